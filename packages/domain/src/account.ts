@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { PASSWORD_MIN_LENGTH } from './constants.ts';
+import { MSG } from './messages.ts';
+
+/** Password policy: 8+ characters with an upper case letter, a lower case letter and a digit. */
+export function meetsPasswordPolicy(password: string): boolean {
+  return (
+    password.length >= PASSWORD_MIN_LENGTH &&
+    /[A-Z]/.test(password) &&
+    /[a-z]/.test(password) &&
+    /[0-9]/.test(password)
+  );
+}
+
+export const emailSchema = z
+  .string({ error: MSG.emailRequired })
+  .trim()
+  .min(1, MSG.emailRequired)
+  .max(254, MSG.emailInvalid)
+  .pipe(z.email({ error: MSG.emailInvalid }));
+
+export const newPasswordSchema = z
+  .string({ error: MSG.passwordRequired })
+  .min(1, MSG.passwordRequired)
+  .max(200, MSG.passwordWeak)
+  .refine(meetsPasswordPolicy, MSG.passwordWeak);
+
+export const loginSchema = z.object({
+  username: emailSchema,
+  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  source: z.string().max(64).optional(),
+  partner: z.coerce.number().int().positive().optional(),
+});
+export type LoginInput = z.infer<typeof loginSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z.object({
+  token: z.string().min(16).max(200),
+  newPassword: newPasswordSchema,
+});
+
+export const strengthenPasswordSchema = z.object({ newPassword: newPasswordSchema });
+
+export const accountInformationSchema = z.object({
+  email: emailSchema,
+  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).max(100),
+  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).max(100),
+});
+export type AccountInformation = z.infer<typeof accountInformationSchema>;
+
+export const changePasswordSchema = z.object({
+  oldPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  newPassword: newPasswordSchema,
+});
+
+/** The change-password form adds a confirmation field that must match. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string().min(1, MSG.confirmRequired) })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    path: ['confirmPassword'],
+    message: MSG.passwordsDoNotMatch,
+  });

@@ -1,0 +1,23 @@
+/** Every user-facing message of the spec, in one place. */
+export const MSG = {
+  emailRequired: 'Please enter an email address.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Please enter a password.',
+  confirmRequired: 'Please confirm the password.',
+  passwordsDoNotMatch: 'Passwords do not match.',
+  passwordWeak: 'Does not meet requirements',
+  firstNameRequired: 'Please enter a first name.',
+  lastNameRequired: 'Please enter a last name.',
+  emailTaken: 'An account with this email address already exists.',
+  oldPasswordWrong: 'Old password entered does not match existing password.',
+  invalidLogin: 'Invalid email or password',
+  forbidden: "Did you take a wrong turnip? We can't display the page requested.",
+  sessionExpired: 'Your session has expired. Please refresh your browser and login again.',
+  serverError:
+    "Please Romaine Calm! There's an error on our end. We aren't able to complete your request at this time.",
+  resetLinkInvalid: 'This password link has expired or was already used. Please request a new one.',
+  tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+} as const;
+
+export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;
+export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];

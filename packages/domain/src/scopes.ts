@@ -1,0 +1,44 @@
+/** Scopes a user can hold (part 1 section 6) and the roles derived from them. */
+export const SCOPES = {
+  readAllProductSubmissions: 'read:allproductsubmissions',
+  writeAllProductSubmissions: 'write:allproductsubmissions',
+  readPartnerConfigurations: 'read:partnerconfigurations',
+  writePartnerConfigurations: 'write:partnerconfigurations',
+  writeProductSubmissions: 'write:productsubmissions',
+} as const;
+
+export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
+export const ALL_SCOPES: readonly Scope[] = Object.values(SCOPES);
+
+export function isScope(value: string): value is Scope {
+  return (ALL_SCOPES as readonly string[]).includes(value);
+}
+
+type HasScopes = { scopes: readonly string[] };
+const has = (user: HasScopes, scope: Scope) => user.scopes.includes(scope);
+
+/** Read-all without write-all: may look at everything, change nothing of others'. */
+export const isReadOnlyAdmin = (u: HasScopes) =>
+  has(u, SCOPES.readAllProductSubmissions) && !has(u, SCOPES.writeAllProductSubmissions);
+
+/** Read-all or write-all. */
+export const isAnyAdmin = (u: HasScopes) =>
+  has(u, SCOPES.readAllProductSubmissions) || has(u, SCOPES.writeAllProductSubmissions);
+
+/** Both all-submission scopes; sees 'Access'. */
+export const isFullAdmin = (u: HasScopes) =>
+  has(u, SCOPES.readAllProductSubmissions) && has(u, SCOPES.writeAllProductSubmissions);
+
+/** Both partner-configuration scopes; sees 'Settings'. */
+export const isPartnerConfigAdmin = (u: HasScopes) =>
+  has(u, SCOPES.readPartnerConfigurations) && has(u, SCOPES.writePartnerConfigurations);
+
+/** Any scope at all makes a user internal (staff). */
+export const isInternal = (u: HasScopes) => u.scopes.length > 0;
+
+/** Users without read/write-all scopes are regular suppliers. */
+export const isSupplier = (u: HasScopes) => !isAnyAdmin(u);
+
+/** Default landing route relative to the partner root. */
+export const defaultLandingRoute = (u: HasScopes) =>
+  isAnyAdmin(u) ? '/activity/pending' : '/activity/requires_action';

@@ -1,0 +1,96 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import session from '@fastify/session';
+import fastifyStatic from '@fastify/static';
+import mercurius from 'mercurius';
+import type { AppContext } from './context.ts';
+import { schema } from './graphql/schema.ts';
+import { registerErrorHandling } from './lib/errors.ts';
+import { registerOriginCheck } from './lib/origin-check.ts';
+import { DbSessionStore } from './lib/session-store.ts';
+import { authRoutes } from './modules/auth/routes.ts';
+import { passwordResetRoutes } from './modules/auth/password-reset.ts';
+import { oidcRoutes } from './modules/auth/oidc.ts';
+import { featureFlagRoutes } from './modules/feature-flags/routes.ts';
+import { partnerRoutes } from './modules/partners/routes.ts';
+import { userRoutes } from './modules/users/routes.ts';
+
+const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+
+/** Builds the whole HTTP app without listening, so tests can call it with inject() or on a random port. */
+export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? { level: ctx.config.logLevel },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.decorate('ctx', ctx);
+  registerErrorHandling(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"], // Mantine sets inline styles
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        frameSrc: ["'self'"],
+        objectSrc: ["'self'"],
+        formAction: ["'self'", ...(ctx.config.oidc ? [new URL(ctx.config.oidc.issuer).origin] : [])],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(session, {
+    cookieName: 'sid',
+    secret: ctx.config.sessionSecret,
+    store: new DbSessionStore(ctx.db),
+    saveUninitialized: false,
+    rolling: true,
+    cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
+  });
+  registerOriginCheck(app, ctx.config.publicUrl);
+
+  await app.register(authRoutes);
+  await app.register(passwordResetRoutes);
+  await app.register(oidcRoutes);
+  await app.register(userRoutes);
+  await app.register(featureFlagRoutes);
+  await app.register(partnerRoutes);
+
+  await app.register(mercurius, {
+    schema,
+    path: '/graphql',
+    graphiql: false,
+    queryDepth: 10,
+    context: (request, reply) => ({ request, reply, ctx }),
+  });
+
+  serveWebApp(app, ctx.config.webDist);
+  return app;
+}
+
+/** The built React app, with client-side routes falling back to index.html. */
+function serveWebApp(app: FastifyInstance, webDist: string) {
+  const hasBuild = existsSync(path.join(webDist, 'index.html'));
+  if (hasBuild) {
+    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const isApi = /^\/(api|graphql)(\/|$)/.test(request.url);
+    if (request.method === 'GET' && !isApi) {
+      if (hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

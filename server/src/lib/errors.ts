@@ -1,0 +1,66 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ZodError } from 'zod';
+import { MSG } from '@portal/domain';
+
+/** The one error shape every endpoint answers with. */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  reason?: string;
+  fields?: Record<string, string>;
+}
+
+export class HttpError extends Error {
+  constructor(
+    public status: number,
+    public code: string,
+    message: string,
+    public extra: Pick<ErrorBody, 'reason' | 'fields'> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string, fields?: Record<string, string>) =>
+  new HttpError(400, 'BAD_REQUEST', message, { fields });
+export const unauthorized = (message: string = MSG.sessionExpired, reason?: string) =>
+  new HttpError(401, 'UNAUTHORIZED', message, { reason });
+export const forbidden = (message: string = MSG.forbidden) => new HttpError(403, 'FORBIDDEN', message);
+/** Also used for things that exist but belong to another company: never reveal them. */
+export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
+export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+
+export function zodFields(err: ZodError): Record<string, string> {
+  const fields: Record<string, string> = {};
+  for (const issue of err.issues) {
+    const key = issue.path.join('.') || '_';
+    fields[key] ??= issue.message;
+  }
+  return fields;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
+    if (err instanceof HttpError) {
+      const body: ErrorBody = { code: err.code, message: err.message, ...err.extra };
+      return reply.status(err.status).send(body);
+    }
+    if (err instanceof ZodError) {
+      const fields = zodFields(err);
+      const body: ErrorBody = {
+        code: 'VALIDATION_FAILED',
+        message: Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; '),
+        fields,
+      };
+      return reply.status(400).send(body);
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 500) {
+      request.log.error({ err }, 'request failed');
+      // Internals stay in the log; the request id lets support find them.
+      return reply.status(500).send({ code: 'INTERNAL', message: `${MSG.serverError} (ref ${request.id})` });
+    }
+    const code = status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : err.code ?? 'BAD_REQUEST';
+    return reply.status(status).send({ code, message: status === 429 ? MSG.tooManyAttempts : err.message });
+  });
+}

@@ -1,0 +1,116 @@
+import type { FastifyInstance } from 'fastify';
+import * as oidc from 'openid-client';
+import { z } from 'zod';
+import { isScope } from '@portal/domain';
+import type { Config } from '../../config.ts';
+import type { AppContext } from '../../context.ts';
+import { companies } from '../../db/schema.ts';
+import { eq } from 'drizzle-orm';
+import { findUserByEmail, findUserByOidcSubject, insertUser, updateUser } from '../users/repository.ts';
+import { signIn } from './session.ts';
+
+type OidcSettings = NonNullable<Config['oidc']>;
+
+/** Administrator login: authorization code with PKCE against any OpenID Connect provider. */
+export async function oidcRoutes(app: FastifyInstance) {
+  const settings = app.ctx.config.oidc;
+  if (!settings) return;
+  const redirectUri = `${app.ctx.config.publicUrl}/api/auth/oidc/callback`;
+  let discovered: Promise<oidc.Configuration> | undefined;
+  // Discovered on first use, so the portal starts even while the provider is down.
+  const configuration = () => {
+    discovered ??= discover(settings).catch((err) => {
+      discovered = undefined;
+      throw err;
+    });
+    return discovered;
+  };
+
+  app.get('/api/auth/oidc/login', async (request, reply) => {
+    const { returnTo } = z.object({ returnTo: z.string().regex(/^\/(?!\/)[^\s]*$/).max(500).optional() }).parse(request.query);
+    const config = await configuration();
+    const codeVerifier = oidc.randomPKCECodeVerifier();
+    const state = oidc.randomState();
+    const nonce = oidc.randomNonce();
+    request.session.oidc = { state, codeVerifier, nonce, returnTo: returnTo ?? '/' };
+    await request.session.save();
+    const url = oidc.buildAuthorizationUrl(config, {
+      redirect_uri: redirectUri,
+      scope: 'openid email profile',
+      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+      code_challenge_method: 'S256',
+      state,
+      nonce,
+    });
+    return reply.redirect(url.href);
+  });
+
+  app.get('/api/auth/oidc/callback', async (request, reply) => {
+    const pending = request.session.oidc;
+    if (!pending) return reply.redirect('/login/admin?error=expired');
+    const config = await configuration();
+    const currentUrl = new URL(request.url, app.ctx.config.publicUrl);
+    let claims: Record<string, unknown>;
+    try {
+      const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+        pkceCodeVerifier: pending.codeVerifier,
+        expectedState: pending.state,
+        expectedNonce: pending.nonce,
+        idTokenExpected: true,
+      });
+      claims = { ...(tokens.claims() ?? {}) };
+      if (tokens.access_token && (!claims.email || !(settings.scopesClaim in claims))) {
+        const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
+        claims = { ...info, ...claims };
+      }
+    } catch (err) {
+      request.log.warn({ err }, 'OpenID Connect sign-in failed');
+      return reply.redirect('/login/admin?error=oidc');
+    }
+    const user = await upsertOidcUser(app.ctx, settings, claims);
+    if (!user) return reply.redirect('/login/admin?error=no-access');
+    await signIn(request, user, null);
+    return reply.redirect(pending.returnTo);
+  });
+}
+
+async function discover(settings: OidcSettings) {
+  const issuer = new URL(settings.issuer);
+  return oidc.discovery(
+    issuer,
+    settings.clientId,
+    settings.clientSecret,
+    settings.clientSecret ? undefined : oidc.None(),
+    // Plain http only for a provider on this machine (tests, local development).
+    issuer.protocol === 'http:' ? { execute: [oidc.allowInsecureRequests] } : undefined,
+  );
+}
+
+/** Scopes come from a configurable claim: a list, or a space-separated string. Unknown values are dropped. */
+export function scopesFromClaims(claims: Record<string, unknown>, claim: string): string[] {
+  const raw = claims[claim];
+  const values = Array.isArray(raw) ? raw.map(String) : typeof raw === 'string' ? raw.split(/\s+/) : [];
+  return [...new Set(values.filter(isScope))];
+}
+
+async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: Record<string, unknown>) {
+  const subject = `${settings.issuer}#${String(claims.sub)}`;
+  const email = typeof claims.email === 'string' ? claims.email : null;
+  const scopes = scopesFromClaims(claims, settings.scopesClaim);
+  if (!email || claims.email_verified === false || scopes.length === 0) return null; // administrators only
+  const names = {
+    firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
+    lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
+  };
+  const existing = (await findUserByOidcSubject(ctx.db, subject)) ?? (await findUserByEmail(ctx.db, email));
+  if (existing) return updateUser(ctx.db, existing.id, { ...names, scopes, oidcSubject: subject });
+  return insertUser(ctx.db, { companyId: await staffCompanyId(ctx, settings), email, ...names, scopes, oidcSubject: subject });
+}
+
+async function staffCompanyId(ctx: AppContext, settings: OidcSettings): Promise<number> {
+  if (settings.companyId) return settings.companyId;
+  const [staff] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.kind, 'staff')).limit(1);
+  if (staff) return staff.id;
+  const [created] = await ctx.db.insert(companies).values({ name: 'Product Hub Staff', kind: 'staff' }).returning();
+  return created.id;
+}

@@ -1,0 +1,70 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { forgotPasswordSchema, MSG, PASSWORD_RESET_TTL_MINUTES, resetPasswordSchema, SUPPORT_EMAIL } from '@portal/domain';
+import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import { HttpError } from '../../lib/errors.ts';
+import { findUserByEmail } from '../users/repository.ts';
+import { hashPassword } from './passwords.ts';
+
+const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export async function passwordResetRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const limited = { rateLimit: { max: ctx.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  /** Answers the same whether or not the address is known, so it cannot be used to find accounts. */
+  app.post('/api/user/password/forgot', { config: limited }, async (request, reply) => {
+    const { email } = forgotPasswordSchema.parse(request.body ?? {});
+    const user = await findUserByEmail(ctx.db, email);
+    if (user && user.passwordHash) {
+      const token = randomBytes(32).toString('base64url');
+      await ctx.db.insert(passwordResetTokens).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      });
+      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: 'Reset your Product Hub password',
+        text:
+          `Hello ${user.firstName || ''},\n\nSomeone asked to reset the password of your Product Hub account.\n` +
+          `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\n` +
+          `If you did not ask for this, you can ignore this message. Questions: ${SUPPORT_EMAIL}\n`,
+      });
+    } else {
+      request.log.info('password reset asked for an unknown or external account');
+    }
+    return reply.status(202).send({ ok: true });
+  });
+
+  app.post('/api/user/password/reset', { config: limited }, async (request, reply) => {
+    const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
+    const passwordHash = await hashPassword(newPassword);
+    const done = await ctx.db.transaction(async (tx) => {
+      // Claiming the token and changing the password happen together or not at all: a link works once.
+      const [claimed] = await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, sha256(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .returning();
+      if (!claimed) return false;
+      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+      await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+      await tx
+        .update(passwordResetTokens)
+        .set({ usedAt: new Date() })
+        .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+      return true;
+    });
+    if (!done) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
+    return reply.status(204).send();
+  });
+}

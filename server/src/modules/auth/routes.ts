@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { loginSchema, strengthenPasswordSchema } from '@portal/domain';
+import { unauthorized } from '../../lib/errors.ts';
+import { findUserById, loadUserDetails, updateUser } from '../users/repository.ts';
+import { hashPassword } from './passwords.ts';
+import { checkCredentials } from './service.ts';
+import { signIn } from './session.ts';
+
+export async function authRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  const perAddress = { rateLimit: { max: ctx.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+
+  app.post('/api/auth/login', { config: perAddress }, async (request) => {
+    const input = loginSchema.parse(request.body ?? {});
+    const outcome = await checkCredentials(ctx, input, request.ip);
+    if (outcome.kind === 'weak-password') {
+      await request.session.regenerate();
+      request.session.attemptedLoginUserId = outcome.user.id;
+      await request.session.save();
+      throw unauthorized('Your password no longer meets our requirements. Please choose a new one.', 'INSUFFICIENT_PASSWORD_STRENGTH');
+    }
+    await signIn(request, outcome.user, outcome.partnerCompanyId);
+    return loadUserDetails(ctx.db, outcome.user, outcome.partnerCompanyId);
+  });
+
+  /** Completes a login held back by INSUFFICIENT_PASSWORD_STRENGTH. */
+  app.post('/api/auth/strengthen-password', { config: perAddress }, async (request) => {
+    const attempted = request.session.attemptedLoginUserId;
+    const user = attempted ? await findUserById(ctx.db, attempted) : undefined;
+    if (!user) throw unauthorized('Please log in again.');
+    const { newPassword } = strengthenPasswordSchema.parse(request.body ?? {});
+    const updated = await updateUser(ctx.db, user.id, { passwordHash: await hashPassword(newPassword) });
+    const partner = request.session.partnerCompanyId ?? null;
+    await signIn(request, updated, partner);
+    return loadUserDetails(ctx.db, updated, partner);
+  });
+
+  app.get('/api/auth/logout', async (request, reply) => {
+    await request.session.destroy();
+    return reply.status(204).send();
+  });
+
+  app.get('/api/auth/config', async () => ({
+    oidc: { enabled: Boolean(ctx.config.oidc), name: ctx.config.oidc?.name ?? '' },
+  }));
+}
+

@@ -1,0 +1,39 @@
+import { eq } from 'drizzle-orm';
+import { meetsPasswordPolicy, MSG, type LoginInput } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { partnerConfigurations } from '../../db/schema.ts';
+import { HttpError, unauthorized } from '../../lib/errors.ts';
+import { findUserByEmail, type UserRow } from '../users/repository.ts';
+import { burnVerifyTime, verifyPassword } from './passwords.ts';
+import { clearFailures, recordFailure, tooManyFailures } from './login-throttle.ts';
+
+export type LoginOutcome =
+  | { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null }
+  | { kind: 'weak-password'; user: UserRow };
+
+export async function checkCredentials(ctx: AppContext, input: LoginInput, address: string): Promise<LoginOutcome> {
+  const { db, config } = ctx;
+  if (await tooManyFailures(db, input.username, config.loginFailuresPerAccount)) {
+    throw new HttpError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
+  }
+  const user = await findUserByEmail(db, input.username);
+  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerifyTime(input.password), false);
+  if (!user || !ok) {
+    await recordFailure(db, input.username, address);
+    throw unauthorized(MSG.invalidLogin, 'INVALID_CREDENTIALS');
+  }
+  await clearFailures(db, input.username);
+  if (!meetsPasswordPolicy(input.password)) return { kind: 'weak-password', user };
+  return { kind: 'signed-in', user, partnerCompanyId: await knownPartner(ctx, input.partner) };
+}
+
+/** The partner of the co-branded portal the user came through, if it really is one. */
+export async function knownPartner(ctx: AppContext, companyId: number | undefined): Promise<number | null> {
+  if (!companyId) return null;
+  const [row] = await ctx.db
+    .select({ id: partnerConfigurations.id })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, companyId));
+  return row ? companyId : null;
+}
+

@@ -1,0 +1,126 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import pino from 'pino';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../src/app.ts';
+import { loadConfig, type Config } from '../src/config.ts';
+import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { seedDemoData } from '../src/demo/seed.ts';
+import { createMailer } from '../src/modules/notifications/mailer.ts';
+
+/**
+ * A real server for integration tests: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh
+ * database of its own on that PostgreSQL server (so test files can run in parallel).
+ */
+export interface TestServer {
+  app: FastifyInstance;
+  url: string;
+  database: Database;
+  config: Config;
+  close(): Promise<void>;
+}
+
+export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
+
+export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+  const { database, drop } = await openTestDatabase();
+  await seedDemoData(database.db);
+  const config = loadConfig({
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DATA_DIR: '/nonexistent-test-data-dir',
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    ...env,
+  } as NodeJS.ProcessEnv);
+  const log = pino({ level: 'silent' });
+  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  config.publicUrl = env.PUBLIC_URL ?? url;
+  return {
+    app,
+    url,
+    database,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  const adminUrl = process.env.TEST_DATABASE_URL;
+  if (!adminUrl) return { database: await openPglite(null), drop: async () => {} };
+  const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.href);
+  return {
+    database,
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */
+export class Client {
+  cookies = new Map<string, string>();
+  constructor(public baseUrl: string, public origin: string | null = baseUrl) {}
+
+  async request(method: string, path: string, body?: unknown, opts: { form?: boolean; headers?: Record<string, string> } = {}) {
+    const headers: Record<string, string> = { ...opts.headers };
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.origin && method !== 'GET') headers.origin ??= this.origin;
+    let payload: string | undefined;
+    if (body !== undefined) {
+      if (opts.form) {
+        headers['content-type'] = 'application/x-www-form-urlencoded';
+        payload = new URLSearchParams(body as Record<string, string>).toString();
+      } else {
+        headers['content-type'] = 'application/json';
+        payload = JSON.stringify(body);
+      }
+    }
+    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
+    for (const c of res.headers.getSetCookie()) {
+      const [pair] = c.split(';');
+      const i = pair.indexOf('=');
+      this.cookies.set(pair.slice(0, i), pair.slice(i + 1));
+    }
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
+  get = (path: string) => this.request('GET', path);
+  post = (path: string, body?: unknown, opts?: { form?: boolean }) => this.request('POST', path, body, opts);
+  put = (path: string, body?: unknown) => this.request('PUT', path, body);
+  patch = (path: string, body?: unknown) => this.request('PATCH', path, body);
+
+  async login(email: string, password: string) {
+    const res = await this.post('/api/auth/login', { username: email, password }, { form: true });
+    if (res.status !== 200) throw new Error(`login ${email} failed: ${res.status} ${res.text}`);
+    return res.json;
+  }
+
+  graphql(query: string, variables?: Record<string, unknown>) {
+    return this.post('/graphql', { query, variables });
+  }
+}

@@ -1,0 +1,27 @@
+import { defineConfig } from 'vitest/config';
+
+// Server tests run once on PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server.
+const serverProject = (name: string, env: Record<string, string>) => ({
+  test: {
+    name,
+    root: './server',
+    include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
+    environment: 'node',
+    env,
+    testTimeout: 30_000,
+    hookTimeout: 60_000,
+  },
+});
+
+export default defineConfig({
+  test: {
+    projects: [
+      { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
+      './web/vitest.config.ts',
+      serverProject('server-pglite', { TEST_DATABASE_URL: '' }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL })]
+        : []),
+    ],
+  },
+});
