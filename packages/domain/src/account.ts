@@ -57,7 +57,7 @@ export const changePasswordSchema = z.object({
 /** The change-password form adds a confirmation field that must match. */
 export const changePasswordFormSchema = changePasswordSchema
   .extend({ confirmPassword: z.string().min(1, MSG.confirmRequired) })
-  .refine((v) => v.newPassword === v.confirmPassword, {
+  .refine((v) => !v.confirmPassword || v.newPassword === v.confirmPassword, {
     path: ['confirmPassword'],
     message: MSG.passwordsDoNotMatch,
   });

@@ -1,0 +1,36 @@
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration validated at boot', () => {
+  it('embedded defaults: port 3000, ./data, demo data on, a secret generated and kept in the data folder', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const config = loadConfig({ DATA_DIR: dir });
+    expect(config.port).toBe(3000);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.demoData).toBe(true);
+    expect(config.sessionSecret.length).toBeGreaterThanOrEqual(32);
+    expect(readFileSync(path.join(dir, 'session-secret'), 'utf8')).toBe(config.sessionSecret);
+    expect(loadConfig({ DATA_DIR: dir }).sessionSecret).toBe(config.sessionSecret);
+    expect(loadConfig({}).dataDir).toBe(path.resolve('./data'));
+  });
+
+  it('with DATABASE_URL a session secret is required and demo data is off unless DEMO_DATA=on', () => {
+    expect(() => loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(/SESSION_SECRET/);
+    const secret = 'x'.repeat(32);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SESSION_SECRET: secret }).demoData).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SESSION_SECRET: secret, DEMO_DATA: 'on' }).demoData).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', OIDC_ISSUER: 'http://idp.example' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      expect((err as ConfigError).problems.length).toBeGreaterThanOrEqual(2);
+    }
+  });
+});
