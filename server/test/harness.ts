@@ -22,7 +22,8 @@ export interface TestServer {
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-export async function startTestServer(env: Record<string, string> = {}): Promise<TestServer> {
+/** `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC). */
+export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   await seedDemoData(database.db);
   const config = loadConfig({
@@ -35,7 +36,7 @@ export async function startTestServer(env: Record<string, string> = {}): Promise
   const log = pino({ level: 'silent' });
   const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
+  await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
   config.publicUrl = env.PUBLIC_URL ?? url;

@@ -11,8 +11,9 @@ export interface GraphQLContext {
 /** Code-first schema: each area adds its types and fields to this builder from its own graphql.ts. */
 export const builder = new SchemaBuilder<{
   Context: GraphQLContext;
+  DefaultFieldNullability: false;
   Scalars: { DateTime: { Input: string; Output: Date | string } };
-}>({});
+}>({ defaultFieldNullability: false });
 
 builder.scalarType('DateTime', {
   serialize: (v) => (v instanceof Date ? v.toISOString() : String(v)),
