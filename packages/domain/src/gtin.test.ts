@@ -1,0 +1,79 @@
+import { describe, expect, it } from 'vitest';
+import { expandUpcE, gs1CheckDigit, hasValidCheckDigit, sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
+
+describe('GS1 check digits', () => {
+  it.each([
+    ['GTIN-8', '9638507', 4],
+    ['GTIN-12 (UPC-A)', '03600029145', 2],
+    ['GTIN-13 (EAN-13)', '400638133393', 1],
+    ['GTIN-14', '1001234567890', 2],
+  ])('%s body %s', (_kind, body, digit) => expect(gs1CheckDigit(body)).toBe(digit));
+
+  it('validates whole codes', () => {
+    expect(hasValidCheckDigit('96385074')).toBe(true);
+    expect(hasValidCheckDigit('036000291452')).toBe(true);
+    expect(hasValidCheckDigit('4006381333931')).toBe(true);
+    expect(hasValidCheckDigit('10012345678902')).toBe(true);
+    expect(hasValidCheckDigit('036000291453')).toBe(false);
+  });
+
+  it('UPC-E expands to UPC-A and carries the UPC-A check digit', () => {
+    expect(expandUpcE('04252614')).toBe('042100005264');
+    expect(expandUpcE('01234505')).toBe('012000003455');
+    expect(expandUpcE('01234565')).toBe('012345000065');
+    expect(hasValidCheckDigit(expandUpcE('04252614'))).toBe(true);
+    expect(upcError('04252614')).toBeNull();
+    expect(upcError('04252615')).toBe(UPC_MSG.checkDigit('0425261', 4));
+  });
+});
+
+describe('normalisation to the stored form', () => {
+  it('keeps digits only, at most 14', () => {
+    expect(upcDigits(' 0 36000-29145 2 ')).toBe('036000291452');
+    expect(upcDigits('123456789012345678')).toHaveLength(14);
+  });
+
+  it('EAN-13 for GTIN-8/12/13 and UPC-E, GTIN-14 for cases', () => {
+    expect(toEan13('96385074')).toBe('0000096385074');
+    expect(toEan13('036000291452')).toBe('0036000291452');
+    expect(toEan13('4006381333931')).toBe('4006381333931');
+    expect(toEan13('00036000291452')).toBe('0036000291452');
+    expect(toEan13('10012345678902')).toBe('10012345678902');
+    expect(toEan13('04252614')).toBe('0042100005264');
+    expect(toEan13('12345')).toBeNull();
+  });
+
+  it('same UPC in two versions is detected', () => {
+    expect(sameUpc('036000291452', '0036000291452')).toBe(true);
+    expect(sameUpc('036000291452', '00036000291452')).toBe(true);
+    expect(sameUpc('036000291452', '4006381333931')).toBe(false);
+  });
+});
+
+describe('UPC messages in order (part 1 section 5, DESIGN section 3)', () => {
+  it.each([
+    ['', UPC_MSG.empty],
+    ['abc', UPC_MSG.empty],
+    ['1234567', UPC_MSG.length],
+    ['0038312345678', UPC_MSG.retailerUse],
+    ['038312345675', UPC_MSG.retailerUse],
+    ['2112345678903', UPC_MSG.privateLabel],
+    ['2212345678900', UPC_MSG.privateLabel],
+    ['2512345678909', UPC_MSG.privateLabel],
+    ['212345678907', UPC_MSG.variableMeasure],
+    ['412345678903', UPC_MSG.inStore],
+    ['512345678900', UPC_MSG.coupon],
+    ['9812345678902', UPC_MSG.coupon],
+    ['9912345678909', UPC_MSG.coupon],
+    ['2012345678909', UPC_MSG.restrictedCirculation],
+    ['2912345678900', UPC_MSG.restrictedCirculation],
+  ])('%s → %s', (input, message) => expect(upcError(input)).toBe(message));
+
+  it('names the expected check digit', () => {
+    expect(upcError('012345678900')).toBe('The check digit is wrong: for 01234567890 it should be 5.');
+    expect(upcError('012345678905')).toBeNull();
+    expect(upcError('96385075')).toBe('The check digit is wrong: for 9638507 it should be 4.');
+    expect(upcError('4006381333932')).toBe('The check digit is wrong: for 400638133393 it should be 1.');
+    expect(upcError('10012345678903')).toBe('The check digit is wrong: for 1001234567890 it should be 2.');
+  });
+});

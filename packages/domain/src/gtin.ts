@@ -1,0 +1,98 @@
+import { MAX_UPC_DIGITS } from './constants.ts';
+
+/** UPC messages: the spec's own (part 1 section 5) first, then GS1's restricted ranges, then the check digit. */
+export const UPC_MSG = {
+  empty: 'Please enter a valid UPC.',
+  retailerUse: "GS1 reserves UPC for retailers' use.",
+  privateLabel: 'UPC reserved for private label masking',
+  length: 'A UPC has 8, 12, 13 or 14 digits.',
+  variableMeasure: 'UPCs starting with 2 (02 in EAN-13) are for variable-measure items weighed in store, not for catalogued products.',
+  inStore: 'UPCs starting with 4 (04 in EAN-13) are for in-store use only, not for catalogued products.',
+  coupon: 'UPCs starting with 5 (05 in EAN-13), 98 or 99 are coupon codes, not product codes.',
+  restrictedCirculation: 'EAN-13 codes starting with 20 to 29 are for restricted circulation within a region or company.',
+  checkDigit: (body: string, expected: number) => `The check digit is wrong: for ${body} it should be ${expected}.`,
+  duplicateVersions: 'Your submission should not contain multiple versions of the same UPC.',
+} as const;
+
+/** What the UPC field keeps of any input: digits only, at most 14. */
+export const upcDigits = (input: string) => input.replace(/\D/g, '').slice(0, MAX_UPC_DIGITS);
+
+/** GS1 check digit for the digits before it (any GTIN length). */
+export function gs1CheckDigit(body: string): number {
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) {
+    const digit = body.charCodeAt(body.length - 1 - i) - 48;
+    sum += digit * (i % 2 === 0 ? 3 : 1);
+  }
+  return (10 - (sum % 10)) % 10;
+}
+
+export const hasValidCheckDigit = (code: string) =>
+  /^\d{8,14}$/.test(code) && gs1CheckDigit(code.slice(0, -1)) === Number(code.at(-1));
+
+/** An 8-digit code starting with 0 is read as UPC-E (EAN-8 codes starting with 0 are restricted velocity codes). */
+export const isUpcE = (code: string) => /^0\d{7}$/.test(code);
+
+/** UPC-E (number system, six digits, check) to its 12-digit UPC-A form. */
+export function expandUpcE(upce: string): string {
+  const ns = upce[0];
+  const d = upce.slice(1, 7);
+  const check = upce[7];
+  const last = d[5];
+  let body: string;
+  if (last <= '2') body = d[0] + d[1] + last + '0000' + d[2] + d[3] + d[4];
+  else if (last === '3') body = d[0] + d[1] + d[2] + '00000' + d[3] + d[4];
+  else if (last === '4') body = d[0] + d[1] + d[2] + d[3] + '00000' + d[4];
+  else body = d[0] + d[1] + d[2] + d[3] + d[4] + '0000' + last;
+  return ns + body + check;
+}
+
+/**
+ * The form we store: EAN-13 for GTIN-8/12/13 and UPC-E, GTIN-14 for case codes (indicator 1-9).
+ * Returns null when the length is not a GTIN length. Does not check the check digit.
+ */
+export function toEan13(input: string): string | null {
+  const code = upcDigits(input);
+  if (isUpcE(code)) return '0' + expandUpcE(code);
+  switch (code.length) {
+    case 8:
+      return code.padStart(13, '0');
+    case 12:
+      return '0' + code;
+    case 13:
+      return code;
+    case 14:
+      return code.startsWith('0') ? code.slice(1) : code;
+    default:
+      return null;
+  }
+}
+
+/** The message for an invalid UPC, or null when it is valid. */
+export function upcError(input: string): string | null {
+  const code = upcDigits(input);
+  if (!code) return UPC_MSG.empty;
+  const normal = toEan13(code);
+  if (!normal) return UPC_MSG.length;
+  // Prefix rules look at the EAN-13 (for a case code, the item code after the indicator).
+  const ean = normal.length === 14 ? normal.slice(1) : normal;
+  if (ean.startsWith('00383')) return UPC_MSG.retailerUse;
+  if (/^2[125]/.test(ean)) return UPC_MSG.privateLabel;
+  if (ean.startsWith('02')) return UPC_MSG.variableMeasure;
+  if (ean.startsWith('04')) return UPC_MSG.inStore;
+  if (/^(05|98|99)/.test(ean)) return UPC_MSG.coupon;
+  if (ean.startsWith('2')) return UPC_MSG.restrictedCirculation;
+  // The check digit is judged on the code as entered (UPC-E has its own, computed over its UPC-A form).
+  const checked = isUpcE(code) ? expandUpcE(code) : code;
+  const expected = gs1CheckDigit(checked.slice(0, -1));
+  if (expected !== Number(checked.at(-1))) return UPC_MSG.checkDigit(code.slice(0, -1), expected);
+  return null;
+}
+
+export const isValidUpc = (input: string) => upcError(input) === null;
+
+/** Two entries are the same product when their stored forms are equal (e.g. UPC-A 12 and its EAN-13). */
+export function sameUpc(a: string, b: string): boolean {
+  const x = toEan13(a);
+  return x !== null && x === toEan13(b);
+}
