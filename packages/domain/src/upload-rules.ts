@@ -1,0 +1,86 @@
+import { MAX_FILE_BYTES, MAX_FILES_PER_SELECTION } from './constants.ts';
+
+/** Upload selection rules and messages (part 1 section 5, "Upload selection"). */
+export const UPLOAD_MSG = {
+  notAdded: (n: number) => `We weren't able to add ${n} file(s).`,
+  tooMany: 'The total number of files needs to be up to 10.',
+  size: 'The file size needs to be no larger than 15MB and bigger than 0 Bytes each.',
+  format: 'The file format must be PDF, JPG, PNG, GIF or TIF.',
+  unique: 'All file names must be unique.',
+} as const;
+
+export const ACCEPTED_UPLOAD_TYPES = {
+  'application/pdf': ['.pdf'],
+  'image/jpeg': ['.jpg', '.jpeg'],
+  'image/png': ['.png'],
+  'image/gif': ['.gif'],
+  'image/tiff': ['.tif', '.tiff'],
+} as const;
+export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'gif' | 'tiff';
+
+const EXTENSIONS: readonly string[] = Object.values(ACCEPTED_UPLOAD_TYPES).flat();
+const MIME_TYPES: readonly string[] = Object.keys(ACCEPTED_UPLOAD_TYPES);
+
+export interface CandidateFile {
+  name: string;
+  size: number;
+  type: string;
+}
+
+/** By name or declared type, for instant feedback only; the server decides by content. */
+export function hasAcceptedFormat(file: CandidateFile): boolean {
+  const ext = file.name.slice(file.name.lastIndexOf('.')).toLowerCase();
+  return EXTENSIONS.includes(ext) && (file.type === '' || MIME_TYPES.includes(file.type) || file.type === 'image/tif');
+}
+
+export const hasAcceptedSize = (size: number) => size > 0 && size <= MAX_FILE_BYTES;
+
+export interface SelectionResult<F extends CandidateFile> {
+  /** Every file now chosen: earlier ones and the new valid ones, at most the limit. */
+  files: F[];
+  rejected: number;
+  /** The notification text, or null when every file was added. */
+  error: string | null;
+}
+
+/**
+ * Adds a new selection to the files already chosen. Invalid files are dropped with a reason; names must be
+ * unique case-insensitively (also against files already chosen); over the limit, only the last valid files stay.
+ */
+export function addToSelection<F extends CandidateFile>(
+  current: F[],
+  incoming: F[],
+  limit: number = MAX_FILES_PER_SELECTION,
+): SelectionResult<F> {
+  const reasons = new Set<string>();
+  let rejected = 0;
+  const seen = new Set(current.map((f) => f.name.toLowerCase()));
+  const valid: F[] = [];
+  for (const file of incoming) {
+    const problem = !hasAcceptedFormat(file)
+      ? UPLOAD_MSG.format
+      : !hasAcceptedSize(file.size)
+        ? UPLOAD_MSG.size
+        : seen.has(file.name.toLowerCase())
+          ? UPLOAD_MSG.unique
+          : null;
+    if (problem) {
+      reasons.add(problem);
+      rejected++;
+      continue;
+    }
+    seen.add(file.name.toLowerCase());
+    valid.push(file);
+  }
+  let files = [...current, ...valid];
+  if (files.length > limit) {
+    rejected += files.length - limit;
+    reasons.add(UPLOAD_MSG.tooMany);
+    files = files.slice(files.length - limit);
+  }
+  const order = [UPLOAD_MSG.tooMany, UPLOAD_MSG.size, UPLOAD_MSG.format, UPLOAD_MSG.unique];
+  const error = rejected
+    ? [UPLOAD_MSG.notAdded(rejected), ...order.filter((r) => reasons.has(r))].join(' ')
+    : null;
+  return { files, rejected, error };
+}
