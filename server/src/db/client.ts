@@ -92,6 +92,9 @@ export async function openPglite(dataDir: string | null): Promise<Database> {
 
 export async function openPostgres(url: string): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection dropped by the server (restart, failover) must not crash the process:
+  // the pool discards it and opens a new one at the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start together: one migrates while the others wait.
   const conn = await pool.connect();

@@ -127,3 +127,27 @@ export const bulkIngestionOrganizations = pgTable(
   },
   (t) => [uniqueIndex('bulk_ingestion_org_company_idx').on(t.companyId)],
 );
+
+/** The background job queue: claimed with FOR UPDATE SKIP LOCKED, so any number of workers can share it. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    payload: jsonb('payload').notNull(),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    /** A running job whose lock has passed belongs to a worker that died: it is claimed again. */
+    lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    dedupeKey: text('dedupe_key'),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('jobs_claim_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey),
+  ],
+);

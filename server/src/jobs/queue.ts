@@ -1,0 +1,155 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db, Tx } from '../db/client.ts';
+import { jobs } from '../db/schema.ts';
+
+export interface JobDefinition<P> {
+  name: string;
+  handler: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
+  maxAttempts?: number;
+}
+
+export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
+  return def;
+}
+
+/**
+ * Enqueue inside the caller's transaction, so the job exists exactly when the data it works on does.
+ * A dedupe key makes a second enqueue of the same work a no-op.
+ */
+export async function enqueue<P>(
+  db: Tx,
+  def: JobDefinition<P>,
+  payload: P,
+  opts: { dedupeKey?: string; runAt?: Date } = {},
+): Promise<void> {
+  await db
+    .insert(jobs)
+    .values({
+      name: def.name,
+      payload: payload as object,
+      maxAttempts: def.maxAttempts ?? 5,
+      dedupeKey: opts.dedupeKey ?? null,
+      runAt: opts.runAt ?? new Date(),
+    })
+    .onConflictDoNothing();
+  notifyLocal();
+}
+
+// Wakes in-process runners at once instead of at their next poll.
+const listeners = new Set<() => void>();
+const notifyLocal = () => listeners.forEach((l) => l());
+
+type ClaimedJob = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number };
+
+export class JobRunner {
+  private defs = new Map<string, JobDefinition<unknown>>();
+  private running = new Set<Promise<void>>();
+  private timer: NodeJS.Timeout | undefined;
+  private stopped = true;
+  private wake = () => void this.tick();
+
+  constructor(
+    private db: Db,
+    private log: FastifyBaseLogger,
+    private opts: { concurrency?: number; pollMs?: number } = {},
+  ) {}
+
+  register(...defs: JobDefinition<never>[]) {
+    for (const def of defs) {
+      if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
+      this.defs.set(def.name, def as JobDefinition<unknown>);
+    }
+    return this;
+  }
+
+  start() {
+    this.stopped = false;
+    listeners.add(this.wake);
+    this.schedule();
+    void this.tick();
+  }
+
+  /** Stops claiming and waits for the jobs in hand to finish. */
+  async stop() {
+    this.stopped = true;
+    listeners.delete(this.wake);
+    clearTimeout(this.timer);
+    await Promise.allSettled([...this.running]);
+  }
+
+  /** Runs every job that is due now, until none is left (tests and scripts). */
+  async drain() {
+    for (;;) {
+      const claimed = await this.claim(this.opts.concurrency ?? 2);
+      if (!claimed.length) {
+        if (!this.running.size) return;
+        await Promise.race(this.running);
+        continue;
+      }
+      await Promise.all(claimed.map((job) => this.run(job)));
+    }
+  }
+
+  private schedule() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => {
+      void this.tick().finally(() => this.schedule());
+    }, this.opts.pollMs ?? 500);
+  }
+
+  private ticking = false;
+  private async tick() {
+    if (this.stopped || this.ticking) return;
+    this.ticking = true;
+    try {
+      const free = (this.opts.concurrency ?? 2) - this.running.size;
+      if (free <= 0) return;
+      for (const job of await this.claim(free)) {
+        const p = this.run(job).finally(() => {
+          this.running.delete(p);
+          void this.tick();
+        });
+        this.running.add(p);
+      }
+    } catch (err) {
+      this.log.error({ err }, 'job claim failed');
+    } finally {
+      this.ticking = false;
+    }
+  }
+
+  private async claim(limit: number): Promise<ClaimedJob[]> {
+    const names = [...this.defs.keys()];
+    if (!names.length || limit <= 0) return [];
+    const result = await this.db.execute(sql`
+      UPDATE jobs SET status = 'running', attempts = attempts + 1,
+        locked_until = now() + make_interval(secs => 300)
+      WHERE id IN (
+        SELECT id FROM jobs
+        WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+          AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
+        ORDER BY run_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, name, payload, attempts, max_attempts`);
+    return (result as unknown as { rows: ClaimedJob[] }).rows;
+  }
+
+  private async run(job: ClaimedJob) {
+    const def = this.defs.get(job.name)!;
+    try {
+      await def.handler(job.payload, { id: job.id, attempt: job.attempts });
+      await this.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`);
+    } catch (err) {
+      const last = job.attempts >= job.max_attempts;
+      this.log[last ? 'error' : 'warn']({ err, job: job.name, id: job.id, attempt: job.attempts }, 'job failed');
+      const backoffSecs = Math.min(2 ** job.attempts, 300);
+      await this.db.execute(sql`
+        UPDATE jobs SET status = ${last ? 'failed' : 'queued'}, last_error = ${String(err)}, locked_until = null,
+          run_at = now() + make_interval(secs => ${backoffSecs}), finished_at = ${last ? sql`now()` : sql`null`}
+        WHERE id = ${job.id}`);
+    }
+  }
+}

@@ -1,0 +1,25 @@
+import type { Readable } from 'node:stream';
+
+/** Where uploaded files live: local disk in the embedded mode, an S3-compatible store when configured. */
+export interface BlobStore {
+  /** Streams the body to storage; resolves with the byte count once the blob is complete and durable. */
+  put(key: string, body: Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
+  get(key: string): Promise<Readable>;
+  exists(key: string): Promise<boolean>;
+  delete(key: string): Promise<void>;
+  /** Every key under a prefix (for cleanup of unreferenced blobs). */
+  list(prefix: string): AsyncIterable<{ key: string; modified: Date }>;
+}
+
+export class BlobNotFoundError extends Error {
+  constructor(key: string) {
+    super(`No stored file ${key}`);
+  }
+}
+
+/** Keys are ours, never user paths: letters, digits, '-', '_', '.', and '/' between segments. */
+export function assertSafeKey(key: string) {
+  if (!/^[A-Za-z0-9_-][A-Za-z0-9_.-]*(\/[A-Za-z0-9_-][A-Za-z0-9_.-]*)*$/.test(key) || key.includes('..')) {
+    throw new Error(`Unsafe storage key: ${key}`);
+  }
+}
