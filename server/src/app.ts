@@ -32,6 +32,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     bodyLimit: 1024 * 1024,
   });
   app.decorate('ctx', ctx);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+  });
   registerErrorHandling(app);
 
   await app.register(helmet, {

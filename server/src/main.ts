@@ -4,11 +4,13 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
+import { mkdirSync } from 'node:fs';
 import path from 'node:path';
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
+  mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const demo = config.demoData && (await isEmpty(database.db));
   if (demo) await seedDemoData(database.db);

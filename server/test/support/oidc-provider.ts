@@ -128,7 +128,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
       {
         client_id: clientId,
         ...(options.clientSecret
-          ? // client_secret_basic: the default of OpenID Connect registration, what most providers expect.
+          ? // The registration default; oidc-provider also takes the secret in the body (client_secret_post).
             { client_secret: options.clientSecret, token_endpoint_auth_method: 'client_secret_basic' }
           : { token_endpoint_auth_method: 'none' }),
         redirect_uris: options.redirectUris,

@@ -48,6 +48,9 @@ export async function oidcRoutes(app: FastifyInstance) {
   app.get('/api/auth/oidc/callback', async (request, reply) => {
     const pending = request.session.oidc;
     if (!pending) return reply.redirect('/login/admin?error=expired');
+    // Each sign-in attempt is single-use, whether it succeeds or not.
+    request.session.oidc = undefined;
+    await request.session.save();
     const config = await configuration();
     const currentUrl = new URL(request.url, app.ctx.config.publicUrl);
     let claims: Record<string, unknown>;
