@@ -4,3 +4,7 @@ export * from './messages.ts';
 export * from './account.ts';
 export * from './partner.ts';
 export * from './auth-forms.ts';
+export * from './gtin.ts';
+export * from './upload-rules.ts';
+export * from './product-name.ts';
+export * from './draft-rules.ts';

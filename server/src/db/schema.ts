@@ -9,6 +9,7 @@ import {
   text,
   timestamp,
   uniqueIndex,
+  uuid,
 } from 'drizzle-orm/pg-core';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -150,4 +151,89 @@ export const jobs = pgTable(
     index('jobs_claim_idx').on(t.status, t.runAt),
     uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey),
   ],
+);
+
+/** A draft (InProgress) holds uploaded files until its UPCs are entered and it is submitted. */
+export const draftSubmissions = pgTable(
+  'draft_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    /** The partner of the co-branded portal the user came through, if any. */
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+    isImported: boolean('is_imported').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt)],
+);
+
+export const draftFiles = pgTable(
+  'draft_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    draftId: uuid('draft_id').notNull().references(() => draftSubmissions.id, { onDelete: 'cascade' }),
+    /** The user's file name: for display only, never a path. */
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    kind: text('kind', { enum: ['pdf', 'jpeg', 'png', 'gif', 'tiff'] }).notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull(),
+    upc: text('upc'),
+    productName: text('product_name'),
+    shippingProfileId: integer('shipping_profile_id'),
+    isMarketingImage: boolean('is_marketing_image').notNull().default(false),
+    /** Every code read from the file; detectedUpc is the first of them. */
+    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('draft_files_draft_idx').on(t.draftId, t.position),
+    uniqueIndex('draft_files_name_idx').on(t.draftId, sql`lower(${t.fileName})`),
+  ],
+);
+
+export const productSubmissions = pgTable(
+  'product_submissions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id').notNull().references(() => users.id),
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id),
+    upc: text('upc').notNull(),
+    ean13Upc: text('ean13_upc').notNull(),
+    productName: text('product_name'),
+    itemStatus: text('item_status').notNull(),
+    isImported: boolean('is_imported').notNull().default(false),
+    shippingProfileId: integer('shipping_profile_id'),
+    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt),
+    index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt),
+    index('product_submissions_ean13_idx').on(t.ean13Upc),
+  ],
+);
+
+export const submissionFiles = pgTable(
+  'submission_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    storageKey: text('storage_key').notNull(),
+    kind: text('kind', { enum: ['pdf', 'jpeg', 'png', 'gif', 'tiff'] }).notNull(),
+    size: integer('size').notNull(),
+    position: integer('position').notNull(),
+    isMarketingImage: boolean('is_marketing_image').notNull().default(false),
+    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    thumbnailKey: text('thumbnail_key'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position)],
 );

@@ -1,0 +1,82 @@
+import { toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
+import { sanitizeProductName } from './product-name.ts';
+
+/** One row of upload step 2 (part 1 section 3, draft file). */
+export interface DraftFileValues {
+  fileName: string;
+  upc: string | null;
+  detectedUpc: string | null;
+  productName: string | null;
+  isMarketingImage: boolean;
+  shippingProfileId: number | null;
+}
+
+/** The field rules of the partner the user came through (part 2 section 3); all false without a partner. */
+export interface IntakeRules {
+  productNameRequired: boolean;
+  shippingProfileRequired: boolean;
+  /** With a partner configuration each UPC needs a primary (marketing) image. */
+  primaryImageRequired: boolean;
+}
+
+export const NO_PARTNER_RULES: IntakeRules = {
+  productNameRequired: false,
+  shippingProfileRequired: false,
+  primaryImageRequired: false,
+};
+
+export const DRAFT_MSG = {
+  sameUpcDifferentNames: "Images associated with the same UPC can't have different product names.",
+  productNameRequired: 'Please enter a product name.',
+  primaryImage: (upc: string) =>
+    `Please indicate which picture(s) we should use as the marketing image(s) for the product with upc ${upc}`,
+  shippingProfile: (upc: string) => `Please add a shipping profile for the product with upc ${upc}`,
+  noFiles: 'Please add at least one file.',
+} as const;
+
+/** detectedUpc is used as the UPC when none is entered. */
+export const effectiveUpc = (f: Pick<DraftFileValues, 'upc' | 'detectedUpc'>) => upcDigits(f.upc || f.detectedUpc || '');
+
+export interface DraftCheck {
+  /** Field messages per file name. */
+  fields: Record<string, { upc?: string; productName?: string }>;
+  /** Messages about a whole product (shown as error toasts). */
+  products: string[];
+  ok: boolean;
+}
+
+/** Every rule of upload step 2, used by the screen for instant feedback and by the server on submit. */
+export function checkDraft(files: DraftFileValues[], rules: IntakeRules): DraftCheck {
+  const fields: DraftCheck['fields'] = {};
+  const products: string[] = [];
+  const flag = (f: DraftFileValues, key: 'upc' | 'productName', message: string) => {
+    (fields[f.fileName] ??= {})[key] ??= message;
+  };
+  if (!files.length) products.push(DRAFT_MSG.noFiles);
+
+  for (const f of files) {
+    const problem = upcError(effectiveUpc(f));
+    if (problem) flag(f, 'upc', problem);
+    if (rules.productNameRequired && !sanitizeProductName(f.productName ?? '').trim()) {
+      flag(f, 'productName', DRAFT_MSG.productNameRequired);
+    }
+  }
+
+  // Group valid codes by their stored form: one product per EAN-13.
+  const groups = new Map<string, DraftFileValues[]>();
+  for (const f of files) {
+    const ean = upcError(effectiveUpc(f)) ? null : toEan13(effectiveUpc(f));
+    if (ean) groups.set(ean, [...(groups.get(ean) ?? []), f]);
+  }
+  for (const group of groups.values()) {
+    const spellings = new Set(group.map(effectiveUpc));
+    if (spellings.size > 1) group.forEach((f) => flag(f, 'upc', UPC_MSG.duplicateVersions));
+    const names = new Set(group.map((f) => sanitizeProductName(f.productName ?? '').trim()));
+    if (names.size > 1) group.forEach((f) => flag(f, 'productName', DRAFT_MSG.sameUpcDifferentNames));
+    const upc = effectiveUpc(group[0]);
+    if (rules.primaryImageRequired && !group.some((f) => f.isMarketingImage)) products.push(DRAFT_MSG.primaryImage(upc));
+    if (rules.shippingProfileRequired && group.some((f) => f.shippingProfileId == null)) products.push(DRAFT_MSG.shippingProfile(upc));
+  }
+  return { fields, products, ok: Object.keys(fields).length === 0 && products.length === 0 };
+}
+
