@@ -1,6 +1,8 @@
 import type { Config } from './config.ts';
 import type { Db, Database } from './db/client.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
+import type { BlobStore } from './storage/blob-store.ts';
+import type { JobRunner } from './jobs/queue.ts';
 
 /** What every module needs, built once in main.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
@@ -8,6 +10,11 @@ export interface AppContext {
   database: Database;
   db: Db;
   mailer: Mailer;
+  storage: BlobStore;
+  /** Where uploads are streamed before they are checked and moved into storage. */
+  uploadTempDir: string;
+  /** The in-process worker, when this process runs one. */
+  jobs?: JobRunner;
 }
 
 declare module 'fastify' {

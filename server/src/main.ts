@@ -3,21 +3,20 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
-import { createMailer } from './modules/notifications/mailer.ts';
-import { mkdirSync } from 'node:fs';
+import { createContext } from './bootstrap.ts';
 import path from 'node:path';
 
 async function main() {
   const config = loadConfig();
   const log = pino({ level: config.logLevel });
-  mkdirSync(path.join(config.dataDir, 'files'), { recursive: true });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const demo = config.demoData && (await isEmpty(database.db));
   if (demo) await seedDemoData(database.db);
 
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const app = await buildApp({ config, database, db: database.db, mailer });
+  const ctx = createContext(config, database, log);
+  const app = await buildApp(ctx);
   await app.listen({ port: config.port, host: config.host });
+  ctx.jobs?.start();
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;
   const lines = [
@@ -36,6 +35,7 @@ async function main() {
     closing = true;
     app.log.info({ signal }, 'shutting down');
     await app.close(); // finishes in-flight requests
+    await ctx.jobs?.stop(); // and the jobs in hand
     await database.close();
     process.exit(0);
   };

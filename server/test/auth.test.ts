@@ -3,8 +3,6 @@ import { MSG } from '@portal/domain';
 import { insertUser } from '../src/modules/users/repository.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { buildApp } from '../src/app.ts';
-import { createMailer } from '../src/modules/notifications/mailer.ts';
-import pino from 'pino';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -75,11 +73,7 @@ describe(`sign-in and session (${databaseKind})`, () => {
   it('sessions live in the database: a second app instance on the same database knows the user', async () => {
     const c = new Client(server.url);
     await c.login('viewer@example.com', 'Viewer-demo-1');
-    const ctx = server.app.ctx;
-    const second = await buildApp(
-      { ...ctx, mailer: createMailer({ db: ctx.db, from: 'x@example.com', log: pino({ level: 'silent' }) }) },
-      { logger: false },
-    );
+    const second = await buildApp(server.ctx, { logger: false });
     await second.listen({ port: 0, host: '127.0.0.1' });
     try {
       const addr = second.server.address() as { port: number };

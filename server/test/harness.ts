@@ -3,10 +3,14 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../src/app.ts';
+import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
-import { createMailer } from '../src/modules/notifications/mailer.ts';
+import { createContext } from '../src/bootstrap.ts';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 /**
  * A real server for integration tests: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh
@@ -17,6 +21,7 @@ export interface TestServer {
   url: string;
   database: Database;
   config: Config;
+  ctx: AppContext;
   close(): Promise<void>;
 }
 
@@ -26,16 +31,16 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   await seedDemoData(database.db);
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString('hex'),
-    DATA_DIR: '/nonexistent-test-data-dir',
+    DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PORT: '0',
     ...env,
   } as NodeJS.ProcessEnv);
-  const log = pino({ level: 'silent' });
-  const mailer = createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const app = await buildApp({ config, database, db: database.db, mailer }, { logger: false });
+  const ctx = createContext(config, database, pino({ level: 'silent' }));
+  const app = await buildApp(ctx, { logger: false });
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -45,10 +50,13 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     url,
     database,
     config,
+    ctx,
     async close() {
       await app.close();
+      await ctx.jobs?.stop();
       await database.close();
       await drop();
+      rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

@@ -4,6 +4,8 @@ import type { Readable } from 'node:stream';
 export interface BlobStore {
   /** Streams the body to storage; resolves with the byte count once the blob is complete and durable. */
   put(key: string, body: Readable, opts?: { contentType?: string }): Promise<{ size: number }>;
+  /** Moves a complete local file into storage (the file is gone afterwards). */
+  putFile(key: string, file: string): Promise<{ size: number }>;
   get(key: string): Promise<Readable>;
   exists(key: string): Promise<boolean>;
   delete(key: string): Promise<void>;

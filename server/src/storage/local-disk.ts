@@ -10,7 +10,7 @@ import { assertSafeKey, BlobNotFoundError, type BlobStore } from './blob-store.t
 export class LocalDiskStore implements BlobStore {
   constructor(private root: string) {}
 
-  private pathOf(key: string) {
+  pathOf(key: string) {
     assertSafeKey(key);
     return path.join(this.root, key);
   }
@@ -30,6 +30,21 @@ export class LocalDiskStore implements BlobStore {
       throw err;
     }
     return { size };
+  }
+
+  /** Moves a finished local file into the store: a rename on the same disk, a copy otherwise. */
+  async putFile(key: string, file: string): Promise<{ size: number }> {
+    const target = this.pathOf(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    try {
+      await rename(file, target);
+      return { size: (await stat(target)).size };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EXDEV') throw err;
+      const result = await this.put(key, createReadStream(file));
+      await rm(file, { force: true });
+      return result;
+    }
   }
 
   async get(key: string): Promise<Readable> {

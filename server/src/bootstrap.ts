@@ -1,0 +1,28 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from './config.ts';
+import type { AppContext } from './context.ts';
+import type { Database } from './db/client.ts';
+import { JobRunner } from './jobs/queue.ts';
+import { allJobs } from './jobs/registry.ts';
+import { createMailer } from './modules/notifications/mailer.ts';
+import { LocalDiskStore } from './storage/local-disk.ts';
+
+/** Everything the app and the worker share, built the same way by main.ts and by tests. */
+export function createContext(config: Config, database: Database, log: FastifyBaseLogger): AppContext {
+  const filesDir = path.join(config.dataDir, 'files');
+  // Inside the files folder, so a checked upload moves into storage with a rename.
+  const uploadTempDir = path.join(filesDir, '.incoming');
+  mkdirSync(uploadTempDir, { recursive: true });
+  const ctx: AppContext = {
+    config,
+    database,
+    db: database.db,
+    mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
+    storage: new LocalDiskStore(filesDir),
+    uploadTempDir,
+  };
+  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2 }).register(...allJobs(ctx));
+  return ctx;
+}
