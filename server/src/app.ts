@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import mercurius from 'mercurius';
 import type { AppContext } from './context.ts';
 import { schema } from './graphql/schema.ts';
+import { graphqlErrorFormatter } from './graphql/errors.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { DbSessionStore } from './lib/session-store.ts';
@@ -20,6 +21,8 @@ import { oidcRoutes } from './modules/auth/oidc.ts';
 import { featureFlagRoutes } from './modules/feature-flags/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
+import { draftRoutes } from './modules/drafts/routes.ts';
+import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 
@@ -52,6 +55,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   });
   await app.register(rateLimit, { global: false });
   await app.register(formbody);
+  await app.register(multipart);
   await app.register(cookie);
   await app.register(session, {
     cookieName: 'sid',
@@ -69,12 +73,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(userRoutes);
   await app.register(featureFlagRoutes);
   await app.register(partnerRoutes);
+  await app.register(draftRoutes);
 
   await app.register(mercurius, {
     schema,
     path: '/graphql',
     graphiql: false,
     queryDepth: 10,
+    errorFormatter: graphqlErrorFormatter(app),
     context: (request, reply) => ({ request, reply, ctx }),
   });
 

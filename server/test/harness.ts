@@ -129,6 +129,25 @@ export class Client {
     return res.json;
   }
 
+  /** A multipart upload as the browser sends it: repeated file fields plus plain fields. */
+  async upload(path: string, files: { name: string; data: Uint8Array; type?: string }[], field = 'files', extra: Record<string, string> = {}) {
+    const form = new FormData();
+    for (const [k, v] of Object.entries(extra)) form.append(k, v);
+    for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+    const headers: Record<string, string> = {};
+    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (this.origin) headers.origin = this.origin;
+    const res = await fetch(this.baseUrl + path, { method: 'POST', headers, body: form });
+    const text = await res.text();
+    let json: any = undefined;
+    try {
+      json = text ? JSON.parse(text) : undefined;
+    } catch {
+      /* not JSON */
+    }
+    return { status: res.status, headers: res.headers, json, text };
+  }
+
   graphql(query: string, variables?: Record<string, unknown>) {
     return this.post('/graphql', { query, variables });
   }

@@ -8,3 +8,4 @@ export * from './gtin.ts';
 export * from './upload-rules.ts';
 export * from './product-name.ts';
 export * from './draft-rules.ts';
+export * from './partner-fields.ts';

@@ -42,6 +42,8 @@ export async function seedDemoData(db: Db) {
       primaryColor: '#2e7d32',
       secondaryColor: '#fbc02d',
       landingPageEnabled: true,
+      // Shipping profiles come later in the demo story; the partner asks for names and marketing images.
+      fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
     });
     await tx.insert(featureFlags).values(FEATURE_FLAGS.map((name) => ({ name, enabled: true }))).onConflictDoNothing();
   });

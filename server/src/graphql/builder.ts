@@ -21,3 +21,4 @@ builder.scalarType('DateTime', {
 });
 
 builder.queryType({});
+builder.mutationType({});

@@ -2,5 +2,6 @@ import { builder } from './builder.ts';
 // Each area registers its part of the schema when imported.
 import '../modules/users/graphql.ts';
 import '../modules/feature-flags/graphql.ts';
+import '../modules/drafts/graphql.ts';
 
 export const schema = builder.toSchema();

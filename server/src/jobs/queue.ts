@@ -3,11 +3,19 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
-export interface JobDefinition<P> {
+/** A kind of job: its name and payload type. Enqueuing needs only this; the worker adds the handler. */
+export interface JobType<P> {
   name: string;
-  handler: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
   maxAttempts?: number;
+  /** Never set: carries the payload type (a parameter, so any job fits JobType<never>). */
+  readonly __payload?: (payload: P) => void;
 }
+
+export interface JobDefinition<P> extends JobType<P> {
+  handler: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
+}
+
+export const jobType = <P>(name: string, opts: { maxAttempts?: number } = {}): JobType<P> => ({ name, ...opts });
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
@@ -19,7 +27,7 @@ export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
  */
 export async function enqueue<P>(
   db: Tx,
-  def: JobDefinition<P>,
+  def: JobType<P>,
   payload: P,
   opts: { dedupeKey?: string; runAt?: Date } = {},
 ): Promise<void> {

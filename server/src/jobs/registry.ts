@@ -1,7 +1,8 @@
 import type { AppContext } from '../context.ts';
+import { processDraftFile } from '../modules/drafts/jobs.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
-export function allJobs(_ctx: AppContext): JobDefinition<never>[] {
-  return [];
+export function allJobs(ctx: AppContext): JobDefinition<never>[] {
+  return [processDraftFile(ctx)] as JobDefinition<never>[];
 }

@@ -1,0 +1,188 @@
+/**
+ * Barcode reading benchmark: our reader (server/src/media/barcodes.ts) against a plain single zxing-wasm pass,
+ * and against Debian's zbarimg when it is installed (apt-get install zbar-tools), on the 270 real photos of
+ * datasets/barcode-photos. All are measured in the same run on the same machine, so ratios are meaningful
+ * even where absolute times are not.
+ *
+ *   node --import tsx bench/barcodes.ts          prints the table and writes bench/results/barcodes.md
+ */
+import { execFile } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
+import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
+import { readBarcodesDetailed, readBarcodesPlain } from '../server/src/media/barcodes.ts';
+import { matchesExpectedCode, normaliseRetailCode, type RetailFormat } from '../server/src/media/retail-code.ts';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+export const DATASET_DIR = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
+const RESULTS_FILE = path.join(repoRoot, 'bench/results/barcodes.md');
+
+interface Photo {
+  file: string;
+  symbology: string;
+  expected: string;
+}
+
+interface ReaderRun {
+  name: string;
+  found: number;
+  /** Photos where the reader returned codes, none of them the expected one. */
+  wrongOnly: number;
+  ms: number[];
+  /** Which pass settled each photo (our reader only). */
+  passes?: Map<string, number>;
+}
+
+export interface BarcodeBenchResult {
+  images: number;
+  ours: ReaderRun;
+  plain: ReaderRun;
+  zbarimg?: ReaderRun;
+  markdown: string;
+  /** Our reader finds at least as many expected codes as each other reader measured. */
+  ok: boolean;
+}
+
+async function loadManifest(dir: string): Promise<Photo[]> {
+  const text = await readFile(path.join(dir, 'manifest.csv'), 'utf8');
+  const [header, ...rows] = text.trim().split(/\r?\n/);
+  if (header !== 'file,symbology,expected') throw new Error(`Unexpected manifest header: ${header}`);
+  return rows.map((row) => {
+    const [file, symbology, expected] = row.split(',');
+    return { file, symbology, expected };
+  });
+}
+
+async function measure(
+  name: string,
+  photos: Photo[],
+  dir: string,
+  read: (file: string) => Promise<{ codes: string[]; pass?: string | null }>,
+): Promise<ReaderRun> {
+  const result: ReaderRun = { name, found: 0, wrongOnly: 0, ms: [] };
+  for (const photo of photos) {
+    const start = performance.now();
+    const { codes, pass } = await read(path.join(dir, photo.file));
+    result.ms.push(performance.now() - start);
+    if (codes.some((code) => matchesExpectedCode(code, photo.expected))) result.found++;
+    else if (codes.length > 0) result.wrongOnly++;
+    if (pass !== undefined) {
+      const key = pass ?? "none";
+      result.passes ??= new Map();
+      result.passes.set(key, (result.passes.get(key) ?? 0) + 1);
+    }
+  }
+  return result;
+}
+
+const ZBARIMG_TYPES: Record<string, RetailFormat> = { 'EAN-13': 'EAN-13', 'UPC-A': 'UPC-A', 'EAN-8': 'EAN-8', 'UPC-E': 'UPC-E' };
+
+/** One zbarimg process per photo, as a server shelling out to it would run; its start-up time is included. */
+async function zbarimgRead(file: string): Promise<{ codes: string[] }> {
+  const output = await run('zbarimg', ['--quiet', file]).then(
+    (r) => r.stdout,
+    // zbarimg exits with 4 when it finds nothing
+    (error: { stdout?: string }) => error.stdout ?? '',
+  );
+  const codes: string[] = [];
+  for (const line of output.split('\n')) {
+    const match = /^([A-Z0-9-]+):(\d+)$/.exec(line.trim());
+    const format = match && ZBARIMG_TYPES[match[1]];
+    const code = format && normaliseRetailCode(format, match[2]);
+    if (code) codes.push(code);
+  }
+  return { codes };
+}
+
+async function hasZbarimg(): Promise<boolean> {
+  return run('which', ['zbarimg']).then(
+    () => true,
+    () => false,
+  );
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+};
+const ms = (value: number) => value.toFixed(1);
+
+function table(runs: ReaderRun[], images: number, baseline: ReaderRun): string {
+  const lines = [
+    '| reader | found | accuracy | wrong value only | median ms | p95 ms | total s | found vs plain | median time vs plain |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|',
+  ];
+  for (const r of runs) {
+    const median = percentile(r.ms, 50);
+    const total = r.ms.reduce((sum, value) => sum + value, 0);
+    lines.push(
+      `| ${r.name} | ${r.found} / ${images} | ${((100 * r.found) / images).toFixed(1)}% | ${r.wrongOnly} | ${ms(median)} | ` +
+        `${ms(percentile(r.ms, 95))} | ${(total / 1000).toFixed(2)} | ${(r.found / baseline.found).toFixed(2)}× | ` +
+        `${(median / percentile(baseline.ms, 50)).toFixed(2)}× |`,
+    );
+  }
+  return lines.join('\n');
+}
+
+export async function runBarcodeBench({ write = true, log = console.log } = {}): Promise<BarcodeBenchResult> {
+  if (!existsSync(path.join(DATASET_DIR, 'manifest.csv'))) {
+    throw new Error(`The barcode photo dataset is missing: expected ${DATASET_DIR}/manifest.csv`);
+  }
+  const photos = await loadManifest(DATASET_DIR);
+  // Kinds by content, as the server decides them (the dataset is PNG but for one JPEG).
+  const kinds = new Map<string, Awaited<ReturnType<typeof kindBySignature>>>();
+  for (const photo of photos) kinds.set(photo.file, kindBySignature(await readFileHead(path.join(DATASET_DIR, photo.file))));
+
+  // Warm-up outside the timings: both wasm modules load once per process, as they do in the server.
+  const first = path.join(DATASET_DIR, photos[0].file);
+  await readBarcodesPlain(first);
+  await readBarcodesDetailed(first, 'png');
+
+  log(`Reading ${photos.length} photos with each reader…`);
+  const ours = await measure('ours (readBarcodes)', photos, DATASET_DIR, async (file) => {
+    const kind = kinds.get(path.relative(DATASET_DIR, file)) ?? 'png';
+    return readBarcodesDetailed(file, kind);
+  });
+  const plain = await measure('plain zxing-wasm, one pass on the file bytes', photos, DATASET_DIR, async (file) => ({
+    codes: await readBarcodesPlain(file),
+  }));
+  const zbarimgVersion = (await hasZbarimg()) ? (await run('zbarimg', ['--version'])).stdout.trim() : undefined;
+  const zbarimg = zbarimgVersion
+    ? await measure(`zbarimg ${zbarimgVersion}, one process per photo`, photos, DATASET_DIR, zbarimgRead)
+    : undefined;
+
+  const runs = [ours, plain, ...(zbarimg ? [zbarimg] : [])];
+  const ok = runs.every((r) => ours.found >= r.found);
+  const passes = [...(ours.passes ?? [])].map(([name, count]) => `${name} ${count}`).join(', ');
+  const markdown = [
+    '# Barcode reading',
+    '',
+    `${photos.length} photos of \`datasets/barcode-photos\` (EAN-13, UPC-A, UPC-E, EAN-8), one at a time, on Node ` +
+      `${process.versions.node}. "found": the expected code is among those returned; "wrong value only": codes were ` +
+      'returned but not the expected one. Times are per photo, file reading and decoding included, wasm already loaded.',
+    '',
+    table(runs, photos.length, plain),
+    '',
+    `Photos settled by each pass of ours (the first pass that found a code): ${passes}.`,
+    zbarimg ? '' : '\nzbarimg is not installed (apt-get install zbar-tools), so it was not measured.',
+    ok ? '' : '\n**Our reader found fewer codes than another reader.**',
+  ]
+    .join('\n')
+    .trimEnd();
+  log(markdown);
+  if (write) {
+    await mkdir(path.dirname(RESULTS_FILE), { recursive: true });
+    await writeFile(RESULTS_FILE, markdown + '\n');
+    log(`\nWritten to ${path.relative(process.cwd(), RESULTS_FILE)}`);
+  }
+  return { images: photos.length, ours, plain, zbarimg, markdown, ok };
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const result = await runBarcodeBench();
+  if (!result.ok) process.exitCode = 1;
+}

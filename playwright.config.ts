@@ -1,0 +1,62 @@
+import { defineConfig, devices } from '@playwright/test';
+
+// One real portal (embedded PGlite in a fresh folder) with a loopback SMTP catcher and OpenID Connect provider.
+export const E2E = {
+  portal: 'http://127.0.0.1:3917',
+  mailApi: 'http://127.0.0.1:2592',
+  smtpPort: 2591,
+  oidc: 'http://127.0.0.1:9317',
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  testMatch: '**/*.spec.ts',
+  fullyParallel: false,
+  workers: 2,
+  retries: 0,
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: E2E.portal,
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+    ...devices['Desktop Chrome'],
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    },
+  },
+  webServer: [
+    {
+      command: 'node --import tsx e2e/support/mail-catcher.ts',
+      url: `${E2E.mailApi}/messages`,
+      env: { MAIL_CATCHER_SMTP_PORT: String(E2E.smtpPort), MAIL_CATCHER_HTTP_PORT: '2592' },
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: `node --import tsx server/test/support/oidc-provider.ts --port 9317 --redirect ${E2E.portal}/api/auth/oidc/callback`,
+      url: `${E2E.oidc}/.well-known/openid-configuration`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      command: 'rm -rf .tmp/e2e-data && node --import tsx server/src/main.ts',
+      url: `${E2E.portal}/api/feature-flags/enabled`,
+      env: {
+        DATA_DIR: '.tmp/e2e-data',
+        PORT: '3917',
+        PUBLIC_URL: E2E.portal,
+        SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
+        OIDC_ISSUER: E2E.oidc,
+        OIDC_CLIENT_ID: 'portal',
+        OIDC_NAME: 'Staff SSO',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+        LOG_LEVEL: 'warn',
+      },
+      reuseExistingServer: false,
+      timeout: 120_000,
+    },
+  ],
+});

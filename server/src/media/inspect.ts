@@ -1,0 +1,55 @@
+import { stat } from 'node:fs/promises';
+import sharp from 'sharp';
+import type { UploadKind } from '@portal/domain';
+import { kindBySignature, readFileHead } from './file-signature.ts';
+import { MAX_INPUT_PIXELS, SAFE_SHARP_INPUT } from './limits.ts';
+import { imageDecodeError, MediaError, MEDIA_MSG } from './messages.ts';
+import { readPdfPageCount } from './pdf-document.ts';
+
+export type InspectResult = { kind: UploadKind; width?: number; height?: number; pages?: number } | { error: string };
+
+/** sharp's names for the formats each kind may decode as; anything else means the signature lied. */
+const SHARP_FORMAT: Record<Exclude<UploadKind, 'pdf'>, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', tiff: 'tiff' };
+
+/**
+ * Decides what an uploaded file is by its content, never by its name or declared type: the leading bytes
+ * first, then a real decode, because a file can start like a PNG and still be damaged, truncated or a
+ * decompression bomb. Returns a user-facing error instead of throwing for anything wrong with the file;
+ * throws only when the file cannot be accessed at all (a server problem, not the user's).
+ *
+ * Images report their displayed size (EXIF orientation applied); PDFs report their page count.
+ */
+export async function inspectFile(path: string): Promise<InspectResult> {
+  const { size } = await stat(path);
+  if (size === 0) return { error: MEDIA_MSG.empty };
+  const kind = kindBySignature(await readFileHead(path));
+  if (!kind) return { error: MEDIA_MSG.wrongType };
+  try {
+    if (kind === 'pdf') return { kind, pages: await readPdfPageCount(path) };
+    return { kind, ...(await inspectImage(path, kind)) };
+  } catch (error) {
+    if (error instanceof MediaError) return { error: error.message };
+    throw error;
+  }
+}
+
+async function inspectImage(path: string, kind: Exclude<UploadKind, 'pdf'>): Promise<{ width: number; height: number }> {
+  // The header alone: a decompression bomb is refused here, on its declared size, before any pixel is decoded.
+  const metadata = await sharp(path, SAFE_SHARP_INPUT)
+    .metadata()
+    .catch((error: unknown) => {
+      throw imageDecodeError(error);
+    });
+  if (metadata.format !== SHARP_FORMAT[kind]) throw new MediaError(MEDIA_MSG.unreadableImage);
+  if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new MediaError(MEDIA_MSG.tooLarge);
+  // The header can be intact while the pixel data is cut off or corrupt; only decoding every row tells.
+  // Decoding into a thumbnail-sized raw buffer reads all of it at little memory cost.
+  await sharp(path, SAFE_SHARP_INPUT)
+    .resize(64, 64, { fit: 'inside' })
+    .raw()
+    .toBuffer()
+    .catch((error: unknown) => {
+      throw imageDecodeError(error);
+    });
+  return { width: metadata.autoOrient.width, height: metadata.autoOrient.height };
+}

@@ -1,0 +1,13 @@
+/**
+ * Limits shared by everything that decodes uploads. Uploads are untrusted: a 2 MB PNG can declare
+ * 30000×30000 pixels and would need gigabytes once decoded, so every decoder is told this limit.
+ */
+export const MAX_INPUT_PIXELS = 100_000_000;
+
+/** sharp input options for untrusted files: refuse decompression bombs and damaged or truncated data. */
+export const SAFE_SHARP_INPUT = {
+  limitInputPixels: MAX_INPUT_PIXELS,
+  // 'truncated' refuses incomplete files, while tolerating harmless encoder quirks that 'warning' would
+  // reject (extra bytes after a JPEG's end marker are common in files from phones and scanners).
+  failOn: 'truncated',
+} as const;

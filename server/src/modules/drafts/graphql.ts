@@ -1,0 +1,105 @@
+import { isReadOnlyAdmin, updateDraftInputSchema } from '@portal/domain';
+import { builder } from '../../graphql/builder.ts';
+import { forbidden } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
+import { presentDraft, type PresentedDraft } from './presenter.ts';
+import { deleteDraft, draftsFor, submitDraft, updateDraft, visibleDraft } from './service.ts';
+
+type PresentedFile = PresentedDraft['files'][number];
+
+const Permissions = builder.objectRef<{ edit: boolean; delete: boolean }>('DraftPermissions').implement({
+  fields: (t) => ({ edit: t.exposeBoolean('edit'), delete: t.exposeBoolean('delete') }),
+});
+
+const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
+  fields: (t) => ({
+    fileName: t.exposeString('fileName'),
+    kind: t.exposeString('kind'),
+    size: t.exposeInt('size'),
+    upc: t.exposeString('upc', { nullable: true }),
+    productName: t.exposeString('productName', { nullable: true }),
+    detectedUpc: t.exposeString('detectedUpc', { nullable: true, description: 'Used as the UPC when none is entered.' }),
+    detectedUpcs: t.exposeStringList('detectedUpcs'),
+    detectionStatus: t.exposeString('detectionStatus', { description: 'pending, done or failed' }),
+    shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true }),
+    isMarketingImage: t.exposeBoolean('isMarketingImage'),
+    imageUrl: t.exposeString('imageUrl'),
+    thumbnailUrl: t.exposeString('thumbnailUrl'),
+    thumbnailReady: t.exposeBoolean('thumbnailReady'),
+  }),
+});
+
+const DraftSubmission = builder.objectRef<PresentedDraft>('DraftSubmission').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    userId: t.exposeInt('userId'),
+    isImported: t.exposeBoolean('isImported'),
+    partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    creatorFirstName: t.exposeString('creatorFirstName'),
+    creatorLastName: t.exposeString('creatorLastName'),
+    creatorEmail: t.exposeString('creatorEmail'),
+    updatedDate: t.field({ type: 'DateTime', resolve: (d) => d.updatedDate }),
+    files: t.field({ type: [DraftFile], resolve: (d) => d.files }),
+    can: t.field({ type: Permissions, resolve: (d) => d.can }),
+  }),
+});
+
+const DraftFileInput = builder.inputType('DraftFileInput', {
+  fields: (t) => ({
+    fileName: t.string({ required: true }),
+    upc: t.string({ required: false }),
+    productName: t.string({ required: false }),
+    shippingProfileId: t.int({ required: false }),
+    isMarketingImage: t.boolean({ required: false }),
+  }),
+});
+
+const UpdateDraftSubmissionInput = builder.inputType('UpdateDraftSubmissionInput', {
+  fields: (t) => ({ files: t.field({ type: [DraftFileInput], required: true }) }),
+});
+
+builder.queryFields((t) => ({
+  getDraftSubmissions: t.field({
+    type: [DraftSubmission],
+    resolve: async (_root, _args, { request, ctx }) => {
+      const user = await requireUser(request);
+      return (await draftsFor(ctx, user)).map((d) => presentDraft(d, user));
+    },
+  }),
+  getDraftSubmission: t.field({
+    type: DraftSubmission,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentDraft(await visibleDraft(ctx, user, String(id)), user);
+    },
+  }),
+}));
+
+const writer = async (request: Parameters<typeof requireUser>[0]) => {
+  const user = await requireUser(request);
+  if (isReadOnlyAdmin(user)) throw forbidden();
+  return user;
+};
+
+builder.mutationFields((t) => ({
+  updateDraftSubmission: t.field({
+    type: DraftSubmission,
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: UpdateDraftSubmissionInput, required: true }) },
+    resolve: async (_root, { id, input }, { request, ctx }) => {
+      const user = await writer(request);
+      const { files } = updateDraftInputSchema.parse(input);
+      return presentDraft(await updateDraft(ctx, user, String(id), files), user);
+    },
+  }),
+  submitProductsFromDraftSubmission: t.field({
+    type: [ProductSubmissionRef],
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => submitDraft(ctx, await writer(request), String(id)),
+  }),
+  deleteDraftSubmission: t.boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => deleteDraft(ctx, await writer(request), String(id)),
+  }),
+}));

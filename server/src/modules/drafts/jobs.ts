@@ -1,0 +1,30 @@
+import { eq } from 'drizzle-orm';
+import type { AppContext } from '../../context.ts';
+import { draftFiles } from '../../db/schema.ts';
+import { defineJob, jobType } from '../../jobs/queue.ts';
+import { makeRenditions } from '../media-files/renditions.ts';
+import { readBarcodes } from '../../media/barcodes.ts';
+import { withLocalFile } from '../../storage/local-file.ts';
+
+export const processDraftFileJob = jobType<{ fileId: string }>('drafts.processFile', { maxAttempts: 3 });
+
+/** After upload: thumbnail first (the screen waits for it), then the barcodes in the file. */
+export const processDraftFile = (ctx: AppContext) =>
+  defineJob<{ fileId: string }>({
+    ...processDraftFileJob,
+    handler: async ({ fileId }, job) => {
+      const [file] = await ctx.db.select().from(draftFiles).where(eq(draftFiles.id, fileId));
+      if (!file) return; // the draft was deleted or submitted meanwhile
+      await withLocalFile(ctx.storage, file.storageKey, async (path) => {
+        const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
+        await ctx.db.update(draftFiles).set({ thumbnailKey }).where(eq(draftFiles.id, fileId));
+        try {
+          const codes = await readBarcodes(path, file.kind);
+          await ctx.db.update(draftFiles).set({ detectedUpcs: codes, detectionStatus: 'done' }).where(eq(draftFiles.id, fileId));
+        } catch (err) {
+          if (job.attempt < (processDraftFileJob.maxAttempts ?? 1)) throw err;
+          await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+        }
+      });
+    },
+  });

@@ -1,0 +1,31 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES, SCOPES } from '@portal/domain';
+import { draftPolicy } from './policy.ts';
+
+const draft = { userId: 1, companyId: 10 };
+const creator = { id: 1, companyId: 10, scopes: [] };
+const colleague = { id: 2, companyId: 10, scopes: [] };
+const stranger = { id: 3, companyId: 11, scopes: [] };
+const admin = { id: 4, companyId: 99, scopes: [...ALL_SCOPES] };
+const viewer = { id: 5, companyId: 99, scopes: [SCOPES.readAllProductSubmissions] };
+
+describe('draft policy', () => {
+  it('the creator views and edits', () => {
+    expect(draftPolicy.view(creator, draft)).toBe(true);
+    expect(draftPolicy.edit(creator, draft)).toBe(true);
+  });
+  it('a colleague of the same company views but does not edit', () => {
+    expect(draftPolicy.view(colleague, draft)).toBe(true);
+    expect(draftPolicy.edit(colleague, draft)).toBe(false);
+  });
+  it('another company neither views nor edits', () => {
+    expect(draftPolicy.view(stranger, draft)).toBe(false);
+    expect(draftPolicy.edit(stranger, draft)).toBe(false);
+  });
+  it('a full administrator views and edits; a read-only administrator only views', () => {
+    expect(draftPolicy.view(admin, draft)).toBe(true);
+    expect(draftPolicy.edit(admin, draft)).toBe(true);
+    expect(draftPolicy.view(viewer, draft)).toBe(true);
+    expect(draftPolicy.edit(viewer, draft)).toBe(false);
+  });
+});

@@ -1,0 +1,41 @@
+import type { UserRow } from '../users/repository.ts';
+import { draftPolicy } from './policy.ts';
+import type { DraftWithFiles } from './repository.ts';
+
+const imagePath = (draftId: string, fileName: string, kind: string) => {
+  // The spec's URLs: a PDF shows through a .jpg URL, a TIFF through a .png URL.
+  const suffix = kind === 'pdf' ? '.jpg' : kind === 'tiff' ? '.png' : '';
+  return `/draftSubmissions/${draftId}/image/${encodeURIComponent(fileName + suffix)}`;
+};
+
+/** A draft as both REST and GraphQL answer it, with what the user may do to it. */
+export function presentDraft(draft: DraftWithFiles, user: UserRow) {
+  const canEdit = draftPolicy.edit(user, draft);
+  return {
+    id: draft.id,
+    userId: draft.userId,
+    isImported: draft.isImported,
+    partnerCompanyId: draft.partnerCompanyId,
+    creatorFirstName: draft.creator.firstName,
+    creatorLastName: draft.creator.lastName,
+    creatorEmail: draft.creator.email,
+    updatedDate: draft.updatedAt,
+    can: { edit: canEdit, delete: canEdit },
+    files: draft.files.map((f) => ({
+      fileName: f.fileName,
+      kind: f.kind,
+      size: f.size,
+      upc: f.upc,
+      productName: f.productName,
+      detectedUpc: f.detectedUpcs[0] ?? null,
+      detectedUpcs: f.detectedUpcs,
+      detectionStatus: f.detectionStatus,
+      shippingProfileId: f.shippingProfileId,
+      isMarketingImage: f.isMarketingImage,
+      imageUrl: imagePath(draft.id, f.fileName, f.kind),
+      thumbnailUrl: `${imagePath(draft.id, f.fileName, f.kind)}?thumbnail=true`,
+      thumbnailReady: f.thumbnailKey !== null,
+    })),
+  };
+}
+export type PresentedDraft = ReturnType<typeof presentDraft>;

@@ -1,0 +1,57 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { draftFiles, draftSubmissions, users } from '../../db/schema.ts';
+
+export type DraftRow = typeof draftSubmissions.$inferSelect;
+export type DraftFileRow = typeof draftFiles.$inferSelect;
+export type DraftWithFiles = DraftRow & {
+  files: DraftFileRow[];
+  creator: { firstName: string; lastName: string; email: string };
+};
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+export const isUuid = (id: string) => UUID.test(id);
+
+export async function findDraft(db: Tx, id: string): Promise<DraftWithFiles | null> {
+  if (!isUuid(id)) return null;
+  const [row] = await db
+    .select({ draft: draftSubmissions, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(draftSubmissions)
+    .innerJoin(users, eq(users.id, draftSubmissions.userId))
+    .where(eq(draftSubmissions.id, id));
+  if (!row) return null;
+  const files = await db.select().from(draftFiles).where(eq(draftFiles.draftId, id)).orderBy(asc(draftFiles.position));
+  return { ...row.draft, files, creator: { firstName: row.firstName, lastName: row.lastName, email: row.email } };
+}
+
+/** Drafts visible to a user: the company's, or every company's for administrators. */
+export async function listDrafts(db: Tx, scope: { companyId: number | null }): Promise<DraftWithFiles[]> {
+  const rows = await db
+    .select({ draft: draftSubmissions, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(draftSubmissions)
+    .innerJoin(users, eq(users.id, draftSubmissions.userId))
+    .where(scope.companyId === null ? undefined : eq(draftSubmissions.companyId, scope.companyId))
+    .orderBy(desc(draftSubmissions.updatedAt))
+    .limit(500);
+  const ids = rows.map((r) => r.draft.id);
+  const files = ids.length
+    ? await db.select().from(draftFiles).where(inArray(draftFiles.draftId, ids)).orderBy(asc(draftFiles.position))
+    : [];
+  return rows.map((r) => ({
+    ...r.draft,
+    files: files.filter((f) => f.draftId === r.draft.id),
+    creator: { firstName: r.firstName, lastName: r.lastName, email: r.email },
+  }));
+}
+
+export async function touchDraft(db: Tx, id: string) {
+  await db.update(draftSubmissions).set({ updatedAt: new Date() }).where(eq(draftSubmissions.id, id));
+}
+
+export async function findDraftFileByName(db: Tx, draftId: string, fileName: string) {
+  const [row] = await db
+    .select()
+    .from(draftFiles)
+    .where(and(eq(draftFiles.draftId, draftId), sql`lower(${draftFiles.fileName}) = ${fileName.toLowerCase()}`));
+  return row;
+}

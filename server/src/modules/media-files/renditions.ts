@@ -1,0 +1,31 @@
+import { Readable } from 'node:stream';
+import type { UploadKind } from '@portal/domain';
+import { makeThumbnail } from '../../media/thumbnail.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
+
+/** Where a file's browser-friendly versions are kept: a thumbnail, and for PDF and TIFF a large preview. */
+export const renditionKeys = (fileId: string) => ({
+  thumbnail: `renditions/${fileId}/thumbnail`,
+  preview: `renditions/${fileId}/preview`,
+});
+
+/** Kinds a browser cannot show as they are. */
+export const needsPreview = (kind: UploadKind) => kind === 'pdf' || kind === 'tiff';
+
+/** Makes and stores the renditions of one file; returns the thumbnail's key. */
+export async function makeRenditions(storage: BlobStore, fileId: string, path: string, kind: UploadKind): Promise<string> {
+  const keys = renditionKeys(fileId);
+  if (needsPreview(kind)) {
+    const preview = await makeThumbnail(path, kind, { maxSize: 1600 });
+    await storage.put(keys.preview, Readable.from(preview.data));
+  }
+  const thumb = await makeThumbnail(path, kind, { maxSize: 400 });
+  await storage.put(keys.thumbnail, Readable.from(thumb.data));
+  return keys.thumbnail;
+}
+
+/** The content type of a rendition follows the spec's URLs: JPEG for PDF pages, PNG for TIFF. */
+export function renditionType(kind: UploadKind): string {
+  if (kind === 'pdf' || kind === 'jpeg') return 'image/jpeg';
+  return 'image/png';
+}

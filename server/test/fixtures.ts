@@ -1,0 +1,54 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import bwipjs from 'bwip-js';
+import { PDFDocument } from 'pdf-lib';
+import sharp from 'sharp';
+
+/** Real photos of retail barcodes with expected values, read from the shared datasets folder (never copied). */
+export const DATASET_DIR = path.resolve(fileURLToPath(new URL('../../../shared/datasets/barcode-photos', import.meta.url)));
+
+export function datasetPhoto(relative: string): { name: string; data: Buffer; expected: string } {
+  const file = path.join(DATASET_DIR, relative);
+  const expected = readFileSync(file.replace(/\.(png|jpg)$/, '.txt'), 'utf8').trim();
+  return { name: path.basename(file), data: readFileSync(file), expected };
+}
+
+type Symbology = 'ean13' | 'upca' | 'upce' | 'ean8';
+
+/** A package-like picture: a barcode on a coloured label, optionally rotated. */
+export async function barcodeImage(
+  code: string,
+  opts: { symbology?: Symbology; format?: 'png' | 'jpeg' | 'tiff' | 'gif'; rotate?: number } = {},
+): Promise<Buffer> {
+  const symbology = opts.symbology ?? (code.length === 13 ? 'ean13' : code.length === 12 ? 'upca' : 'ean8');
+  const barcode = await bwipjs.toBuffer({ bcid: symbology, text: code, scale: 3, height: 18, includetext: true, paddingwidth: 12, paddingheight: 12, backgroundcolor: 'FFFFFF' });
+  let image = sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 214, g: 180, b: 120 } } })
+    .composite([{ input: barcode, gravity: 'center' }]);
+  let buffer = await image.png().toBuffer();
+  if (opts.rotate) buffer = await sharp(buffer).rotate(opts.rotate, { background: '#d6b478' }).png().toBuffer();
+  image = sharp(buffer);
+  switch (opts.format ?? 'png') {
+    case 'jpeg':
+      return image.jpeg({ quality: 90 }).toBuffer();
+    case 'tiff':
+      return image.tiff().toBuffer();
+    case 'gif':
+      return image.gif().toBuffer();
+    default:
+      return image.png().toBuffer();
+  }
+}
+
+/** A one-page PDF label carrying a barcode image. */
+export async function barcodePdf(code: string): Promise<Buffer> {
+  const pdf = await PDFDocument.create();
+  const page = pdf.addPage([612, 792]);
+  const png = await pdf.embedPng(await barcodeImage(code));
+  page.drawImage(png, { x: 81, y: 300, width: 450, height: 350 });
+  return Buffer.from(await pdf.save());
+}
+
+/** A plain picture with no barcode at all. */
+export const plainImage = () =>
+  sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { MSG } from '@portal/domain';
+import { jsonResponse } from '../test/fixtures.ts';
+import { ApiError } from './api-error.ts';
+import { apiErrorMessage, notAuthorized } from './api-events.ts';
+import { apiFetch } from './api-fetch.ts';
+
+describe('apiFetch', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let shown: string[];
+  let unauthorizedCount: number;
+  let unsubscribe: Array<() => void>;
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    shown = [];
+    unauthorizedCount = 0;
+    unsubscribe = [
+      apiErrorMessage.subscribe((message) => shown.push(message)),
+      notAuthorized.subscribe(() => {
+        unauthorizedCount += 1;
+      }),
+    ];
+  });
+
+  afterEach(() => {
+    unsubscribe.forEach((stop) => stop());
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  const failWith = (status: number, body?: unknown) => fetchMock.mockResolvedValueOnce(jsonResponse(status, body));
+
+  it('sends JSON under /api with the same-origin cookie and parses the answer', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { id: 1 }));
+    await expect(apiFetch('/user', { method: 'PUT', json: { firstName: 'Sam' } })).resolves.toEqual({ id: 1 });
+    const [url, init] = fetchMock.mock.calls[0];
+    expect(url).toBe('/api/user');
+    expect(init?.credentials).toBe('same-origin');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect(init?.body).toBe('{"firstName":"Sam"}');
+  });
+
+  it('sends form fields urlencoded without a JSON content type, leaving out undefined ones', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, {}));
+    await apiFetch('/auth/login', { method: 'POST', form: { username: 'a@b.co', password: 'pw', partner: undefined } });
+    const init = fetchMock.mock.calls[0][1];
+    expect(init?.body).toBeInstanceOf(URLSearchParams);
+    expect(String(init?.body)).toBe('username=a%40b.co&password=pw');
+    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+  });
+
+  it('resolves undefined for 204', async () => {
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    await expect(apiFetch('/auth/logout')).resolves.toBeUndefined();
+  });
+
+  it('shows the wrong-turnip message for 403', async () => {
+    failWith(403, { code: 'FORBIDDEN', message: 'no' });
+    await expect(apiFetch('/access')).rejects.toBeInstanceOf(ApiError);
+    expect(shown).toEqual([MSG.forbidden]);
+    expect(unauthorizedCount).toBe(0);
+  });
+
+  it('shows the session-expired message for 401 and announces the lost session', async () => {
+    failWith(401, { code: 'UNAUTHORIZED', message: 'Login required' });
+    await expect(apiFetch('/user', { method: 'PUT', json: {} })).rejects.toMatchObject({ status: 401 });
+    expect(shown).toEqual([MSG.sessionExpired]);
+    expect(unauthorizedCount).toBe(1);
+  });
+
+  it('shows the Romaine Calm message for any other failure, and for no answer at all', async () => {
+    failWith(500, { code: 'INTERNAL', message: 'boom' });
+    await expect(apiFetch('/x')).rejects.toMatchObject({ status: 500 });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(apiFetch('/x')).rejects.toMatchObject({ status: 0 });
+    expect(shown).toEqual([MSG.serverError, MSG.serverError]);
+  });
+
+  it('throws the error shape of the server: status, code, reason, message, fields', async () => {
+    failWith(400, { code: 'VALIDATION', message: 'Bad input', reason: 'R', fields: { email: 'Please enter an email address.' } });
+    const error = await apiFetch('/user', { method: 'PUT', json: {}, notify: false }).catch((e: unknown) => e);
+    expect(error).toMatchObject({
+      status: 400,
+      code: 'VALIDATION',
+      reason: 'R',
+      message: 'Bad input',
+      fields: { email: 'Please enter an email address.' },
+    });
+  });
+
+  it('lets a per-status override replace the message, and keeps the generic one for other statuses', async () => {
+    failWith(401);
+    await expect(apiFetch('/user/password', { notify: { 401: MSG.oldPasswordWrong } })).rejects.toThrow();
+    failWith(500);
+    await expect(apiFetch('/user/password', { notify: { 401: MSG.oldPasswordWrong } })).rejects.toThrow();
+    expect(shown).toEqual([MSG.oldPasswordWrong, MSG.serverError]);
+    // A caller that names 401 knows it is not an expired session.
+    expect(unauthorizedCount).toBe(0);
+  });
+
+  it('says nothing for an override without a message, or when notify is false', async () => {
+    failWith(400);
+    await expect(apiFetch('/user/password/reset', { notify: { 400: null } })).rejects.toThrow();
+    failWith(500);
+    await expect(apiFetch('/user', { notify: false })).rejects.toThrow();
+    expect(shown).toEqual([]);
+  });
+
+  it('still ends the session on a silent 401 (GET /api/user)', async () => {
+    failWith(401);
+    await expect(apiFetch('/user', { notify: false })).rejects.toThrow();
+    expect(shown).toEqual([]);
+    expect(unauthorizedCount).toBe(1);
+  });
+});

@@ -1,0 +1,120 @@
+import { MSG } from '@portal/domain';
+import { ApiError } from './api-error.ts';
+import { apiErrorMessage, notAuthorized } from './api-events.ts';
+
+export const API_BASE = '/api';
+
+/** Per-status message overrides; null means "say nothing for this status". */
+export type StatusMessages = Partial<Record<number, string | null>>;
+
+/**
+ * true (default): generic messages; false: say nothing; a map: generic messages
+ * except for the statuses it names.
+ */
+export type NotifyOption = boolean | StatusMessages;
+
+export type FormFields = Record<string, string | number | undefined>;
+
+export interface ApiFetchOptions {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Sent as a JSON body. */
+  json?: unknown;
+  /** A plain object or URLSearchParams is sent urlencoded, FormData as multipart. */
+  form?: FormFields | URLSearchParams | FormData;
+  notify?: NotifyOption;
+  signal?: AbortSignal;
+}
+
+/** The generic message of part 1 section 8 for a failed status. */
+export function genericErrorMessage(status: number): string {
+  if (status === 403) return MSG.forbidden;
+  if (status === 401) return MSG.sessionExpired;
+  return MSG.serverError;
+}
+
+/** What the user is told for a failure, or null for nothing. */
+export function messageForFailure(status: number, notify: NotifyOption = true): string | null {
+  if (notify === false) return null;
+  if (typeof notify === 'object' && status in notify) return notify[status] ?? null;
+  return genericErrorMessage(status);
+}
+
+/** A caller that names 401 knows what it means there (e.g. a wrong old password), not an expired session. */
+const callerHandles401 = (notify: NotifyOption | undefined) => typeof notify === 'object' && 401 in notify;
+
+/** REST call under /api. Resolves with the parsed body (undefined for 204), rejects with ApiError. */
+export function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {}): Promise<T> {
+  return request<T>(`${API_BASE}${path}`, options);
+}
+
+/** The same handling for any same-origin URL (GraphQL uses it for /graphql). */
+export async function request<T>(url: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', json, form, notify = true, signal } = options;
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let body: BodyInit | undefined;
+  if (form !== undefined) {
+    // The browser sets the urlencoded or multipart content type (with its boundary) itself.
+    body = form instanceof FormData || form instanceof URLSearchParams ? form : toSearchParams(form);
+  } else if (json !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(json);
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(url, { method, headers, body, credentials: 'same-origin', signal });
+  } catch (cause) {
+    if (signal?.aborted) throw cause;
+    // No answer at all (offline, server down): treat like a server error.
+    throw fail(new ApiError({ status: 0, statusText: 'Network error' }), notify);
+  }
+
+  if (!response.ok) throw fail(await toApiError(response), notify);
+  return (await readBody(response)) as T;
+}
+
+function fail(error: ApiError, notify: NotifyOption): ApiError {
+  const message = messageForFailure(error.status, notify);
+  if (message) apiErrorMessage.emit(message);
+  if (error.status === 401 && !callerHandles401(notify)) notAuthorized.emit();
+  return error;
+}
+
+function toSearchParams(fields: FormFields): URLSearchParams {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(fields)) {
+    if (value !== undefined) params.append(key, String(value));
+  }
+  return params;
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return undefined;
+  const text = await response.text();
+  if (!text) return undefined;
+  const type = response.headers.get('content-type') ?? '';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+async function toApiError(response: Response): Promise<ApiError> {
+  let payload: Record<string, unknown> = {};
+  try {
+    const parsed = await readBody(response);
+    if (parsed && typeof parsed === 'object') payload = parsed as Record<string, unknown>;
+  } catch {
+    // An unreadable error body still leaves the status to go by.
+  }
+  const str = (value: unknown) => (typeof value === 'string' ? value : undefined);
+  return new ApiError({
+    status: response.status,
+    statusText: response.statusText,
+    code: str(payload.code),
+    reason: str(payload.reason),
+    message: str(payload.message),
+    fields: isStringMap(payload.fields) ? payload.fields : undefined,
+  });
+}
+
+function isStringMap(value: unknown): value is Record<string, string> {
+  return !!value && typeof value === 'object' && Object.values(value).every((v) => typeof v === 'string');
+}

@@ -1,0 +1,40 @@
+import { request, type NotifyOption } from './api-fetch.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+
+/**
+ * A query string that carries its result and variable types, as graphql-codegen's
+ * client preset (documentMode 'string') generates them; a plain string works too.
+ */
+export interface TypedQuery<TData, TVariables> extends String {
+  __apiType?: (variables: TVariables) => TData;
+}
+
+export class GraphQLRequestError extends Error {
+  readonly errors: ReadonlyArray<{ message: string; path?: ReadonlyArray<string | number> }>;
+  constructor(errors: GraphQLRequestError['errors']) {
+    super(errors.map((e) => e.message).join('; '));
+    this.name = 'GraphQLRequestError';
+    this.errors = errors;
+  }
+}
+
+interface GraphQLResponse<TData> {
+  data?: TData;
+  errors?: GraphQLRequestError['errors'];
+}
+
+/** POST a query to /graphql with the REST call's generic error handling for HTTP failures. */
+export async function gql<TData = unknown, TVariables = Record<string, unknown>>(
+  query: TypedQuery<TData, TVariables> | string,
+  variables?: TVariables,
+  options: { notify?: NotifyOption; signal?: AbortSignal } = {},
+): Promise<TData> {
+  const result = await request<GraphQLResponse<TData>>(GRAPHQL_PATH, {
+    method: 'POST',
+    json: { query: String(query), variables },
+    ...options,
+  });
+  if (result?.errors?.length) throw new GraphQLRequestError(result.errors);
+  return result.data as TData;
+}

@@ -1,0 +1,81 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Button, Group, Stack, TextInput } from '@mantine/core';
+import { accountInformationSchema, MSG, type AccountInformation } from '@portal/domain';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { useSession, useSignedInUser } from '../../session/session-context.tsx';
+import { fieldError } from '../../ui/field-error.tsx';
+import { toast } from '../../ui/toast.ts';
+import { updateAccountInformation } from './account-api.ts';
+import { useEmailTaken } from './use-email-taken.ts';
+
+export const ACCOUNT_SAVED = 'Account information saved.';
+
+/** /account/information: name and e-mail of the signed-in user. */
+export function AccountInformationForm() {
+  const user = useSignedInUser();
+  const session = useSession();
+  const navigate = useNavigate();
+  const partnerPath = usePartnerPath();
+
+  const saved: AccountInformation = { email: user.email, firstName: user.firstName, lastName: user.lastName };
+  const form = useForm<AccountInformation>({
+    resolver: zodResolver(accountInformationSchema),
+    mode: 'onTouched',
+    defaultValues: saved,
+  });
+  const { errors, isValid, isSubmitting } = form.formState;
+  const values = form.watch();
+  const email = useEmailTaken(values.email ?? '', user.email);
+
+  useEffect(() => {
+    if (email.taken) form.setError('email', { type: 'taken', message: MSG.emailTaken });
+    else if (form.getFieldState('email').error?.type === 'taken') form.clearErrors('email');
+  }, [email.taken, form]);
+
+  const changed =
+    values.email?.trim() !== saved.email ||
+    values.firstName?.trim() !== saved.firstName ||
+    values.lastName?.trim() !== saved.lastName;
+
+  const onSubmit = form.handleSubmit(async (input) => {
+    try {
+      const updated = await updateAccountInformation(input);
+      session.updateUser(updated);
+      form.reset({ email: updated.email, firstName: updated.firstName, lastName: updated.lastName });
+      toast.success(ACCOUNT_SAVED);
+    } catch {
+      // Part 1 section 8: an account update failure is silently ignored.
+    }
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md" maw={480}>
+        <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={fieldError(errors.email?.message)} />
+        <TextInput
+          label="First name"
+          autoComplete="given-name"
+          {...form.register('firstName')}
+          error={fieldError(errors.firstName?.message)}
+        />
+        <TextInput
+          label="Last name"
+          autoComplete="family-name"
+          {...form.register('lastName')}
+          error={fieldError(errors.lastName?.message)}
+        />
+        <Group>
+          <Button type="submit" disabled={!isValid || !changed || email.taken || email.checking || isSubmitting}>
+            {isSubmitting ? 'Saving...' : 'Save'}
+          </Button>
+          <Button variant="default" onClick={() => navigate(partnerPath('/'))}>
+            Cancel
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

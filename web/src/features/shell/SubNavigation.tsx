@@ -1,0 +1,35 @@
+import { useLocation } from 'react-router';
+import { Container } from '@mantine/core';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { stripPartnerPrefix, usePartnerId } from '../../partner/partner-context.tsx';
+import { useSession, useSignedInUser } from '../../session/session-context.tsx';
+import { subNavigationItems } from './sub-navigation-items.ts';
+import classes from './LoggedInShell.module.css';
+
+/** The shell's section links; the current one carries aria-current="page". */
+export function SubNavigation() {
+  const user = useSignedInUser();
+  const { flags } = useSession();
+  const partnerId = usePartnerId();
+  const path = stripPartnerPrefix(useLocation().pathname, partnerId);
+
+  return (
+    <nav aria-label="Main" className={classes.nav}>
+      <Container size="xl">
+        <ul className={classes.navList}>
+          {subNavigationItems(user, flags).map((item) => (
+            <li key={item.to}>
+              <AppLink
+                to={item.to}
+                className={classes.navLink}
+                aria-current={item.isActive(path) ? 'page' : undefined}
+              >
+                {item.label}
+              </AppLink>
+            </li>
+          ))}
+        </ul>
+      </Container>
+    </nav>
+  );
+}

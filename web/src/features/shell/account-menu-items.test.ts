@@ -1,0 +1,52 @@
+import { describe, expect, it } from 'vitest';
+import { SCOPES } from '@portal/domain';
+import { buildUser } from '../../test/fixtures.ts';
+import { accountMenuItems, accountMenuLabel } from './account-menu-items.ts';
+
+const labels = (...args: Parameters<typeof accountMenuItems>) => accountMenuItems(...args).map((item) => item.label);
+
+describe('account menu items', () => {
+  it('gives a plain supplier the schedule, FAQs and logout only', () => {
+    expect(labels(buildUser(), [])).toEqual(['Submission Schedule', 'FAQs', 'Logout']);
+  });
+
+  it('shows Account only to users of the external identity provider', () => {
+    expect(labels(buildUser({ isAuth0User: true }), [])).toContain('Account');
+    expect(labels(buildUser({ isAuth0User: false }), [])).not.toContain('Account');
+  });
+
+  it('shows Access only with both read and write all-submission scopes', () => {
+    const both = [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions];
+    expect(labels(buildUser({ scopes: both }), [])).toContain('Access');
+    expect(labels(buildUser({ scopes: [SCOPES.readAllProductSubmissions] }), [])).not.toContain('Access');
+    expect(labels(buildUser({ scopes: [SCOPES.writeAllProductSubmissions] }), [])).not.toContain('Access');
+  });
+
+  it('shows Settings only with both partner-configuration scopes', () => {
+    const both = [SCOPES.readPartnerConfigurations, SCOPES.writePartnerConfigurations];
+    expect(labels(buildUser({ scopes: both }), [])).toContain('Settings');
+    expect(labels(buildUser({ scopes: [SCOPES.readPartnerConfigurations] }), [])).not.toContain('Settings');
+  });
+
+  it('shows Vendor Authorization to suppliers only, and only with SUBMISSION_LIST_VIEW on', () => {
+    expect(labels(buildUser(), ['SUBMISSION_LIST_VIEW'])).toContain('Vendor Authorization');
+    expect(labels(buildUser(), [])).not.toContain('Vendor Authorization');
+    for (const scope of [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions]) {
+      expect(labels(buildUser({ scopes: [scope] }), ['SUBMISSION_LIST_VIEW'])).not.toContain('Vendor Authorization');
+    }
+  });
+
+  it('orders a full admin menu as the spec lists it, with new-tab entries marked', () => {
+    const admin = buildUser({ isAuth0User: true, scopes: Object.values(SCOPES) });
+    const items = accountMenuItems(admin, ['SUBMISSION_LIST_VIEW']);
+    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items.find((i) => i.label === 'Account')).toEqual({ label: 'Account', kind: 'route', to: '/account/information' });
+    expect(items.find((i) => i.label === 'FAQs')).toEqual({ label: 'FAQs', kind: 'file-new-tab', href: '/static/FAQs.pdf' });
+    expect(items.find((i) => i.label === 'Submission Schedule')).toMatchObject({ kind: 'route-new-tab', to: '/schedule' });
+  });
+
+  it("labels the button with the user's first name, else 'Account'", () => {
+    expect(accountMenuLabel(buildUser({ firstName: 'Ada' }))).toBe('Ada');
+    expect(accountMenuLabel(buildUser({ firstName: '  ' }))).toBe('Account');
+  });
+});

@@ -1,0 +1,125 @@
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
+import { AccountInformationForm } from './features/account/AccountInformationForm.tsx';
+import { AccountPage } from './features/account/AccountPage.tsx';
+import { PasswordSettingsForm } from './features/account/PasswordSettingsForm.tsx';
+import { AdminLoginPage } from './features/auth/AdminLoginPage.tsx';
+import { LoginPage } from './features/auth/LoginPage.tsx';
+import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
+import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
+import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
+import { AppNavigate } from './partner/AppLink.tsx';
+import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
+import { PartnerScope } from './routes/PartnerScope.tsx';
+import { GuestOnly, HomeRoute, RequireSession, ScheduleRoute, UnknownRoute } from './routes/session-routes.tsx';
+import { Placeholder } from './ui/Placeholder.tsx';
+
+/** Screens of later issues: their heading from the spec, and the page title. */
+const later = (heading: string, title?: string) => <Placeholder heading={heading} title={title} />;
+
+const loggedOutRoutes: RouteObject[] = [
+  { path: 'login', element: <LoginPage /> },
+  { path: 'login/admin', element: <AdminLoginPage /> },
+  { path: 'login/strengthen-password', element: <StrengthenPasswordPage /> },
+  { path: 'reset-password', element: <ResetPasswordRequestPage /> },
+  { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+];
+
+const loggedInRoutes: RouteObject[] = [
+  // Upload and drafts
+  { path: 'upload', element: later('Upload product file(s)') },
+  { path: 'upload/file_select', element: later('Upload product file(s)') },
+  { path: 'upload/draft/:id', element: later('Enter UPC(s)') },
+  { path: 'upload/draft/:id/designate_upc', element: later('Enter UPC(s)') },
+  { path: 'upload/draft/:id/confirmation', element: later('Confirmation') },
+  { path: 'upload_draft/:id', element: later('Enter UPC(s)') },
+
+  // Activity and submissions
+  { path: 'activity', element: later('My Products - Submission Activity', 'Submission Activity') },
+  { path: 'activity/:tab', element: later('My Products - Submission Activity', 'Submission Activity') },
+  { path: 'productSubmissions/:id', element: later('Item details') },
+  { path: 'productSubmissions/:id/resubmit', element: later('Rejected submission') },
+  { path: 'productSubmissions/:id/resubmit/confirmation', element: later('Thank you for your re-submission') },
+  { path: 'products/*', element: <RedirectKeepingRest to="/productSubmissions" /> },
+
+  // Catalogue
+  { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
+  { path: 'cataloguedProducts', element: later('My Products - Catalogued Items', 'Catalogued Items') },
+  { path: 'cataloguedProducts/:ean13Upc', element: later('Catalogued item') },
+  {
+    path: 'cataloguedProducts/:ean13Upc/upload',
+    children: [
+      { index: true, element: <Navigate to="file_select" replace /> },
+      { path: 'file_select', element: later('Upload product image(s)') },
+      { path: 'confirmation', element: later('Submission Successful') },
+    ],
+  },
+
+  // Account
+  {
+    path: 'account',
+    element: <AccountPage />,
+    children: [
+      { index: true, element: <Navigate to="information" replace /> },
+      { path: 'information', element: <AccountInformationForm /> },
+      { path: 'password', element: <PasswordSettingsForm /> },
+    ],
+  },
+
+  // Partner operations (part 2)
+  { path: 'edit-multiple', element: later('Edit Multiple Products') },
+  { path: 'edit-multiple/confirmation', element: later('Confirmation') },
+  { path: 'vendor-authorization', element: later('Vendor Authorization') },
+  {
+    element: <RequireFlag flag="BRAND_PROFILE" />,
+    children: [{ path: 'brandProfile', element: later('Brand Profile') }],
+  },
+  {
+    element: <RequireFlag flag="SHIPPING_PROFILE" />,
+    children: [
+      { path: 'shippingProfiles', element: later('Shipping Profiles') },
+      { path: 'shippingProfiles/:id/assignments', element: later('Shipping Profile Assignments') },
+    ],
+  },
+  {
+    element: (
+      <RequireAccess allow={(user) => user.hasBulkIngestionAccess} otherwise={<AppNavigate to="/activity" replace />} />
+    ),
+    children: [
+      { path: 'import-jobs', element: later('Imports') },
+      { path: 'import-jobs/:jobId', element: later('Import Job') },
+    ],
+  },
+  {
+    element: <RequireAccess allow={isFullAdmin} />,
+    children: [{ path: 'access', element: later('Product Hub Access') }],
+  },
+  {
+    element: <RequireAccess allow={isPartnerConfigAdmin} />,
+    children: [
+      { path: 'settings', element: later('Settings') },
+      { path: 'settings/:id', element: later('Customize New Item Intake') },
+      { path: 'settings/:id/landing-page', element: later('Landing Page Preview') },
+    ],
+  },
+];
+
+/**
+ * Every route exists once, under the optional partner segment: `/login` and
+ * `/30443/login` are the same route, with the partner id in context.
+ */
+export const routes: RouteObject[] = [
+  {
+    path: '/:partnerId?',
+    element: <PartnerScope />,
+    children: [
+      { index: true, element: <HomeRoute /> },
+      { path: 'schedule', element: <ScheduleRoute /> },
+      { element: <GuestOnly />, children: loggedOutRoutes },
+      { element: <RequireSession />, children: loggedInRoutes },
+      { path: '*', element: <UnknownRoute /> },
+    ],
+  },
+];
+
+export const createAppRouter = () => createBrowserRouter(routes);

@@ -1,0 +1,70 @@
+import { useEffect, useRef, type KeyboardEvent } from 'react';
+import { useLocation } from 'react-router';
+import { CloseButton, Group, Paper, Text, Transition } from '@mantine/core';
+import { BANNER_TRANSITION_MS } from '@portal/domain';
+import { hideBanner, useBanner, type BannerState } from './banner-store.ts';
+import classes from './NotificationBanner.module.css';
+
+/**
+ * The dismissible banner of part 2 section 2.9: Escape anywhere or Enter/Space on
+ * its close control dismisses it, and it clears when the route changes.
+ */
+export function NotificationBanner() {
+  const banner = useBanner();
+  // Keeps the text on screen while the fade-out runs.
+  const lastShown = useRef<BannerState | null>(banner);
+  if (banner) lastShown.current = banner;
+
+  useClearOnRouteChange();
+
+  useEffect(() => {
+    if (!banner) return;
+    const onKeyDown = (event: globalThis.KeyboardEvent) => {
+      if (event.key === 'Escape') hideBanner();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [banner]);
+
+  const onCloseKeyDown = (event: KeyboardEvent<HTMLButtonElement>) => {
+    if (event.key === 'Enter' || event.key === ' ') {
+      event.preventDefault();
+      hideBanner();
+    }
+  };
+
+  const shown = lastShown.current;
+  return (
+    <Transition mounted={!!banner} transition="fade" duration={BANNER_TRANSITION_MS} keepMounted={false}>
+      {(styles) =>
+        shown ? (
+          <Paper
+            style={styles}
+            className={classes.banner}
+            data-kind={shown.kind}
+            role={shown.kind === 'error' ? 'alert' : 'status'}
+            withBorder
+            p="sm"
+          >
+            <Group justify="space-between" wrap="nowrap" align="flex-start">
+              <Text>{shown.message}</Text>
+              <CloseButton aria-label="Dismiss notification" onClick={hideBanner} onKeyDown={onCloseKeyDown} />
+            </Group>
+          </Paper>
+        ) : (
+          <></>
+        )
+      }
+    </Transition>
+  );
+}
+
+function useClearOnRouteChange() {
+  const { pathname } = useLocation();
+  const previous = useRef(pathname);
+  useEffect(() => {
+    // Not on first render: an error raised while the page loaded must stay visible.
+    if (previous.current !== pathname) hideBanner();
+    previous.current = pathname;
+  }, [pathname]);
+}

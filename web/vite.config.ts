@@ -1,0 +1,43 @@
+import { defineConfig, type ProxyOptions } from 'vite';
+import react from '@vitejs/plugin-react';
+
+// The dev server forwards every server-owned path to the API process, so the
+// browser sees one origin (cookie session) exactly as in production.
+// API_TARGET lets a second server (another port) stand in during development.
+const API_TARGET = process.env.API_TARGET ?? 'http://127.0.0.1:3000';
+
+const toServer: ProxyOptions = { target: API_TARGET };
+
+// /productSubmissions/{id} is both an app route and an image path on the server:
+// a page load (asks for HTML) stays with the app, everything else goes to the server.
+const toServerUnlessPageLoad: ProxyOptions = {
+  target: API_TARGET,
+  bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
+};
+
+export default defineConfig({
+  plugins: [react()],
+  build: {
+    outDir: 'dist',
+    emptyOutDir: true,
+    rolldownOptions: {
+      output: {
+        // Libraries change less often than the app: separate files stay cached across releases.
+        codeSplitting: {
+          groups: [
+            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
+            { name: 'vendor', test: /node_modules/ },
+          ],
+        },
+      },
+    },
+  },
+  server: {
+    proxy: {
+      '/api': toServer,
+      '/graphql': toServer,
+      '/draftSubmissions': toServer,
+      '/productSubmissions': toServerUnlessPageLoad,
+    },
+  },
+});
