@@ -1,10 +1,30 @@
-// Fails when the committed GraphQL schema (or the web's operations generated from it) lag behind the code.
-import { readFileSync } from 'node:fs';
+// Fails when the committed GraphQL schema, or the web's typed operations generated from it, lag behind the code.
+import { readFileSync, existsSync } from 'node:fs';
+import path from 'node:path';
+import { generate } from '@graphql-codegen/cli';
 import { printedSchema } from '../server/src/graphql/print-schema.ts';
 
-const committed = readFileSync(new URL('../server/schema.graphql', import.meta.url), 'utf8');
-if (committed !== printedSchema()) {
-  console.error('server/schema.graphql is stale: run `npm run codegen` and commit the result.');
+const root = new URL('..', import.meta.url).pathname;
+let stale = false;
+
+if (readFileSync(path.join(root, 'server/schema.graphql'), 'utf8') !== printedSchema()) {
+  console.error('server/schema.graphql is stale.');
+  stale = true;
+}
+
+process.chdir(path.join(root, 'web'));
+const { default: config } = await import('../web/codegen.ts');
+const outputs = (await generate({ ...config, silent: true }, false)) as { filename: string; content: string }[];
+for (const { filename, content } of outputs) {
+  const file = path.resolve(filename);
+  if (!existsSync(file) || readFileSync(file, 'utf8') !== content) {
+    console.error(`${path.relative(root, file)} is stale.`);
+    stale = true;
+  }
+}
+
+if (stale) {
+  console.error('Run `npm run codegen` and commit the result.');
   process.exit(1);
 }
-console.log('server/schema.graphql is current');
+console.log('server/schema.graphql and web/src/api/gql are current');

@@ -11,11 +11,24 @@ export interface TypedQuery<TData, TVariables> extends String {
 }
 
 export class GraphQLRequestError extends Error {
-  readonly errors: ReadonlyArray<{ message: string; path?: ReadonlyArray<string | number> }>;
+  readonly errors: ReadonlyArray<{
+    message: string;
+    path?: ReadonlyArray<string | number>;
+    /** The server's error code and field messages, as in REST error bodies. */
+    extensions?: { code?: string; status?: number; fields?: Record<string, string> };
+  }>;
   constructor(errors: GraphQLRequestError['errors']) {
     super(errors.map((e) => e.message).join('; '));
     this.name = 'GraphQLRequestError';
     this.errors = errors;
+  }
+
+  get code() {
+    return this.errors[0]?.extensions?.code;
+  }
+
+  get fields(): Record<string, string> {
+    return Object.assign({}, ...this.errors.map((e) => e.extensions?.fields ?? {}));
   }
 }
 

@@ -1,0 +1,44 @@
+import { graphql } from '../../api/gql/index.ts';
+
+export const DraftSubmissionQuery = graphql(`
+  query DraftSubmission($id: ID!) {
+    getDraftSubmission(id: $id) {
+      id
+      partnerCompanyId
+      updatedDate
+      can { edit delete }
+      files {
+        fileName
+        kind
+        upc
+        productName
+        detectedUpc
+        detectedUpcs
+        detectionStatus
+        shippingProfileId
+        isMarketingImage
+        imageUrl
+        thumbnailUrl
+        thumbnailReady
+      }
+    }
+  }
+`);
+
+export const UpdateDraftSubmissionMutation = graphql(`
+  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {
+    updateDraftSubmission(id: $id, input: $input) { id }
+  }
+`);
+
+export const SubmitDraftMutation = graphql(`
+  mutation SubmitProductsFromDraftSubmission($id: ID!) {
+    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }
+  }
+`);
+
+export const DeleteDraftMutation = graphql(`
+  mutation DeleteDraftSubmission($id: ID!) {
+    deleteDraftSubmission(id: $id)
+  }
+`);
