@@ -24,6 +24,7 @@ const envSchema = z.object({
   OIDC_SCOPES_CLAIM: z.string().default('portal_scopes'),
   OIDC_COMPANY_ID: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: onOff.default('off'),
+  ROLE: z.enum(['all', 'web', 'worker']).default('all'),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -44,6 +45,8 @@ export type Config = {
     | { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopesClaim: string; companyId: number | undefined }
     | undefined;
   trustProxy: boolean;
+  /** all: web and worker in one process; web: HTTP only; worker: background jobs only. */
+  role: 'all' | 'web' | 'worker';
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
@@ -97,6 +100,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : undefined,
     trustProxy: e.TRUST_PROXY === 'on',
+    role: e.ROLE,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

@@ -7,22 +7,26 @@ import { createContext } from './bootstrap.ts';
 import path from 'node:path';
 
 async function main() {
-  const config = loadConfig();
+  // Command-line shortcuts for ROLE: --no-worker (web only), --worker-only (jobs only).
+  const role = process.argv.includes('--worker-only') ? 'worker' : process.argv.includes('--no-worker') ? 'web' : undefined;
+  const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
   const demo = config.demoData && (await isEmpty(database.db));
   if (demo) await seedDemoData(database.db);
 
   const ctx = createContext(config, database, log);
-  const app = await buildApp(ctx);
-  await app.listen({ port: config.port, host: config.host });
-  ctx.jobs?.start();
+  const app = config.role === 'worker' ? null : await buildApp(ctx);
+  await app?.listen({ port: config.port, host: config.host });
+  if (config.role !== 'web') ctx.jobs?.start();
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;
   const lines = [
     '',
-    `Product Hub is running at ${config.publicUrl}  (database: ${where})`,
-    ...(config.demoData
+    app
+      ? `Product Hub is running at ${config.publicUrl}  (database: ${where}${config.role === 'web' ? '; no worker' : ''})`
+      : `Product Hub worker is running  (database: ${where})`,
+    ...(config.demoData && app
       ? ['Demo sign-ins:', ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.role}`)]
       : []),
     '',
@@ -33,8 +37,8 @@ async function main() {
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    app.log.info({ signal }, 'shutting down');
-    await app.close(); // finishes in-flight requests
+    log.info({ signal }, 'shutting down');
+    await app?.close(); // finishes in-flight requests
     await ctx.jobs?.stop(); // and the jobs in hand
     await database.close();
     process.exit(0);

@@ -44,6 +44,14 @@ export async function receiveUploads(
   const discard = async () => {
     await Promise.all(received.map((f) => rm(f.tempPath, { force: true })));
   };
+  // Each file is checked as soon as it has arrived, while the next one streams in.
+  const checks: Promise<void>[] = [];
+  const check = async (file: ReceivedFile) => {
+    if (file.size === 0) throw badRequest(`${file.fileName}: ${UPLOAD_MSG.size}`, { [file.fileName]: UPLOAD_MSG.size });
+    const info = await inspectFile(file.tempPath);
+    if ('error' in info) throw badRequest(`${file.fileName}: ${info.error}`, { [file.fileName]: info.error });
+    file.kind = info.kind;
+  };
   try {
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
     const parts = request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: opts.maxFiles, fields: 20, fieldSize: 10_000 } });
@@ -64,15 +72,14 @@ export async function receiveUploads(
       if (part.file.truncated) {
         throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${entry.fileName}: ${UPLOAD_MSG.size}`);
       }
+      const pending = check(entry);
+      pending.catch(() => {}); // awaited below; this only keeps an early failure from being "unhandled"
+      checks.push(pending);
     }
-    for (const file of received) {
-      if (file.size === 0) throw badRequest(`${file.fileName}: ${UPLOAD_MSG.size}`, { [file.fileName]: UPLOAD_MSG.size });
-      const info = await inspectFile(file.tempPath);
-      if ('error' in info) throw badRequest(`${file.fileName}: ${info.error}`, { [file.fileName]: info.error });
-      file.kind = info.kind;
-    }
+    await Promise.all(checks);
     return { files: received, fields, discard };
   } catch (err) {
+    await Promise.allSettled(checks);
     await discard();
     throw translateMultipartError(err);
   }
