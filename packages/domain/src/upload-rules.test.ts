@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_FILE_BYTES } from './constants.ts';
-import { addToSelection, hasAcceptedFormat, UPLOAD_MSG } from './upload-rules.ts';
+import { addToDraft, addToSelection, hasAcceptedFormat, UPLOAD_MSG } from './upload-rules.ts';
 
 const f = (name: string, size = 1000, type = '') => ({ name, size, type });
 
@@ -39,5 +39,31 @@ describe('upload selection (part 1 section 5)', () => {
 
   it('no error when everything fits', () => {
     expect(addToSelection([f('a.png')], [f('b.pdf')]).error).toBeNull();
+  });
+});
+
+describe('adding files to a saved draft (at most 10 per draft)', () => {
+  it('returns only the new files, checked against the names already in the draft', () => {
+    const r = addToDraft([f('front.png')], [f('Front.PNG'), f('side.png'), f('notes.txt')]);
+    expect(r.files.map((x) => x.name)).toEqual(['side.png']);
+    expect(r.error).toBe(`We weren't able to add 2 file(s). ${UPLOAD_MSG.format} ${UPLOAD_MSG.unique}`);
+  });
+
+  it("keeps the draft's files and only the last new files that fit", () => {
+    const existing = Array.from({ length: 8 }, (_, i) => f(`d${i}.png`));
+    const r = addToDraft(existing, [f('a.png'), f('b.png'), f('c.png')]);
+    expect(r.files.map((x) => x.name)).toEqual(['b.png', 'c.png']);
+    expect(r.error).toBe(`We weren't able to add 1 file(s). ${UPLOAD_MSG.tooMany}`);
+  });
+
+  it('adds nothing to a full draft', () => {
+    const full = Array.from({ length: 10 }, (_, i) => f(`d${i}.png`));
+    const r = addToDraft(full, [f('a.png')]);
+    expect(r.files).toEqual([]);
+    expect(r.error).toBe(`We weren't able to add 1 file(s). ${UPLOAD_MSG.tooMany}`);
+  });
+
+  it('no error when everything fits', () => {
+    expect(addToDraft([f('a.png')], [f('b.pdf')])).toEqual({ files: [f('b.pdf')], rejected: 0, error: null });
   });
 });

@@ -1,4 +1,4 @@
-import { MAX_FILE_BYTES, MAX_FILES_PER_SELECTION } from './constants.ts';
+import { MAX_FILE_BYTES, MAX_FILES_PER_DRAFT, MAX_FILES_PER_SELECTION } from './constants.ts';
 
 /** Upload selection rules and messages (part 1 section 5, "Upload selection"). */
 export const UPLOAD_MSG = {
@@ -43,15 +43,14 @@ export interface SelectionResult<F extends CandidateFile> {
   error: string | null;
 }
 
-/**
- * Adds a new selection to the files already chosen. Invalid files are dropped with a reason; names must be
- * unique case-insensitively (also against files already chosen); over the limit, only the last valid files stay.
- */
-export function addToSelection<F extends CandidateFile>(
-  current: F[],
-  incoming: F[],
-  limit: number = MAX_FILES_PER_SELECTION,
-): SelectionResult<F> {
+/** The notification text for the files that could not be added, in the spec's order of reasons. */
+function rejectionMessage(rejected: number, reasons: ReadonlySet<string>): string | null {
+  const order = [UPLOAD_MSG.tooMany, UPLOAD_MSG.size, UPLOAD_MSG.format, UPLOAD_MSG.unique];
+  return rejected ? [UPLOAD_MSG.notAdded(rejected), ...order.filter((r) => reasons.has(r))].join(' ') : null;
+}
+
+/** Drops invalid incoming files (format, size, names unique case-insensitively, also against `current`). */
+function screenIncoming<F extends CandidateFile>(current: CandidateFile[], incoming: F[]) {
   const reasons = new Set<string>();
   let rejected = 0;
   const seen = new Set(current.map((f) => f.name.toLowerCase()));
@@ -72,15 +71,47 @@ export function addToSelection<F extends CandidateFile>(
     seen.add(file.name.toLowerCase());
     valid.push(file);
   }
-  let files = [...current, ...valid];
+  return { valid, rejected, reasons };
+}
+
+/**
+ * Adds a new selection to the files already chosen. Invalid files are dropped with a reason; names must be
+ * unique case-insensitively (also against files already chosen); over the limit, only the last valid files stay.
+ */
+export function addToSelection<F extends CandidateFile>(
+  current: F[],
+  incoming: F[],
+  limit: number = MAX_FILES_PER_SELECTION,
+): SelectionResult<F> {
+  const screened = screenIncoming(current, incoming);
+  let { rejected } = screened;
+  let files = [...current, ...screened.valid];
   if (files.length > limit) {
     rejected += files.length - limit;
-    reasons.add(UPLOAD_MSG.tooMany);
+    screened.reasons.add(UPLOAD_MSG.tooMany);
     files = files.slice(files.length - limit);
   }
-  const order = [UPLOAD_MSG.tooMany, UPLOAD_MSG.size, UPLOAD_MSG.format, UPLOAD_MSG.unique];
-  const error = rejected
-    ? [UPLOAD_MSG.notAdded(rejected), ...order.filter((r) => reasons.has(r))].join(' ')
-    : null;
-  return { files, rejected, error };
+  return { files, rejected, error: rejectionMessage(rejected, screened.reasons) };
+}
+
+/**
+ * Files to add to a saved draft: the draft's files cannot be dropped, so only the new files that fit under the
+ * per-draft limit are kept (the last ones, as for a selection); the same checks and the same notification.
+ * `files` holds only the new files to send.
+ */
+export function addToDraft<F extends CandidateFile>(
+  existing: CandidateFile[],
+  incoming: F[],
+  limit: number = MAX_FILES_PER_DRAFT,
+): SelectionResult<F> {
+  const screened = screenIncoming(existing, incoming);
+  let { rejected } = screened;
+  let files = screened.valid;
+  const room = Math.max(0, limit - existing.length);
+  if (files.length > room) {
+    rejected += files.length - room;
+    screened.reasons.add(UPLOAD_MSG.tooMany);
+    files = room ? files.slice(files.length - room) : [];
+  }
+  return { files, rejected, error: rejectionMessage(rejected, screened.reasons) };
 }

@@ -19,12 +19,17 @@ export type { RetailFormat } from './retail-code.ts';
  */
 
 /**
- * Photos are read at this width at most. Phone photos are 4000 px wide; at 1200 px a barcode filling a quarter of
- * the width still has 2 px per bar module, and zxing decodes 5 times faster than at full size.
+ * Photos are read at this width at most. Phone photos are 4000 px wide; at 1200 px a barcode across a quarter of
+ * the width still has 3 px per bar module, and zxing decodes 5 times faster than at full size.
  */
 const BASE_WIDTH = 1200;
-/** The second look uses up to this width: more pixels per bar for small barcodes in large photos. */
+/**
+ * The second look uses up to this width: the full resolution of usual 12-megapixel phone photos, for codes that
+ * are small in the frame. An RGBA copy this wide is about 50 MB, which bounds the memory of a read.
+ */
 const DETAIL_MAX_WIDTH = 4096;
+/** Turned copies are made from the image at up to this width: turning costs time in proportion to the pixels. */
+const TURN_MAX_WIDTH = 2400;
 /** PDF pages are rendered this wide: label artwork is vector, so the bars come out sharp at any size. */
 const PDF_RENDER_WIDTH = 1600;
 
@@ -45,10 +50,22 @@ class PassImages {
   }
 
   /** The image at reading size: scaled down to BASE_WIDTH, never up. */
-  base = () => this.once('base', () => loadRgba(this.source, { maxWidth: BASE_WIDTH }));
+  base = () => this.once('base', () => loadRgba(this.source, { width: BASE_WIDTH }));
   baseGrey = () => this.once('base grey', async () => toGrey(await this.base()));
   sharpened = () => this.once('sharpened', async () => sharpenGrey(await this.baseGrey()));
-  rotated = (degrees: number) => this.once(`rotated ${degrees}`, async () => rotateGrey(await this.baseGrey(), degrees));
+  rotated = (degrees: number) =>
+    this.once(`rotated ${degrees}`, async () => rotateGrey(await this.upright(), degrees));
+
+  /**
+   * What turned copies are made from: the base image, or for large sources a sharper copy (up to TURN_MAX_WIDTH),
+   * since a code photographed at an angle in a large photo is often also small in it.
+   */
+  private upright = () =>
+    this.once('upright', async () => {
+      const base = await this.base();
+      if (base.width < BASE_WIDTH) return this.baseGrey();
+      return toGrey(await loadRgba(this.source, { width: TURN_MAX_WIDTH }));
+    });
 
   /**
    * A second look with more pixels per bar: small images scaled up to twice their size (both readers struggle
@@ -58,10 +75,11 @@ class PassImages {
   detail = () =>
     this.once('detail', async () => {
       const base = await this.base();
-      // The base is only narrower than BASE_WIDTH when the source is, so then its width is the source's.
+      // A base narrower than BASE_WIDTH was not scaled down (unless the source is taller than 1:2), so its width
+      // is the source's.
       const wanted = base.width < BASE_WIDTH ? base.width * 2 : await sourceWidth(this.source);
       const width = Math.min(wanted, DETAIL_MAX_WIDTH);
-      return width > base.width ? loadRgba(this.source, { width }) : null;
+      return width > base.width ? loadRgba(this.source, { width, enlarge: true }) : null;
     });
   detailGrey = () =>
     this.once('detail grey', async () => {
@@ -71,14 +89,17 @@ class PassImages {
 }
 
 /** A pass reading one image with one reader; nothing found when the image does not apply (null). */
-const pass =
-  <I>(name: string, image: (images: PassImages) => Promise<I | null>, reader: (image: I) => Promise<string[]>): Pass => ({
-    name,
-    read: async (images) => {
-      const picked = await image(images);
-      return picked ? reader(picked) : [];
-    },
-  });
+const pass = <I>(
+  name: string,
+  image: (images: PassImages) => Promise<I | null>,
+  reader: (image: I) => Promise<string[]>,
+): Pass => ({
+  name,
+  read: async (images) => {
+    const picked = await image(images);
+    return picked ? reader(picked) : [];
+  },
+});
 
 const PASSES: Pass[] = [
   pass('zxing', (i) => i.base(), (image) => zxingReadPixels(image)),
@@ -86,12 +107,18 @@ const PASSES: Pass[] = [
   pass('zbar sharpened', (i) => i.sharpened(), zbarReadGrey),
   pass('zxing detail', (i) => i.detail(), (image) => zxingReadPixels(image)),
   pass('zbar detail', (i) => i.detailGrey(), zbarReadGrey),
-  // Both readers look along rows and columns only (zxing also tries 90° turns), so a code photographed at an
-  // angle is missed; Open Food Facts turns photos by 45° for ZBar for the same reason. ZBar scans rows and
-  // columns, so one turn serves both diagonals of the same direction.
+  // Both readers scan along rows and columns. A scan line crosses a whole code only while the code is turned by
+  // less than about atan(bar height / code width) from them: 30° or more for full-height codes, but only 10 to 15°
+  // for the shortened codes printed on small packs. Turning the image by 45° and ±22.5° brings every angle within
+  // 11.25° of a row or a column (a turn by -45° would be the same as 45°: rows become columns). Open Food Facts
+  // turns photos for ZBar for the same reason.
   pass('zbar turned 45°', (i) => i.rotated(45), zbarReadGrey),
-  pass('zbar turned -45°', (i) => i.rotated(-45), zbarReadGrey),
+  pass('zbar turned 22.5°', (i) => i.rotated(22.5), zbarReadGrey),
+  pass('zbar turned -22.5°', (i) => i.rotated(-22.5), zbarReadGrey),
 ];
+
+/** The passes in the order they run: for benchmarks and tuning. */
+export const BARCODE_PASS_NAMES: readonly string[] = PASSES.map((step) => step.name);
 
 export interface BarcodeReading {
   codes: string[];

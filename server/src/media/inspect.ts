@@ -8,9 +8,6 @@ import { readPdfPageCount } from './pdf-document.ts';
 
 export type InspectResult = { kind: UploadKind; width?: number; height?: number; pages?: number } | { error: string };
 
-/** sharp's names for the formats each kind may decode as; anything else means the signature lied. */
-const SHARP_FORMAT: Record<Exclude<UploadKind, 'pdf'>, string> = { jpeg: 'jpeg', png: 'png', gif: 'gif', tiff: 'tiff' };
-
 /**
  * Decides what an uploaded file is by its content, never by its name or declared type: the leading bytes
  * first, then a real decode, because a file can start like a PNG and still be damaged, truncated or a
@@ -40,7 +37,8 @@ async function inspectImage(path: string, kind: Exclude<UploadKind, 'pdf'>): Pro
     .catch((error: unknown) => {
       throw imageDecodeError(error);
     });
-  if (metadata.format !== SHARP_FORMAT[kind]) throw new MediaError(MEDIA_MSG.unreadableImage);
+  // sharp names formats as we do; a different one means libvips saw something else behind the signature.
+  if (metadata.format !== kind) throw new MediaError(MEDIA_MSG.unreadableImage);
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new MediaError(MEDIA_MSG.tooLarge);
   // The header can be intact while the pixel data is cut off or corrupt; only decoding every row tells.
   // Decoding into a thumbnail-sized raw buffer reads all of it at little memory cost.

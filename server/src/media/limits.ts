@@ -7,7 +7,7 @@ export const MAX_INPUT_PIXELS = 100_000_000;
 /** sharp input options for untrusted files: refuse decompression bombs and damaged or truncated data. */
 export const SAFE_SHARP_INPUT = {
   limitInputPixels: MAX_INPUT_PIXELS,
-  // 'truncated' refuses incomplete files, while tolerating harmless encoder quirks that 'warning' would
-  // reject (extra bytes after a JPEG's end marker are common in files from phones and scanners).
+  // 'truncated' refuses incomplete files. The stricter 'warning' would also refuse photos every viewer shows,
+  // such as JPEGs with libjpeg's "Corrupt JPEG data: extraneous bytes before marker", common from some cameras.
   failOn: 'truncated',
 } as const;

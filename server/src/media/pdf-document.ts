@@ -34,18 +34,15 @@ function loadPdfjs(): Promise<Pdfjs> {
   return pdfjsLoading;
 }
 
-/** A malformed PDF can make the parser spin; an upload check must answer. */
-const OPEN_TIMEOUT_MS = 20_000;
-
 /**
  * Opens a PDF (a path or its bytes). Throws MediaError with a user-facing message when it cannot be read.
  * The caller must `destroy()` the document when done.
  */
 export async function openPdf(input: string | Uint8Array): Promise<PDFDocumentProxy> {
   const pdfjs = await loadPdfjs();
-  // pdfjs needs the whole file in memory; uploads are capped at 15 MB before they get here.
-  // It also takes ownership of (detaches) the buffer it is given, so pass a copy of caller-owned bytes.
-  const data = typeof input === 'string' ? new Uint8Array(await readFile(input)) : new Uint8Array(input);
+  // pdfjs needs the whole file in memory (uploads are capped at 15 MB before they get here). It refuses Node
+  // Buffers and takes ownership of (detaches) the array it is given, so it gets a plain copy of its own.
+  const data = new Uint8Array(typeof input === 'string' ? await readFile(input) : input);
   const task = pdfjs.getDocument({
     data,
     isEvalSupported: false, // never compile code taken from a document (PostScript functions, fonts)
@@ -60,12 +57,8 @@ export async function openPdf(input: string | Uint8Array): Promise<PDFDocumentPr
     stopAtErrors: false, // render what can be rendered, as viewers do
     verbosity: 0, // errors only: warnings about quirky fonts would flood the logs
   });
-  let timer: NodeJS.Timeout | undefined;
-  const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new MediaError(MEDIA_MSG.unreadablePdf)), OPEN_TIMEOUT_MS);
-  });
   try {
-    const doc = await Promise.race([task.promise, timeout]);
+    const doc = await task.promise;
     if (doc.numPages < 1) {
       await doc.destroy();
       throw new MediaError(MEDIA_MSG.emptyPdf);
@@ -74,11 +67,10 @@ export async function openPdf(input: string | Uint8Array): Promise<PDFDocumentPr
   } catch (error) {
     void task.destroy();
     throw toMediaError(error);
-  } finally {
-    clearTimeout(timer);
   }
 }
 
+/** Any pdfjs failure as a user-facing error: a password, or a document pdfjs cannot make sense of. */
 export function toMediaError(error: unknown): MediaError {
   if (error instanceof MediaError) return error;
   if (error instanceof Error && error.name === 'PasswordException') return new MediaError(MEDIA_MSG.passwordPdf);

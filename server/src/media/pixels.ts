@@ -30,15 +30,18 @@ function open(source: PixelSource): Sharp {
 }
 
 /**
- * The source as RGBA, scaled to `width`, or down to `maxWidth` when wider (aspect ratio kept).
+ * The source as RGBA at `width` (aspect ratio kept), scaled down only unless `enlarge` is set. The height is capped
+ * at twice that width, so that an extreme strip (1000 × 100000 passes the pixel limit) cannot become hundreds of
+ * megabytes of pixels; photos and pages, up to 1:2, are unaffected.
  * RGBA rather than grey because zxing-wasm takes RGBA anyway, and libvips' grey conversion (colour-managed)
  * costs about as much as decoding a photo, while a plain luma sum in JavaScript (toGrey) costs a tenth of that.
  */
-export async function loadRgba(source: PixelSource, size: { width: number } | { maxWidth: number }): Promise<RgbaImage> {
-  const image =
-    'width' in size
-      ? open(source).resize({ width: Math.round(size.width) })
-      : open(source).resize({ width: Math.round(size.maxWidth), withoutEnlargement: true });
+export async function loadRgba(
+  source: PixelSource,
+  { width, enlarge = false }: { width: number; enlarge?: boolean },
+): Promise<RgbaImage> {
+  const size = Math.round(width);
+  const image = open(source).resize({ width: size, height: size * 2, fit: 'inside', withoutEnlargement: !enlarge });
   try {
     const { data, info } = await image
       .toColourspace('srgb')

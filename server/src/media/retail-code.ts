@@ -3,8 +3,8 @@ import { expandUpcE, hasValidCheckDigit } from '@portal/domain';
 /**
  * The form in which readBarcodes returns a retail code, whichever reader found it:
  * - EAN-13: its 13 digits.
- * - UPC-A: its EAN-13 form, '0' + the 12 digits (zxing-cpp reports UPC-A that way, and so do we for zbar),
- *   which is also the form the portal stores.
+ * - UPC-A: its EAN-13 form, '0' + the 12 digits, as zxing-cpp reports it (and ZBar, with its UPC-A decoder off);
+ *   also the form the portal stores.
  * - EAN-8: its 8 digits.
  * - UPC-E: its 8 digits: number system (0 or 1), six data digits, check digit, e.g. '01234565'. That is what is
  *   printed under the bars and what a supplier types; `toEan13` from @portal/domain expands it (for number

@@ -8,7 +8,7 @@ import sharp from 'sharp';
  * exactly what is in its file).
  */
 
-/** A solid image in any of the upload formats, with a little texture so encoders do real work. */
+/** A two-colour image in any of the upload formats. */
 export async function imageFile(format: 'jpeg' | 'png' | 'gif' | 'tiff', width: number, height: number): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } }).composite([
     { input: { create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: '#2040c0' } } },
@@ -69,13 +69,16 @@ export function pngBomb(width: number, height: number): Buffer {
 
 export type Symbology = 'ean13' | 'upca' | 'upce' | 'ean8';
 
-/** A printed-looking barcode as PNG: white quiet zone around it (readers need one) and the digits below. */
-export function barcodePng(symbology: Symbology, text: string, scale = 3): Promise<Buffer> {
+/**
+ * A printed-looking barcode as PNG: white quiet zone around it (readers need one) and the digits below.
+ * `barHeight` is in millimetres: about 20 is full height, small packs often print shortened codes of 5 to 8.
+ */
+export function barcodePng(symbology: Symbology, text: string, scale = 3, barHeight = 20): Promise<Buffer> {
   return barcodeToPng({
     bcid: symbology,
     text,
     scale,
-    height: 20,
+    height: barHeight,
     includetext: true,
     paddingwidth: 15,
     paddingheight: 10,

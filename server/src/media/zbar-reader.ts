@@ -1,10 +1,17 @@
-import { getInstance, scanGrayBuffer, ZBarConfigType, ZBarScanner, ZBarSymbolType, type ZBarSymbol } from '@undecaf/zbar-wasm';
+import {
+  getInstance,
+  scanGrayBuffer,
+  ZBarConfigType,
+  ZBarScanner,
+  ZBarSymbolType,
+  type ZBarSymbol,
+} from '@undecaf/zbar-wasm';
 import type { GreyImage } from './pixels.ts';
 import { normaliseRetailCode, type RetailFormat } from './retail-code.ts';
 
 /**
- * ZBar, compiled to wasm (@undecaf/zbar-wasm, LGPL-2.1, used unmodified as a library). It reads a different set of
- * photos than zxing (blurred and low-contrast ones better), which is why readBarcodes asks both.
+ * ZBar, compiled to wasm (@undecaf/zbar-wasm, LGPL-2.1, used unmodified as a library). It reads a different
+ * set of photos than zxing (blurred and low-contrast ones better), which is why readBarcodes asks both.
  * Its Node build reads zbar.wasm from its own folder in node_modules, never from the network.
  */
 
@@ -43,7 +50,8 @@ export async function zbarReadGrey(grey: GreyImage): Promise<string[]> {
   const scanner = await retailScanner();
   // zbar-wasm copies the pixels into wasm memory; it wants an ArrayBuffer holding exactly the image.
   const { data } = grey;
-  const buffer = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength ? data.buffer : data.slice().buffer;
+  const exact = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
+  const buffer = exact ? data.buffer : data.slice().buffer;
   const symbols = await scanGrayBuffer(buffer as ArrayBuffer, grey.width, grey.height, scanner);
   return symbols.map(toCode).filter((code): code is string => code !== null);
 }

@@ -6,7 +6,12 @@ import { normaliseRetailCode, type RetailFormat } from './retail-code.ts';
 
 const require = createRequire(import.meta.url);
 
-const RETAIL_FORMATS = { EAN13: 'EAN-13', UPCA: 'UPC-A', UPCE: 'UPC-E', EAN8: 'EAN-8' } as const satisfies Record<string, RetailFormat>;
+const RETAIL_FORMATS = {
+  EAN13: 'EAN-13',
+  UPCA: 'UPC-A',
+  UPCE: 'UPC-E',
+  EAN8: 'EAN-8',
+} as const satisfies Record<string, RetailFormat>;
 
 /** Only retail formats: other symbologies would cost time and could only add misreads. */
 const BASE_OPTIONS: ReaderOptions = { formats: Object.keys(RETAIL_FORMATS) as ReaderOptions['formats'] };
