@@ -4,6 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { createContext } from './bootstrap.ts';
+import { closeMediaPool } from './media/media-pool.ts';
 import path from 'node:path';
 
 async function main() {
@@ -40,6 +41,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close(); // finishes in-flight requests
     await ctx.jobs?.stop(); // and the jobs in hand
+    await closeMediaPool();
     await database.close();
     process.exit(0);
   };

@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import { draftFiles } from '../../db/schema.ts';
 import { defineJob, jobType } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
-import { readBarcodes } from '../../media/barcodes.ts';
+import { readBarcodesOffThread as readBarcodes } from '../../media/media-pool.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
 export const processDraftFileJob = jobType<{ fileId: string }>('drafts.processFile', { maxAttempts: 3 });

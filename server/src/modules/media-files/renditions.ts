@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type { UploadKind } from '@portal/domain';
-import { makeThumbnail } from '../../media/thumbnail.ts';
+import { makeThumbnailOffThread } from '../../media/media-pool.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 
 /** Where a file's browser-friendly versions are kept: a thumbnail, and for PDF and TIFF a large preview. */
@@ -16,10 +16,10 @@ export const needsPreview = (kind: UploadKind) => kind === 'pdf' || kind === 'ti
 export async function makeRenditions(storage: BlobStore, fileId: string, path: string, kind: UploadKind): Promise<string> {
   const keys = renditionKeys(fileId);
   if (needsPreview(kind)) {
-    const preview = await makeThumbnail(path, kind, { maxSize: 1600 });
+    const preview = await makeThumbnailOffThread(path, kind, 1600);
     await storage.put(keys.preview, Readable.from(preview.data));
   }
-  const thumb = await makeThumbnail(path, kind, { maxSize: 400 });
+  const thumb = await makeThumbnailOffThread(path, kind, 400);
   await storage.put(keys.thumbnail, Readable.from(thumb.data));
   return keys.thumbnail;
 }

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, UPLOAD_MSG, type UploadKind } from '@portal/domain';
-import { inspectFile } from '../../media/inspect.ts';
+import { inspectUpload as inspectFile } from '../../media/media-pool.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 
 export interface ReceivedFile {
