@@ -1,0 +1,25 @@
+/**
+ * npm run bench: every benchmark, each reporting ratios against a baseline measured in the same run.
+ * Results are printed and written to bench/results/*.md.
+ */
+import { runBarcodeBench } from './barcodes.ts';
+import { runUploadBench } from './upload.ts';
+
+const only = process.argv.slice(2);
+const wanted = (name: string) => only.length === 0 || only.includes(name);
+let failed = false;
+
+if (wanted('upload')) {
+  console.log('\n## Upload\n');
+  const upload = await runUploadBench();
+  if (upload.ratio < 0.6 || upload.portal.growthMb >= 64) failed = true;
+}
+if (wanted('barcodes')) {
+  console.log('\n## Barcode reading\n');
+  const barcodes = await runBarcodeBench();
+  if (!barcodes.ok) failed = true;
+}
+if (failed) {
+  console.error('\nA benchmark missed its target (see above).');
+  process.exitCode = 1;
+}
