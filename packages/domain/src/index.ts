@@ -9,3 +9,4 @@ export * from './upload-rules.ts';
 export * from './product-name.ts';
 export * from './draft-rules.ts';
 export * from './partner-fields.ts';
+export * from './statuses.ts';
