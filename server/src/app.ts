@@ -22,6 +22,7 @@ import { featureFlagRoutes } from './modules/feature-flags/routes.ts';
 import { partnerRoutes } from './modules/partners/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
+import { submissionRoutes } from './modules/submissions/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -74,6 +75,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(featureFlagRoutes);
   await app.register(partnerRoutes);
   await app.register(draftRoutes);
+  await app.register(submissionRoutes);
 
   await app.register(mercurius, {
     schema,

@@ -210,6 +210,12 @@ export const productSubmissions = pgTable(
     isImported: boolean('is_imported').notNull().default(false),
     shippingProfileId: integer('shipping_profile_id'),
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    /** The reason of the latest rejection (automatic or by staff). */
+    rejectionReason: text('rejection_reason'),
+    /** An appeal of an automatic rejection sends the item to staff only: the automated checks do not run again. */
+    humanReviewOnly: boolean('human_review_only').notNull().default(false),
+    zendeskTicketId: text('zendesk_ticket_id'),
+    zendeskTicketUrl: text('zendesk_ticket_url'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -232,8 +238,25 @@ export const submissionFiles = pgTable(
     position: integer('position').notNull(),
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
     createdAt: createdAt(),
   },
   (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position)],
+);
+
+/** Every status change of a submission: who, when, from, to, why. */
+export const submissionHistory = pgTable(
+  'submission_history',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** Null for the automated checks. */
+    userId: integer('user_id').references(() => users.id),
+    fromStatus: text('from_status'),
+    toStatus: text('to_status').notNull(),
+    reason: text('reason'),
+  },
+  (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
 );

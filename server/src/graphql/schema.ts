@@ -3,5 +3,6 @@ import { builder } from './builder.ts';
 import '../modules/users/graphql.ts';
 import '../modules/feature-flags/graphql.ts';
 import '../modules/drafts/graphql.ts';
+import '../modules/submissions/graphql.ts';
 
 export const schema = builder.toSchema();

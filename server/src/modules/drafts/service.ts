@@ -21,6 +21,8 @@ import type { UserRow } from '../users/repository.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
+import { recordHistory } from '../submissions/repository.ts';
+import { automatedChecksJob } from '../submissions/checks-job.ts';
 import { draftPolicy } from './policy.ts';
 import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
 
@@ -198,9 +200,12 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
           position,
           isMarketingImage: f.isMarketingImage,
           detectedUpcs: f.detectedUpcs,
+          detectionStatus: f.detectionStatus,
           thumbnailKey: f.thumbnailKey,
         })),
       );
+      await recordHistory(tx, { submissionId: submission.id, userId: user.id, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED' });
+      await enqueue(tx, automatedChecksJob, { submissionId: submission.id });
       created.push(submission.id);
     }
     await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));

@@ -1,0 +1,64 @@
+import { eq } from 'drizzle-orm';
+import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { productSubmissions, submissionFiles } from '../../db/schema.ts';
+import { defineJob, jobType } from '../../jobs/queue.ts';
+import { readBarcodesOffThread } from '../../media/media-pool.ts';
+import { withLocalFile } from '../../storage/local-file.ts';
+import { makeRenditions } from '../media-files/renditions.ts';
+import { filesOf, findSubmission } from './repository.ts';
+import { changeStatus } from './service.ts';
+
+export const automatedChecksJob = jobType<{ submissionId: string }>('submissions.automatedChecks', { maxAttempts: 3 });
+
+/** Why the automated checks reject an item, or null when it goes on to staff. */
+export function automatedVerdict(upc: string, files: { fileName: string; detectedUpcs: string[]; detectionStatus: string }[]): string | null {
+  const upcProblem = upcError(upc);
+  if (upcProblem) return upcProblem;
+  const unreadable = files.find((f) => f.detectionStatus === 'failed');
+  if (unreadable) return REVIEW_MSG.unreadableFile(unreadable.fileName);
+  const detected = [...new Set(files.flatMap((f) => f.detectedUpcs))];
+  if (detected.length > 0 && !detected.some((code) => sameUpc(code, upc))) return REVIEW_MSG.barcodeMismatch(detected.join(', '), upc);
+  return null;
+}
+
+/**
+ * On every SUBMITTED item: read the codes of any file not read yet, then reject automatically with a reason, or
+ * leave the item for staff. An appealed item (human review only) is left alone.
+ */
+export const automatedChecks = (ctx: AppContext) =>
+  defineJob<{ submissionId: string }>({
+    ...automatedChecksJob,
+    handler: async ({ submissionId }, job) => {
+      const submission = await findSubmission(ctx.db, submissionId);
+      if (!submission || submission.itemStatus !== 'SUBMITTED' || submission.humanReviewOnly) return;
+      const lastAttempt = job.attempt >= (automatedChecksJob.maxAttempts ?? 1);
+      for (const file of await filesOf(ctx.db, submissionId)) {
+        if (file.detectionStatus === 'done' && file.thumbnailKey) continue;
+        await withLocalFile(ctx.storage, file.storageKey, async (path) => {
+          const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
+          let update: Partial<typeof submissionFiles.$inferInsert> = { thumbnailKey };
+          if (file.detectionStatus !== 'done') {
+            try {
+              update = { ...update, detectedUpcs: await readBarcodesOffThread(path, file.kind), detectionStatus: 'done' };
+            } catch (err) {
+              if (!lastAttempt) throw err;
+              update = { ...update, detectionStatus: 'failed' };
+            }
+          }
+          await ctx.db.update(submissionFiles).set(update).where(eq(submissionFiles.id, file.id));
+        });
+      }
+      const files = await filesOf(ctx.db, submissionId);
+      const detectedUpcs = [...new Set(files.flatMap((f) => f.detectedUpcs))];
+      const reason = automatedVerdict(submission.upc, files);
+      await ctx.db.transaction(async (tx) => {
+        await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, submissionId));
+        const current = await findSubmission(tx, submissionId, { lock: true });
+        // Staff may have decided meanwhile: the checks only ever act on an item still waiting.
+        if (reason && current?.itemStatus === 'SUBMITTED' && !current.humanReviewOnly) {
+          await changeStatus(ctx, tx, submissionId, 'AUTO_REJECTED', { actor: 'system', userId: null, reason });
+        }
+      });
+    },
+  });

@@ -1,0 +1,178 @@
+import { isActivityTab, type ActivityTab } from '@portal/domain';
+import { builder } from '../../graphql/builder.ts';
+import { badRequest } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { presentSubmission, type PresentedSubmission } from './presenter.ts';
+import type { ActivityRow } from './repository.ts';
+import { activity, appealSubmission, deleteSubmission, renameSubmission, reviewSubmission, visibleSubmission } from './service.ts';
+import { submissionPolicy } from './policy.ts';
+import type { UserRow } from '../users/repository.ts';
+
+const File = builder.objectRef<PresentedSubmission['files'][number]>('SubmissionFile').implement({
+  fields: (t) => ({
+    fileName: t.exposeString('fileName'),
+    kind: t.exposeString('kind'),
+    isMarketingImage: t.exposeBoolean('isMarketingImage'),
+    detectedUpcs: t.exposeStringList('detectedUpcs'),
+    imageUrl: t.exposeString('imageUrl'),
+    thumbnailUrl: t.exposeString('thumbnailUrl'),
+  }),
+});
+
+const HistoryEntry = builder.objectRef<PresentedSubmission['history'][number]>('StatusChange').implement({
+  fields: (t) => ({
+    at: t.field({ type: 'DateTime', resolve: (h) => h.at }),
+    fromStatus: t.exposeString('fromStatus', { nullable: true }),
+    toStatus: t.exposeString('toStatus'),
+    reason: t.exposeString('reason', { nullable: true }),
+    by: t.exposeString('by'),
+  }),
+});
+
+const RejectionReason = builder.objectRef<{ message: string; isAdminRejection: boolean }>('RejectionReason').implement({
+  fields: (t) => ({ message: t.exposeString('message'), isAdminRejection: t.exposeBoolean('isAdminRejection') }),
+});
+
+const Permissions = builder.objectRef<PresentedSubmission['can']>('SubmissionPermissions').implement({
+  fields: (t) => ({
+    review: t.exposeBoolean('review'),
+    editName: t.exposeBoolean('editName'),
+    delete: t.exposeBoolean('delete'),
+    appeal: t.exposeBoolean('appeal'),
+    resubmit: t.exposeBoolean('resubmit'),
+  }),
+});
+
+const SubmissionDetail = builder.objectRef<PresentedSubmission>('SubmissionDetail').implement({
+  fields: (t) => ({
+    id: t.exposeID('id'),
+    upc: t.exposeString('upc'),
+    ean13Upc: t.exposeString('ean13Upc'),
+    productName: t.exposeString('productName', { nullable: true }),
+    itemStatus: t.exposeString('itemStatus'),
+    statusDisplayName: t.exposeString('statusDisplayName'),
+    isImported: t.exposeBoolean('isImported'),
+    companyName: t.exposeString('companyName'),
+    creatorEmail: t.exposeString('creatorEmail'),
+    creatorFirstName: t.exposeString('creatorFirstName'),
+    creatorLastName: t.exposeString('creatorLastName'),
+    detectedUpcs: t.exposeStringList('detectedUpcs'),
+    fileNames: t.exposeStringList('fileNames'),
+    partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    zendeskTicketId: t.exposeString('zendeskTicketId', { nullable: true }),
+    zendeskTicketUrl: t.exposeString('zendeskTicketUrl', { nullable: true }),
+    updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
+    badge: t.exposeString('badge', { nullable: true, description: "'Matches Photo' or 'Flagged for Review' (staff only)" }),
+    rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (s) => s.rejectionReason }),
+    files: t.field({ type: [File], resolve: (s) => s.files }),
+    history: t.field({ type: [HistoryEntry], resolve: (s) => s.history }),
+    can: t.field({ type: Permissions, resolve: (s) => s.can }),
+  }),
+});
+
+type ActivityItem = ActivityRow & { canDelete: boolean };
+const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
+  fields: (t) => ({
+    kind: t.exposeString('kind', { description: 'Draft or Product' }),
+    id: t.exposeID('id'),
+    upc: t.exposeString('upc', { nullable: true }),
+    productName: t.exposeString('productName', { nullable: true }),
+    itemStatus: t.exposeString('itemStatus'),
+    updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
+    fileCount: t.exposeInt('fileCount'),
+    partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    canDelete: t.exposeBoolean('canDelete'),
+  }),
+});
+
+const ActivityPage = builder
+  .objectRef<{ items: ActivityItem[]; total: number; page: number; pageSize: number }>('ActivityPage')
+  .implement({
+    fields: (t) => ({
+      items: t.field({ type: [ActivityItemRef], resolve: (p) => p.items }),
+      total: t.exposeInt('total'),
+      page: t.exposeInt('page'),
+      pageSize: t.exposeInt('pageSize'),
+    }),
+  });
+
+const withPermissions = (user: UserRow, rows: ActivityRow[]): ActivityItem[] =>
+  rows.map((r) => ({ ...r, canDelete: r.kind === 'Draft' ? r.userId === user.id || submissionPolicy.review(user) : submissionPolicy.delete(user, r) }));
+
+builder.queryFields((t) => ({
+  getProductSubmissionsByStatuses: t.field({
+    type: ActivityPage,
+    description: 'One page of the activity list, newest first. IN_PROGRESS includes drafts.',
+    args: {
+      statuses: t.arg.stringList({ required: false }),
+      tab: t.arg.string({ required: false }),
+      page: t.arg.int({ required: false }),
+      pageSize: t.arg.int({ required: false }),
+      partnerCompanyId: t.arg.int({ required: false }),
+    },
+    resolve: async (_root, args, { request, ctx }) => {
+      const user = await requireUser(request);
+      if (args.tab && !isActivityTab(args.tab)) throw badRequest(`Unknown tab ${args.tab}.`);
+      const result = await activity(ctx, user, {
+        tab: (args.tab ?? undefined) as ActivityTab | undefined,
+        statuses: args.statuses ?? undefined,
+        page: args.page ?? undefined,
+        pageSize: args.pageSize ?? undefined,
+        partnerCompanyId: args.partnerCompanyId ?? null,
+      });
+      return { ...result, items: withPermissions(user, result.items) };
+    },
+  }),
+  getProductSubmission: t.field({
+    type: SubmissionDetail,
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentSubmission(ctx.db, await visibleSubmission(ctx, user, String(id)), user);
+    },
+  }),
+  getProductSubmissions: t.field({
+    type: [SubmissionDetail],
+    args: { ids: t.arg.idList({ required: true }) },
+    resolve: async (_root, { ids }, { request, ctx }) => {
+      const user = await requireUser(request);
+      if (ids.length > 100) throw badRequest('At most 100 submissions at once.');
+      const rows = await Promise.all(ids.map((id) => visibleSubmission(ctx, user, String(id))));
+      return Promise.all(rows.map((s) => presentSubmission(ctx.db, s, user)));
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  updateProductSubmissionStatus: t.field({
+    type: SubmissionDetail,
+    args: { id: t.arg.id({ required: true }), status: t.arg.string({ required: true }), reason: t.arg.string({ required: false }) },
+    resolve: async (_root, { id, status, reason }, { request, ctx }) => {
+      const user = await requireUser(request);
+      const s = await reviewSubmission(ctx, user, String(id), status, reason ?? null);
+      return presentSubmission(ctx.db, s, user);
+    },
+  }),
+  requestValidation: t.field({
+    type: SubmissionDetail,
+    description: 'Appeal of an automatic rejection: back to staff review.',
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentSubmission(ctx.db, await appealSubmission(ctx, user, String(id)), user);
+    },
+  }),
+  updateProductSubmissionProductName: t.field({
+    type: SubmissionDetail,
+    args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
+    resolve: async (_root, { id, name }, { request, ctx }) => {
+      const user = await requireUser(request);
+      if (name.length > 500) throw badRequest('The name is too long.');
+      return presentSubmission(ctx.db, await renameSubmission(ctx, user, String(id), name), user);
+    },
+  }),
+  deleteProductSubmission: t.boolean({
+    args: { id: t.arg.id({ required: true }) },
+    resolve: async (_root, { id }, { request, ctx }) => deleteSubmission(ctx, await requireUser(request), String(id)),
+  }),
+}));

@@ -1,0 +1,54 @@
+import { statusDisplayName, SUPPORT_EMAIL, type ItemStatus } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
+import { creatorAndCompany, findSubmission, type SubmissionRow } from './repository.ts';
+
+const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
+
+export const statusMailJob = jobType<{ submissionId: string; status: ItemStatus; reason: string | null }>('notifications.statusMail');
+
+/** Enqueued in the transaction that changes the status: the e-mail goes exactly when the change commits. */
+export async function notifyStatusChange(_ctx: AppContext, tx: Tx, s: SubmissionRow, reason: string | null) {
+  const status = s.itemStatus as ItemStatus;
+  if (!NOTIFIED.includes(status)) return;
+  await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason });
+}
+
+export function statusMail(s: SubmissionRow, status: ItemStatus, reason: string | null, publicUrl: string, firstName: string) {
+  const name = s.productName ? `${s.productName} (UPC ${s.upc})` : `UPC ${s.upc}`;
+  const link = status === 'CATALOGUED' || status === 'DELISTED'
+    ? `${publicUrl}/cataloguedProducts/${s.ean13Upc}`
+    : status === 'ADMIN_REJECTED' || status === 'AUTO_REJECTED'
+      ? `${publicUrl}/productSubmissions/${s.id}/resubmit`
+      : `${publicUrl}/productSubmissions/${s.id}`;
+  const lines: Record<ItemStatus, string> = {
+    ACCEPTED: 'has been accepted. Our cataloguing staff will now add its certified values.',
+    ADMIN_REJECTED: 'has been rejected by our staff.',
+    AUTO_REJECTED: 'has been rejected by our automated checks. If you think this is wrong, you can request validation.',
+    CATALOGUED: 'has been catalogued.',
+    DELISTED: 'has been removed from the catalogue.',
+    SUBMITTED: 'has been submitted.',
+    IN_PROGRESS: 'is a draft.',
+    PREPOPULATED: 'is waiting for you to complete it.',
+  };
+  return {
+    subject: `Your product ${name}: ${statusDisplayName(status)}`,
+    text:
+      `Hello ${firstName || 'there'},\n\nYour product ${name} ${lines[status]}\n` +
+      (reason ? `\nReason: ${reason}\n` : '') +
+      `\nSee it here: ${link}\n\nQuestions: ${SUPPORT_EMAIL}\n`,
+  };
+}
+
+export const sendStatusMail = (ctx: AppContext) =>
+  defineJob<{ submissionId: string; status: ItemStatus; reason: string | null }>({
+    ...statusMailJob,
+    handler: async ({ submissionId, status, reason }) => {
+      const s = await findSubmission(ctx.db, submissionId);
+      if (!s) return;
+      const who = await creatorAndCompany(ctx.db, s);
+      const mail = statusMail(s, status, reason, ctx.config.publicUrl, who.firstName);
+      await ctx.mailer.send({ to: who.email, ...mail });
+    },
+  });

@@ -1,0 +1,18 @@
+import { isAnyAdmin, SCOPES } from '@portal/domain';
+
+type Actor = { id: number; companyId: number; scopes: readonly string[] };
+type Owned = { userId: number; companyId: number };
+
+const writesAll = (user: Actor) => user.scopes.includes(SCOPES.writeAllProductSubmissions);
+
+/** Who may see and change a product submission (part 1 section 6). Anything else answers "not found". */
+export const submissionPolicy = {
+  view: (user: Actor, s: Owned) => s.companyId === user.companyId || isAnyAdmin(user),
+  /** Accept, reject, catalogue: staff who write all submissions. */
+  review: (user: Actor) => writesAll(user),
+  /** Staff may edit the name at any time; the creator's company while it is theirs to change. */
+  editName: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
+  /** Appeal and resubmit: the supplier's company (and staff acting for them). */
+  resubmit: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
+  delete: (user: Actor, s: Owned) => writesAll(user) || s.userId === user.id,
+};

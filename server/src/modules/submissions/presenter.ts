@@ -1,0 +1,52 @@
+import { adminBadge, isAnyAdmin, isRejected, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import type { UserRow } from '../users/repository.ts';
+import { submissionPolicy } from './policy.ts';
+import { creatorAndCompany, filesOf, historyOf, type SubmissionRow } from './repository.ts';
+
+const imagePath = (id: string, fileName: string, kind: string) => {
+  const suffix = kind === 'pdf' ? '.jpg' : kind === 'tiff' ? '.png' : '';
+  return `/api/productSubmissions/${id}/image/${encodeURIComponent(fileName + suffix)}`;
+};
+
+/** A submission with its files, history and what this user may do, as the detail screens need it. */
+export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow) {
+  const [files, history, who] = await Promise.all([filesOf(db, s.id), historyOf(db, s.id), creatorAndCompany(db, s)]);
+  const status = s.itemStatus as ItemStatus;
+  const staff = isAnyAdmin(user);
+  return {
+    ...s,
+    statusDisplayName: statusDisplayName(status),
+    companyName: who.companyName,
+    creatorEmail: who.email,
+    creatorFirstName: who.firstName,
+    creatorLastName: who.lastName,
+    fileNames: files.map((f) => f.fileName),
+    files: files.map((f) => ({
+      fileName: f.fileName,
+      kind: f.kind,
+      isMarketingImage: f.isMarketingImage,
+      detectedUpcs: f.detectedUpcs,
+      imageUrl: imagePath(s.id, f.fileName, f.kind),
+      thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
+    })),
+    history: history.map((h) => ({
+      at: h.at,
+      fromStatus: h.fromStatus,
+      toStatus: h.toStatus,
+      reason: h.reason,
+      by: h.email ? [h.firstName, h.lastName].filter(Boolean).join(' ') || h.email : 'Automated checks',
+    })),
+    // Staff see the badge and the support ticket; suppliers do not.
+    badge: staff ? adminBadge(s.upc, s.detectedUpcs, sameUpc) : null,
+    rejectionReason: isRejected(status) ? { message: s.rejectionReason ?? '', isAdminRejection: status === 'ADMIN_REJECTED' } : null,
+    can: {
+      review: submissionPolicy.review(user) && (status === 'SUBMITTED' || status === 'AUTO_REJECTED'),
+      editName: submissionPolicy.editName(user, s),
+      delete: submissionPolicy.delete(user, s),
+      appeal: submissionPolicy.resubmit(user, s) && status === 'AUTO_REJECTED',
+      resubmit: submissionPolicy.resubmit(user, s) && isRejected(status),
+    },
+  };
+}
+export type PresentedSubmission = Awaited<ReturnType<typeof presentSubmission>>;

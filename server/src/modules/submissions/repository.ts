@@ -1,0 +1,121 @@
+import { asc, eq, sql } from 'drizzle-orm';
+import type { Tx } from '../../db/client.ts';
+import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
+
+export type SubmissionRow = typeof productSubmissions.$inferSelect;
+export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findSubmission(db: Tx, id: string, opts: { lock?: boolean } = {}): Promise<SubmissionRow | undefined> {
+  if (!UUID.test(id)) return undefined;
+  const query = db.select().from(productSubmissions).where(eq(productSubmissions.id, id));
+  const [row] = opts.lock ? await query.for('update') : await query;
+  return row;
+}
+
+export const filesOf = (db: Tx, submissionId: string) =>
+  db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, submissionId)).orderBy(asc(submissionFiles.position));
+
+export async function historyOf(db: Tx, submissionId: string) {
+  return db
+    .select({
+      at: submissionHistory.at,
+      fromStatus: submissionHistory.fromStatus,
+      toStatus: submissionHistory.toStatus,
+      reason: submissionHistory.reason,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(submissionHistory)
+    .leftJoin(users, eq(users.id, submissionHistory.userId))
+    .where(eq(submissionHistory.submissionId, submissionId))
+    .orderBy(asc(submissionHistory.at), asc(submissionHistory.id));
+}
+
+export async function recordHistory(
+  db: Tx,
+  entry: { submissionId: string; userId: number | null; fromStatus: string | null; toStatus: string; reason?: string | null },
+) {
+  await db.insert(submissionHistory).values({ ...entry, reason: entry.reason ?? null });
+}
+
+export async function creatorAndCompany(db: Tx, s: SubmissionRow) {
+  const [row] = await db
+    .select({ email: users.email, firstName: users.firstName, lastName: users.lastName, companyName: companies.name })
+    .from(users)
+    .innerJoin(companies, eq(companies.id, s.companyId))
+    .where(eq(users.id, s.userId));
+  return row;
+}
+
+export interface ActivityQuery {
+  statuses: readonly string[];
+  /** null: every company (staff). */
+  companyId: number | null;
+  partnerCompanyId: number | null;
+  includeDrafts: boolean;
+  limit: number;
+  offset: number;
+}
+
+export interface ActivityRow {
+  kind: 'Draft' | 'Product';
+  id: string;
+  upc: string | null;
+  productName: string | null;
+  itemStatus: string;
+  updatedAt: Date;
+  userId: number;
+  companyId: number;
+  partnerCompanyId: number | null;
+  fileCount: number;
+}
+
+/**
+ * One page of the activity list, newest first, with the total: drafts (when asked) and product submissions in one
+ * ordered list. Served by the (company_id, item_status, updated_at) and (company_id, updated_at) indexes.
+ */
+export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: ActivityRow[]; total: number }> {
+  const company = (col: string) => (q.companyId === null ? sql`true` : sql`${sql.raw(col)} = ${q.companyId}`);
+  const partner = (col: string) => (q.partnerCompanyId === null ? sql`true` : sql`${sql.raw(col)} = ${q.partnerCompanyId}`);
+  const statuses = q.statuses.length ? sql`s.item_status in (${sql.join(q.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`;
+  const products = sql`
+    select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
+      s.partner_company_id, (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
+    from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
+  const drafts = sql`
+    select 'Draft' as kind, d.id::text as id,
+      (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
+      (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
+      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id,
+      (select count(*) from draft_files f where f.draft_id = d.id)::int as file_count
+    from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+  const union = q.includeDrafts ? sql`${products} union all ${drafts}` : products;
+  const result = await db.execute(sql`
+    select *, count(*) over ()::int as total from (${union}) as activity
+    order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}`);
+  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
+  let total = raw.length ? Number(raw[0].total) : 0;
+  if (!raw.length && q.offset > 0) {
+    const count = await db.execute(sql`select count(*)::int as n from (${union}) as activity`);
+    total = Number((count as unknown as { rows: { n: number }[] }).rows[0].n);
+  }
+  return {
+    total,
+    rows: raw.map((r) => ({
+      kind: r.kind as ActivityRow['kind'],
+      id: String(r.id),
+      upc: (r.upc as string | null) ?? null,
+      productName: (r.product_name as string | null) ?? null,
+      itemStatus: String(r.item_status),
+      updatedAt: new Date(r.updated_at as string),
+      userId: Number(r.user_id),
+      companyId: Number(r.company_id),
+      partnerCompanyId: r.partner_company_id == null ? null : Number(r.partner_company_id),
+      fileCount: Number(r.file_count),
+    })),
+  };
+}
+

@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { requireUser } from '../auth/session.ts';
+import { sendFileImage } from '../media-files/serve.ts';
+import { receiveUploads } from '../uploads/receive.ts';
+import { filesOf } from './repository.ts';
+import { resubmit, visibleSubmission } from './service.ts';
+
+export async function submissionRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  /** Resubmission of a rejected item: multipart fields id and upc, and the new files. */
+  app.post('/api/productSubmissions/resubmit', async (request) => {
+    const user = await requireUser(request);
+    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
+    try {
+      const { id, upc } = z.object({ id: z.string().max(64), upc: z.string().max(100) }).parse(upload.fields);
+      const s = await resubmit(ctx, user, id, upc, upload.files);
+      return { id: s.id, itemStatus: s.itemStatus };
+    } finally {
+      await upload.discard();
+    }
+  });
+
+  app.get('/api/productSubmissions/:id/image/:fileName', async (request, reply) => {
+    const user = await requireUser(request);
+    const { id, fileName } = z.object({ id: z.string().max(64), fileName: z.string().max(300) }).parse(request.params);
+    const { thumbnail } = z.object({ thumbnail: z.enum(['true', 'false']).optional() }).parse(request.query);
+    const s = await visibleSubmission(ctx, user, id);
+    return sendFileImage(ctx, reply, await filesOf(ctx.db, s.id), fileName, thumbnail === 'true');
+  });
+}
