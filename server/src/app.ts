@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
@@ -26,6 +26,7 @@ import { submissionRoutes } from './modules/submissions/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
+const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Builds the whole HTTP app without listening, so tests can call it with inject() or on a random port. */
 export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
@@ -63,9 +64,11 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     secret: ctx.config.sessionSecret,
     store: new DbSessionStore(ctx.db),
     saveUninitialized: false,
-    rolling: true,
+    // Not rolled on every request (that would be a database write per read); see touchSession below.
+    rolling: false,
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
+  app.addHook('preHandler', touchSession);
   registerOriginCheck(app, ctx.config.publicUrl);
 
   await app.register(authRoutes);
@@ -88,6 +91,14 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
 
   serveWebApp(app, ctx.config.webDist);
   return app;
+}
+
+/** Extends an active session at most every 15 minutes: sliding expiry at a bounded write cost. */
+async function touchSession(request: FastifyRequest) {
+  const session = request.session;
+  const expires = session?.cookie?.expires;
+  if (!session?.userId || !expires) return;
+  if (new Date(expires).getTime() - Date.now() < SESSION_MAX_AGE_MS - SESSION_TOUCH_INTERVAL_MS) session.touch();
 }
 
 /** The built React app, with client-side routes falling back to index.html. */

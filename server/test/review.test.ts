@@ -172,7 +172,7 @@ describe(`activity and who sees what (${databaseKind})`, () => {
 
   it('a supplier of another company gets "not found" for every query and mutation of a submission', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
-    const code = async (q: string, vars: object) => (await other.graphql(q, vars)).json.errors?.[0].extensions.code;
+    const code = async (q: string, vars: Record<string, unknown>) => (await other.graphql(q, vars)).json.errors?.[0].extensions.code;
     expect(await code(DETAIL, { id })).toBe('NOT_FOUND');
     expect(await code(`query($ids: [ID!]!) { getProductSubmissions(ids: $ids) { id } }`, { ids: [id] })).toBe('NOT_FOUND');
     expect(await code(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id })).toBe('NOT_FOUND');

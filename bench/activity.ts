@@ -1,0 +1,132 @@
+/**
+ * Activity list benchmark: 100,000 submissions across 200 companies; the activity query of one company and tab
+ * through the real GraphQL API, at 32 concurrent clients, against a bare Fastify route answering the same JSON,
+ * measured in the same run. On PGlite and, when one answers, on the PostgreSQL server.
+ *
+ *   node --import tsx bench/activity.ts [--count 100000]
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { openPglite, openPostgres } from '../server/src/db/client.ts';
+import { BENCH_PASSWORD, benchUser, seedActivity } from './support/seed-activity.ts';
+import { load } from './support/load.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(repoRoot, 'bench/results/activity.md');
+const QUERY = `query($tab: String) { getProductSubmissionsByStatuses(tab: $tab) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
+
+async function waitFor(url: string, child: ChildProcess) {
+  for (let i = 0; i < 1200; i++) {
+    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode})`);
+    try {
+      await fetch(url);
+      return;
+    } catch {
+      await new Promise((r) => setTimeout(r, 100));
+    }
+  }
+  throw new Error(`${url} did not start`);
+}
+
+interface Figures { rps: number; median: number; p99: number; errors: number; requests: number }
+export interface ActivityBenchRow { database: string; portal: Figures; bare: Figures; ratio: number }
+
+async function measureMode(database: string, env: Record<string, string>, work: string, port: number, seconds: number): Promise<ActivityBenchRow> {
+  const children: ChildProcess[] = [];
+  try {
+    const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', ROLE: 'web', LOGIN_RATE_LIMIT_PER_MINUTE: '10000' },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    children.push(server);
+    const base = `http://127.0.0.1:${port}`;
+    await waitFor(`${base}/api/feature-flags/enabled`, server);
+    const login = await fetch(`${base}/api/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
+      body: new URLSearchParams({ username: benchUser(1), password: BENCH_PASSWORD }),
+    });
+    if (!login.ok) throw new Error(`login failed ${login.status}`);
+    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+    const ask = (url: string) => () =>
+      fetch(url, { method: 'POST', headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables: { tab: 'pending' } }) });
+    const sample = await (await ask(`${base}/graphql`)()).text();
+    if (!sample.includes('"total"')) throw new Error(`unexpected answer ${sample.slice(0, 200)}`);
+
+    const bodyFile = path.join(work, `${database}-body.json`);
+    writeFileSync(bodyFile, sample);
+    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/support/bare-json-server.ts')], {
+      env: { ...process.env, PORT: String(port + 1), BODY_FILE: bodyFile },
+      stdio: 'inherit',
+    });
+    children.push(bare);
+    await waitFor(`http://127.0.0.1:${port + 1}/`, bare);
+
+    await load(ask(`${base}/graphql`), { seconds: 1 }); // warm-up
+    const portal = await load(ask(`${base}/graphql`), { seconds });
+    await load(ask(`http://127.0.0.1:${port + 1}/graphql`), { seconds: 1 });
+    const bareFigures = await load(ask(`http://127.0.0.1:${port + 1}/graphql`), { seconds });
+    return { database, portal, bare: bareFigures, ratio: portal.rps / bareFigures.rps };
+  } finally {
+    children.forEach((c) => c.kill('SIGTERM'));
+    await new Promise((r) => setTimeout(r, 300));
+  }
+}
+
+export async function runActivityBench({ count = 100_000, seconds = 5, write = true, log = console.log } = {}) {
+  const work = mkdtempSync(path.join(tmpdir(), 'bench-activity-'));
+  const rows: ActivityBenchRow[] = [];
+  try {
+    const dataDir = path.join(work, 'pglite');
+    const embedded = await openPglite(dataDir);
+    await seedActivity(embedded.db, { count });
+    await embedded.close();
+    rows.push(await measureMode('PGlite', { DATA_DIR: dataDir }, work, 3971, seconds));
+
+    const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+    const admin = new pg.Client({ connectionString: adminUrl });
+    const reachable = await admin.connect().then(() => true, () => false);
+    if (reachable) {
+      const name = `bench_activity_${process.pid}`;
+      await admin.query(`CREATE DATABASE ${name}`);
+      const url = new URL(adminUrl);
+      url.pathname = `/${name}`;
+      try {
+        const server = await openPostgres(url.href);
+        await seedActivity(server.db, { count });
+        await server.close();
+        rows.push(await measureMode('PostgreSQL', { DATABASE_URL: url.href, SESSION_SECRET: 'b'.repeat(40), DATA_DIR: path.join(work, 'pg') }, work, 3973, seconds));
+      } finally {
+        await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+        await admin.end();
+      }
+    }
+  } finally {
+    rmSync(work, { recursive: true, force: true });
+  }
+  const table = [
+    `Activity list (tab Pending Review, one company, page of 10) with ${count.toLocaleString('en')} submissions across 200 companies; 32 concurrent clients, ${seconds} s each`,
+    '',
+    '| database | portal req/s | median ms | p99 ms | errors | bare Fastify req/s | bare median ms | portal / bare |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|',
+    ...rows.map((r) => `| ${r.database} | ${r.portal.rps.toFixed(0)} | ${r.portal.median.toFixed(1)} | ${r.portal.p99.toFixed(1)} | ${r.portal.errors} | ${r.bare.rps.toFixed(0)} | ${r.bare.median.toFixed(1)} | ${(r.ratio * 100).toFixed(0)}% |`),
+    '',
+    'Target: at least 40% of the bare route\'s throughput on PostgreSQL.',
+    '',
+  ].join('\n');
+  log(table);
+  if (write) {
+    mkdirSync(path.dirname(RESULTS), { recursive: true });
+    writeFileSync(RESULTS, `# Activity list benchmark\n\n${table}`);
+  }
+  return rows;
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const i = process.argv.indexOf('--count');
+  await runActivityBench({ count: i > 0 ? Number(process.argv[i + 1]) : 100_000 });
+}
