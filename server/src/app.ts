@@ -85,6 +85,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     path: '/graphql',
     graphiql: false,
     queryDepth: 10,
+    jit: 1, // compile a query once it has been seen once
     errorFormatter: graphqlErrorFormatter(app),
     context: (request, reply) => ({ request, reply, ctx }),
   });

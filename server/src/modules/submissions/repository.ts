@@ -83,19 +83,26 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
   const statuses = q.statuses.length ? sql`s.item_status in (${sql.join(q.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`;
   const products = sql`
     select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-      s.partner_company_id, (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
+      s.partner_company_id
     from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
   const drafts = sql`
     select 'Draft' as kind, d.id::text as id,
       (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
       (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
-      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id,
-      (select count(*) from draft_files f where f.draft_id = d.id)::int as file_count
+      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id
     from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
   const union = q.includeDrafts ? sql`${products} union all ${drafts}` : products;
+  // File counts only for the rows of the page, not for every match.
   const result = await db.execute(sql`
-    select *, count(*) over ()::int as total from (${union}) as activity
-    order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}`);
+    select page.*,
+      case when page.kind = 'Draft'
+        then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
+        else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
+    from (
+      select *, count(*) over ()::int as total from (${union}) as activity
+      order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}
+    ) as page
+    order by updated_at desc, id desc`);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   let total = raw.length ? Number(raw[0].total) : 0;
   if (!raw.length && q.offset > 0) {
