@@ -106,10 +106,13 @@ async function touchSession(request: FastifyRequest) {
 function serveWebApp(app: FastifyInstance, webDist: string) {
   const hasBuild = existsSync(path.join(webDist, 'index.html'));
   if (hasBuild) {
-    app.register(fastifyStatic, { root: webDist, wildcard: false, index: false, maxAge: '1h' });
+    // wildcard: files are looked up per request, so a rebuild is served without a restart.
+    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
+    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = /^\/(api|graphql)(\/|$)/.test(request.url);
+    // API calls and missing build assets get a real 404; every other page is a client-side route.
+    const isApi = /^\/(api|graphql|assets|static)(\/|$)/.test(request.url);
     if (request.method === 'GET' && !isApi) {
       if (hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
