@@ -36,3 +36,24 @@ export async function linkFromMail(address: string, pattern: RegExp, after = 0):
     .toBeTruthy();
   return link!;
 }
+
+/** The account menu button at the top right; its name is the user's first name (or 'Account'). */
+export function accountMenuButton(page: Page, firstName: string) {
+  return page.getByRole('banner').getByRole('button', { name: firstName, exact: true });
+}
+
+/** Opens the account menu and returns the visible names of its items (new-tab hints left out). */
+export async function openAccountMenu(page: Page, firstName: string): Promise<string[]> {
+  await accountMenuButton(page, firstName).click();
+  const menu = page.getByRole('menu');
+  await expect(menu).toBeVisible();
+  const names = await menu.getByRole('menuitem').allInnerTexts();
+  return names.map((n) => n.replace(/\s*\(opens in a new tab\)\s*$/, '').trim());
+}
+
+/** Signs out through the account menu, as a person would. */
+export async function logOut(page: Page, firstName: string) {
+  await accountMenuButton(page, firstName).click();
+  await page.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(accountMenuButton(page, firstName)).toBeHidden();
+}

@@ -29,7 +29,8 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
-      <Notifications autoClose={TOAST_MS} position="top-right" />
+      {/* Bottom right: at the top right a toast covers the account menu (and Logout) for its 10 seconds. */}
+      <Notifications autoClose={TOAST_MS} position="bottom-right" />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SCOPES } from '@portal/domain';
 import { AppProviders, createQueryClient } from './app-providers.tsx';
@@ -105,6 +105,16 @@ describe('routes', () => {
   it('shows the 403 message on settings to users without partner-configuration scopes', async () => {
     renderApp('/settings', { user: buildUser() });
     expect(await screen.findByText(/Did you take a wrong turnip\?/)).toBeTruthy();
+  });
+
+  it('opens the account for users whose account the portal keeps, and shows the 403 message to the others', async () => {
+    const local = renderApp('/account', { user: buildUser({ isAuth0User: true }) });
+    await waitFor(() => expect(pathOf(local)).toBe('/account/information'));
+    expect(await screen.findByLabelText('First name')).toBeTruthy();
+    cleanup();
+    renderApp('/account/password', { user: buildUser({ isAuth0User: false }) });
+    expect(await screen.findByText(/Did you take a wrong turnip\?/)).toBeTruthy();
+    expect(screen.queryByLabelText('Old password')).toBeNull();
   });
 
   it('hides feature-flagged routes without the flag and shows them with it', async () => {

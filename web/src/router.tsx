@@ -3,11 +3,18 @@ import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
 import { AccountInformationForm } from './features/account/AccountInformationForm.tsx';
 import { AccountPage } from './features/account/AccountPage.tsx';
 import { PasswordSettingsForm } from './features/account/PasswordSettingsForm.tsx';
+import { ActivityPage } from './features/activity/ActivityPage.tsx';
 import { AdminLoginPage } from './features/auth/AdminLoginPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
 import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
 import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
+import { ConfirmationPage } from './features/intake/ConfirmationPage.tsx';
+import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
+import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
+import { ResubmitConfirmationPage } from './features/submissions/ResubmitConfirmationPage.tsx';
+import { ResubmitPage } from './features/submissions/ResubmitPage.tsx';
+import { SubmissionDetailPage } from './features/submissions/SubmissionDetailPage.tsx';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
 import { PartnerScope } from './routes/PartnerScope.tsx';
@@ -27,19 +34,19 @@ const loggedOutRoutes: RouteObject[] = [
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
-  { path: 'upload', element: later('Upload product file(s)') },
-  { path: 'upload/file_select', element: later('Upload product file(s)') },
-  { path: 'upload/draft/:id', element: later('Enter UPC(s)') },
-  { path: 'upload/draft/:id/designate_upc', element: later('Enter UPC(s)') },
-  { path: 'upload/draft/:id/confirmation', element: later('Confirmation') },
-  { path: 'upload_draft/:id', element: later('Enter UPC(s)') },
+  { path: 'upload', element: <UploadFilesPage /> },
+  { path: 'upload/file_select', element: <UploadFilesPage /> },
+  { path: 'upload/draft/:id', element: <DesignateUpcPage /> },
+  { path: 'upload/draft/:id/designate_upc', element: <DesignateUpcPage /> },
+  { path: 'upload/draft/:id/confirmation', element: <ConfirmationPage /> },
+  { path: 'upload_draft/:id', element: <DesignateUpcPage /> },
 
   // Activity and submissions
-  { path: 'activity', element: later('My Products - Submission Activity', 'Submission Activity') },
-  { path: 'activity/:tab', element: later('My Products - Submission Activity', 'Submission Activity') },
-  { path: 'productSubmissions/:id', element: later('Item details') },
-  { path: 'productSubmissions/:id/resubmit', element: later('Rejected submission') },
-  { path: 'productSubmissions/:id/resubmit/confirmation', element: later('Thank you for your re-submission') },
+  { path: 'activity', element: <ActivityPage /> },
+  { path: 'activity/:tab', element: <ActivityPage /> },
+  { path: 'productSubmissions/:id', element: <SubmissionDetailPage /> },
+  { path: 'productSubmissions/:id/resubmit', element: <ResubmitPage /> },
+  { path: 'productSubmissions/:id/resubmit/confirmation', element: <ResubmitConfirmationPage /> },
   { path: 'products/*', element: <RedirectKeepingRest to="/productSubmissions" /> },
 
   // Catalogue
@@ -55,14 +62,20 @@ const loggedInRoutes: RouteObject[] = [
     ],
   },
 
-  // Account
+  // Account: only for accounts whose details this portal keeps (the menu item follows the same rule);
+  // users of the outside identity provider manage theirs there, and the server refuses their changes.
   {
-    path: 'account',
-    element: <AccountPage />,
+    element: <RequireAccess allow={(user) => user.isAuth0User} />,
     children: [
-      { index: true, element: <Navigate to="information" replace /> },
-      { path: 'information', element: <AccountInformationForm /> },
-      { path: 'password', element: <PasswordSettingsForm /> },
+      {
+        path: 'account',
+        element: <AccountPage />,
+        children: [
+          { index: true, element: <Navigate to="information" replace /> },
+          { path: 'information', element: <AccountInformationForm /> },
+          { path: 'password', element: <PasswordSettingsForm /> },
+        ],
+      },
     ],
   },
 

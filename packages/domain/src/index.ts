@@ -10,3 +10,4 @@ export * from './product-name.ts';
 export * from './draft-rules.ts';
 export * from './partner-fields.ts';
 export * from './statuses.ts';
+export * from './activity.ts';

@@ -15,18 +15,46 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
+    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
+    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
     "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n      }\n    }\n  }\n": typeof types.DraftSubmissionDocument,
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteDraftSubmissionDocument,
+    "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.SubmissionDetailDocument,
+    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": typeof types.SubmissionDetailFieldsFragmentDoc,
+    "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.UpdateSubmissionStatusDocument,
+    "\n  mutation RenameSubmission($id: ID!, $name: String!) {\n    updateProductSubmissionProductName(id: $id, name: $name) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RenameSubmissionDocument,
+    "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RequestValidationDocument,
 };
 const documents: Documents = {
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
+    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
+    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
     "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n      }\n    }\n  }\n": types.DraftSubmissionDocument,
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteDraftSubmissionDocument,
+    "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.SubmissionDetailDocument,
+    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": types.SubmissionDetailFieldsFragmentDoc,
+    "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.UpdateSubmissionStatusDocument,
+    "\n  mutation RenameSubmission($id: ID!, $name: String!) {\n    updateProductSubmissionProductName(id: $id, name: $name) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RenameSubmissionDocument,
+    "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RequestValidationDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n"): typeof import('./graphql').ActivityPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteProductSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteActivityDraftDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -43,6 +71,26 @@ export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteDraftSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n"): typeof import('./graphql').SubmissionDetailDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n"): typeof import('./graphql').SubmissionDetailFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n"): typeof import('./graphql').UpdateSubmissionStatusDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RenameSubmission($id: ID!, $name: String!) {\n    updateProductSubmissionProductName(id: $id, name: $name) {\n      ...SubmissionDetailFields\n    }\n  }\n"): typeof import('./graphql').RenameSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n"): typeof import('./graphql').RequestValidationDocument;
 
 
 export function graphql(source: string) {

@@ -16,6 +16,30 @@ export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
 
+export type ActivityPageQueryVariables = Exact<{
+  tab?: string | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  partnerCompanyId?: number | null | undefined;
+}>;
+
+
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, canDelete: boolean }> } };
+
+export type DeleteProductSubmissionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteProductSubmissionMutation = { deleteProductSubmission: boolean };
+
+export type DeleteActivityDraftMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
+
 export type DraftSubmissionQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -45,6 +69,39 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
+export type SubmissionDetailQueryVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+
+export type UpdateSubmissionStatusMutationVariables = Exact<{
+  id: string | number;
+  status: string;
+  reason?: string | null | undefined;
+}>;
+
+
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+
+export type RenameSubmissionMutationVariables = Exact<{
+  id: string | number;
+  name: string;
+}>;
+
+
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+
+export type RequestValidationMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+
 export class TypedDocumentString<TResult, TVariables>
   extends String
   implements DocumentTypeDecoration<TResult, TVariables>
@@ -63,7 +120,88 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
-
+export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}
+    `, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
+export const ActivityPageDocument = new TypedDocumentString(`
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
+  getProductSubmissionsByStatuses(
+    tab: $tab
+    page: $page
+    pageSize: $pageSize
+    partnerCompanyId: $partnerCompanyId
+  ) {
+    items {
+      kind
+      id
+      upc
+      productName
+      itemStatus
+      updatedDate
+      fileCount
+      partnerCompanyId
+      canDelete
+    }
+    total
+    page
+    pageSize
+  }
+}
+    `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;
+export const DeleteProductSubmissionDocument = new TypedDocumentString(`
+    mutation DeleteProductSubmission($id: ID!) {
+  deleteProductSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteProductSubmissionMutation, DeleteProductSubmissionMutationVariables>;
+export const DeleteActivityDraftDocument = new TypedDocumentString(`
+    mutation DeleteActivityDraft($id: ID!) {
+  deleteDraftSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
 export const DraftSubmissionDocument = new TypedDocumentString(`
     query DraftSubmission($id: ID!) {
   getDraftSubmission(id: $id) {
@@ -114,3 +252,207 @@ export const DeleteDraftSubmissionDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteDraftSubmissionMutation, DeleteDraftSubmissionMutationVariables>;
+export const SubmissionDetailDocument = new TypedDocumentString(`
+    query SubmissionDetail($id: ID!) {
+  getProductSubmission(id: $id) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}`) as unknown as TypedDocumentString<SubmissionDetailQuery, SubmissionDetailQueryVariables>;
+export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
+    mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {
+  updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}`) as unknown as TypedDocumentString<UpdateSubmissionStatusMutation, UpdateSubmissionStatusMutationVariables>;
+export const RenameSubmissionDocument = new TypedDocumentString(`
+    mutation RenameSubmission($id: ID!, $name: String!) {
+  updateProductSubmissionProductName(id: $id, name: $name) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}`) as unknown as TypedDocumentString<RenameSubmissionMutation, RenameSubmissionMutationVariables>;
+export const RequestValidationDocument = new TypedDocumentString(`
+    mutation RequestValidation($id: ID!) {
+  requestValidation(id: $id) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}`) as unknown as TypedDocumentString<RequestValidationMutation, RequestValidationMutationVariables>;

@@ -1,4 +1,6 @@
 import { MSG, type AccountInformation } from '@portal/domain';
+import { isApiError } from '../../api/api-error.ts';
+import { apiErrorMessage, notAuthorized } from '../../api/api-events.ts';
 import { apiFetch } from '../../api/api-fetch.ts';
 import type { UserDetails } from '../../session/user.ts';
 
@@ -15,11 +17,27 @@ export function updateAccountInformation(values: AccountInformation): Promise<Us
   return apiFetch<UserDetails>('/user', { method: 'PUT', json: values, notify: false });
 }
 
-export function changePassword(oldPassword: string, newPassword: string): Promise<void> {
-  return apiFetch('/user/password', {
-    method: 'PATCH',
-    json: { oldPassword, newPassword },
-    // A 401 here is a wrong old password, not an expired session.
-    notify: { 401: MSG.oldPasswordWrong },
-  });
+/** The server's code for a 401 that means "not signed in" rather than "wrong old password". */
+const SESSION_GONE = 'UNAUTHORIZED';
+
+export async function changePassword(oldPassword: string, newPassword: string): Promise<void> {
+  try {
+    await apiFetch('/user/password', {
+      method: 'PATCH',
+      json: { oldPassword, newPassword },
+      // A 401 here is usually a wrong old password; decided below, from the answer's code.
+      notify: { 401: null },
+    });
+  } catch (error) {
+    if (isApiError(error) && error.status === 401) {
+      if (error.code === SESSION_GONE) {
+        // The session ended (e.g. the password was changed or reset elsewhere): like any other call.
+        apiErrorMessage.emit(MSG.sessionExpired);
+        notAuthorized.emit();
+      } else {
+        apiErrorMessage.emit(MSG.oldPasswordWrong);
+      }
+    }
+    throw error;
+  }
 }

@@ -53,4 +53,46 @@ describe('NotificationBanner', () => {
     await act(() => router.navigate('/activity'));
     expect(screen.queryByRole('status')).toBeNull();
   });
+
+  // Pages with their own layout (login, reset, shell) each mount their own banner.
+  const twoLayouts = () =>
+    renderWithApp(<ResetPage />, {
+      path: '/reset-password',
+      routes: [{ path: '/login', element: <LoginPage /> }],
+    });
+
+  it('clears when the user moves to a page that brings its own banner', async () => {
+    const { router } = twoLayouts();
+    act(() => showBanner('Something went wrong'));
+    expect(screen.getByRole('alert')).toBeTruthy();
+    await act(() => router.navigate('/login'));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(screen.queryByRole('alert')).toBeNull();
+  });
+
+  it('keeps a message that a redirect carries to another page', async () => {
+    const { router } = twoLayouts();
+    act(() => showBanner('Your session has expired.'));
+    await act(() => router.navigate('/login', { replace: true }));
+    expect(screen.getByRole('heading', { name: 'Login' })).toBeTruthy();
+    expect(screen.getByRole('alert').textContent).toContain('Your session has expired.');
+  });
 });
+
+function ResetPage() {
+  return (
+    <main>
+      <h1>Reset</h1>
+      <NotificationBanner />
+    </main>
+  );
+}
+
+function LoginPage() {
+  return (
+    <main>
+      <h1>Login</h1>
+      <NotificationBanner />
+    </main>
+  );
+}

@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useLocation } from 'react-router';
+import { useLocation, useNavigationType } from 'react-router';
 import { CloseButton, Group, Paper, Text, Transition } from '@mantine/core';
 import { BANNER_TRANSITION_MS } from '@portal/domain';
 import { hideBanner, useBanner, type BannerState } from './banner-store.ts';
@@ -59,12 +59,25 @@ export function NotificationBanner() {
   );
 }
 
+/**
+ * The path the last banner saw. Shared by all banners: a page with its own layout (login, reset,
+ * shell) mounts a new banner, and moving there must still clear the previous page's message.
+ */
+let lastSeenPath: string | null = null;
+
 function useClearOnRouteChange() {
   const { pathname } = useLocation();
-  const previous = useRef(pathname);
+  const navigationType = useNavigationType();
+  const previous = useRef<string | null>(null);
   useEffect(() => {
-    // Not on first render: an error raised while the page loaded must stay visible.
-    if (previous.current !== pathname) hideBanner();
+    if (previous.current === null) {
+      // A banner the new page brought. An error raised while this page loaded stays visible, and so
+      // does one that a redirect (REPLACE) carried here, e.g. "session expired" on the way to login.
+      if (lastSeenPath !== null && lastSeenPath !== pathname && navigationType !== 'REPLACE') hideBanner();
+    } else if (previous.current !== pathname) {
+      hideBanner();
+    }
     previous.current = pathname;
-  }, [pathname]);
+    lastSeenPath = pathname;
+  }, [pathname, navigationType]);
 }

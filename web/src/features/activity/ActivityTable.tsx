@@ -1,0 +1,158 @@
+import { useEffect, useRef, type MouseEvent } from 'react';
+import { useNavigate } from 'react-router';
+import { ActionIcon, Anchor, Checkbox, Table, Tooltip } from '@mantine/core';
+import { activityRowPath, isItemStatus, partnerStatusLabel, statusDisplayName, UNNAMED } from '@portal/domain';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { formatDateTime } from '../submissions/dates.ts';
+import { nameText, upcText, type ActivityItem } from './activity-api.ts';
+import classes from './activity.module.css';
+
+/** How a row is named to screen readers in its checkbox and delete button: UPC, then the name when there is one. */
+export function rowLabel(item: ActivityItem): string {
+  const name = nameText(item);
+  return name === UNNAMED ? upcText(item) : `${upcText(item)}, ${name}`;
+}
+
+const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
+
+interface ActivityTableProps {
+  caption: string;
+  items: ActivityItem[];
+  /** Checkboxes for 'Edit to complete'. */
+  selectable: boolean;
+  selected: ReadonlySet<string>;
+  onSelect: (ids: string[], selected: boolean) => void;
+  showPartnerStatus: boolean;
+  /** The row named by ?focus=: highlighted, scrolled to and its link focused once. */
+  focusedId: string | null;
+  onDelete: (item: ActivityItem) => void;
+}
+
+/** One page of the activity list. Each row's UPC is its link; a click anywhere else on the row follows it too. */
+export function ActivityTable({
+  caption,
+  items,
+  selectable,
+  selected,
+  onSelect,
+  showPartnerStatus,
+  focusedId,
+  onDelete,
+}: ActivityTableProps) {
+  const navigate = useNavigate();
+  const partnerPath = usePartnerPath();
+  const focusedLink = useRef<HTMLAnchorElement>(null);
+  const focusedOnce = useRef<string | null>(null);
+  const onPage = items.some((i) => i.id === focusedId);
+
+  useEffect(() => {
+    if (!focusedId || !onPage || focusedOnce.current === focusedId || !focusedLink.current) return;
+    focusedOnce.current = focusedId;
+    focusedLink.current.scrollIntoView({ block: 'center' });
+    focusedLink.current.focus();
+  }, [focusedId, onPage]);
+
+  const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
+  const someSelected = items.some((i) => selected.has(i.id));
+
+  const followRow = (event: MouseEvent<HTMLTableRowElement>, item: ActivityItem) => {
+    // Clicks on the row's own controls (link, checkbox, delete) do their own thing.
+    if ((event.target as HTMLElement).closest('a, button, input, label')) return;
+    void navigate(partnerPath(activityRowPath(item)));
+  };
+
+  return (
+    <Table.ScrollContainer minWidth={760}>
+      <Table highlightOnHover verticalSpacing="sm" className={classes.table}>
+        <caption className="visually-hidden">{caption}</caption>
+        <Table.Thead>
+          <Table.Tr>
+            {selectable && (
+              <Table.Th scope="col" w={44}>
+                <Checkbox
+                  aria-label="Select all submissions on this page"
+                  checked={allSelected}
+                  indeterminate={someSelected && !allSelected}
+                  onChange={(event) => onSelect(items.map((i) => i.id), event.currentTarget.checked)}
+                />
+              </Table.Th>
+            )}
+            <Table.Th scope="col">UPC</Table.Th>
+            <Table.Th scope="col">Product name</Table.Th>
+            <Table.Th scope="col">Status</Table.Th>
+            <Table.Th scope="col">Files</Table.Th>
+            <Table.Th scope="col">Date modified</Table.Th>
+            {showPartnerStatus && <Table.Th scope="col">Partner status</Table.Th>}
+            <Table.Th scope="col">
+              <span className="visually-hidden">Actions</span>
+            </Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => {
+            const focused = item.id === focusedId;
+            const label = rowLabel(item);
+            return (
+              <Table.Tr
+                key={`${item.kind}-${item.id}`}
+                className={classes.row}
+                data-focused={focused || undefined}
+                aria-current={focused || undefined}
+                onClick={(event) => followRow(event, item)}
+              >
+                {selectable && (
+                  <Table.Td>
+                    <Checkbox
+                      aria-label={`Select ${label}`}
+                      checked={selected.has(item.id)}
+                      onChange={(event) => onSelect([item.id], event.currentTarget.checked)}
+                    />
+                  </Table.Td>
+                )}
+                <Table.Td>
+                  <Anchor component={AppLink} to={activityRowPath(item)} ref={focused ? focusedLink : undefined} fw={600}>
+                    {upcText(item)}
+                  </Anchor>
+                </Table.Td>
+                <Table.Td c={item.productName?.trim() ? undefined : 'dimmed'}>{nameText(item)}</Table.Td>
+                <Table.Td>{statusText(item.itemStatus)}</Table.Td>
+                <Table.Td>{item.fileCount}</Table.Td>
+                <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
+                {showPartnerStatus && <Table.Td>{partnerStatusLabel(item.partnerStatuses)}</Table.Td>}
+                <Table.Td>
+                  <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
+                    <ActionIcon
+                      variant="subtle"
+                      color="red.8"
+                      aria-label={`Delete ${label}`}
+                      disabled={!item.canDelete}
+                      onClick={() => onDelete(item)}
+                    >
+                      <TrashIcon />
+                    </ActionIcon>
+                  </Tooltip>
+                </Table.Td>
+              </Table.Tr>
+            );
+          })}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+function TrashIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M4 7h16M10 11v6m4-6v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,34 @@
+import { graphql } from '../../api/gql/index.ts';
+
+export const ActivityPageQuery = graphql(`
+  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
+    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {
+      items {
+        kind
+        id
+        upc
+        productName
+        itemStatus
+        updatedDate
+        fileCount
+        partnerCompanyId
+        canDelete
+      }
+      total
+      page
+      pageSize
+    }
+  }
+`);
+
+export const DeleteProductSubmissionMutation = graphql(`
+  mutation DeleteProductSubmission($id: ID!) {
+    deleteProductSubmission(id: $id)
+  }
+`);
+
+export const DeleteActivityDraftMutation = graphql(`
+  mutation DeleteActivityDraft($id: ID!) {
+    deleteDraftSubmission(id: $id)
+  }
+`);

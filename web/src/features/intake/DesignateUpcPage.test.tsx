@@ -1,0 +1,366 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { DRAFT_MSG, UPC_MSG } from '@portal/domain';
+import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
+import { toast } from '../../ui/toast.ts';
+import type { ConfirmationState } from './ConfirmationPage.tsx';
+import { DesignateUpcPage } from './DesignateUpcPage.tsx';
+import type { Draft, DraftFile } from './intake-api.ts';
+
+vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+
+const addFilesToDraft = vi.hoisted(() => vi.fn());
+vi.mock('./intake-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./intake-api.ts')>()),
+  addFilesToDraft,
+}));
+
+const draftFile = (fileName: string, over: Partial<DraftFile> = {}): DraftFile => ({
+  fileName,
+  kind: 'png',
+  upc: null,
+  productName: null,
+  detectedUpc: null,
+  detectedUpcs: [],
+  detectionStatus: 'done',
+  shippingProfileId: null,
+  isMarketingImage: false,
+  imageUrl: `/draftSubmissions/d1/image/${fileName}`,
+  thumbnailUrl: `/draftSubmissions/d1/image/${fileName}?thumbnail=true`,
+  thumbnailReady: true,
+  ...over,
+});
+const buildDraft = (files: DraftFile[], over: Partial<Draft> = {}): Draft => ({
+  id: 'd1',
+  partnerCompanyId: null,
+  updatedDate: '2025-01-01T00:00:00Z',
+  can: { edit: true, delete: true },
+  files,
+  ...over,
+});
+
+interface GraphQLCall {
+  query: string;
+  variables: Record<string, unknown>;
+}
+
+/** A fake server: the draft query answers the next of `drafts` (the last one repeats), mutations answer `answers`. */
+function fakeServer(drafts: Draft[], answers: Record<string, unknown> = {}) {
+  const calls: GraphQLCall[] = [];
+  let served = 0;
+  const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
+    const path = String(url);
+    if (path.startsWith('/api/companies/30443/partner-configuration')) {
+      return jsonResponse(200, { id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', productName: { required: true }, shippingProfile: { required: false } });
+    }
+    const body = JSON.parse(String(init?.body)) as GraphQLCall;
+    calls.push(body);
+    const name = /(?:query|mutation) (\w+)/.exec(body.query)?.[1] ?? '';
+    if (name === 'DraftSubmission') {
+      const draft = drafts[Math.min(served++, drafts.length - 1)];
+      return jsonResponse(200, { data: { getDraftSubmission: draft } });
+    }
+    const answer = answers[name];
+    if (answer instanceof Response) return answer;
+    return jsonResponse(200, answer ?? { data: {} });
+  });
+  vi.stubGlobal('fetch', fetchMock);
+  const operations = () => calls.map((c) => /(?:query|mutation) (\w+)/.exec(c.query)?.[1]);
+  return { calls, operations };
+}
+
+async function renderStep2({ flags = [] as string[], newDraft = false, scopes = [] as string[] } = {}) {
+  const view = renderWithApp(
+    <Routes>
+      <Route path="/upload/draft/:id/designate_upc" element={<DesignateUpcPage />} />
+      <Route path="/upload_draft/:id" element={<DesignateUpcPage />} />
+    </Routes>,
+    {
+      path: '/upload/draft/d1/designate_upc',
+      session: buildSession({ user: buildUser({ scopes }), flags }),
+      routes: [
+        { path: '/upload/draft/:id/confirmation', element: <p>Confirmation screen</p> },
+        { path: '/activity/requires_action', element: <p>Requires action</p> },
+      ],
+    },
+  );
+  // A draft step 1 just made arrives with {newDraft: true} in the history state.
+  if (newDraft) await act(() => view.router.navigate('/upload/draft/d1/designate_upc', { replace: true, state: { newDraft: true } }));
+  return view;
+}
+
+const upc = (fileName: string) => screen.getByLabelText(`UPC for ${fileName}`) as HTMLInputElement;
+const row = (fileName: string) => screen.getByRole('region', { name: fileName });
+const submitButton = () => screen.getByRole('button', { name: /^(Submit|Sending\.\.\.)$/ });
+const typeInto = (input: HTMLElement, value: string) => {
+  fireEvent.change(input, { target: { value } });
+  fireEvent.blur(input);
+};
+
+describe('Upload step 2', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    hideBanner();
+  });
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.mocked(toast.error).mockReset();
+    addFilesToDraft.mockReset();
+  });
+
+  it('shows a row per file: thumbnail or placeholder, the detected UPC as the value, labelled per file', async () => {
+    fakeServer([
+      buildDraft([
+        draftFile('front.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] }),
+        draftFile('label.pdf', { kind: 'pdf', thumbnailReady: false, detectionStatus: 'pending', imageUrl: '/draftSubmissions/d1/image/label.pdf.jpg' }),
+      ]),
+    ]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    expect(screen.getByRole('heading', { level: 1, name: 'Enter UPC(s)' })).toBeTruthy();
+    expect(upc('front.png').value).toBe('4006381333931');
+    expect(within(row('front.png')).getByText('Read from the image.')).toBeTruthy();
+    expect(within(row('front.png')).getByRole('img', { name: 'Preview of front.png' }).getAttribute('src')).toBe(
+      '/draftSubmissions/d1/image/front.png?thumbnail=true',
+    );
+    expect(within(row('label.pdf')).getByRole('img', { name: 'Preview of label.pdf is being prepared' })).toBeTruthy();
+    expect(within(row('label.pdf')).getByText('Reading the barcode in the image…')).toBeTruthy();
+    expect(screen.getByLabelText('Product name for front.png')).toBeTruthy();
+    expect(screen.getByRole('checkbox', { name: 'Marketing image for front.png' })).toBeTruthy();
+    // Without the SHIPPING_PROFILE feature there is no shipping profile selector.
+    expect(screen.queryByLabelText(/Shipping profile for/)).toBeNull();
+  });
+
+  it('keeps only digits (14 at most), flags a wrong check digit once the field is left, and enables Submit when valid', async () => {
+    fakeServer([buildDraft([draftFile('side.png')])]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for side.png');
+    // Nothing read from the image and nothing typed: the empty message, and Submit stays off.
+    expect(within(row('side.png')).getByText(UPC_MSG.empty)).toBeTruthy();
+    expect(submitButton()).toHaveProperty('disabled', true);
+
+    fireEvent.change(upc('side.png'), { target: { value: '036-000 29145 3xx99' } });
+    expect(upc('side.png').value).toBe('03600029145399');
+    typeInto(upc('side.png'), '036000291453');
+    const message = await within(row('side.png')).findByText(UPC_MSG.checkDigit('03600029145', 2));
+    expect(message.closest('[role="alert"]')?.textContent).toBe(`Error: ${UPC_MSG.checkDigit('03600029145', 2)}`);
+    expect(upc('side.png').getAttribute('aria-invalid')).toBe('true');
+    expect(submitButton()).toHaveProperty('disabled', true);
+
+    typeInto(upc('side.png'), '036000291452');
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    expect(within(row('side.png')).queryByText(/check digit/)).toBeNull();
+  });
+
+  it('flags two spellings of the same UPC and different names for the same UPC', async () => {
+    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '0036000291452' })])]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    expect(within(row('a.png')).getByText(UPC_MSG.duplicateVersions)).toBeTruthy();
+    typeInto(upc('b.png'), '036000291452');
+    await waitFor(() => expect(screen.queryByText(UPC_MSG.duplicateVersions)).toBeNull());
+    typeInto(screen.getByLabelText('Product name for a.png'), 'Soup');
+    typeInto(screen.getByLabelText('Product name for b.png'), 'Stew');
+    expect(await within(row('a.png')).findByText(DRAFT_MSG.sameUpcDifferentNames)).toBeTruthy();
+    expect(within(row('b.png')).getByText(DRAFT_MSG.sameUpcDifferentNames)).toBeTruthy();
+    expect(submitButton()).toHaveProperty('disabled', true);
+  });
+
+  it('strips emoji and symbols from the product name and keeps 80 characters', async () => {
+    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })])]);
+    await renderStep2();
+    const name = (await screen.findByLabelText('Product name for a.png')) as HTMLInputElement;
+    fireEvent.change(name, { target: { value: 'Oat 🥣 Crunch™  ' } });
+    expect(name.value).toBe('Oat Crunch ');
+    fireEvent.blur(name);
+    expect(name.value).toBe('Oat Crunch');
+    fireEvent.change(name, { target: { value: 'x'.repeat(90) } });
+    expect(name.value).toHaveLength(80);
+  });
+
+  it('asks for the draft again while a barcode is being read, and shows the code when it arrives', async () => {
+    const { operations } = fakeServer([
+      buildDraft([draftFile('front.png', { detectionStatus: 'pending', thumbnailReady: false })]),
+      buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })]),
+    ]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    expect(upc('front.png').value).toBe('');
+    await waitFor(() => expect(upc('front.png').value).toBe('4006381333931'), { timeout: 4000 });
+    expect(within(row('front.png')).getByText('Read from the image.')).toBeTruthy();
+    expect(operations().filter((o) => o === 'DraftSubmission')).toHaveLength(2);
+  });
+
+  it('Submit stays off when the user may not edit the draft', async () => {
+    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })], { can: { edit: false, delete: false } })]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    expect(submitButton()).toHaveProperty('disabled', true);
+    expect(upc('a.png').disabled).toBe(true);
+    expect(screen.getByRole('button', { name: 'Save for later' })).toHaveProperty('disabled', true);
+  });
+
+  it("applies the partner's rules: a product name is required, and a missing marketing image is a toast on Submit", async () => {
+    const { operations } = fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })], { partnerCompanyId: 30443 })]);
+    await renderStep2();
+    const name = await screen.findByLabelText(/Product name for a\.png/);
+    await waitFor(() => expect(name.getAttribute('aria-required')).toBe('true'));
+    expect(submitButton()).toHaveProperty('disabled', true);
+    fireEvent.focus(name);
+    fireEvent.blur(name);
+    expect(await within(row('a.png')).findByText(DRAFT_MSG.productNameRequired)).toBeTruthy();
+
+    typeInto(name, 'Tomato Soup');
+    await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
+    fireEvent.click(submitButton());
+    expect(toast.error).toHaveBeenCalledWith(DRAFT_MSG.primaryImage('036000291452'));
+    expect(operations()).toEqual(['DraftSubmission']);
+  });
+
+  it('Submit saves, submits, keeps the new ids and opens the confirmation', async () => {
+    const { calls, operations } = fakeServer(
+      [buildDraft([draftFile('a.png', { detectedUpc: '036000291452', detectedUpcs: ['036000291452'] }), draftFile('b.png', { upc: '4006381333931' })])],
+      {
+        UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+        SubmitProductsFromDraftSubmission: {
+          data: {
+            submitProductsFromDraftSubmission: [
+              { id: 's1', upc: '036000291452', ean13Upc: '0036000291452', productName: null, itemStatus: 'SUBMITTED' },
+              { id: 's2', upc: '4006381333931', ean13Upc: '4006381333931', productName: null, itemStatus: 'SUBMITTED' },
+            ],
+          },
+        },
+      },
+    );
+    const { router } = await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Marketing image for a.png' }));
+    fireEvent.click(submitButton());
+    expect(screen.getByRole('button', { name: 'Sending...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(screen.getByText('Confirmation screen')).toBeTruthy());
+
+    expect(operations()).toEqual(['DraftSubmission', 'UpdateDraftSubmission', 'SubmitProductsFromDraftSubmission']);
+    expect(calls[1].variables).toEqual({
+      id: 'd1',
+      input: {
+        files: [
+          { fileName: 'a.png', upc: null, productName: null, shippingProfileId: null, isMarketingImage: true },
+          { fileName: 'b.png', upc: '4006381333931', productName: null, shippingProfileId: null, isMarketingImage: false },
+        ],
+      },
+    });
+    expect(JSON.parse(localStorage.getItem('product-submission-ids')!)).toEqual(['s1', 's2']);
+    expect(router.state.location.pathname).toBe('/upload/draft/d1/confirmation');
+    expect(router.state.location.state).toEqual({ submissionIds: ['s1', 's2'], upcCount: 2, fileCount: 2 } satisfies ConfirmationState);
+  });
+
+  it("shows the server's field messages on the right rows and re-enables the buttons", async () => {
+    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '4006381333931' })])], {
+      UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+      SubmitProductsFromDraftSubmission: {
+        data: null,
+        errors: [
+          {
+            message: 'UPC reserved for private label masking',
+            extensions: { code: 'DRAFT_INVALID', fields: { 'b.png.upc': 'UPC reserved for private label masking', 'product.0': 'Something about a product' } },
+          },
+        ],
+      },
+    });
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    fireEvent.click(submitButton());
+    expect(await within(row('b.png')).findByText('UPC reserved for private label masking')).toBeTruthy();
+    expect(within(row('a.png')).queryByText('UPC reserved for private label masking')).toBeNull();
+    expect(toast.error).toHaveBeenCalledWith('Something about a product');
+    expect(submitButton().textContent).toBe('Submit');
+    expect(screen.getByRole('button', { name: 'Save for later' })).toHaveProperty('disabled', false);
+    expect(upc('b.png').value).toBe('4006381333931');
+    // Editing the field clears the server's message about it.
+    typeInto(upc('b.png'), '400638133393');
+    await waitFor(() => expect(within(row('b.png')).queryByText('UPC reserved for private label masking')).toBeNull());
+  });
+
+  it('Save for later saves what was typed and goes to the drafts that require action', async () => {
+    const { calls } = fakeServer([buildDraft([draftFile('a.png')])], { UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } } });
+    const { router } = await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    typeInto(upc('a.png'), '0360002914');
+    fireEvent.click(screen.getByRole('button', { name: 'Save for later' }));
+    expect(screen.getByRole('button', { name: 'Saving...' })).toHaveProperty('disabled', true);
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity/requires_action'));
+    expect((calls[1].variables.input as { files: unknown[] }).files).toEqual([
+      { fileName: 'a.png', upc: '0360002914', productName: null, shippingProfileId: null, isMarketingImage: false },
+    ]);
+  });
+
+  it('Cancel on a draft made in this flow deletes it', async () => {
+    const { operations } = fakeServer([buildDraft([draftFile('a.png')])], { DeleteDraftSubmission: { data: { deleteDraftSubmission: true } } });
+    const { router } = await renderStep2({ newDraft: true });
+    await screen.findByLabelText('UPC for a.png');
+    await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity/requires_action'));
+    expect(operations()).toContain('DeleteDraftSubmission');
+  });
+
+  it('Cancel on a saved draft opened later only goes back', async () => {
+    const { operations } = fakeServer([buildDraft([draftFile('a.png')])]);
+    const { router } = await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/activity/requires_action'));
+    expect(operations()).not.toContain('DeleteDraftSubmission');
+  });
+
+  it('offers the shipping profile selector with the feature on, for suppliers, with a note while there are none', async () => {
+    fakeServer([buildDraft([draftFile('a.png')])]);
+    await renderStep2({ flags: ['SHIPPING_PROFILE'] });
+    const select = await screen.findByRole('combobox', { name: 'Shipping profile for a.png' });
+    expect(select).toBeTruthy();
+    expect(within(row('a.png')).getByText('No shipping profiles yet')).toBeTruthy();
+  });
+
+  it('an admin does not get the shipping profile selector', async () => {
+    fakeServer([buildDraft([draftFile('a.png')])]);
+    await renderStep2({ flags: ['SHIPPING_PROFILE'], scopes: ['read:allproductsubmissions', 'write:allproductsubmissions'] });
+    await screen.findByLabelText('UPC for a.png');
+    expect(screen.queryByLabelText(/Shipping profile for/)).toBeNull();
+  });
+
+  it('says so when the draft cannot be found', async () => {
+    fakeServer([]);
+    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: null, errors: [{ message: 'Draft not found.', extensions: { code: 'NOT_FOUND' } }] })));
+    await renderStep2();
+    expect(await screen.findByText("We couldn't open this draft. It may have been submitted or deleted.")).toBeTruthy();
+  });
+
+  it('Add files uploads more files to the draft within the 10-file limit, keeping what was typed', async () => {
+    const nine = Array.from({ length: 9 }, (_, i) => draftFile(`p${i}.png`));
+    fakeServer([buildDraft(nine)]);
+    let finish: (draft: Draft) => void = () => {};
+    addFilesToDraft.mockImplementation(() => new Promise<Draft>((resolve) => (finish = resolve)));
+    await renderStep2();
+    await screen.findByLabelText('UPC for p0.png');
+    typeInto(upc('p0.png'), '036000291452');
+
+    const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+    const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
+    fireEvent.change(input, { target: { files: [png('P1.png'), png('new-a.png'), png('new-b.png')] } });
+    // P1.png is already in the draft; of the two others only one fits (the last, as for a selection).
+    expect(getBanner()?.message).toBe(
+      "We weren't able to add 2 file(s). The total number of files needs to be up to 10. All file names must be unique.",
+    );
+    expect(addFilesToDraft).toHaveBeenCalledOnce();
+    expect((addFilesToDraft.mock.calls[0][1] as File[]).map((f) => f.name)).toEqual(['new-b.png']);
+    expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);
+    expect(submitButton()).toHaveProperty('disabled', true);
+
+    await act(async () => finish(buildDraft([...nine, draftFile('new-b.png', { detectionStatus: 'done', thumbnailReady: true })])));
+    expect(await screen.findByLabelText('UPC for new-b.png')).toBeTruthy();
+    expect(upc('p0.png').value).toBe('036000291452');
+    expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false);
+  });
+});

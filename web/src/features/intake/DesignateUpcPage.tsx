@@ -1,0 +1,362 @@
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Button, FileButton, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import {
+  addToDraft,
+  checkDraft,
+  DRAFT_MSG,
+  effectiveUpc,
+  intakeRulesFor,
+  isAnyAdmin,
+  NO_PARTNER_RULES,
+  sanitizeProductName,
+  toEan13,
+  upcDigits,
+  type DraftFileValues,
+  type IntakeRules,
+} from '@portal/domain';
+import { isApiError } from '../../api/api-error.ts';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
+import type { UploadProgress } from '../../api/upload-files.ts';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
+import { useSession, useSignedInUser } from '../../session/session-context.tsx';
+import { showBanner } from '../../ui/banner/banner-store.ts';
+import { Page } from '../../ui/Page.tsx';
+import { toast } from '../../ui/toast.ts';
+import { useFocusHeading } from '../../ui/use-focus-heading.ts';
+import { DeleteDraftMutation, SubmitDraftMutation, UpdateDraftSubmissionMutation } from './draft-operations.ts';
+import {
+  DraftFileRow,
+  type DraftFormValues,
+  type DraftRowValues,
+  type ShippingProfileField,
+  type ShownError,
+} from './DraftFileRow.tsx';
+import {
+  addFilesToDraft,
+  cacheDraft,
+  fieldRulesFromConfiguration,
+  forgetDrafts,
+  storeSubmissionIds,
+  useDraft,
+  type Draft,
+  type DraftFile,
+} from './intake-api.ts';
+import type { ConfirmationState } from './ConfirmationPage.tsx';
+import { UPLOAD_ACCEPT, type NewDraftState } from './UploadFilesPage.tsx';
+import { overallProgress } from './upload-progress.ts';
+import { useShippingProfileOptions } from './use-shipping-profile-options.ts';
+
+export const STEP_2_HEADING = 'Enter UPC(s)';
+export const DRAFT_NOT_FOUND = "We couldn't open this draft. It may have been submitted or deleted.";
+
+/** Upload step 2 of 2 (/upload/draft/:id/designate_upc, /upload/draft/:id, /upload_draft/:id). */
+export function DesignateUpcPage() {
+  const { id = '' } = useParams();
+  const draft = useDraft(id);
+  // A failed poll keeps the draft on screen; only a draft never loaded is "not found".
+  if (draft.data) return <DraftForm key={draft.data.id} draft={draft.data} />;
+  return (
+    <Page heading={STEP_2_HEADING}>
+      {draft.isError ? (
+        <Alert color="red" role="alert" title="Draft not available">
+          <Text>{DRAFT_NOT_FOUND}</Text>
+          <Anchor component={AppLink} to="/activity/requires_action">
+            Go to the drafts that require action
+          </Anchor>
+        </Alert>
+      ) : (
+        <Group role="status" gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading the draft…</Text>
+        </Group>
+      )}
+    </Page>
+  );
+}
+
+type Busy = 'save' | 'submit' | 'cancel' | 'upload' | null;
+
+const rowFromFile = (file: DraftFile): DraftRowValues => ({
+  fileName: file.fileName,
+  upc: file.upc ?? '',
+  productName: file.productName ?? '',
+  isMarketingImage: file.isMarketingImage,
+  shippingProfileId: file.shippingProfileId,
+});
+
+/** The rules' view of the rows: detectedUpc comes from the server, the rest from the form. */
+export function draftValues(rows: readonly DraftRowValues[], files: readonly DraftFile[]): DraftFileValues[] {
+  const byName = new Map(files.map((f) => [f.fileName, f]));
+  return rows.map((row) => ({
+    fileName: row.fileName,
+    upc: row.upc || null,
+    detectedUpc: byName.get(row.fileName)?.detectedUpc ?? null,
+    productName: row.productName || null,
+    isMarketingImage: row.isMarketingImage,
+    shippingProfileId: row.shippingProfileId,
+  }));
+}
+
+const toInput = (row: DraftRowValues) => ({
+  fileName: row.fileName,
+  upc: upcDigits(row.upc) || null,
+  productName: sanitizeProductName(row.productName).trim() || null,
+  shippingProfileId: row.shippingProfileId,
+  isMarketingImage: row.isMarketingImage,
+});
+
+/** The partner's field rules for this draft; null while they load. */
+function useIntakeRules(partnerCompanyId: number | null): IntakeRules | null {
+  const config = usePartnerConfiguration(partnerCompanyId);
+  if (partnerCompanyId === null) return NO_PARTNER_RULES;
+  if (config.data) return intakeRulesFor(fieldRulesFromConfiguration(config.data));
+  // No configuration to be had: the server applies no partner rules either.
+  if (config.isError) return NO_PARTNER_RULES;
+  return null;
+}
+
+function DraftForm({ draft }: { draft: Draft }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const partnerPath = usePartnerPath();
+  const queryClient = useQueryClient();
+  const user = useSignedInUser();
+  const { hasFlag } = useSession();
+  const rules = useIntakeRules(draft.partnerCompanyId);
+  const shippingOptions = useShippingProfileOptions();
+  const isNewDraft = (location.state as Partial<NewDraftState> | null)?.newDraft === true;
+
+  const form = useForm<DraftFormValues>({ defaultValues: { rows: draft.files.map(rowFromFile) } });
+  const { fields, append } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
+  const rows = useWatch({ control: form.control, name: 'rows' }) ?? [];
+  const { touchedFields, dirtyFields } = form.formState;
+
+  const [busy, setBusy] = useState<Busy>(null);
+  const [attempted, setAttempted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
+  const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const resetFileInput = useRef<() => void>(null);
+  useFocusHeading();
+
+  // Files added to the draft (here or elsewhere) get their row; what the user typed in the others stays.
+  useEffect(() => {
+    const known = new Set(form.getValues('rows').map((r) => r.fileName));
+    const added = draft.files.filter((f) => !known.has(f.fileName));
+    if (added.length) append(added.map(rowFromFile), { shouldFocus: false });
+  }, [draft.files, append, form]);
+
+  const values = useMemo(() => draftValues(rows, draft.files), [rows, draft.files]);
+  const check = useMemo(() => checkDraft(values, rules ?? NO_PARTNER_RULES), [values, rules]);
+  const fieldsValid = Object.keys(check.fields).length === 0;
+  const canEdit = draft.can.edit;
+  const canSubmit = rules !== null && fieldsValid && rows.length > 0 && canEdit && busy === null;
+
+  const shipping: ShippingProfileField = {
+    // Part 1 section 2: with the SHIPPING_PROFILE feature, for users who may view shipping profiles.
+    show: hasFlag('SHIPPING_PROFILE') && !isAnyAdmin(user),
+    required: rules?.shippingProfileRequired ?? false,
+    options: shippingOptions,
+  };
+
+  const shownErrors = (index: number, fileName: string) => {
+    const file = draft.files.find((f) => f.fileName === fileName);
+    const touched = touchedFields.rows?.[index];
+    const dirty = dirtyFields.rows?.[index];
+    const pick = (field: 'upc' | 'productName', visible: boolean): ShownError | undefined => {
+      const fromServer = serverErrors[`${fileName}.${field}`];
+      if (fromServer) return { message: fromServer, announce: true };
+      const message = check.fields[fileName]?.[field];
+      if (!message || !visible) return undefined;
+      return { message, announce: attempted || !!touched?.[field] };
+    };
+    const upcMessage = check.fields[fileName]?.upc;
+    const nameMessage = check.fields[fileName]?.productName;
+    return {
+      // A UPC is judged once the user has left the field, or once the server has finished reading the image.
+      upc: pick('upc', !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && file?.detectionStatus !== 'pending'))),
+      // A missing name is only pointed out after the user has been to the field; a clash with another row at once.
+      productName: pick(
+        'productName',
+        !!nameMessage &&
+          (attempted || !!touched?.productName || (!dirty?.productName && nameMessage !== DRAFT_MSG.productNameRequired)),
+      ),
+    };
+  };
+
+  const onEdited = (fileName: string, field: 'upc' | 'productName') => {
+    const key = `${fileName}.${field}`;
+    if (serverErrors[key]) {
+      setServerErrors((current) => {
+        const { [key]: _gone, ...rest } = current;
+        return rest;
+      });
+    }
+  };
+
+  /** Shows a failed save, submit or delete: field messages on their rows, product messages as toasts. */
+  const reportFailure = (error: unknown) => {
+    if (error instanceof GraphQLRequestError) {
+      const rowErrors: Record<string, string> = {};
+      const productMessages: string[] = [];
+      for (const [key, message] of Object.entries(error.fields)) {
+        if (key.startsWith('product.')) productMessages.push(message);
+        else if (key.endsWith('.upc') || key.endsWith('.productName')) rowErrors[key] = message;
+      }
+      if (Object.keys(rowErrors).length || productMessages.length) {
+        setServerErrors(rowErrors);
+        setAttempted(true);
+        productMessages.forEach((message) => toast.error(message));
+        return;
+      }
+      showBanner(error.message, 'error');
+    }
+    // Anything else (HTTP failures) was already reported by the generic handling.
+  };
+
+  const save = () =>
+    gql(UpdateDraftSubmissionMutation, { id: draft.id, input: { files: form.getValues('rows').map(toInput) } });
+
+  const saveForLater = async () => {
+    setBusy('save');
+    try {
+      await save();
+      await navigate(partnerPath('/activity/requires_action'));
+      forgetDrafts(queryClient, draft.id);
+    } catch (error) {
+      reportFailure(error);
+      setBusy(null);
+    }
+  };
+
+  const submit = async () => {
+    if (!canSubmit || !rules) return;
+    const current = draftValues(form.getValues('rows'), draft.files);
+    const result = checkDraft(current, rules);
+    if (Object.keys(result.fields).length) {
+      setAttempted(true);
+      return;
+    }
+    if (result.products.length) {
+      setAttempted(true);
+      result.products.forEach((message) => toast.error(message));
+      return;
+    }
+    setBusy('submit');
+    try {
+      await save();
+      const created = (await gql(SubmitDraftMutation, { id: draft.id })).submitProductsFromDraftSubmission;
+      const ids = created.map((s) => s.id);
+      storeSubmissionIds(ids);
+      const state: ConfirmationState = {
+        submissionIds: ids,
+        upcCount: new Set(current.map((f) => toEan13(effectiveUpc(f)))).size,
+        fileCount: current.length,
+      };
+      // Replace: going back must not return to a draft that no longer exists.
+      await navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/confirmation`), { state, replace: true });
+      forgetDrafts(queryClient, draft.id);
+    } catch (error) {
+      reportFailure(error);
+      setBusy(null);
+    }
+  };
+
+  const cancel = async () => {
+    if (!isNewDraft) {
+      // A saved draft opened later: just go back (or to the drafts when this was the first page).
+      if (location.key !== 'default') void navigate(-1);
+      else void navigate(partnerPath('/activity/requires_action'));
+      return;
+    }
+    setBusy('cancel');
+    try {
+      await gql(DeleteDraftMutation, { id: draft.id });
+      await navigate(partnerPath('/activity/requires_action'));
+      forgetDrafts(queryClient, draft.id);
+    } catch (error) {
+      reportFailure(error);
+      setBusy(null);
+    }
+  };
+
+  const addFiles = async (incoming: File[]) => {
+    resetFileInput.current?.();
+    const existing = draft.files.map((f) => ({ name: f.fileName, size: 1, type: '' }));
+    const result = addToDraft(existing, incoming);
+    if (result.error) showBanner(result.error, 'error');
+    if (!result.files.length) return;
+    setBusy('upload');
+    setUploadProgress({ loaded: 0, total: 1 });
+    try {
+      await cacheDraft(queryClient, await addFilesToDraft(draft.id, result.files, setUploadProgress));
+    } catch (error) {
+      console.error('Adding files to the draft failed', error);
+      if (isApiError(error) && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
+    } finally {
+      setBusy(null);
+      setUploadProgress(null);
+    }
+  };
+
+  return (
+    <Page heading={STEP_2_HEADING}>
+      <Text maw={760}>
+        Enter the UPC shown on each file&apos;s package. Files with the same UPC become one product; mark the
+        picture(s) to use as its marketing image.
+      </Text>
+      {!canEdit && (
+        <Alert color="gray" title="View only">
+          You may look at this draft but not change it.
+        </Alert>
+      )}
+
+      <Stack gap="md">
+        {fields.map((row, index) => (
+          <DraftFileRow
+            key={row.key}
+            index={index}
+            fileName={row.fileName}
+            file={draft.files.find((f) => f.fileName === row.fileName)}
+            control={form.control}
+            disabled={!canEdit || busy !== null}
+            productNameRequired={rules?.productNameRequired ?? false}
+            shipping={shipping}
+            errors={shownErrors(index, row.fileName)}
+            onEdited={(field) => onEdited(row.fileName, field)}
+          />
+        ))}
+      </Stack>
+
+      <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
+        <Stack gap={6}>
+          <FileButton onChange={addFiles} accept={UPLOAD_ACCEPT} multiple resetRef={resetFileInput} disabled={busy !== null || !canEdit}>
+            {(props) => (
+              <Button {...props} variant="default" disabled={busy !== null || !canEdit}>
+                {busy === 'upload' ? 'Uploading...' : 'Add files'}
+              </Button>
+            )}
+          </FileButton>
+          {uploadProgress && (
+            <Progress w={220} value={overallProgress(uploadProgress)} aria-label="Upload progress of the added files" />
+          )}
+        </Stack>
+        <Group gap="sm">
+          <Button variant="default" onClick={cancel} disabled={busy !== null}>
+            {busy === 'cancel' ? 'Cancelling...' : 'Cancel'}
+          </Button>
+          <Button variant="outline" onClick={saveForLater} disabled={busy !== null || !canEdit}>
+            {busy === 'save' ? 'Saving...' : 'Save for later'}
+          </Button>
+          <Button onClick={submit} disabled={!canSubmit}>
+            {busy === 'submit' ? 'Sending...' : 'Submit'}
+          </Button>
+        </Group>
+      </Group>
+    </Page>
+  );
+}

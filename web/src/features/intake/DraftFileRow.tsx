@@ -1,0 +1,242 @@
+import { useId, type ReactNode } from 'react';
+import { Controller, type Control } from 'react-hook-form';
+import { Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
+import { fieldError } from '../../ui/field-error.tsx';
+import type { DraftFile } from './intake-api.ts';
+import classes from './intake.module.css';
+
+/** One row of step 2 as the form holds it: what the user typed or chose. */
+export interface DraftRowValues {
+  fileName: string;
+  upc: string;
+  productName: string;
+  isMarketingImage: boolean;
+  shippingProfileId: number | null;
+}
+
+export interface DraftFormValues {
+  rows: DraftRowValues[];
+}
+
+export interface ShownError {
+  message: string;
+  /** Announce it (role=alert): it follows something the user just did. */
+  announce: boolean;
+}
+
+export interface ShippingProfileField {
+  show: boolean;
+  required: boolean;
+  options: { value: string; label: string }[];
+}
+
+interface DraftFileRowProps {
+  index: number;
+  fileName: string;
+  /** The server's view of the file (thumbnail, detected codes); absent for a moment after files are added. */
+  file: DraftFile | undefined;
+  control: Control<DraftFormValues>;
+  disabled: boolean;
+  productNameRequired: boolean;
+  shipping: ShippingProfileField;
+  errors: { upc?: ShownError; productName?: ShownError };
+  /** The user changed a field: a server message about it no longer applies. */
+  onEdited: (field: 'upc' | 'productName') => void;
+}
+
+/** A visible label plus the file name for screen readers: 'UPC for front.png'. */
+const rowLabel = (label: string, fileName: string) => (
+  <>
+    {label}{' '}
+    <span className="visually-hidden">for {fileName}</span>
+  </>
+);
+
+const errorNode = (error: ShownError | undefined): ReactNode =>
+  error ? <span role={error.announce ? 'alert' : undefined}>{fieldError(error.message)}</span> : undefined;
+
+/** Upload step 2: thumbnail, UPC, product name, marketing image and (when allowed) shipping profile of one file. */
+export function DraftFileRow({
+  index,
+  fileName,
+  file,
+  control,
+  disabled,
+  productNameRequired,
+  shipping,
+  errors,
+  onEdited,
+}: DraftFileRowProps) {
+  const headingId = useId();
+  return (
+    <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
+      <div className={classes.draftRow}>
+        <Thumbnail file={file} fileName={fileName} />
+        <Stack gap="sm">
+          <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {fileName}
+          </Title>
+          <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
+            <Controller
+              control={control}
+              name={`rows.${index}.upc`}
+              render={({ field }) => {
+                const detected = file?.detectedUpc ?? null;
+                const shown = field.value || detected || '';
+                const others = (file?.detectedUpcs ?? []).filter((code) => code !== shown);
+                return (
+                  <Stack gap={4}>
+                    <TextInput
+                      ref={field.ref}
+                      name={field.name}
+                      label={rowLabel('UPC', fileName)}
+                      value={shown}
+                      onChange={(event) => {
+                        field.onChange(upcDigits(event.currentTarget.value));
+                        onEdited('upc');
+                      }}
+                      onBlur={field.onBlur}
+                      inputMode="numeric"
+                      autoComplete="off"
+                      maxLength={MAX_UPC_DIGITS}
+                      disabled={disabled}
+                      description={
+                        <span aria-live="polite">{upcDescription(field.value, file)}</span>
+                      }
+                      error={errorNode(errors.upc)}
+                    />
+                    {!disabled && others.length > 0 && (
+                      <Group gap={6}>
+                        <Text size="sm" c="dimmed">
+                          {field.value || detected ? 'Also in the image:' : 'Found in the image:'}
+                        </Text>
+                        {others.map((code) => (
+                          <Button
+                            key={code}
+                            size="compact-sm"
+                            variant="light"
+                            aria-label={`Use ${code} as the UPC for ${fileName}`}
+                            onClick={() => {
+                              field.onChange(code);
+                              onEdited('upc');
+                            }}
+                          >
+                            Use {code}
+                          </Button>
+                        ))}
+                      </Group>
+                    )}
+                  </Stack>
+                );
+              }}
+            />
+            <Controller
+              control={control}
+              name={`rows.${index}.productName`}
+              render={({ field }) => (
+                <TextInput
+                  ref={field.ref}
+                  name={field.name}
+                  label={rowLabel('Product name', fileName)}
+                  value={field.value}
+                  onChange={(event) => {
+                    field.onChange(sanitizeProductName(event.currentTarget.value));
+                    onEdited('productName');
+                  }}
+                  onBlur={() => {
+                    if (field.value !== field.value.trim()) field.onChange(field.value.trim());
+                    field.onBlur();
+                  }}
+                  maxLength={MAX_PRODUCT_NAME}
+                  withAsterisk={productNameRequired}
+                  aria-required={productNameRequired || undefined}
+                  disabled={disabled}
+                  error={errorNode(errors.productName)}
+                />
+              )}
+            />
+          </SimpleGrid>
+          <Group gap="xl" align="flex-start">
+            <Controller
+              control={control}
+              name={`rows.${index}.isMarketingImage`}
+              render={({ field }) => (
+                <Checkbox
+                  ref={field.ref}
+                  name={field.name}
+                  label={rowLabel('Marketing image', fileName)}
+                  description="Use this picture to present the product"
+                  checked={field.value}
+                  onChange={(event) => field.onChange(event.currentTarget.checked)}
+                  onBlur={field.onBlur}
+                  disabled={disabled}
+                />
+              )}
+            />
+            {shipping.show && (
+              <Controller
+                control={control}
+                name={`rows.${index}.shippingProfileId`}
+                render={({ field }) => (
+                  <Select
+                    ref={field.ref}
+                    name={field.name}
+                    label={rowLabel('Shipping profile', fileName)}
+                    placeholder="Choose a shipping profile"
+                    data={shipping.options}
+                    value={field.value == null ? null : String(field.value)}
+                    onChange={(value) => field.onChange(value == null ? null : Number(value))}
+                    onBlur={field.onBlur}
+                    clearable
+                    withAsterisk={shipping.required}
+                    description={shipping.options.length ? undefined : 'No shipping profiles yet'}
+                    disabled={disabled}
+                    miw={240}
+                  />
+                )}
+              />
+            )}
+          </Group>
+        </Stack>
+      </div>
+    </Paper>
+  );
+}
+
+/** What the UPC field says about where its value comes from. */
+export function upcDescription(entered: string, file: DraftFile | undefined): string {
+  const detected = file?.detectedUpc ?? null;
+  if (!entered) {
+    if (file?.detectionStatus === 'pending') return 'Reading the barcode in the image…';
+    if (detected) return 'Read from the image.';
+    if (file?.detectionStatus === 'failed') return "The barcode couldn't be read: please type the UPC.";
+    return 'Type the UPC printed under the barcode.';
+  }
+  if (detected && !sameUpc(entered, detected)) return `The image shows ${detected}.`;
+  if (detected) return 'Matches the barcode in the image.';
+  return 'Digits only, up to 14.';
+}
+
+function Thumbnail({ file, fileName }: { file: DraftFile | undefined; fileName: string }) {
+  if (!file?.thumbnailReady) {
+    return (
+      <div className={classes.thumbnail} role="img" aria-label={`Preview of ${fileName} is being prepared`}>
+        <Loader size="sm" aria-hidden />
+      </div>
+    );
+  }
+  return (
+    <a
+      href={file.imageUrl}
+      target="_blank"
+      rel="noopener noreferrer"
+      className={classes.thumbnailLink}
+      aria-label={`Open ${fileName} (opens in a new tab)`}
+    >
+      <div className={classes.thumbnail}>
+        <img src={file.thumbnailUrl} alt={`Preview of ${fileName}`} loading="lazy" />
+      </div>
+    </a>
+  );
+}

@@ -1,0 +1,196 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
+import { ACCEPTED_UPLOAD_TYPES, addToSelection, hasAcceptedFormat } from '@portal/domain';
+import { isApiError } from '../../api/api-error.ts';
+import type { UploadProgress } from '../../api/upload-files.ts';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { showBanner } from '../../ui/banner/banner-store.ts';
+import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { useFocusHeading } from '../../ui/use-focus-heading.ts';
+import { cacheDraft, createDraft } from './intake-api.ts';
+import classes from './intake.module.css';
+import { formatBytes, overallProgress, perFileProgress } from './upload-progress.ts';
+
+export const IMAGE_REQUIREMENTS_URL = '/static/image-requirements.pdf';
+
+/** `accept` of the file chooser: the spec's formats by type and by extension. */
+export const UPLOAD_ACCEPT = Object.entries(ACCEPTED_UPLOAD_TYPES)
+  .flatMap(([type, extensions]) => [type, ...extensions])
+  .join(',');
+
+/** Part 1 section 9: the drop zone is 133 px high plus 72 px per selected file. */
+export const dropZoneHeight = (fileCount: number) => 133 + 72 * fileCount;
+
+export const UPLOAD_HINT = 'PDF, JPG, PNG, GIF or TIF, up to 15MB each, up to 10 files.';
+
+/** State a new draft's step 2 gets through navigation: Cancel there deletes the draft. */
+export interface NewDraftState {
+  newDraft: true;
+}
+
+/** Upload step 1 of 2 (/upload, /upload/file_select): choose files, then create a draft from them. */
+export function UploadFilesPage() {
+  const navigate = useNavigate();
+  const partnerPath = usePartnerPath();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  useFocusHeading();
+
+  const addFiles = (incoming: File[]) => {
+    const result = addToSelection(files, incoming);
+    setFiles(result.files);
+    if (result.error) showBanner(result.error, 'error');
+  };
+
+  const remove = (file: File) => setFiles((current) => current.filter((f) => f !== file));
+
+  const canContinue = files.length > 0 && files.every(hasAcceptedFormat) && !sending;
+
+  const next = async () => {
+    if (!canContinue) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setSending(true);
+    setProgress({ loaded: 0, total: 1 });
+    try {
+      const draft = await createDraft(files, setProgress, controller.signal);
+      await cacheDraft(queryClient, draft);
+      const state: NewDraftState = { newDraft: true };
+      navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // The user stays, with the files kept. A refused file is named in the server's message;
+      // other failures were already reported by the generic handling.
+      if (isApiError(error) && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
+      setSending(false);
+      setProgress(null);
+    } finally {
+      if (upload.current === controller) upload.current = null;
+    }
+  };
+
+  const cancel = () => {
+    upload.current?.abort();
+    navigate(partnerPath('/'));
+  };
+
+  const fileProgress = perFileProgress(
+    files.map((f) => f.size),
+    progress,
+  );
+  const overall = overallProgress(progress);
+
+  return (
+    <Page heading="Upload product file(s)">
+      <Stack gap="xs" maw={760}>
+        <Text>
+          Please follow our quality guidelines so that your products can be catalogued quickly. The{' '}
+          <Anchor href={IMAGE_REQUIREMENTS_URL} target="_blank" rel="noopener noreferrer">
+            image requirements (PDF, opens in a new tab)
+          </Anchor>{' '}
+          explain them in detail.
+        </Text>
+        <Group align="flex-start" gap="xl" wrap="wrap">
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              Required for each product
+            </Title>
+            <List size="sm" spacing={2}>
+              <List.Item>Images of all sides of the package</List.Item>
+              <List.Item>A visible UPC (barcode)</List.Item>
+              <List.Item>Legible text</List.Item>
+              <List.Item>A clear image: in focus, well lit, not cropped</List.Item>
+            </List>
+          </Stack>
+          <Stack gap={4}>
+            <Title order={2} size="h4">
+              Recommended
+            </Title>
+            <List size="sm" spacing={2}>
+              <List.Item>A marketing image (packshot) of the product</List.Item>
+              <List.Item>Package flats: the artwork of the unfolded package</List.Item>
+              <List.Item>Several products at once: up to 10 files in one upload</List.Item>
+            </List>
+          </Stack>
+        </Group>
+      </Stack>
+
+      <FileDropZone
+        onFiles={addFiles}
+        accept={UPLOAD_ACCEPT}
+        disabled={sending}
+        hint={UPLOAD_HINT}
+        minHeight={dropZoneHeight(files.length)}
+      >
+        {files.length > 0 && (
+          <ul aria-label="Chosen files" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {files.map((file, i) => (
+              <li key={`${file.name}-${file.size}-${file.lastModified}`} className={classes.fileRow}>
+                <FileIcon />
+                <div className={classes.fileName}>
+                  <Text fw={600} truncate="end" title={file.name}>
+                    {file.name}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    {formatBytes(file.size)}
+                  </Text>
+                </div>
+                {sending ? (
+                  <Progress
+                    className={classes.progress}
+                    value={fileProgress[i]}
+                    size="lg"
+                    aria-label={`Upload progress for ${file.name}`}
+                  />
+                ) : (
+                  <CloseButton aria-label={`Remove ${file.name}`} onClick={() => remove(file)} />
+                )}
+              </li>
+            ))}
+          </ul>
+        )}
+      </FileDropZone>
+
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {sending
+          ? overall < 100
+            ? `Sending ${files.length} file(s).`
+            : 'Files sent. Preparing them for the next step.'
+          : files.length
+            ? `${files.length} file(s) chosen.`
+            : ''}
+      </div>
+
+      <Group justify="flex-end">
+        <Button variant="default" onClick={cancel}>
+          Cancel
+        </Button>
+        <Button onClick={next} disabled={!canContinue}>
+          {sending ? 'Sending...' : 'Next'}
+        </Button>
+      </Group>
+    </Page>
+  );
+}
+
+function FileIcon() {
+  return (
+    <svg className={classes.fileIcon} width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path
+        d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zm0 0v5h5M9 13h6m-6 4h4"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.6"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

@@ -1,0 +1,272 @@
+import { useState } from 'react';
+import { useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { isAnyAdmin, REVIEW_MSG, statusChangedNotice } from '@portal/domain';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
+import { AppNavigate } from '../../partner/AppLink.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
+import { showBanner } from '../../ui/banner/banner-store.ts';
+import { fieldError } from '../../ui/field-error.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { toast } from '../../ui/toast.ts';
+import { formatDateTime } from './dates.ts';
+import { ProductNameEditor } from './ProductNameEditor.tsx';
+import { submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
+import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';
+import { SubmissionHistory } from './SubmissionHistory.tsx';
+import { SubmissionImages } from './SubmissionImages.tsx';
+import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
+import classes from './submissions.module.css';
+
+export const STAFF_TITLE = 'Submission verification';
+export const SUPPLIER_TITLE = 'Item details';
+export const IMPORTED_NOTE = 'Attributes and classifications appear once our cataloguing staff have catalogued this item.';
+export const BACK_TO_ACTIVITY = '/activity/pending';
+
+/** Light badges with text dark enough for AA contrast on their tint. */
+const BADGE_COLOURS = {
+  match: { color: 'green', c: '#1b5e20' },
+  flag: { color: 'orange', c: '#7a3a00' },
+} as const;
+
+/** Staff see the verification view: reviewers, and anyone with an all-submissions scope. */
+export const isStaffView = (submission: Pick<Submission, 'can'>, user: { scopes: readonly string[] }) =>
+  submission.can.review || isAnyAdmin(user);
+
+/** /productSubmissions/:id */
+export function SubmissionDetailPage() {
+  const { id = '' } = useParams();
+  const user = useSignedInUser();
+  const submission = useSubmission(id);
+  const back = <BackLink to={BACK_TO_ACTIVITY}>Back to Submission Activity</BackLink>;
+  if (!submission.data) {
+    return <SubmissionPending heading={isAnyAdmin(user) ? STAFF_TITLE : SUPPLIER_TITLE} error={submission.error} back={back} />;
+  }
+  if (submission.data.itemStatus === 'CATALOGUED') {
+    return <AppNavigate to={`/cataloguedProducts/${encodeURIComponent(submission.data.ean13Upc)}`} replace />;
+  }
+  return <SubmissionDetail submission={submission.data} back={back} />;
+}
+
+type Review = 'ACCEPTED' | 'ADMIN_REJECTED';
+
+function SubmissionDetail({ submission, back }: { submission: Submission; back: React.ReactNode }) {
+  const user = useSignedInUser();
+  const queryClient = useQueryClient();
+  const staff = isStaffView(submission, user);
+  const [busy, setBusy] = useState<Review | null>(null);
+  const [rejecting, setRejecting] = useState(false);
+
+  /** A refused action: the server's message, and the submission as it is now (someone may have acted first). */
+  const refused = (error: unknown) => {
+    if (error instanceof GraphQLRequestError) showBanner(error.message, 'error');
+    void queryClient.invalidateQueries({ queryKey: submissionKeys.detail(submission.id) });
+  };
+
+  const review = async (status: Review, reason?: string) => {
+    setBusy(status);
+    try {
+      const updated = (await gql(UpdateSubmissionStatusMutation, { id: submission.id, status, reason: reason ?? null }))
+        .updateProductSubmissionStatus;
+      submissionChanged(queryClient, updated);
+      toast.success(statusChangedNotice(status));
+      return true;
+    } catch (error) {
+      if (error instanceof GraphQLRequestError && error.fields.reason) throw error;
+      refused(error);
+      return false;
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const rename = async (name: string) => {
+    try {
+      const updated = (await gql(RenameSubmissionMutation, { id: submission.id, name })).updateProductSubmissionProductName;
+      submissionChanged(queryClient, updated);
+    } catch (error) {
+      if (error instanceof GraphQLRequestError) throw new Error(error.fields.name ?? error.message);
+      throw new Error('The name could not be saved. Please try again.');
+    }
+  };
+
+  return (
+    <Page heading={staff ? STAFF_TITLE : SUPPLIER_TITLE} before={back}>
+      {staff && (submission.badge || submission.zendeskTicketId) && (
+        <Group gap="md">
+          {submission.badge && (
+            <Badge size="lg" variant="light" {...BADGE_COLOURS[submission.badge === 'Matches Photo' ? 'match' : 'flag']}>
+              {submission.badge}
+            </Badge>
+          )}
+          {submission.zendeskTicketId && (
+            <Anchor href={submission.zendeskTicketUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+              Ticket {submission.zendeskTicketId}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </Anchor>
+          )}
+        </Group>
+      )}
+
+      <div className={classes.layout}>
+        <SubmissionImages files={submission.files} />
+        <Stack gap="lg">
+          <dl className={classes.facts}>
+            <dt>UPC</dt>
+            <dd>{submission.upc}</dd>
+            <dt>Product name</dt>
+            <dd>
+              <ProductNameEditor
+                name={submission.productName}
+                canEdit={submission.can.editName}
+                onSave={rename}
+              />
+            </dd>
+            <dt>Status</dt>
+            <dd>{submission.statusDisplayName}</dd>
+            <dt>Date modified</dt>
+            <dd>{formatDateTime(submission.updatedDate)}</dd>
+            {staff && (
+              <>
+                <dt>Company</dt>
+                <dd>{submission.companyName}</dd>
+                <dt>Submitted by</dt>
+                <dd>
+                  {[submission.creatorFirstName, submission.creatorLastName].filter(Boolean).join(' ')} ({submission.creatorEmail})
+                </dd>
+              </>
+            )}
+            {submission.rejectionReason?.message && (
+              <>
+                <dt>Reason for rejection</dt>
+                <dd>{submission.rejectionReason.message}</dd>
+              </>
+            )}
+          </dl>
+
+          {submission.isImported && (
+            <Alert color="gray" variant="light" role="note">
+              {IMPORTED_NOTE}
+            </Alert>
+          )}
+
+          {staff && (
+            <Stack gap="xs">
+              <Group gap="sm">
+                <Button
+                  onClick={() => void review('ACCEPTED')}
+                  disabled={!submission.can.review || (busy !== null && busy !== 'ACCEPTED')}
+                  loading={busy === 'ACCEPTED'}
+                >
+                  Accept Item
+                </Button>
+                <Button
+                  color="red.9"
+                  variant="outline"
+                  onClick={() => setRejecting(true)}
+                  disabled={!submission.can.review || busy !== null}
+                >
+                  Reject
+                </Button>
+              </Group>
+              {!submission.can.review && (
+                <Text size="sm" c="dimmed">
+                  {user.scopes.includes('write:allproductsubmissions')
+                    ? `This item is ${submission.statusDisplayName.toLowerCase()}: only submitted or automatically rejected items can be accepted or rejected.`
+                    : 'You may look at submissions but not accept or reject them.'}
+                </Text>
+              )}
+            </Stack>
+          )}
+        </Stack>
+      </div>
+
+      <SubmissionHistory history={submission.history} />
+
+      <RejectDialog
+        opened={rejecting}
+        busy={busy === 'ADMIN_REJECTED'}
+        onClose={() => setRejecting(false)}
+        onReject={async (reason) => {
+          if (await review('ADMIN_REJECTED', reason)) setRejecting(false);
+        }}
+      />
+    </Page>
+  );
+}
+
+/** Asks staff for the reason, which the supplier will read; it is required. */
+function RejectDialog({
+  opened,
+  busy,
+  onClose,
+  onReject,
+}: {
+  opened: boolean;
+  busy: boolean;
+  onClose: () => void;
+  onReject: (reason: string) => Promise<void>;
+}) {
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string | null>(null);
+
+  const close = () => {
+    if (busy) return;
+    setReason('');
+    setError(null);
+    onClose();
+  };
+
+  const submit = async () => {
+    const trimmed = reason.trim();
+    if (!trimmed) {
+      setError(REVIEW_MSG.rejectionReasonRequired);
+      return;
+    }
+    try {
+      await onReject(trimmed);
+      setReason('');
+      setError(null);
+    } catch (e) {
+      setError(e instanceof GraphQLRequestError ? (e.fields.reason ?? e.message) : String(e));
+    }
+  };
+
+  return (
+    <Modal opened={opened} onClose={close} title="Reject this item?" centered>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="md">
+          <Textarea
+            label="Reason for the rejection"
+            description="The supplier sees this reason."
+            required
+            rows={4}
+            maxLength={1000}
+            value={reason}
+            onChange={(event) => {
+              setReason(event.currentTarget.value);
+              if (error) setError(null);
+            }}
+            error={error ? <span role="alert">{fieldError(error)}</span> : undefined}
+            data-autofocus
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={close} disabled={busy}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red.9" loading={busy}>
+              Reject
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}

@@ -1,0 +1,54 @@
+import { useId } from 'react';
+import { Table, Text, Title } from '@mantine/core';
+import { isItemStatus, statusDisplayName } from '@portal/domain';
+import { formatDateTime } from './dates.ts';
+import type { Submission } from './submission-api.ts';
+
+const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
+
+/** Every status change of the submission, oldest first: when, who, from and to, and why. */
+export function SubmissionHistory({ history }: { history: Submission['history'] }) {
+  const headingId = useId();
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        History
+      </Title>
+      {history.length === 0 ? (
+        <Text c="dimmed">No changes yet.</Text>
+      ) : (
+        <Table.ScrollContainer minWidth={560}>
+          <Table aria-labelledby={headingId} verticalSpacing="xs">
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th scope="col">Date</Table.Th>
+                <Table.Th scope="col">By</Table.Th>
+                <Table.Th scope="col">Change</Table.Th>
+                <Table.Th scope="col">Reason</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {history.map((entry, i) => (
+                <Table.Tr key={`${entry.at}-${i}`}>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
+                  <Table.Td>{entry.by}</Table.Td>
+                  <Table.Td>
+                    {entry.fromStatus ? (
+                      <>
+                        {statusText(entry.fromStatus)} <span aria-hidden="true">→</span>
+                        <span className="visually-hidden">to</span> {statusText(entry.toStatus)}
+                      </>
+                    ) : (
+                      statusText(entry.toStatus)
+                    )}
+                  </Table.Td>
+                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reason ?? ''}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        </Table.ScrollContainer>
+      )}
+    </section>
+  );
+}

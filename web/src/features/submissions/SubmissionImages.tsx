@@ -1,0 +1,63 @@
+import { useId, useState } from 'react';
+import { Badge, Center, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import type { SubmissionFile } from './submission-api.ts';
+import classes from './submissions.module.css';
+
+/**
+ * The submission's images as thumbnails; choosing one shows it large in a dialog (Escape or the close button returns
+ * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them.
+ */
+export function SubmissionImages({ files, heading = 'Images' }: { files: readonly SubmissionFile[]; heading?: string }) {
+  const headingId = useId();
+  const [open, setOpen] = useState<SubmissionFile | null>(null);
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId} mb="xs">
+        {heading}
+      </Title>
+      {files.length === 0 ? (
+        <Text c="dimmed">No files.</Text>
+      ) : (
+        <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="ul" className={classes.thumbList}>
+          {files.map((file) => (
+            <li key={file.fileName}>
+              <UnstyledButton className={classes.thumbButton} onClick={() => setOpen(file)} aria-label={`View ${file.fileName} large`}>
+                <Thumbnail src={file.thumbnailUrl} />
+                <Text size="sm" truncate="end" title={file.fileName} mt={4}>
+                  {file.fileName}
+                </Text>
+              </UnstyledButton>
+              {file.isMarketingImage && (
+                <Badge size="sm" variant="light" mt={4}>
+                  Marketing image
+                </Badge>
+              )}
+            </li>
+          ))}
+        </SimpleGrid>
+      )}
+      <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.fileName} size="xl" centered>
+        {open && (
+          <Stack align="center">
+            <Image src={open.imageUrl} alt={open.fileName} fit="contain" mah="75vh" />
+          </Stack>
+        )}
+      </Modal>
+    </section>
+  );
+}
+
+/** A thumbnail, or a plain box while the server is still making it (or when it cannot). */
+function Thumbnail({ src }: { src: string }) {
+  const [failed, setFailed] = useState(false);
+  if (failed) {
+    return (
+      <Center className={classes.thumb}>
+        <Text size="xs" c="dimmed" ta="center">
+          Preview not available yet
+        </Text>
+      </Center>
+    );
+  }
+  return <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+}

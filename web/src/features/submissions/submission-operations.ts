@@ -1,0 +1,59 @@
+import { graphql } from '../../api/gql/index.ts';
+
+export const SubmissionDetailQuery = graphql(`
+  query SubmissionDetail($id: ID!) {
+    getProductSubmission(id: $id) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
+
+export const SubmissionDetailFields = graphql(`
+  fragment SubmissionDetailFields on SubmissionDetail {
+    id
+    upc
+    ean13Upc
+    productName
+    itemStatus
+    statusDisplayName
+    isImported
+    companyName
+    creatorEmail
+    creatorFirstName
+    creatorLastName
+    detectedUpcs
+    partnerCompanyId
+    zendeskTicketId
+    zendeskTicketUrl
+    updatedDate
+    badge
+    rejectionReason { message isAdminRejection }
+    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }
+    history { at fromStatus toStatus reason by }
+    can { review editName delete appeal resubmit }
+  }
+`);
+
+export const UpdateSubmissionStatusMutation = graphql(`
+  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {
+    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
+
+export const RenameSubmissionMutation = graphql(`
+  mutation RenameSubmission($id: ID!, $name: String!) {
+    updateProductSubmissionProductName(id: $id, name: $name) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
+
+export const RequestValidationMutation = graphql(`
+  mutation RequestValidation($id: ID!) {
+    requestValidation(id: $id) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
