@@ -155,3 +155,15 @@ describe(`feature flags, partner configuration and GraphQL (${databaseKind})`, (
     expect(res.json).toMatchObject({ code: 'NOT_FOUND' });
   });
 });
+
+describe(`partner search (${databaseKind})`, () => {
+  it('searchPartnerConfigurations finds partners by part of the company name, case-insensitively, for signed-in users', async () => {
+    const q = `query($name: String!) { searchPartnerConfigurations(name: $name) { id companyName } }`;
+    expect((await new Client(server.url).graphql(q, { name: 'fresh' })).json.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    const c = new Client(server.url);
+    await c.login('other@example.com', 'Other-demo-1');
+    expect((await c.graphql(q, { name: 'market' })).json.data.searchPartnerConfigurations).toEqual([{ id: 30443, companyName: 'FRESH MARKET GROCERS' }]);
+    expect((await c.graphql(q, { name: '%' })).json.data.searchPartnerConfigurations).toEqual([]);
+    expect((await c.graphql(q, { name: 'Green Valley' })).json.data.searchPartnerConfigurations).toEqual([]);
+  });
+});

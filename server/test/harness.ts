@@ -102,7 +102,11 @@ export class Client {
         payload = JSON.stringify(body);
       }
     }
-    const res = await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' });
+    return this.read(await fetch(this.baseUrl + path, { method, headers, body: payload, redirect: 'manual' }));
+  }
+
+  /** Keeps the cookies the server sets and reads the body as JSON when it is JSON. */
+  private async read(res: Response) {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair.indexOf('=');
@@ -137,15 +141,7 @@ export class Client {
     const headers: Record<string, string> = {};
     if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (this.origin) headers.origin = this.origin;
-    const res = await fetch(this.baseUrl + path, { method: 'POST', headers, body: form });
-    const text = await res.text();
-    let json: any = undefined;
-    try {
-      json = text ? JSON.parse(text) : undefined;
-    } catch {
-      /* not JSON */
-    }
-    return { status: res.status, headers: res.headers, json, text };
+    return this.read(await fetch(this.baseUrl + path, { method: 'POST', headers, body: form }));
   }
 
   graphql(query: string, variables?: Record<string, unknown>) {

@@ -4,5 +4,6 @@ import '../modules/users/graphql.ts';
 import '../modules/feature-flags/graphql.ts';
 import '../modules/drafts/graphql.ts';
 import '../modules/submissions/graphql.ts';
+import '../modules/partners/graphql.ts';
 
 export const schema = builder.toSchema();

@@ -15,6 +15,7 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
@@ -29,6 +30,7 @@ type Documents = {
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RequestValidationDocument,
 };
 const documents: Documents = {
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": types.SearchPartnerConfigurationsDocument,
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
@@ -43,6 +45,10 @@ const documents: Documents = {
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RequestValidationDocument,
 };
 
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n"): typeof import('./graphql').SearchPartnerConfigurationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

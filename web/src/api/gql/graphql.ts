@@ -16,6 +16,13 @@ export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
 
+export type SearchPartnerConfigurationsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
+
 export type ActivityPageQueryVariables = Exact<{
   tab?: string | null | undefined;
   page?: number | null | undefined;
@@ -167,6 +174,14 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
+export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
+    query SearchPartnerConfigurations($name: String!) {
+  searchPartnerConfigurations(name: $name) {
+    id
+    companyName
+  }
+}
+    `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
     query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
   getProductSubmissionsByStatuses(

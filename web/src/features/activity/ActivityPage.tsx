@@ -26,7 +26,7 @@ import { submissionKeys } from '../submissions/submission-api.ts';
 import { DeleteActivityDraftMutation, DeleteProductSubmissionMutation } from './activity-operations.ts';
 import { activityPageQuery, pageCount, useActivityPage, type ActivityItem, type ActivityPage as ActivityPageData } from './activity-api.ts';
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
-import { PartnerSelect, useSessionPartnerSearch } from './PartnerSelect.tsx';
+import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
 import classes from './activity.module.css';
 
 export const ACTIVITY_HEADING = 'My Products - Submission Activity';
@@ -101,7 +101,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const page = positiveInt(search.get('page')) ?? 1;
   const partner = showPartnerFilter ? positiveInt(search.get('partner')) : null;
   const focusId = search.get('focus');
-  const partnerSearch = useSessionPartnerSearch();
+  const partnerSearch = usePartnerSearch();
 
   const list = useActivityPage(tab, page, partner);
   const data = list.data;

@@ -1,10 +1,10 @@
 import { useCallback, useMemo, useState } from 'react';
-import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Select } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { SEARCH_DEBOUNCE_MS, titleCase } from '@portal/domain';
-import { partnerKeys, type PartnerConfiguration } from '../../partner/partner-configuration.ts';
-import { useSignedInUser } from '../../session/session-context.tsx';
+import { gql } from '../../api/graphql.ts';
+import { graphql } from '../../api/gql/index.ts';
 
 /** The spec's label, as written there. */
 export const PARTNER_SELECT_LABEL = "Chose which partner's submission status to show";
@@ -18,25 +18,15 @@ export interface PartnerOption {
 /** Finds partners whose name contains `name` (all of them for an empty name). */
 export type PartnerSearch = (name: string) => Promise<PartnerOption[]>;
 
-const matches = (companyName: string, name: string) => companyName.toLowerCase().includes(name.trim().toLowerCase());
+const SearchPartnersQuery = graphql(`
+  query SearchPartnerConfigurations($name: String!) {
+    searchPartnerConfigurations(name: $name) { id companyName }
+  }
+`);
 
-/**
- * Stand-in until the server offers searchPartnerConfigurations(name): it asks the server nothing and offers only
- * the partner of the user's session (named from the configuration the shell already loaded, when there is one).
- * Replace its body with `gql(searchPartnerConfigurations, { name })` and the drop-down works unchanged.
- */
-export function useSessionPartnerSearch(): PartnerSearch {
-  const { sessionPartnerCompanyId } = useSignedInUser();
-  const queryClient = useQueryClient();
-  return useCallback(
-    async (name: string) => {
-      if (sessionPartnerCompanyId === null) return [];
-      const loaded = queryClient.getQueryData<PartnerConfiguration>(partnerKeys.configuration(sessionPartnerCompanyId));
-      const option = { id: sessionPartnerCompanyId, companyName: loaded?.companyName ?? `Partner ${sessionPartnerCompanyId}` };
-      return matches(option.companyName, name) ? [option] : [];
-    },
-    [sessionPartnerCompanyId, queryClient],
-  );
+/** Partners whose company name contains what was typed, from the server. */
+export function usePartnerSearch(): PartnerSearch {
+  return useCallback(async (name: string) => (await gql(SearchPartnersQuery, { name })).searchPartnerConfigurations, []);
 }
 
 interface PartnerSelectProps {
