@@ -99,7 +99,7 @@ describe('Activity tabs', () => {
     expect(within(filters).getByRole('link', { name: 'Pending Review' }).getAttribute('aria-current')).toBe('page');
     expect(within(filters).getByRole('link', { name: 'Rejected' }).getAttribute('href')).toBe('/activity/rejected');
     await screen.findByRole('link', { name: '036000291452' });
-    expect(calls[0].variables.tab).toBe('pending');
+    expect(calls.find((c) => c.operation === 'ActivityPage')?.variables.tab).toBe('pending');
   });
 
   it('the drafts tab has no partner drop-down and no Edit to complete', async () => {
@@ -281,13 +281,19 @@ describe('Deleting from the activity list', () => {
 describe('Partner drop-down', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it("offers the session's partner and filters the list by it", async () => {
-    const { calls, location } = renderActivity('/activity/all', { flags: ['SUBMISSION_LIST_VIEW'], sessionPartner: 30443 });
+  it('offers the partners the server finds and filters the list by the one chosen', async () => {
+    const { calls, location } = renderActivity('/activity/all', {
+      flags: ['SUBMISSION_LIST_VIEW'],
+      answers: { SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } } },
+    });
     await screen.findByRole('link', { name: '036000291452' });
     const select = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
     fireEvent.click(select);
-    fireEvent.click(await screen.findByRole('option', { name: 'Partner 30443' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Fresh Market Grocers' }));
     await waitFor(() => expect(location()).toBe('/activity/all?partner=30443'));
-    await waitFor(() => expect(calls.at(-1)?.variables).toMatchObject({ tab: 'all', partnerCompanyId: 30443 }));
+    await waitFor(() =>
+      expect(calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toMatchObject({ tab: 'all', partnerCompanyId: 30443 }),
+    );
+    expect(calls.find((c) => c.operation === 'SearchPartnerConfigurations')?.variables).toEqual({ name: '' });
   });
 });
