@@ -59,10 +59,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(formbody);
   await app.register(multipart);
   await app.register(cookie);
+  const sessionStore = new DbSessionStore(ctx.db);
+  app.decorate('sessionStore', sessionStore);
   await app.register(session, {
     cookieName: 'sid',
     secret: ctx.config.sessionSecret,
-    store: new DbSessionStore(ctx.db),
+    store: sessionStore,
     saveUninitialized: false,
     // Not rolled on every request (that would be a database write per read); see touchSession below.
     rolling: false,

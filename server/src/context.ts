@@ -3,6 +3,7 @@ import type { Db, Database } from './db/client.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import type { JobRunner } from './jobs/queue.ts';
+import type { DbSessionStore } from './lib/session-store.ts';
 
 /** What every module needs, built once in main.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
@@ -20,5 +21,6 @@ export interface AppContext {
 declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
+    sessionStore: DbSessionStore;
   }
 }

@@ -1,6 +1,6 @@
 import { eq, lt } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
-import { sessions } from '../db/schema.ts';
+import { sessions, users } from '../db/schema.ts';
 
 type Callback = (err?: unknown) => void;
 type GetCallback = (err: unknown, result?: Session | null) => void;
@@ -11,7 +11,19 @@ const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
 /** @fastify/session store on the sessions table: sessions survive restarts and are shared by instances. */
 export class DbSessionStore {
+  /**
+   * The user row read together with the session (one query instead of two), handed to the same request's
+   * currentUser() moments later. Taken once; bounded, since some requests never ask for the user.
+   */
+  private handoff = new Map<string, typeof users.$inferSelect | null>();
+
   constructor(private db: Db) {}
+
+  takeUser(sid: string): typeof users.$inferSelect | null | undefined {
+    const user = this.handoff.get(sid);
+    this.handoff.delete(sid);
+    return user;
+  }
 
   set(sid: string, session: Session, cb: Callback) {
     const stored = session as StoredSession;
@@ -29,12 +41,15 @@ export class DbSessionStore {
 
   get(sid: string, cb: GetCallback) {
     this.db
-      .select()
+      .select({ session: sessions, user: users })
       .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
       .where(eq(sessions.sid, sid))
       .then(([row]) => {
-        if (!row || row.expiresAt.getTime() < Date.now()) return cb(null, null);
-        cb(null, row.data as Session);
+        if (!row || row.session.expiresAt.getTime() < Date.now()) return cb(null, null);
+        if (this.handoff.size > 1000) this.handoff.delete(this.handoff.keys().next().value!);
+        this.handoff.set(sid, row.user);
+        cb(null, row.session.data as Session);
       }, (err) => cb(err));
   }
 

@@ -19,7 +19,9 @@ declare module 'fastify' {
 export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.userRow !== undefined) return request.userRow;
   const id = request.session?.userId;
-  request.userRow = id ? ((await findUserById(request.server.ctx.db, id)) ?? null) : null;
+  if (!id) return (request.userRow = null);
+  const handed = request.server.sessionStore.takeUser(request.session.sessionId);
+  request.userRow = handed && handed.id === id ? handed : ((await findUserById(request.server.ctx.db, id)) ?? null);
   return request.userRow;
 }
 

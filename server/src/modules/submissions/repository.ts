@@ -92,23 +92,23 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
       'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id
     from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
   const union = q.includeDrafts ? sql`${products} union all ${drafts}` : products;
-  // The page and the total as two cheap queries: the page reads only its rows from the index (newest first),
-  // the total counts index entries; a window count over every match would read every matching row.
-  const pageQuery = db.execute(sql`
-    select page.*,
+  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
+  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+  const totalExpr = q.includeDrafts ? sql`((${productCount}) + (${draftCount}))::int` : sql`(${productCount})::int`;
+  // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
+  // index count evaluated once. (A window count over every match would read every matching row.)
+  const result = await db.execute(sql`
+    select page.*, ${totalExpr} as total,
       case when page.kind = 'Draft'
         then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
         else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
     from (select * from (${union}) as activity order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}) as page
     order by updated_at desc, id desc`);
-  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
-  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
-  const countQuery = db.execute(
-    q.includeDrafts ? sql`select ((${productCount}) + (${draftCount}))::int as n` : sql`select (${productCount})::int as n`,
-  );
-  const [result, count] = await Promise.all([pageQuery, countQuery]);
   const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
-  const total = Number((count as unknown as { rows: { n: number }[] }).rows[0].n);
+  // A page past the end has no row to carry the total.
+  const total = raw.length
+    ? Number(raw[0].total)
+    : Number(((await db.execute(sql`select ${totalExpr} as n`)) as unknown as { rows: { n: number }[] }).rows[0].n);
   return {
     total,
     rows: raw.map((r) => ({
