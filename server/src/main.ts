@@ -5,6 +5,7 @@ import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { createContext } from './bootstrap.ts';
 import { closeMediaPool } from './media/media-pool.ts';
+import { schedulePurge } from './jobs/maintenance.ts';
 import path from 'node:path';
 
 async function main() {
@@ -19,7 +20,11 @@ async function main() {
   const ctx = createContext(config, database, log);
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
-  if (config.role !== 'web') ctx.jobs?.start();
+  let stopPurge = () => {};
+  if (config.role !== 'web') {
+    ctx.jobs?.start();
+    stopPurge = schedulePurge(database.db, (err) => log.error({ err }, 'purge of expired rows failed'));
+  }
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;
   const lines = [
@@ -40,6 +45,7 @@ async function main() {
     closing = true;
     log.info({ signal }, 'shutting down');
     await app?.close(); // finishes in-flight requests
+    stopPurge();
     await ctx.jobs?.stop(); // and the jobs in hand
     await closeMediaPool();
     await database.close();

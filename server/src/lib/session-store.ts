@@ -1,4 +1,4 @@
-import { eq, lt } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
@@ -55,9 +55,5 @@ export class DbSessionStore {
 
   destroy(sid: string, cb: Callback) {
     this.db.delete(sessions).where(eq(sessions.sid, sid)).then(() => cb(), cb);
-  }
-
-  async purgeExpired() {
-    await this.db.delete(sessions).where(lt(sessions.expiresAt, new Date()));
   }
 }

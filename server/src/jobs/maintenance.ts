@@ -1,0 +1,24 @@
+import { and, lt, or, isNotNull } from 'drizzle-orm';
+import type { Db } from '../db/client.ts';
+import { loginFailures, passwordResetTokens, sessions } from '../db/schema.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Removes what has expired: sessions, spent or old reset links, old sign-in failures. Safe to run anywhere, any time. */
+export async function purgeExpired(db: Db, now = new Date()) {
+  const dayAgo = new Date(now.getTime() - DAY_MS);
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, dayAgo), and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo))));
+  await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
+}
+
+/** Runs purgeExpired now and then every hour, without keeping the process alive. */
+export function schedulePurge(db: Db, onError: (err: unknown) => void): () => void {
+  const run = () => purgeExpired(db).catch(onError);
+  void run();
+  const timer = setInterval(run, 60 * 60 * 1000);
+  timer.unref();
+  return () => clearInterval(timer);
+}
