@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
+import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
@@ -14,8 +15,9 @@ async function main() {
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-  const demo = config.demoData && (await isEmpty(database.db));
-  if (demo) await seedDemoData(database.db);
+  if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  // The sign-ins are printed only when the demo accounts are really there (a restored or imported database may lack them).
+  const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 
   const ctx = createContext(config, database, log);
   const app = config.role === 'worker' ? null : await buildApp(ctx);
@@ -32,7 +34,7 @@ async function main() {
     app
       ? `Product Hub is running at ${config.publicUrl}  (database: ${where}${config.role === 'web' ? '; no worker' : ''})`
       : `Product Hub worker is running  (database: ${where})`,
-    ...(config.demoData && app
+    ...(showDemo && app
       ? ['Demo sign-ins:', ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.role}`)]
       : []),
     '',
