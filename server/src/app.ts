@@ -23,6 +23,7 @@ import { partnerRoutes } from './modules/partners/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
+import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -81,6 +82,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(partnerRoutes);
   await app.register(draftRoutes);
   await app.register(submissionRoutes);
+  await app.register(catalogueRoutes);
 
   await app.register(mercurius, {
     schema,

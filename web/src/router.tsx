@@ -9,6 +9,9 @@ import { LoginPage } from './features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
 import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
 import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
+import { AddImagesConfirmationPage, AddImagesPage } from './features/catalogue/AddImagesPage.tsx';
+import { CataloguedListPage } from './features/catalogue/CataloguedListPage.tsx';
+import { CataloguedProductPage } from './features/catalogue/CataloguedProductPage.tsx';
 import { ConfirmationPage } from './features/intake/ConfirmationPage.tsx';
 import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
 import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
@@ -51,14 +54,14 @@ const loggedInRoutes: RouteObject[] = [
 
   // Catalogue
   { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
-  { path: 'cataloguedProducts', element: later('My Products - Catalogued Items', 'Catalogued Items') },
-  { path: 'cataloguedProducts/:ean13Upc', element: later('Catalogued item') },
+  { path: 'cataloguedProducts', element: <CataloguedListPage /> },
+  { path: 'cataloguedProducts/:ean13Upc', element: <CataloguedProductPage /> },
   {
     path: 'cataloguedProducts/:ean13Upc/upload',
     children: [
       { index: true, element: <Navigate to="file_select" replace /> },
-      { path: 'file_select', element: later('Upload product image(s)') },
-      { path: 'confirmation', element: later('Submission Successful') },
+      { path: 'file_select', element: <AddImagesPage /> },
+      { path: 'confirmation', element: <AddImagesConfirmationPage /> },
     ],
   },
 

@@ -11,3 +11,4 @@ export * from './draft-rules.ts';
 export * from './partner-fields.ts';
 export * from './statuses.ts';
 export * from './activity.ts';
+export * from './catalogue.ts';

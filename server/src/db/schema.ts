@@ -5,6 +5,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -223,6 +224,8 @@ export const productSubmissions = pgTable(
     index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt),
     index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
+    // Catalogue visibility: does this company have a submission of this EAN-13?
+    index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
   ],
 );
 
@@ -259,4 +262,51 @@ export const submissionHistory = pgTable(
     reason: text('reason'),
   },
   (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
+);
+
+/**
+ * The catalogue: one row per EAN-13 with the certified values recorded by cataloguing staff (form or CSV import).
+ * Visibility comes from the submissions: a company sees a product when it has a submission of that EAN-13.
+ */
+export const cataloguedProducts = pgTable(
+  'catalogued_products',
+  {
+    ean13Upc: text('ean13_upc').primaryKey(),
+    description: text('description').notNull(),
+    brand: text('brand').notNull(),
+    department: text('department'),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    itemSize: text('item_size'),
+    unitsOfMeasure: text('units_of_measure'),
+    packCount: integer('pack_count'),
+    isDelisted: boolean('is_delisted').notNull().default(false),
+    delistedAt: timestamp('delisted_at', { withTimezone: true }),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // The prefix filter (LIKE 'prefix%') needs pattern ops whatever the database collation.
+    index('catalogued_products_ean13_prefix_idx').using('btree', t.ean13Upc.op('text_pattern_ops')),
+    index('catalogued_products_updated_idx').on(t.updatedAt, t.ean13Upc),
+    index('catalogued_products_brand_idx').on(sql`lower(${t.brand})`, t.ean13Upc),
+    index('catalogued_products_description_idx').on(sql`lower(${t.description})`, t.ean13Upc),
+  ],
+);
+
+/**
+ * Which of its shipping profiles a company applies to a catalogued product. The shipping profiles table comes with a
+ * later issue, which adds the foreign key and the check that the profile belongs to the company.
+ */
+export const productShippingProfiles = pgTable(
+  'product_shipping_profiles',
+  {
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    ean13Upc: text('ean13_upc').notNull(),
+    shippingProfileId: integer('shipping_profile_id').notNull(),
+    updatedBy: integer('updated_by').references(() => users.id),
+    updatedAt: updatedAt(),
+  },
+  (t) => [primaryKey({ columns: [t.companyId, t.ean13Upc] })],
 );

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
 import type { Db } from '../db/client.ts';
-import { companies, featureFlags, partnerConfigurations, users } from '../db/schema.ts';
+import { cataloguedProducts, companies, featureFlags, partnerConfigurations, productSubmissions, submissionHistory, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
@@ -27,7 +27,7 @@ export async function seedDemoData(db: Db) {
     await tx.insert(companies).values(DEMO_COMPANIES);
     // Explicit ids above: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
-    await tx.insert(users).values(
+    const created = await tx.insert(users).values(
       DEMO_ACCOUNTS.map((a, i) => ({
         email: a.email,
         firstName: a.firstName,
@@ -36,7 +36,8 @@ export async function seedDemoData(db: Db) {
         scopes: a.scopes,
         passwordHash: hashes[i],
       })),
-    );
+    ).returning({ id: users.id, email: users.email });
+    await seedCatalogue(tx, created);
     await tx.insert(partnerConfigurations).values({
       companyId: 30443,
       primaryColor: '#2e7d32',
@@ -47,4 +48,34 @@ export async function seedDemoData(db: Db) {
     });
     await tx.insert(featureFlags).values(FEATURE_FLAGS.map((name) => ({ name, enabled: true }))).onConflictDoNothing();
   });
+}
+
+/**
+ * Two catalogued products of Green Valley Foods, each through a submission (no files) that staff accepted and then
+ * catalogued, with its history, so the Catalog list is not empty for a new user. No e-mails are queued.
+ */
+export const DEMO_CATALOGUE = [
+  { ean13Upc: '0001234567895', upc: '001234567895', description: 'Organic rolled oats', brand: 'Green Valley', department: 'Grocery', category: 'Cereal', subcategory: 'Hot cereal', itemSize: '18', unitsOfMeasure: 'oz', packCount: null },
+  { ean13Upc: '0007017715408', upc: '007017715408', description: 'Sparkling apple juice', brand: 'Green Valley', department: 'Beverages', category: 'Juice', subcategory: 'Sparkling juice', itemSize: '750', unitsOfMeasure: 'ml', packCount: 6 },
+];
+
+async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0], created: { id: number; email: string }[]) {
+  const idOf = (email: string) => created.find((u) => u.email === email)!.id;
+  const supplier = idOf('supplier@example.com');
+  const admin = idOf('admin@example.com');
+  const start = Date.now() - 3 * 24 * 3600 * 1000;
+  for (const [i, p] of DEMO_CATALOGUE.entries()) {
+    const at = (hours: number) => new Date(start + (i * 24 + hours) * 3600 * 1000);
+    const [s] = await tx
+      .insert(productSubmissions)
+      .values({ companyId: 1001, userId: supplier, upc: p.upc, ean13Upc: p.ean13Upc, productName: p.description, itemStatus: 'CATALOGUED', createdAt: at(0), updatedAt: at(2) })
+      .returning({ id: productSubmissions.id });
+    await tx.insert(submissionHistory).values([
+      { submissionId: s.id, userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
+      { submissionId: s.id, userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
+      { submissionId: s.id, userId: admin, fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', at: at(2) },
+    ]);
+    const { upc: _upc, ...values } = p;
+    await tx.insert(cataloguedProducts).values({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
+  }
 }

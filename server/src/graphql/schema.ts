@@ -5,5 +5,6 @@ import '../modules/feature-flags/graphql.ts';
 import '../modules/drafts/graphql.ts';
 import '../modules/submissions/graphql.ts';
 import '../modules/partners/graphql.ts';
+import '../modules/catalogue/graphql.ts';
 
 export const schema = builder.toSchema();

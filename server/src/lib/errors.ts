@@ -8,6 +8,8 @@ export interface ErrorBody {
   message: string;
   reason?: string;
   fields?: Record<string, string>;
+  /** Per-row problems of an import (IMPORT_INVALID). */
+  rows?: unknown[];
 }
 
 export class HttpError extends Error {
@@ -15,7 +17,7 @@ export class HttpError extends Error {
     public status: number,
     public code: string,
     message: string,
-    public extra: Pick<ErrorBody, 'reason' | 'fields'> = {},
+    public extra: Pick<ErrorBody, 'reason' | 'fields' | 'rows'> = {},
   ) {
     super(message);
   }

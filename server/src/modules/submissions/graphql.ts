@@ -43,7 +43,7 @@ const Permissions = builder.objectRef<PresentedSubmission['can']>('SubmissionPer
   }),
 });
 
-const SubmissionDetail = builder.objectRef<PresentedSubmission>('SubmissionDetail').implement({
+export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('SubmissionDetail').implement({
   fields: (t) => ({
     id: t.exposeID('id'),
     upc: t.exposeString('upc'),
@@ -124,7 +124,7 @@ builder.queryFields((t) => ({
     },
   }),
   getProductSubmission: t.field({
-    type: SubmissionDetail,
+    type: SubmissionDetailRef,
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, { request, ctx }) => {
       const user = await requireUser(request);
@@ -132,7 +132,7 @@ builder.queryFields((t) => ({
     },
   }),
   getProductSubmissions: t.field({
-    type: [SubmissionDetail],
+    type: [SubmissionDetailRef],
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_root, { ids }, { request, ctx }) => {
       const user = await requireUser(request);
@@ -145,7 +145,7 @@ builder.queryFields((t) => ({
 
 builder.mutationFields((t) => ({
   updateProductSubmissionStatus: t.field({
-    type: SubmissionDetail,
+    type: SubmissionDetailRef,
     args: { id: t.arg.id({ required: true }), status: t.arg.string({ required: true }), reason: t.arg.string({ required: false }) },
     resolve: async (_root, { id, status, reason }, { request, ctx }) => {
       const user = await requireUser(request);
@@ -154,7 +154,7 @@ builder.mutationFields((t) => ({
     },
   }),
   requestValidation: t.field({
-    type: SubmissionDetail,
+    type: SubmissionDetailRef,
     description: 'Appeal of an automatic rejection: back to staff review.',
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, { request, ctx }) => {
@@ -163,7 +163,7 @@ builder.mutationFields((t) => ({
     },
   }),
   updateProductSubmissionProductName: t.field({
-    type: SubmissionDetail,
+    type: SubmissionDetailRef,
     args: { id: t.arg.id({ required: true }), name: t.arg.string({ required: true }) },
     resolve: async (_root, { id, name }, { request, ctx }) => {
       const user = await requireUser(request);

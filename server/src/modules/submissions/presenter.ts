@@ -4,7 +4,7 @@ import type { UserRow } from '../users/repository.ts';
 import { submissionPolicy } from './policy.ts';
 import { creatorAndCompany, filesOf, historyOf, type SubmissionRow } from './repository.ts';
 
-const imagePath = (id: string, fileName: string, kind: string) => {
+export const imagePath = (id: string, fileName: string, kind: string) => {
   const suffix = kind === 'pdf' ? '.jpg' : kind === 'tiff' ? '.png' : '';
   return `/api/productSubmissions/${id}/image/${encodeURIComponent(fileName + suffix)}`;
 };

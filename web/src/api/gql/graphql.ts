@@ -47,6 +47,28 @@ export type DeleteActivityDraftMutationVariables = Exact<{
 
 export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
 
+export type CataloguedProductFieldsFragment = { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } };
+
+export type CataloguedProductsQueryVariables = Exact<{
+  upcPrefix?: string | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+  sortBy?: string | null | undefined;
+  sortDirection?: string | null | undefined;
+  brand?: string | null | undefined;
+  description?: string | null | undefined;
+}>;
+
+
+export type CataloguedProductsQuery = { getCataloguedProducts: { total: number, page: number, pageSize: number, items: Array<{ ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } }> } };
+
+export type CataloguedProductQueryVariables = Exact<{
+  ean13Upc: string;
+}>;
+
+
+export type CataloguedProductQuery = { getCataloguedProduct: { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } } | null };
+
 export type DraftSubmissionQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -127,6 +149,29 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
+    fragment CataloguedProductFields on CataloguedProduct {
+  ean13Upc
+  description
+  brand
+  department
+  category
+  subcategory
+  itemSize
+  unitsOfMeasure
+  packCount
+  updatedDate
+  shippingProfileId
+  imageUrls
+  thumbnailUrls
+  isDelisted
+  can {
+    addImages
+    setShippingProfile
+    delist
+  }
+}
+    `, {"fragmentName":"CataloguedProductFields"}) as unknown as TypedDocumentString<CataloguedProductFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -217,6 +262,73 @@ export const DeleteActivityDraftDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
+export const CataloguedProductsDocument = new TypedDocumentString(`
+    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
+  getCataloguedProducts(
+    upcPrefix: $upcPrefix
+    page: $page
+    pageSize: $pageSize
+    sortBy: $sortBy
+    sortDirection: $sortDirection
+    brand: $brand
+    description: $description
+  ) {
+    items {
+      ...CataloguedProductFields
+    }
+    total
+    page
+    pageSize
+  }
+}
+    fragment CataloguedProductFields on CataloguedProduct {
+  ean13Upc
+  description
+  brand
+  department
+  category
+  subcategory
+  itemSize
+  unitsOfMeasure
+  packCount
+  updatedDate
+  shippingProfileId
+  imageUrls
+  thumbnailUrls
+  isDelisted
+  can {
+    addImages
+    setShippingProfile
+    delist
+  }
+}`) as unknown as TypedDocumentString<CataloguedProductsQuery, CataloguedProductsQueryVariables>;
+export const CataloguedProductDocument = new TypedDocumentString(`
+    query CataloguedProduct($ean13Upc: String!) {
+  getCataloguedProduct(ean13Upc: $ean13Upc) {
+    ...CataloguedProductFields
+  }
+}
+    fragment CataloguedProductFields on CataloguedProduct {
+  ean13Upc
+  description
+  brand
+  department
+  category
+  subcategory
+  itemSize
+  unitsOfMeasure
+  packCount
+  updatedDate
+  shippingProfileId
+  imageUrls
+  thumbnailUrls
+  isDelisted
+  can {
+    addImages
+    setShippingProfile
+    delist
+  }
+}`) as unknown as TypedDocumentString<CataloguedProductQuery, CataloguedProductQueryVariables>;
 export const DraftSubmissionDocument = new TypedDocumentString(`
     query DraftSubmission($id: ID!) {
   getDraftSubmission(id: $id) {

@@ -4,7 +4,7 @@ import { ActionIcon, Anchor, Checkbox, Table, Tooltip } from '@mantine/core';
 import { activityRowPath, isItemStatus, partnerStatusLabel, statusDisplayName, UNNAMED } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
-import { formatDateTime } from '../submissions/dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import { nameText, upcText, type ActivityItem } from './activity-api.ts';
 import classes from './activity.module.css';
 

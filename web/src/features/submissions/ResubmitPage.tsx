@@ -23,7 +23,7 @@ import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UPLOAD_ACCEPT, UPLOAD_HINT } from '../intake/UploadFilesPage.tsx';
-import { formatDateTime } from './dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import { resubmitSubmission, submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RequestValidationMutation } from './submission-operations.ts';
 import { SubmissionImages } from './SubmissionImages.tsx';

@@ -10,7 +10,7 @@ import { showBanner } from '../../ui/banner/banner-store.ts';
 import { fieldError } from '../../ui/field-error.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { formatDateTime } from './dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import { ProductNameEditor } from './ProductNameEditor.tsx';
 import { submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';

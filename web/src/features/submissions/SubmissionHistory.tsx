@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Table, Text, Title } from '@mantine/core';
 import { isItemStatus, statusDisplayName } from '@portal/domain';
-import { formatDateTime } from './dates.ts';
+import { formatDateTime } from '../../ui/dates.ts';
 import type { Submission } from './submission-api.ts';
 
 const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);

@@ -1,0 +1,183 @@
+import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { E2E } from '../playwright.config.ts';
+import { barcodeImage } from '../server/test/fixtures.ts';
+import { axeViolations, describeViolations } from './support/axe.ts';
+import { DEMO, signIn } from './support/fixtures.ts';
+
+// The catalogue from the supplier side: supplier@ (Green Valley Foods; its password is never changed by any spec) and admin.
+// The item is made here through the API: submitted, accepted and catalogued with its certified values.
+
+test.describe.configure({ mode: 'serial' });
+
+/** A valid EAN-13 no other test uses: GS1 prefix 41, ten random digits, its check digit. */
+function uniqueEan13(): string {
+  const body = '41' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
+  let sum = 0;
+  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
+  return body + String((10 - (sum % 10)) % 10);
+}
+
+async function apiAs(who: { email: string; password: string }): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
+  const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
+  expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
+  return api;
+}
+
+async function graphql<T = Record<string, unknown>>(api: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
+  const res = await api.post('/graphql', { data: { query, variables } });
+  const body = await res.json();
+  if (!res.ok() || body.errors) throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
+  return body.data as T;
+}
+
+/** Waits until the automated checks of a submission have read the barcode (it stays SUBMITTED). */
+async function checksSettled(api: APIRequestContext, id: string) {
+  await expect
+    .poll(
+      async () => {
+        const d = (
+          await graphql<{ getProductSubmission: { itemStatus: string; detectedUpcs: string[] } }>(
+            api,
+            'query($id: ID!) { getProductSubmission(id: $id) { itemStatus detectedUpcs } }',
+            { id },
+          )
+        ).getProductSubmission;
+        return d.itemStatus === 'SUBMITTED' && d.detectedUpcs.length > 0 ? 'ready' : d.itemStatus;
+      },
+      { timeout: 30_000, message: 'automated checks to settle' },
+    )
+    .toBe('ready');
+}
+
+const accept = (staff: APIRequestContext, id: string) =>
+  graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }', { id });
+
+async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
+}
+
+async function expectAccessible(page: Page, what: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
+}
+
+let supplierApi: APIRequestContext;
+let staffApi: APIRequestContext;
+test.beforeAll(async () => {
+  supplierApi = await apiAs(DEMO.supplier);
+  staffApi = await apiAs(DEMO.admin);
+});
+test.afterAll(async () => {
+  await supplierApi?.dispose();
+  await staffApi?.dispose();
+});
+
+test('the supplier finds a catalogued item, sees its certified values, and new images show once staff accept them', async ({ browser }) => {
+  test.setTimeout(150_000);
+  const upc = uniqueEan13();
+  const description = `Harbor Crackers ${upc.slice(-5)}`;
+
+  // Through the API: submit a photo of the barcode, staff accept it and catalogue it.
+  const created = await supplierApi.post('/api/draftSubmissions', {
+    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) } },
+  });
+  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
+  const draft = (await created.json()) as { id: string };
+  await graphql(supplierApi, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
+    id: draft.id,
+    input: { files: [{ fileName: 'front.png', upc, productName: description, isMarketingImage: true }] },
+  });
+  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
+    supplierApi,
+    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
+    { id: draft.id },
+  );
+  const id = submitted.submitProductsFromDraftSubmission[0]!.id;
+  await checksSettled(supplierApi, id);
+  await accept(staffApi, id);
+  await graphql(staffApi, 'mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }', {
+    id,
+    input: {
+      description,
+      brand: 'Blue Harbor',
+      department: 'Grocery',
+      category: 'Snacks',
+      subcategory: 'Crackers',
+      itemSize: '7',
+      unitsOfMeasure: 'oz',
+      packCount: 6,
+    },
+  });
+
+  // The supplier: Catalog in the main navigation, then the UPC filter narrows the list to the item.
+  const supplier = await pageAs(browser, DEMO.supplier);
+  await supplier.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Catalog' }).click();
+  await expect(supplier.getByRole('heading', { level: 1, name: 'My Products - Catalogued Items' })).toBeVisible();
+  await expect(supplier).toHaveTitle(/Catalogued Items/);
+  await supplier.getByRole('textbox', { name: /Filter by UPC/ }).fill(upc.slice(0, 9));
+  await expect(supplier).toHaveURL(new RegExp(`upc=${upc.slice(0, 9)}`));
+  const link = supplier.getByRole('link', { name: upc, exact: true });
+  await expect(link).toBeVisible();
+  const row = supplier.getByRole('row').filter({ has: link });
+  await expect(row.getByRole('cell').nth(0)).toHaveText('Blue Harbor');
+  await expect(row.getByRole('cell').nth(1)).toHaveText(description);
+  await expect(row.getByRole('cell').nth(4)).toHaveText(/^\d{2}\/\d{2}\/\d{4}$/);
+  await expectAccessible(supplier, 'the catalogued list');
+  // Narrow screens: a card with UPC, description and date modified instead of the table.
+  await supplier.setViewportSize({ width: 600, height: 900 });
+  const card = supplier.getByRole('list', { name: 'Catalogued items' }).getByRole('listitem').filter({ hasText: upc });
+  await expect(card).toContainText(description);
+  await expect(card).toContainText(/Date Modified: \d{2}\/\d{2}\/\d{4}/);
+  await expect(supplier.getByRole('table')).toBeHidden();
+  await supplier.setViewportSize({ width: 1280, height: 720 });
+  await supplier.getByRole('textbox', { name: /Filter by UPC/ }).fill('9999999');
+  await expect(supplier.getByText('No info found')).toBeVisible();
+  await supplier.getByRole('textbox', { name: /Filter by UPC/ }).fill(upc);
+  await supplier.getByRole('link', { name: upc, exact: true }).click();
+
+  // The detail: certified values and the one image of the catalogued submission.
+  await expect(supplier).toHaveURL(new RegExp(`/cataloguedProducts/${upc}$`));
+  await expect(supplier.getByText('Catalogued', { exact: true })).toBeVisible();
+  const value = (label: string) => supplier.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  await expect(value('Item description')).toHaveText(description);
+  await expect(value('Brand')).toHaveText('Blue Harbor');
+  await expect(value('Department')).toHaveText('Grocery');
+  await expect(value('Category')).toHaveText('Snacks');
+  await expect(value('Subcategory')).toHaveText('Crackers');
+  await expect(value('Pack count')).toHaveText('6');
+  await expect(value('Size')).toHaveText('7');
+  await expect(value('Unit of measure')).toHaveText('oz');
+  await expect(supplier.getByText(/Values are certified as of \d{2}\/\d{2}\/\d{4}\./)).toBeVisible();
+  await expect(supplier.getByRole('button', { name: 'Show image 1 of 1' })).toBeVisible();
+  await expectAccessible(supplier, 'the catalogued item');
+
+  // Add an image: a new submission for review.
+  await supplier.getByRole('link', { name: 'Submit more product images' }).click();
+  await expect(supplier).toHaveURL(new RegExp(`/cataloguedProducts/${upc}/upload/file_select$`));
+  await expect(supplier.getByRole('heading', { level: 1, name: 'Upload product image(s)' })).toBeVisible();
+  await expect(supplier.getByRole('textbox', { name: 'UPC' })).toHaveValue(upc);
+  const chooser = supplier.waitForEvent('filechooser');
+  await supplier.getByRole('button', { name: 'Choose files' }).click();
+  await (await chooser).setFiles({ name: 'side.png', mimeType: 'image/png', buffer: await barcodeImage(upc) });
+  await expectAccessible(supplier, 'the add-images page');
+  const answer = supplier.waitForResponse((r) => r.url().endsWith(`/api/cataloguedProducts/${upc}/images`));
+  await supplier.getByRole('button', { name: 'Submit product' }).click();
+  const newId = ((await (await answer).json()) as { id: string }).id;
+  await expect(supplier.getByText(/^Submission Successful\. After review and acceptance, the image\(s\) will display/)).toBeVisible();
+
+  // Until staff accept it, the product still has one image; afterwards two.
+  await checksSettled(supplierApi, newId);
+  await supplier.getByRole('link', { name: 'Back to the catalogued item' }).click();
+  await expect(supplier.getByRole('button', { name: 'Show image 1 of 1' })).toBeVisible();
+  await accept(staffApi, newId);
+  await supplier.reload();
+  await expect(supplier.getByRole('button', { name: 'Show image 2 of 2' })).toBeVisible();
+  await supplier.getByRole('button', { name: 'Show image 2 of 2' }).click();
+  await expect(supplier.getByRole('img', { name: `${description}, image 2 of 2` })).toBeVisible();
+  await supplier.screenshot({ path: 'test-results/catalogue-detail.png', fullPage: true });
+});

@@ -1,0 +1,120 @@
+import { builder } from '../../graphql/builder.ts';
+import { requireUser } from '../auth/session.ts';
+import { presentSubmission } from '../submissions/presenter.ts';
+import { SubmissionDetailRef } from '../submissions/graphql.ts';
+import {
+  cataloguePage,
+  catalogueSubmission,
+  delistProduct,
+  presentProduct,
+  productImageUrls,
+  visibleProduct,
+  type PresentedProduct,
+} from './service.ts';
+
+const Permissions = builder.objectRef<PresentedProduct['can']>('CataloguedProductPermissions').implement({
+  fields: (t) => ({
+    addImages: t.exposeBoolean('addImages'),
+    setShippingProfile: t.exposeBoolean('setShippingProfile'),
+    delist: t.exposeBoolean('delist'),
+  }),
+});
+
+export const CataloguedProductRef = builder.objectRef<PresentedProduct>('CataloguedProduct').implement({
+  description: 'A product of the catalogue with its certified values (one per EAN-13).',
+  fields: (t) => ({
+    ean13Upc: t.exposeString('ean13Upc'),
+    description: t.exposeString('description', { nullable: true }),
+    brand: t.exposeString('brand', { nullable: true }),
+    department: t.exposeString('department', { nullable: true }),
+    category: t.exposeString('category', { nullable: true }),
+    subcategory: t.exposeString('subcategory', { nullable: true }),
+    itemSize: t.exposeString('itemSize', { nullable: true }),
+    unitsOfMeasure: t.exposeString('unitsOfMeasure', { nullable: true }),
+    packCount: t.exposeInt('packCount', { nullable: true }),
+    updatedDate: t.field({ type: 'DateTime', resolve: (p) => p.updatedAt }),
+    shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true, description: "The user's company's shipping profile for this product" }),
+    isDelisted: t.exposeBoolean('isDelisted', { description: 'Delisted products are hidden from suppliers\u2019 lists' }),
+    imageUrls: t.exposeStringList('imageUrls'),
+    thumbnailUrls: t.exposeStringList('thumbnailUrls'),
+    can: t.field({ type: Permissions, resolve: (p) => p.can }),
+  }),
+});
+
+const CataloguedProductPage = builder
+  .objectRef<{ items: PresentedProduct[]; total: number; page: number; pageSize: number }>('CataloguedProductPage')
+  .implement({
+    fields: (t) => ({
+      items: t.field({ type: [CataloguedProductRef], resolve: (p) => p.items }),
+      total: t.exposeInt('total'),
+      page: t.exposeInt('page'),
+      pageSize: t.exposeInt('pageSize'),
+    }),
+  });
+
+const CertifiedValuesInput = builder.inputType('CertifiedValuesInput', {
+  fields: (t) => ({
+    description: t.string({ required: true }),
+    brand: t.string({ required: true }),
+    department: t.string({ required: false }),
+    category: t.string({ required: false }),
+    subcategory: t.string({ required: false }),
+    itemSize: t.string({ required: false }),
+    unitsOfMeasure: t.string({ required: false }),
+    packCount: t.int({ required: false }),
+  }),
+});
+
+builder.queryFields((t) => ({
+  getCataloguedProducts: t.field({
+    type: CataloguedProductPage,
+    description: "One page of the catalogue. upcPrefix: prefix of the EAN-13 (a UPC-A prefix also matches); brand and description: contains, case-insensitive.",
+    args: {
+      upcPrefix: t.arg.string({ required: false }),
+      page: t.arg.int({ required: false }),
+      pageSize: t.arg.int({ required: false }),
+      sortBy: t.arg.string({ required: false, description: "ean13Upc, brand, description, itemSize, unitsOfMeasure or updatedDate (default)" }),
+      sortDirection: t.arg.string({ required: false, description: 'asc or desc (default)' }),
+      brand: t.arg.string({ required: false }),
+      description: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, args, { request, ctx }) => cataloguePage(ctx, await requireUser(request), args),
+  }),
+  getCataloguedProduct: t.field({
+    type: CataloguedProductRef,
+    nullable: true,
+    args: { ean13Upc: t.arg.string({ required: true }) },
+    resolve: async (_root, { ean13Upc }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentProduct(ctx.db, user, await visibleProduct(ctx.db, user, ean13Upc));
+    },
+  }),
+  getCataloguedProductImageUrls: t.stringList({
+    args: { ean13Upc: t.arg.string({ required: true }) },
+    resolve: async (_root, { ean13Upc }, { request, ctx }) => {
+      const user = await requireUser(request);
+      await visibleProduct(ctx.db, user, ean13Upc);
+      return productImageUrls(ctx.db, user, ean13Upc);
+    },
+  }),
+}));
+
+builder.mutationFields((t) => ({
+  catalogueSubmission: t.field({
+    type: SubmissionDetailRef,
+    description: 'Cataloguing staff record the certified values of an accepted submission: it becomes CATALOGUED.',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CertifiedValuesInput, required: true }) },
+    resolve: async (_root, { id, input }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentSubmission(ctx.db, await catalogueSubmission(ctx, user, String(id), input), user);
+    },
+  }),
+  delistCataloguedProduct: t.field({
+    type: CataloguedProductRef,
+    args: { ean13Upc: t.arg.string({ required: true }) },
+    resolve: async (_root, { ean13Upc }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentProduct(ctx.db, user, await delistProduct(ctx, user, ean13Upc));
+    },
+  }),
+}));

@@ -1,0 +1,323 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CATALOGUE_MAX_PAGE_SIZE,
+  CATALOGUE_PAGE_SIZE,
+  CATALOGUE_SORT_KEYS,
+  certifiedValuesSchema,
+  isAnyAdmin,
+  isReadOnlyAdmin,
+  SCOPES,
+  sanitizeProductName,
+  shippingProfileChoiceSchema,
+  upcPrefixes,
+  type CatalogueSortKey,
+  type CertifiedValues,
+  type ImportRow,
+} from '@portal/domain';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { cataloguedProducts, productShippingProfiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { automatedChecksJob } from '../submissions/checks-job.ts';
+import { imagePath } from '../submissions/presenter.ts';
+import { recordHistory } from '../submissions/repository.ts';
+import { changeStatus, visibleSubmission } from '../submissions/service.ts';
+import type { ReceivedFile } from '../uploads/receive.ts';
+import type { UserRow } from '../users/repository.ts';
+
+export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
+
+const writesAll = (user: UserRow) => user.scopes.includes(SCOPES.writeAllProductSubmissions);
+/** Staff who see every product (and delisted ones, flagged). */
+const seesAll = (user: UserRow) => isAnyAdmin(user);
+
+/** Which submission statuses contribute images to a product. */
+const IMAGE_STATUSES = ['ACCEPTED', 'CATALOGUED'];
+
+/** A supplier sees a product when its company has a submission of that EAN-13. */
+const companyHasSubmission = (companyId: number) =>
+  sql`exists (select 1 from ${productSubmissions} s where s.company_id = ${companyId} and s.ean13_upc = ${cataloguedProducts.ean13Upc})`;
+
+export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): Promise<CataloguedProductRow> {
+  if (!/^\d{1,14}$/.test(ean13Upc)) throw notFound('Product not found.');
+  const where = seesAll(user)
+    ? eq(cataloguedProducts.ean13Upc, ean13Upc)
+    : and(eq(cataloguedProducts.ean13Upc, ean13Upc), companyHasSubmission(user.companyId));
+  const [row] = await db.select().from(cataloguedProducts).where(where);
+  if (!row) throw notFound('Product not found.');
+  return row;
+}
+
+const SORT_COLUMNS: Record<CatalogueSortKey, SQL | AnyPgColumn> = {
+  ean13Upc: cataloguedProducts.ean13Upc,
+  brand: sql`lower(${cataloguedProducts.brand})`,
+  description: sql`lower(${cataloguedProducts.description})`,
+  itemSize: cataloguedProducts.itemSize,
+  unitsOfMeasure: cataloguedProducts.unitsOfMeasure,
+  updatedDate: cataloguedProducts.updatedAt,
+};
+
+const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+
+export interface CatalogueQuery {
+  upcPrefix?: string | null;
+  page?: number | null;
+  pageSize?: number | null;
+  sortBy?: string | null;
+  sortDirection?: string | null;
+  brand?: string | null;
+  description?: string | null;
+}
+
+export async function cataloguePage(ctx: AppContext, user: UserRow, q: CatalogueQuery) {
+  const sortBy = (q.sortBy ?? 'updatedDate') as CatalogueSortKey;
+  if (!CATALOGUE_SORT_KEYS.includes(sortBy)) throw badRequest(`Unknown sort ${q.sortBy}.`);
+  const direction = q.sortDirection ?? 'desc';
+  if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Unknown sort direction ${q.sortDirection}.`);
+  const pageSize = Math.min(Math.max(q.pageSize ?? CATALOGUE_PAGE_SIZE, 1), CATALOGUE_MAX_PAGE_SIZE);
+  const page = Math.max(q.page ?? 1, 1);
+  const conditions: SQL[] = [];
+  if (!seesAll(user)) conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
+  const prefixes = upcPrefixes(q.upcPrefix);
+  if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${cataloguedProducts.ean13Upc} like ${p + '%'}`))!);
+  if (q.brand?.trim()) conditions.push(sql`lower(${cataloguedProducts.brand}) like ${likeText(q.brand.trim())}`);
+  if (q.description?.trim()) conditions.push(sql`lower(${cataloguedProducts.description}) like ${likeText(q.description.trim())}`);
+  const where = conditions.length ? and(...conditions) : undefined;
+  const order = direction === 'asc' ? asc : desc;
+  const [rows, [{ total }]] = await Promise.all([
+    ctx.db
+      .select()
+      .from(cataloguedProducts)
+      .where(where)
+      .orderBy(order(SORT_COLUMNS[sortBy]), order(cataloguedProducts.ean13Upc))
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    ctx.db.select({ total: sql<number>`count(*)::int` }).from(cataloguedProducts).where(where),
+  ]);
+  return { items: await presentProducts(ctx.db, user, rows), total: Number(total), page, pageSize };
+}
+
+/**
+ * Images of products: the files of the submissions of each EAN-13 with status ACCEPTED or CATALOGUED, newest
+ * submission first. A supplier sees only its own company's submissions' files (the image route would refuse the
+ * others); staff see all.
+ */
+async function imagesOf(db: Tx, user: UserRow, eans: string[]) {
+  const out = new Map<string, { imageUrls: string[]; thumbnailUrls: string[] }>();
+  for (const e of eans) out.set(e, { imageUrls: [], thumbnailUrls: [] });
+  if (!eans.length) return out;
+  const rows = await db
+    .select({ ean: productSubmissions.ean13Upc, id: productSubmissions.id, fileName: submissionFiles.fileName, kind: submissionFiles.kind })
+    .from(productSubmissions)
+    .innerJoin(submissionFiles, eq(submissionFiles.submissionId, productSubmissions.id))
+    .where(
+      and(
+        inArray(productSubmissions.ean13Upc, eans),
+        inArray(productSubmissions.itemStatus, IMAGE_STATUSES),
+        seesAll(user) ? undefined : eq(productSubmissions.companyId, user.companyId),
+      ),
+    )
+    .orderBy(desc(productSubmissions.updatedAt), desc(productSubmissions.id), asc(submissionFiles.position));
+  for (const r of rows) {
+    const url = imagePath(r.id, r.fileName, r.kind);
+    const entry = out.get(r.ean)!;
+    entry.imageUrls.push(url);
+    entry.thumbnailUrls.push(`${url}?thumbnail=true`);
+  }
+  return out;
+}
+
+export async function productImageUrls(db: Tx, user: UserRow, ean13Upc: string) {
+  return (await imagesOf(db, user, [ean13Upc])).get(ean13Upc)!.imageUrls;
+}
+
+export async function presentProducts(db: Tx, user: UserRow, rows: CataloguedProductRow[]) {
+  const eans = rows.map((r) => r.ean13Upc);
+  const [images, profiles] = await Promise.all([
+    imagesOf(db, user, eans),
+    eans.length
+      ? db
+          .select()
+          .from(productShippingProfiles)
+          .where(and(eq(productShippingProfiles.companyId, user.companyId), inArray(productShippingProfiles.ean13Upc, eans)))
+      : Promise.resolve([]),
+  ]);
+  const profileOf = new Map(profiles.map((p) => [p.ean13Upc, p.shippingProfileId]));
+  return rows.map((r) => ({
+    ...r,
+    shippingProfileId: profileOf.get(r.ean13Upc) ?? null,
+    ...images.get(r.ean13Upc)!,
+    can: {
+      addImages: !isReadOnlyAdmin(user) && !r.isDelisted,
+      setShippingProfile: !isAnyAdmin(user),
+      delist: writesAll(user) && !r.isDelisted,
+    },
+  }));
+}
+export type PresentedProduct = Awaited<ReturnType<typeof presentProducts>>[number];
+
+export const presentProduct = async (db: Tx, user: UserRow, row: CataloguedProductRow) => (await presentProducts(db, user, [row]))[0];
+
+/** Creates or updates the catalogued product of an EAN-13 (a delisted one comes back into the catalogue). */
+async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
+  const now = new Date();
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    await tx
+      .insert(cataloguedProducts)
+      .values(chunk.map((r) => ({ ean13Upc: r.ean13Upc, ...r.values, isDelisted: false, delistedAt: null, updatedBy: userId, updatedAt: now })))
+      .onConflictDoUpdate({
+        target: cataloguedProducts.ean13Upc,
+        set: {
+          description: sql`excluded.description`,
+          brand: sql`excluded.brand`,
+          department: sql`excluded.department`,
+          category: sql`excluded.category`,
+          subcategory: sql`excluded.subcategory`,
+          itemSize: sql`excluded.item_size`,
+          unitsOfMeasure: sql`excluded.units_of_measure`,
+          packCount: sql`excluded.pack_count`,
+          isDelisted: false,
+          delistedAt: null,
+          updatedBy: userId,
+          updatedAt: now,
+        },
+      });
+  }
+}
+
+/** Cataloguing staff record the certified values of an accepted submission: ACCEPTED to CATALOGUED, in one transaction. */
+export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: string, input: unknown) {
+  await visibleSubmission(ctx, user, id);
+  if (!writesAll(user)) throw forbidden();
+  const values: CertifiedValues = certifiedValuesSchema.parse(input);
+  return ctx.db.transaction(async (tx) => {
+    // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
+    const updated = await changeStatus(ctx, tx, id, 'CATALOGUED', { actor: 'staff', userId: user.id });
+    await upsertProducts(tx, user.id, [{ ean13Upc: updated.ean13Upc, values }]);
+    return updated;
+  });
+}
+
+/** The certified-values import: every row applied, and matching ACCEPTED submissions catalogued, in one transaction. */
+export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows: ImportRow[]) {
+  if (!writesAll(user)) throw forbidden();
+  return ctx.db.transaction(async (tx) => {
+    await upsertProducts(tx, user.id, rows);
+    let catalogued = 0;
+    const eans = rows.map((r) => r.ean13Upc);
+    for (let i = 0; i < eans.length; i += 1000) {
+      const accepted = await tx
+        .select({ id: productSubmissions.id })
+        .from(productSubmissions)
+        .where(and(inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)), eq(productSubmissions.itemStatus, 'ACCEPTED')))
+        .orderBy(asc(productSubmissions.id));
+      for (const s of accepted) {
+        await changeStatus(ctx, tx, s.id, 'CATALOGUED', { actor: 'staff', userId: user.id, reason: 'Certified values imported' });
+        catalogued++;
+      }
+    }
+    return { applied: rows.length, catalogued };
+  });
+}
+
+/** A product leaves the catalogue: every CATALOGUED submission of it goes to DELISTED. */
+export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: string) {
+  await visibleProduct(ctx.db, user, ean13Upc);
+  if (!writesAll(user)) throw forbidden();
+  return ctx.db.transaction(async (tx) => {
+    const [locked] = await tx.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean13Upc)).for('update');
+    if (!locked) throw notFound('Product not found.');
+    if (locked.isDelisted) throw new HttpError(409, 'INVALID_TRANSITION', 'This product is already delisted.');
+    const catalogued = await tx
+      .select({ id: productSubmissions.id })
+      .from(productSubmissions)
+      .where(and(eq(productSubmissions.ean13Upc, ean13Upc), eq(productSubmissions.itemStatus, 'CATALOGUED')))
+      .orderBy(asc(productSubmissions.id));
+    for (const s of catalogued) await changeStatus(ctx, tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
+    const now = new Date();
+    const [row] = await tx
+      .update(cataloguedProducts)
+      .set({ isDelisted: true, delistedAt: now, updatedAt: now, updatedBy: user.id })
+      .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
+      .returning();
+    return row;
+  });
+}
+
+/** The supplier's company applies one of its shipping profiles to a product (null removes it). */
+export async function setShippingProfile(ctx: AppContext, user: UserRow, ean13Upc: string, body: unknown) {
+  const product = await visibleProduct(ctx.db, user, ean13Upc);
+  if (isAnyAdmin(user)) throw forbidden();
+  const { shippingProfileId } = shippingProfileChoiceSchema.parse(body ?? {});
+  if (shippingProfileId === null) {
+    await ctx.db
+      .delete(productShippingProfiles)
+      .where(and(eq(productShippingProfiles.companyId, user.companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
+  } else {
+    await ctx.db
+      .insert(productShippingProfiles)
+      .values({ companyId: user.companyId, ean13Upc, shippingProfileId, updatedBy: user.id })
+      .onConflictDoUpdate({
+        target: [productShippingProfiles.companyId, productShippingProfiles.ean13Upc],
+        set: { shippingProfileId, updatedBy: user.id, updatedAt: new Date() },
+      });
+  }
+  return presentProduct(ctx.db, user, product);
+}
+
+/** Checked before any byte of an image upload is read. */
+export async function productForNewImages(ctx: AppContext, user: UserRow, ean13Upc: string) {
+  const product = await visibleProduct(ctx.db, user, ean13Upc);
+  if (isReadOnlyAdmin(user)) throw forbidden();
+  if (product.isDelisted) throw new HttpError(409, 'CONFLICT', 'This product is delisted; images cannot be added.');
+  return product;
+}
+
+/**
+ * New images of a catalogued product: a product submission of the user's company for that EAN-13, SUBMITTED, with
+ * the files, history, and the automated checks (the same review as the intake). Staff acceptance shows the images.
+ */
+export async function addProductImages(
+  ctx: AppContext,
+  user: UserRow,
+  product: CataloguedProductRow,
+  partnerCompanyId: number | null,
+  files: ReceivedFile[],
+) {
+  if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
+  const id = randomUUID();
+  const stored: { fileId: string; storageKey: string; file: ReceivedFile }[] = [];
+  for (const file of files) {
+    const fileId = randomUUID();
+    const storageKey = `submissions/${id}/${fileId}`;
+    await ctx.storage.putFile(storageKey, file.tempPath);
+    stored.push({ fileId, storageKey, file });
+  }
+  try {
+    await ctx.db.transaction(async (tx) => {
+      await tx.insert(productSubmissions).values({
+        id,
+        companyId: user.companyId,
+        userId: user.id,
+        partnerCompanyId,
+        upc: product.ean13Upc,
+        ean13Upc: product.ean13Upc,
+        productName: sanitizeProductName(product.description).trim() || null,
+        itemStatus: 'SUBMITTED',
+      });
+      await tx.insert(submissionFiles).values(
+        stored.map((s, position) => ({ id: s.fileId, submissionId: id, fileName: s.file.fileName, storageKey: s.storageKey, kind: s.file.kind, size: s.file.size, position })),
+      );
+      await recordHistory(tx, { submissionId: id, userId: user.id, fromStatus: null, toStatus: 'SUBMITTED', reason: 'Images for a catalogued product' });
+      await enqueue(tx, automatedChecksJob, { submissionId: id });
+    });
+  } catch (err) {
+    await Promise.all(stored.map((s) => ctx.storage.delete(s.storageKey)));
+    throw err;
+  }
+  return { id };
+}

@@ -1,0 +1,103 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { ApiError } from '../../api/api-error.ts';
+import type { UploadProgress } from '../../api/upload-files.ts';
+import { buildSession, buildUser } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
+import { AddImagesConfirmationPage, AddImagesPage, CONFIRMATION_TEXT } from './AddImagesPage.tsx';
+
+const uploadProductImages = vi.hoisted(() => vi.fn());
+vi.mock('./catalogue-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./catalogue-api.ts')>()),
+  uploadProductImages,
+}));
+
+const UPC = '0036000291452';
+const file = (name: string, size = 1000, type = 'image/png') => new File([new Uint8Array(size)], name, { type });
+
+function renderPage(path = `/cataloguedProducts/${UPC}/upload/file_select`) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/cataloguedProducts/:ean13Upc/upload/file_select" element={<AddImagesPage />} />
+      <Route path="/cataloguedProducts/:ean13Upc/upload/confirmation" element={<AddImagesConfirmationPage />} />
+      <Route path="*" element={<p>Elsewhere</p>} />
+    </Routes>,
+    { path, session: buildSession({ user: buildUser() }) },
+  );
+}
+
+const choose = (files: File[]) => {
+  const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
+  fireEvent.change(input, { target: { files } });
+};
+const submit = () => screen.getByRole('button', { name: /^(Submit product|Submitting\.\.\.)$/ });
+const chosenNames = () =>
+  within(screen.getByRole('list', { name: 'Chosen files' }))
+    .getAllByRole('listitem')
+    .map((li) => li.querySelector('p')?.textContent);
+
+describe('Add images to a catalogued product', () => {
+  beforeEach(() => hideBanner());
+  afterEach(() => uploadProductImages.mockReset());
+
+  it('shows the title, instructions, formats and the UPC read-only, with Submit disabled until files are chosen', () => {
+    renderPage();
+    expect(screen.getByRole('heading', { level: 1, name: 'Upload product image(s)' })).toBeTruthy();
+    expect(screen.getByText(/all sides of the label, including the UPC/)).toBeTruthy();
+    expect(screen.getByText(/Label artwork files are preferred/)).toBeTruthy();
+    expect(screen.getByText('Accepted formats: PDF, JPG, PNG, GIF, TIF')).toBeTruthy();
+    const upc = screen.getByRole('textbox', { name: 'UPC' }) as HTMLInputElement;
+    expect(upc.value).toBe(UPC);
+    expect(upc.readOnly || upc.disabled).toBe(true);
+    expect(submit()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('link', { name: /Back to the catalogued item/ }).getAttribute('href')).toBe(`/cataloguedProducts/${UPC}`);
+  });
+
+  it('applies the intake selection rules with the same error notification', () => {
+    renderPage();
+    choose([file('front.png'), file('notes.txt', 10, 'text/plain')]);
+    expect(chosenNames()).toEqual(['front.png']);
+    expect(getBanner()?.message).toMatch(/We weren't able to add 1 file\(s\)\..*The file format must be PDF, JPG, PNG, GIF or TIF\./s);
+  });
+
+  it("reads 'Submitting...' with progress while sending, then confirms with a link back to the product", async () => {
+    let progress: (p: UploadProgress) => void = () => {};
+    let answer: (value: { id: string }) => void = () => {};
+    uploadProductImages.mockImplementation((_upc: string, _files: File[], onProgress: (p: UploadProgress) => void) => {
+      progress = onProgress;
+      return new Promise((resolve) => (answer = resolve));
+    });
+    const { router } = renderPage();
+    choose([file('front.png'), file('back.png')]);
+    fireEvent.click(submit());
+
+    expect(uploadProductImages).toHaveBeenCalledOnce();
+    expect(uploadProductImages.mock.calls[0]![0]).toBe(UPC);
+    expect((uploadProductImages.mock.calls[0]![1] as File[]).map((f) => f.name)).toEqual(['front.png', 'back.png']);
+    expect(submit().textContent).toBe('Submitting...');
+    expect(submit()).toHaveProperty('disabled', true);
+    expect(screen.getByRole('button', { name: 'Choose files' })).toHaveProperty('disabled', true);
+    act(() => progress({ loaded: 50, total: 200 }));
+    expect(screen.getByRole('progressbar', { name: 'Upload progress' }).getAttribute('aria-valuenow')).toBe('25');
+
+    await act(async () => answer({ id: 's9' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe(`/cataloguedProducts/${UPC}/upload/confirmation`));
+    expect(screen.getByText(CONFIRMATION_TEXT)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to the catalogued item' }).getAttribute('href')).toBe(`/cataloguedProducts/${UPC}`);
+  });
+
+  it('a refused upload keeps the files and shows the server message', async () => {
+    uploadProductImages.mockRejectedValue(
+      new ApiError({ status: 413, statusText: 'Payload Too Large', message: 'big.png: The file size needs to be no larger than 15MB.' }),
+    );
+    renderPage();
+    choose([file('front.png'), file('big.png')]);
+    fireEvent.click(submit());
+    await waitFor(() => expect(getBanner()?.message).toBe('big.png: The file size needs to be no larger than 15MB.'));
+    expect(chosenNames()).toEqual(['front.png', 'big.png']);
+    expect(submit().textContent).toBe('Submit product');
+    expect(submit()).toHaveProperty('disabled', false);
+  });
+});

@@ -1,0 +1,146 @@
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { addToSelection, hasAcceptedFormat } from '@portal/domain';
+import { isApiError } from '../../api/api-error.ts';
+import type { UploadProgress } from '../../api/upload-files.ts';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { showBanner } from '../../ui/banner/banner-store.ts';
+import { FileDropZone } from '../../ui/FileDropZone.tsx';
+import { Page } from '../../ui/Page.tsx';
+import { useFocusHeading } from '../../ui/use-focus-heading.ts';
+import { dropZoneHeight, UPLOAD_ACCEPT } from '../intake/UploadFilesPage.tsx';
+import { formatBytes, overallProgress } from '../intake/upload-progress.ts';
+import { BackLink } from '../submissions/SubmissionStates.tsx';
+import { catalogueKeys, uploadProductImages } from './catalogue-api.ts';
+
+export const ADD_IMAGES_HEADING = 'Upload product image(s)';
+export const ADD_IMAGES_FORMATS = 'PDF, JPG, PNG, GIF, TIF';
+export const CONFIRMATION_TEXT =
+  'Submission Successful. After review and acceptance, the image(s) will display on the catalogued item page.';
+
+const productPath = (ean13Upc: string) => `/cataloguedProducts/${encodeURIComponent(ean13Upc)}`;
+
+/** /cataloguedProducts/:ean13Upc/upload/file_select: new images of a catalogued item, sent for review. */
+export function AddImagesPage() {
+  const { ean13Upc = '' } = useParams();
+  const navigate = useNavigate();
+  const partnerPath = usePartnerPath();
+  const queryClient = useQueryClient();
+  const [files, setFiles] = useState<File[]>([]);
+  const [sending, setSending] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const upload = useRef<AbortController | null>(null);
+  useEffect(() => () => upload.current?.abort(), []);
+  useFocusHeading();
+
+  const addFiles = (incoming: File[]) => {
+    const result = addToSelection(files, incoming);
+    setFiles(result.files);
+    if (result.error) showBanner(result.error, 'error');
+  };
+  const remove = (file: File) => setFiles((current) => current.filter((f) => f !== file));
+  const canSubmit = files.length > 0 && files.every(hasAcceptedFormat) && !sending;
+
+  const submit = async () => {
+    if (!canSubmit) return;
+    const controller = new AbortController();
+    upload.current = controller;
+    setSending(true);
+    setProgress({ loaded: 0, total: 1 });
+    try {
+      await uploadProductImages(ean13Upc, files, setProgress, controller.signal);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
+      void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+      navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
+    } catch (error) {
+      if (controller.signal.aborted) return;
+      // The files stay. A refused file is named in the server's message; other failures were already reported.
+      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
+      else if (isApiError(error) && error.status === 404) showBanner("We couldn't find this catalogued item.", 'error');
+      setSending(false);
+      setProgress(null);
+    } finally {
+      if (upload.current === controller) upload.current = null;
+    }
+  };
+
+  const overall = overallProgress(progress);
+
+  return (
+    <Page heading={ADD_IMAGES_HEADING} before={<BackLink to={productPath(ean13Upc)}>Back to the catalogued item</BackLink>}>
+      <Stack gap="xs" maw={760}>
+        <Text>
+          Upload images that show all sides of the label, including the UPC (barcode), with legible text. Label artwork
+          files are preferred.
+        </Text>
+        <List size="sm" spacing={2}>
+          <List.Item>All sides of the label, including the UPC</List.Item>
+          <List.Item>Legible text</List.Item>
+          <List.Item>Label artwork files preferred</List.Item>
+        </List>
+        <Text size="sm">Accepted formats: {ADD_IMAGES_FORMATS}</Text>
+      </Stack>
+
+      <TextInput label="UPC" value={ean13Upc} readOnly disabled maw={280} />
+
+      <FileDropZone
+        onFiles={addFiles}
+        accept={UPLOAD_ACCEPT}
+        disabled={sending}
+        hint={`${ADD_IMAGES_FORMATS}; up to 15MB each, up to 10 files.`}
+        minHeight={dropZoneHeight(files.length)}
+      >
+        {files.length > 0 && (
+          <ul aria-label="Chosen files" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+            {files.map((file) => (
+              <li key={`${file.name}-${file.size}-${file.lastModified}`}>
+                <Group justify="space-between" wrap="nowrap" px="md" py={6}>
+                  <div style={{ minWidth: 0 }}>
+                    <Text fw={600} truncate="end" title={file.name}>
+                      {file.name}
+                    </Text>
+                    <Text size="sm" c="dimmed">
+                      {formatBytes(file.size)}
+                    </Text>
+                  </div>
+                  {!sending && <CloseButton aria-label={`Remove ${file.name}`} onClick={() => remove(file)} />}
+                </Group>
+              </li>
+            ))}
+          </ul>
+        )}
+      </FileDropZone>
+
+      {sending && <Progress value={overall} size="lg" aria-label="Upload progress" />}
+      <div role="status" aria-live="polite" className="visually-hidden">
+        {sending ? (overall < 100 ? `Sending ${files.length} file(s).` : 'Files sent.') : files.length ? `${files.length} file(s) chosen.` : ''}
+      </div>
+
+      <Group justify="flex-end">
+        <Button variant="default" component={AppLink} to={productPath(ean13Upc)}>
+          Cancel
+        </Button>
+        <Button onClick={submit} disabled={!canSubmit}>
+          {sending ? 'Submitting...' : 'Submit product'}
+        </Button>
+      </Group>
+    </Page>
+  );
+}
+
+/** /cataloguedProducts/:ean13Upc/upload/confirmation. */
+export function AddImagesConfirmationPage() {
+  const { ean13Upc = '' } = useParams();
+  useFocusHeading();
+  return (
+    <Page heading="Submission Successful" title="Submission Successful">
+      <Text>{CONFIRMATION_TEXT}</Text>
+      <Anchor component={AppLink} to={productPath(ean13Upc)}>
+        Back to the catalogued item
+      </Anchor>
+    </Page>
+  );
+}

@@ -1,0 +1,257 @@
+import { useEffect, useId, useState } from 'react';
+import { useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { isReadOnlyAdmin } from '@portal/domain';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { useSession } from '../../session/session-context.tsx';
+import { formatDate } from '../../ui/dates.ts';
+import { Page } from '../../ui/Page.tsx';
+import {
+  CATALOGUE_SORT_FIELDS,
+  pageCount,
+  useCataloguedProducts,
+  type CatalogueSortField,
+  type CataloguedProduct,
+  type SortDirection,
+} from './catalogue-api.ts';
+
+export const CATALOGUE_HEADING = 'My Products - Catalogued Items';
+export const CATALOGUE_TITLE = 'Catalogued Items';
+export const CATALOGUE_EMPTY = 'Accepted submissions appear here once our cataloguing staff have added them to the library.';
+export const NO_INFO_FOUND = 'No info found';
+export const READ_ONLY_NOTE = 'Read-only administrators cannot add new submissions.';
+/** Typing in the UPC filter asks the server after this pause. */
+export const FILTER_DEBOUNCE_MS = 300;
+/** Below this width the list shows as cards (part 1 section 9: medium starts at 768 px). */
+export const CARD_LAYOUT_MAX_PX = 767;
+
+const DEFAULT_SORT: CatalogueSortField = 'updatedDate';
+const DEFAULT_DIRECTION: SortDirection = 'desc';
+
+const COLUMNS: { field: CatalogueSortField; label: string }[] = [
+  { field: 'ean13Upc', label: 'UPC' },
+  { field: 'brand', label: 'Brand' },
+  { field: 'description', label: 'Description' },
+  { field: 'itemSize', label: 'Size' },
+  { field: 'unitsOfMeasure', label: 'U of M' },
+  { field: 'updatedDate', label: 'Date Modified' },
+];
+
+export const digitsOnly = (value: string) => value.replace(/\D/g, '');
+
+const positiveInt = (value: string | null) => {
+  const n = Number(value);
+  return Number.isInteger(n) && n > 0 ? n : 1;
+};
+
+/** /cataloguedProducts: the company's catalogued items, filtered by UPC prefix, sorted and paged on the server. */
+export function CataloguedListPage() {
+  const { user } = useSession();
+  const [search, setSearch] = useSearchParams();
+  const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
+  const helperId = useId();
+
+  const upcPrefix = digitsOnly(search.get('upc') ?? '');
+  const page = positiveInt(search.get('page'));
+  const sortParam = search.get('sort');
+  const sortBy = (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CatalogueSortField) : DEFAULT_SORT;
+  const sortDirection: SortDirection =
+    search.get('dir') === 'asc' ? 'asc' : search.get('dir') === 'desc' ? 'desc' : sortParam ? 'asc' : DEFAULT_DIRECTION;
+
+  const setParams = (changes: Record<string, string | null>, replace = false) =>
+    setSearch(
+      (current) => {
+        const next = new URLSearchParams(current);
+        for (const [key, value] of Object.entries(changes)) {
+          if (value === null || value === '') next.delete(key);
+          else next.set(key, value);
+        }
+        return next;
+      },
+      { replace },
+    );
+
+  // The filter box answers each key at once; the URL (and so the query) follows after a pause.
+  const [filter, setFilter] = useState(upcPrefix);
+  useEffect(() => setFilter(upcPrefix), [upcPrefix]);
+  useEffect(() => {
+    if (filter === upcPrefix) return;
+    const timer = setTimeout(() => setParams({ upc: filter, page: null }, true), FILTER_DEBOUNCE_MS);
+    return () => clearTimeout(timer);
+  });
+
+  const list = useCataloguedProducts({ upcPrefix, page, sortBy, sortDirection });
+  const data = list.data;
+  const totalPages = data ? pageCount(data.total) : 1;
+
+  // A page past the end (an old link) shows the last page instead.
+  useEffect(() => {
+    if (data && !list.isPlaceholderData && page > totalPages) setParams({ page: totalPages > 1 ? String(totalPages) : null }, true);
+  });
+
+  const sortOn = (field: CatalogueSortField) => {
+    const direction: SortDirection = field === sortBy && sortDirection === 'asc' ? 'desc' : 'asc';
+    setParams({ sort: field, dir: direction, page: null });
+  };
+
+  const readOnly = !!user && isReadOnlyAdmin(user);
+  const emptyText = upcPrefix ? NO_INFO_FOUND : CATALOGUE_EMPTY;
+
+  return (
+    <Page heading={CATALOGUE_HEADING} title={CATALOGUE_TITLE}>
+      <Group justify="space-between" align="flex-end" wrap="wrap" gap="md">
+        <TextInput
+          label="Filter by UPC"
+          description="Items whose UPC starts with these digits"
+          inputMode="numeric"
+          autoComplete="off"
+          value={filter}
+          onChange={(event) => setFilter(digitsOnly(event.currentTarget.value))}
+          maw={280}
+        />
+        {readOnly ? (
+          <Stack gap={4} align="flex-end">
+            <Tooltip label={READ_ONLY_NOTE}>
+              <Button disabled aria-describedby={helperId}>
+                Add New
+              </Button>
+            </Tooltip>
+            <Text size="sm" c="dimmed" id={helperId}>
+              {READ_ONLY_NOTE}
+            </Text>
+          </Stack>
+        ) : (
+          <Button component={AppLink} to="/upload">
+            Add New
+          </Button>
+        )}
+      </Group>
+
+      {list.isPending ? (
+        <Group role="status" gap="sm">
+          <Loader size="sm" aria-hidden />
+          <Text>Loading catalogued items…</Text>
+        </Group>
+      ) : list.isError && !data ? (
+        <Alert color="red" title="Catalogued items not available">
+          We couldn&apos;t load the catalogued items. Please try again later.
+        </Alert>
+      ) : data && data.items.length > 0 ? (
+        <>
+          <Text size="sm" c="dimmed" aria-live="polite">
+            {data.total === 1 ? '1 item' : `${data.total} items`}
+          </Text>
+          {narrow ? (
+            <CatalogueCards items={data.items} />
+          ) : (
+            <CatalogueTable
+              items={data.items}
+              caption={`Catalogued items, page ${Math.min(page, totalPages)} of ${totalPages}`}
+              sortBy={sortBy}
+              sortDirection={sortDirection}
+              onSort={sortOn}
+            />
+          )}
+          {totalPages > 1 && (
+            <Group justify="center" component="nav" aria-label="Pages of the list">
+              <Pagination
+                total={totalPages}
+                value={Math.min(page, totalPages)}
+                onChange={(p) => setParams({ page: p > 1 ? String(p) : null })}
+                getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+                getControlProps={(control) => ({
+                  'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+                })}
+              />
+            </Group>
+          )}
+        </>
+      ) : (
+        <Text py="lg" role="status">
+          {emptyText}
+        </Text>
+      )}
+    </Page>
+  );
+}
+
+const productPath = (item: CataloguedProduct) => `/cataloguedProducts/${encodeURIComponent(item.ean13Upc)}`;
+
+function CatalogueTable({
+  items,
+  caption,
+  sortBy,
+  sortDirection,
+  onSort,
+}: {
+  items: CataloguedProduct[];
+  caption: string;
+  sortBy: CatalogueSortField;
+  sortDirection: SortDirection;
+  onSort: (field: CatalogueSortField) => void;
+}) {
+  return (
+    <Table.ScrollContainer minWidth={720}>
+      <Table striped highlightOnHover>
+        <Table.Caption className="visually-hidden">{caption}</Table.Caption>
+        <Table.Thead>
+          <Table.Tr>
+            {COLUMNS.map(({ field, label }) => {
+              const active = field === sortBy;
+              return (
+                <Table.Th
+                  key={field}
+                  scope="col"
+                  aria-sort={active ? (sortDirection === 'asc' ? 'ascending' : 'descending') : 'none'}
+                >
+                  <UnstyledButton onClick={() => onSort(field)} fw={700} fz="sm">
+                    {label}
+                    <span aria-hidden="true">{active ? (sortDirection === 'asc' ? ' ▲' : ' ▼') : ' ↕'}</span>
+                  </UnstyledButton>
+                </Table.Th>
+              );
+            })}
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {items.map((item) => (
+            <Table.Tr key={item.ean13Upc}>
+              <Table.Th scope="row" fw={400}>
+                <Anchor component={AppLink} to={productPath(item)}>
+                  {item.ean13Upc}
+                </Anchor>
+              </Table.Th>
+              <Table.Td>{item.brand ?? ''}</Table.Td>
+              <Table.Td>{item.description ?? ''}</Table.Td>
+              <Table.Td>{item.itemSize ?? ''}</Table.Td>
+              <Table.Td>{item.unitsOfMeasure ?? ''}</Table.Td>
+              <Table.Td>{formatDate(item.updatedDate)}</Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Narrow screens: one card per item with UPC (its link), description and date modified. */
+function CatalogueCards({ items }: { items: CataloguedProduct[] }) {
+  return (
+    <Stack component="ul" gap="sm" aria-label="Catalogued items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) => (
+        <Card component="li" key={item.ean13Upc} withBorder padding="sm">
+          <Stack gap={2}>
+            <Anchor component={AppLink} to={productPath(item)} fw={600}>
+              {item.ean13Upc}
+            </Anchor>
+            <Text>{item.description ?? ''}</Text>
+            <Text size="sm" c="dimmed">
+              Date Modified: {formatDate(item.updatedDate)}
+            </Text>
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

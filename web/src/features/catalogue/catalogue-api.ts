@@ -1,0 +1,97 @@
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiFetch } from '../../api/api-fetch.ts';
+import type {
+  CataloguedProductFieldsFragment,
+  CataloguedProductsQuery,
+  CataloguedProductsQueryVariables,
+} from '../../api/gql/graphql.ts';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
+import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
+import { CataloguedProductQuery, CataloguedProductsQuery as CataloguedProductsOperation } from './catalogue-operations.ts';
+
+/** The catalogued product as getCataloguedProducts and getCataloguedProduct answer it. */
+export type CataloguedProduct = CataloguedProductFieldsFragment;
+export type CataloguedProductPage = CataloguedProductsQuery['getCataloguedProducts'];
+
+export const CATALOGUE_SORT_FIELDS = ['ean13Upc', 'brand', 'description', 'itemSize', 'unitsOfMeasure', 'updatedDate'] as const;
+export type CatalogueSortField = (typeof CATALOGUE_SORT_FIELDS)[number];
+export type SortDirection = 'asc' | 'desc';
+
+export const CATALOGUE_PAGE_SIZE = 25;
+
+export interface CatalogueListParams {
+  upcPrefix: string;
+  page: number;
+  sortBy: CatalogueSortField;
+  sortDirection: SortDirection;
+}
+
+export const catalogueKeys = {
+  all: ['catalogue'] as const,
+  list: (params: CatalogueListParams) => ['catalogue', 'list', params] as const,
+  product: (ean13Upc: string) => ['catalogue', 'product', ean13Upc] as const,
+};
+
+/** The variables of one list page: an empty prefix is no filter. */
+export const listVariables = ({ upcPrefix, page, sortBy, sortDirection }: CatalogueListParams): CataloguedProductsQueryVariables => ({
+  upcPrefix: upcPrefix || null,
+  page,
+  pageSize: CATALOGUE_PAGE_SIZE,
+  sortBy,
+  sortDirection,
+});
+
+export function useCataloguedProducts(params: CatalogueListParams) {
+  return useQuery({
+    queryKey: catalogueKeys.list(params),
+    queryFn: async () => (await gql(CataloguedProductsOperation, listVariables(params))).getCataloguedProducts,
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useCataloguedProduct(ean13Upc: string) {
+  return useQuery({
+    queryKey: catalogueKeys.product(ean13Upc),
+    // Unknown or not visible is answered on the page itself, not with the generic message.
+    queryFn: async () => {
+      const product = (await gql(CataloguedProductQuery, { ean13Upc })).getCataloguedProduct;
+      // No product is answered like an unknown one.
+      if (!product) throw new GraphQLRequestError([{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }]);
+      return product;
+    },
+    retry: (count, error) => !isNotFound(error) && count < 2,
+  });
+}
+
+export const isNotFound = (error: unknown) => error instanceof GraphQLRequestError && error.code === 'NOT_FOUND';
+
+export const pageCount = (total: number) => Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+
+/** PUT /api/products/{ean13Upc}/shippingProfile: null removes the profile. Answers the product. */
+export const putShippingProfile = (ean13Upc: string, shippingProfileId: number | null) =>
+  apiFetch<CataloguedProduct>(`/products/${encodeURIComponent(ean13Upc)}/shippingProfile`, {
+    method: 'PUT',
+    json: { shippingProfileId },
+  });
+
+/** A changed product: its detail shows the server's answer and the list pages ask again. */
+export function productChanged(queryClient: QueryClient, product: CataloguedProduct) {
+  queryClient.setQueryData(catalogueKeys.product(product.ean13Upc), product);
+  void queryClient.invalidateQueries({ queryKey: ['catalogue', 'list'] });
+}
+
+/** Upload failures the user can act on name the file in the server's message; the caller shows it. */
+const UPLOAD_NOTIFY = { 400: null, 413: null } as const;
+
+/** POST /api/cataloguedProducts/{ean13Upc}/images: a new submission of images for review; answers its id. */
+export const uploadProductImages = (
+  ean13Upc: string,
+  files: readonly File[],
+  onProgress?: (progress: UploadProgress) => void,
+  signal?: AbortSignal,
+) =>
+  uploadFiles<{ id: string }>(`/cataloguedProducts/${encodeURIComponent(ean13Upc)}/images`, files, {
+    onProgress,
+    signal,
+    notify: UPLOAD_NOTIFY,
+  });

@@ -1,0 +1,62 @@
+import { graphql } from '../../api/gql/index.ts';
+
+export const CataloguedProductFieldsFragment = graphql(`
+  fragment CataloguedProductFields on CataloguedProduct {
+    ean13Upc
+    description
+    brand
+    department
+    category
+    subcategory
+    itemSize
+    unitsOfMeasure
+    packCount
+    updatedDate
+    shippingProfileId
+    imageUrls
+    thumbnailUrls
+    isDelisted
+    can {
+      addImages
+      setShippingProfile
+      delist
+    }
+  }
+`);
+
+export const CataloguedProductsQuery = graphql(`
+  query CataloguedProducts(
+    $upcPrefix: String
+    $page: Int
+    $pageSize: Int
+    $sortBy: String
+    $sortDirection: String
+    $brand: String
+    $description: String
+  ) {
+    getCataloguedProducts(
+      upcPrefix: $upcPrefix
+      page: $page
+      pageSize: $pageSize
+      sortBy: $sortBy
+      sortDirection: $sortDirection
+      brand: $brand
+      description: $description
+    ) {
+      items {
+        ...CataloguedProductFields
+      }
+      total
+      page
+      pageSize
+    }
+  }
+`);
+
+export const CataloguedProductQuery = graphql(`
+  query CataloguedProduct($ean13Upc: String!) {
+    getCataloguedProduct(ean13Upc: $ean13Upc) {
+      ...CataloguedProductFields
+    }
+  }
+`);
