@@ -1,37 +1,14 @@
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { REVIEW_MSG } from '@portal/domain';
-import { E2E } from '../playwright.config.ts';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DEMO, mailsTo, signIn } from './support/fixtures.ts';
+import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // Submission activity, staff review and resubmission. Only supplier2 (the supplier; same company as supplier@) and
 // admin (staff) are used here, so other specs' changes to other accounts cannot interfere.
 
 test.describe.configure({ mode: 'serial' });
-
-/** A valid EAN-13 no other test uses: GS1 prefix 40, ten random digits, its check digit. */
-function uniqueEan13(): string {
-  const body = '40' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return body + String((10 - (sum % 10)) % 10);
-}
-
-/** An API session as `who`, with our own Origin as the browser would send it. */
-async function apiAs(who: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
-  const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
-  expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
-  return api;
-}
-
-async function graphql<T = Record<string, unknown>>(api: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await api.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  if (!res.ok() || body.errors) throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
-  return body.data as T;
-}
 
 interface Detail {
   itemStatus: string;
@@ -107,7 +84,7 @@ test.afterAll(async () => {
 
 test('the supplier sees a pending item, staff reject it with a reason, the supplier resubmits a new photo', async ({ browser }) => {
   test.setTimeout(120_000);
-  const upc = uniqueEan13();
+  const upc = uniqueEan13('40');
   const name = `Review Oats ${upc.slice(-5)}`;
   const id = await submitProduct(supplierApi, upc, upc, name);
 
@@ -201,8 +178,8 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
 
 test('an automatic rejection is appealed with request validation', async ({ browser }) => {
   test.setTimeout(90_000);
-  const shown = uniqueEan13();
-  const entered = uniqueEan13();
+  const shown = uniqueEan13('40');
+  const entered = uniqueEan13('40');
   const id = await submitProduct(supplierApi, shown, entered, `Review Mismatch ${entered.slice(-5)}`);
   expect((await detailOf(supplierApi, id)).itemStatus).toBe('AUTO_REJECTED');
 
@@ -221,7 +198,7 @@ test('an automatic rejection is appealed with request validation', async ({ brow
 
 test('staff accept an item: the notice, the history, and the e-mail to the supplier', async ({ browser }) => {
   test.setTimeout(90_000);
-  const upc = uniqueEan13();
+  const upc = uniqueEan13('40');
   const name = `Review Accept ${upc.slice(-5)}`;
   const id = await submitProduct(supplierApi, upc, upc, name);
 
@@ -260,7 +237,7 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
 
 test('the supplier deletes a submission from the list after confirming', async ({ browser }) => {
   test.setTimeout(90_000);
-  const upc = uniqueEan13();
+  const upc = uniqueEan13('40');
   const id = await submitProduct(supplierApi, upc, upc, `Review Delete ${upc.slice(-5)}`);
   const supplier = await pageAs(browser, DEMO.supplier2);
   await supplier.goto(`/activity/pending?focus=${id}`);

@@ -1,15 +1,13 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { addToSelection, hasAcceptedFormat } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
-import type { UploadProgress } from '../../api/upload-files.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useFileUpload } from '../../ui/use-file-upload.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { dropZoneHeight, UPLOAD_ACCEPT } from '../intake/UploadFilesPage.tsx';
 import { formatBytes, overallProgress } from '../intake/upload-progress.ts';
@@ -29,43 +27,21 @@ export function AddImagesPage() {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
+  const { files, addFiles, remove, sending, progress, canSend: canSubmit, send } = useFileUpload();
   useFocusHeading();
 
-  const addFiles = (incoming: File[]) => {
-    const result = addToSelection(files, incoming);
-    setFiles(result.files);
-    if (result.error) showBanner(result.error, 'error');
-  };
-  const remove = (file: File) => setFiles((current) => current.filter((f) => f !== file));
-  const canSubmit = files.length > 0 && files.every(hasAcceptedFormat) && !sending;
-
-  const submit = async () => {
-    if (!canSubmit) return;
-    const controller = new AbortController();
-    upload.current = controller;
-    setSending(true);
-    setProgress({ loaded: 0, total: 1 });
-    try {
-      await uploadProductImages(ean13Upc, files, setProgress, controller.signal);
-      void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
-      void queryClient.invalidateQueries({ queryKey: ['submissions'] });
-      navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      // The files stay. A refused file is named in the server's message; other failures were already reported.
-      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
-      else if (isApiError(error) && error.status === 404) showBanner("We couldn't find this catalogued item.", 'error');
-      setSending(false);
-      setProgress(null);
-    } finally {
-      if (upload.current === controller) upload.current = null;
-    }
-  };
+  const submit = () =>
+    send(
+      async (chosen, onProgress, signal) => {
+        await uploadProductImages(ean13Upc, chosen, onProgress, signal);
+        void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
+        void queryClient.invalidateQueries({ queryKey: ['submissions'] });
+        navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
+      },
+      (error) => {
+        if (isApiError(error) && error.status === 404) showBanner("We couldn't find this catalogued item.", 'error');
+      },
+    );
 
   const overall = overallProgress(progress);
 

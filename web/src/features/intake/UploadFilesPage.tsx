@@ -1,14 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import { ACCEPTED_UPLOAD_TYPES, addToSelection, hasAcceptedFormat } from '@portal/domain';
-import { isApiError } from '../../api/api-error.ts';
-import type { UploadProgress } from '../../api/upload-files.ts';
+import { ACCEPTED_UPLOAD_TYPES } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
-import { showBanner } from '../../ui/banner/banner-store.ts';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useFileUpload } from '../../ui/use-file-upload.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { cacheDraft, createDraft } from './intake-api.ts';
 import classes from './intake.module.css';
@@ -36,48 +33,19 @@ export function UploadFilesPage() {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const [files, setFiles] = useState<File[]>([]);
-  const [sending, setSending] = useState(false);
-  const [progress, setProgress] = useState<UploadProgress | null>(null);
-  const upload = useRef<AbortController | null>(null);
-  useEffect(() => () => upload.current?.abort(), []);
+  const { files, addFiles, remove, sending, progress, canSend: canContinue, send, abort } = useFileUpload();
   useFocusHeading();
 
-  const addFiles = (incoming: File[]) => {
-    const result = addToSelection(files, incoming);
-    setFiles(result.files);
-    if (result.error) showBanner(result.error, 'error');
-  };
-
-  const remove = (file: File) => setFiles((current) => current.filter((f) => f !== file));
-
-  const canContinue = files.length > 0 && files.every(hasAcceptedFormat) && !sending;
-
-  const next = async () => {
-    if (!canContinue) return;
-    const controller = new AbortController();
-    upload.current = controller;
-    setSending(true);
-    setProgress({ loaded: 0, total: 1 });
-    try {
-      const draft = await createDraft(files, setProgress, controller.signal);
+  const next = () =>
+    send(async (chosen, onProgress, signal) => {
+      const draft = await createDraft(chosen, onProgress, signal);
       await cacheDraft(queryClient, draft);
       const state: NewDraftState = { newDraft: true };
       navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
-    } catch (error) {
-      if (controller.signal.aborted) return;
-      // The user stays, with the files kept. A refused file is named in the server's message;
-      // other failures were already reported by the generic handling.
-      if (isApiError(error) && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
-      setSending(false);
-      setProgress(null);
-    } finally {
-      if (upload.current === controller) upload.current = null;
-    }
-  };
+    });
 
   const cancel = () => {
-    upload.current?.abort();
+    abort();
     navigate(partnerPath('/'));
   };
 
