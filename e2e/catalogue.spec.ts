@@ -5,7 +5,7 @@ import { axeViolations, describeViolations } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 
 // The catalogue from the supplier side: supplier@ (Green Valley Foods; its password is never changed by any spec) and admin.
-// The item is made here through the API: submitted, accepted and catalogued with its certified values.
+// The item is made here through the API (submitted, accepted); staff then catalogue it through the form in the browser.
 
 test.describe.configure({ mode: 'serial' });
 
@@ -100,19 +100,34 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
   const id = submitted.submitProductsFromDraftSubmission[0]!.id;
   await checksSettled(supplierApi, id);
   await accept(staffApi, id);
-  await graphql(staffApi, 'mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }', {
-    id,
-    input: {
-      description,
-      brand: 'Blue Harbor',
-      department: 'Grocery',
-      category: 'Snacks',
-      subcategory: 'Crackers',
-      itemSize: '7',
-      unitsOfMeasure: 'oz',
-      packCount: 6,
-    },
-  });
+
+  // Staff catalogue it in the browser: the form of the accepted item's verification page.
+  const staff = await pageAs(browser, DEMO.admin);
+  await staff.goto(`/productSubmissions/${id}`);
+  await expect(staff.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
+  const form = staff.getByRole('region', { name: 'Catalogue this item' });
+  await expect(form).toBeVisible();
+  const input = (label: string) => form.getByRole('textbox', { name: new RegExp(`^${label}( \\*)?$`) });
+  await form.getByRole('button', { name: 'Catalogue item' }).click();
+  await expect(form.getByText('Error: Description is required.')).toBeVisible();
+  await expect(form.getByText('Error: Brand is required.')).toBeVisible();
+  await input('Item description').fill(description);
+  await input('Brand').fill('Blue Harbor');
+  await input('Department').fill('Grocery');
+  await input('Category').fill('Snacks');
+  await input('Subcategory').fill('Crackers');
+  await input('Size').fill('7');
+  await input('Unit of measure').fill('oz');
+  await input('Pack count').fill('0');
+  await form.getByRole('button', { name: 'Catalogue item' }).click();
+  await expect(form.getByText('Error: Pack count must be a whole number greater than 0.')).toBeVisible();
+  await input('Pack count').fill('6');
+  await expectAccessible(staff, 'the catalogue form');
+  await form.getByRole('button', { name: 'Catalogue item' }).click();
+  await expect(staff.getByText('Item has been catalogued.')).toBeVisible();
+  await expect(staff).toHaveURL(new RegExp(`/cataloguedProducts/${upc}$`));
+  await expect(staff.getByRole('heading', { level: 1, name: 'Catalogued item' })).toBeVisible();
+  await staff.context().close();
 
   // The supplier: Catalog in the main navigation, then the UPC filter narrows the list to the item.
   const supplier = await pageAs(browser, DEMO.supplier);

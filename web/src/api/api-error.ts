@@ -6,6 +6,8 @@ export class ApiError extends Error {
   /** Finer cause some endpoints add, e.g. login's INVALID_CREDENTIALS. */
   readonly reason: string | undefined;
   readonly fields: Record<string, string> | undefined;
+  /** The whole error body, for endpoints that say more (e.g. an import's rows). */
+  readonly body: Record<string, unknown>;
 
   constructor(init: {
     status: number;
@@ -14,6 +16,7 @@ export class ApiError extends Error {
     reason?: string;
     message?: string;
     fields?: Record<string, string>;
+    body?: Record<string, unknown>;
   }) {
     super(init.message || init.statusText || `Request failed with status ${init.status}`);
     this.name = 'ApiError';
@@ -22,6 +25,7 @@ export class ApiError extends Error {
     this.code = init.code;
     this.reason = init.reason;
     this.fields = init.fields;
+    this.body = init.body ?? {};
   }
 }
 

@@ -112,6 +112,7 @@ async function toApiError(response: Response): Promise<ApiError> {
     reason: str(payload.reason),
     message: str(payload.message),
     fields: isStringMap(payload.fields) ? payload.fields : undefined,
+    body: payload,
   });
 }
 

@@ -22,6 +22,8 @@ type Documents = {
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": typeof types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.CataloguedProductDocument,
+    "\n  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {\n    catalogueSubmission(id: $id, input: $input) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.CatalogueSubmissionDocument,
+    "\n  mutation DelistCataloguedProduct($ean13Upc: String!) {\n    delistCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.DelistCataloguedProductDocument,
     "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n      }\n    }\n  }\n": typeof types.DraftSubmissionDocument,
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
@@ -40,6 +42,8 @@ const documents: Documents = {
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.CataloguedProductDocument,
+    "\n  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {\n    catalogueSubmission(id: $id, input: $input) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.CatalogueSubmissionDocument,
+    "\n  mutation DelistCataloguedProduct($ean13Upc: String!) {\n    delistCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.DelistCataloguedProductDocument,
     "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n      }\n    }\n  }\n": types.DraftSubmissionDocument,
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
@@ -79,6 +83,14 @@ export function graphql(source: "\n  query CataloguedProducts(\n    $upcPrefix: 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n"): typeof import('./graphql').CataloguedProductDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {\n    catalogueSubmission(id: $id, input: $input) {\n      ...SubmissionDetailFields\n    }\n  }\n"): typeof import('./graphql').CatalogueSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DelistCataloguedProduct($ean13Upc: String!) {\n    delistCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n"): typeof import('./graphql').DelistCataloguedProductDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -4,6 +4,17 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type CertifiedValuesInput = {
+  brand: string;
+  category?: string | null | undefined;
+  department?: string | null | undefined;
+  description: string;
+  itemSize?: string | null | undefined;
+  packCount?: number | null | undefined;
+  subcategory?: string | null | undefined;
+  unitsOfMeasure?: string | null | undefined;
+};
+
 export type DraftFileInput = {
   fileName: string;
   isMarketingImage?: boolean | null | undefined;
@@ -68,6 +79,21 @@ export type CataloguedProductQueryVariables = Exact<{
 
 
 export type CataloguedProductQuery = { getCataloguedProduct: { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } } | null };
+
+export type CatalogueSubmissionMutationVariables = Exact<{
+  id: string | number;
+  input: CertifiedValuesInput;
+}>;
+
+
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+
+export type DelistCataloguedProductMutationVariables = Exact<{
+  ean13Upc: string;
+}>;
+
+
+export type DelistCataloguedProductMutation = { delistCataloguedProduct: { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } } };
 
 export type DraftSubmissionQueryVariables = Exact<{
   id: string | number;
@@ -329,6 +355,84 @@ export const CataloguedProductDocument = new TypedDocumentString(`
     delist
   }
 }`) as unknown as TypedDocumentString<CataloguedProductQuery, CataloguedProductQueryVariables>;
+export const CatalogueSubmissionDocument = new TypedDocumentString(`
+    mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
+  catalogueSubmission(id: $id, input: $input) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    imageUrl
+    thumbnailUrl
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+  }
+}`) as unknown as TypedDocumentString<CatalogueSubmissionMutation, CatalogueSubmissionMutationVariables>;
+export const DelistCataloguedProductDocument = new TypedDocumentString(`
+    mutation DelistCataloguedProduct($ean13Upc: String!) {
+  delistCataloguedProduct(ean13Upc: $ean13Upc) {
+    ...CataloguedProductFields
+  }
+}
+    fragment CataloguedProductFields on CataloguedProduct {
+  ean13Upc
+  description
+  brand
+  department
+  category
+  subcategory
+  itemSize
+  unitsOfMeasure
+  packCount
+  updatedDate
+  shippingProfileId
+  imageUrls
+  thumbnailUrls
+  isDelisted
+  can {
+    addImages
+    setShippingProfile
+    delist
+  }
+}`) as unknown as TypedDocumentString<DelistCataloguedProductMutation, DelistCataloguedProductMutationVariables>;
 export const DraftSubmissionDocument = new TypedDocumentString(`
     query DraftSubmission($id: ID!) {
   getDraftSubmission(id: $id) {

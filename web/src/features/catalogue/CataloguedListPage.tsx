@@ -2,7 +2,7 @@ import { useEffect, useId, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isReadOnlyAdmin } from '@portal/domain';
+import { isReadOnlyAdmin, SCOPES } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
@@ -15,6 +15,7 @@ import {
   type CataloguedProduct,
   type SortDirection,
 } from './catalogue-api.ts';
+import { ImportCertifiedValues } from './ImportCertifiedValues.tsx';
 
 export const CATALOGUE_HEADING = 'My Products - Catalogued Items';
 export const CATALOGUE_TITLE = 'Catalogued Items';
@@ -96,6 +97,7 @@ export function CataloguedListPage() {
   };
 
   const readOnly = !!user && isReadOnlyAdmin(user);
+  const canImport = !!user && user.scopes.includes(SCOPES.writeAllProductSubmissions);
   const emptyText = upcPrefix ? NO_INFO_FOUND : CATALOGUE_EMPTY;
 
   return (
@@ -122,9 +124,12 @@ export function CataloguedListPage() {
             </Text>
           </Stack>
         ) : (
-          <Button component={AppLink} to="/upload">
-            Add New
-          </Button>
+          <Group gap="sm">
+            {canImport && <ImportCertifiedValues />}
+            <Button component={AppLink} to="/upload">
+              Add New
+            </Button>
+          </Group>
         )}
       </Group>
 

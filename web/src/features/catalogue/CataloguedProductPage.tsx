@@ -1,16 +1,26 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Group, Loader, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { isAnyAdmin, SUPPORT_EMAIL } from '@portal/domain';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSession } from '../../session/session-context.tsx';
+import { showBanner } from '../../ui/banner/banner-store.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { useShippingProfileOptions } from '../intake/use-shipping-profile-options.ts';
 import { BackLink } from '../submissions/SubmissionStates.tsx';
-import { isNotFound, productChanged, putShippingProfile, useCataloguedProduct, type CataloguedProduct } from './catalogue-api.ts';
+import {
+  catalogueKeys,
+  isNotFound,
+  productChanged,
+  putShippingProfile,
+  useCataloguedProduct,
+  type CataloguedProduct,
+} from './catalogue-api.ts';
+import { DelistCataloguedProductMutation } from './catalogue-operations.ts';
 import { ImageCarousel } from './ImageCarousel.tsx';
 import classes from './catalogue.module.css';
 
@@ -21,6 +31,9 @@ export const NO_IMAGES_TEXT =
   "We don't have any images associated with this product right now. If you have or can take photos representing all sides of this item, please share.";
 export const PROFILE_APPLIED = 'Shipping profile applied.';
 export const PROFILE_REMOVED = 'Shipping profile successfully removed.';
+export const DELIST_TITLE = 'Delist this product?';
+export const DELIST_NOTE = 'It leaves the catalogue; suppliers will no longer see it in their list.';
+export const PRODUCT_DELISTED = 'Product has been delisted.';
 
 export const certifiedNote = (date: string) =>
   `Values are certified as of ${date}. Another system may show different values; to request a change, email customer support at ${SUPPORT_EMAIL}.`;
@@ -58,7 +71,8 @@ export function CataloguedProductPage() {
 function ProductView({ product }: { product: CataloguedProduct }) {
   const { user, hasFlag } = useSession();
   const modified = formatDate(product.updatedDate);
-  const showShipping = hasFlag('SHIPPING_PROFILE') && !!user && !isAnyAdmin(user);
+  const staff = !!user && isAnyAdmin(user);
+  const showShipping = hasFlag('SHIPPING_PROFILE') && !!user && !staff;
   const valuesId = useId();
   const imagesId = useId();
 
@@ -75,6 +89,16 @@ function ProductView({ product }: { product: CataloguedProduct }) {
 
   return (
     <Page heading={PRODUCT_HEADING} title={product.description || product.ean13Upc} before={back}>
+      {(product.isDelisted || (staff && product.can.delist)) && (
+        <Group gap="md">
+          {product.isDelisted && (
+            <Badge size="lg" variant="light" color="gray" c="#343a40">
+              Delisted
+            </Badge>
+          )}
+          {staff && product.can.delist && <DelistButton product={product} />}
+        </Group>
+      )}
       <dl className={classes.facts}>
         <dt>UPC</dt>
         <dd>{product.ean13Upc}</dd>
@@ -175,5 +199,49 @@ function ShippingProfileSelect({ product }: { product: CataloguedProduct }) {
       disabled={saving || data.length === 0 || !product.can.setShippingProfile}
       maw={320}
     />
+  );
+}
+
+/** Staff take a product out of the catalogue, after saying so in a dialog. */
+function DelistButton({ product }: { product: CataloguedProduct }) {
+  const queryClient = useQueryClient();
+  const [asking, setAsking] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  const delist = async () => {
+    setBusy(true);
+    try {
+      const updated = (await gql(DelistCataloguedProductMutation, { ean13Upc: product.ean13Upc })).delistCataloguedProduct;
+      productChanged(queryClient, updated);
+      toast.success(PRODUCT_DELISTED);
+    } catch (error) {
+      // Someone may have delisted it first: the server's word, and the product as it is now.
+      if (error instanceof GraphQLRequestError) showBanner(error.message, 'error');
+    } finally {
+      setBusy(false);
+      setAsking(false);
+      void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(product.ean13Upc) });
+    }
+  };
+
+  return (
+    <>
+      <Button color="red.9" variant="outline" onClick={() => setAsking(true)}>
+        Delist product
+      </Button>
+      <Modal opened={asking} onClose={() => !busy && setAsking(false)} title={DELIST_TITLE} centered>
+        <Stack gap="md">
+          <Text>{DELIST_NOTE}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setAsking(false)} disabled={busy} data-autofocus>
+              Cancel
+            </Button>
+            <Button color="red.9" onClick={() => void delist()} disabled={busy}>
+              {busy ? 'Delisting...' : 'Delist'}
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+    </>
   );
 }

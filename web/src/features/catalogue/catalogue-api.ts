@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { apiFetch } from '../../api/api-fetch.ts';
+import { ApiError } from '../../api/api-error.ts';
+import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 import type {
   CataloguedProductFieldsFragment,
   CataloguedProductsQuery,
@@ -95,3 +96,40 @@ export const uploadProductImages = (
     signal,
     notify: UPLOAD_NOTIFY,
   });
+
+export const IMPORT_PATH = '/cataloguedProducts/import';
+export const IMPORT_TEMPLATE_URL = `${API_BASE}${IMPORT_PATH}/template.csv`;
+
+/** One invalid row of an import: its line in the file, its code and what is wrong with it. */
+export interface ImportRowProblem {
+  row: number;
+  ean13Upc: string;
+  errors: string[];
+}
+
+/** What the certified-values import answered: applied, refused row by row, or refused as a file. */
+export type ImportOutcome =
+  | { kind: 'applied'; applied: number; catalogued: number }
+  | { kind: 'rows'; message: string; rows: ImportRowProblem[] }
+  | { kind: 'file'; message: string };
+
+/**
+ * POST /api/cataloguedProducts/import: one CSV file in the field "file". A refused file (400, 413) is answered to the
+ * caller, which shows it in its dialog; anything else gets the generic handling and rejects with ApiError.
+ */
+export async function importCertifiedValues(file: File): Promise<ImportOutcome> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  try {
+    // 400 and 413 are answered here (rows or a file message); every other failure gets the generic handling.
+    const body = await apiFetch<{ applied?: number; catalogued?: number }>(IMPORT_PATH, { method: 'POST', form, notify: { 400: null, 413: null } });
+    return { kind: 'applied', applied: Number(body?.applied ?? 0), catalogued: Number(body?.catalogued ?? 0) };
+  } catch (error) {
+    if (!(error instanceof ApiError)) throw error;
+    if (error.status === 400 && error.code === 'IMPORT_INVALID' && Array.isArray(error.body.rows)) {
+      return { kind: 'rows', message: error.message, rows: error.body.rows as ImportRowProblem[] };
+    }
+    if (error.status === 400 || error.status === 413) return { kind: 'file', message: error.message };
+    throw error;
+  }
+}

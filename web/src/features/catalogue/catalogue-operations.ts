@@ -60,3 +60,19 @@ export const CataloguedProductQuery = graphql(`
     }
   }
 `);
+
+export const CatalogueSubmissionMutation = graphql(`
+  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {
+    catalogueSubmission(id: $id, input: $input) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
+
+export const DelistCataloguedProductMutation = graphql(`
+  mutation DelistCataloguedProduct($ean13Upc: String!) {
+    delistCataloguedProduct(ean13Upc: $ean13Upc) {
+      ...CataloguedProductFields
+    }
+  }
+`);

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { isAnyAdmin, REVIEW_MSG, statusChangedNotice } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, REVIEW_MSG, SCOPES, statusChangedNotice } from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppNavigate } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
@@ -11,6 +11,7 @@ import { fieldError } from '../../ui/field-error.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { formatDateTime } from '../../ui/dates.ts';
+import { CatalogueItemForm } from '../catalogue/CatalogueItemForm.tsx';
 import { ProductNameEditor } from './ProductNameEditor.tsx';
 import { submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';
@@ -29,6 +30,10 @@ const BADGE_COLOURS = {
   match: { color: 'green', c: '#1b5e20' },
   flag: { color: 'orange', c: '#7a3a00' },
 } as const;
+
+/** Cataloguing staff: full administrators, or anyone who may write all submissions (the server checks too). */
+export const canCatalogue = (user: { scopes: readonly string[] }) =>
+  isFullAdmin(user) || user.scopes.includes(SCOPES.writeAllProductSubmissions);
 
 /** Staff see the verification view: reviewers, and anyone with an all-submissions scope. */
 export const isStaffView = (submission: Pick<Submission, 'can'>, user: { scopes: readonly string[] }) =>
@@ -181,6 +186,8 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
           )}
         </Stack>
       </div>
+
+      {staff && canCatalogue(user) && submission.itemStatus === 'ACCEPTED' && <CatalogueItemForm submission={submission} />}
 
       <SubmissionHistory history={submission.history} />
 
