@@ -4,6 +4,7 @@
  */
 import { runBarcodeBench } from './barcodes.ts';
 import { runUploadBench } from './upload.ts';
+import { runActivityBench } from './activity.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -18,6 +19,11 @@ if (wanted('barcodes')) {
   console.log('\n## Barcode reading\n');
   const barcodes = await runBarcodeBench();
   if (!barcodes.ok) failed = true;
+}
+if (wanted('activity')) {
+  console.log('\n## Activity list\n');
+  const rows = await runActivityBench();
+  if (rows.some((r) => r.database === 'PostgreSQL' && r.ratio < 0.4)) failed = true;
 }
 if (failed) {
   console.error('\nA benchmark missed its target (see above).');
