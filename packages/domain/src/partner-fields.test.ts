@@ -1,5 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { intakeRulesFor, isFieldRequired, isFieldVisible } from './partner-fields.ts';
+import {
+  intakeRulesFor,
+  isFieldRequired,
+  isFieldVisible,
+  isSectionVisible,
+  PARTNER_FIELD_SECTIONS,
+  PARTNER_FIELDS,
+  partnerConfigurationInputSchema,
+  resolvedFieldRules,
+  setRequired,
+  setVisible,
+} from './partner-fields.ts';
 
 describe('partner field rules', () => {
   it('every flag defaults to true when absent', () => {
@@ -16,5 +27,88 @@ describe('partner field rules', () => {
       shippingProfileRequired: false,
       primaryImageRequired: true,
     });
+  });
+});
+
+describe('partner configurable fields and switches', () => {
+  it('lists every configurable field once, in exactly one section', () => {
+    expect(PARTNER_FIELDS).toHaveLength(22);
+    const inSections = Object.values(PARTNER_FIELD_SECTIONS).flatMap((s) => s.fields);
+    expect([...inSections].sort()).toEqual([...PARTNER_FIELDS].sort());
+    expect(PARTNER_FIELD_SECTIONS.pricing.flag).toBe('pricingFieldsVisible');
+  });
+
+  it('switching a field to required makes it visible', () => {
+    const rules = setRequired({ msrp: { visible: false, required: false } }, 'msrp', true);
+    expect(rules.msrp).toEqual({ visible: true, required: true });
+  });
+
+  it('switching required off leaves visibility alone', () => {
+    expect(setRequired({ msrp: { visible: false } }, 'msrp', false).msrp).toEqual({ visible: false, required: false });
+  });
+
+  it('switching visible off clears required; switching it on keeps required as it was', () => {
+    expect(setVisible({}, 'fob', false).fob).toEqual({ visible: false, required: false });
+    expect(setVisible({ fob: { visible: false, required: false } }, 'fob', true).fob).toEqual({ visible: true, required: false });
+  });
+
+  it('required-only and visible-only fields only gain their own flag', () => {
+    expect(setRequired({}, 'productName', true).productName).toEqual({ required: true });
+    expect(setVisible({}, 'currentlySellingAt', false).currentlySellingAt).toEqual({ visible: false });
+  });
+
+  it('the switches do not mutate the rules they are given', () => {
+    const rules = { msrp: { visible: false } };
+    setRequired(rules, 'msrp', true);
+    expect(rules).toEqual({ msrp: { visible: false } });
+  });
+
+  it('resolved rules cover every field with defaults applied', () => {
+    const resolved = resolvedFieldRules({ msrp: { required: false }, currentlySellingAt: { visible: false } });
+    expect(resolved).toHaveLength(PARTNER_FIELDS.length);
+    expect(resolved.find((r) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: false });
+    expect(resolved.find((r) => r.field === 'fob')).toEqual({ field: 'fob', visible: true, required: true });
+    expect(resolved.find((r) => r.field === 'currentlySellingAt')).toEqual({ field: 'currentlySellingAt', visible: false, required: false });
+    expect(resolved.find((r) => r.field === 'brand')).toEqual({ field: 'brand', visible: true, required: true });
+  });
+
+  it('section flags default to visible', () => {
+    expect(isSectionVisible({}, 'placementFieldsVisible')).toBe(true);
+    expect(isSectionVisible({ placementFieldsVisible: { visible: false } }, 'placementFieldsVisible')).toBe(false);
+  });
+});
+
+describe('partner configuration input', () => {
+  const valid = { primaryColor: '#1f5f8b', secondaryColor: null, landingPageEnabled: true, fieldRules: { msrp: { visible: true, required: false } } };
+  const ok = (v: unknown) => partnerConfigurationInputSchema.safeParse(v).success;
+
+  it('accepts a valid configuration, with short or long hex colours', () => {
+    expect(ok(valid)).toBe(true);
+    expect(ok({ ...valid, primaryColor: '#fff', secondaryColor: '#ABCDEF' })).toBe(true);
+    expect(ok({ primaryColor: '#000', landingPageEnabled: false })).toBe(true);
+  });
+
+  it('requires the primary colour and refuses anything but hex colours', () => {
+    const { primaryColor: _p, ...noPrimary } = valid;
+    expect(ok(noPrimary)).toBe(false);
+    for (const bad of ['red', '', '#ggg', '#fff;background:url(x)', '#12345', 'url(x)']) {
+      expect(ok({ ...valid, primaryColor: bad })).toBe(false);
+      expect(ok({ ...valid, secondaryColor: bad })).toBe(false);
+    }
+  });
+
+  it('requires landingPageEnabled as a boolean', () => {
+    expect(ok({ ...valid, landingPageEnabled: 'yes' })).toBe(false);
+    expect(ok({ primaryColor: '#fff' })).toBe(false);
+  });
+
+  it('refuses unknown field names, non-boolean flags and flags a field does not have', () => {
+    expect(ok({ ...valid, fieldRules: { colour: { visible: true } } })).toBe(false);
+    expect(ok({ ...valid, fieldRules: { msrp: { visible: 'yes' } } })).toBe(false);
+    expect(ok({ ...valid, fieldRules: { msrp: { hidden: true } } })).toBe(false);
+    expect(ok({ ...valid, fieldRules: { productName: { visible: false } } })).toBe(false);
+    expect(ok({ ...valid, fieldRules: { dietaryAttributes: { required: true } } })).toBe(false);
+    expect(ok({ ...valid, fieldRules: { pricingFieldsVisible: { visible: false } } })).toBe(true);
+    expect(ok({ ...valid, extra: 1 })).toBe(false);
   });
 });

@@ -1,3 +1,5 @@
+import { z } from 'zod';
+import { isHexColour } from './partner.ts';
 import type { IntakeRules } from './draft-rules.ts';
 
 /** A partner's field rules as stored: per field, a visible and/or required flag; absent means true (part 2 section 3). */
@@ -15,3 +17,91 @@ export function intakeRulesFor(partnerRules: FieldRules | null): IntakeRules {
     primaryImageRequired: true,
   };
 }
+
+/** Fields with both a visible and a required flag (part 2 section 3). */
+export const VISIBLE_AND_REQUIRED_FIELDS = [
+  'suggestedClass', 'itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure',
+  'fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost',
+  'freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport', 'paidAds', 'offInvoice', 'tpr',
+] as const;
+/** Fields with only a required flag: always shown. */
+export const REQUIRED_ONLY_FIELDS = ['brand', 'productName', 'shippingProfile'] as const;
+/** Fields with only a visible flag: never required. */
+export const VISIBLE_ONLY_FIELDS = ['currentlySellingAt', 'dietaryAttributes'] as const;
+/** Whole-section visibility flags. */
+export const SECTION_FLAGS = ['placementFieldsVisible', 'pricingFieldsVisible', 'promotionFieldsVisible'] as const;
+
+export type PartnerField =
+  | (typeof VISIBLE_AND_REQUIRED_FIELDS)[number]
+  | (typeof REQUIRED_ONLY_FIELDS)[number]
+  | (typeof VISIBLE_ONLY_FIELDS)[number];
+export type SectionFlag = (typeof SECTION_FLAGS)[number];
+
+/** Configurable fields by form section; the section flag hides (and disables) the whole section. */
+export const PARTNER_FIELD_SECTIONS = {
+  general: { flag: null, fields: ['brand', 'productName', 'shippingProfile', 'currentlySellingAt', 'dietaryAttributes'] },
+  placement: { flag: 'placementFieldsVisible', fields: ['suggestedClass', 'itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure'] },
+  pricing: { flag: 'pricingFieldsVisible', fields: ['fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost'] },
+  promotion: { flag: 'promotionFieldsVisible', fields: ['freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport', 'paidAds', 'offInvoice', 'tpr'] },
+} as const satisfies Record<string, { flag: SectionFlag | null; fields: readonly PartnerField[] }>;
+
+export const PARTNER_FIELDS: readonly PartnerField[] = [...VISIBLE_AND_REQUIRED_FIELDS, ...REQUIRED_ONLY_FIELDS, ...VISIBLE_ONLY_FIELDS];
+
+export const hasVisibleFlag = (field: string) =>
+  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) || (VISIBLE_ONLY_FIELDS as readonly string[]).includes(field);
+export const hasRequiredFlag = (field: string) =>
+  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) || (REQUIRED_ONLY_FIELDS as readonly string[]).includes(field);
+export const isPartnerField = (field: string): field is PartnerField => (PARTNER_FIELDS as readonly string[]).includes(field);
+
+/** Switching a field to required also makes it visible (part 2 section 4). Returns new rules. */
+export function setRequired(rules: FieldRules, field: PartnerField, required: boolean): FieldRules {
+  const next = { ...rules[field], required };
+  if (required && hasVisibleFlag(field)) next.visible = true;
+  return { ...rules, [field]: next };
+}
+
+/** Switching visible off clears required for that field. Returns new rules. */
+export function setVisible(rules: FieldRules, field: PartnerField, visible: boolean): FieldRules {
+  const next = { ...rules[field], visible };
+  if (!visible && hasRequiredFlag(field)) next.required = false;
+  return { ...rules, [field]: next };
+}
+
+/** Every known field with defaults applied; a flag the field does not have reads as its fixed value. */
+export function resolvedFieldRules(rules: FieldRules): { field: PartnerField; visible: boolean; required: boolean }[] {
+  return PARTNER_FIELDS.map((field) => ({
+    field,
+    visible: hasVisibleFlag(field) ? isFieldVisible(rules, field) : true,
+    required: hasRequiredFlag(field) ? isFieldRequired(rules, field) : false,
+  }));
+}
+
+/** A section flag; stored alongside the field rules as { visible }. Absent means true. */
+export const isSectionVisible = (rules: FieldRules, flag: SectionFlag) => rules[flag]?.visible ?? true;
+
+const hexColour = z.string().trim().refine(isHexColour, 'Must be a hex colour such as #1f5f8b.');
+const flag = z.boolean().optional();
+
+/** The field-rules part of an update: only known names, only booleans, only the flags each field has. */
+const fieldRuleShape: Record<string, z.ZodType<{ visible?: boolean; required?: boolean }>> = {
+    ...Object.fromEntries(VISIBLE_AND_REQUIRED_FIELDS.map((f) => [f, z.object({ visible: flag, required: flag }).strict()])),
+    ...Object.fromEntries(REQUIRED_ONLY_FIELDS.map((f) => [f, z.object({ required: flag }).strict()])),
+    ...Object.fromEntries(VISIBLE_ONLY_FIELDS.map((f) => [f, z.object({ visible: flag }).strict()])),
+    ...Object.fromEntries(SECTION_FLAGS.map((f) => [f, z.object({ visible: flag }).strict()])),
+};
+export const fieldRulesInputSchema = z.object(fieldRuleShape).partial().strict();
+
+/** The configuration update (everything except the logo). */
+export const partnerConfigurationInputSchema = z
+  .object({
+    primaryColor: hexColour,
+    secondaryColor: hexColour.nullable().optional(),
+    landingPageEnabled: z.boolean(),
+    /** Replaces every rule when given; absent keeps the stored rules. */
+    fieldRules: fieldRulesInputSchema.optional(),
+  })
+  .strict();
+export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
+
+/** Default primary colour of a new configuration. */
+export const DEFAULT_PRIMARY_COLOUR = '#1f5f8b';

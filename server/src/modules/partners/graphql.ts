@@ -1,7 +1,21 @@
 import { asc, eq, ilike } from 'drizzle-orm';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
+import { CompanyRef } from '../users/graphql.ts';
+import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
+import {
+  assertPartnerConfigAdmin,
+  assertPartnerConfigReader,
+  createConfiguration,
+  getCompany,
+  getConfiguration,
+  likeContains,
+  listConfigurations,
+  searchCompanies,
+  updateConfiguration,
+  type PartnerConfigurationView,
+} from './service.ts';
 
 interface PartnerSearchResult {
   id: number;
@@ -18,8 +32,6 @@ const PartnerSearchResultRef = builder.objectRef<PartnerSearchResult>('PartnerSe
   }),
 });
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 builder.queryField('searchPartnerConfigurations', (t) =>
   t.field({
@@ -36,6 +48,145 @@ builder.queryField('searchPartnerConfigurations', (t) =>
         .orderBy(asc(companies.name))
         .limit(20);
       return rows;
+    },
+  }),
+);
+
+const FieldRuleRef = builder.objectRef<{ field: string; visible: boolean; required: boolean }>('FieldRule').implement({
+  description: 'A configurable intake field with its defaults applied (part 2 section 3).',
+  fields: (t) => ({
+    field: t.exposeString('field'),
+    visible: t.exposeBoolean('visible'),
+    required: t.exposeBoolean('required'),
+  }),
+});
+
+const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('PartnerConfiguration').implement({
+  fields: (t) => ({
+    id: t.exposeInt('id'),
+    companyId: t.exposeInt('companyId'),
+    companyName: t.exposeString('companyName'),
+    partnerLogoFileName: t.exposeString('partnerLogoFileName', { nullable: true }),
+    primaryColor: t.exposeString('primaryColor'),
+    secondaryColor: t.exposeString('secondaryColor', { nullable: true }),
+    landingPageEnabled: t.exposeBoolean('landingPageEnabled'),
+    fieldRules: t.field({ type: [FieldRuleRef], resolve: (c) => c.fieldRules }),
+    placementFieldsVisible: t.exposeBoolean('placementFieldsVisible'),
+    pricingFieldsVisible: t.exposeBoolean('pricingFieldsVisible'),
+    promotionFieldsVisible: t.exposeBoolean('promotionFieldsVisible'),
+  }),
+});
+
+const FieldRuleInput = builder.inputType('FieldRuleInput', {
+  fields: (t) => ({
+    field: t.string({ required: true }),
+    visible: t.boolean(),
+    required: t.boolean(),
+  }),
+});
+
+const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput', {
+  description: 'Everything of a configuration except the logo, which is uploaded separately.',
+  fields: (t) => ({
+    primaryColor: t.string({ required: true }),
+    secondaryColor: t.string(),
+    landingPageEnabled: t.boolean({ required: true }),
+    fieldRules: t.field({ type: [FieldRuleInput] }),
+    placementFieldsVisible: t.boolean(),
+    pricingFieldsVisible: t.boolean(),
+    promotionFieldsVisible: t.boolean(),
+  }),
+});
+
+
+builder.queryField('getPartnerConfigurations', (t) =>
+  t.field({
+    type: [PartnerConfigurationRef],
+    description: 'Every partner configuration, newest first.',
+    resolve: async (_root, _args, { request, ctx }) => {
+      assertPartnerConfigReader(await requireUser(request));
+      return listConfigurations(ctx);
+    },
+  }),
+);
+
+builder.queryField('getPartnerConfiguration', (t) =>
+  t.field({
+    type: PartnerConfigurationRef,
+    nullable: true,
+    args: { partnerConfigurationId: t.arg.int({ required: true }) },
+    resolve: async (_root, { partnerConfigurationId }, { request, ctx }) => {
+      assertPartnerConfigReader(await requireUser(request));
+      return getConfiguration(ctx, partnerConfigurationId);
+    },
+  }),
+);
+
+builder.queryField('searchCompaniesByName', (t) =>
+  t.field({
+    type: [CompanyRef],
+    description: 'Companies whose name contains the text (case-insensitive), at most 20.',
+    args: { name: t.arg.string({ required: true }) },
+    resolve: async (_root, { name }, { request, ctx }) => {
+      assertPartnerConfigReader(await requireUser(request));
+      return searchCompanies(ctx, name);
+    },
+  }),
+);
+
+builder.queryField('getCompany', (t) =>
+  t.field({
+    type: CompanyRef,
+    nullable: true,
+    args: { companyId: t.arg.int({ required: true }) },
+    resolve: async (_root, { companyId }, { request, ctx }) => {
+      assertPartnerConfigReader(await requireUser(request));
+      return getCompany(ctx, companyId);
+    },
+  }),
+);
+
+builder.mutationField('createPartnerConfiguration', (t) =>
+  t.field({
+    type: PartnerConfigurationRef,
+    nullable: true,
+    description: 'A new configuration for the company: landing page enabled, default primary colour.',
+    args: { companyId: t.arg.int({ required: true }) },
+    resolve: async (_root, { companyId }, { request, ctx }) => {
+      assertPartnerConfigAdmin(await requireUser(request));
+      return createConfiguration(ctx, companyId);
+    },
+  }),
+);
+
+builder.mutationField('updatePartnerConfiguration', (t) =>
+  t.field({
+    type: PartnerConfigurationRef,
+    nullable: true,
+    args: {
+      partnerConfigurationId: t.arg.int({ required: true }),
+      input: t.arg({ type: PartnerConfigurationInput, required: true }),
+    },
+    resolve: async (_root, { partnerConfigurationId, input }, { request, ctx }) => {
+      assertPartnerConfigAdmin(await requireUser(request));
+      const fieldRules: Record<string, unknown> = {};
+      for (const rule of input.fieldRules ?? []) {
+        if (rule.field in fieldRules) throw badRequest(`${rule.field}: listed more than once.`, { [`fieldRules.${rule.field}`]: 'Listed more than once.' });
+        const flags: { visible?: boolean; required?: boolean } = {};
+        if (rule.visible != null) flags.visible = rule.visible;
+        if (rule.required != null) flags.required = rule.required;
+        fieldRules[rule.field] = flags;
+      }
+      for (const flag of ['placementFieldsVisible', 'pricingFieldsVisible', 'promotionFieldsVisible'] as const) {
+        if (input[flag] != null) fieldRules[flag] = { visible: input[flag] };
+      }
+      return updateConfiguration(ctx, partnerConfigurationId, {
+        primaryColor: input.primaryColor,
+        secondaryColor: input.secondaryColor ?? null,
+        landingPageEnabled: input.landingPageEnabled,
+        // Neither rules nor section flags sent: the stored rules stay as they are.
+        fieldRules: input.fieldRules == null && Object.keys(fieldRules).length === 0 ? undefined : fieldRules,
+      });
     },
   }),
 );

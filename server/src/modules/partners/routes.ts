@@ -1,11 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
+import { isFieldRequired, type FieldRules } from '@portal/domain';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
-import { notFound } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { receiveUploads } from '../uploads/receive.ts';
+import { assertPartnerConfigAdmin, findConfiguration, present, setLogo } from './service.ts';
+
+/** Logos are small pictures shown on the landing page and in the header. */
+export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' };
+const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const logoUrl = (id: number, fileName: string | null) =>
+  fileName ? `/api/partner-configurations/${id}/logo/${encodeURIComponent(fileName)}` : null;
 
 export async function partnerRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
+  const ctx = app.ctx;
 
   /** Public: the co-branded landing page and login need it before anyone signs in. */
   app.get('/api/companies/:companyId/partner-configuration', async (request) => {
@@ -26,6 +38,49 @@ export async function partnerRoutes(app: FastifyInstance) {
       secondaryColor: config.secondaryColor,
       landingPageEnabled: config.landingPageEnabled,
       ...(config.fieldRules as Record<string, boolean>),
+      // Added fields (the answer only ever grows: the web reads the ones above).
+      partnerLogoUrl: logoUrl(config.id, config.partnerLogoFileName),
+      productNameFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'productName'),
+      shippingProfileFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'shippingProfile'),
     };
   });
+
+  /** Replaces the partner's logo: one image in field 'file', checked by content, at most 2 MB. */
+  app.post('/api/partner-configurations/:id/logo', async (request) => {
+    assertPartnerConfigAdmin(await requireUser(request));
+    const id = idParam.parse((request.params as { id: string }).id);
+    await findConfiguration(ctx, id);
+    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });
+    try {
+      const [file] = upload.files;
+      if (!file) throw badRequest('Choose an image file for the logo.', { file: 'Choose an image file for the logo.' });
+      if (!LOGO_TYPES[file.kind]) throw badRequest(`${file.fileName}: the logo must be a PNG, JPEG or GIF image.`, { file: 'The logo must be a PNG, JPEG or GIF image.' });
+      if (file.size > MAX_LOGO_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
+      const updated = await setLogo(ctx, id, file);
+      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
+      return { ...present(updated, company?.name ?? ''), partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName) };
+    } finally {
+      await upload.discard();
+    }
+  });
+
+  /** Public: the landing page shows the logo before anyone signs in. */
+  app.get('/api/partner-configurations/:id/logo/:fileName', async (request, reply) => {
+    const params = request.params as { id: string; fileName: string };
+    const id = idParam.safeParse(params.id);
+    if (!id.success) throw notFound('File not found.');
+    const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id.data));
+    if (!config?.partnerLogoKey || !config.partnerLogoFileName || config.partnerLogoFileName !== params.fileName) {
+      throw notFound('File not found.');
+    }
+    const etag = `"${config.partnerLogoKey.split('/').pop()}"`;
+    reply
+      .header('cache-control', 'public, max-age=300, must-revalidate')
+      .header('etag', etag)
+      .header('x-content-type-options', 'nosniff');
+    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+    const type = LOGO_TYPES[config.partnerLogoKey.split('.').pop() ?? ''] ?? 'application/octet-stream';
+    return reply.type(type).send(await ctx.storage.get(config.partnerLogoKey));
+  });
 }
+

@@ -2,7 +2,7 @@ import { builder } from '../../graphql/builder.ts';
 import { currentUser } from '../auth/session.ts';
 import { loadUserDetails, type UserDetails } from './repository.ts';
 
-const Company = builder.objectRef<{ id: number; name: string }>('Company').implement({
+export const CompanyRef = builder.objectRef<{ id: number; name: string }>('Company').implement({
   fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name') }),
 });
 
@@ -13,7 +13,7 @@ const User = builder.objectRef<UserDetails>('User').implement({
     firstName: t.exposeString('firstName'),
     lastName: t.exposeString('lastName'),
     email: t.exposeString('email'),
-    company: t.field({ type: Company, resolve: (u) => u.company }),
+    company: t.field({ type: CompanyRef, resolve: (u) => u.company }),
     isAuth0User: t.exposeBoolean('isAuth0User'),
     scopes: t.exposeStringList('scopes'),
     sessionPartnerCompanyId: t.exposeInt('sessionPartnerCompanyId', { nullable: true }),

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { asc, desc, eq, ilike } from 'drizzle-orm';
+import {
+  DEFAULT_PRIMARY_COLOUR,
+  isPartnerConfigAdmin,
+  isSectionVisible,
+  partnerConfigurationInputSchema,
+  resolvedFieldRules,
+  SCOPES,
+  type FieldRules,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { companies, partnerConfigurations } from '../../db/schema.ts';
+import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+
+type Row = typeof partnerConfigurations.$inferSelect;
+type HasScopes = { scopes: readonly string[] };
+
+/** Settings writes need both partner-configuration scopes. */
+export function assertPartnerConfigAdmin(user: HasScopes) {
+  if (!isPartnerConfigAdmin(user)) throw forbidden();
+}
+/** Settings reads need read:partnerconfigurations. */
+export function assertPartnerConfigReader(user: HasScopes) {
+  if (!user.scopes.includes(SCOPES.readPartnerConfigurations)) throw forbidden();
+}
+
+export interface PartnerConfigurationView {
+  id: number;
+  companyId: number;
+  companyName: string;
+  partnerLogoFileName: string | null;
+  primaryColor: string;
+  secondaryColor: string | null;
+  landingPageEnabled: boolean;
+  fieldRules: { field: string; visible: boolean; required: boolean }[];
+  placementFieldsVisible: boolean;
+  pricingFieldsVisible: boolean;
+  promotionFieldsVisible: boolean;
+}
+
+export function present(config: Row, companyName: string): PartnerConfigurationView {
+  const rules = (config.fieldRules ?? {}) as FieldRules;
+  return {
+    id: config.id,
+    companyId: config.companyId,
+    companyName,
+    partnerLogoFileName: config.partnerLogoFileName,
+    primaryColor: config.primaryColor,
+    secondaryColor: config.secondaryColor,
+    landingPageEnabled: config.landingPageEnabled,
+    fieldRules: resolvedFieldRules(rules),
+    placementFieldsVisible: isSectionVisible(rules, 'placementFieldsVisible'),
+    pricingFieldsVisible: isSectionVisible(rules, 'pricingFieldsVisible'),
+    promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
+  };
+}
+
+const selectJoined = (ctx: AppContext) =>
+  ctx.db
+    .select({ config: partnerConfigurations, companyName: companies.name })
+    .from(partnerConfigurations)
+    .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId));
+
+export async function listConfigurations(ctx: AppContext) {
+  const rows = await selectJoined(ctx).orderBy(desc(partnerConfigurations.createdAt), desc(partnerConfigurations.id));
+  return rows.map((r) => present(r.config, r.companyName));
+}
+
+export async function findConfiguration(ctx: AppContext, id: number) {
+  const [row] = await selectJoined(ctx).where(eq(partnerConfigurations.id, id));
+  if (!row) throw notFound('No such partner configuration.');
+  return row;
+}
+
+export async function getConfiguration(ctx: AppContext, id: number) {
+  const row = await findConfiguration(ctx, id);
+  return present(row.config, row.companyName);
+}
+
+export async function createConfiguration(ctx: AppContext, companyId: number) {
+  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('No such company.');
+  const [created] = await ctx.db
+    .insert(partnerConfigurations)
+    .values({ companyId, primaryColor: DEFAULT_PRIMARY_COLOUR, landingPageEnabled: true, fieldRules: {} })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict('This company already has a partner configuration.');
+  return present(created, company.name);
+}
+
+export async function updateConfiguration(ctx: AppContext, id: number, rawInput: unknown) {
+  const input = partnerConfigurationInputSchema.parse(rawInput);
+  const [updated] = await ctx.db
+    .update(partnerConfigurations)
+    .set({
+      primaryColor: input.primaryColor,
+      secondaryColor: input.secondaryColor ?? null,
+      landingPageEnabled: input.landingPageEnabled,
+      ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
+      updatedAt: new Date(),
+    })
+    .where(eq(partnerConfigurations.id, id))
+    .returning();
+  if (!updated) throw notFound('No such partner configuration.');
+  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
+  return present(updated, company?.name ?? '');
+}
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+export async function searchCompanies(ctx: AppContext, name: string) {
+  return ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(ilike(companies.name, likeContains(name.trim().slice(0, 100))))
+    .orderBy(asc(companies.name), asc(companies.id))
+    .limit(20);
+}
+
+export async function getCompany(ctx: AppContext, companyId: number) {
+  const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  return company ?? null;
+}
+
+/** Stores a checked logo file under a generated key and records it; the previous logo blob is removed. */
+export async function setLogo(ctx: AppContext, id: number, file: { fileName: string; tempPath: string; kind: string }) {
+  const { config } = await findConfiguration(ctx, id);
+  // The checked kind is part of the key, so the logo is served with its real content type.
+  const key = `partner-logos/${id}/${randomUUID()}.${file.kind}`;
+  await ctx.storage.putFile(key, file.tempPath);
+  const [updated] = await ctx.db
+    .update(partnerConfigurations)
+    .set({ partnerLogoFileName: file.fileName, partnerLogoKey: key, updatedAt: new Date() })
+    .where(eq(partnerConfigurations.id, id))
+    .returning();
+  if (config.partnerLogoKey && config.partnerLogoKey !== key) await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
+  return updated!;
+}

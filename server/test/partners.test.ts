@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PARTNER_FIELDS } from '@portal/domain';
+import { plainImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let admin: Client;
+let supplier: Client;
+let viewer: Client;
+let anonymous: Client;
+beforeAll(async () => {
+  server = await startTestServer();
+  [admin, supplier, viewer, anonymous] = [new Client(server.url), new Client(server.url), new Client(server.url), new Client(server.url)];
+  await admin.login('admin@example.com', 'Admin-demo-1');
+  await supplier.login('supplier@example.com', 'Supplier-demo-1');
+  await viewer.login('viewer@example.com', 'Viewer-demo-1');
+});
+afterAll(() => server?.close());
+
+const CONFIG_FIELDS = `id companyId companyName partnerLogoFileName primaryColor secondaryColor landingPageEnabled
+  fieldRules { field visible required } placementFieldsVisible pricingFieldsVisible promotionFieldsVisible`;
+const LIST = `query { getPartnerConfigurations { ${CONFIG_FIELDS} } }`;
+const ONE = `query($id: Int!) { getPartnerConfiguration(partnerConfigurationId: $id) { ${CONFIG_FIELDS} } }`;
+const CREATE = `mutation($companyId: Int!) { createPartnerConfiguration(companyId: $companyId) { ${CONFIG_FIELDS} } }`;
+const UPDATE = `mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { ${CONFIG_FIELDS} } }`;
+const SEARCH = `query($name: String!) { searchCompaniesByName(name: $name) { id name } }`;
+const COMPANY = `query($id: Int!) { getCompany(companyId: $id) { id name } }`;
+
+const errorCode = (res: { json: any }) => res.json.errors?.[0]?.extensions?.code;
+const seededId = async () => (await admin.graphql(LIST)).json.data.getPartnerConfigurations.find((c: any) => c.companyId === 30443).id as number;
+const validInput = { primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false };
+
+describe(`partner configurations (${databaseKind})`, () => {
+  it('every settings call is refused to suppliers and viewers, and to the signed-out', async () => {
+    const id = await seededId();
+    const calls: [string, Record<string, unknown>][] = [
+      [LIST, {}],
+      [ONE, { id }],
+      [SEARCH, { name: 'a' }],
+      [COMPANY, { id: 1001 }],
+      [CREATE, { companyId: 1002 }],
+      [UPDATE, { id, input: validInput }],
+    ];
+    for (const c of [supplier, viewer]) {
+      for (const [q, v] of calls) expect(errorCode(await c.graphql(q, v)), q).toBe('FORBIDDEN');
+      const logo = await c.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file');
+      expect(logo.status).toBe(403);
+      expect(logo.json.code).toBe('FORBIDDEN');
+    }
+    for (const [q, v] of calls) expect(errorCode(await anonymous.graphql(q, v))).toBe('UNAUTHORIZED');
+    expect((await anonymous.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file')).status).toBe(401);
+    // Nothing was created or changed.
+    const list = (await admin.graphql(LIST)).json.data.getPartnerConfigurations;
+    expect(list.map((c: any) => c.companyId)).toEqual([30443]);
+    expect(list[0].primaryColor).toBe('#2e7d32');
+  });
+
+  it('reads a configuration with every field rule, defaults applied', async () => {
+    const id = await seededId();
+    const res = await admin.graphql(ONE, { id });
+    const config = res.json.data.getPartnerConfiguration;
+    expect(config).toMatchObject({ companyId: 30443, companyName: 'FRESH MARKET GROCERS', primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: true, placementFieldsVisible: true });
+    expect(config.fieldRules.map((r: any) => r.field)).toEqual(PARTNER_FIELDS);
+    expect(config.fieldRules.find((r: any) => r.field === 'shippingProfile')).toEqual({ field: 'shippingProfile', visible: true, required: false });
+    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: true });
+    expect(errorCode(await admin.graphql(ONE, { id: 999999 }))).toBe('NOT_FOUND');
+  });
+
+  it('creates a configuration (landing page on, default colour, newest first); a second one or an unknown company is refused', async () => {
+    const res = await admin.graphql(CREATE, { companyId: 1002 });
+    const created = res.json.data.createPartnerConfiguration;
+    expect(created).toMatchObject({ companyId: 1002, companyName: 'Blue Harbor Snacks', landingPageEnabled: true, primaryColor: '#1f5f8b', secondaryColor: null, partnerLogoFileName: null });
+    const list = (await admin.graphql(LIST)).json.data.getPartnerConfigurations;
+    expect(list[0].id).toBe(created.id);
+    expect(errorCode(await admin.graphql(CREATE, { companyId: 1002 }))).toBe('CONFLICT');
+    expect(errorCode(await admin.graphql(CREATE, { companyId: 424242 }))).toBe('NOT_FOUND');
+  });
+
+  it('updates colours, landing page, field rules and section flags', async () => {
+    const id = await seededId();
+    const res = await admin.graphql(UPDATE, {
+      id,
+      input: {
+        ...validInput,
+        fieldRules: [
+          { field: 'msrp', visible: true, required: false },
+          { field: 'currentlySellingAt', visible: false },
+          { field: 'productName', required: false },
+        ],
+        pricingFieldsVisible: false,
+      },
+    });
+    expect(res.json.errors).toBeUndefined();
+    const config = res.json.data.updatePartnerConfiguration;
+    expect(config).toMatchObject({ primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false, pricingFieldsVisible: false, placementFieldsVisible: true });
+    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: false });
+    expect(config.fieldRules.find((r: any) => r.field === 'currentlySellingAt').visible).toBe(false);
+    // The public answer keeps its fields and reflects the change.
+    const pub = await anonymous.get('/api/companies/30443/partner-configuration');
+    expect(pub.status).toBe(200);
+    expect(pub.json).toMatchObject({ id, companyId: 30443, companyName: 'FRESH MARKET GROCERS', primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false, productNameFieldRequired: false });
+    expect(pub.json).toHaveProperty('partnerLogoFileName');
+    // Clearing the secondary colour.
+    const cleared = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: null, landingPageEnabled: true } });
+    expect(cleared.json.data.updatePartnerConfiguration.secondaryColor).toBeNull();
+    // Rules not sent stay as they were.
+    expect(cleared.json.data.updatePartnerConfiguration.pricingFieldsVisible).toBe(false);
+    expect(errorCode(await admin.graphql(UPDATE, { id: 999999, input: validInput }))).toBe('NOT_FOUND');
+  });
+
+  it('refuses colours that are not hex and unknown field names', async () => {
+    const id = await seededId();
+    for (const bad of ['red', '#fff;background:url(x)', '', '#12345']) {
+      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, primaryColor: bad } })), bad).toBe('VALIDATION_FAILED');
+      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, secondaryColor: bad } })), bad).toBe('VALIDATION_FAILED');
+    }
+    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'style', visible: true }] } }))).toBe('VALIDATION_FAILED');
+    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'productName', visible: false }] } }))).toBe('VALIDATION_FAILED');
+    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'msrp' }, { field: 'msrp' }] } }))).toBe('BAD_REQUEST');
+    const after = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
+    expect(after.primaryColor).toMatch(/^#[0-9a-f]+$/i);
+  });
+
+  it('uploads a PNG logo and serves it publicly; a text file named logo.png is refused', async () => {
+    const id = await seededId();
+    const png = await plainImage();
+    const res = await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'Fresh Logo.png', data: png, type: 'image/png' }], 'file');
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id, partnerLogoFileName: 'Fresh Logo.png' });
+
+    const got = await fetch(`${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`);
+    expect(got.status).toBe(200);
+    expect(got.headers.get('content-type')).toBe('image/png');
+    expect(got.headers.get('cache-control')).toContain('max-age');
+    expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
+    expect((await fetch(`${server.url}/api/partner-configurations/${id}/logo/other.png`)).status).toBe(404);
+    expect((await fetch(`${server.url}/api/partner-configurations/999999/logo/other.png`)).status).toBe(404);
+
+    const pub = await anonymous.get('/api/companies/30443/partner-configuration');
+    expect(pub.json.partnerLogoFileName).toBe('Fresh Logo.png');
+
+    const text = await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: new TextEncoder().encode('not a picture at all'), type: 'image/png' }], 'file');
+    expect(text.status).toBe(400);
+    // The previous logo stays.
+    expect((await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration.partnerLogoFileName).toBe('Fresh Logo.png');
+    expect((await admin.upload(`/api/partner-configurations/999999/logo`, [{ name: 'logo.png', data: png }], 'file')).status).toBe(404);
+  });
+
+  it('searches companies by name (contains, case-insensitive, wildcards literal) and reads one company', async () => {
+    const found = (await admin.graphql(SEARCH, { name: 'harbor' })).json.data.searchCompaniesByName;
+    expect(found).toEqual([{ id: 1002, name: 'Blue Harbor Snacks' }]);
+    expect((await admin.graphql(SEARCH, { name: '%' })).json.data.searchCompaniesByName).toEqual([]);
+    expect((await admin.graphql(SEARCH, { name: '_' })).json.data.searchCompaniesByName).toEqual([]);
+    expect((await admin.graphql(SEARCH, { name: '' })).json.data.searchCompaniesByName.length).toBeLessThanOrEqual(20);
+    expect((await admin.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({ id: 1001, name: 'Green Valley Foods' });
+    expect((await admin.graphql(COMPANY, { id: 424242 })).json.data.getCompany).toBeNull();
+  });
+});
