@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Box, Card, Image, Stack, Text } from '@mantine/core';
+import { Box, Card, Center, Image, Loader, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { LOGIN_BREAKPOINT_PX, titleCase } from '@portal/domain';
 import { usePartnerId } from '../../partner/partner-context.tsx';
@@ -21,7 +21,18 @@ import classes from './LoginLayout.module.css';
  */
 export function LoginLayout({ children }: { children: ReactNode }) {
   const partnerId = usePartnerId();
-  const { data: config } = usePartnerConfiguration(partnerId);
+  const { data: config, isPending } = usePartnerConfiguration(partnerId);
+  // Until the partner's frame is known nothing is shown: a form typed into now would be replaced (and emptied)
+  // when the co-branded frame arrives.
+  if (partnerId !== null && isPending) {
+    return (
+      <PublicLayout>
+        <Center mih={200}>
+          <Loader aria-label="Loading" />
+        </Center>
+      </PublicLayout>
+    );
+  }
   if (!config) {
     return (
       <PublicLayout>
