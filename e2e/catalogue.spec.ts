@@ -1,37 +1,14 @@
-import { expect, request, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
-import { E2E } from '../playwright.config.ts';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DEMO, pageAs, signIn } from './support/fixtures.ts';
+import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The catalogue from the supplier side: supplier@ (Green Valley Foods; its password is never changed by any spec) and admin.
 // The item is made here through the API (submitted, accepted); staff then catalogue it through the form in the browser.
 
 test.describe.configure({ mode: 'serial' });
 
-/** A valid EAN-13 no other test uses: GS1 prefix 41, ten random digits, its check digit. */
-function uniqueEan13(): string {
-  const body = '41' + String(Math.floor(Math.random() * 1e10)).padStart(10, '0');
-  let sum = 0;
-  for (let i = 0; i < body.length; i++) sum += Number(body[body.length - 1 - i]) * (i % 2 === 0 ? 3 : 1);
-  return body + String((10 - (sum % 10)) % 10);
-}
-
-async function apiAs(who: { email: string; password: string }): Promise<APIRequestContext> {
-  const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
-  const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
-  expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
-  return api;
-}
-
-async function graphql<T = Record<string, unknown>>(api: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
-  const res = await api.post('/graphql', { data: { query, variables } });
-  const body = await res.json();
-  if (!res.ok() || body.errors) throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
-  return body.data as T;
-}
-
-/** Waits until the automated checks of a submission have read the barcode (it stays SUBMITTED). */
 async function checksSettled(api: APIRequestContext, id: string) {
   await expect
     .poll(
@@ -53,18 +30,7 @@ async function checksSettled(api: APIRequestContext, id: string) {
 const accept = (staff: APIRequestContext, id: string) =>
   graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }', { id });
 
-async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
-}
 
 let supplierApi: APIRequestContext;
 let staffApi: APIRequestContext;
@@ -79,7 +45,7 @@ test.afterAll(async () => {
 
 test('the supplier finds a catalogued item, sees its certified values, and new images show once staff accept them', async ({ browser }) => {
   test.setTimeout(150_000);
-  const upc = uniqueEan13();
+  const upc = uniqueEan13('41');
   const description = `Harbor Crackers ${upc.slice(-5)}`;
 
   // Through the API: submit a photo of the barcode, staff accept it and catalogue it.

@@ -1,18 +1,12 @@
 import { expect, test, type Page } from '@playwright/test';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
+import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 
 // Signed in through the demo partner's co-branded login: its rules ask for product names and marketing images.
 const PARTNER = 30443;
 const at = (path: string) => `/${PARTNER}${path}`;
 
-/** axe-core finds no serious or critical problem once fades have finished. */
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
-}
 
 /** Slows uploads down (Chromium's network emulation), so the progress of a real request can be watched. */
 async function throttleUploads(page: Page, bytesPerSecond: number | null) {

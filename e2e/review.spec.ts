@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { REVIEW_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
-import { axeViolations, describeViolations } from './support/axe.ts';
-import { DEMO, mailsTo, signIn } from './support/fixtures.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DEMO, mailsTo, pageAs, signIn } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // Submission activity, staff review and resubmission. Only supplier2 (the supplier; same company as supplier@) and
@@ -57,19 +57,7 @@ async function submitProduct(api: APIRequestContext, shown: string | null, enter
   return id;
 }
 
-/** A signed-in page of its own (own cookies), so supplier and staff can work side by side. */
-async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
-  const context = await browser.newContext();
-  const page = await context.newPage();
-  await signIn(page, who);
-  return page;
-}
 
-async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
-  const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
-}
 
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
 const rowOf = (page: Page, upc: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: upc, exact: true }) });

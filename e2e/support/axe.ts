@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import type { Page } from '@playwright/test';
+import { expect, type Page } from '@playwright/test';
 
 const require = createRequire(import.meta.url);
 // Evaluated through the DevTools protocol rather than added as a <script>: the portal's
@@ -44,4 +44,11 @@ export function describeViolations(violations: AxeViolation[]): string {
         v.nodes.map((n) => `    at ${JSON.stringify(n.target)}\n      ${(n.failureSummary ?? '').replace(/\n/g, '\n      ')}`).join('\n'),
     )
     .join('\n');
+}
+
+/** Fails the test on any serious or critical violation, once animations have settled. */
+export async function expectAccessible(page: Page, what: string) {
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
 }

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Browser, type Page } from '@playwright/test';
 import { E2E } from '../../playwright.config.ts';
 
 export const DEMO = {
@@ -56,4 +56,12 @@ export async function logOut(page: Page, firstName: string) {
   await accountMenuButton(page, firstName).click();
   await page.getByRole('menuitem', { name: 'Logout' }).click();
   await expect(accountMenuButton(page, firstName)).toBeHidden();
+}
+
+/** A page in a fresh browser context, signed in as `who` (several people in one test). */
+export async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await signIn(page, who);
+  return page;
 }

@@ -2,13 +2,13 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack } from '@mantine/core';
-import { changePasswordFormSchema, newPasswordSchema } from '@portal/domain';
+import { changePasswordFormSchema } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { useRevalidateConfirmation } from '../../ui/use-revalidate-confirmation.ts';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
-import { PASSWORD_HINT } from '../auth/NewPasswordForm.tsx';
 import { changePassword } from './account-api.ts';
 
 export const PASSWORD_CHANGED = 'Password changed.';
@@ -27,7 +27,6 @@ export function PasswordSettingsForm() {
   });
   const { errors, isValid, isSubmitting } = form.formState;
   useRevalidateConfirmation(form);
-  const confirmEnabled = newPasswordSchema.safeParse(form.watch('newPassword')).success;
 
   const onSubmit = form.handleSubmit(async ({ oldPassword, newPassword }) => {
     try {
@@ -48,19 +47,11 @@ export function PasswordSettingsForm() {
           {...form.register('oldPassword')}
           error={fieldError(errors.oldPassword?.message)}
         />
-        <PasswordField
-          label="New password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={fieldError(errors.newPassword?.message)}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          disabled={!confirmEnabled}
-          {...form.register('confirmPassword')}
-          error={fieldError(errors.confirmPassword?.message)}
+        <NewPasswordFields
+          newPassword={form.register('newPassword')}
+          confirmPassword={form.register('confirmPassword')}
+          value={form.watch('newPassword')}
+          errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
         />
         <Group>
           <Button type="submit" disabled={!isValid || isSubmitting}>

@@ -1,12 +1,10 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text } from '@mantine/core';
-import { newPasswordFormSchema, newPasswordSchema, type NewPasswordFormValues } from '@portal/domain';
-import { PasswordField } from '../../ui/PasswordField.tsx';
+import { newPasswordFormSchema, type NewPasswordFormValues } from '@portal/domain';
+import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
 import { useRevalidateConfirmation } from '../../ui/use-revalidate-confirmation.ts';
-import { fieldError } from '../../ui/field-error.tsx';
 
-export const PASSWORD_HINT = 'At least 8 characters, with an upper case letter, a lower case letter and a number.';
 
 interface NewPasswordFormProps {
   submitLabel: string;
@@ -25,8 +23,6 @@ export function NewPasswordForm({ submitLabel, busyLabel, failure, onSubmit }: N
   });
   const { errors, isValid, isSubmitting } = form.formState;
   useRevalidateConfirmation(form);
-  const newPassword = form.watch('newPassword');
-  const confirmEnabled = newPasswordSchema.safeParse(newPassword).success;
 
   return (
     <form onSubmit={form.handleSubmit((values) => onSubmit(values.newPassword))} noValidate>
@@ -36,19 +32,11 @@ export function NewPasswordForm({ submitLabel, busyLabel, failure, onSubmit }: N
             {failure}
           </Text>
         )}
-        <PasswordField
-          label="New password"
-          description={PASSWORD_HINT}
-          autoComplete="new-password"
-          {...form.register('newPassword')}
-          error={fieldError(errors.newPassword?.message)}
-        />
-        <PasswordField
-          label="Confirm password"
-          autoComplete="new-password"
-          disabled={!confirmEnabled}
-          {...form.register('confirmPassword')}
-          error={fieldError(errors.confirmPassword?.message)}
+        <NewPasswordFields
+          newPassword={form.register('newPassword')}
+          confirmPassword={form.register('confirmPassword')}
+          value={form.watch('newPassword')}
+          errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
         />
         <Button type="submit" disabled={!isValid || isSubmitting}>
           {isSubmitting ? busyLabel : submitLabel}
