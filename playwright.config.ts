@@ -1,11 +1,14 @@
 import { defineConfig, devices } from '@playwright/test';
 
 // One real portal (embedded PGlite in a fresh folder) with a loopback SMTP catcher and OpenID Connect provider.
+// E2E_PORT_OFFSET shifts every port so two checkouts can run their browser tests at the same time.
+const offset = Number(process.env.E2E_PORT_OFFSET ?? 0);
+const port = { portal: 3917 + offset, mailHttp: 2592 + offset, smtp: 2591 + offset, oidc: 9317 + offset };
 export const E2E = {
-  portal: 'http://127.0.0.1:3917',
-  mailApi: 'http://127.0.0.1:2592',
-  smtpPort: 2591,
-  oidc: 'http://127.0.0.1:9317',
+  portal: `http://127.0.0.1:${port.portal}`,
+  mailApi: `http://127.0.0.1:${port.mailHttp}`,
+  smtpPort: port.smtp,
+  oidc: `http://127.0.0.1:${port.oidc}`,
 };
 
 export default defineConfig({
@@ -31,12 +34,12 @@ export default defineConfig({
     {
       command: 'node --import tsx e2e/support/mail-catcher.ts',
       url: `${E2E.mailApi}/messages`,
-      env: { MAIL_CATCHER_SMTP_PORT: String(E2E.smtpPort), MAIL_CATCHER_HTTP_PORT: '2592' },
+      env: { MAIL_CATCHER_SMTP_PORT: String(E2E.smtpPort), MAIL_CATCHER_HTTP_PORT: String(port.mailHttp) },
       reuseExistingServer: false,
       timeout: 30_000,
     },
     {
-      command: `node --import tsx server/test/support/oidc-provider.ts --port 9317 --redirect ${E2E.portal}/api/auth/oidc/callback`,
+      command: `node --import tsx server/test/support/oidc-provider.ts --port ${port.oidc} --redirect ${E2E.portal}/api/auth/oidc/callback`,
       url: `${E2E.oidc}/.well-known/openid-configuration`,
       reuseExistingServer: false,
       timeout: 30_000,
@@ -46,7 +49,7 @@ export default defineConfig({
       url: `${E2E.portal}/api/feature-flags/enabled`,
       env: {
         DATA_DIR: '.tmp/e2e-data',
-        PORT: '3917',
+        PORT: String(port.portal),
         PUBLIC_URL: E2E.portal,
         SMTP_URL: `smtp://127.0.0.1:${E2E.smtpPort}`,
         OIDC_ISSUER: E2E.oidc,
