@@ -21,7 +21,7 @@ export default defineConfig({
       serverProject('server-pglite', { TEST_DATABASE_URL: '' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
       // The second run repeats only what touches the database.
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts'])]
+        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'])]
         : []),
     ],
   },

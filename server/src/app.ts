@@ -60,8 +60,9 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(formbody);
   await app.register(multipart);
   await app.register(cookie);
-  const sessionStore = new DbSessionStore(ctx.db);
+  const sessionStore = new DbSessionStore(ctx.db, ctx.config.sessionCacheMs);
   app.decorate('sessionStore', sessionStore);
+  app.addHook('onClose', async () => sessionStore.close());
   await app.register(session, {
     cookieName: 'sid',
     secret: ctx.config.sessionSecret,

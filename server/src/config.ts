@@ -28,6 +28,7 @@ const envSchema = z.object({
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
+  SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
 });
 
 export type Config = {
@@ -50,6 +51,8 @@ export type Config = {
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
+  /** How long an instance may reuse a session it has read (0 = read every request). */
+  sessionCacheMs: number;
 };
 
 export class ConfigError extends Error {
@@ -104,6 +107,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    sessionCacheMs: e.SESSION_CACHE_MS,
   };
 }
 

@@ -1,8 +1,9 @@
+import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -110,6 +111,24 @@ export async function openPostgres(url: string): Promise<Database> {
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+}
+
+interface DrizzleInternals {
+  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
+  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+}
+
+/**
+ * Runs a hot raw statement as a named prepared statement, so PostgreSQL plans it once per connection instead of
+ * at every call (planning cost more than running the activity query). The name is derived from the text, so
+ * different texts never share a name. Uses drizzle's session API, which `db.execute` itself goes through.
+ */
+export async function executePrepared<Row = Record<string, unknown>>(db: Tx, query: SQL): Promise<Row[]> {
+  const internal = db as unknown as DrizzleInternals;
+  const compiled = internal.dialect.sqlToQuery(query);
+  const name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
+  const result = await internal.session.prepareQuery(compiled, undefined, name, false).execute();
+  return (result as { rows: Row[] }).rows;
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {

@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Db } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
@@ -9,15 +9,63 @@ type StoredSession = Session & { cookie?: { expires?: string | Date | null } };
 
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
+type UserRow = typeof users.$inferSelect;
+interface CachedSession { data: Session; user: UserRow | null; expiresAt: number; cachedAt: number }
+
+/** Every store of this process, so a change to a user or their sessions is forgotten by all of them at once. */
+const stores = new Set<DbSessionStore>();
+
+/** Drops what this process remembers of a user's sessions; call after changing the user row or deleting sessions. */
+export function forgetSessionsOf(userId: number) {
+  for (const store of stores) store.forgetUser(userId);
+}
+
 /** @fastify/session store on the sessions table: sessions survive restarts and are shared by instances. */
 export class DbSessionStore {
   /**
    * The user row read together with the session (one query instead of two), handed to the same request's
    * currentUser() moments later. Taken once; bounded, since some requests never ask for the user.
    */
-  private handoff = new Map<string, typeof users.$inferSelect | null>();
+  private handoff = new Map<string, UserRow | null>();
+  /**
+   * Sessions read in the last `cacheMs`: a burst of requests of one user costs one session read, not one per
+   * request. Changes made here are seen at once (set, destroy, forgetSessionsOf); another instance's sign-out or
+   * password change is seen here within `cacheMs` (docs/decisions.md).
+   */
+  private cache = new Map<string, CachedSession>();
 
-  constructor(private db: Db) {}
+  /** Prepared once: the hottest statement of the portal (every signed-in request that misses the cache). */
+  private readSession;
+
+  constructor(private db: Db, private cacheMs = 0) {
+    stores.add(this);
+    this.readSession = db
+      .select({ session: sessions, user: users })
+      .from(sessions)
+      .leftJoin(users, eq(users.id, sessions.userId))
+      .where(eq(sessions.sid, sql.placeholder('sid')))
+      .prepare('session_with_user');
+  }
+
+  close() {
+    stores.delete(this);
+    this.cache.clear();
+  }
+
+  forgetUser(userId: number) {
+    for (const [sid, entry] of this.cache) if (entry.user?.id === userId || entry.data.userId === userId) this.cache.delete(sid);
+  }
+
+  private remember(sid: string, entry: CachedSession) {
+    if (this.cacheMs <= 0) return;
+    if (this.cache.size >= 10_000) this.cache.delete(this.cache.keys().next().value!);
+    this.cache.set(sid, entry);
+  }
+
+  private hand(sid: string, user: UserRow | null) {
+    if (this.handoff.size > 1000) this.handoff.delete(this.handoff.keys().next().value!);
+    this.handoff.set(sid, user);
+  }
 
   takeUser(sid: string): typeof users.$inferSelect | null | undefined {
     const user = this.handoff.get(sid);
@@ -29,6 +77,7 @@ export class DbSessionStore {
     const stored = session as StoredSession;
     const expires = stored.cookie?.expires ? new Date(stored.cookie.expires) : new Date(Date.now() + DEFAULT_TTL_MS);
     const data = JSON.parse(JSON.stringify(session));
+    this.cache.delete(sid);
     this.db
       .insert(sessions)
       .values({ sid, data, userId: session.userId ?? null, expiresAt: expires })
@@ -36,24 +85,33 @@ export class DbSessionStore {
         target: sessions.sid,
         set: { data, userId: session.userId ?? null, expiresAt: expires },
       })
-      .then(() => cb(), cb);
+      .then(() => {
+        this.cache.delete(sid); // a read that raced this write may have remembered the old data
+        cb();
+      }, cb);
   }
 
   get(sid: string, cb: GetCallback) {
-    this.db
-      .select({ session: sessions, user: users })
-      .from(sessions)
-      .leftJoin(users, eq(users.id, sessions.userId))
-      .where(eq(sessions.sid, sid))
+    const now = Date.now();
+    const hit = this.cache.get(sid);
+    if (hit && now - hit.cachedAt < this.cacheMs && hit.expiresAt > now) {
+      this.hand(sid, hit.user && structuredClone(hit.user));
+      return cb(null, structuredClone(hit.data));
+    }
+    this.readSession
+      .execute({ sid })
       .then(([row]) => {
+        this.cache.delete(sid);
         if (!row || row.session.expiresAt.getTime() < Date.now()) return cb(null, null);
-        if (this.handoff.size > 1000) this.handoff.delete(this.handoff.keys().next().value!);
-        this.handoff.set(sid, row.user);
-        cb(null, row.session.data as Session);
+        this.hand(sid, row.user);
+        const data = row.session.data as Session;
+        this.remember(sid, { data: structuredClone(data), user: row.user && structuredClone(row.user), expiresAt: row.session.expiresAt.getTime(), cachedAt: now });
+        cb(null, data);
       }, (err) => cb(err));
   }
 
   destroy(sid: string, cb: Callback) {
+    this.cache.delete(sid);
     this.db.delete(sessions).where(eq(sessions.sid, sid)).then(() => cb(), cb);
   }
 }

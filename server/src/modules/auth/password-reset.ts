@@ -4,6 +4,7 @@ import { and, eq, gt, isNull } from 'drizzle-orm';
 import { forgotPasswordSchema, MSG, PASSWORD_RESET_TTL_MINUTES, resetPasswordSchema, SUPPORT_EMAIL } from '@portal/domain';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { forgetSessionsOf } from '../../lib/session-store.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
 
@@ -42,7 +43,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   app.post('/api/user/password/reset', { config: limited }, async (request, reply) => {
     const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
     const passwordHash = await hashPassword(newPassword);
-    const done = await ctx.db.transaction(async (tx) => {
+    const resetUserId = await ctx.db.transaction(async (tx) => {
       // Claiming the token and changing the password happen together or not at all: a link works once.
       const [claimed] = await tx
         .update(passwordResetTokens)
@@ -55,16 +56,17 @@ export async function passwordResetRoutes(app: FastifyInstance) {
           ),
         )
         .returning();
-      if (!claimed) return false;
+      if (!claimed) return null;
       await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
       await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
       await tx
         .update(passwordResetTokens)
         .set({ usedAt: new Date() })
         .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-      return true;
+      return claimed.userId;
     });
-    if (!done) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
+    if (resetUserId === null) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
+    forgetSessionsOf(resetUserId);
     return reply.status(204).send();
   });
 }

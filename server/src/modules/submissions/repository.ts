@@ -1,5 +1,5 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
+import { executePrepared, type Tx } from '../../db/client.ts';
 import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
 
 export type SubmissionRow = typeof productSubmissions.$inferSelect;
@@ -98,21 +98,20 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
   // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
   // index count evaluated once. (A window count over every match would read every matching row.) Without drafts
   // the statement stays simple, which also keeps the server's planning time small.
-  const result = q.includeDrafts
-    ? await db.execute(sql`
+  const raw = q.includeDrafts
+    ? await executePrepared(db, sql`
         select page.*, ${totalExpr} as total,
           case when page.kind = 'Draft'
             then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
             else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
         from (select * from (${union}) as activity order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}) as page
         order by updated_at desc, id desc`)
-    : await db.execute(sql`
+    : await executePrepared(db, sql`
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
           s.partner_company_id, ${totalExpr} as total,
           (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
         from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}
         order by s.updated_at desc, s.id desc limit ${q.limit} offset ${q.offset}`);
-  const raw = (result as unknown as { rows: Record<string, unknown>[] }).rows;
   // A page past the end has no row to carry the total.
   const total = raw.length
     ? Number(raw[0].total)

@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { bulkIngestionOrganizations, companies, users } from '../../db/schema.ts';
+import { forgetSessionsOf } from '../../lib/session-store.ts';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -29,6 +30,7 @@ export async function updateUser(db: Tx, id: number, values: Partial<typeof user
     .set({ ...values, updatedAt: new Date() })
     .where(eq(users.id, id))
     .returning();
+  forgetSessionsOf(id);
   return row;
 }
 

@@ -7,6 +7,7 @@ import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { requireUser } from '../auth/session.ts';
 import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
+import { forgetSessionsOf } from '../../lib/session-store.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -42,6 +43,7 @@ export async function userRoutes(app: FastifyInstance) {
     await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
     // Other sessions of this account end; this one stays signed in.
     await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, request.session.sessionId)));
+    forgetSessionsOf(user.id);
     return reply.status(204).send();
   });
 
