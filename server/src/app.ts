@@ -16,6 +16,7 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { DbSessionStore } from './lib/session-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { healthRoutes } from './modules/health/routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.ts';
 import { oidcRoutes } from './modules/auth/oidc.ts';
 import { featureFlagRoutes } from './modules/feature-flags/routes.ts';
@@ -75,6 +76,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.addHook('preHandler', touchSession);
   registerOriginCheck(app, ctx.config.publicUrl);
 
+  await app.register(healthRoutes);
   await app.register(authRoutes);
   await app.register(passwordResetRoutes);
   await app.register(oidcRoutes);

@@ -8,11 +8,12 @@ import { JobRunner } from './jobs/queue.ts';
 import { allJobs } from './jobs/registry.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { LocalDiskStore } from './storage/local-disk.ts';
+import { S3Store } from './storage/s3.ts';
 
 /** Everything the app and the worker share, built the same way by main.ts and by tests. */
 export function createContext(config: Config, database: Database, log: FastifyBaseLogger): AppContext {
   const filesDir = path.join(config.dataDir, 'files');
-  // Inside the files folder, so a checked upload moves into storage with a rename.
+  // Inside the files folder, so a checked upload moves into local storage with a rename (to S3 it is streamed).
   const uploadTempDir = path.join(filesDir, '.incoming');
   mkdirSync(uploadTempDir, { recursive: true });
   const ctx: AppContext = {
@@ -20,7 +21,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     database,
     db: database.db,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: new LocalDiskStore(filesDir),
+    storage: config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir),
     uploadTempDir,
   };
   ctx.jobs = new JobRunner(database.db, log, { concurrency: 2 }).register(...allJobs(ctx));

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import type { S3Settings } from './storage/s3.ts';
 
 const onOff = z.enum(['on', 'off']);
 
@@ -29,6 +30,12 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  S3_BUCKET: z.string().min(3).optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: onOff.default('off'),
 });
 
 export type Config = {
@@ -53,6 +60,8 @@ export type Config = {
   loginFailuresPerAccount: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
+  /** Files in an S3-compatible bucket when set; on local disk under dataDir/files otherwise. */
+  s3: S3Settings | undefined;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +88,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else problems.push('SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters)');
   }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) problems.push('S3_BUCKET: required when other S3_ settings are set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   if (problems.length) throw new ConfigError(problems);
 
   return {
@@ -108,6 +119,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION,
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          forcePathStyle: e.S3_FORCE_PATH_STYLE === 'on',
+        }
+      : undefined,
   };
 }
 

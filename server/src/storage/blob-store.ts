@@ -11,6 +11,8 @@ export interface BlobStore {
   delete(key: string): Promise<void>;
   /** Every key under a prefix (for cleanup of unreferenced blobs). */
   list(prefix: string): AsyncIterable<{ key: string; modified: Date }>;
+  /** Resolves when the storage can be written to (readiness check). */
+  ping(): Promise<void>;
 }
 
 export class BlobNotFoundError extends Error {

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import { sql } from 'drizzle-orm';
+
+const READY_TIMEOUT_MS = 3000;
+
+function within<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+}
+
+/**
+ * Liveness (`/api/health`: the process serves requests) and readiness (`/api/ready`: the database and the file
+ * storage answer), for load balancers and orchestrators. Neither needs a session, and neither says more than
+ * which part is down.
+ */
+export async function healthRoutes(app: FastifyInstance) {
+  const { db, storage } = app.ctx;
+
+  app.get('/api/health', async () => ({ status: 'ok' }));
+
+  app.get('/api/ready', async (request, reply) => {
+    const checks = await Promise.all([
+      within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(() => ['database', 'ok'] as const, (err) => {
+        request.log.warn({ err }, 'readiness: database unreachable');
+        return ['database', 'unreachable'] as const;
+      }),
+      within(storage.ping(), READY_TIMEOUT_MS).then(() => ['storage', 'ok'] as const, (err) => {
+        request.log.warn({ err }, 'readiness: storage unreachable');
+        return ['storage', 'unreachable'] as const;
+      }),
+    ]);
+    const ready = checks.every(([, state]) => state === 'ok');
+    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });
+  });
+}

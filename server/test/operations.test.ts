@@ -1,0 +1,76 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { barcodeImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { startS3 } from './support/s3.ts';
+
+const DRAFT_QUERY = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
+
+describe(`health and readiness (${databaseKind})`, () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer();
+  });
+  afterAll(() => server?.close());
+
+  it('GET /api/health answers while signed out', async () => {
+    const res = await new Client(server.url).get('/api/health');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ok' });
+  });
+
+  it('GET /api/ready reports the database and the storage', async () => {
+    const res = await new Client(server.url).get('/api/ready');
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+  });
+});
+
+describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`, () => {
+  let s3: Awaited<ReturnType<typeof startS3>>;
+  let server: TestServer;
+  let supplier: Client;
+  beforeAll(async () => {
+    s3 = await startS3();
+    const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
+    server = await startTestServer({
+      S3_ENDPOINT: endpoint!,
+      S3_BUCKET: bucket,
+      S3_ACCESS_KEY_ID: accessKeyId!,
+      S3_SECRET_ACCESS_KEY: secretAccessKey!,
+      S3_FORCE_PATH_STYLE: 'on',
+    });
+    supplier = new Client(server.url);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+  });
+  afterAll(async () => {
+    await server?.close();
+    await s3?.close().catch(() => {});
+  });
+
+  it('an upload is stored in the bucket, read back by the barcode job and served with its thumbnail', async () => {
+    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }]);
+    expect(res.status).toBe(201);
+    const keys: string[] = [];
+    for await (const item of server.ctx.storage.list('')) keys.push(item.key);
+    expect(keys.length).toBeGreaterThan(0);
+
+    await server.ctx.jobs!.drain();
+    const draft = (await supplier.graphql(DRAFT_QUERY, { id: res.json.id })).json.data.getDraftSubmission;
+    expect(draft.files).toEqual([{ detectedUpc: '4006381333931', detectionStatus: 'done' }]);
+    const image = await supplier.get(`/draftSubmissions/${res.json.id}/image/front.png`);
+    expect(image.status).toBe(200);
+    expect(image.headers.get('content-type')).toBe('image/png');
+    const thumbnail = await supplier.get(`/draftSubmissions/${res.json.id}/image/front.png?thumbnail=true`);
+    expect(thumbnail.status).toBe(200);
+  });
+
+  it('readiness turns 503 naming the storage when the bucket stops answering; the server keeps serving', async () => {
+    const before = await supplier.get('/api/ready');
+    expect(before.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
+    await s3.close();
+    const res = await supplier.get('/api/ready');
+    expect(res.status).toBe(503);
+    expect(res.json).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'unreachable' } });
+    expect((await supplier.get('/api/health')).status).toBe(200);
+  });
+});
