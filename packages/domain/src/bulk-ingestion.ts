@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { parseCsv } from './catalogue.ts';
+import { toEan13, upcError } from './gtin.ts';
+
+/** Bulk ingestion (part 2 sections 2.8, 3, 4, 5, 8, 9): access form, file statuses, job status, mapping files. */
+
+export const INGESTION_PAGE_SIZE = 10;
+export const POLL_START_MS = 1000;
+export const POLL_BACKOFF = 1.3;
+export const ACCESS_NAME_MIN = 3;
+
+export const ACCESS_MSG = {
+  companyRequired: 'Please select company',
+  folderRequired: 'Please provide a folder name',
+  sourceRequired: 'Please provide a image source',
+  tooShort: 'Must be at least 3 characters',
+  noSpaces: 'Cannot contain spaces',
+  warning:
+    'The folder name and image source must match an external album source exactly, or bulk ingestion will not work for this company.',
+  created: 'Bulk ingestion organization created',
+  failed: 'Unable to add bulk ingestion organization',
+} as const;
+
+/** Folder names: lower case, spaces to underscores, every other non-word character removed. */
+export const normaliseFolderName = (input: string) => input.toLowerCase().replace(/ /g, '_').replace(/\W/g, '');
+/** Image sources: the same, in upper case. */
+export const normaliseImageSource = (input: string) => input.toUpperCase().replace(/ /g, '_').replace(/\W/g, '');
+
+const accessName = (required: string) =>
+  z
+    .string({ error: required })
+    .min(1, { error: required, abort: true })
+    .refine((v) => !/\s/.test(v), ACCESS_MSG.noSpaces)
+    .refine((v) => v.length >= ACCESS_NAME_MIN, ACCESS_MSG.tooShort);
+
+/**
+ * The access form as submitted: values already normalised (the form normalises as the user types; the server
+ * normalises again before checking, so a hand-made request gets the same result).
+ */
+export const accessFormSchema = z.object({
+  companyId: z.number({ error: ACCESS_MSG.companyRequired }).int().positive(ACCESS_MSG.companyRequired),
+  folderName: accessName(ACCESS_MSG.folderRequired),
+  imageSource: accessName(ACCESS_MSG.sourceRequired),
+});
+export type AccessFormInput = z.infer<typeof accessFormSchema>;
+
+export const FILE_STATUSES = ['RECEIVED', 'UNIDENTIFIED', 'NEEDS_MAPPING', 'IDENTIFIED', 'IGNORED', 'SUBMITTED', 'CATALOGUED'] as const;
+export type IngestionFileStatus = (typeof FILE_STATUSES)[number];
+
+/** Display names: the spec gives Received and Needs mapping; the others follow the same sentence case. */
+export const FILE_STATUS_LABEL: Record<IngestionFileStatus, string> = {
+  RECEIVED: 'Received',
+  UNIDENTIFIED: 'Unidentified',
+  NEEDS_MAPPING: 'Needs mapping',
+  IDENTIFIED: 'Identified',
+  IGNORED: 'Ignored',
+  SUBMITTED: 'Submitted',
+  CATALOGUED: 'Catalogued',
+};
+
+const COMPLETE_FILE_STATUSES: ReadonlySet<IngestionFileStatus> = new Set(['IDENTIFIED', 'SUBMITTED', 'CATALOGUED']);
+/** Complete files are IDENTIFIED, SUBMITTED or CATALOGUED; every other file is Incomplete. */
+export const isCompleteFile = (status: IngestionFileStatus) => COMPLETE_FILE_STATUSES.has(status);
+
+export interface JobCounts {
+  identifiedCount: number;
+  submittedCount: number;
+  ignoredCount: number;
+  totalCount: number;
+}
+export type JobStatus = 'Complete' | 'Error' | 'Incomplete';
+
+/** Complete when identified plus submitted equals total; Error when every file was ignored; Incomplete otherwise. */
+export function jobStatus(job: JobCounts): JobStatus {
+  if (job.totalCount > 0 && job.identifiedCount + job.submittedCount === job.totalCount) return 'Complete';
+  if (job.totalCount > 0 && job.ignoredCount === job.totalCount) return 'Error';
+  return 'Incomplete';
+}
+
+/** The job list's "Files" cell: identified plus submitted, over total. */
+export const filesSummary = (job: JobCounts) => `${job.identifiedCount + job.submittedCount}/${job.totalCount}`;
+
+/** The next polling interval: back to the start after a change, otherwise 1.3 times longer. */
+export const nextPollInterval = (current: number, changed: boolean) => (changed ? POLL_START_MS : current * POLL_BACKOFF);
+
+/** A GS1-style image file name starts with the product's code: `{GTIN}_...` or `{GTIN}.ext`. */
+export function codeFromFileName(fileName: string): string | null {
+  const match = /^(\d{8}|\d{12,14})(?=[_.\-\s])/.exec(fileName.split('/').pop() ?? '');
+  if (!match || upcError(match[1])) return null;
+  return toEan13(match[1]);
+}
+
+// ---- Mapping files ----
+
+export const MAPPING_HEADERS = ['UPC', 'filename'] as const;
+
+export const MAPPING_MSG = {
+  unrecognizable: 'File is unrecognizable, corrupt, or contains invalid header rows.',
+  noRows: 'File contains no readable rows.',
+  duplicate: 'Duplicate row.',
+  unknownFile: 'Unrecognized file name.',
+  alreadyDetected: 'UPC already detected.',
+  alreadyMapped: 'UPC already mapped.',
+  ignored: 'Ignored file.',
+  detecting: 'Barcode detection in process.',
+  validating: 'File validation in process.',
+  modalTitle: 'Mapping errors',
+} as const;
+
+export interface MappingRow {
+  upc: string;
+  filename: string;
+}
+
+/** What a mapping row is checked against: the job's file of that name. */
+export interface MappingTarget {
+  filename: string;
+  status: IngestionFileStatus;
+  upc: string | null;
+  detectedEan13Upc: string | null;
+}
+
+export interface MappingRowResult {
+  /** The row's line in the file: data index + 2 (the header is line 1). */
+  row: number;
+  upc: string;
+  filename: string;
+  /** Every reason, joined with a space; empty when the row is good. */
+  reason: string;
+}
+
+export type MappingParse = { ok: true; rows: MappingRow[] } | { ok: false; message: string };
+
+/** Reads a mapping CSV: exactly the two headers UPC and filename; empty lines skipped; at least one data row. */
+export function parseMappingCsv(text: string): MappingParse {
+  let table: string[][];
+  try {
+    table = parseCsv(text);
+  } catch {
+    return { ok: false, message: MAPPING_MSG.unrecognizable };
+  }
+  const [header, ...data] = table;
+  const names = (header ?? []).map((h) => h.trim());
+  if (names.length !== 2 || names[0] !== MAPPING_HEADERS[0] || names[1] !== MAPPING_HEADERS[1]) {
+    return { ok: false, message: MAPPING_MSG.unrecognizable };
+  }
+  const rows = data
+    .filter((cells) => cells.some((c) => c.trim() !== ''))
+    .map((cells) => ({ upc: (cells[0] ?? '').trim(), filename: (cells[1] ?? '').trim() }));
+  if (!rows.length) return { ok: false, message: MAPPING_MSG.noRows };
+  return { ok: true, rows };
+}
+
+const STATUS_REASON: Partial<Record<IngestionFileStatus, string>> = {
+  IGNORED: MAPPING_MSG.ignored,
+  UNIDENTIFIED: MAPPING_MSG.detecting,
+  RECEIVED: MAPPING_MSG.validating,
+};
+
+/** Checks every row against the job's files (part 2 section 5); the same function runs in the browser and on the server. */
+export function checkMappingRows(rows: MappingRow[], files: MappingTarget[]): MappingRowResult[] {
+  const byName = new Map(files.map((f) => [f.filename, f]));
+  const counts = new Map<string, number>();
+  for (const r of rows) counts.set(r.filename, (counts.get(r.filename) ?? 0) + 1);
+  return rows.map((r, index) => {
+    const reasons: string[] = [];
+    if ((counts.get(r.filename) ?? 0) > 1) reasons.push(MAPPING_MSG.duplicate);
+    const upcProblem = upcError(r.upc);
+    if (upcProblem) reasons.push(upcProblem);
+    const file = byName.get(r.filename);
+    if (!file) reasons.push(MAPPING_MSG.unknownFile);
+    else {
+      if (file.detectedEan13Upc) reasons.push(MAPPING_MSG.alreadyDetected);
+      if (file.upc) reasons.push(MAPPING_MSG.alreadyMapped);
+      const byStatus = STATUS_REASON[file.status];
+      if (byStatus) reasons.push(byStatus);
+    }
+    return { row: index + 2, upc: r.upc, filename: r.filename, reason: reasons.join(' ') };
+  });
+}
+
+/** The template offered for download: one row per file that needs mapping, with an empty UPC. */
+export function mappingTemplate(files: Pick<MappingTarget, 'filename' | 'status'>[]): string {
+  return toCsv([[...MAPPING_HEADERS], ...files.filter((f) => f.status === 'NEEDS_MAPPING').map((f) => ['', f.filename])]);
+}
+
+/** The error log the user can export from the modal. */
+export function mappingErrorLog(results: MappingRowResult[]): string {
+  return toCsv([['Row', 'UPC', 'filename', 'Reason'], ...results.filter((r) => r.reason).map((r) => [String(r.row), r.upc, r.filename, r.reason])]);
+}
+
+/**
+ * CSV for spreadsheets: quoted where needed, and a cell that a spreadsheet would run as a formula (starting with
+ * =, +, -, @, tab or carriage return) is prefixed with an apostrophe, so a file name cannot become a formula.
+ */
+export function toCsv(rows: string[][]): string {
+  const cell = (value: string) => {
+    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
+  };
+  return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
+}
