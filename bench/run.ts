@@ -5,6 +5,8 @@
 import { runBarcodeBench } from './barcodes.ts';
 import { runUploadBench } from './upload.ts';
 import { runActivityBench } from './activity.ts';
+import { runLoadBench } from './load.ts';
+import { writePerformanceReport } from './support/report.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -25,6 +27,13 @@ if (wanted('activity')) {
   const rows = await runActivityBench();
   if (rows.some((r) => r.database === 'PostgreSQL' && r.ratio < 0.4)) failed = true;
 }
+let loadResult;
+if (wanted('load')) {
+  console.log('\n## Load\n');
+  loadResult = await runLoadBench();
+  if (loadResult.total.errors > 0) failed = true;
+}
+await writePerformanceReport(loadResult);
 if (failed) {
   console.error('\nA benchmark missed its target (see above).');
   process.exitCode = 1;
