@@ -39,6 +39,12 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     bodyLimit: 1024 * 1024,
   });
   app.decorate('ctx', ctx);
+  // Every route, as registered: the attack suite tries each of them (server/test/attack.test.ts).
+  const routeList: { method: string; url: string }[] = [];
+  app.decorate('routeList', routeList);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+  });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
   });

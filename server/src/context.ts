@@ -22,5 +22,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sessionStore: DbSessionStore;
+    routeList: { method: string; url: string }[];
   }
 }

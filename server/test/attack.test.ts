@@ -1,0 +1,320 @@
+/**
+ * The attack suite: every REST route and every GraphQL operation, discovered from the running app (so a new one is
+ * attacked without editing this file), tried (a) signed out, (b) as a supplier of another company aimed at the first
+ * company's records, (c) as a read-only administrator for every write. Nothing may leak or change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import type { GraphQLArgument, GraphQLField, GraphQLInputType, GraphQLNamedType, GraphQLType } from 'graphql';
+import { schema } from '../src/graphql/schema.ts';
+import { barcodeImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+
+const OWNER_COMPANY = 1001;
+const MARKER = 'Owner-secret-product-7f3a';
+
+/** Open to anyone by design (with the reason). Everything else must refuse a visitor. */
+const PUBLIC_REST = new Map<string, string>([
+  ['POST /api/auth/login', 'signing in'],
+  ['POST /api/auth/logout', 'signing out is harmless'],
+  ['GET /api/auth/logout', 'signing out is harmless'],
+  ['GET /api/auth/config', 'which sign-in methods the login pages offer'],
+  ['GET /api/auth/oidc/login', 'starts the identity provider flow'],
+  ['GET /api/auth/oidc/callback', 'the identity provider answers here'],
+  ['POST /api/user/password/forgot', 'asks for a reset link'],
+  ['POST /api/user/password/reset', 'uses a reset link'],
+  ['POST /api/user/password/strengthen', 'finishes a sign-in with a weak password'],
+  ['GET /api/feature-flags/enabled', 'the logged-out pages read the flags'],
+  ['GET /api/companies/:companyId/partner-configuration', 'co-branded landing and login pages'],
+  ['GET /api/partner-configurations/:id/logo/:fileName', 'the partner logo on public pages'],
+  ['GET /api/health', 'liveness'],
+  ['GET /api/ready', 'readiness'],
+  ['GET /api/user', 'answers 401 to a visitor, which the web app reads as signed out'],
+]);
+const PUBLIC_GRAPHQL = new Map<string, string>([
+  ['currentUser', 'null when signed out'],
+  ['enabledFeatureFlags', 'logged-out pages'],
+]);
+/** Readable across companies by design: they carry no other company's private records. */
+const SHARED_GRAPHQL = new Map<string, string>([
+  ['searchCompaniesByName', 'company names for pickers'],
+  ['searchPartnerConfigurations', 'partner names for the activity filter'],
+  ['getCompany', 'a company name and its published brand profile'],
+]);
+/** State changes any signed-in account may make for itself (they touch only its own session or account). */
+const OWN_ACCOUNT_WRITES = new Set(['POST /api/auth/logout', 'POST /api/auth/login', 'PATCH /api/user', 'PATCH /api/user/password', 'PUT /api/user/accept-terms-and-conditions']);
+
+let server: TestServer;
+let owner: Client;
+let stranger: Client;
+let viewer: Client;
+const ids = { strings: [] as string[], ints: [] as number[] };
+const counts = { signedOut: 0, otherCompany: 0, readOnlyWrites: 0 };
+
+/** A fingerprint of every row of the owner company and of the rows hanging from them. */
+async function ownerFingerprint(): Promise<string> {
+  const db = server.database.db;
+  const tables = (await db.execute(sql`
+    select table_name from information_schema.columns
+    where table_schema = current_schema() and column_name = 'company_id' order by table_name`)) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const r = (await db.execute(sql.raw(
+      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t where company_id = ${OWNER_COMPANY}`,
+    ))) as unknown as { rows: { h: string }[] };
+    parts.push(`${table_name}:${r.rows[0].h}`);
+  }
+  for (const [child, fk, parent] of [
+    ['submission_files', 'submission_id', 'product_submissions'],
+    ['submission_history', 'submission_id', 'product_submissions'],
+    ['draft_files', 'draft_id', 'draft_submissions'],
+  ]) {
+    const r = (await db.execute(sql.raw(
+      `select md5(coalesce(string_agg(c::text, '|' order by c::text), '')) as h from "${child}" c join "${parent}" p on p.id = c.${fk} where p.company_id = ${OWNER_COMPANY}`,
+    ))) as unknown as { rows: { h: string }[] };
+    parts.push(`${child}:${r.rows[0].h}`);
+  }
+  return parts.join('\n');
+}
+
+/** Every table but the bookkeeping ones that any request may touch. */
+async function wholeFingerprint(): Promise<string> {
+  const db = server.database.db;
+  const tables = (await db.execute(sql`
+    select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'
+    and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', '__drizzle_migrations') order by table_name`)) as unknown as { rows: { table_name: string }[] };
+  const parts: string[] = [];
+  for (const { table_name } of tables.rows) {
+    const r = (await db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t`))) as unknown as { rows: { h: string }[] };
+    parts.push(`${table_name}:${r.rows[0].h}`);
+  }
+  return parts.join('\n');
+}
+
+// ---- REST ----
+
+const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
+
+/** Every way to fill a route's parameters with the owner company's identifiers (and one harmless file name). */
+function fillRoute(url: string): string[] {
+  const names = paramNames(url);
+  if (!names.length) return [url];
+  const candidates = (name: string) =>
+    /file|name/i.test(name) ? ['front.png'] : /timestamp/i.test(name) ? ['0'] : [...ids.strings, ...ids.ints.map(String)];
+  let urls = [url];
+  for (const name of names) urls = urls.flatMap((u) => candidates(name).map((v) => u.replace(`:${name}`, encodeURIComponent(v))));
+  return urls;
+}
+
+const apiRoutes = () =>
+  server.app.routeList.filter((r) => (r.url.startsWith('/api/') || /^\/(productSubmissions|draftSubmissions|cataloguedProducts)\//.test(r.url)) && !r.url.includes('*'));
+
+async function tryRoute(client: Client, method: string, url: string) {
+  const answers = [await client.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})];
+  if (method === 'POST') {
+    // Upload routes: a real image under the usual field names, so a route that checks the body first is still reached.
+    const png = await barcodeImage('036000291452');
+    answers.push(await client.upload(url, [{ name: 'front.png', data: png, type: 'image/png' }], 'files'));
+    answers.push(await client.upload(url, [{ name: 'front.png', data: png, type: 'image/png' }], 'file'));
+  }
+  return answers;
+}
+
+// ---- GraphQL ----
+// By class name rather than graphql's own predicates: the schema's graphql copy may be another module instance.
+const kindOf = (t: GraphQLType) => t.constructor.name;
+const isNonNullType = (t: GraphQLType): t is GraphQLType & { ofType: GraphQLInputType } => kindOf(t) === 'GraphQLNonNull';
+const isListType = (t: GraphQLType): t is GraphQLType & { ofType: GraphQLInputType } => kindOf(t) === 'GraphQLList';
+const isInputObjectType = (t: GraphQLType): t is import('graphql').GraphQLInputObjectType => kindOf(t) === 'GraphQLInputObjectType';
+const isEnumType = (t: GraphQLType): t is import('graphql').GraphQLEnumType => kindOf(t) === 'GraphQLEnumType';
+const isScalarType = (t: GraphQLType): t is import('graphql').GraphQLScalarType => kindOf(t) === 'GraphQLScalarType';
+const isObjectType = (t: GraphQLType) => kindOf(t) === 'GraphQLObjectType';
+const getNamedType = (t: GraphQLType): GraphQLNamedType => ('ofType' in t && t.ofType ? getNamedType(t.ofType as GraphQLType) : (t as GraphQLNamedType));
+
+function sampleInput(type: GraphQLInputType, argName: string, idValue: string | number | undefined, depth = 0): unknown {
+  if (isNonNullType(type)) return sampleInput(type.ofType, argName, idValue, depth);
+  if (isListType(type)) return [sampleInput(type.ofType, argName, idValue, depth)];
+  if (isInputObjectType(type)) {
+    if (depth > 3) return {};
+    return Object.fromEntries(
+      Object.values(type.getFields()).map((f) => [f.name, sampleInput(f.type, f.name, /id$/i.test(f.name) ? idValue : undefined, depth + 1)]),
+    );
+  }
+  if (isEnumType(type)) return type.getValues()[0].value;
+  if (isScalarType(type)) {
+    switch (type.name) {
+      case 'Int':
+        return typeof idValue === 'number' ? idValue : 1;
+      case 'Float':
+        return 1;
+      case 'Boolean':
+        return true;
+      case 'ID':
+      case 'String':
+        if (idValue !== undefined) return String(idValue);
+        return /upc|ean/i.test(argName) ? '0036000291452' : /color/i.test(argName) ? '#123456' : 'x';
+      default:
+        return null;
+    }
+  }
+  return null;
+}
+
+const isIdArg = (a: GraphQLArgument) => /(^id$|Id$|^ids$|Ids$|ean13|upc)/i.test(a.name);
+
+/** The operation with its arguments as variables; the selection is __typename only, so any answer that is not an error means access. */
+function operationText(kind: 'query' | 'mutation', field: GraphQLField<unknown, unknown>) {
+  const vars = field.args.map((a) => `$${a.name}: ${a.type.toString()}`).join(', ');
+  const args = field.args.map((a) => `${a.name}: $${a.name}`).join(', ');
+  const named = getNamedType(field.type);
+  const selection = isObjectType(named) ? ' { __typename }' : '';
+  return `${kind}${vars ? `(${vars})` : ''} { ${field.name}${args ? `(${args})` : ''}${selection} }`;
+}
+
+function variableSets(field: GraphQLField<unknown, unknown>): Record<string, unknown>[] {
+  const idArgs = field.args.filter(isIdArg);
+  const values: (string | number | undefined)[] = idArgs.length ? [...ids.strings, ...ids.ints] : [undefined];
+  return values.map((value) =>
+    Object.fromEntries(
+      field.args.map((a) => {
+        const named = getNamedType(a.type);
+        const fits = value === undefined ? undefined : named.name === 'Int' ? (typeof value === 'number' ? value : undefined) : typeof value === 'string' ? value : undefined;
+        return [a.name, sampleInput(a.type, a.name, isIdArg(a) ? fits : undefined)];
+      }),
+    ),
+  );
+}
+
+const operations = () => [
+  ...Object.values(schema.getQueryType()!.getFields()).map((f) => ['query', f] as const),
+  ...Object.values(schema.getMutationType()!.getFields()).map((f) => ['mutation', f] as const),
+];
+
+/** True when the answer gave the operation's result: data present and not empty. */
+function granted(res: { json?: { data?: Record<string, unknown> | null; errors?: unknown[] } }, field: string) {
+  const value = res.json?.data?.[field];
+  if (value === null || value === undefined) return false;
+  if (Array.isArray(value)) return value.length > 0;
+  if (typeof value === 'object' && value && 'total' in value) return Number((value as { total: number }).total) > 0;
+  return value !== false;
+}
+
+beforeAll(async () => {
+  server = await startTestServer();
+  owner = new Client(server.url);
+  await owner.login('supplier@example.com', 'Supplier-demo-1');
+  // The owner's records: a draft, a submitted product (with its files), and what the demo data holds.
+  const draft = await owner.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }]);
+  const sent = await owner.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+  await owner.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+    id: sent.json.id,
+    input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: MARKER }] },
+  });
+  const submitted = await owner.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: sent.json.id });
+  const db = server.database.db;
+  const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as { rows: { ean13_upc: string }[] };
+  ids.strings.push(draft.json.id, submitted.json.data.submitProductsFromDraftSubmission[0].id, ...catalogued.rows.map((r) => r.ean13_upc));
+  ids.ints.push(OWNER_COMPANY);
+  // Integer ids of the owner company's other records (profiles, jobs...): any table with company_id and an integer id.
+  const intTables = (await db.execute(sql`
+    select c.table_name from information_schema.columns c join information_schema.columns k
+      on k.table_name = c.table_name and k.table_schema = c.table_schema and k.column_name = 'company_id'
+    where c.table_schema = current_schema() and c.column_name = 'id' and c.data_type = 'integer'`)) as unknown as { rows: { table_name: string }[] };
+  for (const { table_name } of intTables.rows) {
+    const r = (await db.execute(sql.raw(`select id from "${table_name}" where company_id = ${OWNER_COMPANY} limit 3`))) as unknown as { rows: { id: number }[] };
+    ids.ints.push(...r.rows.map((x) => x.id));
+  }
+  stranger = new Client(server.url);
+  await stranger.login('other@example.com', 'Other-demo-1');
+  viewer = new Client(server.url);
+  await viewer.login('viewer@example.com', 'Viewer-demo-1');
+}, 120_000);
+
+afterAll(async () => {
+  console.log(`attack suite (${databaseKind}): ${counts.signedOut} signed-out, ${counts.otherCompany} other-company, ${counts.readOnlyWrites} read-only-write cases`);
+  await server?.close();
+});
+
+describe(`attack suite (${databaseKind})`, () => {
+  it('(a) signed out: every REST route that is not public refuses, and every GraphQL operation that is not public errors', async () => {
+    const visitor = new Client(server.url);
+    const refused: string[] = [];
+    for (const route of apiRoutes()) {
+      if (PUBLIC_REST.has(`${route.method} ${route.url}`)) continue;
+      for (const url of fillRoute(route.url)) {
+        for (const res of await tryRoute(visitor, route.method, url)) {
+          counts.signedOut++;
+          if (res.status < 400 || res.text.includes(MARKER)) refused.push(`${route.method} ${url} -> ${res.status}`);
+        }
+      }
+    }
+    for (const [kind, field] of operations()) {
+      if (PUBLIC_GRAPHQL.has(field.name)) continue;
+      for (const variables of variableSets(field)) {
+        const res = await visitor.graphql(operationText(kind, field), variables);
+        counts.signedOut++;
+        if (granted(res, field.name) || res.text.includes(MARKER)) refused.push(`${field.name} ${JSON.stringify(variables)} -> ${res.text.slice(0, 120)}`);
+      }
+    }
+    expect(refused).toEqual([]);
+  }, 300_000);
+
+  it("(b) a supplier of another company reaches none of the owner's records through any route or operation, and changes none", async () => {
+    const before = await ownerFingerprint();
+    const leaks: string[] = [];
+    for (const route of apiRoutes()) {
+      if (OWN_ACCOUNT_WRITES.has(`${route.method} ${route.url}`) || !paramNames(route.url).length) continue;
+      for (const url of fillRoute(route.url)) {
+        for (const res of await tryRoute(stranger, route.method, url)) {
+          counts.otherCompany++;
+          if ((res.status < 400 && !url.includes('/partner-configuration')) || res.text.includes(MARKER)) leaks.push(`${route.method} ${url} -> ${res.status}`);
+        }
+      }
+    }
+    for (const [kind, field] of operations()) {
+      if (SHARED_GRAPHQL.has(field.name) || !field.args.some(isIdArg)) continue;
+      for (const variables of variableSets(field)) {
+        const res = await stranger.graphql(operationText(kind, field), variables);
+        counts.otherCompany++;
+        if (granted(res, field.name) || res.text.includes(MARKER)) leaks.push(`${field.name} ${JSON.stringify(variables)} -> ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(leaks).toEqual([]);
+    expect(await ownerFingerprint()).toBe(before);
+  }, 300_000);
+
+  it('control: the same generated calls do reach the records for their owner (so a refusal above is a real refusal)', async () => {
+    const reached = new Set<string>();
+    for (const [kind, field] of operations()) {
+      if (kind !== 'query' || !field.args.some(isIdArg)) continue;
+      for (const variables of variableSets(field)) if (granted(await owner.graphql(operationText(kind, field), variables), field.name)) reached.add(field.name);
+    }
+    expect([...reached]).toEqual(expect.arrayContaining(['getDraftSubmission', 'getProductSubmission']));
+    const rest = await owner.get(`/api/productSubmissions/${ids.strings[1]}/image/front.png`);
+    expect(rest.status).toBe(200);
+  }, 120_000);
+
+  it('(c) a read-only administrator changes nothing through any write route or mutation', async () => {
+    const before = await wholeFingerprint();
+    const accepted: string[] = [];
+    for (const route of apiRoutes()) {
+      if (route.method === 'GET' || OWN_ACCOUNT_WRITES.has(`${route.method} ${route.url}`) || PUBLIC_REST.has(`${route.method} ${route.url}`)) continue;
+      for (const url of fillRoute(route.url)) {
+        for (const res of await tryRoute(viewer, route.method, url)) {
+          counts.readOnlyWrites++;
+          if (res.status < 400) accepted.push(`${route.method} ${url} -> ${res.status}`);
+        }
+      }
+    }
+    for (const [kind, field] of operations()) {
+      if (kind !== 'mutation') continue;
+      for (const variables of variableSets(field)) {
+        const res = await viewer.graphql(operationText(kind, field), variables);
+        counts.readOnlyWrites++;
+        if (granted(res, field.name)) accepted.push(`${field.name} ${JSON.stringify(variables)} -> ${res.text.slice(0, 160)}`);
+      }
+    }
+    expect(accepted).toEqual([]);
+    expect(await wholeFingerprint()).toBe(before);
+  }, 300_000);
+});
