@@ -12,6 +12,7 @@ import mercurius from 'mercurius';
 import type { AppContext } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { graphqlErrorFormatter } from './graphql/errors.ts';
+import { fieldLimitRule, MAX_QUERY_DEPTH } from './graphql/limits.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { DbSessionStore } from './lib/session-store.ts';
@@ -97,7 +98,8 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
     schema,
     path: '/graphql',
     graphiql: false,
-    queryDepth: 10,
+    queryDepth: MAX_QUERY_DEPTH,
+    validationRules: [fieldLimitRule],
     jit: 1, // compile a query once it has been seen once
     errorFormatter: graphqlErrorFormatter(app),
     context: (request, reply) => ({ request, reply, ctx }),

@@ -12,8 +12,9 @@ type Formatter = NonNullable<MercuriusOptions['errorFormatter']>;
  * anything unexpected is logged and leaves as a generic error with the request id.
  */
 export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execution, context) => {
-  const errors = (execution.errors ?? []).map((err) => {
-    const original = err.originalError;
+  let requestStatus: number | undefined;
+  const errors = (execution.errors ?? []).flatMap((err) => {
+    const original = err.originalError as (Error & { statusCode?: number; errors?: readonly GraphQLError[] }) | undefined;
     const withExtensions = (message: string, extensions: Record<string, unknown>) =>
       new GraphQLError(message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions });
     if (original instanceof HttpError) {
@@ -23,6 +24,16 @@ export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execu
       const fields = zodFields(original);
       return withExtensions(Object.values(fields)[0] ?? 'Invalid input.', { code: 'VALIDATION_FAILED', status: 400, fields });
     }
+    // The request itself is bad (a query over the depth or size limits, a body too large, empty or not JSON):
+    // mercurius and Fastify say so with a 4xx status; the answer keeps it, with their messages.
+    if (original && typeof original.statusCode === 'number' && original.statusCode < 500) {
+      requestStatus ??= original.statusCode;
+      const status = original.statusCode;
+      const inner = original.errors?.length ? original.errors : [err];
+      return inner.map((e) =>
+        new GraphQLError(e.message || original.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { code: 'BAD_REQUEST', status } }),
+      );
+    }
     if (original && !(original instanceof GraphQLError)) {
       const requestId = context.reply?.request.id;
       app.log.error({ err: original, requestId }, 'GraphQL resolver failed');
@@ -30,5 +41,6 @@ export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execu
     }
     return err; // syntax and validation errors of the query itself
   });
-  return mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  return requestStatus && !execution.data ? { ...formatted, statusCode: requestStatus } : formatted;
 };
