@@ -120,7 +120,8 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
           error={fieldError(errors[field]?.value?.message)}
         />
         <NativeSelect
-          label={`${label} unit`}
+          label="Unit"
+          aria-label={`${label} unit`}
           data={[{ value: '', label: 'Unit' }, ...units.map((u) => ({ value: u, label: u }))]}
           w={96}
           {...form.register(`${field}.unit`)}
@@ -136,6 +137,7 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
       onClose={onClose}
       title={profile ? EDIT_TITLE : CREATE_TITLE}
       size={MODAL_WIDTH}
+      closeButtonProps={{ 'aria-label': 'Close' }}
       styles={{ body: { maxHeight: MODAL_BODY_HEIGHT, overflowY: 'auto' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
     >
       <form onSubmit={onSubmit} noValidate>
