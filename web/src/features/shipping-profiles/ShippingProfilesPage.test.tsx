@@ -109,7 +109,7 @@ describe('Shipping profiles list', () => {
       input: { name: 'Ambient case', caseCount: 12, grossWeight: null, netWeight: { value: 1.25, unit: 'kg' }, caseLength: null, caseWidth: null, caseHeight: null, palletTiers: null, palletLayers: null },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-  });
+  }, 20_000);
 
   it('a duplicate name (409 / CONFLICT) shows the spec message under the name, on create and on edit', async () => {
     renderList({
@@ -134,5 +134,5 @@ describe('Shipping profiles list', () => {
     expect((within(edit).getByRole('combobox', { name: 'Gross Weight unit' }) as HTMLSelectElement).value).toBe('lbs');
     fireEvent.click(within(edit).getByRole('button', { name: 'Save' }));
     expect(await within(edit).findByText(SHIPPING_PROFILE_MSG.duplicateName)).toBeTruthy();
-  });
+  }, 15_000);
 });
