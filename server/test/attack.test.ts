@@ -211,6 +211,11 @@ beforeAll(async () => {
     input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: MARKER }] },
   });
   const submitted = await owner.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: sent.json.id });
+  // Records of the other features, made through their own API, so the attacks have the owner's ids to aim at.
+  const profile = await owner.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, {
+    input: { name: MARKER, caseCount: 6 },
+  });
+  if (profile.json.errors) throw new Error(`shipping profile fixture: ${profile.text}`);
   const db = server.database.db;
   const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as { rows: { ean13_upc: string }[] };
   ids.strings.push(draft.json.id, submitted.json.data.submitProductsFromDraftSubmission[0].id, ...catalogued.rows.map((r) => r.ean13_upc));

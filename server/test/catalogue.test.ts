@@ -243,19 +243,23 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
     const code = ean('06141450001');
     const id = await submit(supplier, code, { accept: true });
     await catalogue(admin, id, { description: 'Shipped', brand: 'Box' });
-    const set = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: 12 });
+    const profile = async (c: Client, name: string) =>
+      (await c.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, { input: { name, caseCount: 6 } })).json.data
+        .createShippingProfile.id as number;
+    const [p12, p13, pOther] = [await profile(supplier, 'Ambient'), await profile(supplier, 'Chilled'), await profile(other, 'Frozen')];
+    const set = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 });
     expect(set.status).toBe(200);
-    expect(set.json).toMatchObject({ ean13Upc: code, shippingProfileId: 12, description: 'Shipped', isDelisted: false, imageUrls: [expect.any(String)] });
+    expect(set.json).toMatchObject({ ean13Upc: code, shippingProfileId: p12, description: 'Shipped', isDelisted: false, imageUrls: [expect.any(String)] });
     // The same shape as the GraphQL type.
     expect(Object.keys(set.json).sort()).toEqual(Object.keys((await getProduct(supplier, code)).data.getCataloguedProduct).sort());
     expect(set.json.updatedDate).toBe((await getProduct(supplier, code)).data.getCataloguedProduct.updatedDate);
-    expect((await getProduct(supplier, code)).data.getCataloguedProduct.shippingProfileId).toBe(12);
+    expect((await getProduct(supplier, code)).data.getCataloguedProduct.shippingProfileId).toBe(p12);
     // Per company: the other user of the same company sees it; staff have none.
     const second = new Client(server.url);
     await second.login('supplier2@example.com', 'Supplier-demo-2');
-    expect((await getProduct(second, code)).data.getCataloguedProduct.shippingProfileId).toBe(12);
+    expect((await getProduct(second, code)).data.getCataloguedProduct.shippingProfileId).toBe(p12);
     expect((await getProduct(admin, code)).data.getCataloguedProduct.shippingProfileId).toBeNull();
-    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: 13 })).json.shippingProfileId).toBe(13);
+    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p13 })).json.shippingProfileId).toBe(p13);
     for (const bad of [0, -3, 1.5, 'x']) {
       const res = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: bad });
       expect(res.status).toBe(400);
@@ -263,11 +267,17 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
     }
     const removed = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: null });
     expect(removed.json.shippingProfileId).toBeNull();
-    await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: 5 });
+    await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 });
     expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: '' })).json.shippingProfileId).toBeNull();
-    expect((await other.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: 1 })).status).toBe(404);
-    expect((await supplier.put(`/api/products/${ean('06141459999')}/shippingProfile`, { shippingProfileId: 1 })).status).toBe(404);
-    expect((await admin.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: 1 })).status).toBe(403);
+    expect((await other.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: pOther })).status).toBe(404);
+    // Only the company's own profiles: another company's, or none at all, is "not found".
+    for (const foreign of [pOther, 999999]) {
+      const res = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: foreign });
+      expect(res.status).toBe(404);
+      expect(res.json.message).toBe('Shipping profile not found.');
+    }
+    expect((await supplier.put(`/api/products/${ean('06141459999')}/shippingProfile`, { shippingProfileId: p12 })).status).toBe(404);
+    expect((await admin.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 })).status).toBe(403);
   });
 });
 

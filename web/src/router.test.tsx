@@ -122,10 +122,9 @@ describe('routes', () => {
     await waitFor(() => expect(pathOf(without)).toBe('/activity/requires_action'));
   });
 
-  it('shows a flagged screen as a placeholder when the flag is on', async () => {
+  it('shows a flagged screen when the flag is on', async () => {
     renderApp('/shippingProfiles', { user: buildUser(), flags: ['SHIPPING_PROFILE'] });
     expect(await screen.findByRole('heading', { name: 'Shipping Profiles' })).toBeTruthy();
-    expect(screen.getByText('This screen is coming in a later release.')).toBeTruthy();
   });
 
   it('sends users without bulk ingestion access from imports to activity', async () => {

@@ -15,6 +15,8 @@ import { CataloguedProductPage } from './features/catalogue/CataloguedProductPag
 import { ConfirmationPage } from './features/intake/ConfirmationPage.tsx';
 import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
 import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
+import { ShippingAssignmentsPage } from './features/shipping-profiles/ShippingAssignmentsPage.tsx';
+import { ShippingProfilesPage } from './features/shipping-profiles/ShippingProfilesPage.tsx';
 import { ResubmitConfirmationPage } from './features/submissions/ResubmitConfirmationPage.tsx';
 import { ResubmitPage } from './features/submissions/ResubmitPage.tsx';
 import { SubmissionDetailPage } from './features/submissions/SubmissionDetailPage.tsx';
@@ -93,8 +95,8 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireFlag flag="SHIPPING_PROFILE" />,
     children: [
-      { path: 'shippingProfiles', element: later('Shipping Profiles') },
-      { path: 'shippingProfiles/:id/assignments', element: later('Shipping Profile Assignments') },
+      { path: 'shippingProfiles', element: <ShippingProfilesPage /> },
+      { path: 'shippingProfiles/:id/assignments', element: <ShippingAssignmentsPage /> },
     ],
   },
   {

@@ -13,3 +13,4 @@ export * from './statuses.ts';
 export * from './activity.ts';
 export * from './catalogue.ts';
 export * from './bulk-ingestion.ts';
+export * from './shipping-profile.ts';

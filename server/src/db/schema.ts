@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   serial,
@@ -183,7 +184,7 @@ export const draftFiles = pgTable(
     position: integer('position').notNull(),
     upc: text('upc'),
     productName: text('product_name'),
-    shippingProfileId: integer('shipping_profile_id'),
+    shippingProfileId: integer('shipping_profile_id').references(() => shippingProfiles.id, { onDelete: 'set null' }),
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
     /** Every code read from the file; detectedUpc is the first of them. */
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
@@ -209,7 +210,7 @@ export const productSubmissions = pgTable(
     productName: text('product_name'),
     itemStatus: text('item_status').notNull(),
     isImported: boolean('is_imported').notNull().default(false),
-    shippingProfileId: integer('shipping_profile_id'),
+    shippingProfileId: integer('shipping_profile_id').references(() => shippingProfiles.id, { onDelete: 'set null' }),
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
     /** The reason of the latest rejection (automatic or by staff). */
     rejectionReason: text('rejection_reason'),
@@ -295,18 +296,54 @@ export const cataloguedProducts = pgTable(
   ],
 );
 
+/** A measure of a shipping profile: up to 3 decimals, read back as a number. */
+const measureValue = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
+
+/** A company's shipping (logistics) profiles (part 2 section 3); names are unique per company, trimmed, any case. */
+export const shippingProfiles = pgTable(
+  'shipping_profiles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    creatorId: integer('creator_id').references(() => users.id),
+    name: text('name').notNull(),
+    caseCount: integer('case_count').notNull(),
+    grossWeightValue: measureValue('gross_weight_value'),
+    grossWeightUnit: text('gross_weight_unit'),
+    netWeightValue: measureValue('net_weight_value'),
+    netWeightUnit: text('net_weight_unit'),
+    caseLengthValue: measureValue('case_length_value'),
+    caseLengthUnit: text('case_length_unit'),
+    caseWidthValue: measureValue('case_width_value'),
+    caseWidthUnit: text('case_width_unit'),
+    caseHeightValue: measureValue('case_height_value'),
+    caseHeightUnit: text('case_height_unit'),
+    palletTiers: integer('pallet_tiers'),
+    palletLayers: integer('pallet_layers'),
+    updatedBy: integer('updated_by').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('shipping_profiles_company_name_idx').on(t.companyId, sql`lower(${t.name})`)],
+);
+
 /**
- * Which of its shipping profiles a company applies to a catalogued product. The shipping profiles table comes with a
- * later issue, which adds the foreign key and the check that the profile belongs to the company.
+ * Which of its shipping profiles a company applies to a product (an EAN-13 it submitted): the catalogued product's
+ * selector and the profile's assignments both write here.
  */
 export const productShippingProfiles = pgTable(
   'product_shipping_profiles',
   {
     companyId: integer('company_id').notNull().references(() => companies.id),
     ean13Upc: text('ean13_upc').notNull(),
-    shippingProfileId: integer('shipping_profile_id').notNull(),
+    shippingProfileId: integer('shipping_profile_id')
+      .notNull()
+      .references(() => shippingProfiles.id, { onDelete: 'cascade' }),
     updatedBy: integer('updated_by').references(() => users.id),
     updatedAt: updatedAt(),
   },
-  (t) => [primaryKey({ columns: [t.companyId, t.ean13Upc] })],
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.ean13Upc] }),
+    index('product_shipping_profiles_profile_idx').on(t.shippingProfileId),
+  ],
 );

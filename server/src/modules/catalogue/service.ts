@@ -26,6 +26,7 @@ import { imagePath } from '../submissions/presenter.ts';
 import { recordHistory } from '../submissions/repository.ts';
 import { changeStatus, visibleSubmission } from '../submissions/service.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
+import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
@@ -253,19 +254,8 @@ export async function setShippingProfile(ctx: AppContext, user: UserRow, ean13Up
   const product = await visibleProduct(ctx.db, user, ean13Upc);
   if (isAnyAdmin(user)) throw forbidden();
   const { shippingProfileId } = shippingProfileChoiceSchema.parse(body ?? {});
-  if (shippingProfileId === null) {
-    await ctx.db
-      .delete(productShippingProfiles)
-      .where(and(eq(productShippingProfiles.companyId, user.companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
-  } else {
-    await ctx.db
-      .insert(productShippingProfiles)
-      .values({ companyId: user.companyId, ean13Upc, shippingProfileId, updatedBy: user.id })
-      .onConflictDoUpdate({
-        target: [productShippingProfiles.companyId, productShippingProfiles.ean13Upc],
-        set: { shippingProfileId, updatedBy: user.id, updatedAt: new Date() },
-      });
-  }
+  await assertCompanyProfiles(ctx.db, user.companyId, [shippingProfileId]);
+  await ctx.db.transaction((tx) => applyProductShippingProfile(tx, { companyId: user.companyId, ean13Upc, shippingProfileId, userId: user.id }));
   return presentProduct(ctx.db, user, product);
 }
 

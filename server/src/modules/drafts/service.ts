@@ -23,6 +23,7 @@ import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import { recordHistory } from '../submissions/repository.ts';
 import { automatedChecksJob } from '../submissions/checks-job.ts';
+import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import { draftPolicy } from './policy.ts';
 import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
 
@@ -110,6 +111,7 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
   for (const u of updates) {
     if (!byName.has(u.fileName.toLowerCase())) throw badRequest(`This draft has no file named ${u.fileName}.`);
   }
+  await assertCompanyProfiles(ctx.db, draft.companyId, updates.map((u) => u.shippingProfileId));
   await ctx.db.transaction(async (tx) => {
     for (const u of updates) {
       const file = byName.get(u.fileName.toLowerCase())!;
@@ -204,6 +206,9 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
           thumbnailKey: f.thumbnailKey,
         })),
       );
+      const shippingProfileId = files.find((f) => f.shippingProfileId != null)?.shippingProfileId;
+      // The profile chosen in step 2 becomes the product's (as on the catalogued product and the assignments).
+      if (shippingProfileId != null) await applyProductShippingProfile(tx, { companyId: draft.companyId, ean13Upc, shippingProfileId, userId: user.id });
       await recordHistory(tx, { submissionId: submission.id, userId: user.id, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED' });
       await enqueue(tx, automatedChecksJob, { submissionId: submission.id });
       created.push(submission.id);

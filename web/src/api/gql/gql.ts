@@ -28,6 +28,14 @@ type Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteDraftSubmissionDocument,
+    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": typeof types.ShippingProfileFieldsFragmentDoc,
+    "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfilesDocument,
+    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": typeof types.ShippingProfileOptionsDocument,
+    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": typeof types.ShippingProfileDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": typeof types.ShippingProfileProductsDocument,
+    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": typeof types.CreateShippingProfileDocument,
+    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
+    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": typeof types.ShippingProfileCompanyDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.SubmissionDetailDocument,
     "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": typeof types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.UpdateSubmissionStatusDocument,
@@ -48,6 +56,14 @@ const documents: Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteDraftSubmissionDocument,
+    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": types.ShippingProfileFieldsFragmentDoc,
+    "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfilesDocument,
+    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": types.ShippingProfileOptionsDocument,
+    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": types.ShippingProfileDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": types.ShippingProfileProductsDocument,
+    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": types.CreateShippingProfileDocument,
+    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.ShippingProfileCompanySearchDocument,
+    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": types.ShippingProfileCompanyDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.SubmissionDetailDocument,
     "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.UpdateSubmissionStatusDocument,
@@ -107,6 +123,38 @@ export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteDraftSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n"): typeof import('./graphql').ShippingProfileFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n"): typeof import('./graphql').ShippingProfilesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n"): typeof import('./graphql').ShippingProfileOptionsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n"): typeof import('./graphql').ShippingProfileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n"): typeof import('./graphql').CreateShippingProfileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n"): typeof import('./graphql').ShippingProfileCompanySearchDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n"): typeof import('./graphql').ShippingProfileCompanyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

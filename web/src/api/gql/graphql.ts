@@ -23,6 +23,24 @@ export type DraftFileInput = {
   upc?: string | null | undefined;
 };
 
+export type MeasureInput = {
+  unit?: string | null | undefined;
+  value?: number | null | undefined;
+};
+
+/** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
+export type ShippingProfileInput = {
+  caseCount?: number | null | undefined;
+  caseHeight?: MeasureInput | null | undefined;
+  caseLength?: MeasureInput | null | undefined;
+  caseWidth?: MeasureInput | null | undefined;
+  grossWeight?: MeasureInput | null | undefined;
+  name: string;
+  netWeight?: MeasureInput | null | undefined;
+  palletLayers?: number | null | undefined;
+  palletTiers?: number | null | undefined;
+};
+
 export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
@@ -124,6 +142,57 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
+export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
+
+export type ShippingProfilesQueryVariables = Exact<{
+  companyId?: number | null | undefined;
+  associatedSubmissions?: boolean | null | undefined;
+}>;
+
+
+export type ShippingProfilesQuery = { getShippingProfileForCurrentUser: Array<{ id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } }> };
+
+export type ShippingProfileOptionsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type ShippingProfileOptionsQuery = { getShippingProfileForCurrentUser: Array<{ id: number, name: string }> };
+
+export type ShippingProfileQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShippingProfileQuery = { getShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } } };
+
+export type ShippingProfileProductsQueryVariables = Exact<{
+  id: number;
+}>;
+
+
+export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean }> };
+
+export type CreateShippingProfileMutationVariables = Exact<{
+  input: ShippingProfileInput;
+  companyId?: number | null | undefined;
+}>;
+
+
+export type CreateShippingProfileMutation = { createShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } } };
+
+export type ShippingProfileCompanySearchQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type ShippingProfileCompanySearchQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
+
+export type ShippingProfileCompanyQueryVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type ShippingProfileCompanyQuery = { getCompany: { id: number, name: string } | null };
+
 export type SubmissionDetailQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -198,6 +267,47 @@ export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"CataloguedProductFields"}) as unknown as TypedDocumentString<CataloguedProductFieldsFragment, unknown>;
+export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ShippingProfileFields on ShippingProfile {
+  id
+  name
+  companyId
+  caseCount
+  grossWeight {
+    value
+    unit
+  }
+  netWeight {
+    value
+    unit
+  }
+  caseLength {
+    value
+    unit
+  }
+  caseWidth {
+    value
+    unit
+  }
+  caseHeight {
+    value
+    unit
+  }
+  palletTiers
+  palletLayers
+  updatedDate
+  updatedByFirstName
+  updatedByLastName
+  updatedByEmail
+  associatedSubmissions {
+    type
+    count
+  }
+  can {
+    edit
+  }
+}
+    `, {"fragmentName":"ShippingProfileFields"}) as unknown as TypedDocumentString<ShippingProfileFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -483,6 +593,178 @@ export const DeleteDraftSubmissionDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteDraftSubmissionMutation, DeleteDraftSubmissionMutationVariables>;
+export const ShippingProfilesDocument = new TypedDocumentString(`
+    query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
+  getShippingProfileForCurrentUser(
+    companyId: $companyId
+    associatedSubmissions: $associatedSubmissions
+  ) {
+    ...ShippingProfileFields
+  }
+}
+    fragment ShippingProfileFields on ShippingProfile {
+  id
+  name
+  companyId
+  caseCount
+  grossWeight {
+    value
+    unit
+  }
+  netWeight {
+    value
+    unit
+  }
+  caseLength {
+    value
+    unit
+  }
+  caseWidth {
+    value
+    unit
+  }
+  caseHeight {
+    value
+    unit
+  }
+  palletTiers
+  palletLayers
+  updatedDate
+  updatedByFirstName
+  updatedByLastName
+  updatedByEmail
+  associatedSubmissions {
+    type
+    count
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<ShippingProfilesQuery, ShippingProfilesQueryVariables>;
+export const ShippingProfileOptionsDocument = new TypedDocumentString(`
+    query ShippingProfileOptions {
+  getShippingProfileForCurrentUser {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ShippingProfileOptionsQuery, ShippingProfileOptionsQueryVariables>;
+export const ShippingProfileDocument = new TypedDocumentString(`
+    query ShippingProfile($id: Int!) {
+  getShippingProfile(id: $id) {
+    ...ShippingProfileFields
+  }
+}
+    fragment ShippingProfileFields on ShippingProfile {
+  id
+  name
+  companyId
+  caseCount
+  grossWeight {
+    value
+    unit
+  }
+  netWeight {
+    value
+    unit
+  }
+  caseLength {
+    value
+    unit
+  }
+  caseWidth {
+    value
+    unit
+  }
+  caseHeight {
+    value
+    unit
+  }
+  palletTiers
+  palletLayers
+  updatedDate
+  updatedByFirstName
+  updatedByLastName
+  updatedByEmail
+  associatedSubmissions {
+    type
+    count
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<ShippingProfileQuery, ShippingProfileQueryVariables>;
+export const ShippingProfileProductsDocument = new TypedDocumentString(`
+    query ShippingProfileProducts($id: Int!) {
+  getShippingProfileProducts(shippingProfileId: $id) {
+    upc
+    name
+    status
+    associated
+  }
+}
+    `) as unknown as TypedDocumentString<ShippingProfileProductsQuery, ShippingProfileProductsQueryVariables>;
+export const CreateShippingProfileDocument = new TypedDocumentString(`
+    mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {
+  createShippingProfile(input: $input, companyId: $companyId) {
+    ...ShippingProfileFields
+  }
+}
+    fragment ShippingProfileFields on ShippingProfile {
+  id
+  name
+  companyId
+  caseCount
+  grossWeight {
+    value
+    unit
+  }
+  netWeight {
+    value
+    unit
+  }
+  caseLength {
+    value
+    unit
+  }
+  caseWidth {
+    value
+    unit
+  }
+  caseHeight {
+    value
+    unit
+  }
+  palletTiers
+  palletLayers
+  updatedDate
+  updatedByFirstName
+  updatedByLastName
+  updatedByEmail
+  associatedSubmissions {
+    type
+    count
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<CreateShippingProfileMutation, CreateShippingProfileMutationVariables>;
+export const ShippingProfileCompanySearchDocument = new TypedDocumentString(`
+    query ShippingProfileCompanySearch($name: String!) {
+  searchCompaniesByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ShippingProfileCompanySearchQuery, ShippingProfileCompanySearchQueryVariables>;
+export const ShippingProfileCompanyDocument = new TypedDocumentString(`
+    query ShippingProfileCompany($companyId: Int!) {
+  getCompany(companyId: $companyId) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<ShippingProfileCompanyQuery, ShippingProfileCompanyQueryVariables>;
 export const SubmissionDetailDocument = new TypedDocumentString(`
     query SubmissionDetail($id: ID!) {
   getProductSubmission(id: $id) {

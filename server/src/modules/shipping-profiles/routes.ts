@@ -1,0 +1,27 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { requireUser } from '../auth/session.ts';
+import { assignShippingProfileProducts, updateShippingProfile, type ShippingProfileView } from './service.ts';
+
+/** The ShippingProfile of the GraphQL schema as REST JSON. */
+const profileJson = (p: ShippingProfileView) => ({ ...p, updatedDate: p.updatedDate.toISOString() });
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+
+export async function shippingProfileRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  /** Replaces the profile's fields (name trimmed); 409 when the company has another profile of that name. */
+  app.put('/api/shippingProfile/:id', async (request) => {
+    const user = await requireUser(request);
+    const { id } = idParams.parse(request.params);
+    return profileJson(await updateShippingProfile(ctx, user, id, request.body));
+  });
+
+  /** A map of UPC to associated: ticks and unticks products for the profile in one transaction. */
+  app.post('/api/shippingProfile/:id/products', async (request) => {
+    const user = await requireUser(request);
+    const { id } = idParams.parse(request.params);
+    return assignShippingProfileProducts(ctx, user, id, request.body);
+  });
+}

@@ -1,0 +1,337 @@
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  isAnyAdmin,
+  SHIPPING_PROFILE_MSG,
+  shippingAssignmentsSchema,
+  shippingProfileInputSchema,
+  shippingProfilePolicy,
+  toEan13,
+  type Measure,
+  type ShippingProfileInput,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import {
+  cataloguedProducts,
+  companies,
+  draftFiles,
+  productShippingProfiles,
+  productSubmissions,
+  shippingProfiles,
+  users,
+} from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { enabledFlags } from '../feature-flags/repository.ts';
+import type { UserRow } from '../users/repository.ts';
+
+type Row = typeof shippingProfiles.$inferSelect;
+
+export interface AssociatedSubmissionCount {
+  /** An item status (SUBMITTED, CATALOGUED, ...) of the products using the profile, or IN_PROGRESS for drafts. */
+  type: string;
+  count: number;
+}
+
+export interface ShippingProfileView {
+  id: number;
+  name: string;
+  companyId: number;
+  creatorId: number | null;
+  caseCount: number;
+  grossWeight: Measure | null;
+  netWeight: Measure | null;
+  caseLength: Measure | null;
+  caseWidth: Measure | null;
+  caseHeight: Measure | null;
+  palletTiers: number | null;
+  palletLayers: number | null;
+  updatedDate: Date;
+  updatedByFirstName: string | null;
+  updatedByLastName: string | null;
+  updatedByEmail: string | null;
+  associatedSubmissions: AssociatedSubmissionCount[];
+  can: { edit: boolean };
+}
+
+export interface ShippingProfileProduct {
+  upc: string;
+  name: string | null;
+  status: string;
+  associated: boolean;
+}
+
+const notFoundProfile = () => notFound(SHIPPING_PROFILE_MSG.notFound);
+
+/** The routes exist only with the SHIPPING_PROFILE feature (part 2 section 6). */
+export async function assertShippingFeature(ctx: AppContext) {
+  if (!(await enabledFlags(ctx.db)).includes('SHIPPING_PROFILE')) throw notFound('Shipping profiles are not enabled.');
+}
+
+const measure = (value: number | null, unit: string | null): Measure | null =>
+  value == null || unit == null ? null : { value: Number(value), unit };
+
+function present(row: Row, updater: { firstName: string; lastName: string; email: string } | null, user: UserRow): ShippingProfileView {
+  return {
+    id: row.id,
+    name: row.name,
+    companyId: row.companyId,
+    creatorId: row.creatorId,
+    caseCount: row.caseCount,
+    grossWeight: measure(row.grossWeightValue, row.grossWeightUnit),
+    netWeight: measure(row.netWeightValue, row.netWeightUnit),
+    caseLength: measure(row.caseLengthValue, row.caseLengthUnit),
+    caseWidth: measure(row.caseWidthValue, row.caseWidthUnit),
+    caseHeight: measure(row.caseHeightValue, row.caseHeightUnit),
+    palletTiers: row.palletTiers,
+    palletLayers: row.palletLayers,
+    updatedDate: row.updatedAt,
+    updatedByFirstName: updater?.firstName ?? null,
+    updatedByLastName: updater?.lastName ?? null,
+    updatedByEmail: updater?.email ?? null,
+    associatedSubmissions: [],
+    can: { edit: shippingProfilePolicy.mayEdit(user, row.companyId) },
+  };
+}
+
+const selectWithUpdater = (db: Tx) =>
+  db
+    .select({ profile: shippingProfiles, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(shippingProfiles)
+    .leftJoin(users, eq(users.id, shippingProfiles.updatedBy));
+
+const columnsOf = (input: ShippingProfileInput) => ({
+  name: input.name,
+  caseCount: input.caseCount,
+  grossWeightValue: input.grossWeight?.value ?? null,
+  grossWeightUnit: input.grossWeight?.unit ?? null,
+  netWeightValue: input.netWeight?.value ?? null,
+  netWeightUnit: input.netWeight?.unit ?? null,
+  caseLengthValue: input.caseLength?.value ?? null,
+  caseLengthUnit: input.caseLength?.unit ?? null,
+  caseWidthValue: input.caseWidth?.value ?? null,
+  caseWidthUnit: input.caseWidth?.unit ?? null,
+  caseHeightValue: input.caseHeight?.value ?? null,
+  caseHeightUnit: input.caseHeight?.unit ?? null,
+  palletTiers: input.palletTiers,
+  palletLayers: input.palletLayers,
+});
+
+/** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
+  return false;
+}
+async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(SHIPPING_PROFILE_MSG.duplicateName);
+    throw err;
+  }
+}
+
+/** Counts of the products (by their latest submission's status) and drafts that use each profile. */
+async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, AssociatedSubmissionCount[]>> {
+  const out = new Map<number, AssociatedSubmissionCount[]>(ids.map((id) => [id, []]));
+  if (!ids.length) return out;
+  const products = (await db.execute(sql`
+    select psp.shipping_profile_id as profile_id, latest.item_status as status, count(*) as count
+    from ${productShippingProfiles} psp
+    join lateral (
+      select ps.item_status from ${productSubmissions} ps
+      where ps.company_id = psp.company_id and ps.ean13_upc = psp.ean13_upc
+      order by ps.updated_at desc limit 1
+    ) latest on true
+    where psp.shipping_profile_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
+    group by 1, 2 order by 2`)) as unknown as { rows: { profile_id: number; status: string; count: string | number }[] };
+  const drafts = await db
+    .select({ profileId: draftFiles.shippingProfileId, count: sql<number>`count(distinct ${draftFiles.draftId})::int` })
+    .from(draftFiles)
+    .where(inArray(draftFiles.shippingProfileId, ids))
+    .groupBy(draftFiles.shippingProfileId);
+  for (const r of drafts) out.get(r.profileId!)?.push({ type: 'IN_PROGRESS', count: Number(r.count) });
+  for (const r of products.rows) out.get(Number(r.profile_id))?.push({ type: r.status, count: Number(r.count) });
+  return out;
+}
+
+/**
+ * getShippingProfileForCurrentUser: the profiles of the user's company, or for administrators of the company they
+ * picked (none before they pick one). A supplier asking for another company gets "not found".
+ */
+export async function listShippingProfiles(
+  ctx: AppContext,
+  user: UserRow,
+  opts: { companyId?: number | null; associatedSubmissions?: boolean | null },
+): Promise<ShippingProfileView[]> {
+  await assertShippingFeature(ctx);
+  const companyId = shippingProfilePolicy.companyToView(user, opts.companyId);
+  if (companyId === 'other') throw notFound('Company not found.');
+  if (companyId === null) return [];
+  const rows = await selectWithUpdater(ctx.db)
+    .where(eq(shippingProfiles.companyId, companyId))
+    .orderBy(asc(sql`lower(${shippingProfiles.name})`), asc(shippingProfiles.id));
+  const views = rows.map((r) => present(r.profile, r.firstName == null ? null : (r as any), user));
+  if (opts.associatedSubmissions) {
+    const counts = await associatedCounts(ctx.db, views.map((v) => v.id));
+    for (const v of views) v.associatedSubmissions = counts.get(v.id) ?? [];
+  }
+  return views;
+}
+
+/** A profile the user may see (their company's; any for administrators); "not found" otherwise. */
+async function visibleProfile(ctx: AppContext, user: UserRow, id: number) {
+  const [row] = await selectWithUpdater(ctx.db).where(eq(shippingProfiles.id, id));
+  if (!row || !shippingProfilePolicy.mayView(user, row.profile.companyId)) throw notFoundProfile();
+  return row;
+}
+
+export async function getShippingProfile(ctx: AppContext, user: UserRow, id: number): Promise<ShippingProfileView> {
+  await assertShippingFeature(ctx);
+  const row = await visibleProfile(ctx, user, id);
+  const view = present(row.profile, row.firstName == null ? null : (row as any), user);
+  view.associatedSubmissions = (await associatedCounts(ctx.db, [id])).get(id) ?? [];
+  return view;
+}
+
+async function editableProfile(ctx: AppContext, user: UserRow, id: number) {
+  await assertShippingFeature(ctx);
+  const row = await visibleProfile(ctx, user, id);
+  if (!shippingProfilePolicy.mayEdit(user, row.profile.companyId)) throw forbidden(SHIPPING_PROFILE_MSG.readOnly);
+  return row.profile;
+}
+
+/** createShippingProfile: a supplier's profile is their company's; an administrator names the company. */
+export async function createShippingProfile(ctx: AppContext, user: UserRow, rawInput: unknown, companyId?: number | null) {
+  await assertShippingFeature(ctx);
+  const target = isAnyAdmin(user) ? (companyId ?? null) : (companyId ?? user.companyId);
+  if (!shippingProfilePolicy.mayEdit(user, target)) {
+    if (!isAnyAdmin(user)) throw notFound('Company not found.');
+    if (target == null) throw badRequest(SHIPPING_PROFILE_MSG.chooseCompany);
+    throw forbidden(SHIPPING_PROFILE_MSG.readOnly);
+  }
+  const input = shippingProfileInputSchema.parse(rawInput);
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, target!));
+  if (!company) throw notFound('Company not found.');
+  const [created] = await writeOrConflict(() =>
+    ctx.db
+      .insert(shippingProfiles)
+      .values({ ...columnsOf(input), companyId: target!, creatorId: user.id, updatedBy: user.id })
+      .returning(),
+  );
+  return present(created, user, user);
+}
+
+/** PUT /shippingProfile/{id}: every field replaced; 409 when another profile of the company has the name. */
+export async function updateShippingProfile(ctx: AppContext, user: UserRow, id: number, rawInput: unknown) {
+  await editableProfile(ctx, user, id);
+  const input = shippingProfileInputSchema.parse(rawInput);
+  const [updated] = await writeOrConflict(() =>
+    ctx.db
+      .update(shippingProfiles)
+      .set({ ...columnsOf(input), updatedBy: user.id, updatedAt: new Date() })
+      .where(eq(shippingProfiles.id, id))
+      .returning(),
+  );
+  const view = present(updated, user, user);
+  view.associatedSubmissions = (await associatedCounts(ctx.db, [id])).get(id) ?? [];
+  return view;
+}
+
+/** The company's products (one per EAN-13 it submitted), with whether each uses the profile. */
+async function companyProducts(db: Tx, companyId: number, profileId: number): Promise<ShippingProfileProduct[]> {
+  const latest = await db
+    .selectDistinctOn([productSubmissions.ean13Upc], {
+      ean13Upc: productSubmissions.ean13Upc,
+      productName: productSubmissions.productName,
+      status: productSubmissions.itemStatus,
+      description: cataloguedProducts.description,
+    })
+    .from(productSubmissions)
+    .leftJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, productSubmissions.ean13Upc))
+    .where(eq(productSubmissions.companyId, companyId))
+    .orderBy(productSubmissions.ean13Upc, desc(productSubmissions.updatedAt), desc(productSubmissions.createdAt));
+  const assigned = await db
+    .select({ ean13Upc: productShippingProfiles.ean13Upc })
+    .from(productShippingProfiles)
+    .where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.shippingProfileId, profileId)));
+  const mine = new Set(assigned.map((a) => a.ean13Upc));
+  return latest
+    .map((r) => ({ upc: r.ean13Upc, name: r.description ?? r.productName, status: r.status, associated: mine.has(r.ean13Upc) }))
+    .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }) || a.upc.localeCompare(b.upc));
+}
+
+/** getShippingProfileProducts: every product of the profile's company, ticked when it uses this profile. */
+export async function shippingProfileProducts(ctx: AppContext, user: UserRow, id: number) {
+  await assertShippingFeature(ctx);
+  const { profile } = await visibleProfile(ctx, user, id);
+  return companyProducts(ctx.db, profile.companyId, id);
+}
+
+/**
+ * The one place a company's product gets (or loses) a shipping profile: the product's row and the profile its
+ * submissions carry stay the same. null removes whatever profile the product had.
+ */
+export async function applyProductShippingProfile(
+  tx: Tx,
+  args: { companyId: number; ean13Upc: string; shippingProfileId: number | null; userId: number },
+) {
+  const { companyId, ean13Upc, shippingProfileId, userId } = args;
+  if (shippingProfileId === null) {
+    await tx
+      .delete(productShippingProfiles)
+      .where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
+  } else {
+    await tx
+      .insert(productShippingProfiles)
+      .values({ companyId, ean13Upc, shippingProfileId, updatedBy: userId })
+      .onConflictDoUpdate({
+        target: [productShippingProfiles.companyId, productShippingProfiles.ean13Upc],
+        set: { shippingProfileId, updatedBy: userId, updatedAt: new Date() },
+      });
+  }
+  await tx
+    .update(productSubmissions)
+    .set({ shippingProfileId })
+    .where(and(eq(productSubmissions.companyId, companyId), eq(productSubmissions.ean13Upc, ean13Upc)));
+}
+
+/**
+ * POST /shippingProfile/{id}/products: a map of UPC to associated. true gives the product this profile (taking it
+ * from any other), false takes this profile away (a product using another profile is left alone). One transaction.
+ */
+export async function assignShippingProfileProducts(ctx: AppContext, user: UserRow, id: number, body: unknown) {
+  const profile = await editableProfile(ctx, user, id);
+  const map = shippingAssignmentsSchema.parse(body ?? {});
+  const products = await companyProducts(ctx.db, profile.companyId, id);
+  const byEan = new Map(products.map((p) => [p.upc, p]));
+  const changes = new Map<string, boolean>();
+  const unknown: Record<string, string> = {};
+  for (const [upc, associated] of Object.entries(map)) {
+    const ean = toEan13(upc);
+    if (!ean || !byEan.has(ean)) unknown[upc] = `The company has no product with UPC ${upc}.`;
+    else changes.set(ean, associated);
+  }
+  if (Object.keys(unknown).length) throw badRequest(Object.values(unknown)[0], unknown);
+  await ctx.db.transaction(async (tx) => {
+    for (const [ean13Upc, associated] of changes) {
+      if (associated) {
+        await applyProductShippingProfile(tx, { companyId: profile.companyId, ean13Upc, shippingProfileId: id, userId: user.id });
+      } else if (byEan.get(ean13Upc)!.associated) {
+        await applyProductShippingProfile(tx, { companyId: profile.companyId, ean13Upc, shippingProfileId: null, userId: user.id });
+      }
+    }
+    await tx.update(shippingProfiles).set({ updatedBy: user.id, updatedAt: new Date() }).where(eq(shippingProfiles.id, id));
+  });
+  return companyProducts(ctx.db, profile.companyId, id);
+}
+
+/** A profile chosen for a company's draft or product must be one of that company's: "not found" otherwise. */
+export async function assertCompanyProfiles(db: Tx, companyId: number, ids: (number | null | undefined)[]) {
+  const wanted = [...new Set(ids.filter((id): id is number => id != null))];
+  if (!wanted.length) return;
+  const found = await db
+    .select({ id: shippingProfiles.id })
+    .from(shippingProfiles)
+    .where(and(eq(shippingProfiles.companyId, companyId), inArray(shippingProfiles.id, wanted)));
+  if (found.length !== wanted.length) throw new HttpError(404, 'NOT_FOUND', SHIPPING_PROFILE_MSG.notFound, { fields: { shippingProfileId: SHIPPING_PROFILE_MSG.notFound } });
+}
