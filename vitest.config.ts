@@ -1,11 +1,12 @@
 import { defineConfig } from 'vitest/config';
 
 // Server tests run once on PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server.
-const serverProject = (name: string, env: Record<string, string>, include: string[]) => ({
+const serverProject = (name: string, env: Record<string, string>, include: string[], exclude: string[] = []) => ({
   test: {
     name,
     root: './server',
     include,
+    exclude,
     environment: 'node',
     env,
     testTimeout: 30_000,
@@ -18,7 +19,8 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       './web/vitest.config.ts',
-      serverProject('server-pglite', { TEST_DATABASE_URL: '' }, ['src/**/*.test.ts', 'test/**/*.test.ts']),
+      // *.postgres.test.ts start several server processes on one database: PostgreSQL only.
+      serverProject('server-pglite', { TEST_DATABASE_URL: '' }, ['src/**/*.test.ts', 'test/**/*.test.ts'], ['**/*.postgres.test.ts']),
       // The second run repeats only what touches the database.
       ...(process.env.TEST_DATABASE_URL
         ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'])]

@@ -16,7 +16,6 @@ const MARKER = 'Owner-secret-product-7f3a';
 /** Open to anyone by design (with the reason). Everything else must refuse a visitor. */
 const PUBLIC_REST = new Map<string, string>([
   ['POST /api/auth/login', 'signing in'],
-  ['POST /api/auth/logout', 'signing out is harmless'],
   ['GET /api/auth/logout', 'signing out is harmless'],
   ['GET /api/auth/config', 'which sign-in methods the login pages offer'],
   ['GET /api/auth/oidc/login', 'starts the identity provider flow'],
@@ -42,7 +41,7 @@ const SHARED_GRAPHQL = new Map<string, string>([
   ['getCompany', 'a company name and its published brand profile'],
 ]);
 /** State changes any signed-in account may make for itself (they touch only its own session or account). */
-const OWN_ACCOUNT_WRITES = new Set(['POST /api/auth/logout', 'POST /api/auth/login', 'PATCH /api/user', 'PATCH /api/user/password', 'PUT /api/user/accept-terms-and-conditions']);
+const OWN_ACCOUNT_WRITES = new Set(['POST /api/auth/login', 'PATCH /api/user', 'PATCH /api/user/password', 'PUT /api/user/accept-terms-and-conditions']);
 
 let server: TestServer;
 let owner: Client;

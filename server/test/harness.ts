@@ -61,9 +61,10 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   };
 }
 
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+/** A fresh, empty database of its own on the TEST_DATABASE_URL server, for tests that start servers as processes. */
+export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
-  if (!adminUrl) return { database: await openPglite(null), drop: async () => {} };
+  if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
@@ -71,9 +72,8 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const database = await openPostgres(url.href);
   return {
-    database,
+    url: url.href,
     drop: async () => {
       const c = new pg.Client({ connectionString: adminUrl });
       await c.connect();
@@ -81,6 +81,12 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
       await c.end();
     },
   };
+}
+
+async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+  if (!process.env.TEST_DATABASE_URL) return { database: await openPglite(null), drop: async () => {} };
+  const { url, drop } = await createPostgresDatabase();
+  return { database: await openPostgres(url), drop };
 }
 
 /** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */

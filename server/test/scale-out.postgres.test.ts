@@ -1,0 +1,153 @@
+/**
+ * Several instances of one build against one PostgreSQL server and one S3-compatible store, as separate processes:
+ * two web instances (ROLE=web) and two workers (ROLE=worker). A user signs in on one web instance and continues on
+ * the other; 200 submissions' automated checks are each processed exactly once by the two workers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '@portal/domain';
+import { plainImage } from './fixtures.ts';
+import { Client, createPostgresDatabase } from './harness.ts';
+import { startS3 } from './support/s3.ts';
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+const children: ChildProcess[] = [];
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let s3: Awaited<ReturnType<typeof startS3>>;
+let work: string;
+let webA: string;
+let webB: string;
+
+/** Starts one instance and resolves once it says it is running. */
+function startInstance(role: 'web' | 'worker', port: number, env: Record<string, string>): Promise<void> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: {
+      ...process.env,
+      ...env,
+      ROLE: role,
+      PORT: String(port),
+      DATABASE_URL: database.url,
+      SESSION_SECRET: 's'.repeat(40),
+      DATA_DIR: path.join(work, `${role}-${port}`),
+      LOG_LEVEL: 'warn',
+      S3_ENDPOINT: s3.settings.endpoint!,
+      S3_BUCKET: s3.settings.bucket,
+      S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
+      S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
+      S3_FORCE_PATH_STYLE: 'on',
+    },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  children.push(child);
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (/Product Hub (worker )?is running/.test(out)) resolve();
+    });
+    child.on('exit', (code) => reject(new Error(`${role} on ${port} exited with ${code}: ${out}`)));
+  });
+}
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  s3 = await startS3();
+  work = mkdtempSync(path.join(tmpdir(), 'scale-out-'));
+  const base = 4600 + (process.pid % 200) * 2;
+  webA = `http://127.0.0.1:${base}`;
+  webB = `http://127.0.0.1:${base + 1}`;
+  // The first instance migrates and seeds the demo data; the others find the database ready.
+  await startInstance('web', base, { DEMO_DATA: 'on', PUBLIC_URL: webA });
+  await Promise.all([
+    startInstance('web', base + 1, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
+    // Workers listen on no port; the number only names their data folder.
+    startInstance('worker', 1, { DEMO_DATA: 'off' }),
+    startInstance('worker', 2, { DEMO_DATA: 'off' }),
+  ]);
+}, 120_000);
+
+afterAll(async () => {
+  for (const child of children) child.kill('SIGTERM');
+  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await s3?.close();
+  await database?.drop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+/** A client of web instance B carrying the session cookie that instance A set. */
+function sameBrowserOn(other: string, client: Client) {
+  const moved = new Client(other, webA);
+  moved.cookies = client.cookies;
+  return moved;
+}
+
+describe('two web instances and two workers on one PostgreSQL and one S3 store', () => {
+  it('a user signs in on one instance and continues on the other; signing out there ends the session everywhere', async () => {
+    const onA = new Client(webA);
+    await onA.login('supplier@example.com', 'Supplier-demo-1');
+    const onB = sameBrowserOn(webB, onA);
+    const me = await onB.get('/api/user');
+    expect(me.status).toBe(200);
+    expect(me.json.email).toBe('supplier@example.com');
+    expect((await onB.get('/api/auth/logout')).status).toBeLessThan(300);
+    // Instance A may reuse what it read for SESSION_CACHE_MS (2 s); after that the sign-out holds there too.
+    await new Promise((r) => setTimeout(r, 2100));
+    expect((await onA.get('/api/user')).status).toBe(401);
+  });
+
+  it('200 submissions made through both instances get their automated checks exactly once', async () => {
+    const a = new Client(webA);
+    await a.login('supplier@example.com', 'Supplier-demo-1');
+    const b = sameBrowserOn(webB, a);
+    const image = await plainImage();
+    // 20 drafts of 10 products each, alternating instances.
+    for (let d = 0; d < 20; d++) {
+      const client = d % 2 ? b : a;
+      const files = Array.from({ length: 10 }, (_, i) => ({ name: `p${i}.png`, data: image, type: 'image/png' }));
+      const draft = await client.upload('/api/draftSubmissions', files);
+      expect(draft.status).toBe(201);
+      const upc = (i: number) => {
+        const body = `81${String(d).padStart(3, '0')}${String(i).padStart(6, '0')}`;
+        return body + gs1CheckDigit(body);
+      };
+      const saved = await client.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+        id: draft.json.id,
+        input: { files: files.map((f, i) => ({ fileName: f.name, upc: upc(i), productName: `Scale product ${d}-${i}` })) },
+      });
+      expect(saved.json.errors).toBeUndefined();
+      const sent = await client.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.json.id });
+      expect(sent.json.errors).toBeUndefined();
+      expect(sent.json.data.submitProductsFromDraftSubmission).toHaveLength(10);
+    }
+
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const checks = async () =>
+        (await db.query(`select status, attempts from jobs where name = 'submissions.automatedChecks'`)).rows as { status: string; attempts: number }[];
+      const deadline = Date.now() + 120_000;
+      while ((await checks()).filter((j) => j.status === 'done').length < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      const jobs = await checks();
+      expect(jobs).toHaveLength(200);
+      // Done, and claimed once each: a second claim by the other worker would have counted a second attempt.
+      expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+      const history = await db.query(`
+        select s.id, count(h.*) as changes from product_submissions s left join submission_history h on h.submission_id = s.id
+        where s.product_name like 'Scale product %' group by s.id`);
+      expect(history.rows).toHaveLength(200);
+      // Every item went through the same steps, once: no item has a status change recorded twice.
+      expect(new Set(history.rows.map((r) => Number(r.changes))).size).toBe(1);
+      const files = await db.query(`
+        select count(*)::int as n from submission_files f join product_submissions s on s.id = f.submission_id
+        where s.product_name like 'Scale product %' and f.detection_status = 'done'`);
+      expect(files.rows[0].n).toBe(200);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
+});
