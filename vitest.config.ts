@@ -19,11 +19,11 @@ export default defineConfig({
     projects: [
       { test: { name: 'domain', root: './packages/domain', include: ['src/**/*.test.ts'] } },
       './web/vitest.config.ts',
-      // *.postgres.test.ts start several server processes on one database: PostgreSQL only.
+      // *.postgres.test.ts start several server processes on one database: PostgreSQL only; *.pglite.test.ts the reverse.
       serverProject('server-pglite', { TEST_DATABASE_URL: '' }, ['src/**/*.test.ts', 'test/**/*.test.ts'], ['**/*.postgres.test.ts']),
       // The second run repeats only what touches the database.
       ...(process.env.TEST_DATABASE_URL
-        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'])]
+        ? [serverProject('server-postgres', { TEST_DATABASE_URL: process.env.TEST_DATABASE_URL }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'], ['**/*.pglite.test.ts'])]
         : []),
     ],
   },

@@ -24,6 +24,6 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     storage: config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir),
     uploadTempDir,
   };
-  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2 }).register(...allJobs(ctx));
+  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2, lockMs: config.jobLockMs }).register(...allJobs(ctx));
   return ctx;
 }

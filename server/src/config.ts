@@ -30,6 +30,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -60,6 +61,8 @@ export type Config = {
   loginFailuresPerAccount: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
+  /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
+  jobLockMs: number;
   /** Files in an S3-compatible bucket when set; on local disk under dataDir/files otherwise. */
   s3: S3Settings | undefined;
 };
@@ -119,6 +122,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

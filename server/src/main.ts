@@ -24,8 +24,13 @@ async function main() {
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};
   if (config.role !== 'web') {
+    // The embedded database is locked to this process: jobs left running belong to a process that crashed.
+    if (database.kind === 'pglite') {
+      const released = await ctx.jobs!.releaseAbandoned();
+      if (released) log.warn(`${released} job(s) interrupted by a crash are queued again`);
+    }
     ctx.jobs?.start();
-    stopPurge = schedulePurge(database.db, (err) => log.error({ err }, 'purge of expired rows failed'));
+    stopPurge = schedulePurge(ctx, (err) => log.error({ err }, 'maintenance failed'));
   }
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;

@@ -1,6 +1,8 @@
 import { and, lt, or, isNotNull } from 'drizzle-orm';
+import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { loginFailures, passwordResetTokens, sessions } from '../db/schema.ts';
+import { removeOrphanFiles } from './orphan-files.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -14,9 +16,12 @@ export async function purgeExpired(db: Db, now = new Date()) {
   await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
 }
 
-/** Runs purgeExpired now and then every hour, without keeping the process alive. */
-export function schedulePurge(db: Db, onError: (err: unknown) => void): () => void {
-  const run = () => purgeExpired(db).catch(onError);
+/** Runs purgeExpired and the orphan-file cleanup now and then every hour, without keeping the process alive. */
+export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
+  const run = () =>
+    purgeExpired(ctx.db)
+      .then(() => removeOrphanFiles(ctx))
+      .catch(onError);
   void run();
   const timer = setInterval(run, 60 * 60 * 1000);
   timer.unref();

@@ -62,6 +62,19 @@ describe(`job queue (${databaseKind})`, () => {
     expect(done).toEqual(['interrupted']);
   });
 
+  it('on a database only this process can use, puts jobs left running by a crashed process back at once', async () => {
+    const done: string[] = [];
+    const job = defineJob<{ id: string }>({ name: 'test.release', handler: async ({ id }) => void done.push(id) });
+    const db = server.database.db;
+    await db.insert(jobs).values({ name: job.name, payload: { id: 'crashed' }, status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 300_000) });
+    const runner = new JobRunner(db, log).register(job);
+    await runner.drain();
+    expect(done).toEqual([]); // still locked to the dead process
+    expect(await runner.releaseAbandoned()).toBe(1);
+    await runner.drain();
+    expect(done).toEqual(['crashed']);
+  });
+
   it('two runners on one database run 40 jobs exactly once between them', async () => {
     const counts = new Map<number, number>();
     const job = defineJob<{ n: number }>({

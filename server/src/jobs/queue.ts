@@ -60,7 +60,8 @@ export class JobRunner {
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
-    private opts: { concurrency?: number; pollMs?: number } = {},
+    /** lockMs: how long a claimed job is its worker's; past it, the job counts as abandoned and is claimed again. */
+    private opts: { concurrency?: number; pollMs?: number; lockMs?: number } = {},
   ) {}
 
   register(...defs: JobDefinition<never>[]) {
@@ -76,6 +77,15 @@ export class JobRunner {
     listeners.add(this.wake);
     this.schedule();
     void this.tick();
+  }
+
+  /**
+   * Puts every running job back in the queue at once. Only for a database no other worker can be using (the
+   * embedded one, locked to this process): a job still 'running' there belonged to a process that died.
+   */
+  async releaseAbandoned(): Promise<number> {
+    const result = await this.db.execute(sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`);
+    return (result as unknown as { rows: unknown[] }).rows.length;
   }
 
   /** Stops claiming and waits for the jobs in hand to finish. */
@@ -132,7 +142,7 @@ export class JobRunner {
     if (!names.length || limit <= 0) return [];
     const result = await this.db.execute(sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => 300)
+        locked_until = now() + make_interval(secs => ${(this.opts.lockMs ?? 300_000) / 1000})
       WHERE id IN (
         SELECT id FROM jobs
         WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})

@@ -1,0 +1,168 @@
+/**
+ * Crash safety: the server is killed with SIGKILL during an upload, a draft submit, a review transition and while
+ * jobs run; after a restart nothing is half-written, nothing committed is lost, orphan files are cleaned up and
+ * interrupted jobs run again. (The portal's processes against the PostgreSQL server; the embedded database's own
+ * restart after a crash is the last case.)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '@portal/domain';
+import { openPostgres, type Database } from '../src/db/client.ts';
+import { removeOrphanFiles } from '../src/jobs/orphan-files.ts';
+import { LocalDiskStore } from '../src/storage/local-disk.ts';
+import { plainImage } from './fixtures.ts';
+import { Client, createPostgresDatabase } from './harness.ts';
+
+const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
+let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
+let db: Database;
+let work: string;
+let server: ChildProcess | undefined;
+const port = 4400 + (process.pid % 150) * 2;
+const base = `http://127.0.0.1:${port}`;
+
+function start(env: Record<string, string> = {}, dataDir = path.join(work, 'data')): Promise<ChildProcess> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on', ...env },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  return new Promise((resolve, reject) => {
+    let out = '';
+    child.stdout!.on('data', (c: Buffer) => {
+      out += c.toString();
+      if (out.includes('Product Hub is running')) resolve(child);
+    });
+    child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}): ${out}`)));
+  });
+}
+
+async function kill(child: ChildProcess | undefined) {
+  if (!child || child.exitCode !== null || child.signalCode) return;
+  const gone = new Promise((r) => child.once('exit', r));
+  child.kill('SIGKILL');
+  await gone;
+}
+
+const query = async <T>(text: string) => ((await db.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+const upcOf = (n: number) => {
+  const body = `83${String(n).padStart(9, '0')}`;
+  return body + gs1CheckDigit(body);
+};
+
+async function draftOf(client: Client, count: number, first: number) {
+  const image = await plainImage();
+  const files = Array.from({ length: count }, (_, i) => ({ name: `c${i}.png`, data: image, type: 'image/png' }));
+  const draft = await client.upload('/api/draftSubmissions', files);
+  const saved = await client.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+    id: draft.json.id,
+    input: { files: files.map((f, i) => ({ fileName: f.name, upc: upcOf(first + i), productName: `Crash product ${first + i}` })) },
+  });
+  if (saved.json.errors) throw new Error(saved.text);
+  return draft.json.id as string;
+}
+
+beforeAll(async () => {
+  database = await createPostgresDatabase();
+  work = mkdtempSync(path.join(tmpdir(), 'crash-'));
+  server = await start();
+  db = await openPostgres(database.url);
+}, 120_000);
+
+afterAll(async () => {
+  await kill(server);
+  await db?.close();
+  await database?.drop();
+  if (work) rmSync(work, { recursive: true, force: true });
+});
+
+describe('kill -9 and restart (PostgreSQL)', () => {
+  it('during an upload: no draft row, no stored file, and the half-received temporary is cleaned up', async () => {
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const draftsBefore = (await query<{ n: number }>(`select count(*)::int as n from draft_submissions`))[0].n;
+    const boundary = 'crashboundary';
+    const req = httpRequest(`${base}/api/draftSubmissions`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: base,
+      },
+    });
+    req.on('error', () => {}); // the server dies under it
+    req.write(`--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`);
+    req.write(await plainImage());
+    req.write(Buffer.alloc(2 * 1024 * 1024, 1)); // more bytes of the same "file", never finished
+    await new Promise((r) => setTimeout(r, 500));
+    await kill(server);
+    server = await start();
+    expect((await query<{ n: number }>(`select count(*)::int as n from draft_submissions`))[0].n).toBe(draftsBefore);
+    const store = new LocalDiskStore(path.join(work, 'data', 'files'));
+    const uploadTempDir = path.join(work, 'data', 'files', '.incoming');
+    const removed = await removeOrphanFiles({ db: db.db, storage: store, uploadTempDir }, { graceMs: 0 });
+    expect(removed.some((r) => r.startsWith('upload temporary'))).toBe(true);
+    expect(readdirSync(uploadTempDir)).toEqual([]);
+  });
+
+  it('during draft submits: each draft is either still a draft or wholly submitted, never half', async () => {
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const outcomes: string[] = [];
+    for (const [round, delay] of [0, 100, 400, 1500].entries()) {
+      const first = 1000 + round * 10;
+      const draftId = await draftOf(supplier, 10, first);
+      void supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId }).catch(() => null);
+      await new Promise((r) => setTimeout(r, delay));
+      await kill(server);
+      server = await start();
+      const draft = await query(`select id from draft_submissions where id = '${draftId}'`);
+      const products = (await query<{ n: number }>(`select count(*)::int as n from product_submissions where product_name like 'Crash product ${String(first).slice(0, 3)}%'`))[0].n;
+      outcomes.push(draft.length ? 'still a draft' : 'submitted');
+      if (draft.length) expect(products).toBe(0);
+      else expect(products).toBe(10);
+    }
+    console.log(`draft submits killed mid-way: ${outcomes.join(', ')}`);
+  }, 180_000);
+
+  it('during a review transition: the status and its history agree, whichever won', async () => {
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const draftId = await draftOf(supplier, 1, 2000);
+    const sent = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId });
+    const id = sent.json.data.submitProductsFromDraftSubmission[0].id as string;
+    const admin = new Client(base);
+    await admin.login('admin@example.com', 'Admin-demo-1');
+    void admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id }).catch(() => null);
+    await new Promise((r) => setTimeout(r, 10));
+    await kill(server);
+    server = await start();
+    const [row] = await query<{ item_status: string }>(`select item_status from product_submissions where id = '${id}'`);
+    const history = await query<{ to_status: string }>(`select * from submission_history where submission_id = '${id}' order by at, id`);
+    expect(['SUBMITTED', 'ACCEPTED']).toContain(row.item_status);
+    const accepted = history.filter((h) => h.to_status === 'ACCEPTED');
+    expect(accepted).toHaveLength(row.item_status === 'ACCEPTED' ? 1 : 0);
+  });
+
+  it('while jobs run: interrupted jobs are claimed again once their lock passes, and all finish once', async () => {
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const draftId = await draftOf(supplier, 10, 3000);
+    await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId });
+    await kill(server); // the ten automated checks are queued or running
+    server = await start({ JOB_LOCK_SECONDS: '2' });
+    const checks = () =>
+      query<{ status: string; attempts: number }>(
+        `select j.status, j.attempts from jobs j join product_submissions s on s.id::text = j.payload->>'submissionId' where s.product_name like 'Crash product 30%'`,
+      );
+    const deadline = Date.now() + 60_000;
+    while ((await checks()).some((j) => j.status !== 'done') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    const jobs = await checks();
+    expect(jobs).toHaveLength(10);
+    expect(jobs.every((j) => j.status === 'done')).toBe(true);
+  }, 120_000);
+});
