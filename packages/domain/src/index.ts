@@ -12,3 +12,5 @@ export * from './partner-fields.ts';
 export * from './statuses.ts';
 export * from './activity.ts';
 export * from './catalogue.ts';
+export * from './bulk-edit.ts';
+export * from './vendor-terms.ts';
