@@ -81,6 +81,9 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
     updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
     fileCount: t.exposeInt('fileCount'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    partnerStatusLabel: t.exposeString('partnerStatusLabel', {
+      description: "Summary of the stored partner statuses against the submission's partner: Incomplete, Complete or N/A.",
+    }),
     canDelete: t.exposeBoolean('canDelete'),
   }),
 });
@@ -129,16 +132,6 @@ builder.queryFields((t) => ({
     resolve: async (_root, { id }, { request, ctx }) => {
       const user = await requireUser(request);
       return presentSubmission(ctx.db, await visibleSubmission(ctx, user, String(id)), user);
-    },
-  }),
-  getProductSubmissions: t.field({
-    type: [SubmissionDetailRef],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: async (_root, { ids }, { request, ctx }) => {
-      const user = await requireUser(request);
-      if (ids.length > 100) throw badRequest('At most 100 submissions at once.');
-      const rows = await Promise.all(ids.map((id) => visibleSubmission(ctx, user, String(id))));
-      return Promise.all(rows.map((s) => presentSubmission(ctx.db, s, user)));
     },
   }),
 }));
