@@ -197,6 +197,19 @@ describe(`bulk edit of submissions (${databaseKind})`, () => {
     expect((await stored(named)).partnerStatuses).toContainEqual({ type: 'Pass', message: 'Product Name is provided' });
   });
 
+  it('submissions made before partner statuses existed get them through the job queued at start', async () => {
+    const id = await submit(supplier);
+    await server.database.db.update(productSubmissions).set({ partnerStatuses: [], partnerStatusLabel: 'N/A' }).where(eq(productSubmissions.id, id));
+    const { enqueueMissingPartnerStatuses } = await import('../src/modules/bulk-edit/jobs.ts');
+    await enqueueMissingPartnerStatuses(server.database.db);
+    await server.ctx.jobs!.drain();
+    expect((await stored(id)).partnerStatusLabel).toBe('Incomplete');
+    // The detail query carries them too (part 1 section 3).
+    const detail = await supplier.graphql(`query($id: ID!) { getProductSubmission(id: $id) { partnerStatusLabel partnerStatuses { type message } } }`, { id });
+    expect(detail.json.data.getProductSubmission.partnerStatusLabel).toBe('Incomplete');
+    expect(detail.json.data.getProductSubmission.partnerStatuses).toContainEqual({ type: 'Fail', message: 'MSRP is required' });
+  });
+
   it('a submission without a partner has no partner statuses: N/A', async () => {
     const id = await submit(supplier2);
     const [row] = (await supplier2.graphql(GET, { ids: [id] })).json.data.getProductSubmissions;

@@ -1,8 +1,9 @@
-import { SUGGESTED_CLASSES, UOM_OPTIONS, type PartnerStatus } from '@portal/domain';
+import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { asc } from 'drizzle-orm';
 import { suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { requireUser } from '../auth/session.ts';
+import { PartnerStatusRef } from '../submissions/graphql-types.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import {
   bulkEditSettings,
@@ -17,10 +18,6 @@ import {
   type MarketAccountView,
 } from './service.ts';
 
-export const PartnerStatusRef = builder.objectRef<PartnerStatus>('PartnerStatus').implement({
-  description: "A check of the submission against its partner's field rules; type is Pass, Info, Warn or Fail.",
-  fields: (t) => ({ type: t.exposeString('type'), message: t.exposeString('message') }),
-});
 
 const MarketAccountRef = builder.objectRef<MarketAccountView>('MarketAccount').implement({
   fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), marketId: t.exposeInt('marketId') }),

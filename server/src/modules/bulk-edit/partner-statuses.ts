@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { computePartnerStatuses, partnerStatusLabel, type BulkEditValues, type FieldRules } from '@portal/domain';
-import type { Tx } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
 
 type SubmissionRow = typeof productSubmissions.$inferSelect;
@@ -79,7 +79,7 @@ export async function recomputePartnerStatuses(db: Tx, ids: readonly string[]) {
 }
 
 /** Every submission sent to the partner, in batches, each batch its own transaction. Returns how many were looked at. */
-export async function recomputePartnerStatusesOfPartner(db: Tx & { transaction: Function }, partnerCompanyId: number, batch = 500) {
+export async function recomputePartnerStatusesOfPartner(db: Db, partnerCompanyId: number, batch = 500) {
   let after = '00000000-0000-0000-0000-000000000000';
   let seen = 0;
   for (;;) {
@@ -92,7 +92,7 @@ export async function recomputePartnerStatusesOfPartner(db: Tx & { transaction: 
         .limit(batch)
     ).map((r) => r.id);
     if (!ids.length) return seen;
-    await (db as import('../../db/client.ts').Db).transaction((tx) => recomputePartnerStatuses(tx, ids));
+    await db.transaction((tx) => recomputePartnerStatuses(tx, ids));
     seen += ids.length;
     after = ids[ids.length - 1];
   }

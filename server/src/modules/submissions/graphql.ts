@@ -1,4 +1,5 @@
-import { isActivityTab, type ActivityTab } from '@portal/domain';
+import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
+import { PartnerStatusRef } from './graphql-types.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -59,6 +60,8 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     fileNames: t.exposeStringList('fileNames'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    partnerStatuses: t.field({ type: [PartnerStatusRef], resolve: (s) => s.partnerStatuses as PartnerStatus[] }),
+    partnerStatusLabel: t.exposeString('partnerStatusLabel', { description: 'Incomplete, Complete or N/A.' }),
     zendeskTicketId: t.exposeString('zendeskTicketId', { nullable: true }),
     zendeskTicketUrl: t.exposeString('zendeskTicketUrl', { nullable: true }),
     updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
