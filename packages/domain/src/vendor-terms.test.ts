@@ -31,9 +31,11 @@ describe('vendor authorization', () => {
 
   it('prompts users on partner company 30443 who have not accepted', () => {
     expect(VENDOR_AUTH_PARTNER_COMPANY_ID).toBe(30443);
-    expect(needsVendorAuthorization({ companyId: 5, sessionPartnerCompanyId: 30443, tcAcceptanceDate: null })).toBe(true);
-    expect(needsVendorAuthorization({ companyId: 30443, sessionPartnerCompanyId: null, tcAcceptanceDate: null })).toBe(true);
-    expect(needsVendorAuthorization({ companyId: 5, sessionPartnerCompanyId: 30443, tcAcceptanceDate: '2026-01-01T00:00:00Z' })).toBe(false);
-    expect(needsVendorAuthorization({ companyId: 5, sessionPartnerCompanyId: 777, tcAcceptanceDate: null })).toBe(false);
+    const supplier = { companyId: 5, sessionPartnerCompanyId: 30443, tcAcceptanceDate: null, scopes: [] };
+    expect(needsVendorAuthorization(supplier)).toBe(true);
+    expect(needsVendorAuthorization({ ...supplier, companyId: 30443, sessionPartnerCompanyId: null })).toBe(true);
+    expect(needsVendorAuthorization({ ...supplier, tcAcceptanceDate: '2026-01-01T00:00:00Z' })).toBe(false);
+    expect(needsVendorAuthorization({ ...supplier, sessionPartnerCompanyId: 777 })).toBe(false);
+    expect(needsVendorAuthorization({ ...supplier, scopes: ['read:allproductsubmissions'] })).toBe(false);
   });
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VENDOR_AUTH_PARTNER_COMPANY_ID } from './constants.ts';
+import { isAnyAdmin } from './scopes.ts';
 
 /**
  * The six vendor claims of the vendor authorization (part 2 section 2.4), written as the retail partner's terms.
@@ -61,14 +62,16 @@ export const emptyVendorAuthorization = (): VendorAuthorizationForm =>
   Object.fromEntries(VENDOR_CLAIMS.map((c) => [c.name, false])) as VendorAuthorizationForm;
 
 /**
- * Who sees the vendor authorization prompt (part 1 section 6): a user who has not accepted the terms and is on the
- * partner company of the constant: signed in through its portal, or a user of that company.
+ * Who sees the vendor authorization prompt (part 1 section 6): a supplier who has not accepted the terms and is on
+ * the partner company of the constant: signed in through its portal, or a user of that company.
  */
 export function needsVendorAuthorization(user: {
   companyId: number;
   sessionPartnerCompanyId: number | null;
   tcAcceptanceDate: string | Date | null;
+  scopes: readonly string[];
 }): boolean {
-  if (user.tcAcceptanceDate) return false;
+  // Vendor terms are for suppliers: staff (either all-submission scope) are never asked.
+  if (user.tcAcceptanceDate || isAnyAdmin(user)) return false;
   return user.sessionPartnerCompanyId === VENDOR_AUTH_PARTNER_COMPANY_ID || user.companyId === VENDOR_AUTH_PARTNER_COMPANY_ID;
 }
