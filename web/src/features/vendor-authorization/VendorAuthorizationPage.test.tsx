@@ -13,6 +13,9 @@ vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), hide:
 
 const PARTNER = { id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', partnerLogoFileName: null, primaryColor: '#2e7d32', secondaryColor: null, landingPageEnabled: true };
 
+// Six checkboxes validated on every click: slow on a busy machine.
+const SLOW = 20_000;
+
 describe('vendor authorization form', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
@@ -37,7 +40,7 @@ describe('vendor authorization form', () => {
     expect(checkboxes()).toHaveLength(VENDOR_CLAIMS.length);
     expect(screen.getByText(/free fill is either product .* or a fee/)).toBeTruthy();
     expect(checkboxes().every((c) => (c as HTMLInputElement).required)).toBe(true);
-  });
+  }, SLOW);
 
   it('"Accept and Submit" is enabled only when all six are checked (valid and changed); messages for unchecked claims', async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
@@ -53,7 +56,7 @@ describe('vendor authorization form', () => {
     fireEvent.click(checkboxes()[5]);
     await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
     expect(screen.queryByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeNull();
-  });
+  }, SLOW);
 
   it('sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner', async () => {
     const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
@@ -67,7 +70,7 @@ describe('vendor authorization form', () => {
     expect(put[1]?.method).toBe('PUT');
     expect(session.updateUser).toHaveBeenCalled();
     expect(toast.success).toHaveBeenCalledWith('Your vendor authorization for Fresh Market Grocers was saved.');
-  });
+  }, SLOW);
 });
 
 describe('vendor authorization prompt', () => {
