@@ -7,6 +7,8 @@ export const DEMO = {
   other: { email: 'other@example.com', password: 'Other-demo-1' },
   admin: { email: 'admin@example.com', password: 'Admin-demo-1' },
   viewer: { email: 'viewer@example.com', password: 'Viewer-demo-1' },
+  /** Supplier of Sunrise Orchards selling through Fresh Market Grocers (30443); has not accepted the vendor terms. */
+  vendor: { email: 'vendor@example.com', password: 'Vendor-demo-1' },
 } as const;
 
 /** Signs in through the real login form, as a person would. */

@@ -2,6 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
+import { loadReferenceData } from './db/reference-data.ts';
+import { enqueueMissingPartnerStatuses } from './modules/bulk-edit/jobs.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
@@ -15,7 +17,9 @@ async function main() {
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  await loadReferenceData(database.db);
   if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  await enqueueMissingPartnerStatuses(database.db);
   // The sign-ins are printed only when the demo accounts are really there (a restored or imported database may lack them).
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 

@@ -6,6 +6,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import { loadReferenceData } from '../src/db/reference-data.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -30,6 +31,7 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 /** `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC). */
 export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
+  await loadReferenceData(database.db);
   await seedDemoData(database.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({

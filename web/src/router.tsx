@@ -1,4 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { VendorAuthorizationPage } from './features/vendor-authorization/VendorAuthorizationPage.tsx';
 import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
 import { AccountInformationForm } from './features/account/AccountInformationForm.tsx';
 import { AccountPage } from './features/account/AccountPage.tsx';
@@ -87,7 +88,7 @@ const loggedInRoutes: RouteObject[] = [
   // Partner operations (part 2)
   { path: 'edit-multiple', element: later('Edit Multiple Products') },
   { path: 'edit-multiple/confirmation', element: later('Confirmation') },
-  { path: 'vendor-authorization', element: later('Vendor Authorization') },
+  { path: 'vendor-authorization', element: <VendorAuthorizationPage /> },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
     children: [{ path: 'brandProfile', element: later('Brand Profile') }],

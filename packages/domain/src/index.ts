@@ -14,3 +14,5 @@ export * from './activity.ts';
 export * from './catalogue.ts';
 export * from './bulk-ingestion.ts';
 export * from './shipping-profile.ts';
+export * from './bulk-edit.ts';
+export * from './vendor-terms.ts';

@@ -198,6 +198,32 @@ export const draftFiles = pgTable(
   ],
 );
 
+/** Reference data of the bulk edit (part 2 section 3), loaded from server/src/db/seed-data at every start. */
+export const suggestedClasses = pgTable('suggested_classes', {
+  name: text('name').primaryKey(),
+  position: integer('position').notNull(),
+});
+
+export const unitsOfMeasure = pgTable('units_of_measure', {
+  name: text('name').primaryKey(),
+  position: integer('position').notNull(),
+});
+
+export const marketAccounts = pgTable(
+  'market_accounts',
+  {
+    id: integer('id').primaryKey(),
+    name: text('name').notNull(),
+    marketId: integer('market_id').notNull(),
+  },
+  (t) => [index('market_accounts_name_idx').on(sql`lower(${t.name})`)],
+);
+
+export const attributes = pgTable('attributes', {
+  id: integer('id').primaryKey(),
+  name: text('name').notNull(),
+});
+
 export const productSubmissions = pgTable(
   'product_submissions',
   {
@@ -218,11 +244,38 @@ export const productSubmissions = pgTable(
     humanReviewOnly: boolean('human_review_only').notNull().default(false),
     zendeskTicketId: text('zendesk_ticket_id'),
     zendeskTicketUrl: text('zendesk_ticket_url'),
+    // Bulk edit fields (part 2 section 3). Market accounts and attributes are the two join tables below.
+    /** The brand chosen in the bulk edit (the row's companyName). */
+    brand: text('brand'),
+    suggestedClass: text('suggested_class').references(() => suggestedClasses.name),
+    height: numeric('height', { precision: 10, scale: 3, mode: 'number' }),
+    width: numeric('width', { precision: 10, scale: 3, mode: 'number' }),
+    depth: numeric('depth', { precision: 10, scale: 3, mode: 'number' }),
+    size: numeric('size', { precision: 10, scale: 3, mode: 'number' }),
+    uom: text('uom').references(() => unitsOfMeasure.name),
+    fobCost: numeric('fob_cost', { precision: 5, scale: 2, mode: 'number' }),
+    msrp: numeric('msrp', { precision: 5, scale: 2, mode: 'number' }),
+    edlp: numeric('edlp', { precision: 5, scale: 2, mode: 'number' }),
+    deliveredCost: numeric('delivered_cost', { precision: 5, scale: 2, mode: 'number' }),
+    wholesaleCost: numeric('wholesale_cost', { precision: 5, scale: 2, mode: 'number' }),
+    freeFill: boolean('free_fill'),
+    inStoreDemo: boolean('in_store_demo'),
+    fairShareMerchandisingSupport: boolean('fair_share_merchandising_support'),
+    paidAds: boolean('paid_ads'),
+    offInvoice: boolean('off_invoice'),
+    tpr: boolean('tpr'),
+    /** The partner statuses against the partner's field rules (type, message), kept current by the server. */
+    partnerStatuses: jsonb('partner_statuses').notNull().default(sql`'[]'::jsonb`),
+    /** Their summary for the activity column: Incomplete, Complete or N/A. */
+    partnerStatusLabel: text('partner_status_label', { enum: ['Incomplete', 'Complete', 'N/A'] }).notNull().default('N/A'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt),
+    // The activity list filtered by partner (the partner drop-down), for a company and for staff.
+    index('product_submissions_company_partner_status_idx').on(t.companyId, t.partnerCompanyId, t.itemStatus, t.updatedAt),
+    index('product_submissions_partner_status_idx').on(t.partnerCompanyId, t.itemStatus, t.updatedAt),
     index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
     // Catalogue visibility: does this company have a submission of this EAN-13?
@@ -346,4 +399,24 @@ export const productShippingProfiles = pgTable(
     primaryKey({ columns: [t.companyId, t.ean13Upc] }),
     index('product_shipping_profiles_profile_idx').on(t.shippingProfileId),
   ],
+);
+
+/** Where a submitted product is currently sold (the bulk edit's market accounts). */
+export const submissionMarketAccounts = pgTable(
+  'submission_market_accounts',
+  {
+    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    marketAccountId: integer('market_account_id').notNull().references(() => marketAccounts.id),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.marketAccountId] })],
+);
+
+/** The (dietary) attributes of a submitted product. */
+export const submissionAttributes = pgTable(
+  'submission_attributes',
+  {
+    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id').notNull().references(() => attributes.id),
+  },
+  (t) => [primaryKey({ columns: [t.submissionId, t.attributeId] })],
 );

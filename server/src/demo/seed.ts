@@ -9,6 +9,7 @@ export const DEMO_ACCOUNTS = [
   { email: 'supplier@example.com', password: 'Supplier-demo-1', firstName: 'Sam', lastName: 'Supplier', companyId: 1001, scopes: [] as string[], role: 'supplier (Green Valley Foods)' },
   { email: 'supplier2@example.com', password: 'Supplier-demo-2', firstName: 'Sasha', lastName: 'Second', companyId: 1001, scopes: [], role: 'supplier (Green Valley Foods)' },
   { email: 'other@example.com', password: 'Other-demo-1', firstName: 'Olive', lastName: 'Other', companyId: 1002, scopes: [], role: 'supplier (Blue Harbor Snacks)' },
+  { email: 'vendor@example.com', password: 'Vendor-demo-1', firstName: 'Val', lastName: 'Vendor', companyId: 1003, scopes: [], role: 'supplier (Sunrise Orchards) of Fresh Market Grocers, vendor terms not yet accepted' },
   { email: 'admin@example.com', password: 'Admin-demo-1', firstName: 'Ada', lastName: 'Admin', companyId: 1000, scopes: [...ALL_SCOPES], role: 'administrator, all scopes' },
   { email: 'viewer@example.com', password: 'Viewer-demo-1', firstName: 'Vic', lastName: 'Viewer', companyId: 1000, scopes: [SCOPES.readAllProductSubmissions], role: 'read-only administrator' },
 ];
@@ -17,6 +18,7 @@ export const DEMO_COMPANIES = [
   { id: 1000, name: 'Product Hub Staff', kind: 'staff' as const },
   { id: 1001, name: 'Green Valley Foods', kind: 'supplier' as const },
   { id: 1002, name: 'Blue Harbor Snacks', kind: 'supplier' as const },
+  { id: 1003, name: 'Sunrise Orchards', kind: 'supplier' as const },
   { id: 30443, name: 'FRESH MARKET GROCERS', kind: 'partner' as const },
 ];
 
@@ -35,6 +37,9 @@ export async function seedDemoData(db: Db) {
         companyId: a.companyId,
         scopes: a.scopes,
         passwordHash: hashes[i],
+        // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
+        // vendor@example.com has not, so it meets the vendor authorization prompt.
+        tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
       })),
     ).returning({ id: users.id, email: users.email });
     await seedCatalogue(tx, created);
@@ -79,3 +84,4 @@ async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
     await tx.insert(cataloguedProducts).values({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
   }
 }
+

@@ -7,5 +7,6 @@ import '../modules/submissions/graphql.ts';
 import '../modules/partners/graphql.ts';
 import '../modules/catalogue/graphql.ts';
 import '../modules/shipping-profiles/graphql.ts';
+import '../modules/bulk-edit/graphql.ts';
 
 export const schema = builder.toSchema();

@@ -1,3 +1,4 @@
+import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -303,6 +304,7 @@ export async function addProductImages(
         stored.map((s, position) => ({ id: s.fileId, submissionId: id, fileName: s.file.fileName, storageKey: s.storageKey, kind: s.file.kind, size: s.file.size, position })),
       );
       await recordHistory(tx, { submissionId: id, userId: user.id, fromStatus: null, toStatus: 'SUBMITTED', reason: 'Images for a catalogued product' });
+      await recomputePartnerStatuses(tx, [id]);
       await enqueue(tx, automatedChecksJob, { submissionId: id });
     });
   } catch (err) {

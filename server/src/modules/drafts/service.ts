@@ -1,3 +1,4 @@
+import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
 import { and, eq, inArray } from 'drizzle-orm';
 import {
@@ -214,6 +215,7 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       created.push(submission.id);
     }
     await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));
+    await recomputePartnerStatuses(tx, created);
     return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, created));
   });
 }

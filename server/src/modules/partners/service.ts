@@ -12,6 +12,7 @@ import {
 import type { AppContext } from '../../context.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
 type HasScopes = { scopes: readonly string[] };
@@ -81,18 +82,24 @@ export async function getConfiguration(ctx: AppContext, id: number) {
 export async function createConfiguration(ctx: AppContext, companyId: number) {
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('No such company.');
-  const [created] = await ctx.db
-    .insert(partnerConfigurations)
-    .values({ companyId, primaryColor: DEFAULT_PRIMARY_COLOUR, landingPageEnabled: true, fieldRules: {} })
-    .onConflictDoNothing()
-    .returning();
+  const created = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(partnerConfigurations)
+      .values({ companyId, primaryColor: DEFAULT_PRIMARY_COLOUR, landingPageEnabled: true, fieldRules: {} })
+      .onConflictDoNothing()
+      .returning();
+    // Submissions already sent to this company now have rules to be checked against.
+    if (row) await enqueuePartnerStatuses(tx, companyId);
+    return row;
+  });
   if (!created) throw conflict('This company already has a partner configuration.');
   return present(created, company.name);
 }
 
 export async function updateConfiguration(ctx: AppContext, id: number, rawInput: unknown) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
-  const [updated] = await ctx.db
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
     .update(partnerConfigurations)
     .set({
       primaryColor: input.primaryColor,
@@ -103,6 +110,10 @@ export async function updateConfiguration(ctx: AppContext, id: number, rawInput:
     })
     .where(eq(partnerConfigurations.id, id))
     .returning();
+    // The partner statuses of its submissions follow the new rules (in the background: there may be many).
+    if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
+    return row;
+  });
   if (!updated) throw notFound('No such partner configuration.');
   const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
   return present(updated, company?.name ?? '');

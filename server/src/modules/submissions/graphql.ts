@@ -1,4 +1,5 @@
-import { isActivityTab, type ActivityTab } from '@portal/domain';
+import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
+import { PartnerStatusRef } from './graphql-types.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -59,6 +60,8 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     fileNames: t.exposeStringList('fileNames'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    partnerStatuses: t.field({ type: [PartnerStatusRef], resolve: (s) => s.partnerStatuses as PartnerStatus[] }),
+    partnerStatusLabel: t.exposeString('partnerStatusLabel', { description: 'Incomplete, Complete or N/A.' }),
     zendeskTicketId: t.exposeString('zendeskTicketId', { nullable: true }),
     zendeskTicketUrl: t.exposeString('zendeskTicketUrl', { nullable: true }),
     updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
@@ -81,6 +84,9 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
     updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
     fileCount: t.exposeInt('fileCount'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
+    partnerStatusLabel: t.exposeString('partnerStatusLabel', {
+      description: "Summary of the stored partner statuses against the submission's partner: Incomplete, Complete or N/A.",
+    }),
     canDelete: t.exposeBoolean('canDelete'),
   }),
 });
@@ -129,16 +135,6 @@ builder.queryFields((t) => ({
     resolve: async (_root, { id }, { request, ctx }) => {
       const user = await requireUser(request);
       return presentSubmission(ctx.db, await visibleSubmission(ctx, user, String(id)), user);
-    },
-  }),
-  getProductSubmissions: t.field({
-    type: [SubmissionDetailRef],
-    args: { ids: t.arg.idList({ required: true }) },
-    resolve: async (_root, { ids }, { request, ctx }) => {
-      const user = await requireUser(request);
-      if (ids.length > 100) throw badRequest('At most 100 submissions at once.');
-      const rows = await Promise.all(ids.map((id) => visibleSubmission(ctx, user, String(id))));
-      return Promise.all(rows.map((s) => presentSubmission(ctx.db, s, user)));
     },
   }),
 }));

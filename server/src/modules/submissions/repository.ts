@@ -71,11 +71,15 @@ export interface ActivityRow {
   companyId: number;
   partnerCompanyId: number | null;
   fileCount: number;
+  /** The stored summary of the partner statuses (drafts: N/A). */
+  partnerStatusLabel: 'Incomplete' | 'Complete' | 'N/A';
 }
 
 /**
  * One page of the activity list, newest first, with the total: drafts (when asked) and product submissions in one
- * ordered list. Served by the (company_id, item_status, updated_at) and (company_id, updated_at) indexes.
+ * ordered list. Served by the (company_id, item_status, updated_at) and (company_id, updated_at) indexes; with a
+ * partner chosen, by the (company_id, partner_company_id, item_status, updated_at) and (partner_company_id,
+ * item_status, updated_at) indexes. The partner-status column reads the stored label: nothing is computed here.
  */
 export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: ActivityRow[]; total: number }> {
   const company = (col: string) => (q.companyId === null ? sql`true` : sql`${sql.raw(col)} = ${q.companyId}`);
@@ -83,13 +87,13 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
   const statuses = q.statuses.length ? sql`s.item_status in (${sql.join(q.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`;
   const products = sql`
     select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-      s.partner_company_id
+      s.partner_company_id, s.partner_status_label
     from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
   const drafts = sql`
     select 'Draft' as kind, d.id::text as id,
       (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
       (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
-      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id
+      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
     from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
   const union = q.includeDrafts ? sql`${products} union all ${drafts}` : products;
   const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
@@ -108,7 +112,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
         order by updated_at desc, id desc`)
     : await executePrepared(db, sql`
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-          s.partner_company_id, ${totalExpr} as total,
+          s.partner_company_id, s.partner_status_label, ${totalExpr} as total,
           (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
         from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}
         order by s.updated_at desc, s.id desc limit ${q.limit} offset ${q.offset}`);
@@ -129,6 +133,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
       companyId: Number(r.company_id),
       partnerCompanyId: r.partner_company_id == null ? null : Number(r.partner_company_id),
       fileCount: Number(r.file_count),
+      partnerStatusLabel: (r.partner_status_label as ActivityRow['partnerStatusLabel'] | null) ?? 'N/A',
     })),
   };
 }

@@ -1,3 +1,4 @@
+import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import {
@@ -111,12 +112,13 @@ export async function renameSubmission(ctx: AppContext, user: UserRow, id: strin
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.editName(user, s)) throw forbidden();
   const productName = sanitizeProductName(name).trim() || null;
-  const [row] = await ctx.db
-    .update(productSubmissions)
-    .set({ productName, updatedAt: new Date() })
-    .where(eq(productSubmissions.id, id))
-    .returning();
-  return row;
+  return ctx.db.transaction(async (tx) => {
+    await tx.update(productSubmissions).set({ productName, updatedAt: new Date() }).where(eq(productSubmissions.id, id));
+    // The product name is one of the partner's checks.
+    await recomputePartnerStatuses(tx, [id]);
+    const [row] = await tx.select().from(productSubmissions).where(eq(productSubmissions.id, id));
+    return row;
+  });
 }
 
 export async function deleteSubmission(ctx: AppContext, user: UserRow, id: string) {

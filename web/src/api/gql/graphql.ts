@@ -60,7 +60,7 @@ export type ActivityPageQueryVariables = Exact<{
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, canDelete: boolean }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -380,6 +380,7 @@ export const ActivityPageDocument = new TypedDocumentString(`
       updatedDate
       fileCount
       partnerCompanyId
+      partnerStatusLabel
       canDelete
     }
     total

@@ -21,6 +21,7 @@ const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   updatedDate: new Date(2025, 2, 7, 16, 5).toISOString(),
   fileCount: 2,
   partnerCompanyId: null,
+  partnerStatusLabel: 'N/A',
   canDelete: true,
   ...over,
 });
@@ -90,6 +91,16 @@ describe('Activity tabs', () => {
     expect(await screen.findByRole('columnheader', { name: 'Partner status' })).toBeTruthy();
     const row = screen.getByRole('link', { name: '036000291452' }).closest('tr')!;
     expect(within(row).getByText('N/A')).toBeTruthy();
+  });
+
+  it('the partner status column shows the stored partner status label (Incomplete / Complete)', async () => {
+    renderActivity('/activity/all', {
+      flags: ['SUBMISSION_LIST_VIEW'],
+      answers: { ActivityPage: page([item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }), item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30443 })]) },
+    });
+    const first = (await screen.findByRole('link', { name: '036000291452' })).closest('tr')!;
+    expect(within(first).getByText('Incomplete')).toBeTruthy();
+    expect(within(screen.getByRole('link', { name: '012345678905' }).closest('tr')!).getByText('Complete')).toBeTruthy();
   });
 
   it('in the list view the standard routes narrow Active down by status', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Checkbox, Table, Tooltip } from '@mantine/core';
-import { activityRowPath, isItemStatus, partnerStatusLabel, statusDisplayName, UNNAMED } from '@portal/domain';
+import { activityRowPath, isItemStatus, statusDisplayName, UNNAMED } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -119,7 +119,7 @@ export function ActivityTable({
                 <Table.Td>{statusText(item.itemStatus)}</Table.Td>
                 <Table.Td>{item.fileCount}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
-                {showPartnerStatus && <Table.Td>{partnerStatusLabel(item.partnerStatuses)}</Table.Td>}
+                {showPartnerStatus && <Table.Td>{item.partnerStatusLabel}</Table.Td>}
                 <Table.Td>
                   <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
                     <ActionIcon

@@ -1,13 +1,13 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_SIZE, NO_UPC_PROVIDED, UNNAMED, type ActivityTab, type PartnerStatus } from '@portal/domain';
+import { ACTIVITY_PAGE_SIZE, NO_UPC_PROVIDED, UNNAMED, type ActivityTab } from '@portal/domain';
 import { gql } from '../../api/graphql.ts';
 import type { ActivityPageQuery as ActivityPageResult } from '../../api/gql/graphql.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
 import { ActivityPageQuery } from './activity-operations.ts';
 
 export type ActivityPage = ActivityPageResult['getProductSubmissionsByStatuses'];
-/** A row of the list; partner statuses come with a later issue (the column shows 'N/A' until then). */
-export type ActivityItem = ActivityPage['items'][number] & { partnerStatuses?: PartnerStatus[] | null };
+/** A row of the list; partnerStatusLabel is the server's stored summary (domain partnerStatusLabel). */
+export type ActivityItem = ActivityPage['items'][number];
 
 export const fetchActivityPage = async (tab: ActivityTab, page: number, partnerCompanyId: number | null) =>
   (await gql(ActivityPageQuery, { tab, page, pageSize: ACTIVITY_PAGE_SIZE, partnerCompanyId })).getProductSubmissionsByStatuses;

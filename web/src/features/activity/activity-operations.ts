@@ -12,6 +12,7 @@ export const ActivityPageQuery = graphql(`
         updatedDate
         fileCount
         partnerCompanyId
+        partnerStatusLabel
         canDelete
       }
       total

@@ -8,6 +8,7 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { partnerShellStyle } from '../../partner/partner-theme.ts';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
+import { VendorAuthorizationPrompt } from '../vendor-authorization/VendorAuthorizationPrompt.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { SubNavigation } from './SubNavigation.tsx';
 import classes from './LoggedInShell.module.css';
@@ -42,6 +43,7 @@ export function LoggedInShell({ children }: { children: ReactNode }) {
         </Container>
       </header>
       <SubNavigation />
+      <VendorAuthorizationPrompt />
       <main id="main" tabIndex={-1} className={classes.main}>
         <Container size="xl" py="lg">
           <Box mb="md">

@@ -1,0 +1,249 @@
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  bulkEditColumns,
+  bulkEditRowSchema,
+  isAnyAdmin,
+  partnerStatusLabel,
+  visibleBulkEditSteps,
+  type BulkEditRow,
+  type FieldRules,
+  type PartnerStatus,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { likeContains } from '../partners/service.ts';
+import { submissionPolicy } from '../submissions/policy.ts';
+import type { UserRow } from '../users/repository.ts';
+import { recomputePartnerStatuses, referencesOf, valuesOf } from './partner-statuses.ts';
+
+/** At most this many rows are read or saved in one call. */
+export const MAX_BULK_ROWS = 100;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export interface MarketAccountView { id: number; name: string; marketId: number }
+export interface AttributeView { id: number; name: string }
+
+export interface BulkEditRowView extends Omit<BulkEditRow, 'marketAccounts' | 'attributes'> {
+  upc: string;
+  ean13Upc: string;
+  itemStatus: string;
+  partnerCompanyId: number | null;
+  marketAccounts: MarketAccountView[];
+  attributes: AttributeView[];
+  partnerStatuses: PartnerStatus[];
+  partnerStatusLabel: string;
+  canEdit: boolean;
+}
+
+const editable = (user: UserRow, s: { userId: number; companyId: number }) => submissionPolicy.bulkEdit(user, s);
+
+const notFoundRows = (ids: readonly string[]) =>
+  new HttpError(404, 'NOT_FOUND', 'Submission not found.', { fields: Object.fromEntries(ids.map((id) => [`${id}.id`, 'Submission not found.'])) });
+
+/**
+ * The bulk-edit rows of these submissions, in the order asked. Any id the user may not see (another company's, or
+ * unknown) answers "not found", as every submission call does.
+ */
+export async function getRows(ctx: AppContext, user: UserRow, ids: readonly string[]): Promise<BulkEditRowView[]> {
+  if (ids.length > MAX_BULK_ROWS) throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} submissions at once.`);
+  const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
+  if (!ids.length) return [];
+  const rows = (await ctx.db.select().from(productSubmissions).where(inArray(productSubmissions.id, wanted))).filter((s) =>
+    submissionPolicy.view(user, s),
+  );
+  const found = new Set(rows.map((r) => r.id));
+  const missing = ids.filter((id) => !found.has(id));
+  if (missing.length) throw notFoundRows(missing);
+  return present(ctx, user, rows, wanted);
+}
+
+async function present(ctx: AppContext, user: UserRow, rows: (typeof productSubmissions.$inferSelect)[], order: readonly string[]) {
+  const refs = await referencesOf(ctx.db, rows.map((r) => r.id));
+  const marketIds = [...new Set([...refs.values()].flatMap((r) => r.marketAccountIds))];
+  const attributeIds = [...new Set([...refs.values()].flatMap((r) => r.attributeIds))];
+  const [markets, attrs] = await Promise.all([
+    marketIds.length ? ctx.db.select().from(marketAccounts).where(inArray(marketAccounts.id, marketIds)) : [],
+    attributeIds.length ? ctx.db.select().from(attributes).where(inArray(attributes.id, attributeIds)) : [],
+  ]);
+  const marketById = new Map(markets.map((m) => [m.id, m]));
+  const attrById = new Map(attrs.map((a) => [a.id, a]));
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return order.flatMap((id) => {
+    const s = byId.get(id);
+    if (!s) return [];
+    const r = refs.get(id)!;
+    const values = valuesOf(s, r);
+    const statuses = (s.partnerStatuses ?? []) as PartnerStatus[];
+    return [
+      {
+        id: s.id,
+        upc: s.upc,
+        ean13Upc: s.ean13Upc,
+        itemStatus: s.itemStatus,
+        partnerCompanyId: s.partnerCompanyId,
+        ...values,
+        marketAccounts: r.marketAccountIds.map((m) => marketById.get(m)!).filter(Boolean),
+        attributes: r.attributeIds.map((a) => attrById.get(a)!).filter(Boolean),
+        partnerStatuses: statuses,
+        partnerStatusLabel: s.partnerStatusLabel ?? partnerStatusLabel(statuses),
+        canEdit: editable(user, s),
+      },
+    ];
+  });
+}
+
+type RowPatch = { id: string } & Record<string, unknown>;
+
+/**
+ * Saves bulk-edit rows (part 2 sections 4 and 5): each row is merged over the stored values (a field left out keeps
+ * its value), then checked with the domain's row schema; unknown market accounts and attributes are refused.
+ * Problems come back per field as "{rowId}.{field}". Only submissions the user may edit; any other id answers
+ * "not found" and nothing is written. All rows commit together, with their partner statuses recomputed.
+ */
+export async function updateRows(ctx: AppContext, user: UserRow, patches: readonly RowPatch[]): Promise<BulkEditRowView[]> {
+  if (patches.length > MAX_BULK_ROWS) throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} rows can be saved at once.`);
+  const ids = patches.map((p) => String(p.id));
+  const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (duplicate) throw new HttpError(400, 'BAD_REQUEST', 'A submission is listed more than once.', { fields: { [`${duplicate}.id`]: 'Listed more than once.' } });
+  if (!patches.length) return [];
+
+  const saved = await ctx.db.transaction(async (tx) => {
+    const valid = ids.filter((id) => UUID.test(id));
+    const stored = valid.length
+      ? await tx.select().from(productSubmissions).where(inArray(productSubmissions.id, valid)).orderBy(asc(productSubmissions.id)).for('update')
+      : [];
+    const byId = new Map(stored.map((s) => [s.id, s]));
+    const missing = ids.filter((id) => {
+      const s = byId.get(id);
+      return !s || !submissionPolicy.view(user, s) || !editable(user, s);
+    });
+    if (missing.length) throw notFoundRows(missing);
+    const refs = await referencesOf(tx, ids);
+    const fields: Record<string, string> = {};
+    const parsed: BulkEditRow[] = [];
+    for (const patch of patches) {
+      const s = byId.get(patch.id)!;
+      const merged = { id: s.id, ...valuesOf(s, refs.get(s.id)!), ...definedOnly(patch) };
+      const result = bulkEditRowSchema.safeParse(merged);
+      if (!result.success) {
+        for (const issue of result.error.issues) fields[`${s.id}.${issue.path.join('.')}`] ??= issue.message;
+      } else parsed.push(result.data);
+    }
+    const [knownMarkets, knownAttrs] = await Promise.all([
+      idsIn(tx, marketAccounts, parsed.flatMap((r) => r.marketAccounts.map((m) => m.id))),
+      idsIn(tx, attributes, parsed.flatMap((r) => r.attributes.map((a) => a.id))),
+    ]);
+    for (const r of parsed) {
+      if (r.marketAccounts.some((m) => !knownMarkets.has(m.id))) fields[`${r.id}.marketAccounts`] = 'Unknown market account.';
+      if (r.attributes.some((a) => !knownAttrs.has(a.id))) fields[`${r.id}.attributes`] = 'Unknown attribute.';
+    }
+    if (Object.keys(fields).length) {
+      const rowsWithErrors = new Set(Object.keys(fields).map((k) => k.split('.')[0])).size;
+      throw new HttpError(400, 'VALIDATION_FAILED', `Please correct the highlighted fields (${rowsWithErrors} of ${patches.length} rows). Nothing was saved.`, { fields });
+    }
+    const now = new Date();
+    for (const r of parsed) {
+      await tx
+        .update(productSubmissions)
+        .set({
+          productName: r.productName,
+          brand: r.companyName,
+          suggestedClass: r.suggestedClass,
+          height: r.height,
+          width: r.width,
+          depth: r.depth,
+          size: r.size,
+          uom: r.uom,
+          fobCost: r.fobCost,
+          msrp: r.msrp,
+          edlp: r.edlp,
+          deliveredCost: r.deliveredCost,
+          wholesaleCost: r.wholesaleCost,
+          freeFill: r.freeFill,
+          inStoreDemo: r.inStoreDemo,
+          fairShareMerchandisingSupport: r.fairShareMerchandisingSupport,
+          paidAds: r.paidAds,
+          offInvoice: r.offInvoice,
+          tpr: r.tpr,
+          updatedAt: now,
+        })
+        .where(eq(productSubmissions.id, r.id));
+      await tx.delete(submissionMarketAccounts).where(eq(submissionMarketAccounts.submissionId, r.id));
+      const marketIds = [...new Set(r.marketAccounts.map((m) => m.id))];
+      if (marketIds.length) await tx.insert(submissionMarketAccounts).values(marketIds.map((marketAccountId) => ({ submissionId: r.id, marketAccountId })));
+      await tx.delete(submissionAttributes).where(eq(submissionAttributes.submissionId, r.id));
+      const attributeIds = [...new Set(r.attributes.map((a) => a.id))];
+      if (attributeIds.length) await tx.insert(submissionAttributes).values(attributeIds.map((attributeId) => ({ submissionId: r.id, attributeId })));
+    }
+    await recomputePartnerStatuses(tx, ids);
+    return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
+  });
+  return present(ctx, user, saved, ids);
+}
+
+/** GraphQL leaves out absent input fields as undefined; those keep the stored value. */
+const definedOnly = (patch: RowPatch) =>
+  Object.fromEntries(
+    Object.entries(patch)
+      .filter(([k, v]) => v !== undefined && k !== 'id')
+      // An empty list may come as null.
+      .map(([k, v]) => [k, v === null && (k === 'marketAccounts' || k === 'attributes') ? [] : v]),
+  );
+
+async function idsIn(tx: Parameters<typeof referencesOf>[0], table: typeof marketAccounts | typeof attributes, ids: number[]) {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return new Set<number>();
+  const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
+  return new Set(rows.map((r) => r.id));
+}
+
+export async function searchMarketAccounts(ctx: AppContext, name: string): Promise<MarketAccountView[]> {
+  const text = name.trim().slice(0, 100);
+  return ctx.db
+    .select()
+    .from(marketAccounts)
+    .where(text ? sql`lower(${marketAccounts.name}) like lower(${likeContains(text)})` : sql`true`)
+    .orderBy(asc(marketAccounts.name), asc(marketAccounts.id))
+    .limit(20);
+}
+
+export const listAttributes = (ctx: AppContext): Promise<AttributeView[]> =>
+  ctx.db.select().from(attributes).orderBy(asc(attributes.name), asc(attributes.id));
+
+/**
+ * Brands to choose from: a supplier's own company (the brand is the company name); staff, any supplier company.
+ * Other suppliers' names are never listed to a supplier.
+ */
+export async function searchBrands(ctx: AppContext, user: UserRow, name: string) {
+  const text = likeContains(name.trim().slice(0, 100));
+  const where = isAnyAdmin(user)
+    ? sql`${companies.kind} = 'supplier' and ${companies.name} ilike ${text}`
+    : sql`${companies.id} = ${user.companyId} and ${companies.name} ilike ${text}`;
+  return ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(where).orderBy(asc(companies.name)).limit(20);
+}
+
+export interface BulkEditSettings {
+  partnerCompanyId: number | null;
+  steps: { name: string; columns: { field: string; label: string; kind: string; required: boolean }[] }[];
+}
+
+/**
+ * The steps and columns of the bulk edit for a partner, from its field rules (domain: visibleBulkEditSteps,
+ * bulkEditColumns). Without a partner (or without its configuration) every flag takes its default: true.
+ */
+export async function bulkEditSettings(ctx: AppContext, partnerCompanyId: number | null): Promise<BulkEditSettings> {
+  let rules: FieldRules = {};
+  if (partnerCompanyId != null) {
+    const [row] = await ctx.db.select({ fieldRules: partnerConfigurations.fieldRules }).from(partnerConfigurations).where(eq(partnerConfigurations.companyId, partnerCompanyId));
+    if (!row) throw notFound('No partner configuration for this company.');
+    rules = (row.fieldRules ?? {}) as FieldRules;
+  }
+  return {
+    partnerCompanyId,
+    steps: visibleBulkEditSteps(rules).map((name) => ({
+      name,
+      columns: bulkEditColumns(name, rules).map(({ field, label, kind, required }) => ({ field, label, kind, required })),
+    })),
+  };
+}

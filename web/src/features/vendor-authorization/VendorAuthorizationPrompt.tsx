@@ -1,0 +1,55 @@
+import { useEffect } from 'react';
+import { useNavigate } from 'react-router';
+import { Anchor, Text } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { needsVendorAuthorization, VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS } from '@portal/domain';
+import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
+import { useRetailPartnerName } from './vendor-authorization-api.ts';
+
+export const VENDOR_AUTH_PROMPT_ID = 'vendor-authorization-prompt';
+/** Once per user and browser tab session, not at every screen. */
+const shownKey = (userId: number) => `vendor-authorization-prompt-shown:${userId}`;
+
+/**
+ * Part 1 section 6: a user on partner company 30443 who has not accepted the vendor terms sees a warning toast for
+ * 10 seconds with a link to the vendor authorization form. Renders nothing itself.
+ */
+export function VendorAuthorizationPrompt() {
+  const user = useSignedInUser();
+  const retailer = useRetailPartnerName();
+  const navigate = useNavigate();
+  const partnerPath = usePartnerPath();
+  const needed = needsVendorAuthorization(user);
+  const ready = retailer !== 'the retail partner';
+
+  useEffect(() => {
+    if (!needed || !ready) return;
+    if (sessionStorage.getItem(shownKey(user.id))) return;
+    sessionStorage.setItem(shownKey(user.id), '1');
+    const to = partnerPath('/vendor-authorization');
+    notifications.show({
+      id: VENDOR_AUTH_PROMPT_ID,
+      color: 'yellow',
+      autoClose: VENDOR_AUTH_PROMPT_MS,
+      title: 'Vendor authorization needed',
+      message: (
+        <Text size="sm">
+          {VENDOR_AUTH_MSG.prompt(retailer)}{' '}
+          <Anchor
+            href={to}
+            onClick={(event) => {
+              event.preventDefault();
+              notifications.hide(VENDOR_AUTH_PROMPT_ID);
+              void navigate(to);
+            }}
+          >
+            {VENDOR_AUTH_MSG.promptLink}
+          </Anchor>
+        </Text>
+      ),
+    });
+  }, [needed, ready, retailer, user.id, partnerPath, navigate]);
+
+  return null;
+}
