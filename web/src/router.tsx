@@ -15,6 +15,9 @@ import { CataloguedProductPage } from './features/catalogue/CataloguedProductPag
 import { ConfirmationPage } from './features/intake/ConfirmationPage.tsx';
 import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
 import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
+import { LandingPagePreviewPage } from './features/settings/LandingPagePreviewPage.tsx';
+import { PartnerConfigurationPage } from './features/settings/PartnerConfigurationPage.tsx';
+import { SettingsPage } from './features/settings/SettingsPage.tsx';
 import { ResubmitConfirmationPage } from './features/submissions/ResubmitConfirmationPage.tsx';
 import { ResubmitPage } from './features/submissions/ResubmitPage.tsx';
 import { SubmissionDetailPage } from './features/submissions/SubmissionDetailPage.tsx';
@@ -113,9 +116,9 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', element: later('Settings') },
-      { path: 'settings/:id', element: later('Customize New Item Intake') },
-      { path: 'settings/:id/landing-page', element: later('Landing Page Preview') },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'settings/:id', element: <PartnerConfigurationPage /> },
+      { path: 'settings/:id/landing-page', element: <LandingPagePreviewPage /> },
     ],
   },
 ];

@@ -18,6 +18,8 @@ export const DEMO_COMPANIES = [
   { id: 1001, name: 'Green Valley Foods', kind: 'supplier' as const },
   { id: 1002, name: 'Blue Harbor Snacks', kind: 'supplier' as const },
   { id: 30443, name: 'FRESH MARKET GROCERS', kind: 'partner' as const },
+  // A partner retailer without a configuration yet: the one an administrator adds on /settings in the demo.
+  { id: 30500, name: 'NORTHSIDE MARKET CO-OP', kind: 'partner' as const },
 ];
 
 /** Creates the demo dataset on an empty database; all in one transaction so a crash leaves nothing half-made. */

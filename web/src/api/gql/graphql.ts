@@ -23,6 +23,23 @@ export type DraftFileInput = {
   upc?: string | null | undefined;
 };
 
+export type FieldRuleInput = {
+  field: string;
+  required?: boolean | null | undefined;
+  visible?: boolean | null | undefined;
+};
+
+/** Everything of a configuration except the logo, which is uploaded separately. */
+export type PartnerConfigurationInput = {
+  fieldRules?: Array<FieldRuleInput> | null | undefined;
+  landingPageEnabled: boolean;
+  placementFieldsVisible?: boolean | null | undefined;
+  pricingFieldsVisible?: boolean | null | undefined;
+  primaryColor: string;
+  promotionFieldsVisible?: boolean | null | undefined;
+  secondaryColor?: string | null | undefined;
+};
+
 export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
@@ -124,6 +141,42 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+
+export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+
+export type PartnerConfigurationQueryVariables = Exact<{
+  partnerConfigurationId: number;
+}>;
+
+
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
+export type SearchCompaniesByNameQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchCompaniesByNameQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
+
+export type CreatePartnerConfigurationMutationVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
+export type UpdatePartnerConfigurationMutationVariables = Exact<{
+  partnerConfigurationId: number;
+  input: PartnerConfigurationInput;
+}>;
+
+
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
 export type SubmissionDetailQueryVariables = Exact<{
   id: string | number;
 }>;
@@ -198,6 +251,25 @@ export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"CataloguedProductFields"}) as unknown as TypedDocumentString<CataloguedProductFieldsFragment, unknown>;
+export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}
+    `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -483,6 +555,109 @@ export const DeleteDraftSubmissionDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteDraftSubmissionMutation, DeleteDraftSubmissionMutationVariables>;
+export const PartnerConfigurationsDocument = new TypedDocumentString(`
+    query PartnerConfigurations {
+  getPartnerConfigurations {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
+export const PartnerConfigurationDocument = new TypedDocumentString(`
+    query PartnerConfiguration($partnerConfigurationId: Int!) {
+  getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
+export const SearchCompaniesByNameDocument = new TypedDocumentString(`
+    query SearchCompaniesByName($name: String!) {
+  searchCompaniesByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
+export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
+    mutation CreatePartnerConfiguration($companyId: Int!) {
+  createPartnerConfiguration(companyId: $companyId) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
+export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
+    mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {
+  updatePartnerConfiguration(
+    partnerConfigurationId: $partnerConfigurationId
+    input: $input
+  ) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const SubmissionDetailDocument = new TypedDocumentString(`
     query SubmissionDetail($id: ID!) {
   getProductSubmission(id: $id) {
