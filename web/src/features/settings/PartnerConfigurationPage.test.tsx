@@ -10,27 +10,10 @@ import { fakeServer, graphqlError, type Answers } from '../submissions/fake-serv
 import { LandingPagePreviewPage } from './LandingPagePreviewPage.tsx';
 import { LOGO_HELP, PartnerConfigurationPage, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './PartnerConfigurationPage.tsx';
 import type { SettingsConfiguration } from './settings-api.ts';
+import { buildConfiguration } from './settings.test-helper.ts';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
-
-/** A configuration as the server answers one with nothing stored: every flag true. */
-export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): SettingsConfiguration {
-  return {
-    id: 7,
-    companyId: 30500,
-    companyName: 'NORTHSIDE MARKET CO-OP',
-    partnerLogoFileName: null,
-    primaryColor: '#1f5f8b',
-    secondaryColor: null,
-    landingPageEnabled: true,
-    fieldRules: resolvedFieldRules({}),
-    placementFieldsVisible: true,
-    pricingFieldsVisible: true,
-    promotionFieldsVisible: true,
-    ...over,
-  };
-}
 
 function renderPage(config: SettingsConfiguration | null, answers: Answers = {}, path = '/settings/7') {
   const server = fakeServer({ PartnerConfiguration: { data: { getPartnerConfiguration: config } }, ...answers });
