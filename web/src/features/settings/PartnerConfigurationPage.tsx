@@ -112,6 +112,7 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           <Group align="start" gap="lg">
             <ColorInput
               label="Primary colour"
+              description="Landing page, login panel and header"
               required
               format="hex"
               fixOnBlur={false}
@@ -124,7 +125,7 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
             />
             <ColorInput
               label="Button colour"
-              description="Empty: black"
+              description="Landing page buttons; empty: black"
               format="hex"
               fixOnBlur={false}
               withEyeDropper={false}
@@ -145,6 +146,7 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
               placeholder={currentLogo ? 'Choose a new logo' : 'Choose a logo'}
               accept="image/png,image/jpeg,image/gif"
               clearable
+              clearButtonProps={{ 'aria-label': 'Remove the chosen logo' }}
               value={logo}
               onChange={setLogo}
               error={fieldError(logoProblem ?? undefined)}
