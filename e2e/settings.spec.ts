@@ -28,7 +28,7 @@ const backgroundOf = (page: Page, selector: string) =>
 test.describe.configure({ mode: 'serial' });
 
 test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({ page }) => {
-  test.setTimeout(60_000);
+  test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -116,7 +116,7 @@ test('an administrator adds a partner, sets its colours, logo and field rules, s
 });
 
 test("a visitor opens the partner's landing page, signs in through its login and submits under its rules", async ({ page }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(120_000);
   await page.goto(at(''));
   await expect(page.getByRole('heading', { level: 1, name: PARTNER.name })).toBeVisible();
   await expect(page.getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
@@ -178,6 +178,7 @@ test("a visitor opens the partner's landing page, signs in through its login and
 });
 
 test('a supplier or a read-only administrator opening /settings sees the 403 message', async ({ browser }) => {
+  test.setTimeout(60_000);
   for (const who of [DEMO.supplier, DEMO.viewer]) {
     const context = await browser.newContext();
     const page = await context.newPage();

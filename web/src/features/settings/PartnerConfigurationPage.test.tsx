@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { ALL_SCOPES, PARTNER_FIELDS, PARTNER_SETTINGS_MSG, resolvedFieldRules } from '@portal/domain';
 import { uploadFiles } from '../../api/upload-files.ts';
@@ -14,6 +14,9 @@ import { buildConfiguration } from './settings.test-helper.ts';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
+
+// A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 function renderPage(config: SettingsConfiguration | null, answers: Answers = {}, path = '/settings/7') {
   const server = fakeServer({ PartnerConfiguration: { data: { getPartnerConfiguration: config } }, ...answers });
@@ -33,7 +36,7 @@ const loaded = () => screen.findByLabelText('Landing page', { selector: 'input' 
 const toggle = (name: string) => screen.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
 const save = () => screen.getByText(/^Sav/).closest('button') as HTMLButtonElement;
 
-describe('Customize New Item Intake', () => {
+describe('Customize New Item Intake', { timeout: 30_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(toast.success).mockReset();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ALL_SCOPES, SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -9,6 +9,9 @@ import { buildConfiguration } from './settings.test-helper.ts';
 import { COMPANY_SEARCH_LABEL, SETTINGS_SUBTITLE, SettingsPage } from './SettingsPage.tsx';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+
+// A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
+configure({ asyncUtilTimeout: 8000 });
 
 const existing = buildConfiguration({ id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', landingPageEnabled: false });
 
@@ -28,7 +31,7 @@ function renderSettings() {
 
 const rows = () => within(screen.getByRole('table', { name: 'Partner configurations' })).getAllByRole('row').slice(1);
 
-describe('Settings', () => {
+describe('Settings', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('lists the configurations: Entity links to the configuration, Company Id, Landing Page Status', async () => {
