@@ -18,6 +18,9 @@ import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
 import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
 import { ShippingAssignmentsPage } from './features/shipping-profiles/ShippingAssignmentsPage.tsx';
 import { ShippingProfilesPage } from './features/shipping-profiles/ShippingProfilesPage.tsx';
+import { LandingPagePreviewPage } from './features/settings/LandingPagePreviewPage.tsx';
+import { PartnerConfigurationPage } from './features/settings/PartnerConfigurationPage.tsx';
+import { SettingsPage } from './features/settings/SettingsPage.tsx';
 import { ResubmitConfirmationPage } from './features/submissions/ResubmitConfirmationPage.tsx';
 import { ResubmitPage } from './features/submissions/ResubmitPage.tsx';
 import { SubmissionDetailPage } from './features/submissions/SubmissionDetailPage.tsx';
@@ -116,9 +119,9 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', element: later('Settings') },
-      { path: 'settings/:id', element: later('Customize New Item Intake') },
-      { path: 'settings/:id/landing-page', element: later('Landing Page Preview') },
+      { path: 'settings', element: <SettingsPage /> },
+      { path: 'settings/:id', element: <PartnerConfigurationPage /> },
+      { path: 'settings/:id/landing-page', element: <LandingPagePreviewPage /> },
     ],
   },
 ];

@@ -112,3 +112,33 @@ describe('partner configuration input', () => {
     expect(ok({ ...valid, extra: 1 })).toBe(false);
   });
 });
+
+describe('settings form rules', () => {
+  it('shows the five settings sections in the order of the spec, every field labelled', async () => {
+    const { PARTNER_FIELD_LABELS } = await import('./partner-fields.ts');
+    expect(Object.values(PARTNER_FIELD_SECTIONS).map((s) => s.title)).toEqual([
+      'Core/Basic',
+      'Multi-edit Basic Attribute',
+      'Placement',
+      'Pricing',
+      'Promotion',
+    ]);
+    for (const field of PARTNER_FIELDS) expect(PARTNER_FIELD_LABELS[field]).toBeTruthy();
+  });
+
+  it('requires a primary colour; both colours must be hex values, the button colour may be empty', async () => {
+    const { partnerColoursFormSchema, PARTNER_SETTINGS_MSG } = await import('./partner-fields.ts');
+    const problem = (value: { primaryColor: string; secondaryColor: string }) =>
+      partnerColoursFormSchema.safeParse(value).error?.issues.map((i) => i.message);
+    expect(problem({ primaryColor: '', secondaryColor: '' })).toEqual([PARTNER_SETTINGS_MSG.primaryColorRequired]);
+    expect(problem({ primaryColor: 'red;x', secondaryColor: '#12345' })).toEqual([PARTNER_SETTINGS_MSG.hexColour, PARTNER_SETTINGS_MSG.hexColour]);
+    expect(problem({ primaryColor: '#1f5f8b', secondaryColor: '' })).toBeUndefined();
+  });
+
+  it('takes PNG, JPEG or GIF logos up to 2 MB', async () => {
+    const { partnerLogoProblem, PARTNER_SETTINGS_MSG, MAX_PARTNER_LOGO_BYTES } = await import('./partner-fields.ts');
+    expect(partnerLogoProblem({ type: 'image/png', size: MAX_PARTNER_LOGO_BYTES })).toBeNull();
+    expect(partnerLogoProblem({ type: 'image/png', size: MAX_PARTNER_LOGO_BYTES + 1 })).toBe(PARTNER_SETTINGS_MSG.logoTooLarge);
+    expect(partnerLogoProblem({ type: 'image/svg+xml', size: 10 })).toBe(PARTNER_SETTINGS_MSG.logoNotImage);
+  });
+});

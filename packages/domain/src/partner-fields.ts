@@ -37,13 +37,56 @@ export type PartnerField =
   | (typeof VISIBLE_ONLY_FIELDS)[number];
 export type SectionFlag = (typeof SECTION_FLAGS)[number];
 
-/** Configurable fields by form section; the section flag hides (and disables) the whole section. */
+/**
+ * Configurable fields by section of the settings screen (part 2 section 2.5), in the order shown. Core/Basic holds
+ * the single-item intake's fields; Multi-edit Basic Attribute the other fields of the bulk edit's Basic Attributes
+ * step (section 5: brand, suggested class; market accounts and attributes); the last three are the bulk edit's
+ * Placement, Pricing and Promotion steps, each hidden (and its switches disabled) by its section flag.
+ */
 export const PARTNER_FIELD_SECTIONS = {
-  general: { flag: null, fields: ['brand', 'productName', 'shippingProfile', 'currentlySellingAt', 'dietaryAttributes'] },
-  placement: { flag: 'placementFieldsVisible', fields: ['suggestedClass', 'itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure'] },
-  pricing: { flag: 'pricingFieldsVisible', fields: ['fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost'] },
-  promotion: { flag: 'promotionFieldsVisible', fields: ['freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport', 'paidAds', 'offInvoice', 'tpr'] },
-} as const satisfies Record<string, { flag: SectionFlag | null; fields: readonly PartnerField[] }>;
+  core: { title: 'Core/Basic', flag: null, fields: ['productName', 'shippingProfile'] },
+  basicAttributes: {
+    title: 'Multi-edit Basic Attribute',
+    flag: null,
+    fields: ['brand', 'suggestedClass', 'currentlySellingAt', 'dietaryAttributes'],
+  },
+  placement: { title: 'Placement', flag: 'placementFieldsVisible', fields: ['itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure'] },
+  pricing: { title: 'Pricing', flag: 'pricingFieldsVisible', fields: ['fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost'] },
+  promotion: {
+    title: 'Promotion',
+    flag: 'promotionFieldsVisible',
+    fields: ['freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport', 'paidAds', 'offInvoice', 'tpr'],
+  },
+} as const satisfies Record<string, { title: string; flag: SectionFlag | null; fields: readonly PartnerField[] }>;
+
+/** How the settings screen names each configurable field. */
+export const PARTNER_FIELD_LABELS: Record<PartnerField, string> = {
+  productName: 'Product name',
+  shippingProfile: 'Shipping profile',
+  brand: 'Brand',
+  suggestedClass: 'Suggested class',
+  currentlySellingAt: 'Currently selling at',
+  dietaryAttributes: 'Dietary attributes',
+  itemHeight: 'Height',
+  itemWidth: 'Width',
+  itemDepth: 'Depth',
+  size: 'Size',
+  unitOfMeasure: 'Unit of measure',
+  fob: 'FOB cost',
+  msrp: 'MSRP',
+  edlp: 'EDLP',
+  deliveredCost: 'Delivered cost',
+  wholesaleCost: 'Wholesale cost',
+  freeFill: 'Free fill',
+  inStoreDemo: 'In-store demo',
+  fairShareMerchandisingSupport: 'Fair share merchandising support',
+  paidAds: 'Paid ads',
+  offInvoice: 'Off invoice',
+  tpr: 'TPR',
+};
+
+/** The largest partner logo the server takes (a small picture for the landing page and the header). */
+export const MAX_PARTNER_LOGO_BYTES = 2 * 1024 * 1024;
 
 export const PARTNER_FIELDS: readonly PartnerField[] = [...VISIBLE_AND_REQUIRED_FIELDS, ...REQUIRED_ONLY_FIELDS, ...VISIBLE_ONLY_FIELDS];
 
@@ -80,6 +123,7 @@ export function resolvedFieldRules(rules: FieldRules): { field: PartnerField; vi
 export const isSectionVisible = (rules: FieldRules, flag: SectionFlag) => rules[flag]?.visible ?? true;
 
 const hexColour = z.string().trim().refine(isHexColour, 'Must be a hex colour such as #1f5f8b.');
+
 const flag = z.boolean().optional();
 
 /** The field-rules part of an update: only known names, only booleans, only the flags each field has. */
@@ -102,6 +146,30 @@ export const partnerConfigurationInputSchema = z
   })
   .strict();
 export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
+
+export const PARTNER_SETTINGS_MSG = {
+  primaryColorRequired: 'Please choose a primary colour.',
+  hexColour: 'Must be a hex colour such as #1f5f8b.',
+  logoNotImage: 'The logo must be a PNG, JPEG or GIF image.',
+  logoTooLarge: 'The logo must be at most 2 MB.',
+} as const;
+
+/** The colours of the settings form: the primary colour is required, the button colour may be left empty. */
+export const partnerColoursFormSchema = z.object({
+  primaryColor: z
+    .string()
+    .trim()
+    .min(1, PARTNER_SETTINGS_MSG.primaryColorRequired)
+    .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
+  secondaryColor: z.string().trim().refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
+});
+
+/** The logo file the settings form may send: an image type the server takes, at most MAX_PARTNER_LOGO_BYTES. */
+export function partnerLogoProblem(file: { type: string; size: number }): string | null {
+  if (!['image/png', 'image/jpeg', 'image/gif'].includes(file.type)) return PARTNER_SETTINGS_MSG.logoNotImage;
+  if (file.size > MAX_PARTNER_LOGO_BYTES) return PARTNER_SETTINGS_MSG.logoTooLarge;
+  return null;
+}
 
 /** Default primary colour of a new configuration. */
 export const DEFAULT_PRIMARY_COLOUR = '#1f5f8b';

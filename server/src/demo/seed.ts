@@ -20,6 +20,8 @@ export const DEMO_COMPANIES = [
   { id: 1002, name: 'Blue Harbor Snacks', kind: 'supplier' as const },
   { id: 1003, name: 'Sunrise Orchards', kind: 'supplier' as const },
   { id: 30443, name: 'FRESH MARKET GROCERS', kind: 'partner' as const },
+  // A partner retailer without a configuration yet: the one an administrator adds on /settings in the demo.
+  { id: 30500, name: 'NORTHSIDE MARKET CO-OP', kind: 'partner' as const },
 ];
 
 /** Creates the demo dataset on an empty database; all in one transaction so a crash leaves nothing half-made. */

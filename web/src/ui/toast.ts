@@ -1,10 +1,10 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/domain';
 
-/** Mantine's close button has no name of its own. */
+/** Toasts close themselves after TOAST_MS (part 2 section 2.9). */
+// Mantine's close button has no name of its own: screen readers would announce a bare 'button'.
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
-/** Toasts close themselves after TOAST_MS (part 2 section 2.9). */
 export const toast = {
   success: (message: string) => notifications.show({ message, color: 'brand', autoClose: TOAST_MS, closeButtonProps }),
   error: (message: string) => notifications.show({ message, color: 'red', autoClose: TOAST_MS, closeButtonProps }),

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { isFieldRequired, type FieldRules } from '@portal/domain';
+import { isFieldRequired, MAX_PARTNER_LOGO_BYTES, type FieldRules } from '@portal/domain';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -9,7 +9,7 @@ import { receiveUploads } from '../uploads/receive.ts';
 import { assertPartnerConfigAdmin, findConfiguration, present, setLogo } from './service.ts';
 
 /** Logos are small pictures shown on the landing page and in the header. */
-export const MAX_LOGO_BYTES = 2 * 1024 * 1024;
+export const MAX_LOGO_BYTES = MAX_PARTNER_LOGO_BYTES;
 const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' };
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const logoUrl = (id: number, fileName: string | null) =>

@@ -28,6 +28,12 @@ type Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteDraftSubmissionDocument,
+    "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n  }\n": typeof types.PartnerConfigurationFieldsFragmentDoc,
+    "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationsDocument,
+    "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchCompaniesByNameDocument,
+    "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.CreatePartnerConfigurationDocument,
+    "\n  mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {\n    updatePartnerConfiguration(partnerConfigurationId: $partnerConfigurationId, input: $input) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.UpdatePartnerConfigurationDocument,
     "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": typeof types.ShippingProfileFieldsFragmentDoc,
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": typeof types.ShippingProfileOptionsDocument,
@@ -56,6 +62,12 @@ const documents: Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteDraftSubmissionDocument,
+    "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n  }\n": types.PartnerConfigurationFieldsFragmentDoc,
+    "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationsDocument,
+    "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchCompaniesByNameDocument,
+    "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.CreatePartnerConfigurationDocument,
+    "\n  mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {\n    updatePartnerConfiguration(partnerConfigurationId: $partnerConfigurationId, input: $input) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.UpdatePartnerConfigurationDocument,
     "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": types.ShippingProfileFieldsFragmentDoc,
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": types.ShippingProfileOptionsDocument,
@@ -123,6 +135,30 @@ export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteDraftSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n  }\n"): typeof import('./graphql').PartnerConfigurationFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n"): typeof import('./graphql').PartnerConfigurationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n"): typeof import('./graphql').PartnerConfigurationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchCompaniesByNameDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n"): typeof import('./graphql').CreatePartnerConfigurationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {\n    updatePartnerConfiguration(partnerConfigurationId: $partnerConfigurationId, input: $input) {\n      ...PartnerConfigurationFields\n    }\n  }\n"): typeof import('./graphql').UpdatePartnerConfigurationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

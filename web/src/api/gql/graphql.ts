@@ -23,9 +23,26 @@ export type DraftFileInput = {
   upc?: string | null | undefined;
 };
 
+export type FieldRuleInput = {
+  field: string;
+  required?: boolean | null | undefined;
+  visible?: boolean | null | undefined;
+};
+
 export type MeasureInput = {
   unit?: string | null | undefined;
   value?: number | null | undefined;
+};
+
+/** Everything of a configuration except the logo, which is uploaded separately. */
+export type PartnerConfigurationInput = {
+  fieldRules?: Array<FieldRuleInput> | null | undefined;
+  landingPageEnabled: boolean;
+  placementFieldsVisible?: boolean | null | undefined;
+  pricingFieldsVisible?: boolean | null | undefined;
+  primaryColor: string;
+  promotionFieldsVisible?: boolean | null | undefined;
+  secondaryColor?: string | null | undefined;
 };
 
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
@@ -141,6 +158,42 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
+
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+
+export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+
+export type PartnerConfigurationQueryVariables = Exact<{
+  partnerConfigurationId: number;
+}>;
+
+
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
+export type SearchCompaniesByNameQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchCompaniesByNameQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
+
+export type CreatePartnerConfigurationMutationVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
+export type UpdatePartnerConfigurationMutationVariables = Exact<{
+  partnerConfigurationId: number;
+  input: PartnerConfigurationInput;
+}>;
+
+
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
@@ -267,6 +320,25 @@ export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"CataloguedProductFields"}) as unknown as TypedDocumentString<CataloguedProductFieldsFragment, unknown>;
+export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}
+    `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
     fragment ShippingProfileFields on ShippingProfile {
   id
@@ -594,6 +666,109 @@ export const DeleteDraftSubmissionDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteDraftSubmissionMutation, DeleteDraftSubmissionMutationVariables>;
+export const PartnerConfigurationsDocument = new TypedDocumentString(`
+    query PartnerConfigurations {
+  getPartnerConfigurations {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
+export const PartnerConfigurationDocument = new TypedDocumentString(`
+    query PartnerConfiguration($partnerConfigurationId: Int!) {
+  getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
+export const SearchCompaniesByNameDocument = new TypedDocumentString(`
+    query SearchCompaniesByName($name: String!) {
+  searchCompaniesByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
+export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
+    mutation CreatePartnerConfiguration($companyId: Int!) {
+  createPartnerConfiguration(companyId: $companyId) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
+export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
+    mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {
+  updatePartnerConfiguration(
+    partnerConfigurationId: $partnerConfigurationId
+    input: $input
+  ) {
+    ...PartnerConfigurationFields
+  }
+}
+    fragment PartnerConfigurationFields on PartnerConfiguration {
+  id
+  companyId
+  companyName
+  partnerLogoFileName
+  primaryColor
+  secondaryColor
+  landingPageEnabled
+  fieldRules {
+    field
+    visible
+    required
+  }
+  placementFieldsVisible
+  pricingFieldsVisible
+  promotionFieldsVisible
+}`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
   getShippingProfileForCurrentUser(

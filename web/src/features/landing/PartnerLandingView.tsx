@@ -16,10 +16,12 @@ interface PartnerLandingViewProps {
   actions?: ReactNode;
   /** Shown above the page content, e.g. the notification banner. */
   banner?: ReactNode;
+  /** A view-only preview inside another page (settings): no landmarks of its own, no full-screen height. */
+  preview?: boolean;
 }
 
 /** The co-branded landing page (part 2 section 1), also used for the settings preview. */
-export function PartnerLandingView({ config, actions, banner }: PartnerLandingViewProps) {
+export function PartnerLandingView({ config, actions, banner, preview = false }: PartnerLandingViewProps) {
   const partner = titleCase(config.companyName);
   const primary = validColour(config.primaryColor, DEFAULT_PRIMARY) as string;
   const secondary = validColour(config.secondaryColor, DEFAULT_SECONDARY) as string;
@@ -37,9 +39,15 @@ export function PartnerLandingView({ config, actions, banner }: PartnerLandingVi
     },
   ];
 
+  // In a preview the host page has the landmarks; its own header, main and footer become plain blocks.
+  const Header = preview ? 'div' : 'header';
+  const Main = preview ? 'div' : 'main';
+  const Footer = preview ? 'div' : 'footer';
+
   return (
     <Box
       className={classes.root}
+      data-preview={preview || undefined}
       style={{
         '--partner-primary': primary,
         '--partner-on-primary': readableTextOn(primary),
@@ -47,7 +55,7 @@ export function PartnerLandingView({ config, actions, banner }: PartnerLandingVi
         '--partner-on-secondary': readableTextOn(secondary),
       }}
     >
-      <header className={classes.header}>
+      <Header className={classes.header}>
         <Container size="lg">
           <Group h={72} justify="space-between">
             {logo ? (
@@ -59,13 +67,15 @@ export function PartnerLandingView({ config, actions, banner }: PartnerLandingVi
             )}
           </Group>
         </Container>
-      </header>
-      <main id="main" tabIndex={-1} className={classes.main}>
+      </Header>
+      <Main {...(!preview && { id: 'main', tabIndex: -1 })} className={classes.main}>
         <section className={classes.hero}>
           <Container size="lg" py={48}>
             <Stack gap="md" maw={680}>
               {banner}
-              <Title order={1}>{partner}</Title>
+              <Title order={preview ? 2 : 1} size="h1">
+                {partner}
+              </Title>
               <Text size="lg">New item intake for {partner} suppliers and brands.</Text>
               {actions && <Group>{actions}</Group>}
             </Stack>
@@ -75,7 +85,7 @@ export function PartnerLandingView({ config, actions, banner }: PartnerLandingVi
           <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="lg">
             {blocks.map((block) => (
               <Card key={block.title} withBorder padding="lg" className={classes.block}>
-                <Title order={2} size="h3" mb="xs">
+                <Title order={preview ? 3 : 2} size="h3" mb="xs">
                   {block.title}
                 </Title>
                 <Text>{block.text}</Text>
@@ -83,15 +93,15 @@ export function PartnerLandingView({ config, actions, banner }: PartnerLandingVi
             ))}
           </SimpleGrid>
         </Container>
-      </main>
-      <footer className={classes.footer}>
+      </Main>
+      <Footer className={classes.footer}>
         <Container size="lg" py="md">
           <Group gap="xs">
             <Text size="sm">Powered By</Text>
             <BrandMark />
           </Group>
         </Container>
-      </footer>
+      </Footer>
     </Box>
   );
 }

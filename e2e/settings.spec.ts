@@ -1,0 +1,198 @@
+import { expect, test, type Page } from '@playwright/test';
+import sharp from 'sharp';
+import { plainImage } from '../server/test/fixtures.ts';
+import { expectAccessible } from './support/axe.ts';
+import { DEMO, signIn } from './support/fixtures.ts';
+import { uniqueEan13 } from './support/seed-api.ts';
+
+// The demo partner that has no configuration yet (server/src/demo/seed.ts); this file is the only one that adds it.
+const PARTNER = { companyId: 30500, name: 'Northside Market Co-Op' };
+const PRIMARY = { hex: '#6a1b9a', rgb: 'rgb(106, 27, 154)' };
+const BUTTON = { hex: '#ffb300', rgb: 'rgb(255, 179, 0)' };
+const at = (path: string) => `/${PARTNER.companyId}${path}`;
+
+/** A small logo on a white background: a purple disc and a bar, as a partner would upload. */
+const logoPng = () =>
+  sharp(
+    Buffer.from(
+      `<svg xmlns="http://www.w3.org/2000/svg" width="240" height="80"><rect width="240" height="80" fill="#fff"/>` +
+        `<circle cx="40" cy="40" r="30" fill="${PRIMARY.hex}"/><rect x="85" y="28" width="140" height="24" rx="6" fill="${BUTTON.hex}"/></svg>`,
+    ),
+  )
+    .png()
+    .toBuffer();
+
+const backgroundOf = (page: Page, selector: string) =>
+  page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+
+test.describe.configure({ mode: 'serial' });
+
+test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, DEMO.admin);
+  await page.goto('/settings');
+  await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
+  await expect(page.getByText('Manage Co-branded Item Intake Landing Pages')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Partner configurations' });
+  await expect(table.getByRole('columnheader')).toHaveText(['Entity', 'Company Id', 'Landing Page Status']);
+  await expect(table.getByRole('row').nth(1)).toContainText('Fresh Market Grocers');
+  await expectAccessible(page, 'settings');
+
+  // Company search (1000 ms after typing stops), then Add: the new configuration is on and at the top.
+  const search = page.getByRole('combobox', { name: 'Company' });
+  await search.click();
+  await search.fill('northside');
+  await page.getByRole('option', { name: PARTNER.name }).click();
+  await page.getByRole('button', { name: 'Add' }).click();
+  const first = table.getByRole('row').nth(1);
+  await expect(first.getByRole('cell')).toHaveText([PARTNER.name, String(PARTNER.companyId), 'On']);
+  await first.getByRole('link', { name: PARTNER.name }).click();
+
+  await page.waitForURL(/\/settings\/\d+$/);
+  const configurationPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { level: 1, name: 'Customize New Item Intake' })).toBeVisible();
+  const save = page.getByRole('button', { name: 'Save' });
+  await expect(save).toBeDisabled();
+
+  // A wrong primary colour is explained and blocks Save.
+  const primary = page.getByLabel('Primary colour');
+  await primary.fill('purple; background: url(x)');
+  await primary.blur();
+  await expect(page.getByText('Must be a hex colour such as #1f5f8b.')).toBeVisible();
+  await expect(save).toBeDisabled();
+  await primary.fill(PRIMARY.hex);
+  await primary.press('Escape');
+  await page.getByLabel('Button colour').fill(BUTTON.hex);
+  await page.getByLabel('Button colour').press('Escape');
+  await expect(page.getByText('Upload logo with transparent or white background')).toBeVisible();
+  await page.locator('input[type="file"]').setInputFiles({ name: 'northside-logo.png', mimeType: 'image/png', buffer: await logoPng() });
+
+  // Field switches: required turns visible on, visible off clears required, a section off disables its fields.
+  const toggle = (name: string) => page.getByRole('switch', { name, exact: true });
+  // With the keyboard, as a person who does not use a mouse would (and no toast can be in the way).
+  const flip = (name: string) => toggle(name).press('Space');
+  await flip('Shipping profile required');
+  await flip('Height visible');
+  await expect(toggle('Height required')).not.toBeChecked();
+  await flip('Height required');
+  await expect(toggle('Height visible')).toBeChecked();
+  await flip('Dietary attributes visible');
+  await flip('Show Pricing fields');
+  await expect(toggle('MSRP required')).toBeDisabled();
+  await expect(toggle('Product name required')).toBeChecked();
+  await expectAccessible(page, 'customize new item intake');
+  await page.screenshot({ path: 'test-results/settings-customize.png', fullPage: true });
+
+  await expect(save).toBeEnabled();
+  await save.click();
+  await expect(page.getByText('Partner configuration saved')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expect(page.getByRole('img', { name: `Current logo of ${PARTNER.name}` })).toBeVisible();
+
+  // Stored: a fresh load shows the same switches.
+  await page.reload();
+  await expect(toggle('Shipping profile required')).not.toBeChecked();
+  await expect(toggle('Dietary attributes visible')).not.toBeChecked();
+  await expect(toggle('Show Pricing fields')).not.toBeChecked();
+  await expect(toggle('Show Promotion fields')).toBeChecked();
+  await expect(page.getByLabel('Primary colour')).toHaveValue(PRIMARY.hex);
+
+  // The preview: view only, the partner's colours and logo.
+  await page.getByRole('link', { name: 'View landing page' }).click();
+  await page.waitForURL(`${configurationPath}/landing-page`);
+  await expect(page.getByRole('heading', { level: 1, name: `Landing page preview: ${PARTNER.name}` })).toBeVisible();
+  await expect(page.getByText(`Submit your products to ${PARTNER.name} for consideration`)).toBeVisible();
+  await expect(page.getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
+  await expectAccessible(page, 'landing page preview');
+  await page.screenshot({ path: 'test-results/settings-landing-preview.png', fullPage: true });
+  await page.getByRole('link', { name: '← Back to Customize New Item Intake' }).click();
+  await expect(page).toHaveURL(configurationPath);
+
+  // An unknown configuration goes back to the list.
+  await page.goto('/settings/999999');
+  await expect(page).toHaveURL(/\/settings$/);
+  await page.goto('/settings/999999/landing-page');
+  await expect(page).toHaveURL(/\/settings$/);
+});
+
+test("a visitor opens the partner's landing page, signs in through its login and submits under its rules", async ({ page }) => {
+  test.setTimeout(120_000);
+  await page.goto(at(''));
+  await expect(page.getByRole('heading', { level: 1, name: PARTNER.name })).toBeVisible();
+  await expect(page.getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
+  for (const block of ['Easy Item Submission', 'Manage your Brand Profile', 'Supplier Resources']) {
+    await expect(page.getByRole('heading', { level: 2, name: block })).toBeVisible();
+  }
+  await expect(page.getByText(`Submit your products to ${PARTNER.name} for consideration`)).toBeVisible();
+  await expect(page.getByRole('contentinfo')).toContainText('Powered By');
+  expect(await page.getByRole('main').locator('section').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(PRIMARY.rgb);
+  expect(await page.getByRole('link', { name: 'Log in' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(BUTTON.rgb);
+  await expectAccessible(page, 'partner landing page');
+  await page.screenshot({ path: 'test-results/partner-landing.png', fullPage: true });
+
+  // The co-branded login: logo on the left, the form on the primary colour, a sign-up link.
+  await page.getByRole('link', { name: 'Log in' }).click();
+  await page.waitForURL(at('/login'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' })).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
+  expect(await backgroundOf(page, 'main')).toBe(PRIMARY.rgb);
+  await expect(page.getByRole('link', { name: 'Create one' })).toBeVisible();
+  await page.screenshot({ path: 'test-results/partner-login.png', fullPage: true });
+  await page.setViewportSize({ width: 800, height: 900 });
+  // Below 848 px the logo panel sits above the form (the layout follows the media query after a render).
+  await expect
+    .poll(async () => {
+      const logoBox = await page.getByRole('banner').boundingBox();
+      const formBox = await page.getByRole('main').boundingBox();
+      return formBox!.y >= logoBox!.y + logoBox!.height - 1;
+    })
+    .toBe(true);
+  await page.setViewportSize({ width: 1280, height: 720 });
+
+  await page.getByLabel('Email').fill(DEMO.supplier.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.supplier.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(at('/activity/requires_action'));
+
+  // The signed-in shell takes the partner's colour and name.
+  await expect(page.getByRole('banner').getByText(`for ${PARTNER.name}`)).toBeVisible();
+  expect(await backgroundOf(page, 'header')).toBe(PRIMARY.rgb);
+
+  // The intake applies this partner's rules: a product name and a marketing image; no shipping profile.
+  const upc = uniqueEan13('41');
+  await page.goto(at('/upload'));
+  await page.locator('input[type="file"]').setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await plainImage() });
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+  await page.getByLabel('UPC for pack.png').fill(upc);
+  const name = page.getByLabel('Product name for pack.png');
+  await expect(name).toHaveAttribute('aria-required', 'true');
+  await name.focus();
+  await name.blur();
+  await expect(page.getByText('Please enter a product name.')).toBeVisible();
+  const submit = page.getByRole('button', { name: 'Submit' });
+  await expect(submit).toBeDisabled();
+  await name.fill('Northside Granola');
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  await expect(page.getByText(/marketing image\(s\) for the product with upc/)).toBeVisible();
+  await page.getByRole('checkbox', { name: 'Marketing image for pack.png' }).check();
+  await submit.click();
+  await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
+  await expect(page.getByRole('link', { name: `Continue with Submission to ${PARTNER.name}` })).toBeVisible();
+});
+
+test('a supplier or a read-only administrator opening /settings sees the 403 message', async ({ browser }) => {
+  test.setTimeout(60_000);
+  for (const who of [DEMO.supplier, DEMO.viewer]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await signIn(page, who);
+    for (const path of ['/settings', '/settings/1', '/settings/1/landing-page']) {
+      await page.goto(path);
+      await expect(page.getByRole('alert')).toHaveText("Did you take a wrong turnip? We can't display the page requested.");
+      await expect(page.getByRole('heading', { name: 'Customize New Item Intake' })).toBeHidden();
+    }
+    await context.close();
+  }
+});

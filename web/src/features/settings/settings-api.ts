@@ -1,0 +1,152 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  hasRequiredFlag,
+  hasVisibleFlag,
+  PARTNER_FIELDS,
+  SECTION_FLAGS,
+  type FieldRules,
+  type SectionFlag,
+} from '@portal/domain';
+import type {
+  PartnerConfigurationFieldsFragment,
+  PartnerConfigurationInput,
+  PartnerConfigurationsQuery as PartnerConfigurationsResult,
+} from '../../api/gql/graphql.ts';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
+import { uploadFiles } from '../../api/upload-files.ts';
+import { partnerKeys } from '../../partner/partner-configuration.ts';
+import {
+  CreatePartnerConfigurationMutation,
+  PartnerConfigurationQuery,
+  PartnerConfigurationsQuery,
+  UpdatePartnerConfigurationMutation,
+} from './settings-operations.ts';
+
+export type SettingsConfiguration = PartnerConfigurationFieldsFragment;
+
+export const settingsKeys = {
+  all: ['settings'] as const,
+  list: () => ['settings', 'list'] as const,
+  configuration: (id: number) => ['settings', 'configuration', id] as const,
+};
+
+export function usePartnerConfigurations() {
+  return useQuery({
+    queryKey: settingsKeys.list(),
+    queryFn: async () => (await gql(PartnerConfigurationsQuery)).getPartnerConfigurations,
+  });
+}
+
+const notFound = () => new GraphQLRequestError([{ message: 'Not found', extensions: { code: 'NOT_FOUND' } }]);
+
+/** One configuration by id; an unknown one is an error (the screens redirect). */
+export function useSettingsConfiguration(id: number | null) {
+  return useQuery({
+    queryKey: settingsKeys.configuration(id ?? 0),
+    enabled: id !== null,
+    queryFn: async () => {
+      const config = (await gql(PartnerConfigurationQuery, { partnerConfigurationId: id as number }, { notify: false }))
+        .getPartnerConfiguration;
+      if (!config) throw notFound();
+      return config;
+    },
+    retry: false,
+  });
+}
+
+/** Add: a configuration with the landing page on, put at the top of the table (part 2 section 4). */
+export function useCreatePartnerConfiguration() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (companyId: number) => {
+      const created = (await gql(CreatePartnerConfigurationMutation, { companyId })).createPartnerConfiguration;
+      if (!created) throw notFound();
+      return created;
+    },
+    onSuccess: (created) => {
+      queryClient.setQueryData<PartnerConfigurationsResult['getPartnerConfigurations']>(settingsKeys.list(), (list) => [
+        created,
+        ...(list ?? []).filter((c) => c.id !== created.id),
+      ]);
+      queryClient.setQueryData(settingsKeys.configuration(created.id), created);
+    },
+  });
+}
+
+/** What the settings form edits: the colours as typed, the landing page switch and every flag made explicit. */
+export interface SettingsFormValues {
+  primaryColor: string;
+  secondaryColor: string;
+  landingPageEnabled: boolean;
+  /** Each field's own flags, and each section flag as { visible }. */
+  rules: FieldRules;
+}
+
+export function formValuesFrom(config: SettingsConfiguration): SettingsFormValues {
+  const rules: FieldRules = {};
+  for (const rule of config.fieldRules) {
+    const flags: { visible?: boolean; required?: boolean } = {};
+    if (hasVisibleFlag(rule.field)) flags.visible = rule.visible;
+    if (hasRequiredFlag(rule.field)) flags.required = rule.required;
+    rules[rule.field] = flags;
+  }
+  for (const flag of SECTION_FLAGS) rules[flag] = { visible: config[flag] };
+  return {
+    primaryColor: config.primaryColor,
+    secondaryColor: config.secondaryColor ?? '',
+    landingPageEnabled: config.landingPageEnabled,
+    rules,
+  };
+}
+
+const flagOf = (value: boolean | undefined) => value ?? true;
+
+/** The update call's input: every field with only the flags it has (absent flags read as true). */
+export function toInput(values: SettingsFormValues): PartnerConfigurationInput {
+  const sectionFlag = (flag: SectionFlag) => flagOf(values.rules[flag]?.visible);
+  return {
+    primaryColor: values.primaryColor.trim(),
+    secondaryColor: values.secondaryColor.trim() || null,
+    landingPageEnabled: values.landingPageEnabled,
+    fieldRules: PARTNER_FIELDS.map((field) => ({
+      field,
+      ...(hasVisibleFlag(field) && { visible: flagOf(values.rules[field]?.visible) }),
+      ...(hasRequiredFlag(field) && { required: flagOf(values.rules[field]?.required) }),
+    })),
+    placementFieldsVisible: sectionFlag('placementFieldsVisible'),
+    pricingFieldsVisible: sectionFlag('pricingFieldsVisible'),
+    promotionFieldsVisible: sectionFlag('promotionFieldsVisible'),
+  };
+}
+
+/** Same configuration once sent: what decides whether Save has anything to do. */
+export const sameInput = (a: SettingsFormValues, b: SettingsFormValues) =>
+  JSON.stringify(toInput(a)) === JSON.stringify(toInput(b));
+
+/**
+ * Save: the update (everything but the logo), then the logo if one was chosen (part 2 section 4).
+ * The screens of the partner (landing, login, shell) read the fresh configuration afterwards.
+ */
+export function useSavePartnerConfiguration(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ values, logo }: { values: SettingsFormValues; logo: File | null }) => {
+      let saved = (await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input: toInput(values) }, { notify: false }))
+        .updatePartnerConfiguration;
+      if (!saved) throw notFound();
+      if (logo) {
+        const withLogo = await uploadFiles<{ partnerLogoFileName: string | null }>(`/partner-configurations/${id}/logo`, [logo], {
+          field: 'file',
+          notify: false,
+        });
+        saved = { ...saved, partnerLogoFileName: withLogo.partnerLogoFileName };
+      }
+      return saved;
+    },
+    onSuccess: (saved) => {
+      queryClient.setQueryData(settingsKeys.configuration(id), saved);
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.list() });
+      void queryClient.invalidateQueries({ queryKey: partnerKeys.configuration(saved.companyId) });
+    },
+  });
+}

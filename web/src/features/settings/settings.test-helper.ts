@@ -1,0 +1,20 @@
+import { resolvedFieldRules } from '@portal/domain';
+import type { SettingsConfiguration } from './settings-api.ts';
+
+/** A configuration as the server answers one with nothing stored: every flag true. */
+export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): SettingsConfiguration {
+  return {
+    id: 7,
+    companyId: 30500,
+    companyName: 'NORTHSIDE MARKET CO-OP',
+    partnerLogoFileName: null,
+    primaryColor: '#1f5f8b',
+    secondaryColor: null,
+    landingPageEnabled: true,
+    fieldRules: resolvedFieldRules({}),
+    placementFieldsVisible: true,
+    pricingFieldsVisible: true,
+    promotionFieldsVisible: true,
+    ...over,
+  };
+}
