@@ -12,3 +12,4 @@ export * from './partner-fields.ts';
 export * from './statuses.ts';
 export * from './activity.ts';
 export * from './catalogue.ts';
+export * from './brand-profile.ts';
