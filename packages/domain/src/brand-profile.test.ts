@@ -172,6 +172,18 @@ describe('brand profile rules (part 2 section 5)', () => {
     expect(formErrors({ primaryBrokerEmail: 'broker at example' })).toEqual({ primaryBrokerEmail: 'Please enter a valid email.' });
   });
 
+  it('shows every message at once: field rules and the cross-field rules together', () => {
+    expect(formErrors({ brandWebsiteUrl: '', salesContactEmail: '', distributionRange: 'states', brandLogo: null })).toEqual({
+      brandWebsiteUrl: 'Please enter brand website.',
+      distributionRangeStates: 'Please select at least on state.',
+      salesContactEmail: 'Please enter sales contact email.',
+      primaryBrokerName: 'Please enter primary broker name.',
+      primaryBrokerCompany: 'Please enter primary broker company.',
+      primaryBrokerEmail: 'Please enter primary broker email.',
+      brandLogo: 'Please upload a brand logo',
+    });
+  });
+
   it('text is bounded', () => {
     expect(formErrors({ brandStory: 'x'.repeat(5001) })).toEqual({ brandStory: BRAND_MSG.tooLong(5000) });
     expect(formErrors({ primaryInvestor: 'x'.repeat(201) })).toEqual({ primaryInvestor: BRAND_MSG.tooLong(200) });

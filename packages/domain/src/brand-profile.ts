@@ -99,7 +99,11 @@ const trimmed = (max: number) =>
     .max(max + 1000) // rejected below with the readable message; this only bounds the work
     .transform((v) => v.trim())
     .refine((v) => v.length <= max, BRAND_MSG.tooLong(max));
-const optionalText = (max = SHORT_TEXT_MAX) => z.union([trimmed(max), z.null(), z.undefined()]).transform((v) => v || null);
+const optionalText = (max = SHORT_TEXT_MAX) =>
+  z
+    .union([trimmed(max), z.null()])
+    .optional()
+    .transform((v) => v || null);
 const optionalUrl = () =>
   optionalText(URL_MAX).refine((v) => v === null || isWebUrl(v), BRAND_MSG.urlInvalid);
 const optionalEmail = () => optionalText(254).refine((v) => v === null || isEmail(v), BRAND_MSG.emailInvalid);
@@ -112,7 +116,8 @@ const required = (message: string, max = SHORT_TEXT_MAX) =>
     .refine((v) => v.length <= max, BRAND_MSG.tooLong(max));
 
 const yearFounded = z
-  .union([z.string(), z.number(), z.null(), z.undefined()], { error: BRAND_MSG.yearFoundedRequired })
+  .union([z.string(), z.number(), z.null()], { error: BRAND_MSG.yearFoundedRequired })
+  .optional()
   .transform((v, ctx) => {
     const text = v == null ? '' : String(v).trim();
     if (!text) {
@@ -176,7 +181,7 @@ const brandProfileFields = z.object({
   raisingInvestment: optionalText(),
   primaryDistributionMethod: required(BRAND_MSG.primaryDistributionRequired),
   secondaryDistributionMethod: optionalText(),
-  distributionRange: z.union([z.enum(DISTRIBUTION_RANGES), z.null(), z.undefined()]).transform((v) => v ?? null),
+  distributionRange: z.enum(DISTRIBUTION_RANGES).nullish().transform((v) => v ?? null),
   distributionRangeStates: z
     .array(z.string().trim().min(1).max(8))
     .max(100)
@@ -195,19 +200,31 @@ const brandProfileFields = z.object({
 
 /** Cross-field rules shared by the input and the form: states when the range is states, and the contacts. */
 function crossFieldRules(v: z.infer<typeof brandProfileFields>, ctx: z.RefinementCtx) {
-  if (v.distributionRange === 'states' && v.distributionRangeStates.length === 0) {
+  // Runs even when other fields failed (see ALWAYS), so every message shows at once: read defensively.
+  const states = Array.isArray(v.distributionRangeStates) ? v.distributionRangeStates : [];
+  if (v.distributionRange === 'states' && states.length === 0) {
     ctx.addIssue({ code: 'custom', path: ['distributionRangeStates'], message: BRAND_MSG.statesRequired });
   }
-  for (const [field, message] of Object.entries(contactErrors(v))) {
+  const str = (x: unknown) => (typeof x === 'string' ? x : null);
+  const contacts = contactErrors({
+    salesContactName: str(v.salesContactName),
+    salesContactEmail: str(v.salesContactEmail),
+    primaryBrokerName: str(v.primaryBrokerName),
+    primaryBrokerCompany: str(v.primaryBrokerCompany),
+    primaryBrokerEmail: str(v.primaryBrokerEmail),
+  });
+  for (const [field, message] of Object.entries(contacts)) {
     ctx.addIssue({ code: 'custom', path: [field], message });
   }
 }
+/** Cross-field rules run even when a field failed, so the form shows every message at once. */
+const ALWAYS = { when: () => true };
 
 /**
  * What createBrandProfile and updateBrandProfile accept (files are uploaded separately), validated on the server
  * and in the browser. A range other than states keeps no states.
  */
-export const brandProfileInputSchema = brandProfileFields.superRefine(crossFieldRules).transform((v) => ({
+export const brandProfileInputSchema = brandProfileFields.superRefine(crossFieldRules, ALWAYS).transform((v) => ({
   ...v,
   distributionRangeStates: v.distributionRange === 'states' ? v.distributionRangeStates : [],
 }));
@@ -248,7 +265,7 @@ export const brandProfileFormSchema = brandProfileFields
       const problem = fileSizeError(v[field]);
       if (problem) ctx.addIssue({ code: 'custom', path: [field], message: problem });
     }
-  });
+  }, ALWAYS);
 
 /** The form's raw values: strings for text, null for untouched choices. */
 export interface BrandProfileFormValues {

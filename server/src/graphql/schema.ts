@@ -6,5 +6,7 @@ import '../modules/drafts/graphql.ts';
 import '../modules/submissions/graphql.ts';
 import '../modules/partners/graphql.ts';
 import '../modules/catalogue/graphql.ts';
+import '../modules/reference-data/graphql.ts';
+import '../modules/brand-profiles/graphql.ts';
 
 export const schema = builder.toSchema();
