@@ -33,6 +33,7 @@ test('a supplier creates a brand profile with a logo and states, hides and publi
   expect(await menu.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).top])).toEqual(['sticky', '18px']);
   await menu.getByRole('link', { name: 'Distribution' }).click();
   await expect(page.getByRole('heading', { name: 'Distribution', level: 2 })).toBeInViewport();
+  await expect(menu).toBeInViewport(); // still there after the page scrolled
 
   // Nothing stored yet: 'No info found', and Save waits for a valid, changed form.
   await expect(page.getByText('Current file: No info found')).toHaveCount(3);
