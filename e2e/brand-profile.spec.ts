@@ -12,11 +12,16 @@ async function choose(page: Page, label: string, option: string) {
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
+/** The form is there once the profile and lookups have loaded (slow on a busy machine). */
+const formLoaded = (page: Page) =>
+  expect(page.getByRole('navigation', { name: 'Brand profile sections' })).toBeVisible({ timeout: 30_000 });
+
 test('a supplier creates a brand profile with a logo and states, hides and publishes it, and finds it kept after a reload', async ({ browser }) => {
-  test.setTimeout(90_000);
+  test.setTimeout(150_000);
   const page = await pageAs(browser, DEMO.supplier2);
   await page.goto('/brandProfile');
   await expect(page.getByRole('heading', { level: 1, name: 'Brand Profile' })).toBeVisible();
+  await formLoaded(page);
 
   // The sticky quick-link menu, 18 px from the top, with the eight sections.
   const menu = page.getByRole('navigation', { name: 'Brand profile sections' });
@@ -80,7 +85,7 @@ test('a supplier creates a brand profile with a logo and states, hides and publi
   await expect(save).toBeEnabled();
   await expectAccessible(page, 'brand profile form');
   await save.click();
-  await expect(page.getByText('Brand profile saved.')).toBeVisible();
+  await expect(page.getByText('Brand profile saved.')).toBeVisible({ timeout: 20_000 });
   await expect(page.getByRole('link', { name: 'green-logo.png' })).toBeVisible();
   await expect(page.getByRole('img', { name: 'Current brand logo' })).toBeVisible();
   await expect(save).toBeDisabled();
@@ -89,8 +94,9 @@ test('a supplier creates a brand profile with a logo and states, hides and publi
   // Hide, then the stored state survives a reload.
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
   await page.getByText('Hide', { exact: true }).click();
-  await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
+  await expect(page.getByText('Hidden', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.reload();
+  await formLoaded(page);
   await expect(page.getByText('Hidden', { exact: true })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'City', exact: true })).toHaveValue('Los Angeles');
   await expect(page.getByRole('combobox', { name: 'Country', exact: true })).toHaveValue('United States');
@@ -100,8 +106,9 @@ test('a supplier creates a brand profile with a logo and states, hides and publi
   await expect(states).toHaveText(['California', 'Oregon']);
 
   await page.getByText('Publish', { exact: true }).click();
-  await expect(page.getByText('Published', { exact: true })).toBeVisible();
+  await expect(page.getByText('Published', { exact: true })).toBeVisible({ timeout: 15_000 });
   await page.reload();
+  await formLoaded(page);
   await expect(page.getByText('Published', { exact: true })).toBeVisible();
 
   // The stored logo downloads as it was sent.

@@ -1,5 +1,5 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -75,7 +75,11 @@ const disabled = () => (saveButton() as HTMLButtonElement).disabled;
 const value = (el: HTMLElement) => (el as HTMLInputElement).value;
 const loaded = () => screen.findByRole('navigation', { name: 'Brand profile sections' });
 
-describe('Brand profile page', () => {
+// A long form of many inputs: slow to render on a busy machine, so this file waits longer than the defaults.
+describe('Brand profile page', { timeout: 30_000 }, () => {
+  const asyncUtilTimeout = getConfig().asyncUtilTimeout;
+  beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
+  afterAll(() => configure({ asyncUtilTimeout }));
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(toast.success).mockReset();
