@@ -27,6 +27,7 @@ import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
+import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(submissionRoutes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
+  await app.register(brandProfileRoutes);
 
   await app.register(mercurius, {
     schema,

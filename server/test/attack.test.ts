@@ -38,7 +38,6 @@ const PUBLIC_GRAPHQL = new Map<string, string>([
 const SHARED_GRAPHQL = new Map<string, string>([
   ['searchCompaniesByName', 'company names for pickers'],
   ['searchPartnerConfigurations', 'partner names for the activity filter'],
-  ['getCompany', 'a company name and its published brand profile'],
 ]);
 /** State changes any signed-in account may make for itself (they touch only its own session or account). */
 const OWN_ACCOUNT_WRITES = new Set(['POST /api/auth/login', 'PATCH /api/user', 'PATCH /api/user/password', 'PUT /api/user/accept-terms-and-conditions']);
@@ -215,6 +214,15 @@ beforeAll(async () => {
     input: { name: MARKER, caseCount: 6 },
   });
   if (profile.json.errors) throw new Error(`shipping profile fixture: ${profile.text}`);
+  const brand = await owner.graphql(`mutation($companyId: Int!, $input: BrandProfileInput!) { createBrandProfile(companyId: $companyId, input: $input) { id } }`, {
+    companyId: OWNER_COMPANY,
+    input: {
+      brandWebsiteUrl: 'https://owner.example', brandCountryCode: 'US', brandStateCode: 'CA', brandCityName: 'Los Angeles', yearFounded: '1998',
+      brandStory: MARKER, samplesOffered: true, primaryDistributionMethod: 'Distributor', distributionRange: 'national',
+      salesContactName: 'Owner Sales', salesContactEmail: 'sales@owner.example',
+    },
+  });
+  if (brand.json.errors) throw new Error(`brand profile fixture: ${brand.text}`);
   const db = server.database.db;
   const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as { rows: { ean13_upc: string }[] };
   ids.strings.push(draft.json.id, submitted.json.data.submitProductsFromDraftSubmission[0].id, ...catalogued.rows.map((r) => r.ean13_upc));

@@ -37,7 +37,6 @@ describe(`partner configurations (${databaseKind})`, () => {
       [LIST, {}],
       [ONE, { id }],
       [SEARCH, { name: 'a' }],
-      [COMPANY, { id: 1001 }],
       [CREATE, { companyId: 1002 }],
       [UPDATE, { id, input: validInput }],
     ];
@@ -48,6 +47,10 @@ describe(`partner configurations (${databaseKind})`, () => {
       expect(logo.json.code).toBe('FORBIDDEN');
     }
     for (const [q, v] of calls) expect(errorCode(await anonymous.graphql(q, v))).toBe('UNAUTHORIZED');
+    // getCompany also serves the brand profile (issue 8): a supplier reads its own company only, another is 'not found'.
+    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({ id: 1001, name: 'Green Valley Foods' });
+    expect(errorCode(await supplier.graphql(COMPANY, { id: 1002 }))).toBe('NOT_FOUND');
+    expect(errorCode(await anonymous.graphql(COMPANY, { id: 1001 }))).toBe('UNAUTHORIZED');
     expect((await anonymous.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file')).status).toBe(401);
     // Nothing was created or changed.
     const list = (await admin.graphql(LIST)).json.data.getPartnerConfigurations;

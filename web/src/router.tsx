@@ -10,6 +10,7 @@ import { LoginPage } from './features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
 import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
 import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
+import { BrandProfilePage } from './features/brand-profile/BrandProfilePage.tsx';
 import { AddImagesConfirmationPage, AddImagesPage } from './features/catalogue/AddImagesPage.tsx';
 import { CataloguedListPage } from './features/catalogue/CataloguedListPage.tsx';
 import { CataloguedProductPage } from './features/catalogue/CataloguedProductPage.tsx';
@@ -94,7 +95,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: 'vendor-authorization', element: <VendorAuthorizationPage /> },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
-    children: [{ path: 'brandProfile', element: later('Brand Profile') }],
+    children: [{ path: 'brandProfile', element: <BrandProfilePage /> }],
   },
   {
     element: <RequireFlag flag="SHIPPING_PROFILE" />,

@@ -16,3 +16,4 @@ export * from './bulk-ingestion.ts';
 export * from './shipping-profile.ts';
 export * from './bulk-edit.ts';
 export * from './vendor-terms.ts';
+export * from './brand-profile.ts';

@@ -420,3 +420,79 @@ export const submissionAttributes = pgTable(
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.attributeId] })],
 );
+
+/** Reference data (part 2 section 3, lookups), loaded from server/src/db/seed-data at start. */
+export const countries = pgTable('countries', {
+  id: serial('id').primaryKey(),
+  code: text('code').notNull().unique(),
+  name: text('name').notNull(),
+});
+
+export const states = pgTable(
+  'states',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: text('country_code').notNull().references(() => countries.code),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('states_country_code_idx').on(t.countryCode, t.code)],
+);
+
+export const cities = pgTable(
+  'cities',
+  {
+    id: serial('id').primaryKey(),
+    countryCode: text('country_code').notNull(),
+    stateCode: text('state_code').notNull(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('cities_state_name_idx').on(t.countryCode, t.stateCode, t.name)],
+);
+
+export const distributionMethods = pgTable('distribution_methods', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull().unique(),
+});
+
+/** A company's public brand profile (part 2 sections 2.6 and 3); one per company. */
+export const brandProfiles = pgTable(
+  'brand_profiles',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    creatorId: integer('creator_id').notNull().references(() => users.id),
+    isPublished: boolean('is_published').notNull().default(true),
+    brandLogoFilename: text('brand_logo_filename'),
+    brandLogoKey: text('brand_logo_key'),
+    productOneSheetFilename: text('product_one_sheet_filename'),
+    productOneSheetKey: text('product_one_sheet_key'),
+    salesDeckFilename: text('sales_deck_filename'),
+    salesDeckKey: text('sales_deck_key'),
+    marketingVideoUrl: text('marketing_video_url'),
+    brandWebsiteUrl: text('brand_website_url'),
+    brandCountryCode: text('brand_country_code'),
+    brandStateCode: text('brand_state_code'),
+    brandCityName: text('brand_city_name'),
+    yearFounded: integer('year_founded'),
+    brandStory: text('brand_story'),
+    facebookUrl: text('facebook_url'),
+    instagramUrl: text('instagram_url'),
+    twitterUrl: text('twitter_url'),
+    samplesOffered: boolean('samples_offered'),
+    primaryInvestor: text('primary_investor'),
+    secondaryInvestor: text('secondary_investor'),
+    raisingInvestment: text('raising_investment'),
+    primaryDistributionMethod: text('primary_distribution_method'),
+    secondaryDistributionMethod: text('secondary_distribution_method'),
+    distributionRange: text('distribution_range', { enum: ['states', 'national', 'international'] }),
+    distributionRangeStates: jsonb('distribution_range_states').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** { Email, Name, Phone, Title } */
+    salesContact: jsonb('sales_contact'),
+    /** { Company, Email, Name, Phone, Title } */
+    primaryBroker: jsonb('primary_broker'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('brand_profiles_company_idx').on(t.companyId)],
+);

@@ -8,5 +8,7 @@ import '../modules/partners/graphql.ts';
 import '../modules/catalogue/graphql.ts';
 import '../modules/shipping-profiles/graphql.ts';
 import '../modules/bulk-edit/graphql.ts';
+import '../modules/reference-data/graphql.ts';
+import '../modules/brand-profiles/graphql.ts';
 
 export const schema = builder.toSchema();

@@ -2,7 +2,8 @@ import { asc, eq, ilike } from 'drizzle-orm';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { CompanyRef } from '../users/graphql.ts';
-import { badRequest } from '../../lib/errors.ts';
+import { isAnyAdmin, SCOPES } from '@portal/domain';
+import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import {
   assertPartnerConfigAdmin,
@@ -138,9 +139,12 @@ builder.queryField('getCompany', (t) =>
   t.field({
     type: CompanyRef,
     nullable: true,
+    description: "A company: settings readers and administrators read any, other users only their own (another answers 'not found').",
     args: { companyId: t.arg.int({ required: true }) },
     resolve: async (_root, { companyId }, { request, ctx }) => {
-      assertPartnerConfigReader(await requireUser(request));
+      const user = await requireUser(request);
+      const staff = isAnyAdmin(user) || user.scopes.includes(SCOPES.readPartnerConfigurations);
+      if (!staff && user.companyId !== companyId) throw notFound('No such company.');
       return getCompany(ctx, companyId);
     },
   }),

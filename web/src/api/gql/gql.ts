@@ -19,6 +19,15 @@ type Documents = {
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
+    "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": typeof types.BrandProfileFieldsFragmentDoc,
+    "\n  query CompanyBrandProfiles($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      brandProfiles {\n        ...BrandProfileFields\n      }\n    }\n  }\n": typeof types.CompanyBrandProfilesDocument,
+    "\n  query Countries {\n    getCountries {\n      id\n      name\n      code\n    }\n  }\n": typeof types.CountriesDocument,
+    "\n  query States($countryCode: String!) {\n    getStates(countryCode: $countryCode) {\n      id\n      name\n      code\n    }\n  }\n": typeof types.StatesDocument,
+    "\n  query Cities($countryCode: String!, $stateCode: String!) {\n    getCities(countryCode: $countryCode, stateCode: $stateCode) {\n      id\n      name\n    }\n  }\n": typeof types.CitiesDocument,
+    "\n  query DistributionMethods {\n    getDistributionMethods {\n      id\n      name\n    }\n  }\n": typeof types.DistributionMethodsDocument,
+    "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.CreateBrandProfileDocument,
+    "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileDocument,
+    "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileIsPublishedDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": typeof types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.CataloguedProductDocument,
@@ -53,6 +62,15 @@ const documents: Documents = {
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
+    "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": types.BrandProfileFieldsFragmentDoc,
+    "\n  query CompanyBrandProfiles($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      brandProfiles {\n        ...BrandProfileFields\n      }\n    }\n  }\n": types.CompanyBrandProfilesDocument,
+    "\n  query Countries {\n    getCountries {\n      id\n      name\n      code\n    }\n  }\n": types.CountriesDocument,
+    "\n  query States($countryCode: String!) {\n    getStates(countryCode: $countryCode) {\n      id\n      name\n      code\n    }\n  }\n": types.StatesDocument,
+    "\n  query Cities($countryCode: String!, $stateCode: String!) {\n    getCities(countryCode: $countryCode, stateCode: $stateCode) {\n      id\n      name\n    }\n  }\n": types.CitiesDocument,
+    "\n  query DistributionMethods {\n    getDistributionMethods {\n      id\n      name\n    }\n  }\n": types.DistributionMethodsDocument,
+    "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.CreateBrandProfileDocument,
+    "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileDocument,
+    "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileIsPublishedDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.CataloguedProductDocument,
@@ -99,6 +117,42 @@ export function graphql(source: "\n  mutation DeleteProductSubmission($id: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteActivityDraftDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n"): typeof import('./graphql').BrandProfileFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query CompanyBrandProfiles($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      brandProfiles {\n        ...BrandProfileFields\n      }\n    }\n  }\n"): typeof import('./graphql').CompanyBrandProfilesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Countries {\n    getCountries {\n      id\n      name\n      code\n    }\n  }\n"): typeof import('./graphql').CountriesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query States($countryCode: String!) {\n    getStates(countryCode: $countryCode) {\n      id\n      name\n      code\n    }\n  }\n"): typeof import('./graphql').StatesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query Cities($countryCode: String!, $stateCode: String!) {\n    getCities(countryCode: $countryCode, stateCode: $stateCode) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').CitiesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query DistributionMethods {\n    getDistributionMethods {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').DistributionMethodsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n"): typeof import('./graphql').CreateBrandProfileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n"): typeof import('./graphql').UpdateBrandProfileDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n"): typeof import('./graphql').UpdateBrandProfileIsPublishedDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

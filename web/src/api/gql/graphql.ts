@@ -4,6 +4,41 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** Every field of the form except the files, which are uploaded separately (part 2 section 7). */
+export type BrandProfileInput = {
+  brandCityName?: string | null | undefined;
+  brandCountryCode?: string | null | undefined;
+  brandStateCode?: string | null | undefined;
+  brandStory?: string | null | undefined;
+  brandWebsiteUrl?: string | null | undefined;
+  /** states, national or international */
+  distributionRange?: string | null | undefined;
+  distributionRangeStates?: Array<string> | null | undefined;
+  facebookUrl?: string | null | undefined;
+  instagramUrl?: string | null | undefined;
+  /** Only read by createBrandProfile (default true). */
+  isPublished?: boolean | null | undefined;
+  marketingVideoUrl?: string | null | undefined;
+  primaryBrokerCompany?: string | null | undefined;
+  primaryBrokerEmail?: string | null | undefined;
+  primaryBrokerName?: string | null | undefined;
+  primaryBrokerPhone?: string | null | undefined;
+  primaryBrokerTitle?: string | null | undefined;
+  primaryDistributionMethod?: string | null | undefined;
+  primaryInvestor?: string | null | undefined;
+  raisingInvestment?: string | null | undefined;
+  salesContactEmail?: string | null | undefined;
+  salesContactName?: string | null | undefined;
+  salesContactPhone?: string | null | undefined;
+  salesContactTitle?: string | null | undefined;
+  samplesOffered?: boolean | null | undefined;
+  secondaryDistributionMethod?: string | null | undefined;
+  secondaryInvestor?: string | null | undefined;
+  twitterUrl?: string | null | undefined;
+  /** Digits, at most 4. */
+  yearFounded?: string | null | undefined;
+};
+
 export type CertifiedValuesInput = {
   brand: string;
   category?: string | null | undefined;
@@ -92,6 +127,66 @@ export type DeleteActivityDraftMutationVariables = Exact<{
 
 
 export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
+
+export type BrandProfileFieldsFragment = { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } };
+
+export type CompanyBrandProfilesQueryVariables = Exact<{
+  companyId: number;
+}>;
+
+
+export type CompanyBrandProfilesQuery = { getCompany: { id: number, name: string, brandProfiles: Array<{ id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } }> } | null };
+
+export type CountriesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type CountriesQuery = { getCountries: Array<{ id: number, name: string, code: string }> };
+
+export type StatesQueryVariables = Exact<{
+  countryCode: string;
+}>;
+
+
+export type StatesQuery = { getStates: Array<{ id: number, name: string, code: string }> };
+
+export type CitiesQueryVariables = Exact<{
+  countryCode: string;
+  stateCode: string;
+}>;
+
+
+export type CitiesQuery = { getCities: Array<{ id: number, name: string }> };
+
+export type DistributionMethodsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type DistributionMethodsQuery = { getDistributionMethods: Array<{ id: number, name: string }> };
+
+export type CreateBrandProfileMutationVariables = Exact<{
+  companyId: number;
+  input: BrandProfileInput;
+}>;
+
+
+export type CreateBrandProfileMutation = { createBrandProfile: { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } } };
+
+export type UpdateBrandProfileMutationVariables = Exact<{
+  companyId: number;
+  brandProfileId: number;
+  input: BrandProfileInput;
+}>;
+
+
+export type UpdateBrandProfileMutation = { updateBrandProfile: { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } } };
+
+export type UpdateBrandProfileIsPublishedMutationVariables = Exact<{
+  companyId: number;
+  brandProfileId: number;
+  isPublished: boolean;
+}>;
+
+
+export type UpdateBrandProfileIsPublishedMutation = { updateBrandProfileIsPublished: { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } } };
 
 export type CataloguedProductFieldsFragment = { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } };
 
@@ -297,6 +392,53 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const BrandProfileFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BrandProfileFields on BrandProfile {
+  id
+  companyId
+  isPublished
+  brandLogoFilename
+  brandLogoUrl
+  productOneSheetFilename
+  productOneSheetUrl
+  salesDeckFilename
+  salesDeckUrl
+  marketingVideoUrl
+  brandWebsiteUrl
+  brandCountryCode
+  brandStateCode
+  brandCityName
+  yearFounded
+  brandStory
+  facebookUrl
+  instagramUrl
+  twitterUrl
+  samplesOffered
+  primaryInvestor
+  secondaryInvestor
+  raisingInvestment
+  primaryDistributionMethod
+  secondaryDistributionMethod
+  distributionRange
+  distributionRangeStates
+  salesContact {
+    Email
+    Name
+    Phone
+    Title
+  }
+  primaryBroker {
+    Company
+    Email
+    Name
+    Phone
+    Title
+  }
+  can {
+    edit
+  }
+}
+    `, {"fragmentName":"BrandProfileFields"}) as unknown as TypedDocumentString<BrandProfileFieldsFragment, unknown>;
 export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
     fragment CataloguedProductFields on CataloguedProduct {
   ean13Upc
@@ -471,6 +613,256 @@ export const DeleteActivityDraftDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
+export const CompanyBrandProfilesDocument = new TypedDocumentString(`
+    query CompanyBrandProfiles($companyId: Int!) {
+  getCompany(companyId: $companyId) {
+    id
+    name
+    brandProfiles {
+      ...BrandProfileFields
+    }
+  }
+}
+    fragment BrandProfileFields on BrandProfile {
+  id
+  companyId
+  isPublished
+  brandLogoFilename
+  brandLogoUrl
+  productOneSheetFilename
+  productOneSheetUrl
+  salesDeckFilename
+  salesDeckUrl
+  marketingVideoUrl
+  brandWebsiteUrl
+  brandCountryCode
+  brandStateCode
+  brandCityName
+  yearFounded
+  brandStory
+  facebookUrl
+  instagramUrl
+  twitterUrl
+  samplesOffered
+  primaryInvestor
+  secondaryInvestor
+  raisingInvestment
+  primaryDistributionMethod
+  secondaryDistributionMethod
+  distributionRange
+  distributionRangeStates
+  salesContact {
+    Email
+    Name
+    Phone
+    Title
+  }
+  primaryBroker {
+    Company
+    Email
+    Name
+    Phone
+    Title
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<CompanyBrandProfilesQuery, CompanyBrandProfilesQueryVariables>;
+export const CountriesDocument = new TypedDocumentString(`
+    query Countries {
+  getCountries {
+    id
+    name
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<CountriesQuery, CountriesQueryVariables>;
+export const StatesDocument = new TypedDocumentString(`
+    query States($countryCode: String!) {
+  getStates(countryCode: $countryCode) {
+    id
+    name
+    code
+  }
+}
+    `) as unknown as TypedDocumentString<StatesQuery, StatesQueryVariables>;
+export const CitiesDocument = new TypedDocumentString(`
+    query Cities($countryCode: String!, $stateCode: String!) {
+  getCities(countryCode: $countryCode, stateCode: $stateCode) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<CitiesQuery, CitiesQueryVariables>;
+export const DistributionMethodsDocument = new TypedDocumentString(`
+    query DistributionMethods {
+  getDistributionMethods {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<DistributionMethodsQuery, DistributionMethodsQueryVariables>;
+export const CreateBrandProfileDocument = new TypedDocumentString(`
+    mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {
+  createBrandProfile(companyId: $companyId, input: $input) {
+    ...BrandProfileFields
+  }
+}
+    fragment BrandProfileFields on BrandProfile {
+  id
+  companyId
+  isPublished
+  brandLogoFilename
+  brandLogoUrl
+  productOneSheetFilename
+  productOneSheetUrl
+  salesDeckFilename
+  salesDeckUrl
+  marketingVideoUrl
+  brandWebsiteUrl
+  brandCountryCode
+  brandStateCode
+  brandCityName
+  yearFounded
+  brandStory
+  facebookUrl
+  instagramUrl
+  twitterUrl
+  samplesOffered
+  primaryInvestor
+  secondaryInvestor
+  raisingInvestment
+  primaryDistributionMethod
+  secondaryDistributionMethod
+  distributionRange
+  distributionRangeStates
+  salesContact {
+    Email
+    Name
+    Phone
+    Title
+  }
+  primaryBroker {
+    Company
+    Email
+    Name
+    Phone
+    Title
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<CreateBrandProfileMutation, CreateBrandProfileMutationVariables>;
+export const UpdateBrandProfileDocument = new TypedDocumentString(`
+    mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {
+  updateBrandProfile(
+    companyId: $companyId
+    brandProfileId: $brandProfileId
+    input: $input
+  ) {
+    ...BrandProfileFields
+  }
+}
+    fragment BrandProfileFields on BrandProfile {
+  id
+  companyId
+  isPublished
+  brandLogoFilename
+  brandLogoUrl
+  productOneSheetFilename
+  productOneSheetUrl
+  salesDeckFilename
+  salesDeckUrl
+  marketingVideoUrl
+  brandWebsiteUrl
+  brandCountryCode
+  brandStateCode
+  brandCityName
+  yearFounded
+  brandStory
+  facebookUrl
+  instagramUrl
+  twitterUrl
+  samplesOffered
+  primaryInvestor
+  secondaryInvestor
+  raisingInvestment
+  primaryDistributionMethod
+  secondaryDistributionMethod
+  distributionRange
+  distributionRangeStates
+  salesContact {
+    Email
+    Name
+    Phone
+    Title
+  }
+  primaryBroker {
+    Company
+    Email
+    Name
+    Phone
+    Title
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<UpdateBrandProfileMutation, UpdateBrandProfileMutationVariables>;
+export const UpdateBrandProfileIsPublishedDocument = new TypedDocumentString(`
+    mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {
+  updateBrandProfileIsPublished(
+    companyId: $companyId
+    brandProfileId: $brandProfileId
+    isPublished: $isPublished
+  ) {
+    ...BrandProfileFields
+  }
+}
+    fragment BrandProfileFields on BrandProfile {
+  id
+  companyId
+  isPublished
+  brandLogoFilename
+  brandLogoUrl
+  productOneSheetFilename
+  productOneSheetUrl
+  salesDeckFilename
+  salesDeckUrl
+  marketingVideoUrl
+  brandWebsiteUrl
+  brandCountryCode
+  brandStateCode
+  brandCityName
+  yearFounded
+  brandStory
+  facebookUrl
+  instagramUrl
+  twitterUrl
+  samplesOffered
+  primaryInvestor
+  secondaryInvestor
+  raisingInvestment
+  primaryDistributionMethod
+  secondaryDistributionMethod
+  distributionRange
+  distributionRangeStates
+  salesContact {
+    Email
+    Name
+    Phone
+    Title
+  }
+  primaryBroker {
+    Company
+    Email
+    Name
+    Phone
+    Title
+  }
+  can {
+    edit
+  }
+}`) as unknown as TypedDocumentString<UpdateBrandProfileIsPublishedMutation, UpdateBrandProfileIsPublishedMutationVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
     query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
   getCataloguedProducts(

@@ -1,0 +1,194 @@
+import { randomUUID } from 'node:crypto';
+import { and, asc, eq } from 'drizzle-orm';
+import {
+  BRAND_MSG,
+  brandProfileInputSchema,
+  DISTRIBUTION_STATES_COUNTRY,
+  toPrimaryBroker,
+  toSalesContact,
+  type BrandFileKind,
+  type BrandProfileValues,
+  type PrimaryBroker,
+  type SalesContact,
+  type UploadKind,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { brandProfiles, companies, featureFlags } from '../../db/schema.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { cityExists, countryExists, distributionMethodExists, stateCodes, stateExists } from '../reference-data/repository.ts';
+import { brandProfilePolicy } from './policy.ts';
+
+type Row = typeof brandProfiles.$inferSelect;
+export type Actor = { id: number; companyId: number; scopes: readonly string[] };
+
+export interface BrandProfileView extends Omit<Row, 'brandLogoKey' | 'productOneSheetKey' | 'salesDeckKey' | 'salesContact' | 'primaryBroker' | 'createdAt' | 'updatedAt'> {
+  salesContact: SalesContact | null;
+  primaryBroker: PrimaryBroker | null;
+  brandLogoUrl: string | null;
+  productOneSheetUrl: string | null;
+  salesDeckUrl: string | null;
+  updatedAt: string;
+  can: { edit: boolean };
+}
+
+/** The three file fields: their columns and download path segment. */
+export const FILE_COLUMNS = {
+  'brand-logo': { name: 'brandLogoFilename', key: 'brandLogoKey' },
+  'product-one-sheet': { name: 'productOneSheetFilename', key: 'productOneSheetKey' },
+  'sales-deck': { name: 'salesDeckFilename', key: 'salesDeckKey' },
+} as const satisfies Record<BrandFileKind, { name: keyof Row; key: keyof Row }>;
+
+export const fileUrl = (row: Pick<Row, 'id' | 'companyId'>, kind: BrandFileKind, key: string | null) =>
+  // The key's file part changes with every upload, so a new file is never read from a cache.
+  key ? `/api/companies/${row.companyId}/brand-profiles/${row.id}/${kind}?v=${key.split('/').pop()?.split('.')[0]}` : null;
+
+export function present(row: Row, user: Actor): BrandProfileView {
+  const { brandLogoKey, productOneSheetKey, salesDeckKey, createdAt: _c, updatedAt, salesContact, primaryBroker, ...rest } = row;
+  return {
+    ...rest,
+    distributionRangeStates: row.distributionRangeStates ?? [],
+    salesContact: (salesContact as SalesContact | null) ?? null,
+    primaryBroker: (primaryBroker as PrimaryBroker | null) ?? null,
+    brandLogoUrl: fileUrl(row, 'brand-logo', brandLogoKey),
+    productOneSheetUrl: fileUrl(row, 'product-one-sheet', productOneSheetKey),
+    salesDeckUrl: fileUrl(row, 'sales-deck', salesDeckKey),
+    updatedAt: updatedAt.toISOString(),
+    can: { edit: brandProfilePolicy.edit(user, row.companyId) },
+  };
+}
+
+/** The BRAND_PROFILE flag gates changes on the server too, not only the route. */
+export async function assertBrandProfileEnabled(ctx: AppContext) {
+  const [flag] = await ctx.db.select().from(featureFlags).where(eq(featureFlags.name, 'BRAND_PROFILE'));
+  if (!flag?.enabled) throw forbidden('Brand profiles are not enabled.');
+}
+
+/** Another company's profiles answer "not found"; a read-only administrator may look but not change. */
+function assertCompanyAccess(user: Actor, companyId: number, action: 'view' | 'edit') {
+  if (!brandProfilePolicy.view(user, companyId)) throw notFound('No such company.');
+  if (action === 'edit' && !brandProfilePolicy.edit(user, companyId)) throw forbidden();
+}
+
+export async function listBrandProfiles(ctx: AppContext, user: Actor, companyId: number): Promise<BrandProfileView[]> {
+  if (!brandProfilePolicy.view(user, companyId)) return [];
+  const rows = await ctx.db.select().from(brandProfiles).where(eq(brandProfiles.companyId, companyId)).orderBy(asc(brandProfiles.id));
+  return rows.map((r) => present(r, user));
+}
+
+export async function findBrandProfile(ctx: AppContext, user: Actor, companyId: number, id: number, action: 'view' | 'edit') {
+  assertCompanyAccess(user, companyId, action);
+  const [row] = await ctx.db
+    .select()
+    .from(brandProfiles)
+    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)));
+  if (!row) throw notFound('No such brand profile.');
+  return row;
+}
+
+/** Every named country, state, city, method and distribution state must be one of the lookups. */
+async function checkReferences(ctx: AppContext, v: BrandProfileValues) {
+  const fields: Record<string, string> = {};
+  if (!(await countryExists(ctx.db, v.brandCountryCode))) fields.brandCountryCode = BRAND_MSG.unknownCountry;
+  else if (!(await stateExists(ctx.db, v.brandCountryCode, v.brandStateCode))) fields.brandStateCode = BRAND_MSG.unknownState;
+  else if (!(await cityExists(ctx.db, v.brandCountryCode, v.brandStateCode, v.brandCityName))) fields.brandCityName = BRAND_MSG.unknownCity;
+  if (!(await distributionMethodExists(ctx.db, v.primaryDistributionMethod))) {
+    fields.primaryDistributionMethod = BRAND_MSG.unknownDistributionMethod;
+  }
+  if (v.secondaryDistributionMethod && !(await distributionMethodExists(ctx.db, v.secondaryDistributionMethod))) {
+    fields.secondaryDistributionMethod = BRAND_MSG.unknownDistributionMethod;
+  }
+  if (v.distributionRangeStates.length) {
+    const known = await stateCodes(ctx.db, DISTRIBUTION_STATES_COUNTRY);
+    if (v.distributionRangeStates.some((s) => !known.has(s))) fields.distributionRangeStates = BRAND_MSG.unknownDistributionState;
+  }
+  if (Object.keys(fields).length) {
+    throw badRequest(Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; '), fields);
+  }
+}
+
+function columns(v: BrandProfileValues) {
+  return {
+    marketingVideoUrl: v.marketingVideoUrl,
+    brandWebsiteUrl: v.brandWebsiteUrl,
+    brandCountryCode: v.brandCountryCode,
+    brandStateCode: v.brandStateCode,
+    brandCityName: v.brandCityName,
+    yearFounded: v.yearFounded,
+    brandStory: v.brandStory,
+    facebookUrl: v.facebookUrl,
+    instagramUrl: v.instagramUrl,
+    twitterUrl: v.twitterUrl,
+    samplesOffered: v.samplesOffered,
+    primaryInvestor: v.primaryInvestor,
+    secondaryInvestor: v.secondaryInvestor,
+    raisingInvestment: v.raisingInvestment,
+    primaryDistributionMethod: v.primaryDistributionMethod,
+    secondaryDistributionMethod: v.secondaryDistributionMethod,
+    distributionRange: v.distributionRange,
+    distributionRangeStates: v.distributionRangeStates,
+    salesContact: toSalesContact(v),
+    primaryBroker: toPrimaryBroker(v),
+  };
+}
+
+export async function createBrandProfile(ctx: AppContext, user: Actor, companyId: number, rawInput: unknown) {
+  await assertBrandProfileEnabled(ctx);
+  assertCompanyAccess(user, companyId, 'edit');
+  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
+  if (!company) throw notFound('No such company.');
+  const input = brandProfileInputSchema.parse(rawInput);
+  await checkReferences(ctx, input);
+  const isPublished = input.isPublished ?? true;
+  const [created] = await ctx.db
+    .insert(brandProfiles)
+    .values({ companyId, creatorId: user.id, isPublished, ...columns(input) })
+    .onConflictDoNothing()
+    .returning();
+  if (!created) throw conflict('This company already has a brand profile.');
+  return present(created, user);
+}
+
+export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId: number, id: number, rawInput: unknown) {
+  await assertBrandProfileEnabled(ctx);
+  await findBrandProfile(ctx, user, companyId, id, 'edit');
+  const input = brandProfileInputSchema.parse(rawInput);
+  await checkReferences(ctx, input);
+  const [updated] = await ctx.db
+    .update(brandProfiles)
+    .set({ ...columns(input), updatedAt: new Date() })
+    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
+    .returning();
+  return present(updated!, user);
+}
+
+export async function setBrandProfilePublished(ctx: AppContext, user: Actor, companyId: number, id: number, isPublished: boolean) {
+  await assertBrandProfileEnabled(ctx);
+  await findBrandProfile(ctx, user, companyId, id, 'edit');
+  const [updated] = await ctx.db
+    .update(brandProfiles)
+    .set({ isPublished, updatedAt: new Date() })
+    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
+    .returning();
+  return present(updated!, user);
+}
+
+/** Stores a checked file under a generated key and records it; the file it replaces is removed. */
+export async function setBrandProfileFile(
+  ctx: AppContext,
+  user: Actor,
+  row: Row,
+  kind: BrandFileKind,
+  file: { fileName: string; tempPath: string; kind: UploadKind },
+) {
+  const cols = FILE_COLUMNS[kind];
+  const key = `brand-profiles/${row.id}/${kind}-${randomUUID()}.${file.kind}`;
+  await ctx.storage.putFile(key, file.tempPath);
+  const [updated] = await ctx.db
+    .update(brandProfiles)
+    .set({ [cols.name]: file.fileName, [cols.key]: key, updatedAt: new Date() })
+    .where(eq(brandProfiles.id, row.id))
+    .returning();
+  const previous = row[cols.key];
+  if (previous && previous !== key) await ctx.storage.delete(previous).catch(() => {});
+  return present(updated!, user);
+}

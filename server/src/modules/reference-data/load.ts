@@ -1,0 +1,45 @@
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Tx } from '../../db/client.ts';
+import { cities, countries, distributionMethods, states } from '../../db/schema.ts';
+
+/** The data files shipped with the portal (server/src/db/seed-data); validated, so a broken file stops the start. */
+const dataFile = <T>(name: string, schema: z.ZodType<T>): T =>
+  schema.parse(JSON.parse(readFileSync(new URL(`../../db/seed-data/${name}`, import.meta.url), 'utf8')));
+
+const code = z.string().regex(/^[A-Z]{2,3}$/);
+export function readReferenceData() {
+  const countryRows = dataFile('countries.json', z.array(z.object({ code, name: z.string().min(1) })));
+  const stateFile = dataFile('states.json', z.record(code, z.array(z.object({ code, name: z.string().min(1) }))));
+  const cityFile = dataFile('cities.json', z.record(code, z.record(code, z.array(z.string().min(1)))));
+  const methods = dataFile('distribution-methods.json', z.array(z.string().min(1)));
+  const stateRows = Object.entries(stateFile).flatMap(([countryCode, list]) => list.map((s) => ({ countryCode, ...s })));
+  const cityRows = Object.entries(cityFile).flatMap(([countryCode, byState]) =>
+    Object.entries(byState).flatMap(([stateCode, names]) => names.map((name) => ({ countryCode, stateCode, name }))),
+  );
+  return { countryRows, stateRows, cityRows, methodRows: methods.map((name) => ({ name })) };
+}
+
+/**
+ * Adds whatever rows of the data files are missing (idempotent: every start runs it, a row already there stays, and
+ * two processes starting at once do not collide). Rows are never removed here: stored profiles may name them.
+ */
+export async function loadReferenceData(db: Tx) {
+  const data = readReferenceData();
+  const count = async (table: typeof countries | typeof states | typeof cities | typeof distributionMethods) =>
+    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+  // Already complete: skip the inserts (each would still use up sequence numbers).
+  const complete =
+    (await count(countries)) >= data.countryRows.length &&
+    (await count(states)) >= data.stateRows.length &&
+    (await count(cities)) >= data.cityRows.length &&
+    (await count(distributionMethods)) >= data.methodRows.length;
+  if (complete) return;
+  await db.transaction(async (tx) => {
+    await tx.insert(countries).values(data.countryRows).onConflictDoNothing();
+    await tx.insert(states).values(data.stateRows).onConflictDoNothing();
+    await tx.insert(cities).values(data.cityRows).onConflictDoNothing();
+    await tx.insert(distributionMethods).values(data.methodRows).onConflictDoNothing();
+  });
+}
