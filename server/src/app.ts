@@ -25,6 +25,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -84,6 +85,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(featureFlagRoutes);
   await app.register(partnerRoutes);
   await app.register(draftRoutes);
+  await app.register(bulkIngestionRoutes);
   await app.register(submissionRoutes);
   await app.register(catalogueRoutes);
 

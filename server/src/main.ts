@@ -7,6 +7,7 @@ import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
+import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
 
 async function main() {
@@ -23,9 +24,11 @@ async function main() {
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};
+  let stopScan = () => {};
   if (config.role !== 'web') {
     ctx.jobs?.start();
     stopPurge = schedulePurge(database.db, (err) => log.error({ err }, 'purge of expired rows failed'));
+    stopScan = scheduleIngestionScan(ctx, (err) => log.error({ err }, 'bulk ingestion scan failed'));
   }
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;
@@ -48,6 +51,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close(); // finishes in-flight requests
     stopPurge();
+    stopScan();
     await ctx.jobs?.stop(); // and the jobs in hand
     await closeMediaPool();
     await database.close();

@@ -6,5 +6,6 @@ import '../modules/drafts/graphql.ts';
 import '../modules/submissions/graphql.ts';
 import '../modules/partners/graphql.ts';
 import '../modules/catalogue/graphql.ts';
+import '../modules/bulk-ingestion/graphql.ts';
 
 export const schema = builder.toSchema();
