@@ -4,6 +4,13 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+/** The access form: the company, and the folder name and image source (normalised by the server too). */
+export type BulkIngestionOrganizationInput = {
+  companyId: number;
+  folderName: string;
+  imageSource: string;
+};
+
 export type CertifiedValuesInput = {
   brand: string;
   category?: string | null | undefined;
@@ -57,6 +64,25 @@ export type DeleteActivityDraftMutationVariables = Exact<{
 
 
 export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
+
+export type BulkIngestionOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BulkIngestionOrganizationsQuery = { bulkIngestionOrganizations: Array<{ id: number, companyId: number, companyName: string, folderName: string, imageSource: string }> };
+
+export type CreateBulkIngestionOrganizationMutationVariables = Exact<{
+  input: BulkIngestionOrganizationInput;
+}>;
+
+
+export type CreateBulkIngestionOrganizationMutation = { createBulkIngestionOrganization: { id: number, companyId: number, companyName: string, folderName: string, imageSource: string } };
+
+export type SearchCompaniesByNameQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchCompaniesByNameQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
 
 export type CataloguedProductFieldsFragment = { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } };
 
@@ -288,6 +314,36 @@ export const DeleteActivityDraftDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
+export const BulkIngestionOrganizationsDocument = new TypedDocumentString(`
+    query BulkIngestionOrganizations {
+  bulkIngestionOrganizations {
+    id
+    companyId
+    companyName
+    folderName
+    imageSource
+  }
+}
+    `) as unknown as TypedDocumentString<BulkIngestionOrganizationsQuery, BulkIngestionOrganizationsQueryVariables>;
+export const CreateBulkIngestionOrganizationDocument = new TypedDocumentString(`
+    mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {
+  createBulkIngestionOrganization(input: $input) {
+    id
+    companyId
+    companyName
+    folderName
+    imageSource
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBulkIngestionOrganizationMutation, CreateBulkIngestionOrganizationMutationVariables>;
+export const SearchCompaniesByNameDocument = new TypedDocumentString(`
+    query SearchCompaniesByName($name: String!) {
+  searchCompaniesByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
     query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
   getCataloguedProducts(
