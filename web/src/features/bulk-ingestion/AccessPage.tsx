@@ -73,8 +73,11 @@ export function AccessPage() {
         }}
       >
         <Stack gap="sm" maw={520}>
-          <Alert color="yellow" title="Warning">
-            {ACCESS_MSG.warning}
+          <Alert color="yellow">
+            <Text span fw={700}>
+              Warning:{' '}
+            </Text>
+            <Text span>{ACCESS_MSG.warning}</Text>
           </Alert>
           <Select
             label="Company"
