@@ -5,6 +5,8 @@
 import { runBarcodeBench } from './barcodes.ts';
 import { runUploadBench } from './upload.ts';
 import { runActivityBench } from './activity.ts';
+import { runIngestionBench } from './ingestion.ts';
+import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -25,6 +27,12 @@ if (wanted('activity')) {
   const rows = await runActivityBench();
   if (rows.some((r) => r.database === 'PostgreSQL' && r.ratio < 0.4)) failed = true;
 }
+if (wanted('ingestion')) {
+  console.log('\n## Bulk ingestion\n');
+  const ingestion = await runIngestionBench();
+  if (ingestion.ratio < 0.7 || !ingestion.planUsesIndex) failed = true;
+}
+await closeMediaPool();
 if (failed) {
   console.error('\nA benchmark missed its target (see above).');
   process.exitCode = 1;
