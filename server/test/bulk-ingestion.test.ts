@@ -2,6 +2,7 @@ import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
+import { crc32, deflateRawSync } from 'node:zlib';
 import pino from 'pino';
 import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG } from '@portal/domain';
 import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFiles } from '../src/db/schema.ts';
@@ -32,6 +33,48 @@ const ean = () => {
   const body = `501234${serial++}`;
   return body + gs1CheckDigit(body);
 };
+
+/** A zip as archivers write it: local headers, data (deflated or stored), central directory, end record. */
+function zip(entries: { name: string; data: Buffer; store?: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const body = e.store ? e.data : deflateRawSync(e.data);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(0x800, 6);
+    head.writeUInt16LE(e.store ? 0 : 8, 8);
+    head.writeUInt32LE(crc32(e.data), 14);
+    head.writeUInt32LE(body.length, 18);
+    head.writeUInt32LE(e.data.length, 22);
+    head.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(0x800, 8);
+    dir.writeUInt16LE(e.store ? 0 : 8, 10);
+    dir.writeUInt32LE(crc32(e.data), 16);
+    dir.writeUInt32LE(body.length, 20);
+    dir.writeUInt32LE(e.data.length, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(head, name, body);
+    central.push(dir, name);
+    offset += head.length + name.length + body.length;
+  }
+  const dirBytes = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dirBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dirBytes, end]);
+}
 
 const ORGS = `{ bulkIngestionOrganizations { companyId companyName folderName imageSource } }`;
 const CREATE = `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId folderName imageSource } }`;
@@ -181,6 +224,32 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect(files[0].submissionId).toBe(files[1].submissionId);
     const attached = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, files[0].submissionId));
     expect(attached).toHaveLength(2);
+  });
+
+  it('a zip from the import page is unpacked: its files join one job, named by their path in the zip', async () => {
+    const code = ean();
+    const archive = zip([
+      { name: 'shoot/front.png', data: await barcodeImage(code) },
+      { name: 'shoot/blank.png', data: await plainImage(), store: true },
+      { name: 'shoot/', data: Buffer.alloc(0), store: true },
+      { name: '__MACOSX/shoot/._front.png', data: Buffer.from('x'), store: true },
+      { name: '../readme.txt', data: Buffer.from('hello') },
+    ]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: archive, type: 'application/zip' }]);
+    expect(res.status).toBe(201);
+    expect(res.json.totalCount).toBe(3);
+    await server.ctx.jobs!.drain();
+    const files = await filesOf(supplier, res.json.id);
+    expect(files.map((f) => [f.filename, f.status])).toEqual([
+      ['readme.txt', 'IGNORED'],
+      ['shoot/blank.png', 'NEEDS_MAPPING'],
+      ['shoot/front.png', 'SUBMITTED'],
+    ]);
+    expect(files[2].ean13Upc).toBe(code);
+    // A damaged zip is refused whole, keeping nothing.
+    const broken = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'broken.zip', data: archive.subarray(0, archive.length - 30) }]);
+    expect(broken.status).toBe(400);
+    expect(broken.json.message).toMatch(/zip file could not be read/);
   });
 
   it("another company's user never reaches the job: 403 without access, 'not found' with access of its own", async () => {

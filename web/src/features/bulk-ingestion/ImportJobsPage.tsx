@@ -15,7 +15,7 @@ import { ingestionKeys, submittedBy, uploadIngestionFiles, useIngestionJobs, typ
 import { PagedTable } from './PagedTable.tsx';
 
 export const IMPORTS_HEADING = 'Imports';
-export const IMPORT_UPLOAD_HINT = `Images of your products (JPG, PNG, GIF, TIF or PDF), up to ${INGESTION_MAX_UPLOAD_FILES} files at once: each upload becomes one import job.`;
+export const IMPORT_UPLOAD_HINT = `Images of your products (JPG, PNG, GIF, TIF or PDF) or a zip of them, up to ${INGESTION_MAX_UPLOAD_FILES} files at once: each upload becomes one import job.`;
 export const uploadedNotice = (job: IngestionJob) => `Import job ${job.id} created with ${job.totalCount} file(s).`;
 
 /** /import-jobs: the company's import jobs (ten a page) and an upload area feeding the same pipeline as its folder. */
@@ -82,7 +82,7 @@ function UploadArea() {
       <Title order={2} size="h3">
         Upload files
       </Title>
-      <FileDropZone onFiles={add} accept="image/*,.pdf,.tif,.tiff" disabled={sending} hint={IMPORT_UPLOAD_HINT} minHeight={160}>
+      <FileDropZone onFiles={add} accept="image/*,.pdf,.tif,.tiff,.zip,application/zip" disabled={sending} hint={IMPORT_UPLOAD_HINT} minHeight={160}>
         {files.length > 0 && (
           <Text size="sm" aria-live="polite">
             {files.length} file(s) chosen
