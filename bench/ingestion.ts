@@ -166,7 +166,7 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
     await database.db.execute(sql`analyze bulk_ingestion_files`);
     const since = new Date(Date.now() - 5000).toISOString();
     const plan = rowsOf<Record<string, string>>(
-      await database.db.execute(sql`explain analyze select * from bulk_ingestion_files where job_id = ${bigJob} and updated_at > ${since} order by updated_at limit 5000`),
+      await database.db.execute(sql`explain analyze select * from bulk_ingestion_files where job_id = ${bigJob} and updated_at > ${since} order by updated_at limit 25000`),
     ).map((r) => Object.values(r)[0]);
     const planUsesIndex = plan.some((l) => l.includes('bulk_ingestion_files_job_updated_idx')) && !plan.some((l) => /Seq Scan/.test(l));
 

@@ -138,6 +138,8 @@ export async function jobFiles(ctx: AppContext, user: UserRow, jobId: string) {
   return rows.map(presentFile);
 }
 
+const POLL_MAX_ROWS = 25_000;
+
 /** A timestamp as the screen sends it: an ISO date or milliseconds since 1970. */
 export function parseSince(raw: string): Date {
   const date = /^\d{1,15}$/.test(raw) ? new Date(Number(raw)) : new Date(raw);
@@ -156,7 +158,8 @@ export async function filesUpdatedSince(ctx: AppContext, user: UserRow, jobId: s
     .from(bulkIngestionFiles)
     .where(and(eq(bulkIngestionFiles.jobId, job.id), gt(bulkIngestionFiles.updatedAt, parseSince(since))))
     .orderBy(asc(bulkIngestionFiles.updatedAt))
-    .limit(5000);
+    // Above the largest mapping a request may apply (20,000 rows, all stamped at once), so a poll never stalls on them.
+    .limit(POLL_MAX_ROWS);
   return rows.map(presentFile);
 }
 
