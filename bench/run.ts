@@ -7,6 +7,8 @@ import { runUploadBench } from './upload.ts';
 import { runActivityBench } from './activity.ts';
 import { runLoadBench } from './load.ts';
 import { writePerformanceReport } from './support/report.ts';
+import { runIngestionBench } from './ingestion.ts';
+import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
 const wanted = (name: string) => only.length === 0 || only.includes(name);
@@ -27,6 +29,11 @@ if (wanted('activity')) {
   const rows = await runActivityBench();
   if (rows.some((r) => r.database === 'PostgreSQL' && r.ratio < 0.4)) failed = true;
 }
+if (wanted('ingestion')) {
+  console.log('\n## Bulk ingestion\n');
+  const ingestion = await runIngestionBench();
+  if (ingestion.ratio < 0.7 || !ingestion.planUsesIndex) failed = true;
+}
 let loadResult;
 if (wanted('load')) {
   console.log('\n## Load\n');
@@ -34,6 +41,7 @@ if (wanted('load')) {
   if (loadResult.total.errors > 0) failed = true;
 }
 await writePerformanceReport(loadResult);
+await closeMediaPool();
 if (failed) {
   console.error('\nA benchmark missed its target (see above).');
   process.exitCode = 1;

@@ -28,6 +28,7 @@ import { submissionRoutes } from './modules/submissions/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
+import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -93,6 +94,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   await app.register(featureFlagRoutes);
   await app.register(partnerRoutes);
   await app.register(draftRoutes);
+  await app.register(bulkIngestionRoutes);
   await app.register(submissionRoutes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);

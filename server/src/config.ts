@@ -37,6 +37,10 @@ const envSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: onOff.default('off'),
+  INGESTION_ROOT: z.string().optional(),
+  INGESTION_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'a key prefix ending in / (or empty)').default('ingestion/'),
+  INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
+  INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
 });
 
 export type Config = {
@@ -65,6 +69,8 @@ export type Config = {
   jobLockMs: number;
   /** Files in an S3-compatible bucket when set; on local disk under dataDir/files otherwise. */
   s3: S3Settings | undefined;
+  /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
+  ingestion: { root: string; s3Prefix: string; scanMs: number; settleMs: number };
 };
 
 export class ConfigError extends Error {
@@ -133,6 +139,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
           forcePathStyle: e.S3_FORCE_PATH_STYLE === 'on',
         }
       : undefined,
+    ingestion: {
+      root: path.resolve(e.INGESTION_ROOT ?? path.join(dataDir, 'ingestion')),
+      s3Prefix: e.INGESTION_S3_PREFIX,
+      scanMs: e.INGESTION_SCAN_SECONDS * 1000,
+      // A file younger than this may still be being written: the next scan takes it.
+      settleMs: e.INGESTION_SETTLE_SECONDS * 1000,
+    },
   };
 }
 

@@ -9,6 +9,7 @@ import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
+import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
 
 async function main() {
@@ -27,6 +28,7 @@ async function main() {
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};
+  let stopScan = () => {};
   if (config.role !== 'web') {
     // The embedded database is locked to this process: jobs left running belong to a process that crashed.
     if (database.kind === 'pglite') {
@@ -35,6 +37,7 @@ async function main() {
     }
     ctx.jobs?.start();
     stopPurge = schedulePurge(ctx, (err) => log.error({ err }, 'maintenance failed'));
+    stopScan = scheduleIngestionScan(ctx, (err) => log.error({ err }, 'bulk ingestion scan failed'));
   }
 
   const where = config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `PGlite in ${path.join(config.dataDir, 'db')}`;
@@ -57,6 +60,7 @@ async function main() {
     log.info({ signal }, 'shutting down');
     await app?.close(); // finishes in-flight requests
     stopPurge();
+    stopScan();
     await ctx.jobs?.stop(); // and the jobs in hand
     await closeMediaPool();
     await database.close();

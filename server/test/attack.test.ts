@@ -223,6 +223,14 @@ beforeAll(async () => {
     },
   });
   if (brand.json.errors) throw new Error(`brand profile fixture: ${brand.text}`);
+  const admin = new Client(server.url);
+  await admin.login('admin@example.com', 'Admin-demo-1');
+  const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
+    input: { companyId: OWNER_COMPANY, folderName: 'owner_folder', imageSource: 'LOCAL' },
+  });
+  if (access.json.errors) throw new Error(`ingestion access fixture: ${access.text}`);
+  const job = await owner.upload('/api/bulkIngestion/jobs', [{ name: `${MARKER}.png`, data: await barcodeImage('036000291452'), type: 'image/png' }]);
+  if (job.status >= 300) throw new Error(`ingestion job fixture: ${job.status} ${job.text}`);
   const db = server.database.db;
   const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as { rows: { ean13_upc: string }[] };
   ids.strings.push(draft.json.id, submitted.json.data.submitProductsFromDraftSubmission[0].id, ...catalogued.rows.map((r) => r.ean13_upc));

@@ -11,6 +11,9 @@ import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
 import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
 import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
 import { BrandProfilePage } from './features/brand-profile/BrandProfilePage.tsx';
+import { AccessPage } from './features/bulk-ingestion/AccessPage.tsx';
+import { ImportJobPage } from './features/bulk-ingestion/ImportJobPage.tsx';
+import { ImportJobsPage } from './features/bulk-ingestion/ImportJobsPage.tsx';
 import { AddImagesConfirmationPage, AddImagesPage } from './features/catalogue/AddImagesPage.tsx';
 import { CataloguedListPage } from './features/catalogue/CataloguedListPage.tsx';
 import { CataloguedProductPage } from './features/catalogue/CataloguedProductPage.tsx';
@@ -109,13 +112,13 @@ const loggedInRoutes: RouteObject[] = [
       <RequireAccess allow={(user) => user.hasBulkIngestionAccess} otherwise={<AppNavigate to="/activity" replace />} />
     ),
     children: [
-      { path: 'import-jobs', element: later('Imports') },
-      { path: 'import-jobs/:jobId', element: later('Import Job') },
+      { path: 'import-jobs', element: <ImportJobsPage /> },
+      { path: 'import-jobs/:jobId', element: <ImportJobPage /> },
     ],
   },
   {
     element: <RequireAccess allow={isFullAdmin} />,
-    children: [{ path: 'access', element: later('Product Hub Access') }],
+    children: [{ path: 'access', element: <AccessPage /> }],
   },
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,

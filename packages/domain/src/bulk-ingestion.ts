@@ -8,6 +8,10 @@ export const INGESTION_PAGE_SIZE = 10;
 export const POLL_START_MS = 1000;
 export const POLL_BACKOFF = 1.3;
 export const ACCESS_NAME_MIN = 3;
+/** Files in one upload from the import page (ours: the spec gives none). */
+export const INGESTION_MAX_UPLOAD_FILES = 1000;
+/** A zip from the import page: at most this large as sent, and its files together at most this large unpacked. */
+export const INGESTION_MAX_ZIP_BYTES = 2 * 1024 ** 3;
 
 export const ACCESS_MSG = {
   companyRequired: 'Please select company',

@@ -128,7 +128,71 @@ export const bulkIngestionOrganizations = pgTable(
     imageSource: text('image_source').notNull(),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('bulk_ingestion_org_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('bulk_ingestion_org_company_idx').on(t.companyId),
+    // Two organizations on one source folder would take each other's files.
+    uniqueIndex('bulk_ingestion_org_source_idx').on(t.imageSource, t.folderName),
+  ],
+);
+
+/**
+ * One batch of files: a scan of an organization's source folder that found new files, or one upload from the import
+ * page. Its counts are never stored: they are computed from its file rows, so concurrent workers cannot skew them.
+ */
+export const bulkIngestionJobs = pgTable(
+  'bulk_ingestion_jobs',
+  {
+    id: serial('id').primaryKey(),
+    organizationId: integer('organization_id').notNull().references(() => bulkIngestionOrganizations.id),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** LOCAL or S3 for a folder scan, UPLOAD for files sent from the import page. */
+    source: text('source', { enum: ['LOCAL', 'S3', 'UPLOAD'] }).notNull(),
+    /** Null for a folder scan. */
+    submittedByUserId: integer('submitted_by_user_id').references(() => users.id),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('bulk_ingestion_jobs_company_idx').on(t.companyId, t.createdAt)],
+);
+
+export const bulkIngestionFiles = pgTable(
+  'bulk_ingestion_files',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    jobId: integer('job_id').notNull().references(() => bulkIngestionJobs.id, { onDelete: 'cascade' }),
+    /** The name in the source folder or upload: a label, never a path we open. */
+    filename: text('filename').notNull(),
+    /**
+     * While set, the file still sits in the source under this key (scanned, not yet moved into storage): a scan
+     * skips keys that are pending here, so a crash between the scan and the move never makes a second row.
+     */
+    sourceKey: text('source_key'),
+    storageKey: text('storage_key').notNull(),
+    size: integer('size'),
+    kind: text('kind', { enum: ['pdf', 'jpeg', 'png', 'gif', 'tiff'] }),
+    status: text('status', {
+      enum: ['RECEIVED', 'UNIDENTIFIED', 'NEEDS_MAPPING', 'IDENTIFIED', 'IGNORED', 'SUBMITTED', 'CATALOGUED'],
+    })
+      .notNull()
+      .default('RECEIVED'),
+    reason: text('reason'),
+    /** The UPC given by a mapping file (or by a GS1 file name). */
+    upc: text('upc'),
+    /** The code read from the image. */
+    detectedEan13Upc: text('detected_ean13_upc'),
+    /** The code the file is filed under: detected or mapped. */
+    ean13Upc: text('ean13_upc'),
+    submissionId: uuid('submission_id').references(() => productSubmissions.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    // Polling: the files of a job updated since a time, read from the index only up to the newest rows.
+    index('bulk_ingestion_files_job_updated_idx').on(t.jobId, t.updatedAt),
+    uniqueIndex('bulk_ingestion_files_job_name_idx').on(t.jobId, t.filename),
+    index('bulk_ingestion_files_pending_idx').on(t.sourceKey).where(sql`${t.sourceKey} is not null`),
+    index('bulk_ingestion_files_submission_idx').on(t.submissionId),
+  ],
 );
 
 /** The background job queue: claimed with FOR UPDATE SKIP LOCKED, so any number of workers can share it. */

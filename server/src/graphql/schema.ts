@@ -10,5 +10,6 @@ import '../modules/shipping-profiles/graphql.ts';
 import '../modules/bulk-edit/graphql.ts';
 import '../modules/reference-data/graphql.ts';
 import '../modules/brand-profiles/graphql.ts';
+import '../modules/bulk-ingestion/graphql.ts';
 
 export const schema = builder.toSchema();

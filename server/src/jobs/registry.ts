@@ -1,11 +1,12 @@
 import type { AppContext } from '../context.ts';
 import { recomputePartnerStatusesJob } from '../modules/bulk-edit/jobs.ts';
 import { processDraftFile } from '../modules/drafts/jobs.ts';
+import { processIngestionFile } from '../modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from '../modules/submissions/checks-job.ts';
 import { sendStatusMail } from '../modules/submissions/notifications.ts';
 import type { JobDefinition } from './queue.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
 export function allJobs(ctx: AppContext): JobDefinition<never>[] {
-  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx)] as JobDefinition<never>[];
+  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx)] as JobDefinition<never>[];
 }

@@ -1,3 +1,4 @@
+import { isFullAdmin } from '@portal/domain';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -126,10 +127,11 @@ builder.queryField('getPartnerConfiguration', (t) =>
 builder.queryField('searchCompaniesByName', (t) =>
   t.field({
     type: [CompanyRef],
-    description: 'Companies whose name contains the text (case-insensitive), at most 20.',
+    description: 'Companies whose name contains the text (case-insensitive), at most 20. For settings and for the access page.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
-      assertPartnerConfigReader(await requireUser(request));
+      const user = await requireUser(request);
+      if (!isFullAdmin(user)) assertPartnerConfigReader(user);
       return searchCompanies(ctx, name);
     },
   }),

@@ -1,6 +1,6 @@
 import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
-import { eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_TABS,
@@ -20,7 +20,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { productSubmissions, submissionFiles } from '../../db/schema.ts';
+import { bulkIngestionFiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
@@ -85,6 +85,13 @@ export async function changeStatus(
     .where(eq(productSubmissions.id, id))
     .returning();
   await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason: by.reason ?? null });
+  // Bulk ingestion: the files of an imported item follow it into the catalogue (part 2 section 4).
+  if (to === 'CATALOGUED') {
+    await tx
+      .update(bulkIngestionFiles)
+      .set({ status: 'CATALOGUED', updatedAt: new Date() })
+      .where(and(eq(bulkIngestionFiles.submissionId, id), eq(bulkIngestionFiles.status, 'SUBMITTED')));
+  }
   if (by.actor !== 'supplier') await notifyStatusChange(ctx, tx, updated, by.reason ?? null);
   return updated;
 }

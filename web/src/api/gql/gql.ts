@@ -28,6 +28,9 @@ type Documents = {
     "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.CreateBrandProfileDocument,
     "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileDocument,
     "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileIsPublishedDocument,
+    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": typeof types.BulkIngestionOrganizationsDocument,
+    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": typeof types.CreateBulkIngestionOrganizationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.SearchCompaniesByNameDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": typeof types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.CataloguedProductDocument,
@@ -71,6 +74,9 @@ const documents: Documents = {
     "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.CreateBrandProfileDocument,
     "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileDocument,
     "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileIsPublishedDocument,
+    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": types.BulkIngestionOrganizationsDocument,
+    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": types.CreateBulkIngestionOrganizationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.SearchCompaniesByNameDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.CataloguedProductDocument,
@@ -153,6 +159,18 @@ export function graphql(source: "\n  mutation UpdateBrandProfile($companyId: Int
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n"): typeof import('./graphql').UpdateBrandProfileIsPublishedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n"): typeof import('./graphql').BulkIngestionOrganizationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n"): typeof import('./graphql').CreateBulkIngestionOrganizationDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n"): typeof import('./graphql').SearchCompaniesByNameDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -39,6 +39,13 @@ export type BrandProfileInput = {
   yearFounded?: string | null | undefined;
 };
 
+/** The access form: the company, and the folder name and image source (normalised by the server too). */
+export type BulkIngestionOrganizationInput = {
+  companyId: number;
+  folderName: string;
+  imageSource: string;
+};
+
 export type CertifiedValuesInput = {
   brand: string;
   category?: string | null | undefined;
@@ -188,6 +195,25 @@ export type UpdateBrandProfileIsPublishedMutationVariables = Exact<{
 
 export type UpdateBrandProfileIsPublishedMutation = { updateBrandProfileIsPublished: { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } } };
 
+export type BulkIngestionOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BulkIngestionOrganizationsQuery = { bulkIngestionOrganizations: Array<{ id: number, companyId: number, companyName: string, folderName: string, imageSource: string }> };
+
+export type CreateBulkIngestionOrganizationMutationVariables = Exact<{
+  input: BulkIngestionOrganizationInput;
+}>;
+
+
+export type CreateBulkIngestionOrganizationMutation = { createBulkIngestionOrganization: { id: number, companyId: number, companyName: string, folderName: string, imageSource: string } };
+
+export type SearchCompaniesByNameQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchCompaniesByNameQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
+
 export type CataloguedProductFieldsFragment = { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } };
 
 export type CataloguedProductsQueryVariables = Exact<{
@@ -267,13 +293,6 @@ export type PartnerConfigurationQueryVariables = Exact<{
 
 
 export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
-
-export type SearchCompaniesByNameQueryVariables = Exact<{
-  name: string;
-}>;
-
-
-export type SearchCompaniesByNameQuery = { searchCompaniesByName: Array<{ id: number, name: string }> };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
@@ -863,6 +882,36 @@ export const UpdateBrandProfileIsPublishedDocument = new TypedDocumentString(`
     edit
   }
 }`) as unknown as TypedDocumentString<UpdateBrandProfileIsPublishedMutation, UpdateBrandProfileIsPublishedMutationVariables>;
+export const BulkIngestionOrganizationsDocument = new TypedDocumentString(`
+    query BulkIngestionOrganizations {
+  bulkIngestionOrganizations {
+    id
+    companyId
+    companyName
+    folderName
+    imageSource
+  }
+}
+    `) as unknown as TypedDocumentString<BulkIngestionOrganizationsQuery, BulkIngestionOrganizationsQueryVariables>;
+export const CreateBulkIngestionOrganizationDocument = new TypedDocumentString(`
+    mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {
+  createBulkIngestionOrganization(input: $input) {
+    id
+    companyId
+    companyName
+    folderName
+    imageSource
+  }
+}
+    `) as unknown as TypedDocumentString<CreateBulkIngestionOrganizationMutation, CreateBulkIngestionOrganizationMutationVariables>;
+export const SearchCompaniesByNameDocument = new TypedDocumentString(`
+    query SearchCompaniesByName($name: String!) {
+  searchCompaniesByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
     query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
   getCataloguedProducts(
@@ -1104,14 +1153,6 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
-export const SearchCompaniesByNameDocument = new TypedDocumentString(`
-    query SearchCompaniesByName($name: String!) {
-  searchCompaniesByName(name: $name) {
-    id
-    name
-  }
-}
-    `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
     mutation CreatePartnerConfiguration($companyId: Int!) {
   createPartnerConfiguration(companyId: $companyId) {

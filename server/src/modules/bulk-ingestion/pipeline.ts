@@ -1,0 +1,282 @@
+import { randomUUID } from 'node:crypto';
+import { stat } from 'node:fs/promises';
+import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, productSubmissions, submissionFiles, users } from '../../db/schema.ts';
+import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
+import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
+import { MEDIA_MSG } from '../../media/messages.ts';
+import { withLocalFile } from '../../storage/local-file.ts';
+import { automatedChecksJob } from '../submissions/checks-job.ts';
+import { recordHistory } from '../submissions/repository.ts';
+import { sourceFor } from './sources.ts';
+
+export type IngestionFileRow = typeof bulkIngestionFiles.$inferSelect;
+type OrganizationRow = typeof bulkIngestionOrganizations.$inferSelect;
+
+export const INGESTION_MSG = {
+  vanished: 'The file left the source folder before it could be stored.',
+  unprocessable: 'This file could not be processed.',
+} as const;
+
+export const processIngestionFileJob = jobType<{ fileId: string }>('bulkIngestion.processFile', { maxAttempts: 3 });
+
+/** Storage keys are ours: the job and the file id, never the source name. */
+export const ingestionStorageKey = (jobId: number, fileId: string) => `ingestion/${jobId}/${fileId}`;
+
+/** Every write to a file row sets the time from here: milliseconds, as the polling timestamps carry them. */
+const now = () => new Date();
+
+/**
+ * A new job from files that are already somewhere we can reach: enqueues one processing job per file in the same
+ * transaction, so a job and its files' work exist together or not at all.
+ */
+export async function createJobWithFiles(
+  tx: Tx,
+  org: Pick<OrganizationRow, 'id' | 'companyId'>,
+  source: 'LOCAL' | 'S3' | 'UPLOAD',
+  submittedByUserId: number | null,
+  files: { id?: string; filename: string; sourceKey: string | null; size: number | null; storageKey?: string }[],
+) {
+  const at = now();
+  const [job] = await tx
+    .insert(bulkIngestionJobs)
+    .values({ organizationId: org.id, companyId: org.companyId, source, submittedByUserId, createdAt: at, updatedAt: at })
+    .returning();
+  const rows = files.map((f) => {
+    const id = f.id ?? randomUUID();
+    return { id, jobId: job.id, filename: f.filename, sourceKey: f.sourceKey, storageKey: f.storageKey ?? ingestionStorageKey(job.id, id), size: f.size, createdAt: at, updatedAt: at };
+  });
+  for (let i = 0; i < rows.length; i += 500) await tx.insert(bulkIngestionFiles).values(rows.slice(i, i + 500));
+  for (const r of rows) await enqueue(tx, processIngestionFileJob, { fileId: r.id }, { dedupeKey: `bulkIngestion.file:${r.id}` });
+  return { job, files: rows };
+}
+
+/**
+ * One scan of one organization's source: every file that has settled and is not already waiting in a job becomes
+ * part of one new job. The organization row is locked while the source is listed and the rows written, and the move
+ * of a file into storage takes the same lock (shared), so a file is either still pending in a row (skipped) or gone
+ * from the source: a scan never records a file twice. A crash before the commit leaves the files in the source for
+ * the next scan; after it, the rows and their processing jobs exist together.
+ */
+export async function scanOrganization(ctx: AppContext, orgId: number): Promise<number | null> {
+  return ctx.db.transaction(async (tx) => {
+    const [org] = await tx.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, orgId)).for('update', { skipLocked: true });
+    if (!org) return null; // another worker is scanning it right now
+    const source = sourceFor(ctx.config, org);
+    if (!source) return null;
+    const settledBefore = Date.now() - ctx.config.ingestion.settleMs;
+    const found: { key: string; name: string }[] = [];
+    for await (const entry of source.list()) if (entry.modified.getTime() <= settledBefore) found.push(entry);
+    if (!found.length) return null;
+    const pending = new Set<string>();
+    for (let i = 0; i < found.length; i += 1000) {
+      const keys = found.slice(i, i + 1000).map((f) => f.key);
+      const rows = await tx.select({ k: bulkIngestionFiles.sourceKey }).from(bulkIngestionFiles).where(inArray(bulkIngestionFiles.sourceKey, keys));
+      for (const r of rows) pending.add(r.k!);
+    }
+    const fresh = found.filter((f) => !pending.has(f.key));
+    if (!fresh.length) return null;
+    const { job } = await createJobWithFiles(
+      tx,
+      org,
+      source.kind,
+      null,
+      fresh.map((f) => ({ filename: f.name.slice(-300), sourceKey: f.key, size: null })),
+    );
+    return job.id;
+  });
+}
+
+/** Scans every organization once; a failure of one is logged and the others go on. */
+export async function scanAllSources(ctx: AppContext, log: (err: unknown) => void): Promise<number[]> {
+  const orgs = await ctx.db.select({ id: bulkIngestionOrganizations.id }).from(bulkIngestionOrganizations).orderBy(asc(bulkIngestionOrganizations.id));
+  const jobs: number[] = [];
+  for (const org of orgs) {
+    try {
+      const id = await scanOrganization(ctx, org.id);
+      if (id != null) jobs.push(id);
+    } catch (err) {
+      log(err);
+    }
+  }
+  return jobs;
+}
+
+/** The worker's periodic scan (not kept alive by its timer); returns the stop function. */
+export function scheduleIngestionScan(ctx: AppContext, onError: (err: unknown) => void): () => void {
+  let running = false;
+  const run = async () => {
+    if (running) return;
+    running = true;
+    try {
+      await scanAllSources(ctx, onError);
+    } catch (err) {
+      onError(err);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void run(), ctx.config.ingestion.scanMs);
+  timer.unref();
+  void run();
+  return () => clearInterval(timer);
+}
+
+async function setFile(db: Tx, id: string, values: Partial<typeof bulkIngestionFiles.$inferInsert>) {
+  const [row] = await db.update(bulkIngestionFiles).set({ ...values, updatedAt: now() }).where(eq(bulkIngestionFiles.id, id)).returning();
+  return row;
+}
+
+/** Moves a scanned file from its source into storage, under the organization's shared lock (see scanOrganization). */
+async function stage(ctx: AppContext, file: IngestionFileRow): Promise<IngestionFileRow> {
+  return ctx.db.transaction(async (tx) => {
+    const [org] = await tx
+      .select({ o: bulkIngestionOrganizations })
+      .from(bulkIngestionJobs)
+      .innerJoin(bulkIngestionOrganizations, eq(bulkIngestionOrganizations.id, bulkIngestionJobs.organizationId))
+      .where(eq(bulkIngestionJobs.id, file.jobId))
+      .for('share', { of: bulkIngestionOrganizations });
+    const source = org && sourceFor(ctx.config, org.o);
+    const moved = source ? await source.moveInto(ctx.storage, file.sourceKey!, file.storageKey) : 'missing';
+    // 'missing': an earlier attempt moved it and stopped before this commit, or the file was taken away.
+    if (moved === 'missing' && !(await ctx.storage.exists(file.storageKey))) {
+      return setFile(tx, file.id, { sourceKey: null, status: 'IGNORED', reason: INGESTION_MSG.vanished });
+    }
+    return setFile(tx, file.id, { sourceKey: null });
+  });
+}
+
+const MEDIA_MESSAGES = new Set<string>(Object.values(MEDIA_MSG));
+
+/** The first valid retail code among those read, as EAN-13. */
+function firstValidCode(codes: string[]): string | null {
+  for (const c of codes) if (!upcError(c)) return toEan13(c);
+  return null;
+}
+
+/**
+ * One file through the pipeline: RECEIVED (checked by content) -> UNIDENTIFIED (barcodes read with the intake's
+ * reader) -> IDENTIFIED (a valid code, or a GS1 file name), NEEDS_MAPPING (no code) or IGNORED (with the reason);
+ * IDENTIFIED files then go into the organization's product submissions. Each step commits on its own, so the screen
+ * sees it, and a retry after a crash picks up where the file stands.
+ */
+export const processIngestionFile = (ctx: AppContext) =>
+  defineJob<{ fileId: string }>({
+    ...processIngestionFileJob,
+    handler: async ({ fileId }, job) => {
+      let [file] = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
+      if (!file) return;
+      if (file.sourceKey) file = await stage(ctx, file);
+      const lastAttempt = job.attempt >= (processIngestionFileJob.maxAttempts ?? 1);
+      if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
+        await withLocalFile(ctx.storage, file.storageKey, async (path) => {
+          if (file.status === 'RECEIVED') {
+            const info = await inspectUpload(path);
+            if ('error' in info) {
+              file = await setFile(ctx.db, fileId, { status: 'IGNORED', reason: info.error });
+              return;
+            }
+            const { size } = await stat(path);
+            file = await setFile(ctx.db, fileId, { status: 'UNIDENTIFIED', kind: info.kind, size });
+          }
+          let codes: string[];
+          try {
+            codes = await readBarcodesOffThread(path, file.kind as UploadKind);
+          } catch (err) {
+            const message = (err as Error).message;
+            if (!MEDIA_MESSAGES.has(message) && !lastAttempt) throw err;
+            file = await setFile(ctx.db, fileId, { status: 'IGNORED', reason: MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable });
+            return;
+          }
+          const detected = firstValidCode(codes);
+          const named = detected ? null : codeFromFileName(file.filename);
+          file = await setFile(
+            ctx.db,
+            fileId,
+            detected
+              ? { status: 'IDENTIFIED', detectedEan13Upc: detected, ean13Upc: detected }
+              : named
+                ? { status: 'IDENTIFIED', upc: named, ean13Upc: named }
+                : { status: 'NEEDS_MAPPING' },
+          );
+        });
+      }
+      if (file.status === 'IDENTIFIED' && !file.submissionId) {
+        await ctx.db.transaction((tx) => submitIdentified(tx, file.jobId, [file.id]));
+      }
+    },
+  });
+
+/**
+ * Files the organization's company submits: IDENTIFIED files grouped by code into product submissions (imported,
+ * SUBMITTED), each followed by the automated checks. A file joins a submission of the same job and code that is
+ * still waiting, or starts a new one. The job row is locked, so two workers never make two submissions of one code.
+ * They are submitted in the name of the user who uploaded them, or, for a folder, the company's first user.
+ */
+export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
+  if (!fileIds.length) return;
+  const [job] = await tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)).for('update');
+  if (!job) return;
+  const files = await tx
+    .select()
+    .from(bulkIngestionFiles)
+    .where(and(eq(bulkIngestionFiles.jobId, jobId), inArray(bulkIngestionFiles.id, fileIds), eq(bulkIngestionFiles.status, 'IDENTIFIED'), isNull(bulkIngestionFiles.submissionId)));
+  if (!files.length) return;
+  const userId =
+    job.submittedByUserId ??
+    (await tx.select({ id: users.id }).from(users).where(eq(users.companyId, job.companyId)).orderBy(asc(users.id)).limit(1))[0]?.id;
+  if (userId == null) return; // a company without users: the files stay IDENTIFIED (complete) until one exists
+  const groups = new Map<string, IngestionFileRow[]>();
+  for (const f of files) groups.set(f.ean13Upc!, [...(groups.get(f.ean13Upc!) ?? []), f]);
+  for (const [ean13Upc, group] of groups) {
+    const [existing] = await tx
+      .select({ id: productSubmissions.id })
+      .from(bulkIngestionFiles)
+      .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
+      .where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.ean13Upc, ean13Upc), isNotNull(bulkIngestionFiles.submissionId), eq(productSubmissions.itemStatus, 'SUBMITTED')))
+      .limit(1);
+    let submissionId = existing?.id;
+    let position = 0;
+    if (submissionId) {
+      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(submissionFiles).where(eq(submissionFiles.submissionId, submissionId));
+      position = n;
+    } else {
+      const detected = [...new Set(group.map((f) => f.detectedEan13Upc).filter((c): c is string => Boolean(c)))];
+      const [created] = await tx
+        .insert(productSubmissions)
+        .values({
+          companyId: job.companyId,
+          userId,
+          upc: group.find((f) => f.upc)?.upc ?? ean13Upc,
+          ean13Upc,
+          itemStatus: 'SUBMITTED',
+          isImported: true,
+          detectedUpcs: detected,
+        })
+        .returning({ id: productSubmissions.id });
+      submissionId = created.id;
+      await recordHistory(tx, { submissionId, userId, fromStatus: null, toStatus: 'SUBMITTED', reason: `Imported (job ${jobId})` });
+    }
+    await tx.insert(submissionFiles).values(
+      group.map((f, i) => ({
+        submissionId: submissionId!,
+        fileName: f.filename.split('/').pop()!,
+        storageKey: f.storageKey,
+        kind: f.kind!,
+        size: f.size ?? 0,
+        position: position + i,
+        detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
+        detectionStatus: 'done' as const,
+      })),
+    );
+    await tx
+      .update(bulkIngestionFiles)
+      .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
+      .where(inArray(bulkIngestionFiles.id, group.map((f) => f.id)));
+    await enqueue(tx, automatedChecksJob, { submissionId });
+  }
+  await tx.update(bulkIngestionJobs).set({ updatedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
+}

@@ -1,0 +1,124 @@
+import { randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { rm } from 'node:fs/promises';
+import { readFileHead } from '../../media/file-signature.ts';
+import path from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import type { FastifyInstance } from 'fastify';
+import { INGESTION_MAX_UPLOAD_FILES, INGESTION_MAX_ZIP_BYTES, isReadOnlyAdmin, MAX_FILE_BYTES, UPLOAD_MSG } from '@portal/domain';
+import { z } from 'zod';
+import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
+import { requireUser } from '../auth/session.ts';
+import { displayName } from '../uploads/receive.ts';
+import { createJobWithFiles } from './pipeline.ts';
+import { isZipHead, unpackZip } from './zip.ts';
+import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
+
+const jobParams = z.object({ jobId: z.string().max(20) });
+const mappingBody = z.array(z.object({ upc: z.string().max(40), filename: z.string().max(400) })).max(20_000);
+
+/** Two files of one upload with the same name keep both: "name (2).ext". */
+function uniqueName(taken: Set<string>, name: string) {
+  let candidate = name;
+  const dot = name.lastIndexOf('.');
+  const [stem, ext] = dot > 0 ? [name.slice(0, dot), name.slice(dot)] : [name, ''];
+  for (let n = 2; taken.has(candidate); n++) candidate = `${stem} (${n})${ext}`;
+  taken.add(candidate);
+  return candidate;
+}
+
+export async function bulkIngestionRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.get('/api/bulkIngestion/jobs', async (request) => listJobs(ctx, await requireUser(request)));
+
+  app.get('/api/bulkIngestion/jobs/:jobId', async (request) => {
+    const user = await requireUser(request);
+    const { jobId } = jobParams.parse(request.params);
+    await jobFiles(ctx, user, jobId); // access check
+    return jobView(ctx, Number(jobId));
+  });
+
+  app.get('/api/bulkIngestion/jobs/:jobId/files', async (request) => {
+    const { jobId } = jobParams.parse(request.params);
+    return jobFiles(ctx, await requireUser(request), jobId);
+  });
+
+  app.get('/api/bulkIngestion/jobs/:jobId/files/ifAnyUpdatedSince/:timestamp', async (request) => {
+    const { jobId, timestamp } = jobParams.extend({ timestamp: z.string().max(40) }).parse(request.params);
+    return filesUpdatedSince(ctx, await requireUser(request), jobId, timestamp);
+  });
+
+  app.put('/api/bulkIngestion/jobs/:jobId/files', async (request) => {
+    const user = await requireUser(request);
+    if (isReadOnlyAdmin(user)) throw forbidden();
+    const { jobId } = jobParams.parse(request.params);
+    const parsed = mappingBody.safeParse(request.body);
+    if (!parsed.success) throw badRequest('Send a list of mapping rows: upc and filename.');
+    return applyMapping(ctx, user, jobId, parsed.data);
+  });
+
+  /**
+   * Files dropped on the import page (multipart, repeated field "files"; a .zip is unpacked): one new job, fed to the
+   * same pipeline as a source folder. Any file is taken: one that is not a usable image becomes IGNORED with the
+   * reason, as from a folder.
+   */
+  app.post('/api/bulkIngestion/jobs', async (request, reply) => {
+    const user = await requireUser(request);
+    const org = await organizationOf(ctx.db, user);
+    if (!org) throw forbidden('Your company has no access to bulk ingestion.');
+    if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
+    const received: { id: string; filename: string; temp: string; size: number }[] = [];
+    const temps: string[] = [];
+    const stored: string[] = [];
+    const names = new Set<string>();
+    try {
+      // A zip may be larger than one picture: the request limit is the zip's; other files are held to the intake's.
+      const parts = request.parts({ limits: { fileSize: INGESTION_MAX_ZIP_BYTES, files: INGESTION_MAX_UPLOAD_FILES, fields: 5 } });
+      for await (const part of parts) {
+        if (part.type === 'field') continue;
+        if (part.fieldname !== 'files') {
+          part.file.resume();
+          continue;
+        }
+        const name = displayName(part.filename);
+        const temp = path.join(ctx.uploadTempDir, randomUUID());
+        temps.push(temp);
+        let size = 0;
+        part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+        await pipeline(part.file, createWriteStream(temp, { flags: 'wx' }));
+        if (part.file.truncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
+        if (/\.zip$/i.test(name) && isZipHead(await readFileHead(temp, 4))) {
+          // Each file in the zip joins the job, named by its path inside the zip.
+          const unpacked = await unpackZip(temp, () => {
+            const file = path.join(ctx.uploadTempDir, randomUUID());
+            temps.push(file);
+            return file;
+          }, { maxFiles: INGESTION_MAX_UPLOAD_FILES - received.length, maxEntryBytes: MAX_FILE_BYTES, maxTotalBytes: INGESTION_MAX_ZIP_BYTES });
+          for (const u of unpacked) received.push({ id: randomUUID(), filename: uniqueName(names, u.name), temp: u.path, size: u.size });
+          await rm(temp, { force: true });
+          continue;
+        }
+        if (size > MAX_FILE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
+        received.push({ id: randomUUID(), filename: uniqueName(names, name), temp, size });
+      }
+      if (received.length > INGESTION_MAX_UPLOAD_FILES) throw new HttpError(413, 'TOO_MANY_FILES', `At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`);
+      if (!received.length) throw badRequest('Choose at least one file.');
+      const files: { id: string; filename: string; sourceKey: null; size: number; storageKey: string }[] = [];
+      for (const f of received) {
+        const storageKey = `ingestion/upload/${f.id}`;
+        await ctx.storage.putFile(storageKey, f.temp);
+        stored.push(storageKey);
+        files.push({ id: f.id, filename: f.filename, sourceKey: null, size: f.size, storageKey });
+      }
+      const { job } = await ctx.db.transaction((tx) => createJobWithFiles(tx, org, 'UPLOAD', user.id, files));
+      return reply.status(201).send(await jobView(ctx, job.id));
+    } catch (err) {
+      await Promise.all([...temps.map((f) => rm(f, { force: true })), ...stored.map((k) => ctx.storage.delete(k))]);
+      const code = (err as { code?: string }).code;
+      if (code === 'FST_FILES_LIMIT') throw new HttpError(413, 'TOO_MANY_FILES', `At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`);
+      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'PAYLOAD_TOO_LARGE', UPLOAD_MSG.size);
+      throw err;
+    }
+  });
+}

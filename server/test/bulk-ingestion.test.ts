@@ -1,0 +1,348 @@
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { crc32, deflateRawSync } from 'node:zlib';
+import pino from 'pino';
+import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG } from '@portal/domain';
+import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFiles } from '../src/db/schema.ts';
+import { JobRunner } from '../src/jobs/queue.ts';
+import { allJobs } from '../src/jobs/registry.ts';
+import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
+import { barcodeImage, datasetPhoto, plainImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+
+let server: TestServer;
+let supplier: Client;
+let admin: Client;
+let other: Client;
+let folder: string;
+
+beforeAll(async () => {
+  server = await startTestServer({ INGESTION_SETTLE_SECONDS: '0' });
+  [supplier, admin, other] = [new Client(server.url), new Client(server.url), new Client(server.url)];
+  await supplier.login('supplier@example.com', 'Supplier-demo-1');
+  await admin.login('admin@example.com', 'Admin-demo-1');
+  await other.login('other@example.com', 'Other-demo-1');
+});
+afterAll(() => server?.close());
+
+/** A valid EAN-13 from a 12-digit body (prefix 50: an ordinary GS1 range). */
+let serial = 100000;
+const ean = () => {
+  const body = `501234${serial++}`;
+  return body + gs1CheckDigit(body);
+};
+
+/** A zip as archivers write it: local headers, data (deflated or stored), central directory, end record. */
+function zip(entries: { name: string; data: Buffer; store?: boolean }[]): Buffer {
+  const locals: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const e of entries) {
+    const name = Buffer.from(e.name, 'utf8');
+    const body = e.store ? e.data : deflateRawSync(e.data);
+    const head = Buffer.alloc(30);
+    head.writeUInt32LE(0x04034b50, 0);
+    head.writeUInt16LE(20, 4);
+    head.writeUInt16LE(0x800, 6);
+    head.writeUInt16LE(e.store ? 0 : 8, 8);
+    head.writeUInt32LE(crc32(e.data), 14);
+    head.writeUInt32LE(body.length, 18);
+    head.writeUInt32LE(e.data.length, 22);
+    head.writeUInt16LE(name.length, 26);
+    const dir = Buffer.alloc(46);
+    dir.writeUInt32LE(0x02014b50, 0);
+    dir.writeUInt16LE(20, 4);
+    dir.writeUInt16LE(20, 6);
+    dir.writeUInt16LE(0x800, 8);
+    dir.writeUInt16LE(e.store ? 0 : 8, 10);
+    dir.writeUInt32LE(crc32(e.data), 16);
+    dir.writeUInt32LE(body.length, 20);
+    dir.writeUInt32LE(e.data.length, 24);
+    dir.writeUInt16LE(name.length, 28);
+    dir.writeUInt32LE(offset, 42);
+    locals.push(head, name, body);
+    central.push(dir, name);
+    offset += head.length + name.length + body.length;
+  }
+  const dirBytes = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(dirBytes.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...locals, dirBytes, end]);
+}
+
+const ORGS = `{ bulkIngestionOrganizations { companyId companyName folderName imageSource } }`;
+const CREATE = `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId folderName imageSource } }`;
+const scan = () => scanAllSources(server.ctx, (err) => { throw err; });
+const filesOf = async (c: Client, jobId: number) => (await c.get(`/api/bulkIngestion/jobs/${jobId}/files`)).json as any[];
+const jobOf = async (c: Client, jobId: number) => ((await c.get('/api/bulkIngestion/jobs')).json as any[]).find((j) => j.id === jobId);
+const drop = (name: string, data: Buffer) => {
+  mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
+  writeFileSync(path.join(folder, name), data);
+};
+
+describe(`bulk ingestion access (${databaseKind})`, () => {
+  it('a company without an organization gets 403 for every call, and only full administrators manage access', async () => {
+    expect((await supplier.get('/api/bulkIngestion/jobs')).status).toBe(403);
+    expect((await supplier.get('/api/bulkIngestion/jobs/1/files')).status).toBe(403);
+    expect((await supplier.get('/api/bulkIngestion/jobs/1/files/ifAnyUpdatedSince/0')).status).toBe(403);
+    expect((await supplier.put('/api/bulkIngestion/jobs/1/files', [{ upc: '4006381333931', filename: 'a.png' }])).status).toBe(403);
+    expect((await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'a.png', data: await plainImage() }])).status).toBe(403);
+    const denied = await supplier.graphql(ORGS);
+    expect(denied.json.errors[0].extensions.code).toBe('FORBIDDEN');
+    const create = await supplier.graphql(CREATE, { input: { companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' } });
+    expect(create.json.errors[0].extensions.code).toBe('FORBIDDEN');
+  });
+
+  it('createBulkIngestionOrganization normalises on the server and checks the access form rules', async () => {
+    const short = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'a!b', imageSource: 'LOCAL' } });
+    expect(short.json.errors[0].message).toBe(ACCESS_MSG.tooShort);
+    const noSource = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'green', imageSource: '' } });
+    expect(noSource.json.errors[0].message).toBe(ACCESS_MSG.sourceRequired);
+    const res = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'Green Valley!', imageSource: 'local' } });
+    expect(res.json.data.createBulkIngestionOrganization).toEqual({ companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' });
+    const again = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'other_folder', imageSource: 'LOCAL' } });
+    expect(again.json.errors[0].extensions.code).toBe('CONFLICT');
+    const sameFolder = await admin.graphql(CREATE, { input: { companyId: 1002, folderName: 'green_valley', imageSource: 'LOCAL' } });
+    expect(sameFolder.json.errors[0].extensions.code).toBe('CONFLICT');
+    const list = await admin.graphql(ORGS);
+    expect(list.json.data.bulkIngestionOrganizations).toContainEqual({ companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' });
+    folder = path.join(server.config.ingestion.root, 'green_valley');
+    expect((await supplier.get('/api/bulkIngestion/jobs')).json).toEqual([]);
+  });
+});
+
+describe(`bulk ingestion pipeline (${databaseKind})`, () => {
+  let jobId: number;
+  const gs1 = ean();
+  const photo = datasetPhoto('ean13-1/1.png');
+
+  it('a new batch in the source folder becomes one job; each file is validated, read and grouped into imported submissions', async () => {
+    drop('shelf/photo.png', photo.data);
+    drop(`${gs1}_front.png`, await plainImage());
+    drop('no-code.png', await plainImage());
+    drop('notes.txt', Buffer.from('not an image'));
+    drop('.partial-upload.png', await plainImage()); // hidden: still being copied in
+    const created = await scan();
+    expect(created).toHaveLength(1);
+    jobId = created[0];
+    expect(await scan()).toEqual([]); // pending files are not taken twice
+    const before = await filesOf(supplier, jobId);
+    expect(before.map((f) => [f.filename, f.status])).toEqual([
+      [`${gs1}_front.png`, 'RECEIVED'],
+      ['no-code.png', 'RECEIVED'],
+      ['notes.txt', 'RECEIVED'],
+      ['shelf/photo.png', 'RECEIVED'],
+    ]);
+    await server.ctx.jobs!.drain();
+    expect(readdirSync(folder, { recursive: true }).filter((n) => !String(n).startsWith('.') && String(n).includes('.'))).toEqual([]);
+
+    const files = Object.fromEntries((await filesOf(supplier, jobId)).map((f) => [f.filename, f]));
+    expect(files['shelf/photo.png']).toMatchObject({ status: 'SUBMITTED', detectedEan13Upc: photo.expected.padStart(13, '0'), upc: null });
+    expect(files[`${gs1}_front.png`]).toMatchObject({ status: 'SUBMITTED', upc: gs1, ean13Upc: gs1, detectedEan13Upc: null });
+    expect(files['no-code.png']).toMatchObject({ status: 'NEEDS_MAPPING', statusDisplayName: 'Needs mapping', upc: null });
+    expect(files['notes.txt'].status).toBe('IGNORED');
+    expect(files['notes.txt'].reason).toMatch(/not a PDF, JPG, PNG, GIF or TIF/);
+
+    const job = await jobOf(supplier, jobId);
+    expect(job).toMatchObject({ totalCount: 4, ignoredCount: 1, needsMappingCount: 1, submittedCount: 2, identifiedCount: 0, status: 'Incomplete', submittedByEmail: null });
+
+    const subs = await server.database.db.select().from(productSubmissions).where(inArray(productSubmissions.id, [files['shelf/photo.png'].submissionId, files[`${gs1}_front.png`].submissionId]));
+    expect(subs).toHaveLength(2);
+    for (const s of subs) expect(s).toMatchObject({ companyId: 1001, isImported: true });
+    // The automated checks follow: a file name code with no code in the picture stays for staff.
+    expect(subs.find((s) => s.ean13Upc === gs1)!.itemStatus).toBe('SUBMITTED');
+  });
+
+  it('polling returns only files updated after the time given, from the index', async () => {
+    const files = await filesOf(supplier, jobId);
+    const newest = files.map((f) => f.updatedDate).sort().at(-1);
+    expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/${newest}`)).json).toEqual([]);
+    expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/0`)).json).toHaveLength(4);
+    expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/yesterday`)).status).toBe(400);
+  });
+
+  it('a mapping file with one bad row is refused whole on the server with every reason; the good rows then map the file', async () => {
+    const code = ean();
+    const bad = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [
+      { upc: code, filename: 'no-code.png' },
+      { upc: code, filename: 'notes.txt' },
+      { upc: '123', filename: 'unknown.png' },
+    ]);
+    expect(bad.status).toBe(400);
+    expect(bad.json.code).toBe('MAPPING_INVALID');
+    expect(bad.json.fields['row.3']).toBe(MAPPING_MSG.ignored);
+    expect(bad.json.fields['row.4']).toContain(MAPPING_MSG.unknownFile);
+    expect(bad.json.fields['row.2']).toBeUndefined();
+    expect((await filesOf(supplier, jobId)).find((f) => f.filename === 'no-code.png').status).toBe('NEEDS_MAPPING');
+
+    const before = (await filesOf(supplier, jobId)).map((f) => f.updatedDate).sort().at(-1);
+    const ok = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: code, filename: 'no-code.png' }]);
+    expect(ok.status).toBe(200);
+    expect(ok.json).toEqual([expect.objectContaining({ filename: 'no-code.png', upc: code, ean13Upc: code, status: 'SUBMITTED' })]);
+    const changed = (await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/${before}`)).json;
+    expect(changed.map((f: any) => f.filename)).toEqual(['no-code.png']);
+    const again = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: code, filename: 'no-code.png' }]);
+    expect(again.json.fields['row.2']).toBe(MAPPING_MSG.alreadyMapped);
+    expect(await jobOf(supplier, jobId)).toMatchObject({ submittedCount: 3, needsMappingCount: 0, totalCount: 4 });
+  });
+
+  it('CATALOGUED follows the submission', async () => {
+    const file = (await filesOf(supplier, jobId)).find((f) => f.filename === `${gs1}_front.png`);
+    await admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`, { id: file.submissionId });
+    const res = await admin.graphql(`mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`, {
+      id: file.submissionId,
+      input: { description: 'Imported oats', brand: 'Green Valley', itemSize: '18', unitsOfMeasure: 'oz', packCount: 1 },
+    });
+    expect(res.json.data.catalogueSubmission.itemStatus).toBe('CATALOGUED');
+    expect((await filesOf(supplier, jobId)).find((f) => f.filename === `${gs1}_front.png`).status).toBe('CATALOGUED');
+    expect(await jobOf(supplier, jobId)).toMatchObject({ submittedCount: 3, cataloguedCount: 1 });
+  });
+
+  it('users of the organization upload files from the import page into the same pipeline; duplicates keep both names', async () => {
+    const code = ean();
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'a.png', data: await barcodeImage(code) },
+      { name: 'a.png', data: await barcodeImage(code, { rotate: 90 }) },
+      { name: 'empty.png', data: Buffer.alloc(0) },
+    ]);
+    expect(res.status).toBe(201);
+    expect(res.json).toMatchObject({ totalCount: 3, receivedCount: 3, submittedByFirstName: 'Sam', submittedByLastName: 'Supplier', submittedByEmail: 'supplier@example.com' });
+    await server.ctx.jobs!.drain();
+    const files = await filesOf(supplier, res.json.id);
+    expect(files.map((f) => [f.filename, f.status])).toEqual([
+      ['a (2).png', 'SUBMITTED'],
+      ['a.png', 'SUBMITTED'],
+      ['empty.png', 'IGNORED'],
+    ]);
+    // Both pictures of one code make one submission with two files.
+    expect(files[0].submissionId).toBe(files[1].submissionId);
+    const attached = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, files[0].submissionId));
+    expect(attached).toHaveLength(2);
+  });
+
+  it('a zip from the import page is unpacked: its files join one job, named by their path in the zip', async () => {
+    const code = ean();
+    const archive = zip([
+      { name: 'shoot/front.png', data: await barcodeImage(code) },
+      { name: 'shoot/blank.png', data: await plainImage(), store: true },
+      { name: 'shoot/', data: Buffer.alloc(0), store: true },
+      { name: '__MACOSX/shoot/._front.png', data: Buffer.from('x'), store: true },
+      { name: '../readme.txt', data: Buffer.from('hello') },
+    ]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: archive, type: 'application/zip' }]);
+    expect(res.status).toBe(201);
+    expect(res.json.totalCount).toBe(3);
+    await server.ctx.jobs!.drain();
+    const files = await filesOf(supplier, res.json.id);
+    expect(files.map((f) => [f.filename, f.status])).toEqual([
+      ['readme.txt', 'IGNORED'],
+      ['shoot/blank.png', 'NEEDS_MAPPING'],
+      ['shoot/front.png', 'SUBMITTED'],
+    ]);
+    expect(files[2].ean13Upc).toBe(code);
+    // A damaged zip is refused whole, keeping nothing.
+    const broken = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'broken.zip', data: archive.subarray(0, archive.length - 30) }]);
+    expect(broken.status).toBe(400);
+    expect(broken.json.message).toMatch(/zip file could not be read/);
+  });
+
+  it("another company's user never reaches the job: 403 without access, 'not found' with access of its own", async () => {
+    expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(403);
+    await admin.graphql(CREATE, { input: { companyId: 1002, folderName: 'blue_harbor', imageSource: 'LOCAL' } });
+    expect((await other.get('/api/bulkIngestion/jobs')).json).toEqual([]);
+    expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(404);
+    expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/0`)).status).toBe(404);
+    expect((await other.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: ean(), filename: 'no-code.png' }])).status).toBe(404);
+    expect((await other.get('/api/bulkIngestion/jobs/abc/files')).status).toBe(404);
+    // Full administrators look at every company's jobs.
+    expect((await admin.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(200);
+  });
+});
+
+describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () => {
+  const silent = pino({ level: 'silent' });
+  const runner = () => new JobRunner(server.database.db, silent, { concurrency: 2, pollMs: 20 }).register(...allJobs(server.ctx));
+
+  /** Every file of the job exactly once, each settled, each SUBMITTED file in exactly one submission. */
+  async function expectSettledOnce(jobId: number, names: string[]) {
+    const rows = await server.database.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, jobId));
+    expect(rows.map((r) => r.filename).sort()).toEqual([...names].sort());
+    for (const r of rows) expect(['SUBMITTED', 'NEEDS_MAPPING', 'IGNORED']).toContain(r.status);
+    const submitted = rows.filter((r) => r.status === 'SUBMITTED');
+    for (const r of submitted) {
+      const attached = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.storageKey, r.storageKey));
+      expect(attached).toHaveLength(1);
+    }
+    return rows;
+  }
+
+  it('a worker stopped in the middle of a job (and one that died holding a file) loses and duplicates nothing', async () => {
+    const codes = [ean(), ean(), ean()];
+    const names: string[] = [];
+    for (const [i, code] of codes.entries()) {
+      for (const side of ['front', 'back']) {
+        drop(`restart/${side}-${i}.png`, await barcodeImage(code, { rotate: side === 'back' ? 90 : 0 }));
+        names.push(`restart/${side}-${i}.png`);
+      }
+    }
+    drop('restart/blank.png', await plainImage());
+    names.push('restart/blank.png');
+    const [jobId] = await scan();
+
+    // One file already moved into storage by a worker that died before it recorded the move.
+    const [moved] = await server.database.db.select().from(bulkIngestionFiles).where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.filename, 'restart/front-0.png')));
+    await (server.ctx.storage as any).putFile(moved.storageKey, path.join(folder, 'restart/front-0.png'));
+
+    const first = runner();
+    first.start();
+    // Stop it as soon as the first file has moved on.
+    for (let i = 0; i < 400; i++) {
+      const [{ n }] = await server.database.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(bulkIngestionFiles)
+        .where(and(eq(bulkIngestionFiles.jobId, jobId), sql`${bulkIngestionFiles.status} <> 'RECEIVED'`));
+      if (n > 0) break;
+      await new Promise((r) => setTimeout(r, 25));
+    }
+    await first.stop();
+    const [{ left }] = await server.database.db.select({ left: sql<number>`count(*)::int` }).from(jobsTable).where(and(eq(jobsTable.name, 'bulkIngestion.processFile'), eq(jobsTable.status, 'queued')));
+    expect(left).toBeGreaterThan(0); // really stopped in the middle
+    // A worker that died holding a job: its lock has run out.
+    await server.database.db.execute(sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() - interval '1 second'
+      WHERE id = (SELECT id FROM jobs WHERE name = 'bulkIngestion.processFile' AND status = 'queued' ORDER BY id LIMIT 1)`);
+
+    await runner().drain();
+    const rows = await expectSettledOnce(jobId, names);
+    expect(rows.filter((r) => r.status === 'SUBMITTED')).toHaveLength(6);
+    expect(rows.find((r) => r.filename === 'restart/blank.png')!.status).toBe('NEEDS_MAPPING');
+    const subs = new Set(rows.filter((r) => r.submissionId).map((r) => r.submissionId));
+    expect(subs.size).toBe(3); // one per code, however the work was split
+    expect(readdirSync(path.join(folder, 'restart'))).toEqual([]);
+    expect(await jobOf(supplier, jobId)).toMatchObject({ totalCount: 7, submittedCount: 6, needsMappingCount: 1, receivedCount: 0 });
+  });
+
+  it('two job runners draining one job at once give the right counts and one submission per code', async () => {
+    const codes = [ean(), ean()];
+    const names: string[] = [];
+    for (let i = 0; i < 8; i++) {
+      drop(`busy/${i}.png`, await barcodeImage(codes[i % 2], { rotate: (i % 4) * 90 }));
+      names.push(`busy/${i}.png`);
+    }
+    const [jobId] = await scan();
+    await Promise.all([runner().drain(), runner().drain()]);
+    const rows = await expectSettledOnce(jobId, names);
+    expect(new Set(rows.map((r) => r.submissionId)).size).toBe(2);
+    expect(await jobOf(supplier, jobId)).toMatchObject({ totalCount: 8, submittedCount: 8, status: 'Complete' });
+    const [{ n }] = await server.database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(productSubmissions)
+      .where(inArray(productSubmissions.ean13Upc, codes));
+    expect(n).toBe(2);
+  });
+});

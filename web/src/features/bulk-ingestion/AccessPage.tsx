@@ -1,0 +1,171 @@
+import { useMemo, useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { ACCESS_MSG, accessFormSchema, normaliseFolderName, normaliseImageSource, SEARCH_DEBOUNCE_MS } from '@portal/domain';
+import { Page } from '../../ui/Page.tsx';
+import { toast } from '../../ui/toast.ts';
+import { createOrganization, fetchOrganizations, ingestionKeys, searchCompanies } from './bulk-ingestion-api.ts';
+
+export const ACCESS_HEADING = 'Product Hub Access';
+
+type Field = 'companyId' | 'folderName' | 'imageSource';
+
+/** /access (full administrators): grant a company bulk ingestion, and the list of companies that have it. */
+export function AccessPage() {
+  const queryClient = useQueryClient();
+  const organizations = useQuery({ queryKey: ingestionKeys.organizations, queryFn: fetchOrganizations });
+  const [companyId, setCompanyId] = useState<number | null>(null);
+  const [companyName, setCompanyName] = useState<string | null>(null);
+  const [typed, setTyped] = useState('');
+  const [folderName, setFolderName] = useState('');
+  const [imageSource, setImageSource] = useState('');
+  const [touched, setTouched] = useState<Record<Field, boolean>>({ companyId: false, folderName: false, imageSource: false });
+  const [saving, setSaving] = useState(false);
+  const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
+
+  const companies = useQuery({
+    queryKey: ['company-search', debounced],
+    queryFn: () => searchCompanies(debounced),
+    enabled: debounced.trim().length > 0,
+    placeholderData: keepPreviousData,
+    staleTime: 60_000,
+  });
+  const options = useMemo(() => {
+    const list = (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+    if (companyId !== null && companyName && !list.some((o) => o.value === String(companyId))) list.unshift({ value: String(companyId), label: companyName });
+    return list;
+  }, [companies.data, companyId, companyName]);
+
+  const check = accessFormSchema.safeParse({ companyId: companyId ?? undefined, folderName, imageSource });
+  const errors: Partial<Record<Field, string>> = {};
+  if (!check.success) for (const issue of check.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const untouched = !touched.companyId && !touched.folderName && !touched.imageSource;
+  const touch = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
+
+  const submit = async () => {
+    if (!check.success) return;
+    setSaving(true);
+    try {
+      await createOrganization(check.data);
+      toast.success(ACCESS_MSG.created);
+      setCompanyId(null);
+      setCompanyName(null);
+      setTyped('');
+      setFolderName('');
+      setImageSource('');
+      setTouched({ companyId: false, folderName: false, imageSource: false });
+      void queryClient.invalidateQueries({ queryKey: ingestionKeys.organizations });
+    } catch {
+      toast.error(ACCESS_MSG.failed);
+    }
+    setSaving(false);
+  };
+
+  return (
+    <Page heading={ACCESS_HEADING}>
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void submit();
+        }}
+      >
+        <Stack gap="sm" maw={520}>
+          <Alert color="yellow">
+            <Text span fw={700}>
+              Warning:{' '}
+            </Text>
+            <Text span>{ACCESS_MSG.warning}</Text>
+          </Alert>
+          <Select
+            label="Company"
+            placeholder="Search companies by name"
+            required
+            searchable
+            data={options}
+            value={companyId === null ? null : String(companyId)}
+            searchValue={typed}
+            onSearchChange={setTyped}
+            onChange={(value, option) => {
+              setCompanyId(value === null ? null : Number(value));
+              setCompanyName(option?.label ?? null);
+              touch('companyId');
+            }}
+            onBlur={() => touch('companyId')}
+            filter={({ options: all }) => all}
+            nothingFoundMessage={typed.trim() === '' ? 'Type a company name' : companies.isFetching || typed !== debounced ? 'Searching…' : 'No companies found'}
+            error={shown('companyId')}
+          />
+          <TextInput
+            label="Folder name"
+            required
+            value={folderName}
+            onChange={(event) => {
+              setFolderName(normaliseFolderName(event.currentTarget.value));
+              touch('folderName');
+            }}
+            onBlur={() => touch('folderName')}
+            error={shown('folderName')}
+          />
+          <TextInput
+            label="Image source"
+            required
+            value={imageSource}
+            onChange={(event) => {
+              setImageSource(normaliseImageSource(event.currentTarget.value));
+              touch('imageSource');
+            }}
+            onBlur={() => touch('imageSource')}
+            error={shown('imageSource')}
+          />
+          <Group>
+            <Button type="submit" disabled={untouched || !check.success || saving} loading={saving}>
+              Add
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+
+      <Title order={2} size="h3">
+        Companies with access
+      </Title>
+      {organizations.isPending ? (
+        <Text>Loading…</Text>
+      ) : organizations.isError ? (
+        <Text role="alert">The list could not be loaded.</Text>
+      ) : (
+        <Table striped withTableBorder>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Company</Table.Th>
+              <Table.Th scope="col">Company Id</Table.Th>
+              <Table.Th scope="col">Folder name</Table.Th>
+              <Table.Th scope="col">Image source</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {organizations.data.map((o) => (
+              <Table.Tr key={o.id}>
+                <Table.Td>{o.companyName}</Table.Td>
+                <Table.Td>{o.companyId}</Table.Td>
+                <Table.Td>{o.folderName}</Table.Td>
+                <Table.Td>{o.imageSource}</Table.Td>
+              </Table.Tr>
+            ))}
+            {!organizations.data.length && (
+              <Table.Tr>
+                <Table.Td colSpan={4}>
+                  <Text c="dimmed" size="sm">
+                    No company has access yet.
+                  </Text>
+                </Table.Td>
+              </Table.Tr>
+            )}
+          </Table.Tbody>
+        </Table>
+      )}
+    </Page>
+  );
+}

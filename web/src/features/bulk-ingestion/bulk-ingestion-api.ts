@@ -1,0 +1,79 @@
+import { useQuery } from '@tanstack/react-query';
+import type { IngestionFileStatus, JobStatus, MappingRow } from '@portal/domain';
+import { apiFetch } from '../../api/api-fetch.ts';
+import { gql } from '../../api/graphql.ts';
+import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
+import { BulkIngestionOrganizationsQuery, CreateBulkIngestionOrganizationMutation, SearchCompaniesByNameQuery } from './bulk-ingestion-operations.ts';
+
+/** A job as GET /api/bulkIngestion/jobs answers it (part 2 section 3), with its derived status. */
+export interface IngestionJob {
+  id: number;
+  receivedCount: number;
+  ignoredCount: number;
+  unidentifiedCount: number;
+  needsMappingCount: number;
+  identifiedCount: number;
+  submittedCount: number;
+  totalCount: number;
+  createdDate: string;
+  updatedDate: string;
+  submittedByFirstName: string | null;
+  submittedByLastName: string | null;
+  submittedByEmail: string | null;
+  status: JobStatus;
+}
+
+export interface IngestionFile {
+  id: string;
+  filename: string;
+  upc: string | null;
+  detectedEan13Upc: string | null;
+  ean13Upc: string | null;
+  status: IngestionFileStatus;
+  statusDisplayName: string;
+  reason: string | null;
+  updatedDate: string;
+}
+
+export const ingestionKeys = {
+  all: ['bulk-ingestion'] as const,
+  jobs: ['bulk-ingestion', 'jobs'] as const,
+  organizations: ['bulk-ingestion', 'organizations'] as const,
+};
+
+export const fetchJobs = () => apiFetch<IngestionJob[]>('/bulkIngestion/jobs');
+export const fetchJobFiles = (jobId: string) => apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`);
+/** Polling errors are not handled (part 2 section 8): no message, the next tick tries again. */
+export const fetchFilesUpdatedSince = (jobId: string, since: string) =>
+  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/ifAnyUpdatedSince/${encodeURIComponent(since)}`, { notify: false });
+export const putMapping = (jobId: string, rows: MappingRow[]) =>
+  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`, { method: 'PUT', json: rows, notify: false });
+export const uploadIngestionFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
+  uploadFiles<IngestionJob>('/bulkIngestion/jobs', files, { onProgress });
+
+export function useIngestionJobs() {
+  return useQuery({ queryKey: ingestionKeys.jobs, queryFn: fetchJobs, refetchInterval: 10_000 });
+}
+
+export const fetchOrganizations = async () => (await gql(BulkIngestionOrganizationsQuery)).bulkIngestionOrganizations;
+export const createOrganization = async (input: { companyId: number; folderName: string; imageSource: string }) =>
+  (await gql(CreateBulkIngestionOrganizationMutation, { input }, { notify: false })).createBulkIngestionOrganization;
+export const searchCompanies = async (name: string) => (await gql(SearchCompaniesByNameQuery, { name })).searchCompaniesByName;
+
+/** Submitted By: first and last name, else the email. */
+export function submittedBy(job: Pick<IngestionJob, 'submittedByFirstName' | 'submittedByLastName' | 'submittedByEmail'>) {
+  const name = [job.submittedByFirstName, job.submittedByLastName].filter(Boolean).join(' ').trim();
+  return name || job.submittedByEmail || '';
+}
+
+/** Saves a text as a file the browser downloads. */
+export function downloadText(fileName: string, text: string, type = 'text/csv') {
+  const url = URL.createObjectURL(new Blob([text], { type }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = fileName;
+  document.body.appendChild(a);
+  a.click();
+  a.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}

@@ -1,0 +1,272 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
+import { ACCESS_MSG, MAPPING_MSG, SCOPES } from '@portal/domain';
+import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { toast } from '../../ui/toast.ts';
+import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
+import { ACCESS_HEADING, AccessPage } from './AccessPage.tsx';
+import type { IngestionFile, IngestionJob } from './bulk-ingestion-api.ts';
+import { APPLY_MAPPING, CANCEL_MAPPING, DOWNLOAD_TEMPLATE, ImportJobPage, PROCESS_SUCCESSFUL } from './ImportJobPage.tsx';
+import { ImportJobsPage } from './ImportJobsPage.tsx';
+
+const file = (over: Partial<IngestionFile>): IngestionFile => ({
+  id: over.filename ?? 'f',
+  filename: 'a.png',
+  upc: null,
+  detectedEan13Upc: null,
+  ean13Upc: null,
+  status: 'NEEDS_MAPPING',
+  statusDisplayName: 'Needs mapping',
+  reason: null,
+  updatedDate: '2026-01-02T10:00:00.000Z',
+  ...over,
+});
+
+const job = (over: Partial<IngestionJob> = {}): IngestionJob => ({
+  id: 12,
+  receivedCount: 0,
+  ignoredCount: 1,
+  unidentifiedCount: 0,
+  needsMappingCount: 1,
+  identifiedCount: 1,
+  submittedCount: 2,
+  totalCount: 5,
+  createdDate: '2026-01-02T10:00:00.000Z',
+  updatedDate: '2026-01-02T11:00:00.000Z',
+  submittedByFirstName: 'Sam',
+  submittedByLastName: 'Supplier',
+  submittedByEmail: 'supplier@example.com',
+  status: 'Incomplete',
+  ...over,
+});
+
+const FILES = [
+  file({ filename: 'no-code.png' }),
+  file({ filename: 'also-no-code.png', updatedDate: '2026-01-02T10:00:05.000Z' }),
+  file({ filename: 'notes.txt', status: 'IGNORED', statusDisplayName: 'Ignored', reason: 'This file is not a PDF, JPG, PNG, GIF or TIF image.' }),
+  file({ filename: 'shelf.png', status: 'SUBMITTED', statusDisplayName: 'Submitted', detectedEan13Upc: '4006381333931', ean13Upc: '4006381333931' }),
+];
+
+const csv = (text: string) => new File([text], 'mapping.csv', { type: 'text/csv' });
+
+function renderJob() {
+  renderWithApp(
+    <Routes>
+      <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+    </Routes>,
+    { path: '/import-jobs/12', session: buildSession({ user: buildUser({ hasBulkIngestionAccess: true }) }) },
+  );
+}
+
+const pollPath = (since: string) => `/api/bulkIngestion/jobs/12/files/ifAnyUpdatedSince/${encodeURIComponent(since)}`;
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+describe('Import job detail', () => {
+  it('first loads every file, then polls only for files updated since the newest time it has (less a 2 s overlap)', async () => {
+    const polls: string[] = [];
+    const fetchMock = vi.fn(async (input: string | URL | Request) => {
+      const url = String(input);
+      if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
+      polls.push(url);
+      // The first poll brings one change; later ones nothing.
+      return jsonResponse(200, polls.length === 1 ? [{ ...FILES[0], status: 'SUBMITTED', statusDisplayName: 'Submitted', upc: '4006381333931', ean13Upc: '4006381333931', updatedDate: '2026-01-02T10:01:00.000Z' }] : []);
+    });
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    const heading = await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
+    expect(heading.textContent).toContain('4 files, 1 ignored, 2 need mapping');
+    expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
+    expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
+    await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')), { timeout: 3000 });
+    await waitFor(() => expect(heading.textContent).toContain('1 need mapping'));
+    await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')), { timeout: 3000 });
+  });
+
+  it('a mapping file whose rows are all good is sent at once; Download Mapping Template and Apply are enabled', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input);
+        if (url === '/api/bulkIngestion/jobs/12/files' && init?.method === 'PUT') {
+          sent.push(JSON.parse(String(init.body)));
+          return jsonResponse(200, [{ ...FILES[0], status: 'SUBMITTED', statusDisplayName: 'Submitted', upc: '4006381333931', updatedDate: '2026-01-02T10:02:00.000Z' }]);
+        }
+        if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
+        return jsonResponse(200, []);
+      }),
+    );
+    renderJob();
+    const success = vi.spyOn(toast, 'success');
+    await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
+    expect((screen.getByRole('button', { name: DOWNLOAD_TEMPLATE }) as HTMLButtonElement).disabled).toBe(false);
+    expect((screen.getByRole('button', { name: APPLY_MAPPING }) as HTMLButtonElement).disabled).toBe(false);
+    fireEvent.change(screen.getByTestId('mapping-file-input'), { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n\n')] } });
+    await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
+    expect(success).toHaveBeenCalledWith('Mapping applied to 1 file(s).');
+  });
+
+  it('a mapping file with bad rows opens Mapping errors with the counts and reasons; Process Successful Rows sends only the good ones', async () => {
+    const sent: unknown[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: string | URL | Request, init?: RequestInit) => {
+        const url = String(input);
+        if (init?.method === 'PUT') {
+          sent.push(JSON.parse(String(init.body)));
+          return jsonResponse(200, []);
+        }
+        if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
+        return jsonResponse(200, []);
+      }),
+    );
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
+    const input = screen.getByTestId('mapping-file-input');
+    fireEvent.change(input, { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n4006381333931,missing.png\n')] } });
+    const dialog = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
+    expect(within(dialog).getByRole('status').textContent).toBe('1 row(s) can be processed; 2 row(s) have errors and will not be applied.');
+    expect(within(dialog).getByText(MAPPING_MSG.ignored)).toBeTruthy();
+    expect(within(dialog).getByText(MAPPING_MSG.unknownFile)).toBeTruthy();
+    expect(within(dialog).getByText('3')).toBeTruthy(); // row number = data index + 2
+    fireEvent.click(within(dialog).getByRole('button', { name: CANCEL_MAPPING }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(sent).toEqual([]);
+
+    fireEvent.change(input, { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n')] } });
+    const again = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
+    fireEvent.click(within(again).getByRole('button', { name: PROCESS_SUCCESSFUL }));
+    await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
+  });
+
+  it('a file without the two headers, or without rows, is refused with its toast', async () => {
+    fakeServer({ '/api/bulkIngestion/jobs/12/files': FILES });
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    const error = vi.spyOn(toast, 'error');
+    await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
+    fireEvent.change(screen.getByTestId('mapping-file-input'), { target: { files: [csv('UPC,file\n1,a.png\n')] } });
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MAPPING_MSG.unrecognizable));
+    fireEvent.change(screen.getByTestId('mapping-file-input'), { target: { files: [csv('UPC,filename\n\n')] } });
+    await waitFor(() => expect(error).toHaveBeenCalledWith(MAPPING_MSG.noRows));
+  });
+
+  it('nothing to map: Download Mapping Template and Apply Mapping File are disabled', async () => {
+    fakeServer({ '/api/bulkIngestion/jobs/12/files': [FILES[3]] });
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/12' },
+    );
+    await screen.findByRole('heading', { level: 1, name: /1 files, 0 ignored, 0 need mapping/ });
+    expect((screen.getByRole('button', { name: DOWNLOAD_TEMPLATE }) as HTMLButtonElement).disabled).toBe(true);
+    expect((screen.getByRole('button', { name: APPLY_MAPPING }) as HTMLButtonElement).disabled).toBe(true);
+  });
+});
+
+describe('Import jobs list', () => {
+  it('lists jobs with Job Id link, Files summary, dates, Submitted By and Status, ten a page', async () => {
+    const jobs = Array.from({ length: 11 }, (_, i) => job({ id: 20 - i }));
+    jobs[1] = job({ id: 19, submittedByFirstName: null, submittedByLastName: null, submittedByEmail: null, status: 'Complete' });
+    jobs[2] = job({ id: 18, submittedByFirstName: '', submittedByLastName: '', submittedByEmail: 'x@example.com' });
+    fakeServer({ '/api/bulkIngestion/jobs': jobs });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    const link = await screen.findByRole('link', { name: '20' });
+    expect(link.getAttribute('href')).toBe('/import-jobs/20');
+    const table = screen.getByRole('table', { name: 'Import jobs' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Job Id', 'Files', 'Created', 'Modified', 'Submitted By', 'Status']);
+    const row = link.closest('tr')!;
+    expect(within(row).getByText('3/5')).toBeTruthy();
+    expect(within(row).getByText('Sam Supplier')).toBeTruthy();
+    expect(within(table).getByText('x@example.com')).toBeTruthy();
+    expect(within(table).getByText('Complete')).toBeTruthy();
+    expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
+    fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
+    expect(await screen.findByRole('link', { name: '10' })).toBeTruthy();
+  });
+});
+
+describe('Product Hub Access', () => {
+  const admin = buildSession({ user: buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] }) });
+  const orgs = [{ id: 1, companyId: 1002, companyName: 'Blue Harbor Snacks', folderName: 'blue_harbor', imageSource: 'LOCAL' }];
+
+  it('normalises as typed, keeps Add disabled while untouched or invalid, and shows each rule', async () => {
+    fakeServer({ BulkIngestionOrganizations: { data: { bulkIngestionOrganizations: orgs } } });
+    renderWithApp(<AccessPage />, { path: '/access', session: admin });
+    expect(await screen.findByRole('heading', { level: 1, name: ACCESS_HEADING })).toBeTruthy();
+    expect(screen.getByText(ACCESS_MSG.warning)).toBeTruthy();
+    expect(await screen.findByText('blue_harbor')).toBeTruthy();
+    const add = screen.getByRole('button', { name: 'Add' }) as HTMLButtonElement;
+    expect(add.disabled).toBe(true);
+    const folder = screen.getByRole('textbox', { name: /Folder name/ }) as HTMLInputElement;
+    const source = screen.getByRole('textbox', { name: /Image source/ }) as HTMLInputElement;
+    fireEvent.change(folder, { target: { value: 'My Folder-1!' } });
+    expect(folder.value).toBe('my_folder1');
+    fireEvent.change(source, { target: { value: 'local' } });
+    expect(source.value).toBe('LOCAL');
+    expect(add.disabled).toBe(true); // no company chosen
+    fireEvent.change(folder, { target: { value: 'ab' } });
+    expect(screen.getByText(ACCESS_MSG.tooShort)).toBeTruthy();
+    fireEvent.change(source, { target: { value: '' } });
+    expect(screen.getByText(ACCESS_MSG.sourceRequired)).toBeTruthy();
+    fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
+    expect(screen.getByText(ACCESS_MSG.companyRequired)).toBeTruthy();
+  });
+
+  it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {
+    let created = false;
+    const server = fakeServer({
+      BulkIngestionOrganizations: () => ({ data: { bulkIngestionOrganizations: created ? [...orgs, { id: 2, companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' }] : orgs } }),
+      SearchCompaniesByName: { data: { searchCompaniesByName: [{ id: 1001, name: 'Green Valley Foods' }] } },
+      CreateBulkIngestionOrganization: (v: Record<string, unknown>) => {
+        const input = v.input as { folderName: string };
+        if (input.folderName === 'taken') return graphqlError('CONFLICT', 'This company already has bulk ingestion access.');
+        created = true;
+        return { data: { createBulkIngestionOrganization: { id: 2, companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' } } };
+      },
+    });
+    const success = vi.spyOn(toast, 'success');
+    const failure = vi.spyOn(toast, 'error');
+    renderWithApp(<AccessPage />, { path: '/access', session: admin });
+    const company = await screen.findByRole('combobox', { name: /Company/ });
+    company.focus();
+    fireEvent.click(company);
+    fireEvent.change(company, { target: { value: 'green' } });
+    await new Promise((r) => setTimeout(r, 500));
+    expect(server.operations()).not.toContain('SearchCompaniesByName');
+    fireEvent.click(await screen.findByRole('option', { name: 'Green Valley Foods' }, { timeout: 3000 }));
+    expect(server.calls.find((c) => c.operation === 'SearchCompaniesByName')!.variables).toEqual({ name: 'green' });
+    fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'taken' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Image source/ }), { target: { value: 'LOCAL' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(failure).toHaveBeenCalledWith(ACCESS_MSG.failed));
+    fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'Green Valley' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    await waitFor(() => expect(success).toHaveBeenCalledWith(ACCESS_MSG.created));
+    expect(server.calls.filter((c) => c.operation === 'CreateBulkIngestionOrganization').at(-1)!.variables).toEqual({
+      input: { companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' },
+    });
+    expect(await screen.findByText('green_valley')).toBeTruthy();
+  });
+});
