@@ -1,10 +1,11 @@
 /**
  * Several instances of one build against one PostgreSQL server and one S3-compatible store, as separate processes:
  * two web instances (ROLE=web) and two workers (ROLE=worker). A user signs in on one web instance and continues on
- * the other; 200 submissions' automated checks are each processed exactly once by the two workers.
+ * the other; 200 submissions' automated checks are each processed exactly once by the two workers, and so is a
+ * folder dropped for bulk ingestion.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -40,6 +41,10 @@ function startInstance(role: 'web' | 'worker', port: number, env: Record<string,
       S3_ACCESS_KEY_ID: s3.settings.accessKeyId!,
       S3_SECRET_ACCESS_KEY: s3.settings.secretAccessKey!,
       S3_FORCE_PATH_STYLE: 'on',
+      // One ingestion root watched by every worker, scanned often.
+      INGESTION_ROOT: path.join(work, 'ingestion'),
+      INGESTION_SCAN_SECONDS: '0.5',
+      INGESTION_SETTLE_SECONDS: '1',
     },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
@@ -146,6 +151,45 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
         select count(*)::int as n from submission_files f join product_submissions s on s.id = f.submission_id
         where s.product_name like 'Scale product %' and f.detection_status = 'done'`);
       expect(files.rows[0].n).toBe(200);
+    } finally {
+      await db.end();
+    }
+  }, 240_000);
+
+  it('a folder dropped for bulk ingestion becomes one job, each file processed once, with both workers scanning', async () => {
+    const admin = new Client(webA);
+    await admin.login('admin@example.com', 'Admin-demo-1');
+    const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
+      input: { companyId: 1002, folderName: 'scale_folder', imageSource: 'LOCAL' },
+    });
+    expect(access.json.errors).toBeUndefined();
+    const folder = path.join(work, 'ingestion', 'scale_folder');
+    mkdirSync(folder, { recursive: true });
+    const image = await plainImage();
+    // GS1-style names: identified from the name, no barcode in the picture.
+    const codes = Array.from({ length: 20 }, (_, i) => {
+      const body = `84${String(i).padStart(9, '0')}`;
+      return body + gs1CheckDigit(body);
+    });
+    codes.forEach((code) => writeFileSync(path.join(folder, `${code}_front.png`), image));
+
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const fileJobs = async () => (await db.query(`select status, attempts from jobs where name = 'bulkIngestion.processFile'`)).rows as { status: string; attempts: number }[];
+      const deadline = Date.now() + 120_000;
+      while (((await fileJobs()).filter((j) => j.status === 'done').length < 20) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      await new Promise((r) => setTimeout(r, 2000)); // another scan by each worker: nothing new may appear
+      const jobs = await fileJobs();
+      expect(jobs).toHaveLength(20);
+      expect(jobs.every((j) => j.status === 'done' && j.attempts === 1)).toBe(true);
+      const other = new Client(webB);
+      await other.login('other@example.com', 'Other-demo-1');
+      const list = (await other.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number }[];
+      expect(list).toHaveLength(1);
+      expect(list[0].totalCount).toBe(20);
+      const submissions = await db.query(`select ean13_upc from product_submissions where company_id = 1002 and is_imported`);
+      expect(submissions.rows.map((r) => r.ean13_upc).sort()).toEqual(codes.map((c) => `0${c}`).sort());
     } finally {
       await db.end();
     }
