@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
-import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -28,7 +28,8 @@ const base = `http://127.0.0.1:${port}`;
 
 function start(env: Record<string, string> = {}, dataDir = path.join(work, 'data')): Promise<ChildProcess> {
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on', ...env },
+    env: { ...process.env, DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on',
+      INGESTION_ROOT: path.join(work, 'ingestion'), INGESTION_SCAN_SECONDS: '0.5', INGESTION_SETTLE_SECONDS: '0.5', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   return new Promise((resolve, reject) => {
@@ -165,4 +166,33 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     expect(jobs).toHaveLength(10);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
   }, 120_000);
+
+  it('during an ingestion job: after the restart every dropped file is in one job, once, and all of them settle', async () => {
+    const admin = new Client(base);
+    await admin.login('admin@example.com', 'Admin-demo-1');
+    const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
+      input: { companyId: 1002, folderName: 'crash_folder', imageSource: 'LOCAL' },
+    });
+    expect(access.json.errors).toBeUndefined();
+    const folder = path.join(work, 'ingestion', 'crash_folder');
+    mkdirSync(folder, { recursive: true });
+    const image = await plainImage();
+    const names = Array.from({ length: 12 }, (_, i) => `${upcOf(4000 + i)}_front.png`);
+    names.forEach((name) => writeFileSync(path.join(folder, name), image));
+    // Kill as soon as the scan has started taking the files in.
+    const deadline = Date.now() + 30_000;
+    while ((await query<{ n: number }>(`select count(*)::int as n from bulk_ingestion_files`))[0].n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    await kill(server);
+    server = await start({ JOB_LOCK_SECONDS: '2' });
+    const settled = async () =>
+      query<{ filename: string; status: string }>(`select f.filename, f.status from bulk_ingestion_files f`);
+    const until = Date.now() + 90_000;
+    while ((await settled()).filter((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED').length < names.length && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    const files = await settled();
+    expect(files.map((f) => f.filename).sort()).toEqual([...names].sort());
+    expect((await query<{ n: number }>(`select count(distinct job_id)::int as n from bulk_ingestion_files`))[0].n).toBe(1);
+    expect(files.every((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED')).toBe(true);
+  }, 180_000);
 });
