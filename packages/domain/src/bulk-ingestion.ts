@@ -74,6 +74,24 @@ export interface JobCounts {
 }
 export type JobStatus = 'Complete' | 'Error' | 'Incomplete';
 
+/** A job as GET /api/bulkIngestion/jobs answers it (part 2 section 3), with its derived status. */
+export interface IngestionJobView extends JobCounts {
+  id: number;
+  companyId: number;
+  /** Where its files came from: the organization's folder, or an upload from the import page. */
+  source: string;
+  receivedCount: number;
+  unidentifiedCount: number;
+  needsMappingCount: number;
+  cataloguedCount: number;
+  createdDate: string;
+  updatedDate: string;
+  submittedByFirstName: string | null;
+  submittedByLastName: string | null;
+  submittedByEmail: string | null;
+  status: JobStatus;
+}
+
 /** Complete when identified plus submitted equals total; Error when every file was ignored; Incomplete otherwise. */
 export function jobStatus(job: JobCounts): JobStatus {
   if (job.totalCount > 0 && job.identifiedCount + job.submittedCount === job.totalCount) return 'Complete';

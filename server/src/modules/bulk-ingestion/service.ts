@@ -10,6 +10,7 @@ import {
   normaliseImageSource,
   toEan13,
   type IngestionFileStatus,
+  type IngestionJobView,
   type MappingRow,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
@@ -32,25 +33,7 @@ async function assertAccess(ctx: AppContext, user: UserRow) {
   return org;
 }
 
-export interface JobView {
-  id: number;
-  companyId: number;
-  source: string;
-  receivedCount: number;
-  ignoredCount: number;
-  unidentifiedCount: number;
-  needsMappingCount: number;
-  identifiedCount: number;
-  submittedCount: number;
-  cataloguedCount: number;
-  totalCount: number;
-  createdDate: string;
-  updatedDate: string;
-  submittedByFirstName: string | null;
-  submittedByLastName: string | null;
-  submittedByEmail: string | null;
-  status: string;
-}
+export type JobView = IngestionJobView;
 
 /**
  * Jobs with their counts, computed from the file rows in the same query: always what the rows say, whatever the

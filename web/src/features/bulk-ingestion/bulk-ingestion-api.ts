@@ -1,27 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IngestionFileStatus, JobStatus, MappingRow } from '@portal/domain';
+import type { IngestionFileStatus, IngestionJobView, MappingRow } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { gql } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import { BulkIngestionOrganizationsQuery, CreateBulkIngestionOrganizationMutation, SearchCompaniesByNameQuery } from './bulk-ingestion-operations.ts';
 
-/** A job as GET /api/bulkIngestion/jobs answers it (part 2 section 3), with its derived status. */
-export interface IngestionJob {
-  id: number;
-  receivedCount: number;
-  ignoredCount: number;
-  unidentifiedCount: number;
-  needsMappingCount: number;
-  identifiedCount: number;
-  submittedCount: number;
-  totalCount: number;
-  createdDate: string;
-  updatedDate: string;
-  submittedByFirstName: string | null;
-  submittedByLastName: string | null;
-  submittedByEmail: string | null;
-  status: JobStatus;
-}
+export type IngestionJob = IngestionJobView;
 
 export interface IngestionFile {
   id: string;

@@ -26,6 +26,9 @@ const file = (over: Partial<IngestionFile>): IngestionFile => ({
 
 const job = (over: Partial<IngestionJob> = {}): IngestionJob => ({
   id: 12,
+  companyId: 1002,
+  source: 'upload',
+  cataloguedCount: 0,
   receivedCount: 0,
   ignoredCount: 1,
   unidentifiedCount: 0,
