@@ -19,6 +19,12 @@ type Documents = {
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
+    "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n": typeof types.BulkEditRowsDocument,
+    "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n": typeof types.BulkEditRowFieldsFragmentDoc,
+    "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n": typeof types.UpdateBulkEditRowsDocument,
+    "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": typeof types.BulkEditAttributesDocument,
+    "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchMarketAccountsDocument,
+    "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchBrandsDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": typeof types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.CataloguedProductDocument,
@@ -53,6 +59,12 @@ const documents: Documents = {
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
+    "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n": types.BulkEditRowsDocument,
+    "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n": types.BulkEditRowFieldsFragmentDoc,
+    "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n": types.UpdateBulkEditRowsDocument,
+    "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": types.BulkEditAttributesDocument,
+    "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchMarketAccountsDocument,
+    "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchBrandsDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.CataloguedProductDocument,
@@ -99,6 +111,30 @@ export function graphql(source: "\n  mutation DeleteProductSubmission($id: ID!) 
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteActivityDraftDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n"): typeof import('./graphql').BulkEditRowsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n"): typeof import('./graphql').BulkEditRowFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n"): typeof import('./graphql').UpdateBulkEditRowsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').BulkEditAttributesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchMarketAccountsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchBrandsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

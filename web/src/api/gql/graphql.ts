@@ -45,6 +45,39 @@ export type PartnerConfigurationInput = {
   secondaryColor?: string | null | undefined;
 };
 
+/** A bulk-edit row to save. A field left out keeps its stored value; null clears it. The UPC cannot be changed. */
+export type ProductSubmissionRowInput = {
+  attributes?: Array<ReferenceInput> | null | undefined;
+  /** The brand. */
+  companyName?: string | null | undefined;
+  deliveredCost?: number | null | undefined;
+  depth?: number | null | undefined;
+  edlp?: number | null | undefined;
+  fairShareMerchandisingSupport?: boolean | null | undefined;
+  fobCost?: number | null | undefined;
+  freeFill?: boolean | null | undefined;
+  height?: number | null | undefined;
+  id: string | number;
+  inStoreDemo?: boolean | null | undefined;
+  marketAccounts?: Array<ReferenceInput> | null | undefined;
+  msrp?: number | null | undefined;
+  offInvoice?: boolean | null | undefined;
+  paidAds?: boolean | null | undefined;
+  productName?: string | null | undefined;
+  size?: number | null | undefined;
+  suggestedClass?: string | null | undefined;
+  tpr?: boolean | null | undefined;
+  uom?: string | null | undefined;
+  wholesaleCost?: number | null | undefined;
+  width?: number | null | undefined;
+};
+
+/** A market account or attribute by id; the name is ignored. */
+export type ReferenceInput = {
+  id: number;
+  name?: string | null | undefined;
+};
+
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
 export type ShippingProfileInput = {
   caseCount?: number | null | undefined;
@@ -92,6 +125,41 @@ export type DeleteActivityDraftMutationVariables = Exact<{
 
 
 export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
+
+export type BulkEditRowsQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type BulkEditRowsQuery = { getProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+
+export type BulkEditRowFieldsFragment = { id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> };
+
+export type UpdateBulkEditRowsMutationVariables = Exact<{
+  rows: Array<ProductSubmissionRowInput> | ProductSubmissionRowInput;
+}>;
+
+
+export type UpdateBulkEditRowsMutation = { updateProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+
+export type BulkEditAttributesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BulkEditAttributesQuery = { attributes: Array<{ id: number, name: string }> };
+
+export type SearchMarketAccountsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchMarketAccountsQuery = { searchMarketAccountsByName: Array<{ id: number, name: string }> };
+
+export type SearchBrandsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchBrandsQuery = { searchBrandsByName: Array<{ id: number, name: string }> };
 
 export type CataloguedProductFieldsFragment = { ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } };
 
@@ -297,6 +365,41 @@ export class TypedDocumentString<TResult, TVariables>
     return this.value;
   }
 }
+export const BulkEditRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}
+    `, {"fragmentName":"BulkEditRowFields"}) as unknown as TypedDocumentString<BulkEditRowFieldsFragment, unknown>;
 export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
     fragment CataloguedProductFields on CataloguedProduct {
   ean13Upc
@@ -471,6 +574,108 @@ export const DeleteActivityDraftDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
+export const BulkEditRowsDocument = new TypedDocumentString(`
+    query BulkEditRows($ids: [ID!]!) {
+  getProductSubmissions(ids: $ids) {
+    ...BulkEditRowFields
+  }
+}
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}`) as unknown as TypedDocumentString<BulkEditRowsQuery, BulkEditRowsQueryVariables>;
+export const UpdateBulkEditRowsDocument = new TypedDocumentString(`
+    mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {
+  updateProductSubmissions(rows: $rows) {
+    ...BulkEditRowFields
+  }
+}
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}`) as unknown as TypedDocumentString<UpdateBulkEditRowsMutation, UpdateBulkEditRowsMutationVariables>;
+export const BulkEditAttributesDocument = new TypedDocumentString(`
+    query BulkEditAttributes {
+  attributes {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<BulkEditAttributesQuery, BulkEditAttributesQueryVariables>;
+export const SearchMarketAccountsDocument = new TypedDocumentString(`
+    query SearchMarketAccounts($name: String!) {
+  searchMarketAccountsByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchMarketAccountsQuery, SearchMarketAccountsQueryVariables>;
+export const SearchBrandsDocument = new TypedDocumentString(`
+    query SearchBrands($name: String!) {
+  searchBrandsByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchBrandsQuery, SearchBrandsQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
     query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
   getCataloguedProducts(
