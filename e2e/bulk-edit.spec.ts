@@ -96,6 +96,7 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(className).toHaveAttribute('aria-invalid', 'true');
   await expect(className).toHaveAttribute('data-cell-state', 'error');
+  await expect(className).toBeFocused();
   await expect(page.getByText(BULK_EDIT_MSG.required('Suggested Class'))).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await page.screenshot({ path: 'test-results/bulk-edit-step-error.png', fullPage: true });

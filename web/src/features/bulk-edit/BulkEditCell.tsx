@@ -34,9 +34,10 @@ interface CellProps {
 /** The accessible name of a cell's input: '{Column} for UPC {upc}'. */
 export const cellLabel = (column: Pick<BulkEditColumn, 'label'>, upc: string) => `${column.label} for UPC ${upc}`;
 
-const stateProps = (state: CellState, message: string | undefined, ownError?: string) => {
+const stateProps = (column: BulkEditColumn, state: CellState, message: string | undefined, ownError?: string) => {
   const error = ownError ?? (state === 'error' ? message : undefined);
   return {
+    'aria-required': column.required || undefined,
     error: fieldError(error),
     className: state === 'warning' && !error ? classes.warning : undefined,
     'data-cell-state': error ? 'error' : state,
@@ -99,7 +100,7 @@ function TextCell({ column, upc, value, state, message, disabled, onCommit }: Ce
       onKeyDown={text.onKeyDown}
       disabled={disabled}
       miw={180}
-      {...stateProps(state, message)}
+      {...stateProps(column, state, message)}
     />
   );
 }
@@ -137,7 +138,7 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit }: 
       }}
       disabled={disabled}
       miw={110}
-      {...stateProps(state, message, ownError)}
+      {...stateProps(column, state, message, ownError)}
     />
   );
 }
@@ -153,9 +154,9 @@ function ChoiceCell({ column, upc, value, state, message, disabled, onCommit, op
       searchable
       clearable
       disabled={disabled}
-      miw={column.kind === 'uom' ? 140 : 240}
+      miw={column.kind === 'uom' ? 140 : 320}
       comboboxProps={{ withinPortal: true }}
-      {...stateProps(state, message)}
+      {...stateProps(column, state, message)}
     />
   );
 }
@@ -173,7 +174,7 @@ function BooleanCell({ column, upc, value, state, message, disabled, onCommit }:
       clearable
       disabled={disabled}
       miw={110}
-      {...stateProps(state, message)}
+      {...stateProps(column, state, message)}
     />
   );
 }
@@ -206,7 +207,7 @@ function BrandCell({ column, upc, value, state, message, disabled, onCommit }: C
       clearable
       disabled={disabled}
       miw={220}
-      {...stateProps(state, message)}
+      {...stateProps(column, state, message)}
     />
   );
 }
@@ -229,7 +230,7 @@ function ReferenceCell({
       {...(onSearch && { searchValue, onSearchChange: onSearch, filter: ({ options: o }) => o })}
       disabled={disabled}
       miw={240}
-      {...stateProps(state, message)}
+      {...stateProps(column, state, message)}
     />
   );
 }

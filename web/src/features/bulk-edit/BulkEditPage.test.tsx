@@ -106,6 +106,9 @@ describe('Edit Multiple Products', () => {
     await waitFor(() => expect(cell('Product Name', '036000291452').getAttribute('aria-invalid')).toBe('true'));
     expect(stateOf(cell('Product Name', '036000291452'))).toBe('error');
     expect(screen.getByText(BULK_EDIT_MSG.required('Product Name'))).toBeTruthy();
+    // The first red cell takes the focus; required cells say so to screen readers.
+    await waitFor(() => expect(document.activeElement).toBe(cell('Product Name', '036000291452')));
+    expect(cell('Product Name', '036000291452').getAttribute('aria-required')).toBe('true');
     // Saved first: both rows were sent.
     expect(saves).toHaveLength(1);
     expect(saves[0].rows.map((r) => r.id)).toEqual(['a', 'b']);

@@ -26,6 +26,10 @@ import classes from './bulk-edit.module.css';
 const HEADING = 'Edit Multiple Products';
 const cellKey = (rowId: string, field: string) => `${rowId}.${field}`;
 
+/** After a failed Next or save, keyboard and screen-reader users land on the first red cell. */
+const focusFirstInvalidCell = () =>
+  setTimeout(() => document.querySelector<HTMLInputElement>('table input[aria-invalid="true"]')?.focus(), 0);
+
 /** The partner whose rules apply: the session's or the route's, else the submissions' own; none: every flag true. */
 function useBulkEditRules(rows: readonly BulkEditRowData[] | undefined): FieldRules | null {
   const user = useSignedInUser();
@@ -110,6 +114,7 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
     setBusy(true);
     try {
       if (await saveAll()) toast.success(BULK_EDIT_MSG.saved);
+      else focusFirstInvalidCell();
     } finally {
       setBusy(false);
     }
@@ -118,11 +123,15 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   const onNext = async () => {
     setBusy(true);
     try {
-      if (!(await saveAll())) return;
+      if (!(await saveAll())) {
+        focusFirstInvalidCell();
+        return;
+      }
       const failed = stepErrorsByRow(step, meta.map((r) => ({ id: r.id, ...rowsRef.current[r.id] })), rules);
       if (Object.keys(failed).length) {
         setErrorMode(true);
         setEdited(new Set());
+        focusFirstInvalidCell();
         return;
       }
       setErrorMode(false);
@@ -157,6 +166,7 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
           <Stepper.Step key={s} label={s} />
         ))}
       </Stepper>
+      <VisuallyHidden aria-live="polite">{`Step ${active + 1} of ${steps.length}: ${step}`}</VisuallyHidden>
       <Table.ScrollContainer minWidth={600}>
         <Table className={classes.table} aria-label={`${step}: one row per product`} withTableBorder striped>
           <Table.Thead>
