@@ -5,6 +5,8 @@ import { AccountInformationForm } from './features/account/AccountInformationFor
 import { AccountPage } from './features/account/AccountPage.tsx';
 import { PasswordSettingsForm } from './features/account/PasswordSettingsForm.tsx';
 import { ActivityPage } from './features/activity/ActivityPage.tsx';
+import { BulkEditConfirmationPage } from './features/bulk-edit/BulkEditConfirmationPage.tsx';
+import { BulkEditPage } from './features/bulk-edit/BulkEditPage.tsx';
 import { AdminLoginPage } from './features/auth/AdminLoginPage.tsx';
 import { LoginPage } from './features/auth/LoginPage.tsx';
 import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
@@ -93,8 +95,8 @@ const loggedInRoutes: RouteObject[] = [
   },
 
   // Partner operations (part 2)
-  { path: 'edit-multiple', element: later('Edit Multiple Products') },
-  { path: 'edit-multiple/confirmation', element: later('Confirmation') },
+  { path: 'edit-multiple', element: <BulkEditPage /> },
+  { path: 'edit-multiple/confirmation', element: <BulkEditConfirmationPage /> },
   { path: 'vendor-authorization', element: <VendorAuthorizationPage /> },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,

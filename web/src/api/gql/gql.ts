@@ -28,6 +28,12 @@ type Documents = {
     "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.CreateBrandProfileDocument,
     "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileDocument,
     "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": typeof types.UpdateBrandProfileIsPublishedDocument,
+    "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n": typeof types.BulkEditRowsDocument,
+    "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n": typeof types.BulkEditRowFieldsFragmentDoc,
+    "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n": typeof types.UpdateBulkEditRowsDocument,
+    "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": typeof types.BulkEditAttributesDocument,
+    "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchMarketAccountsDocument,
+    "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchBrandsDocument,
     "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": typeof types.BulkIngestionOrganizationsDocument,
     "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": typeof types.CreateBulkIngestionOrganizationDocument,
     "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.SearchCompaniesByNameDocument,
@@ -74,6 +80,12 @@ const documents: Documents = {
     "\n  mutation CreateBrandProfile($companyId: Int!, $input: BrandProfileInput!) {\n    createBrandProfile(companyId: $companyId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.CreateBrandProfileDocument,
     "\n  mutation UpdateBrandProfile($companyId: Int!, $brandProfileId: Int!, $input: BrandProfileInput!) {\n    updateBrandProfile(companyId: $companyId, brandProfileId: $brandProfileId, input: $input) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileDocument,
     "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n": types.UpdateBrandProfileIsPublishedDocument,
+    "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n": types.BulkEditRowsDocument,
+    "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n": types.BulkEditRowFieldsFragmentDoc,
+    "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n": types.UpdateBulkEditRowsDocument,
+    "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": types.BulkEditAttributesDocument,
+    "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchMarketAccountsDocument,
+    "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchBrandsDocument,
     "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": types.BulkIngestionOrganizationsDocument,
     "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": types.CreateBulkIngestionOrganizationDocument,
     "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.SearchCompaniesByNameDocument,
@@ -159,6 +171,30 @@ export function graphql(source: "\n  mutation UpdateBrandProfile($companyId: Int
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation UpdateBrandProfileIsPublished($companyId: Int!, $brandProfileId: Int!, $isPublished: Boolean!) {\n    updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $brandProfileId, isPublished: $isPublished) {\n      ...BrandProfileFields\n    }\n  }\n"): typeof import('./graphql').UpdateBrandProfileIsPublishedDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BulkEditRows($ids: [ID!]!) {\n    getProductSubmissions(ids: $ids) {\n      ...BulkEditRowFields\n    }\n  }\n"): typeof import('./graphql').BulkEditRowsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  fragment BulkEditRowFields on ProductSubmissionRow {\n    id\n    upc\n    partnerCompanyId\n    canEdit\n    productName\n    companyName\n    suggestedClass\n    marketAccounts {\n      id\n      name\n    }\n    attributes {\n      id\n      name\n    }\n    height\n    width\n    depth\n    size\n    uom\n    fobCost\n    msrp\n    edlp\n    deliveredCost\n    wholesaleCost\n    freeFill\n    inStoreDemo\n    fairShareMerchandisingSupport\n    paidAds\n    offInvoice\n    tpr\n  }\n"): typeof import('./graphql').BulkEditRowFieldsFragmentDoc;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {\n    updateProductSubmissions(rows: $rows) {\n      ...BulkEditRowFields\n    }\n  }\n"): typeof import('./graphql').UpdateBulkEditRowsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').BulkEditAttributesDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchMarketAccountsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchBrandsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -87,6 +87,39 @@ export type PartnerConfigurationInput = {
   secondaryColor?: string | null | undefined;
 };
 
+/** A bulk-edit row to save. A field left out keeps its stored value; null clears it. The UPC cannot be changed. */
+export type ProductSubmissionRowInput = {
+  attributes?: Array<ReferenceInput> | null | undefined;
+  /** The brand. */
+  companyName?: string | null | undefined;
+  deliveredCost?: number | null | undefined;
+  depth?: number | null | undefined;
+  edlp?: number | null | undefined;
+  fairShareMerchandisingSupport?: boolean | null | undefined;
+  fobCost?: number | null | undefined;
+  freeFill?: boolean | null | undefined;
+  height?: number | null | undefined;
+  id: string | number;
+  inStoreDemo?: boolean | null | undefined;
+  marketAccounts?: Array<ReferenceInput> | null | undefined;
+  msrp?: number | null | undefined;
+  offInvoice?: boolean | null | undefined;
+  paidAds?: boolean | null | undefined;
+  productName?: string | null | undefined;
+  size?: number | null | undefined;
+  suggestedClass?: string | null | undefined;
+  tpr?: boolean | null | undefined;
+  uom?: string | null | undefined;
+  wholesaleCost?: number | null | undefined;
+  width?: number | null | undefined;
+};
+
+/** A market account or attribute by id; the name is ignored. */
+export type ReferenceInput = {
+  id: number;
+  name?: string | null | undefined;
+};
+
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
 export type ShippingProfileInput = {
   caseCount?: number | null | undefined;
@@ -194,6 +227,41 @@ export type UpdateBrandProfileIsPublishedMutationVariables = Exact<{
 
 
 export type UpdateBrandProfileIsPublishedMutation = { updateBrandProfileIsPublished: { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } } };
+
+export type BulkEditRowsQueryVariables = Exact<{
+  ids: Array<string | number> | string | number;
+}>;
+
+
+export type BulkEditRowsQuery = { getProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+
+export type BulkEditRowFieldsFragment = { id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> };
+
+export type UpdateBulkEditRowsMutationVariables = Exact<{
+  rows: Array<ProductSubmissionRowInput> | ProductSubmissionRowInput;
+}>;
+
+
+export type UpdateBulkEditRowsMutation = { updateProductSubmissions: Array<{ id: string, upc: string, partnerCompanyId: number | null, canEdit: boolean, productName: string | null, companyName: string | null, suggestedClass: string | null, height: number | null, width: number | null, depth: number | null, size: number | null, uom: string | null, fobCost: number | null, msrp: number | null, edlp: number | null, deliveredCost: number | null, wholesaleCost: number | null, freeFill: boolean | null, inStoreDemo: boolean | null, fairShareMerchandisingSupport: boolean | null, paidAds: boolean | null, offInvoice: boolean | null, tpr: boolean | null, marketAccounts: Array<{ id: number, name: string }>, attributes: Array<{ id: number, name: string }> }> };
+
+export type BulkEditAttributesQueryVariables = Exact<{ [key: string]: never; }>;
+
+
+export type BulkEditAttributesQuery = { attributes: Array<{ id: number, name: string }> };
+
+export type SearchMarketAccountsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchMarketAccountsQuery = { searchMarketAccountsByName: Array<{ id: number, name: string }> };
+
+export type SearchBrandsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchBrandsQuery = { searchBrandsByName: Array<{ id: number, name: string }> };
 
 export type BulkIngestionOrganizationsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -458,6 +526,41 @@ export const BrandProfileFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"BrandProfileFields"}) as unknown as TypedDocumentString<BrandProfileFieldsFragment, unknown>;
+export const BulkEditRowFieldsFragmentDoc = new TypedDocumentString(`
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}
+    `, {"fragmentName":"BulkEditRowFields"}) as unknown as TypedDocumentString<BulkEditRowFieldsFragment, unknown>;
 export const CataloguedProductFieldsFragmentDoc = new TypedDocumentString(`
     fragment CataloguedProductFields on CataloguedProduct {
   ean13Upc
@@ -882,6 +985,108 @@ export const UpdateBrandProfileIsPublishedDocument = new TypedDocumentString(`
     edit
   }
 }`) as unknown as TypedDocumentString<UpdateBrandProfileIsPublishedMutation, UpdateBrandProfileIsPublishedMutationVariables>;
+export const BulkEditRowsDocument = new TypedDocumentString(`
+    query BulkEditRows($ids: [ID!]!) {
+  getProductSubmissions(ids: $ids) {
+    ...BulkEditRowFields
+  }
+}
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}`) as unknown as TypedDocumentString<BulkEditRowsQuery, BulkEditRowsQueryVariables>;
+export const UpdateBulkEditRowsDocument = new TypedDocumentString(`
+    mutation UpdateBulkEditRows($rows: [ProductSubmissionRowInput!]!) {
+  updateProductSubmissions(rows: $rows) {
+    ...BulkEditRowFields
+  }
+}
+    fragment BulkEditRowFields on ProductSubmissionRow {
+  id
+  upc
+  partnerCompanyId
+  canEdit
+  productName
+  companyName
+  suggestedClass
+  marketAccounts {
+    id
+    name
+  }
+  attributes {
+    id
+    name
+  }
+  height
+  width
+  depth
+  size
+  uom
+  fobCost
+  msrp
+  edlp
+  deliveredCost
+  wholesaleCost
+  freeFill
+  inStoreDemo
+  fairShareMerchandisingSupport
+  paidAds
+  offInvoice
+  tpr
+}`) as unknown as TypedDocumentString<UpdateBulkEditRowsMutation, UpdateBulkEditRowsMutationVariables>;
+export const BulkEditAttributesDocument = new TypedDocumentString(`
+    query BulkEditAttributes {
+  attributes {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<BulkEditAttributesQuery, BulkEditAttributesQueryVariables>;
+export const SearchMarketAccountsDocument = new TypedDocumentString(`
+    query SearchMarketAccounts($name: String!) {
+  searchMarketAccountsByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchMarketAccountsQuery, SearchMarketAccountsQueryVariables>;
+export const SearchBrandsDocument = new TypedDocumentString(`
+    query SearchBrands($name: String!) {
+  searchBrandsByName(name: $name) {
+    id
+    name
+  }
+}
+    `) as unknown as TypedDocumentString<SearchBrandsQuery, SearchBrandsQueryVariables>;
 export const BulkIngestionOrganizationsDocument = new TypedDocumentString(`
     query BulkIngestionOrganizations {
   bulkIngestionOrganizations {
