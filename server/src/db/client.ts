@@ -123,10 +123,16 @@ interface DrizzleInternals {
  * at every call (planning cost more than running the activity query). The name is derived from the text, so
  * different texts never share a name. Uses drizzle's session API, which `db.execute` itself goes through.
  */
+const statementNames = new Map<string, string>();
+
 export async function executePrepared<Row = Record<string, unknown>>(db: Tx, query: SQL): Promise<Row[]> {
   const internal = db as unknown as DrizzleInternals;
   const compiled = internal.dialect.sqlToQuery(query);
-  const name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
+  let name = statementNames.get(compiled.sql);
+  if (!name) {
+    name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
+    if (statementNames.size < 1000) statementNames.set(compiled.sql, name); // the hot statements are few
+  }
   const result = await internal.session.prepareQuery(compiled, undefined, name, false).execute();
   return (result as { rows: Row[] }).rows;
 }
