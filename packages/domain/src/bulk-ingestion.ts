@@ -25,6 +25,13 @@ export const ACCESS_MSG = {
   failed: 'Unable to add bulk ingestion organization',
 } as const;
 
+/**
+ * The image sources the worker scans: LOCAL, a folder under the ingestion root, and S3_BUCKET, a prefix in the
+ * portal's bucket (an image source needs 3 characters at least, so the S3 kind cannot be named just 'S3').
+ * Any other image source is scanned nowhere; its users can still upload from the import page.
+ */
+export const INGESTION_SOURCES = { local: 'LOCAL', s3: 'S3_BUCKET' } as const;
+
 /** Folder names: lower case, spaces to underscores, every other non-word character removed. */
 export const normaliseFolderName = (input: string) => input.toLowerCase().replace(/ /g, '_').replace(/\W/g, '');
 /** Image sources: the same, in upper case. */

@@ -5,6 +5,7 @@ import type { Config } from '../../config.ts';
 import { assertSafeKey, type BlobStore } from '../../storage/blob-store.ts';
 import { LocalDiskStore } from '../../storage/local-disk.ts';
 import { S3Store } from '../../storage/s3.ts';
+import { INGESTION_SOURCES } from '@portal/domain';
 
 /**
  * Where an organization's files arrive (DESIGN section 3, "ingestion source"). The image source names the kind:
@@ -20,8 +21,8 @@ export interface IngestionSource {
 }
 
 export function sourceFor(config: Config, org: { folderName: string; imageSource: string }): IngestionSource | null {
-  if (org.imageSource === 'LOCAL') return localSource(path.join(config.ingestion.root, org.folderName));
-  if (org.imageSource === 'S3' && config.s3) return s3Source(new S3Store(config.s3), `${config.ingestion.s3Prefix}${org.folderName}/`);
+  if (org.imageSource === INGESTION_SOURCES.local) return localSource(path.join(config.ingestion.root, org.folderName));
+  if (org.imageSource === INGESTION_SOURCES.s3 && config.s3) return s3Source(new S3Store(config.s3), `${config.ingestion.s3Prefix}${org.folderName}/`);
   return null;
 }
 

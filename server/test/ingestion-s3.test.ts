@@ -1,0 +1,63 @@
+/** Bulk ingestion from an S3 source: files put under the organization's prefix in the bucket become a job. */
+import { Readable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { gs1CheckDigit } from '@portal/domain';
+import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
+import { barcodeImage, plainImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { startS3 } from './support/s3.ts';
+
+let s3: Awaited<ReturnType<typeof startS3>>;
+let server: TestServer;
+beforeAll(async () => {
+  s3 = await startS3();
+  const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
+  server = await startTestServer({
+    S3_ENDPOINT: endpoint!,
+    S3_BUCKET: bucket,
+    S3_ACCESS_KEY_ID: accessKeyId!,
+    S3_SECRET_ACCESS_KEY: secretAccessKey!,
+    S3_FORCE_PATH_STYLE: 'on',
+    INGESTION_SETTLE_SECONDS: '0',
+  });
+});
+afterAll(async () => {
+  await server?.close();
+  await s3?.close();
+});
+
+describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)`, () => {
+  it('takes the files under {prefix}{folderName}/ into one job: a barcode, a GS1 file name, a picture without a code, a non-image', async () => {
+    const admin = new Client(server.url);
+    await admin.login('admin@example.com', 'Admin-demo-1');
+    const created = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`, {
+      input: { companyId: 1002, folderName: 'harbor_bucket', imageSource: 'S3_BUCKET' },
+    });
+    expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
+    const body = '501234999999';
+    const named = body + gs1CheckDigit(body);
+    const put = async (name: string, data: Uint8Array) => server.ctx.storage.put(`ingestion/harbor_bucket/${name}`, Readable.from([Buffer.from(data)]));
+    await put('front.png', await barcodeImage('4006381333931'));
+    await put(`${named}_side.png`, await plainImage());
+    await put('blank.png', await plainImage());
+    await put('notes.txt', new TextEncoder().encode('not a picture'));
+
+    await scanAllSources(server.ctx, (err) => {
+      throw err;
+    });
+    await server.ctx.jobs!.drain();
+    await scanAllSources(server.ctx, (err) => {
+      throw err;
+    }); // a second scan takes nothing twice
+    await server.ctx.jobs!.drain();
+
+    const other = new Client(server.url);
+    await other.login('other@example.com', 'Other-demo-1');
+    const jobs = (await other.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number }[];
+    expect(jobs).toHaveLength(1);
+    expect(jobs[0].totalCount).toBe(4);
+    const files = (await other.get(`/api/bulkIngestion/jobs/${jobs[0].id}/files`)).json as { filename: string; status: string }[];
+    const status = Object.fromEntries(files.map((f) => [f.filename, f.status]));
+    expect(status).toEqual({ 'front.png': 'SUBMITTED', [`${named}_side.png`]: 'SUBMITTED', 'blank.png': 'NEEDS_MAPPING', 'notes.txt': 'IGNORED' });
+  });
+});
