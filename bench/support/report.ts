@@ -14,6 +14,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['upload.md', 'Upload'],
   ['barcodes.md', 'Barcode reading'],
   ['activity.md', 'Activity list'],
+  ['ingestion.md', 'Bulk ingestion'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
 ];
 
