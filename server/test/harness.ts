@@ -7,7 +7,7 @@ import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { loadReferenceData } from '../src/db/reference-data.ts';
-import { seedDemoData } from '../src/demo/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoData } from '../src/demo/seed.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -155,4 +155,22 @@ export class Client {
   graphql(query: string, variables?: Record<string, unknown>) {
     return this.post('/graphql', { query, variables });
   }
+}
+
+/** The demo cast, signed in on the server (passwords from the demo seed): one client each, plus a visitor. */
+export async function demoClients(server: TestServer) {
+  const signedIn = async (email: string) => {
+    const account = DEMO_ACCOUNTS.find((a) => a.email === email)!;
+    const client = new Client(server.url);
+    await client.login(account.email, account.password);
+    return client;
+  };
+  return {
+    supplier: await signedIn('supplier@example.com'),
+    supplier2: await signedIn('supplier2@example.com'),
+    other: await signedIn('other@example.com'),
+    admin: await signedIn('admin@example.com'),
+    viewer: await signedIn('viewer@example.com'),
+    anonymous: new Client(server.url),
+  };
 }

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { gs1CheckDigit, SHIPPING_PROFILE_MSG } from '@portal/domain';
 import { draftSubmissions, featureFlags, partnerConfigurations, productShippingProfiles, productSubmissions } from '../src/db/schema.ts';
 import { plainImage } from './fixtures.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, demoClients, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -14,12 +14,7 @@ let viewer: Client;
 let anonymous: Client;
 beforeAll(async () => {
   server = await startTestServer();
-  [supplier, supplier2, other, admin, viewer, anonymous] = Array.from({ length: 6 }, () => new Client(server.url));
-  await supplier.login('supplier@example.com', 'Supplier-demo-1');
-  await supplier2.login('supplier2@example.com', 'Supplier-demo-2');
-  await other.login('other@example.com', 'Other-demo-1');
-  await admin.login('admin@example.com', 'Admin-demo-1');
-  await viewer.login('viewer@example.com', 'Viewer-demo-1');
+  ({ supplier, supplier2, other, admin, viewer, anonymous } = await demoClients(server));
 });
 afterAll(() => server?.close());
 
