@@ -20,5 +20,5 @@ export async function load(request: () => Promise<Response>, { clients = 32, sec
   );
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { requests: latencies.length, rps: latencies.length / seconds, median: at(0.5), p99: at(0.99), errors };
+  return { requests: latencies.length, rps: latencies.length / seconds, median: at(0.5), p99: at(0.99), errors, latencies };
 }

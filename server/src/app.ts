@@ -4,7 +4,6 @@ import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
 import session from '@fastify/session';
 import fastifyStatic from '@fastify/static';
@@ -15,6 +14,8 @@ import { graphqlErrorFormatter } from './graphql/errors.ts';
 import { fieldLimitRule, MAX_QUERY_DEPTH } from './graphql/limits.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
+import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { rememberingSigner } from './lib/cookie-signer.ts';
 import { DbSessionStore } from './lib/session-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
 import { healthRoutes } from './modules/health/routes.ts';
@@ -54,7 +55,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   });
   registerErrorHandling(app);
 
-  await app.register(helmet, {
+  registerSecurityHeaders(app, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -76,7 +77,7 @@ export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOp
   app.addHook('onClose', async () => sessionStore.close());
   await app.register(session, {
     cookieName: 'sid',
-    secret: ctx.config.sessionSecret,
+    secret: rememberingSigner(ctx.config.sessionSecret),
     store: sessionStore,
     saveUninitialized: false,
     // Not rolled on every request (that would be a database write per read); see touchSession below.

@@ -41,5 +41,10 @@ describe(`serving the web app (${databaseKind})`, () => {
     expect(res.headers.get('content-security-policy')).toContain("default-src 'self'");
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBeTruthy();
+    // API answers, errors and GraphQL carry them too.
+    for (const api of [await new Client(server.url).get('/api/health'), await new Client(server.url).get('/api/no-such-thing'), await new Client(server.url).graphql('{ __typename }')]) {
+      expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
+      expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
+    }
   });
 });

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql, type SQL } from 'drizzle-orm';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -114,26 +114,40 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 interface DrizzleInternals {
-  session: { prepareQuery(query: { sql: string; params: unknown[] }, fields: undefined, name: string, arrayMode: boolean): { execute(): Promise<unknown> } };
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
+  session: {
+    prepareQuery(query: CompiledQuery, fields: undefined, name: string, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  };
+}
+interface CompiledQuery { sql: string; params: unknown[] }
+
+/** A hot raw statement, compiled once; every value that varies is a `sql.placeholder()`. */
+export interface Statement { name: string; compiled: CompiledQuery }
+
+const dialect = new PgDialect();
+const statements = new Map<string, Statement>();
+
+/**
+ * The statement of one shape, built and compiled at its first use. `key` must name everything that changes the
+ * text (not the values), and the shapes must be few: each is prepared on every pooled connection and kept there.
+ */
+export function preparedStatement(key: string, build: () => SQL): Statement {
+  let statement = statements.get(key);
+  if (!statement) {
+    const compiled = dialect.sqlToQuery(build());
+    // Named after the text, so different texts never share a name.
+    statement = { name: `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`, compiled };
+    statements.set(key, statement);
+  }
+  return statement;
 }
 
 /**
- * Runs a hot raw statement as a named prepared statement, so PostgreSQL plans it once per connection instead of
- * at every call (planning cost more than running the activity query). The name is derived from the text, so
- * different texts never share a name. Uses drizzle's session API, which `db.execute` itself goes through.
+ * Runs a statement as a named prepared statement: parsed once per connection instead of at every call. Through
+ * drizzle's session API, which `db.execute` itself goes through, so it works inside transactions and on PGlite.
  */
-const statementNames = new Map<string, string>();
-
-export async function executePrepared<Row = Record<string, unknown>>(db: Tx, query: SQL): Promise<Row[]> {
+export async function executePrepared<Row = Record<string, unknown>>(db: Tx, statement: Statement, values: Record<string, unknown>): Promise<Row[]> {
   const internal = db as unknown as DrizzleInternals;
-  const compiled = internal.dialect.sqlToQuery(query);
-  let name = statementNames.get(compiled.sql);
-  if (!name) {
-    name = `q_${createHash('sha1').update(compiled.sql).digest('hex').slice(0, 20)}`;
-    if (statementNames.size < 1000) statementNames.set(compiled.sql, name); // the hot statements are few
-  }
-  const result = await internal.session.prepareQuery(compiled, undefined, name, false).execute();
+  const result = await internal.session.prepareQuery(statement.compiled, undefined, statement.name, false).execute(values);
   return (result as { rows: Row[] }).rows;
 }
 

@@ -95,8 +95,9 @@ export class DbSessionStore {
     const now = Date.now();
     const hit = this.cache.get(sid);
     if (hit && now - hit.cachedAt < this.cacheMs && hit.expiresAt > now) {
-      this.hand(sid, hit.user && structuredClone(hit.user));
-      return cb(null, structuredClone(hit.data));
+      // No copies: the user row is frozen, and @fastify/session copies the data's (flat) keys into a new Session.
+      this.hand(sid, hit.user);
+      return cb(null, { ...hit.data });
     }
     this.readSession
       .execute({ sid })
@@ -105,7 +106,7 @@ export class DbSessionStore {
         if (!row || row.session.expiresAt.getTime() < Date.now()) return cb(null, null);
         this.hand(sid, row.user);
         const data = row.session.data as Session;
-        this.remember(sid, { data: structuredClone(data), user: row.user && structuredClone(row.user), expiresAt: row.session.expiresAt.getTime(), cachedAt: now });
+        this.remember(sid, { data: structuredClone(data), user: row.user && Object.freeze(structuredClone(row.user)), expiresAt: row.session.expiresAt.getTime(), cachedAt: now });
         cb(null, data);
       }, (err) => cb(err));
   }

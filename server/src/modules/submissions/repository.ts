@@ -1,5 +1,6 @@
 import { asc, eq, sql } from 'drizzle-orm';
-import { executePrepared, type Tx } from '../../db/client.ts';
+import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
+import { executePrepared, preparedStatement, type Tx } from '../../db/client.ts';
 import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
 
 export type SubmissionRow = typeof productSubmissions.$inferSelect;
@@ -82,44 +83,21 @@ export interface ActivityRow {
  * item_status, updated_at) indexes. The partner-status column reads the stored label: nothing is computed here.
  */
 export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: ActivityRow[]; total: number }> {
-  const company = (col: string) => (q.companyId === null ? sql`true` : sql`${sql.raw(col)} = ${q.companyId}`);
-  const partner = (col: string) => (q.partnerCompanyId === null ? sql`true` : sql`${sql.raw(col)} = ${q.partnerCompanyId}`);
-  const statuses = q.statuses.length ? sql`s.item_status in (${sql.join(q.statuses.map((s) => sql`${s}`), sql`, `)})` : sql`false`;
-  const products = sql`
-    select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-      s.partner_company_id, s.partner_status_label
-    from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
-  const drafts = sql`
-    select 'Draft' as kind, d.id::text as id,
-      (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
-      (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
-      'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
-    from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
-  const union = q.includeDrafts ? sql`${products} union all ${drafts}` : products;
-  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
-  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
-  const totalExpr = q.includeDrafts ? sql`((${productCount}) + (${draftCount}))::int` : sql`(${productCount})::int`;
-  // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
-  // index count evaluated once. (A window count over every match would read every matching row.) Without drafts
-  // the statement stays simple, which also keeps the server's planning time small.
-  const raw = q.includeDrafts
-    ? await executePrepared(db, sql`
-        select page.*, ${totalExpr} as total,
-          case when page.kind = 'Draft'
-            then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
-            else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
-        from (select * from (${union}) as activity order by updated_at desc, id desc limit ${q.limit} offset ${q.offset}) as page
-        order by updated_at desc, id desc`)
-    : await executePrepared(db, sql`
-        select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-          s.partner_company_id, s.partner_status_label, ${totalExpr} as total,
-          (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
-        from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}
-        order by s.updated_at desc, s.id desc limit ${q.limit} offset ${q.offset}`);
+  const shape: ActivityShape = {
+    includeDrafts: q.includeDrafts,
+    anyCompany: q.companyId === null,
+    anyPartner: q.partnerCompanyId === null,
+    statusCount: q.statuses.length,
+    // The usual page size and the first page are written into the statement, not bound: with them as parameters
+    // PostgreSQL judges its cached generic plan dearer than a fresh one and plans the query at every call.
+    usualLimit: q.limit === ACTIVITY_PAGE_SIZE,
+    firstPage: q.offset === 0,
+  };
+  const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId, limit: q.limit, offset: q.offset };
+  q.statuses.forEach((status, i) => (values[`status${i}`] = status));
+  const raw = await executePrepared(db, activityStatement(shape), values);
   // A page past the end has no row to carry the total.
-  const total = raw.length
-    ? Number(raw[0].total)
-    : Number(((await db.execute(sql`select ${totalExpr} as n`)) as unknown as { rows: { n: number }[] }).rows[0].n);
+  const total = raw.length ? Number(raw[0].total) : Number((await executePrepared<{ n: number }>(db, activityTotalStatement(shape), values))[0].n);
   return {
     total,
     rows: raw.map((r) => ({
@@ -138,3 +116,64 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
   };
 }
 
+/** What changes the text of the activity statement; each shape is compiled and prepared once. */
+interface ActivityShape {
+  includeDrafts: boolean;
+  anyCompany: boolean;
+  anyPartner: boolean;
+  statusCount: number;
+  usualLimit: boolean;
+  firstPage: boolean;
+}
+
+const shapeKey = (prefix: string, shape: ActivityShape) => `${prefix}:${JSON.stringify(shape)}`;
+
+function activityFilters(shape: ActivityShape) {
+  const company = (col: string) => (shape.anyCompany ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('company')}`);
+  const partner = (col: string) => (shape.anyPartner ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('partner')}`);
+  const statuses = shape.statusCount
+    ? sql`s.item_status in (${sql.join(Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`), sql`, `)})`
+    : sql`false`;
+  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
+  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+  const total = shape.includeDrafts ? sql`((${productCount}) + (${draftCount}))::int` : sql`(${productCount})::int`;
+  return { company, partner, statuses, total };
+}
+
+const activityTotalStatement = (shape: ActivityShape) =>
+  preparedStatement(shapeKey('activity-total', shape), () => sql`select ${activityFilters(shape).total} as n`);
+
+const activityStatement = (shape: ActivityShape) =>
+  preparedStatement(shapeKey('activity', shape), () => {
+    const { company, partner, statuses, total } = activityFilters(shape);
+    const limit = shape.usualLimit ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('limit')}`;
+    const offset = shape.firstPage ? sql.raw('0') : sql`${sql.placeholder('offset')}`;
+    // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
+    // index count evaluated once. (A window count over every match would read every matching row.) Without drafts
+    // the statement stays simple, which also keeps the server's planning time small.
+    if (!shape.includeDrafts) {
+      return sql`
+        select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
+          s.partner_company_id, s.partner_status_label, ${total} as total,
+          (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
+        from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}
+        order by s.updated_at desc, s.id desc limit ${limit} offset ${offset}`;
+    }
+    const products = sql`
+      select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
+        s.partner_company_id, s.partner_status_label
+      from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
+    const drafts = sql`
+      select 'Draft' as kind, d.id::text as id,
+        (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
+        (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
+        'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
+      from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+    return sql`
+      select page.*, ${total} as total,
+        case when page.kind = 'Draft'
+          then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
+          else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
+      from (select * from (${products} union all ${drafts}) as activity order by updated_at desc, id desc limit ${limit} offset ${offset}) as page
+      order by updated_at desc, id desc`;
+  });

@@ -42,7 +42,8 @@ export async function activity(
   user: UserRow,
   q: { tab?: ActivityTab; statuses?: string[]; page?: number; pageSize?: number; partnerCompanyId?: number | null },
 ) {
-  const statuses = q.tab ? [...ACTIVITY_TABS[q.tab]] : (q.statuses ?? []);
+  // Each status once: the statement's shape depends on how many there are (repository.ts).
+  const statuses = q.tab ? [...ACTIVITY_TABS[q.tab]] : [...new Set(q.statuses ?? [])];
   for (const s of statuses) if (!isItemStatus(s)) throw badRequest(`Unknown status ${s}.`);
   const pageSize = Math.min(Math.max(q.pageSize ?? ACTIVITY_PAGE_SIZE, 1), 100);
   const page = Math.max(q.page ?? 1, 1);
