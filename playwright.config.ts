@@ -11,9 +11,16 @@ export const E2E = {
   oidc: `http://127.0.0.1:${port.oidc}`,
 };
 
+const ACCOUNT_CHANGING_SPECS = ['**/account.spec.ts', '**/password-reset.spec.ts'];
+
 export default defineConfig({
   testDir: './e2e',
-  testMatch: '**/*.spec.ts',
+  // Specs that change a shared demo account's password or details run last, once no other spec can be signing in
+  // as that account (run side by side, a sign-in could meet the changed password).
+  projects: [
+    { name: 'portal', testMatch: '**/*.spec.ts', testIgnore: ACCOUNT_CHANGING_SPECS },
+    { name: 'account changes', testMatch: ACCOUNT_CHANGING_SPECS, dependencies: ['portal'] },
+  ],
   fullyParallel: false,
   workers: 2,
   retries: 0,

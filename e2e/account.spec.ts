@@ -2,7 +2,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { restoreDetails, restorePassword } from './support/api.ts';
 import { accountMenuButton, DEMO, logOut, signIn } from './support/fixtures.ts';
 
-// other@example.com (Olive Other) is reserved for this spec; every detail is put back at the end.
+// Changes other@example.com (Olive Other) and puts every detail back at the end; it runs after the specs that sign
+// in as Olive (project 'account changes' in playwright.config.ts).
 const who = DEMO.other;
 const ORIGINAL = { email: who.email, firstName: 'Olive', lastName: 'Other' };
 const CHANGED = { firstName: 'Olivia', lastName: 'Otherton' };

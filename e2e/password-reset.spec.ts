@@ -2,7 +2,8 @@ import { expect, test } from '@playwright/test';
 import { restorePassword } from './support/api.ts';
 import { accountMenuButton, DEMO, linkFromMail, logOut, mailsTo, signIn } from './support/fixtures.ts';
 
-// supplier2@example.com (Sasha) is reserved for this spec; it ends with its original password.
+// Changes supplier2@example.com's (Sasha's) password and ends with the original; it runs after the specs that sign
+// in as Sasha (project 'account changes' in playwright.config.ts).
 const who = DEMO.supplier2;
 const NEW_PASSWORD = 'Reset-e2e-Pass-7';
 const RESET_LINK = /http:\/\/\S+\/reset-password\/[A-Za-z0-9_-]+/;
