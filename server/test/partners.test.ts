@@ -1,3 +1,4 @@
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_FIELDS } from '@portal/domain';
 import { plainImage } from './fixtures.ts';
@@ -134,8 +135,17 @@ describe(`partner configurations (${databaseKind})`, () => {
     const got = await fetch(`${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`);
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
-    expect(got.headers.get('cache-control')).toContain('max-age');
+    expect(got.headers.get('cache-control')).toBe('public, no-cache');
     expect(Buffer.from(await got.arrayBuffer()).equals(png)).toBe(true);
+    const logoAt = `${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`;
+    const etag = got.headers.get('etag')!;
+    expect((await fetch(logoAt, { headers: { 'if-none-match': etag } })).status).toBe(304);
+    // A new picture under the same name: the browser's copy no longer matches, so it gets the new one at once.
+    const newer = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
+    expect((await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'Fresh Logo.png', data: newer, type: 'image/png' }], 'file')).status).toBe(200);
+    const again = await fetch(logoAt, { headers: { 'if-none-match': etag } });
+    expect(again.status).toBe(200);
+    expect(Buffer.from(await again.arrayBuffer()).equals(newer)).toBe(true);
     expect((await fetch(`${server.url}/api/partner-configurations/${id}/logo/other.png`)).status).toBe(404);
     expect((await fetch(`${server.url}/api/partner-configurations/999999/logo/other.png`)).status).toBe(404);
 

@@ -75,7 +75,8 @@ export async function partnerRoutes(app: FastifyInstance) {
     }
     const etag = `"${config.partnerLogoKey.split('/').pop()}"`;
     reply
-      .header('cache-control', 'public, max-age=300, must-revalidate')
+      // Revalidated at every use (a 304 while unchanged): a new logo under the same file name shows at once.
+      .header('cache-control', 'public, no-cache')
       .header('etag', etag)
       .header('x-content-type-options', 'nosniff');
     if (request.headers['if-none-match'] === etag) return reply.status(304).send();
