@@ -250,6 +250,11 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     const broken = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'broken.zip', data: archive.subarray(0, archive.length - 30) }]);
     expect(broken.status).toBe(400);
     expect(broken.json.message).toMatch(/zip file could not be read/);
+    // The job list: newest first, one row a job, each with its own files' counts.
+    const list = (await supplier.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number; ignoredCount: number }[];
+    expect(list.map((j) => j.id)).toEqual([...list.map((j) => j.id)].sort((a, b) => b - a));
+    expect(new Set(list.map((j) => j.id)).size).toBe(list.length);
+    expect(list[0]).toMatchObject({ id: res.json.id, totalCount: 3, ignoredCount: 1 });
   });
 
   it("another company's user never reaches the job: 403 without access, 'not found' with access of its own", async () => {

@@ -40,6 +40,8 @@ export type JobView = IngestionJobView;
  * workers are doing. Submitted counts catalogued files too (both are past submission).
  */
 async function jobViews(db: Tx, where: ReturnType<typeof eq> | undefined, limit = 1000): Promise<JobView[]> {
+  // The newest jobs are chosen first, so only their files are counted (not every file the company ever sent).
+  const newest = db.select({ id: bulkIngestionJobs.id }).from(bulkIngestionJobs).where(where).orderBy(desc(bulkIngestionJobs.id)).limit(limit).as('newest');
   const count = (status: IngestionFileStatus) => sql<number>`(count(${bulkIngestionFiles.id}) filter (where ${bulkIngestionFiles.status} = ${status}))::int`;
   const rows = await db
     .select({
@@ -61,12 +63,11 @@ async function jobViews(db: Tx, where: ReturnType<typeof eq> | undefined, limit 
       email: users.email,
     })
     .from(bulkIngestionJobs)
+    .innerJoin(newest, eq(newest.id, bulkIngestionJobs.id))
     .leftJoin(bulkIngestionFiles, eq(bulkIngestionFiles.jobId, bulkIngestionJobs.id))
     .leftJoin(users, eq(users.id, bulkIngestionJobs.submittedByUserId))
-    .where(where)
     .groupBy(bulkIngestionJobs.id, users.id)
-    .orderBy(desc(bulkIngestionJobs.id))
-    .limit(limit);
+    .orderBy(desc(bulkIngestionJobs.id));
   return rows.map(({ submitted, firstName, lastName, email, createdAt, updatedAt, ...r }) => {
     const counts = { ...r, submittedCount: submitted + r.cataloguedCount };
     return {
