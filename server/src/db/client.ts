@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { sql, type SQL } from 'drizzle-orm';
+import { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -115,6 +115,7 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 interface DrizzleInternals {
   session: {
+    client: unknown;
     prepareQuery(query: CompiledQuery, fields: undefined, name: string, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> };
   };
 }
@@ -142,13 +143,66 @@ export function preparedStatement(key: string, build: () => SQL): Statement {
 }
 
 /**
- * Runs a statement as a named prepared statement: parsed once per connection instead of at every call. Through
- * drizzle's session API, which `db.execute` itself goes through, so it works inside transactions and on PGlite.
+ * Runs a statement as a named prepared statement: parsed once per connection instead of at every call. On the
+ * PostgreSQL server (and in a PGlite transaction) through drizzle's session API, which `db.execute` itself goes
+ * through; on PGlite otherwise through its protocol API (executeOnPglite).
  */
 export async function executePrepared<Row = Record<string, unknown>>(db: Tx, statement: Statement, values: Record<string, unknown>): Promise<Row[]> {
   const internal = db as unknown as DrizzleInternals;
+  // The embedded database's own query() parses and plans every call; outside a transaction, go round it.
+  if (internal.session.client instanceof PGlite) {
+    return executeOnPglite(internal.session.client, statement, fillPlaceholders(statement.compiled.params, values)) as Promise<Row[]>;
+  }
   const result = await internal.session.prepareQuery(statement.compiled, undefined, statement.name, false).execute(values);
   return (result as { rows: Row[] }).rows;
+}
+
+/** The statements each embedded database has parsed under their names (it has one session, kept for its life). */
+const parsedOnPglite = new WeakMap<PGlite, Set<string>>();
+
+/**
+ * A named prepared statement on PGlite, through its public protocol API: parsed (and its generic plan cached) at
+ * first use, then bound and run in one call into the database, where PGlite's query() makes six and plans again.
+ */
+async function executeOnPglite(client: PGlite, statement: Statement, params: unknown[]): Promise<Record<string, unknown>[]> {
+  const { serialize } = pgliteProtocol;
+  // The same locks query() takes: nothing else runs between the messages, and no open transaction is joined.
+  return client._runExclusiveTransaction(() =>
+    client._runExclusiveQuery(async () => {
+      let parsed = parsedOnPglite.get(client);
+      if (!parsed) parsedOnPglite.set(client, (parsed = new Set()));
+      const first = !parsed.has(statement.name);
+      const messages = [
+        // Closing a statement that does not exist is no error; it clears one left by a call that failed midway.
+        ...(first ? [serialize.close({ type: 'S', name: statement.name }), serialize.parse({ name: statement.name, text: statement.compiled.sql, types: [] })] : []),
+        serialize.bind({ statement: statement.name, values: params.map(asText) }),
+        serialize.describe({ type: 'P' }),
+        serialize.execute({}),
+        serialize.sync(),
+      ];
+      const result = await client.execProtocol(concatBytes(messages));
+      parsed.add(statement.name);
+      return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
+    }),
+  );
+}
+
+/** A parameter in PostgreSQL's text format (the server infers each parameter's type from the statement). */
+function asText(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  if (value instanceof Date) return value.toISOString();
+  if (typeof value === 'object') return JSON.stringify(value);
+  return String(value);
+}
+
+function concatBytes(parts: Uint8Array[]): Uint8Array {
+  const all = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const part of parts) {
+    all.set(part, at);
+    at += part.length;
+  }
+  return all;
 }
 
 export async function isEmpty(db: Db): Promise<boolean> {
