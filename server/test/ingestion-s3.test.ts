@@ -11,13 +11,8 @@ let s3: Awaited<ReturnType<typeof startS3>>;
 let server: TestServer;
 beforeAll(async () => {
   s3 = await startS3();
-  const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
   server = await startTestServer({
-    S3_ENDPOINT: endpoint!,
-    S3_BUCKET: bucket,
-    S3_ACCESS_KEY_ID: accessKeyId!,
-    S3_SECRET_ACCESS_KEY: secretAccessKey!,
-    S3_FORCE_PATH_STYLE: 'on',
+    ...s3.env,
     INGESTION_SETTLE_SECONDS: '0',
   });
 });

@@ -31,14 +31,7 @@ describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`,
   let supplier: Client;
   beforeAll(async () => {
     s3 = await startS3();
-    const { endpoint, bucket, accessKeyId, secretAccessKey } = s3.settings;
-    server = await startTestServer({
-      S3_ENDPOINT: endpoint!,
-      S3_BUCKET: bucket,
-      S3_ACCESS_KEY_ID: accessKeyId!,
-      S3_SECRET_ACCESS_KEY: secretAccessKey!,
-      S3_FORCE_PATH_STYLE: 'on',
-    });
+    server = await startTestServer(s3.env);
     supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
   });
