@@ -33,4 +33,12 @@ describe('configuration validated at boot', () => {
       expect((err as ConfigError).problems.length).toBeGreaterThanOrEqual(2);
     }
   });
+
+  it('keeps done jobs 7 days unless JOB_RETENTION_DAYS says otherwise (0: until the next hourly purge)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir }).jobRetentionMs).toBe(7 * 86_400_000);
+    expect(loadConfig({ DATA_DIR: dir, JOB_RETENTION_DAYS: '0.5' }).jobRetentionMs).toBe(43_200_000);
+    expect(loadConfig({ DATA_DIR: dir, JOB_RETENTION_DAYS: '0' }).jobRetentionMs).toBe(0);
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_RETENTION_DAYS: '-1' })).toThrow(/JOB_RETENTION_DAYS/);
+  });
 });

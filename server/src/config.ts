@@ -31,6 +31,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -67,6 +68,8 @@ export type Config = {
   sessionCacheMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
+  /** How long a done job stays in the jobs table before the hourly purge deletes it (failed ones stay). */
+  jobRetentionMs: number;
   /** Files in an S3-compatible bucket when set; on local disk under dataDir/files otherwise. */
   s3: S3Settings | undefined;
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
@@ -129,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     sessionCacheMs: e.SESSION_CACHE_MS,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
+    jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

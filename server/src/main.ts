@@ -9,6 +9,8 @@ import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
+import { startWorker } from './jobs/worker.ts';
+import { MissingJobHandlersError } from './jobs/queue.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
 
@@ -30,12 +32,7 @@ async function main() {
   let stopPurge = () => {};
   let stopScan = () => {};
   if (config.role !== 'web') {
-    // The embedded database is locked to this process: jobs left running belong to a process that crashed.
-    if (database.kind === 'pglite') {
-      const released = await ctx.jobs!.releaseAbandoned();
-      if (released) log.warn(`${released} job(s) interrupted by a crash are queued again`);
-    }
-    ctx.jobs?.start();
+    await startWorker(ctx, log);
     stopPurge = schedulePurge(ctx, (err) => log.error({ err }, 'maintenance failed'));
     stopScan = scheduleIngestionScan(ctx, (err) => log.error({ err }, 'bulk ingestion scan failed'));
   }
@@ -71,7 +68,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MissingJobHandlersError) {
     console.error(err.message);
   } else {
     console.error(err);

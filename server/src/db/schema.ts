@@ -215,7 +215,8 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
-    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey),
+    // A key is unique only among jobs still to do: once done or failed, the same key enqueues new work.
+    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 

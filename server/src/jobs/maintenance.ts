@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { loginFailures, passwordResetTokens, sessions } from '../db/schema.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
+import { purgeFinishedJobs } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -16,10 +17,14 @@ export async function purgeExpired(db: Db, now = new Date()) {
   await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
 }
 
-/** Runs purgeExpired and the orphan-file cleanup now and then every hour, without keeping the process alive. */
+/**
+ * Runs purgeExpired, the purge of done jobs and the orphan-file cleanup now and then every hour, without keeping
+ * the process alive.
+ */
 export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
   const run = () =>
     purgeExpired(ctx.db)
+      .then(() => purgeFinishedJobs(ctx.db, ctx.config.jobRetentionMs))
       .then(() => removeOrphanFiles(ctx))
       .catch(onError);
   void run();

@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import pino from 'pino';
+import { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
-import { defineJob, enqueue, JobRunner } from './queue.ts';
+import { defineJob, enqueue, JobRunner, purgeFinishedJobs } from './queue.ts';
+import { allJobs } from './registry.ts';
+import { startWorker } from './worker.ts';
 
 let server: TestServer;
 const log = pino({ level: 'silent' });
@@ -15,7 +18,7 @@ afterAll(() => server?.close());
 describe(`job queue (${databaseKind})`, () => {
   it('runs each enqueued job once, and a dedupe key makes a second enqueue a no-op', async () => {
     const seen: number[] = [];
-    const job = defineJob<{ n: number }>({ name: 'test.collect', handler: async ({ n }) => void seen.push(n) });
+    const job = defineJob({ name: 'test.collect', payload: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
     const db = server.database.db;
     await enqueue(db, job, { n: 1 });
     await enqueue(db, job, { n: 2 }, { dedupeKey: 'two' });
@@ -26,8 +29,9 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('retries a failing job with backoff and gives up after maxAttempts', async () => {
     let calls = 0;
-    const job = defineJob<object>({
+    const job = defineJob({
       name: 'test.flaky',
+      payload: z.object({}),
       maxAttempts: 2,
       handler: async () => {
         calls++;
@@ -49,7 +53,7 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('takes over a job whose worker died (lock expired) and runs it to completion', async () => {
     const done: string[] = [];
-    const job = defineJob<{ id: string }>({ name: 'test.resume', handler: async ({ id }) => void done.push(id) });
+    const job = defineJob({ name: 'test.resume', payload: z.object({ id: z.string() }), handler: async ({ id }) => void done.push(id) });
     const db = server.database.db;
     await db.insert(jobs).values({
       name: job.name,
@@ -64,7 +68,7 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('on a database only this process can use, puts jobs left running by a crashed process back at once', async () => {
     const done: string[] = [];
-    const job = defineJob<{ id: string }>({ name: 'test.release', handler: async ({ id }) => void done.push(id) });
+    const job = defineJob({ name: 'test.release', payload: z.object({ id: z.string() }), handler: async ({ id }) => void done.push(id) });
     const db = server.database.db;
     await db.insert(jobs).values({ name: job.name, payload: { id: 'crashed' }, status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 300_000) });
     const runner = new JobRunner(db, log).register(job);
@@ -77,8 +81,9 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('two runners on one database run 40 jobs exactly once between them', async () => {
     const counts = new Map<number, number>();
-    const job = defineJob<{ n: number }>({
+    const job = defineJob({
       name: 'test.shared',
+      payload: z.object({ n: z.number() }),
       handler: async ({ n }) => {
         counts.set(n, (counts.get(n) ?? 0) + 1);
         await new Promise((r) => setTimeout(r, 2));
@@ -102,7 +107,108 @@ describe(`job queue (${databaseKind})`, () => {
   });
 
   it('refuses a job name registered twice', () => {
-    const job = defineJob<object>({ name: 'test.twice', handler: async () => {} });
+    const job = defineJob({ name: 'test.twice', payload: z.object({}), handler: async () => {} });
     expect(() => new JobRunner(server.database.db, log).register(job, job)).toThrow(/twice/);
+  });
+
+  it('de-duplicates only among queued and running jobs: once the first is done, the same key runs again', async () => {
+    const seen: number[] = [];
+    const job = defineJob({ name: 'test.again', payload: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
+    const db = server.database.db;
+    const runner = new JobRunner(db, log).register(job);
+    await enqueue(db, job, { n: 1 }, { dedupeKey: 'again' });
+    await runner.drain();
+    await enqueue(db, job, { n: 2 }, { dedupeKey: 'again' });
+    await enqueue(db, job, { n: 3 }, { dedupeKey: 'again' }); // the second is still queued: a no-op
+    await runner.drain();
+    expect(seen).toEqual([1, 2]);
+  });
+
+  it('a job that failed for good does not hold its key: the same work can be enqueued again', async () => {
+    let calls = 0;
+    const job = defineJob({
+      name: 'test.failedKey',
+      maxAttempts: 1,
+      payload: z.object({}),
+      handler: async () => {
+        calls++;
+        throw new Error('broken');
+      },
+    });
+    const db = server.database.db;
+    const runner = new JobRunner(db, log).register(job);
+    await enqueue(db, job, {}, { dedupeKey: 'failed-key' });
+    await runner.drain();
+    await enqueue(db, job, {}, { dedupeKey: 'failed-key' });
+    await runner.drain();
+    expect(calls).toBe(2);
+    const rows = await db.select().from(jobs).where(eq(jobs.name, 'test.failedKey'));
+    expect(rows.map((r) => [r.status, r.lastError])).toEqual([
+      ['failed', 'Error: broken'],
+      ['failed', 'Error: broken'],
+    ]);
+  });
+
+  it('refuses at enqueue a payload its job does not accept, and writes nothing', async () => {
+    const job = defineJob({ name: 'test.strict', payload: z.object({ fileId: z.guid() }), handler: async () => {} });
+    const db = server.database.db;
+    await expect(enqueue(db, job, { fileId: 'not-an-id' })).rejects.toThrow(/test\.strict.*fileId/s);
+    expect(await db.select().from(jobs).where(eq(jobs.name, 'test.strict'))).toEqual([]);
+  });
+
+  it('fails at once, without calling the handler, a stored payload the job does not accept, keeping why', async () => {
+    const handled: unknown[] = [];
+    const job = defineJob({ name: 'test.stale', payload: z.object({ n: z.number() }), handler: async (p) => void handled.push(p) });
+    const db = server.database.db;
+    // Written by an older version of the job, or by hand.
+    await db.insert(jobs).values({ name: job.name, payload: { n: 'three' }, maxAttempts: 5 });
+    await new JobRunner(db, log).register(job).drain();
+    expect(handled).toEqual([]);
+    const [row] = await db.select().from(jobs).where(eq(jobs.name, 'test.stale'));
+    expect(row).toMatchObject({ status: 'failed', attempts: 1 });
+    expect(row.lastError).toMatch(/payload.*\bn\b/is);
+  });
+
+  it('gives the handler the payload as its schema reads it', async () => {
+    const handled: unknown[] = [];
+    const job = defineJob({ name: 'test.parsed', payload: z.object({ n: z.number() }), handler: async (p) => void handled.push(p) });
+    const db = server.database.db;
+    await db.insert(jobs).values({ name: job.name, payload: { n: 4, leftover: true } });
+    await new JobRunner(db, log).register(job).drain();
+    expect(handled).toEqual([{ n: 4 }]);
+  });
+
+  it('purges done jobs past the retention, keeping newer ones, failed ones and waiting ones', async () => {
+    const db = server.database.db;
+    const now = new Date();
+    const hoursAgo = (h: number) => new Date(now.getTime() - h * 3_600_000);
+    await db.insert(jobs).values([
+      { name: 'test.purge', payload: { k: 'old-done' }, status: 'done', finishedAt: hoursAgo(49) },
+      { name: 'test.purge', payload: { k: 'new-done' }, status: 'done', finishedAt: hoursAgo(47) },
+      { name: 'test.purge', payload: { k: 'old-failed' }, status: 'failed', finishedAt: hoursAgo(500), lastError: 'Error: kept' },
+      { name: 'test.purge', payload: { k: 'old-queued' }, status: 'queued', runAt: hoursAgo(500) },
+    ]);
+    expect(await purgeFinishedJobs(db, 48 * 3_600_000, now)).toBe(1);
+    const left = await db.select().from(jobs).where(eq(jobs.name, 'test.purge'));
+    expect(left.map((r) => (r.payload as { k: string }).k).sort()).toEqual(['new-done', 'old-failed', 'old-queued']);
+    expect(left.find((r) => r.status === 'failed')?.lastError).toBe('Error: kept');
+    await db.delete(jobs).where(eq(jobs.name, 'test.purge'));
+  });
+
+  it('the worker refuses to start while a job waits that no handler claims', async () => {
+    const db = server.database.db;
+    await db.insert(jobs).values({ name: 'test.nobodyHandlesThis', payload: {} });
+    await expect(startWorker(server.ctx, log)).rejects.toThrow(/test\.nobodyHandlesThis/);
+    await db.delete(jobs).where(eq(jobs.name, 'test.nobodyHandlesThis'));
+    // A job that already failed, or is done, stays for inspection without stopping anything.
+    await db.insert(jobs).values({ name: 'test.retiredName', payload: {}, status: 'failed', lastError: 'Error: gone' });
+    await startWorker(server.ctx, log);
+    await server.ctx.jobs!.stop();
+  });
+
+  it('refuses to start a runner that lacks the handler of a job type the portal enqueues', async () => {
+    const runner = new JobRunner(server.database.db, log).register(...allJobs(server.ctx).filter((j) => j.name !== 'notifications.statusMail'));
+    await expect(runner.checkHandlers()).rejects.toThrow(/notifications\.statusMail/);
+    await new JobRunner(server.database.db, log).register(...allJobs(server.ctx)).checkHandlers();
   });
 });

@@ -1,29 +1,61 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
-/** A kind of job: its name and payload type. Enqueuing needs only this; the worker adds the handler. */
+/** A kind of job: its name and the schema of its payload. Enqueuing needs only this; the worker adds the handler. */
 export interface JobType<P> {
   name: string;
   maxAttempts?: number;
-  /** Never set: carries the payload type (a parameter, so any job fits JobType<never>). */
-  readonly __payload?: (payload: P) => void;
+  /** Checked at enqueue and again before the handler runs (a stored row may come from an older version). */
+  payload: z.ZodType<P>;
 }
 
 export interface JobDefinition<P> extends JobType<P> {
   handler: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
 }
 
-export const jobType = <P>(name: string, opts: { maxAttempts?: number } = {}): JobType<P> => ({ name, ...opts });
+/**
+ * Every job type declared in this process. A worker must have a handler for each (JobRunner.checkHandlers), so a
+ * type added without one stops the worker at start instead of leaving its jobs waiting for ever.
+ */
+const declaredJobTypes = new Map<string, JobType<unknown>>();
+
+export function jobType<P>(name: string, opts: { payload: z.ZodType<P>; maxAttempts?: number }): JobType<P> {
+  if (declaredJobTypes.has(name)) throw new Error(`Job type ${name} declared twice`);
+  const type: JobType<P> = { name, ...opts };
+  declaredJobTypes.set(name, type as JobType<unknown>);
+  return type;
+}
+
+/** A job definition of any payload type, as the runner holds them. */
+export interface SomeJobDefinition {
+  name: string;
+  maxAttempts?: number;
+  payload: z.ZodType;
+  handler: (payload: never, job: { id: number; attempt: number }) => Promise<void>;
+}
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
 }
 
+export class InvalidJobPayloadError extends Error {}
+/** The worker lacks a handler it needs: a deployment mistake, stated plainly at start. */
+export class MissingJobHandlersError extends Error {}
+
+function parsePayload<P>(type: JobType<P>, payload: unknown): P {
+  const parsed = type.payload.safeParse(payload);
+  if (parsed.success) return parsed.data;
+  const problems = parsed.error.issues.map((i) => `${i.path.join('.') || '(payload)'}: ${i.message}`).join('; ');
+  throw new InvalidJobPayloadError(`Invalid payload for job ${type.name}: ${problems}`);
+}
+
 /**
  * Enqueue inside the caller's transaction, so the job exists exactly when the data it works on does.
- * A dedupe key makes a second enqueue of the same work a no-op.
+ * A dedupe key makes the enqueue a no-op while a job with that key is queued or running; once it is done or has
+ * failed, the same key enqueues new work.
  */
 export async function enqueue<P>(
   db: Tx,
@@ -35,13 +67,22 @@ export async function enqueue<P>(
     .insert(jobs)
     .values({
       name: def.name,
-      payload: payload as object,
+      payload: parsePayload(def, payload) as object,
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
       runAt: opts.runAt ?? new Date(),
     })
     .onConflictDoNothing();
   notifyLocal();
+}
+
+/** Deletes jobs done longer ago than the retention; failed ones stay, with their last error, for inspection. */
+export async function purgeFinishedJobs(db: Db, retentionMs: number, now = new Date()): Promise<number> {
+  const purged = await db
+    .delete(jobs)
+    .where(and(eq(jobs.status, 'done'), lt(jobs.finishedAt, new Date(now.getTime() - retentionMs))))
+    .returning({ id: jobs.id });
+  return purged.length;
 }
 
 // Wakes in-process runners at once instead of at their next poll.
@@ -64,7 +105,7 @@ export class JobRunner {
     private opts: { concurrency?: number; pollMs?: number; lockMs?: number } = {},
   ) {}
 
-  register(...defs: JobDefinition<never>[]) {
+  register(...defs: SomeJobDefinition[]) {
     for (const def of defs) {
       if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
       this.defs.set(def.name, def as JobDefinition<unknown>);
@@ -86,6 +127,25 @@ export class JobRunner {
   async releaseAbandoned(): Promise<number> {
     const result = await this.db.execute(sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`);
     return (result as unknown as { rows: unknown[] }).rows.length;
+  }
+
+  /**
+   * Refuses to work with a handler missing: for a job type declared in this process, or for a job waiting in the
+   * database (queued or running) under a name no handler claims, which would otherwise wait silently for ever.
+   */
+  async checkHandlers(): Promise<void> {
+    const problems: string[] = [];
+    const undeclared = [...declaredJobTypes.keys()].filter((name) => !this.defs.has(name));
+    if (undeclared.length) problems.push(`job types without a handler: ${undeclared.join(', ')}`);
+    const waiting = await this.db
+      .selectDistinct({ name: jobs.name })
+      .from(jobs)
+      .where(sql`${jobs.status} in ('queued', 'running')`);
+    const unclaimed = waiting.map((r) => r.name).filter((name) => !this.defs.has(name));
+    if (unclaimed.length) {
+      problems.push(`jobs waiting in the database that no handler claims: ${unclaimed.sort().join(', ')} (delete them, or deploy the version that handles them)`);
+    }
+    if (problems.length) throw new MissingJobHandlersError(`The worker cannot start: ${problems.join('; ')}`);
   }
 
   /** Stops claiming and waits for the jobs in hand to finish. */
@@ -157,8 +217,18 @@ export class JobRunner {
 
   private async run(job: ClaimedJob) {
     const def = this.defs.get(job.name)!;
+    let payload: unknown;
     try {
-      await def.handler(job.payload, { id: job.id, attempt: job.attempts });
+      payload = parsePayload(def, job.payload);
+    } catch (err) {
+      // No retry can make the payload valid: the job fails now, and the row keeps why.
+      this.log.error({ err, job: job.name, id: job.id }, 'job payload invalid');
+      await this.db.execute(sql`
+        UPDATE jobs SET status = 'failed', last_error = ${String(err)}, locked_until = null, finished_at = now() WHERE id = ${job.id}`);
+      return;
+    }
+    try {
+      await def.handler(payload, { id: job.id, attempt: job.attempts });
       await this.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`);
     } catch (err) {
       const last = job.attempts >= job.max_attempts;

@@ -4,9 +4,9 @@ import { processDraftFile } from '../modules/drafts/jobs.ts';
 import { processIngestionFile } from '../modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from '../modules/submissions/checks-job.ts';
 import { sendStatusMail } from '../modules/submissions/notifications.ts';
-import type { JobDefinition } from './queue.ts';
+import type { SomeJobDefinition } from './queue.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
-export function allJobs(ctx: AppContext): JobDefinition<never>[] {
-  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx)] as JobDefinition<never>[];
+export function allJobs(ctx: AppContext): SomeJobDefinition[] {
+  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx)];
 }

@@ -1,4 +1,5 @@
 import { and, eq, isNotNull } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
@@ -6,7 +7,7 @@ import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 import { recomputePartnerStatusesOfPartner } from './partner-statuses.ts';
 
 /** After a partner's field rules change: the statuses of every submission sent to it. */
-export const partnerStatusesJob = jobType<{ partnerCompanyId: number }>('bulkEdit.recomputePartnerStatuses', { maxAttempts: 5 });
+export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', { payload: z.object({ partnerCompanyId: z.number().int() }), maxAttempts: 5 });
 
 export const recomputePartnerStatusesJob = (ctx: AppContext) =>
   defineJob<{ partnerCompanyId: number }>({

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { z } from 'zod';
 import { stat } from 'node:fs/promises';
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
@@ -21,7 +22,7 @@ export const INGESTION_MSG = {
   unprocessable: 'This file could not be processed.',
 } as const;
 
-export const processIngestionFileJob = jobType<{ fileId: string }>('bulkIngestion.processFile', { maxAttempts: 3 });
+export const processIngestionFileJob = jobType('bulkIngestion.processFile', { payload: z.object({ fileId: z.guid() }), maxAttempts: 3 });
 
 /** Storage keys are ours: the job and the file id, never the source name. */
 export const ingestionStorageKey = (jobId: number, fileId: string) => `ingestion/${jobId}/${fileId}`;

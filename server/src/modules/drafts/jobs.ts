@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { draftFiles } from '../../db/schema.ts';
 import { defineJob, jobType } from '../../jobs/queue.ts';
@@ -6,7 +7,7 @@ import { makeRenditions } from '../media-files/renditions.ts';
 import { readBarcodesOffThread as readBarcodes } from '../../media/media-pool.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
-export const processDraftFileJob = jobType<{ fileId: string }>('drafts.processFile', { maxAttempts: 3 });
+export const processDraftFileJob = jobType('drafts.processFile', { payload: z.object({ fileId: z.guid() }), maxAttempts: 3 });
 
 /** After upload: thumbnail first (the screen waits for it), then the barcodes in the file. */
 export const processDraftFile = (ctx: AppContext) =>

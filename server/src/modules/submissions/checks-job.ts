@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { z } from 'zod';
 import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
@@ -9,7 +10,7 @@ import { makeRenditions } from '../media-files/renditions.ts';
 import { filesOf, findSubmission } from './repository.ts';
 import { changeStatus } from './service.ts';
 
-export const automatedChecksJob = jobType<{ submissionId: string }>('submissions.automatedChecks', { maxAttempts: 3 });
+export const automatedChecksJob = jobType('submissions.automatedChecks', { payload: z.object({ submissionId: z.guid() }), maxAttempts: 3 });
 
 /** Why the automated checks reject an item, or null when it goes on to staff. */
 export function automatedVerdict(upc: string, files: { fileName: string; detectedUpcs: string[]; detectionStatus: string }[]): string | null {

@@ -1,4 +1,5 @@
-import { statusDisplayName, SUPPORT_EMAIL, type ItemStatus } from '@portal/domain';
+import { ITEM_STATUSES, statusDisplayName, SUPPORT_EMAIL, type ItemStatus } from '@portal/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
@@ -6,7 +7,9 @@ import { creatorAndCompany, findSubmission, type SubmissionRow } from './reposit
 
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
 
-export const statusMailJob = jobType<{ submissionId: string; status: ItemStatus; reason: string | null }>('notifications.statusMail');
+export const statusMailJob = jobType('notifications.statusMail', {
+  payload: z.object({ submissionId: z.guid(), status: z.enum(ITEM_STATUSES), reason: z.string().nullable() }),
+});
 
 /** Enqueued in the transaction that changes the status: the e-mail goes exactly when the change commits. */
 export async function notifyStatusChange(_ctx: AppContext, tx: Tx, s: SubmissionRow, reason: string | null) {

@@ -176,7 +176,7 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
       detectedUpcs: [],
       humanReviewOnly: false,
     });
-    await enqueue(tx, automatedChecksJob, { submissionId: id }, { dedupeKey: `checks:${id}:${randomUUID()}` });
+    await enqueue(tx, automatedChecksJob, { submissionId: id });
     return row;
   });
   await deleteStoredFiles(ctx, oldFiles);
