@@ -11,6 +11,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     env,
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // Migrates and seeds one database that each test file copies.
+    globalSetup: ['./test/global-setup.ts'],
   },
 });
 

@@ -2,20 +2,20 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
 import type { FastifyInstance } from 'fastify';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { loadReferenceData } from '../src/db/reference-data.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from '../src/demo/seed.ts';
+import { DEMO_ACCOUNTS } from '../src/demo/seed.ts';
 import { createContext } from '../src/bootstrap.ts';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
 /**
- * A real server for integration tests: PGlite in memory, or, when TEST_DATABASE_URL is set, a fresh
- * database of its own on that PostgreSQL server (so test files can run in parallel).
+ * A real server for integration tests on a database of its own holding the demo data: PGlite in memory, or, when
+ * TEST_DATABASE_URL is set, a database on that PostgreSQL server (so test files can run in parallel).
  */
 export interface TestServer {
   app: FastifyInstance;
@@ -31,8 +31,6 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 /** `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC). */
 export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
-  await loadReferenceData(database.db);
-  await seedDemoData(database.db);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -63,14 +61,17 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
   };
 }
 
-/** A fresh, empty database of its own on the TEST_DATABASE_URL server, for tests that start servers as processes. */
-export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
+/**
+ * A database of its own on the TEST_DATABASE_URL server: empty, for tests that start servers as processes, or a
+ * copy of `template`.
+ */
+export async function createPostgresDatabase(template?: string): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
   const name = `portal_test_${process.pid}_${randomBytes(4).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.query(`CREATE DATABASE ${name}${template ? ` TEMPLATE ${template}` : ''}`);
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
@@ -85,9 +86,13 @@ export async function createPostgresDatabase(): Promise<{ url: string; drop: () 
   };
 }
 
+/** A copy of the migrated and seeded database that test/global-setup.ts prepared once for the whole run. */
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
-  if (!process.env.TEST_DATABASE_URL) return { database: await openPglite(null), drop: async () => {} };
-  const { url, drop } = await createPostgresDatabase();
+  const template = inject('databaseTemplate');
+  if (!process.env.TEST_DATABASE_URL) {
+    return { database: await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) }), drop: async () => {} };
+  }
+  const { url, drop } = await createPostgresDatabase(template);
   return { database: await openPostgres(url), drop };
 }
 

@@ -69,11 +69,14 @@ function isAlive(pid: number): boolean {
   }
 }
 
-/** Open PGlite: on disk under dataDir, or in memory when dataDir is null (tests). */
-export async function openPglite(dataDir: string | null): Promise<Database> {
+/**
+ * Open PGlite: on disk under dataDir, or in memory when dataDir is null (tests). `loadDataDir`: start from a copy
+ * of a database dumped with dumpDataDir() instead of an empty one (tests copy one migrated and seeded database).
+ */
+export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = dataDir ? new PGlite(path.join(dataDir, 'db')) : new PGlite();
+    const client = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'db') : undefined, loadDataDir: opts.loadDataDir });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
