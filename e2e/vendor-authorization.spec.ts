@@ -54,6 +54,9 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
   await page.context().clearCookies();
   await page.evaluate(() => sessionStorage.clear());
   await signIn(page, DEMO.vendor, `/${PARTNER}/login`);
-  await page.waitForTimeout(1500);
+  // The prompt decides once both the user and the partner's name have loaded: the header shows the name from the
+  // same query, and two painted frames later the prompt's effect (and a toast it showed) has rendered.
+  await expect(page.getByText('for Fresh Market Grocers')).toBeVisible();
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await expect(page.getByText('needs your vendor authorization')).toBeHidden();
 });
