@@ -4,7 +4,6 @@ import {
   SHIPPING_PROFILE_MSG,
   shippingAssignmentsSchema,
   shippingProfileInputSchema,
-  shippingProfilePolicy,
   toEan13,
   type Measure,
   type ShippingProfileInput,
@@ -23,6 +22,7 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { enabledFlags } from '../feature-flags/repository.ts';
 import type { UserRow } from '../users/repository.ts';
+import { shippingProfilePolicy } from './policy.ts';
 
 type Row = typeof shippingProfiles.$inferSelect;
 
@@ -203,7 +203,7 @@ async function editableProfile(ctx: AppContext, user: UserRow, id: number) {
 /** createShippingProfile: a supplier's profile is their company's; an administrator names the company. */
 export async function createShippingProfile(ctx: AppContext, user: UserRow, rawInput: unknown, companyId?: number | null) {
   await assertShippingFeature(ctx);
-  const target = isAnyAdmin(user) ? (companyId ?? null) : (companyId ?? user.companyId);
+  const target = shippingProfilePolicy.companyToCreateIn(user, companyId);
   if (!shippingProfilePolicy.mayEdit(user, target)) {
     if (!isAnyAdmin(user)) throw notFound('Company not found.');
     if (target == null) throw badRequest(SHIPPING_PROFILE_MSG.chooseCompany);
