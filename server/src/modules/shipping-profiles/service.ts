@@ -1,6 +1,5 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  isAnyAdmin,
   SHIPPING_PROFILE_MSG,
   shippingAssignmentsSchema,
   shippingProfileInputSchema,
@@ -205,7 +204,7 @@ export async function createShippingProfile(ctx: AppContext, user: UserRow, rawI
   await assertShippingFeature(ctx);
   const target = shippingProfilePolicy.companyToCreateIn(user, companyId);
   if (!shippingProfilePolicy.mayEdit(user, target)) {
-    if (!isAnyAdmin(user)) throw notFound('Company not found.');
+    if (shippingProfilePolicy.companyToView(user, target) === 'other') throw notFound('Company not found.');
     if (target == null) throw badRequest(SHIPPING_PROFILE_MSG.chooseCompany);
     throw forbidden(SHIPPING_PROFILE_MSG.readOnly);
   }
