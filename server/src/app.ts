@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -36,9 +36,9 @@ const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
 
 /** Builds the whole HTTP app without listening, so tests can call it with inject() or on a random port. */
-export async function buildApp(ctx: AppContext, opts: { logger?: FastifyServerOptions['logger'] } = {}): Promise<FastifyInstance> {
+export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: opts.logger ?? { level: ctx.config.logLevel },
+    loggerInstance: ctx.log,
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,

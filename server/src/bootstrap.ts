@@ -18,6 +18,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   mkdirSync(uploadTempDir, { recursive: true });
   const ctx: AppContext = {
     config,
+    log,
     database,
     db: database.db,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),

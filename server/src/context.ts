@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Database } from './db/client.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
@@ -8,6 +9,8 @@ import type { DbSessionStore } from './lib/session-store.ts';
 /** What every module needs, built once in main.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
   config: Config;
+  /** The one logger of the process (main.ts makes it): the HTTP app, the jobs and the mailer all write to it. */
+  log: FastifyBaseLogger;
   database: Database;
   db: Db;
   mailer: Mailer;

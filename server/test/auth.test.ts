@@ -73,7 +73,7 @@ describe(`sign-in and session (${databaseKind})`, () => {
   it('sessions live in the database: a second app instance on the same database knows the user', async () => {
     const c = new Client(server.url);
     await c.login('viewer@example.com', 'Viewer-demo-1');
-    const second = await buildApp(server.ctx, { logger: false });
+    const second = await buildApp(server.ctx);
     await second.listen({ port: 0, host: '127.0.0.1' });
     try {
       const addr = second.server.address() as { port: number };

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import pino from 'pino';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
@@ -28,8 +28,11 @@ export interface TestServer {
 
 export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite';
 
-/** `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC). */
-export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number } = {}): Promise<TestServer> {
+/**
+ * `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC).
+ * `log`: the process's logger (silent unless a test reads it).
+ */
+export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -39,8 +42,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     PORT: '0',
     ...env,
   } as NodeJS.ProcessEnv);
-  const ctx = createContext(config, database, pino({ level: 'silent' }));
-  const app = await buildApp(ctx, { logger: false });
+  const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
+  const app = await buildApp(ctx);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;

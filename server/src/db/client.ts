@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { embeddedClientOf, exclusivelyOn, executeNamed, type CompiledQuery } from './driver-internals.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Either the database itself or an open transaction on it. */
@@ -116,14 +117,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
 }
 
-interface DrizzleInternals {
-  session: {
-    client: unknown;
-    prepareQuery(query: CompiledQuery, fields: undefined, name: string, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> };
-  };
-}
-interface CompiledQuery { sql: string; params: unknown[] }
-
 /** A hot raw statement, compiled once; every value that varies is a `sql.placeholder()`. */
 export interface Statement { name: string; compiled: CompiledQuery }
 
@@ -151,13 +144,10 @@ export function preparedStatement(key: string, build: () => SQL): Statement {
  * through; on PGlite otherwise through its protocol API (executeOnPglite).
  */
 export async function executePrepared<Row = Record<string, unknown>>(db: Tx, statement: Statement, values: Record<string, unknown>): Promise<Row[]> {
-  const internal = db as unknown as DrizzleInternals;
   // The embedded database's own query() parses and plans every call; outside a transaction, go round it.
-  if (internal.session.client instanceof PGlite) {
-    return executeOnPglite(internal.session.client, statement, fillPlaceholders(statement.compiled.params, values)) as Promise<Row[]>;
-  }
-  const result = await internal.session.prepareQuery(statement.compiled, undefined, statement.name, false).execute(values);
-  return (result as { rows: Row[] }).rows;
+  const embedded = embeddedClientOf(db);
+  if (embedded) return executeOnPglite(embedded, statement, fillPlaceholders(statement.compiled.params, values)) as Promise<Row[]>;
+  return executeNamed<Row>(db, statement.compiled, statement.name, values);
 }
 
 /** The statements each embedded database has parsed under their names (it has one session, kept for its life). */
@@ -170,24 +160,22 @@ const parsedOnPglite = new WeakMap<PGlite, Set<string>>();
 async function executeOnPglite(client: PGlite, statement: Statement, params: unknown[]): Promise<Record<string, unknown>[]> {
   const { serialize } = pgliteProtocol;
   // The same locks query() takes: nothing else runs between the messages, and no open transaction is joined.
-  return client._runExclusiveTransaction(() =>
-    client._runExclusiveQuery(async () => {
-      let parsed = parsedOnPglite.get(client);
-      if (!parsed) parsedOnPglite.set(client, (parsed = new Set()));
-      const first = !parsed.has(statement.name);
-      const messages = [
-        // Closing a statement that does not exist is no error; it clears one left by a call that failed midway.
-        ...(first ? [serialize.close({ type: 'S', name: statement.name }), serialize.parse({ name: statement.name, text: statement.compiled.sql, types: [] })] : []),
-        serialize.bind({ statement: statement.name, values: params.map(asText) }),
-        serialize.describe({ type: 'P' }),
-        serialize.execute({}),
-        serialize.sync(),
-      ];
-      const result = await client.execProtocol(concatBytes(messages));
-      parsed.add(statement.name);
-      return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
-    }),
-  );
+  return exclusivelyOn(client, async () => {
+    let parsed = parsedOnPglite.get(client);
+    if (!parsed) parsedOnPglite.set(client, (parsed = new Set()));
+    const first = !parsed.has(statement.name);
+    const messages = [
+      // Closing a statement that does not exist is no error; it clears one left by a call that failed midway.
+      ...(first ? [serialize.close({ type: 'S', name: statement.name }), serialize.parse({ name: statement.name, text: statement.compiled.sql, types: [] })] : []),
+      serialize.bind({ statement: statement.name, values: params.map(asText) }),
+      serialize.describe({ type: 'P' }),
+      serialize.execute({}),
+      serialize.sync(),
+    ];
+    const result = await client.execProtocol(concatBytes(messages));
+    parsed.add(statement.name);
+    return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
+  });
 }
 
 /** A parameter in PostgreSQL's text format (the server infers each parameter's type from the statement). */

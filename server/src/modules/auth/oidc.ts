@@ -7,6 +7,7 @@ import type { AppContext } from '../../context.ts';
 import { companies } from '../../db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { findUserByEmail, findUserByOidcSubject, insertUser, updateUser } from '../users/repository.ts';
+import { authPolicy } from './policy.ts';
 import { signIn } from './session.ts';
 
 type OidcSettings = NonNullable<Config['oidc']>;
@@ -100,7 +101,7 @@ async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: R
   const subject = `${settings.issuer}#${String(claims.sub)}`;
   const email = typeof claims.email === 'string' ? claims.email : null;
   const scopes = scopesFromClaims(claims, settings.scopesClaim);
-  if (!email || claims.email_verified === false || scopes.length === 0) return null; // administrators only
+  if (!email || !authPolicy.signInWithProvider({ email, emailVerified: claims.email_verified, scopes })) return null;
   const names = {
     firstName: typeof claims.given_name === 'string' ? claims.given_name : '',
     lastName: typeof claims.family_name === 'string' ? claims.family_name : '',

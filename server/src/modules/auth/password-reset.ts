@@ -7,6 +7,7 @@ import { HttpError } from '../../lib/errors.ts';
 import { forgetSessionsOf } from '../../lib/session-store.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
+import { authPolicy } from './policy.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -18,7 +19,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   app.post('/api/user/password/forgot', { config: limited }, async (request, reply) => {
     const { email } = forgotPasswordSchema.parse(request.body ?? {});
     const user = await findUserByEmail(ctx.db, email);
-    if (user && user.passwordHash) {
+    if (user && authPolicy.receiveResetLink(user)) {
       const token = randomBytes(32).toString('base64url');
       await ctx.db.insert(passwordResetTokens).values({
         tokenHash: sha256(token),

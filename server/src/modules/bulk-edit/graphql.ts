@@ -2,6 +2,7 @@ import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { asc } from 'drizzle-orm';
 import { suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
 import { PartnerStatusRef } from '../submissions/graphql-types.ts';
 import { CompanyRef } from '../users/graphql.ts';
@@ -17,6 +18,7 @@ import {
   type BulkEditSettings,
   type MarketAccountView,
 } from './service.ts';
+import { bulkEditPolicy } from './policy.ts';
 
 
 const MarketAccountRef = builder.objectRef<MarketAccountView>('MarketAccount').implement({
@@ -126,7 +128,7 @@ builder.queryFields((t) => ({
     description: "Steps and columns for a partner's field rules; without a partner every flag takes its default (true).",
     args: { partnerCompanyId: t.arg.int({ required: false }) },
     resolve: async (_root, { partnerCompanyId }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(bulkEditPolicy.readOptions(await requireUser(request)));
       return bulkEditSettings(ctx, partnerCompanyId ?? null);
     },
   }),
@@ -135,7 +137,7 @@ builder.queryFields((t) => ({
     description: 'Market accounts whose name contains the text (case-insensitive), at most 20.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(bulkEditPolicy.readOptions(await requireUser(request)));
       return searchMarketAccounts(ctx, name);
     },
   }),
@@ -143,7 +145,7 @@ builder.queryFields((t) => ({
     type: [AttributeRef],
     description: 'Every product attribute, by name.',
     resolve: async (_root, _args, { request, ctx }) => {
-      await requireUser(request);
+      authorize(bulkEditPolicy.readOptions(await requireUser(request)));
       return listAttributes(ctx);
     },
   }),
@@ -151,7 +153,7 @@ builder.queryFields((t) => ({
     type: ['String'],
     description: `The suggested class options (${SUGGESTED_CLASSES.length}).`,
     resolve: async (_root, _args, { request, ctx }) => {
-      await requireUser(request);
+      authorize(bulkEditPolicy.readOptions(await requireUser(request)));
       return (await ctx.db.select().from(suggestedClasses).orderBy(asc(suggestedClasses.position))).map((r) => r.name);
     },
   }),
@@ -159,7 +161,7 @@ builder.queryFields((t) => ({
     type: ['String'],
     description: `The UOM options (${UOM_OPTIONS.join(', ')}).`,
     resolve: async (_root, _args, { request, ctx }) => {
-      await requireUser(request);
+      authorize(bulkEditPolicy.readOptions(await requireUser(request)));
       return (await ctx.db.select().from(unitsOfMeasure).orderBy(asc(unitsOfMeasure.position))).map((r) => r.name);
     },
   }),

@@ -2,7 +2,6 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   bulkEditColumns,
   bulkEditRowSchema,
-  isAnyAdmin,
   partnerStatusLabel,
   visibleBulkEditSteps,
   type BulkEditRow,
@@ -13,9 +12,9 @@ import type { AppContext } from '../../context.ts';
 import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { likeContains } from '../partners/service.ts';
-import { submissionPolicy } from '../submissions/policy.ts';
 import type { UserRow } from '../users/repository.ts';
 import { recomputePartnerStatuses, referencesOf, valuesOf } from './partner-statuses.ts';
+import { bulkEditPolicy } from './policy.ts';
 
 /** At most this many rows are read or saved in one call. */
 export const MAX_BULK_ROWS = 100;
@@ -36,7 +35,7 @@ export interface BulkEditRowView extends Omit<BulkEditRow, 'marketAccounts' | 'a
   canEdit: boolean;
 }
 
-const editable = (user: UserRow, s: { userId: number; companyId: number }) => submissionPolicy.bulkEdit(user, s);
+const editable = (user: UserRow, s: { userId: number; companyId: number }) => bulkEditPolicy.editRow(user, s);
 
 const notFoundRows = (ids: readonly string[]) =>
   new HttpError(404, 'NOT_FOUND', 'Submission not found.', { fields: Object.fromEntries(ids.map((id) => [`${id}.id`, 'Submission not found.'])) });
@@ -50,7 +49,7 @@ export async function getRows(ctx: AppContext, user: UserRow, ids: readonly stri
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   if (!ids.length) return [];
   const rows = (await ctx.db.select().from(productSubmissions).where(inArray(productSubmissions.id, wanted))).filter((s) =>
-    submissionPolicy.view(user, s),
+    bulkEditPolicy.viewRow(user, s),
   );
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -116,7 +115,7 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
     const byId = new Map(stored.map((s) => [s.id, s]));
     const missing = ids.filter((id) => {
       const s = byId.get(id);
-      return !s || !submissionPolicy.view(user, s) || !editable(user, s);
+      return !s || !bulkEditPolicy.viewRow(user, s) || !editable(user, s);
     });
     if (missing.length) throw notFoundRows(missing);
     const refs = await referencesOf(tx, ids);
@@ -217,7 +216,7 @@ export const listAttributes = (ctx: AppContext): Promise<AttributeView[]> =>
  */
 export async function searchBrands(ctx: AppContext, user: UserRow, name: string) {
   const text = likeContains(name.trim().slice(0, 100));
-  const where = isAnyAdmin(user)
+  const where = bulkEditPolicy.brandsOfEveryCompany(user)
     ? sql`${companies.kind} = 'supplier' and ${companies.name} ilike ${text}`
     : sql`${companies.id} = ${user.companyId} and ${companies.name} ilike ${text}`;
   return ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(where).orderBy(asc(companies.name)).limit(20);

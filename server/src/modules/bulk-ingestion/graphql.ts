@@ -1,6 +1,8 @@
 import { builder } from '../../graphql/builder.ts';
 import { requireUser } from '../auth/session.ts';
-import { assertAccessAdmin, createOrganization, listOrganizations } from './service.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { bulkIngestionPolicy } from './policy.ts';
+import { createOrganization, listOrganizations } from './service.ts';
 
 interface OrganizationView {
   id: number;
@@ -35,7 +37,7 @@ builder.queryField('bulkIngestionOrganizations', (t) =>
     type: [BulkIngestionOrganizationRef],
     description: 'Every company with bulk ingestion access (full administrators).',
     resolve: async (_root, _args, { request, ctx }) => {
-      assertAccessAdmin(await requireUser(request));
+      authorize(bulkIngestionPolicy.manageAccess(await requireUser(request)));
       return listOrganizations(ctx);
     },
   }),
@@ -46,7 +48,7 @@ builder.mutationField('createBulkIngestionOrganization', (t) =>
     type: BulkIngestionOrganizationRef,
     args: { input: t.arg({ type: BulkIngestionOrganizationInput, required: true }) },
     resolve: async (_root, { input }, { request, ctx }) => {
-      assertAccessAdmin(await requireUser(request));
+      authorize(bulkIngestionPolicy.manageAccess(await requireUser(request)));
       return createOrganization(ctx, input);
     },
   }),

@@ -5,12 +5,14 @@ import { readFileHead } from '../../media/file-signature.ts';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
-import { INGESTION_MAX_UPLOAD_FILES, INGESTION_MAX_ZIP_BYTES, isReadOnlyAdmin, MAX_FILE_BYTES, UPLOAD_MSG } from '@portal/domain';
+import { INGESTION_MAX_UPLOAD_FILES, INGESTION_MAX_ZIP_BYTES, MAX_FILE_BYTES, UPLOAD_MSG } from '@portal/domain';
 import { z } from 'zod';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
 import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';
+import { bulkIngestionPolicy } from './policy.ts';
 import { isZipHead, unpackZip } from './zip.ts';
 import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
 
@@ -51,7 +53,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
 
   app.put('/api/bulkIngestion/jobs/:jobId/files', async (request) => {
     const user = await requireUser(request);
-    if (isReadOnlyAdmin(user)) throw forbidden();
+    authorize(bulkIngestionPolicy.mapFiles(user));
     const { jobId } = jobParams.parse(request.params);
     const parsed = mappingBody.safeParse(request.body);
     if (!parsed.success) throw badRequest('Send a list of mapping rows: upc and filename.');
@@ -66,7 +68,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
   app.post('/api/bulkIngestion/jobs', async (request, reply) => {
     const user = await requireUser(request);
     const org = await organizationOf(ctx.db, user);
-    if (!org) throw forbidden('Your company has no access to bulk ingestion.');
+    authorize(bulkIngestionPolicy.upload(user, org), () => forbidden('Your company has no access to bulk ingestion.'));
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
     const received: { id: string; filename: string; temp: string; size: number }[] = [];
     const temps: string[] = [];

@@ -4,7 +4,6 @@ import {
   ACCESS_MSG,
   checkMappingRows,
   FILE_STATUS_LABEL,
-  isFullAdmin,
   jobStatus,
   normaliseFolderName,
   normaliseImageSource,
@@ -19,6 +18,8 @@ import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, comp
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submitIdentified, type IngestionFileRow } from './pipeline.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { bulkIngestionPolicy } from './policy.ts';
 
 /** The organization of the user's company; none means no access to anything of bulk ingestion (403). */
 export async function organizationOf(db: Tx, user: UserRow) {
@@ -29,7 +30,7 @@ export async function organizationOf(db: Tx, user: UserRow) {
 /** Users of an organization's company, and full administrators (who look at every company's jobs). */
 async function assertAccess(ctx: AppContext, user: UserRow) {
   const org = await organizationOf(ctx.db, user);
-  if (!org && !isFullAdmin(user)) throw forbidden('Your company has no access to bulk ingestion.');
+  authorize(bulkIngestionPolicy.use(user, org), () => forbidden('Your company has no access to bulk ingestion.'));
   return org;
 }
 
@@ -94,8 +95,7 @@ export async function visibleJob(ctx: AppContext, user: UserRow, jobId: string) 
   const id = Number(jobId);
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Job not found.');
   const [job] = await ctx.db.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, id));
-  const mine = Boolean(job && org && job.companyId === org.companyId);
-  if (!job || (!mine && !isFullAdmin(user))) throw notFound('Job not found.');
+  if (!job || !bulkIngestionPolicy.viewJob(user, org, job)) throw notFound('Job not found.');
   return job;
 }
 
@@ -185,10 +185,6 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
 }
 
 // ---- Access (GraphQL, full administrators) ----
-
-export function assertAccessAdmin(user: UserRow) {
-  if (!isFullAdmin(user)) throw forbidden();
-}
 
 export async function listOrganizations(ctx: AppContext) {
   return ctx.db

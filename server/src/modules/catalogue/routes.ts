@@ -1,9 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATALOGUE_IMPORT_MAX_BYTES, catalogueCsvTemplate, checkCatalogueCsv, MAX_FILES_PER_DRAFT, SCOPES } from '@portal/domain';
+import { CATALOGUE_IMPORT_MAX_BYTES, catalogueCsvTemplate, checkCatalogueCsv, MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
+import { cataloguePolicy } from './policy.ts';
 import { addProductImages, importCertifiedValues, productForNewImages, setShippingProfile, type PresentedProduct } from './service.ts';
 
 /** The CataloguedProduct of the GraphQL schema, field for field, as REST JSON. */
@@ -32,7 +33,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
 
   const requireCatalogueStaff = async (request: FastifyRequest) => {
     const user = await requireUser(request);
-    if (!user.scopes.includes(SCOPES.writeAllProductSubmissions)) throw forbidden();
+    if (!cataloguePolicy.catalogue(user)) throw forbidden();
     return user;
   };
 

@@ -6,9 +6,6 @@ import {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
   certifiedValuesSchema,
-  isAnyAdmin,
-  isReadOnlyAdmin,
-  SCOPES,
   sanitizeProductName,
   shippingProfileChoiceSchema,
   upcPrefixes,
@@ -29,12 +26,9 @@ import { changeStatus, visibleSubmission } from '../submissions/service.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
+import { cataloguePolicy } from './policy.ts';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
-
-const writesAll = (user: UserRow) => user.scopes.includes(SCOPES.writeAllProductSubmissions);
-/** Staff who see every product (and delisted ones, flagged). */
-const seesAll = (user: UserRow) => isAnyAdmin(user);
 
 /** Which submission statuses contribute images to a product. */
 const IMAGE_STATUSES = ['ACCEPTED', 'CATALOGUED'];
@@ -45,7 +39,7 @@ const companyHasSubmission = (companyId: number) =>
 
 export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): Promise<CataloguedProductRow> {
   if (!/^\d{1,14}$/.test(ean13Upc)) throw notFound('Product not found.');
-  const where = seesAll(user)
+  const where = cataloguePolicy.seesEveryProduct(user)
     ? eq(cataloguedProducts.ean13Upc, ean13Upc)
     : and(eq(cataloguedProducts.ean13Upc, ean13Upc), companyHasSubmission(user.companyId));
   const [row] = await db.select().from(cataloguedProducts).where(where);
@@ -82,7 +76,7 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
   const pageSize = Math.min(Math.max(q.pageSize ?? CATALOGUE_PAGE_SIZE, 1), CATALOGUE_MAX_PAGE_SIZE);
   const page = Math.max(q.page ?? 1, 1);
   const conditions: SQL[] = [];
-  if (!seesAll(user)) conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
+  if (!cataloguePolicy.seesEveryProduct(user)) conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
   const prefixes = upcPrefixes(q.upcPrefix);
   if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${cataloguedProducts.ean13Upc} like ${p + '%'}`))!);
   if (q.brand?.trim()) conditions.push(sql`lower(${cataloguedProducts.brand}) like ${likeText(q.brand.trim())}`);
@@ -119,7 +113,7 @@ async function imagesOf(db: Tx, user: UserRow, eans: string[]) {
       and(
         inArray(productSubmissions.ean13Upc, eans),
         inArray(productSubmissions.itemStatus, IMAGE_STATUSES),
-        seesAll(user) ? undefined : eq(productSubmissions.companyId, user.companyId),
+        cataloguePolicy.seesEveryProduct(user) ? undefined : eq(productSubmissions.companyId, user.companyId),
       ),
     )
     .orderBy(desc(productSubmissions.updatedAt), desc(productSubmissions.id), asc(submissionFiles.position));
@@ -153,9 +147,9 @@ export async function presentProducts(db: Tx, user: UserRow, rows: CataloguedPro
     shippingProfileId: profileOf.get(r.ean13Upc) ?? null,
     ...images.get(r.ean13Upc)!,
     can: {
-      addImages: !isReadOnlyAdmin(user) && !r.isDelisted,
-      setShippingProfile: !isAnyAdmin(user),
-      delist: writesAll(user) && !r.isDelisted,
+      addImages: cataloguePolicy.addImages(user) && !r.isDelisted,
+      setShippingProfile: cataloguePolicy.setShippingProfile(user),
+      delist: cataloguePolicy.catalogue(user) && !r.isDelisted,
     },
   }));
 }
@@ -194,7 +188,7 @@ async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
 /** Cataloguing staff record the certified values of an accepted submission: ACCEPTED to CATALOGUED, in one transaction. */
 export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: string, input: unknown) {
   await visibleSubmission(ctx, user, id);
-  if (!writesAll(user)) throw forbidden();
+  if (!cataloguePolicy.catalogue(user)) throw forbidden();
   const values: CertifiedValues = certifiedValuesSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
     // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
@@ -206,7 +200,7 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
 
 /** The certified-values import: every row applied, and matching ACCEPTED submissions catalogued, in one transaction. */
 export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows: ImportRow[]) {
-  if (!writesAll(user)) throw forbidden();
+  if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
     await upsertProducts(tx, user.id, rows);
     let catalogued = 0;
@@ -229,7 +223,7 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
 /** A product leaves the catalogue: every CATALOGUED submission of it goes to DELISTED. */
 export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: string) {
   await visibleProduct(ctx.db, user, ean13Upc);
-  if (!writesAll(user)) throw forbidden();
+  if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
     const [locked] = await tx.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean13Upc)).for('update');
     if (!locked) throw notFound('Product not found.');
@@ -253,7 +247,7 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
 /** The supplier's company applies one of its shipping profiles to a product (null removes it). */
 export async function setShippingProfile(ctx: AppContext, user: UserRow, ean13Upc: string, body: unknown) {
   const product = await visibleProduct(ctx.db, user, ean13Upc);
-  if (isAnyAdmin(user)) throw forbidden();
+  if (!cataloguePolicy.setShippingProfile(user)) throw forbidden();
   const { shippingProfileId } = shippingProfileChoiceSchema.parse(body ?? {});
   await assertCompanyProfiles(ctx.db, user.companyId, [shippingProfileId]);
   await ctx.db.transaction((tx) => applyProductShippingProfile(tx, { companyId: user.companyId, ean13Upc, shippingProfileId, userId: user.id }));
@@ -263,7 +257,7 @@ export async function setShippingProfile(ctx: AppContext, user: UserRow, ean13Up
 /** Checked before any byte of an image upload is read. */
 export async function productForNewImages(ctx: AppContext, user: UserRow, ean13Upc: string) {
   const product = await visibleProduct(ctx.db, user, ean13Upc);
-  if (isReadOnlyAdmin(user)) throw forbidden();
+  if (!cataloguePolicy.addImages(user)) throw forbidden();
   if (product.isDelisted) throw new HttpError(409, 'CONFLICT', 'This product is delisted; images cannot be added.');
   return product;
 }

@@ -1,7 +1,8 @@
-import { isReadOnlyAdmin, updateDraftInputSchema } from '@portal/domain';
+import { updateDraftInputSchema } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
-import { forbidden } from '../../lib/errors.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
+import { draftPolicy } from './policy.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { presentDraft, type PresentedDraft } from './presenter.ts';
 import { deleteDraft, draftsFor, submitDraft, updateDraft, visibleDraft } from './service.ts';
@@ -79,7 +80,7 @@ builder.queryFields((t) => ({
 
 const writer = async (request: Parameters<typeof requireUser>[0]) => {
   const user = await requireUser(request);
-  if (isReadOnlyAdmin(user)) throw forbidden();
+  authorize(draftPolicy.write(user));
   return user;
 };
 

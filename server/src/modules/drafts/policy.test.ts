@@ -28,4 +28,10 @@ describe('draft policy', () => {
     expect(draftPolicy.view(viewer, draft)).toBe(true);
     expect(draftPolicy.edit(viewer, draft)).toBe(false);
   });
+  it('lists span every company for administrators only', () => {
+    expect([creator, stranger, admin, viewer].map((u) => draftPolicy.seesEveryCompany(u))).toEqual([false, false, true, true]);
+  });
+  it('everyone but a read-only administrator writes drafts', () => {
+    expect([creator, stranger, admin, viewer].map((u) => draftPolicy.write(u))).toEqual([true, true, true, false]);
+  });
 });

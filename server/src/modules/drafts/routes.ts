@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { isReadOnlyAdmin, MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { z } from 'zod';
-import { forbidden } from '../../lib/errors.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
+import { draftPolicy } from './policy.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
@@ -13,7 +14,7 @@ export async function draftRoutes(app: FastifyInstance) {
 
   const requireWriter = async (request: Parameters<typeof requireUser>[0]) => {
     const user = await requireUser(request);
-    if (isReadOnlyAdmin(user)) throw forbidden();
+    authorize(draftPolicy.write(user));
     return user;
   };
 

@@ -5,7 +5,6 @@ import {
   checkDraft,
   effectiveUpc,
   intakeRulesFor,
-  isAnyAdmin,
   MAX_FILES_PER_DRAFT,
   sanitizeProductName,
   toEan13,
@@ -42,7 +41,7 @@ async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promis
 }
 
 export const draftsFor = (ctx: AppContext, user: UserRow) =>
-  listDrafts(ctx.db, { companyId: isAnyAdmin(user) ? null : user.companyId });
+  listDrafts(ctx.db, { companyId: draftPolicy.seesEveryCompany(user) ? null : user.companyId });
 
 /** Checked uploads become stored files of the draft; the rows and their processing jobs commit together. */
 async function storeFiles(ctx: AppContext, tx: Tx, draftId: string, files: ReceivedFile[], firstPosition: number) {

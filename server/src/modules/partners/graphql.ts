@@ -1,14 +1,12 @@
-import { isFullAdmin } from '@portal/domain';
 import { asc, eq, ilike } from 'drizzle-orm';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { CompanyRef } from '../users/graphql.ts';
-import { isAnyAdmin, SCOPES } from '@portal/domain';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { partnerPolicy } from './policy.ts';
 import {
-  assertPartnerConfigAdmin,
-  assertPartnerConfigReader,
   createConfiguration,
   getCompany,
   getConfiguration,
@@ -41,7 +39,7 @@ builder.queryField('searchPartnerConfigurations', (t) =>
     description: 'Partners whose company name contains the text (case-insensitive), at most 20.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(partnerPolicy.searchPartners(await requireUser(request)));
       const rows = await ctx.db
         .select({ id: companies.id, companyName: companies.name, partnerConfigurationId: partnerConfigurations.id })
         .from(partnerConfigurations)
@@ -106,7 +104,7 @@ builder.queryField('getPartnerConfigurations', (t) =>
     type: [PartnerConfigurationRef],
     description: 'Every partner configuration, newest first.',
     resolve: async (_root, _args, { request, ctx }) => {
-      assertPartnerConfigReader(await requireUser(request));
+      authorize(partnerPolicy.viewConfigurations(await requireUser(request)));
       return listConfigurations(ctx);
     },
   }),
@@ -118,7 +116,7 @@ builder.queryField('getPartnerConfiguration', (t) =>
     nullable: true,
     args: { partnerConfigurationId: t.arg.int({ required: true }) },
     resolve: async (_root, { partnerConfigurationId }, { request, ctx }) => {
-      assertPartnerConfigReader(await requireUser(request));
+      authorize(partnerPolicy.viewConfigurations(await requireUser(request)));
       return getConfiguration(ctx, partnerConfigurationId);
     },
   }),
@@ -130,8 +128,7 @@ builder.queryField('searchCompaniesByName', (t) =>
     description: 'Companies whose name contains the text (case-insensitive), at most 20. For settings and for the access page.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
-      const user = await requireUser(request);
-      if (!isFullAdmin(user)) assertPartnerConfigReader(user);
+      authorize(partnerPolicy.searchCompanies(await requireUser(request)));
       return searchCompanies(ctx, name);
     },
   }),
@@ -144,9 +141,7 @@ builder.queryField('getCompany', (t) =>
     description: "A company: settings readers and administrators read any, other users only their own (another answers 'not found').",
     args: { companyId: t.arg.int({ required: true }) },
     resolve: async (_root, { companyId }, { request, ctx }) => {
-      const user = await requireUser(request);
-      const staff = isAnyAdmin(user) || user.scopes.includes(SCOPES.readPartnerConfigurations);
-      if (!staff && user.companyId !== companyId) throw notFound('No such company.');
+      authorize(partnerPolicy.viewCompany(await requireUser(request), companyId), () => notFound('No such company.'));
       return getCompany(ctx, companyId);
     },
   }),
@@ -159,7 +154,7 @@ builder.mutationField('createPartnerConfiguration', (t) =>
     description: 'A new configuration for the company: landing page enabled, default primary colour.',
     args: { companyId: t.arg.int({ required: true }) },
     resolve: async (_root, { companyId }, { request, ctx }) => {
-      assertPartnerConfigAdmin(await requireUser(request));
+      authorize(partnerPolicy.configure(await requireUser(request)));
       return createConfiguration(ctx, companyId);
     },
   }),
@@ -174,7 +169,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
       input: t.arg({ type: PartnerConfigurationInput, required: true }),
     },
     resolve: async (_root, { partnerConfigurationId, input }, { request, ctx }) => {
-      assertPartnerConfigAdmin(await requireUser(request));
+      authorize(partnerPolicy.configure(await requireUser(request)));
       const fieldRules: Record<string, unknown> = {};
       for (const rule of input.fieldRules ?? []) {
         if (rule.field in fieldRules) throw badRequest(`${rule.field}: listed more than once.`, { [`fieldRules.${rule.field}`]: 'Listed more than once.' });

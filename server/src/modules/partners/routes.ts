@@ -6,7 +6,9 @@ import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
-import { assertPartnerConfigAdmin, findConfiguration, present, setLogo } from './service.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { partnerPolicy } from './policy.ts';
+import { findConfiguration, present, setLogo } from './service.ts';
 
 /** Logos are small pictures shown on the landing page and in the header. */
 export const MAX_LOGO_BYTES = MAX_PARTNER_LOGO_BYTES;
@@ -47,7 +49,7 @@ export async function partnerRoutes(app: FastifyInstance) {
 
   /** Replaces the partner's logo: one image in field 'file', checked by content, at most 2 MB. */
   app.post('/api/partner-configurations/:id/logo', async (request) => {
-    assertPartnerConfigAdmin(await requireUser(request));
+    authorize(partnerPolicy.configure(await requireUser(request)));
     const id = idParam.parse((request.params as { id: string }).id);
     await findConfiguration(ctx, id);
     const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });

@@ -2,29 +2,17 @@ import { randomUUID } from 'node:crypto';
 import { asc, desc, eq, ilike } from 'drizzle-orm';
 import {
   DEFAULT_PRIMARY_COLOUR,
-  isPartnerConfigAdmin,
   isSectionVisible,
   partnerConfigurationInputSchema,
   resolvedFieldRules,
-  SCOPES,
   type FieldRules,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
-import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
 import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
-type HasScopes = { scopes: readonly string[] };
-
-/** Settings writes need both partner-configuration scopes. */
-export function assertPartnerConfigAdmin(user: HasScopes) {
-  if (!isPartnerConfigAdmin(user)) throw forbidden();
-}
-/** Settings reads need read:partnerconfigurations. */
-export function assertPartnerConfigReader(user: HasScopes) {
-  if (!user.scopes.includes(SCOPES.readPartnerConfigurations)) throw forbidden();
-}
 
 export interface PartnerConfigurationView {
   id: number;

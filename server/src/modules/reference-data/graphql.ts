@@ -1,5 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
+import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
+import { referenceDataPolicy } from './policy.ts';
 import { listCities, listCountries, listDistributionMethods, listStates } from './repository.ts';
 
 // Lookups of part 2 section 3, read by the brand profile form; any signed-in user may read them.
@@ -24,7 +26,7 @@ builder.queryField('getCountries', (t) =>
     type: [CountryRef],
     description: 'Countries, by name.',
     resolve: async (_root, _args, { request, ctx }) => {
-      await requireUser(request);
+      authorize(referenceDataPolicy.view(await requireUser(request)));
       return listCountries(ctx.db);
     },
   }),
@@ -36,7 +38,7 @@ builder.queryField('getStates', (t) =>
     description: 'States or provinces of a country, by name; none for an unknown country.',
     args: { countryCode: t.arg.string({ required: true }) },
     resolve: async (_root, { countryCode }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(referenceDataPolicy.view(await requireUser(request)));
       return listStates(ctx.db, code(countryCode));
     },
   }),
@@ -48,7 +50,7 @@ builder.queryField('getCities', (t) =>
     description: 'Major cities of a state, by name.',
     args: { countryCode: t.arg.string({ required: true }), stateCode: t.arg.string({ required: true }) },
     resolve: async (_root, { countryCode, stateCode }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(referenceDataPolicy.view(await requireUser(request)));
       return listCities(ctx.db, code(countryCode), code(stateCode));
     },
   }),
@@ -58,7 +60,7 @@ builder.queryField('getDistributionMethods', (t) =>
   t.field({
     type: [DistributionMethodRef],
     resolve: async (_root, _args, { request, ctx }) => {
-      await requireUser(request);
+      authorize(referenceDataPolicy.view(await requireUser(request)));
       return listDistributionMethods(ctx.db);
     },
   }),

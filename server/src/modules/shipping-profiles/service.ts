@@ -1,10 +1,8 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
-  isAnyAdmin,
   SHIPPING_PROFILE_MSG,
   shippingAssignmentsSchema,
   shippingProfileInputSchema,
-  shippingProfilePolicy,
   toEan13,
   type Measure,
   type ShippingProfileInput,
@@ -23,6 +21,7 @@ import {
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { enabledFlags } from '../feature-flags/repository.ts';
 import type { UserRow } from '../users/repository.ts';
+import { shippingProfilePolicy } from './policy.ts';
 
 type Row = typeof shippingProfiles.$inferSelect;
 
@@ -203,9 +202,9 @@ async function editableProfile(ctx: AppContext, user: UserRow, id: number) {
 /** createShippingProfile: a supplier's profile is their company's; an administrator names the company. */
 export async function createShippingProfile(ctx: AppContext, user: UserRow, rawInput: unknown, companyId?: number | null) {
   await assertShippingFeature(ctx);
-  const target = isAnyAdmin(user) ? (companyId ?? null) : (companyId ?? user.companyId);
+  const target = shippingProfilePolicy.companyToCreateIn(user, companyId);
   if (!shippingProfilePolicy.mayEdit(user, target)) {
-    if (!isAnyAdmin(user)) throw notFound('Company not found.');
+    if (shippingProfilePolicy.companyToView(user, target) === 'other') throw notFound('Company not found.');
     if (target == null) throw badRequest(SHIPPING_PROFILE_MSG.chooseCompany);
     throw forbidden(SHIPPING_PROFILE_MSG.readOnly);
   }

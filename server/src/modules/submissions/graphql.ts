@@ -6,6 +6,7 @@ import { requireUser } from '../auth/session.ts';
 import { presentSubmission, type PresentedSubmission } from './presenter.ts';
 import type { ActivityRow } from './repository.ts';
 import { activity, appealSubmission, deleteSubmission, renameSubmission, reviewSubmission, visibleSubmission } from './service.ts';
+import { draftPolicy } from '../drafts/policy.ts';
 import { submissionPolicy } from './policy.ts';
 import type { UserRow } from '../users/repository.ts';
 
@@ -103,7 +104,7 @@ const ActivityPage = builder
   });
 
 const withPermissions = (user: UserRow, rows: ActivityRow[]): ActivityItem[] =>
-  rows.map((r) => ({ ...r, canDelete: r.kind === 'Draft' ? r.userId === user.id || submissionPolicy.review(user) : submissionPolicy.delete(user, r) }));
+  rows.map((r) => ({ ...r, canDelete: r.kind === 'Draft' ? draftPolicy.edit(user, r) : submissionPolicy.delete(user, r) }));
 
 builder.queryFields((t) => ({
   getProductSubmissionsByStatuses: t.field({

@@ -13,6 +13,10 @@ describe('submission policy', () => {
   it('view: own company and administrators', () => {
     expect([creator, colleague, stranger, admin, viewer].map((u) => submissionPolicy.view(u, item))).toEqual([true, true, false, true, true]);
   });
+  it('lists span every company, and review details show, for administrators only', () => {
+    expect([creator, stranger, admin, viewer].map((u) => submissionPolicy.seesEveryCompany(u))).toEqual([false, false, true, true]);
+    expect([creator, stranger, admin, viewer].map((u) => submissionPolicy.seeReviewDetails(u))).toEqual([false, false, true, true]);
+  });
   it('review: only staff who write all submissions', () => {
     expect([creator, stranger, admin, viewer].map((u) => submissionPolicy.review(u))).toEqual([false, false, true, false]);
   });

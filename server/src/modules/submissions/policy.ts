@@ -8,6 +8,10 @@ const writesAll = (user: Actor) => user.scopes.includes(SCOPES.writeAllProductSu
 /** Who may see and change a product submission (part 1 section 6). Anything else answers "not found". */
 export const submissionPolicy = {
   view: (user: Actor, s: Owned) => s.companyId === user.companyId || isAnyAdmin(user),
+  /** Lists (the activity tabs) span every company for administrators; anyone else's stop at their company. */
+  seesEveryCompany: (user: Pick<Actor, 'scopes'>) => isAnyAdmin(user),
+  /** The admin badge (detected against entered UPC) and the support ticket: staff only. */
+  seeReviewDetails: (user: Pick<Actor, 'scopes'>) => isAnyAdmin(user),
   /** Accept, reject, catalogue: staff who write all submissions. */
   review: (user: Actor) => writesAll(user),
   /** Staff may edit the name at any time; the creator's company while it is theirs to change. */

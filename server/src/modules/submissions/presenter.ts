@@ -1,4 +1,4 @@
-import { adminBadge, isAnyAdmin, isRejected, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
+import { adminBadge, isRejected, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submissionPolicy } from './policy.ts';
@@ -13,7 +13,7 @@ export const imagePath = (id: string, fileName: string, kind: string) => {
 export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow) {
   const [files, history, who] = await Promise.all([filesOf(db, s.id), historyOf(db, s.id), creatorAndCompany(db, s)]);
   const status = s.itemStatus as ItemStatus;
-  const staff = isAnyAdmin(user);
+  const staff = submissionPolicy.seeReviewDetails(user);
   return {
     ...s,
     statusDisplayName: statusDisplayName(status),

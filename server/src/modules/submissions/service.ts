@@ -5,7 +5,6 @@ import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_TABS,
   canTransition,
-  isAnyAdmin,
   isItemStatus,
   isRejected,
   REVIEW_MSG,
@@ -50,7 +49,7 @@ export async function activity(
   const { rows, total } = await activityPage(ctx.db, {
     statuses: statuses.filter((s) => s !== 'IN_PROGRESS'),
     includeDrafts: statuses.includes('IN_PROGRESS'),
-    companyId: isAnyAdmin(user) ? null : user.companyId,
+    companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
     partnerCompanyId: q.partnerCompanyId ?? null,
     limit: pageSize,
     offset: (page - 1) * pageSize,

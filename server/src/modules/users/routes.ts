@@ -8,6 +8,8 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { requireUser } from '../auth/session.ts';
 import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
 import { forgetSessionsOf } from '../../lib/session-store.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { userPolicy } from './policy.ts';
 
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -19,14 +21,14 @@ export async function userRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/user/exists/:email', async (request) => {
-    await requireUser(request);
+    authorize(userPolicy.lookUpEmail(await requireUser(request)));
     const { email } = z.object({ email: emailSchema }).parse(request.params);
     return { email_exists: Boolean(await findUserByEmail(db, email)) };
   });
 
   app.put('/api/user', async (request) => {
     const user = await requireUser(request);
-    if (!user.passwordHash) throw forbidden('This account is managed by your identity provider.');
+    authorize(userPolicy.editDetails(user), () => forbidden('This account is managed by your identity provider.'));
     const input = accountInformationSchema.parse(request.body ?? {});
     const other = await findUserByEmail(db, input.email);
     if (other && other.id !== user.id) throw conflict(MSG.emailTaken);

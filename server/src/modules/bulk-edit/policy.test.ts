@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { ALL_SCOPES, SCOPES } from '@portal/domain';
+import { bulkEditPolicy as policy } from './policy.ts';
+
+const row = { userId: 1, companyId: 10 };
+const creator = { id: 1, companyId: 10, scopes: [] };
+const colleague = { id: 2, companyId: 10, scopes: [] };
+const stranger = { id: 3, companyId: 11, scopes: [] };
+const admin = { id: 4, companyId: 99, scopes: [...ALL_SCOPES] };
+const viewer = { id: 5, companyId: 99, scopes: [SCOPES.readAllProductSubmissions] };
+
+describe('bulk edit policy', () => {
+  it("rows are seen by the submission's company and by administrators", () => {
+    expect([creator, colleague, stranger, admin, viewer].map((u) => policy.viewRow(u, row))).toEqual([true, true, false, true, true]);
+  });
+  it("rows are saved by the submission's company and by staff who write all submissions, never by a read-only administrator", () => {
+    expect([creator, colleague, stranger, admin, viewer].map((u) => policy.editRow(u, row))).toEqual([true, true, false, true, false]);
+  });
+  it("the form's lists are read by any signed-in user", () => {
+    expect(policy.readOptions(stranger)).toBe(true);
+  });
+  it("staff pick any supplier's brand; a supplier only their own company's", () => {
+    expect([creator, admin, viewer].map((u) => policy.brandsOfEveryCompany(u))).toEqual([false, true, true]);
+  });
+});
