@@ -3,7 +3,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
-import { recomputePartnerStatusesOfPartner } from './partner-statuses.ts';
+import { recomputePartnerStatusesOfPartner } from '../submissions/partner-statuses.ts';
 
 /** After a partner's field rules change: the statuses of every submission sent to it. */
 export const partnerStatusesJob = jobType<{ partnerCompanyId: number }>('bulkEdit.recomputePartnerStatuses', { maxAttempts: 5 });
