@@ -19,10 +19,11 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { cataloguedProducts, productShippingProfiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import { changeStatus, createSubmissions, type NewSubmissionFile } from '../submissions/lifecycle.ts';
+import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { imagePath } from '../submissions/presenter.ts';
 import { visibleSubmission } from '../submissions/service.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 
@@ -277,16 +278,8 @@ export async function addProductImages(
 ) {
   if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   const id = randomUUID();
-  // Blobs before rows: stored first, then recorded in one short transaction (removed again if it fails).
-  const stored: NewSubmissionFile[] = [];
-  try {
-    for (const file of files) {
-      const fileId = randomUUID();
-      const storageKey = `submissions/${id}/${fileId}`;
-      await ctx.storage.putFile(storageKey, file.tempPath);
-      stored.push({ id: fileId, fileName: file.fileName, storageKey, kind: file.kind, size: file.size });
-    }
-    await ctx.db.transaction((tx) =>
+  await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
+    ctx.db.transaction((tx) =>
       createSubmissions(
         tx,
         [
@@ -305,10 +298,7 @@ export async function addProductImages(
         ],
         { actor: 'supplier', userId: user.id },
       ),
-    );
-  } catch (err) {
-    await Promise.all(stored.map((s) => ctx.storage.delete(s.storageKey)));
-    throw err;
-  }
+    ),
+  );
   return { id };
 }

@@ -19,6 +19,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
 import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import { createSubmissions } from '../submissions/lifecycle.ts';
@@ -42,43 +43,17 @@ async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promis
 export const draftsFor = (ctx: AppContext, user: UserRow) =>
   listDrafts(ctx.db, { companyId: isAnyAdmin(user) ? null : user.companyId });
 
-type StoredDraftFile = typeof draftFiles.$inferInsert;
-
-/**
- * Blobs before rows: checked uploads are stored before any transaction opens (no transfer holds a connection);
- * the caller then records them in a short one. A crash in between leaves only blobs, for the orphan cleanup.
- */
-async function storeFiles(ctx: AppContext, draftId: string, files: ReceivedFile[], firstPosition: number): Promise<StoredDraftFile[]> {
-  const stored: StoredDraftFile[] = [];
-  try {
-    for (const [i, file] of files.entries()) {
-      const id = randomUUID();
-      const storageKey = `drafts/${draftId}/${id}`;
-      await ctx.storage.putFile(storageKey, file.tempPath);
-      stored.push({ id, draftId, fileName: file.fileName, storageKey, kind: file.kind, size: file.size, position: firstPosition + i });
-    }
-  } catch (err) {
-    await forgetFiles(ctx, stored);
-    throw err;
-  }
-  return stored;
-}
-
-const forgetFiles = (ctx: AppContext, stored: StoredDraftFile[]) => Promise.all(stored.map((f) => ctx.storage.delete(f.storageKey)));
-
-/** The stored files' rows and their processing jobs commit together; if they cannot, the blobs go again. */
-async function recordFiles(ctx: AppContext, stored: StoredDraftFile[], write: (tx: Tx) => Promise<void>) {
-  try {
-    await ctx.db.transaction(async (tx) => {
+/** Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together. */
+const storeFiles = (ctx: AppContext, draftId: string, files: ReceivedFile[], firstPosition: number, write: (tx: Tx) => Promise<void>) =>
+  storeThenRecord(ctx.storage, files, (id) => `drafts/${draftId}/${id}`, (stored) =>
+    ctx.db.transaction(async (tx) => {
       await write(tx);
-      if (stored.length) await tx.insert(draftFiles).values(stored);
-      for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id! });
-    });
-  } catch (err) {
-    await forgetFiles(ctx, stored);
-    throw err;
-  }
-}
+      await tx.insert(draftFiles).values(
+        stored.map((f, i) => ({ id: f.id, draftId, fileName: f.fileName, storageKey: f.storageKey, kind: f.kind, size: f.size, position: firstPosition + i })),
+      );
+      for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id });
+    }),
+  );
 
 function assertUniqueNames(existing: string[], incoming: ReceivedFile[]) {
   const seen = new Set(existing.map((n) => n.toLowerCase()));
@@ -92,8 +67,7 @@ export async function createDraft(ctx: AppContext, user: UserRow, partnerCompany
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
-  const stored = await storeFiles(ctx, id, files, 0);
-  await recordFiles(ctx, stored, async (tx) => {
+  await storeFiles(ctx, id, files, 0, async (tx) => {
     await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
   });
   return (await findDraft(ctx.db, id))!;
@@ -107,8 +81,7 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
   }
   assertUniqueNames(draft.files.map((f) => f.fileName), files);
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  const stored = await storeFiles(ctx, draftId, files, first);
-  await recordFiles(ctx, stored, (tx) => touchDraft(tx, draftId));
+  await storeFiles(ctx, draftId, files, first, (tx) => touchDraft(tx, draftId));
   return (await findDraft(ctx.db, draftId))!;
 }
 

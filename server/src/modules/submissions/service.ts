@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { inArray } from 'drizzle-orm';
 import {
   ACTIVITY_PAGE_SIZE,
@@ -21,7 +20,8 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts'
 import { renditionKeys } from '../media-files/renditions.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
-import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails, type NewSubmissionFile } from './lifecycle.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
+import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import { activityPage, findSubmission, type SubmissionRow } from './repository.ts';
 
@@ -112,24 +112,11 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
   if (problem) throw badRequest(problem, { upc: problem });
   if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   if (!isRejected(s.itemStatus as ItemStatus)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
-  // Blobs before rows: the files are stored first, then recorded in a short transaction; if it fails they are
-  // removed again (a crash in between leaves them to the orphan cleanup).
-  const stored: NewSubmissionFile[] = [];
-  let result: Awaited<ReturnType<typeof replaceFiles>>;
-  try {
-    for (const file of files) {
-      const fileId = randomUUID();
-      const storageKey = `submissions/${id}/${fileId}`;
-      await ctx.storage.putFile(storageKey, file.tempPath);
-      stored.push({ id: fileId, fileName: file.fileName, storageKey, kind: file.kind, size: file.size });
-    }
-    result = await ctx.db.transaction((tx) =>
+  const { submission, replaced } = await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
+    ctx.db.transaction((tx) =>
       replaceFiles(tx, id, { upc, ean13Upc: toEan13(upc)!, files: stored }, { actor: 'supplier', userId: user.id, reason: 'Resubmitted' }),
-    );
-  } catch (err) {
-    await Promise.all(stored.map((f) => ctx.storage.delete(f.storageKey)));
-    throw err;
-  }
-  await deleteStoredFiles(ctx, result.replaced);
-  return result.submission;
+    ),
+  );
+  await deleteStoredFiles(ctx, replaced);
+  return submission;
 }
