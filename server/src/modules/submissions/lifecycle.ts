@@ -96,6 +96,7 @@ const rowsOf = (tx: Tx, ids: string[]) => tx.select().from(productSubmissions).w
  * a history row, the product's shipping profile, its partner statuses and the automated checks queued.
  */
 export async function createSubmissions(tx: Tx, items: NewSubmission[], by: ChangedBy): Promise<SubmissionRow[]> {
+  if (!items.length) return [];
   const created: { row: SubmissionRow; files: SubmissionFileRow[] }[] = [];
   for (const item of items) {
     const [row] = await tx
