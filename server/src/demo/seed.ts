@@ -1,8 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
 import type { Db } from '../db/client.ts';
-import { cataloguedProducts, companies, featureFlags, partnerConfigurations, productSubmissions, submissionHistory, users } from '../db/schema.ts';
+import { cataloguedProducts, companies, featureFlags, partnerConfigurations, users } from '../db/schema.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
 export const DEMO_ACCOUNTS = [
@@ -73,15 +74,15 @@ async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
   const start = Date.now() - 3 * 24 * 3600 * 1000;
   for (const [i, p] of DEMO_CATALOGUE.entries()) {
     const at = (hours: number) => new Date(start + (i * 24 + hours) * 3600 * 1000);
-    const [s] = await tx
-      .insert(productSubmissions)
-      .values({ companyId: 1001, userId: supplier, upc: p.upc, ean13Upc: p.ean13Upc, productName: p.description, itemStatus: 'CATALOGUED', createdAt: at(0), updatedAt: at(2) })
-      .returning({ id: productSubmissions.id });
-    await tx.insert(submissionHistory).values([
-      { submissionId: s.id, userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
-      { submissionId: s.id, userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
-      { submissionId: s.id, userId: admin, fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', at: at(2) },
-    ]);
+    await recordPastSubmission(
+      tx,
+      { companyId: 1001, userId: supplier, upc: p.upc, ean13Upc: p.ean13Upc, productName: p.description, itemStatus: 'CATALOGUED', createdAt: at(0), updatedAt: at(2) },
+      [
+        { userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
+        { userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
+        { userId: admin, fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', at: at(2) },
+      ],
+    );
     const { upc: _upc, ...values } = p;
     await tx.insert(cataloguedProducts).values({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
   }

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
-import { recomputePartnerStatusesOfPartner } from './partner-statuses.ts';
+import { recomputePartnerStatusesOfPartner } from '../submissions/partner-statuses.ts';
 
 /** After a partner's field rules change: the statuses of every submission sent to it. */
 export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', { payload: z.object({ partnerCompanyId: z.number().int() }), maxAttempts: 5 });

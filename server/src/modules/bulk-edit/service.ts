@@ -9,11 +9,12 @@ import {
   type PartnerStatus,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
+import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { likeContains } from '../partners/service.ts';
+import { updateDetails } from '../submissions/lifecycle.ts';
 import type { UserRow } from '../users/repository.ts';
-import { recomputePartnerStatuses, referencesOf, valuesOf } from './partner-statuses.ts';
+import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
 import { bulkEditPolicy } from './policy.ts';
 
 /** At most this many rows are read or saved in one call. */
@@ -141,11 +142,11 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
       const rowsWithErrors = new Set(Object.keys(fields).map((k) => k.split('.')[0])).size;
       throw new HttpError(400, 'VALIDATION_FAILED', `Please correct the highlighted fields (${rowsWithErrors} of ${patches.length} rows). Nothing was saved.`, { fields });
     }
-    const now = new Date();
-    for (const r of parsed) {
-      await tx
-        .update(productSubmissions)
-        .set({
+    await updateDetails(
+      tx,
+      parsed.map((r) => ({
+        id: r.id,
+        values: {
           productName: r.productName,
           brand: r.companyName,
           suggestedClass: r.suggestedClass,
@@ -165,17 +166,11 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
           paidAds: r.paidAds,
           offInvoice: r.offInvoice,
           tpr: r.tpr,
-          updatedAt: now,
-        })
-        .where(eq(productSubmissions.id, r.id));
-      await tx.delete(submissionMarketAccounts).where(eq(submissionMarketAccounts.submissionId, r.id));
-      const marketIds = [...new Set(r.marketAccounts.map((m) => m.id))];
-      if (marketIds.length) await tx.insert(submissionMarketAccounts).values(marketIds.map((marketAccountId) => ({ submissionId: r.id, marketAccountId })));
-      await tx.delete(submissionAttributes).where(eq(submissionAttributes.submissionId, r.id));
-      const attributeIds = [...new Set(r.attributes.map((a) => a.id))];
-      if (attributeIds.length) await tx.insert(submissionAttributes).values(attributeIds.map((attributeId) => ({ submissionId: r.id, attributeId })));
-    }
-    await recomputePartnerStatuses(tx, ids);
+        },
+        marketAccountIds: r.marketAccounts.map((m) => m.id),
+        attributeIds: r.attributes.map((a) => a.id),
+      })),
+    );
     return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
   });
   return present(ctx, user, saved, ids);

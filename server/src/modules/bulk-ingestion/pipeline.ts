@@ -1,17 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { stat } from 'node:fs/promises';
-import { and, asc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, productSubmissions, submissionFiles, users } from '../../db/schema.ts';
+import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, productSubmissions, users } from '../../db/schema.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
-import { automatedChecksJob } from '../submissions/checks-job.ts';
-import { recordHistory } from '../submissions/repository.ts';
+import { addFiles, createSubmissions } from '../submissions/lifecycle.ts';
 import { sourceFor } from './sources.ts';
 
 export type IngestionFileRow = typeof bulkIngestionFiles.$inferSelect;
@@ -213,8 +212,9 @@ export const processIngestionFile = (ctx: AppContext) =>
 
 /**
  * Files the organization's company submits: IDENTIFIED files grouped by code into product submissions (imported,
- * SUBMITTED), each followed by the automated checks. A file joins a submission of the same job and code that is
- * still waiting, or starts a new one. The job row is locked, so two workers never make two submissions of one code.
+ * SUBMITTED), through the submission lifecycle like every other submission (history, checks, partner statuses,
+ * shipping profile). A file joins a submission of the same job and code that is still waiting, or starts a new
+ * one. The job row is locked, so two workers never make two submissions of one code.
  * They are submitted in the name of the user who uploaded them, or, for a folder, the company's first user.
  */
 export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
@@ -239,45 +239,40 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
       .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
       .where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.ean13Upc, ean13Upc), isNotNull(bulkIngestionFiles.submissionId), eq(productSubmissions.itemStatus, 'SUBMITTED')))
       .limit(1);
-    let submissionId = existing?.id;
-    let position = 0;
-    if (submissionId) {
-      const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(submissionFiles).where(eq(submissionFiles.submissionId, submissionId));
-      position = n;
-    } else {
-      const detected = [...new Set(group.map((f) => f.detectedEan13Upc).filter((c): c is string => Boolean(c)))];
-      const [created] = await tx
-        .insert(productSubmissions)
-        .values({
-          companyId: job.companyId,
-          userId,
-          upc: group.find((f) => f.upc)?.upc ?? ean13Upc,
-          ean13Upc,
-          itemStatus: 'SUBMITTED',
-          isImported: true,
-          detectedUpcs: detected,
-        })
-        .returning({ id: productSubmissions.id });
-      submissionId = created.id;
-      await recordHistory(tx, { submissionId, userId, fromStatus: null, toStatus: 'SUBMITTED', reason: `Imported (job ${jobId})` });
-    }
-    await tx.insert(submissionFiles).values(
-      group.map((f, i) => ({
-        submissionId: submissionId!,
-        fileName: f.filename.split('/').pop()!,
-        storageKey: f.storageKey,
-        kind: f.kind!,
-        size: f.size ?? 0,
-        position: position + i,
-        detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
-        detectionStatus: 'done' as const,
-      })),
-    );
+    const attached = group.map((f) => ({
+      fileName: f.filename.split('/').pop()!,
+      storageKey: f.storageKey,
+      kind: f.kind!,
+      size: f.size ?? 0,
+      detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
+      detectionStatus: 'done' as const,
+    }));
+    const submissionId = existing
+      ? (await addFiles(tx, existing.id, attached)).id
+      : (
+          await createSubmissions(
+            tx,
+            [
+              {
+                companyId: job.companyId,
+                userId,
+                partnerCompanyId: null,
+                upc: group.find((f) => f.upc)?.upc ?? ean13Upc,
+                ean13Upc,
+                productName: null,
+                isImported: true,
+                files: attached,
+                from: null,
+                reason: `Imported (job ${jobId})`,
+              },
+            ],
+            { actor: 'supplier', userId },
+          )
+        )[0].id;
     await tx
       .update(bulkIngestionFiles)
       .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
       .where(inArray(bulkIngestionFiles.id, group.map((f) => f.id)));
-    await enqueue(tx, automatedChecksJob, { submissionId });
   }
   await tx.update(bulkIngestionJobs).set({ updatedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
 }

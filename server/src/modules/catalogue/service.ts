@@ -1,4 +1,3 @@
-import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
@@ -17,13 +16,12 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { cataloguedProducts, productShippingProfiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
-import { automatedChecksJob } from '../submissions/checks-job.ts';
+import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { imagePath } from '../submissions/presenter.ts';
-import { recordHistory } from '../submissions/repository.ts';
-import { changeStatus, visibleSubmission } from '../submissions/service.ts';
+import { visibleSubmission } from '../submissions/service.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
@@ -192,7 +190,7 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
   const values: CertifiedValues = certifiedValuesSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
     // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
-    const updated = await changeStatus(ctx, tx, id, 'CATALOGUED', { actor: 'staff', userId: user.id });
+    const updated = await changeStatus(tx, id, 'CATALOGUED', { actor: 'staff', userId: user.id });
     await upsertProducts(tx, user.id, [{ ean13Upc: updated.ean13Upc, values }]);
     return updated;
   });
@@ -212,7 +210,7 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
         .where(and(inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)), eq(productSubmissions.itemStatus, 'ACCEPTED')))
         .orderBy(asc(productSubmissions.id));
       for (const s of accepted) {
-        await changeStatus(ctx, tx, s.id, 'CATALOGUED', { actor: 'staff', userId: user.id, reason: 'Certified values imported' });
+        await changeStatus(tx, s.id, 'CATALOGUED', { actor: 'staff', userId: user.id, reason: 'Certified values imported' });
         catalogued++;
       }
     }
@@ -233,7 +231,7 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
       .from(productSubmissions)
       .where(and(eq(productSubmissions.ean13Upc, ean13Upc), eq(productSubmissions.itemStatus, 'CATALOGUED')))
       .orderBy(asc(productSubmissions.id));
-    for (const s of catalogued) await changeStatus(ctx, tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
+    for (const s of catalogued) await changeStatus(tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
     const now = new Date();
     const [row] = await tx
       .update(cataloguedProducts)
@@ -275,35 +273,27 @@ export async function addProductImages(
 ) {
   if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   const id = randomUUID();
-  const stored: { fileId: string; storageKey: string; file: ReceivedFile }[] = [];
-  for (const file of files) {
-    const fileId = randomUUID();
-    const storageKey = `submissions/${id}/${fileId}`;
-    await ctx.storage.putFile(storageKey, file.tempPath);
-    stored.push({ fileId, storageKey, file });
-  }
-  try {
-    await ctx.db.transaction(async (tx) => {
-      await tx.insert(productSubmissions).values({
-        id,
-        companyId: user.companyId,
-        userId: user.id,
-        partnerCompanyId,
-        upc: product.ean13Upc,
-        ean13Upc: product.ean13Upc,
-        productName: sanitizeProductName(product.description).trim() || null,
-        itemStatus: 'SUBMITTED',
-      });
-      await tx.insert(submissionFiles).values(
-        stored.map((s, position) => ({ id: s.fileId, submissionId: id, fileName: s.file.fileName, storageKey: s.storageKey, kind: s.file.kind, size: s.file.size, position })),
-      );
-      await recordHistory(tx, { submissionId: id, userId: user.id, fromStatus: null, toStatus: 'SUBMITTED', reason: 'Images for a catalogued product' });
-      await recomputePartnerStatuses(tx, [id]);
-      await enqueue(tx, automatedChecksJob, { submissionId: id });
-    });
-  } catch (err) {
-    await Promise.all(stored.map((s) => ctx.storage.delete(s.storageKey)));
-    throw err;
-  }
+  await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
+    ctx.db.transaction((tx) =>
+      createSubmissions(
+        tx,
+        [
+          {
+            id,
+            companyId: user.companyId,
+            userId: user.id,
+            partnerCompanyId,
+            upc: product.ean13Upc,
+            ean13Upc: product.ean13Upc,
+            productName: product.description,
+            files: stored,
+            from: null,
+            reason: 'Images for a catalogued product',
+          },
+        ],
+        { actor: 'supplier', userId: user.id },
+      ),
+    ),
+  );
   return { id };
 }

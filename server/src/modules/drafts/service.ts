@@ -1,6 +1,5 @@
-import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
 import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import {
   checkDraft,
   effectiveUpc,
@@ -14,16 +13,16 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { draftFiles, draftSubmissions, partnerConfigurations, productSubmissions, submissionFiles } from '../../db/schema.ts';
+import { draftFiles, draftSubmissions, partnerConfigurations } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
 import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
-import { recordHistory } from '../submissions/repository.ts';
-import { automatedChecksJob } from '../submissions/checks-job.ts';
-import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
+import { createSubmissions } from '../submissions/lifecycle.ts';
+import { assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import { draftPolicy } from './policy.ts';
 import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
 
@@ -43,24 +42,17 @@ async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promis
 export const draftsFor = (ctx: AppContext, user: UserRow) =>
   listDrafts(ctx.db, { companyId: draftPolicy.seesEveryCompany(user) ? null : user.companyId });
 
-/** Checked uploads become stored files of the draft; the rows and their processing jobs commit together. */
-async function storeFiles(ctx: AppContext, tx: Tx, draftId: string, files: ReceivedFile[], firstPosition: number) {
-  for (const [i, file] of files.entries()) {
-    const id = randomUUID();
-    const storageKey = `drafts/${draftId}/${id}`;
-    await ctx.storage.putFile(storageKey, file.tempPath);
-    await tx.insert(draftFiles).values({
-      id,
-      draftId,
-      fileName: file.fileName,
-      storageKey,
-      kind: file.kind,
-      size: file.size,
-      position: firstPosition + i,
-    });
-    await enqueue(tx, processDraftFileJob, { fileId: id });
-  }
-}
+/** Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together. */
+const storeFiles = (ctx: AppContext, draftId: string, files: ReceivedFile[], firstPosition: number, write: (tx: Tx) => Promise<void>) =>
+  storeThenRecord(ctx.storage, files, (id) => `drafts/${draftId}/${id}`, (stored) =>
+    ctx.db.transaction(async (tx) => {
+      await write(tx);
+      await tx.insert(draftFiles).values(
+        stored.map((f, i) => ({ id: f.id, draftId, fileName: f.fileName, storageKey: f.storageKey, kind: f.kind, size: f.size, position: firstPosition + i })),
+      );
+      for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id });
+    }),
+  );
 
 function assertUniqueNames(existing: string[], incoming: ReceivedFile[]) {
   const seen = new Set(existing.map((n) => n.toLowerCase()));
@@ -74,9 +66,8 @@ export async function createDraft(ctx: AppContext, user: UserRow, partnerCompany
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
-  await ctx.db.transaction(async (tx) => {
+  await storeFiles(ctx, id, files, 0, async (tx) => {
     await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
-    await storeFiles(ctx, tx, id, files, 0);
   });
   return (await findDraft(ctx.db, id))!;
 }
@@ -89,10 +80,7 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
   }
   assertUniqueNames(draft.files.map((f) => f.fileName), files);
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  await ctx.db.transaction(async (tx) => {
-    await storeFiles(ctx, tx, draftId, files, first);
-    await touchDraft(tx, draftId);
-  });
+  await storeFiles(ctx, draftId, files, first, (tx) => touchDraft(tx, draftId));
   return (await findDraft(ctx.db, draftId))!;
 }
 
@@ -175,47 +163,35 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
     // Locks the draft row: a double submit waits here and then finds no draft.
     const [locked] = await tx.select({ id: draftSubmissions.id }).from(draftSubmissions).where(eq(draftSubmissions.id, draftId)).for('update');
     if (!locked) throw notFound('Draft not found.');
-    const created: string[] = [];
-    for (const [ean13Upc, files] of groups) {
-      const [submission] = await tx
-        .insert(productSubmissions)
-        .values({
-          companyId: draft.companyId,
-          userId: draft.userId,
-          partnerCompanyId: draft.partnerCompanyId,
-          upc: effectiveUpc(draftFileValues(files[0])),
-          ean13Upc,
-          productName: sanitizeProductName(files.find((f) => f.productName)?.productName ?? '').trim() || null,
-          itemStatus: 'SUBMITTED',
-          isImported: draft.isImported,
-          shippingProfileId: files.find((f) => f.shippingProfileId != null)?.shippingProfileId ?? null,
-          detectedUpcs: [...new Set(files.flatMap((f) => f.detectedUpcs))],
-        })
-        .returning({ id: productSubmissions.id });
-      await tx.insert(submissionFiles).values(
-        files.map((f, position) => ({
-          submissionId: submission.id,
+    const created = await createSubmissions(
+      tx,
+      [...groups].map(([ean13Upc, files]) => ({
+        companyId: draft.companyId,
+        userId: draft.userId,
+        partnerCompanyId: draft.partnerCompanyId,
+        upc: effectiveUpc(draftFileValues(files[0])),
+        ean13Upc,
+        productName: files.find((f) => f.productName)?.productName ?? null,
+        isImported: draft.isImported,
+        // The profile chosen in step 2 becomes the product's.
+        shippingProfileId: files.find((f) => f.shippingProfileId != null)?.shippingProfileId ?? null,
+        // The files keep their blobs, thumbnails and the codes already read.
+        files: files.map((f) => ({
           fileName: f.fileName,
           storageKey: f.storageKey,
           kind: f.kind,
           size: f.size,
-          position,
           isMarketingImage: f.isMarketingImage,
           detectedUpcs: f.detectedUpcs,
           detectionStatus: f.detectionStatus,
           thumbnailKey: f.thumbnailKey,
         })),
-      );
-      const shippingProfileId = files.find((f) => f.shippingProfileId != null)?.shippingProfileId;
-      // The profile chosen in step 2 becomes the product's (as on the catalogued product and the assignments).
-      if (shippingProfileId != null) await applyProductShippingProfile(tx, { companyId: draft.companyId, ean13Upc, shippingProfileId, userId: user.id });
-      await recordHistory(tx, { submissionId: submission.id, userId: user.id, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED' });
-      await enqueue(tx, automatedChecksJob, { submissionId: submission.id });
-      created.push(submission.id);
-    }
+        from: 'IN_PROGRESS' as const,
+      })),
+      { actor: 'supplier', userId: user.id },
+    );
     await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));
-    await recomputePartnerStatuses(tx, created);
-    return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, created));
+    return created;
   });
 }
 

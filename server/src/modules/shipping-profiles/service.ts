@@ -20,6 +20,8 @@ import {
 } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { enabledFlags } from '../feature-flags/repository.ts';
+import { setProductShippingProfile } from '../submissions/lifecycle.ts';
+import { writeProductProfile } from './product-profiles.ts';
 import type { UserRow } from '../users/repository.ts';
 import { shippingProfilePolicy } from './policy.ts';
 
@@ -268,30 +270,14 @@ export async function shippingProfileProducts(ctx: AppContext, user: UserRow, id
 
 /**
  * The one place a company's product gets (or loses) a shipping profile: the product's row and the profile its
- * submissions carry stay the same. null removes whatever profile the product had.
+ * submissions carry (written by the submission lifecycle) stay the same. null removes whatever profile it had.
  */
 export async function applyProductShippingProfile(
   tx: Tx,
   args: { companyId: number; ean13Upc: string; shippingProfileId: number | null; userId: number },
 ) {
-  const { companyId, ean13Upc, shippingProfileId, userId } = args;
-  if (shippingProfileId === null) {
-    await tx
-      .delete(productShippingProfiles)
-      .where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
-  } else {
-    await tx
-      .insert(productShippingProfiles)
-      .values({ companyId, ean13Upc, shippingProfileId, updatedBy: userId })
-      .onConflictDoUpdate({
-        target: [productShippingProfiles.companyId, productShippingProfiles.ean13Upc],
-        set: { shippingProfileId, updatedBy: userId, updatedAt: new Date() },
-      });
-  }
-  await tx
-    .update(productSubmissions)
-    .set({ shippingProfileId })
-    .where(and(eq(productSubmissions.companyId, companyId), eq(productSubmissions.ean13Upc, ean13Upc)));
+  await writeProductProfile(tx, args);
+  await setProductShippingProfile(tx, args);
 }
 
 /**

@@ -1,16 +1,14 @@
 import { eq } from 'drizzle-orm';
-import { z } from 'zod';
 import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
-import { defineJob, jobType } from '../../jobs/queue.ts';
+import { defineJob } from '../../jobs/queue.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
+import { automatedChecksJob } from './job-types.ts';
+import { changeStatus } from './lifecycle.ts';
 import { filesOf, findSubmission } from './repository.ts';
-import { changeStatus } from './service.ts';
-
-export const automatedChecksJob = jobType('submissions.automatedChecks', { payload: z.object({ submissionId: z.guid() }), maxAttempts: 3 });
 
 /** Why the automated checks reject an item, or null when it goes on to staff. */
 export function automatedVerdict(upc: string, files: { fileName: string; detectedUpcs: string[]; detectionStatus: string }[]): string | null {
@@ -58,7 +56,7 @@ export const automatedChecks = (ctx: AppContext) =>
         const current = await findSubmission(tx, submissionId, { lock: true });
         // Staff may have decided meanwhile: the checks only ever act on an item still waiting.
         if (reason && current?.itemStatus === 'SUBMITTED' && !current.humanReviewOnly) {
-          await changeStatus(ctx, tx, submissionId, 'AUTO_REJECTED', { actor: 'system', userId: null, reason });
+          await changeStatus(tx, submissionId, 'AUTO_REJECTED', { actor: 'system', userId: null, reason });
         }
       });
     },

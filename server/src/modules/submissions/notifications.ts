@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
+import type { ChangedBy } from './events.ts';
 import { creatorAndCompany, findSubmission, type SubmissionRow } from './repository.ts';
 
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
@@ -11,10 +12,14 @@ export const statusMailJob = jobType('notifications.statusMail', {
   payload: z.object({ submissionId: z.guid(), status: z.enum(ITEM_STATUSES), reason: z.string().nullable() }),
 });
 
-/** Enqueued in the transaction that changes the status: the e-mail goes exactly when the change commits. */
-export async function notifyStatusChange(_ctx: AppContext, tx: Tx, s: SubmissionRow, reason: string | null) {
+/**
+ * The creator is e-mailed when staff or the automated checks move the item to one of the NOTIFIED statuses; not
+ * for the supplier's own actions, nor for SUBMITTED (the screen confirms those). Enqueued in the transaction that
+ * changes the status: the e-mail goes exactly when the change commits.
+ */
+export async function notifyStatusChange(tx: Tx, s: SubmissionRow, by: ChangedBy, reason: string | null) {
   const status = s.itemStatus as ItemStatus;
-  if (!NOTIFIED.includes(status)) return;
+  if (by.actor === 'supplier' || !NOTIFIED.includes(status)) return;
   await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason });
 }
 

@@ -1,6 +1,4 @@
-import { recomputePartnerStatuses } from '../bulk-edit/partner-statuses.ts';
-import { randomUUID } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { inArray } from 'drizzle-orm';
 import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_TABS,
@@ -14,21 +12,18 @@ import {
   upcDigits,
   upcError,
   type ActivityTab,
-  type Actor,
   type ItemStatus,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { bulkIngestionFiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
-import { automatedChecksJob } from './checks-job.ts';
-import { notifyStatusChange } from './notifications.ts';
+import { storeThenRecord } from '../uploads/store-first.ts';
+import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
-import { activityPage, filesOf, findSubmission, recordHistory, type SubmissionRow } from './repository.ts';
+import { activityPage, findSubmission, type SubmissionRow } from './repository.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
   const s = await findSubmission(ctx.db, id);
@@ -57,52 +52,13 @@ export async function activity(
   return { items: rows, total, page, pageSize };
 }
 
-/**
- * The one way a status changes: the row is locked, the transition checked against the table, the history written
- * and the creator told, all in one transaction. Two staff acting at once: the second waits for the lock, then finds
- * the new status and is refused if its transition no longer applies (no lost update).
- */
-export async function changeStatus(
-  ctx: AppContext,
-  tx: Tx,
-  id: string,
-  to: ItemStatus,
-  by: { actor: Actor; userId: number | null; reason?: string | null },
-  extra: Partial<typeof productSubmissions.$inferInsert> = {},
-): Promise<SubmissionRow> {
-  const current = await findSubmission(tx, id, { lock: true });
-  if (!current) throw notFound('Submission not found.');
-  const from = current.itemStatus as ItemStatus;
-  if (!canTransition(from, to, by.actor)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(from, to));
-  const [updated] = await tx
-    .update(productSubmissions)
-    .set({
-      ...extra,
-      itemStatus: to,
-      rejectionReason: isRejected(to) ? (by.reason ?? null) : to === 'SUBMITTED' ? null : current.rejectionReason,
-      updatedAt: new Date(),
-    })
-    .where(eq(productSubmissions.id, id))
-    .returning();
-  await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason: by.reason ?? null });
-  // Bulk ingestion: the files of an imported item follow it into the catalogue (part 2 section 4).
-  if (to === 'CATALOGUED') {
-    await tx
-      .update(bulkIngestionFiles)
-      .set({ status: 'CATALOGUED', updatedAt: new Date() })
-      .where(and(eq(bulkIngestionFiles.submissionId, id), eq(bulkIngestionFiles.status, 'SUBMITTED')));
-  }
-  if (by.actor !== 'supplier') await notifyStatusChange(ctx, tx, updated, by.reason ?? null);
-  return updated;
-}
-
 export async function reviewSubmission(ctx: AppContext, user: UserRow, id: string, status: string, reason: string | null) {
   await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.review(user)) throw forbidden();
   if (status !== 'ACCEPTED' && status !== 'ADMIN_REJECTED') throw badRequest('Staff can accept or reject an item.');
   const why = reason?.trim() || null;
   if (status === 'ADMIN_REJECTED' && !why) throw badRequest(REVIEW_MSG.rejectionReasonRequired, { reason: REVIEW_MSG.rejectionReasonRequired });
-  return ctx.db.transaction((tx) => changeStatus(ctx, tx, id, status, { actor: 'staff', userId: user.id, reason: why }));
+  return ctx.db.transaction((tx) => changeStatus(tx, id, status, { actor: 'staff', userId: user.id, reason: why }));
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
@@ -111,7 +67,7 @@ export async function appealSubmission(ctx: AppContext, user: UserRow, id: strin
   if (!submissionPolicy.resubmit(user, s)) throw forbidden();
   if (s.itemStatus !== 'AUTO_REJECTED') throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
   return ctx.db.transaction((tx) =>
-    changeStatus(ctx, tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Validation requested' }, { humanReviewOnly: true }),
+    changeStatus(tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Validation requested' }, { humanReviewOnly: true }),
   );
 }
 
@@ -120,19 +76,15 @@ export async function renameSubmission(ctx: AppContext, user: UserRow, id: strin
   if (!submissionPolicy.editName(user, s)) throw forbidden();
   const productName = sanitizeProductName(name).trim() || null;
   return ctx.db.transaction(async (tx) => {
-    await tx.update(productSubmissions).set({ productName, updatedAt: new Date() }).where(eq(productSubmissions.id, id));
-    // The product name is one of the partner's checks.
-    await recomputePartnerStatuses(tx, [id]);
-    const [row] = await tx.select().from(productSubmissions).where(eq(productSubmissions.id, id));
-    return row;
+    await updateDetails(tx, [{ id, values: { productName } }]);
+    return (await findSubmission(tx, id))!;
   });
 }
 
 export async function deleteSubmission(ctx: AppContext, user: UserRow, id: string) {
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.delete(user, s)) throw forbidden();
-  const files = await filesOf(ctx.db, id);
-  await ctx.db.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  const files = await ctx.db.transaction((tx) => deleteSubmissionRecord(tx, id));
   await deleteStoredFiles(ctx, files);
   return true;
 }
@@ -160,24 +112,11 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
   if (problem) throw badRequest(problem, { upc: problem });
   if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   if (!isRejected(s.itemStatus as ItemStatus)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
-  const oldFiles = await filesOf(ctx.db, id);
-  const updated = await ctx.db.transaction(async (tx) => {
-    await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id));
-    for (const [position, file] of files.entries()) {
-      const fileId = randomUUID();
-      const storageKey = `submissions/${id}/${fileId}`;
-      await ctx.storage.putFile(storageKey, file.tempPath);
-      await tx.insert(submissionFiles).values({ id: fileId, submissionId: id, fileName: file.fileName, storageKey, kind: file.kind, size: file.size, position });
-    }
-    const row = await changeStatus(ctx, tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Resubmitted' }, {
-      upc,
-      ean13Upc: toEan13(upc)!,
-      detectedUpcs: [],
-      humanReviewOnly: false,
-    });
-    await enqueue(tx, automatedChecksJob, { submissionId: id });
-    return row;
-  });
-  await deleteStoredFiles(ctx, oldFiles);
-  return updated;
+  const { submission, replaced } = await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
+    ctx.db.transaction((tx) =>
+      replaceFiles(tx, id, { upc, ean13Upc: toEan13(upc)!, files: stored }, { actor: 'supplier', userId: user.id, reason: 'Resubmitted' }),
+    ),
+  );
+  await deleteStoredFiles(ctx, replaced);
+  return submission;
 }

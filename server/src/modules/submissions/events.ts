@@ -1,0 +1,29 @@
+import type { Actor, ItemStatus } from '@portal/domain';
+import { TypedEvents } from '../../lib/typed-events.ts';
+import type { SubmissionFileRow, SubmissionRow } from './repository.ts';
+
+/** Who made a change: the user (null for the automated checks) and in which role. */
+export interface ChangedBy {
+  actor: Actor;
+  userId: number | null;
+}
+
+/**
+ * What other modules may learn about submissions. modules/submissions/ is the only writer of submissions, their
+ * files and history; it emits these in the transaction of the change (see TypedEvents), after its own side
+ * effects. Subscribe in server/src/listeners.ts.
+ */
+export interface SubmissionEvents {
+  /** A new submission, SUBMITTED, with its files (draft submit, images for a catalogued product, bulk ingestion). */
+  submissionCreated: { submission: SubmissionRow; files: SubmissionFileRow[]; by: ChangedBy };
+  /** A status change (review, appeal, automated checks, cataloguing, delisting, resubmission). */
+  submissionStatusChanged: { submission: SubmissionRow; from: ItemStatus; to: ItemStatus; by: ChangedBy; reason: string | null };
+  /** Files added (bulk ingestion joins a waiting submission) or all of them replaced (resubmission). */
+  submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };
+  /** Details changed: the product name, bulk-edit values, the shipping profile. */
+  submissionUpdated: { submissionIds: string[]; fields: string[] };
+  /** Deleted, with the files it had (their blobs are removed after the commit). */
+  submissionDeleted: { submission: SubmissionRow; files: SubmissionFileRow[] };
+}
+
+export const submissionEvents = new TypedEvents<SubmissionEvents>();

@@ -1,0 +1,291 @@
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { canTransition, isRejected, sanitizeProductName, transitionError, type ItemStatus, type UploadKind } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import { productSubmissions, submissionAttributes, submissionFiles, submissionHistory, submissionMarketAccounts } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { HttpError, notFound } from '../../lib/errors.ts';
+import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
+import { submissionEvents, type ChangedBy } from './events.ts';
+import { automatedChecksJob } from './job-types.ts';
+import { notifyStatusChange } from './notifications.ts';
+import { recomputePartnerStatuses } from './partner-statuses.ts';
+import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
+
+/**
+ * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
+ * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
+ * transaction and applies every side effect of its change there: history, automated checks, partner statuses,
+ * the product's shipping profile, the creator's e-mail, then the event for other modules (events.ts). Blobs are
+ * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
+ */
+
+export interface NewSubmissionFile {
+  id?: string;
+  fileName: string;
+  storageKey: string;
+  kind: UploadKind;
+  size: number;
+  isMarketingImage?: boolean;
+  detectedUpcs?: string[];
+  detectionStatus?: 'pending' | 'done' | 'failed';
+  thumbnailKey?: string | null;
+}
+
+export interface NewSubmission {
+  /** Given when the caller stored the blobs under the submission's id already. */
+  id?: string;
+  companyId: number;
+  /** The creator, who is e-mailed about it. */
+  userId: number;
+  partnerCompanyId: number | null;
+  upc: string;
+  ean13Upc: string;
+  productName: string | null;
+  isImported?: boolean;
+  /** A profile chosen for this product (intake step 2) becomes the product's; without one, the product's is carried. */
+  shippingProfileId?: number | null;
+  files: NewSubmissionFile[];
+  /** For the history: where it came from (a draft: IN_PROGRESS; otherwise nothing) and why. */
+  from: ItemStatus | null;
+  reason?: string | null;
+}
+
+const unique = (codes: string[]) => [...new Set(codes)];
+
+async function insertFiles(tx: Tx, submissionId: string, files: NewSubmissionFile[], firstPosition: number): Promise<SubmissionFileRow[]> {
+  if (!files.length) return [];
+  return tx
+    .insert(submissionFiles)
+    .values(
+      files.map((f, i) => ({
+        ...(f.id && { id: f.id }),
+        submissionId,
+        fileName: f.fileName,
+        storageKey: f.storageKey,
+        kind: f.kind,
+        size: f.size,
+        position: firstPosition + i,
+        isMarketingImage: f.isMarketingImage ?? false,
+        detectedUpcs: f.detectedUpcs ?? [],
+        detectionStatus: f.detectionStatus ?? 'pending',
+        thumbnailKey: f.thumbnailKey ?? null,
+      })),
+    )
+    .returning();
+}
+
+/**
+ * A submission and its product agree on the shipping profile: a profile the submission brings becomes the
+ * product's (and so every submission's of that product and company); otherwise it carries the product's, if any.
+ */
+async function settleShippingProfile(tx: Tx, s: SubmissionRow, userId: number | null) {
+  if (s.shippingProfileId != null) {
+    await writeProductProfile(tx, { companyId: s.companyId, ean13Upc: s.ean13Upc, shippingProfileId: s.shippingProfileId, userId: userId ?? s.userId });
+    await setProductShippingProfile(tx, { companyId: s.companyId, ean13Upc: s.ean13Upc, shippingProfileId: s.shippingProfileId });
+    return;
+  }
+  const productProfile = await productProfileOf(tx, s.companyId, s.ean13Upc);
+  if (productProfile != null) await tx.update(productSubmissions).set({ shippingProfileId: productProfile }).where(eq(productSubmissions.id, s.id));
+}
+
+const rowsOf = (tx: Tx, ids: string[]) => tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
+
+/**
+ * New SUBMITTED submissions (draft submit, images for a catalogued product, bulk ingestion), each with its files,
+ * a history row, the product's shipping profile, its partner statuses and the automated checks queued.
+ */
+export async function createSubmissions(tx: Tx, items: NewSubmission[], by: ChangedBy): Promise<SubmissionRow[]> {
+  if (!items.length) return [];
+  const created: { row: SubmissionRow; files: SubmissionFileRow[] }[] = [];
+  for (const item of items) {
+    const [row] = await tx
+      .insert(productSubmissions)
+      .values({
+        ...(item.id && { id: item.id }),
+        companyId: item.companyId,
+        userId: item.userId,
+        partnerCompanyId: item.partnerCompanyId,
+        upc: item.upc,
+        ean13Upc: item.ean13Upc,
+        productName: sanitizeProductName(item.productName ?? '').trim() || null,
+        itemStatus: 'SUBMITTED',
+        isImported: item.isImported ?? false,
+        shippingProfileId: item.shippingProfileId ?? null,
+        detectedUpcs: unique(item.files.flatMap((f) => f.detectedUpcs ?? [])),
+      })
+      .returning();
+    const files = await insertFiles(tx, row.id, item.files, 0);
+    await recordHistory(tx, { submissionId: row.id, userId: by.userId, fromStatus: item.from, toStatus: 'SUBMITTED', reason: item.reason ?? null });
+    await settleShippingProfile(tx, row, by.userId);
+    await enqueue(tx, automatedChecksJob, { submissionId: row.id });
+    await notifyStatusChange(tx, row, by, item.reason ?? null);
+    created.push({ row, files });
+  }
+  const ids = created.map((c) => c.row.id);
+  await recomputePartnerStatuses(tx, ids);
+  const rows = await rowsOf(tx, ids);
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  for (const c of created) await submissionEvents.emit(tx, 'submissionCreated', { submission: byId.get(c.row.id)!, files: c.files, by });
+  return ids.map((id) => byId.get(id)!);
+}
+
+/** Files join a submission still waiting for review (bulk ingestion); the checks run again over all of them. */
+export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): Promise<SubmissionRow> {
+  const submission = await findSubmission(tx, id, { lock: true });
+  if (!submission) throw notFound('Submission not found.');
+  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+  const added = await insertFiles(tx, id, files, n);
+  await enqueue(tx, automatedChecksJob, { submissionId: id });
+  await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
+  return submission;
+}
+
+/**
+ * The one way a status changes: the row is locked, the transition checked against the table, the history written
+ * and the creator told, all in the caller's transaction. Two staff acting at once: the second waits for the lock,
+ * then finds the new status and is refused if its transition no longer applies (no lost update).
+ */
+export async function changeStatus(
+  tx: Tx,
+  id: string,
+  to: ItemStatus,
+  by: ChangedBy & { reason?: string | null },
+  extra: Partial<typeof productSubmissions.$inferInsert> = {},
+): Promise<SubmissionRow> {
+  const current = await findSubmission(tx, id, { lock: true });
+  if (!current) throw notFound('Submission not found.');
+  const from = current.itemStatus as ItemStatus;
+  if (!canTransition(from, to, by.actor)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(from, to));
+  const reason = by.reason ?? null;
+  const [updated] = await tx
+    .update(productSubmissions)
+    .set({
+      ...extra,
+      itemStatus: to,
+      rejectionReason: isRejected(to) ? reason : to === 'SUBMITTED' ? null : current.rejectionReason,
+      updatedAt: new Date(),
+    })
+    .where(eq(productSubmissions.id, id))
+    .returning();
+  await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason });
+  await notifyStatusChange(tx, updated, by, reason);
+  await submissionEvents.emit(tx, 'submissionStatusChanged', { submission: updated, from, to, by: { actor: by.actor, userId: by.userId }, reason });
+  return updated;
+}
+
+/**
+ * Resubmission: all files replaced by new ones (already stored), the UPC possibly changed, SUBMITTED again with the
+ * checks queued. Returns the files it had, whose blobs the caller removes after the commit.
+ */
+export async function replaceFiles(
+  tx: Tx,
+  id: string,
+  change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
+  by: ChangedBy & { reason?: string | null },
+): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
+  // The status change first: it locks the row and refuses anything but a rejected item before a file is touched.
+  const changed = await changeStatus(tx, id, 'SUBMITTED', by, { upc: change.upc, ean13Upc: change.ean13Upc, detectedUpcs: [], humanReviewOnly: false });
+  const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
+  const files = await insertFiles(tx, id, change.files, 0);
+  await settleShippingProfile(tx, changed, by.userId);
+  await recomputePartnerStatuses(tx, [id]);
+  await enqueue(tx, automatedChecksJob, { submissionId: id });
+  const [submission] = await rowsOf(tx, [id]);
+  await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
+  return { submission, replaced };
+}
+
+/** Details a user edits (bulk edit, the product name); what is left out keeps its value. */
+export type SubmissionDetails = Partial<
+  Pick<
+    typeof productSubmissions.$inferInsert,
+    | 'productName'
+    | 'brand'
+    | 'suggestedClass'
+    | 'height'
+    | 'width'
+    | 'depth'
+    | 'size'
+    | 'uom'
+    | 'fobCost'
+    | 'msrp'
+    | 'edlp'
+    | 'deliveredCost'
+    | 'wholesaleCost'
+    | 'freeFill'
+    | 'inStoreDemo'
+    | 'fairShareMerchandisingSupport'
+    | 'paidAds'
+    | 'offInvoice'
+    | 'tpr'
+  >
+>;
+
+export interface DetailsChange {
+  id: string;
+  values: SubmissionDetails;
+  /** When given, the whole list (replacing the stored one). */
+  marketAccountIds?: number[];
+  attributeIds?: number[];
+}
+
+/** Saves details of submissions (rows the caller has checked and locked) and recomputes their partner statuses. */
+export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<void> {
+  if (!changes.length) return;
+  const now = new Date();
+  const fields = new Set<string>();
+  for (const c of changes) {
+    Object.keys(c.values).forEach((k) => fields.add(k));
+    await tx.update(productSubmissions).set({ ...c.values, updatedAt: now }).where(eq(productSubmissions.id, c.id));
+    if (c.marketAccountIds) {
+      fields.add('marketAccounts');
+      await tx.delete(submissionMarketAccounts).where(eq(submissionMarketAccounts.submissionId, c.id));
+      const ids = [...new Set(c.marketAccountIds)];
+      if (ids.length) await tx.insert(submissionMarketAccounts).values(ids.map((marketAccountId) => ({ submissionId: c.id, marketAccountId })));
+    }
+    if (c.attributeIds) {
+      fields.add('attributes');
+      await tx.delete(submissionAttributes).where(eq(submissionAttributes.submissionId, c.id));
+      const ids = [...new Set(c.attributeIds)];
+      if (ids.length) await tx.insert(submissionAttributes).values(ids.map((attributeId) => ({ submissionId: c.id, attributeId })));
+    }
+  }
+  const ids = changes.map((c) => c.id);
+  await recomputePartnerStatuses(tx, ids);
+  await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
+}
+
+/** Every submission of a company's product carries the product's shipping profile (shipping-profiles sets it). */
+export async function setProductShippingProfile(tx: Tx, args: { companyId: number; ean13Upc: string; shippingProfileId: number | null }) {
+  const updated = await tx
+    .update(productSubmissions)
+    .set({ shippingProfileId: args.shippingProfileId })
+    .where(and(eq(productSubmissions.companyId, args.companyId), eq(productSubmissions.ean13Upc, args.ean13Upc)))
+    .returning({ id: productSubmissions.id });
+  if (updated.length) await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: updated.map((u) => u.id), fields: ['shippingProfileId'] });
+}
+
+/** Deletes a submission with its files and history; returns the files, whose blobs the caller removes after commit. */
+export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<SubmissionFileRow[]> {
+  const submission = await findSubmission(tx, id, { lock: true });
+  if (!submission) throw notFound('Submission not found.');
+  const files = await filesOf(tx, id);
+  await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
+  return files;
+}
+
+/**
+ * Demo data only: a submission as it stands after a past life (status and history given as they were), with no
+ * side effect (no checks, no e-mail, no event): nothing happens now.
+ */
+export async function recordPastSubmission(
+  tx: Tx,
+  values: typeof productSubmissions.$inferInsert,
+  history: Omit<typeof submissionHistory.$inferInsert, 'submissionId'>[],
+): Promise<SubmissionRow> {
+  const [row] = await tx.insert(productSubmissions).values(values).returning();
+  if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
+  return row;
+}
+

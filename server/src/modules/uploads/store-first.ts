@@ -1,0 +1,35 @@
+import { randomUUID } from 'node:crypto';
+import type { BlobStore } from '../../storage/blob-store.ts';
+import type { ReceivedFile } from './receive.ts';
+
+/** A checked upload now in storage under its own key. */
+export interface StoredUpload extends ReceivedFile {
+  id: string;
+  storageKey: string;
+}
+
+/**
+ * Blobs before rows: every upload goes into storage before any transaction opens (no transfer holds a database
+ * connection), then `record` writes the rows, in one short transaction of its own. If recording fails the new blobs
+ * are removed at once; a crash in between leaves them to the hourly orphan cleanup.
+ */
+export async function storeThenRecord<T>(
+  storage: BlobStore,
+  files: ReceivedFile[],
+  keyOf: (fileId: string) => string,
+  record: (stored: StoredUpload[]) => Promise<T>,
+): Promise<T> {
+  const stored: StoredUpload[] = [];
+  try {
+    for (const file of files) {
+      const id = randomUUID();
+      const storageKey = keyOf(id);
+      await storage.putFile(storageKey, file.tempPath);
+      stored.push({ ...file, id, storageKey });
+    }
+    return await record(stored);
+  } catch (err) {
+    await Promise.all(stored.map((f) => storage.delete(f.storageKey)));
+    throw err;
+  }
+}
