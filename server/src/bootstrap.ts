@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './jobs/queue.ts';
+import { configureMediaLimits } from './media/media-pool.ts';
 import { allJobs } from './jobs/registry.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { LocalDiskStore } from './storage/local-disk.ts';
@@ -16,6 +17,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   // Inside the files folder, so a checked upload moves into local storage with a rename (to S3 it is streamed).
   const uploadTempDir = path.join(filesDir, '.incoming');
   mkdirSync(uploadTempDir, { recursive: true });
+  configureMediaLimits(config.media);
   const ctx: AppContext = {
     config,
     database,
