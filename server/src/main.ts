@@ -7,6 +7,7 @@ import { enqueueMissingPartnerStatuses } from './modules/bulk-edit/jobs.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
+import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
@@ -25,6 +26,7 @@ async function main() {
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 
   const ctx = createContext(config, database, log);
+  await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};
@@ -71,7 +73,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof StorageNotSharedError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { proveSharedStorage, storagePlace, StorageNotSharedError } from '../../storage/shared-storage.ts';
 
 const READY_TIMEOUT_MS = 3000;
 
@@ -23,10 +24,18 @@ export async function healthRoutes(app: FastifyInstance) {
         request.log.warn({ err }, 'readiness: database unreachable');
         return ['database', 'unreachable'] as const;
       }),
-      within(storage.ping(), READY_TIMEOUT_MS).then(() => ['storage', 'ok'] as const, (err) => {
-        request.log.warn({ err }, 'readiness: storage unreachable');
-        return ['storage', 'unreachable'] as const;
-      }),
+      within(storage.ping().then(() => proveSharedStorage(db, storage, storagePlace(app.ctx.config))), READY_TIMEOUT_MS).then(
+        () => ['storage', 'ok'] as const,
+        (err) => {
+          // Storage of this instance's own, which the other instances cannot read, is as good as none.
+          if (err instanceof StorageNotSharedError) {
+            request.log.error({ err }, 'readiness: storage not shared');
+            return ['storage', 'not shared'] as const;
+          }
+          request.log.warn({ err }, 'readiness: storage unreachable');
+          return ['storage', 'unreachable'] as const;
+        },
+      ),
     ]);
     const ready = checks.every(([, state]) => state === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });
