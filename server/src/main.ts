@@ -26,7 +26,9 @@ async function main() {
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 
   const ctx = createContext(config, database, log);
-  await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
+  // Several instances can share a PostgreSQL server, so they must share their files too. The embedded database
+  // is locked to one process: there is no other instance to share with.
+  if (database.kind !== 'pglite') await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};

@@ -15,6 +15,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function healthRoutes(app: FastifyInstance) {
   const { db, storage } = app.ctx;
+  // As at start (main.ts): only instances on a PostgreSQL server can have others to share their files with.
+  const shared = () => (app.ctx.database.kind === 'pglite' ? Promise.resolve() : proveSharedStorage(db, storage, storagePlace(app.ctx.config)));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
@@ -24,7 +26,7 @@ export async function healthRoutes(app: FastifyInstance) {
         request.log.warn({ err }, 'readiness: database unreachable');
         return ['database', 'unreachable'] as const;
       }),
-      within(storage.ping().then(() => proveSharedStorage(db, storage, storagePlace(app.ctx.config))), READY_TIMEOUT_MS).then(
+      within(storage.ping().then(() => shared()), READY_TIMEOUT_MS).then(
         () => ['storage', 'ok'] as const,
         (err) => {
           // Storage of this instance's own, which the other instances cannot read, is as good as none.
