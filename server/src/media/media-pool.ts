@@ -100,6 +100,10 @@ class MediaProcess {
     this.child.on('exit', (code, signal) => {
       const job = this.job;
       this.finish();
+      if (this.closing) {
+        job?.pending.reject(new Error('media processes closed'));
+        return;
+      }
       // A process that dies while it works died of its file (the heap limit ends it with an abort).
       const ofItsFile = this.booted && (signal !== null || code !== 0);
       job?.pending.reject(ofItsFile ? tooComplex(job.task) : new Error(`media process exited (${signal ?? code})`));
@@ -150,8 +154,10 @@ class MediaProcess {
     (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
   }
 
+  private closing = false;
+
   close() {
-    this.child.removeAllListeners('exit');
+    this.closing = true;
     this.child.kill();
   }
 }

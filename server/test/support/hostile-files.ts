@@ -81,6 +81,17 @@ export async function hundredMegapixelJpeg(): Promise<Buffer> {
 }
 
 /**
+ * A PDF whose page is one 100-megapixel photo: no stream inflates past the cap (the photo is JPEG), but pdf.js
+ * decodes it whole to render the page, about 1.3 GB at its peak.
+ */
+export async function pdfWithHugeImage(): Promise<Buffer> {
+  const doc = await PDFDocument.create();
+  const page = doc.addPage([595, 842]);
+  page.drawImage(await doc.embedJpg(await hundredMegapixelJpeg()), { x: 0, y: 0, width: 595, height: 842 });
+  return Buffer.from(await doc.save());
+}
+
+/**
  * A zip (deflated entries) written by hand, so tests can also make archives a zip tool would refuse. With `zip64`,
  * every size and offset is in ZIP64 records (as archivers write zips of over 4 GB or 65,535 entries).
  */
