@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { hundredMegapixelJpeg, pdfBomb, zipBomb } from '../server/test/support/hostile-files.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/hostile.md');
@@ -40,18 +41,6 @@ const childPids = (pid: number): number[] => {
   }
 };
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`portal exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not start`);
-}
 
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
