@@ -14,23 +14,12 @@ import pg from 'pg';
 import { openPglite, openPostgres } from '../server/src/db/client.ts';
 import { BENCH_PASSWORD, benchUser, seedActivity } from './support/seed-activity.ts';
 import { fetchClient, leanClient, load } from './support/load.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/activity.md');
 const QUERY = `query($tab: String) { getProductSubmissionsByStatuses(tab: $tab) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not start`);
-}
 
 interface Figures { rps: number; median: number; p99: number; errors: number; requests: number; latencies?: number[] }
 const ROUNDS = 3;

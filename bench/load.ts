@@ -15,6 +15,7 @@ import sharp from 'sharp';
 import { gs1CheckDigit } from '@portal/domain';
 import { openPostgres } from '../server/src/db/client.ts';
 import { BENCH_PASSWORD, benchUser, seedActivity } from './support/seed-activity.ts';
+import { waitFor } from './support/wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/load.md');
@@ -26,18 +27,6 @@ const SUBMIT = `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) 
 export interface OperationFigures { operation: string; count: number; errors: number; median: number; p99: number }
 export interface LoadResult { users: number; seconds: number; operations: OperationFigures[]; total: OperationFigures; firstErrors: string[] }
 
-async function waitFor(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`process exited (${child.exitCode})`);
-    try {
-      await fetch(url);
-      return;
-    } catch {
-      await new Promise((r) => setTimeout(r, 100));
-    }
-  }
-  throw new Error(`${url} did not start`);
-}
 
 /** A valid, unrestricted UPC-A per user and iteration (prefix 7: regular products). */
 function uniqueUpc(user: number, n: number): string {

@@ -8,6 +8,7 @@ import { runActivityBench } from './activity.ts';
 import { runLoadBench } from './load.ts';
 import { writePerformanceReport } from './support/report.ts';
 import { runIngestionBench } from './ingestion.ts';
+import { runHostileBench } from './hostile.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -33,6 +34,11 @@ if (wanted('ingestion')) {
   console.log('\n## Bulk ingestion\n');
   const ingestion = await runIngestionBench();
   if (ingestion.ratio < 0.7 || !ingestion.planUsesIndex) failed = true;
+}
+if (wanted('hostile')) {
+  console.log('\n## Hostile files\n');
+  const hostile = await runHostileBench();
+  if (!hostile.ok) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

@@ -15,6 +15,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['barcodes.md', 'Barcode reading'],
   ['activity.md', 'Activity list'],
   ['ingestion.md', 'Bulk ingestion'],
+  ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
 ];
 

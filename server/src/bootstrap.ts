@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './jobs/queue.ts';
+import { configureMediaLimits } from './media/media-pool.ts';
 import { allJobs } from './jobs/registry.ts';
 import { subscribeListeners } from './listeners.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
@@ -18,6 +19,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   const uploadTempDir = path.join(filesDir, '.incoming');
   mkdirSync(uploadTempDir, { recursive: true });
   subscribeListeners();
+  configureMediaLimits(config.media);
   const ctx: AppContext = {
     config,
     log,

@@ -42,6 +42,9 @@ const envSchema = z.object({
   INGESTION_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'a key prefix ending in / (or empty)').default('ingestion/'),
   INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  MEDIA_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
+  MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(20),
 });
 
 export type Config = {
@@ -74,6 +77,10 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
   ingestion: { root: string; s3Prefix: string; scanMs: number; settleMs: number };
+  /** Hard limits of one media process (thumbnails, barcode reading, PDF parsing): see media/media-pool.ts. */
+  media: { memoryMb: number; timeoutMs: number };
+  /** What one company's stored files may add up to, in GB. */
+  companyStorageQuotaGb: number;
 };
 
 export class ConfigError extends Error {
@@ -150,6 +157,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A file younger than this may still be being written: the next scan takes it.
       settleMs: e.INGESTION_SETTLE_SECONDS * 1000,
     },
+    media: { memoryMb: e.MEDIA_MEMORY_MB, timeoutMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
+    companyStorageQuotaGb: e.COMPANY_STORAGE_QUOTA_GB,
   };
 }
 

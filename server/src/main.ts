@@ -7,6 +7,7 @@ import { enqueueMissingPartnerStatuses } from './modules/bulk-edit/jobs.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
+import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
 import { closeMediaPool } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
 import { startWorker } from './jobs/worker.ts';
@@ -27,6 +28,9 @@ async function main() {
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 
   const ctx = createContext(config, database, log);
+  // Several instances can share a PostgreSQL server, so they must share their files too. The embedded database
+  // is locked to one process: there is no other instance to share with.
+  if (database.kind !== 'pglite') await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
   let stopPurge = () => {};
@@ -68,7 +72,7 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MissingJobHandlersError) {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MissingJobHandlersError || err instanceof StorageNotSharedError) {
     console.error(err.message);
   } else {
     console.error(err);

@@ -212,7 +212,8 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
       { name: 'empty.png', data: Buffer.alloc(0) },
     ]);
     expect(res.status).toBe(201);
-    expect(res.json).toMatchObject({ totalCount: 3, receivedCount: 3, submittedByFirstName: 'Sam', submittedByLastName: 'Supplier', submittedByEmail: 'supplier@example.com' });
+    // An empty file is recorded IGNORED at once: nothing of it is kept for the pipeline.
+    expect(res.json).toMatchObject({ totalCount: 3, receivedCount: 2, ignoredCount: 1, submittedByFirstName: 'Sam', submittedByLastName: 'Supplier', submittedByEmail: 'supplier@example.com' });
     await server.ctx.jobs!.drain();
     const files = await filesOf(supplier, res.json.id);
     expect(files.map((f) => [f.filename, f.status])).toEqual([

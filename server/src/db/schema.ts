@@ -95,6 +95,16 @@ export const mailOutbox = pgTable('mail_outbox', {
   error: text('error'),
 });
 
+/**
+ * The one stored file every instance must see (see storage/shared-storage.ts): its key, recorded by the first
+ * instance to start. An instance whose storage lacks it has storage of its own, not the shared one.
+ */
+export const storageMarker = pgTable('storage_marker', {
+  id: integer('id').primaryKey(),
+  markerKey: text('marker_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const featureFlags = pgTable('feature_flags', {
   name: text('name').primaryKey(),
   enabled: boolean('enabled').notNull().default(false),

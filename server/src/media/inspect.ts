@@ -2,7 +2,7 @@ import { stat } from 'node:fs/promises';
 import sharp from 'sharp';
 import type { UploadKind } from '@portal/domain';
 import { kindBySignature, readFileHead } from './file-signature.ts';
-import { MAX_INPUT_PIXELS, SAFE_SHARP_INPUT } from './limits.ts';
+import { MAX_INPUT_PIXELS, safeSharpInput } from './limits.ts';
 import { imageDecodeError, MediaError, MEDIA_MSG } from './messages.ts';
 import { readPdfPageCount } from './pdf-document.ts';
 
@@ -32,7 +32,7 @@ export async function inspectFile(path: string): Promise<InspectResult> {
 
 async function inspectImage(path: string, kind: Exclude<UploadKind, 'pdf'>): Promise<{ width: number; height: number }> {
   // The header alone: a decompression bomb is refused here, on its declared size, before any pixel is decoded.
-  const metadata = await sharp(path, SAFE_SHARP_INPUT)
+  const metadata = await sharp(path, safeSharpInput(kind))
     .metadata()
     .catch((error: unknown) => {
       throw imageDecodeError(error);
@@ -42,7 +42,7 @@ async function inspectImage(path: string, kind: Exclude<UploadKind, 'pdf'>): Pro
   if (metadata.width * metadata.height > MAX_INPUT_PIXELS) throw new MediaError(MEDIA_MSG.tooLarge);
   // The header can be intact while the pixel data is cut off or corrupt; only decoding every row tells.
   // Decoding into a thumbnail-sized raw buffer reads all of it at little memory cost.
-  await sharp(path, SAFE_SHARP_INPUT)
+  await sharp(path, safeSharpInput(kind))
     .resize(64, 64, { fit: 'inside' })
     .raw()
     .toBuffer()

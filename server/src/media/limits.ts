@@ -11,3 +11,10 @@ export const SAFE_SHARP_INPUT = {
   // such as JPEGs with libjpeg's "Corrupt JPEG data: extraneous bytes before marker", common from some cameras.
   failOn: 'truncated',
 } as const;
+
+/**
+ * TIFF is held to libtiff's errors as well: a strip that points past the end of the file (a header declaring
+ * 9999×9999 pixels and no data) is only an error there, never a 'truncated' warning, and libvips would fill the
+ * missing rows with black. Scanners' TIFFs do not raise errors, so nothing real is refused.
+ */
+export const safeSharpInput = (kind: string) => (kind === 'tiff' ? { ...SAFE_SHARP_INPUT, failOn: 'error' as const } : SAFE_SHARP_INPUT);

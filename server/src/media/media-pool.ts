@@ -1,30 +1,181 @@
+import { fork, type ChildProcess } from 'node:child_process';
+import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import { fileURLToPath } from 'node:url';
 import type { UploadKind } from '@portal/domain';
 import { kindBySignature, readFileHead } from './file-signature.ts';
 import { inspectFile, type InspectResult } from './inspect.ts';
-import type { MediaTask } from './media-thread.ts';
+import type { MediaTask } from './media-process.ts';
+import { MediaError, MEDIA_MSG } from './messages.ts';
 import type { Thumbnail } from './thumbnail.ts';
+
+/**
+ * Hard limits of media work. A hostile upload (a PDF whose page inflates to gigabytes, an image that is costly to
+ * decode) must cost the server neither its memory nor its responsiveness, so the work runs in child processes
+ * that are killed when they pass these; the file is then refused as too complex. A killed process gives all its
+ * memory back to the system, which a worker thread inside the server would not (its native allocations stay in
+ * the server's heap).
+ */
+export interface MediaLimits {
+  /** Resident memory of one media process (its baseline, about 150 MB, included). */
+  memoryMb: number;
+  /** Time one task may take. */
+  timeoutMs: number;
+}
+
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { memoryMb: 1024, timeoutMs: 60_000 };
+
+/** How often a busy process's memory is looked at: a bomb inflating at 1 GB/s overshoots by at most ~100 MB. */
+const WATCH_MS = 100;
 
 interface Pending {
   resolve: (value: unknown) => void;
   reject: (err: Error) => void;
 }
 
-/**
- * A few worker threads for media work, so uploads and page loads stay responsive while photos are read.
- * Tasks queue for the next free thread; a thread that dies is replaced and its task fails (the job retries).
- */
-class MediaPool {
-  private idle: Worker[] = [];
-  private busy = new Map<Worker, { id: number; pending: Pending }>();
-  private queue: { id: number; task: MediaTask; pending: Pending }[] = [];
-  private nextId = 1;
-  private size: number;
+interface Job {
+  id: number;
+  task: MediaTask;
+  pending: Pending;
+}
 
-  constructor(size: number) {
-    this.size = size;
+type Reply = { ready: true } | { id: number; ok: boolean; result?: unknown; error?: string; media?: boolean };
+
+const bootFile = fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
+
+/** Resident memory of a process in MB, from /proc (Linux); null where that is not available. */
+async function residentMb(pid: number): Promise<number | null> {
+  try {
+    const status = await readFile(`/proc/${pid}/status`, 'utf8');
+    const kb = /VmRSS:\s+(\d+)/.exec(status)?.[1];
+    return kb ? Number(kb) / 1024 : null;
+  } catch {
+    return null;
   }
+}
+
+/** The refusal for a task that passed a limit, in the words of its kind of file. */
+function tooComplex(task: MediaTask): MediaError {
+  // Only PDFs are inspected in a media process (see inspectUpload).
+  const pdf = task.op === 'inspect' || task.kind === 'pdf';
+  return new MediaError(pdf ? MEDIA_MSG.tooComplexPdf : MEDIA_MSG.tooComplexImage);
+}
+
+class MediaProcess {
+  readonly child: ChildProcess;
+  job: Job | null = null;
+  private watch: NodeJS.Timeout | undefined;
+  private deadline: NodeJS.Timeout | undefined;
+  ready: Promise<void>;
+  private booted = false;
+
+  constructor(
+    private limits: () => MediaLimits,
+    private onFree: (proc: MediaProcess) => void,
+    private onGone: (proc: MediaProcess) => void,
+  ) {
+    this.child = fork(bootFile, [], {
+      // The JavaScript heap is capped too (pdf.js keeps its parsed objects there); native memory is watched.
+      execArgv: [`--max-old-space-size=${Math.max(128, Math.floor(limits().memoryMb / 2))}`],
+      serialization: 'advanced', // Buffers and typed arrays cross as they are
+      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    });
+    this.ready = new Promise((resolve, reject) => {
+      this.child.once('message', (msg: Reply) => {
+        this.booted = 'ready' in msg;
+        if (this.booted) resolve();
+        else reject(new Error('media process did not start'));
+      });
+      this.child.once('exit', () => reject(new Error('media process did not start')));
+    });
+    this.ready.catch(() => {});
+    this.child.on('message', (msg: Reply) => {
+      if ('ready' in msg || !this.job || this.job.id !== msg.id) return;
+      const { pending } = this.job;
+      this.finish();
+      if (msg.ok) pending.resolve(msg.result);
+      else pending.reject(msg.media ? new MediaError(msg.error) : new Error(msg.error));
+      this.onFree(this);
+    });
+    this.child.on('exit', (code, signal) => {
+      const job = this.job;
+      this.finish();
+      if (this.closing) {
+        job?.pending.reject(new Error('media processes closed'));
+        return;
+      }
+      // A process that dies while it works died of its file (the heap limit ends it with an abort).
+      const ofItsFile = this.booted && (signal !== null || code !== 0);
+      job?.pending.reject(ofItsFile ? tooComplex(job.task) : new Error(`media process exited (${signal ?? code})`));
+      this.onGone(this);
+    });
+    this.idle();
+  }
+
+  async start(job: Job) {
+    this.job = job;
+    this.child.ref();
+    (this.child.channel as { ref?: () => void } | undefined)?.ref?.();
+    try {
+      await this.ready;
+    } catch (err) {
+      this.job = null;
+      job.pending.reject(err as Error);
+      return;
+    }
+    if (this.job !== job) return;
+    this.deadline = setTimeout(() => this.kill('time'), this.limits().timeoutMs);
+    this.watch = setInterval(async () => {
+      const mb = this.child.pid ? await residentMb(this.child.pid) : null;
+      if (mb !== null && mb > this.limits().memoryMb && this.job === job) this.kill('memory');
+    }, WATCH_MS);
+    this.child.send({ id: job.id, task: job.task });
+  }
+
+  /** Ends the process for passing a limit: its task is refused, and a fresh process takes the next one. */
+  private kill(limit: 'time' | 'memory') {
+    const job = this.job;
+    if (!job) return;
+    this.finish();
+    job.pending.reject(Object.assign(tooComplex(job.task), { limit }));
+    this.child.kill('SIGKILL');
+  }
+
+  private finish() {
+    clearInterval(this.watch);
+    clearTimeout(this.deadline);
+    this.job = null;
+    this.idle();
+  }
+
+  /** An idle process never keeps the server alive. */
+  private idle() {
+    this.child.unref();
+    (this.child.channel as { unref?: () => void } | undefined)?.unref?.();
+  }
+
+  private closing = false;
+
+  close() {
+    this.closing = true;
+    this.child.kill();
+  }
+}
+
+/**
+ * A few media processes. Tasks queue for the next free one; one that is killed or dies is replaced when the next
+ * task needs it.
+ */
+export class MediaPool {
+  private free: MediaProcess[] = [];
+  private all = new Set<MediaProcess>();
+  private queue: Job[] = [];
+  private nextId = 1;
+
+  constructor(
+    readonly size: number,
+    public limits: MediaLimits = DEFAULT_MEDIA_LIMITS,
+  ) {}
 
   run<T>(task: MediaTask): Promise<T> {
     return new Promise<T>((resolve, reject) => {
@@ -33,68 +184,79 @@ class MediaPool {
     });
   }
 
-  private spawn(): Worker {
-    // tsx compiles the thread's TypeScript the same way it does the server's.
-    const worker = new Worker(new URL('./media-thread-boot.mjs', import.meta.url));
-    worker.unref(); // an idle pool never keeps the process alive
-    worker.on('message', (msg: { id: number; ok: boolean; result?: unknown; error?: string }) => {
-      const job = this.busy.get(worker);
-      if (!job || job.id !== msg.id) return;
-      this.busy.delete(worker);
-      this.idle.push(worker);
-      if (msg.ok) job.pending.resolve(msg.result);
-      else job.pending.reject(new Error(msg.error));
-      this.dispatch();
-    });
-    worker.on('error', (err) => this.lose(worker, err));
-    worker.on('exit', (code) => this.lose(worker, new Error(`media thread exited with code ${code}`)));
-    return worker;
-  }
-
-  private lose(worker: Worker, err: Error) {
-    this.idle = this.idle.filter((w) => w !== worker);
-    const job = this.busy.get(worker);
-    this.busy.delete(worker);
-    job?.pending.reject(err);
-    this.dispatch();
-  }
-
   private dispatch() {
     while (this.queue.length) {
-      const worker = this.idle.pop() ?? (this.busy.size < this.size ? this.spawn() : undefined);
-      if (!worker) return;
-      const next = this.queue.shift()!;
-      this.busy.set(worker, { id: next.id, pending: next.pending });
-      worker.ref();
-      worker.postMessage({ id: next.id, task: next.task });
+      let proc = this.free.pop();
+      if (!proc && this.all.size < this.size) {
+        proc = new MediaProcess(
+          () => this.limits,
+          (p) => {
+            this.free.push(p);
+            this.dispatch();
+          },
+          (p) => {
+            this.all.delete(p);
+            this.free = this.free.filter((f) => f !== p);
+            this.dispatch();
+          },
+        );
+        this.all.add(proc);
+      }
+      if (!proc) return;
+      void proc.start(this.queue.shift()!);
     }
-    for (const w of this.idle) w.unref();
+  }
+
+  /** Process ids of the media processes (for the memory probe). */
+  pids(): number[] {
+    return [...this.all].map((p) => p.child.pid).filter((pid): pid is number => pid !== undefined);
   }
 
   async close() {
-    const all = [...this.idle, ...this.busy.keys()];
-    this.idle = [];
-    await Promise.all(all.map((w) => w.terminate()));
+    const all = [...this.all];
+    this.all.clear();
+    this.free = [];
+    await Promise.all(all.map((p) => new Promise<void>((resolve) => {
+      if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
+      p.child.once('exit', () => resolve());
+      p.close();
+    })));
   }
 }
 
 // One core stays free for the web server on small machines.
-const pool = new MediaPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
+let pool = new MediaPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
+
+/** Sets the limits from the configuration (a process started before keeps its heap size until it is replaced). */
+export function configureMediaLimits(limits: MediaLimits) {
+  pool.limits = limits;
+}
+
+export const mediaProcessIds = () => pool.pids();
 
 export const readBarcodesOffThread = (path: string, kind: UploadKind) => pool.run<string[]>({ op: 'barcodes', path, kind });
 
 export const makeThumbnailOffThread = async (path: string, kind: UploadKind, maxSize: number): Promise<Thumbnail> => {
   const thumb = await pool.run<Thumbnail>({ op: 'thumbnail', path, kind, maxSize });
-  return { ...thumb, data: Buffer.from(thumb.data) }; // structured clone hands back a Uint8Array
+  return { ...thumb, data: Buffer.from(thumb.data) };
 };
 
 /**
- * Images are checked by sharp, which already works off the event loop; PDFs are parsed by pdf.js, which runs on
- * the calling thread, so they go to the pool.
+ * Images are checked in the server by sharp (the header, then a decode to 64 pixels: small and bounded, so uploads
+ * need not wait for a media process); PDFs are parsed by pdf.js, and go to a media process under its limits.
  */
 export async function inspectUpload(path: string): Promise<InspectResult> {
   if (kindBySignature(await readFileHead(path)) !== 'pdf') return inspectFile(path);
-  return pool.run<InspectResult>({ op: 'inspect', path });
+  try {
+    return await pool.run<InspectResult>({ op: 'inspect', path });
+  } catch (error) {
+    if (error instanceof MediaError) return { error: error.message };
+    throw error;
+  }
 }
 
-export const closeMediaPool = () => pool.close();
+export async function closeMediaPool() {
+  const old = pool;
+  pool = new MediaPool(old.size, old.limits);
+  await old.close();
+}

@@ -12,6 +12,8 @@ import { renderPdfFirstPage } from './pdf-page.ts';
 import { matchesExpectedCode, normaliseRetailCode } from './retail-code.ts';
 import { barcodePng, barcodeScene, imageFile, pdfFile, pngBomb, sidewaysJpeg } from './test-fixtures.ts';
 import { makeThumbnail } from './thumbnail.ts';
+import { MediaPool } from './media-pool.ts';
+import { pdfBomb, pdfWithHugeImage } from '../../test/support/hostile-files.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
@@ -252,4 +254,27 @@ describe('readBarcodes', () => {
     // measured by bench/barcodes.ts.
     expect(found / sample.length, `missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.85);
   });
+});
+
+describe('media processes under hard limits', () => {
+  it('kill a process that passes its memory limit and refuse its file as too complex; the next task gets a fresh one', async () => {
+    const pool = new MediaPool(1, { memoryMb: 400, timeoutMs: 120_000 });
+    try {
+      const small = await save('small.png', await barcodePng('ean13', '4006381333931'));
+      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual(['4006381333931']);
+      const [first] = pool.pids();
+      // pdf.js decodes the page's 100-megapixel photo whole: about 1.3 GB.
+      const heavy = await save('heavy.pdf', await pdfWithHugeImage());
+      await expect(pool.run({ op: 'thumbnail', path: heavy, kind: 'pdf', maxSize: 400 })).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
+      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual(['4006381333931']);
+      expect(pool.pids()).not.toContain(first);
+    } finally {
+      await pool.close();
+    }
+  }, 120_000);
+
+  it('refuse a PDF one stream of which inflates past the cap, before pdf.js parses it', async () => {
+    await expect(renderPdfFirstPage(await pdfBomb(200 * 1024 * 1024), { maxWidth: 400, format: 'jpeg' })).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
+    expect(await inspectFile(await save('bomb.pdf', await pdfBomb(200 * 1024 * 1024)))).toEqual({ error: MEDIA_MSG.tooComplexPdf });
+  }, 60_000);
 });

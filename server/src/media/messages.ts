@@ -1,15 +1,8 @@
-/** What the user is told when an upload cannot be used. Shown as is, so plain words and no internals. */
-export const MEDIA_MSG = {
-  empty: 'This file is empty.',
-  wrongType: 'This file is not a PDF, JPG, PNG, GIF or TIF image.',
-  unreadableImage: 'This image could not be read; it may be damaged or incomplete.',
-  tooLarge: 'This image is too large to process (more than 100 megapixels).',
-  unreadablePdf: 'This PDF could not be read; it may be damaged or incomplete.',
-  passwordPdf: 'This PDF is protected by a password. Please upload it without the password.',
-  emptyPdf: 'This PDF has no pages.',
-} as const;
+import { MEDIA_MSG } from '@portal/domain';
 
-/** An error whose message can be shown to the user as is. */
+export { MEDIA_MSG };
+
+/** An error whose message can be shown to the user as is: a verdict on the file, so retrying cannot help. */
 export class MediaError extends Error {
   override name = 'MediaError';
 }

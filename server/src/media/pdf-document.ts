@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { PDFDocumentProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { MAX_INPUT_PIXELS } from './limits.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
+import { assertPdfStreamsWithinLimits } from './pdf-streams.ts';
 
 /**
  * Opening untrusted PDFs with pdfjs-dist in Node.
@@ -43,6 +44,7 @@ export async function openPdf(input: string | Uint8Array): Promise<PDFDocumentPr
   // pdfjs needs the whole file in memory (uploads are capped at 15 MB before they get here). It refuses Node
   // Buffers and takes ownership of (detaches) the array it is given, so it gets a plain copy of its own.
   const data = new Uint8Array(typeof input === 'string' ? await readFile(input) : input);
+  await assertPdfStreamsWithinLimits(data);
   const task = pdfjs.getDocument({
     data,
     isEvalSupported: false, // never compile code taken from a document (PostScript functions, fonts)

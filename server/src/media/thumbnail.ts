@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import type { UploadKind } from '@portal/domain';
-import { SAFE_SHARP_INPUT } from './limits.ts';
+import { safeSharpInput } from './limits.ts';
 import { imageDecodeError } from './messages.ts';
 import { renderPdfFirstPage } from './pdf-page.ts';
 
@@ -27,7 +27,7 @@ export async function makeThumbnail(
     const data = await renderPdfFirstPage(path, { maxWidth: maxSize, maxHeight: maxSize, format: 'jpeg' });
     return { data, contentType: 'image/jpeg' };
   }
-  const image = sharp(path, SAFE_SHARP_INPUT)
+  const image = sharp(path, safeSharpInput(kind))
     .autoOrient() // phones store portrait photos sideways with an EXIF note; show them upright
     .resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true });
   try {

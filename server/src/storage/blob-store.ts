@@ -17,7 +17,7 @@ export interface BlobStore {
 
 export class BlobNotFoundError extends Error {
   constructor(key: string) {
-    super(`No stored file ${key}`);
+    super(`The stored file ${key} is missing from this instance's storage`);
   }
 }
 

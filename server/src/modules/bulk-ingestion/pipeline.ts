@@ -149,6 +149,13 @@ async function stage(ctx: AppContext, file: IngestionFileRow): Promise<Ingestion
   });
 }
 
+/** An ignored file keeps its row and reason, never its bytes. */
+async function ignore(ctx: AppContext, file: IngestionFileRow, reason: string) {
+  const row = await setFile(ctx.db, file.id, { status: 'IGNORED', reason });
+  await ctx.storage.delete(file.storageKey);
+  return row;
+}
+
 const MEDIA_MESSAGES = new Set<string>(Object.values(MEDIA_MSG));
 
 /** The first valid retail code among those read, as EAN-13. */
@@ -176,7 +183,7 @@ export const processIngestionFile = (ctx: AppContext) =>
           if (file.status === 'RECEIVED') {
             const info = await inspectUpload(path);
             if ('error' in info) {
-              file = await setFile(ctx.db, fileId, { status: 'IGNORED', reason: info.error });
+              file = await ignore(ctx, file, info.error);
               return;
             }
             const { size } = await stat(path);
@@ -188,7 +195,7 @@ export const processIngestionFile = (ctx: AppContext) =>
           } catch (err) {
             const message = (err as Error).message;
             if (!MEDIA_MESSAGES.has(message) && !lastAttempt) throw err;
-            file = await setFile(ctx.db, fileId, { status: 'IGNORED', reason: MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable });
+            file = await ignore(ctx, file, MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable);
             return;
           }
           const detected = firstValidCode(codes);

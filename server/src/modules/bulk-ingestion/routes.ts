@@ -1,19 +1,22 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
-import { readFileHead } from '../../media/file-signature.ts';
+import { kindBySignature, readFileHead } from '../../media/file-signature.ts';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { INGESTION_MAX_UPLOAD_FILES, INGESTION_MAX_ZIP_BYTES, MAX_FILE_BYTES, UPLOAD_MSG } from '@portal/domain';
+import { INGESTION_MAX_UPLOAD_FILES, INGESTION_MAX_ZIP_BYTES, MAX_FILE_BYTES, MEDIA_MSG, UPLOAD_MSG } from '@portal/domain';
 import { z } from 'zod';
+import { bulkIngestionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
+import { quotaFull, quotaLeft } from '../uploads/quota.ts';
 import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';
 import { bulkIngestionPolicy } from './policy.ts';
-import { isZipHead, unpackZip } from './zip.ts';
+import { isZipHead, unpackZip, ZIP_MSG } from './zip.ts';
 import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
 
 const jobParams = z.object({ jobId: z.string().max(20) });
@@ -70,13 +73,20 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
     const org = await organizationOf(ctx.db, user);
     authorize(bulkIngestionPolicy.upload(user, org), () => forbidden('Your company has no access to bulk ingestion.'));
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
-    const received: { id: string; filename: string; temp: string; size: number }[] = [];
+    // A file that can only be ignored (not a PDF or image by its leading bytes) is recorded with its reason and not kept.
+    const received: { id: string; filename: string; temp: string | null; size: number; ignored?: string }[] = [];
     const temps: string[] = [];
     const stored: string[] = [];
     const names = new Set<string>();
+    const room = await quotaLeft(ctx.db, ctx.config, org.companyId);
+    let kept = 0;
+    const keep = (bytes: number) => {
+      kept += bytes;
+      if (kept > room) throw quotaFull(ctx.config);
+    };
     try {
       // A zip may be larger than one picture: the request limit is the zip's; other files are held to the intake's.
-      const parts = request.parts({ limits: { fileSize: INGESTION_MAX_ZIP_BYTES, files: INGESTION_MAX_UPLOAD_FILES, fields: 5 } });
+      const parts = request.parts({ limits: { fileSize: Math.min(INGESTION_MAX_ZIP_BYTES, room + 1), files: INGESTION_MAX_UPLOAD_FILES, fields: 5 } });
       for await (const part of parts) {
         if (part.type === 'field') continue;
         if (part.fieldname !== 'files') {
@@ -89,19 +99,40 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
         let size = 0;
         part.file.on('data', (chunk: Buffer) => (size += chunk.length));
         await pipeline(part.file, createWriteStream(temp, { flags: 'wx' }));
-        if (part.file.truncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
-        if (/\.zip$/i.test(name) && isZipHead(await readFileHead(temp, 4))) {
-          // Each file in the zip joins the job, named by its path inside the zip.
+        if (part.file.truncated) {
+          if (size > room) throw quotaFull(ctx.config);
+          throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
+        }
+        const head = await readFileHead(temp);
+        if (/\.zip$/i.test(name) && isZipHead(head)) {
+          // Each file in the zip joins the job, named by its path inside the zip; unpacked within the quota.
           const unpacked = await unpackZip(temp, () => {
             const file = path.join(ctx.uploadTempDir, randomUUID());
             temps.push(file);
             return file;
-          }, { maxFiles: INGESTION_MAX_UPLOAD_FILES - received.length, maxEntryBytes: MAX_FILE_BYTES, maxTotalBytes: INGESTION_MAX_ZIP_BYTES });
-          for (const u of unpacked) received.push({ id: randomUUID(), filename: uniqueName(names, u.name), temp: u.path, size: u.size });
+          }, {
+            maxFiles: INGESTION_MAX_UPLOAD_FILES - received.length,
+            maxEntryBytes: MAX_FILE_BYTES,
+            maxTotalBytes: Math.min(INGESTION_MAX_ZIP_BYTES, room - kept),
+            totalError: () => (room - kept < INGESTION_MAX_ZIP_BYTES ? quotaFull(ctx.config) : new HttpError(413, 'PAYLOAD_TOO_LARGE', ZIP_MSG.tooLarge)),
+          });
+          for (const u of unpacked) {
+            if ('ignored' in u) received.push({ id: randomUUID(), filename: uniqueName(names, u.name), temp: null, size: u.size, ignored: u.ignored });
+            else {
+              keep(u.size);
+              received.push({ id: randomUUID(), filename: uniqueName(names, u.name), temp: u.path, size: u.size });
+            }
+          }
           await rm(temp, { force: true });
           continue;
         }
         if (size > MAX_FILE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
+        if (!kindBySignature(head)) {
+          await rm(temp, { force: true });
+          received.push({ id: randomUUID(), filename: uniqueName(names, name), temp: null, size, ignored: size ? MEDIA_MSG.wrongType : MEDIA_MSG.empty });
+          continue;
+        }
+        keep(size);
         received.push({ id: randomUUID(), filename: uniqueName(names, name), temp, size });
       }
       if (received.length > INGESTION_MAX_UPLOAD_FILES) throw new HttpError(413, 'TOO_MANY_FILES', `At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`);
@@ -109,11 +140,22 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
       const files: { id: string; filename: string; sourceKey: null; size: number; storageKey: string }[] = [];
       for (const f of received) {
         const storageKey = `ingestion/upload/${f.id}`;
-        await ctx.storage.putFile(storageKey, f.temp);
-        stored.push(storageKey);
+        if (f.temp) {
+          await ctx.storage.putFile(storageKey, f.temp);
+          stored.push(storageKey);
+        }
         files.push({ id: f.id, filename: f.filename, sourceKey: null, size: f.size, storageKey });
       }
-      const { job } = await ctx.db.transaction((tx) => createJobWithFiles(tx, org, 'UPLOAD', user.id, files));
+      const ignored = received.filter((f) => f.ignored);
+      const { job } = await ctx.db.transaction(async (tx) => {
+        const created = await createJobWithFiles(tx, org, 'UPLOAD', user.id, files);
+        // Their processing jobs find them IGNORED and leave them be.
+        for (const reason of new Set(ignored.map((f) => f.ignored!))) {
+          const ids = ignored.filter((f) => f.ignored === reason).map((f) => f.id);
+          await tx.update(bulkIngestionFiles).set({ status: 'IGNORED', reason }).where(inArray(bulkIngestionFiles.id, ids));
+        }
+        return created;
+      });
       return reply.status(201).send(await jobView(ctx, job.id));
     } catch (err) {
       await Promise.all([...temps.map((f) => rm(f, { force: true })), ...stored.map((k) => ctx.storage.delete(k))]);

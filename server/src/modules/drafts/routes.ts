@@ -21,7 +21,7 @@ export async function draftRoutes(app: FastifyInstance) {
   /** Creates a draft from the chosen files (multipart, repeated field "files"). */
   app.post('/api/draftSubmissions', async (request, reply) => {
     const user = await requireWriter(request);
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT });
+    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
     try {
       const draft = await createDraft(ctx, user, request.session.partnerCompanyId ?? null, upload.files);
       return reply.status(201).send(presentDraft(draft, user));
@@ -34,7 +34,7 @@ export async function draftRoutes(app: FastifyInstance) {
     const user = await requireWriter(request);
     const { id } = z.object({ id: z.string().max(64) }).parse(request.params);
     await visibleDraft(ctx, user, id); // refuse before reading any bytes
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT });
+    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
     try {
       return presentDraft(await addDraftFiles(ctx, user, id, upload.files), user);
     } finally {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { proveSharedStorage, storagePlace, StorageNotSharedError } from '../../storage/shared-storage.ts';
 
 const READY_TIMEOUT_MS = 3000;
 
@@ -14,6 +15,8 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
  */
 export async function healthRoutes(app: FastifyInstance) {
   const { db, storage } = app.ctx;
+  // As at start (main.ts): only instances on a PostgreSQL server can have others to share their files with.
+  const shared = () => (app.ctx.database.kind === 'pglite' ? Promise.resolve() : proveSharedStorage(db, storage, storagePlace(app.ctx.config)));
 
   app.get('/api/health', async () => ({ status: 'ok' }));
 
@@ -23,10 +26,18 @@ export async function healthRoutes(app: FastifyInstance) {
         request.log.warn({ err }, 'readiness: database unreachable');
         return ['database', 'unreachable'] as const;
       }),
-      within(storage.ping(), READY_TIMEOUT_MS).then(() => ['storage', 'ok'] as const, (err) => {
-        request.log.warn({ err }, 'readiness: storage unreachable');
-        return ['storage', 'unreachable'] as const;
-      }),
+      within(storage.ping().then(() => shared()), READY_TIMEOUT_MS).then(
+        () => ['storage', 'ok'] as const,
+        (err) => {
+          // Storage of this instance's own, which the other instances cannot read, is as good as none.
+          if (err instanceof StorageNotSharedError) {
+            request.log.error({ err }, 'readiness: storage not shared');
+            return ['storage', 'not shared'] as const;
+          }
+          request.log.warn({ err }, 'readiness: storage unreachable');
+          return ['storage', 'unreachable'] as const;
+        },
+      ),
     ]);
     const ready = checks.every(([, state]) => state === 'ok');
     return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });

@@ -4,6 +4,7 @@ import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
+import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { automatedChecksJob } from './job-types.ts';
@@ -35,15 +36,16 @@ export const automatedChecks = (ctx: AppContext) =>
       for (const file of await filesOf(ctx.db, submissionId)) {
         if (file.detectionStatus === 'done' && file.thumbnailKey) continue;
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
-          const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
-          let update: Partial<typeof submissionFiles.$inferInsert> = { thumbnailKey };
-          if (file.detectionStatus !== 'done') {
-            try {
+          let update: Partial<typeof submissionFiles.$inferInsert> = {};
+          try {
+            update = { thumbnailKey: file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind)) };
+            if (file.detectionStatus !== 'done') {
               update = { ...update, detectedUpcs: await readBarcodesOffThread(path, file.kind), detectionStatus: 'done' };
-            } catch (err) {
-              if (!lastAttempt) throw err;
-              update = { ...update, detectionStatus: 'failed' };
             }
+          } catch (err) {
+            // A verdict on the file (damaged, or past the limits of media work) stands: retrying cannot change it.
+            if (!(err instanceof MediaError) && !lastAttempt) throw err;
+            update = { ...update, detectionStatus: 'failed' };
           }
           await ctx.db.update(submissionFiles).set(update).where(eq(submissionFiles.id, file.id));
         });

@@ -13,7 +13,7 @@ export async function submissionRoutes(app: FastifyInstance) {
   /** Resubmission of a rejected item: multipart fields id and upc, and the new files. */
   app.post('/api/productSubmissions/resubmit', async (request) => {
     const user = await requireUser(request);
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
+    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
     try {
       const { id, upc } = z.object({ id: z.string().max(64), upc: z.string().max(100) }).parse(upload.fields);
       const s = await resubmit(ctx, user, id, upc, upload.files);

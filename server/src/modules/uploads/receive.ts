@@ -7,6 +7,8 @@ import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, UPLOAD_MSG, type UploadKind } from '@portal/domain';
 import { inspectUpload as inspectFile } from '../../media/media-pool.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { assertWithinQuota } from './quota.ts';
 
 export interface ReceivedFile {
   fileName: string;
@@ -37,7 +39,7 @@ export function displayName(raw: string | undefined): string {
 export async function receiveUploads(
   request: FastifyRequest,
   tempDir: string,
-  opts: { maxFiles: number; fileField?: string },
+  opts: { maxFiles: number; fileField?: string; /** The company whose storage quota the files count against. */ quota?: { ctx: AppContext; companyId: number } },
 ): Promise<ReceivedUpload> {
   const received: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
@@ -77,6 +79,10 @@ export async function receiveUploads(
       checks.push(pending);
     }
     await Promise.all(checks);
+    if (opts.quota) {
+      const { ctx, companyId } = opts.quota;
+      await assertWithinQuota(ctx.db, ctx.config, companyId, received.reduce((sum, f) => sum + f.size, 0));
+    }
     return { files: received, fields, discard };
   } catch (err) {
     await Promise.allSettled(checks);

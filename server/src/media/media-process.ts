@@ -1,6 +1,6 @@
-// Runs inside a worker thread: the CPU-heavy media work (WebAssembly barcode readers, PDF parsing and rendering)
-// that would otherwise block the server's event loop for hundreds of milliseconds per file.
-import { parentPort } from 'node:worker_threads';
+// Runs in a child process of the server (see media-pool.ts): the work on untrusted files (decoding images, parsing
+// and rendering PDFs, WebAssembly barcode readers), which needs CPU and, for hostile files, memory that the server
+// must never have to give.
 import type { UploadKind } from '@portal/domain';
 import { readBarcodes } from './barcodes.ts';
 import { inspectFile } from './inspect.ts';
@@ -22,10 +22,14 @@ async function run(task: MediaTask): Promise<unknown> {
   }
 }
 
-parentPort!.on('message', async ({ id, task }: { id: number; task: MediaTask }) => {
+process.on('message', async ({ id, task }: { id: number; task: MediaTask }) => {
   try {
-    parentPort!.postMessage({ id, ok: true, result: await run(task) });
+    process.send!({ id, ok: true, result: await run(task) });
   } catch (err) {
-    parentPort!.postMessage({ id, ok: false, error: err instanceof Error ? err.message : String(err) });
+    const error = err as Error;
+    process.send!({ id, ok: false, error: error?.message ?? String(err), media: error?.name === 'MediaError' });
   }
 });
+// The server is gone: so is the reason to live.
+process.on('disconnect', () => process.exit(0));
+process.send!({ ready: true });
