@@ -84,6 +84,7 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
     const client = new Client(portal.url);
     const forgot = await client.post('/api/user/password/forgot', { email: 'supplier@example.com' });
     expect(forgot.status).toBe(202);
+    await portal.ctx.jobs!.drain(); // the mail is written and sent by a background job
 
     expect(smtp.received).toHaveLength(1);
     const [message] = smtp.received;
@@ -111,6 +112,7 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
     const before = smtp.received.length;
     const res = await new Client(portal.url).post('/api/user/password/forgot', { email: 'nobody@example.com' });
     expect(res.status).toBe(202);
+    await portal.ctx.jobs!.drain();
     expect(smtp.received).toHaveLength(before);
   });
 });
@@ -125,6 +127,7 @@ describe(`SMTP server unreachable (${databaseKind})`, () => {
   it('still answers 202, and the outbox keeps the message with the error', async () => {
     const res = await new Client(portal.url).post('/api/user/password/forgot', { email: 'supplier@example.com' });
     expect(res.status).toBe(202);
+    await portal.ctx.jobs!.drain();
     const [row] = await outboxFor(portal, 'supplier@example.com');
     expect(row.sentAt).toBeNull();
     expect(row.error).toMatch(/ECONNREFUSED/);
