@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountInformationSchema, changePasswordSchema, emailSchema, MSG } from '@portal/domain';
+import { accountInformationSchema, changePasswordSchema, emailSchema, isInternal, MSG } from '@portal/domain';
 import { sessions } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -18,10 +18,15 @@ export async function userRoutes(app: FastifyInstance) {
     return loadUserDetails(db, user, partnerOf(request.session));
   });
 
+  /**
+   * For the account form's "already taken" hint: a supplier learns only about addresses of its own company (so it
+   * cannot probe who else has an account); staff, about any address.
+   */
   app.get('/api/user/exists/:email', async (request) => {
-    await requireUser(request);
+    const user = await requireUser(request);
     const { email } = z.object({ email: emailSchema }).parse(request.params);
-    return { email_exists: Boolean(await findUserByEmail(db, email)) };
+    const found = await findUserByEmail(db, email);
+    return { email_exists: Boolean(found && (isInternal(user) || found.companyId === user.companyId)) };
   });
 
   app.put('/api/user', async (request) => {
