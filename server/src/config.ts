@@ -41,6 +41,10 @@ const envSchema = z.object({
   INGESTION_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'a key prefix ending in / (or empty)').default('ingestion/'),
   INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
+  CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  GRAPHQL_INTROSPECTION: onOff.default('off'),
 });
 
 export type Config = {
@@ -71,6 +75,9 @@ export type Config = {
   s3: S3Settings | undefined;
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
   ingestion: { root: string; s3Prefix: string; scanMs: number; settleMs: number };
+  /** requestMs: the whole request, headers and body, must arrive within it; idleMs: a connection silent this long is closed. */
+  timeouts: { requestMs: number; idleMs: number };
+  graphql: { ratePerUserPerMinute: number; introspection: boolean };
 };
 
 export class ConfigError extends Error {
@@ -146,6 +153,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A file younger than this may still be being written: the next scan takes it.
       settleMs: e.INGESTION_SETTLE_SECONDS * 1000,
     },
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
+    graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
   };
 }
 
