@@ -6,13 +6,13 @@
  */
 import { connect, type Socket } from 'node:net';
 import { readdirSync } from 'node:fs';
-import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { jobs, mailOutbox, passwordResetTokens, users } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { driveProviderLogin, startOidcProvider, type RunningOidcProvider } from './support/oidc-provider.ts';
+import { freePort } from './support/ports.ts';
 import { apiRoutes, paramNames } from './support/routes.ts';
 
 const OWNER_COMPANY = 1001;
@@ -31,14 +31,6 @@ async function eventually(condition: () => boolean | Promise<boolean>, deadlineM
     await new Promise((r) => setTimeout(r, 50));
   }
   return condition();
-}
-
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 describe(`edge requests on the default settings (${databaseKind})`, () => {

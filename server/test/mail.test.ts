@@ -1,9 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { freePort } from './support/ports.ts';
 
 /**
  * E-mail through real SMTP: a loopback smtp-server receives what the portal sends, so the whole path
@@ -52,14 +53,6 @@ function textBody(raw: string): string {
   if (encoding !== 'quoted-printable') return body;
   const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
-}
-
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
 }
 
 const outboxFor = (server: TestServer, to: string) => server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
@@ -120,7 +113,7 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
 describe(`SMTP server unreachable (${databaseKind})`, () => {
   let portal: TestServer;
   beforeAll(async () => {
-    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
   });
   afterAll(() => portal?.close());
 
