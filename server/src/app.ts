@@ -12,6 +12,8 @@ import type { AppContext } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { graphqlErrorFormatter } from './graphql/errors.ts';
 import { fieldLimitRule, MAX_QUERY_DEPTH } from './graphql/limits.ts';
+import { registerGraphqlGuards, registerGraphqlQueryChecks } from './graphql/guard.ts';
+import { connectionTimeouts } from './lib/connection-timeouts.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
@@ -42,6 +44,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    ...connectionTimeouts(ctx.config.timeouts),
   });
   app.decorate('ctx', ctx);
   // Every route, as registered: the attack suite tries each of them (server/test/attack.test.ts).
@@ -52,6 +55,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
+    // API answers (and JSON anywhere, e.g. the file routes' errors) depend on the session: kept by no cache, unless
+    // the route chose (files revalidate by ETag).
+    const api = /^\/(api|graphql)([/?]|$)/.test(request.url) || String(reply.getHeader('content-type')).includes('json');
+    if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
 
@@ -101,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
 
+  registerGraphqlGuards(app, { perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute, introspection: ctx.config.graphql.introspection });
   await app.register(mercurius, {
     schema,
     path: '/graphql',
@@ -111,6 +119,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     errorFormatter: graphqlErrorFormatter(app),
     context: (request, reply) => ({ request, reply, ctx }),
   });
+  registerGraphqlQueryChecks(app);
 
   serveWebApp(app, ctx.config.webDist);
   return app;

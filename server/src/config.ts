@@ -45,6 +45,10 @@ const envSchema = z.object({
   MEDIA_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
   MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
   COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(20),
+  REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
+  CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
+  GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  GRAPHQL_INTROSPECTION: onOff.default('off'),
 });
 
 export type Config = {
@@ -81,6 +85,9 @@ export type Config = {
   media: { memoryMb: number; timeoutMs: number };
   /** What one company's stored files may add up to, in GB. */
   companyStorageQuotaGb: number;
+  /** requestMs: the whole request, headers and body, must arrive within it; idleMs: a connection silent this long is closed. */
+  timeouts: { requestMs: number; idleMs: number };
+  graphql: { ratePerUserPerMinute: number; introspection: boolean };
 };
 
 export class ConfigError extends Error {
@@ -159,6 +166,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     media: { memoryMb: e.MEDIA_MEMORY_MB, timeoutMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
     companyStorageQuotaGb: e.COMPANY_STORAGE_QUOTA_GB,
+    timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
+    graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
   };
 }
 

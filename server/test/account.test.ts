@@ -10,7 +10,9 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
+/** The newest mail to the address, once the background jobs (which send the reset mail) have run. */
 async function lastMailTo(to: string) {
+  await server.ctx.jobs!.drain();
   const [row] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
   return row;
 }
@@ -25,10 +27,11 @@ describe(`account information and password (${databaseKind})`, () => {
     expect((await anon.put('/api/user/accept-terms-and-conditions')).status).toBe(401);
   });
 
-  it('GET /api/user/exists/{email} answers email_exists', async () => {
+  it("GET /api/user/exists/{email} answers email_exists, about the user's own company only (issue 15)", async () => {
     const c = new Client(server.url);
     await c.login('supplier2@example.com', 'Supplier-demo-2');
-    expect((await c.get('/api/user/exists/other%40example.com')).json).toEqual({ email_exists: true });
+    expect((await c.get('/api/user/exists/supplier%40example.com')).json).toEqual({ email_exists: true });
+    expect((await c.get('/api/user/exists/other%40example.com')).json).toEqual({ email_exists: false });
     expect((await c.get('/api/user/exists/free%40example.com')).json).toEqual({ email_exists: false });
   });
 

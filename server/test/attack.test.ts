@@ -9,6 +9,7 @@ import type { GraphQLArgument, GraphQLField, GraphQLInputType, GraphQLNamedType,
 import { schema } from '../src/graphql/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { apiRoutes as routesOf, paramNames } from './support/routes.ts';
 
 const OWNER_COMPANY = 1001;
 const MARKER = 'Owner-secret-product-7f3a';
@@ -91,8 +92,6 @@ async function wholeFingerprint(): Promise<string> {
 
 // ---- REST ----
 
-const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) => m[1]);
-
 /** Every way to fill a route's parameters with the owner company's identifiers (and one harmless file name). */
 function fillRoute(url: string): string[] {
   const names = paramNames(url);
@@ -104,8 +103,7 @@ function fillRoute(url: string): string[] {
   return urls;
 }
 
-const apiRoutes = () =>
-  server.app.routeList.filter((r) => (r.url.startsWith('/api/') || /^\/(productSubmissions|draftSubmissions|cataloguedProducts)\//.test(r.url)) && !r.url.includes('*'));
+const apiRoutes = () => routesOf(server.app);
 
 async function tryRoute(client: Client, method: string, url: string) {
   const answers = [await client.request(method, url, method === 'GET' || method === 'DELETE' ? undefined : {})];

@@ -265,7 +265,8 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(404);
     expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/0`)).status).toBe(404);
     expect((await other.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: ean(), filename: 'no-code.png' }])).status).toBe(404);
-    expect((await other.get('/api/bulkIngestion/jobs/abc/files')).status).toBe(404);
+    // Not a job id at all: a bad request (issue 15: route parameters are range-checked, 400).
+    expect((await other.get('/api/bulkIngestion/jobs/abc/files')).status).toBe(400);
     // Full administrators look at every company's jobs.
     expect((await admin.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(200);
   });

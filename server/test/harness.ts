@@ -40,6 +40,8 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     DATA_DIR: dataDir,
     LOG_LEVEL: 'silent',
     PORT: '0',
+    // Tests call GraphQL far faster than a person; the rate limit has its own test (attack-edge.test.ts).
+    GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   } as NodeJS.ProcessEnv);
   const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));

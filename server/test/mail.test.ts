@@ -1,9 +1,10 @@
-import { createServer, type AddressInfo } from 'node:net';
+import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
 import { mailOutbox } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { freePort } from './support/ports.ts';
 
 /**
  * E-mail through real SMTP: a loopback smtp-server receives what the portal sends, so the whole path
@@ -54,14 +55,6 @@ function textBody(raw: string): string {
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-async function closedPort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
-
 const outboxFor = (server: TestServer, to: string) => server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
@@ -84,6 +77,7 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
     const client = new Client(portal.url);
     const forgot = await client.post('/api/user/password/forgot', { email: 'supplier@example.com' });
     expect(forgot.status).toBe(202);
+    await portal.ctx.jobs!.drain(); // the mail is written and sent by a background job
 
     expect(smtp.received).toHaveLength(1);
     const [message] = smtp.received;
@@ -111,6 +105,7 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
     const before = smtp.received.length;
     const res = await new Client(portal.url).post('/api/user/password/forgot', { email: 'nobody@example.com' });
     expect(res.status).toBe(202);
+    await portal.ctx.jobs!.drain();
     expect(smtp.received).toHaveLength(before);
   });
 });
@@ -118,13 +113,14 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
 describe(`SMTP server unreachable (${databaseKind})`, () => {
   let portal: TestServer;
   beforeAll(async () => {
-    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await closedPort()}` });
+    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
   });
   afterAll(() => portal?.close());
 
   it('still answers 202, and the outbox keeps the message with the error', async () => {
     const res = await new Client(portal.url).post('/api/user/password/forgot', { email: 'supplier@example.com' });
     expect(res.status).toBe(202);
+    await portal.ctx.jobs!.drain();
     const [row] = await outboxFor(portal, 'supplier@example.com');
     expect(row.sentAt).toBeNull();
     expect(row.error).toMatch(/ECONNREFUSED/);

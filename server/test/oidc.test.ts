@@ -1,11 +1,10 @@
-import { createServer } from 'node:net';
-import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { ALL_SCOPES } from '@portal/domain';
 import { users } from '../src/db/schema.ts';
 import { scopesFromClaims } from '../src/modules/auth/oidc.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { freePort } from './support/ports.ts';
 import { driveProviderLogin, startOidcProvider, TEST_ACCOUNTS, type RunningOidcProvider } from './support/oidc-provider.ts';
 
 /**
@@ -18,15 +17,6 @@ const CLIENT_SECRET = 'portal-test-secret';
 const accounts = structuredClone(TEST_ACCOUNTS);
 let provider: RunningOidcProvider;
 let portal: TestServer;
-
-/** The redirect_uri is registered at the provider before the portal starts, so the port is chosen first. */
-async function freePort(): Promise<number> {
-  const probe = createServer();
-  await new Promise<void>((resolve) => probe.listen(0, '127.0.0.1', resolve));
-  const { port } = probe.address() as AddressInfo;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

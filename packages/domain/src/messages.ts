@@ -17,6 +17,9 @@ export const MSG = {
     "Please Romaine Calm! There's an error on our end. We aren't able to complete your request at this time.",
   resetLinkInvalid: 'This password link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  tooManyRequests: 'Too many requests at once. Please wait a minute and try again.',
+  queryTooCostly: 'This request asks for too much at once (cost {cost}, at most {budget}). Ask for fewer pages or smaller pages.',
+  introspectionDisabled: 'GraphQL introspection is turned off.',
 } as const;
 
 export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;

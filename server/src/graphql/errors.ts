@@ -4,6 +4,7 @@ import mercurius, { type MercuriusOptions } from 'mercurius';
 import { ZodError } from 'zod';
 import { MSG } from '@portal/domain';
 import { HttpError, zodFields } from '../lib/errors.ts';
+import { QueryRefused, withoutSuggestions } from './guard.ts';
 
 type Formatter = NonNullable<MercuriusOptions['errorFormatter']>;
 
@@ -31,7 +32,12 @@ export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execu
       const status = original.statusCode;
       const inner = original.errors?.length ? original.errors : [err];
       return inner.map((e) =>
-        new GraphQLError(e.message || original.message, { nodes: e.nodes, source: e.source, positions: e.positions, extensions: { code: 'BAD_REQUEST', status } }),
+        new GraphQLError(e.message || original.message, {
+          nodes: e.nodes,
+          source: e.source,
+          positions: e.positions,
+          extensions: { code: original instanceof QueryRefused ? original.code : 'BAD_REQUEST', status },
+        }),
       );
     }
     if (original && !(original instanceof GraphQLError)) {
@@ -42,5 +48,10 @@ export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execu
     return err; // syntax and validation errors of the query itself
   });
   const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+  // Hints that name other fields and types are part of the schema: only for those who may read it.
+  if (!context.reply?.request.graphqlSchemaOpen) {
+    const response = formatted.response as { errors?: { message: string }[] };
+    response.errors = response.errors?.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
+  }
   return requestStatus && !execution.data ? { ...formatted, statusCode: requestStatus } : formatted;
 };

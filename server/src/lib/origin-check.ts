@@ -1,7 +1,18 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden } from './errors.ts';
 
 const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+const crossSiteRefused = () => forbidden('Cross-site request refused.');
+
+/**
+ * For the few GETs that change something (the spec's logout): refused when the browser says the request came from
+ * another site, or from a sibling subdomain (same-site), which may be another tenant's page.
+ */
+export function refuseOtherSites(request: FastifyRequest) {
+  const site = request.headers['sec-fetch-site'];
+  if (site === 'cross-site' || site === 'same-site') throw crossSiteRefused();
+}
 
 /**
  * Cross-site request protection for cookie sessions: a state-changing request must come from our own
@@ -14,9 +25,9 @@ export function registerOriginCheck(app: FastifyInstance, publicUrl: string) {
     const origin = request.headers.origin;
     if (origin) {
       const own = `${request.protocol}://${request.host}`;
-      if (origin !== allowed && origin !== own) throw forbidden('Cross-site request refused.');
+      if (origin !== allowed && origin !== own) throw crossSiteRefused();
       return;
     }
-    if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused.');
+    if (request.headers['sec-fetch-site'] === 'cross-site') throw crossSiteRefused();
   });
 }

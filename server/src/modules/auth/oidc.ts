@@ -9,6 +9,8 @@ import { eq } from 'drizzle-orm';
 import { findUserByEmail, findUserByOidcSubject, insertUser, updateUser } from '../users/repository.ts';
 import { authPolicy } from './policy.ts';
 import { signIn } from './session.ts';
+import { safeReturnTo } from './return-to.ts';
+import { badRequest } from '../../lib/errors.ts';
 
 type OidcSettings = NonNullable<Config['oidc']>;
 
@@ -28,12 +30,14 @@ export async function oidcRoutes(app: FastifyInstance) {
   };
 
   app.get('/api/auth/oidc/login', async (request, reply) => {
-    const { returnTo } = z.object({ returnTo: z.string().regex(/^\/(?!\/)[^\s]*$/).max(500).optional() }).parse(request.query);
+    const { returnTo: raw } = z.object({ returnTo: z.string().max(500).optional() }).parse(request.query);
+    const returnTo = raw === undefined ? '/' : safeReturnTo(raw, app.ctx.config.publicUrl);
+    if (returnTo === null) throw badRequest('returnTo must be a path of this portal.');
     const config = await configuration();
     const codeVerifier = oidc.randomPKCECodeVerifier();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
-    request.session.oidc = { state, codeVerifier, nonce, returnTo: returnTo ?? '/' };
+    request.session.oidc = { state, codeVerifier, nonce, returnTo };
     await request.session.save();
     const url = oidc.buildAuthorizationUrl(config, {
       redirect_uri: redirectUri,
@@ -74,7 +78,8 @@ export async function oidcRoutes(app: FastifyInstance) {
     const user = await upsertOidcUser(app.ctx, settings, claims);
     if (!user) return reply.redirect('/login/admin?error=no-access');
     await signIn(request, user, null);
-    return reply.redirect(pending.returnTo);
+    // Checked again: the session may hold a value stored before this check existed.
+    return reply.redirect(safeReturnTo(pending.returnTo, app.ctx.config.publicUrl) ?? '/');
   });
 }
 

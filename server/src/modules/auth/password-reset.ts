@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { z } from 'zod';
 import { forgotPasswordSchema, MSG, PASSWORD_RESET_TTL_MINUTES, resetPasswordSchema, SUPPORT_EMAIL } from '@portal/domain';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
@@ -8,6 +9,8 @@ import { forgetSessionsOf } from '../../lib/session-store.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
 import { authPolicy } from './policy.ts';
+import type { AppContext } from '../../context.ts';
+import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 
 const sha256 = (token: string) => createHash('sha256').update(token).digest('hex');
 
@@ -15,29 +18,13 @@ export async function passwordResetRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const limited = { rateLimit: { max: ctx.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
 
-  /** Answers the same whether or not the address is known, so it cannot be used to find accounts. */
+  /**
+   * Answers the same, in the same time, whether or not the address is known, so it cannot be used to find accounts:
+   * the request only queues a job; looking the address up, writing the link and sending the mail happen there.
+   */
   app.post('/api/user/password/forgot', { config: limited }, async (request, reply) => {
     const { email } = forgotPasswordSchema.parse(request.body ?? {});
-    const user = await findUserByEmail(ctx.db, email);
-    if (user && authPolicy.receiveResetLink(user)) {
-      const token = randomBytes(32).toString('base64url');
-      await ctx.db.insert(passwordResetTokens).values({
-        tokenHash: sha256(token),
-        userId: user.id,
-        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
-      });
-      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
-      await ctx.mailer.send({
-        to: user.email,
-        subject: 'Reset your Product Hub password',
-        text:
-          `Hello ${user.firstName || ''},\n\nSomeone asked to reset the password of your Product Hub account.\n` +
-          `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\n` +
-          `If you did not ask for this, you can ignore this message. Questions: ${SUPPORT_EMAIL}\n`,
-      });
-    } else {
-      request.log.info('password reset asked for an unknown or external account');
-    }
+    await enqueue(ctx.db, passwordResetMailJob, { email });
     return reply.status(202).send({ ok: true });
   });
 
@@ -71,3 +58,30 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     return reply.status(204).send();
   });
 }
+
+const passwordResetMailJob = jobType('auth.passwordResetMail', { payload: z.object({ email: z.string().max(320) }), maxAttempts: 3 });
+
+/** Writes a single-use reset link for a known account with a password and mails it; an unknown address ends here. */
+export const sendPasswordResetMail = (ctx: AppContext) =>
+  defineJob<{ email: string }>({
+    ...passwordResetMailJob,
+    handler: async ({ email }) => {
+      const user = await findUserByEmail(ctx.db, email);
+      if (!user || !authPolicy.receiveResetLink(user)) return; // unknown, or signs in through the identity provider
+      const token = randomBytes(32).toString('base64url');
+      await ctx.db.insert(passwordResetTokens).values({
+        tokenHash: sha256(token),
+        userId: user.id,
+        expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),
+      });
+      const link = `${ctx.config.publicUrl}/reset-password/${token}`;
+      await ctx.mailer.send({
+        to: user.email,
+        subject: 'Reset your Product Hub password',
+        text:
+          `Hello ${user.firstName || ''},\n\nSomeone asked to reset the password of your Product Hub account.\n` +
+          `Open this link within ${PASSWORD_RESET_TTL_MINUTES} minutes to choose a new password (it works once):\n\n${link}\n\n` +
+          `If you did not ask for this, you can ignore this message. Questions: ${SUPPORT_EMAIL}\n`,
+      });
+    },
+  });

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { loginSchema, strengthenPasswordSchema } from '@portal/domain';
 import { unauthorized } from '../../lib/errors.ts';
+import { refuseOtherSites } from '../../lib/origin-check.ts';
 import { findUserById, loadUserDetails, updateUser } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
 import { checkCredentials } from './service.ts';
@@ -36,6 +37,8 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/auth/logout', async (request, reply) => {
+    // A GET, as the spec has it, so a link on another site could end the session: browsers say where it came from.
+    refuseOtherSites(request);
     await request.session.destroy();
     return reply.status(204).send();
   });

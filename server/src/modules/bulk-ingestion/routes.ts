@@ -19,7 +19,13 @@ import { bulkIngestionPolicy } from './policy.ts';
 import { isZipHead, unpackZip, ZIP_MSG } from './zip.ts';
 import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
 
-const jobParams = z.object({ jobId: z.string().max(20) });
+/** A job id is a positive 32-bit integer (the column's type), written in digits. */
+const jobParams = z.object({
+  jobId: z
+    .string()
+    .regex(/^[1-9]\d{0,9}$/, 'The job id is not a number.')
+    .refine((id) => Number(id) <= 2 ** 31 - 1, 'The job id is not a number.'),
+});
 const mappingBody = z.array(z.object({ upc: z.string().max(40), filename: z.string().max(400) })).max(20_000);
 
 /** Two files of one upload with the same name keep both: "name (2).ext". */

@@ -125,9 +125,13 @@ export async function jobFiles(ctx: AppContext, user: UserRow, jobId: string) {
 const POLL_MAX_ROWS = 25_000;
 
 /** A timestamp as the screen sends it: an ISO date or milliseconds since 1970. */
+/** Years the database and its drivers write as plain four-digit years; a time outside them is not a poll. */
+const SINCE_RANGE = { from: Date.UTC(1970, 0, 1), to: Date.UTC(10000, 0, 1) - 1 };
+
 export function parseSince(raw: string): Date {
   const date = /^\d{1,15}$/.test(raw) ? new Date(Number(raw)) : new Date(raw);
-  if (Number.isNaN(date.getTime())) throw badRequest('The timestamp is not a date.');
+  const time = date.getTime();
+  if (Number.isNaN(time) || time < SINCE_RANGE.from || time > SINCE_RANGE.to) throw badRequest('The timestamp is not a date.');
   return date;
 }
 

@@ -20,10 +20,15 @@ export async function userRoutes(app: FastifyInstance) {
     return loadUserDetails(db, user, partnerOf(request.session));
   });
 
+  /**
+   * For the account form's "already taken" hint: a supplier learns only about addresses of its own company (so it
+   * cannot probe who else has an account); staff, about any address.
+   */
   app.get('/api/user/exists/:email', async (request) => {
-    authorize(userPolicy.lookUpEmail(await requireUser(request)));
+    const user = await requireUser(request);
     const { email } = z.object({ email: emailSchema }).parse(request.params);
-    return { email_exists: Boolean(await findUserByEmail(db, email)) };
+    const found = await findUserByEmail(db, email);
+    return { email_exists: Boolean(found && userPolicy.learnEmailTaken(user, found)) };
   });
 
   app.put('/api/user', async (request) => {

@@ -8,6 +8,7 @@ import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
+import { isApiError } from '../../api/api-error.ts';
 import { updateAccountInformation } from './account-api.ts';
 import { useEmailTaken } from './use-email-taken.ts';
 
@@ -46,8 +47,11 @@ export function AccountInformationForm() {
       session.updateUser(updated);
       form.reset({ email: updated.email, firstName: updated.firstName, lastName: updated.lastName });
       toast.success(ACCOUNT_SAVED);
-    } catch {
-      // Part 1 section 8: an account update failure is silently ignored.
+    } catch (error) {
+      // Part 1 section 8: an account update failure is silently ignored, but for an address already taken: the
+      // "taken" hint before saving only knows the user's own company (issue 15), so another company's address is
+      // found here.
+      if (isApiError(error) && error.status === 409) form.setError('email', { type: 'conflict', message: MSG.emailTaken });
     }
   });
 

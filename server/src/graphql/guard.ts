@@ -1,0 +1,70 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { visit, type DocumentNode } from 'graphql';
+import { isInternal, MSG } from '@portal/domain';
+import { currentUser } from '../modules/auth/session.ts';
+import { MAX_QUERY_COST, queryCost } from './cost.ts';
+
+export const GRAPHQL_PATH = '/graphql';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Staff, or GRAPHQL_INTROSPECTION=on: may read the schema (introspection, "Did you mean" hints). */
+    graphqlSchemaOpen?: boolean;
+  }
+}
+
+/** A GraphQL request refused as a whole, before it runs: its status and code reach the answer (see errors.ts). */
+export class QueryRefused extends Error {
+  constructor(
+    public statusCode: number,
+    public code: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const asksForSchema = (document: DocumentNode) => {
+  let found = false;
+  visit(document, {
+    Field(node) {
+      if (node.name.value === '__schema' || node.name.value === '__type') found = true;
+    },
+  });
+  return found;
+};
+
+/** graphql-js appends hints naming fields, types and enum values close to a mistyped one. */
+export const withoutSuggestions = (message: string) => message.replace(/\s*Did you mean [^?]*\?/g, '');
+
+/**
+ * What /graphql checks before a query runs: a per-user rate limit (per address when signed out), the schema closed
+ * to everyone but staff, and a cost budget. Registered before mercurius; the query checks are mercurius hooks, as
+ * mercurius caches validation by query text and these depend on the user and the variables.
+ */
+export function registerGraphqlGuards(app: FastifyInstance, opts: { perUserPerMinute: number; introspection: boolean }) {
+  const limit = app.rateLimit({
+    max: opts.perUserPerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => (request.session?.userId ? `graphql:user:${request.session.userId}` : `graphql:ip:${request.ip}`),
+    errorResponseBuilder: () => new QueryRefused(429, 'RATE_LIMITED', MSG.tooManyRequests),
+  });
+  app.addHook('preHandler', async (request, reply) => {
+    if (request.routeOptions.url !== GRAPHQL_PATH) return;
+    await limit.call(app, request, reply);
+    const user = await currentUser(request);
+    request.graphqlSchemaOpen = opts.introspection || Boolean(user && isInternal(user));
+  });
+}
+
+/** After mercurius is registered: refuses introspection to non-staff and a query over the cost budget. */
+export function registerGraphqlQueryChecks(app: FastifyInstance) {
+  app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
+    if (!context.reply.request.graphqlSchemaOpen && asksForSchema(document)) throw new QueryRefused(400, 'INTROSPECTION_DISABLED', MSG.introspectionDisabled);
+    const cost = queryCost(schema, document, variables as Record<string, unknown> | undefined);
+    if (cost > MAX_QUERY_COST) {
+      throw new QueryRefused(400, 'QUERY_TOO_COSTLY', MSG.queryTooCostly.replace('{cost}', String(cost)).replace('{budget}', String(MAX_QUERY_COST)));
+    }
+    return undefined;
+  });
+}
