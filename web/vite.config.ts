@@ -1,5 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
+import { precompress } from './build-plugins/precompress.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -16,10 +18,11 @@ const toServerUnlessPageLoad: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), keepRecentBuilds(), precompress()],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.
+    emptyOutDir: false,
     rolldownOptions: {
       output: {
         // Libraries change less often than the app: separate files stay cached across releases.
