@@ -25,11 +25,11 @@ export default defineConfig({
     emptyOutDir: false,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'vendor', test: /node_modules/ },
+            // Needed by every page and changed less often than the app: one file, cached across releases.
+            // Everything else (Mantine, forms, zod...) goes with the pages that use it.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
           ],
         },
       },

@@ -17,6 +17,7 @@ export const MSG = {
     "Please Romaine Calm! There's an error on our end. We aren't able to complete your request at this time.",
   resetLinkInvalid: 'This password link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
 } as const;
 
 export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;
