@@ -1,6 +1,7 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
 import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
+import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
 import { precompress } from './build-plugins/precompress.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
@@ -18,7 +19,7 @@ const toServerUnlessPageLoad: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), keepRecentBuilds(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), keepRecentBuilds(), precompress()],
   build: {
     outDir: 'dist',
     // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.

@@ -1,10 +1,14 @@
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { recordBuildAndPrune } from './keep-recent-builds.ts';
+import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
+
+const require = createRequire(import.meta.url);
 
 function outDirWith(files: Record<string, string>) {
   const dir = mkdtempSync(path.join(tmpdir(), 'web-build-'));
@@ -52,5 +56,23 @@ describe('keeping the last builds', () => {
     expect(await recordBuildAndPrune(dir, ['assets/shared-1.css'])).toEqual(['assets/a-4.js']);
     expect(existsSync(path.join(dir, 'assets/shared-1.css'))).toBe(true);
     expect(existsSync(path.join(dir, 'assets/a-5.js'))).toBe(true);
+  });
+});
+
+describe("Mantine's styles per component", () => {
+  it('names the layered style sheet of a component module, and none for other modules', () => {
+    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.layer.css');
+    expect(mantineStylesheetFor('C:\\repo\\node_modules\\@mantine\\core\\esm\\components\\Input\\Input.module.mjs?v=1')).toBe('@mantine/core/styles/Input.layer.css');
+    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
+    expect(mantineStylesheetFor('/repo/web/src/features/activity/activity.module.css')).toBeNull();
+  });
+
+  it('every component module of @mantine/core has its style sheet', () => {
+    const mantine = path.resolve(path.dirname(require.resolve('@mantine/core')), '..');
+    const esm = path.join(mantine, 'esm');
+    const modules = readdirSync(esm, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.module.mjs'));
+    expect(modules.length).toBeGreaterThan(50);
+    const styles = path.join(mantine, 'styles');
+    for (const m of modules) expect(existsSync(path.join(styles, path.basename(mantineStylesheetFor(path.join(esm, m).replace(/.*node_modules/, '/x/node_modules'))!))), m).toBe(true);
   });
 });
