@@ -16,6 +16,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['activity.md', 'Activity list'],
   ['ingestion.md', 'Bulk ingestion'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
+  ['web.md', 'Web app first load'],
 ];
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
