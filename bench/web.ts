@@ -6,13 +6,14 @@
  *
  *   node --import tsx bench/web.ts [--runs 3]     prints the table and writes bench/results/web.md
  */
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { waitFor } from './upload.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/web.md');
@@ -118,19 +119,6 @@ export function startBaselineServer(port = BASELINE_PORT): Promise<Server> {
 
 // ---------------------------------------------------------------------------------------------------------------
 
-async function waitForUrl(url: string, child: ChildProcess) {
-  for (let i = 0; i < 1200; i++) {
-    if (child.exitCode !== null) throw new Error(`portal exited (${child.exitCode})`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
-
 /** One page load in `page`, counted from the wire: bytes (headers included), network requests, time to usable. */
 async function measureLoad(page: Page, cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>, action: () => Promise<unknown>, { control, text }: PageCase): Promise<Load> {
   let bytes = 0;
@@ -220,7 +208,7 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
   let browser: Browser | undefined;
   try {
     const portalUrl = `http://127.0.0.1:${PORTAL_PORT}`;
-    await waitForUrl(`${portalUrl}/api/feature-flags/enabled`, portal);
+    await waitFor(`${portalUrl}/api/feature-flags/enabled`, portal);
     baseline = await startBaselineServer();
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
