@@ -9,6 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -19,7 +20,6 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/web.md');
 const DIST = path.join(repoRoot, 'web/dist');
 const PORTAL_PORT = 3971;
-const BASELINE_PORT = 3972;
 
 /** Chrome DevTools' "Fast 3G" as the issue measures it. */
 export const FAST_3G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
@@ -93,7 +93,8 @@ function forwardToPortal(req: IncomingMessage, res: ServerResponse) {
   req.pipe(upstream);
 }
 
-export function startBaselineServer(port = BASELINE_PORT): Promise<Server> {
+/** Listens on a free port (see its address()). */
+export function startBaselineServer(port = 0): Promise<Server> {
   const server = createServer((req, res) => {
     if (isServerPath(req)) return forwardToPortal(req, res);
     const pathname = decodeURIComponent(new URL(req.url ?? '/', 'http://x').pathname);
@@ -226,7 +227,7 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
 
     const servers = [
       { server: 'portal' as const, base: portalUrl },
-      { server: 'baseline' as const, base: `http://127.0.0.1:${BASELINE_PORT}` },
+      { server: 'baseline' as const, base: `http://127.0.0.1:${(baseline.address() as AddressInfo).port}` },
     ];
     // One unmeasured pass: the demo data's background jobs finish, the servers compile their first queries.
     for (const { base } of servers) for (const p of PAGES) await measurePage(browser, base, p, null, storageState);
