@@ -86,6 +86,11 @@ describe(`serving the web app (${databaseKind})`, () => {
     expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(br.headers['content-type']).toMatch(/javascript/);
+    // Page-only security headers stay off scripts (bytes on every file of a first load); the ones that apply stay.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
     expect(br.body.length).toBeLessThan(BIG_ASSET.length / 2);
     expect(decode(br)).toBe(BIG_ASSET);
 
@@ -108,6 +113,7 @@ describe(`serving the web app (${databaseKind})`, () => {
       const res = await rawGet(server.url + route, { 'accept-encoding': 'gzip, br' });
       expect(res.status, route).toBe(200);
       expect(res.headers['cache-control'], route).toBe('no-cache');
+      expect(res.headers['content-security-policy'], route).toContain("default-src 'self'");
       expect(res.headers['content-encoding'], route).toBe('br');
       expect(res.headers.vary, route).toMatch(/accept-encoding/i);
       expect(decode(res), route).toBe(INDEX_HTML);

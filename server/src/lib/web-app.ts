@@ -6,6 +6,22 @@ import fastifyStatic from '@fastify/static';
 /** Content-hashed build output: a changed file gets a new name, so a copy never goes stale. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
+/**
+ * Security headers that only mean something on a document (page policy, framing, downloads), dropped from scripts
+ * and style sheets: a page loads some fifty of these, and they would add about 30 KB to a first load.
+ * nosniff, Cross-Origin-Resource-Policy and HSTS stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 /** index.html and the unhashed public files: kept, but revalidated (ETag) so a release reaches users at once. */
 export const REVALIDATE = 'no-cache';
 
@@ -27,6 +43,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
       setHeaders: (reply, filePath) => {
         const hashed = path.resolve(filePath).startsWith(root + HASHED_ASSETS);
         reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) reply.raw.removeHeader(name);
       },
     });
     app.get('/', (_request, reply) => reply.sendFile('index.html'));
