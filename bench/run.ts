@@ -1,5 +1,5 @@
 /**
- * npm run bench: every benchmark, each reporting ratios against a baseline measured in the same run.
+ * npm run bench: every benchmark (or some: `npm run bench -- web activity`), each reporting ratios against a baseline measured in the same run.
  * Results are printed and written to bench/results/*.md.
  */
 import { runBarcodeBench } from './barcodes.ts';
@@ -9,6 +9,7 @@ import { runLoadBench } from './load.ts';
 import { writePerformanceReport } from './support/report.ts';
 import { runIngestionBench } from './ingestion.ts';
 import { runHostileBench } from './hostile.ts';
+import { runWebBench } from './web.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -39,6 +40,11 @@ if (wanted('hostile')) {
   console.log('\n## Hostile files\n');
   const hostile = await runHostileBench();
   if (!hostile.ok) failed = true;
+}
+if (wanted('web')) {
+  console.log('\n## Web app first load\n');
+  const web = await runWebBench();
+  if (web.failures.length > 0) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

@@ -37,7 +37,8 @@ function rssKb(pid: number): number {
   return Number(/VmRSS:\s+(\d+)/.exec(status)![1]);
 }
 
-async function waitFor(url: string, child: ChildProcess) {
+/** Waits until `child`'s server answers `url` (a minute at most), failing at once if the process exits. */
+export async function waitFor(url: string, child: ChildProcess) {
   for (let i = 0; i < 600; i++) {
     if (child.exitCode !== null) throw new Error(`server exited (${child.exitCode})`);
     try {

@@ -1,5 +1,8 @@
 import { defineConfig, type ProxyOptions } from 'vite';
 import react from '@vitejs/plugin-react';
+import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
+import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
+import { precompress } from './build-plugins/precompress.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -16,17 +19,18 @@ const toServerUnlessPageLoad: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), mantineStylesPerComponent(), keepRecentBuilds(), precompress()],
   build: {
     outDir: 'dist',
-    emptyOutDir: true,
+    // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.
+    emptyOutDir: false,
     rolldownOptions: {
       output: {
-        // Libraries change less often than the app: separate files stay cached across releases.
         codeSplitting: {
           groups: [
-            { name: 'mantine', test: /node_modules[\\/]@mantine/ },
-            { name: 'vendor', test: /node_modules/ },
+            // Needed by every page and changed less often than the app: one file, cached across releases.
+            // Everything else (Mantine, forms, zod...) goes with the pages that use it.
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/ },
           ],
         },
       },

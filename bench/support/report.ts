@@ -17,6 +17,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['ingestion.md', 'Bulk ingestion'],
   ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
+  ['web.md', 'Web app first load'],
 ];
 
 const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);

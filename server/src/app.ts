@@ -1,12 +1,9 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import session from '@fastify/session';
-import fastifyStatic from '@fastify/static';
 import mercurius from 'mercurius';
 import type { AppContext } from './context.ts';
 import { schema } from './graphql/schema.ts';
@@ -17,6 +14,8 @@ import { connectionTimeouts } from './lib/connection-timeouts.ts';
 import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
+import { registerJsonCompression } from './lib/json-compression.ts';
+import { serveWebApp } from './lib/web-app.ts';
 import { rememberingSigner } from './lib/cookie-signer.ts';
 import { DbSessionStore } from './lib/session-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
@@ -61,6 +60,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
+  registerJsonCompression(app);
 
   registerSecurityHeaders(app, {
     contentSecurityPolicy: {
@@ -131,23 +131,4 @@ async function touchSession(request: FastifyRequest) {
   const expires = session?.cookie?.expires;
   if (!session?.userId || !expires) return;
   if (new Date(expires).getTime() - Date.now() < SESSION_MAX_AGE_MS - SESSION_TOUCH_INTERVAL_MS) session.touch();
-}
-
-/** The built React app, with client-side routes falling back to index.html. */
-function serveWebApp(app: FastifyInstance, webDist: string) {
-  const hasBuild = existsSync(path.join(webDist, 'index.html'));
-  if (hasBuild) {
-    // wildcard: files are looked up per request, so a rebuild is served without a restart.
-    app.register(fastifyStatic, { root: webDist, wildcard: true, index: false, maxAge: '1h' });
-    app.get('/', (_request, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  }
-  app.setNotFoundHandler((request, reply) => {
-    // API calls and missing build assets get a real 404; every other page is a client-side route.
-    const isApi = /^\/(api|graphql|assets|static)(\/|$)/.test(request.url);
-    if (request.method === 'GET' && !isApi) {
-      if (hasBuild) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
-    }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
-  });
 }

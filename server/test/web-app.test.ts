@@ -1,15 +1,45 @@
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { request as httpRequest, type IncomingHttpHeaders } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
 const dist = mkdtempSync(path.join(tmpdir(), 'web-dist-'));
+const INDEX_HTML = `<!doctype html><title>Product Hub</title><div id="root"></div>${'<!-- padding -->'.repeat(100)}`;
+const BIG_ASSET = `export const words = ${JSON.stringify(Array.from({ length: 500 }, (_, i) => `word-${i}`))};`;
+
+/** The build writes each file with its brotli and gzip companions (web/vite-plugins). */
+function writeWithCompressed(file: string, text: string) {
+  writeFileSync(file, text);
+  writeFileSync(`${file}.br`, brotliCompressSync(text));
+  writeFileSync(`${file}.gz`, gzipSync(text));
+}
+
+/** A raw GET (fetch would decode the body): status, headers and the bytes as sent. */
+function rawGet(url: string, headers: Record<string, string> = {}) {
+  return new Promise<{ status: number; headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+    httpRequest(url, { headers }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (c: Buffer) => chunks.push(c));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, headers: res.headers, body: Buffer.concat(chunks) }));
+      res.on('error', reject);
+    })
+      .on('error', reject)
+      .end();
+  });
+}
+
+const decode = (res: { headers: IncomingHttpHeaders; body: Buffer }) =>
+  (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body).toString();
+
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
-  writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Product Hub</title><div id="root"></div>');
+  writeWithCompressed(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
   server = await startTestServer({ WEB_DIST: dist });
 });
 afterAll(() => server?.close());
@@ -46,5 +76,81 @@ describe(`serving the web app (${databaseKind})`, () => {
       expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     }
+  });
+
+  it('sends a hashed asset precompressed as the client accepts, cached for a year, with an ETag', async () => {
+    const url = `${server.url}/assets/big-1.js`;
+    const br = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br' });
+    expect(br.status).toBe(200);
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(br.headers['content-type']).toMatch(/javascript/);
+    // Page-only security headers stay off scripts (bytes on every file of a first load); the ones that apply stay.
+    expect(br.headers['content-security-policy']).toBeUndefined();
+    expect(br.headers['x-frame-options']).toBeUndefined();
+    expect(br.headers['x-content-type-options']).toBe('nosniff');
+    expect(br.headers['cross-origin-resource-policy']).toBe('same-origin');
+    expect(br.body.length).toBeLessThan(BIG_ASSET.length / 2);
+    expect(decode(br)).toBe(BIG_ASSET);
+
+    const gzip = await rawGet(url, { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(decode(gzip)).toBe(BIG_ASSET);
+
+    const plain = await rawGet(url);
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    expect(plain.body.toString()).toBe(BIG_ASSET);
+
+    expect(br.headers.etag).toBeTruthy();
+    const again = await rawGet(url, { 'accept-encoding': 'gzip, deflate, br', 'if-none-match': br.headers.etag! });
+    expect(again.status).toBe(304);
+  });
+
+  it('sends index.html, at / and on an app route, to be revalidated every time (no-cache, ETag), compressed', async () => {
+    for (const route of ['/', '/30443/activity/requires_action']) {
+      const res = await rawGet(server.url + route, { 'accept-encoding': 'gzip, br' });
+      expect(res.status, route).toBe(200);
+      expect(res.headers['cache-control'], route).toBe('no-cache');
+      expect(res.headers['content-security-policy'], route).toContain("default-src 'self'");
+      expect(res.headers['content-encoding'], route).toBe('br');
+      expect(res.headers.vary, route).toMatch(/accept-encoding/i);
+      expect(decode(res), route).toBe(INDEX_HTML);
+      expect(res.headers.etag, route).toBeTruthy();
+      const again = await rawGet(server.url + route, { 'accept-encoding': 'gzip, br', 'if-none-match': res.headers.etag! });
+      expect(again.status, route).toBe(304);
+    }
+  });
+
+  it('compresses a JSON answer over 1 KB when the client accepts it, and leaves small ones as they are', async () => {
+    const query = JSON.stringify({ query: '{ __schema { types { name kind } } }' });
+    const post = (encoding?: string) =>
+      new Promise<{ headers: IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        const headers: Record<string, string> = { 'content-type': 'application/json', origin: server.url };
+        if (encoding) headers['accept-encoding'] = encoding;
+        httpRequest(`${server.url}/graphql`, { method: 'POST', headers }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        })
+          .on('error', reject)
+          .end(query);
+      });
+    const plain = await post();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.length).toBeGreaterThan(1024);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    for (const encoding of ['br', 'gzip'] as const) {
+      const res = await post(encoding === 'br' ? 'gzip, deflate, br' : 'gzip');
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['content-type']).toMatch(/application\/json/);
+      expect(res.body.length).toBeLessThan(plain.body.length / 2);
+      expect(JSON.parse(decode(res))).toEqual(JSON.parse(plain.body.toString()));
+    }
+    const small = await rawGet(`${server.url}/api/health`, { 'accept-encoding': 'gzip, br' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(JSON.parse(small.body.toString())).toBeTruthy();
   });
 });

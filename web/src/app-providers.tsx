@@ -1,10 +1,25 @@
-import type { ReactNode } from 'react';
+import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { useNotifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { TOAST_MS } from '@portal/domain';
 import { SessionProvider } from './session/session-context.tsx';
 import { cssVariablesResolver, theme } from './ui/theme.ts';
+
+// The toasts' container (transitions, drag to dismiss: some 10 KB) is fetched with the first toast, not with every
+// first page: toasts follow actions, and the first one waits in Mantine's store until the container shows it.
+const ToastContainer = lazy(() => import('./ui/ToastContainer.tsx').then((m) => ({ default: m.ToastContainer })));
+
+function Toasts() {
+  const { notifications, queue } = useNotifications();
+  const [needed, setNeeded] = useState(false);
+  if (!needed && notifications.length + queue.length > 0) setNeeded(true);
+  if (!needed) return null;
+  return (
+    <Suspense fallback={null}>
+      <ToastContainer />
+    </Suspense>
+  );
+}
 
 export function createQueryClient() {
   return new QueryClient({
@@ -29,8 +44,7 @@ export function AppProviders({
 }) {
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} forceColorScheme="light" env={env}>
-      {/* Bottom right: at the top right a toast covers the account menu (and Logout) for its 10 seconds. */}
-      <Notifications autoClose={TOAST_MS} position="bottom-right" />
+      <Toasts />
       <QueryClientProvider client={queryClient}>
         <SessionProvider>{children}</SessionProvider>
       </QueryClientProvider>

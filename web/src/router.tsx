@@ -1,79 +1,48 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { VendorAuthorizationPage } from './features/vendor-authorization/VendorAuthorizationPage.tsx';
 import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
-import { AccountInformationForm } from './features/account/AccountInformationForm.tsx';
-import { AccountPage } from './features/account/AccountPage.tsx';
-import { PasswordSettingsForm } from './features/account/PasswordSettingsForm.tsx';
-import { ActivityPage } from './features/activity/ActivityPage.tsx';
-import { BulkEditConfirmationPage } from './features/bulk-edit/BulkEditConfirmationPage.tsx';
-import { BulkEditPage } from './features/bulk-edit/BulkEditPage.tsx';
-import { AdminLoginPage } from './features/auth/AdminLoginPage.tsx';
-import { LoginPage } from './features/auth/LoginPage.tsx';
-import { ResetPasswordPage } from './features/auth/ResetPasswordPage.tsx';
-import { ResetPasswordRequestPage } from './features/auth/ResetPasswordRequestPage.tsx';
-import { StrengthenPasswordPage } from './features/auth/StrengthenPasswordPage.tsx';
-import { BrandProfilePage } from './features/brand-profile/BrandProfilePage.tsx';
-import { AccessPage } from './features/bulk-ingestion/AccessPage.tsx';
-import { ImportJobPage } from './features/bulk-ingestion/ImportJobPage.tsx';
-import { ImportJobsPage } from './features/bulk-ingestion/ImportJobsPage.tsx';
-import { AddImagesConfirmationPage, AddImagesPage } from './features/catalogue/AddImagesPage.tsx';
-import { CataloguedListPage } from './features/catalogue/CataloguedListPage.tsx';
-import { CataloguedProductPage } from './features/catalogue/CataloguedProductPage.tsx';
-import { ConfirmationPage } from './features/intake/ConfirmationPage.tsx';
-import { DesignateUpcPage } from './features/intake/DesignateUpcPage.tsx';
-import { UploadFilesPage } from './features/intake/UploadFilesPage.tsx';
-import { ShippingAssignmentsPage } from './features/shipping-profiles/ShippingAssignmentsPage.tsx';
-import { ShippingProfilesPage } from './features/shipping-profiles/ShippingProfilesPage.tsx';
-import { LandingPagePreviewPage } from './features/settings/LandingPagePreviewPage.tsx';
-import { PartnerConfigurationPage } from './features/settings/PartnerConfigurationPage.tsx';
-import { SettingsPage } from './features/settings/SettingsPage.tsx';
-import { ResubmitConfirmationPage } from './features/submissions/ResubmitConfirmationPage.tsx';
-import { ResubmitPage } from './features/submissions/ResubmitPage.tsx';
-import { SubmissionDetailPage } from './features/submissions/SubmissionDetailPage.tsx';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
+import { lazyPage } from './routes/lazy-load.ts';
+import { PageLoadError } from './routes/PageLoadError.tsx';
 import { PartnerScope } from './routes/PartnerScope.tsx';
 import { GuestOnly, HomeRoute, RequireSession, ScheduleRoute, UnknownRoute } from './routes/session-routes.tsx';
-import { Placeholder } from './ui/Placeholder.tsx';
-
-/** Screens of later issues: their heading from the spec, and the page title. */
-const later = (heading: string, title?: string) => <Placeholder heading={heading} title={title} />;
+import { FullPageLoader } from './ui/FullPageLoader.tsx';
 
 const loggedOutRoutes: RouteObject[] = [
-  { path: 'login', element: <LoginPage /> },
-  { path: 'login/admin', element: <AdminLoginPage /> },
-  { path: 'login/strengthen-password', element: <StrengthenPasswordPage /> },
-  { path: 'reset-password', element: <ResetPasswordRequestPage /> },
-  { path: 'reset-password/:token', element: <ResetPasswordPage /> },
+  { path: 'login', lazy: lazyPage(() => import('./features/auth/LoginPage.tsx'), 'LoginPage') },
+  { path: 'login/admin', lazy: lazyPage(() => import('./features/auth/AdminLoginPage.tsx'), 'AdminLoginPage') },
+  { path: 'login/strengthen-password', lazy: lazyPage(() => import('./features/auth/StrengthenPasswordPage.tsx'), 'StrengthenPasswordPage') },
+  { path: 'reset-password', lazy: lazyPage(() => import('./features/auth/ResetPasswordRequestPage.tsx'), 'ResetPasswordRequestPage') },
+  { path: 'reset-password/:token', lazy: lazyPage(() => import('./features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage') },
 ];
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
-  { path: 'upload', element: <UploadFilesPage /> },
-  { path: 'upload/file_select', element: <UploadFilesPage /> },
-  { path: 'upload/draft/:id', element: <DesignateUpcPage /> },
-  { path: 'upload/draft/:id/designate_upc', element: <DesignateUpcPage /> },
-  { path: 'upload/draft/:id/confirmation', element: <ConfirmationPage /> },
-  { path: 'upload_draft/:id', element: <DesignateUpcPage /> },
+  { path: 'upload', lazy: lazyPage(() => import('./features/intake/UploadFilesPage.tsx'), 'UploadFilesPage') },
+  { path: 'upload/file_select', lazy: lazyPage(() => import('./features/intake/UploadFilesPage.tsx'), 'UploadFilesPage') },
+  { path: 'upload/draft/:id', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  { path: 'upload/draft/:id/designate_upc', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  { path: 'upload/draft/:id/confirmation', lazy: lazyPage(() => import('./features/intake/ConfirmationPage.tsx'), 'ConfirmationPage') },
+  { path: 'upload_draft/:id', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
 
   // Activity and submissions
-  { path: 'activity', element: <ActivityPage /> },
-  { path: 'activity/:tab', element: <ActivityPage /> },
-  { path: 'productSubmissions/:id', element: <SubmissionDetailPage /> },
-  { path: 'productSubmissions/:id/resubmit', element: <ResubmitPage /> },
-  { path: 'productSubmissions/:id/resubmit/confirmation', element: <ResubmitConfirmationPage /> },
+  { path: 'activity', lazy: lazyPage(() => import('./features/activity/ActivityPage.tsx'), 'ActivityPage') },
+  { path: 'activity/:tab', lazy: lazyPage(() => import('./features/activity/ActivityPage.tsx'), 'ActivityPage') },
+  { path: 'productSubmissions/:id', lazy: lazyPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage') },
+  { path: 'productSubmissions/:id/resubmit', lazy: lazyPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage') },
+  { path: 'productSubmissions/:id/resubmit/confirmation', lazy: lazyPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage') },
   { path: 'products/*', element: <RedirectKeepingRest to="/productSubmissions" /> },
 
   // Catalogue
   { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
-  { path: 'cataloguedProducts', element: <CataloguedListPage /> },
-  { path: 'cataloguedProducts/:ean13Upc', element: <CataloguedProductPage /> },
+  { path: 'cataloguedProducts', lazy: lazyPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage') },
+  { path: 'cataloguedProducts/:ean13Upc', lazy: lazyPage(() => import('./features/catalogue/CataloguedProductPage.tsx'), 'CataloguedProductPage') },
   {
     path: 'cataloguedProducts/:ean13Upc/upload',
     children: [
       { index: true, element: <Navigate to="file_select" replace /> },
-      { path: 'file_select', element: <AddImagesPage /> },
-      { path: 'confirmation', element: <AddImagesConfirmationPage /> },
+      { path: 'file_select', lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesPage') },
+      { path: 'confirmation', lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesConfirmationPage') },
     ],
   },
 
@@ -84,29 +53,29 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'account',
-        element: <AccountPage />,
+        lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'),
         children: [
           { index: true, element: <Navigate to="information" replace /> },
-          { path: 'information', element: <AccountInformationForm /> },
-          { path: 'password', element: <PasswordSettingsForm /> },
+          { path: 'information', lazy: lazyPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm') },
+          { path: 'password', lazy: lazyPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm') },
         ],
       },
     ],
   },
 
   // Partner operations (part 2)
-  { path: 'edit-multiple', element: <BulkEditPage /> },
-  { path: 'edit-multiple/confirmation', element: <BulkEditConfirmationPage /> },
-  { path: 'vendor-authorization', element: <VendorAuthorizationPage /> },
+  { path: 'edit-multiple', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditPage.tsx'), 'BulkEditPage') },
+  { path: 'edit-multiple/confirmation', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage') },
+  { path: 'vendor-authorization', lazy: lazyPage(() => import('./features/vendor-authorization/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage') },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
-    children: [{ path: 'brandProfile', element: <BrandProfilePage /> }],
+    children: [{ path: 'brandProfile', lazy: lazyPage(() => import('./features/brand-profile/BrandProfilePage.tsx'), 'BrandProfilePage') }],
   },
   {
     element: <RequireFlag flag="SHIPPING_PROFILE" />,
     children: [
-      { path: 'shippingProfiles', element: <ShippingProfilesPage /> },
-      { path: 'shippingProfiles/:id/assignments', element: <ShippingAssignmentsPage /> },
+      { path: 'shippingProfiles', lazy: lazyPage(() => import('./features/shipping-profiles/ShippingProfilesPage.tsx'), 'ShippingProfilesPage') },
+      { path: 'shippingProfiles/:id/assignments', lazy: lazyPage(() => import('./features/shipping-profiles/ShippingAssignmentsPage.tsx'), 'ShippingAssignmentsPage') },
     ],
   },
   {
@@ -114,20 +83,20 @@ const loggedInRoutes: RouteObject[] = [
       <RequireAccess allow={(user) => user.hasBulkIngestionAccess} otherwise={<AppNavigate to="/activity" replace />} />
     ),
     children: [
-      { path: 'import-jobs', element: <ImportJobsPage /> },
-      { path: 'import-jobs/:jobId', element: <ImportJobPage /> },
+      { path: 'import-jobs', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage') },
+      { path: 'import-jobs/:jobId', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage') },
     ],
   },
   {
     element: <RequireAccess allow={isFullAdmin} />,
-    children: [{ path: 'access', element: <AccessPage /> }],
+    children: [{ path: 'access', lazy: lazyPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') }],
   },
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', element: <SettingsPage /> },
-      { path: 'settings/:id', element: <PartnerConfigurationPage /> },
-      { path: 'settings/:id/landing-page', element: <LandingPagePreviewPage /> },
+      { path: 'settings', lazy: lazyPage(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage') },
+      { path: 'settings/:id', lazy: lazyPage(() => import('./features/settings/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage') },
+      { path: 'settings/:id/landing-page', lazy: lazyPage(() => import('./features/settings/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage') },
     ],
   },
 ];
@@ -140,6 +109,9 @@ export const routes: RouteObject[] = [
   {
     path: '/:partnerId?',
     element: <PartnerScope />,
+    // Pages load lazily: the loader while the first one arrives, and a way out if its code cannot be had.
+    HydrateFallback: FullPageLoader,
+    ErrorBoundary: PageLoadError,
     children: [
       { index: true, element: <HomeRoute /> },
       { path: 'schedule', element: <ScheduleRoute /> },

@@ -20,6 +20,7 @@ export const MSG = {
   tooManyRequests: 'Too many requests at once. Please wait a minute and try again.',
   queryTooCostly: 'This request asks for too much at once (cost {cost}, at most {budget}). Ask for fewer pages or smaller pages.',
   introspectionDisabled: 'GraphQL introspection is turned off.',
+  pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
 } as const;
 
 export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;

@@ -1,6 +1,8 @@
+import { Suspense } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { parsePartnerSegment } from '@portal/domain';
 import { PartnerProvider } from '../partner/partner-context.tsx';
+import { FullPageLoader } from '../ui/FullPageLoader.tsx';
 import { UnknownRoute } from './session-routes.tsx';
 
 /**
@@ -19,7 +21,10 @@ export function PartnerScope() {
   }
   return (
     <PartnerProvider partnerId={partnerId}>
-      <Outlet />
+      {/* For the parts a route picks at render time (shell, landing pages), loaded lazily. */}
+      <Suspense fallback={<FullPageLoader />}>
+        <Outlet />
+      </Suspense>
     </PartnerProvider>
   );
 }

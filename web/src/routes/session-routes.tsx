@@ -1,22 +1,28 @@
 import { useLayoutEffect, useState } from 'react';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { defaultLandingRoute, withPartner } from '@portal/domain';
-import { MarketingLandingPage } from '../features/landing/MarketingLandingPage.tsx';
-import { PartnerLandingPage } from '../features/landing/PartnerLandingPage.tsx';
-import { LoggedInShell } from '../features/shell/LoggedInShell.tsx';
-import { SchedulePage } from '../features/schedule/SchedulePage.tsx';
 import { AppNavigate } from '../partner/AppLink.tsx';
 import { usePartnerId } from '../partner/partner-context.tsx';
 import { clearPostLoginRoute, readPostLoginRoute, rememberPostLoginRoute } from '../session/post-login-route.ts';
 import { useSession } from '../session/session-context.tsx';
 import type { UserDetails } from '../session/user.ts';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
-import { PublicLayout } from '../ui/PublicLayout.tsx';
+import { lazyComponent } from './lazy-load.ts';
+
+// Loaded when first shown: a visitor's first page does not carry the signed-in shell, nor a user's the landing pages.
+const LoggedInShell = lazyComponent(() => import('../features/shell/LoggedInShell.tsx'), 'LoggedInShell');
+const MarketingLandingPage = lazyComponent(() => import('../features/landing/MarketingLandingPage.tsx'), 'MarketingLandingPage');
+const PartnerLandingPage = lazyComponent(() => import('../features/landing/PartnerLandingPage.tsx'), 'PartnerLandingPage');
+const SchedulePage = lazyComponent(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage');
+const PublicLayout = lazyComponent(() => import('../ui/PublicLayout.tsx'), 'PublicLayout');
 
 /** Layout route of every logged-in screen: the shell for users, the way out for visitors. */
 export function RequireSession() {
   const { status } = useSession();
-  if (status === 'unknown') return <FullPageLoader />;
+  if (status === 'unknown') {
+    LoggedInShell.preload();
+    return <FullPageLoader />;
+  }
   if (status === 'unauthenticated') return <SendVisitorAway />;
   return (
     <LoggedInShell>
@@ -37,7 +43,10 @@ export function GuestOnly() {
 export function HomeRoute() {
   const { status, user } = useSession();
   const partnerId = usePartnerId();
-  if (status === 'unknown') return <FullPageLoader />;
+  if (status === 'unknown') {
+    (partnerId ? PartnerLandingPage : MarketingLandingPage).preload();
+    return <FullPageLoader />;
+  }
   if (user) return <AppNavigate to={defaultLandingRoute(user)} replace />;
   return partnerId ? <PartnerLandingPage /> : <MarketingLandingPage />;
 }

@@ -1,5 +1,5 @@
 import { afterEach } from 'vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 
 // jsdom lacks the layout APIs Mantine asks for; inert stand-ins are enough for tests.
 if (!window.matchMedia) {
@@ -22,6 +22,10 @@ class NoopResizeObserver {
   disconnect() {}
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
+
+// Pages load lazily (router.tsx): the first render of a page waits for its module, which Vitest transforms on
+// first import; on a busy machine that takes longer than Testing Library's default second.
+configure({ asyncUtilTimeout: 5000 });
 
 window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
 

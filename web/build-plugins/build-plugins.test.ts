@@ -1,0 +1,78 @@
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
+import { recordBuildAndPrune } from './keep-recent-builds.ts';
+import { mantineStylesheetFor } from './mantine-styles.ts';
+import { precompressFolder } from './precompress.ts';
+
+const require = createRequire(import.meta.url);
+
+function outDirWith(files: Record<string, string>) {
+  const dir = mkdtempSync(path.join(tmpdir(), 'web-build-'));
+  mkdirSync(path.join(dir, 'assets'));
+  for (const [name, text] of Object.entries(files)) writeFileSync(path.join(dir, name), text);
+  return dir;
+}
+
+const BIG = 'const x = "compress me";\n'.repeat(200);
+
+describe('precompressing the build', () => {
+  it('writes brotli and gzip copies of text files over 1 KB, once', async () => {
+    const dir = outDirWith({ 'index.html': BIG, 'assets/app-1.js': BIG, 'assets/tiny-1.js': 'x', 'assets/logo-1.png': BIG });
+    expect(await precompressFolder(dir)).toEqual(['assets/app-1.js', 'index.html']);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'assets/app-1.js.br'))).toString()).toBe(BIG);
+    expect(gunzipSync(readFileSync(path.join(dir, 'assets/app-1.js.gz'))).toString()).toBe(BIG);
+    expect(readFileSync(path.join(dir, 'assets/app-1.js.br')).length).toBeLessThan(BIG.length / 10);
+    expect(existsSync(path.join(dir, 'assets/tiny-1.js.br'))).toBe(false);
+    expect(existsSync(path.join(dir, 'assets/logo-1.png.br'))).toBe(false);
+    // Unchanged files are not compressed again; a rewritten index.html is.
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(path.join(dir, 'index.html'), `${BIG}<!-- v2 -->`);
+    utimesSync(path.join(dir, 'index.html'), later, later);
+    expect(await precompressFolder(dir)).toEqual(['index.html']);
+    expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toContain('v2');
+  });
+});
+
+describe('keeping the last builds', () => {
+  it('keeps the hashed files of the last three builds and their compressed copies, and deletes older ones', async () => {
+    const dir = outDirWith({ 'assets/a-1.js': 'a1', 'assets/a-1.js.br': 'x', 'assets/a-1.js.gz': 'x' });
+    // Files from before the history count as one build.
+    const write = (name: string) => writeFileSync(path.join(dir, name), name);
+    write('assets/a-2.js');
+    expect(await recordBuildAndPrune(dir, ['assets/a-2.js'])).toEqual([]);
+    write('assets/a-3.js');
+    expect(await recordBuildAndPrune(dir, ['assets/a-3.js'])).toEqual([]);
+    write('assets/a-4.js');
+    expect(await recordBuildAndPrune(dir, ['assets/a-4.js'])).toEqual(['assets/a-1.js', 'assets/a-1.js.br', 'assets/a-1.js.gz']);
+    write('assets/shared-1.css');
+    write('assets/a-5.js');
+    expect(await recordBuildAndPrune(dir, ['assets/a-5.js', 'assets/shared-1.css'])).toEqual(['assets/a-2.js']);
+    // A file that two builds share stays while either is kept.
+    expect(await recordBuildAndPrune(dir, ['assets/shared-1.css'])).toEqual(['assets/a-3.js']);
+    expect(await recordBuildAndPrune(dir, ['assets/shared-1.css'])).toEqual(['assets/a-4.js']);
+    expect(existsSync(path.join(dir, 'assets/shared-1.css'))).toBe(true);
+    expect(existsSync(path.join(dir, 'assets/a-5.js'))).toBe(true);
+  });
+});
+
+describe("Mantine's styles per component", () => {
+  it('names the layered style sheet of a component module, and none for other modules', () => {
+    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.layer.css');
+    expect(mantineStylesheetFor('C:\\repo\\node_modules\\@mantine\\core\\esm\\components\\Input\\Input.module.mjs?v=1')).toBe('@mantine/core/styles/Input.layer.css');
+    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
+    expect(mantineStylesheetFor('/repo/web/src/features/activity/activity.module.css')).toBeNull();
+  });
+
+  it('every component module of @mantine/core has its style sheet', () => {
+    const mantine = path.resolve(path.dirname(require.resolve('@mantine/core')), '..');
+    const esm = path.join(mantine, 'esm');
+    const modules = readdirSync(esm, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.module.mjs'));
+    expect(modules.length).toBeGreaterThan(50);
+    const styles = path.join(mantine, 'styles');
+    for (const m of modules) expect(existsSync(path.join(styles, path.basename(mantineStylesheetFor(path.join(esm, m).replace(/.*node_modules/, '/x/node_modules'))!))), m).toBe(true);
+  });
+});
