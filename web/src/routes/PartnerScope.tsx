@@ -1,6 +1,7 @@
 import { Outlet, useParams } from 'react-router';
 import { parsePartnerSegment } from '@portal/domain';
 import { PartnerProvider } from '../partner/partner-context.tsx';
+import { PartnerTheme } from '../partner/partner-theme.ts';
 import { UnknownRoute } from './session-routes.tsx';
 
 /**
@@ -19,6 +20,7 @@ export function PartnerScope() {
   }
   return (
     <PartnerProvider partnerId={partnerId}>
+      <PartnerTheme />
       <Outlet />
     </PartnerProvider>
   );
