@@ -236,3 +236,16 @@ test('bulk edit at 1366 px: step 1 shows every column, Dietary Attributes includ
   const sideways = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
   expect({ right: Math.round(box.x + box.width) <= 1366, sideways }).toEqual({ right: true, sideways: 0 });
 });
+
+test('at 390 px the main navigation is one row, and the brand profile quick links one row above the form', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signIn(page, DEMO.supplier);
+  await page.goto('/brandProfile');
+  await expect(page.getByRole('heading', { level: 1, name: 'Brand Profile' })).toBeVisible();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  expect((await nav.boundingBox())!.height).toBeLessThan(56);
+  await expect(nav.locator('[aria-current="page"]')).toBeInViewport();
+  const quickLinks = page.getByRole('navigation', { name: 'Brand profile sections' });
+  expect((await quickLinks.boundingBox())!.height).toBeLessThan(60);
+  await expect(page.getByRole('heading', { level: 2, name: 'About Your Brand' })).toBeInViewport();
+});
