@@ -101,29 +101,37 @@ test.beforeAll(async () => {
 
 test.describe.configure({ mode: 'parallel' });
 
+/** Routes per test: small enough that the two workers share the load evenly and no test runs long. */
+const CHUNK = 6;
+const PLACEHOLDER_IDS: SeededIds = { draftId: '', submissionId: '', shippingProfileId: '', partnerConfigurationId: '', importJobId: '' };
+
 for (const role of ROLES) {
-  test(`every route as ${role.name}: no overflow, no serious axe violation, no console error at ${WIDTHS.join(', ')} px`, async ({ page }) => {
-    test.setTimeout(120_000);
-    const problems: string[] = [];
-    const consoleErrors = watchConsole(page, role.who === null);
-    await page.setViewportSize({ width: 1366, height: HEIGHT });
-    if (role.who) await signIn(page, role.who, role.login);
-    for (const path of role.routes(ids)) {
-      consoleErrors.length = 0;
-      await page.goto(path);
-      await settled(page);
-      for (const width of WIDTHS) {
-        await page.setViewportSize({ width, height: HEIGHT });
+  const count = role.routes(PLACEHOLDER_IDS).length;
+  for (let from = 0; from < count; from += CHUNK) {
+    const part = count > CHUNK ? ` (routes ${from + 1}-${Math.min(from + CHUNK, count)} of ${count})` : '';
+    test(`every route as ${role.name}${part}: no overflow, no serious axe violation, no console error at ${WIDTHS.join(', ')} px`, async ({ page }) => {
+      test.setTimeout(120_000);
+      const problems: string[] = [];
+      const consoleErrors = watchConsole(page, role.who === null);
+      await page.setViewportSize({ width: 1366, height: HEIGHT });
+      if (role.who) await signIn(page, role.who, role.login);
+      for (const path of role.routes(ids).slice(from, from + CHUNK)) {
+        consoleErrors.length = 0;
+        await page.goto(path);
         await settled(page);
-        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-        if (overflow > 0) problems.push(`${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`);
-        const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
-        if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
+        for (const width of WIDTHS) {
+          await page.setViewportSize({ width, height: HEIGHT });
+          await settled(page);
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          if (overflow > 0) problems.push(`${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`);
+          const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
+          if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
+        }
+        if (consoleErrors.length) problems.push(`${path}: console errors\n  ${consoleErrors.join('\n  ')}`);
       }
-      if (consoleErrors.length) problems.push(`${path}: console errors\n  ${consoleErrors.join('\n  ')}`);
-    }
-    expect(problems, problems.join('\n')).toEqual([]);
-  });
+      expect(problems, problems.join('\n')).toEqual([]);
+    });
+  }
 }
 
 /** Console errors and uncaught exceptions. A visitor's probe of the session (401 from /api/user) is expected. */

@@ -35,6 +35,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  components: {
+    // A table wider than a phone scrolls sideways: keyboard users must be able to reach and scroll it (axe
+    // scrollable-region-focusable), so its viewport takes focus.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A file input's placeholder is page text ('Choose a logo'), not a hint inside a text box: it must read (AA).
+    FileInput: { styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } } },
+  },
 });
 
 // Mantine's default dimmed grey (gray-6) is below 4.5:1 on white; gray-7 passes AA.
