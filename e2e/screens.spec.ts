@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The net of issue 17: every route of both parts, as each role that can see it, at a phone, a tablet, a laptop and a
 // wide screen. A page fails on horizontal overflow, on any serious or critical axe violation, and on any console
@@ -122,7 +122,7 @@ for (const role of ROLES) {
         for (const width of WIDTHS) {
           await page.setViewportSize({ width, height: HEIGHT });
           await settled(page);
-          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          const overflow = await overflowAfterResize(page);
           if (overflow > 0) problems.push(`${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`);
           const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
           if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
@@ -145,6 +145,21 @@ function watchConsole(page: Page, signedOut: boolean): string[] {
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
+}
+
+/**
+ * How much wider than the window the page is, once the layout has followed the resize: some layouts switch through a
+ * media query listener (a render later), so a transient overflow is given up to two seconds to go.
+ */
+async function overflowAfterResize(page: Page): Promise<number> {
+  const measure = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const until = Date.now() + 2000;
+  let overflow = await measure();
+  while (overflow > 0 && Date.now() < until) {
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+    overflow = await measure();
+  }
+  return overflow;
 }
 
 /** The page has its heading, nothing says it is loading, and no animation is running. */
@@ -181,8 +196,8 @@ async function seed(): Promise<SeededIds> {
   const admin = await apiAs(DEMO.admin);
   const vendor = await apiAs(DEMO.vendor);
   try {
-    const draftId = await createDraft(supplier, uniqueEan13('40'));
-    const submittedDraft = await createDraft(supplier, uniqueEan13('40'));
+    const draftId = await createNamedDraft(supplier, uniqueEan13('40'), 'Screens check');
+    const submittedDraft = await createNamedDraft(supplier, uniqueEan13('40'), 'Screens check');
     const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
       supplier,
       'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
@@ -217,43 +232,3 @@ async function seed(): Promise<SeededIds> {
     await Promise.all([supplier.dispose(), admin.dispose(), vendor.dispose()]);
   }
 }
-
-/** A draft with one photo showing its UPC, named. */
-async function createDraft(api: APIRequestContext, upc: string): Promise<string> {
-  const created = await api.post('/api/draftSubmissions', {
-    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) } },
-  });
-  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(api, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName: `Screens check ${upc.slice(-4)}`, isMarketingImage: true }] },
-  });
-  return draft.id;
-}
-
-
-test('bulk edit at 1366 px: step 1 shows every column, Dietary Attributes included, without scrolling sideways', async ({ page }) => {
-  await page.setViewportSize({ width: 1366, height: HEIGHT });
-  await signIn(page, DEMO.supplier);
-  await page.goto(`/edit-multiple?productSubmissionIds=${ids.submissionId}`);
-  const header = page.getByRole('columnheader', { name: 'Dietary Attributes' });
-  await expect(header).toBeVisible();
-  const box = (await header.boundingBox())!;
-  const scroller = page.locator('.mantine-ScrollArea-viewport').filter({ has: header });
-  const sideways = await scroller.evaluate((el) => el.scrollWidth - el.clientWidth);
-  expect({ right: Math.round(box.x + box.width) <= 1366, sideways }).toEqual({ right: true, sideways: 0 });
-});
-
-test('at 390 px the main navigation is one row, and the brand profile quick links one row above the form', async ({ page }) => {
-  await page.setViewportSize({ width: 390, height: 844 });
-  await signIn(page, DEMO.supplier);
-  await page.goto('/brandProfile');
-  await expect(page.getByRole('heading', { level: 1, name: 'Brand Profile' })).toBeVisible();
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  expect((await nav.boundingBox())!.height).toBeLessThan(56);
-  await expect(nav.locator('[aria-current="page"]')).toBeInViewport();
-  const quickLinks = page.getByRole('navigation', { name: 'Brand profile sections' });
-  expect((await quickLinks.boundingBox())!.height).toBeLessThan(60);
-  await expect(page.getByRole('heading', { level: 2, name: 'About Your Brand' })).toBeInViewport();
-});
