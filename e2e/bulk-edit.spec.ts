@@ -1,10 +1,9 @@
 import { expect, request, test, type APIRequestContext, type Page } from '@playwright/test';
 import { BULK_EDIT_MSG } from '@portal/domain';
 import { E2E } from '../playwright.config.ts';
-import { barcodeImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { graphql, uniqueEan13 } from './support/seed-api.ts';
+import { createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // Edit Multiple Products (issue 7): the supplier comes through the demo partner 30443, whose rules (every flag at its
 // default) show all four steps and require every field, so the Partner Status column reads Incomplete, then Complete.
@@ -21,19 +20,11 @@ async function partnerApi(): Promise<APIRequestContext> {
 
 /** One submission through the draft API: a photo showing its UPC, that UPC and a name. */
 async function submit(api: APIRequestContext, upc: string, productName: string): Promise<string> {
-  const created = await api.post('/api/draftSubmissions', {
-    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) } },
-  });
-  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(api, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName, isMarketingImage: true }] },
-  });
+  const draftId = await createNamedDraft(api, upc, productName);
   const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string; partnerCompanyId: number | null }[] }>(
     api,
     'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draft.id },
+    { id: draftId },
   );
   return submitted.submitProductsFromDraftSubmission[0].id;
 }
@@ -111,13 +102,15 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   await expect(className).not.toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Next' }).click();
 
-  // Placement: the number cell keeps at most 3 decimals; Tab moves to the next cell.
+  // Placement: the number cell keeps what is typed and rounds to 3 decimals on commit, saying so; Tab moves on.
   const height = cell(page, 'Height (in)', upcs[0]);
   await expect(height).toHaveAttribute('data-cell-state', 'warning');
   await height.pressSequentially('5.12345');
-  await expect(height).toHaveValue('5.123');
+  await expect(height).toHaveValue('5.12345');
   await page.keyboard.press('Tab');
   await expect(cell(page, 'Width (in)', upcs[0])).toBeFocused();
+  await expect(height).toHaveValue('5.123');
+  await expect(page.getByText(BULK_EDIT_MSG.rounded('5.123'))).toBeVisible();
   await expect(height).toHaveAttribute('data-cell-state', 'ok');
   await page.getByRole('button', { name: 'Save' }).click();
   await expect(page.locator('.mantine-Notification-root').filter({ hasText: BULK_EDIT_MSG.saved })).toBeVisible();

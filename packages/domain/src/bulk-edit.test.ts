@@ -6,8 +6,8 @@ import {
   computePartnerStatuses,
   isValidMoneyValue,
   isValidNumberValue,
-  limitMoneyInput,
-  limitNumberInput,
+  numericInputText,
+  wasRounded,
   MAX_BULK_EDIT_STEPS,
   parseMoneyInput,
   parseNumberInput,
@@ -60,11 +60,12 @@ describe('number input rule: at most 7 digits ignoring the point, rounded to 3 d
     expect(isValidNumberValue(9999999)).toBe(true);
     expect(isValidNumberValue(10000000)).toBe(false);
   });
-  it('limits what can be typed', () => {
-    expect(limitNumberInput('12a3.45678')).toBe('123.4567'.slice(0, 7));
-    expect(limitNumberInput('123456789')).toBe('1234567');
-    expect(limitNumberInput('1.2.3')).toBe('1.23');
-    expect(limitNumberInput('1.23456')).toBe('1.234');
+  it('keeps every digit typed (and one point): the rule is applied on commit, never by dropping digits', () => {
+    expect(numericInputText('12a3.45678')).toBe('123.45678');
+    expect(numericInputText('123456789')).toBe('123456789');
+    expect(numericInputText('1.2.3')).toBe('1.23');
+    expect(wasRounded('1234.56789', parseNumberInput('1234.56789'))).toBe(true);
+    expect(wasRounded('1234.5', parseNumberInput('1234.5'))).toBe(false);
   });
 });
 
@@ -81,9 +82,11 @@ describe('money input rule: 3 integer digits and 2 decimals', () => {
     expect(parseMoneyInput('999.999')).toBeUndefined();
     expect(isValidMoneyValue(-0.01)).toBe(false);
   });
-  it('limits what can be typed', () => {
-    expect(limitMoneyInput('12345.678')).toBe('123.67');
-    expect(limitMoneyInput('x9.9.9')).toBe('9.99');
+  it('rounds extra decimals on commit and says so; refuses a fourth integer digit', () => {
+    expect(parseMoneyInput('12.345')).toBe(12.35);
+    expect(wasRounded('12.345', 12.35)).toBe(true);
+    expect(wasRounded('$12.30', 12.3)).toBe(false);
+    expect(parseMoneyInput('1234.5')).toBeUndefined();
   });
 });
 

@@ -41,6 +41,8 @@ export const BULK_EDIT_MSG = {
   confirmationHeading: 'Confirmation',
   number: `Must be a number with at most ${NUMBER_MAX_DIGITS} digits and ${NUMBER_DECIMALS} decimals.`,
   money: `Must be an amount with at most ${MONEY_INTEGER_DIGITS} digits before the point and ${MONEY_DECIMALS} after.`,
+  /** Said under a cell whose typed amount had more decimals than the rule keeps (issue 17: never silently). */
+  rounded: (shown: string) => `Rounded to ${shown}.`,
   suggestedClass: 'Please choose one of the suggested classes.',
   uom: 'Please choose count or oz.',
   productNameTooLong: `Must be ${MAX_PRODUCT_NAME} characters or less.`,
@@ -80,38 +82,25 @@ export const isValidMoneyValue = (value: number) =>
   Number.isFinite(value) && value >= 0 && round(value, MONEY_DECIMALS) < 10 ** MONEY_INTEGER_DIGITS;
 
 /**
- * What a number cell accepts while typing: digits and one point, at most 7 digits in all and 3 after the point.
- * Returns the text to keep (characters beyond the limits are dropped).
+ * What a number or money cell keeps while typing: digits and one point. Digits are never dropped here (a pasted
+ * 12.345 must not become 12.34 unseen); the rule is applied on commit: rounded, and said, or refused.
  */
-export function limitNumberInput(text: string): string {
-  return limitDigits(text, NUMBER_MAX_DIGITS, NUMBER_DECIMALS);
-}
-/** What a money cell accepts while typing: at most 3 digits before the point and 2 after. */
-export function limitMoneyInput(text: string): string {
-  return limitDigits(text, MONEY_INTEGER_DIGITS, MONEY_DECIMALS, true);
-}
-
-function limitDigits(text: string, maxDigits: number, maxDecimals: number, integerLimit = false): string {
+export function numericInputText(text: string): string {
   let out = '';
   let seenPoint = false;
-  let intDigits = 0;
-  let decDigits = 0;
   for (const c of text) {
     if (c === '.' && !seenPoint) {
       seenPoint = true;
       out += c;
-    } else if (c >= '0' && c <= '9') {
-      if (seenPoint) {
-        if (decDigits >= maxDecimals || (!integerLimit && intDigits + decDigits >= maxDigits)) continue;
-        decDigits++;
-      } else {
-        if (intDigits >= maxDigits) continue;
-        intDigits++;
-      }
-      out += c;
-    }
+    } else if (c >= '0' && c <= '9') out += c;
   }
   return out;
+}
+
+/** True when committing `text` as `value` changed the amount (more decimals than the cell keeps). */
+export function wasRounded(text: string, value: number | null | undefined): boolean {
+  if (typeof value !== 'number') return false;
+  return Number(text.trim().replace(/^\$/, '')) !== value;
 }
 
 /** A committed number cell: null when empty, the rounded number, or undefined when it breaks the rule. */

@@ -99,6 +99,13 @@ export interface IngestionJobView extends JobCounts {
   status: JobStatus;
 }
 
+/** Submitted By of a job nobody submitted: where its files came from (the organization's folder or bucket). */
+export const JOB_SOURCE_LABEL: Record<string, string> = {
+  LOCAL: 'Folder drop',
+  S3: 'Bucket drop (S3)',
+  UPLOAD: 'Upload',
+};
+
 /** Complete when identified plus submitted equals total; Error when every file was ignored; Incomplete otherwise. */
 export function jobStatus(job: JobCounts): JobStatus {
   if (job.totalCount > 0 && job.identifiedCount + job.submittedCount === job.totalCount) return 'Complete';

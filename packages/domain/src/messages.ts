@@ -15,6 +15,8 @@ export const MSG = {
   sessionExpired: 'Your session has expired. Please refresh your browser and login again.',
   serverError:
     "Please Romaine Calm! There's an error on our end. We aren't able to complete your request at this time.",
+  /** A 404 is not an outage (issue 17): what was asked for is not there, or not the user's. */
+  notFound: "We couldn't find what you asked for. It may have been removed, or the link may be out of date.",
   resetLinkInvalid: 'This password link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests at once. Please wait a minute and try again.',

@@ -69,6 +69,13 @@ describe('apiFetch', () => {
     expect(unauthorizedCount).toBe(1);
   });
 
+  it('says a 404 is not found, never that the server failed', async () => {
+    failWith(404, { code: 'NOT_FOUND', message: 'gone' });
+    await expect(apiFetch('/bulkIngestion/jobs/999/files')).rejects.toMatchObject({ status: 404 });
+    expect(shown).toEqual([MSG.notFound]);
+    expect(MSG.notFound).not.toBe(MSG.serverError);
+  });
+
   it('shows the Romaine Calm message for any other failure, and for no answer at all', async () => {
     failWith(500, { code: 'INTERNAL', message: 'boom' });
     await expect(apiFetch('/x')).rejects.toMatchObject({ status: 500 });

@@ -29,6 +29,7 @@ export interface ApiFetchOptions {
 export function genericErrorMessage(status: number): string {
   if (status === 403) return MSG.forbidden;
   if (status === 401) return MSG.sessionExpired;
+  if (status === 404) return MSG.notFound;
   return MSG.serverError;
 }
 

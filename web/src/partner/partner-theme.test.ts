@@ -1,36 +1,48 @@
 import { describe, expect, it } from 'vitest';
+import { AA_CONTRAST, contrastRatio } from '../ui/colour-contrast.ts';
 import type { PartnerConfiguration } from './partner-configuration.ts';
-import { partnerShellStyle } from './partner-theme.ts';
+import { partnerThemeVariables } from './partner-theme.ts';
 
-const config = (primaryColor: string | null): PartnerConfiguration => ({
+const config = (primaryColor: string | null, secondaryColor: string | null = null): PartnerConfiguration => ({
   id: 1,
   companyId: 30443,
   companyName: 'Partner',
   partnerLogoFileName: null,
   primaryColor,
-  secondaryColor: null,
+  secondaryColor,
   landingPageEnabled: true,
 });
 
-describe('partnerShellStyle', () => {
+describe('partnerThemeVariables', () => {
   it('ignores a missing or invalid colour', () => {
-    expect(partnerShellStyle(undefined)).toBeUndefined();
-    expect(partnerShellStyle(config(null))).toBeUndefined();
-    expect(partnerShellStyle(config('red; background: url(x)'))).toBeUndefined();
+    expect(partnerThemeVariables(undefined)).toBeUndefined();
+    expect(partnerThemeVariables(config(null))).toBeUndefined();
+    expect(partnerThemeVariables(config('red; background: url(x)'))).toBeUndefined();
   });
 
-  it('themes buttons and links with a dark colour that keeps white text readable', () => {
-    expect(partnerShellStyle(config('#0b5394'))).toMatchObject({
-      '--shell-band': '#0b5394',
-      '--shell-on-band': '#ffffff',
-      '--mantine-color-brand-filled': '#0b5394',
-    });
+  it('fills buttons with the button colour, with whichever of black or white text reads on it', () => {
+    const vars = partnerThemeVariables(config('#2e7d32', '#fbc02d'))!;
+    expect(vars['--shell-band']).toBe('#2e7d32');
+    expect(vars['--mantine-primary-color-filled']).toBe('#fbc02d');
+    expect(vars['--mantine-color-brand-filled']).toBe('#fbc02d');
+    expect(vars['--brand-on-filled']).toBe('#000000');
+    expect(contrastRatio(vars['--mantine-color-brand-filled-hover'], '#000000')).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 
-  it('uses a light colour for the header band only, with black text', () => {
-    const style = partnerShellStyle(config('#ffd966')) as Record<string, string>;
-    expect(style['--shell-band']).toBe('#ffd966');
-    expect(style['--shell-on-band']).toBe('#000000');
-    expect(style['--mantine-color-brand-filled']).toBeUndefined();
+  it('without a button colour, fills buttons with the primary colour', () => {
+    const vars = partnerThemeVariables(config('#0b5394'))!;
+    expect(vars['--mantine-color-brand-filled']).toBe('#0b5394');
+    expect(vars['--brand-on-filled']).toBe('#ffffff');
+    expect(vars['--mantine-color-anchor']).toBe('#0b5394');
+  });
+
+  it('a light primary colour still themes links and light controls, darkened until they read (AA)', () => {
+    const vars = partnerThemeVariables(config('#ffd966'))!;
+    expect(vars['--shell-on-band']).toBe('#000000');
+    expect(vars['--mantine-color-brand-filled']).toBe('#ffd966');
+    expect(vars['--brand-on-filled']).toBe('#000000');
+    expect(contrastRatio(vars['--mantine-color-anchor'], '#ffffff')).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light'])).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light-hover'])).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 });

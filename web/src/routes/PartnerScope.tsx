@@ -3,6 +3,7 @@ import { Outlet, useParams } from 'react-router';
 import { parsePartnerSegment } from '@portal/domain';
 import { PartnerProvider } from '../partner/partner-context.tsx';
 import { FullPageLoader } from '../ui/FullPageLoader.tsx';
+import { PartnerTheme } from '../partner/partner-theme.ts';
 import { UnknownRoute } from './session-routes.tsx';
 
 /**
@@ -21,6 +22,7 @@ export function PartnerScope() {
   }
   return (
     <PartnerProvider partnerId={partnerId}>
+      <PartnerTheme />
       {/* For the parts a route picks at render time (shell, landing pages), loaded lazily. */}
       <Suspense fallback={<FullPageLoader />}>
         <Outlet />

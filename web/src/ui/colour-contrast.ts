@@ -27,3 +27,21 @@ export const readableTextOn = (background: string) =>
 
 /** AA for normal text. */
 export const AA_CONTRAST = 4.5;
+
+const toHex = (rgb: number[]) => `#${rgb.map((c) => Math.round(c).toString(16).padStart(2, '0')).join('')}`;
+
+/** `colour` moved `amount` (0..1) of the way towards `towards`. */
+export function mix(colour: string, towards: string, amount: number): string {
+  const a = toRgb(colour);
+  const b = toRgb(towards);
+  return toHex(a.map((c, i) => c + (b[i] - c) * amount));
+}
+
+/** The colour itself if it reads on `background` at `ratio`, else the nearest darker shade of it that does. */
+export function darkenToContrast(colour: string, background: string, ratio = AA_CONTRAST): string {
+  for (let amount = 0; amount <= 1; amount += 0.05) {
+    const shade = mix(colour, '#000000', amount);
+    if (contrastRatio(shade, background) >= ratio) return shade;
+  }
+  return '#000000';
+}

@@ -1,4 +1,4 @@
-import { createTheme, type CSSVariablesResolver, type MantineColorsTuple } from '@mantine/core';
+import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
 
 // A leafy green: shade 7 (the filled shade) keeps white text above 5:1 (WCAG AA).
 const brand: MantineColorsTuple = [
@@ -14,7 +14,19 @@ const brand: MantineColorsTuple = [
   '#0f5228',
 ];
 
+/**
+ * Filled controls of the primary colour read their text colour from a variable (white unless a partner's button
+ * colour needs black: partner/partner-theme.ts), so a light button colour still reads.
+ */
+const variantColorResolver: VariantColorsResolver = (input) => {
+  const colours = defaultVariantColorsResolver(input);
+  const primary = !input.color || input.color === input.theme.primaryColor;
+  if (input.variant === 'filled' && primary) return { ...colours, color: 'var(--brand-on-filled, var(--mantine-color-white))' };
+  return colours;
+};
+
 export const theme = createTheme({
+  variantColorResolver,
   primaryColor: 'brand',
   primaryShade: 7,
   colors: { brand },
@@ -23,6 +35,13 @@ export const theme = createTheme({
   headings: { fontWeight: '700' },
   focusRing: 'auto',
   cursorType: 'pointer',
+  components: {
+    // A table wider than a phone scrolls sideways: keyboard users must be able to reach and scroll it (axe
+    // scrollable-region-focusable), so its viewport takes focus.
+    TableScrollContainer: { defaultProps: { scrollAreaProps: { viewportProps: { tabIndex: 0 } } } },
+    // A file input's placeholder is page text ('Choose a logo'), not a hint inside a text box: it must read (AA).
+    FileInput: { styles: { placeholder: { color: 'var(--mantine-color-gray-7)' } } },
+  },
 });
 
 // Mantine's default dimmed grey (gray-6) is below 4.5:1 on white; gray-7 passes AA.

@@ -4,13 +4,13 @@ import { useDebouncedValue } from '@mantine/hooks';
 import {
   BULK_EDIT_MSG,
   BULK_EDIT_PLACEHOLDERS,
-  limitMoneyInput,
-  limitNumberInput,
+  numericInputText,
   parseMoneyInput,
   parseNumberInput,
   SEARCH_DEBOUNCE_MS,
   SUGGESTED_CLASSES,
   UOM_OPTIONS,
+  wasRounded,
   type BulkEditColumn,
 } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
@@ -99,7 +99,7 @@ function TextCell({ column, upc, value, state, message, disabled, onCommit }: Ce
       onBlur={text.onBlur}
       onKeyDown={text.onKeyDown}
       disabled={disabled}
-      miw={180}
+      miw={160}
       {...stateProps(column, state, message)}
     />
   );
@@ -112,13 +112,17 @@ const numberText = (value: unknown, money: boolean) =>
 function NumberCell({ column, upc, value, state, message, disabled, onCommit }: CellProps) {
   const money = column.kind === 'money';
   const [ownError, setOwnError] = useState<string>();
+  const [roundedNote, setRoundedNote] = useState<string>();
   const text = useCommittedText(numberText(value, money), (t) => {
     const parsed = money ? parseMoneyInput(t) : parseNumberInput(t);
     if (parsed === undefined) {
       setOwnError(money ? BULK_EDIT_MSG.money : BULK_EDIT_MSG.number);
+      setRoundedNote(undefined);
       return;
     }
     setOwnError(undefined);
+    // The rounded amount is shown in the cell and said under it: an amount never changes unseen.
+    setRoundedNote(wasRounded(t, parsed) ? BULK_EDIT_MSG.rounded(numberText(parsed, money)) : undefined);
     onCommit(parsed);
   });
   return (
@@ -129,7 +133,7 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit }: 
       value={text.value}
       onChange={(e) => {
         const raw = e.currentTarget.value;
-        text.setText(money ? limitMoneyInput(raw) : limitNumberInput(raw));
+        text.setText(numericInputText(raw));
       }}
       onBlur={text.onBlur}
       onKeyDown={(e) => {
@@ -138,6 +142,8 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit }: 
       }}
       disabled={disabled}
       miw={110}
+      description={roundedNote}
+      inputWrapperOrder={['label', 'input', 'description', 'error']}
       {...stateProps(column, state, message, ownError)}
     />
   );
@@ -153,8 +159,9 @@ function ChoiceCell({ column, upc, value, state, message, disabled, onCommit, op
       placeholder={placeholder}
       searchable
       clearable
+      allowDeselect={false}
       disabled={disabled}
-      miw={column.kind === 'uom' ? 140 : 320}
+      miw={column.kind === 'uom' ? 140 : 240}
       comboboxProps={{ withinPortal: true }}
       {...stateProps(column, state, message)}
     />
@@ -172,6 +179,7 @@ function BooleanCell({ column, upc, value, state, message, disabled, onCommit }:
       onChange={(v) => onCommit(v === YES ? true : v === NO ? false : null)}
       placeholder="Choose"
       clearable
+      allowDeselect={false}
       disabled={disabled}
       miw={110}
       {...stateProps(column, state, message)}
@@ -205,8 +213,9 @@ function BrandCell({ column, upc, value, state, message, disabled, onCommit }: C
       nothingFoundMessage={debounced.trim() ? 'No brand found' : 'Type to search'}
       searchable
       clearable
+      allowDeselect={false}
       disabled={disabled}
-      miw={220}
+      miw={190}
       {...stateProps(column, state, message)}
     />
   );
@@ -229,7 +238,7 @@ function ReferenceCell({
       clearable
       {...(onSearch && { searchValue, onSearchChange: onSearch, filter: ({ options: o }) => o })}
       disabled={disabled}
-      miw={240}
+      miw={190}
       {...stateProps(column, state, message)}
     />
   );

@@ -158,28 +158,58 @@ describe('Edit Multiple Products', () => {
     expect(saves[0].rows[0]).toMatchObject({ productName: 'Granola' });
   }, SLOW);
 
-  it("number cells keep at most 7 digits and 3 decimals, money cells 3 integer digits and 2 decimals; Save shows 'Changes Saved'", async () => {
+  it('number and money cells never change an amount silently: extra decimals are rounded and said, too many digits refused', async () => {
     stored = [row('a', '036000291452')];
     open(['a']);
     await waitFor(() => cell('Product Name', '036000291452'));
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     const height = await waitFor(() => cell('Height (in)', '036000291452'));
-    fireEvent.change(height, { target: { value: '12345678.9' } });
-    expect(height.value).toBe('1234567.');
+    // Typing keeps every digit (only letters and a second point are left out).
     fireEvent.change(height, { target: { value: '1234.56789' } });
-    expect(height.value).toBe('1234.567');
+    expect(height.value).toBe('1234.56789');
+    fireEvent.blur(height);
+    await waitFor(() => expect(cell('Height (in)', '036000291452').value).toBe('1234.568'));
+    expect(screen.getByText(BULK_EDIT_MSG.rounded('1234.568'))).toBeTruthy();
+    fireEvent.change(height, { target: { value: '12345678.9' } });
+    fireEvent.blur(height);
+    expect(await screen.findByText(BULK_EDIT_MSG.number)).toBeTruthy();
     fireEvent.change(height, { target: { value: '12a.5' } });
     expect(height.value).toBe('12.5');
     fireEvent.blur(height);
+    await waitFor(() => expect(screen.queryByText(BULK_EDIT_MSG.number)).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     const fob = await waitFor(() => cell('FOB Cost', '036000291452'));
     expect(fob.value).toBe('1.50');
-    fireEvent.change(fob, { target: { value: '1234.567' } });
-    expect(fob.value).toBe('123.56');
+    fireEvent.change(fob, { target: { value: '12.345' } });
+    fireEvent.blur(fob);
+    await waitFor(() => expect(cell('FOB Cost', '036000291452').value).toBe('12.35'));
+    expect(screen.getByText(BULK_EDIT_MSG.rounded('12.35'))).toBeTruthy();
+    fireEvent.change(fob, { target: { value: '1234.5' } });
+    fireEvent.blur(fob);
+    expect(await screen.findByText(BULK_EDIT_MSG.money)).toBeTruthy();
+    fireEvent.change(fob, { target: { value: '123.56' } });
     fireEvent.blur(fob);
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(BULK_EDIT_MSG.saved));
     expect(saves.at(-1)!.rows[0]).toMatchObject({ height: 12.5, fobCost: 123.56 });
+  }, SLOW);
+
+  it('picking the value a choice cell already holds keeps it (only the clear button empties it)', async () => {
+    stored = [row('a', '036000291452')];
+    open(['a']);
+    const suggested = (await waitFor(() => screen.getByLabelText('Suggested Class for UPC 036000291452', { selector: 'input' }))) as HTMLInputElement;
+    expect(suggested.value).toBe('PET');
+    fireEvent.click(suggested);
+    fireEvent.click(await screen.findByRole('option', { name: 'PET' }));
+    await waitFor(() => expect(suggested.value).toBe('PET'));
+    const brand = screen.getByLabelText('Brand for UPC 036000291452', { selector: 'input' }) as HTMLInputElement;
+    expect(brand.value).toBe('Acme Foods');
+    fireEvent.click(brand);
+    fireEvent.click(await screen.findByRole('option', { name: 'Acme Foods' }));
+    await waitFor(() => expect(brand.value).toBe('Acme Foods'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', false));
+    expect(saves[0].rows[0]).toMatchObject({ suggestedClass: 'PET', companyName: 'Acme Foods' });
   }, SLOW);
 
   it("shows the server's field errors on their cells and does not advance", async () => {

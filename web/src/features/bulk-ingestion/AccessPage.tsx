@@ -136,6 +136,7 @@ export function AccessPage() {
       ) : organizations.isError ? (
         <Text role="alert">The list could not be loaded.</Text>
       ) : (
+        <Table.ScrollContainer minWidth={480}>
         <Table striped withTableBorder>
           <Table.Thead>
             <Table.Tr>
@@ -165,6 +166,7 @@ export function AccessPage() {
             )}
           </Table.Tbody>
         </Table>
+        </Table.ScrollContainer>
       )}
     </Page>
   );

@@ -11,6 +11,7 @@ import {
   type MappingRow,
   type MappingRowResult,
 } from '@portal/domain';
+import { isApiError } from '../../api/api-error.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -24,6 +25,8 @@ export const APPLY_MAPPING = 'Apply Mapping File';
 export const PROCESS_SUCCESSFUL = 'Process Successful Rows';
 export const CANCEL_MAPPING = 'Cancel Mapping';
 export const EXPORT_ERROR_LOG = 'Export Error Log';
+export const IMPORT_JOB_NOT_FOUND = 'This import job could not be found.';
+export const IMPORT_JOB_LOAD_FAILED = 'This import job could not be loaded. Please try again in a moment.';
 export const jobHeading = (jobId: string) => `Import Job ${jobId}`;
 export const jobCountsText = (c: { total: number; ignored: number; needsMapping: number }) =>
   `${c.total} files, ${c.ignored} ignored, ${c.needsMapping} need mapping`;
@@ -58,7 +61,7 @@ export function ImportJobPage() {
     return (
       <Page heading={jobHeading(jobId)} before={back}>
         <Alert color="red" role="alert">
-          This import job could not be found.
+          {isApiError(error) && error.status === 404 ? IMPORT_JOB_NOT_FOUND : IMPORT_JOB_LOAD_FAILED}
         </Alert>
       </Page>
     );

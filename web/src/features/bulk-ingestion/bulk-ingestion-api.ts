@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { IngestionFileStatus, IngestionJobView, MappingRow } from '@portal/domain';
+import { JOB_SOURCE_LABEL, POLL_START_MS, type IngestionFileStatus, type IngestionJobView, type MappingRow } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { gql } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
@@ -26,7 +26,9 @@ export const ingestionKeys = {
 };
 
 export const fetchJobs = () => apiFetch<IngestionJob[]>('/bulkIngestion/jobs');
-export const fetchJobFiles = (jobId: string) => apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`);
+/** A missing job is said on the page itself: no generic message for 404. */
+export const fetchJobFiles = (jobId: string) =>
+  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`, { notify: { 404: null } });
 /** Polling errors are not handled (part 2 section 8): no message, the next tick tries again. */
 export const fetchFilesUpdatedSince = (jobId: string, since: string) =>
   apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/ifAnyUpdatedSince/${encodeURIComponent(since)}`, { notify: false });
@@ -35,8 +37,14 @@ export const putMapping = (jobId: string, rows: MappingRow[]) =>
 export const uploadIngestionFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
   uploadFiles<IngestionJob>('/bulkIngestion/jobs', files, { onProgress });
 
+/** While any job still has files being read the list follows them as the job page does; otherwise now and then. */
+export const JOBS_SETTLING_POLL_MS = POLL_START_MS;
+export const JOBS_IDLE_POLL_MS = 10_000;
+export const jobsPollInterval = (jobs: readonly IngestionJob[] | undefined) =>
+  jobs?.some((j) => j.receivedCount > 0) ? JOBS_SETTLING_POLL_MS : JOBS_IDLE_POLL_MS;
+
 export function useIngestionJobs() {
-  return useQuery({ queryKey: ingestionKeys.jobs, queryFn: fetchJobs, refetchInterval: 10_000 });
+  return useQuery({ queryKey: ingestionKeys.jobs, queryFn: fetchJobs, refetchInterval: (query) => jobsPollInterval(query.state.data) });
 }
 
 export const fetchOrganizations = async () => (await gql(BulkIngestionOrganizationsQuery)).bulkIngestionOrganizations;
@@ -44,10 +52,10 @@ export const createOrganization = async (input: { companyId: number; folderName:
   (await gql(CreateBulkIngestionOrganizationMutation, { input }, { notify: false })).createBulkIngestionOrganization;
 export const searchCompanies = async (name: string) => (await gql(SearchCompaniesByNameQuery, { name })).searchCompaniesByName;
 
-/** Submitted By: first and last name, else the email. */
-export function submittedBy(job: Pick<IngestionJob, 'submittedByFirstName' | 'submittedByLastName' | 'submittedByEmail'>) {
+/** Submitted By: first and last name, else the email; a job no person sent names its source (a folder drop). */
+export function submittedBy(job: Pick<IngestionJob, 'submittedByFirstName' | 'submittedByLastName' | 'submittedByEmail' | 'source'>) {
   const name = [job.submittedByFirstName, job.submittedByLastName].filter(Boolean).join(' ').trim();
-  return name || job.submittedByEmail || '';
+  return name || job.submittedByEmail || JOB_SOURCE_LABEL[job.source] || job.source;
 }
 
 /** Saves a text as a file the browser downloads. */

@@ -1,14 +1,15 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ACCESS_MSG, MAPPING_MSG, SCOPES } from '@portal/domain';
+import { ACCESS_MSG, JOB_SOURCE_LABEL, MAPPING_MSG, SCOPES } from '@portal/domain';
+import { apiErrorMessage } from '../../api/api-events.ts';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { ACCESS_HEADING, AccessPage } from './AccessPage.tsx';
 import type { IngestionFile, IngestionJob } from './bulk-ingestion-api.ts';
-import { APPLY_MAPPING, CANCEL_MAPPING, DOWNLOAD_TEMPLATE, ImportJobPage, PROCESS_SUCCESSFUL } from './ImportJobPage.tsx';
+import { APPLY_MAPPING, CANCEL_MAPPING, DOWNLOAD_TEMPLATE, IMPORT_JOB_LOAD_FAILED, IMPORT_JOB_NOT_FOUND, ImportJobPage, PROCESS_SUCCESSFUL } from './ImportJobPage.tsx';
 import { ImportJobsPage } from './ImportJobsPage.tsx';
 
 const file = (over: Partial<IngestionFile>): IngestionFile => ({
@@ -174,6 +175,28 @@ describe('Import job detail', () => {
     await waitFor(() => expect(error).toHaveBeenCalledWith(MAPPING_MSG.noRows));
   });
 
+  it('a job that does not exist is not found, without any generic message (a 404 is no outage)', async () => {
+    fakeServer({ '/api/bulkIngestion/jobs/999/files': jsonResponse(404, { code: 'NOT_FOUND', message: 'Not found' }) });
+    const shown: string[] = [];
+    const stop = apiErrorMessage.subscribe((m) => shown.push(m));
+    renderWithApp(
+      <Routes>
+        <Route path="/import-jobs/:jobId" element={<ImportJobPage />} />
+      </Routes>,
+      { path: '/import-jobs/999' },
+    );
+    expect(await screen.findByText(IMPORT_JOB_NOT_FOUND)).toBeTruthy();
+    expect(shown).toEqual([]);
+    stop();
+  });
+
+  it('a job that fails to load for another reason says so, rather than calling it missing', async () => {
+    fakeServer({ '/api/bulkIngestion/jobs/12/files': jsonResponse(500, { code: 'INTERNAL', message: 'boom' }) });
+    renderJob();
+    expect(await screen.findByText(IMPORT_JOB_LOAD_FAILED)).toBeTruthy();
+    expect(screen.queryByText(IMPORT_JOB_NOT_FOUND)).toBeNull();
+  });
+
   it('nothing to map: Download Mapping Template and Apply Mapping File are disabled', async () => {
     fakeServer({ '/api/bulkIngestion/jobs/12/files': [FILES[3]] });
     renderWithApp(
@@ -207,6 +230,32 @@ describe('Import jobs list', () => {
     expect(within(table).getAllByRole('row')).toHaveLength(11); // header + 10
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('link', { name: '10' })).toBeTruthy();
+  });
+
+  it('names the source of a job nobody submitted: a folder drop, or a bucket drop', async () => {
+    const nobody = { submittedByFirstName: null, submittedByLastName: null, submittedByEmail: null };
+    fakeServer({ '/api/bulkIngestion/jobs': [job({ id: 31, source: 'LOCAL', ...nobody }), job({ id: 32, source: 'S3', ...nobody })] });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    const folderRow = (await screen.findByRole('link', { name: '31' })).closest('tr')!;
+    expect(within(folderRow).getByText(JOB_SOURCE_LABEL.LOCAL)).toBeTruthy();
+    const bucketRow = screen.getByRole('link', { name: '32' }).closest('tr')!;
+    expect(within(bucketRow).getByText(JOB_SOURCE_LABEL.S3)).toBeTruthy();
+  });
+
+  it('keeps polling while files are still being read, so counts move without a reload', async () => {
+    let calls = 0;
+    fakeServer({
+      '/api/bulkIngestion/jobs': () => {
+        calls += 1;
+        return calls === 1
+          ? [job({ id: 40, receivedCount: 3, identifiedCount: 0, submittedCount: 0, ignoredCount: 0, needsMappingCount: 0, totalCount: 3 })]
+          : [job({ id: 40, receivedCount: 0, identifiedCount: 3, submittedCount: 0, ignoredCount: 0, needsMappingCount: 0, totalCount: 3, status: 'Complete' })];
+      },
+    });
+    renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
+    const row = (await screen.findByRole('link', { name: '40' })).closest('tr')!;
+    expect(within(row).getByText('0/3')).toBeTruthy();
+    await waitFor(() => expect(within(row).getByText('3/3')).toBeTruthy(), { timeout: 4000 });
   });
 });
 

@@ -82,7 +82,8 @@ export function productChanged(queryClient: QueryClient, product: CataloguedProd
 }
 
 /** Upload failures the user can act on name the file in the server's message; the caller shows it. */
-const UPLOAD_NOTIFY = { 400: null, 413: null } as const;
+// 404: the page says which item is missing.
+const UPLOAD_NOTIFY = { 400: null, 404: null, 413: null } as const;
 
 /** POST /api/cataloguedProducts/{ean13Upc}/images: a new submission of images for review; answers its id. */
 export const uploadProductImages = (

@@ -5,7 +5,6 @@ import { titleCase } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
 import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
-import { partnerShellStyle } from '../../partner/partner-theme.ts';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
 import { VendorAuthorizationPrompt } from '../vendor-authorization/VendorAuthorizationPrompt.tsx';
@@ -21,7 +20,7 @@ export function LoggedInShell({ children }: { children: ReactNode }) {
   if (partnerId !== null && partner.isError) return <Navigate to="/" replace />;
 
   return (
-    <Box className={classes.root} style={partnerShellStyle(partner.data)}>
+    <Box className={classes.root}>
       <a className="skip-link" href="#main">
         Skip to main content
       </a>

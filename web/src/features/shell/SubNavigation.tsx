@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router';
 import { Container } from '@mantine/core';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -12,11 +13,17 @@ export function SubNavigation() {
   const { flags } = useSession();
   const partnerId = usePartnerId();
   const path = stripPartnerPrefix(useLocation().pathname, partnerId);
+  const list = useRef<HTMLUListElement>(null);
+  // On a narrow screen the row scrolls: bring the current section into view (sideways only).
+  useEffect(() => {
+    const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
+    if (current && list.current) list.current.scrollLeft = Math.max(0, current.offsetLeft - list.current.offsetLeft - 16);
+  }, [path]);
 
   return (
     <nav aria-label="Main" className={classes.nav}>
       <Container size="xl">
-        <ul className={classes.navList}>
+        <ul ref={list} className={classes.navList}>
           {subNavigationItems(user, flags).map((item) => (
             <li key={item.to}>
               <AppLink

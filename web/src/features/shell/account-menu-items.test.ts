@@ -36,6 +36,11 @@ describe('account menu items', () => {
     }
   });
 
+  it('shows Imports only when the company has bulk-ingestion access (part 2 section 6)', () => {
+    expect(accountMenuItems(buildUser({ hasBulkIngestionAccess: true }), [])).toContainEqual({ label: 'Imports', kind: 'route', to: '/import-jobs' });
+    expect(labels(buildUser({ hasBulkIngestionAccess: false }), [])).not.toContain('Imports');
+  });
+
   it('orders a full admin menu as the spec lists it, with new-tab entries marked', () => {
     const admin = buildUser({ isAuth0User: true, scopes: Object.values(SCOPES) });
     const items = accountMenuItems(admin, ['SUBMISSION_LIST_VIEW']);

@@ -11,14 +11,16 @@ export type AccountMenuItem =
   | { label: string; kind: 'file-new-tab'; href: string }
   | { label: 'Logout'; kind: 'logout' };
 
-type MenuUser = Pick<UserDetails, 'isAuth0User' | 'scopes'>;
+type MenuUser = Pick<UserDetails, 'isAuth0User' | 'scopes' | 'hasBulkIngestionAccess'>;
 
-/** The account menu's entries for this user (part 1 section 2, outside the vendor portal). */
+/** The account menu's entries for this user (part 1 section 2 and part 2 section 6, outside the vendor portal). */
 export function accountMenuItems(user: MenuUser, flags: readonly string[]): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (user.isAuth0User) items.push({ label: 'Account', kind: 'route', to: '/account/information' });
   if (isFullAdmin(user)) items.push({ label: 'Access', kind: 'route', to: '/access' });
   if (isPartnerConfigAdmin(user)) items.push({ label: 'Settings', kind: 'route', to: '/settings' });
+  // Part 2 section 6; part 1 also keeps it in the sub-navigation, so a phone user reaches it from either.
+  if (user.hasBulkIngestionAccess) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
   items.push({ label: 'Submission Schedule', kind: 'route-new-tab', to: '/schedule' });
   items.push({ label: 'FAQs', kind: 'file-new-tab', href: FAQS_PDF });
   // Suppliers only (neither all-submission scope), and only with the list-view feature.

@@ -158,6 +158,7 @@ export function ShippingAssignmentsPage() {
               <Text>{NO_PRODUCTS}</Text>
             ) : (
               <>
+                <Table.ScrollContainer minWidth={420}>
                 <Table striped aria-describedby={listId}>
                   <Table.Thead>
                     <Table.Tr>
@@ -185,6 +186,7 @@ export function ShippingAssignmentsPage() {
                     ))}
                   </Table.Tbody>
                 </Table>
+                </Table.ScrollContainer>
                 <Text id={listId} size="sm" c="dimmed" aria-live="polite">
                   {rows.length} products, {rows.filter(checked).length} assigned to this profile
                   {changes ? `; ${changes} unsaved change${changes === 1 ? '' : 's'}` : ''}.
