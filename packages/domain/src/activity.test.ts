@@ -3,6 +3,7 @@ import {
   ACTIVITY_TAB_LABELS,
   activityRedirect,
   activityRowPath,
+  partnerStatusShown,
   activityTabsFor,
   activityTopTab,
   canResubmit,
@@ -82,5 +83,15 @@ describe('resubmission', () => {
     expect(canResubmit({ ...base, fileCount: 1 })).toBe(true);
     expect(canResubmit({ ...base, fileCount: 1, sending: true })).toBe(false);
     expect(canResubmit({ ...base, fileCount: 1, upc: '1234' })).toBe(false);
+  });
+});
+
+describe('partner-status column for the chosen partner (issue 17 item 2)', () => {
+  const row = { partnerCompanyId: 30443, partnerStatusLabel: 'Incomplete' };
+  it("shows each row's own partner's status when no partner is chosen", () => expect(partnerStatusShown(row, null)).toBe('Incomplete'));
+  it("shows the chosen partner's status", () => expect(partnerStatusShown(row, 30443)).toBe('Incomplete'));
+  it("is N/A for a submission reviewed for another partner, or for none", () => {
+    expect(partnerStatusShown(row, 30500)).toBe('N/A');
+    expect(partnerStatusShown({ partnerCompanyId: null, partnerStatusLabel: 'N/A' }, 30443)).toBe('N/A');
   });
 });

@@ -57,6 +57,19 @@ export function activityRedirect(tab: string, listView: boolean): ActivityTab | 
 /** 'Edit to complete' (and the row selection it needs) belongs to the Active and Archived tabs only. */
 export const offersEditToComplete = (topTab: ActivityTab | null) => topTab === 'all' || topTab === 'archived';
 
+/**
+ * The partner-status column for the partner chosen in the drop-down (part 1 section 2: it chooses whose status to
+ * show, it does not filter). A submission is reviewed against one partner's rules, so for any other partner it has
+ * no status: 'N/A'. No partner chosen: each row's own partner.
+ */
+export function partnerStatusShown(
+  row: { partnerCompanyId: number | null; partnerStatusLabel: string },
+  chosenPartnerId: number | null,
+): string {
+  if (chosenPartnerId === null || row.partnerCompanyId === chosenPartnerId) return row.partnerStatusLabel;
+  return 'N/A';
+}
+
 /** The partner drop-down is not shown with drafts. */
 export const offersPartnerFilter = (tab: ActivityTab) => tab !== 'drafts' && tab !== 'requires_action';
 

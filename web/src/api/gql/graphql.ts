@@ -148,7 +148,6 @@ export type ActivityPageQueryVariables = Exact<{
   tab?: string | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
-  partnerCompanyId?: number | null | undefined;
 }>;
 
 
@@ -700,13 +699,8 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
-  getProductSubmissionsByStatuses(
-    tab: $tab
-    page: $page
-    pageSize: $pageSize
-    partnerCompanyId: $partnerCompanyId
-  ) {
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
+  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
     items {
       kind
       id

@@ -60,7 +60,7 @@ describe('Activity tabs', () => {
     expect(tabNames()).toEqual(['Requires Action', 'Rejected', 'Pending Review', 'Accepted']);
     expect(screen.getByRole('tab', { name: 'Pending Review' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('link', { name: '036000291452' });
-    expect(calls[0].variables).toMatchObject({ tab: 'pending', page: 1, pageSize: 10, partnerCompanyId: null });
+    expect(calls[0].variables).toEqual({ tab: 'pending', page: 1, pageSize: 10 });
     expect(screen.queryByRole('button', { name: 'Edit to complete' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Partner status' })).toBeNull();
@@ -292,19 +292,28 @@ describe('Deleting from the activity list', () => {
 describe('Partner drop-down', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers the partners the server finds and filters the list by the one chosen', async () => {
+  it("keeps every row and shows the chosen partner's status in the partner-status column (issue 17 item 2)", async () => {
     const { calls, location } = renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
-      answers: { SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } } },
+      answers: {
+        SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } },
+        ActivityPage: page([
+          item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }),
+          item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30500 }),
+          item({ id: 'p3', upc: '4006381333931', partnerStatusLabel: 'N/A', partnerCompanyId: null }),
+        ]),
+      },
     });
     await screen.findByRole('link', { name: '036000291452' });
+    const partnerColumn = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').at(-2)?.textContent);
+    expect(partnerColumn()).toEqual(['Incomplete', 'Complete', 'N/A']);
     const select = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
     fireEvent.click(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Fresh Market Grocers' }));
     await waitFor(() => expect(location()).toBe('/activity/all?partner=30443'));
-    await waitFor(() =>
-      expect(calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toMatchObject({ tab: 'all', partnerCompanyId: 30443 }),
-    );
+    // The rows stay; only the column answers for Fresh Market Grocers now.
+    await waitFor(() => expect(partnerColumn()).toEqual(['Incomplete', 'N/A', 'N/A']));
+    expect(calls.filter((c) => c.operation === 'ActivityPage').every((c) => c.variables.partnerCompanyId == null)).toBe(true);
     expect(calls.find((c) => c.operation === 'SearchPartnerConfigurations')?.variables).toEqual({ name: '' });
   });
 });

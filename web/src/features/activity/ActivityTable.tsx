@@ -1,7 +1,7 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Checkbox, Table, Tooltip } from '@mantine/core';
-import { activityRowPath, isItemStatus, statusDisplayName, UNNAMED } from '@portal/domain';
+import { activityRowPath, isItemStatus, partnerStatusShown, statusDisplayName, UNNAMED } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -24,6 +24,8 @@ interface ActivityTableProps {
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], selected: boolean) => void;
   showPartnerStatus: boolean;
+  /** Whose partner status the column shows (the partner drop-down); null: each row's own partner. */
+  statusPartnerId: number | null;
   /** The row named by ?focus=: highlighted, scrolled to and its link focused once. */
   focusedId: string | null;
   onDelete: (item: ActivityItem) => void;
@@ -37,6 +39,7 @@ export function ActivityTable({
   selected,
   onSelect,
   showPartnerStatus,
+  statusPartnerId,
   focusedId,
   onDelete,
 }: ActivityTableProps) {
@@ -119,7 +122,7 @@ export function ActivityTable({
                 <Table.Td>{statusText(item.itemStatus)}</Table.Td>
                 <Table.Td>{item.fileCount}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
-                {showPartnerStatus && <Table.Td>{item.partnerStatusLabel}</Table.Td>}
+                {showPartnerStatus && <Table.Td>{partnerStatusShown(item, statusPartnerId)}</Table.Td>}
                 <Table.Td>
                   <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
                     <ActionIcon
