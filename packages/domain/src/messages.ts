@@ -19,5 +19,8 @@ export const MSG = {
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
 } as const;
 
+/** Why Add New is disabled for a read-only administrator (catalogue and activity). */
+export const READ_ONLY_NO_ADD = 'Read-only administrators cannot add new submissions.';
+
 export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;
 export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { EMPTY_TAB_TEXT } from '@portal/domain';
+import { EMPTY_TAB_TEXT, READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -30,7 +30,10 @@ const page = (items: ActivityItem[], total = items.length, pageNo = 1) => ({
   data: { getProductSubmissionsByStatuses: { items, total, page: pageNo, pageSize: 10 } },
 });
 
-function renderActivity(path: string, { flags = [] as string[], answers = {} as Answers, sessionPartner = null as number | null } = {}) {
+function renderActivity(
+  path: string,
+  { flags = [] as string[], answers = {} as Answers, sessionPartner = null as number | null, scopes = [] as string[] } = {},
+) {
   const server = fakeServer({ ActivityPage: page([item()]), ...answers });
   const view = renderWithApp(
     <Routes>
@@ -38,7 +41,7 @@ function renderActivity(path: string, { flags = [] as string[], answers = {} as 
       <Route path="/activity/:tab" element={<ActivityPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { path, session: buildSession({ user: buildUser({ sessionPartnerCompanyId: sessionPartner }), flags }) },
+    { path, session: buildSession({ user: buildUser({ sessionPartnerCompanyId: sessionPartner, scopes }), flags }) },
   );
   const location = () => `${view.router.state.location.pathname}${view.router.state.location.search}`;
   return { ...view, ...server, location };
@@ -66,6 +69,15 @@ describe('Activity tabs', () => {
     expect(screen.queryByRole('columnheader', { name: 'Partner status' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: PARTNER_SELECT_LABEL })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add New' }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('Add New is disabled for a read-only administrator, with the reason the catalogue gives (issue 17 item 3)', async () => {
+    renderActivity('/activity/pending', { scopes: [SCOPES.readAllProductSubmissions] });
+    await screen.findByRole('link', { name: '036000291452' });
+    expect(screen.queryByRole('link', { name: 'Add New' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Add New' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(READ_ONLY_NO_ADD);
   });
 
   it('a tab chosen by keyboard opens its route', async () => {

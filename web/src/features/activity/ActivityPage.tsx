@@ -26,6 +26,7 @@ import { submissionKeys } from '../submissions/submission-api.ts';
 import { DeleteActivityDraftMutation, DeleteProductSubmissionMutation } from './activity-operations.ts';
 import { activityPageQuery, pageCount, useActivityPage, type ActivityItem, type ActivityPage as ActivityPageData } from './activity-api.ts';
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
+import { AddNewButton } from '../intake/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
 import classes from './activity.module.css';
 
@@ -169,7 +170,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
   return (
     <Page heading={ACTIVITY_HEADING} title={ACTIVITY_TITLE}>
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" align="flex-start" gap="sm">
         {selectable && (
           <Button
             variant="outline"
@@ -179,9 +180,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
             Edit to complete
           </Button>
         )}
-        <Button component={AppLink} to="/upload">
-          Add New
-        </Button>
+        <AddNewButton />
       </Group>
 
       <Tabs
@@ -270,7 +269,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
             </Text>
           )}
           <Text>{DELETE_NOTE}</Text>
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" align="flex-start" gap="sm">
             <Button variant="default" onClick={() => setToDelete(null)} disabled={deleting}>
               Cancel
             </Button>
