@@ -332,7 +332,7 @@ function DraftForm({ draft }: { draft: Draft }) {
         </Alert>
       )}
 
-      <Stack gap="md">
+      <Stack gap="md" className="reserve-field-messages">
         {fields.map((row, index) => (
           <DraftFileRow
             key={row.key}
