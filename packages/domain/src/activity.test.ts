@@ -4,6 +4,7 @@ import {
   activityRedirect,
   activityRowPath,
   partnerStatusShown,
+  upcsText,
   activityTabsFor,
   activityTopTab,
   canResubmit,
@@ -93,5 +94,14 @@ describe('partner-status column for the chosen partner (issue 17 item 2)', () =>
   it("is N/A for a submission reviewed for another partner, or for none", () => {
     expect(partnerStatusShown(row, 30500)).toBe('N/A');
     expect(partnerStatusShown({ partnerCompanyId: null, partnerStatusLabel: 'N/A' }, 30443)).toBe('N/A');
+  });
+});
+
+describe("a row's UPCs (issue 17 item 7)", () => {
+  it('writes out one or two codes, counts the rest, and says when there is none', () => {
+    expect(upcsText([])).toBe('No UPC Provided');
+    expect(upcsText(['036000291452'])).toBe('036000291452');
+    expect(upcsText(['036000291452', '4006381333931'])).toBe('036000291452, 4006381333931');
+    expect(upcsText(['036000291452', '4006381333931', '012345678905', '96385074'])).toBe('036000291452, 4006381333931 + 2 more');
   });
 });

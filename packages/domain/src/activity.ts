@@ -1,4 +1,4 @@
-import { RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
+import { NO_UPC_PROVIDED, RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
 import { upcError } from './gtin.ts';
 import {
   isItemStatus,
@@ -106,4 +106,18 @@ export function resubmitUpcError(upc: string): string | null {
 export function canResubmit(state: { upc: string; originalUpc: string; fileCount: number; sending: boolean }): boolean {
   const changed = state.upc !== state.originalUpc || state.fileCount > 0;
   return changed && state.fileCount > 0 && !state.sending && resubmitUpcError(state.upc) === null;
+}
+
+/** How many of a row's UPCs are written out before the rest is counted. */
+export const UPCS_SHOWN = 2;
+
+/**
+ * A row's UPCs as the list shows them, so drafts of several products tell apart (issue 17 item 7): up to
+ * UPCS_SHOWN codes, then '+ N more'. 'No UPC Provided' when there is none.
+ */
+export function upcsText(upcs: readonly string[]): string {
+  if (upcs.length === 0) return NO_UPC_PROVIDED;
+  const shown = upcs.slice(0, UPCS_SHOWN).join(', ');
+  const more = upcs.length - UPCS_SHOWN;
+  return more > 0 ? `${shown} + ${more} more` : shown;
 }

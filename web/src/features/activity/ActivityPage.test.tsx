@@ -24,6 +24,8 @@ const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   partnerStatusLabel: 'N/A',
   canDelete: true,
   ...over,
+  // A product's UPCs are its own one; a draft's are given when the test is about them.
+  upcs: over.upcs ?? (over.upc === undefined ? ['036000291452'] : over.upc ? [over.upc] : []),
 });
 
 const page = (items: ActivityItem[], total = items.length, pageNo = 1) => ({
@@ -183,6 +185,19 @@ describe('Activity rows', () => {
       'Date modified',
       'Actions',
     ]);
+  });
+
+  it('a draft of several products shows its UPCs, not only the first file\'s (issue 17 item 7)', async () => {
+    renderActivity('/activity/requires_action', {
+      answers: {
+        ActivityPage: page([
+          item({ kind: 'Draft', id: 'd1', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '4006381333931'] }),
+          item({ kind: 'Draft', id: 'd2', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '012345678905', '96385074'] }),
+        ]),
+      },
+    });
+    expect(await screen.findByRole('link', { name: '036000291452, 4006381333931' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '036000291452, 012345678905 + 1 more' })).toBeTruthy();
   });
 
   it('links drafts to their step 2, rejected items to resubmission and the others to their detail', async () => {

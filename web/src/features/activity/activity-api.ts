@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { ACTIVITY_PAGE_SIZE, NO_UPC_PROVIDED, UNNAMED, type ActivityTab } from '@portal/domain';
+import { ACTIVITY_PAGE_SIZE, UNNAMED, upcsText, type ActivityTab } from '@portal/domain';
 import { gql } from '../../api/graphql.ts';
 import type { ActivityPageQuery as ActivityPageResult } from '../../api/gql/graphql.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
@@ -25,7 +25,7 @@ export function useActivityPage(tab: ActivityTab, page: number) {
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
 
-/** 'No UPC Provided' for a draft without one. */
-export const upcText = (item: Pick<ActivityItem, 'upc'>) => item.upc || NO_UPC_PROVIDED;
+/** The row's UPCs ('a, b + 2 more' for a draft of several products); 'No UPC Provided' for a draft without one. */
+export const upcText = (item: Pick<ActivityItem, 'upc' | 'upcs'>) => upcsText(item.upcs.length ? item.upcs : item.upc ? [item.upc] : []);
 /** 'Unnamed' when the name is missing. */
 export const nameText = (item: Pick<ActivityItem, 'productName'>) => item.productName?.trim() || UNNAMED;

@@ -7,6 +7,7 @@ export const ActivityPageQuery = graphql(`
         kind
         id
         upc
+        upcs
         productName
         itemStatus
         updatedDate
