@@ -58,6 +58,18 @@ describe('vendor authorization form', () => {
     expect(screen.queryByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeNull();
   }, SLOW);
 
+  it("'Field must be checked' under each claim still unchecked once the user has started (issue 17 item 9)", async () => {
+    renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
+    await screen.findByText(/Fresh Market Grocers's sample address/);
+    expect(screen.queryByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).toBeNull();
+    for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
+    await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms);
+    const messages = await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].textContent).toBe(`Error: ${VENDOR_AUTH_MSG.fieldMustBeChecked}`);
+    expect(checkboxes()[5].getAttribute("aria-describedby")).toContain(messages[0].id);
+  }, SLOW);
+
   it('sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner', async () => {
     const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
     const { router } = renderWithApp(<VendorAuthorizationPage />, { path: '/vendor-authorization', session, routes: [{ path: '/', element: <p>Home</p> }] });
