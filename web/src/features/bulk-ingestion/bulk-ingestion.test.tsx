@@ -237,6 +237,20 @@ describe('Product Hub Access', () => {
     expect(screen.getByText(ACCESS_MSG.companyRequired)).toBeTruthy();
   });
 
+  it("field messages read 'Error: …' like the other forms (issue 17 item 15)", async () => {
+    fakeServer({ BulkIngestionOrganizations: { data: { bulkIngestionOrganizations: orgs } } });
+    renderWithApp(<AccessPage />, { path: '/access', session: admin });
+    const folder = (await screen.findByRole('textbox', { name: /Folder name/ })) as HTMLInputElement;
+    fireEvent.change(folder, { target: { value: 'ab' } });
+    const source = screen.getByRole('textbox', { name: /Image source/ });
+    fireEvent.change(source, { target: { value: 'local' } });
+    fireEvent.change(source, { target: { value: '' } });
+    fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
+    for (const message of [ACCESS_MSG.tooShort, ACCESS_MSG.sourceRequired, ACCESS_MSG.companyRequired]) {
+      expect(screen.getByText(message, { exact: false }).textContent).toBe(`Error: ${message}`);
+    }
+  });
+
   it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {
     let created = false;
     const server = fakeServer({
