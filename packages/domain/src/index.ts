@@ -17,3 +17,4 @@ export * from './shipping-profile.ts';
 export * from './bulk-edit.ts';
 export * from './vendor-terms.ts';
 export * from './brand-profile.ts';
+export * from './wording.ts';

@@ -92,7 +92,7 @@ describe('Import job detail', () => {
     expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
     expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
     await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')), { timeout: 3000 });
-    await waitFor(() => expect(heading.textContent).toContain('1 need mapping'));
+    await waitFor(() => expect(heading.textContent).toContain('1 needs mapping'));
     await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')), { timeout: 3000 });
   });
 
@@ -182,7 +182,7 @@ describe('Import job detail', () => {
       </Routes>,
       { path: '/import-jobs/12' },
     );
-    await screen.findByRole('heading', { level: 1, name: /1 files, 0 ignored, 0 need mapping/ });
+    await screen.findByRole('heading', { level: 1, name: /1 file, 0 ignored, 0 need mapping/ });
     expect((screen.getByRole('button', { name: DOWNLOAD_TEMPLATE }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: APPLY_MAPPING }) as HTMLButtonElement).disabled).toBe(true);
   });

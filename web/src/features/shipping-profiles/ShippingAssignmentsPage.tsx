@@ -11,6 +11,7 @@ import {
   SHIPPING_PROFILE_MSG,
   statusDisplayName,
   UNNAMED,
+  plural,
 } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
@@ -186,8 +187,8 @@ export function ShippingAssignmentsPage() {
                   </Table.Tbody>
                 </Table>
                 <Text id={listId} size="sm" c="dimmed" aria-live="polite">
-                  {rows.length} products, {rows.filter(checked).length} assigned to this profile
-                  {changes ? `; ${changes} unsaved change${changes === 1 ? '' : 's'}` : ''}.
+                  {plural(rows.length, 'product')}, {rows.filter(checked).length} assigned to this profile
+                  {changes ? `; ${plural(changes, 'unsaved change')}` : ''}.
                 </Text>
                 {pages > 1 && (
                   <Group component="nav" aria-label="Pages of products">

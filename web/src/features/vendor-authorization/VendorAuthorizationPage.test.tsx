@@ -36,7 +36,7 @@ describe('vendor authorization form', () => {
 
   it('shows the six claims naming the retail partner, including the sample-address and free-fill claims', async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
-    expect(await screen.findByText(/samples to Fresh Market Grocers's sample address/)).toBeTruthy();
+    expect(await screen.findByText(/samples to Fresh Market Grocers' sample address/)).toBeTruthy();
     expect(checkboxes()).toHaveLength(VENDOR_CLAIMS.length);
     expect(screen.getByText(/free fill is either product .* or a fee/)).toBeTruthy();
     expect(checkboxes().every((c) => (c as HTMLInputElement).required)).toBe(true);
@@ -44,7 +44,7 @@ describe('vendor authorization form', () => {
 
   it('"Accept and Submit" is enabled only when all six are checked (valid and changed); messages for unchecked claims', async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
-    await screen.findByText(/Fresh Market Grocers's sample address/);
+    await screen.findByText(/Fresh Market Grocers' sample address/);
     expect(submit()).toHaveProperty('disabled', true);
     for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
     expect(await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeTruthy();
@@ -60,7 +60,7 @@ describe('vendor authorization form', () => {
 
   it("'Field must be checked' under each claim still unchecked once the user has started (issue 17 item 9)", async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
-    await screen.findByText(/Fresh Market Grocers's sample address/);
+    await screen.findByText(/Fresh Market Grocers' sample address/);
     expect(screen.queryByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).toBeNull();
     for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
     await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms);
@@ -73,7 +73,7 @@ describe('vendor authorization form', () => {
   it('sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner', async () => {
     const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
     const { router } = renderWithApp(<VendorAuthorizationPage />, { path: '/vendor-authorization', session, routes: [{ path: '/', element: <p>Home</p> }] });
-    await screen.findByText(/Fresh Market Grocers's sample address/);
+    await screen.findByText(/Fresh Market Grocers' sample address/);
     for (const box of checkboxes()) fireEvent.click(box);
     await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
     fireEvent.click(submit());
