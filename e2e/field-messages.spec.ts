@@ -1,32 +1,30 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { plainImage } from '../server/test/fixtures.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
+
+/** Step 2 of a new upload of one image without a barcode, as the supplier. */
+async function openStep2WithOneFile(page: Page) {
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page.locator('input[type="file"]').setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+}
 
 // A message that appears when a field is left must not move the button being clicked (issue 17 item 4): the click
 // that leaves the field lands where the button was a moment before.
 test('Save for later works straight from a UPC field holding an invalid code', async ({ page }) => {
-  await signIn(page, DEMO.supplier);
-  await page.goto('/upload');
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+  await openStep2WithOneFile(page);
   const upc = page.getByLabel('UPC for shift.png');
   await expect(page.getByRole('region', { name: 'shift.png' }).getByText('Error: Please enter a valid UPC.')).toBeVisible({ timeout: 20_000 });
   await upc.fill('036000291453');
 
-  const save = page.getByRole('button', { name: 'Save for later' });
-  const before = await save.boundingBox();
-  await save.click();
+  await page.getByRole('button', { name: 'Save for later' }).click();
   await page.waitForURL(/\/activity\/requires_action$/);
-  expect(before).not.toBeNull();
 });
 
 test('Cancel works straight from a UPC field holding an invalid code, and the buttons do not move when it is left', async ({ page }) => {
-  await signIn(page, DEMO.supplier);
-  await page.goto('/upload');
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
-  await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+  await openStep2WithOneFile(page);
   const upc = page.getByLabel('UPC for shift.png');
   await upc.fill('036000291452');
   await upc.press('Tab');
