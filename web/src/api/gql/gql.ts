@@ -56,7 +56,7 @@ type Documents = {
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": typeof types.ShippingProfileOptionsDocument,
     "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": typeof types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": typeof types.ShippingProfileProductsDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": typeof types.ShippingProfileProductsDocument,
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": typeof types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": typeof types.ShippingProfileCompanyDocument,
@@ -108,7 +108,7 @@ const documents: Documents = {
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": types.ShippingProfileOptionsDocument,
     "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": types.ShippingProfileProductsDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": types.ShippingProfileProductsDocument,
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": types.ShippingProfileCompanyDocument,
@@ -286,7 +286,7 @@ export function graphql(source: "\n  query ShippingProfile($id: Int!) {\n    get
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
+export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -403,7 +403,7 @@ export type ShippingProfileProductsQueryVariables = Exact<{
 }>;
 
 
-export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean }> };
+export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean, otherProfileName: string | null }> };
 
 export type CreateShippingProfileMutationVariables = Exact<{
   input: ShippingProfileInput;
@@ -1510,6 +1510,7 @@ export const ShippingProfileProductsDocument = new TypedDocumentString(`
     name
     status
     associated
+    otherProfileName
   }
 }
     `) as unknown as TypedDocumentString<ShippingProfileProductsQuery, ShippingProfileProductsQueryVariables>;

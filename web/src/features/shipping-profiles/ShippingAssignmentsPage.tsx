@@ -174,13 +174,24 @@ export function ShippingAssignmentsPage() {
                         <Table.Td>
                           <Checkbox
                             aria-label={`Assign ${p.upc}${p.name ? `, ${p.name}` : ''}`}
+                            aria-describedby={p.otherProfileName ? `${listId}-${p.upc}` : undefined}
                             checked={checked(p)}
                             disabled={!canEdit || saving}
                             onChange={(e) => toggle(p, e.currentTarget.checked)}
                           />
                         </Table.Td>
                         <Table.Td>{p.upc}</Table.Td>
-                        <Table.Td>{p.name ?? UNNAMED}</Table.Td>
+                        <Table.Td>
+                          {p.name ?? UNNAMED}
+                          {p.otherProfileName && (
+                            // A product has one profile: ticking it here takes it from the other (issue 17 item 16).
+                            <Text id={`${listId}-${p.upc}`} size="sm" c={checked(p) ? undefined : 'dimmed'} fw={checked(p) ? 600 : undefined}>
+                              {checked(p)
+                                ? SHIPPING_PROFILE_MSG.savingMoves(p.otherProfileName)
+                                : SHIPPING_PROFILE_MSG.inOtherProfile(p.otherProfileName)}
+                            </Text>
+                          )}
+                        </Table.Td>
                         <Table.Td>{statusName(p.status)}</Table.Td>
                       </Table.Tr>
                     ))}
