@@ -39,3 +39,16 @@ test('Cancel works straight from a UPC field holding an invalid code, and the bu
   await cancel.click();
   await page.waitForURL(/\/activity\/requires_action$/);
 });
+
+// Issue 17 item 8: the sign-in heading stays within two lines of the narrow card, also with a message above the form.
+test('the login heading keeps to two lines after a failed sign-in', async ({ page }) => {
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(DEMO.supplier.email);
+  await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByText('Invalid email or password')).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' });
+  const lines = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)));
+  expect(lines).toBeLessThanOrEqual(2);
+});
