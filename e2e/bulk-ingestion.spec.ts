@@ -94,7 +94,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   expect(await readFile((await log.path())!, 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
   await dialog.getByRole('button', { name: 'Process Successful Rows' }).click();
   await expect(dialog).toBeHidden();
-  await expect(heading).toContainText('4 files, 1 ignored, 1 need mapping');
+  await expect(heading).toContainText('4 files, 1 ignored, 1 needs mapping');
   await expect(complete.getByRole('row', { name: /plain-1\.png/ })).toContainText(mapped);
   await expectAccessible(user, 'Import job');
 });

@@ -6,7 +6,7 @@ import { DEMO, signIn } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
 // The demo partner that has no configuration yet (server/src/demo/seed.ts); this file is the only one that adds it.
-const PARTNER = { companyId: 30500, name: 'Northside Market Co-Op' };
+const PARTNER = { companyId: 30500, name: 'Northside Market Co-op' };
 const PRIMARY = { hex: '#6a1b9a', rgb: 'rgb(106, 27, 154)' };
 const BUTTON = { hex: '#ffb300', rgb: 'rgb(255, 179, 0)' };
 const at = (path: string) => `/${PARTNER.companyId}${path}`;

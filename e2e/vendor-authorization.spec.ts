@@ -24,7 +24,7 @@ test('a supplier on partner 30443 who has not accepted the vendor terms is warne
 
   const claims = page.getByRole('group', { name: /Fresh Market Grocers vendor terms/ }).getByRole('checkbox');
   await expect(claims).toHaveCount(6);
-  await expect(page.getByText("samples to Fresh Market Grocers's sample address")).toBeVisible();
+  await expect(page.getByText("samples to Fresh Market Grocers' sample address")).toBeVisible();
   await expect(page.getByText(/free fill is either product .* or a fee/)).toBeVisible();
   const submit = page.getByRole('button', { name: 'Accept and Submit' });
   await expect(submit).toBeDisabled();

@@ -68,4 +68,23 @@ describe(`activity list paging (${databaseKind})`, () => {
     expect((await list(other, { tab: 'pending' })).total).toBe(0);
     expect((await list(other, { statuses: ['SUBMITTED', 'ACCEPTED'], page: 2, pageSize: 5 })).total).toBe(0);
   });
+
+  it("a draft's row carries the UPCs of all its files, each once, in file order (issue 17 item 7)", async () => {
+    const { db } = server.database;
+    await db.execute(sql`
+      with draft as (
+        insert into draft_submissions (company_id, user_id, updated_at)
+        select company_id, id, now() + interval '1 day' from users where email = 'supplier@example.com' returning id
+      )
+      insert into draft_files (draft_id, file_name, storage_key, kind, size, position, upc, detected_upcs)
+      select draft.id, f.name, 'none/' || f.name, 'png', 1, f.position, f.upc, f.detected::text[]
+      from draft, (values ('a.png', 0, '036000291452', '{}'), ('b.png', 1, null, '{4006381333931}'),
+        ('c.png', 2, '036000291452', '{}'), ('d.png', 3, null, '{}')) as f(name, position, upc, detected)`);
+    const res = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: "drafts") { items { kind upc upcs } } }`);
+    expect(res.json.errors).toBeUndefined();
+    const [newest] = res.json.data.getProductSubmissionsByStatuses.items;
+    expect(newest).toEqual({ kind: 'Draft', upc: '036000291452', upcs: ['036000291452', '4006381333931'] });
+    const products = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: "pending") { items { upc upcs } } }`);
+    for (const item of products.json.data.getProductSubmissionsByStatuses.items) expect(item.upcs).toEqual([item.upc]);
+  });
 });

@@ -201,6 +201,11 @@ describe(`shipping profiles (${databaseKind})`, () => {
     await supplier.post(`/api/shippingProfile/${profile.id}/products`, { [codes[1]]: false, [codes[0]]: false });
     const after = (await supplier.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts;
     expect(after.filter((p: any) => p.associated).map((p: any) => p.upc)).toEqual(['0001234567895']);
+    // The product in the other profile says which one it is in (issue 17 item 16); the others name none.
+    const inOther = (await supplier.graphql(`query($id: Int!) { getShippingProfileProducts(shippingProfileId: $id) { upc otherProfileName } }`, { id: profile.id }))
+      .json.data.getShippingProfileProducts;
+    expect(inOther.find((p: any) => p.upc === codes[1]).otherProfileName).toBe('Elsewhere');
+    expect(inOther.filter((p: any) => p.otherProfileName !== null).map((p: any) => p.upc)).toEqual([codes[1]]);
     const assigned = await server.database.db.select().from(productShippingProfiles).where(eq(productShippingProfiles.ean13Upc, codes[1]));
     expect(assigned.map((a) => a.shippingProfileId)).toEqual([otherProfile.id]);
 

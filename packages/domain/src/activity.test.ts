@@ -3,6 +3,8 @@ import {
   ACTIVITY_TAB_LABELS,
   activityRedirect,
   activityRowPath,
+  partnerStatusShown,
+  upcsText,
   activityTabsFor,
   activityTopTab,
   canResubmit,
@@ -82,5 +84,24 @@ describe('resubmission', () => {
     expect(canResubmit({ ...base, fileCount: 1 })).toBe(true);
     expect(canResubmit({ ...base, fileCount: 1, sending: true })).toBe(false);
     expect(canResubmit({ ...base, fileCount: 1, upc: '1234' })).toBe(false);
+  });
+});
+
+describe('partner-status column for the chosen partner (issue 17 item 2)', () => {
+  const row = { partnerCompanyId: 30443, partnerStatusLabel: 'Incomplete' };
+  it("shows each row's own partner's status when no partner is chosen", () => expect(partnerStatusShown(row, null)).toBe('Incomplete'));
+  it("shows the chosen partner's status", () => expect(partnerStatusShown(row, 30443)).toBe('Incomplete'));
+  it("is N/A for a submission reviewed for another partner, or for none", () => {
+    expect(partnerStatusShown(row, 30500)).toBe('N/A');
+    expect(partnerStatusShown({ partnerCompanyId: null, partnerStatusLabel: 'N/A' }, 30443)).toBe('N/A');
+  });
+});
+
+describe("a row's UPCs (issue 17 item 7)", () => {
+  it('writes out one or two codes, counts the rest, and says when there is none', () => {
+    expect(upcsText([])).toBe('No UPC Provided');
+    expect(upcsText(['036000291452'])).toBe('036000291452');
+    expect(upcsText(['036000291452', '4006381333931'])).toBe('036000291452, 4006381333931');
+    expect(upcsText(['036000291452', '4006381333931', '012345678905', '96385074'])).toBe('036000291452, 4006381333931 + 2 more');
   });
 });

@@ -1,4 +1,4 @@
-import { RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
+import { NO_UPC_PROVIDED, RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
 import { upcError } from './gtin.ts';
 import {
   isItemStatus,
@@ -57,6 +57,19 @@ export function activityRedirect(tab: string, listView: boolean): ActivityTab | 
 /** 'Edit to complete' (and the row selection it needs) belongs to the Active and Archived tabs only. */
 export const offersEditToComplete = (topTab: ActivityTab | null) => topTab === 'all' || topTab === 'archived';
 
+/**
+ * The partner-status column for the partner chosen in the drop-down (part 1 section 2: it chooses whose status to
+ * show, it does not filter). A submission is reviewed against one partner's rules, so for any other partner it has
+ * no status: 'N/A'. No partner chosen: each row's own partner.
+ */
+export function partnerStatusShown(
+  row: { partnerCompanyId: number | null; partnerStatusLabel: string },
+  chosenPartnerId: number | null,
+): string {
+  if (chosenPartnerId === null || row.partnerCompanyId === chosenPartnerId) return row.partnerStatusLabel;
+  return 'N/A';
+}
+
 /** The partner drop-down is not shown with drafts. */
 export const offersPartnerFilter = (tab: ActivityTab) => tab !== 'drafts' && tab !== 'requires_action';
 
@@ -93,4 +106,18 @@ export function resubmitUpcError(upc: string): string | null {
 export function canResubmit(state: { upc: string; originalUpc: string; fileCount: number; sending: boolean }): boolean {
   const changed = state.upc !== state.originalUpc || state.fileCount > 0;
   return changed && state.fileCount > 0 && !state.sending && resubmitUpcError(state.upc) === null;
+}
+
+/** How many of a row's UPCs are written out before the rest is counted. */
+export const UPCS_SHOWN = 2;
+
+/**
+ * A row's UPCs as the list shows them, so drafts of several products tell apart (issue 17 item 7): up to
+ * UPCS_SHOWN codes, then '+ N more'. 'No UPC Provided' when there is none.
+ */
+export function upcsText(upcs: readonly string[]): string {
+  if (upcs.length === 0) return NO_UPC_PROVIDED;
+  const shown = upcs.slice(0, UPCS_SHOWN).join(', ');
+  const more = upcs.length - UPCS_SHOWN;
+  return more > 0 ? `${shown} + ${more} more` : shown;
 }

@@ -60,7 +60,7 @@ describe('UPC messages in order (part 1 section 5, DESIGN section 3)', () => {
     ['2112345678903', UPC_MSG.privateLabel],
     ['2212345678900', UPC_MSG.privateLabel],
     ['2512345678909', UPC_MSG.privateLabel],
-    ['212345678907', UPC_MSG.variableMeasure],
+    ['202345678900', UPC_MSG.variableMeasure],
     ['412345678903', UPC_MSG.inStore],
     ['512345678900', UPC_MSG.coupon],
     ['9812345678902', UPC_MSG.coupon],
@@ -75,5 +75,24 @@ describe('UPC messages in order (part 1 section 5, DESIGN section 3)', () => {
     expect(upcError('96385075')).toBe('The check digit is wrong: for 9638507 it should be 4.');
     expect(upcError('4006381333932')).toBe('The check digit is wrong: for 400638133393 it should be 1.');
     expect(upcError('10012345678903')).toBe('The check digit is wrong: for 1001234567890 it should be 2.');
+  });
+});
+
+describe('prefix rules on the normalised GTIN, whatever length is typed (issue 17 item 6)', () => {
+  it.each([
+    ['8 (EAN-8)', '21234569', UPC_MSG.privateLabel],
+    ['8 (UPC-E of 003830000011)', '00383141', UPC_MSG.retailerUse],
+    ['12', '003831234569', UPC_MSG.retailerUse],
+    ['12', '211234567898', UPC_MSG.privateLabel],
+    ['13', '0038312345678', UPC_MSG.retailerUse],
+    ['13 (EAN-13 of 211234567898)', '0211234567898', UPC_MSG.privateLabel],
+    ['14', '00383123456788', UPC_MSG.retailerUse],
+    ['14', '00211234567898', UPC_MSG.privateLabel],
+    ['14 (case code)', '10383123456785', UPC_MSG.retailerUse],
+  ])('length %s: %s → %s', (_length, input, message) => expect(upcError(input)).toBe(message));
+
+  it('leaves other codes to the later rules', () => {
+    expect(upcError('3831234567890')).not.toBe(UPC_MSG.retailerUse);
+    expect(upcError('036000291452')).toBeNull();
   });
 });

@@ -68,16 +68,28 @@ export function toEan13(input: string): string | null {
   }
 }
 
+/**
+ * The forms one product's code is written in: the GTIN-14, the EAN-13 and (when it has one) the UPC-A of the item,
+ * and the digits as entered (a UPC-E by its UPC-A). The spec's prefixes are judged on all of them, so a code gets
+ * the same message whatever length the user typed it in ('003831234569', '0003831234569', '00003831234569').
+ */
+function writtenForms(code: string, ean: string): string[] {
+  const forms = [isUpcE(code) ? expandUpcE(code) : code, ean, '0' + ean];
+  if (ean.startsWith('0')) forms.push(ean.slice(1));
+  return forms;
+}
+
 /** The message for an invalid UPC, or null when it is valid. */
 export function upcError(input: string): string | null {
   const code = upcDigits(input);
   if (!code) return UPC_MSG.empty;
   const normal = toEan13(code);
   if (!normal) return UPC_MSG.length;
-  // Prefix rules look at the EAN-13 (for a case code, the item code after the indicator).
+  // Prefix rules look at the item's code (for a case code, the item code after the indicator).
   const ean = normal.length === 14 ? normal.slice(1) : normal;
-  if (ean.startsWith('00383')) return UPC_MSG.retailerUse;
-  if (/^2[125]/.test(ean)) return UPC_MSG.privateLabel;
+  const forms = writtenForms(code, ean);
+  if (forms.some((form) => form.startsWith('00383'))) return UPC_MSG.retailerUse;
+  if (forms.some((form) => /^2[125]/.test(form))) return UPC_MSG.privateLabel;
   if (ean.startsWith('02')) return UPC_MSG.variableMeasure;
   if (ean.startsWith('04')) return UPC_MSG.inStore;
   if (/^(05|98|99)/.test(ean)) return UPC_MSG.coupon;

@@ -18,3 +18,4 @@ export * from './bulk-edit.ts';
 export * from './vendor-terms.ts';
 export * from './brand-profile.ts';
 export * from './media-messages.ts';
+export * from './wording.ts';

@@ -25,5 +25,8 @@ export const MSG = {
   pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
 } as const;
 
+/** Why Add New is disabled for a read-only administrator (catalogue and activity). */
+export const READ_ONLY_NO_ADD = 'Read-only administrators cannot add new submissions.';
+
 export const LOGIN_FAILURE_REASONS = ['INVALID_CREDENTIALS', 'INSUFFICIENT_PASSWORD_STRENGTH'] as const;
 export type LoginFailureReason = (typeof LOGIN_FAILURE_REASONS)[number];

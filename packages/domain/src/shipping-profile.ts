@@ -12,6 +12,9 @@ export const MEASURE_MAX = 999_999_999.999;
 const INT_MAX = 2_147_483_647;
 
 export const SHIPPING_PROFILE_MSG = {
+  /** A product in the company's other profile: where it is now, and what ticking it here does (issue 17 item 16). */
+  inOtherProfile: (name: string) => `Now in ${name}`,
+  savingMoves: (name: string) => `Saving moves it from ${name} to this profile.`,
   nameRequired: 'Name is required',
   nameTooLong: 'Must be 64 characters or less',
   caseCountRequired: 'Case count is required',

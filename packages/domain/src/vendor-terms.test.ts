@@ -15,7 +15,7 @@ describe('vendor authorization', () => {
     expect(VENDOR_CLAIMS).toHaveLength(VENDOR_CLAIM_COUNT);
     expect(VENDOR_CLAIMS[5].text).toMatch(/samples to \{retailer\}'s sample address/);
     expect(VENDOR_CLAIMS.some((c) => /free fill is either product .* or a fee/.test(c.text) && /department/.test(c.text))).toBe(true);
-    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain("Fresh Market Grocers's sample address");
+    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain("Fresh Market Grocers' sample address");
   });
 
   it('needs all six claims checked: "Field must be checked"', () => {

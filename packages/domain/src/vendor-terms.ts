@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { possessive } from './wording.ts';
 import { VENDOR_AUTH_PARTNER_COMPANY_ID } from './constants.ts';
 import { isAnyAdmin } from './scopes.ts';
 
@@ -48,7 +49,8 @@ export const VENDOR_AUTH_MSG = {
   promptLink: 'Complete the vendor authorization form',
 } as const;
 
-export const vendorClaimText = (text: string, retailer: string) => text.replaceAll('{retailer}', retailer);
+export const vendorClaimText = (text: string, retailer: string) =>
+  text.replaceAll("{retailer}'s", possessive(retailer)).replaceAll('{retailer}', retailer);
 
 /** The form: every claim must be checked. */
 export const vendorAuthorizationSchema = z.object(

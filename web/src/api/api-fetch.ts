@@ -75,10 +75,15 @@ export async function request<T>(url: string, options: ApiFetchOptions = {}): Pr
 }
 
 function fail(error: ApiError, notify: NotifyOption): ApiError {
-  const message = messageForFailure(error.status, notify);
-  if (message) apiErrorMessage.emit(message);
-  if (error.status === 401 && !callerHandles401(notify)) notAuthorized.emit();
+  reportFailedStatus(error.status, notify);
   return error;
+}
+
+/** The generic handling of a failed status: its message, and for an unexpected 401 the end of the session. */
+export function reportFailedStatus(status: number, notify: NotifyOption = true) {
+  const message = messageForFailure(status, notify);
+  if (message) apiErrorMessage.emit(message);
+  if (status === 401 && !callerHandles401(notify)) notAuthorized.emit();
 }
 
 function toSearchParams(fields: FormFields): URLSearchParams {

@@ -1,4 +1,4 @@
-import { request, type NotifyOption } from './api-fetch.ts';
+import { reportFailedStatus, request, type NotifyOption } from './api-fetch.ts';
 
 export const GRAPHQL_PATH = '/graphql';
 
@@ -48,6 +48,10 @@ export async function gql<TData = unknown, TVariables = Record<string, unknown>>
     json: { query: String(query), variables },
     ...options,
   });
-  if (result?.errors?.length) throw new GraphQLRequestError(result.errors);
+  if (result?.errors?.length) {
+    // GraphQL answers 'not signed in' inside a 200 (extensions.status 401): the session is just as gone (part 1 §8).
+    if (result.errors.some((e) => e.extensions?.status === 401)) reportFailedStatus(401, options.notify);
+    throw new GraphQLRequestError(result.errors);
+  }
   return result.data as TData;
 }

@@ -9,16 +9,20 @@ interface PageProps {
   title?: string;
   /** Above the heading, e.g. a back link. */
   before?: ReactNode;
+  /** A smaller h1 for pages in a narrow card (sign-in), where the full size wraps to three lines. */
+  compactHeading?: boolean;
   children?: ReactNode;
 }
 
 /** Every screen starts here: its browser title and its one h1. */
-export function Page({ heading, title, before, children }: PageProps) {
+export function Page({ heading, title, before, compactHeading = false, children }: PageProps) {
   usePageTitle(title ?? (typeof heading === 'string' ? heading : undefined));
   return (
     <Stack gap="md">
       {before}
-      <Title order={1}>{heading}</Title>
+      <Title order={1} size={compactHeading ? 'h2' : undefined}>
+        {heading}
+      </Title>
       {children}
     </Stack>
   );

@@ -53,6 +53,10 @@ const ShippingProfileProductRef = builder.objectRef<ShippingProfileProduct>('Shi
     name: t.exposeString('name', { nullable: true }),
     status: t.exposeString('status'),
     associated: t.exposeBoolean('associated'),
+    otherProfileName: t.exposeString('otherProfileName', {
+      nullable: true,
+      description: "The company's other shipping profile the product uses; assigning it here moves it.",
+    }),
   }),
 });
 

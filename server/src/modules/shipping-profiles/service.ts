@@ -59,6 +59,8 @@ export interface ShippingProfileProduct {
   name: string | null;
   status: string;
   associated: boolean;
+  /** The company's other profile the product uses, if any: ticking it here moves it (issue 17 item 16). */
+  otherProfileName: string | null;
 }
 
 const notFoundProfile = () => notFound(SHIPPING_PROFILE_MSG.notFound);
@@ -252,12 +254,23 @@ async function companyProducts(db: Tx, companyId: number, profileId: number): Pr
     .where(eq(productSubmissions.companyId, companyId))
     .orderBy(productSubmissions.ean13Upc, desc(productSubmissions.updatedAt), desc(productSubmissions.createdAt));
   const assigned = await db
-    .select({ ean13Upc: productShippingProfiles.ean13Upc })
+    .select({ ean13Upc: productShippingProfiles.ean13Upc, profileId: shippingProfiles.id, profileName: shippingProfiles.name })
     .from(productShippingProfiles)
-    .where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.shippingProfileId, profileId)));
-  const mine = new Set(assigned.map((a) => a.ean13Upc));
+    .innerJoin(shippingProfiles, eq(shippingProfiles.id, productShippingProfiles.shippingProfileId))
+    .where(eq(productShippingProfiles.companyId, companyId));
+  const profileOf = new Map(assigned.map((a) => [a.ean13Upc, a]));
   return latest
-    .map((r) => ({ upc: r.ean13Upc, name: r.description ?? r.productName, status: r.status, associated: mine.has(r.ean13Upc) }))
+    .map((r) => {
+      const current = profileOf.get(r.ean13Upc);
+      const associated = current?.profileId === profileId;
+      return {
+        upc: r.ean13Upc,
+        name: r.description ?? r.productName,
+        status: r.status,
+        associated,
+        otherProfileName: current && !associated ? current.profileName : null,
+      };
+    })
     .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }) || a.upc.localeCompare(b.upc));
 }
 

@@ -80,6 +80,7 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
     kind: t.exposeString('kind', { description: 'Draft or Product' }),
     id: t.exposeID('id'),
     upc: t.exposeString('upc', { nullable: true }),
+    upcs: t.exposeStringList('upcs', { description: "Every UPC of the row, each once: a draft's files in file order; a product's own." }),
     productName: t.exposeString('productName', { nullable: true }),
     itemStatus: t.exposeString('itemStatus'),
     updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),

@@ -72,6 +72,8 @@ export interface ActivityRow {
   companyId: number;
   partnerCompanyId: number | null;
   fileCount: number;
+  /** Every UPC of the row, each once: a draft's files in file order (the first is `upc`), a product's own. */
+  upcs: string[];
   /** The stored summary of the partner statuses (drafts: N/A). */
   partnerStatusLabel: 'Incomplete' | 'Complete' | 'N/A';
 }
@@ -104,6 +106,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
       kind: r.kind as ActivityRow['kind'],
       id: String(r.id),
       upc: (r.upc as string | null) ?? null,
+      upcs: (r.draft_upcs as string[] | null) ?? (r.upc ? [String(r.upc)] : []),
       productName: (r.product_name as string | null) ?? null,
       itemStatus: String(r.item_status),
       updatedAt: new Date(r.updated_at as string),
@@ -173,7 +176,12 @@ const activityStatement = (shape: ActivityShape) =>
       select page.*, ${total} as total,
         case when page.kind = 'Draft'
           then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
-          else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count
+          else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count,
+        case when page.kind = 'Draft' then (
+          select coalesce(array_agg(code order by first_position), '{}') from (
+            select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) as code, min(f.position) as first_position
+            from draft_files f where f.draft_id = page.id::uuid group by 1) as codes
+          where code is not null) end as draft_upcs
       from (select * from (${products} union all ${drafts}) as activity order by updated_at desc, id desc limit ${limit} offset ${offset}) as page
       order by updated_at desc, id desc`;
   });

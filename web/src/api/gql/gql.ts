@@ -16,7 +16,7 @@ import * as types from './graphql';
  */
 type Documents = {
     "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
-    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
     "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": typeof types.BrandProfileFieldsFragmentDoc,
@@ -56,7 +56,7 @@ type Documents = {
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": typeof types.ShippingProfileOptionsDocument,
     "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": typeof types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": typeof types.ShippingProfileProductsDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": typeof types.ShippingProfileProductsDocument,
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": typeof types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": typeof types.ShippingProfileCompanyDocument,
@@ -68,7 +68,7 @@ type Documents = {
 };
 const documents: Documents = {
     "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": types.SearchPartnerConfigurationsDocument,
-    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
     "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": types.BrandProfileFieldsFragmentDoc,
@@ -108,7 +108,7 @@ const documents: Documents = {
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfilesDocument,
     "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": types.ShippingProfileOptionsDocument,
     "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n": types.ShippingProfileProductsDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": types.ShippingProfileProductsDocument,
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": types.ShippingProfileCompanyDocument,
@@ -126,7 +126,7 @@ export function graphql(source: "\n  query SearchPartnerConfigurations($name: St
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {\n      items {\n        kind\n        id\n        upc\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n"): typeof import('./graphql').ActivityPageDocument;
+export function graphql(source: "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n"): typeof import('./graphql').ActivityPageDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -286,7 +286,7 @@ export function graphql(source: "\n  query ShippingProfile($id: Int!) {\n    get
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
+export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

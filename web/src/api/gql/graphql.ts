@@ -148,11 +148,10 @@ export type ActivityPageQueryVariables = Exact<{
   tab?: string | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
-  partnerCompanyId?: number | null | undefined;
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -404,7 +403,7 @@ export type ShippingProfileProductsQueryVariables = Exact<{
 }>;
 
 
-export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean }> };
+export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean, otherProfileName: string | null }> };
 
 export type CreateShippingProfileMutationVariables = Exact<{
   input: ShippingProfileInput;
@@ -700,17 +699,13 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
-  getProductSubmissionsByStatuses(
-    tab: $tab
-    page: $page
-    pageSize: $pageSize
-    partnerCompanyId: $partnerCompanyId
-  ) {
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
+  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
     items {
       kind
       id
       upc
+      upcs
       productName
       itemStatus
       updatedDate
@@ -1515,6 +1510,7 @@ export const ShippingProfileProductsDocument = new TypedDocumentString(`
     name
     status
     associated
+    otherProfileName
   }
 }
     `) as unknown as TypedDocumentString<ShippingProfileProductsQuery, ShippingProfileProductsQueryVariables>;

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { EMPTY_TAB_TEXT } from '@portal/domain';
+import { EMPTY_TAB_TEXT, READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -24,13 +24,18 @@ const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   partnerStatusLabel: 'N/A',
   canDelete: true,
   ...over,
+  // A product's UPCs are its own one; a draft's are given when the test is about them.
+  upcs: over.upcs ?? (over.upc === undefined ? ['036000291452'] : over.upc ? [over.upc] : []),
 });
 
 const page = (items: ActivityItem[], total = items.length, pageNo = 1) => ({
   data: { getProductSubmissionsByStatuses: { items, total, page: pageNo, pageSize: 10 } },
 });
 
-function renderActivity(path: string, { flags = [] as string[], answers = {} as Answers, sessionPartner = null as number | null } = {}) {
+function renderActivity(
+  path: string,
+  { flags = [] as string[], answers = {} as Answers, sessionPartner = null as number | null, scopes = [] as string[] } = {},
+) {
   const server = fakeServer({ ActivityPage: page([item()]), ...answers });
   const view = renderWithApp(
     <Routes>
@@ -38,7 +43,7 @@ function renderActivity(path: string, { flags = [] as string[], answers = {} as 
       <Route path="/activity/:tab" element={<ActivityPage />} />
       <Route path="*" element={<p>Elsewhere</p>} />
     </Routes>,
-    { path, session: buildSession({ user: buildUser({ sessionPartnerCompanyId: sessionPartner }), flags }) },
+    { path, session: buildSession({ user: buildUser({ sessionPartnerCompanyId: sessionPartner, scopes }), flags }) },
   );
   const location = () => `${view.router.state.location.pathname}${view.router.state.location.search}`;
   return { ...view, ...server, location };
@@ -60,12 +65,21 @@ describe('Activity tabs', () => {
     expect(tabNames()).toEqual(['Requires Action', 'Rejected', 'Pending Review', 'Accepted']);
     expect(screen.getByRole('tab', { name: 'Pending Review' }).getAttribute('aria-selected')).toBe('true');
     await screen.findByRole('link', { name: '036000291452' });
-    expect(calls[0].variables).toMatchObject({ tab: 'pending', page: 1, pageSize: 10, partnerCompanyId: null });
+    expect(calls[0].variables).toEqual({ tab: 'pending', page: 1, pageSize: 10 });
     expect(screen.queryByRole('button', { name: 'Edit to complete' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
     expect(screen.queryByRole('columnheader', { name: 'Partner status' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: PARTNER_SELECT_LABEL })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add New' }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('Add New is disabled for a read-only administrator, with the reason the catalogue gives (issue 17 item 3)', async () => {
+    renderActivity('/activity/pending', { scopes: [SCOPES.readAllProductSubmissions] });
+    await screen.findByRole('link', { name: '036000291452' });
+    expect(screen.queryByRole('link', { name: 'Add New' })).toBeNull();
+    const button = screen.getByRole('button', { name: 'Add New' });
+    expect(button).toHaveProperty('disabled', true);
+    expect(document.getElementById(button.getAttribute('aria-describedby')!)?.textContent).toBe(READ_ONLY_NO_ADD);
   });
 
   it('a tab chosen by keyboard opens its route', async () => {
@@ -171,6 +185,19 @@ describe('Activity rows', () => {
       'Date modified',
       'Actions',
     ]);
+  });
+
+  it('a draft of several products shows its UPCs, not only the first file\'s (issue 17 item 7)', async () => {
+    renderActivity('/activity/requires_action', {
+      answers: {
+        ActivityPage: page([
+          item({ kind: 'Draft', id: 'd1', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '4006381333931'] }),
+          item({ kind: 'Draft', id: 'd2', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '012345678905', '96385074'] }),
+        ]),
+      },
+    });
+    expect(await screen.findByRole('link', { name: '036000291452, 4006381333931' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '036000291452, 012345678905 + 1 more' })).toBeTruthy();
   });
 
   it('links drafts to their step 2, rejected items to resubmission and the others to their detail', async () => {
@@ -292,19 +319,28 @@ describe('Deleting from the activity list', () => {
 describe('Partner drop-down', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('offers the partners the server finds and filters the list by the one chosen', async () => {
+  it("keeps every row and shows the chosen partner's status in the partner-status column (issue 17 item 2)", async () => {
     const { calls, location } = renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
-      answers: { SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } } },
+      answers: {
+        SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } },
+        ActivityPage: page([
+          item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }),
+          item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30500 }),
+          item({ id: 'p3', upc: '4006381333931', partnerStatusLabel: 'N/A', partnerCompanyId: null }),
+        ]),
+      },
     });
     await screen.findByRole('link', { name: '036000291452' });
+    const partnerColumn = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').at(-2)?.textContent);
+    expect(partnerColumn()).toEqual(['Incomplete', 'Complete', 'N/A']);
     const select = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
     fireEvent.click(select);
     fireEvent.click(await screen.findByRole('option', { name: 'Fresh Market Grocers' }));
     await waitFor(() => expect(location()).toBe('/activity/all?partner=30443'));
-    await waitFor(() =>
-      expect(calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toMatchObject({ tab: 'all', partnerCompanyId: 30443 }),
-    );
+    // The rows stay; only the column answers for Fresh Market Grocers now.
+    await waitFor(() => expect(partnerColumn()).toEqual(['Incomplete', 'N/A', 'N/A']));
+    expect(calls.filter((c) => c.operation === 'ActivityPage').every((c) => c.variables.partnerCompanyId == null)).toBe(true);
     expect(calls.find((c) => c.operation === 'SearchPartnerConfigurations')?.variables).toEqual({ name: '' });
   });
 });

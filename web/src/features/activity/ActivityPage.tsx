@@ -26,6 +26,7 @@ import { submissionKeys } from '../submissions/submission-api.ts';
 import { DeleteActivityDraftMutation, DeleteProductSubmissionMutation } from './activity-operations.ts';
 import { activityPageQuery, pageCount, useActivityPage, type ActivityItem, type ActivityPage as ActivityPageData } from './activity-api.ts';
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
+import { AddNewButton } from '../intake/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
 import classes from './activity.module.css';
 
@@ -33,8 +34,6 @@ export const ACTIVITY_HEADING = 'My Products - Submission Activity';
 export const ACTIVITY_TITLE = 'Submission Activity';
 export const DELETE_TITLE = 'Delete this submission?';
 export const DELETE_NOTE = "Catalogued data for the item won't be affected.";
-/** The spec's placeholder for a list narrowed by a filter that matches nothing. */
-export const NO_INFO_FOUND = 'No info found';
 export const ACTIVE_FILTER_LABELS: Partial<Record<ActivityTab, string>> = {
   all: 'All',
   pending: 'Pending Review',
@@ -103,7 +102,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const focusId = search.get('focus');
   const partnerSearch = usePartnerSearch();
 
-  const list = useActivityPage(tab, page, partner);
+  const list = useActivityPage(tab, page);
   const data = list.data;
   const totalPages = data ? pageCount(data.total) : 1;
 
@@ -131,7 +130,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
     if (data && !list.isPlaceholderData && page > totalPages) setPage(totalPages, true);
   });
 
-  useFocusedRowPage({ tab, partner, page, focusId, data: list.isPlaceholderData ? undefined : data, setPage });
+  useFocusedRowPage({ tab, page, focusId, data: list.isPlaceholderData ? undefined : data, setPage });
 
   const select = (ids: string[], on: boolean) =>
     setSelected((current) => {
@@ -167,11 +166,11 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
   const label = ACTIVITY_TAB_LABELS[tab];
   const caption = `${label} submissions${data && data.total > 0 ? `, page ${page} of ${totalPages}` : ''}`;
-  const emptyText = partner !== null ? NO_INFO_FOUND : EMPTY_TAB_TEXT[tab];
+  const emptyText = EMPTY_TAB_TEXT[tab];
 
   return (
     <Page heading={ACTIVITY_HEADING} title={ACTIVITY_TITLE}>
-      <Group justify="flex-end" gap="sm">
+      <Group justify="flex-end" align="flex-start" gap="sm">
         {selectable && (
           <Button
             variant="outline"
@@ -181,9 +180,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
             Edit to complete
           </Button>
         )}
-        <Button component={AppLink} to="/upload">
-          Add New
-        </Button>
+        <AddNewButton />
       </Group>
 
       <Tabs
@@ -208,7 +205,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                 {showPartnerFilter && (
                   <PartnerSelect
                     value={partner}
-                    onChange={(id) => setParams({ partner: id === null ? null : String(id), page: null, focus: null })}
+                    onChange={(id) => setParams({ partner: id === null ? null : String(id) })}
                     search={partnerSearch}
                   />
                 )}
@@ -234,6 +231,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                   selected={selected}
                   onSelect={select}
                   showPartnerStatus={withFlag}
+                  statusPartnerId={partner}
                   focusedId={focusId}
                   onDelete={setToDelete}
                 />
@@ -271,7 +269,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
             </Text>
           )}
           <Text>{DELETE_NOTE}</Text>
-          <Group justify="flex-end" gap="sm">
+          <Group justify="flex-end" align="flex-start" gap="sm">
             <Button variant="default" onClick={() => setToDelete(null)} disabled={deleting}>
               Cancel
             </Button>
@@ -312,14 +310,12 @@ function ActiveFilter({ current }: { current: ActivityTab }) {
  */
 function useFocusedRowPage({
   tab,
-  partner,
   page,
   focusId,
   data,
   setPage,
 }: {
   tab: ActivityTab;
-  partner: number | null;
   page: number;
   focusId: string | null;
   data: ActivityPageData | undefined;
@@ -340,7 +336,7 @@ function useFocusedRowPage({
       const pages = Math.min(pageCount(data.total), MAX_FOCUS_PAGES);
       for (let p = 1; p <= pages && !cancelled; p++) {
         if (p === page) continue;
-        const result = await queryClient.fetchQuery(activityPageQuery(tab, p, partner));
+        const result = await queryClient.fetchQuery(activityPageQuery(tab, p));
         if (cancelled) return;
         if (result.items.some((i) => i.id === focusId)) {
           setPageRef.current(p, true);
@@ -357,5 +353,5 @@ function useFocusedRowPage({
       // Interrupted (the list changed meanwhile): look again with the new list.
       if (!finished) looked.current = null;
     };
-  }, [focusId, data, tab, partner, page, queryClient]);
+  }, [focusId, data, tab, page, queryClient]);
 }

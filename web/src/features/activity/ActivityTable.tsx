@@ -1,10 +1,12 @@
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { ActionIcon, Anchor, Checkbox, Table, Tooltip } from '@mantine/core';
-import { activityRowPath, isItemStatus, statusDisplayName, UNNAMED } from '@portal/domain';
+import { ActionIcon, Anchor, Card, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
+import { activityRowPath, isItemStatus, partnerStatusShown, statusDisplayName, UNNAMED } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import { CARD_LAYOUT_MAX_PX } from '../catalogue/CataloguedListPage.tsx';
 import { nameText, upcText, type ActivityItem } from './activity-api.ts';
 import classes from './activity.module.css';
 
@@ -24,19 +26,84 @@ interface ActivityTableProps {
   selected: ReadonlySet<string>;
   onSelect: (ids: string[], selected: boolean) => void;
   showPartnerStatus: boolean;
+  /** Whose partner status the column shows (the partner drop-down); null: each row's own partner. */
+  statusPartnerId: number | null;
   /** The row named by ?focus=: highlighted, scrolled to and its link focused once. */
   focusedId: string | null;
   onDelete: (item: ActivityItem) => void;
 }
 
-/** One page of the activity list. Each row's UPC is its link; a click anywhere else on the row follows it too. */
-export function ActivityTable({
+/** One page of the activity list: a table, or on a narrow screen (as the catalogue) one card per submission. */
+export function ActivityTable(props: ActivityTableProps) {
+  const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
+  return narrow ? <ActivityCards {...props} /> : <ActivityRows {...props} />;
+}
+
+/** Narrow screens: each card carries what a row does (UPC link, name, status, files, date, partner status, actions). */
+function ActivityCards({ caption, items, selectable, selected, onSelect, showPartnerStatus, statusPartnerId, focusedId, onDelete }: ActivityTableProps) {
+  return (
+    <Stack component="ul" gap="sm" aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+      {items.map((item) => {
+        const label = rowLabel(item);
+        return (
+          <Card component="li" key={`${item.kind}-${item.id}`} withBorder padding="sm" className={classes.card} data-focused={item.id === focusedId || undefined}>
+            <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+              <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
+                {selectable && (
+                  <Checkbox
+                    mt={4}
+                    aria-label={`Select ${label}`}
+                    checked={selected.has(item.id)}
+                    onChange={(event) => onSelect([item.id], event.currentTarget.checked)}
+                  />
+                )}
+                <Stack gap={2} style={{ minWidth: 0 }}>
+                  <Anchor component={AppLink} to={activityRowPath(item)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                    {upcText(item)}
+                  </Anchor>
+                  <Text c={item.productName?.trim() ? undefined : 'dimmed'}>{nameText(item)}</Text>
+                  <Text size="sm">{statusText(item.itemStatus)}</Text>
+                  <Text size="sm" c="dimmed">
+                    Files: {item.fileCount}
+                  </Text>
+                  <Text size="sm" c="dimmed">
+                    Modified: {formatDateTime(item.updatedDate)}
+                  </Text>
+                  {showPartnerStatus && (
+                    <Text size="sm" c="dimmed">
+                      Partner status: {partnerStatusShown(item, statusPartnerId)}
+                    </Text>
+                  )}
+                </Stack>
+              </Group>
+              <DeleteButton item={item} label={label} onDelete={onDelete} />
+            </Group>
+          </Card>
+        );
+      })}
+    </Stack>
+  );
+}
+
+function DeleteButton({ item, label, onDelete }: { item: ActivityItem; label: string; onDelete: (item: ActivityItem) => void }) {
+  return (
+    <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
+      <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${label}`} disabled={!item.canDelete} onClick={() => onDelete(item)}>
+        <TrashIcon />
+      </ActionIcon>
+    </Tooltip>
+  );
+}
+
+/** Each row's UPC is its link; a click anywhere else on the row follows it too. */
+function ActivityRows({
   caption,
   items,
   selectable,
   selected,
   onSelect,
   showPartnerStatus,
+  statusPartnerId,
   focusedId,
   onDelete,
 }: ActivityTableProps) {
@@ -119,19 +186,9 @@ export function ActivityTable({
                 <Table.Td>{statusText(item.itemStatus)}</Table.Td>
                 <Table.Td>{item.fileCount}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
-                {showPartnerStatus && <Table.Td>{item.partnerStatusLabel}</Table.Td>}
+                {showPartnerStatus && <Table.Td>{partnerStatusShown(item, statusPartnerId)}</Table.Td>}
                 <Table.Td>
-                  <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
-                    <ActionIcon
-                      variant="subtle"
-                      color="red.8"
-                      aria-label={`Delete ${label}`}
-                      disabled={!item.canDelete}
-                      onClick={() => onDelete(item)}
-                    >
-                      <TrashIcon />
-                    </ActionIcon>
-                  </Tooltip>
+                  <DeleteButton item={item} label={label} onDelete={onDelete} />
                 </Table.Td>
               </Table.Tr>
             );

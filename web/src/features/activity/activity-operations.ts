@@ -1,12 +1,13 @@
 import { graphql } from '../../api/gql/index.ts';
 
 export const ActivityPageQuery = graphql(`
-  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $partnerCompanyId: Int) {
-    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, partnerCompanyId: $partnerCompanyId) {
+  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
+    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
       items {
         kind
         id
         upc
+        upcs
         productName
         itemStatus
         updatedDate

@@ -9,7 +9,7 @@ import { LoginLayout } from './LoginLayout.tsx';
 export function LoginPage() {
   return (
     <LoginLayout>
-      <Page heading="Login with Product Hub portal credentials" title="Log in">
+      <Page heading="Login with Product Hub portal credentials" title="Log in" compactHeading>
         <LoginForm />
         <Stack gap="xs">
           {/* Our own reset page stands in for the external single-sign-on page (docs/decisions.md). */}

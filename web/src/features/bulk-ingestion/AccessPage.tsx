@@ -4,6 +4,7 @@ import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } fr
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCESS_MSG, accessFormSchema, normaliseFolderName, normaliseImageSource, SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
+import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
 import { createOrganization, fetchOrganizations, ingestionKeys, searchCompanies } from './bulk-ingestion-api.ts';
 
@@ -40,7 +41,7 @@ export function AccessPage() {
   const check = accessFormSchema.safeParse({ companyId: companyId ?? undefined, folderName, imageSource });
   const errors: Partial<Record<Field, string>> = {};
   if (!check.success) for (const issue of check.error.issues) errors[issue.path[0] as Field] ??= issue.message;
-  const shown = (field: Field) => (touched[field] ? errors[field] : undefined);
+  const shown = (field: Field) => fieldError(touched[field] ? errors[field] : undefined);
   const untouched = !touched.companyId && !touched.folderName && !touched.imageSource;
   const touch = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
 

@@ -8,6 +8,7 @@ import {
   mappingErrorLog,
   mappingTemplate,
   parseMappingCsv,
+  plural,
   type MappingRow,
   type MappingRowResult,
 } from '@portal/domain';
@@ -29,7 +30,7 @@ export const IMPORT_JOB_NOT_FOUND = 'This import job could not be found.';
 export const IMPORT_JOB_LOAD_FAILED = 'This import job could not be loaded. Please try again in a moment.';
 export const jobHeading = (jobId: string) => `Import Job ${jobId}`;
 export const jobCountsText = (c: { total: number; ignored: number; needsMapping: number }) =>
-  `${c.total} files, ${c.ignored} ignored, ${c.needsMapping} need mapping`;
+  `${plural(c.total, 'file')}, ${c.ignored} ignored, ${plural(c.needsMapping, 'needs mapping', 'need mapping')}`;
 export const mappingAppliedNotice = (n: number) => `Mapping applied to ${n} file(s).`;
 export const mappingCountsText = (good: number, bad: number) =>
   `${good} row(s) can be processed; ${bad} row(s) have errors and will not be applied.`;

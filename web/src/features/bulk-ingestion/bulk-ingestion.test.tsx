@@ -93,7 +93,7 @@ describe('Import job detail', () => {
     expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
     expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
     await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')), { timeout: 3000 });
-    await waitFor(() => expect(heading.textContent).toContain('1 need mapping'));
+    await waitFor(() => expect(heading.textContent).toContain('1 needs mapping'));
     await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')), { timeout: 3000 });
   });
 
@@ -205,7 +205,7 @@ describe('Import job detail', () => {
       </Routes>,
       { path: '/import-jobs/12' },
     );
-    await screen.findByRole('heading', { level: 1, name: /1 files, 0 ignored, 0 need mapping/ });
+    await screen.findByRole('heading', { level: 1, name: /1 file, 0 ignored, 0 need mapping/ });
     expect((screen.getByRole('button', { name: DOWNLOAD_TEMPLATE }) as HTMLButtonElement).disabled).toBe(true);
     expect((screen.getByRole('button', { name: APPLY_MAPPING }) as HTMLButtonElement).disabled).toBe(true);
   });
@@ -284,6 +284,20 @@ describe('Product Hub Access', () => {
     expect(screen.getByText(ACCESS_MSG.sourceRequired)).toBeTruthy();
     fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
     expect(screen.getByText(ACCESS_MSG.companyRequired)).toBeTruthy();
+  });
+
+  it("field messages read 'Error: …' like the other forms (issue 17 item 15)", async () => {
+    fakeServer({ BulkIngestionOrganizations: { data: { bulkIngestionOrganizations: orgs } } });
+    renderWithApp(<AccessPage />, { path: '/access', session: admin });
+    const folder = (await screen.findByRole('textbox', { name: /Folder name/ })) as HTMLInputElement;
+    fireEvent.change(folder, { target: { value: 'ab' } });
+    const source = screen.getByRole('textbox', { name: /Image source/ });
+    fireEvent.change(source, { target: { value: 'local' } });
+    fireEvent.change(source, { target: { value: '' } });
+    fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
+    for (const message of [ACCESS_MSG.tooShort, ACCESS_MSG.sourceRequired, ACCESS_MSG.companyRequired]) {
+      expect(screen.getByText(message, { exact: false }).textContent).toBe(`Error: ${message}`);
+    }
   });
 
   it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {

@@ -60,7 +60,7 @@ export function AddImagesPage() {
         <Text size="sm">Accepted formats: {ADD_IMAGES_FORMATS}</Text>
       </Stack>
 
-      <TextInput label="UPC" value={ean13Upc} readOnly disabled maw={280} />
+      <TextInput label="UPC" value={ean13Upc} readOnly variant="filled" maw={280} />
 
       <FileDropZone
         onFiles={addFiles}

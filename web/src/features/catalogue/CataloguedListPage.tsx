@@ -1,8 +1,8 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, Tooltip, UnstyledButton } from '@mantine/core';
+import { Alert, Anchor, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { isReadOnlyAdmin, SCOPES } from '@portal/domain';
+import { READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
@@ -15,13 +15,15 @@ import {
   type CataloguedProduct,
   type SortDirection,
 } from './catalogue-api.ts';
+import { AddNewButton } from '../intake/AddNewButton.tsx';
 import { ImportCertifiedValues } from './ImportCertifiedValues.tsx';
 
 export const CATALOGUE_HEADING = 'My Products - Catalogued Items';
 export const CATALOGUE_TITLE = 'Catalogued Items';
 export const CATALOGUE_EMPTY = 'Accepted submissions appear here once our cataloguing staff have added them to the library.';
 export const NO_INFO_FOUND = 'No info found';
-export const READ_ONLY_NOTE = 'Read-only administrators cannot add new submissions.';
+/** Why Add New is disabled for a read-only administrator. */
+export const READ_ONLY_NOTE = READ_ONLY_NO_ADD;
 /** Typing in the UPC filter asks the server after this pause. */
 export const FILTER_DEBOUNCE_MS = 300;
 /** Below this width the list shows as cards (part 1 section 9: medium starts at 768 px). */
@@ -51,7 +53,6 @@ export function CataloguedListPage() {
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
-  const helperId = useId();
 
   const upcPrefix = digitsOnly(search.get('upc') ?? '');
   const page = positiveInt(search.get('page'));
@@ -96,7 +97,6 @@ export function CataloguedListPage() {
     setParams({ sort: field, dir: direction, page: null });
   };
 
-  const readOnly = !!user && isReadOnlyAdmin(user);
   const canImport = !!user && user.scopes.includes(SCOPES.writeAllProductSubmissions);
   const emptyText = upcPrefix ? NO_INFO_FOUND : CATALOGUE_EMPTY;
 
@@ -112,25 +112,10 @@ export function CataloguedListPage() {
           onChange={(event) => setFilter(digitsOnly(event.currentTarget.value))}
           maw={280}
         />
-        {readOnly ? (
-          <Stack gap={4} align="flex-end">
-            <Tooltip label={READ_ONLY_NOTE}>
-              <Button disabled aria-describedby={helperId}>
-                Add New
-              </Button>
-            </Tooltip>
-            <Text size="sm" c="dimmed" id={helperId}>
-              {READ_ONLY_NOTE}
-            </Text>
-          </Stack>
-        ) : (
-          <Group gap="sm">
-            {canImport && <ImportCertifiedValues />}
-            <Button component={AppLink} to="/upload">
-              Add New
-            </Button>
-          </Group>
-        )}
+        <Group gap="sm" align="flex-start">
+          {canImport && <ImportCertifiedValues />}
+          <AddNewButton />
+        </Group>
       </Group>
 
       {list.isPending ? (

@@ -194,6 +194,34 @@ describe('Upload step 2', () => {
     expect(operations().filter((o) => o === 'DraftSubmission')).toHaveLength(2);
   });
 
+  it('a detected UPC fills the empty field once: the user may clear and replace it, and the image\'s code puts it back (issue 17 item 1)', async () => {
+    fakeServer([buildDraft([draftFile('front.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })])]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    expect(upc('front.png').value).toBe('4006381333931');
+    typeInto(upc('front.png'), '');
+    expect(upc('front.png').value).toBe('');
+    expect(await within(row('front.png')).findByText(UPC_MSG.empty)).toBeTruthy();
+    expect(submitButton()).toHaveProperty('disabled', true);
+    typeInto(upc('front.png'), '036000291452');
+    expect(upc('front.png').value).toBe('036000291452');
+    expect(within(row('front.png')).getByText('The image shows 4006381333931.')).toBeTruthy();
+    fireEvent.click(within(row('front.png')).getByRole('button', { name: 'Use 4006381333931 as the UPC for front.png' }));
+    expect(upc('front.png').value).toBe('4006381333931');
+  });
+
+  it('a code read after the user has typed does not replace what they typed', async () => {
+    fakeServer([
+      buildDraft([draftFile('front.png', { detectionStatus: 'pending' })]),
+      buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })]),
+    ]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    typeInto(upc('front.png'), '036000291452');
+    await within(row('front.png')).findByText('The image shows 4006381333931.', undefined, { timeout: 4000 });
+    expect(upc('front.png').value).toBe('036000291452');
+  });
+
   it('Submit stays off when the user may not edit the draft', async () => {
     fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })], { can: { edit: false, delete: false } })]);
     await renderStep2();
@@ -247,7 +275,7 @@ describe('Upload step 2', () => {
       id: 'd1',
       input: {
         files: [
-          { fileName: 'a.png', upc: null, productName: null, shippingProfileId: null, isMarketingImage: true },
+          { fileName: 'a.png', upc: '036000291452', productName: null, shippingProfileId: null, isMarketingImage: true },
           { fileName: 'b.png', upc: '4006381333931', productName: null, shippingProfileId: null, isMarketingImage: false },
         ],
       },

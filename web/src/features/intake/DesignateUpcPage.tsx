@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
@@ -81,21 +81,24 @@ export function DesignateUpcPage() {
 
 type Busy = 'save' | 'submit' | 'cancel' | 'upload' | null;
 
+// A detected code fills an empty UPC field once; after that the field is the user's (issue 17 item 1).
 const rowFromFile = (file: DraftFile): DraftRowValues => ({
   fileName: file.fileName,
-  upc: file.upc ?? '',
+  upc: file.upc ?? file.detectedUpc ?? '',
   productName: file.productName ?? '',
   isMarketingImage: file.isMarketingImage,
   shippingProfileId: file.shippingProfileId,
 });
 
-/** The rules' view of the rows: detectedUpc comes from the server, the rest from the form. */
-export function draftValues(rows: readonly DraftRowValues[], files: readonly DraftFile[]): DraftFileValues[] {
-  const byName = new Map(files.map((f) => [f.fileName, f]));
+/**
+ * The rules' view of the rows. The detected code is already in the field (or was, until the user cleared it), so it
+ * never stands in for an empty one here: an emptied field is an empty UPC.
+ */
+export function draftValues(rows: readonly DraftRowValues[]): DraftFileValues[] {
   return rows.map((row) => ({
     fileName: row.fileName,
     upc: row.upc || null,
-    detectedUpc: byName.get(row.fileName)?.detectedUpc ?? null,
+    detectedUpc: null,
     productName: row.productName || null,
     isMarketingImage: row.isMarketingImage,
     shippingProfileId: row.shippingProfileId,
@@ -143,6 +146,20 @@ function DraftForm({ draft }: { draft: Draft }) {
   const resetFileInput = useRef<() => void>(null);
   useFocusHeading();
 
+  // A code read after the page opened fills its field if that is still empty and untouched, once per file.
+  const prefilled = useRef(new Set(draft.files.filter((f) => f.upc || f.detectedUpc).map((f) => f.fileName)));
+  useLayoutEffect(() => {
+    const rowsNow = form.getValues('rows');
+    for (const file of draft.files) {
+      if (!file.detectedUpc || prefilled.current.has(file.fileName)) continue;
+      const index = rowsNow.findIndex((r) => r.fileName === file.fileName);
+      if (index < 0) continue;
+      prefilled.current.add(file.fileName);
+      const edited = form.getFieldState(`rows.${index}.upc`).isDirty;
+      if (!rowsNow[index].upc && !edited) form.setValue(`rows.${index}.upc`, file.detectedUpc);
+    }
+  }, [draft.files, form]);
+
   // Files added to the draft (here or elsewhere) get their row; what the user typed in the others stays.
   useEffect(() => {
     const known = new Set(form.getValues('rows').map((r) => r.fileName));
@@ -150,7 +167,7 @@ function DraftForm({ draft }: { draft: Draft }) {
     if (added.length) append(added.map(rowFromFile), { shouldFocus: false });
   }, [draft.files, append, form]);
 
-  const values = useMemo(() => draftValues(rows, draft.files), [rows, draft.files]);
+  const values = useMemo(() => draftValues(rows), [rows]);
   const check = useMemo(() => checkDraft(values, rules ?? NO_PARTNER_RULES), [values, rules]);
   const fieldsValid = Object.keys(check.fields).length === 0;
   const canEdit = draft.can.edit;
@@ -235,7 +252,7 @@ function DraftForm({ draft }: { draft: Draft }) {
 
   const submit = async () => {
     if (!canSubmit || !rules) return;
-    const current = draftValues(form.getValues('rows'), draft.files);
+    const current = draftValues(form.getValues('rows'));
     const result = checkDraft(current, rules);
     if (Object.keys(result.fields).length) {
       setAttempted(true);
@@ -315,7 +332,7 @@ function DraftForm({ draft }: { draft: Draft }) {
         </Alert>
       )}
 
-      <Stack gap="md">
+      <Stack gap="md" className="reserve-field-messages">
         {fields.map((row, index) => (
           <DraftFileRow
             key={row.key}

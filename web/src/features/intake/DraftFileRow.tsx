@@ -82,16 +82,14 @@ export function DraftFileRow({
               control={control}
               name={`rows.${index}.upc`}
               render={({ field }) => {
-                const detected = file?.detectedUpc ?? null;
-                const shown = field.value || detected || '';
-                const others = (file?.detectedUpcs ?? []).filter((code) => code !== shown);
+                const others = (file?.detectedUpcs ?? []).filter((code) => code !== field.value);
                 return (
                   <Stack gap={4}>
                     <TextInput
                       ref={field.ref}
                       name={field.name}
                       label={rowLabel('UPC', fileName)}
-                      value={shown}
+                      value={field.value}
                       onChange={(event) => {
                         field.onChange(upcDigits(event.currentTarget.value));
                         onEdited('upc');
@@ -109,7 +107,7 @@ export function DraftFileRow({
                     {!disabled && others.length > 0 && (
                       <Group gap={6}>
                         <Text size="sm" c="dimmed">
-                          {field.value || detected ? 'Also in the image:' : 'Found in the image:'}
+                          {field.value ? 'Also in the image:' : 'Found in the image:'}
                         </Text>
                         {others.map((code) => (
                           <Button
@@ -209,11 +207,12 @@ export function upcDescription(entered: string, file: DraftFile | undefined): st
   const detected = file?.detectedUpc ?? null;
   if (!entered) {
     if (file?.detectionStatus === 'pending') return 'Reading the barcode in the image…';
-    if (detected) return 'Read from the image.';
+    if (detected) return `The image shows ${detected}.`;
     if (file?.detectionStatus === 'failed') return "The barcode couldn't be read: please type the UPC.";
     return 'Type the UPC printed under the barcode.';
   }
   if (detected && !sameUpc(entered, detected)) return `The image shows ${detected}.`;
+  if (entered === detected) return 'Read from the image.';
   if (detected) return 'Matches the barcode in the image.';
   return 'Digits only, up to 14.';
 }

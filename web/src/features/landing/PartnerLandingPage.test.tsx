@@ -40,22 +40,22 @@ describe('co-branded landing page /{partnerId}', () => {
 
   it('shows the logo, the company name in title case, the three blocks and the Powered By footer', async () => {
     visit('/30500', partner);
-    expect(await screen.findByRole('heading', { level: 1, name: 'Northside Market Co-Op' })).toBeTruthy();
-    expect(screen.getByRole('img', { name: 'Northside Market Co-Op logo' }).getAttribute('src')).toBe(
+    expect(await screen.findByRole('heading', { level: 1, name: 'Northside Market Co-op' })).toBeTruthy();
+    expect(screen.getByRole('img', { name: 'Northside Market Co-op logo' }).getAttribute('src')).toBe(
       '/api/partner-configurations/3/logo/north%20logo.png',
     );
     for (const block of ['Easy Item Submission', 'Manage your Brand Profile', 'Supplier Resources']) {
       expect(screen.getByRole('heading', { level: 2, name: block })).toBeTruthy();
     }
-    expect(screen.getByText('Submit your products to Northside Market Co-Op for consideration')).toBeTruthy();
+    expect(screen.getByText('Submit your products to Northside Market Co-op for consideration')).toBeTruthy();
     expect(screen.getByRole('contentinfo').textContent).toContain('Powered By');
     expect(screen.getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/30500/login');
-    await waitFor(() => expect(document.title).toBe('Northside Market Co-Op | Product Hub'));
+    await waitFor(() => expect(document.title).toBe('Northside Market Co-op | Product Hub'));
   });
 
   it('uses the primary colour and black buttons when no secondary colour is set; an invalid colour is never used', async () => {
     visit('/30500', { ...partner, secondaryColor: 'red; background: url(x)' });
-    await screen.findByRole('heading', { level: 1, name: 'Northside Market Co-Op' });
+    await screen.findByRole('heading', { level: 1, name: 'Northside Market Co-op' });
     const root = screen.getByRole('main').parentElement as HTMLElement;
     expect(root.style.getPropertyValue('--partner-primary')).toBe('#6a1b9a');
     expect(root.style.getPropertyValue('--partner-secondary')).toBe('#000000');

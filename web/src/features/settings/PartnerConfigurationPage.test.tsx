@@ -206,8 +206,8 @@ describe('Customize New Item Intake', { timeout: 30_000 }, () => {
 
   it('previews the landing page view-only, and a missing configuration goes to /settings', async () => {
     const first = renderPage(buildConfiguration({ secondaryColor: '#ffcc00' }), {}, '/settings/7/landing-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Landing page preview: Northside Market Co-Op' })).toBeTruthy();
-    expect(screen.getByText('Submit your products to Northside Market Co-Op for consideration')).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Landing page preview: Northside Market Co-op' })).toBeTruthy();
+    expect(screen.getByText('Submit your products to Northside Market Co-op for consideration')).toBeTruthy();
     expect(screen.getByText('Powered By')).toBeTruthy();
     first.unmount();
     vi.unstubAllGlobals();

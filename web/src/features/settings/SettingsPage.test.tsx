@@ -57,19 +57,19 @@ describe('Settings', { timeout: 30_000 }, () => {
     fireEvent.change(search, { target: { value: 'north' } });
     await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS / 2));
     expect(calls.filter((c) => c.operation === 'SearchCompaniesByName')).toHaveLength(0);
-    const option = await screen.findByRole('option', { name: 'Northside Market Co-Op' }, { timeout: SEARCH_DEBOUNCE_MS * 2 });
+    const option = await screen.findByRole('option', { name: 'Northside Market Co-op' }, { timeout: SEARCH_DEBOUNCE_MS * 2 });
     // One search, for what was typed last.
     expect(calls.filter((c) => c.operation === 'SearchCompaniesByName').map((c) => c.variables.name)).toEqual(['north']);
 
     fireEvent.click(option);
     await waitFor(() => expect(add.disabled).toBe(false));
     fireEvent.click(add);
-    await screen.findByRole('link', { name: 'Northside Market Co-Op' });
+    await screen.findByRole('link', { name: 'Northside Market Co-op' });
     expect(calls.find((c) => c.operation === 'CreatePartnerConfiguration')?.variables).toEqual({ companyId: 30500 });
     expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
-      ['Northside Market Co-Op', '30500', 'On'],
+      ['Northside Market Co-op', '30500', 'On'],
       ['Fresh Market Grocers', '30443', 'Off'],
     ]);
-    expect(toast.success).toHaveBeenCalledWith('Northside Market Co-Op added');
+    expect(toast.success).toHaveBeenCalledWith('Northside Market Co-op added');
   });
 });

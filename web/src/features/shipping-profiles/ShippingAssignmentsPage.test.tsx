@@ -55,6 +55,17 @@ describe('Shipping profile assignments', () => {
     expect(box(10)).toBeTruthy();
   });
 
+  it('names the other profile a product is in, and says that saving moves it from there (issue 17 item 16)', async () => {
+    const products = buildProducts(3, (i) => i === 1).map((p, i) => (i === 2 ? { ...p, otherProfileName: 'Frozen pallet' } : p));
+    renderAssignments({ ShippingProfileProducts: { data: { getShippingProfileProducts: products } } });
+    const row = (await screen.findByRole('checkbox', { name: 'Assign 0000000000002, Product 03' })).closest('tr')!;
+    expect(within(row).getByText(SHIPPING_PROFILE_MSG.inOtherProfile('Frozen pallet'))).toBeTruthy();
+    expect(within(row).queryByText(SHIPPING_PROFILE_MSG.savingMoves('Frozen pallet'))).toBeNull();
+    fireEvent.click(box(3));
+    expect(within(row).getByText(SHIPPING_PROFILE_MSG.savingMoves('Frozen pallet'))).toBeTruthy();
+    expect(box(3).getAttribute('aria-describedby')).toBeTruthy();
+  });
+
   it('pending changes enable Save Items and Cancel; Cancel discards them and reloads', async () => {
     const { operations } = renderAssignments();
     await screen.findAllByRole('checkbox');

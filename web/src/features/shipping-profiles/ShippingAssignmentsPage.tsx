@@ -11,6 +11,7 @@ import {
   SHIPPING_PROFILE_MSG,
   statusDisplayName,
   UNNAMED,
+  plural,
 } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
@@ -174,13 +175,24 @@ export function ShippingAssignmentsPage() {
                         <Table.Td>
                           <Checkbox
                             aria-label={`Assign ${p.upc}${p.name ? `, ${p.name}` : ''}`}
+                            aria-describedby={p.otherProfileName ? `${listId}-${p.upc}` : undefined}
                             checked={checked(p)}
                             disabled={!canEdit || saving}
                             onChange={(e) => toggle(p, e.currentTarget.checked)}
                           />
                         </Table.Td>
                         <Table.Td>{p.upc}</Table.Td>
-                        <Table.Td>{p.name ?? UNNAMED}</Table.Td>
+                        <Table.Td>
+                          {p.name ?? UNNAMED}
+                          {p.otherProfileName && (
+                            // A product has one profile: ticking it here takes it from the other (issue 17 item 16).
+                            <Text id={`${listId}-${p.upc}`} size="sm" c={checked(p) ? undefined : 'dimmed'} fw={checked(p) ? 600 : undefined}>
+                              {checked(p)
+                                ? SHIPPING_PROFILE_MSG.savingMoves(p.otherProfileName)
+                                : SHIPPING_PROFILE_MSG.inOtherProfile(p.otherProfileName)}
+                            </Text>
+                          )}
+                        </Table.Td>
                         <Table.Td>{statusName(p.status)}</Table.Td>
                       </Table.Tr>
                     ))}
@@ -188,8 +200,8 @@ export function ShippingAssignmentsPage() {
                 </Table>
                 </Table.ScrollContainer>
                 <Text id={listId} size="sm" c="dimmed" aria-live="polite">
-                  {rows.length} products, {rows.filter(checked).length} assigned to this profile
-                  {changes ? `; ${changes} unsaved change${changes === 1 ? '' : 's'}` : ''}.
+                  {plural(rows.length, 'product')}, {rows.filter(checked).length} assigned to this profile
+                  {changes ? `; ${plural(changes, 'unsaved change')}` : ''}.
                 </Text>
                 {pages > 1 && (
                   <Group component="nav" aria-label="Pages of products">

@@ -44,7 +44,7 @@ export const ShippingProfileQuery = graphql(`
 
 export const ShippingProfileProductsQuery = graphql(`
   query ShippingProfileProducts($id: Int!) {
-    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated }
+    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }
   }
 `);
 

@@ -29,4 +29,5 @@ export const buildProducts = (n: number, associated: (i: number) => boolean = ()
     name: `Product ${String(i + 1).padStart(2, '0')}`,
     status: 'SUBMITTED',
     associated: associated(i),
+    otherProfileName: null,
   }));

@@ -151,7 +151,7 @@ function ResubmitForm({
       </Paper>
 
       {submission.can.resubmit ? (
-        <Stack gap="lg" maw={760}>
+        <Stack gap="lg" maw={760} className="reserve-field-messages">
           <Title order={2} size="h3">
             Resubmit the product
           </Title>

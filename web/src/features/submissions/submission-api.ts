@@ -11,8 +11,7 @@ export type SubmissionFile = Submission['files'][number];
 export const submissionKeys = {
   all: ['submissions'] as const,
   activity: () => ['submissions', 'activity'] as const,
-  activityPage: (tab: string, page: number, partnerCompanyId: number | null) =>
-    ['submissions', 'activity', tab, page, partnerCompanyId] as const,
+  activityPage: (tab: string, page: number) => ['submissions', 'activity', tab, page] as const,
   detail: (id: string) => ['submissions', 'detail', id] as const,
 };
 

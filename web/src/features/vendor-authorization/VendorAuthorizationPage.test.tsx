@@ -36,7 +36,7 @@ describe('vendor authorization form', () => {
 
   it('shows the six claims naming the retail partner, including the sample-address and free-fill claims', async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
-    expect(await screen.findByText(/samples to Fresh Market Grocers's sample address/)).toBeTruthy();
+    expect(await screen.findByText(/samples to Fresh Market Grocers' sample address/)).toBeTruthy();
     expect(checkboxes()).toHaveLength(VENDOR_CLAIMS.length);
     expect(screen.getByText(/free fill is either product .* or a fee/)).toBeTruthy();
     expect(checkboxes().every((c) => (c as HTMLInputElement).required)).toBe(true);
@@ -44,7 +44,7 @@ describe('vendor authorization form', () => {
 
   it('"Accept and Submit" is enabled only when all six are checked (valid and changed); messages for unchecked claims', async () => {
     renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
-    await screen.findByText(/Fresh Market Grocers's sample address/);
+    await screen.findByText(/Fresh Market Grocers' sample address/);
     expect(submit()).toHaveProperty('disabled', true);
     for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
     expect(await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeTruthy();
@@ -58,10 +58,22 @@ describe('vendor authorization form', () => {
     expect(screen.queryByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeNull();
   }, SLOW);
 
+  it("'Field must be checked' under each claim still unchecked once the user has started (issue 17 item 9)", async () => {
+    renderWithApp(<VendorAuthorizationPage />, { session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }) });
+    await screen.findByText(/Fresh Market Grocers' sample address/);
+    expect(screen.queryByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).toBeNull();
+    for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
+    await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms);
+    const messages = await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].textContent).toBe(`Error: ${VENDOR_AUTH_MSG.fieldMustBeChecked}`);
+    expect(checkboxes()[5].getAttribute("aria-describedby")).toContain(messages[0].id);
+  }, SLOW);
+
   it('sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner', async () => {
     const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
     const { router } = renderWithApp(<VendorAuthorizationPage />, { path: '/vendor-authorization', session, routes: [{ path: '/', element: <p>Home</p> }] });
-    await screen.findByText(/Fresh Market Grocers's sample address/);
+    await screen.findByText(/Fresh Market Grocers' sample address/);
     for (const box of checkboxes()) fireEvent.click(box);
     await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
     fireEvent.click(submit());

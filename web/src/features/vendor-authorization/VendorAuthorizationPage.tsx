@@ -28,7 +28,7 @@ export function VendorAuthorizationPage() {
     mode: 'all',
     defaultValues: emptyVendorAuthorization(),
   });
-  const { errors, isValid, isDirty, isSubmitting, submitCount } = form.formState;
+  const { isValid, isDirty, isSubmitting, submitCount } = form.formState;
   const values = useWatch({ control: form.control });
   const someUnchecked = VENDOR_CLAIMS.some((c) => !values[c.name]);
   const touched = isDirty || submitCount > 0;
@@ -62,7 +62,8 @@ export function VendorAuthorizationPage() {
                   label={vendorClaimText(claim.text, retailer)}
                   required
                   {...form.register(claim.name)}
-                  error={fieldError(errors[claim.name] && touched ? VENDOR_AUTH_MSG.fieldMustBeChecked : undefined)}
+                  // From the values, not the resolver's errors: those only cover the boxes the user has clicked.
+                  error={fieldError(touched && !values[claim.name] ? VENDOR_AUTH_MSG.fieldMustBeChecked : undefined)}
                 />
               ))}
             </Stack>

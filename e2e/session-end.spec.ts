@@ -1,0 +1,27 @@
+import { expect, test } from '@playwright/test';
+import { accountMenuButton, DEMO, signIn } from './support/fixtures.ts';
+
+// Part 1 section 8: a 'not authorized' answer ends the session in this tab too (issue 17 item 5).
+test('a session ended in another tab: the next click goes to the login page and back after signing in', async ({ page }) => {
+  await signIn(page, DEMO.supplier);
+  await page.goto('/activity');
+  await expect(page.getByRole('heading', { level: 1, name: 'My Products - Submission Activity' })).toBeVisible();
+
+  // Another tab of the same browser signs out: the session cookie is shared, the server forgets the session.
+  const otherTab = await page.context().newPage();
+  await otherTab.goto('/activity');
+  await accountMenuButton(otherTab, 'Sam').click();
+  await otherTab.getByRole('menuitem', { name: 'Logout' }).click();
+  await expect(accountMenuButton(otherTab, 'Sam')).toBeHidden();
+  await otherTab.close();
+
+  await page.getByRole('link', { name: 'Catalog' }).click();
+  await page.waitForURL(/\/login$/);
+  await expect(accountMenuButton(page, 'Sam')).toBeHidden();
+  await expect(page.getByText("We couldn't load the catalogued items")).toHaveCount(0);
+
+  await page.getByLabel('Email').fill(DEMO.supplier.email);
+  await page.getByLabel('Password', { exact: true }).fill(DEMO.supplier.password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await page.waitForURL(/\/cataloguedProducts$/);
+});
