@@ -40,7 +40,8 @@ beforeAll(async () => {
   writeWithCompressed(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
-  server = await startTestServer({ WEB_DIST: dist });
+  // Introspection on: the schema is a large JSON answer any client can ask for, to test compression with.
+  server = await startTestServer({ WEB_DIST: dist, GRAPHQL_INTROSPECTION: 'on' });
 });
 afterAll(() => server?.close());
 
