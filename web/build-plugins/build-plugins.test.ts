@@ -64,7 +64,7 @@ describe("Mantine's styles per component", () => {
     expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.layer.css');
     expect(mantineStylesheetFor('C:\\repo\\node_modules\\@mantine\\core\\esm\\components\\Input\\Input.module.mjs?v=1')).toBe('@mantine/core/styles/Input.layer.css');
     expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
-    expect(mantineStylesheetFor('/repo/web/src/features/activity/activity.module.css')).toBeNull();
+    expect(mantineStylesheetFor('/repo/web/src/features/submissions/activity.module.css')).toBeNull();
   });
 
   it('every component module of @mantine/core has its style sheet', () => {

@@ -18,16 +18,16 @@ const loggedOutRoutes: RouteObject[] = [
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
-  { path: 'upload', lazy: lazyPage(() => import('./features/intake/UploadFilesPage.tsx'), 'UploadFilesPage') },
-  { path: 'upload/file_select', lazy: lazyPage(() => import('./features/intake/UploadFilesPage.tsx'), 'UploadFilesPage') },
-  { path: 'upload/draft/:id', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
-  { path: 'upload/draft/:id/designate_upc', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
-  { path: 'upload/draft/:id/confirmation', lazy: lazyPage(() => import('./features/intake/ConfirmationPage.tsx'), 'ConfirmationPage') },
-  { path: 'upload_draft/:id', lazy: lazyPage(() => import('./features/intake/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  { path: 'upload', lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
+  { path: 'upload/file_select', lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
+  { path: 'upload/draft/:id', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  { path: 'upload/draft/:id/designate_upc', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  { path: 'upload/draft/:id/confirmation', lazy: lazyPage(() => import('./features/drafts/ConfirmationPage.tsx'), 'ConfirmationPage') },
+  { path: 'upload_draft/:id', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
 
   // Activity and submissions
-  { path: 'activity', lazy: lazyPage(() => import('./features/activity/ActivityPage.tsx'), 'ActivityPage') },
-  { path: 'activity/:tab', lazy: lazyPage(() => import('./features/activity/ActivityPage.tsx'), 'ActivityPage') },
+  { path: 'activity', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
+  { path: 'activity/:tab', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
   { path: 'productSubmissions/:id', lazy: lazyPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage') },
   { path: 'productSubmissions/:id/resubmit', lazy: lazyPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage') },
   { path: 'productSubmissions/:id/resubmit/confirmation', lazy: lazyPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage') },
@@ -66,10 +66,10 @@ const loggedInRoutes: RouteObject[] = [
   // Partner operations (part 2)
   { path: 'edit-multiple', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditPage.tsx'), 'BulkEditPage') },
   { path: 'edit-multiple/confirmation', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage') },
-  { path: 'vendor-authorization', lazy: lazyPage(() => import('./features/vendor-authorization/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage') },
+  { path: 'vendor-authorization', lazy: lazyPage(() => import('./features/users/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage') },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
-    children: [{ path: 'brandProfile', lazy: lazyPage(() => import('./features/brand-profile/BrandProfilePage.tsx'), 'BrandProfilePage') }],
+    children: [{ path: 'brandProfile', lazy: lazyPage(() => import('./features/brand-profiles/BrandProfilePage.tsx'), 'BrandProfilePage') }],
   },
   {
     element: <RequireFlag flag="SHIPPING_PROFILE" />,
@@ -94,9 +94,9 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', lazy: lazyPage(() => import('./features/settings/SettingsPage.tsx'), 'SettingsPage') },
-      { path: 'settings/:id', lazy: lazyPage(() => import('./features/settings/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage') },
-      { path: 'settings/:id/landing-page', lazy: lazyPage(() => import('./features/settings/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage') },
+      { path: 'settings', lazy: lazyPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage') },
+      { path: 'settings/:id', lazy: lazyPage(() => import('./features/partners/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage') },
+      { path: 'settings/:id/landing-page', lazy: lazyPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage') },
     ],
   },
 ];

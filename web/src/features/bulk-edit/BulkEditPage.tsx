@@ -18,7 +18,7 @@ import { useSignedInUser } from '../../session/session-context.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { fieldRulesFromConfiguration } from '../intake/intake-api.ts';
+import { fieldRulesFromConfiguration } from '../drafts/drafts-api.ts';
 import { readProductSubmissionIds, saveRows, toEditedRow, toRowInput, useBulkEditRows, type BulkEditRowData, type EditedRow } from './bulk-edit-api.ts';
 import { BulkEditCell, type CellState } from './BulkEditCell.tsx';
 import classes from './bulk-edit.module.css';

@@ -10,7 +10,7 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { overallProgress } from '../intake/upload-progress.ts';
+import { overallProgress } from '../drafts/upload-progress.ts';
 import { ingestionKeys, submittedBy, uploadIngestionFiles, useIngestionJobs, type IngestionJob } from './bulk-ingestion-api.ts';
 import { PagedTable } from './PagedTable.tsx';
 

@@ -9,8 +9,8 @@ import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useFileUpload } from '../../ui/use-file-upload.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
-import { dropZoneHeight, UPLOAD_ACCEPT } from '../intake/UploadFilesPage.tsx';
-import { formatBytes, overallProgress } from '../intake/upload-progress.ts';
+import { dropZoneHeight, UPLOAD_ACCEPT } from '../drafts/UploadFilesPage.tsx';
+import { formatBytes, overallProgress } from '../drafts/upload-progress.ts';
 import { BackLink } from '../submissions/SubmissionStates.tsx';
 import { catalogueKeys, uploadProductImages } from './catalogue-api.ts';
 

@@ -15,7 +15,7 @@ import {
   type CataloguedProduct,
   type SortDirection,
 } from './catalogue-api.ts';
-import { AddNewButton } from '../intake/AddNewButton.tsx';
+import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { ImportCertifiedValues } from './ImportCertifiedValues.tsx';
 
 export const CATALOGUE_HEADING = 'My Products - Catalogued Items';

@@ -6,7 +6,7 @@ import type { FeatureFlag } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useShippingProfileOptions } from '../intake/use-shipping-profile-options.ts';
+import { useShippingProfileOptions } from '../drafts/use-shipping-profile-options.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { CataloguedProduct } from './catalogue-api.ts';
 import { buildProduct } from './catalogue.test-helper.ts';
@@ -21,7 +21,7 @@ import {
 } from './CataloguedProductPage.tsx';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
-vi.mock('../intake/use-shipping-profile-options.ts', () => ({ useShippingProfileOptions: vi.fn(() => []) }));
+vi.mock('../drafts/use-shipping-profile-options.ts', () => ({ useShippingProfileOptions: vi.fn(() => []) }));
 
 const PUT_PATH = '/api/products/0036000291452/shippingProfile';
 

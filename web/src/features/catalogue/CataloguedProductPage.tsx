@@ -10,7 +10,7 @@ import { showBanner } from '../../ui/banner/banner-store.ts';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useShippingProfileOptions } from '../intake/use-shipping-profile-options.ts';
+import { useShippingProfileOptions } from '../drafts/use-shipping-profile-options.ts';
 import { BackLink } from '../submissions/SubmissionStates.tsx';
 import {
   catalogueKeys,

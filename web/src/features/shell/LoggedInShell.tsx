@@ -7,7 +7,7 @@ import { usePartnerId } from '../../partner/partner-context.tsx';
 import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
-import { VendorAuthorizationPrompt } from '../vendor-authorization/VendorAuthorizationPrompt.tsx';
+import { VendorAuthorizationPrompt } from '../users/VendorAuthorizationPrompt.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { SubNavigation } from './SubNavigation.tsx';
 import classes from './LoggedInShell.module.css';

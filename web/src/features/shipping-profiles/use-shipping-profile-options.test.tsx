@@ -3,7 +3,7 @@ import { screen } from '@testing-library/react';
 import { SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { useShippingProfileOptions } from '../intake/use-shipping-profile-options.ts';
+import { useShippingProfileOptions } from '../drafts/use-shipping-profile-options.ts';
 import { fakeServer } from '../submissions/fake-server.test-helper.ts';
 
 function Options() {

@@ -22,7 +22,7 @@ import { fieldError } from '../../ui/field-error.tsx';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { UPLOAD_ACCEPT, UPLOAD_HINT } from '../intake/UploadFilesPage.tsx';
+import { UPLOAD_ACCEPT, UPLOAD_HINT } from '../drafts/UploadFilesPage.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { resubmitSubmission, submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RequestValidationMutation } from './submission-operations.ts';

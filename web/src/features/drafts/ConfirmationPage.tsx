@@ -9,7 +9,7 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
-import { readSubmissionIds } from './intake-api.ts';
+import { readSubmissionIds } from './drafts-api.ts';
 
 /** What step 2 hands the confirmation after a successful submit. */
 export interface ConfirmationState {

@@ -9,8 +9,8 @@ import { toast } from '../../ui/toast.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { LandingPagePreviewPage } from './LandingPagePreviewPage.tsx';
 import { LOGO_HELP, PartnerConfigurationPage, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './PartnerConfigurationPage.tsx';
-import type { SettingsConfiguration } from './settings-api.ts';
-import { buildConfiguration } from './settings.test-helper.ts';
+import type { SettingsConfiguration } from './partners-api.ts';
+import { buildConfiguration } from './partners.test-helper.ts';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));

@@ -8,13 +8,13 @@ import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
 import type { ConfirmationState } from './ConfirmationPage.tsx';
 import { DesignateUpcPage } from './DesignateUpcPage.tsx';
-import type { Draft, DraftFile } from './intake-api.ts';
+import type { Draft, DraftFile } from './drafts-api.ts';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
 
 const addFilesToDraft = vi.hoisted(() => vi.fn());
-vi.mock('./intake-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./intake-api.ts')>()),
+vi.mock('./drafts-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./drafts-api.ts')>()),
   addFilesToDraft,
 }));
 

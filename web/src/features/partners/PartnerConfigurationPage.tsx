@@ -27,7 +27,7 @@ import {
   useSettingsConfiguration,
   type SettingsConfiguration,
   type SettingsFormValues,
-} from './settings-api.ts';
+} from './partners-api.ts';
 
 export const LOGO_HELP = 'Upload logo with transparent or white background';
 export const SAVED_MESSAGE = 'Partner configuration saved';

@@ -5,7 +5,7 @@ import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { fakeServer } from '../submissions/fake-server.test-helper.ts';
-import { buildConfiguration } from './settings.test-helper.ts';
+import { buildConfiguration } from './partners.test-helper.ts';
 import { COMPANY_SEARCH_LABEL, SETTINGS_SUBTITLE, SettingsPage } from './SettingsPage.tsx';
 
 vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));

@@ -45,7 +45,7 @@ import {
   useDraft,
   type Draft,
   type DraftFile,
-} from './intake-api.ts';
+} from './drafts-api.ts';
 import type { ConfirmationState } from './ConfirmationPage.tsx';
 import { UPLOAD_ACCEPT, type NewDraftState } from './UploadFilesPage.tsx';
 import { overallProgress } from './upload-progress.ts';

@@ -3,8 +3,8 @@ import { Controller, type Control } from 'react-hook-form';
 import { Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
 import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
-import type { DraftFile } from './intake-api.ts';
-import classes from './intake.module.css';
+import type { DraftFile } from './drafts-api.ts';
+import classes from './drafts.module.css';
 
 /** One row of step 2 as the form holds it: what the user typed or chose. */
 export interface DraftRowValues {

@@ -1,5 +1,5 @@
 import { resolvedFieldRules } from '@portal/domain';
-import type { SettingsConfiguration } from './settings-api.ts';
+import type { SettingsConfiguration } from './partners-api.ts';
 
 /** A configuration as the server answers one with nothing stored: every flag true. */
 export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): SettingsConfiguration {

@@ -5,7 +5,7 @@ import { AppLink, AppNavigate } from '../../partner/AppLink.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { PartnerButton, PartnerLandingView } from '../landing/PartnerLandingView.tsx';
 import { configurationIdParam } from './PartnerConfigurationPage.tsx';
-import { useSettingsConfiguration } from './settings-api.ts';
+import { useSettingsConfiguration } from './partners-api.ts';
 
 /** /settings/{id}/landing-page: a view-only preview of the partner's landing page; a missing one goes to /settings. */
 export function LandingPagePreviewPage() {

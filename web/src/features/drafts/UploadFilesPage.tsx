@@ -7,8 +7,8 @@ import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useFileUpload } from '../../ui/use-file-upload.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
-import { cacheDraft, createDraft } from './intake-api.ts';
-import classes from './intake.module.css';
+import { cacheDraft, createDraft } from './drafts-api.ts';
+import classes from './drafts.module.css';
 import { formatBytes, overallProgress, perFileProgress } from './upload-progress.ts';
 
 export const IMAGE_REQUIREMENTS_URL = '/static/image-requirements.pdf';

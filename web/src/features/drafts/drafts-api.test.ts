@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { intakeRulesFor } from '@portal/domain';
-import { fieldRulesFromConfiguration, readSubmissionIds, stillProcessing, storeSubmissionIds, SUBMISSION_IDS_KEY } from './intake-api.ts';
+import { fieldRulesFromConfiguration, readSubmissionIds, stillProcessing, storeSubmissionIds, SUBMISSION_IDS_KEY } from './drafts-api.ts';
 
 describe('intake api helpers', () => {
   afterEach(() => localStorage.clear());

@@ -5,12 +5,12 @@ import type { UploadProgress } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
-import type { Draft } from './intake-api.ts';
+import type { Draft } from './drafts-api.ts';
 import { UploadFilesPage } from './UploadFilesPage.tsx';
 
 const createDraft = vi.hoisted(() => vi.fn());
-vi.mock('./intake-api.ts', async (importOriginal) => ({
-  ...(await importOriginal<typeof import('./intake-api.ts')>()),
+vi.mock('./drafts-api.ts', async (importOriginal) => ({
+  ...(await importOriginal<typeof import('./drafts-api.ts')>()),
   createDraft,
 }));
 

@@ -5,7 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { needsVendorAuthorization, VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
-import { useRetailPartnerName } from './vendor-authorization-api.ts';
+import { useRetailPartnerName } from './users-api.ts';
 
 export const VENDOR_AUTH_PROMPT_ID = 'vendor-authorization-prompt';
 /** Once per user and browser tab session, not at every screen. */

@@ -26,7 +26,7 @@ import { submissionKeys } from '../submissions/submission-api.ts';
 import { DeleteActivityDraftMutation, DeleteProductSubmissionMutation } from './activity-operations.ts';
 import { activityPageQuery, pageCount, useActivityPage, type ActivityItem, type ActivityPage as ActivityPageData } from './activity-api.ts';
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
-import { AddNewButton } from '../intake/AddNewButton.tsx';
+import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
 import classes from './activity.module.css';
 

@@ -7,8 +7,8 @@ import { gql } from '../../api/graphql.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useCreatePartnerConfiguration, usePartnerConfigurations } from './settings-api.ts';
-import { SearchCompaniesQuery } from './settings-operations.ts';
+import { useCreatePartnerConfiguration, usePartnerConfigurations } from './partners-api.ts';
+import { SearchCompaniesQuery } from './partners-operations.ts';
 
 export const SETTINGS_SUBTITLE = 'Manage Co-branded Item Intake Landing Pages';
 export const COMPANY_SEARCH_LABEL = 'Company';

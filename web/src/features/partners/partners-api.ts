@@ -20,7 +20,7 @@ import {
   PartnerConfigurationQuery,
   PartnerConfigurationsQuery,
   UpdatePartnerConfigurationMutation,
-} from './settings-operations.ts';
+} from './partners-operations.ts';
 
 export type SettingsConfiguration = PartnerConfigurationFieldsFragment;
 

@@ -15,7 +15,7 @@ import { useSession } from '../../session/session-context.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
-import { acceptTermsAndConditions, useRetailPartnerName } from './vendor-authorization-api.ts';
+import { acceptTermsAndConditions, useRetailPartnerName } from './users-api.ts';
 
 /** /vendor-authorization (also under a partner): the six vendor claims, all required (part 2 sections 2.4 and 5). */
 export function VendorAuthorizationPage() {
