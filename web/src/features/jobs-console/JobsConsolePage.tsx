@@ -95,7 +95,7 @@ export function JobsConsolePage() {
             <Button variant="default" onClick={() => setToDiscard(null)} disabled={discard.isPending}>
               Cancel
             </Button>
-            <Button color="red" onClick={() => toDiscard && onDiscard(toDiscard)} loading={discard.isPending}>
+            <Button color="red.9" onClick={() => toDiscard && onDiscard(toDiscard)} loading={discard.isPending}>
               Discard
             </Button>
           </Group>
@@ -204,7 +204,7 @@ function JobsTable(props: { data: JobsOverview; busyId: number | undefined; onRe
                           <Button size="xs" onClick={() => onRetry(job)} loading={busyId === job.id} aria-label={`Retry job ${job.id}`}>
                             Retry
                           </Button>
-                          <Button size="xs" variant="outline" color="red" onClick={() => onDiscard(job)} disabled={busyId === job.id} aria-label={`Discard job ${job.id}`}>
+                          <Button size="xs" variant="outline" color="red.9" onClick={() => onDiscard(job)} disabled={busyId === job.id} aria-label={`Discard job ${job.id}`}>
                             Discard
                           </Button>
                         </Group>
