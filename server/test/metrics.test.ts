@@ -148,7 +148,7 @@ describe(`GET /metrics without METRICS_TOKEN (${databaseKind})`, () => {
   afterAll(() => server?.close());
 
   it('does not exist: 404, with or without a token, and no web page in its place', async () => {
-    for (const headers of [{}, { authorization: 'Bearer anything-at-all-0123456789' }]) {
+    for (const headers of [{}, { authorization: 'Bearer anything-at-all-0123456789' }] as Record<string, string>[]) {
       const res = await new Client(server.url).request('GET', '/metrics', undefined, { headers });
       expect(res.status).toBe(404);
       expect(res.json.code).toBe('NOT_FOUND');
