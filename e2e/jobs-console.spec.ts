@@ -44,7 +44,8 @@ async function draftJobsThatFail(api: APIRequestContext) {
 }
 
 test('jobs console: an administrator sees a failed job with its error, retries it and it runs, discards another after confirming; a read-only administrator only looks', async ({ browser }) => {
-  test.setTimeout(120_000);
+  // Six photos to read, two jobs failing three times with backoff, a retry: slow on a loaded machine.
+  test.setTimeout(240_000);
   const api = await apiAs(DEMO.admin);
   const failing = await draftJobsThatFail(api);
 
