@@ -114,7 +114,7 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
       Array.from({ length: 4 }, async () => {
         while (next < names.length) {
           const file = path.join(photos, names[next++]);
-          if ((await readBarcodesOffThread(file, 'jpeg')).length) rawFound++;
+          if ((await readBarcodesOffThread(file, 'jpeg')).codes.length) rawFound++;
         }
       }),
     );

@@ -20,3 +20,4 @@ export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
 export * from './jobs-console.ts';
+export * from './detected-codes.ts';

@@ -265,6 +265,8 @@ export const draftFiles = pgTable(
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
     /** Every code read from the file; detectedUpc is the first of them. */
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    /** How detectedUpcs were read: 'bars', or 'digits' (OCR of the printed digits); null while none were. */
+    detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
     createdAt: createdAt(),
@@ -372,6 +374,8 @@ export const submissionFiles = pgTable(
     position: integer('position').notNull(),
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    /** How detectedUpcs were read: 'bars', or 'digits' (OCR of the printed digits); null while none were. */
+    detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
     createdAt: createdAt(),

@@ -1,7 +1,9 @@
 import { readFile } from 'node:fs/promises';
-import type { UploadKind } from '@portal/domain';
+import type { DetectedFrom, UploadKind } from '@portal/domain';
+import { findBarcodeRegion } from './barcode-region.ts';
 import { loadRgba, rotateGrey, sharpenGrey, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
+import { readPrintedDigits } from './printed-digits.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadFileBytes, zxingReadPixels } from './zxing-reader.ts';
 
@@ -117,32 +119,67 @@ const PASSES: Pass[] = [
   pass('zbar turned -22.5°', (i) => i.rotated(-22.5), zbarReadGrey),
 ];
 
+/** The name of the last resort after every pass over the bars: reading the digits printed under them. */
+export const PRINTED_DIGITS_PASS = 'printed digits';
+
 /** The passes in the order they run: for benchmarks and tuning. */
-export const BARCODE_PASS_NAMES: readonly string[] = PASSES.map((step) => step.name);
+export const BARCODE_PASS_NAMES: readonly string[] = [...PASSES.map((step) => step.name), PRINTED_DIGITS_PASS];
 
 export interface BarcodeReading {
   codes: string[];
+  /** How the codes were read: from the bars, or from the digits printed under them; null when none were found. */
+  readFrom: DetectedFrom | null;
+}
+
+export interface DetailedBarcodeReading extends BarcodeReading {
   /** The pass that found them (null when none did): for benchmarks and tuning. */
   pass: string | null;
+  /** Time spent looking for and reading printed digits (0 when a bar pass found codes), in ms. */
+  digitsMs: number;
 }
 
 /** readBarcodes, also telling which pass found the codes. */
-export async function readBarcodesDetailed(input: string | Buffer, kind: UploadKind): Promise<BarcodeReading> {
+export async function readBarcodesDetailed(input: string | Buffer, kind: UploadKind): Promise<DetailedBarcodeReading> {
   const images = new PassImages(await pixelSource(input, kind));
   for (const step of PASSES) {
     const codes = await step.read(images);
-    if (codes.length > 0) return { codes: [...new Set(codes)], pass: step.name };
+    if (codes.length > 0) return { codes: [...new Set(codes)], readFrom: 'bars', pass: step.name, digitsMs: 0 };
   }
-  return { codes: [], pass: null };
+  // Only now, so that a photo whose bars read pays nothing for it: where the bars look like a code, the digits.
+  const start = performance.now();
+  const code = await readDigitsUnderBars(images);
+  const digitsMs = performance.now() - start;
+  if (code) return { codes: [code], readFrom: 'digits', pass: PRINTED_DIGITS_PASS, digitsMs };
+  return { codes: [], readFrom: null, pass: null, digitsMs };
+}
+
+async function readDigitsUnderBars(images: PassImages): Promise<string | null> {
+  const base = await images.baseGrey();
+  const region = findBarcodeRegion(base);
+  if (!region) return null;
+  // Digits are read from the sharpest copy at hand: the detail image (made by an earlier pass) when there is one.
+  const detail = await images.detailGrey();
+  if (!detail) return readPrintedDigits(base, region);
+  const scale = detail.width / base.width;
+  const scaled = {
+    ...region,
+    left: Math.round(region.left * scale),
+    top: Math.round(region.top * scale),
+    width: Math.round(region.width * scale),
+    height: Math.round(region.height * scale),
+  };
+  return readPrintedDigits(detail, scaled);
 }
 
 /**
- * Every distinct retail code found in an image, or on page 1 of a PDF; [] when none. A photo can show more than
- * one code, and readers occasionally misread one, so callers should let the user confirm rather than trust a
- * single value blindly. `kind` must come from inspectFile. Throws MediaError when the file cannot be read.
+ * Every distinct retail code found in an image, or on page 1 of a PDF, and how it was read; no codes when none.
+ * A photo can show more than one code, and readers occasionally misread one, so callers should let the user confirm
+ * rather than trust a single value blindly. `kind` must come from inspectFile. Throws MediaError when the file cannot
+ * be read.
  */
-export async function readBarcodes(input: string | Buffer, kind: UploadKind): Promise<string[]> {
-  return (await readBarcodesDetailed(input, kind)).codes;
+export async function readBarcodes(input: string | Buffer, kind: UploadKind): Promise<BarcodeReading> {
+  const { codes, readFrom } = await readBarcodesDetailed(input, kind);
+  return { codes, readFrom };
 }
 
 async function pixelSource(input: string | Buffer, kind: UploadKind): Promise<PixelSource> {

@@ -8,6 +8,7 @@ import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
 import type { Thumbnail } from './thumbnail.ts';
+import type { BarcodeReading } from './barcodes.ts';
 
 /**
  * Hard limits of media work. A hostile upload (a PDF whose page inflates to gigabytes, an image that is costly to
@@ -234,7 +235,7 @@ export function configureMediaLimits(limits: MediaLimits) {
 
 export const mediaProcessIds = () => pool.pids();
 
-export const readBarcodesOffThread = (path: string, kind: UploadKind) => pool.run<string[]>({ op: 'barcodes', path, kind });
+export const readBarcodesOffThread = (path: string, kind: UploadKind) => pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
 
 export const makeThumbnailOffThread = async (path: string, kind: UploadKind, maxSize: number): Promise<Thumbnail> => {
   const thumb = await pool.run<Thumbnail>({ op: 'thumbnail', path, kind, maxSize });

@@ -86,6 +86,39 @@ export function barcodePng(symbology: Symbology, text: string, scale = 3, barHei
   });
 }
 
+/**
+ * A barcode whose bars no reader can decode but whose printed digits are intact, as after a crease across a pack: two
+ * stretches of the bars are swapped. The bars still look like a barcode. The digits are printed under them as on a
+ * pack, in groups (`printed`, e.g. '4 006381 333931'; it may hold a wrong check digit, which bwip-js would refuse).
+ */
+export async function damagedBarcodePng(symbology: Symbology, text: string, printed: string, scale = 3): Promise<Buffer> {
+  const bars = await barcodeToPng({ bcid: symbology, text, scale, height: 20, paddingwidth: 15, backgroundcolor: 'ffffff' });
+  const { width = 0, height = 0 } = await sharp(bars).metadata();
+  const slice = { width: Math.round(width * 0.15), height };
+  const cut = (left: number) => sharp(bars).extract({ left, top: 0, ...slice }).toBuffer();
+  const [a, b] = [Math.round(width * 0.25), Math.round(width * 0.55)];
+  const damaged = await sharp(bars)
+    .composite([
+      { input: await cut(b), left: a, top: 0 },
+      { input: await cut(a), left: b, top: 0 },
+    ])
+    .png()
+    .toBuffer();
+  const digitsHeight = 12 * scale;
+  const digits = Buffer.from(
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${digitsHeight}">` +
+      `<text x="50%" y="${9 * scale}" font-family="DejaVu Sans Mono, monospace" font-size="${9 * scale}" ` +
+      `text-anchor="middle" xml:space="preserve">${printed}</text></svg>`,
+  );
+  return sharp({ create: { width, height: height + digitsHeight + 8 * scale, channels: 3, background: '#ffffff' } })
+    .composite([
+      { input: damaged, left: 0, top: 0 },
+      { input: digits, left: 0, top: height + scale },
+    ])
+    .png()
+    .toBuffer();
+}
+
 /** Barcodes placed on a larger white page, like a package side in a photo; optionally turned by an angle. */
 export async function barcodeScene(
   barcodes: Buffer[],

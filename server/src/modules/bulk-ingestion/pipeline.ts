@@ -191,7 +191,9 @@ export const processIngestionFile = (ctx: AppContext) =>
           }
           let codes: string[];
           try {
-            codes = await readBarcodesOffThread(path, file.kind as UploadKind);
+            const reading = await readBarcodesOffThread(path, file.kind as UploadKind);
+            // Nobody confirms a file's code here before it is filed: printed digits (OCR) are not proof enough.
+            codes = reading.readFrom === 'bars' ? reading.codes : [];
           } catch (err) {
             const message = (err as Error).message;
             if (!MEDIA_MESSAGES.has(message) && !lastAttempt) throw err;
@@ -252,6 +254,7 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
       kind: f.kind!,
       size: f.size ?? 0,
       detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
+      detectedFrom: f.detectedEan13Upc ? ('bars' as const) : null,
       detectionStatus: 'done' as const,
     }));
     const submissionId = existing

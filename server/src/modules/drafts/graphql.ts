@@ -22,6 +22,10 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
     productName: t.exposeString('productName', { nullable: true }),
     detectedUpc: t.exposeString('detectedUpc', { nullable: true, description: 'Used as the UPC when none is entered.' }),
     detectedUpcs: t.exposeStringList('detectedUpcs'),
+    detectedFrom: t.exposeString('detectedFrom', {
+      nullable: true,
+      description: "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
+    }),
     detectionStatus: t.exposeString('detectionStatus', { description: 'pending, done or failed' }),
     shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true }),
     isMarketingImage: t.exposeBoolean('isMarketingImage'),

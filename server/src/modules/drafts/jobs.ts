@@ -21,8 +21,11 @@ export const processDraftFile = (ctx: AppContext) =>
         try {
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
           await ctx.db.update(draftFiles).set({ thumbnailKey }).where(eq(draftFiles.id, fileId));
-          const codes = await readBarcodes(path, file.kind);
-          await ctx.db.update(draftFiles).set({ detectedUpcs: codes, detectionStatus: 'done' }).where(eq(draftFiles.id, fileId));
+          const { codes, readFrom } = await readBarcodes(path, file.kind);
+          await ctx.db
+            .update(draftFiles)
+            .set({ detectedUpcs: codes, detectedFrom: readFrom, detectionStatus: 'done' })
+            .where(eq(draftFiles.id, fileId));
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.
           if (!(err instanceof MediaError) && job.attempt < (processDraftFileJob.maxAttempts ?? 1)) throw err;

@@ -29,6 +29,7 @@ export function presentDraft(draft: DraftWithFiles, user: UserRow) {
       productName: f.productName,
       detectedUpc: f.detectedUpcs[0] ?? null,
       detectedUpcs: f.detectedUpcs,
+      detectedFrom: f.detectedFrom,
       detectionStatus: f.detectionStatus,
       shippingProfileId: f.shippingProfileId,
       isMarketingImage: f.isMarketingImage,

@@ -183,6 +183,7 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
           size: f.size,
           isMarketingImage: f.isMarketingImage,
           detectedUpcs: f.detectedUpcs,
+          detectedFrom: f.detectedFrom,
           detectionStatus: f.detectionStatus,
           thumbnailKey: f.thumbnailKey,
         })),

@@ -40,7 +40,8 @@ export const automatedChecks = (ctx: AppContext) =>
           try {
             update = { thumbnailKey: file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind)) };
             if (file.detectionStatus !== 'done') {
-              update = { ...update, detectedUpcs: await readBarcodesOffThread(path, file.kind), detectionStatus: 'done' };
+              const { codes, readFrom } = await readBarcodesOffThread(path, file.kind);
+              update = { ...update, detectedUpcs: codes, detectedFrom: readFrom, detectionStatus: 'done' };
             }
           } catch (err) {
             // A verdict on the file (damaged, or past the limits of media work) stands: retrying cannot change it.

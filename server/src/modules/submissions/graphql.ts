@@ -16,6 +16,10 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
     kind: t.exposeString('kind'),
     isMarketingImage: t.exposeBoolean('isMarketingImage'),
     detectedUpcs: t.exposeStringList('detectedUpcs'),
+    detectedFrom: t.exposeString('detectedFrom', {
+      nullable: true,
+      description: "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
+    }),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
   }),
@@ -67,6 +71,10 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     zendeskTicketUrl: t.exposeString('zendeskTicketUrl', { nullable: true }),
     updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
     badge: t.exposeString('badge', { nullable: true, description: "'Matches Photo' or 'Flagged for Review' (staff only)" }),
+    badgeNote: t.exposeString('badgeNote', {
+      nullable: true,
+      description: "'Read from printed digits' when a detected code was read from the digits under the bars (staff only)",
+    }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (s) => s.rejectionReason }),
     files: t.field({ type: [File], resolve: (s) => s.files }),
     history: t.field({ type: [HistoryEntry], resolve: (s) => s.history }),

@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canTransition, isRejected, sanitizeProductName, transitionError, type ItemStatus, type UploadKind } from '@portal/domain';
+import { canTransition, isRejected, sanitizeProductName, transitionError, type DetectedFrom, type ItemStatus, type UploadKind } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { productSubmissions, submissionAttributes, submissionFiles, submissionHistory, submissionMarketAccounts } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -27,6 +27,7 @@ export interface NewSubmissionFile {
   size: number;
   isMarketingImage?: boolean;
   detectedUpcs?: string[];
+  detectedFrom?: DetectedFrom | null;
   detectionStatus?: 'pending' | 'done' | 'failed';
   thumbnailKey?: string | null;
 }
@@ -67,6 +68,7 @@ async function insertFiles(tx: Tx, submissionId: string, files: NewSubmissionFil
         position: firstPosition + i,
         isMarketingImage: f.isMarketingImage ?? false,
         detectedUpcs: f.detectedUpcs ?? [],
+        detectedFrom: f.detectedFrom ?? null,
         detectionStatus: f.detectionStatus ?? 'pending',
         thumbnailKey: f.thumbnailKey ?? null,
       })),

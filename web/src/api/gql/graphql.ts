@@ -137,36 +137,6 @@ export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
 
-export type SearchPartnerConfigurationsQueryVariables = Exact<{
-  name: string;
-}>;
-
-
-export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
-
-export type ActivityPageQueryVariables = Exact<{
-  tab?: string | null | undefined;
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
-
-export type DeleteProductSubmissionMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteProductSubmissionMutation = { deleteProductSubmission: boolean };
-
-export type DeleteActivityDraftMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
-
 export type BrandProfileFieldsFragment = { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } };
 
 export type CompanyBrandProfilesQueryVariables = Exact<{
@@ -309,7 +279,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -427,14 +397,44 @@ export type ShippingProfileCompanyQueryVariables = Exact<{
 
 export type ShippingProfileCompanyQuery = { getCompany: { id: number, name: string } | null };
 
+export type SearchPartnerConfigurationsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
+
+export type ActivityPageQueryVariables = Exact<{
+  tab?: string | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+
+export type DeleteProductSubmissionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteProductSubmissionMutation = { deleteProductSubmission: boolean };
+
+export type DeleteActivityDraftMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
+
 export type SubmissionDetailQueryVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -443,7 +443,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -451,14 +451,14 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -662,6 +662,7 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -671,6 +672,7 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }
@@ -690,46 +692,6 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
-export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
-    query SearchPartnerConfigurations($name: String!) {
-  searchPartnerConfigurations(name: $name) {
-    id
-    companyName
-  }
-}
-    `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
-export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
-  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
-    items {
-      kind
-      id
-      upc
-      upcs
-      productName
-      itemStatus
-      updatedDate
-      fileCount
-      partnerCompanyId
-      partnerStatusLabel
-      canDelete
-    }
-    total
-    page
-    pageSize
-  }
-}
-    `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;
-export const DeleteProductSubmissionDocument = new TypedDocumentString(`
-    mutation DeleteProductSubmission($id: ID!) {
-  deleteProductSubmission(id: $id)
-}
-    `) as unknown as TypedDocumentString<DeleteProductSubmissionMutation, DeleteProductSubmissionMutationVariables>;
-export const DeleteActivityDraftDocument = new TypedDocumentString(`
-    mutation DeleteActivityDraft($id: ID!) {
-  deleteDraftSubmission(id: $id)
-}
-    `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
 export const CompanyBrandProfilesDocument = new TypedDocumentString(`
     query CompanyBrandProfiles($companyId: Int!) {
   getCompany(companyId: $companyId) {
@@ -1203,6 +1165,7 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -1212,6 +1175,7 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }
@@ -1575,6 +1539,46 @@ export const ShippingProfileCompanyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ShippingProfileCompanyQuery, ShippingProfileCompanyQueryVariables>;
+export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
+    query SearchPartnerConfigurations($name: String!) {
+  searchPartnerConfigurations(name: $name) {
+    id
+    companyName
+  }
+}
+    `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
+export const ActivityPageDocument = new TypedDocumentString(`
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
+  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
+    items {
+      kind
+      id
+      upc
+      upcs
+      productName
+      itemStatus
+      updatedDate
+      fileCount
+      partnerCompanyId
+      partnerStatusLabel
+      canDelete
+    }
+    total
+    page
+    pageSize
+  }
+}
+    `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;
+export const DeleteProductSubmissionDocument = new TypedDocumentString(`
+    mutation DeleteProductSubmission($id: ID!) {
+  deleteProductSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteProductSubmissionMutation, DeleteProductSubmissionMutationVariables>;
+export const DeleteActivityDraftDocument = new TypedDocumentString(`
+    mutation DeleteActivityDraft($id: ID!) {
+  deleteDraftSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
 export const SubmissionDetailDocument = new TypedDocumentString(`
     query SubmissionDetail($id: ID!) {
   getProductSubmission(id: $id) {
@@ -1599,6 +1603,7 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -1608,6 +1613,7 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }
@@ -1650,6 +1656,7 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -1659,6 +1666,7 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }
@@ -1701,6 +1709,7 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -1710,6 +1719,7 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }
@@ -1752,6 +1762,7 @@ export const RequestValidationDocument = new TypedDocumentString(`
   zendeskTicketUrl
   updatedDate
   badge
+  badgeNote
   rejectionReason {
     message
     isAdminRejection
@@ -1761,6 +1772,7 @@ export const RequestValidationDocument = new TypedDocumentString(`
     kind
     isMarketingImage
     detectedUpcs
+    detectedFrom
     imageUrl
     thumbnailUrl
   }

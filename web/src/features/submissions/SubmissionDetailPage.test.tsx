@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, REVIEW_MSG, SCOPES } from '@portal/domain';
+import { ALL_SCOPES, READ_FROM_DIGITS, REVIEW_MSG, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -74,6 +74,18 @@ describe('Submission detail', () => {
     expect(ticket.getAttribute('target')).toBe('_blank');
     expect(screen.getByText('Matches Photo')).toBeTruthy();
     expect(screen.getByText('Green Valley Foods')).toBeTruthy();
+  });
+
+  it("staff see 'Read from printed digits' on the badge when the code was read from the digits under the bars", async () => {
+    renderDetail(staffSubmission({ badgeNote: READ_FROM_DIGITS }), { scopes: [...ALL_SCOPES] });
+    await loaded();
+    expect(screen.getByText('Matches Photo · Read from printed digits')).toBeTruthy();
+  });
+
+  it('without a badge, the printed-digits note still shows to staff', async () => {
+    renderDetail(staffSubmission({ badge: null, badgeNote: READ_FROM_DIGITS }), { scopes: [...ALL_SCOPES] });
+    await loaded();
+    expect(screen.getByText('Read from printed digits')).toBeTruthy();
   });
 
   it('a read-only administrator sees the verification view with the buttons disabled and why', async () => {

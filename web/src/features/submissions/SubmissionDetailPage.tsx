@@ -98,11 +98,18 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
 
   return (
     <Page heading={staff ? STAFF_TITLE : SUPPLIER_TITLE} before={back}>
-      {staff && (submission.badge || submission.zendeskTicketId) && (
+      {staff && (submission.badge || submission.badgeNote || submission.zendeskTicketId) && (
         <Group gap="md">
           {submission.badge && (
             <Badge size="lg" variant="light" {...BADGE_COLOURS[submission.badge === 'Matches Photo' ? 'match' : 'flag']}>
               {submission.badge}
+              {/* Read by OCR rather than from the bars: worth a look at the photo before accepting. */}
+              {submission.badgeNote && ` · ${submission.badgeNote}`}
+            </Badge>
+          )}
+          {!submission.badge && submission.badgeNote && (
+            <Badge size="lg" variant="light" {...BADGE_COLOURS.flag}>
+              {submission.badgeNote}
             </Badge>
           )}
           {submission.zendeskTicketId && (

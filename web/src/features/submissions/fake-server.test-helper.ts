@@ -61,6 +61,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
     zendeskTicketUrl: null,
     updatedDate: '2025-03-07T16:05:00',
     badge: null,
+    badgeNote: null,
     rejectionReason: null,
     files: [
       {
@@ -68,6 +69,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         kind: 'png',
         isMarketingImage: true,
         detectedUpcs: ['036000291452'],
+        detectedFrom: 'bars',
         imageUrl: '/api/productSubmissions/s1/image/front.png',
         thumbnailUrl: '/api/productSubmissions/s1/image/front.png?thumbnail=true',
       },

@@ -27,8 +27,9 @@ export const SubmissionDetailFields = graphql(`
     zendeskTicketUrl
     updatedDate
     badge
+    badgeNote
     rejectionReason { message isAdminRejection }
-    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }
+    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl }
     history { at fromStatus toStatus reason by }
     can { review editName delete appeal resubmit }
   }
