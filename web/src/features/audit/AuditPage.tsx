@@ -115,7 +115,7 @@ export function AuditPage() {
 
       {rows.isError && <Alert color="red">The audit trail could not be loaded. Please try again.</Alert>}
       <Text size="sm" aria-live="polite" role="status">
-        {rows.isPending ? 'Loading…' : `${total} ${total === 1 ? 'action' : 'actions'}${anyFilter ? ' match these filters' : ''}.`}
+        {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
       </Text>
       <Table.ScrollContainer minWidth={900}>
         <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching}>
@@ -159,6 +159,9 @@ export function AuditPage() {
     </Page>
   );
 }
+
+const countText = (total: number, filtered: boolean) =>
+  filtered ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.` : `${total} ${total === 1 ? 'action' : 'actions'}.`;
 
 function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
   const name = row.target.label || row.target.id;
