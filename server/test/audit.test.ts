@@ -265,6 +265,94 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     });
   });
 
+  it("staff on a supplier's draft: adding files, changing, submitting and deleting write one row each; the supplier's own edits none", async () => {
+    const UPDATE = `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`;
+    const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }])).json;
+    const upc = nextUpc();
+    ok(await c.supplier.graphql(UPDATE, { id: draft.id, input: { files: [{ fileName: 'front.png', upc, productName: 'Draft oats' }] } }));
+    expect(await newRows()).toEqual([]);
+
+    expect((await c.admin.upload(`/api/draftSubmissions/${draft.id}/image`, [{ name: 'back.png', data: await plainImage() }])).status).toBe(200);
+    expect(await newRows()).toMatchObject([{ actorUserId: adminId, action: 'draft.files_added', targetType: 'draft', targetId: draft.id, companyId: 1001, after: { files: ['back.png'] } }]);
+
+    ok(await c.admin.graphql(UPDATE, { id: draft.id, input: { files: [{ fileName: 'front.png', productName: 'Draft rye' }, { fileName: 'back.png', upc, productName: 'Draft rye' }] } }));
+    const changed = await newRows();
+    expect(changed).toHaveLength(1);
+    expect(changed[0]).toMatchObject({
+      action: 'draft.updated',
+      targetId: draft.id,
+      companyId: 1001,
+      before: { 'front.png': `upc ${upc}, name Draft oats, shipping profile (none), marketing image no`, 'back.png': 'upc (none), name (none), shipping profile (none), marketing image no' },
+      after: { 'front.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no`, 'back.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no` },
+    });
+
+    const created = ok(await c.admin.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id })).data.submitProductsFromDraftSubmission;
+    expect(await newRows()).toMatchObject([{ action: 'draft.submitted', targetId: draft.id, companyId: 1001, after: { submissions: created.map((x: { id: string }) => x.id) } }]);
+
+    const other = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await plainImage() }])).json;
+    await newRows();
+    expect(ok(await c.admin.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: other.id })).data.deleteDraftSubmission).toBe(true);
+    expect(await newRows()).toMatchObject([{ action: 'draft.deleted', targetId: other.id, companyId: 1001, before: { files: ['gone.png'] }, after: null }]);
+  });
+
+  it("staff on a company's brand profile: creating and changing it write one row each", async () => {
+    const BRAND = {
+      brandWebsiteUrl: 'https://blueharbor.example',
+      brandCountryCode: 'US',
+      brandStateCode: 'CA',
+      brandCityName: 'Los Angeles',
+      yearFounded: '2001',
+      brandStory: 'Written by staff',
+      samplesOffered: true,
+      primaryDistributionMethod: 'Distributor',
+      distributionRange: 'national',
+      salesContactName: 'Bo Sales',
+      salesContactEmail: 'bo@blueharbor.example',
+    };
+    const CREATE = `mutation($companyId: Int!, $input: BrandProfileInput!) { createBrandProfile(companyId: $companyId, input: $input) { id isPublished } }`;
+    const PUBLISH = `mutation($companyId: Int!, $id: Int!, $p: Boolean!) { updateBrandProfileIsPublished(companyId: $companyId, brandProfileId: $id, isPublished: $p) { id } }`;
+    const profile = ok(await c.admin.graphql(CREATE, { companyId: 1002, input: BRAND })).data.createBrandProfile;
+    const created = await newRows();
+    expect(created).toHaveLength(1);
+    expect(created[0]).toMatchObject({ actorUserId: adminId, action: 'brand_profile.created', targetType: 'brand_profile', targetId: String(profile.id), companyId: 1002, before: null });
+    expect(created[0].after).toMatchObject({ brandStory: 'Written by staff', isPublished: true });
+    ok(await c.admin.graphql(PUBLISH, { companyId: 1002, id: profile.id, p: false }));
+    expect(await newRows()).toMatchObject([{ action: 'brand_profile.updated', companyId: 1002, before: { isPublished: true }, after: { isPublished: false } }]);
+  });
+
+  it("staff on a company's shipping profiles: creating, changing and assigning products write one row each", async () => {
+    const PROFILE = (name: string) => ({
+      name,
+      caseCount: 12,
+      grossWeight: { value: 20, unit: 'lbs' },
+      netWeight: { value: 18, unit: 'lbs' },
+      caseLength: { value: 12, unit: 'in' },
+      caseWidth: { value: 10, unit: 'in' },
+      caseHeight: null,
+      palletTiers: 10,
+      palletLayers: 5,
+    });
+    const { upc } = await submit('Shipped oats');
+    await newRows();
+    const created = ok(
+      await c.admin.graphql(`mutation($input: ShippingProfileInput!, $companyId: Int) { createShippingProfile(input: $input, companyId: $companyId) { id } }`, {
+        input: PROFILE('Staff cases'),
+        companyId: 1001,
+      }),
+    ).data.createShippingProfile;
+    const rows = await newRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ actorUserId: adminId, action: 'shipping_profile.created', targetId: String(created.id), companyId: 1001, targetLabel: 'Staff cases' });
+    expect(rows[0].after).toMatchObject({ name: 'Staff cases', caseCount: 12 });
+
+    const body = { ...PROFILE('Staff cases'), caseCount: 24 };
+    expect((await c.admin.put(`/api/shippingProfile/${created.id}`, body)).status).toBe(200);
+    expect(await newRows()).toMatchObject([{ action: 'shipping_profile.updated', companyId: 1001, before: { caseCount: 12 }, after: { caseCount: 24 } }]);
+
+    expect((await c.admin.post(`/api/shippingProfile/${created.id}/products`, { [upc]: true })).status).toBe(200);
+    expect(await newRows()).toMatchObject([{ action: 'shipping_profile.products_assigned', companyId: 1001, after: { given: ['0' + upc], taken: [] } }]);
+  });
+
   it('a supplier submitting, resubmitting or appealing its own items writes no row', async () => {
     const { id } = await submit();
     ok(await setStatus(c.admin, id, 'ADMIN_REJECTED', 'Dark'));

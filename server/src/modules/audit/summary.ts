@@ -21,3 +21,10 @@ export function changedFields(before: Record<string, unknown>, after: Record<str
     after: Object.fromEntries(keys.map((k) => [k, plain(after[k])])),
   };
 }
+
+/** Bookkeeping columns that say nothing about what changed (who and when are the audit row's own). */
+const BOOKKEEPING = new Set(['id', 'companyId', 'creatorId', 'userId', 'updatedBy', 'createdAt', 'updatedAt']);
+
+/** A stored row as a summary: its own values, without bookkeeping columns nor storage keys (`...Key`). */
+export const rowSummary = (row: Record<string, unknown>): AuditSummary =>
+  Object.fromEntries(Object.entries(row).filter(([k]) => !BOOKKEEPING.has(k) && !/Key$/.test(k)));
