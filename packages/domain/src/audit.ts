@@ -86,6 +86,18 @@ export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 /** A before or after summary: the fields that changed, as plain values. */
 export type AuditSummary = Record<string, unknown>;
 
+/** One row as the list answers it (`at` an ISO instant in JSON; the server reads it as a Date). */
+export interface AuditRowView<At = string> {
+  id: number;
+  at: At;
+  actor: { id: number; name: string; email: string };
+  action: string;
+  actionLabel: string;
+  target: { type: string; id: string; companyId: number | null; companyName: string | null; label: string | null };
+  before: AuditSummary | null;
+  after: AuditSummary | null;
+}
+
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 

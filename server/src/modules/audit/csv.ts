@@ -1,5 +1,5 @@
 import { describeAuditSummary } from '@portal/domain';
-import type { AuditRowView } from './service.ts';
+import type { AuditRow } from './service.ts';
 
 export const AUDIT_CSV_HEADER = ['when', 'actor', 'actor e-mail', 'action', 'action name', 'target type', 'target id', 'target', 'company', 'before', 'after'];
 
@@ -16,7 +16,7 @@ export function csvCell(value: unknown): string {
 
 export const csvLine = (cells: unknown[]) => `${cells.map(csvCell).join(',')}\r\n`;
 
-export const auditCsvLine = (r: AuditRowView) =>
+export const auditCsvLine = (r: AuditRow) =>
   csvLine([
     r.at.toISOString(),
     r.actor.name,
@@ -32,7 +32,7 @@ export const auditCsvLine = (r: AuditRowView) =>
   ]);
 
 /** The whole export as a stream of text: the header, then a line per row as the rows arrive. */
-export async function* auditCsv(rows: AsyncIterable<AuditRowView>): AsyncGenerator<string> {
+export async function* auditCsv(rows: AsyncIterable<AuditRow>): AsyncGenerator<string> {
   yield csvLine(AUDIT_CSV_HEADER);
   for await (const r of rows) yield auditCsvLine(r);
 }

@@ -1,18 +1,10 @@
 import { and, desc, eq, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
-import { AUDIT_ACTION_LABELS, isAuditAction, type AuditFilter, type AuditSummary } from '@portal/domain';
+import { AUDIT_ACTION_LABELS, isAuditAction, type AuditFilter, type AuditRowView } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { auditLog, companies, users } from '../../db/schema.ts';
 
-export interface AuditRowView {
-  id: number;
-  at: Date;
-  actor: { id: number; name: string; email: string };
-  action: string;
-  actionLabel: string;
-  target: { type: string; id: string; companyId: number | null; companyName: string | null; label: string | null };
-  before: AuditSummary | null;
-  after: AuditSummary | null;
-}
+/** A row as the server holds it; the routes send `at` as an ISO instant. */
+export type AuditRow = AuditRowView<Date>;
 
 function whereOf(f: AuditFilter): SQL | undefined {
   const c: SQL[] = [];
@@ -41,7 +33,7 @@ const selectRows = (db: Tx) =>
 
 type Joined = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
 
-const present = ({ row, firstName, lastName, email, companyName }: Joined): AuditRowView => ({
+const present = ({ row, firstName, lastName, email, companyName }: Joined): AuditRow => ({
   id: row.id,
   at: row.at,
   actor: { id: row.actorUserId, name: `${firstName} ${lastName}`.trim() || email, email },
@@ -70,7 +62,7 @@ export async function auditPage(db: Tx, f: AuditFilter & { page: number; pageSiz
  * Every matching row, newest first, read in batches by keyset (the id) so the export holds one batch in memory
  * however long the trail is, and a row written meanwhile neither repeats nor shifts a batch.
  */
-export async function* auditRows(db: Tx, f: AuditFilter, batch = 500): AsyncGenerator<AuditRowView> {
+export async function* auditRows(db: Tx, f: AuditFilter, batch = 500): AsyncGenerator<AuditRow> {
   const where = whereOf(f);
   let before: number | null = null;
   for (;;) {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Button, Group, Pagination, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
 import { AUDIT_MSG, AUDIT_PAGE_SIZE, describeAuditSummary } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
+import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { auditCsvUrl, auditKeys, auditQuery, fetchAuditOptions, fetchAuditPage, FILTER_KEYS, type AuditFilters, type AuditRow } from './audit-api.ts';
 import { auditTargetLink } from './audit-target-link.ts';
 
@@ -131,31 +132,11 @@ export function AuditPage() {
           </Table.Thead>
           <Table.Tbody>
             {rows.data?.items.map((r) => <AuditTableRow key={r.id} row={r} link={auditTargetLink(r, user)} />)}
-            {rows.data && !rows.data.items.length && (
-              <Table.Tr>
-                <Table.Td colSpan={7}>
-                  <Text c="dimmed" size="sm">
-                    {AUDIT_MSG.empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {rows.data && !rows.data.items.length && <EmptyTableRow columns={7}>{AUDIT_MSG.empty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Group justify="center" component="nav" aria-label="Pages of the audit trail">
-          <Pagination
-            total={totalPages}
-            value={Math.min(page, totalPages)}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
-            getControlProps={(control) => ({
-              'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
-            })}
-          />
-        </Group>
-      )}
+      {totalPages > 1 && <PageNavigation label="Pages of the audit trail" total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} />}
     </Page>
   );
 }

@@ -1,16 +1,7 @@
-import type { AuditSummary } from '@portal/domain';
+import type { AuditRowView } from '@portal/domain';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 
-export interface AuditRow {
-  id: number;
-  at: string;
-  actor: { id: number; name: string; email: string };
-  action: string;
-  actionLabel: string;
-  target: { type: string; id: string; companyId: number | null; companyName: string | null; label: string | null };
-  before: AuditSummary | null;
-  after: AuditSummary | null;
-}
+export type AuditRow = AuditRowView;
 
 export interface AuditPage {
   items: AuditRow[];
