@@ -57,33 +57,29 @@ export function AuditPage() {
       </Text>
       <form role="search" aria-label="Filter the audit trail" onSubmit={(e) => e.preventDefault()}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
-          <Select
-            label="Action"
-            placeholder="Any action"
-            clearable
-            searchable
-            data={options.data?.actions ?? []}
-            value={filters.action || null}
-            onChange={(v) => setFilter('action', v)}
-          />
-          <Select
-            label="Staff member"
-            placeholder="Anyone"
-            clearable
-            searchable
-            data={(options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` }))}
-            value={filters.actorId || null}
-            onChange={(v) => setFilter('actorId', v)}
-          />
-          <Select
-            label="Company"
-            placeholder="Any company"
-            clearable
-            searchable
-            data={(options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={filters.companyId || null}
-            onChange={(v) => setFilter('companyId', v)}
-          />
+          {(
+            [
+              { key: 'action', label: 'Action', placeholder: 'Any action', data: options.data?.actions ?? [] },
+              {
+                key: 'actorId',
+                label: 'Staff member',
+                placeholder: 'Anyone',
+                data: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` })),
+              },
+              { key: 'companyId', label: 'Company', placeholder: 'Any company', data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+            ] as const
+          ).map((f) => (
+            <Select
+              key={f.key}
+              label={f.label}
+              placeholder={f.placeholder}
+              clearable
+              searchable
+              data={[...f.data]}
+              value={filters[f.key] || null}
+              onChange={(v) => setFilter(f.key, v)}
+            />
+          ))}
           <TextInput
             label="Target id"
             description="A submission id, an EAN-13, a configuration or job number"
