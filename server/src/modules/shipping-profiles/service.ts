@@ -26,6 +26,7 @@ import { setProductShippingProfile } from '../submissions/lifecycle.ts';
 import { writeProductProfile } from './product-profiles.ts';
 import type { UserRow } from '../users/repository.ts';
 import { shippingProfilePolicy } from './policy.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 type Row = typeof shippingProfiles.$inferSelect;
 
@@ -122,10 +123,6 @@ const columnsOf = (input: ShippingProfileInput) => ({
 });
 
 /** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-}
 /** A profile as the audit trail names it. */
 const auditTarget = (p: { id: number; companyId: number; name: string }) =>
   ({ type: 'shipping_profile', id: p.id, companyId: p.companyId, label: p.name }) as const;
