@@ -160,7 +160,7 @@ test.describe('account menu and sub-navigation', () => {
   test('an administrator also has Access, Settings and Jobs, and no Vendor Authorization', async ({ page }) => {
     await signIn(page, DEMO.admin);
     const items = await openAccountMenu(page, 'Ada');
-    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -169,7 +169,8 @@ test.describe('account menu and sub-navigation', () => {
   test('a read-only administrator has neither Access nor Settings (Jobs to look at only), and /settings says so', async ({ page }) => {
     await signIn(page, DEMO.viewer);
     const items = await openAccountMenu(page, 'Vic');
-    expect(items).toEqual(['Account', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
+    // The audit trail is for every administrator, read-only ones too (issue 19).
+    expect(items).toEqual(['Account', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
     await page.goto('/settings');

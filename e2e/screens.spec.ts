@@ -83,12 +83,13 @@ const ROLES: Role[] = [
       `/settings/${ids.partnerConfigurationId}/landing-page`,
       '/account/information',
       '/admin/jobs',
+      '/admin/audit',
     ],
   },
   {
     name: 'a read-only administrator',
     who: DEMO.viewer,
-    routes: (ids) => ['/activity/pending', '/activity/all', `/productSubmissions/${ids.submissionId}`, '/cataloguedProducts', `/cataloguedProducts/${CATALOGUED}`, '/settings', '/admin/jobs'],
+    routes: (ids) => ['/activity/pending', '/activity/all', `/productSubmissions/${ids.submissionId}`, '/cataloguedProducts', `/cataloguedProducts/${CATALOGUED}`, '/settings', '/admin/jobs', '/admin/audit'],
   },
   // A supplier whose company has bulk-ingestion access (granted below): Sunrise Orchards, whose menus no other spec
   // counts. Plain login: the vendor terms prompt belongs to the partner's pages and its own spec.

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
 import { lazyPage } from './routes/lazy-load.ts';
@@ -90,6 +90,11 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireAccess allow={isFullAdmin} />,
     children: [{ path: 'access', lazy: lazyPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') }],
+  },
+  {
+    // The audit trail: administrators (read-only ones too), as the server's auditPolicy.view.
+    element: <RequireAccess allow={isAnyAdmin} />,
+    children: [{ path: 'admin/audit', lazy: lazyPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage') }],
   },
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,

@@ -21,3 +21,4 @@ export * from './media-messages.ts';
 export * from './wording.ts';
 export * from './jobs-console.ts';
 export * from './detected-codes.ts';
+export * from './audit.ts';

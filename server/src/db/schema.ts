@@ -577,3 +577,33 @@ export const brandProfiles = pgTable(
   },
   (t) => [uniqueIndex('brand_profiles_company_idx').on(t.companyId)],
 );
+
+/**
+ * The audit trail (issue 19): one row per staff action on someone else's data, written in the transaction of the
+ * change by modules/audit (recordAudit). Rows are never updated. `company_id` is the company whose data it is (the
+ * submission's, the partner's), when there is one.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: serial('id').primaryKey(),
+    /** The clock at the insert, not the transaction's start: rows in id order are in time order. */
+    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+    actorUserId: integer('actor_user_id').notNull().references(() => users.id),
+    action: text('action').notNull(),
+    targetType: text('target_type').notNull(),
+    targetId: text('target_id').notNull(),
+    companyId: integer('company_id').references(() => companies.id),
+    /** A short name of the target as it was (the product name, the company name), for the list and the CSV. */
+    targetLabel: text('target_label'),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [
+    index('audit_log_at_idx').on(t.at),
+    index('audit_log_action_at_idx').on(t.action, t.at),
+    index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
+    index('audit_log_company_at_idx').on(t.companyId, t.at),
+    index('audit_log_target_idx').on(t.targetType, t.targetId),
+  ],
+);

@@ -13,10 +13,22 @@ import {
   type UploadKind,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { brandProfiles, companies, featureFlags } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import { cityExists, countryExists, distributionMethodExists, stateCodes, stateExists } from '../reference-data/repository.ts';
+import { recordIfStaffAction } from '../audit/record.ts';
+import { changedFields, rowSummary } from '../audit/summary.ts';
 import { brandProfilePolicy } from './policy.ts';
+
+/** A brand profile as the audit trail names it. */
+const auditTarget = (row: Row, label: string | null = null) => ({ type: 'brand_profile', id: row.id, companyId: row.companyId, label }) as const;
+
+/** Staff changing a company's brand profile: the changed fields, in the transaction of the change. */
+async function auditUpdate(tx: Tx, user: Actor, before: Row, after: Row) {
+  const change = changedFields(rowSummary(before), rowSummary(after));
+  if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'brand_profile.updated', target: auditTarget(after), ...change });
+}
 
 type Row = typeof brandProfiles.$inferSelect;
 export type Actor = { id: number; companyId: number; scopes: readonly string[] };
@@ -139,36 +151,48 @@ export async function createBrandProfile(ctx: AppContext, user: Actor, companyId
   const input = brandProfileInputSchema.parse(rawInput);
   await checkReferences(ctx, input);
   const isPublished = input.isPublished ?? true;
-  const [created] = await ctx.db
-    .insert(brandProfiles)
-    .values({ companyId, creatorId: user.id, isPublished, ...columns(input) })
-    .onConflictDoNothing()
-    .returning();
+  const created = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(brandProfiles)
+      .values({ companyId, creatorId: user.id, isPublished, ...columns(input) })
+      .onConflictDoNothing()
+      .returning();
+    if (row) await recordIfStaffAction(tx, user, { action: 'brand_profile.created', target: auditTarget(row), after: rowSummary(row) });
+    return row;
+  });
   if (!created) throw conflict('This company already has a brand profile.');
   return present(created, user);
 }
 
 export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId: number, id: number, rawInput: unknown) {
   await assertBrandProfileEnabled(ctx);
-  await findBrandProfile(ctx, user, companyId, id, 'edit');
+  const before = await findBrandProfile(ctx, user, companyId, id, 'edit');
   const input = brandProfileInputSchema.parse(rawInput);
   await checkReferences(ctx, input);
-  const [updated] = await ctx.db
-    .update(brandProfiles)
-    .set({ ...columns(input), updatedAt: new Date() })
-    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(brandProfiles)
+      .set({ ...columns(input), updatedAt: new Date() })
+      .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
+      .returning();
+    await auditUpdate(tx, user, before, row);
+    return row;
+  });
   return present(updated!, user);
 }
 
 export async function setBrandProfilePublished(ctx: AppContext, user: Actor, companyId: number, id: number, isPublished: boolean) {
   await assertBrandProfileEnabled(ctx);
-  await findBrandProfile(ctx, user, companyId, id, 'edit');
-  const [updated] = await ctx.db
-    .update(brandProfiles)
-    .set({ isPublished, updatedAt: new Date() })
-    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
-    .returning();
+  const before = await findBrandProfile(ctx, user, companyId, id, 'edit');
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(brandProfiles)
+      .set({ isPublished, updatedAt: new Date() })
+      .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
+      .returning();
+    await auditUpdate(tx, user, before, row);
+    return row;
+  });
   return present(updated!, user);
 }
 
@@ -183,11 +207,15 @@ export async function setBrandProfileFile(
   const cols = FILE_COLUMNS[kind];
   const key = `brand-profiles/${row.id}/${kind}-${randomUUID()}.${file.kind}`;
   await ctx.storage.putFile(key, file.tempPath);
-  const [updated] = await ctx.db
-    .update(brandProfiles)
-    .set({ [cols.name]: file.fileName, [cols.key]: key, updatedAt: new Date() })
-    .where(eq(brandProfiles.id, row.id))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [changed] = await tx
+      .update(brandProfiles)
+      .set({ [cols.name]: file.fileName, [cols.key]: key, updatedAt: new Date() })
+      .where(eq(brandProfiles.id, row.id))
+      .returning();
+    await auditUpdate(tx, user, row, changed);
+    return changed;
+  });
   const previous = row[cols.key];
   if (previous && previous !== key) await ctx.storage.delete(previous).catch(() => {});
   return present(updated!, user);

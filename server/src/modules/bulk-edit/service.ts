@@ -11,6 +11,8 @@ import {
 import type { AppContext } from '../../context.ts';
 import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
+import { recordIfStaffAction } from '../audit/record.ts';
+import { changedFields } from '../audit/summary.ts';
 import { likeContains } from '../partners/service.ts';
 import { updateDetails } from '../submissions/lifecycle.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -171,6 +173,18 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
         attributeIds: r.attributes.map((a) => a.id),
       })),
     );
+    // Staff editing a supplier's rows: one audit row per submission, with the fields that changed.
+    for (const r of parsed) {
+      const s = byId.get(r.id)!;
+      const { id: _id, ...after } = r;
+      const change = changedFields(valuesOf(s, refs.get(s.id)!), after);
+      if (!Object.keys(change.after).length) continue;
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.bulk_edited',
+        target: { type: 'submission', id: s.id, companyId: s.companyId, label: r.productName || s.productName || s.upc },
+        ...change,
+      });
+    }
     return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
   });
   return present(ctx, user, saved, ids);

@@ -48,8 +48,9 @@ builder.mutationField('createBulkIngestionOrganization', (t) =>
     type: BulkIngestionOrganizationRef,
     args: { input: t.arg({ type: BulkIngestionOrganizationInput, required: true }) },
     resolve: async (_root, { input }, { request, ctx }) => {
-      authorize(bulkIngestionPolicy.manageAccess(await requireUser(request)));
-      return createOrganization(ctx, input);
+      const user = await requireUser(request);
+      authorize(bulkIngestionPolicy.manageAccess(user));
+      return createOrganization(ctx, user, input);
     },
   }),
 );

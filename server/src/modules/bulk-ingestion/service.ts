@@ -18,7 +18,8 @@ import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, comp
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submitIdentified, type IngestionFileRow } from './pipeline.ts';
-import { authorize } from '../../lib/authorize.ts';
+import { authorize, type Actor } from '../../lib/authorize.ts';
+import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 
 /** The organization of the user's company; none means no access to anything of bulk ingestion (403). */
@@ -181,6 +182,11 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
       ids.push(file.id);
     }
     await submitIdentified(tx, job.id, ids);
+    await recordIfStaffAction(tx, user, {
+      action: 'bulk_ingestion.files_mapped',
+      target: { type: 'bulk_ingestion_job', id: job.id, companyId: job.companyId, label: `Import job ${job.id}` },
+      after: { files: rows.map((r) => `${r.filename} → ${r.upc}`) },
+    });
     return ids;
   });
   const all = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
@@ -205,7 +211,7 @@ export async function listOrganizations(ctx: AppContext) {
 }
 
 /** Normalised here as the form does, then checked with the form's schema: a hand-made request gets the same result. */
-export async function createOrganization(ctx: AppContext, input: { companyId: number; folderName: string; imageSource: string }) {
+export async function createOrganization(ctx: AppContext, user: Pick<Actor, 'id'>, input: { companyId: number; folderName: string; imageSource: string }) {
   const parsed = accessFormSchema.safeParse({
     companyId: input.companyId,
     folderName: normaliseFolderName(input.folderName),
@@ -213,7 +219,7 @@ export async function createOrganization(ctx: AppContext, input: { companyId: nu
   });
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, zodFields(parsed.error));
   const v = parsed.data;
-  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, v.companyId));
+  const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, v.companyId));
   if (!company) throw badRequest(ACCESS_MSG.companyRequired, { companyId: ACCESS_MSG.companyRequired });
   const [taken] = await ctx.db.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.companyId, v.companyId));
   if (taken) throw conflict('This company already has bulk ingestion access.');
@@ -222,7 +228,18 @@ export async function createOrganization(ctx: AppContext, input: { companyId: nu
     .from(bulkIngestionOrganizations)
     .where(and(eq(bulkIngestionOrganizations.folderName, v.folderName), eq(bulkIngestionOrganizations.imageSource, v.imageSource)));
   if (clash) throw conflict('Another company already uses this folder name and image source.');
-  const [row] = await ctx.db.insert(bulkIngestionOrganizations).values(v).onConflictDoNothing().returning();
+  const row = await ctx.db.transaction(async (tx) => {
+    const [created] = await tx.insert(bulkIngestionOrganizations).values(v).onConflictDoNothing().returning();
+    if (created) {
+      await recordAudit(tx, {
+        actor: user,
+        action: 'bulk_ingestion.access_granted',
+        target: { type: 'bulk_ingestion_organization', id: created.id, companyId: created.companyId, label: company.name },
+        after: { folderName: created.folderName, imageSource: created.imageSource },
+      });
+    }
+    return created;
+  });
   if (!row) throw conflict('This company already has bulk ingestion access.');
   return (await listOrganizations(ctx)).find((o) => o.id === row.id)!;
 }

@@ -19,7 +19,8 @@ import { cataloguedProducts, productShippingProfiles, productSubmissions, submis
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { imagePath } from '../submissions/presenter.ts';
-import { visibleSubmission } from '../submissions/service.ts';
+import { staffStatusChange, visibleSubmission } from '../submissions/service.ts';
+import { recordAudit } from '../audit/record.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
@@ -27,6 +28,9 @@ import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
+
+/** How many EAN-13s an import's audit row lists by name. */
+const AUDITED_EANS = 20;
 
 /** Which submission statuses contribute images to a product. */
 const IMAGE_STATUSES = ['ACCEPTED', 'CATALOGUED'];
@@ -190,7 +194,7 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
   const values: CertifiedValues = certifiedValuesSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
     // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
-    const updated = await changeStatus(tx, id, 'CATALOGUED', { actor: 'staff', userId: user.id });
+    const updated = await staffStatusChange(tx, user, id, 'CATALOGUED', 'submission.catalogued');
     await upsertProducts(tx, user.id, [{ ean13Upc: updated.ean13Upc, values }]);
     return updated;
   });
@@ -200,9 +204,14 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
 export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows: ImportRow[]) {
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    await upsertProducts(tx, user.id, rows);
     let catalogued = 0;
     const eans = rows.map((r) => r.ean13Upc);
+    const existing = new Set<string>();
+    for (let i = 0; i < eans.length; i += 1000) {
+      const found = await tx.select({ e: cataloguedProducts.ean13Upc }).from(cataloguedProducts).where(inArray(cataloguedProducts.ean13Upc, eans.slice(i, i + 1000)));
+      found.forEach((f) => existing.add(f.e));
+    }
+    await upsertProducts(tx, user.id, rows);
     for (let i = 0; i < eans.length; i += 1000) {
       const accepted = await tx
         .select({ id: productSubmissions.id })
@@ -214,6 +223,19 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
         catalogued++;
       }
     }
+    // One row for the import (it is one act; a file may hold thousands of products): counts and the first EAN-13s.
+    await recordAudit(tx, {
+      actor: user,
+      action: 'certified_values.imported',
+      target: { type: 'certified_values_import', id: randomUUID(), label: `${rows.length} rows` },
+      after: {
+        rows: rows.length,
+        productsCreated: rows.length - existing.size,
+        productsUpdated: existing.size,
+        submissionsCatalogued: catalogued,
+        ean13Upcs: eans.length > AUDITED_EANS ? [...eans.slice(0, AUDITED_EANS), `and ${eans.length - AUDITED_EANS} more`] : eans,
+      },
+    });
     return { applied: rows.length, catalogued };
   });
 }
@@ -238,6 +260,13 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
       .set({ isDelisted: true, delistedAt: now, updatedAt: now, updatedBy: user.id })
       .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
       .returning();
+    await recordAudit(tx, {
+      actor: user,
+      action: 'product.delisted',
+      target: { type: 'product', id: ean13Upc, label: locked.description },
+      before: { delisted: false },
+      after: { delisted: true, submissionsDelisted: catalogued.length },
+    });
     return row;
   });
 }

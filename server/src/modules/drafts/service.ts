@@ -23,7 +23,12 @@ import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import { createSubmissions } from '../submissions/lifecycle.ts';
 import { assertCompanyProfiles } from '../shipping-profiles/service.ts';
+import { recordIfStaffAction } from '../audit/record.ts';
+import { changedFields } from '../audit/summary.ts';
 import { draftPolicy } from './policy.ts';
+
+/** A draft as the audit trail names it (staff acting on a supplier's draft). */
+const auditTarget = (draft: { id: string; companyId: number }) => ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
 import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
 
 /** The draft if the user may see it; "not found" otherwise, so other companies' drafts stay invisible. */
@@ -80,9 +85,24 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
   }
   assertUniqueNames(draft.files.map((f) => f.fileName), files);
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  await storeFiles(ctx, draftId, files, first, (tx) => touchDraft(tx, draftId));
+  await storeFiles(ctx, draftId, files, first, async (tx) => {
+    await touchDraft(tx, draftId);
+    await recordIfStaffAction(tx, user, { action: 'draft.files_added', target: auditTarget(draft), after: { files: files.map((f) => f.fileName) } });
+  });
   return (await findDraft(ctx.db, draftId))!;
 }
+
+/** A draft file's values as its audit summary shows them (UPC and name cleaned as stored). */
+const fileSummary = (f: { upc?: string | null; productName?: string | null; shippingProfileId?: number | null; isMarketingImage?: boolean | null }) =>
+  `upc ${f.upc || '(none)'}, name ${f.productName || '(none)'}, shipping profile ${f.shippingProfileId ?? '(none)'}, marketing image ${f.isMarketingImage ? 'yes' : 'no'}`;
+
+/** An update's fields as they are stored (undefined keeps the stored value). */
+const definedOf = (u: DraftFileUpdate) => ({
+  ...(u.upc !== undefined && { upc: u.upc ? upcDigits(u.upc) : null }),
+  ...(u.productName !== undefined && { productName: u.productName ? sanitizeProductName(u.productName) : null }),
+  ...(u.shippingProfileId !== undefined && { shippingProfileId: u.shippingProfileId }),
+  ...(u.isMarketingImage != null && { isMarketingImage: u.isMarketingImage }),
+});
 
 export interface DraftFileUpdate {
   fileName: string;
@@ -105,15 +125,15 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
       const file = byName.get(u.fileName.toLowerCase())!;
       await tx
         .update(draftFiles)
-        .set({
-          ...(u.upc !== undefined && { upc: u.upc ? upcDigits(u.upc) : null }),
-          ...(u.productName !== undefined && { productName: u.productName ? sanitizeProductName(u.productName) : null }),
-          ...(u.shippingProfileId !== undefined && { shippingProfileId: u.shippingProfileId }),
-          ...(u.isMarketingImage != null && { isMarketingImage: u.isMarketingImage }),
-        })
+        .set(definedOf(u))
         .where(eq(draftFiles.id, file.id));
     }
     await touchDraft(tx, draftId);
+    const change = changedFields(
+      Object.fromEntries(updates.map((u) => [u.fileName, fileSummary(byName.get(u.fileName.toLowerCase())!)])),
+      Object.fromEntries(updates.map((u) => [u.fileName, fileSummary({ ...byName.get(u.fileName.toLowerCase())!, ...definedOf(u) })])),
+    );
+    if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
   });
   return (await findDraft(ctx.db, draftId))!;
 }
@@ -192,6 +212,7 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       { actor: 'supplier', userId: user.id },
     );
     await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));
+    await recordIfStaffAction(tx, user, { action: 'draft.submitted', target: auditTarget(draft), after: { submissions: created.map((c) => c.id) } });
     return created;
   });
 }
@@ -199,7 +220,10 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
 /** Deletes a draft and its stored files. */
 export async function deleteDraft(ctx: AppContext, user: UserRow, draftId: string) {
   const draft = await editableDraft(ctx, user, draftId);
-  await ctx.db.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
+    await recordIfStaffAction(tx, user, { action: 'draft.deleted', target: auditTarget(draft), before: { files: draft.files.map((f) => f.fileName) } });
+  });
   await Promise.all(
     draft.files.flatMap((f) => [f.storageKey, ...Object.values(renditionKeys(f.id))].map((key) => ctx.storage.delete(key))),
   );

@@ -154,8 +154,9 @@ builder.mutationField('createPartnerConfiguration', (t) =>
     description: 'A new configuration for the company: landing page enabled, default primary colour.',
     args: { companyId: t.arg.int({ required: true }) },
     resolve: async (_root, { companyId }, { request, ctx }) => {
-      authorize(partnerPolicy.configure(await requireUser(request)));
-      return createConfiguration(ctx, companyId);
+      const user = await requireUser(request);
+      authorize(partnerPolicy.configure(user));
+      return createConfiguration(ctx, user, companyId);
     },
   }),
 );
@@ -169,7 +170,8 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
       input: t.arg({ type: PartnerConfigurationInput, required: true }),
     },
     resolve: async (_root, { partnerConfigurationId, input }, { request, ctx }) => {
-      authorize(partnerPolicy.configure(await requireUser(request)));
+      const user = await requireUser(request);
+      authorize(partnerPolicy.configure(user));
       const fieldRules: Record<string, unknown> = {};
       for (const rule of input.fieldRules ?? []) {
         if (rule.field in fieldRules) throw badRequest(`${rule.field}: listed more than once.`, { [`fieldRules.${rule.field}`]: 'Listed more than once.' });
@@ -181,7 +183,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
       for (const flag of ['placementFieldsVisible', 'pricingFieldsVisible', 'promotionFieldsVisible'] as const) {
         if (input[flag] != null) fieldRules[flag] = { visible: input[flag] };
       }
-      return updateConfiguration(ctx, partnerConfigurationId, {
+      return updateConfiguration(ctx, user, partnerConfigurationId, {
         primaryColor: input.primaryColor,
         secondaryColor: input.secondaryColor ?? null,
         landingPageEnabled: input.landingPageEnabled,

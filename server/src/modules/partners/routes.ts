@@ -49,7 +49,8 @@ export async function partnerRoutes(app: FastifyInstance) {
 
   /** Replaces the partner's logo: one image in field 'file', checked by content, at most 2 MB. */
   app.post('/api/partner-configurations/:id/logo', async (request) => {
-    authorize(partnerPolicy.configure(await requireUser(request)));
+    const user = await requireUser(request);
+    authorize(partnerPolicy.configure(user));
     const id = idParam.parse((request.params as { id: string }).id);
     await findConfiguration(ctx, id);
     const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });
@@ -58,7 +59,7 @@ export async function partnerRoutes(app: FastifyInstance) {
       if (!file) throw badRequest('Choose an image file for the logo.', { file: 'Choose an image file for the logo.' });
       if (!LOGO_TYPES[file.kind]) throw badRequest(`${file.fileName}: the logo must be a PNG, JPEG or GIF image.`, { file: 'The logo must be a PNG, JPEG or GIF image.' });
       if (file.size > MAX_LOGO_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
-      const updated = await setLogo(ctx, id, file);
+      const updated = await setLogo(ctx, user, id, file);
       const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
       return { ...present(updated, company?.name ?? ''), partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName) };
     } finally {

@@ -9,7 +9,10 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
+import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { changedFields } from '../audit/summary.ts';
 import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
@@ -67,7 +70,19 @@ export async function getConfiguration(ctx: AppContext, id: number) {
   return present(row.config, row.companyName);
 }
 
-export async function createConfiguration(ctx: AppContext, companyId: number) {
+/** A configuration as the audit trail names it. */
+const auditTarget = (row: Row, companyName: string) =>
+  ({ type: 'partner_configuration', id: row.id, companyId: row.companyId, label: companyName }) as const;
+
+/** The settings an administrator changes, for the audit trail's before and after. */
+const auditedSettings = (row: Row) => ({
+  primaryColor: row.primaryColor,
+  secondaryColor: row.secondaryColor,
+  landingPageEnabled: row.landingPageEnabled,
+  fieldRules: row.fieldRules,
+});
+
+export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, companyId: number) {
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('No such company.');
   const created = await ctx.db.transaction(async (tx) => {
@@ -77,16 +92,21 @@ export async function createConfiguration(ctx: AppContext, companyId: number) {
       .onConflictDoNothing()
       .returning();
     // Submissions already sent to this company now have rules to be checked against.
-    if (row) await enqueuePartnerStatuses(tx, companyId);
+    if (row) {
+      await enqueuePartnerStatuses(tx, companyId);
+      await recordAudit(tx, { actor: user, action: 'partner_configuration.created', target: auditTarget(row, company.name), after: auditedSettings(row) });
+    }
     return row;
   });
   if (!created) throw conflict('This company already has a partner configuration.');
   return present(created, company.name);
 }
 
-export async function updateConfiguration(ctx: AppContext, id: number, rawInput: unknown) {
+export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, id: number, rawInput: unknown) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
   const updated = await ctx.db.transaction(async (tx) => {
+    const [before] = await tx.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id)).for('update');
+    if (!before) return undefined;
     const [row] = await tx
     .update(partnerConfigurations)
     .set({
@@ -100,6 +120,11 @@ export async function updateConfiguration(ctx: AppContext, id: number, rawInput:
     .returning();
     // The partner statuses of its submissions follow the new rules (in the background: there may be many).
     if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
+    const change = changedFields(auditedSettings(before), auditedSettings(row));
+    if (Object.keys(change.after).length) {
+      const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, row.companyId));
+      await recordAudit(tx, { actor: user, action: 'partner_configuration.updated', target: auditTarget(row, company?.name ?? ''), ...change });
+    }
     return row;
   });
   if (!updated) throw notFound('No such partner configuration.');
@@ -125,16 +150,26 @@ export async function getCompany(ctx: AppContext, companyId: number) {
 }
 
 /** Stores a checked logo file under a generated key and records it; the previous logo blob is removed. */
-export async function setLogo(ctx: AppContext, id: number, file: { fileName: string; tempPath: string; kind: string }) {
-  const { config } = await findConfiguration(ctx, id);
+export async function setLogo(ctx: AppContext, user: Pick<Actor, 'id'>, id: number, file: { fileName: string; tempPath: string; kind: string }) {
+  const { config, companyName } = await findConfiguration(ctx, id);
   // The checked kind is part of the key, so the logo is served with its real content type.
   const key = `partner-logos/${id}/${randomUUID()}.${file.kind}`;
   await ctx.storage.putFile(key, file.tempPath);
-  const [updated] = await ctx.db
-    .update(partnerConfigurations)
-    .set({ partnerLogoFileName: file.fileName, partnerLogoKey: key, updatedAt: new Date() })
-    .where(eq(partnerConfigurations.id, id))
-    .returning();
+  const updated = await ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(partnerConfigurations)
+      .set({ partnerLogoFileName: file.fileName, partnerLogoKey: key, updatedAt: new Date() })
+      .where(eq(partnerConfigurations.id, id))
+      .returning();
+    await recordAudit(tx, {
+      actor: user,
+      action: 'partner_configuration.logo_changed',
+      target: auditTarget(row, companyName),
+      before: { logo: config.partnerLogoFileName },
+      after: { logo: file.fileName },
+    });
+    return row;
+  });
   if (config.partnerLogoKey && config.partnerLogoKey !== key) await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
   return updated!;
 }

@@ -19,6 +19,8 @@ import {
   users,
 } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { recordIfStaffAction } from '../audit/record.ts';
+import { changedFields, rowSummary } from '../audit/summary.ts';
 import { enabledFlags } from '../feature-flags/repository.ts';
 import { setProductShippingProfile } from '../submissions/lifecycle.ts';
 import { writeProductProfile } from './product-profiles.ts';
@@ -121,6 +123,10 @@ const columnsOf = (input: ShippingProfileInput) => ({
 });
 
 /** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
+/** A profile as the audit trail names it. */
+const auditTarget = (p: { id: number; companyId: number; name: string }) =>
+  ({ type: 'shipping_profile', id: p.id, companyId: p.companyId, label: p.name }) as const;
+
 async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -212,25 +218,34 @@ export async function createShippingProfile(ctx: AppContext, user: UserRow, rawI
   const input = shippingProfileInputSchema.parse(rawInput);
   const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, target!));
   if (!company) throw notFound('Company not found.');
-  const [created] = await writeOrConflict(() =>
-    ctx.db
-      .insert(shippingProfiles)
-      .values({ ...columnsOf(input), companyId: target!, creatorId: user.id, updatedBy: user.id })
-      .returning(),
+  const created = await writeOrConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(shippingProfiles)
+        .values({ ...columnsOf(input), companyId: target!, creatorId: user.id, updatedBy: user.id })
+        .returning();
+      await recordIfStaffAction(tx, user, { action: 'shipping_profile.created', target: auditTarget(row), after: rowSummary(row) });
+      return row;
+    }),
   );
   return present(created, user, user);
 }
 
 /** PUT /shippingProfile/{id}: every field replaced; 409 when another profile of the company has the name. */
 export async function updateShippingProfile(ctx: AppContext, user: UserRow, id: number, rawInput: unknown) {
-  await editableProfile(ctx, user, id);
+  const before = await editableProfile(ctx, user, id);
   const input = shippingProfileInputSchema.parse(rawInput);
-  const [updated] = await writeOrConflict(() =>
-    ctx.db
-      .update(shippingProfiles)
-      .set({ ...columnsOf(input), updatedBy: user.id, updatedAt: new Date() })
-      .where(eq(shippingProfiles.id, id))
-      .returning(),
+  const updated = await writeOrConflict(() =>
+    ctx.db.transaction(async (tx) => {
+      const [row] = await tx
+        .update(shippingProfiles)
+        .set({ ...columnsOf(input), updatedBy: user.id, updatedAt: new Date() })
+        .where(eq(shippingProfiles.id, id))
+        .returning();
+      const change = changedFields(rowSummary(before), rowSummary(row));
+      if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'shipping_profile.updated', target: auditTarget(row), ...change });
+      return row;
+    }),
   );
   const view = present(updated, user, user);
   view.associatedSubmissions = (await associatedCounts(ctx.db, [id])).get(id) ?? [];
@@ -316,6 +331,10 @@ export async function assignShippingProfileProducts(ctx: AppContext, user: UserR
       }
     }
     await tx.update(shippingProfiles).set({ updatedBy: user.id, updatedAt: new Date() }).where(eq(shippingProfiles.id, id));
+    const [given, taken] = [[...changes].filter(([, a]) => a).map(([e]) => e), [...changes].filter(([e, a]) => !a && byEan.get(e)!.associated).map(([e]) => e)];
+    if (given.length || taken.length) {
+      await recordIfStaffAction(tx, user, { action: 'shipping_profile.products_assigned', target: auditTarget(profile), after: { given, taken } });
+    }
   });
   return companyProducts(ctx.db, profile.companyId, id);
 }

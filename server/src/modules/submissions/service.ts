@@ -12,11 +12,14 @@ import {
   upcDigits,
   upcError,
   type ActivityTab,
+  type AuditAction,
   type ItemStatus,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -29,6 +32,35 @@ export async function visibleSubmission(ctx: AppContext, user: UserRow, id: stri
   const s = await findSubmission(ctx.db, id);
   if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
   return s;
+}
+
+/** A submission as the audit trail names it. */
+export const auditTarget = (s: SubmissionRow) =>
+  ({ type: 'submission', id: s.id, companyId: s.companyId, label: s.productName || s.upc }) as const;
+
+/**
+ * A status change made by staff (accept, reject, catalogue), audited in the same transaction with the status it
+ * had and the one it has now.
+ */
+export async function staffStatusChange(
+  tx: Tx,
+  user: UserRow,
+  id: string,
+  to: ItemStatus,
+  action: AuditAction,
+  reason: string | null = null,
+): Promise<SubmissionRow> {
+  const before = await findSubmission(tx, id, { lock: true });
+  if (!before) throw notFound('Submission not found.');
+  const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason });
+  await recordAudit(tx, {
+    actor: user,
+    action,
+    target: auditTarget(updated),
+    before: { status: before.itemStatus },
+    after: { status: updated.itemStatus, ...(reason && { reason }) },
+  });
+  return updated;
 }
 
 export async function activity(
@@ -58,7 +90,8 @@ export async function reviewSubmission(ctx: AppContext, user: UserRow, id: strin
   if (status !== 'ACCEPTED' && status !== 'ADMIN_REJECTED') throw badRequest('Staff can accept or reject an item.');
   const why = reason?.trim() || null;
   if (status === 'ADMIN_REJECTED' && !why) throw badRequest(REVIEW_MSG.rejectionReasonRequired, { reason: REVIEW_MSG.rejectionReasonRequired });
-  return ctx.db.transaction((tx) => changeStatus(tx, id, status, { actor: 'staff', userId: user.id, reason: why }));
+  const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
+  return ctx.db.transaction((tx) => staffStatusChange(tx, user, id, status, action, why));
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
@@ -66,9 +99,16 @@ export async function appealSubmission(ctx: AppContext, user: UserRow, id: strin
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.resubmit(user, s)) throw forbidden();
   if (s.itemStatus !== 'AUTO_REJECTED') throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
-  return ctx.db.transaction((tx) =>
-    changeStatus(tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Validation requested' }, { humanReviewOnly: true }),
-  );
+  return ctx.db.transaction(async (tx) => {
+    const updated = await changeStatus(tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Validation requested' }, { humanReviewOnly: true });
+    await recordIfStaffAction(tx, user, {
+      action: 'submission.appealed',
+      target: auditTarget(updated),
+      before: { status: s.itemStatus },
+      after: { status: updated.itemStatus },
+    });
+    return updated;
+  });
 }
 
 export async function renameSubmission(ctx: AppContext, user: UserRow, id: string, name: string) {
@@ -76,15 +116,34 @@ export async function renameSubmission(ctx: AppContext, user: UserRow, id: strin
   if (!submissionPolicy.editName(user, s)) throw forbidden();
   const productName = sanitizeProductName(name).trim() || null;
   return ctx.db.transaction(async (tx) => {
+    const before = await findSubmission(tx, id, { lock: true });
+    if (!before) throw notFound('Submission not found.');
     await updateDetails(tx, [{ id, values: { productName } }]);
-    return (await findSubmission(tx, id))!;
+    const updated = (await findSubmission(tx, id))!;
+    if (before.productName !== updated.productName) {
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.renamed',
+        target: auditTarget(updated),
+        before: { productName: before.productName },
+        after: { productName: updated.productName },
+      });
+    }
+    return updated;
   });
 }
 
 export async function deleteSubmission(ctx: AppContext, user: UserRow, id: string) {
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.delete(user, s)) throw forbidden();
-  const files = await ctx.db.transaction((tx) => deleteSubmissionRecord(tx, id));
+  const files = await ctx.db.transaction(async (tx) => {
+    const deleted = await deleteSubmissionRecord(tx, id);
+    await recordIfStaffAction(tx, user, {
+      action: 'submission.deleted',
+      target: auditTarget(s),
+      before: { status: s.itemStatus, upc: s.upc, productName: s.productName, files: deleted.length },
+    });
+    return deleted;
+  });
   await deleteStoredFiles(ctx, files);
   return true;
 }
@@ -113,9 +172,16 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
   if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   if (!isRejected(s.itemStatus as ItemStatus)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
   const { submission, replaced } = await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
-    ctx.db.transaction((tx) =>
-      replaceFiles(tx, id, { upc, ean13Upc: toEan13(upc)!, files: stored }, { actor: 'supplier', userId: user.id, reason: 'Resubmitted' }),
-    ),
+    ctx.db.transaction(async (tx) => {
+      const result = await replaceFiles(tx, id, { upc, ean13Upc: toEan13(upc)!, files: stored }, { actor: 'supplier', userId: user.id, reason: 'Resubmitted' });
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.resubmitted',
+        target: auditTarget(result.submission),
+        before: { status: s.itemStatus, upc: s.upc, files: result.replaced.map((f) => f.fileName) },
+        after: { status: result.submission.itemStatus, upc, files: stored.map((f) => f.fileName) },
+      });
+      return result;
+    }),
   );
   await deleteStoredFiles(ctx, replaced);
   return submission;

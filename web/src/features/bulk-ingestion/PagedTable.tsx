@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
-import { Group, Pagination, Table, Text } from '@mantine/core';
+import { Table } from '@mantine/core';
 import { INGESTION_PAGE_SIZE } from '@portal/domain';
+import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 
 export interface Column<T> {
   header: string;
@@ -44,31 +45,11 @@ export function PagedTable<T>({ caption, rows, columns, rowKey, empty }: PagedTa
                 ))}
               </Table.Tr>
             ))}
-            {!rows.length && (
-              <Table.Tr>
-                <Table.Td colSpan={columns.length}>
-                  <Text c="dimmed" size="sm">
-                    {empty}
-                  </Text>
-                </Table.Td>
-              </Table.Tr>
-            )}
+            {!rows.length && <EmptyTableRow columns={columns.length}>{empty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && (
-        <Group justify="center" component="nav" aria-label={`Pages of ${caption}`}>
-          <Pagination
-            total={totalPages}
-            value={current}
-            onChange={setPage}
-            getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === current ? 'page' : undefined })}
-            getControlProps={(control) => ({
-              'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
-            })}
-          />
-        </Group>
-      )}
+      {totalPages > 1 && <PageNavigation label={`Pages of ${caption}`} total={totalPages} value={current} onChange={setPage} />}
     </>
   );
 }

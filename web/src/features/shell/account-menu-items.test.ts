@@ -36,6 +36,13 @@ describe('account menu items', () => {
     expect(labels(buildUser({ scopes: [SCOPES.writeProductSubmissions] }), [])).not.toContain('Jobs');
   });
 
+  it('shows Audit Trail to every administrator, read-only ones too, and to no supplier (issue 19)', () => {
+    expect(accountMenuItems(buildUser({ scopes: [SCOPES.readAllProductSubmissions] }), [])).toContainEqual({ label: 'Audit Trail', kind: 'route', to: '/admin/audit' });
+    expect(labels(buildUser({ scopes: [SCOPES.writeAllProductSubmissions] }), [])).toContain('Audit Trail');
+    expect(labels(buildUser(), [])).not.toContain('Audit Trail');
+    expect(labels(buildUser({ scopes: [SCOPES.readPartnerConfigurations, SCOPES.writePartnerConfigurations] }), [])).not.toContain('Audit Trail');
+  });
+
   it('shows Vendor Authorization to suppliers only, and only with SUBMISSION_LIST_VIEW on', () => {
     expect(labels(buildUser(), ['SUBMISSION_LIST_VIEW'])).toContain('Vendor Authorization');
     expect(labels(buildUser(), [])).not.toContain('Vendor Authorization');
@@ -52,7 +59,7 @@ describe('account menu items', () => {
   it('orders a full admin menu as the spec lists it, with new-tab entries marked', () => {
     const admin = buildUser({ isAuth0User: true, scopes: Object.values(SCOPES) });
     const items = accountMenuItems(admin, ['SUBMISSION_LIST_VIEW']);
-    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
     expect(items.find((i) => i.label === 'Account')).toEqual({ label: 'Account', kind: 'route', to: '/account/information' });
     expect(items.find((i) => i.label === 'FAQs')).toEqual({ label: 'FAQs', kind: 'file-new-tab', href: '/static/FAQs.pdf' });
     expect(items.find((i) => i.label === 'Submission Schedule')).toMatchObject({ kind: 'route-new-tab', to: '/schedule' });

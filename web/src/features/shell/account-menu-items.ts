@@ -20,6 +20,8 @@ export function accountMenuItems(user: MenuUser, flags: readonly string[]): Acco
   if (isFullAdmin(user)) items.push({ label: 'Access', kind: 'route', to: '/access' });
   if (isPartnerConfigAdmin(user)) items.push({ label: 'Settings', kind: 'route', to: '/settings' });
   if (mayViewJobs(user)) items.push({ label: 'Jobs', kind: 'route', to: '/admin/jobs' });
+  // Administration (issue 19): what staff changed, for every administrator.
+  if (isAnyAdmin(user)) items.push({ label: 'Audit Trail', kind: 'route', to: '/admin/audit' });
   // Part 2 section 6; part 1 also keeps it in the sub-navigation, so a phone user reaches it from either.
   if (user.hasBulkIngestionAccess) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
   items.push({ label: 'Submission Schedule', kind: 'route-new-tab', to: '/schedule' });

@@ -1,0 +1,150 @@
+import { z } from 'zod';
+
+/**
+ * The audit trail of staff actions (issue 19): every change a member of staff makes to someone else's data is one
+ * row, written in the transaction of the change. The list of actions is closed: a new kind of staff action adds
+ * its name here first, so the filter, the labels and the CSV know it.
+ */
+export const AUDIT_ACTIONS = [
+  'submission.accepted',
+  'submission.rejected',
+  'submission.catalogued',
+  'submission.renamed',
+  'submission.deleted',
+  'submission.appealed',
+  'submission.resubmitted',
+  'submission.bulk_edited',
+  'product.delisted',
+  'certified_values.imported',
+  'partner_configuration.created',
+  'partner_configuration.updated',
+  'partner_configuration.logo_changed',
+  'bulk_ingestion.access_granted',
+  'bulk_ingestion.files_mapped',
+  'draft.files_added',
+  'draft.updated',
+  'draft.submitted',
+  'draft.deleted',
+  'brand_profile.created',
+  'brand_profile.updated',
+  'shipping_profile.created',
+  'shipping_profile.updated',
+  'shipping_profile.products_assigned',
+  'job.retried',
+  'job.discarded',
+] as const;
+
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+export const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
+
+/** What the page and the CSV call each action. */
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  'submission.accepted': 'Submission accepted',
+  'submission.rejected': 'Submission rejected',
+  'submission.catalogued': 'Submission catalogued',
+  'submission.renamed': 'Submission renamed',
+  'submission.deleted': 'Submission deleted',
+  'submission.appealed': 'Validation requested for a supplier',
+  'submission.resubmitted': 'Resubmitted for a supplier',
+  'submission.bulk_edited': 'Submission details edited',
+  'product.delisted': 'Product delisted',
+  'certified_values.imported': 'Certified values imported',
+  'partner_configuration.created': 'Partner configuration created',
+  'partner_configuration.updated': 'Partner configuration changed',
+  'partner_configuration.logo_changed': 'Partner logo changed',
+  'bulk_ingestion.access_granted': 'Bulk ingestion access granted',
+  'bulk_ingestion.files_mapped': 'Import files mapped to UPCs',
+  'draft.files_added': 'Files added to a supplier draft',
+  'draft.updated': 'Supplier draft changed',
+  'draft.submitted': 'Supplier draft submitted',
+  'draft.deleted': 'Supplier draft deleted',
+  'brand_profile.created': 'Brand profile created',
+  'brand_profile.updated': 'Brand profile changed',
+  'shipping_profile.created': 'Shipping profile created',
+  'shipping_profile.updated': 'Shipping profile changed',
+  'shipping_profile.products_assigned': 'Shipping profile products assigned',
+  'job.retried': 'Background job retried',
+  'job.discarded': 'Background job discarded',
+};
+
+/** What an audit row is about; the page links the kinds that have a page. */
+export const AUDIT_TARGET_TYPES = [
+  'submission',
+  'product',
+  'certified_values_import',
+  'partner_configuration',
+  'bulk_ingestion_organization',
+  'bulk_ingestion_job',
+  'draft',
+  'brand_profile',
+  'shipping_profile',
+  'job',
+] as const;
+export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
+
+/** A before or after summary: the fields that changed, as plain values. */
+export type AuditSummary = Record<string, unknown>;
+
+/** One row as the list answers it (`at` an ISO instant in JSON; the server reads it as a Date). */
+export interface AuditRowView<At = string> {
+  id: number;
+  at: At;
+  actor: { id: number; name: string; email: string };
+  action: string;
+  actionLabel: string;
+  target: { type: string; id: string; companyId: number | null; companyName: string | null; label: string | null };
+  before: AuditSummary | null;
+  after: AuditSummary | null;
+}
+
+export const AUDIT_PAGE_SIZE = 25;
+export const AUDIT_MAX_PAGE_SIZE = 100;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2 ** 31 - 1).optional());
+const optionalInstant = (message: string) =>
+  z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, message }).optional());
+
+export const AUDIT_MSG = {
+  badFrom: 'The start date is not a date.',
+  badTo: 'The end date is not a date.',
+  fromAfterTo: 'The start date must be on or before the end date.',
+  unknownAction: 'Unknown action.',
+  empty: 'No staff actions match these filters.',
+} as const;
+
+/**
+ * The filters of the audit page, of its JSON list and of its CSV export (query-string values, so numbers come as
+ * text). `from` and `to` are instants (the page sends the start of the first day and the end of the last one, in
+ * the user's time zone); both inclusive.
+ */
+export const auditFilterSchema = z
+  .object({
+    action: z.preprocess(blankToUndefined, z.enum(AUDIT_ACTIONS, { message: AUDIT_MSG.unknownAction }).optional()),
+    actorId: optionalId,
+    companyId: optionalId,
+    targetType: z.preprocess(blankToUndefined, z.enum(AUDIT_TARGET_TYPES).optional()),
+    targetId: z.preprocess(blankToUndefined, z.string().trim().max(100).optional()),
+    from: optionalInstant(AUDIT_MSG.badFrom),
+    to: optionalInstant(AUDIT_MSG.badTo),
+  })
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), { message: AUDIT_MSG.fromAfterTo, path: ['to'] });
+
+export type AuditFilter = z.infer<typeof auditFilterSchema>;
+
+export const auditPageQuerySchema = z.intersection(
+  auditFilterSchema,
+  z.object({
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+    pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE)),
+  }),
+);
+
+/** One summary as one line: "status: SUBMITTED, reason: Blurry" (the page and the CSV). */
+export function describeAuditSummary(summary: AuditSummary | null | undefined): string {
+  if (!summary) return '';
+  return Object.entries(summary)
+    .map(([k, v]) => `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .join('; ');
+}

@@ -1,0 +1,73 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { ALL_SCOPES } from '@portal/domain';
+import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { AuditPage } from './AuditPage.tsx';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const OPTIONS = {
+  actions: [{ value: 'submission.accepted', label: 'Submission accepted' }],
+  actors: [{ id: 5, name: 'Ada Admin', email: 'admin@example.com' }],
+  companies: [{ id: 1001, name: 'Green Valley Foods' }],
+};
+const ROW = {
+  id: 1,
+  at: '2026-11-23T10:00:00.000Z',
+  actor: { id: 5, name: 'Ada Admin', email: 'admin@example.com' },
+  action: 'submission.accepted',
+  actionLabel: 'Submission accepted',
+  target: { type: 'submission', id: 'abc', companyId: 1001, companyName: 'Green Valley Foods', label: 'Oats' },
+  before: { status: 'SUBMITTED' },
+  after: { status: 'ACCEPTED' },
+};
+
+function stubApi() {
+  const urls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      urls.push(url);
+      return url.startsWith('/api/audit/options') ? jsonResponse(200, OPTIONS) : jsonResponse(200, { items: [ROW], total: 1, page: 1, pageSize: 25 });
+    }),
+  );
+  return urls;
+}
+
+describe('Audit trail page', { timeout: 20_000 }, () => {
+  it('shows the rows in a captioned table with column headers, the target linked and before/after summaries', async () => {
+    stubApi();
+    renderWithApp(<AuditPage />, { path: '/admin/audit', session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }) });
+    const table = await screen.findByRole('table', { name: 'Staff actions, newest first' });
+    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After']);
+    const link = await within(table).findByRole('link', { name: 'Oats' });
+    expect(link.getAttribute('href')).toBe('/productSubmissions/abc');
+    expect(within(table).getByText('status: SUBMITTED')).toBeTruthy();
+    expect(within(table).getByText('status: ACCEPTED')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('1 action.');
+  });
+
+  it('sends the filters in the address to the list and to the CSV link, as instants of local days', async () => {
+    const urls = stubApi();
+    renderWithApp(<AuditPage />, {
+      path: '/admin/audit?action=submission.accepted&companyId=1001&from=2026-11-01&to=2026-11-23',
+      session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }),
+    });
+    await screen.findByRole('table');
+    const search = screen.getByRole('search', { name: 'Filter the audit trail' });
+    expect(within(search).getByLabelText('From')).toBeTruthy();
+    expect(within(search).getByLabelText('To')).toBeTruthy();
+    await waitFor(() => expect(urls.some((u) => u.startsWith('/api/audit?'))).toBe(true));
+    const list = new URL(urls.find((u) => u.startsWith('/api/audit?'))!, 'http://x');
+    expect(list.searchParams.get('action')).toBe('submission.accepted');
+    expect(list.searchParams.get('companyId')).toBe('1001');
+    expect(list.searchParams.get('from')).toBe(new Date(2026, 10, 1).toISOString());
+    expect(list.searchParams.get('to')).toBe(new Date(2026, 10, 23, 23, 59, 59, 999).toISOString());
+    const csv = new URL(screen.getByRole('link', { name: 'Download CSV' }).getAttribute('href')!, 'http://x');
+    expect(csv.pathname).toBe('/api/audit.csv');
+    expect(csv.searchParams.get('action')).toBe('submission.accepted');
+    expect(csv.searchParams.get('from')).toBe(list.searchParams.get('from'));
+    expect(csv.searchParams.has('page')).toBe(false);
+  });
+});

@@ -1,0 +1,176 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import { Alert, Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
+import { AUDIT_MSG, AUDIT_PAGE_SIZE, describeAuditSummary } from '@portal/domain';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { Page } from '../../ui/Page.tsx';
+import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
+import { auditCsvUrl, auditKeys, auditQuery, fetchAuditOptions, fetchAuditPage, FILTER_KEYS, type AuditFilters, type AuditRow } from './audit-api.ts';
+import { auditTargetLink } from './audit-target-link.ts';
+
+export const AUDIT_HEADING = 'Audit Trail';
+
+/**
+ * /admin/audit (administrators): every staff action on someone else's data, newest first, filtered and paged on the
+ * server. The filters live in the address, so a filtered view can be shared and survives a reload; the CSV export
+ * takes the same filters.
+ */
+export function AuditPage() {
+  const user = useSignedInUser();
+  const [params, setParams] = useSearchParams();
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as AuditFilters;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = auditQuery(filters, { page, pageSize: AUDIT_PAGE_SIZE });
+  const datesWrong = filters.from && filters.to && filters.from > filters.to;
+
+  const options = useQuery({ queryKey: auditKeys.options, queryFn: fetchAuditOptions, staleTime: 60_000 });
+  const rows = useQuery({ queryKey: auditKeys.page(query), queryFn: () => fetchAuditPage(query), placeholderData: keepPreviousData, enabled: !datesWrong });
+
+  /** A filter change starts again at page 1. */
+  const setFilter = (key: keyof AuditFilters, value: string | null) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (value) next.set(key, value);
+        else next.delete(key);
+        next.delete('page');
+        return next;
+      },
+      { replace: true },
+    );
+  const setPage = (n: number) =>
+    setParams((p) => {
+      const next = new URLSearchParams(p);
+      next.set('page', String(n));
+      return next;
+    });
+  const anyFilter = FILTER_KEYS.some((k) => filters[k]);
+  const total = rows.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+
+  return (
+    <Page heading={AUDIT_HEADING}>
+      <Text c="dimmed" size="sm">
+        What staff changed in suppliers' and partners' data: reviews, cataloguing, imports, settings, access and bulk edits.
+      </Text>
+      <form role="search" aria-label="Filter the audit trail" onSubmit={(e) => e.preventDefault()}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
+          {(
+            [
+              { key: 'action', label: 'Action', placeholder: 'Any action', data: options.data?.actions ?? [] },
+              {
+                key: 'actorId',
+                label: 'Staff member',
+                placeholder: 'Anyone',
+                data: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` })),
+              },
+              { key: 'companyId', label: 'Company', placeholder: 'Any company', data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+            ] as const
+          ).map((f) => (
+            <Select
+              key={f.key}
+              label={f.label}
+              placeholder={f.placeholder}
+              clearable
+              searchable
+              data={[...f.data]}
+              value={filters[f.key] || null}
+              onChange={(v) => setFilter(f.key, v)}
+            />
+          ))}
+          <TextInput
+            label="Target id"
+            description="A submission id, an EAN-13, a configuration or job number"
+            defaultValue={filters.targetId}
+            key={`target-${filters.targetId}`}
+            onBlur={(e) => setFilter('targetId', e.currentTarget.value.trim() || null)}
+            onKeyDown={(e) => {
+              if (e.key === 'Enter') setFilter('targetId', e.currentTarget.value.trim() || null);
+            }}
+          />
+          <TextInput type="date" label="From" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilter('from', e.currentTarget.value || null)} />
+          <TextInput
+            type="date"
+            label="To"
+            value={filters.to}
+            min={filters.from || undefined}
+            onChange={(e) => setFilter('to', e.currentTarget.value || null)}
+            error={datesWrong ? AUDIT_MSG.fromAfterTo : undefined}
+          />
+        </SimpleGrid>
+        <Group mt="sm" gap="sm">
+          <Button variant="default" disabled={!anyFilter} onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+            Clear filters
+          </Button>
+          <Button component="a" variant="light" href={auditCsvUrl(filters)} download>
+            Download CSV
+          </Button>
+        </Group>
+      </form>
+
+      {rows.isError && <Alert color="red">The audit trail could not be loaded. Please try again.</Alert>}
+      <Text size="sm" aria-live="polite" role="status">
+        {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
+      </Text>
+      <Table.ScrollContainer minWidth={900}>
+        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching}>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>Staff actions, newest first</Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After'].map((h) => (
+                <Table.Th key={h} scope="col">
+                  {h}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {rows.data?.items.map((r) => <AuditTableRow key={r.id} row={r} link={auditTargetLink(r, user)} />)}
+            {rows.data && !rows.data.items.length && <EmptyTableRow columns={7}>{AUDIT_MSG.empty}</EmptyTableRow>}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && <PageNavigation label="Pages of the audit trail" total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} />}
+    </Page>
+  );
+}
+
+const countText = (total: number, filtered: boolean) =>
+  filtered ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.` : `${total} ${total === 1 ? 'action' : 'actions'}.`;
+
+function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
+  const name = row.target.label || row.target.id;
+  return (
+    <Table.Tr>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+        <time dateTime={row.at}>{formatDateTime(row.at)}</time>
+      </Table.Td>
+      <Table.Td>
+        {row.actor.name}
+        <Text size="xs" c="dimmed">
+          {row.actor.email}
+        </Text>
+      </Table.Td>
+      <Table.Td>{row.actionLabel}</Table.Td>
+      <Table.Td>
+        {link ? (
+          <Anchor component={AppLink} to={link}>
+            {name}
+          </Anchor>
+        ) : (
+          name
+        )}
+        {row.target.label && (
+          <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
+            {row.target.id}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td>{row.target.companyName ?? '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.before) || '—'}</Table.Td>
+      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.after) || '—'}</Table.Td>
+    </Table.Tr>
+  );
+}

@@ -1,0 +1,66 @@
+import type { AuditRowView } from '@portal/domain';
+import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
+
+export type AuditRow = AuditRowView;
+
+export interface AuditPage {
+  items: AuditRow[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export interface AuditOptions {
+  actions: { value: string; label: string }[];
+  actors: { id: number; name: string; email: string }[];
+  companies: { id: number; name: string }[];
+}
+
+/** The page's filters as the URL keeps them: dates as YYYY-MM-DD in the user's time zone. */
+export interface AuditFilters {
+  action: string;
+  actorId: string;
+  companyId: string;
+  targetId: string;
+  from: string;
+  to: string;
+}
+
+export const FILTER_KEYS = ['action', 'actorId', 'companyId', 'targetId', 'from', 'to'] as const satisfies readonly (keyof AuditFilters)[];
+
+/** A local calendar day's first (or last) millisecond as an instant, which the server filters by. */
+function dayBound(day: string, end: boolean): string | null {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!m) return null;
+  const d = new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (end) d.setHours(23, 59, 59, 999);
+  return d.toISOString();
+}
+
+/** The query string of the list and of the CSV export: the same filters for both. */
+export function auditQuery(f: AuditFilters, paging?: { page: number; pageSize: number }): string {
+  const q = new URLSearchParams();
+  if (f.action) q.set('action', f.action);
+  if (f.actorId) q.set('actorId', f.actorId);
+  if (f.companyId) q.set('companyId', f.companyId);
+  if (f.targetId.trim()) q.set('targetId', f.targetId.trim());
+  const from = dayBound(f.from, false);
+  const to = dayBound(f.to, true);
+  if (from) q.set('from', from);
+  if (to) q.set('to', to);
+  if (paging) {
+    q.set('page', String(paging.page));
+    q.set('pageSize', String(paging.pageSize));
+  }
+  return q.toString();
+}
+
+export const auditKeys = {
+  all: ['audit'] as const,
+  options: ['audit', 'options'] as const,
+  page: (query: string) => ['audit', 'page', query] as const,
+};
+
+export const fetchAuditPage = (query: string) => apiFetch<AuditPage>(`/audit?${query}`);
+export const fetchAuditOptions = () => apiFetch<AuditOptions>('/audit/options');
+export const auditCsvUrl = (f: AuditFilters) => `${API_BASE}/audit.csv?${auditQuery(f)}`;
