@@ -72,6 +72,15 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(await row(failed.jobId)).toEqual(before);
   });
 
+  /** The audit trail's rows about one job, as an administrator reads them. */
+  const auditRowsFor = async (jobId: number) => {
+    const res = await cast.admin.get(`/api/audit?targetId=${jobId}`);
+    expect(res.status).toBe(200);
+    return (res.json.items as { action: string; target: { type: string }; before: unknown; after: unknown }[])
+      .filter((r) => r.target.type === 'job')
+      .map(({ action, before, after }) => ({ action, before, after }));
+  };
+
   it('Retry queues the failed job again with fresh attempts, and it then runs; a second Retry is refused', async () => {
     const failed = await failedDraftJob(server, cast.supplier, '012345678905');
     await failed.restore();
@@ -79,6 +88,7 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: failed.jobId, state: 'queued', attempts: 0 });
     expect(await row(failed.jobId)).toMatchObject({ status: 'queued', attempts: 0, finishedAt: null });
+    expect(await auditRowsFor(failed.jobId)).toEqual([{ action: 'job.retried', before: expect.objectContaining({ state: 'failed' }), after: { state: 'queued', attempts: 0 } }]);
     const again = await cast.admin.post(`/api/admin/jobs/${failed.jobId}/retry`, {});
     expect(again.status).toBe(409);
     expect(again.json.message).toBe(JOBS_MSG.notFailed);
@@ -105,6 +115,7 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: failed.jobId, state: 'failed' });
     expect(await row(failed.jobId)).toBeUndefined();
+    expect(await auditRowsFor(failed.jobId)).toEqual([{ action: 'job.discarded', before: expect.objectContaining({ state: 'failed' }), after: null }]);
     expect((await cast.admin.post(`/api/admin/jobs/${failed.jobId}/discard`, {})).status).toBe(404);
     expect((await cast.admin.post('/api/admin/jobs/999999999/retry', {})).status).toBe(404);
   });

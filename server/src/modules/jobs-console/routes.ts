@@ -29,12 +29,14 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
   });
 
   app.post('/api/admin/jobs/:id/retry', async (request) => {
-    authorize(jobsConsolePolicy.act(await requireUser(request)));
-    return retryJob(ctx, idOf(request.params));
+    const user = await requireUser(request);
+    authorize(jobsConsolePolicy.act(user));
+    return retryJob(ctx, user, idOf(request.params));
   });
 
   app.post('/api/admin/jobs/:id/discard', async (request) => {
-    authorize(jobsConsolePolicy.act(await requireUser(request)));
-    return discardJob(ctx, idOf(request.params));
+    const user = await requireUser(request);
+    authorize(jobsConsolePolicy.act(user));
+    return discardJob(ctx, user, idOf(request.params));
   });
 }

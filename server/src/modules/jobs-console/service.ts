@@ -5,6 +5,8 @@ import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/i
 import { declaredJobTypeNames, deleteFailedJob, requeueFailedJob } from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Actor } from '../../lib/authorize.ts';
+import { recordAudit } from '../audit/record.ts';
 
 /** Payload keys shown as they are: identifiers and statuses. Anything else (e-mail addresses, free text) is hidden. */
 const SHOWN_KEY = /(^id$|Id$|^status$)/;
@@ -35,6 +37,9 @@ const present = (job: JobRow) => ({
 });
 export type JobView = ReturnType<typeof present>;
 
+/** What the audit trail keeps of a failed job: its state, attempts and last error (the payload stays hidden). */
+const auditSummary = (job: JobRow) => ({ state: job.status, attempts: job.attempts, lastError: job.lastError?.slice(0, 500) ?? null });
+
 /** The console's page: counts per type and state, the known types, and one page of jobs in the chosen state. */
 export async function jobsOverview(ctx: AppContext, query: JobsListQuery) {
   const [counts, page] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query)]);
@@ -58,13 +63,14 @@ async function lockFailed(tx: Tx, id: number) {
 }
 
 /** Retry: the failed job queued again with fresh attempts, in one transaction with its audit row. */
-export async function retryJob(ctx: AppContext, id: number): Promise<JobView> {
+export async function retryJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: number): Promise<JobView> {
   try {
     return await ctx.db.transaction(async (tx) => {
       const before = await lockFailed(tx, id);
       await requeueFailedJob(tx, id);
-      // audit: job.retried
-      return present({ ...before, status: 'queued', attempts: 0 });
+      const after = present({ ...before, status: 'queued', attempts: 0 });
+      await recordAudit(tx, { actor, action: 'job.retried', target: { type: 'job', id, label: before.name }, before: auditSummary(before), after: { state: after.state, attempts: 0 } });
+      return after;
     });
   } catch (err) {
     // The same work (same dedupe key) is queued or running already: two copies must not run.
@@ -74,11 +80,11 @@ export async function retryJob(ctx: AppContext, id: number): Promise<JobView> {
 }
 
 /** Discard: the failed job deleted, in one transaction with its audit row. */
-export async function discardJob(ctx: AppContext, id: number): Promise<JobView> {
+export async function discardJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: number): Promise<JobView> {
   return ctx.db.transaction(async (tx) => {
     const before = await lockFailed(tx, id);
     await deleteFailedJob(tx, id);
-    // audit: job.discarded
+    await recordAudit(tx, { actor, action: 'job.discarded', target: { type: 'job', id, label: before.name }, before: auditSummary(before) });
     return present(before);
   });
 }
