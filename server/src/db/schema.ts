@@ -122,6 +122,8 @@ export const partnerConfigurations = pgTable(
     partnerLogoKey: text('partner_logo_key'),
     /** Visible/required flags by field name; an absent flag means true (part 2 section 3). */
     fieldRules: jsonb('field_rules').notNull().default(sql`'{}'::jsonb`),
+    /** Photo checks (issue 20) that stop Submit for this partner's intake; the others stay warnings. */
+    blockingPhotoChecks: text('blocking_photo_checks').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -246,6 +248,15 @@ export const draftSubmissions = pgTable(
   (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt)],
 );
 
+/**
+ * The photo checks of an image file (issue 20), set by its media job: the issues found ([] when none or not yet
+ * checked: see detectionStatus) and the perceptual hash that finds the same picture among the company's files.
+ */
+const photoCheckColumns = () => ({
+  qualityIssues: jsonb('quality_issues').notNull().default(sql`'[]'::jsonb`),
+  perceptualHash: text('perceptual_hash'),
+});
+
 export const draftFiles = pgTable(
   'draft_files',
   {
@@ -265,6 +276,7 @@ export const draftFiles = pgTable(
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
+    ...photoCheckColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -372,6 +384,7 @@ export const submissionFiles = pgTable(
     detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
+    ...photoCheckColumns(),
     createdAt: createdAt(),
   },
   (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position)],

@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { UploadKind } from '@portal/domain';
-import { loadRgba, rotateGrey, sharpenGrey, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
+import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
+import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadFileBytes, zxingReadPixels } from './zxing-reader.ts';
@@ -128,12 +129,31 @@ export interface BarcodeReading {
 
 /** readBarcodes, also telling which pass found the codes. */
 export async function readBarcodesDetailed(input: string | Buffer, kind: UploadKind): Promise<BarcodeReading> {
-  const images = new PassImages(await pixelSource(input, kind));
+  return readWith(new PassImages(await pixelSource(input, kind)));
+}
+
+async function readWith(images: PassImages): Promise<BarcodeReading> {
   for (const step of PASSES) {
     const codes = await step.read(images);
     if (codes.length > 0) return { codes: [...new Set(codes)], pass: step.name };
   }
   return { codes: [], pass: null };
+}
+
+export interface FileAnalysis extends BarcodeReading {
+  photo: PhotoMeasures;
+}
+
+/**
+ * The codes, as readBarcodes reads them, and the measures of the photo checks (photo-quality.ts), taken on the
+ * image the first pass decoded anyway. The reading is the same as readBarcodes'.
+ */
+export async function analyseFile(input: string | Buffer, kind: UploadKind): Promise<FileAnalysis> {
+  const source = await pixelSource(input, kind);
+  const images = new PassImages(source);
+  const reading = await readWith(images);
+  const size = 'file' in source ? await sourceSize(source) : null;
+  return { ...reading, photo: measurePhoto(await images.baseGrey(), size) };
 }
 
 /**

@@ -26,6 +26,7 @@ export interface PartnerConfigurationView {
   placementFieldsVisible: boolean;
   pricingFieldsVisible: boolean;
   promotionFieldsVisible: boolean;
+  blockingPhotoChecks: string[];
 }
 
 export function present(config: Row, companyName: string): PartnerConfigurationView {
@@ -42,6 +43,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     placementFieldsVisible: isSectionVisible(rules, 'placementFieldsVisible'),
     pricingFieldsVisible: isSectionVisible(rules, 'pricingFieldsVisible'),
     promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
+    blockingPhotoChecks: config.blockingPhotoChecks,
   };
 }
 
@@ -94,6 +96,7 @@ export async function updateConfiguration(ctx: AppContext, id: number, rawInput:
       secondaryColor: input.secondaryColor ?? null,
       landingPageEnabled: input.landingPageEnabled,
       ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
+      ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
       updatedAt: new Date(),
     })
     .where(eq(partnerConfigurations.id, id))

@@ -1,5 +1,6 @@
 import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
 import { PartnerStatusRef } from './graphql-types.ts';
+import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -18,6 +19,7 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
+    qualityIssues: t.field({ type: [PhotoIssueRef], description: 'Photo checks the file failed.', resolve: (f) => f.qualityIssues }),
   }),
 });
 

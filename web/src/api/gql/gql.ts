@@ -15,10 +15,6 @@ import * as types from './graphql';
  * Learn more about it here: https://the-guild.dev/graphql/codegen/plugins/presets/preset-client#reducing-bundle-size
  */
 type Documents = {
-    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
-    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
-    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
-    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
     "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": typeof types.BrandProfileFieldsFragmentDoc,
     "\n  query CompanyBrandProfiles($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      brandProfiles {\n        ...BrandProfileFields\n      }\n    }\n  }\n": typeof types.CompanyBrandProfilesDocument,
     "\n  query Countries {\n    getCountries {\n      id\n      name\n      code\n    }\n  }\n": typeof types.CountriesDocument,
@@ -60,6 +56,10 @@ type Documents = {
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": typeof types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": typeof types.ShippingProfileCompanyDocument,
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
+    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
+    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.SubmissionDetailDocument,
     "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": typeof types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.UpdateSubmissionStatusDocument,
@@ -67,10 +67,6 @@ type Documents = {
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RequestValidationDocument,
 };
 const documents: Documents = {
-    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": types.SearchPartnerConfigurationsDocument,
-    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
-    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
-    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
     "\n  fragment BrandProfileFields on BrandProfile {\n    id\n    companyId\n    isPublished\n    brandLogoFilename\n    brandLogoUrl\n    productOneSheetFilename\n    productOneSheetUrl\n    salesDeckFilename\n    salesDeckUrl\n    marketingVideoUrl\n    brandWebsiteUrl\n    brandCountryCode\n    brandStateCode\n    brandCityName\n    yearFounded\n    brandStory\n    facebookUrl\n    instagramUrl\n    twitterUrl\n    samplesOffered\n    primaryInvestor\n    secondaryInvestor\n    raisingInvestment\n    primaryDistributionMethod\n    secondaryDistributionMethod\n    distributionRange\n    distributionRangeStates\n    salesContact {\n      Email\n      Name\n      Phone\n      Title\n    }\n    primaryBroker {\n      Company\n      Email\n      Name\n      Phone\n      Title\n    }\n    can {\n      edit\n    }\n  }\n": types.BrandProfileFieldsFragmentDoc,
     "\n  query CompanyBrandProfiles($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n      brandProfiles {\n        ...BrandProfileFields\n      }\n    }\n  }\n": types.CompanyBrandProfilesDocument,
     "\n  query Countries {\n    getCountries {\n      id\n      name\n      code\n    }\n  }\n": types.CountriesDocument,
@@ -112,6 +108,10 @@ const documents: Documents = {
     "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": types.CreateShippingProfileDocument,
     "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.ShippingProfileCompanySearchDocument,
     "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": types.ShippingProfileCompanyDocument,
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": types.SearchPartnerConfigurationsDocument,
+    "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
+    "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
+    "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.SubmissionDetailDocument,
     "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.UpdateSubmissionStatusDocument,
@@ -119,22 +119,6 @@ const documents: Documents = {
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RequestValidationDocument,
 };
 
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n"): typeof import('./graphql').SearchPartnerConfigurationsDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n"): typeof import('./graphql').ActivityPageDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteProductSubmissionDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
-export function graphql(source: "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteActivityDraftDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -299,6 +283,22 @@ export function graphql(source: "\n  query ShippingProfileCompanySearch($name: S
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n"): typeof import('./graphql').ShippingProfileCompanyDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n"): typeof import('./graphql').SearchPartnerConfigurationsDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n"): typeof import('./graphql').ActivityPageDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteProductSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteActivityDraftDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

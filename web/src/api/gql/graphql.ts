@@ -78,6 +78,8 @@ export type MeasureInput = {
 
 /** Everything of a configuration except the logo, which is uploaded separately. */
 export type PartnerConfigurationInput = {
+  /** Replaces the blocking photo checks when given. */
+  blockingPhotoChecks?: Array<string> | null | undefined;
   fieldRules?: Array<FieldRuleInput> | null | undefined;
   landingPageEnabled: boolean;
   placementFieldsVisible?: boolean | null | undefined;
@@ -136,36 +138,6 @@ export type ShippingProfileInput = {
 export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
-
-export type SearchPartnerConfigurationsQueryVariables = Exact<{
-  name: string;
-}>;
-
-
-export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
-
-export type ActivityPageQueryVariables = Exact<{
-  tab?: string | null | undefined;
-  page?: number | null | undefined;
-  pageSize?: number | null | undefined;
-}>;
-
-
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
-
-export type DeleteProductSubmissionMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteProductSubmissionMutation = { deleteProductSubmission: boolean };
-
-export type DeleteActivityDraftMutationVariables = Exact<{
-  id: string | number;
-}>;
-
-
-export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
 
 export type BrandProfileFieldsFragment = { id: number, companyId: number, isPublished: boolean, brandLogoFilename: string | null, brandLogoUrl: string | null, productOneSheetFilename: string | null, productOneSheetUrl: string | null, salesDeckFilename: string | null, salesDeckUrl: string | null, marketingVideoUrl: string | null, brandWebsiteUrl: string | null, brandCountryCode: string | null, brandStateCode: string | null, brandCityName: string | null, yearFounded: number | null, brandStory: string | null, facebookUrl: string | null, instagramUrl: string | null, twitterUrl: string | null, samplesOffered: boolean | null, primaryInvestor: string | null, secondaryInvestor: string | null, raisingInvestment: string | null, primaryDistributionMethod: string | null, secondaryDistributionMethod: string | null, distributionRange: string | null, distributionRangeStates: Array<string>, salesContact: { Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, primaryBroker: { Company: string | null, Email: string | null, Name: string | null, Phone: string | null, Title: string | null } | null, can: { edit: boolean } };
 
@@ -426,6 +398,36 @@ export type ShippingProfileCompanyQueryVariables = Exact<{
 
 
 export type ShippingProfileCompanyQuery = { getCompany: { id: number, name: string } | null };
+
+export type SearchPartnerConfigurationsQueryVariables = Exact<{
+  name: string;
+}>;
+
+
+export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
+
+export type ActivityPageQueryVariables = Exact<{
+  tab?: string | null | undefined;
+  page?: number | null | undefined;
+  pageSize?: number | null | undefined;
+}>;
+
+
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+
+export type DeleteProductSubmissionMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteProductSubmissionMutation = { deleteProductSubmission: boolean };
+
+export type DeleteActivityDraftMutationVariables = Exact<{
+  id: string | number;
+}>;
+
+
+export type DeleteActivityDraftMutation = { deleteDraftSubmission: boolean };
 
 export type SubmissionDetailQueryVariables = Exact<{
   id: string | number;
@@ -690,46 +692,6 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
-export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
-    query SearchPartnerConfigurations($name: String!) {
-  searchPartnerConfigurations(name: $name) {
-    id
-    companyName
-  }
-}
-    `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
-export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
-  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
-    items {
-      kind
-      id
-      upc
-      upcs
-      productName
-      itemStatus
-      updatedDate
-      fileCount
-      partnerCompanyId
-      partnerStatusLabel
-      canDelete
-    }
-    total
-    page
-    pageSize
-  }
-}
-    `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;
-export const DeleteProductSubmissionDocument = new TypedDocumentString(`
-    mutation DeleteProductSubmission($id: ID!) {
-  deleteProductSubmission(id: $id)
-}
-    `) as unknown as TypedDocumentString<DeleteProductSubmissionMutation, DeleteProductSubmissionMutationVariables>;
-export const DeleteActivityDraftDocument = new TypedDocumentString(`
-    mutation DeleteActivityDraft($id: ID!) {
-  deleteDraftSubmission(id: $id)
-}
-    `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
 export const CompanyBrandProfilesDocument = new TypedDocumentString(`
     query CompanyBrandProfiles($companyId: Int!) {
   getCompany(companyId: $companyId) {
@@ -1575,6 +1537,46 @@ export const ShippingProfileCompanyDocument = new TypedDocumentString(`
   }
 }
     `) as unknown as TypedDocumentString<ShippingProfileCompanyQuery, ShippingProfileCompanyQueryVariables>;
+export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
+    query SearchPartnerConfigurations($name: String!) {
+  searchPartnerConfigurations(name: $name) {
+    id
+    companyName
+  }
+}
+    `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
+export const ActivityPageDocument = new TypedDocumentString(`
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
+  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
+    items {
+      kind
+      id
+      upc
+      upcs
+      productName
+      itemStatus
+      updatedDate
+      fileCount
+      partnerCompanyId
+      partnerStatusLabel
+      canDelete
+    }
+    total
+    page
+    pageSize
+  }
+}
+    `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;
+export const DeleteProductSubmissionDocument = new TypedDocumentString(`
+    mutation DeleteProductSubmission($id: ID!) {
+  deleteProductSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteProductSubmissionMutation, DeleteProductSubmissionMutationVariables>;
+export const DeleteActivityDraftDocument = new TypedDocumentString(`
+    mutation DeleteActivityDraft($id: ID!) {
+  deleteDraftSubmission(id: $id)
+}
+    `) as unknown as TypedDocumentString<DeleteActivityDraftMutation, DeleteActivityDraftMutationVariables>;
 export const SubmissionDetailDocument = new TypedDocumentString(`
     query SubmissionDetail($id: ID!) {
   getProductSubmission(id: $id) {
