@@ -26,10 +26,11 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { isPlaceholderCode, PHOTO_ISSUE_CODES, type PhotoIssueCode, type UploadKind } from '@portal/domain';
-import { analyseFile, readBarcodesDetailed, type FileAnalysis } from '../server/src/media/barcodes.ts';
+import { analyseFile, READ_BASE_WIDTH, readBarcodesDetailed, type FileAnalysis } from '../server/src/media/barcodes.ts';
 import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
 import { hashDistance, SAME_PICTURE_BITS } from '../server/src/media/perceptual-hash.ts';
-import { judgePhoto } from '../server/src/media/photo-quality.ts';
+import { judgePhoto, measurePhoto } from '../server/src/media/photo-quality.ts';
+import { loadRgba, sourceSize, toGrey } from '../server/src/media/pixels.ts';
 import { matchesExpectedCode } from '../server/src/media/retail-code.ts';
 import { barcodePng, barcodeScene, type Symbology } from '../server/src/media/test-fixtures.ts';
 import { DATASET_DIR, loadManifest } from './barcodes.ts';
@@ -60,14 +61,24 @@ async function analyse(file: string): Promise<FileAnalysis> {
   const kind = kindBySignature(await readFileHead(file)) as UploadKind;
   return analyseFile(file, kind);
 }
+
+/**
+ * The pixel measures alone, as analyseFile takes them (same decode, same size), without the barcode reading: for the
+ * variants that test the pixel checks only, so the benchmark stays short on a busy machine.
+ */
+async function measureOnly(file: string): Promise<FileAnalysis> {
+  const base = await loadRgba({ file }, { width: READ_BASE_WIDTH });
+  const { width, height } = await sourceSize({ file });
+  return { codes: [], pass: null, photo: measurePhoto(toGrey(base), { width, height }) };
+}
 /** PHOTO_BENCH_DUMP=file.json: every measure with its label, for tuning thresholds without re-running. */
 const dump: { label: string; codes: string[]; photo: FileAnalysis['photo'] }[] = [];
 const record = (label: string, a: FileAnalysis) => dump.push({ label, codes: a.codes, photo: a.photo });
 const says = (a: FileAnalysis, code: PhotoIssueCode) => judgePhoto(a.photo, a.codes).includes(code);
 
 const PLACEHOLDERS: [Symbology, string][] = [
-  ['ean13', '0000000000000'], ['ean13', '1111111111116'], ['ean13', '5901234123457'], ['ean13', '4006381333931'],
-  ['upca', '012345678905'], ['upca', '036000291452'], ['ean8', '12345670'], ['ean8', '96385074'],
+  ['ean13', '0000000000000'], ['ean13', '1111111111116'], ['ean13', '5901234123457'], ['ean13', '0614141123452'],
+  ['upca', '012345678905'], ['ean13', '9506000134352'], ['ean8', '12345670'], ['ean8', '55555555'],
   ['ean13', '0614141000012'], ['ean13', '9501234567907'], ['ean13', '1234567890128'], ['upca', '999999999993'],
 ];
 
@@ -159,19 +170,23 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
 
   const blurValues: { sigma: number; blur: number | null }[] = [];
   for (const [i, p] of usable.entries()) {
+    if (i % 50 === 0) console.error(`variants: ${i} / ${usable.length}`);
     const source = () => sharp(p.path);
     const meta = await source().metadata();
     for (const sigma of [2.5, 4]) {
-      const a = await analyse(await write(await source().blur(sigma).png().toBuffer(), 'png'));
+      // Every third blurred photo is read too: the ones no pass reads are positives of CODE_UNREADABLE.
+      const read = sigma === 4 && i % 3 === 0;
+      const blurred = await write(await source().blur(sigma).png().toBuffer(), 'png');
+      const a = read ? await analyse(blurred) : await measureOnly(blurred);
       blurValues.push({ sigma, blur: a.photo.blur });
       record(`blur ${sigma}`, a);
       tally(scores.BLURRY, true, says(a, 'BLURRY'));
-      tally(scores.CODE_UNREADABLE, a.codes.length === 0, says(a, 'CODE_UNREADABLE'));
+      if (read) tally(scores.CODE_UNREADABLE, a.codes.length === 0, says(a, 'CODE_UNREADABLE'));
     }
-    const dark = await analyse(await write(await source().linear(0.3, 0).png().toBuffer(), 'png'));
+    const dark = await measureOnly(await write(await source().linear(0.3, 0).png().toBuffer(), 'png'));
     tally(scores.TOO_DARK, true, says(dark, 'TOO_DARK'));
     record('dark', dark);
-    const bright = await analyse(await write(await source().linear(1.6, 90).png().toBuffer(), 'png'));
+    const bright = await measureOnly(await write(await source().linear(1.6, 90).png().toBuffer(), 'png'));
     tally(scores.OVEREXPOSED, true, says(bright, 'OVEREXPOSED'));
     record('bright', bright);
     const w = meta.width!;
@@ -182,7 +197,7 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
       await source().extract({ left: Math.round(w * 0.05), top: Math.round(h * 0.05), width: Math.round(w * 0.9), height: Math.round(h * 0.9) }).png().toBuffer(),
     ];
     for (const copy of copies) {
-      const a = await analyse(await write(copy, 'img'));
+      const a = await measureOnly(await write(copy, 'img'));
       const match = nearest(a.photo.hash, -1);
       record(`copy of ${i}`, a);
       const found = match.bits <= SAME_PICTURE_BITS;
@@ -203,7 +218,7 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     }
   }
   // Artwork without a barcode: nothing to read, and no region should be claimed.
-  for (let i = 0; i < 60; i++) {
+  for (let i = 0; i < 45; i++) {
     let image = sharp(Buffer.from(artworkSvg(i)));
     if (i % 3 === 1) image = image.blur(1.5);
     const a = await analyse(await write(await image.jpeg({ quality: 85 }).toBuffer(), 'jpg'));
@@ -213,13 +228,13 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
 
   // 12-megapixel photos: resolution labels, and the time the checks add to the reading.
   const large: string[] = [];
-  for (const [i, p] of usable.filter((_, k) => k % 27 === 0).entries()) {
+  for (const [i, p] of usable.filter((_, k) => k % 45 === 0).entries()) {
     // A dataset photo as the pack in a 4000 × 3000 phone photo, on a textured table.
     const pack = await sharp(p.path).resize(1800, 1800, { fit: 'inside' }).png().toBuffer();
     const table = sharp(Buffer.from(artworkSvg(i, 4000, 3000))).composite([{ input: pack, left: 1000 + (i % 3) * 200, top: 500 }]);
     large.push(await write(await table.jpeg({ quality: 90 }).toBuffer(), 'jpg'));
   }
-  for (const [i, code] of realCodes(4).entries()) {
+  for (const [i, code] of realCodes(2).entries()) {
     large.push(await write(await barcodeScene([await barcodePng(code[0], code[1], 6 + i)], { width: 4000, height: 3000, format: 'jpeg' }), 'jpg'));
   }
   const addedMs: number[] = [];
@@ -228,13 +243,13 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     const a = await analyse(file);
     tally(scores.LOW_RESOLUTION, false, says(a, 'LOW_RESOLUTION'));
     for (const width of [1600, 1000]) {
-      const small = await analyse(await write(await sharp(file).resize(width).jpeg().toBuffer(), 'jpg'));
+      const small = await measureOnly(await write(await sharp(file).resize(width).jpeg().toBuffer(), 'jpg'));
       tally(scores.LOW_RESOLUTION, true, says(small, 'LOW_RESOLUTION'));
     }
     // Paired, alternating order, three rounds: the difference is what the checks add to the same reading.
     const kind = 'jpeg' as const;
     const diffs: number[] = [];
-    for (let round = 0; round < 3; round++) {
+    for (let round = 0; round < 2; round++) {
       const t0 = performance.now();
       await readBarcodesDetailed(file, kind);
       const t1 = performance.now();
@@ -272,7 +287,7 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     '',
     '## Time and barcode accuracy',
     '',
-    `Time the checks add to the barcode reading of a 4000 × 3000 JPEG (${large.length} photos, paired runs in the same process, median of 3 each): ` +
+    `Time the checks add to the barcode reading of a 4000 × 3000 JPEG (${large.length} photos, paired runs in the same process, median of 2 each): ` +
       `**median ${added.toFixed(1)} ms** (target ≤ ${TARGET.addedMs} ms; the reading alone: median ${median(readMs).toFixed(0)} ms).`,
     '',
     `Barcode accuracy on the ${usable.length} photos: ${foundChecked} found with the checks, ${foundPlain} without (${sameAccuracy ? 'unchanged' : 'CHANGED'}): ` +

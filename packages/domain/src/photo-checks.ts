@@ -72,15 +72,14 @@ export function presentPhotoIssues(stored: unknown): PhotoIssue[] {
 }
 
 /**
- * Codes printed in standards, manuals and tutorials, which suppliers copy onto mock-up artwork: the GS1 General
- * Specifications' examples (company prefix 0614141), GS1's "95" demonstration codes, the EAN/UPC examples in
- * Wikipedia and in barcode generators' defaults. Stored as EAN-13.
+ * Codes printed in standards and manuals, which suppliers copy onto mock-up artwork and which no product carries:
+ * the GS1 General Specifications' examples (GS1 US demonstration prefix 0614141), GS1 Global Office's 950
+ * demonstration codes and GS1 Poland's 590123412345 example. Stored as EAN-13. (Examples that are real products'
+ * codes, such as Wikipedia's 4006381333931, are not listed: a supplier of that product must not be warned.)
  */
 const EXAMPLE_CODES = new Set([
   '0614141000012', '0614141000029', '0614141000036', '0614141123452', '0614141999996', '0614141007349',
-  '9506000134352', '9501234567907', '9501101020917',
-  '5901234123457', '4006381333931', '4012345678901', '0012345678905', '0036000291452', '0123456789012',
-  '1234567890128', '9780201379624', '0000012345670', '0000055123457', '0000096385074',
+  '9506000134352', '9501234567907', '9501101020917', '5901234123457',
 ]);
 
 /**

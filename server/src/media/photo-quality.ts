@@ -19,11 +19,10 @@ export interface PhotoMeasures {
   /** Of the source as displayed; null for rendered PDF pages (vector artwork has no resolution of its own). */
   sourceWidth: number | null;
   sourceHeight: number | null;
-  /** Luminance percentiles and the share of clipped highlights (≥ 250). */
-  p10: number;
+  /** Luminance percentiles: the darkest 1% and the brightest 2% begin at p1 and p98. */
+  p1: number;
   p50: number;
   p98: number;
-  clipped: number;
   /** Blur effect (0 sharp, 1 flat), on the barcode region when one was found; null where there are too few edges. */
   blur: number | null;
   region: BarcodeRegion | null;
@@ -35,11 +34,11 @@ export const PHOTO_THRESHOLDS = {
   blur: 0.5,
   /** Too dark: even the bright parts (98th percentile) stay below this. */
   darkP98: 100,
-  /** Overexposed: the dark parts (10th percentile) are washed out above this ... */
-  brightP10: 150,
-  /** ... or this share of the picture is clipped white and the median is high. */
-  clippedShare: 0.45,
-  clippedP50: 235,
+  /**
+   * Overexposed: not even the darkest 1% is darker than this: blacks washed out to grey, bars included. (A share of
+   * clipped white would not do: product images are asked for on pure white backgrounds.)
+   */
+  brightP1: 80,
 };
 
 /** A copy no larger than JUDGING_SIZE on its longest side, by averaging whole blocks of pixels (cheap, no aliasing). */
@@ -78,9 +77,7 @@ function luminance({ data }: GreyImage) {
     }
     return 255;
   };
-  let clipped = 0;
-  for (let v = 250; v < 256; v++) clipped += histogram[v];
-  return { p10: percentile(0.1), p50: percentile(0.5), p98: percentile(0.98), clipped: clipped / Math.max(1, data.length) };
+  return { p1: percentile(0.01), p50: percentile(0.5), p98: percentile(0.98) };
 }
 
 /** Width of the box the image is compared with once blurred (Crété-Roffet et al. use 9 to 11 pixels). */
@@ -170,7 +167,7 @@ export function judgePhoto(m: PhotoMeasures, codes: readonly string[]): PhotoIss
   }
   if (m.blur !== null && m.blur >= t.blur) issues.push('BLURRY');
   if (m.p98 < t.darkP98) issues.push('TOO_DARK');
-  else if (m.p10 >= t.brightP10 || (m.clipped >= t.clippedShare && m.p50 >= t.clippedP50)) issues.push('OVEREXPOSED');
+  else if (m.p1 >= t.brightP1) issues.push('OVEREXPOSED');
   if (codes.some(isPlaceholderCode)) issues.push('PLACEHOLDER_CODE');
   if (codes.length === 0 && m.region) issues.push('CODE_UNREADABLE');
   return issues;

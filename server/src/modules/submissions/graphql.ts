@@ -119,6 +119,7 @@ builder.queryFields((t) => ({
       page: t.arg.int({ required: false }),
       pageSize: t.arg.int({ required: false }),
       partnerCompanyId: t.arg.int({ required: false }),
+      photoIssues: t.arg.boolean({ required: false, description: 'Only items with a file that failed a photo check.' }),
     },
     resolve: async (_root, args, { request, ctx }) => {
       const user = await requireUser(request);
@@ -129,6 +130,7 @@ builder.queryFields((t) => ({
         page: args.page ?? undefined,
         pageSize: args.pageSize ?? undefined,
         partnerCompanyId: args.partnerCompanyId ?? null,
+        photoIssues: args.photoIssues ?? false,
       });
       return { ...result, items: withPermissions(user, result.items) };
     },

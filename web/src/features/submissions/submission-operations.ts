@@ -28,7 +28,7 @@ export const SubmissionDetailFields = graphql(`
     updatedDate
     badge
     rejectionReason { message isAdminRejection }
-    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl }
+    files { fileName kind isMarketingImage detectedUpcs imageUrl thumbnailUrl qualityIssues { code message } }
     history { at fromStatus toStatus reason by }
     can { review editName delete appeal resubmit }
   }
