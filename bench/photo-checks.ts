@@ -28,9 +28,9 @@ import sharp from 'sharp';
 import { isPlaceholderCode, PHOTO_ISSUE_CODES, type PhotoIssueCode, type UploadKind } from '@portal/domain';
 import { analyseFile, READ_BASE_WIDTH, readBarcodesDetailed, type FileAnalysis } from '../server/src/media/barcodes.ts';
 import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
-import { hashDistance, SAME_PICTURE_BITS } from '../server/src/media/perceptual-hash.ts';
-import { judgePhoto, measurePhoto } from '../server/src/media/photo-quality.ts';
-import { loadRgba, sourceSize, toGrey } from '../server/src/media/pixels.ts';
+import { samePicture } from '../server/src/media/perceptual-hash.ts';
+import { greyForJudging, judgePhoto, measurePhoto } from '../server/src/media/photo-quality.ts';
+import { loadRgba, sourceSize } from '../server/src/media/pixels.ts';
 import { matchesExpectedCode } from '../server/src/media/retail-code.ts';
 import { barcodePng, barcodeScene, type Symbology } from '../server/src/media/test-fixtures.ts';
 import { DATASET_DIR, loadManifest } from './barcodes.ts';
@@ -69,7 +69,7 @@ async function analyse(file: string): Promise<FileAnalysis> {
 async function measureOnly(file: string): Promise<FileAnalysis> {
   const base = await loadRgba({ file }, { width: READ_BASE_WIDTH });
   const { width, height } = await sourceSize({ file });
-  return { codes: [], pass: null, photo: measurePhoto(toGrey(base), { width, height }) };
+  return { codes: [], pass: null, photo: measurePhoto(greyForJudging(base), { width, height }) };
 }
 /** PHOTO_BENCH_DUMP=file.json: every measure with its label, for tuning thresholds without re-running. */
 const dump: { label: string; codes: string[]; photo: FileAnalysis['photo'] }[] = [];
@@ -142,7 +142,7 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
   };
 
   // The unchanged photos, with the barcode accuracy of analyseFile against readBarcodes in the same run.
-  const originals: { hash: string; analysis: FileAnalysis }[] = [];
+  const originals: { hash: string; codes: string[]; analysis: FileAnalysis }[] = [];
   let foundPlain = 0;
   let foundChecked = 0;
   for (const p of usable) {
@@ -150,23 +150,24 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     const plain = await readBarcodesDetailed(p.path, kindBySignature(await readFileHead(p.path)) as UploadKind);
     if (plain.codes.some((c) => matchesExpectedCode(c, p.expected))) foundPlain++;
     if (analysis.codes.some((c) => matchesExpectedCode(c, p.expected))) foundChecked++;
-    originals.push({ hash: analysis.photo.hash, analysis });
+    originals.push({ hash: analysis.photo.hash, codes: analysis.codes, analysis });
     record('original', analysis);
     for (const code of ['BLURRY', 'TOO_DARK', 'OVEREXPOSED'] as const) tally(scores[code], false, says(analysis, code));
     tally(scores.LOW_RESOLUTION, true, says(analysis, 'LOW_RESOLUTION'));
     tally(scores.PLACEHOLDER_CODE, isPlaceholderCode(p.expected), says(analysis, 'PLACEHOLDER_CODE'));
     tally(scores.CODE_UNREADABLE, analysis.codes.length === 0, says(analysis, 'CODE_UNREADABLE'));
   }
-  const nearest = (hash: string, except: number) => {
+  // As the job looks: the nearest of the others that is the same picture (hash and codes, samePicture).
+  const nearest = (file: { hash: string; codes: string[] }, except: number) => {
     let best = { index: -1, bits: 65 };
     originals.forEach((o, i) => {
       if (i === except) return;
-      const bits = hashDistance(hash, o.hash);
-      if (bits < best.bits) best = { index: i, bits };
+      const bits = samePicture(file, o);
+      if (bits !== null && bits < best.bits) best = { index: i, bits };
     });
     return best;
   };
-  originals.forEach((o, i) => tally(scores.DUPLICATE, false, nearest(o.hash, i).bits <= SAME_PICTURE_BITS));
+  originals.forEach((o, i) => tally(scores.DUPLICATE, false, nearest(o, i).index >= 0));
 
   const blurValues: { sigma: number; blur: number | null }[] = [];
   for (const [i, p] of usable.entries()) {
@@ -198,9 +199,9 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     ];
     for (const copy of copies) {
       const a = await measureOnly(await write(copy, 'img'));
-      const match = nearest(a.photo.hash, -1);
+      const match = nearest({ hash: a.photo.hash, codes: a.codes }, -1);
       record(`copy of ${i}`, a);
-      const found = match.bits <= SAME_PICTURE_BITS;
+      const found = match.index >= 0;
       if (found && match.index === i) scores.DUPLICATE.tp++;
       else if (found) (scores.DUPLICATE.fp++, scores.DUPLICATE.fn++);
       else scores.DUPLICATE.fn++;

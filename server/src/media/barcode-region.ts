@@ -31,8 +31,12 @@ const MIN_ENERGY = 220;
 const MIN_COHERENCE = 0.72;
 /** Neighbouring cells belong together when their directions differ by less than this. */
 const MAX_ANGLE_STEP = 20;
-/** A code covers at least this many cells, and fills at least this share of its bounding box. */
+/**
+ * A code covers at least this many cells, at least MIN_SPAN of them each way (a single straight edge, between two
+ * flat colours, is one cell thick), and fills at least this share of its bounding box.
+ */
 const MIN_CELLS = 10;
+const MIN_SPAN = 3;
 const MIN_FILL = 0.3;
 
 interface Cell {
@@ -118,7 +122,8 @@ export function findBarcodeRegion(grey: GreyImage): BarcodeRegion | null {
       }
     }
     const fill = count / ((maxX - minX + 1) * (maxY - minY + 1));
-    if (count < MIN_CELLS || fill < MIN_FILL || (best && count <= best.cells)) continue;
+    const span = Math.min(maxX - minX, maxY - minY) + 1;
+    if (count < MIN_CELLS || span < MIN_SPAN || fill < MIN_FILL || (best && count <= best.cells)) continue;
     best = {
       x: minX * size,
       y: minY * size,

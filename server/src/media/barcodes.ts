@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import type { UploadKind } from '@portal/domain';
 import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
-import { measurePhoto, type PhotoMeasures } from './photo-quality.ts';
+import { greyForJudging, measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadFileBytes, zxingReadPixels } from './zxing-reader.ts';
@@ -155,7 +155,7 @@ export async function analyseFile(input: string | Buffer, kind: UploadKind): Pro
   const images = new PassImages(source);
   const reading = await readWith(images);
   const size = 'file' in source ? await sourceSize(source) : null;
-  return { ...reading, photo: measurePhoto(await images.baseGrey(), size) };
+  return { ...reading, photo: measurePhoto(greyForJudging(await images.base()), size) };
 }
 
 /**

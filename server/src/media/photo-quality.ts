@@ -1,7 +1,7 @@
 import { isPlaceholderCode, MIN_LONG_SIDE_PX, type PhotoIssueCode } from '@portal/domain';
 import { findBarcodeRegion, type BarcodeRegion } from './barcode-region.ts';
 import { perceptualHash } from './perceptual-hash.ts';
-import type { GreyImage } from './pixels.ts';
+import type { GreyImage, RgbaImage } from './pixels.ts';
 
 /**
  * The photo checks of issue 20 that look at pixels, on a small copy of the image the barcode readers already
@@ -13,7 +13,7 @@ import type { GreyImage } from './pixels.ts';
  * Images are judged at most this large on their longest side: about the size a retailer's product page shows, and
  * the same scale for every photo whatever its camera (sharpness depends on it).
  */
-export const JUDGING_SIZE = 800;
+export const JUDGING_SIZE = 640;
 
 export interface PhotoMeasures {
   /** Of the source as displayed; null for rendered PDF pages (vector artwork has no resolution of its own). */
@@ -31,7 +31,7 @@ export interface PhotoMeasures {
 
 /** Thresholds, each tuned on bench/photo-checks.ts (results in bench/results/photo-checks.md). */
 export const PHOTO_THRESHOLDS = {
-  blur: 0.5,
+  blur: 0.35,
   /** Too dark: even the bright parts (98th percentile) stay below this. */
   darkP98: 100,
   /**
@@ -39,6 +39,8 @@ export const PHOTO_THRESHOLDS = {
    * clipped white would not do: product images are asked for on pure white backgrounds.)
    */
   brightP1: 80,
+  /** ... in a bright picture: a blurred one also loses its blacks, but not its mid-tones. */
+  brightP50: 200,
 };
 
 /** A copy no larger than JUDGING_SIZE on its longest side, by averaging whole blocks of pixels (cheap, no aliasing). */
@@ -89,62 +91,73 @@ const REBLUR = 9;
  * between neighbouring pixels survive blurring the image again. A sharp picture loses most of them (0); a blurred
  * one had little to lose (towards 1). Unlike the variance of the Laplacian it does not grow with contrast or
  * detail, so one threshold serves barcodes, labels and packs. Both directions are pooled, weighted by their edges
- * (bars have edges in one direction only). Null when the area is nearly flat: nothing to judge.
+ * (bars have edges in one direction only). The box-blurred neighbours' difference is the difference of the two
+ * pixels entering and leaving the box, so no blurred copy is made; the box stays inside the area. Null when the area
+ * is nearly flat: nothing to judge.
  */
 export function blurEffect(grey: GreyImage, area: { x: number; y: number; width: number; height: number }): number | null {
-  const { data, width } = grey;
-  const x0 = area.x;
-  const y0 = area.y;
-  const w = area.width;
-  const h = area.height;
+  const { data, width: stride } = grey;
+  const half = REBLUR >> 1;
+  const { x: x0, y: y0, width: w, height: h } = area;
   if (w < REBLUR + 2 || h < REBLUR + 2) return null;
   let total = 0;
   let kept = 0;
-  const half = REBLUR >> 1;
-  const line = new Float64Array(Math.max(w, h));
-  const boxed = new Float64Array(Math.max(w, h));
-  const measure = (n: number) => {
-    // Box filter with the window clipped at the ends.
-    let sum = 0;
-    let count = 0;
-    for (let i = 0; i < Math.min(half, n); i++) {
-      sum += line[i];
-      count++;
-    }
-    for (let i = 0; i < n; i++) {
-      if (i + half < n) {
-        sum += line[i + half];
-        count++;
-      }
-      if (i - half - 1 >= 0) {
-        sum -= line[i - half - 1];
-        count--;
-      }
-      boxed[i] = sum / count;
-    }
-    for (let i = 1; i < n; i++) {
-      const d = Math.abs(line[i] - line[i - 1]);
-      const dBlur = Math.abs(boxed[i] - boxed[i - 1]);
+  // Across rows: pixel x against x - 1, and the boxes centred on them.
+  for (let y = y0; y < y0 + h; y++) {
+    const row = y * stride;
+    for (let x = x0 + half + 1; x < x0 + w - half; x++) {
+      const i = row + x;
+      const d = Math.abs(data[i] - data[i - 1]);
+      const dBlur = Math.abs(data[i + half] - data[i - half - 1]) / REBLUR;
       total += d;
       if (d > dBlur) kept += d - dBlur;
     }
-  };
-  for (let y = y0; y < y0 + h; y++) {
-    for (let x = 0; x < w; x++) line[x] = data[y * width + x0 + x];
-    measure(w);
   }
-  for (let x = x0; x < x0 + w; x++) {
-    for (let y = 0; y < h; y++) line[y] = data[(y0 + y) * width + x];
-    measure(h);
+  // Down columns, row by row (the pixels in memory order).
+  for (let y = y0 + half + 1; y < y0 + h - half; y++) {
+    const row = y * stride;
+    for (let x = x0; x < x0 + w; x++) {
+      const i = row + x;
+      const d = Math.abs(data[i] - data[i - stride]);
+      const dBlur = Math.abs(data[i + half * stride] - data[i - (half + 1) * stride]) / REBLUR;
+      total += d;
+      if (d > dBlur) kept += d - dBlur;
+    }
   }
   // Less than one grey level of difference per pixel on average: a flat area.
   if (total < w * h) return null;
   return (total - kept) / total;
 }
 
-/** Measures a decoded image (grey, at any size up to the readers' base width). */
-export function measurePhoto(grey: GreyImage, source: { width: number; height: number } | null): PhotoMeasures {
-  const small = shrinkGrey(grey);
+/**
+ * The readers' RGBA image as grey no larger than JUDGING_SIZE, in one pass: each output pixel the mean luma (BT.601,
+ * as toGrey) of a block of source pixels. A grey copy at full base size first would cost as much again.
+ */
+export function greyForJudging({ data, width, height }: RgbaImage, longSide = JUDGING_SIZE): GreyImage {
+  const factor = Math.max(1, Math.ceil(Math.max(width, height) / longSide));
+  const w = Math.floor(width / factor);
+  const h = Math.floor(height / factor);
+  const out = new Uint8Array(w * h);
+  const sums = new Uint32Array(w);
+  const area = factor * factor * 1024;
+  for (let y = 0; y < h; y++) {
+    sums.fill(0);
+    for (let dy = 0; dy < factor; dy++) {
+      let j = (y * factor + dy) * width * 4;
+      for (let x = 0; x < w; x++) {
+        let s = 0;
+        for (let dx = 0; dx < factor; dx++, j += 4) s += 306 * data[j] + 601 * data[j + 1] + 117 * data[j + 2];
+        sums[x] += s;
+      }
+      // Columns past the last whole block are skipped.
+    }
+    for (let x = 0; x < w; x++) out[y * w + x] = Math.round(sums[x] / area);
+  }
+  return { data: out, width: w, height: h };
+}
+
+/** Measures a decoded image: grey at judging size (greyForJudging, or shrinkGrey for grey of any size). */
+export function measurePhoto(small: GreyImage, source: { width: number; height: number } | null): PhotoMeasures {
   const region = findBarcodeRegion(small);
   const whole = { x: 0, y: 0, width: small.width, height: small.height };
   const blur = (region && blurEffect(small, region)) ?? blurEffect(small, whole);
@@ -165,9 +178,11 @@ export function judgePhoto(m: PhotoMeasures, codes: readonly string[]): PhotoIss
   if (m.sourceWidth !== null && m.sourceHeight !== null && Math.max(m.sourceWidth, m.sourceHeight) < MIN_LONG_SIDE_PX) {
     issues.push('LOW_RESOLUTION');
   }
-  if (m.blur !== null && m.blur >= t.blur) issues.push('BLURRY');
+  const blurry = m.blur !== null && m.blur >= t.blur;
+  if (blurry) issues.push('BLURRY');
   if (m.p98 < t.darkP98) issues.push('TOO_DARK');
-  else if (m.p1 >= t.brightP1) issues.push('OVEREXPOSED');
+  // Blurring also turns the blacks grey: a blurred photo is told to be retaken, not that it is overexposed.
+  else if (!blurry && m.p1 >= t.brightP1 && m.p50 >= t.brightP50) issues.push('OVEREXPOSED');
   if (codes.some(isPlaceholderCode)) issues.push('PLACEHOLDER_CODE');
   if (codes.length === 0 && m.region) issues.push('CODE_UNREADABLE');
   return issues;

@@ -105,7 +105,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const partnerSearch = usePartnerSearch();
 
   // Staff can narrow the pending list to items whose photos failed a check (issue 20).
-  const offersPhotoFilter = topTab === 'pending' && !!user && isAnyAdmin(user);
+  const offersPhotoFilter = tab === 'pending' && !!user && isAnyAdmin(user);
   const photoIssues = offersPhotoFilter && search.get('photo') === 'issues';
   const list = useActivityPage(tab, page, photoIssues);
   const data = list.data;
@@ -206,17 +206,16 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
           <Stack gap="md" ref={listRegion} tabIndex={-1} style={{ outline: 'none' }}>
             {(listView && topTab === 'all') || showPartnerFilter || offersPhotoFilter ? (
               <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-                {listView && topTab === 'all' ? (
-                  <ActiveFilter current={tab} />
-                ) : offersPhotoFilter ? (
-                  <Checkbox
-                    label={PHOTO_ISSUES_FILTER}
-                    checked={photoIssues}
-                    onChange={(event) => setParams({ photo: event.currentTarget.checked ? 'issues' : null, page: null })}
-                  />
-                ) : (
-                  <span />
-                )}
+                <Group align="flex-end" gap="lg">
+                  {listView && topTab === 'all' ? <ActiveFilter current={tab} /> : <span />}
+                  {offersPhotoFilter && (
+                    <Checkbox
+                      label={PHOTO_ISSUES_FILTER}
+                      checked={photoIssues}
+                      onChange={(event) => setParams({ photo: event.currentTarget.checked ? 'issues' : null, page: null })}
+                    />
+                  )}
+                </Group>
                 {showPartnerFilter && (
                   <PartnerSelect
                     value={partner}
