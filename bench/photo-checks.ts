@@ -238,8 +238,20 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
   for (const [i, code] of realCodes(2).entries()) {
     large.push(await write(await barcodeScene([await barcodePng(code[0], code[1], 6 + i)], { width: 4000, height: 3000, format: 'jpeg' }), 'jpg'));
   }
+  // Time: what analyseFile does beyond the reading (the size from the header, the grey copy at judging size and the
+  // measures), on the base image the first pass decoded, timed next to the reading of the same photo. Warmed up
+  // first (a media process does the same work for every file), median of 3 rounds per photo.
   const addedMs: number[] = [];
   const readMs: number[] = [];
+  const added = async (file: string) => {
+    const base = await loadRgba({ file }, { width: READ_BASE_WIDTH });
+    const t0 = performance.now();
+    const size = await sourceSize({ file });
+    measurePhoto(greyForJudging(base), size);
+    return performance.now() - t0;
+  };
+  await added(large[0]);
+  await readBarcodesDetailed(large[0], 'jpeg');
   for (const file of large) {
     const a = await analyse(file);
     tally(scores.LOW_RESOLUTION, false, says(a, 'LOW_RESOLUTION'));
@@ -247,19 +259,14 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
       const small = await measureOnly(await write(await sharp(file).resize(width).jpeg().toBuffer(), 'jpg'));
       tally(scores.LOW_RESOLUTION, true, says(small, 'LOW_RESOLUTION'));
     }
-    // Paired, alternating order, three rounds: the difference is what the checks add to the same reading.
-    const kind = 'jpeg' as const;
-    const diffs: number[] = [];
-    for (let round = 0; round < 2; round++) {
+    const rounds: number[] = [];
+    for (let round = 0; round < 3; round++) {
       const t0 = performance.now();
-      await readBarcodesDetailed(file, kind);
-      const t1 = performance.now();
-      await analyseFile(file, kind);
-      const t2 = performance.now();
-      diffs.push(t2 - t1 - (t1 - t0));
-      readMs.push(t1 - t0);
+      await readBarcodesDetailed(file, 'jpeg');
+      readMs.push(performance.now() - t0);
+      rounds.push(await added(file));
     }
-    addedMs.push(median(diffs));
+    addedMs.push(median(rounds));
   }
 
   const rows = PHOTO_ISSUE_CODES.map((code) => {
@@ -267,9 +274,9 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     const ok = precision(s) >= TARGET.precision && recall(s) >= TARGET.recall;
     return { code, s, ok };
   });
-  const added = median(addedMs);
+  const addedMedian = median(addedMs);
   const sameAccuracy = foundChecked === foundPlain;
-  const ok = rows.every((r) => r.ok) && added <= TARGET.addedMs && sameAccuracy;
+  const ok = rows.every((r) => r.ok) && addedMedian <= TARGET.addedMs && sameAccuracy;
   const blurBy = (sigma: number) => blurValues.filter((b) => b.sigma === sigma && b.blur !== null).map((b) => b.blur!);
   const markdown = [
     '# Photo checks',
@@ -288,8 +295,9 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     '',
     '## Time and barcode accuracy',
     '',
-    `Time the checks add to the barcode reading of a 4000 × 3000 JPEG (${large.length} photos, paired runs in the same process, median of 2 each): ` +
-      `**median ${added.toFixed(1)} ms** (target ≤ ${TARGET.addedMs} ms; the reading alone: median ${median(readMs).toFixed(0)} ms).`,
+    `Time the checks add to the barcode reading of a 4000 × 3000 JPEG (${large.length} photos, timed beside the reading of the same photo, ` +
+      `median of 3 each): **median ${addedMedian.toFixed(1)} ms** (target ≤ ${TARGET.addedMs} ms), ` +
+      `${((addedMedian / median(readMs)) * 100).toFixed(0)}% of the reading's median ${median(readMs).toFixed(0)} ms measured in the same run.`,
     '',
     `Barcode accuracy on the ${usable.length} photos: ${foundChecked} found with the checks, ${foundPlain} without (${sameAccuracy ? 'unchanged' : 'CHANGED'}): ` +
       'the checks run after the reading, on the image it decoded.',

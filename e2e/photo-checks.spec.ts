@@ -85,7 +85,7 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: upc, exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
-  await expect(admin.getByRole('list', { name: 'Photo issues' }).getByText('Blurry', { exact: true })).toBeVisible();
+  await expect(admin.getByRole('list', { name: 'Photo issues' }).getByRole('listitem').filter({ hasText: 'Blurry in blurry.png' })).toBeVisible();
   await expect(admin.getByText('Flagged for Review')).toBeVisible();
   await admin.screenshot({ path: 'test-results/photo-checks-badges.png', fullPage: true });
   await admin.close();

@@ -29,6 +29,8 @@ const CELLS_ACROSS = 64;
 /** Mean squared gradient per pixel a cell needs (bars are black on white: their edges are far stronger). */
 const MIN_ENERGY = 220;
 const MIN_COHERENCE = 0.72;
+/** At most this share of a cell's gradient may point one way (a single edge: 1; bars: near 0). */
+const MAX_ONE_WAY = 0.5;
 /** Neighbouring cells belong together when their directions differ by less than this. */
 const MAX_ANGLE_STEP = 20;
 /**
@@ -54,6 +56,9 @@ function cellsOf(grey: GreyImage, size: number): { cells: Cell[]; cols: number; 
       let jxx = 0;
       let jyy = 0;
       let jxy = 0;
+      let sx = 0;
+      let sy = 0;
+      let magnitude = 0;
       const y0 = Math.max(1, cy * size);
       const y1 = Math.min(height - 1, (cy + 1) * size);
       const x0 = Math.max(1, cx * size);
@@ -66,13 +71,18 @@ function cellsOf(grey: GreyImage, size: number): { cells: Cell[]; cols: number; 
           jxx += gx * gx;
           jyy += gy * gy;
           jxy += gx * gy;
+          sx += gx;
+          sy += gy;
+          magnitude += Math.abs(gx) + Math.abs(gy);
         }
       }
       const n = Math.max(1, (y1 - y0) * (x1 - x0));
       const energy = (jxx + jyy) / n;
       const coherence = jxx + jyy > 0 ? Math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy) / (jxx + jyy) : 0;
       const angle = ((Math.atan2(2 * jxy, jxx - jyy) / 2) * 180) / Math.PI;
-      cells[cy * cols + cx] = { strong: energy >= MIN_ENERGY && coherence >= MIN_COHERENCE, angle: (angle + 180) % 180 };
+      // Bars rise and fall: their edges' gradients cancel out. One edge between two flat colours does not.
+      const alternating = magnitude > 0 && Math.hypot(sx, sy) / magnitude <= MAX_ONE_WAY;
+      cells[cy * cols + cx] = { strong: energy >= MIN_ENERGY && coherence >= MIN_COHERENCE && alternating, angle: (angle + 180) % 180 };
     }
   }
   return { cells, cols, rows };

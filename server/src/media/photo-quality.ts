@@ -38,9 +38,9 @@ export const PHOTO_THRESHOLDS = {
    * Overexposed: not even the darkest 1% is darker than this: blacks washed out to grey, bars included. (A share of
    * clipped white would not do: product images are asked for on pure white backgrounds.)
    */
-  brightP1: 80,
+  brightP1: 75,
   /** ... in a bright picture: a blurred one also loses its blacks, but not its mid-tones. */
-  brightP50: 200,
+  brightP50: 170,
 };
 
 /** A copy no larger than JUDGING_SIZE on its longest side, by averaging whole blocks of pixels (cheap, no aliasing). */
@@ -124,8 +124,8 @@ export function blurEffect(grey: GreyImage, area: { x: number; y: number; width:
       if (d > dBlur) kept += d - dBlur;
     }
   }
-  // Less than one grey level of difference per pixel on average: a flat area.
-  if (total < w * h) return null;
+  // Almost no differences at all (a blank page): nothing to judge. A small blurred code on a plain page is judged.
+  if (total < 0.02 * w * h) return null;
   return (total - kept) / total;
 }
 
