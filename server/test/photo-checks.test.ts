@@ -46,7 +46,8 @@ async function setBlocking(blockingPhotoChecks: string[]) {
   return res.json.data.updatePartnerConfiguration.blockingPhotoChecks;
 }
 
-describe(`photo checks (${databaseKind})`, () => {
+// Media work on a shared 2-core machine: each test reads several photos in media processes.
+describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
   it('the media job stores the issues of a blurred photo with their fixes; a sharp photo has only its size to fix', async () => {
     const sharpPhoto = await uploadDraft('sharp.png', await barcodeImage('8711000530085'));
     expect(sharpPhoto.file.detectionStatus).toBe('done');

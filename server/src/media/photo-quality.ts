@@ -19,8 +19,8 @@ export interface PhotoMeasures {
   /** Of the source as displayed; null for rendered PDF pages (vector artwork has no resolution of its own). */
   sourceWidth: number | null;
   sourceHeight: number | null;
-  /** Luminance percentiles: the darkest 1% and the brightest 2% begin at p1 and p98. */
-  p1: number;
+  /** Luminance percentiles: the darkest 0.2% end at `darkest`, the brightest 2% begin at p98. */
+  darkest: number;
   p50: number;
   p98: number;
   /** Blur effect (0 sharp, 1 flat), on the barcode region when one was found; null where there are too few edges. */
@@ -35,10 +35,11 @@ export const PHOTO_THRESHOLDS = {
   /** Too dark: even the bright parts (98th percentile) stay below this. */
   darkP98: 100,
   /**
-   * Overexposed: not even the darkest 1% is darker than this: blacks washed out to grey, bars included. (A share of
-   * clipped white would not do: product images are asked for on pure white backgrounds.)
+   * Overexposed: not even the darkest 0.2% is darker than this: blacks washed out to grey, bars included (a small
+   * code on a white page still has more dark pixels than that). A share of clipped white would not do: product
+   * images are asked for on pure white backgrounds.
    */
-  brightP1: 75,
+  brightDarkest: 75,
   /** ... in a bright picture: a blurred one also loses its blacks, but not its mid-tones. */
   brightP50: 170,
 };
@@ -79,7 +80,7 @@ function luminance({ data }: GreyImage) {
     }
     return 255;
   };
-  return { p1: percentile(0.01), p50: percentile(0.5), p98: percentile(0.98) };
+  return { darkest: percentile(0.002), p50: percentile(0.5), p98: percentile(0.98) };
 }
 
 /** Width of the box the image is compared with once blurred (Crété-Roffet et al. use 9 to 11 pixels). */
@@ -156,11 +157,23 @@ export function greyForJudging({ data, width, height }: RgbaImage, longSide = JU
   return { data: out, width: w, height: h };
 }
 
+/**
+ * The barcode region with a margin of half its size each way (within the image): the cells found are those where the
+ * bars still alternate clearly, which in a blurred photo is the least blurred part of the code; its whole is judged.
+ */
+function around(region: BarcodeRegion, image: GreyImage) {
+  const x = Math.max(0, Math.round(region.x - region.width / 2));
+  const y = Math.max(0, Math.round(region.y - region.height / 2));
+  const right = Math.min(image.width, Math.round(region.x + region.width * 1.5));
+  const bottom = Math.min(image.height, Math.round(region.y + region.height * 1.5));
+  return { x, y, width: right - x, height: bottom - y };
+}
+
 /** Measures a decoded image: grey at judging size (greyForJudging, or shrinkGrey for grey of any size). */
 export function measurePhoto(small: GreyImage, source: { width: number; height: number } | null): PhotoMeasures {
   const region = findBarcodeRegion(small);
   const whole = { x: 0, y: 0, width: small.width, height: small.height };
-  const blur = (region && blurEffect(small, region)) ?? blurEffect(small, whole);
+  const blur = (region && blurEffect(small, around(region, small))) ?? blurEffect(small, whole);
   return {
     sourceWidth: source?.width ?? null,
     sourceHeight: source?.height ?? null,
@@ -182,7 +195,7 @@ export function judgePhoto(m: PhotoMeasures, codes: readonly string[]): PhotoIss
   if (blurry) issues.push('BLURRY');
   if (m.p98 < t.darkP98) issues.push('TOO_DARK');
   // Blurring also turns the blacks grey: a blurred photo is told to be retaken, not that it is overexposed.
-  else if (!blurry && m.p1 >= t.brightP1 && m.p50 >= t.brightP50) issues.push('OVEREXPOSED');
+  else if (!blurry && m.darkest >= t.brightDarkest && m.p50 >= t.brightP50) issues.push('OVEREXPOSED');
   if (codes.some(isPlaceholderCode)) issues.push('PLACEHOLDER_CODE');
   if (codes.length === 0 && m.region) issues.push('CODE_UNREADABLE');
   return issues;
