@@ -19,4 +19,5 @@ export * from './vendor-terms.ts';
 export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
+export * from './jobs-console.ts';
 export * from './photo-checks.ts';
