@@ -55,7 +55,7 @@ export interface BarcodeBenchResult {
   ok: boolean;
 }
 
-async function loadManifest(dir: string): Promise<Photo[]> {
+export async function loadManifest(dir: string): Promise<Photo[]> {
   const text = await readFile(path.join(dir, 'manifest.csv'), 'utf8');
   const [header, ...rows] = text.trim().split(/\r?\n/);
   if (header !== 'file,symbology,expected') throw new Error(`Unexpected manifest header: ${header}`);

@@ -10,6 +10,7 @@ import { writePerformanceReport } from './support/report.ts';
 import { runIngestionBench } from './ingestion.ts';
 import { runHostileBench } from './hostile.ts';
 import { runWebBench } from './web.ts';
+import { runPhotoChecksBench } from './photo-checks.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -45,6 +46,11 @@ if (wanted('web')) {
   console.log('\n## Web app first load\n');
   const web = await runWebBench();
   if (web.failures.length > 0) failed = true;
+}
+if (wanted('photo-checks')) {
+  console.log('\n## Photo checks\n');
+  const photoChecks = await runPhotoChecksBench();
+  if (!photoChecks.ok) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

@@ -16,6 +16,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['activity.md', 'Activity list'],
   ['ingestion.md', 'Bulk ingestion'],
   ['hostile.md', 'Hostile files: memory and responsiveness'],
+  ['photo-checks.md', 'Photo checks'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
   ['web.md', 'Web app first load'],
 ];

@@ -22,3 +22,4 @@ export * from './wording.ts';
 export * from './jobs-console.ts';
 export * from './detected-codes.ts';
 export * from './audit.ts';
+export * from './photo-checks.ts';

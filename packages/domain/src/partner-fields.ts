@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { isHexColour } from './partner.ts';
 import type { IntakeRules } from './draft-rules.ts';
+import { photoIssueCodeSchema } from './photo-checks.ts';
 
 /** A partner's field rules as stored: per field, a visible and/or required flag; absent means true (part 2 section 3). */
 export type FieldRules = Record<string, { visible?: boolean; required?: boolean } | undefined>;
@@ -143,6 +144,11 @@ export const partnerConfigurationInputSchema = z
     landingPageEnabled: z.boolean(),
     /** Replaces every rule when given; absent keeps the stored rules. */
     fieldRules: fieldRulesInputSchema.optional(),
+    /** Photo checks that block Submit (issue 20), each once; absent keeps the stored ones. */
+    blockingPhotoChecks: z
+      .array(photoIssueCodeSchema)
+      .refine((codes) => new Set(codes).size === codes.length, 'Each photo check may be listed once.')
+      .optional(),
   })
   .strict();
 export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;

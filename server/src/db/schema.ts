@@ -122,6 +122,8 @@ export const partnerConfigurations = pgTable(
     partnerLogoKey: text('partner_logo_key'),
     /** Visible/required flags by field name; an absent flag means true (part 2 section 3). */
     fieldRules: jsonb('field_rules').notNull().default(sql`'{}'::jsonb`),
+    /** Photo checks (issue 20) that stop Submit for this partner's intake; the others stay warnings. */
+    blockingPhotoChecks: text('blocking_photo_checks').array().notNull().default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -248,6 +250,15 @@ export const draftSubmissions = pgTable(
   (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt)],
 );
 
+/**
+ * The photo checks of an image file (issue 20), set by its media job: the issues found ([] when none or not yet
+ * checked: see detectionStatus) and the perceptual hash that finds the same picture among the company's files.
+ */
+const photoCheckColumns = () => ({
+  qualityIssues: jsonb('quality_issues').notNull().default(sql`'[]'::jsonb`),
+  perceptualHash: text('perceptual_hash'),
+});
+
 export const draftFiles = pgTable(
   'draft_files',
   {
@@ -269,6 +280,7 @@ export const draftFiles = pgTable(
     detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
+    ...photoCheckColumns(),
     createdAt: createdAt(),
   },
   (t) => [
@@ -378,6 +390,7 @@ export const submissionFiles = pgTable(
     detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
     detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
     thumbnailKey: text('thumbnail_key'),
+    ...photoCheckColumns(),
     createdAt: createdAt(),
   },
   (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position)],

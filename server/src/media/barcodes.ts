@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import type { DetectedFrom, UploadKind } from '@portal/domain';
 import { findBarcodeRegion } from './barcode-region.ts';
-import { loadRgba, rotateGrey, sharpenGrey, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
+import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
+import { greyForJudging, measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
 import { readPrintedDigits } from './printed-digits.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
@@ -25,6 +26,8 @@ export type { RetailFormat } from './retail-code.ts';
  * the width still has 3 px per bar module, and zxing decodes 5 times faster than at full size.
  */
 const BASE_WIDTH = 1200;
+/** For benchmarks that decode as the first pass does. */
+export const READ_BASE_WIDTH = BASE_WIDTH;
 /**
  * The second look uses up to this width: the full resolution of usual 12-megapixel phone photos, for codes that
  * are small in the frame. An RGBA copy this wide is about 50 MB, which bounds the memory of a read.
@@ -140,7 +143,10 @@ export interface DetailedBarcodeReading extends BarcodeReading {
 
 /** readBarcodes, also telling which pass found the codes. */
 export async function readBarcodesDetailed(input: string | Buffer, kind: UploadKind): Promise<DetailedBarcodeReading> {
-  const images = new PassImages(await pixelSource(input, kind));
+  return readWith(new PassImages(await pixelSource(input, kind)));
+}
+
+async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
   for (const step of PASSES) {
     const codes = await step.read(images);
     if (codes.length > 0) return { codes: [...new Set(codes)], readFrom: 'bars', pass: step.name, digitsMs: 0 };
@@ -169,6 +175,22 @@ async function readDigitsUnderBars(images: PassImages): Promise<string | null> {
     height: Math.round(region.height * scale),
   };
   return readPrintedDigits(detail, scaled);
+}
+
+export interface FileAnalysis extends BarcodeReading {
+  photo: PhotoMeasures;
+}
+
+/**
+ * The codes, as readBarcodes reads them, and the measures of the photo checks (photo-quality.ts), taken on the
+ * image the first pass decoded anyway. The reading is the same as readBarcodes'.
+ */
+export async function analyseFile(input: string | Buffer, kind: UploadKind): Promise<FileAnalysis> {
+  const source = await pixelSource(input, kind);
+  const images = new PassImages(source);
+  const { codes, readFrom } = await readWith(images);
+  const size = 'file' in source ? await sourceSize(source) : null;
+  return { codes, readFrom, photo: measurePhoto(greyForJudging(await images.base()), size) };
 }
 
 /**

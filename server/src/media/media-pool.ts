@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
 import { fileURLToPath } from 'node:url';
 import type { UploadKind } from '@portal/domain';
+import type { FileAnalysis } from './barcodes.ts';
 import { kindBySignature, readFileHead } from './file-signature.ts';
 import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
@@ -236,6 +237,9 @@ export function configureMediaLimits(limits: MediaLimits) {
 export const mediaProcessIds = () => pool.pids();
 
 export const readBarcodesOffThread = (path: string, kind: UploadKind) => pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
+
+/** The codes in a file and the measures of its photo checks (barcodes.ts analyseFile), in a media process. */
+export const analyseFileOffThread = (path: string, kind: UploadKind) => pool.run<FileAnalysis>({ op: 'analyse', path, kind });
 
 export const makeThumbnailOffThread = async (path: string, kind: UploadKind, maxSize: number): Promise<Thumbnail> => {
   const thumb = await pool.run<Thumbnail>({ op: 'thumbnail', path, kind, maxSize });

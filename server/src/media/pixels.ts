@@ -54,16 +54,20 @@ export async function loadRgba(
   }
 }
 
-/** The source's width as displayed (EXIF orientation applied). */
-export async function sourceWidth(source: PixelSource): Promise<number> {
-  if ('rgba' in source) return source.rgba.width;
+/** The source's size as displayed (EXIF orientation applied). */
+export async function sourceSize(source: PixelSource): Promise<{ width: number; height: number }> {
+  if ('rgba' in source) return { width: source.rgba.width, height: source.rgba.height };
   const metadata = await sharp(source.file, SAFE_SHARP_INPUT)
     .metadata()
     .catch((error: unknown) => {
       throw imageDecodeError(error);
     });
-  return metadata.autoOrient.width;
+  const { width, height } = metadata.autoOrient;
+  return { width, height };
 }
+
+/** The source's width as displayed (EXIF orientation applied). */
+export const sourceWidth = async (source: PixelSource) => (await sourceSize(source)).width;
 
 /** Luma with the same integer weights zxing-wasm uses (BT.601), so both readers see the same grey. */
 export function toGrey({ data, width, height }: RgbaImage): GreyImage {

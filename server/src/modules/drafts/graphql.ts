@@ -4,6 +4,7 @@ import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
 import { draftPolicy } from './policy.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
+import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { presentDraft, type PresentedDraft } from './presenter.ts';
 import { deleteDraft, draftsFor, submitDraft, updateDraft, visibleDraft } from './service.ts';
 
@@ -32,6 +33,11 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
     thumbnailReady: t.exposeBoolean('thumbnailReady'),
+    qualityIssues: t.field({
+      type: [PhotoIssueRef],
+      description: 'Photo checks the file failed ([] also while detectionStatus is pending).',
+      resolve: (f) => f.qualityIssues,
+    }),
   }),
 });
 

@@ -1,30 +1,37 @@
 import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { draftFiles } from '../../db/schema.ts';
+import { draftFiles, draftSubmissions } from '../../db/schema.ts';
 import { defineJob, jobType } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
-import { readBarcodesOffThread as readBarcodes } from '../../media/media-pool.ts';
+import { analyseFileOffThread } from '../../media/media-pool.ts';
+import { photoIssuesOf } from '../media-files/photo-checks.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
 export const processDraftFileJob = jobType('drafts.processFile', { payload: z.object({ fileId: z.guid() }), maxAttempts: 3 });
 
-/** After upload: thumbnail first (the screen waits for it), then the barcodes in the file. */
+/** After upload: thumbnail first (the screen waits for it), then the barcodes in the file and its photo checks. */
 export const processDraftFile = (ctx: AppContext) =>
   defineJob<{ fileId: string }>({
     ...processDraftFileJob,
     handler: async ({ fileId }, job) => {
-      const [file] = await ctx.db.select().from(draftFiles).where(eq(draftFiles.id, fileId));
-      if (!file) return; // the draft was deleted or submitted meanwhile
+      const [found] = await ctx.db
+        .select({ file: draftFiles, companyId: draftSubmissions.companyId })
+        .from(draftFiles)
+        .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
+        .where(eq(draftFiles.id, fileId));
+      if (!found) return;
+      const { file, companyId } = found; // the draft was deleted or submitted meanwhile
       await withLocalFile(ctx.storage, file.storageKey, async (path) => {
         try {
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
           await ctx.db.update(draftFiles).set({ thumbnailKey }).where(eq(draftFiles.id, fileId));
-          const { codes, readFrom } = await readBarcodes(path, file.kind);
+          const analysis = await analyseFileOffThread(path, file.kind);
+          const qualityIssues = await photoIssuesOf(ctx.db, { id: file.id, companyId, draftId: file.draftId }, analysis);
           await ctx.db
             .update(draftFiles)
-            .set({ detectedUpcs: codes, detectedFrom: readFrom, detectionStatus: 'done' })
+            .set({ detectedUpcs: analysis.codes, detectedFrom: analysis.readFrom, detectionStatus: 'done', qualityIssues, perceptualHash: analysis.photo.hash })
             .where(eq(draftFiles.id, fileId));
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.

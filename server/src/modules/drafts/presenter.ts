@@ -1,3 +1,4 @@
+import { presentPhotoIssues } from '@portal/domain';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';
 import type { DraftWithFiles } from './repository.ts';
@@ -36,6 +37,7 @@ export function presentDraft(draft: DraftWithFiles, user: UserRow) {
       imageUrl: imagePath(draft.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(draft.id, f.fileName, f.kind)}?thumbnail=true`,
       thumbnailReady: f.thumbnailKey !== null,
+      qualityIssues: presentPhotoIssues(f.qualityIssues),
     })),
   };
 }

@@ -10,6 +10,11 @@ import {
   upcDigits,
   UPLOAD_MSG,
   type FieldRules,
+  type StoredPhotoIssue,
+  blockingPhotoIssuesMessage,
+  photoIssueCodeSchema,
+  presentPhotoIssues,
+  type PhotoIssueCode,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -138,13 +143,30 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
   return (await findDraft(ctx.db, draftId))!;
 }
 
-export async function partnerFieldRules(db: Tx, partnerCompanyId: number | null): Promise<FieldRules | null> {
+async function partnerIntakeConfig(db: Tx, partnerCompanyId: number | null) {
   if (!partnerCompanyId) return null;
   const [row] = await db
-    .select({ fieldRules: partnerConfigurations.fieldRules })
+    .select({ fieldRules: partnerConfigurations.fieldRules, blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks })
     .from(partnerConfigurations)
     .where(eq(partnerConfigurations.companyId, partnerCompanyId));
-  return row ? (row.fieldRules as FieldRules) : null;
+  return row ?? null;
+}
+
+export async function partnerFieldRules(db: Tx, partnerCompanyId: number | null): Promise<FieldRules | null> {
+  const config = await partnerIntakeConfig(db, partnerCompanyId);
+  return config ? (config.fieldRules as FieldRules) : null;
+}
+
+/** The refusal of Submit when a file fails a photo check the partner made blocking (issue 20), or null. */
+function photoChecksRefusal(draft: DraftWithFiles, blocking: string[]): HttpError | null {
+  const codes = blocking.filter((c): c is PhotoIssueCode => photoIssueCodeSchema.safeParse(c).success);
+  const files = draft.files.map((f) => ({
+    fileName: f.fileName,
+    checksPending: f.detectionStatus === 'pending',
+    issues: presentPhotoIssues(f.qualityIssues),
+  }));
+  const message = blockingPhotoIssuesMessage(files, codes);
+  return message ? new HttpError(400, 'PHOTO_CHECKS_BLOCK', message) : null;
 }
 
 export const draftFileValues = (f: DraftWithFiles['files'][number]) => ({
@@ -162,7 +184,8 @@ export const draftFileValues = (f: DraftWithFiles['files'][number]) => ({
  */
 export async function submitDraft(ctx: AppContext, user: UserRow, draftId: string) {
   const draft = await editableDraft(ctx, user, draftId);
-  const rules = intakeRulesFor(await partnerFieldRules(ctx.db, draft.partnerCompanyId));
+  const config = await partnerIntakeConfig(ctx.db, draft.partnerCompanyId);
+  const rules = intakeRulesFor(config ? (config.fieldRules as FieldRules) : null);
   const values = draft.files.map(draftFileValues);
   const check = checkDraft(values, rules);
   if (!check.ok) {
@@ -174,6 +197,8 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
     const first = check.products[0] ?? Object.values(fields)[0];
     throw new HttpError(400, 'DRAFT_INVALID', first, { fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) } });
   }
+  const photoRefusal = photoChecksRefusal(draft, config?.blockingPhotoChecks ?? []);
+  if (photoRefusal) throw photoRefusal;
   const groups = new Map<string, typeof draft.files>();
   for (const f of draft.files) {
     const ean = toEan13(effectiveUpc(draftFileValues(f)))!;
@@ -206,6 +231,8 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
           detectedFrom: f.detectedFrom,
           detectionStatus: f.detectionStatus,
           thumbnailKey: f.thumbnailKey,
+          qualityIssues: f.qualityIssues as StoredPhotoIssue[],
+          perceptualHash: f.perceptualHash,
         })),
         from: 'IN_PROGRESS' as const,
       })),

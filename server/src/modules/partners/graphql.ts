@@ -74,6 +74,9 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
     placementFieldsVisible: t.exposeBoolean('placementFieldsVisible'),
     pricingFieldsVisible: t.exposeBoolean('pricingFieldsVisible'),
     promotionFieldsVisible: t.exposeBoolean('promotionFieldsVisible'),
+    blockingPhotoChecks: t.exposeStringList('blockingPhotoChecks', {
+      description: "Photo checks (PhotoIssue codes) that stop Submit in this partner's intake; the others are warnings.",
+    }),
   }),
 });
 
@@ -95,6 +98,7 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     placementFieldsVisible: t.boolean(),
     pricingFieldsVisible: t.boolean(),
     promotionFieldsVisible: t.boolean(),
+    blockingPhotoChecks: t.stringList({ description: 'Replaces the blocking photo checks when given.' }),
   }),
 });
 
@@ -189,6 +193,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         landingPageEnabled: input.landingPageEnabled,
         // Neither rules nor section flags sent: the stored rules stay as they are.
         fieldRules: input.fieldRules == null && Object.keys(fieldRules).length === 0 ? undefined : fieldRules,
+        ...(input.blockingPhotoChecks != null && { blockingPhotoChecks: input.blockingPhotoChecks }),
       });
     },
   }),

@@ -29,6 +29,7 @@ export interface PartnerConfigurationView {
   placementFieldsVisible: boolean;
   pricingFieldsVisible: boolean;
   promotionFieldsVisible: boolean;
+  blockingPhotoChecks: string[];
 }
 
 export function present(config: Row, companyName: string): PartnerConfigurationView {
@@ -45,6 +46,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     placementFieldsVisible: isSectionVisible(rules, 'placementFieldsVisible'),
     pricingFieldsVisible: isSectionVisible(rules, 'pricingFieldsVisible'),
     promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
+    blockingPhotoChecks: config.blockingPhotoChecks,
   };
 }
 
@@ -114,6 +116,7 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
       secondaryColor: input.secondaryColor ?? null,
       landingPageEnabled: input.landingPageEnabled,
       ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
+      ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
       updatedAt: new Date(),
     })
     .where(eq(partnerConfigurations.id, id))

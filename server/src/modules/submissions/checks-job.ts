@@ -3,7 +3,8 @@ import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { defineJob } from '../../jobs/queue.ts';
-import { readBarcodesOffThread } from '../../media/media-pool.ts';
+import { analyseFileOffThread } from '../../media/media-pool.ts';
+import { photoIssuesOf } from '../media-files/photo-checks.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
@@ -40,8 +41,16 @@ export const automatedChecks = (ctx: AppContext) =>
           try {
             update = { thumbnailKey: file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind)) };
             if (file.detectionStatus !== 'done') {
-              const { codes, readFrom } = await readBarcodesOffThread(path, file.kind);
-              update = { ...update, detectedUpcs: codes, detectedFrom: readFrom, detectionStatus: 'done' };
+              const analysis = await analyseFileOffThread(path, file.kind);
+              const where = { id: file.id, companyId: submission.companyId, submissionId };
+              update = {
+                ...update,
+                detectedUpcs: analysis.codes,
+                detectedFrom: analysis.readFrom,
+                detectionStatus: 'done',
+                qualityIssues: await photoIssuesOf(ctx.db, where, analysis),
+                perceptualHash: analysis.photo.hash,
+              };
             }
           } catch (err) {
             // A verdict on the file (damaged, or past the limits of media work) stands: retrying cannot change it.

@@ -1,5 +1,6 @@
 import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
 import { PartnerStatusRef } from './graphql-types.ts';
+import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -22,6 +23,7 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
     }),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
+    qualityIssues: t.field({ type: [PhotoIssueRef], description: 'Photo checks the file failed.', resolve: (f) => f.qualityIssues }),
   }),
 });
 
@@ -125,6 +127,7 @@ builder.queryFields((t) => ({
       page: t.arg.int({ required: false }),
       pageSize: t.arg.int({ required: false }),
       partnerCompanyId: t.arg.int({ required: false }),
+      photoIssues: t.arg.boolean({ required: false, description: 'Only items with a file that failed a photo check.' }),
     },
     resolve: async (_root, args, { request, ctx }) => {
       const user = await requireUser(request);
@@ -135,6 +138,7 @@ builder.queryFields((t) => ({
         page: args.page ?? undefined,
         pageSize: args.pageSize ?? undefined,
         partnerCompanyId: args.partnerCompanyId ?? null,
+        photoIssues: args.photoIssues ?? false,
       });
       return { ...result, items: withPermissions(user, result.items) };
     },

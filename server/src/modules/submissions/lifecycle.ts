@@ -1,5 +1,5 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canTransition, isRejected, sanitizeProductName, transitionError, type DetectedFrom, type ItemStatus, type UploadKind } from '@portal/domain';
+import { canTransition, isRejected, sanitizeProductName, transitionError, type DetectedFrom, type ItemStatus, type StoredPhotoIssue, type UploadKind } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { productSubmissions, submissionAttributes, submissionFiles, submissionHistory, submissionMarketAccounts } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
@@ -30,6 +30,9 @@ export interface NewSubmissionFile {
   detectedFrom?: DetectedFrom | null;
   detectionStatus?: 'pending' | 'done' | 'failed';
   thumbnailKey?: string | null;
+  /** The photo checks already made (a draft's files keep theirs). */
+  qualityIssues?: StoredPhotoIssue[];
+  perceptualHash?: string | null;
 }
 
 export interface NewSubmission {
@@ -71,6 +74,8 @@ async function insertFiles(tx: Tx, submissionId: string, files: NewSubmissionFil
         detectedFrom: f.detectedFrom ?? null,
         detectionStatus: f.detectionStatus ?? 'pending',
         thumbnailKey: f.thumbnailKey ?? null,
+        qualityIssues: f.qualityIssues ?? [],
+        perceptualHash: f.perceptualHash ?? null,
       })),
     )
     .returning();

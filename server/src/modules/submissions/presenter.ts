@@ -1,4 +1,4 @@
-import { adminBadge, isRejected, READ_FROM_DIGITS, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
+import { adminBadge, isRejected, presentPhotoIssues, READ_FROM_DIGITS, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submissionPolicy } from './policy.ts';
@@ -30,6 +30,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       detectedFrom: f.detectedFrom,
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
+      qualityIssues: presentPhotoIssues(f.qualityIssues),
     })),
     history: history.map((h) => ({
       at: h.at,

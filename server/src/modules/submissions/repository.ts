@@ -57,6 +57,8 @@ export interface ActivityQuery {
   companyId: number | null;
   partnerCompanyId: number | null;
   includeDrafts: boolean;
+  /** Only items with a file that failed a photo check (issue 20). */
+  photoIssues?: boolean;
   limit: number;
   offset: number;
 }
@@ -94,6 +96,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
     // PostgreSQL judges its cached generic plan dearer than a fresh one and plans the query at every call.
     usualLimit: q.limit === ACTIVITY_PAGE_SIZE,
     firstPage: q.offset === 0,
+    photoIssues: q.photoIssues ?? false,
   };
   const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId, limit: q.limit, offset: q.offset };
   q.statuses.forEach((status, i) => (values[`status${i}`] = status));
@@ -127,6 +130,7 @@ interface ActivityShape {
   statusCount: number;
   usualLimit: boolean;
   firstPage: boolean;
+  photoIssues: boolean;
 }
 
 const shapeKey = (prefix: string, shape: ActivityShape) => `${prefix}:${JSON.stringify(shape)}`;
@@ -137,10 +141,17 @@ function activityFilters(shape: ActivityShape) {
   const statuses = shape.statusCount
     ? sql`s.item_status in (${sql.join(Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`), sql`, `)})`
     : sql`false`;
-  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
-  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+  // Photo issues: any file whose checks found something ('[]' is the column's value when none did).
+  const productPhoto = shape.photoIssues
+    ? sql`exists (select 1 from submission_files pf where pf.submission_id = s.id and pf.quality_issues <> '[]'::jsonb)`
+    : sql`true`;
+  const draftPhoto = shape.photoIssues
+    ? sql`exists (select 1 from draft_files pf where pf.draft_id = d.id and pf.quality_issues <> '[]'::jsonb)`
+    : sql`true`;
+  const productCount = sql`select count(*) from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses} and ${productPhoto}`;
+  const draftCount = sql`select count(*) from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')} and ${draftPhoto}`;
   const total = shape.includeDrafts ? sql`((${productCount}) + (${draftCount}))::int` : sql`(${productCount})::int`;
-  return { company, partner, statuses, total };
+  return { company, partner, statuses, total, productPhoto, draftPhoto };
 }
 
 const activityTotalStatement = (shape: ActivityShape) =>
@@ -148,7 +159,7 @@ const activityTotalStatement = (shape: ActivityShape) =>
 
 const activityStatement = (shape: ActivityShape) =>
   preparedStatement(shapeKey('activity', shape), () => {
-    const { company, partner, statuses, total } = activityFilters(shape);
+    const { company, partner, statuses, total, productPhoto, draftPhoto } = activityFilters(shape);
     const limit = shape.usualLimit ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('limit')}`;
     const offset = shape.firstPage ? sql.raw('0') : sql`${sql.placeholder('offset')}`;
     // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
@@ -159,19 +170,19 @@ const activityStatement = (shape: ActivityShape) =>
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
           s.partner_company_id, s.partner_status_label, ${total} as total,
           (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
-        from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}
+        from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses} and ${productPhoto}
         order by s.updated_at desc, s.id desc limit ${limit} offset ${offset}`;
     }
     const products = sql`
       select 'Product' as kind, s.id::text as id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
         s.partner_company_id, s.partner_status_label
-      from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses}`;
+      from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses} and ${productPhoto}`;
     const drafts = sql`
       select 'Draft' as kind, d.id::text as id,
         (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
         (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
         'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
-      from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')}`;
+      from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')} and ${draftPhoto}`;
     return sql`
       select page.*, ${total} as total,
         case when page.kind = 'Draft'

@@ -66,7 +66,7 @@ export async function staffStatusChange(
 export async function activity(
   ctx: AppContext,
   user: UserRow,
-  q: { tab?: ActivityTab; statuses?: string[]; page?: number; pageSize?: number; partnerCompanyId?: number | null },
+  q: { tab?: ActivityTab; statuses?: string[]; page?: number; pageSize?: number; partnerCompanyId?: number | null; photoIssues?: boolean },
 ) {
   // Each status once: the statement's shape depends on how many there are (repository.ts).
   const statuses = q.tab ? [...ACTIVITY_TABS[q.tab]] : [...new Set(q.statuses ?? [])];
@@ -78,6 +78,7 @@ export async function activity(
     includeDrafts: statuses.includes('IN_PROGRESS'),
     companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
     partnerCompanyId: q.partnerCompanyId ?? null,
+    photoIssues: q.photoIssues ?? false,
     limit: pageSize,
     offset: (page - 1) * pageSize,
   });

@@ -78,6 +78,8 @@ export type MeasureInput = {
 
 /** Everything of a configuration except the logo, which is uploaded separately. */
 export type PartnerConfigurationInput = {
+  /** Replaces the blocking photo checks when given. */
+  blockingPhotoChecks?: Array<string> | null | undefined;
   fieldRules?: Array<FieldRuleInput> | null | undefined;
   landingPageEnabled: boolean;
   placementFieldsVisible?: boolean | null | undefined;
@@ -279,7 +281,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -293,7 +295,7 @@ export type DraftSubmissionQueryVariables = Exact<{
 }>;
 
 
-export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean }> } };
+export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, qualityIssues: Array<{ code: string, message: string }> }> } };
 
 export type UpdateDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -317,26 +319,26 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
-export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
 
 export type PartnerConfigurationQueryVariables = Exact<{
   partnerConfigurationId: number;
 }>;
 
 
-export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
 }>;
 
 
-export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type UpdatePartnerConfigurationMutationVariables = Exact<{
   partnerConfigurationId: number;
@@ -344,7 +346,7 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
@@ -408,6 +410,7 @@ export type ActivityPageQueryVariables = Exact<{
   tab?: string | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
+  photoIssues?: boolean | null | undefined;
 }>;
 
 
@@ -432,9 +435,9 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -443,7 +446,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -451,14 +454,14 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -600,6 +603,7 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   placementFieldsVisible
   pricingFieldsVisible
   promotionFieldsVisible
+  blockingPhotoChecks
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
@@ -675,6 +679,10 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at
@@ -1178,6 +1186,10 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at
@@ -1244,6 +1256,10 @@ export const DraftSubmissionDocument = new TypedDocumentString(`
       imageUrl
       thumbnailUrl
       thumbnailReady
+      qualityIssues {
+        code
+        message
+      }
     }
   }
 }
@@ -1293,6 +1309,7 @@ export const PartnerConfigurationsDocument = new TypedDocumentString(`
   placementFieldsVisible
   pricingFieldsVisible
   promotionFieldsVisible
+  blockingPhotoChecks
 }`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
 export const PartnerConfigurationDocument = new TypedDocumentString(`
     query PartnerConfiguration($partnerConfigurationId: Int!) {
@@ -1316,6 +1333,7 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   placementFieldsVisible
   pricingFieldsVisible
   promotionFieldsVisible
+  blockingPhotoChecks
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
     mutation CreatePartnerConfiguration($companyId: Int!) {
@@ -1339,6 +1357,7 @@ export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
   placementFieldsVisible
   pricingFieldsVisible
   promotionFieldsVisible
+  blockingPhotoChecks
 }`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
 export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
     mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {
@@ -1365,6 +1384,7 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   placementFieldsVisible
   pricingFieldsVisible
   promotionFieldsVisible
+  blockingPhotoChecks
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
@@ -1548,8 +1568,13 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
-  getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {
+  getProductSubmissionsByStatuses(
+    tab: $tab
+    page: $page
+    pageSize: $pageSize
+    photoIssues: $photoIssues
+  ) {
     items {
       kind
       id
@@ -1616,6 +1641,10 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at
@@ -1669,6 +1698,10 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at
@@ -1722,6 +1755,10 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at
@@ -1775,6 +1812,10 @@ export const RequestValidationDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    qualityIssues {
+      code
+      message
+    }
   }
   history {
     at

@@ -31,6 +31,7 @@ const draftFile = (fileName: string, over: Partial<DraftFile> = {}): DraftFile =
   imageUrl: `/draftSubmissions/d1/image/${fileName}`,
   thumbnailUrl: `/draftSubmissions/d1/image/${fileName}?thumbnail=true`,
   thumbnailReady: true,
+  qualityIssues: [],
   ...over,
 });
 const buildDraft = (files: DraftFile[], over: Partial<Draft> = {}): Draft => ({

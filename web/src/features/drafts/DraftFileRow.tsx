@@ -4,6 +4,7 @@ import { Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text
 import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
+import { PhotoWarnings } from './PhotoWarnings.tsx';
 import classes from './drafts.module.css';
 
 /** One row of step 2 as the form holds it: what the user typed or chose. */
@@ -77,6 +78,7 @@ export function DraftFileRow({
           <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
             {fileName}
           </Title>
+          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller
               control={control}

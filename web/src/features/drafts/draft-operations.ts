@@ -20,6 +20,7 @@ export const DraftSubmissionQuery = graphql(`
         imageUrl
         thumbnailUrl
         thumbnailReady
+        qualityIssues { code message }
       }
     }
   }

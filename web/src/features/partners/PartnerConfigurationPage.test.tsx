@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, PARTNER_FIELDS, PARTNER_SETTINGS_MSG, resolvedFieldRules } from '@portal/domain';
+import { ALL_SCOPES, PARTNER_FIELDS, PARTNER_SETTINGS_MSG, PHOTO_BLOCK_MSG, resolvedFieldRules } from '@portal/domain';
 import { uploadFiles } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -36,7 +36,8 @@ const loaded = () => screen.findByLabelText('Landing page', { selector: 'input' 
 const toggle = (name: string) => screen.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
 const save = () => screen.getByText(/^Sav/).closest('button') as HTMLButtonElement;
 
-describe('Customize New Item Intake', { timeout: 30_000 }, () => {
+// 60 s: the page has some 50 switches, and getByRole walks them all in jsdom on a busy machine.
+describe('Customize New Item Intake', { timeout: 60_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(toast.success).mockReset();
@@ -54,10 +55,16 @@ describe('Customize New Item Intake', { timeout: 30_000 }, () => {
     for (const title of ['Core/Basic', 'Multi-edit Basic Attribute', 'Placement', 'Pricing', 'Promotion']) {
       expect(screen.getByRole('heading', { level: 2, name: title })).toBeTruthy();
     }
-    const switches = screen.getAllByRole('switch') as HTMLInputElement[];
+    const all = screen.getAllByRole('switch') as HTMLInputElement[];
+    const photoChecks = all.filter((s) => s.getAttribute('aria-label')?.endsWith(' blocks Submit'));
+    const switches = all.filter((s) => !photoChecks.includes(s));
     // 17 fields with both flags, 3 required-only, 2 visible-only, 3 section flags, the landing page.
     expect(switches).toHaveLength(17 * 2 + 3 + 2 + 3 + 1);
     expect(switches.every((s) => s.checked)).toBe(true);
+    // Issue 20: one switch per photo check, none blocking by default.
+    expect(screen.getByRole('heading', { level: 2, name: PHOTO_BLOCK_MSG.switchesTitle })).toBeTruthy();
+    expect(photoChecks).toHaveLength(7);
+    expect(photoChecks.some((s) => s.checked)).toBe(false);
     expect(PARTNER_FIELDS).toHaveLength(22);
     expect(screen.getByRole('link', { name: '← Back to Settings' }).getAttribute('href')).toBe('/settings');
     expect(screen.getByRole('link', { name: 'View landing page' }).getAttribute('href')).toBe('/settings/7/landing-page');
@@ -153,6 +160,7 @@ describe('Customize New Item Intake', { timeout: 30_000 }, () => {
     fireEvent.click(toggle('Landing page'));
     fireEvent.click(toggle('Shipping profile required'));
     fireEvent.click(toggle('Show Promotion fields'));
+    fireEvent.click(toggle('Blurry blocks Submit'));
     const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [logo] } });
     fireEvent.click(save());
@@ -169,8 +177,10 @@ describe('Customize New Item Intake', { timeout: 30_000 }, () => {
       secondaryColor: string | null;
       fieldRules: { field: string; visible?: boolean; required?: boolean }[];
       promotionFieldsVisible: boolean;
+      blockingPhotoChecks: string[];
     };
     expect(update.variables.partnerConfigurationId).toBe(7);
+    expect(input.blockingPhotoChecks).toEqual(['BLURRY']);
     expect(input.landingPageEnabled).toBe(false);
     expect(input.secondaryColor).toBeNull();
     expect(input.promotionFieldsVisible).toBe(false);

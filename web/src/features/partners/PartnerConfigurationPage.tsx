@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
+import { PhotoChecksSection } from './PhotoChecksSection.tsx';
 import { Anchor, Button, ColorInput, FileInput, Group, Image, Loader, Stack, Switch, Table, Text, Title } from '@mantine/core';
 import {
   hasRequiredFlag,
@@ -175,6 +176,11 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
               onRules={setRules}
             />
           ))}
+
+          <PhotoChecksSection
+            blocking={values.blockingPhotoChecks}
+            onChange={(blockingPhotoChecks) => setValues((v) => ({ ...v, blockingPhotoChecks }))}
+          />
 
           <Group>
             <Button type="submit" disabled={!valid || !changed || save.isPending}>

@@ -3,8 +3,10 @@ import {
   hasRequiredFlag,
   hasVisibleFlag,
   PARTNER_FIELDS,
+  PHOTO_ISSUE_CODES,
   SECTION_FLAGS,
   type FieldRules,
+  type PhotoIssueCode,
   type SectionFlag,
 } from '@portal/domain';
 import type {
@@ -80,6 +82,8 @@ export interface SettingsFormValues {
   landingPageEnabled: boolean;
   /** Each field's own flags, and each section flag as { visible }. */
   rules: FieldRules;
+  /** Photo checks that stop Submit (issue 20). */
+  blockingPhotoChecks: PhotoIssueCode[];
 }
 
 export function formValuesFrom(config: SettingsConfiguration): SettingsFormValues {
@@ -96,6 +100,7 @@ export function formValuesFrom(config: SettingsConfiguration): SettingsFormValue
     secondaryColor: config.secondaryColor ?? '',
     landingPageEnabled: config.landingPageEnabled,
     rules,
+    blockingPhotoChecks: PHOTO_ISSUE_CODES.filter((code) => config.blockingPhotoChecks.includes(code)),
   };
 }
 
@@ -116,6 +121,7 @@ export function toInput(values: SettingsFormValues): PartnerConfigurationInput {
     placementFieldsVisible: sectionFlag('placementFieldsVisible'),
     pricingFieldsVisible: sectionFlag('pricingFieldsVisible'),
     promotionFieldsVisible: sectionFlag('promotionFieldsVisible'),
+    blockingPhotoChecks: values.blockingPhotoChecks,
   };
 }
 

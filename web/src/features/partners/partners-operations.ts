@@ -17,6 +17,7 @@ export const PartnerConfigurationFields = graphql(`
     placementFieldsVisible
     pricingFieldsVisible
     promotionFieldsVisible
+    blockingPhotoChecks
   }
 `);
 

@@ -15,6 +15,7 @@ export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): S
     placementFieldsVisible: true,
     pricingFieldsVisible: true,
     promotionFieldsVisible: true,
+    blockingPhotoChecks: [],
     ...over,
   };
 }

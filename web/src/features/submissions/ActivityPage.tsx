@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Loader, Modal, Pagination, Stack, Tabs, Text } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Loader, Modal, Pagination, Stack, Tabs, Text } from '@mantine/core';
 import {
   ACTIVE_STATUS_FILTERS,
   ACTIVITY_TAB_LABELS,
@@ -10,6 +10,7 @@ import {
   activityTopTab,
   editMultiplePath,
   EMPTY_TAB_TEXT,
+  isAnyAdmin,
   offersEditToComplete,
   offersPartnerFilter,
   type ActivityTab,
@@ -33,6 +34,7 @@ import classes from './activity.module.css';
 export const ACTIVITY_HEADING = 'My Products - Submission Activity';
 export const ACTIVITY_TITLE = 'Submission Activity';
 export const DELETE_TITLE = 'Delete this submission?';
+export const PHOTO_ISSUES_FILTER = 'Only items with photo issues';
 export const DELETE_NOTE = "Catalogued data for the item won't be affected.";
 export const ACTIVE_FILTER_LABELS: Partial<Record<ActivityTab, string>> = {
   all: 'All',
@@ -89,7 +91,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { hasFlag } = useSession();
+  const { hasFlag, user } = useSession();
   const [search, setSearch] = useSearchParams();
   const topTab = activityTopTab(tab, listView) ?? tab;
   const tabs = activityTabsFor(listView);
@@ -102,7 +104,10 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
   const focusId = search.get('focus');
   const partnerSearch = usePartnerSearch();
 
-  const list = useActivityPage(tab, page);
+  // Staff can narrow the pending list to items whose photos failed a check (issue 20).
+  const offersPhotoFilter = tab === 'pending' && !!user && isAnyAdmin(user);
+  const photoIssues = offersPhotoFilter && search.get('photo') === 'issues';
+  const list = useActivityPage(tab, page, photoIssues);
   const data = list.data;
   const totalPages = data ? pageCount(data.total) : 1;
 
@@ -166,7 +171,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
   const label = ACTIVITY_TAB_LABELS[tab];
   const caption = `${label} submissions${data && data.total > 0 ? `, page ${page} of ${totalPages}` : ''}`;
-  const emptyText = EMPTY_TAB_TEXT[tab];
+  const emptyText = photoIssues ? 'No items waiting for review have photo issues.' : EMPTY_TAB_TEXT[tab];
 
   return (
     <Page heading={ACTIVITY_HEADING} title={ACTIVITY_TITLE}>
@@ -199,9 +204,18 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
 
         <Tabs.Panel value={topTab} className={classes.panel}>
           <Stack gap="md" ref={listRegion} tabIndex={-1} style={{ outline: 'none' }}>
-            {(listView && topTab === 'all') || showPartnerFilter ? (
+            {(listView && topTab === 'all') || showPartnerFilter || offersPhotoFilter ? (
               <Group justify="space-between" align="flex-end" gap="md" wrap="wrap">
-                {listView && topTab === 'all' ? <ActiveFilter current={tab} /> : <span />}
+                <Group align="flex-end" gap="lg">
+                  {listView && topTab === 'all' ? <ActiveFilter current={tab} /> : <span />}
+                  {offersPhotoFilter && (
+                    <Checkbox
+                      label={PHOTO_ISSUES_FILTER}
+                      checked={photoIssues}
+                      onChange={(event) => setParams({ photo: event.currentTarget.checked ? 'issues' : null, page: null })}
+                    />
+                  )}
+                </Group>
                 {showPartnerFilter && (
                   <PartnerSelect
                     value={partner}

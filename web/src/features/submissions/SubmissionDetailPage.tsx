@@ -17,6 +17,7 @@ import { submissionChanged, submissionKeys, useSubmission, type Submission } fro
 import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';
 import { SubmissionHistory } from './SubmissionHistory.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
+import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -30,6 +31,8 @@ const BADGE_COLOURS = {
   match: { color: 'green', c: '#1b5e20' },
   flag: { color: 'orange', c: '#7a3a00' },
 } as const;
+
+const hasPhotoIssues = (submission: Submission) => submission.files.some((f) => f.qualityIssues.length > 0);
 
 /** Cataloguing staff: full administrators, or anyone who may write all submissions (the server checks too). */
 export const canCatalogue = (user: { scopes: readonly string[] }) =>
@@ -98,7 +101,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
 
   return (
     <Page heading={staff ? STAFF_TITLE : SUPPLIER_TITLE} before={back}>
-      {staff && (submission.badge || submission.badgeNote || submission.zendeskTicketId) && (
+      {staff && (submission.badge || submission.badgeNote || submission.zendeskTicketId || hasPhotoIssues(submission)) && (
         <Group gap="md">
           {submission.badge && (
             <Badge size="lg" variant="light" {...BADGE_COLOURS[submission.badge === 'Matches Photo' ? 'match' : 'flag']}>
@@ -112,6 +115,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               {submission.badgeNote}
             </Badge>
           )}
+          <PhotoIssueBadges files={submission.files} />
           {submission.zendeskTicketId && (
             <Anchor href={submission.zendeskTicketUrl ?? undefined} target="_blank" rel="noopener noreferrer">
               Ticket {submission.zendeskTicketId}

@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Badge, Center, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { SubmissionFile } from './submission-api.ts';
+import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
 import classes from './submissions.module.css';
 
 /**
@@ -32,6 +33,7 @@ export function SubmissionImages({ files, heading = 'Images' }: { files: readonl
                   Marketing image
                 </Badge>
               )}
+              <FilePhotoIssues issues={file.qualityIssues ?? []} />
             </li>
           ))}
         </SimpleGrid>

@@ -10,17 +10,19 @@ export type ActivityPage = ActivityPageResult['getProductSubmissionsByStatuses']
 export type ActivityItem = ActivityPage['items'][number];
 
 // Every partner's submissions: the partner drop-down chooses whose status the column shows, it does not filter.
-export const fetchActivityPage = async (tab: ActivityTab, page: number) =>
-  (await gql(ActivityPageQuery, { tab, page, pageSize: ACTIVITY_PAGE_SIZE })).getProductSubmissionsByStatuses;
+// photoIssues: only items with a file that failed a photo check (staff's filter of the pending list, issue 20).
+export const fetchActivityPage = async (tab: ActivityTab, page: number, photoIssues = false) =>
+  (await gql(ActivityPageQuery, { tab, page, pageSize: ACTIVITY_PAGE_SIZE, ...(photoIssues && { photoIssues }) }))
+    .getProductSubmissionsByStatuses;
 
-export const activityPageQuery = (tab: ActivityTab, page: number) => ({
-  queryKey: submissionKeys.activityPage(tab, page),
-  queryFn: () => fetchActivityPage(tab, page),
+export const activityPageQuery = (tab: ActivityTab, page: number, photoIssues = false) => ({
+  queryKey: photoIssues ? [...submissionKeys.activityPage(tab, page), 'photo-issues'] : submissionKeys.activityPage(tab, page),
+  queryFn: () => fetchActivityPage(tab, page, photoIssues),
 });
 
 /** One page of a tab, newest first; the previous page stays on screen while the next one loads. */
-export function useActivityPage(tab: ActivityTab, page: number) {
-  return useQuery({ ...activityPageQuery(tab, page), placeholderData: keepPreviousData });
+export function useActivityPage(tab: ActivityTab, page: number, photoIssues = false) {
+  return useQuery({ ...activityPageQuery(tab, page, photoIssues), placeholderData: keepPreviousData });
 }
 
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));

@@ -1,8 +1,8 @@
 import { graphql } from '../../api/gql/index.ts';
 
 export const ActivityPageQuery = graphql(`
-  query ActivityPage($tab: String, $page: Int, $pageSize: Int) {
-    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize) {
+  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {
+    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, photoIssues: $photoIssues) {
       items {
         kind
         id

@@ -72,6 +72,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         detectedFrom: 'bars',
         imageUrl: '/api/productSubmissions/s1/image/front.png',
         thumbnailUrl: '/api/productSubmissions/s1/image/front.png?thumbnail=true',
+        qualityIssues: [],
       },
     ],
     history: [{ at: '2025-03-07T16:00:00', fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' }],

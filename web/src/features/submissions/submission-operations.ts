@@ -29,7 +29,7 @@ export const SubmissionDetailFields = graphql(`
     badge
     badgeNote
     rejectionReason { message isAdminRejection }
-    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl }
+    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl qualityIssues { code message } }
     history { at fromStatus toStatus reason by }
     can { review editName delete appeal resubmit }
   }

@@ -1,0 +1,64 @@
+import { describe, expect, it } from 'vitest';
+import {
+  blockingPhotoIssuesMessage,
+  isPlaceholderCode,
+  PHOTO_BLOCK_MSG,
+  PHOTO_ISSUE_CODES,
+  PHOTO_ISSUE_MSG,
+  presentPhotoIssues,
+} from './photo-checks.ts';
+
+describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
+  it('all zeros, one digit repeated, plain runs and published example codes are placeholders', () => {
+    for (const code of ['0000000000000', '00000000', '1111111111116', '999999999993', '012345678905', '1234567890128', '12345670',
+      '0614141123452', '5901234123457', '9506000134352', '614141123452']) {
+      expect(isPlaceholderCode(code), code).toBe(true);
+    }
+  });
+
+  it("real products' codes are not, Wikipedia's real example codes included", () => {
+    for (const code of ['4006381333931', '036000291452', '0036000291452', '8711000530085', '96385074', '7613034626844']) {
+      expect(isPlaceholderCode(code), code).toBe(false);
+    }
+  });
+});
+
+describe('photo issue messages', () => {
+  it('every check has a one-line message naming the fix', () => {
+    for (const code of PHOTO_ISSUE_CODES) {
+      const message = PHOTO_ISSUE_MSG[code]();
+      expect(message).not.toContain('\n');
+      expect(message.length).toBeLessThan(200);
+    }
+    expect(PHOTO_ISSUE_MSG.BLURRY()).toContain('retake the photo closer to the barcode');
+  });
+
+  it('DUPLICATE names the other file; stored issues are presented with their messages, unknown ones left out', () => {
+    const shown = presentPhotoIssues([{ code: 'DUPLICATE', detail: 'front.jpg in another draft' }, { code: 'NOPE' }, 'junk']);
+    expect(shown).toEqual([{ code: 'DUPLICATE', message: expect.stringContaining('the same picture as front.jpg in another draft') }]);
+    expect(presentPhotoIssues(null)).toEqual([]);
+  });
+});
+
+describe('blocking photo checks', () => {
+  const blurry = { code: 'BLURRY' as const, message: PHOTO_ISSUE_MSG.BLURRY() };
+  const files = [
+    { fileName: 'back.png', checksPending: false, issues: [] },
+    { fileName: 'front.png', checksPending: false, issues: [blurry] },
+  ];
+
+  it('nothing blocking: issues stay warnings', () => {
+    expect(blockingPhotoIssuesMessage(files, [])).toBeNull();
+    expect(blockingPhotoIssuesMessage(files, ['TOO_DARK'])).toBeNull();
+  });
+
+  it('a blocking check a file fails refuses Submit, naming the file and the fix', () => {
+    expect(blockingPhotoIssuesMessage(files, ['BLURRY'])).toBe(PHOTO_BLOCK_MSG.blocked('front.png', blurry.message));
+  });
+
+  it('while a file is still being checked, Submit waits when anything is blocking', () => {
+    const pending = [{ fileName: 'new.png', checksPending: true, issues: [] }];
+    expect(blockingPhotoIssuesMessage(pending, ['BLURRY'])).toBe(PHOTO_BLOCK_MSG.pending('new.png'));
+    expect(blockingPhotoIssuesMessage(pending, [])).toBeNull();
+  });
+});

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { toEan13 } from './gtin.ts';
+
+/**
+ * Photo checks (issue 20): what about an uploaded picture would get a product rejected by a retailer or a data pool,
+ * told to the supplier on Enter UPC(s) with a one-line fix, and shown to staff as badges.
+ */
+export const PHOTO_ISSUE_CODES = [
+  'LOW_RESOLUTION',
+  'BLURRY',
+  'TOO_DARK',
+  'OVEREXPOSED',
+  'DUPLICATE',
+  'PLACEHOLDER_CODE',
+  'CODE_UNREADABLE',
+] as const;
+export type PhotoIssueCode = (typeof PHOTO_ISSUE_CODES)[number];
+export const photoIssueCodeSchema = z.enum(PHOTO_ISSUE_CODES);
+
+/**
+ * As stored with a file: the code, and for DUPLICATE the file it repeats (e.g. "front.jpg in submission 0012345678905").
+ */
+export const storedPhotoIssueSchema = z.object({ code: photoIssueCodeSchema, detail: z.string().max(300).optional() });
+export type StoredPhotoIssue = z.infer<typeof storedPhotoIssueSchema>;
+
+export interface PhotoIssue {
+  code: PhotoIssueCode;
+  message: string;
+}
+
+/**
+ * GS1 Product Image Specification Standard: 2400 pixels on the longest side (300 ppi at 8 inches) is what retailers
+ * expect of a product image (docs/decisions.md, issue 20).
+ */
+export const MIN_LONG_SIDE_PX = 2400;
+
+/** Short names for badges and the partner switches. */
+export const PHOTO_ISSUE_LABELS: Record<PhotoIssueCode, string> = {
+  LOW_RESOLUTION: 'Low resolution',
+  BLURRY: 'Blurry',
+  TOO_DARK: 'Too dark',
+  OVEREXPOSED: 'Overexposed',
+  DUPLICATE: 'Duplicate',
+  PLACEHOLDER_CODE: 'Placeholder barcode',
+  CODE_UNREADABLE: 'Barcode unreadable',
+};
+
+/** One line each: what is wrong and how to fix it. */
+export const PHOTO_ISSUE_MSG = {
+  LOW_RESOLUTION: () =>
+    `Low resolution: retailers expect at least ${MIN_LONG_SIDE_PX} pixels on the longest side. Upload the original photo, not a copy sent by chat or e-mail.`,
+  BLURRY: () => 'Blurry: retake the photo closer to the barcode, holding the phone still until it focuses.',
+  TOO_DARK: () => 'Too dark: retake the photo in better light, or turn the flash on.',
+  OVEREXPOSED: () => 'Overexposed or glare: retake the photo without the flash, at a slight angle away from lamps.',
+  DUPLICATE: (other?: string) =>
+    `Duplicate: the same picture as ${other ?? 'another file of your company'}. Upload a different photo or remove this one.`,
+  PLACEHOLDER_CODE: () =>
+    'Placeholder barcode: the code in the photo is an example or dummy code. Photograph the real barcode printed on the pack.',
+  CODE_UNREADABLE: () =>
+    'Barcode unreadable: a barcode is in the photo but could not be read. Retake it straight on, filling the frame with the barcode.',
+} as const satisfies Record<PhotoIssueCode, (detail?: string) => string>;
+
+export const photoIssueMessage = (issue: StoredPhotoIssue): string => PHOTO_ISSUE_MSG[issue.code](issue.detail);
+
+/** Stored issues as the API answers them; anything unknown in storage is left out rather than failing the page. */
+export function presentPhotoIssues(stored: unknown): PhotoIssue[] {
+  if (!Array.isArray(stored)) return [];
+  return stored.flatMap((raw) => {
+    const parsed = storedPhotoIssueSchema.safeParse(raw);
+    return parsed.success ? [{ code: parsed.data.code, message: photoIssueMessage(parsed.data) }] : [];
+  });
+}
+
+/**
+ * Codes printed in standards and manuals, which suppliers copy onto mock-up artwork and which no product carries:
+ * the GS1 General Specifications' examples (GS1 US demonstration prefix 0614141), GS1 Global Office's 950
+ * demonstration codes and GS1 Poland's 590123412345 example. Stored as EAN-13. (Examples that are real products'
+ * codes, such as Wikipedia's 4006381333931, are not listed: a supplier of that product must not be warned.)
+ */
+const EXAMPLE_CODES = new Set([
+  '0614141000012', '0614141000029', '0614141000036', '0614141123452', '0614141999996', '0614141007349',
+  '9506000134352', '9501234567907', '9501101020917', '5901234123457',
+]);
+
+/**
+ * Whether a code read from a photo is a placeholder rather than a product's own: all zeros, one digit repeated
+ * (the check digit aside), a plain run such as 123456789..., or a published example code.
+ */
+export function isPlaceholderCode(code: string): boolean {
+  const digits = code.replace(/\D/g, '');
+  if (digits.length < 8) return false;
+  const ean = toEan13(digits);
+  if (ean && EXAMPLE_CODES.has(ean)) return true;
+  const body = digits.slice(0, -1).replace(/^0+/, '');
+  if (body.length === 0) return true; // all zeros
+  if (/^(\d)\1+$/.test(body)) return true; // 1111111 ...
+  return '12345678901234567890'.includes(body) || '98765432109876543210'.includes(body);
+}
+
+/**
+ * Photo issues a partner has made blocking, found on the files of a draft: the message refusing Submit, or null.
+ * A file whose checks have not finished blocks too while anything is blocking, since its verdict is not known yet.
+ */
+export function blockingPhotoIssuesMessage(
+  files: { fileName: string; checksPending: boolean; issues: PhotoIssue[] }[],
+  blocking: readonly PhotoIssueCode[],
+): string | null {
+  if (blocking.length === 0) return null;
+  const pending = files.find((f) => f.checksPending);
+  if (pending) return PHOTO_BLOCK_MSG.pending(pending.fileName);
+  for (const f of files) {
+    const issue = f.issues.find((i) => blocking.includes(i.code));
+    if (issue) return PHOTO_BLOCK_MSG.blocked(f.fileName, issue.message);
+  }
+  return null;
+}
+
+export const PHOTO_BLOCK_MSG = {
+  pending: (fileName: string) => `The photo checks of ${fileName} are still running. Submit again in a moment.`,
+  blocked: (fileName: string, message: string) => `${fileName} cannot be submitted to this partner. ${message}`,
+  /** The heading of the partner's switch table in Customize New Item Intake. */
+  switchesTitle: 'Photo checks that block Submit',
+  switchesHint: 'Suppliers always see every photo check as a warning; switched on, the check also stops Submit until the photo is replaced.',
+} as const;

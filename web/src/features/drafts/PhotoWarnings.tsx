@@ -1,0 +1,35 @@
+import { List, Text, ThemeIcon } from '@mantine/core';
+/** As the API answers it (the code a plain string there). */
+type PhotoIssue = { code: string; message: string };
+
+/**
+ * The photo checks a file failed (issue 20), beside its thumbnail on Enter UPC(s): each a warning with its one-line
+ * fix. Polite live region: the checks finish after the page opens, and a screen reader hears them when they do.
+ * Warnings never stop Submit here; a partner's blocking checks are refused by the server with their own message.
+ */
+export function PhotoWarnings({ fileName, issues }: { fileName: string; issues: readonly PhotoIssue[] }) {
+  return (
+    <div aria-live="polite">
+      {issues.length > 0 && (
+        <List
+          spacing={4}
+          size="sm"
+          aria-label={`Photo warnings for ${fileName}`}
+          icon={
+            <ThemeIcon size={18} radius="xl" color="orange" variant="light" aria-hidden>
+              !
+            </ThemeIcon>
+          }
+        >
+          {issues.map((issue) => (
+            <List.Item key={issue.code} data-code={issue.code}>
+              <Text size="sm" c="#7a3a00">
+                {issue.message}
+              </Text>
+            </List.Item>
+          ))}
+        </List>
+      )}
+    </div>
+  );
+}

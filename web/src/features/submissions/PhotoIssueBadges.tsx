@@ -1,0 +1,51 @@
+import { Badge, Group } from '@mantine/core';
+import { PHOTO_ISSUE_CODES, PHOTO_ISSUE_LABELS, type PhotoIssueCode } from '@portal/domain';
+
+/** As the API answers it (the code a plain string there). */
+type PhotoIssue = { code: string; message: string };
+
+/** Orange on its light tint, dark enough for AA contrast (as the 'Flagged for Review' badge). */
+const ISSUE_COLOUR = { color: 'orange', c: '#7a3a00' } as const;
+
+/**
+ * The photo checks (issue 20) failed by any of a submission's files, one badge per check naming the files, for the
+ * verification view beside 'Matches Photo' / 'Flagged for Review'.
+ */
+export function PhotoIssueBadges({ files }: { files: readonly { fileName: string; qualityIssues: readonly PhotoIssue[] }[] }) {
+  const byCode = new Map<PhotoIssueCode, string[]>();
+  for (const file of files) {
+    for (const issue of file.qualityIssues) {
+      const code = issue.code as PhotoIssueCode;
+      byCode.set(code, [...(byCode.get(code) ?? []), file.fileName]);
+    }
+  }
+  const codes = PHOTO_ISSUE_CODES.filter((code) => byCode.has(code));
+  if (codes.length === 0) return null;
+  return (
+    <Group gap="xs" component="ul" aria-label="Photo issues" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+      {codes.map((code) => (
+        <li key={code}>
+          <Badge size="lg" variant="light" {...ISSUE_COLOUR} title={byCode.get(code)!.join(', ')}>
+            {PHOTO_ISSUE_LABELS[code]}
+            <span className="visually-hidden"> in {byCode.get(code)!.join(', ')}</span>
+          </Badge>
+        </li>
+      ))}
+    </Group>
+  );
+}
+
+/** A file's own photo issues under its thumbnail: the label, and the whole message on hover and for screen readers. */
+export function FilePhotoIssues({ issues }: { issues: readonly PhotoIssue[] }) {
+  if (issues.length === 0) return null;
+  return (
+    <Group gap={4} mt={4}>
+      {issues.map((issue) => (
+        <Badge key={issue.code} size="sm" variant="light" {...ISSUE_COLOUR} title={issue.message}>
+          {PHOTO_ISSUE_LABELS[issue.code as PhotoIssueCode] ?? issue.code}
+          <span className="visually-hidden">: {issue.message}</span>
+        </Badge>
+      ))}
+    </Group>
+  );
+}
