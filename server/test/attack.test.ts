@@ -46,7 +46,14 @@ const SHARED_GRAPHQL = new Map<string, string>([
   ['searchPartnerConfigurations', 'partner names for the activity filter'],
 ]);
 /** State changes any signed-in account may make for itself (they touch only its own session or account). */
-const OWN_ACCOUNT_WRITES = new Set(['POST /api/auth/login', 'PATCH /api/user', 'PATCH /api/user/password', 'PUT /api/user/accept-terms-and-conditions']);
+const OWN_ACCOUNT_WRITES = new Set([
+  'POST /api/auth/login',
+  'PATCH /api/user',
+  'PATCH /api/user/password',
+  'PUT /api/user/accept-terms-and-conditions',
+  // Revokes the caller's own token (another's answers 404: api-tokens.test.ts); an integer id here may be the caller's.
+  'DELETE /api/api-tokens/:id',
+]);
 
 let server: TestServer;
 let owner: Client;
@@ -322,6 +329,8 @@ describe(`attack suite (${databaseKind})`, () => {
     }
     expect(leaks).toEqual([]);
     expect(await ownerFingerprint()).toBe(before);
+    // Still signed in (or the token still valid): the refusals above were not all 401s.
+    expect((await stranger.get('/api/user')).status).toBe(200);
   }, 300_000);
 
   it('control: the same generated calls do reach the records for their owner (so a refusal above is a real refusal)', async () => {
@@ -362,5 +371,6 @@ describe(`attack suite (${databaseKind})`, () => {
     }
     expect(accepted).toEqual([]);
     expect(await wholeFingerprint()).toBe(before);
+    expect((await viewer.get('/api/user')).status).toBe(200);
   }, 300_000);
 });

@@ -115,6 +115,19 @@ export const apiTokenSchema = z.object({
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
+/** What a token's row says about it. */
+export function apiTokenStatus(token: Pick<ApiToken, 'expiresAt' | 'revokedAt'>, now = new Date()): 'Active' | 'Expired' | 'Revoked' {
+  if (token.revokedAt) return 'Revoked';
+  return Date.parse(token.expiresAt) <= now.getTime() ? 'Expired' : 'Active';
+}
+
+/** The end of the chosen day in the user's time zone, or `days` from now, as the ISO time the server takes. */
+export function tokenExpiry(choice: { days: number } | { date: string }, now = new Date()): string {
+  if ('days' in choice) return new Date(now.getTime() + choice.days * 86_400_000).toISOString();
+  const [y, m, d] = choice.date.split('-').map(Number);
+  return new Date(y, m - 1, d, 23, 59, 59).toISOString();
+}
+
 /** The answer to a creation: the only time the secret is sent. */
 export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string().regex(API_TOKEN_PATTERN) });
 export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;
