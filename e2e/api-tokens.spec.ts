@@ -36,7 +36,7 @@ test('a token is created, shown once, copied, used by a program, and revoked', a
   const visible = await field.inputValue();
   expect(visible).toMatch(API_TOKEN_PATTERN);
   await shown.getByRole('button', { name: 'Copy token' }).click();
-  await expect(shown.getByRole('button', { name: 'Copied' })).toBeVisible();
+  await expect(shown.getByRole('button', { name: 'Copied', exact: true })).toBeVisible();
   const token = await page.evaluate(() => navigator.clipboard.readText());
   expect(token).toBe(visible);
   await page.screenshot({ path: 'test-results/api-tokens-created.png', fullPage: true });
@@ -79,6 +79,7 @@ test('a token is created, shown once, copied, used by a program, and revoked', a
 });
 
 test("the API reference is served by the portal, and its 'Try it out' calls the API with a token", async ({ page, request }) => {
+  test.setTimeout(60_000); // Swagger UI is a 1.5 MB script rendering a large document
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
   page.on('pageerror', (e) => errors.push(e.message));
@@ -98,18 +99,17 @@ test("the API reference is served by the portal, and its 'Try it out' calls the 
   await page.goto('/api/docs');
   // Swagger UI is a large script: give it time on a busy machine.
   await expect(page.getByRole('heading', { name: /Product Hub API/ })).toBeVisible({ timeout: 20_000 });
-  await page.getByRole('button', { name: /Authorize/ }).first().click();
-  const auth = page.getByRole('dialog');
-  await auth.locator('input[type="text"], input[type="password"]').first().fill(token);
-  await auth.getByRole('button', { name: 'Authorize', exact: true }).click();
-  await auth.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('button', { name: 'Authorize', exact: true }).click();
+  await page.getByRole('textbox', { name: 'auth-bearer-value' }).fill(token);
+  await page.getByRole('button', { name: 'Apply credentials' }).first().click();
+  await page.getByRole('button', { name: 'Close' }).first().click();
 
   const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/api/user"]') });
   await operation.locator('.opblock-summary').click();
   const tryIt = operation.getByRole('button', { name: 'Try it out' });
   if (await tryIt.isVisible()) await tryIt.click();
   await operation.getByRole('button', { name: 'Execute' }).click();
-  await expect(operation.locator('.live-responses-table .response-col_status').first()).toHaveText('200');
+  await expect(operation.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
   await expect(operation.locator('.live-responses-table')).toContainText(DEMO.other.email);
   await page.screenshot({ path: 'test-results/api-docs.png' });
   expect(outside).toEqual([]);

@@ -102,7 +102,7 @@ export function ApiTokensTab() {
                 readOnly
                 onFocus={(e) => e.currentTarget.select()}
                 style={{ flex: 1 }}
-                styles={{ input: { fontFamily: 'monospace' } }}
+                styles={{ input: { fontFamily: 'monospace', height: 'auto', paddingBlock: 8, lineHeight: 1.5 } }}
               />
               <CopyButton value={created.token}>
                 {({ copied, copy }) => (
