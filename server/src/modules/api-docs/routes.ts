@@ -55,7 +55,7 @@ export async function apiDocsRoutes(app: FastifyInstance) {
   });
 
   app.get('/api/docs', { schema: routeSchema({ summary: 'The API reference, with "Try it out" using an API token', tags: ['API'], responses: { 200: { 'text/html': z.string() } }, errors: [], public: true }) }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'no-cache').send(PAGE),
+    reply.type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(PAGE),
   );
 
   app.get(
@@ -65,7 +65,8 @@ export async function apiDocsRoutes(app: FastifyInstance) {
       const parsed = assetParams.safeParse(request.params);
       if (!parsed.success) throw notFound('File not found.');
       const { file } = parsed.data;
-      reply.header('cache-control', 'public, max-age=3600');
+      // Revalidated like every other /api answer (attack-edge (11)); the page is for people, rarely loaded.
+      reply.header('cache-control', 'public, no-cache');
       if (file === 'init.js') return reply.type('text/javascript; charset=utf-8').send(INIT_JS);
       return reply.type(ASSETS[file]).send(createReadStream(path.join(swaggerDist, file)));
     },

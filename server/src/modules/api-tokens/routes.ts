@@ -41,15 +41,14 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/api-tokens/:id',
-    { config: sessionOnly, schema: routeSchema({ summary: 'Revoke one of your API tokens', tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) },
-    async (request) => {
+  /** Revoke: the owner their own token; with `asStaff`, a full administrator anyone's. */
+  const revokeRoute = (url: string, summary: string, asStaff: boolean) =>
+    app.delete(url, { config: sessionOnly, schema: routeSchema({ summary, tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) }, async (request) => {
       const user = await requireUser(request);
       const { id } = idParams.parse(request.params);
-      return revokeApiToken(ctx, user, id, false);
-    },
-  );
+      return revokeApiToken(ctx, user, id, asStaff);
+    });
+  revokeRoute('/api/api-tokens/:id', 'Revoke one of your API tokens', false);
 
   app.get(
     '/api/admin/api-tokens',
@@ -64,13 +63,5 @@ export async function apiTokenRoutes(app: FastifyInstance) {
     },
   );
 
-  app.delete(
-    '/api/admin/api-tokens/:id',
-    { config: sessionOnly, schema: routeSchema({ summary: "Revoke any company's API token (full administrators)", tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) },
-    async (request) => {
-      const user = await requireUser(request);
-      const { id } = idParams.parse(request.params);
-      return revokeApiToken(ctx, user, id, true);
-    },
-  );
+  revokeRoute('/api/admin/api-tokens/:id', "Revoke any company's API token (full administrators)", true);
 }
