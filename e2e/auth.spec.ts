@@ -157,19 +157,19 @@ test.describe('account menu and sub-navigation', () => {
     await expect(page).toHaveURL(/\/account\/information$/);
   });
 
-  test('an administrator also has Access and Settings, and no Vendor Authorization', async ({ page }) => {
+  test('an administrator also has Access, Settings and Jobs, and no Vendor Authorization', async ({ page }) => {
     await signIn(page, DEMO.admin);
     const items = await openAccountMenu(page, 'Ada');
-    expect(items).toEqual(['Account', 'Access', 'Settings', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('a read-only administrator has neither Access nor Settings, and /settings says so', async ({ page }) => {
+  test('a read-only administrator has neither Access nor Settings (Jobs to look at only), and /settings says so', async ({ page }) => {
     await signIn(page, DEMO.viewer);
     const items = await openAccountMenu(page, 'Vic');
-    expect(items).toEqual(['Account', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual(['Account', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
     await page.goto('/settings');

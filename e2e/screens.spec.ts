@@ -82,12 +82,13 @@ const ROLES: Role[] = [
       `/settings/${ids.partnerConfigurationId}`,
       `/settings/${ids.partnerConfigurationId}/landing-page`,
       '/account/information',
+      '/admin/jobs',
     ],
   },
   {
     name: 'a read-only administrator',
     who: DEMO.viewer,
-    routes: (ids) => ['/activity/pending', '/activity/all', `/productSubmissions/${ids.submissionId}`, '/cataloguedProducts', `/cataloguedProducts/${CATALOGUED}`, '/settings'],
+    routes: (ids) => ['/activity/pending', '/activity/all', `/productSubmissions/${ids.submissionId}`, '/cataloguedProducts', `/cataloguedProducts/${CATALOGUED}`, '/settings', '/admin/jobs'],
   },
   // A supplier whose company has bulk-ingestion access (granted below): Sunrise Orchards, whose menus no other spec
   // counts. Plain login: the vendor terms prompt belongs to the partner's pages and its own spec.

@@ -15,6 +15,9 @@ import { registerErrorHandling } from './lib/errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerJsonCompression } from './lib/json-compression.ts';
+import { registerRequestContext } from './lib/request-context.ts';
+import { metricsRoutes, registerGraphqlMetrics, registerHttpMetrics } from './modules/metrics/routes.ts';
+import { jobsConsoleRoutes } from './modules/jobs-console/routes.ts';
 import { serveWebApp } from './lib/web-app.ts';
 import { rememberingSigner } from './lib/cookie-signer.ts';
 import { DbSessionStore } from './lib/session-store.ts';
@@ -50,6 +53,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...connectionTimeouts(ctx.config.timeouts),
   });
   app.decorate('ctx', ctx);
+  registerRequestContext(app);
+  registerHttpMetrics(app);
   // Every route, as registered: the attack suite tries each of them (server/test/attack.test.ts).
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
@@ -117,6 +122,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(brandProfileRoutes);
   await app.register(apiTokenRoutes);
   await app.register(apiDocsRoutes);
+  await app.register(jobsConsoleRoutes);
+  await app.register(metricsRoutes);
 
   registerGraphqlGuards(app, { perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute, introspection: ctx.config.graphql.introspection });
   await app.register(mercurius, {
@@ -131,6 +138,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   });
   registerGraphqlQueryChecks(app);
   registerApiTokenGraphqlCheck(app);
+  registerGraphqlMetrics(app);
 
   serveWebApp(app, ctx.config.webDist);
   return app;

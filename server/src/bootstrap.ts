@@ -10,6 +10,7 @@ import { allJobs } from './jobs/registry.ts';
 import { subscribeListeners } from './listeners.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { LocalDiskStore } from './storage/local-disk.ts';
+import { PortalMetrics } from './modules/metrics/registry.ts';
 import { S3Store } from './storage/s3.ts';
 
 /** Everything the app and the worker share, built the same way by main.ts and by tests. */
@@ -28,7 +29,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage: config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir),
     uploadTempDir,
+    metrics: new PortalMetrics(database),
   };
-  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2, lockMs: config.jobLockMs }).register(...allJobs(ctx));
+  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2, lockMs: config.jobLockMs, onJobEnd: ctx.metrics.observeJob }).register(...allJobs(ctx));
   return ctx;
 }

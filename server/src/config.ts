@@ -50,6 +50,11 @@ const envSchema = z.object({
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
+  METRICS_TOKEN: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').regex(/^\S+$/, 'METRICS_TOKEN cannot contain spaces').optional(),
+  ),
 });
 
 export type Config = {
@@ -80,6 +85,8 @@ export type Config = {
   jobLockMs: number;
   /** How long a done job stays in the jobs table before the hourly purge deletes it (failed ones stay). */
   jobRetentionMs: number;
+  /** Bearer token for GET /metrics; undefined: no /metrics. */
+  metricsToken: string | undefined;
   /** Files in an S3-compatible bucket when set; on local disk under dataDir/files otherwise. */
   s3: S3Settings | undefined;
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
@@ -151,6 +158,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

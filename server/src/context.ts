@@ -5,6 +5,7 @@ import type { Mailer } from './modules/notifications/mailer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import type { JobRunner } from './jobs/queue.ts';
 import type { DbSessionStore } from './lib/session-store.ts';
+import type { PortalMetrics } from './modules/metrics/registry.ts';
 
 /** What every module needs, built once in main.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
@@ -17,6 +18,8 @@ export interface AppContext {
   storage: BlobStore;
   /** Where uploads are streamed before they are checked and moved into storage. */
   uploadTempDir: string;
+  /** Prometheus metrics of this process (GET /metrics). */
+  metrics: PortalMetrics;
   /** The in-process worker, when this process runs one. */
   jobs?: JobRunner;
 }

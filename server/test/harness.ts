@@ -167,11 +167,17 @@ export class Client {
   }
 
   /** A multipart upload as the browser sends it: repeated file fields plus plain fields. */
-  async upload(path: string, files: { name: string; data: Uint8Array; type?: string }[], field = 'files', extra: Record<string, string> = {}) {
+  async upload(
+    path: string,
+    files: { name: string; data: Uint8Array; type?: string }[],
+    field = 'files',
+    extra: Record<string, string> = {},
+    extraHeaders: Record<string, string> = {},
+  ) {
     const form = new FormData();
     for (const [k, v] of Object.entries(extra)) form.append(k, v);
     for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
-    const headers: Record<string, string> = {};
+    const headers: Record<string, string> = { ...extraHeaders };
     this.credentials(headers);
     if (this.origin) headers.origin = this.origin;
     return this.read(await fetch(this.baseUrl + path, { method: 'POST', headers, body: form }));

@@ -129,7 +129,7 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
     // Run the file through the pipeline only (its processing job), so the checks it queues are still waiting.
     const [fileJob] = await db().select().from(jobs).where(and(eq(jobs.name, 'bulkIngestion.processFile'), eq(jobs.status, 'queued')));
     const { processIngestionFile } = await import('../src/modules/bulk-ingestion/pipeline.ts');
-    await processIngestionFile(server.ctx).handler(fileJob.payload as { fileId: string }, { id: fileJob.id, attempt: 1 });
+    await processIngestionFile(server.ctx).handler(fileJob.payload as { fileId: string }, { id: fileJob.id, attempt: 1, log: server.ctx.log });
     await db().update(jobs).set({ status: 'done' }).where(eq(jobs.id, fileJob.id));
     const files = (await supplier.get(`/api/bulkIngestion/jobs/${res.json.id}/files`)).json as { status: string; submissionId: string }[];
     expect(files.map((f) => f.status)).toEqual(['SUBMITTED']);

@@ -107,6 +107,11 @@ describe('routes', () => {
     expect(await screen.findByText(/Did you take a wrong turnip\?/)).toBeTruthy();
   });
 
+  it('shows the 403 message on the jobs console (/admin/jobs) to suppliers', async () => {
+    renderApp('/admin/jobs', { user: buildUser() });
+    expect(await screen.findByText(/Did you take a wrong turnip\?/)).toBeTruthy();
+  });
+
   it('opens the account for users whose account the portal keeps, and shows the 403 message to the others', async () => {
     const local = renderApp('/account', { user: buildUser({ isAuth0User: true }) });
     await waitFor(() => expect(pathOf(local)).toBe('/account/information'));

@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
+import { isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
 import { lazyPage } from './routes/lazy-load.ts';
@@ -99,6 +99,10 @@ const loggedInRoutes: RouteObject[] = [
       { path: 'settings/:id', lazy: lazyPage(() => import('./features/partners/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage') },
       { path: 'settings/:id/landing-page', lazy: lazyPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage') },
     ],
+  },
+  {
+    element: <RequireAccess allow={mayViewJobs} />,
+    children: [{ path: 'admin/jobs', lazy: lazyPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage') }],
   },
 ];
 

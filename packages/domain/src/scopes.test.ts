@@ -16,13 +16,15 @@ const user = (...scopes: string[]) => ({ scopes });
 const { readAllProductSubmissions: readAll, writeAllProductSubmissions: writeAll } = SCOPES;
 
 describe('scopes and derived roles (part 1 section 6)', () => {
-  it('knows the five scopes by their exact names', () => {
+  it('knows the seven scopes by their exact names', () => {
     expect(ALL_SCOPES).toEqual([
       'read:allproductsubmissions',
       'write:allproductsubmissions',
       'read:partnerconfigurations',
       'write:partnerconfigurations',
       'write:productsubmissions',
+      'read:jobs',
+      'write:jobs',
     ]);
     expect(isScope('read:allproductsubmissions')).toBe(true);
     expect(isScope('admin')).toBe(false);

@@ -5,6 +5,9 @@ export const SCOPES = {
   readPartnerConfigurations: 'read:partnerconfigurations',
   writePartnerConfigurations: 'write:partnerconfigurations',
   writeProductSubmissions: 'write:productsubmissions',
+  /** The jobs console (issue 19): see the background jobs, and retry or discard failed ones. */
+  readJobs: 'read:jobs',
+  writeJobs: 'write:jobs',
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -32,6 +35,16 @@ export const isFullAdmin = (u: HasScopes) =>
 /** Both partner-configuration scopes; sees 'Settings'. */
 export const isPartnerConfigAdmin = (u: HasScopes) =>
   has(u, SCOPES.readPartnerConfigurations) && has(u, SCOPES.writePartnerConfigurations);
+
+/**
+ * The jobs console (issue 19): read with read:jobs, or as any staff who already reads across companies (the settings
+ * readers and every administrator, read-only ones included). Jobs carry ids, not other companies' content.
+ */
+export const mayViewJobs = (u: HasScopes) =>
+  has(u, SCOPES.readJobs) || has(u, SCOPES.readPartnerConfigurations) || isAnyAdmin(u);
+
+/** Retry and discard: both jobs scopes, or both settings scopes; never a read-only administrator as such. */
+export const mayActOnJobs = (u: HasScopes) => (has(u, SCOPES.readJobs) && has(u, SCOPES.writeJobs)) || isPartnerConfigAdmin(u);
 
 /** Any scope at all makes a user internal (staff). */
 export const isInternal = (u: HasScopes) => u.scopes.length > 0;

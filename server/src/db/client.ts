@@ -17,10 +17,20 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Either the database itself or an open transaction on it. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0] | Db;
 
+/** A connection pool's use at this moment (PostgreSQL; the embedded database has one connection, no pool). */
+export interface PoolStats {
+  max: number;
+  total: number;
+  idle: number;
+  /** Queries waiting for a connection. */
+  waiting: number;
+}
+
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
   close(): Promise<void>;
+  poolStats?: () => PoolStats;
 }
 
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
@@ -96,7 +106,8 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
 }
 
 export async function openPostgres(url: string): Promise<Database> {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const max = 10;
+  const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection dropped by the server (restart, failover) must not crash the process:
   // the pool discards it and opens a new one at the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
@@ -110,7 +121,12 @@ export async function openPostgres(url: string): Promise<Database> {
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
-  return { db, kind: 'postgres', close: () => pool.end() };
+  return {
+    db,
+    kind: 'postgres',
+    close: () => pool.end(),
+    poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+  };
 }
 
 export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {

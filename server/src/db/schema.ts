@@ -241,6 +241,8 @@ export const jobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     dedupeKey: text('dedupe_key'),
     lastError: text('last_error'),
+    /** The x-request-id of the request (or of the job) that enqueued it: one id follows the work through the logs. */
+    requestId: text('request_id'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
+import { currentRequestId, withRequestId } from '../lib/request-context.ts';
 
 /** A kind of job: its name and the schema of its payload. Enqueuing needs only this; the worker adds the handler. */
 export interface JobType<P> {
@@ -12,8 +13,15 @@ export interface JobType<P> {
   payload: z.ZodType<P>;
 }
 
+/** What a handler is told about the job it runs; `log` carries the job and the request id that enqueued it. */
+export interface JobInfo {
+  id: number;
+  attempt: number;
+  log: FastifyBaseLogger;
+}
+
 export interface JobDefinition<P> extends JobType<P> {
-  handler: (payload: P, job: { id: number; attempt: number }) => Promise<void>;
+  handler: (payload: P, job: JobInfo) => Promise<void>;
 }
 
 /**
@@ -29,12 +37,15 @@ export function jobType<P>(name: string, opts: { payload: z.ZodType<P>; maxAttem
   return type;
 }
 
+/** The names of every job type declared in this process (metrics list each one, even with no job in the table). */
+export const declaredJobTypeNames = () => [...declaredJobTypes.keys()].sort();
+
 /** A job definition of any payload type, as the runner holds them. */
 export interface SomeJobDefinition {
   name: string;
   maxAttempts?: number;
   payload: z.ZodType;
-  handler: (payload: never, job: { id: number; attempt: number }) => Promise<void>;
+  handler: (payload: never, job: JobInfo) => Promise<void>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
@@ -71,9 +82,30 @@ export async function enqueue<P>(
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
       runAt: opts.runAt ?? new Date(),
+      requestId: currentRequestId(),
     })
     .onConflictDoNothing();
   notifyLocal();
+}
+
+/**
+ * A failed job queued again with a fresh set of attempts (the jobs console's Retry). Returns false when the job is
+ * not failed (any more). Its last error stays until the next outcome replaces it.
+ */
+export async function requeueFailedJob(tx: Tx, id: number): Promise<boolean> {
+  const requeued = await tx
+    .update(jobs)
+    .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, finishedAt: null })
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id });
+  if (requeued.length) notifyLocal();
+  return requeued.length > 0;
+}
+
+/** Deletes a failed job (the jobs console's Discard); false when it is not failed (any more). */
+export async function deleteFailedJob(tx: Tx, id: number): Promise<boolean> {
+  const deleted = await tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'failed'))).returning({ id: jobs.id });
+  return deleted.length > 0;
 }
 
 /** Deletes jobs done longer ago than the retention; failed ones stay, with their last error, for inspection. */
@@ -89,7 +121,10 @@ export async function purgeFinishedJobs(db: Db, retentionMs: number, now = new D
 const listeners = new Set<() => void>();
 const notifyLocal = () => listeners.forEach((l) => l());
 
-type ClaimedJob = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number };
+type ClaimedJob = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number; request_id: string | null };
+
+/** How a run ended: done, failed for good, or failed with attempts left (queued again). */
+export type JobOutcome = 'done' | 'failed' | 'retry';
 
 export class JobRunner {
   private defs = new Map<string, JobDefinition<unknown>>();
@@ -102,7 +137,13 @@ export class JobRunner {
     private db: Db,
     private log: FastifyBaseLogger,
     /** lockMs: how long a claimed job is its worker's; past it, the job counts as abandoned and is claimed again. */
-    private opts: { concurrency?: number; pollMs?: number; lockMs?: number } = {},
+    private opts: {
+      concurrency?: number;
+      pollMs?: number;
+      lockMs?: number;
+      /** Told of every run's end (metrics: job duration by type and outcome). */
+      onJobEnd?: (name: string, outcome: JobOutcome, seconds: number) => void;
+    } = {},
   ) {}
 
   register(...defs: SomeJobDefinition[]) {
@@ -211,33 +252,48 @@ export class JobRunner {
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, name, payload, attempts, max_attempts`);
+      RETURNING id, name, payload, attempts, max_attempts, request_id`);
     return (result as unknown as { rows: ClaimedJob[] }).rows;
   }
 
-  private async run(job: ClaimedJob) {
+  /**
+   * Runs one claimed job inside the request id that enqueued it, so the jobs it enqueues carry it on, and logs
+   * with a child logger holding that id (`reqId`, as the HTTP request's own lines), the job's type and id.
+   */
+  private run(job: ClaimedJob) {
+    const log = this.log.child({ ...(job.request_id ? { reqId: job.request_id } : {}), job: job.name, jobId: job.id });
+    return withRequestId(job.request_id, () => this.runLogged(job, log));
+  }
+
+  private async runLogged(job: ClaimedJob, log: FastifyBaseLogger) {
     const def = this.defs.get(job.name)!;
+    const started = performance.now();
+    const end = (outcome: JobOutcome) => this.opts.onJobEnd?.(job.name, outcome, (performance.now() - started) / 1000);
     let payload: unknown;
     try {
       payload = parsePayload(def, job.payload);
     } catch (err) {
       // No retry can make the payload valid: the job fails now, and the row keeps why.
-      this.log.error({ err, job: job.name, id: job.id }, 'job payload invalid');
+      log.error({ err }, 'job payload invalid');
       await this.db.execute(sql`
         UPDATE jobs SET status = 'failed', last_error = ${String(err)}, locked_until = null, finished_at = now() WHERE id = ${job.id}`);
+      end('failed');
       return;
     }
     try {
-      await def.handler(payload, { id: job.id, attempt: job.attempts });
+      await def.handler(payload, { id: job.id, attempt: job.attempts, log });
       await this.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`);
+      end('done');
+      log.info({ attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (err) {
       const last = job.attempts >= job.max_attempts;
-      this.log[last ? 'error' : 'warn']({ err, job: job.name, id: job.id, attempt: job.attempts }, 'job failed');
+      log[last ? 'error' : 'warn']({ err, attempt: job.attempts }, 'job failed');
       const backoffSecs = Math.min(2 ** job.attempts, 300);
       await this.db.execute(sql`
         UPDATE jobs SET status = ${last ? 'failed' : 'queued'}, last_error = ${String(err)}, locked_until = null,
           run_at = now() + make_interval(secs => ${backoffSecs}), finished_at = ${last ? sql`now()` : sql`null`}
         WHERE id = ${job.id}`);
+      end(last ? 'failed' : 'retry');
     }
   }
 }

@@ -13,6 +13,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Refused to API tokens: the route manages the account's credentials or its tokens (a session is required). */
     sessionOnly?: boolean;
+    /** The route reads the Authorization header itself (the /metrics scraper's token): not an API token. */
+    ownAuthorization?: boolean;
   }
 }
 
@@ -39,7 +41,7 @@ export function registerApiTokenAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const tokenRefused = (message: string, reason: string) => refusal(request, 401, 'UNAUTHORIZED', message, reason);
     const header = request.headers.authorization;
-    if (header === undefined) return;
+    if (header === undefined || request.routeOptions.config?.ownAuthorization) return;
     const secret = API_TOKEN_HEADER_PATTERN.exec(header)?.[1];
     if (!secret) throw tokenRefused(API_TOKEN_MSG.headerMalformed, 'TOKEN_MALFORMED');
     const found = await findApiToken(ctx.db, secret);

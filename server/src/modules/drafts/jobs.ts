@@ -26,6 +26,7 @@ export const processDraftFile = (ctx: AppContext) =>
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.
           if (!(err instanceof MediaError) && job.attempt < (processDraftFileJob.maxAttempts ?? 1)) throw err;
+          job.log.warn({ err, fileId }, 'draft file could not be read');
           await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
         }
       });

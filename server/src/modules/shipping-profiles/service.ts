@@ -24,6 +24,7 @@ import { setProductShippingProfile } from '../submissions/lifecycle.ts';
 import { writeProductProfile } from './product-profiles.ts';
 import type { UserRow } from '../users/repository.ts';
 import { shippingProfilePolicy } from './policy.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 
 type Row = typeof shippingProfiles.$inferSelect;
 
@@ -120,10 +121,6 @@ const columnsOf = (input: ShippingProfileInput) => ({
 });
 
 /** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: any = err; e; e = e.cause) if (e.code === '23505') return true;
-  return false;
-}
 async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();

@@ -45,6 +45,7 @@ export const automatedChecks = (ctx: AppContext) =>
           } catch (err) {
             // A verdict on the file (damaged, or past the limits of media work) stands: retrying cannot change it.
             if (!(err instanceof MediaError) && !lastAttempt) throw err;
+            job.log.warn({ err, fileId: file.id }, 'submission file could not be read');
             update = { ...update, detectionStatus: 'failed' };
           }
           await ctx.db.update(submissionFiles).set(update).where(eq(submissionFiles.id, file.id));

@@ -33,6 +33,14 @@ describe('account menu items', () => {
     expect(labels(buildUser({ scopes: [SCOPES.readPartnerConfigurations] }), [])).not.toContain('Settings');
   });
 
+  it('shows Jobs (the jobs console, issue 19) to staff who may look at it: jobs readers, settings readers, administrators', () => {
+    for (const scopes of [[SCOPES.readJobs], [SCOPES.readPartnerConfigurations], [SCOPES.readAllProductSubmissions], [SCOPES.writeAllProductSubmissions]]) {
+      expect(accountMenuItems(buildUser({ scopes }), [])).toContainEqual({ label: 'Jobs', kind: 'route', to: '/admin/jobs' });
+    }
+    expect(labels(buildUser(), [])).not.toContain('Jobs');
+    expect(labels(buildUser({ scopes: [SCOPES.writeProductSubmissions] }), [])).not.toContain('Jobs');
+  });
+
   it('shows Vendor Authorization to suppliers only, and only with SUBMISSION_LIST_VIEW on', () => {
     expect(labels(buildUser(), ['SUBMISSION_LIST_VIEW'])).toContain('Vendor Authorization');
     expect(labels(buildUser(), [])).not.toContain('Vendor Authorization');
@@ -49,7 +57,7 @@ describe('account menu items', () => {
   it('orders a full admin menu as the spec lists it, with new-tab entries marked', () => {
     const admin = buildUser({ isAuth0User: true, scopes: Object.values(SCOPES) });
     const items = accountMenuItems(admin, ['SUBMISSION_LIST_VIEW']);
-    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Submission Schedule', 'FAQs', 'Logout']);
     expect(items.find((i) => i.label === 'Account')).toEqual({ label: 'Account', kind: 'route', to: '/account/information' });
     expect(items.find((i) => i.label === 'FAQs')).toEqual({ label: 'FAQs', kind: 'file-new-tab', href: '/static/FAQs.pdf' });
     expect(items.find((i) => i.label === 'Submission Schedule')).toMatchObject({ kind: 'route-new-tab', to: '/schedule' });

@@ -1,4 +1,4 @@
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
 import { FAQS_PDF } from '../../config/links.ts';
 import type { UserDetails } from '../../session/user.ts';
 
@@ -21,6 +21,7 @@ export function accountMenuItems(user: MenuUser, flags: readonly string[]): Acco
   else items.push({ label: 'API tokens', kind: 'route', to: '/account/api-tokens' });
   if (isFullAdmin(user)) items.push({ label: 'Access', kind: 'route', to: '/access' });
   if (isPartnerConfigAdmin(user)) items.push({ label: 'Settings', kind: 'route', to: '/settings' });
+  if (mayViewJobs(user)) items.push({ label: 'Jobs', kind: 'route', to: '/admin/jobs' });
   // Part 2 section 6; part 1 also keeps it in the sub-navigation, so a phone user reaches it from either.
   if (user.hasBulkIngestionAccess) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
   items.push({ label: 'Submission Schedule', kind: 'route-new-tab', to: '/schedule' });

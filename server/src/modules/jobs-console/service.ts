@@ -1,0 +1,84 @@
+import { JOBS_MSG, type JobsListQuery, type JobState } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
+import { declaredJobTypeNames, deleteFailedJob, requeueFailedJob } from '../../jobs/queue.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
+import { conflict, notFound } from '../../lib/errors.ts';
+
+/** Payload keys shown as they are: identifiers and statuses. Anything else (e-mail addresses, free text) is hidden. */
+const SHOWN_KEY = /(^id$|Id$|^status$)/;
+
+/** What the console may show of a payload: ids and statuses, never addresses, reasons or anything secret. */
+export function summarisePayload(payload: unknown): string {
+  if (!payload || typeof payload !== 'object' || Array.isArray(payload)) return '(hidden)';
+  return Object.entries(payload as Record<string, unknown>)
+    .map(([key, value]) => {
+      const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+      return `${key}: ${SHOWN_KEY.test(key) && plain ? String(value).slice(0, 64) : '(hidden)'}`;
+    })
+    .join(', ');
+}
+
+const present = (job: JobRow) => ({
+  id: job.id,
+  type: job.name,
+  state: job.status as JobState,
+  attempts: job.attempts,
+  maxAttempts: job.maxAttempts,
+  lastError: job.lastError,
+  payloadSummary: summarisePayload(job.payload),
+  requestId: job.requestId,
+  createdAt: job.createdAt.toISOString(),
+  runAt: job.runAt.toISOString(),
+  finishedAt: job.finishedAt?.toISOString() ?? null,
+});
+export type JobView = ReturnType<typeof present>;
+
+/** The console's page: counts per type and state, the known types, and one page of jobs in the chosen state. */
+export async function jobsOverview(ctx: AppContext, query: JobsListQuery) {
+  const [counts, page] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query)]);
+  const types = [...new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)])].sort();
+  return {
+    types,
+    counts: counts.map(({ type, state, count, oldestDueSeconds }) => ({ type, state, count, oldestDueSeconds })),
+    jobs: page.rows.map(present),
+    total: page.total,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** Locks the job and checks it is failed: 404 when it is gone, 409 when it has moved on meanwhile. */
+async function lockFailed(tx: Tx, id: number) {
+  const job = await findJobForUpdate(tx, id);
+  if (!job) throw notFound('This job no longer exists.');
+  if (job.status !== 'failed') throw conflict(JOBS_MSG.notFailed);
+  return job;
+}
+
+/** Retry: the failed job queued again with fresh attempts, in one transaction with its audit row. */
+export async function retryJob(ctx: AppContext, id: number): Promise<JobView> {
+  try {
+    return await ctx.db.transaction(async (tx) => {
+      const before = await lockFailed(tx, id);
+      await requeueFailedJob(tx, id);
+      // audit: job.retried
+      return present({ ...before, status: 'queued', attempts: 0 });
+    });
+  } catch (err) {
+    // The same work (same dedupe key) is queued or running already: two copies must not run.
+    if (isUniqueViolation(err)) throw conflict(JOBS_MSG.duplicateQueued);
+    throw err;
+  }
+}
+
+/** Discard: the failed job deleted, in one transaction with its audit row. */
+export async function discardJob(ctx: AppContext, id: number): Promise<JobView> {
+  return ctx.db.transaction(async (tx) => {
+    const before = await lockFailed(tx, id);
+    await deleteFailedJob(tx, id);
+    // audit: job.discarded
+    return present(before);
+  });
+}

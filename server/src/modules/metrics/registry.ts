@@ -1,0 +1,132 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import { JOB_STATES } from '@portal/domain';
+import type { Database } from '../../db/client.ts';
+import { jobCounts } from '../../jobs/inspect.ts';
+import { declaredJobTypeNames, type JobOutcome } from '../../jobs/queue.ts';
+import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/stats.ts';
+
+/** Latency buckets in seconds: API answers are milliseconds, uploads and exports seconds. */
+const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
+/** Jobs run from milliseconds (an e-mail) to minutes (a large PDF's barcodes). */
+const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300];
+
+/**
+ * The process's metrics (issue 19), one registry per app context (tests run several apps in one process).
+ * Counters and histograms are observed as things happen; the queue, ingestion and pool gauges are read from the
+ * database and the pool when Prometheus scrapes, so every instance reports the same shared queue.
+ */
+export class PortalMetrics {
+  readonly registry = new Registry();
+
+  private readonly httpRequests = new Counter({
+    name: 'portal_http_requests_total',
+    help: 'HTTP requests answered, by route pattern (never raw ids), method and status code.',
+    labelNames: ['route', 'method', 'status_code'] as const,
+    registers: [this.registry],
+  });
+  private readonly httpDuration = new Histogram({
+    name: 'portal_http_request_duration_seconds',
+    help: 'Time from a request arriving to its answer being sent, by route pattern, method and status code.',
+    labelNames: ['route', 'method', 'status_code'] as const,
+    buckets: HTTP_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly graphqlFields = new Counter({
+    name: 'portal_graphql_operations_total',
+    help: 'GraphQL operations executed, by operation type and root field (the schema bounds the label values).',
+    labelNames: ['operation', 'field'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobDuration = new Histogram({
+    name: 'portal_job_duration_seconds',
+    help: 'Run time of background jobs in this process, by type and outcome (done, retry: failed with attempts left, failed).',
+    labelNames: ['type', 'outcome'] as const,
+    buckets: JOB_BUCKETS,
+    registers: [this.registry],
+  });
+  private readonly jobs = new Gauge({
+    name: 'portal_jobs',
+    help: 'Background jobs in the queue by type and state: queued, running, failed (kept until retried or discarded), done in the last hour.',
+    labelNames: ['type', 'state'] as const,
+    registers: [this.registry],
+  });
+  private readonly oldestQueued = new Gauge({
+    name: 'portal_jobs_oldest_queued_age_seconds',
+    help: 'How long the oldest queued job of each type has been due without being taken (0: none waiting).',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+  private readonly ingestionFiles = new Gauge({
+    name: 'portal_ingestion_files',
+    help: 'Bulk-ingestion files by status.',
+    labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+  private readonly database = new Gauge({
+    name: 'portal_database_info',
+    help: 'The database this instance uses: pglite (embedded, one connection, no pool metrics) or postgres.',
+    labelNames: ['kind'] as const,
+    registers: [this.registry],
+  });
+  /** Only with a pool (PostgreSQL): on the embedded database they would say nothing true. */
+  private readonly pool: { connections: Gauge<'state'>; max: Gauge } | null;
+
+  constructor(private readonly db: Database) {
+    collectDefaultMetrics({ register: this.registry });
+    this.database.set({ kind: db.kind }, 1);
+    this.pool = db.poolStats
+      ? {
+          connections: new Gauge({
+            name: 'portal_db_pool_connections',
+            help: 'PostgreSQL connection pool: open connections (total), idle ones, and queries waiting for one.',
+            labelNames: ['state'] as const,
+            registers: [this.registry],
+          }),
+          max: new Gauge({ name: 'portal_db_pool_max_connections', help: 'The most connections the PostgreSQL pool opens.', registers: [this.registry] }),
+        }
+      : null;
+  }
+
+  observeRequest(labels: { route: string; method: string; status_code: number }, seconds: number) {
+    this.httpRequests.inc(labels);
+    this.httpDuration.observe(labels, seconds);
+  }
+
+  observeGraphqlField(operation: string, field: string) {
+    this.graphqlFields.inc({ operation, field });
+  }
+
+  observeJob = (type: string, outcome: JobOutcome, seconds: number) => this.jobDuration.observe({ type, outcome }, seconds);
+
+  /** The exposition text, with the gauges read now. */
+  async scrape(): Promise<string> {
+    await this.readGauges();
+    return this.registry.metrics();
+  }
+
+  get contentType() {
+    return this.registry.contentType;
+  }
+
+  private async readGauges() {
+    const [counts, files] = await Promise.all([jobCounts(this.db.db), ingestionFileCounts(this.db.db)]);
+    // Every declared type and state is reported, at 0 when empty, so a series never vanishes between scrapes.
+    const types = new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)]);
+    this.jobs.reset();
+    this.oldestQueued.reset();
+    for (const type of types) {
+      for (const state of JOB_STATES) this.jobs.set({ type, state }, 0);
+      this.oldestQueued.set({ type }, 0);
+    }
+    for (const c of counts) {
+      this.jobs.set({ type: c.type, state: c.state }, c.count);
+      if (c.oldestDueSeconds !== null) this.oldestQueued.set({ type: c.type }, c.oldestDueSeconds);
+    }
+    for (const status of INGESTION_FILE_STATUSES) this.ingestionFiles.set({ status }, files.get(status) ?? 0);
+    const stats = this.db.poolStats?.();
+    if (this.pool && stats) {
+      this.pool.max.set(stats.max);
+      for (const state of ['total', 'idle', 'waiting'] as const) this.pool.connections.set({ state }, stats[state]);
+    }
+  }
+}

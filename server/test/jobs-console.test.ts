@@ -1,0 +1,157 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pino from 'pino';
+import { eq, sql } from 'drizzle-orm';
+import { JOBS_MSG } from '@portal/domain';
+import { jobs } from '../src/db/schema.ts';
+import { barcodeImage } from './fixtures.ts';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { apiRoutes } from './support/routes.ts';
+import { failedDraftJob, runUntilSettled } from './support/failing-job.ts';
+
+type LogLine = { msg?: string; reqId?: string; job?: string; jobId?: number };
+
+describe(`jobs console API (${databaseKind})`, () => {
+  let server: TestServer;
+  let cast: Awaited<ReturnType<typeof demoClients>>;
+  const lines: LogLine[] = [];
+  const row = async (id: number) => (await server.database.db.select().from(jobs).where(eq(jobs.id, id)))[0];
+
+  beforeAll(async () => {
+    const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    server = await startTestServer({}, { log });
+    cast = await demoClients(server);
+  }, 120_000);
+  afterAll(() => server?.close());
+
+  it('lists a job that failed for real with its last error, attempts and a payload summary; counts per type and state', async () => {
+    const failed = await failedDraftJob(server, cast.supplier, '4006381333931');
+    const res = await cast.admin.get('/api/admin/jobs?state=failed');
+    expect(res.status).toBe(200);
+    expect(res.json.can).toEqual({ act: true });
+    const listed = res.json.jobs.find((j: { id: number }) => j.id === failed.jobId);
+    const fileId = ((await row(failed.jobId)).payload as { fileId: string }).fileId;
+    expect(listed).toMatchObject({ type: 'drafts.processFile', state: 'failed', attempts: 3, maxAttempts: 3, payloadSummary: `fileId: ${fileId}` });
+    expect(listed.lastError).toMatch(/The stored file .* is missing/);
+    expect(res.json.counts).toContainEqual({ type: 'drafts.processFile', state: 'failed', count: 1, oldestDueSeconds: null });
+    expect(res.json.types).toEqual(expect.arrayContaining(['drafts.processFile', 'submissions.automatedChecks', 'auth.passwordResetMail']));
+  });
+
+  it('filters by type and state and pages on the server; a payload shows ids, never addresses', async () => {
+    for (const email of ['a@nowhere.example', 'b@nowhere.example', 'c@nowhere.example']) {
+      expect((await new Client(server.url).post('/api/user/password/forgot', { email })).status).toBe(202);
+    }
+    const queued = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=queued&pageSize=2&page=1');
+    expect(queued.json.total).toBe(3);
+    expect(queued.json.jobs).toHaveLength(2);
+    expect(queued.json.jobs.every((j: { type: string; state: string }) => j.type === 'auth.passwordResetMail' && j.state === 'queued')).toBe(true);
+    expect(queued.json.jobs[0].payloadSummary).toBe('email: (hidden)');
+    expect(queued.text).not.toContain('nowhere.example');
+    const second = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=queued&pageSize=2&page=2');
+    expect(second.json.jobs).toHaveLength(1);
+    expect(new Set([...queued.json.jobs, ...second.json.jobs].map((j: { id: number }) => j.id)).size).toBe(3);
+    expect((await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=failed')).json.jobs).toEqual([]);
+    expect((await cast.admin.get('/api/admin/jobs?state=exploded')).status).toBe(400);
+    expect((await cast.admin.get('/api/admin/jobs?pageSize=1000')).status).toBe(400);
+    await server.ctx.jobs!.drain();
+    const done = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=done');
+    expect(done.json.total).toBe(3);
+  });
+
+  it('a read-only administrator sees the console but cannot retry or discard; a supplier and a visitor reach none of it', async () => {
+    const failed = await failedDraftJob(server, cast.supplier, '036000291452');
+    const before = await row(failed.jobId);
+    const viewerList = await cast.viewer.get('/api/admin/jobs');
+    expect(viewerList.status).toBe(200);
+    expect(viewerList.json.can).toEqual({ act: false });
+    for (const route of apiRoutes(server.app).filter((r) => r.url.startsWith('/api/admin/jobs'))) {
+      const url = route.url.replace(':id', String(failed.jobId));
+      if (route.method !== 'GET') expect((await cast.viewer.request(route.method, url, {})).status, `viewer ${route.method} ${url}`).toBe(403);
+      for (const supplier of [cast.supplier, cast.other]) expect((await supplier.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(403);
+      expect((await cast.anonymous.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(401);
+    }
+    expect(await row(failed.jobId)).toEqual(before);
+  });
+
+  it('Retry queues the failed job again with fresh attempts, and it then runs; a second Retry is refused', async () => {
+    const failed = await failedDraftJob(server, cast.supplier, '012345678905');
+    await failed.restore();
+    const res = await cast.admin.post(`/api/admin/jobs/${failed.jobId}/retry`, {});
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: failed.jobId, state: 'queued', attempts: 0 });
+    expect(await row(failed.jobId)).toMatchObject({ status: 'queued', attempts: 0, finishedAt: null });
+    const again = await cast.admin.post(`/api/admin/jobs/${failed.jobId}/retry`, {});
+    expect(again.status).toBe(409);
+    expect(again.json.message).toBe(JOBS_MSG.notFailed);
+    expect(await runUntilSettled(server, failed.jobId)).toBe('done');
+    const draft = await cast.supplier.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`, { id: failed.draftId });
+    expect(draft.json.data.getDraftSubmission.files).toEqual([{ detectedUpc: '0012345678905', detectionStatus: 'done' }]);
+  });
+
+  it('Retry of a job whose same work is already queued again is refused, not run twice', async () => {
+    const [a] = await server.database.db
+      .insert(jobs)
+      .values({ name: 'bulkEdit.recomputePartnerStatuses', payload: { partnerCompanyId: 30443 }, status: 'failed', attempts: 5, dedupeKey: 'same-work', lastError: 'Error: earlier' })
+      .returning();
+    await server.database.db.insert(jobs).values({ name: 'bulkEdit.recomputePartnerStatuses', payload: { partnerCompanyId: 30443 }, dedupeKey: 'same-work', runAt: sql`now() + interval '1 hour'` });
+    const res = await cast.admin.post(`/api/admin/jobs/${a.id}/retry`, {});
+    expect(res.status).toBe(409);
+    expect(res.json.message).toBe(JOBS_MSG.duplicateQueued);
+    expect((await row(a.id)).status).toBe('failed');
+  });
+
+  it('Discard deletes the failed job; a second Discard is a 404', async () => {
+    const failed = await failedDraftJob(server, cast.supplier, '5012345678900');
+    const res = await cast.admin.post(`/api/admin/jobs/${failed.jobId}/discard`, {});
+    expect(res.status).toBe(200);
+    expect(res.json).toMatchObject({ id: failed.jobId, state: 'failed' });
+    expect(await row(failed.jobId)).toBeUndefined();
+    expect((await cast.admin.post(`/api/admin/jobs/${failed.jobId}/discard`, {})).status).toBe(404);
+    expect((await cast.admin.post('/api/admin/jobs/999999999/retry', {})).status).toBe(404);
+  });
+
+  it('a queued job can be neither retried nor discarded', async () => {
+    await new Client(server.url).post('/api/user/password/forgot', { email: 'd@nowhere.example' });
+    const [queued] = await server.database.db.select().from(jobs).where(eq(jobs.status, 'queued'));
+    expect((await cast.admin.post(`/api/admin/jobs/${queued.id}/discard`, {})).status).toBe(409);
+    expect((await cast.admin.post(`/api/admin/jobs/${queued.id}/retry`, {})).status).toBe(409);
+    await server.ctx.jobs!.drain();
+  });
+
+  describe('request tracing', () => {
+    it('the x-request-id of an upload is stored on its barcode job and on every line the worker logs for it', async () => {
+      const requestId = 'trace-draft-upload-1';
+      const upload = await cast.supplier2.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }], 'files', {}, { 'x-request-id': requestId });
+      expect(upload.status).toBe(201);
+      const enqueued = await server.database.db.select().from(jobs).where(eq(jobs.requestId, requestId));
+      expect(enqueued.map((j) => j.name)).toEqual(['drafts.processFile']);
+      await server.ctx.jobs!.drain();
+      const ofRequest = lines.filter((l) => l.reqId === requestId);
+      expect(ofRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed', 'job done']));
+      expect(ofRequest.find((l) => l.msg === 'job done')).toMatchObject({ job: 'drafts.processFile', jobId: enqueued[0].id });
+    });
+
+    it('one id follows a bulk upload through its file job and the automated checks that job queues', async () => {
+      const access = await cast.admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
+        input: { companyId: 1002, folderName: 'trace_folder', imageSource: 'UPLOADS_ONLY' },
+      });
+      expect(access.json.errors).toBeUndefined();
+      const requestId = 'trace-bulk-upload-1';
+      const res = await cast.other.upload('/api/bulkIngestion/jobs', [{ name: 'front.png', data: await barcodeImage('9780201379624'), type: 'image/png' }], 'files', {}, { 'x-request-id': requestId });
+      expect(res.status).toBe(201);
+      await server.ctx.jobs!.drain();
+      const traced = await server.database.db.select().from(jobs).where(eq(jobs.requestId, requestId));
+      expect(traced.map((j) => [j.name, j.status]).sort()).toEqual([
+        ['bulkIngestion.processFile', 'done'],
+        ['submissions.automatedChecks', 'done'],
+      ]);
+      const logged = lines.filter((l) => l.reqId === requestId && l.msg === 'job done').map((l) => l.job).sort();
+      expect(logged).toEqual(['bulkIngestion.processFile', 'submissions.automatedChecks']);
+      // A request without the header gets an id of its own, carried the same way.
+      const plain = await cast.supplier2.upload('/api/draftSubmissions', [{ name: 'back.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+      const generated = plain.headers.get('x-request-id')!;
+      expect(generated).toBeTruthy();
+      expect((await server.database.db.select().from(jobs).where(eq(jobs.requestId, generated))).map((j) => j.name)).toEqual(['drafts.processFile']);
+      await server.ctx.jobs!.drain();
+    });
+  });
+});

@@ -1,0 +1,65 @@
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { JOBS_REFRESH_MS, type JobsListQuery, type JobState } from '@portal/domain';
+import { apiFetch } from '../../api/api-fetch.ts';
+
+/** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
+export interface ConsoleJob {
+  id: number;
+  type: string;
+  state: JobState;
+  attempts: number;
+  maxAttempts: number;
+  lastError: string | null;
+  payloadSummary: string;
+  requestId: string | null;
+  createdAt: string;
+  runAt: string;
+  finishedAt: string | null;
+}
+
+export interface JobsOverview {
+  types: string[];
+  counts: { type: string; state: JobState; count: number; oldestDueSeconds: number | null }[];
+  jobs: ConsoleJob[];
+  total: number;
+  page: number;
+  pageSize: number;
+  can: { act: boolean };
+}
+
+export type JobsFilter = Pick<JobsListQuery, 'type' | 'state' | 'page'>;
+
+export const jobsKeys = {
+  all: ['jobs-console'] as const,
+  overview: (filter: JobsFilter) => ['jobs-console', filter] as const,
+};
+
+const search = (filter: JobsFilter) => {
+  const params = new URLSearchParams({ state: filter.state, page: String(filter.page) });
+  if (filter.type) params.set('type', filter.type);
+  return params.toString();
+};
+
+/**
+ * The console's data, asked again every few seconds while the page is open. TanStack Query pauses the interval
+ * while the tab is hidden (refetchIntervalInBackground is off) and asks at once when it is shown again.
+ */
+export function useJobsOverview(filter: JobsFilter) {
+  return useQuery({
+    queryKey: jobsKeys.overview(filter),
+    queryFn: ({ signal }) => apiFetch<JobsOverview>(`/admin/jobs?${search(filter)}`, { signal }),
+    refetchInterval: JOBS_REFRESH_MS,
+    refetchIntervalInBackground: false,
+    refetchOnWindowFocus: true,
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Retry or discard one failed job; the list is asked again either way (a 409 means it changed meanwhile). */
+export function useJobAction(action: 'retry' | 'discard') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiFetch<ConsoleJob>(`/admin/jobs/${id}/${action}`, { method: 'POST', json: {}, notify: { 404: null, 409: null } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
+  });
+}
