@@ -22,12 +22,12 @@ test('administrator login through Staff SSO (OpenID Connect)', async ({ page }) 
   const me = await (await page.request.get('/api/user')).json();
   expect(me).toMatchObject({ email: 'staff.admin@idp.example', firstName: 'Stella', isAuth0User: false });
 
-  // Administrator items, but no Account: the provider manages this account.
+  // Administrator items, but no Account: the provider manages this account. Its API tokens are here (issue 21).
   const items = await openAccountMenu(page, 'Stella');
   expect(items).toContain('Access');
   expect(items).toContain('Settings');
   expect(items).not.toContain('Account');
-  expect(items).toEqual(['Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
+  expect(items).toEqual(['API tokens', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
   await page.getByRole('menuitem', { name: 'Access' }).click();
   await expect(page).toHaveURL(/\/access$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Product Hub Access' })).toBeVisible();

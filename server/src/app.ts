@@ -36,6 +36,10 @@ import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
 import multipart from '@fastify/multipart';
+import { registerOpenApi } from './lib/openapi.ts';
+import { apiDocsRoutes } from './modules/api-docs/routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { registerApiTokenAuth, registerApiTokenGraphqlCheck } from './modules/api-tokens/authenticate.ts';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
@@ -82,6 +86,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
+  // Before any route: it collects each route's schema for /api/openapi.json.
+  await registerOpenApi(app, ctx.config.publicUrl);
   await app.register(formbody);
   await app.register(multipart);
   await app.register(cookie);
@@ -98,6 +104,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
   app.addHook('preHandler', touchSession);
+  // A bearer token is resolved first: the cross-site check below is for cookie sessions only.
+  registerApiTokenAuth(app);
   registerOriginCheck(app, ctx.config.publicUrl);
 
   await app.register(healthRoutes);
@@ -113,6 +121,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(apiDocsRoutes);
   await app.register(jobsConsoleRoutes);
   await app.register(metricsRoutes);
   await app.register(auditRoutes);
@@ -129,6 +139,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     context: (request, reply) => ({ request, reply, ctx }),
   });
   registerGraphqlQueryChecks(app);
+  registerApiTokenGraphqlCheck(app);
   registerGraphqlMetrics(app);
 
   serveWebApp(app, ctx.config.webDist);

@@ -49,6 +49,7 @@ const envSchema = z.object({
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -76,6 +77,8 @@ export type Config = {
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
+  /** Requests per minute per API token (REST and GraphQL together). */
+  apiTokenRatePerMinute: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
@@ -151,6 +154,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,

@@ -46,20 +46,21 @@ const loggedInRoutes: RouteObject[] = [
     ],
   },
 
-  // Account: only for accounts whose details this portal keeps (the menu item follows the same rule);
-  // users of the outside identity provider manage theirs there, and the server refuses their changes.
+  // Account: details and password only for accounts whose details this portal keeps; users of the outside identity
+  // provider manage theirs there (and the server refuses their changes). API tokens: every signed-in user.
   {
-    element: <RequireAccess allow={(user) => user.isAuth0User} />,
+    path: 'account',
+    lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'),
     children: [
+      { index: true, lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountIndexRedirect') },
       {
-        path: 'account',
-        lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'),
+        element: <RequireAccess allow={(user) => user.isAuth0User} />,
         children: [
-          { index: true, element: <Navigate to="information" replace /> },
           { path: 'information', lazy: lazyPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm') },
           { path: 'password', lazy: lazyPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm') },
         ],
       },
+      { path: 'api-tokens', lazy: lazyPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab') },
     ],
   },
 

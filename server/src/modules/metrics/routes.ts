@@ -12,7 +12,8 @@ const UNMATCHED = '(unmatched)';
  */
 export async function metricsRoutes(app: FastifyInstance) {
   const { config, metrics } = app.ctx;
-  app.get('/metrics', async (request, reply) => {
+  // Its Authorization header is the scraper's METRICS_TOKEN, not an API token (api-tokens/authenticate.ts leaves it).
+  app.get('/metrics', { config: { ownAuthorization: true } }, async (request, reply) => {
     if (!metricsPolicy.enabled(config.metricsToken)) throw notFound(`No route for GET /metrics`);
     if (!metricsPolicy.scrape(config.metricsToken, request.headers.authorization)) {
       reply.header('www-authenticate', 'Bearer realm="metrics"');

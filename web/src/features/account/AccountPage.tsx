@@ -1,20 +1,32 @@
-import { Outlet, useLocation, useNavigate } from 'react-router';
+import { Navigate, Outlet, useLocation, useNavigate } from 'react-router';
+import { useSignedInUser } from '../../session/session-context.tsx';
+import type { UserDetails } from '../../session/user.ts';
 import { Anchor, Tabs } from '@mantine/core';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { Page } from '../../ui/Page.tsx';
 
-const TABS = [
-  { value: 'information', label: 'Account information' },
-  { value: 'password', label: 'Password settings' },
+const ALL_TABS = [
+  { value: 'information', label: 'Account information', passwordAccountsOnly: true },
+  { value: 'password', label: 'Password settings', passwordAccountsOnly: true },
+  { value: 'api-tokens', label: 'API tokens', passwordAccountsOnly: false },
 ] as const;
 
-/** /account with its two tabs as child routes. */
+/** Details and password are kept here only for accounts with a password of ours; API tokens for everyone. */
+const tabsFor = (user: Pick<UserDetails, 'isAuth0User'>) => ALL_TABS.filter((t) => user.isAuth0User || !t.passwordAccountsOnly);
+
+/** /account: the first tab this user has. */
+export function AccountIndexRedirect() {
+  return <Navigate to={tabsFor(useSignedInUser())[0].value} replace />;
+}
+
+/** /account with its tabs as child routes. */
 export function AccountPage() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
-  const active = pathname.endsWith('/password') ? 'password' : 'information';
+  const TABS = tabsFor(useSignedInUser());
+  const active = TABS.find((t) => pathname.endsWith(`/${t.value}`))?.value ?? TABS[0].value;
 
   return (
     <Page

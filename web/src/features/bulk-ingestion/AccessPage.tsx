@@ -1,9 +1,10 @@
 import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
+import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ACCESS_MSG, accessFormSchema, normaliseFolderName, normaliseImageSource, SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
+import { StaffApiTokens } from '../api-tokens/StaffApiTokens.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
 import { createOrganization, fetchOrganizations, ingestionKeys, searchCompanies } from './bulk-ingestion-api.ts';
@@ -169,6 +170,9 @@ export function AccessPage() {
         </Table>
         </Table.ScrollContainer>
       )}
+      <Box mt={48}>
+        <StaffApiTokens />
+      </Box>
     </Page>
   );
 }

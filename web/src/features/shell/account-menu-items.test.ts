@@ -6,13 +6,18 @@ import { accountMenuItems, accountMenuLabel } from './account-menu-items.ts';
 const labels = (...args: Parameters<typeof accountMenuItems>) => accountMenuItems(...args).map((item) => item.label);
 
 describe('account menu items', () => {
-  it('gives a plain supplier the schedule, FAQs and logout only', () => {
-    expect(labels(buildUser(), [])).toEqual(['Submission Schedule', 'FAQs', 'Logout']);
+  it('gives a plain supplier the schedule, FAQs and logout only (and, through the identity provider, API tokens)', () => {
+    expect(labels(buildUser({ isAuth0User: true }), [])).toEqual(['Account', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(labels(buildUser({ isAuth0User: false }), [])).toEqual(['API tokens', 'Submission Schedule', 'FAQs', 'Logout']);
   });
 
   it('shows Account only to users of the external identity provider', () => {
     expect(labels(buildUser({ isAuth0User: true }), [])).toContain('Account');
     expect(labels(buildUser({ isAuth0User: false }), [])).not.toContain('Account');
+  });
+  it('gives users of the identity provider their API tokens instead (issue 21)', () => {
+    expect(accountMenuItems(buildUser({ isAuth0User: false }), []).find((i) => i.label === 'API tokens')).toEqual({ label: 'API tokens', kind: 'route', to: '/account/api-tokens' });
+    expect(labels(buildUser({ isAuth0User: true }), [])).not.toContain('API tokens');
   });
 
   it('shows Access only with both read and write all-submission scopes', () => {

@@ -17,6 +17,8 @@ type MenuUser = Pick<UserDetails, 'isAuth0User' | 'scopes' | 'hasBulkIngestionAc
 export function accountMenuItems(user: MenuUser, flags: readonly string[]): AccountMenuItem[] {
   const items: AccountMenuItem[] = [];
   if (user.isAuth0User) items.push({ label: 'Account', kind: 'route', to: '/account/information' });
+  // Accounts of the identity provider have no Account pages but do have API tokens (issue 21).
+  else items.push({ label: 'API tokens', kind: 'route', to: '/account/api-tokens' });
   if (isFullAdmin(user)) items.push({ label: 'Access', kind: 'route', to: '/access' });
   if (isPartnerConfigAdmin(user)) items.push({ label: 'Settings', kind: 'route', to: '/settings' });
   if (mayViewJobs(user)) items.push({ label: 'Jobs', kind: 'route', to: '/admin/jobs' });
