@@ -31,6 +31,7 @@ import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import multipart from '@fastify/multipart';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
@@ -107,6 +108,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
+  await app.register(webhookRoutes);
 
   registerGraphqlGuards(app, { perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute, introspection: ctx.config.graphql.introspection });
   await app.register(mercurius, {

@@ -19,3 +19,4 @@ export * from './vendor-terms.ts';
 export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
+export * from './webhooks.ts';

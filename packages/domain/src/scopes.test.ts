@@ -16,13 +16,14 @@ const user = (...scopes: string[]) => ({ scopes });
 const { readAllProductSubmissions: readAll, writeAllProductSubmissions: writeAll } = SCOPES;
 
 describe('scopes and derived roles (part 1 section 6)', () => {
-  it('knows the five scopes by their exact names', () => {
+  it('knows the five scopes of the spec and write:webhooks (issue 21) by their exact names', () => {
     expect(ALL_SCOPES).toEqual([
       'read:allproductsubmissions',
       'write:allproductsubmissions',
       'read:partnerconfigurations',
       'write:partnerconfigurations',
       'write:productsubmissions',
+      'write:webhooks',
     ]);
     expect(isScope('read:allproductsubmissions')).toBe(true);
     expect(isScope('admin')).toBe(false);
@@ -57,6 +58,9 @@ describe('scopes and derived roles (part 1 section 6)', () => {
   it('any scope makes a user internal; no all-submission scope makes a supplier', () => {
     expect(isInternal(user(SCOPES.writeProductSubmissions))).toBe(true);
     expect(isInternal(user())).toBe(false);
+    // write:webhooks is a company user's scope (issue 21): it does not make staff.
+    expect(isInternal(user(SCOPES.writeWebhooks))).toBe(false);
+    expect(isSupplier(user(SCOPES.writeWebhooks))).toBe(true);
     expect(isSupplier(user(SCOPES.writeProductSubmissions))).toBe(true);
     expect(isSupplier(user(readAll))).toBe(false);
   });

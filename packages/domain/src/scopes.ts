@@ -5,6 +5,8 @@ export const SCOPES = {
   readPartnerConfigurations: 'read:partnerconfigurations',
   writePartnerConfigurations: 'write:partnerconfigurations',
   writeProductSubmissions: 'write:productsubmissions',
+  /** A company user's scope: manage the company's webhook endpoints (issue 21). Not a staff scope. */
+  writeWebhooks: 'write:webhooks',
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -33,8 +35,11 @@ export const isFullAdmin = (u: HasScopes) =>
 export const isPartnerConfigAdmin = (u: HasScopes) =>
   has(u, SCOPES.readPartnerConfigurations) && has(u, SCOPES.writePartnerConfigurations);
 
-/** Any scope at all makes a user internal (staff). */
-export const isInternal = (u: HasScopes) => u.scopes.length > 0;
+/** Scopes a supplier company's own users may hold without becoming staff. */
+export const COMPANY_SCOPES: readonly Scope[] = [SCOPES.writeWebhooks];
+
+/** Any staff scope (any scope but the company scopes) makes a user internal (staff). */
+export const isInternal = (u: HasScopes) => u.scopes.some((s) => !(COMPANY_SCOPES as readonly string[]).includes(s));
 
 /** Users without read/write-all scopes are regular suppliers. */
 export const isSupplier = (u: HasScopes) => !isAnyAdmin(u);
