@@ -82,6 +82,7 @@ const ROLES: Role[] = [
       `/settings/${ids.partnerConfigurationId}`,
       `/settings/${ids.partnerConfigurationId}/landing-page`,
       '/account/information',
+      '/webhooks?companyId=1001',
     ],
   },
   {

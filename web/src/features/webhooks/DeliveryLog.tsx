@@ -5,7 +5,12 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { toast } from '../../ui/toast.ts';
 import { redeliverWebhook, useDeliveries, webhookKeys } from './webhooks-api.ts';
 
-const STATUS_COLOR: Record<WebhookDeliveryStatus, string> = { PENDING: 'yellow', SUCCEEDED: 'green', FAILED: 'red' };
+/** Light badges with darkened text, so the label keeps 4.5:1 on its tint. */
+const STATUS_COLOURS: Record<WebhookDeliveryStatus, { color: string; c: string }> = {
+  PENDING: { color: 'orange', c: '#7a3a00' },
+  SUCCEEDED: { color: 'green', c: '#1b5e20' },
+  FAILED: { color: 'red', c: '#8a1c1c' },
+};
 
 /** One attempt: number, answer (or error), time taken, and the start of the answer's body on demand. */
 function Attempt({ a }: { a: WebhookAttemptView }) {
@@ -87,7 +92,7 @@ export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; m
                     </Text>
                   </Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[d.status]} variant="light">
+                    <Badge variant="light" {...STATUS_COLOURS[d.status]}>
                       {WEBHOOK_DELIVERY_STATUS_LABEL[d.status]}
                     </Badge>
                     {d.nextAttemptDate && (

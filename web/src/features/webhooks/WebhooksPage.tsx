@@ -90,7 +90,7 @@ export function WebhooksPage() {
                   <Text size="sm">{w.events.join(', ')}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge color={w.active ? 'green' : 'gray'} variant="light">
+                  <Badge variant="light" {...(w.active ? { color: 'green', c: '#1b5e20' } : { color: 'gray', c: '#343a40' })}>
                     {w.active ? 'Active' : 'Off'}
                   </Badge>
                   {w.previousSecretValidUntil && (
@@ -112,7 +112,7 @@ export function WebhooksPage() {
                         <Button size="xs" variant="subtle" onClick={() => setDialog({ webhook: w })} aria-label={`Edit ${w.url}`}>
                           Edit
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => act(async () => setSecret((await rotateWebhookSecret(w.id)).secret), WEBHOOK_MSG.rotated)} aria-label={`Rotate the secret of ${w.url}`}>
+                        <Button size="xs" variant="subtle" onClick={() => act(async () => setSecret((await rotateWebhookSecret(w.id)).secret), WEBHOOK_MSG.rotated)} aria-label={`Rotate secret of ${w.url}`}>
                           Rotate secret
                         </Button>
                         <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(w)} aria-label={`Delete ${w.url}`}>
