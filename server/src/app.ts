@@ -33,6 +33,10 @@ import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
 import { webhookRoutes } from './modules/webhooks/routes.ts';
 import multipart from '@fastify/multipart';
+import { registerOpenApi } from './lib/openapi.ts';
+import { apiDocsRoutes } from './modules/api-docs/routes.ts';
+import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
+import { registerApiTokenAuth, registerApiTokenGraphqlCheck } from './modules/api-tokens/authenticate.ts';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
@@ -77,6 +81,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     },
   });
   await app.register(rateLimit, { global: false });
+  // Before any route: it collects each route's schema for /api/openapi.json.
+  await registerOpenApi(app, ctx.config.publicUrl);
   await app.register(formbody);
   await app.register(multipart);
   await app.register(cookie);
@@ -93,6 +99,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     cookie: { httpOnly: true, sameSite: 'lax', secure: 'auto', path: '/', maxAge: SESSION_MAX_AGE_MS },
   });
   app.addHook('preHandler', touchSession);
+  // A bearer token is resolved first: the cross-site check below is for cookie sessions only.
+  registerApiTokenAuth(app);
   registerOriginCheck(app, ctx.config.publicUrl);
 
   await app.register(healthRoutes);
@@ -109,6 +117,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
   await app.register(webhookRoutes);
+  await app.register(apiTokenRoutes);
+  await app.register(apiDocsRoutes);
 
   registerGraphqlGuards(app, { perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute, introspection: ctx.config.graphql.introspection });
   await app.register(mercurius, {
@@ -122,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     context: (request, reply) => ({ request, reply, ctx }),
   });
   registerGraphqlQueryChecks(app);
+  registerApiTokenGraphqlCheck(app);
 
   serveWebApp(app, ctx.config.webDist);
   return app;

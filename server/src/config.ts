@@ -50,6 +50,7 @@ const envSchema = z.object({
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
   WEBHOOK_ALLOW_PRIVATE: onOff.default('off'),
+  API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
 });
 
 export type Config = {
@@ -72,6 +73,8 @@ export type Config = {
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
+  /** Requests per minute per API token (REST and GraphQL together). */
+  apiTokenRatePerMinute: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
@@ -147,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
+    apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,

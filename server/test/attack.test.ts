@@ -1,7 +1,9 @@
 /**
  * The attack suite: every REST route and every GraphQL operation, discovered from the running app (so a new one is
  * attacked without editing this file), tried (a) signed out, (b) as a supplier of another company aimed at the first
- * company's records, (c) as a read-only administrator for every write. Nothing may leak or change.
+ * company's records, (c) as a read-only administrator for every write. Nothing may leak or change. Each is also tried
+ * with API tokens (issue 21): a revoked one for (a), the stranger's read-write token for (b), the read-only
+ * administrator's token and the owner's own read-only token for (c).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
@@ -30,6 +32,9 @@ const PUBLIC_REST = new Map<string, string>([
   ['GET /api/health', 'liveness'],
   ['GET /api/ready', 'readiness'],
   ['GET /api/user', 'answers 401 to a visitor, which the web app reads as signed out'],
+  ['GET /api/openapi.json', 'the REST API reference'],
+  ['GET /api/docs', 'the REST API reference page'],
+  ['GET /api/docs/assets/:file', "the reference page's scripts and styles"],
 ]);
 const PUBLIC_GRAPHQL = new Map<string, string>([
   ['currentUser', 'null when signed out'],
@@ -47,8 +52,13 @@ let server: TestServer;
 let owner: Client;
 let stranger: Client;
 let viewer: Client;
+/** The same identities through API tokens (issue 21), and a revoked token. */
+const tokens = {} as { stranger: Client; viewer: Client; ownerReadOnly: Client; revoked: Client };
 const ids = { strings: [] as string[], ints: [] as number[] };
 const counts = { signedOut: 0, otherCompany: 0, readOnlyWrites: 0 };
+
+/** A row as text, less the time a token was last used (bookkeeping that every token request may write). */
+const rowText = `(to_jsonb(t) - 'last_used_at')::text`;
 
 /** A fingerprint of every row of the owner company and of the rows hanging from them. */
 async function ownerFingerprint(): Promise<string> {
@@ -59,7 +69,7 @@ async function ownerFingerprint(): Promise<string> {
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
     const r = (await db.execute(sql.raw(
-      `select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t where company_id = ${OWNER_COMPANY}`,
+      `select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t where company_id = ${OWNER_COMPANY}`,
     ))) as unknown as { rows: { h: string }[] };
     parts.push(`${table_name}:${r.rows[0].h}`);
   }
@@ -84,7 +94,7 @@ async function wholeFingerprint(): Promise<string> {
     and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', '__drizzle_migrations') order by table_name`)) as unknown as { rows: { table_name: string }[] };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const r = (await db.execute(sql.raw(`select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as h from "${table_name}" t`))) as unknown as { rows: { h: string }[] };
+    const r = (await db.execute(sql.raw(`select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t`))) as unknown as { rows: { h: string }[] };
     parts.push(`${table_name}:${r.rows[0].h}`);
   }
   return parts.join('\n');
@@ -251,6 +261,12 @@ beforeAll(async () => {
   await stranger.login('other@example.com', 'Other-demo-1');
   viewer = new Client(server.url);
   await viewer.login('viewer@example.com', 'Viewer-demo-1');
+  tokens.stranger = (await stranger.tokenClient(['read:productsubmissions', 'write:productsubmissions'])).client;
+  tokens.viewer = (await viewer.tokenClient(['read:allproductsubmissions'])).client;
+  tokens.ownerReadOnly = (await owner.tokenClient(['read:productsubmissions'])).client;
+  const revoked = await owner.tokenClient(['read:productsubmissions', 'write:productsubmissions']);
+  await owner.request('DELETE', `/api/api-tokens/${revoked.id}`);
+  tokens.revoked = revoked.client;
 }, 120_000);
 
 afterAll(async () => {
@@ -259,11 +275,14 @@ afterAll(async () => {
 });
 
 describe(`attack suite (${databaseKind})`, () => {
-  it('(a) signed out: every REST route that is not public refuses, and every GraphQL operation that is not public errors', async () => {
-    const visitor = new Client(server.url);
+  it.each([
+    ['signed out', () => new Client(server.url), false],
+    ['with a revoked API token', () => tokens.revoked, true],
+  ] as const)('(a) %s: every REST route that is not public refuses, and every GraphQL operation that is not public errors', async (_who, client, refusesPublic) => {
+    const visitor = client();
     const refused: string[] = [];
     for (const route of apiRoutes()) {
-      if (PUBLIC_REST.has(`${route.method} ${route.url}`)) continue;
+      if (!refusesPublic && PUBLIC_REST.has(`${route.method} ${route.url}`)) continue;
       for (const url of fillRoute(route.url)) {
         for (const res of await tryRoute(visitor, route.method, url)) {
           counts.signedOut++;
@@ -272,7 +291,7 @@ describe(`attack suite (${databaseKind})`, () => {
       }
     }
     for (const [kind, field] of operations()) {
-      if (PUBLIC_GRAPHQL.has(field.name)) continue;
+      if (!refusesPublic && PUBLIC_GRAPHQL.has(field.name)) continue;
       for (const variables of variableSets(field)) {
         const res = await visitor.graphql(operationText(kind, field), variables);
         counts.signedOut++;
@@ -282,7 +301,11 @@ describe(`attack suite (${databaseKind})`, () => {
     expect(refused).toEqual([]);
   }, 300_000);
 
-  it("(b) a supplier of another company reaches none of the owner's records through any route or operation, and changes none", async () => {
+  it.each([
+    ['signed in', () => stranger],
+    ['with a read-write API token', () => tokens.stranger],
+  ] as const)("(b) a supplier of another company (%s) reaches none of the owner's records through any route or operation, and changes none", async (_how, client) => {
+    const stranger = client();
     const before = await ownerFingerprint();
     const leaks: string[] = [];
     for (const route of apiRoutes()) {
@@ -317,7 +340,12 @@ describe(`attack suite (${databaseKind})`, () => {
     expect(rest.status).toBe(200);
   }, 120_000);
 
-  it('(c) a read-only administrator changes nothing through any write route or mutation', async () => {
+  it.each([
+    ['a read-only administrator', () => viewer],
+    ["a read-only administrator's API token", () => tokens.viewer],
+    ["the owner's read-only API token", () => tokens.ownerReadOnly],
+  ] as const)('(c) %s changes nothing through any write route or mutation', async (_who, client) => {
+    const viewer = client();
     const before = await wholeFingerprint();
     const accepted: string[] = [];
     for (const route of apiRoutes()) {

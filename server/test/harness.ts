@@ -42,6 +42,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     PORT: '0',
     // Tests call GraphQL far faster than a person; the rate limit has its own test (attack-edge.test.ts).
     GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
+    API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
   } as NodeJS.ProcessEnv);
   const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
@@ -104,11 +105,25 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
 /** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */
 export class Client {
   cookies = new Map<string, string>();
+  /** An API token sent as `Authorization: Bearer`; such a client sends no cookie and no Origin, as a script would. */
+  bearer: string | null = null;
   constructor(public baseUrl: string, public origin: string | null = baseUrl) {}
+
+  /** A client that calls the API with an API token only. */
+  static withToken(baseUrl: string, token: string) {
+    const client = new Client(baseUrl, null);
+    client.bearer = token;
+    return client;
+  }
+
+  private credentials(headers: Record<string, string>) {
+    if (this.bearer) headers.authorization ??= `Bearer ${this.bearer}`;
+    else if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+  }
 
   async request(method: string, path: string, body?: unknown, opts: { form?: boolean; headers?: Record<string, string> } = {}) {
     const headers: Record<string, string> = { ...opts.headers };
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    this.credentials(headers);
     if (this.origin && method !== 'GET') headers.origin ??= this.origin;
     let payload: string | undefined;
     if (body !== undefined) {
@@ -157,13 +172,21 @@ export class Client {
     for (const [k, v] of Object.entries(extra)) form.append(k, v);
     for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
     const headers: Record<string, string> = {};
-    if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    this.credentials(headers);
     if (this.origin) headers.origin = this.origin;
     return this.read(await fetch(this.baseUrl + path, { method: 'POST', headers, body: form }));
   }
 
   graphql(query: string, variables?: Record<string, unknown>) {
     return this.post('/graphql', { query, variables });
+  }
+
+  /** Makes an API token through the account's own route (this client must be signed in) and returns a client using it. */
+  async tokenClient(scopes: string[], opts: { name?: string; days?: number } = {}) {
+    const expiresAt = new Date(Date.now() + (opts.days ?? 30) * 86_400_000).toISOString();
+    const res = await this.post('/api/api-tokens', { name: opts.name ?? `test ${scopes.join(' ')}`, expiresAt, scopes });
+    if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
+    return { id: res.json.id as number, token: res.json.token as string, client: Client.withToken(this.baseUrl, res.json.token) };
   }
 }
 

@@ -20,3 +20,4 @@ export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
 export * from './webhooks.ts';
+export * from './api-tokens.ts';

@@ -38,6 +38,8 @@ export const users = pgTable(
     scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
     oidcSubject: text('oidc_subject'),
     tcAcceptanceDate: timestamp('tc_acceptance_date', { withTimezone: true }),
+    /** Set when the account is disabled: no sign-in, no session, no API token works for it. */
+    disabledAt: timestamp('disabled_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -70,6 +72,25 @@ export const passwordResetTokens = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('password_reset_tokens_user_idx').on(t.userId)],
+);
+
+/** API tokens (issue 21): only the SHA-256 of the secret is kept; revoked ones stay listed until they expire. */
+export const apiTokens = pgTable(
+  'api_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    name: text('name').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId), index('api_tokens_company_idx').on(t.companyId)],
 );
 
 /** Failed sign-ins per account, so the limit holds across app instances. */

@@ -11,6 +11,10 @@ import { authPolicy } from './policy.ts';
 import { signIn } from './session.ts';
 import { safeReturnTo } from './return-to.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { routeSchema } from '../../lib/openapi.ts';
+
+const loginQuery = z.object({ returnTo: z.string().max(500).optional() });
+const redirect = { 302: null };
 
 type OidcSettings = NonNullable<Config['oidc']>;
 
@@ -29,8 +33,9 @@ export async function oidcRoutes(app: FastifyInstance) {
     return discovered;
   };
 
-  app.get('/api/auth/oidc/login', async (request, reply) => {
-    const { returnTo: raw } = z.object({ returnTo: z.string().max(500).optional() }).parse(request.query);
+  const tags = ['Sign-in'];
+  app.get('/api/auth/oidc/login', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'Start the identity provider sign-in (a redirect)', tags, querystring: loginQuery, responses: redirect, errors: [400, 403], public: true }) }, async (request, reply) => {
+    const { returnTo: raw } = loginQuery.parse(request.query);
     const returnTo = raw === undefined ? '/' : safeReturnTo(raw, app.ctx.config.publicUrl);
     if (returnTo === null) throw badRequest('returnTo must be a path of this portal.');
     const config = await configuration();
@@ -50,7 +55,7 @@ export async function oidcRoutes(app: FastifyInstance) {
     return reply.redirect(url.href);
   });
 
-  app.get('/api/auth/oidc/callback', async (request, reply) => {
+  app.get('/api/auth/oidc/callback', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'The identity provider answers here (a redirect)', tags, responses: redirect, errors: [403], public: true }) }, async (request, reply) => {
     const pending = request.session.oidc;
     if (!pending) return reply.redirect('/login/admin?error=expired');
     // Each sign-in attempt is single-use, whether it succeeds or not.
@@ -112,6 +117,7 @@ async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: R
     lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
   };
   const existing = (await findUserByOidcSubject(ctx.db, subject)) ?? (await findUserByEmail(ctx.db, email));
+  if (existing && !authPolicy.useAccount(existing)) return null;
   if (existing) return updateUser(ctx.db, existing.id, { ...names, scopes, oidcSubject: subject });
   return insertUser(ctx.db, { companyId: await staffCompanyId(ctx, settings), email, ...names, scopes, oidcSubject: subject });
 }

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { forgotPasswordSchema, MSG, PASSWORD_RESET_TTL_MINUTES, resetPasswordSchema, SUPPORT_EMAIL } from '@portal/domain';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { routeSchema } from '../../lib/openapi.ts';
 import { forgetSessionsOf } from '../../lib/session-store.ts';
 import { findUserByEmail } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
@@ -16,19 +17,20 @@ const sha256 = (token: string) => createHash('sha256').update(token).digest('hex
 
 export async function passwordResetRoutes(app: FastifyInstance) {
   const { ctx } = app;
-  const limited = { rateLimit: { max: ctx.config.loginRateLimitPerMinute, timeWindow: '1 minute' } };
+  const limited = { rateLimit: { max: ctx.config.loginRateLimitPerMinute, timeWindow: '1 minute' }, sessionOnly: true };
+  const tags = ['Sign-in'];
 
   /**
    * Answers the same, in the same time, whether or not the address is known, so it cannot be used to find accounts:
    * the request only queues a job; looking the address up, writing the link and sending the mail happen there.
    */
-  app.post('/api/user/password/forgot', { config: limited }, async (request, reply) => {
+  app.post('/api/user/password/forgot', { config: limited, schema: routeSchema({ summary: 'Ask for a password reset link (same answer for any address)', tags, body: forgotPasswordSchema, responses: { 202: z.object({ ok: z.literal(true) }) }, errors: [400, 403, 429], public: true }) }, async (request, reply) => {
     const { email } = forgotPasswordSchema.parse(request.body ?? {});
     await enqueue(ctx.db, passwordResetMailJob, { email });
     return reply.status(202).send({ ok: true });
   });
 
-  app.post('/api/user/password/reset', { config: limited }, async (request, reply) => {
+  app.post('/api/user/password/reset', { config: limited, schema: routeSchema({ summary: 'Set a new password with a reset link', tags, body: resetPasswordSchema, responses: { 204: null }, errors: [400, 403, 429], public: true }) }, async (request, reply) => {
     const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
     const passwordHash = await hashPassword(newPassword);
     const resetUserId = await ctx.db.transaction(async (tx) => {

@@ -5,6 +5,7 @@ import { partnerConfigurations } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { findUserByEmail, type UserRow } from '../users/repository.ts';
 import { burnVerifyTime, verifyPassword } from './passwords.ts';
+import { authPolicy } from './policy.ts';
 import { clearFailures, recordFailure, tooManyFailures } from './login-throttle.ts';
 
 export type LoginOutcome =
@@ -18,7 +19,8 @@ export async function checkCredentials(ctx: AppContext, input: LoginInput, addre
   }
   const user = await findUserByEmail(db, input.username);
   const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerifyTime(input.password), false);
-  if (!user || !ok) {
+  // A disabled account answers as a wrong password: the form does not tell who has an account.
+  if (!user || !ok || !authPolicy.useAccount(user)) {
     await recordFailure(db, input.username, address);
     throw unauthorized(MSG.invalidLogin, 'INVALID_CREDENTIALS');
   }

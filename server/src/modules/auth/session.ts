@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { findUserById, type UserRow } from '../users/repository.ts';
 import { unauthorized } from '../../lib/errors.ts';
+import { authPolicy } from './policy.ts';
 
 declare module 'fastify' {
   interface Session {
@@ -15,13 +16,17 @@ declare module 'fastify' {
   }
 }
 
-/** The signed-in user, loaded once per request. */
+/**
+ * The signed-in user, loaded once per request. A request with an API token has it already: the token's user with the
+ * token's scopes, set by modules/api-tokens/authenticate.ts before anything else runs (the cookie is then ignored).
+ */
 export async function currentUser(request: FastifyRequest): Promise<UserRow | null> {
   if (request.userRow !== undefined) return request.userRow;
   const id = request.session?.userId;
   if (!id) return (request.userRow = null);
   const handed = request.server.sessionStore.takeUser(request.session.sessionId);
-  request.userRow = handed && handed.id === id ? handed : ((await findUserById(request.server.ctx.db, id)) ?? null);
+  const user = handed && handed.id === id ? handed : ((await findUserById(request.server.ctx.db, id)) ?? null);
+  request.userRow = user && authPolicy.useAccount(user) ? user : null;
   return request.userRow;
 }
 

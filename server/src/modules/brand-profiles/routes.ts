@@ -5,11 +5,15 @@ import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { loadReferenceData } from '../reference-data/load.ts';
 import { receiveUploads } from '../uploads/receive.ts';
+import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { assertBrandProfileEnabled, FILE_COLUMNS, findBrandProfile, setBrandProfileFile } from './service.ts';
 
 const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif', pdf: 'application/pdf' };
 const id = z.coerce.number().int().positive().max(2 ** 31 - 1);
 const params = z.object({ companyId: id, brandProfileId: id, kind: z.enum(BRAND_FILE_KINDS) });
+
+const fileQuery = z.object({ inline: z.enum(['1']).optional().describe('1: an image shown inline rather than downloaded') });
+const tags = ['Brand profiles'];
 
 function parseParams(raw: unknown) {
   const parsed = params.safeParse(raw);
@@ -30,7 +34,7 @@ export async function brandProfileRoutes(app: FastifyInstance) {
    * Brand logo, product one-sheet or sales deck: one file in field 'file', checked by content (the logo a PNG, JPEG
    * or GIF image; the others also a PDF), under 15728640 bytes ('File is too large').
    */
-  app.post('/api/companies/:companyId/brand-profiles/:brandProfileId/:kind', async (request) => {
+  app.post('/api/companies/:companyId/brand-profiles/:brandProfileId/:kind', { schema: routeSchema({ summary: 'Upload the brand logo, product one-sheet or sales deck', tags, params, multipart: z.object({ file: binary }), responses: { 200: jsonAny.describe('The brand profile') }, errors: [401, 403, 404, 413, 429] }) }, async (request) => {
     const user = await requireUser(request);
     const { companyId, brandProfileId, kind } = parseParams(request.params);
     await assertBrandProfileEnabled(ctx);
@@ -56,7 +60,7 @@ export async function brandProfileRoutes(app: FastifyInstance) {
   });
 
   /** The stored file, for whoever may see the profile, as an attachment under its original name. */
-  app.get('/api/companies/:companyId/brand-profiles/:brandProfileId/:kind', async (request, reply) => {
+  app.get('/api/companies/:companyId/brand-profiles/:brandProfileId/:kind', { schema: routeSchema({ summary: "A brand profile's stored file", tags, params, querystring: fileQuery, responses: { 200: { 'application/octet-stream': binary } }, errors: [401, 404, 429] }) }, async (request, reply) => {
     const user = await requireUser(request);
     const { companyId, brandProfileId, kind } = parseParams(request.params);
     const row = await findBrandProfile(ctx, user, companyId, brandProfileId, 'view');

@@ -17,6 +17,7 @@ import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 import { isZipHead, unpackZip, ZIP_MSG } from './zip.ts';
+import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
 
 /** A job id is a positive 32-bit integer (the column's type), written in digits. */
@@ -26,6 +27,9 @@ const jobParams = z.object({
     .regex(/^[1-9]\d{0,9}$/, 'The job id is not a number.')
     .refine((id) => Number(id) <= 2 ** 31 - 1, 'The job id is not a number.'),
 });
+const sinceParams = jobParams.extend({ timestamp: z.string().max(40).describe('An ISO time') });
+const tags = ['Bulk ingestion'];
+const files = jsonAny.describe("The job's files with their status, UPC and reason");
 const mappingBody = z.array(z.object({ upc: z.string().max(40), filename: z.string().max(400) })).max(20_000);
 
 /** Two files of one upload with the same name keep both: "name (2).ext". */
@@ -41,26 +45,26 @@ function uniqueName(taken: Set<string>, name: string) {
 export async function bulkIngestionRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/api/bulkIngestion/jobs', async (request) => listJobs(ctx, await requireUser(request)));
+  app.get('/api/bulkIngestion/jobs', { schema: routeSchema({ summary: "Your company's import jobs", tags, responses: { 200: jsonAny.describe('The jobs') }, errors: [401, 403, 429] }) }, async (request) => listJobs(ctx, await requireUser(request)));
 
-  app.get('/api/bulkIngestion/jobs/:jobId', async (request) => {
+  app.get('/api/bulkIngestion/jobs/:jobId', { schema: routeSchema({ summary: 'One import job', tags, params: jobParams, responses: { 200: jsonAny.describe('The job') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const user = await requireUser(request);
     const { jobId } = jobParams.parse(request.params);
     await jobFiles(ctx, user, jobId); // access check
     return jobView(ctx, Number(jobId));
   });
 
-  app.get('/api/bulkIngestion/jobs/:jobId/files', async (request) => {
+  app.get('/api/bulkIngestion/jobs/:jobId/files', { schema: routeSchema({ summary: "An import job's files", tags, params: jobParams, responses: { 200: files }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const { jobId } = jobParams.parse(request.params);
     return jobFiles(ctx, await requireUser(request), jobId);
   });
 
-  app.get('/api/bulkIngestion/jobs/:jobId/files/ifAnyUpdatedSince/:timestamp', async (request) => {
-    const { jobId, timestamp } = jobParams.extend({ timestamp: z.string().max(40) }).parse(request.params);
+  app.get('/api/bulkIngestion/jobs/:jobId/files/ifAnyUpdatedSince/:timestamp', { schema: routeSchema({ summary: "An import job's files, if any changed since a time", tags, params: sinceParams, responses: { 200: files }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
+    const { jobId, timestamp } = sinceParams.parse(request.params);
     return filesUpdatedSince(ctx, await requireUser(request), jobId, timestamp);
   });
 
-  app.put('/api/bulkIngestion/jobs/:jobId/files', async (request) => {
+  app.put('/api/bulkIngestion/jobs/:jobId/files', { schema: routeSchema({ summary: 'Map files of a job to UPCs', tags, params: jobParams, body: mappingBody, responses: { 200: files }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const user = await requireUser(request);
     authorize(bulkIngestionPolicy.mapFiles(user));
     const { jobId } = jobParams.parse(request.params);
@@ -74,7 +78,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
    * same pipeline as a source folder. Any file is taken: one that is not a usable image becomes IGNORED with the
    * reason, as from a folder.
    */
-  app.post('/api/bulkIngestion/jobs', async (request, reply) => {
+  app.post('/api/bulkIngestion/jobs', { schema: routeSchema({ summary: 'Start an import job from files (a .zip is unpacked)', tags, multipart: z.object({ files: z.array(binary) }), responses: { 201: jsonAny.describe('The job') }, errors: [400, 401, 403, 413, 429] }) }, async (request, reply) => {
     const user = await requireUser(request);
     const org = await organizationOf(ctx.db, user);
     authorize(bulkIngestionPolicy.upload(user, org), () => forbidden('Your company has no access to bulk ingestion.'));

@@ -1,10 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { CATALOGUE_IMPORT_MAX_BYTES, catalogueCsvTemplate, checkCatalogueCsv, MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { shippingProfileChoiceSchema, CATALOGUE_IMPORT_MAX_BYTES, catalogueCsvTemplate, checkCatalogueCsv, MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { cataloguePolicy } from './policy.ts';
+import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { addProductImages, importCertifiedValues, productForNewImages, setShippingProfile, type PresentedProduct } from './service.ts';
 
 /** The CataloguedProduct of the GraphQL schema, field for field, as REST JSON. */
@@ -26,6 +27,9 @@ export const productJson = (p: PresentedProduct) => ({
   can: p.can,
 });
 
+const eanParams = z.object({ ean13Upc: z.string().max(20) });
+const tags = ['Catalogue'];
+
 const CSV_TYPES = ['text/csv', 'text/plain', 'application/csv', 'application/vnd.ms-excel', 'application/octet-stream'];
 
 export async function catalogueRoutes(app: FastifyInstance) {
@@ -38,7 +42,18 @@ export async function catalogueRoutes(app: FastifyInstance) {
   };
 
   /** The certified-values import: one CSV file (field "file", at most 2 MB); every row valid, or nothing applied. */
-  app.post('/api/cataloguedProducts/import', async (request) => {
+  app.post(
+    '/api/cataloguedProducts/import',
+    {
+      schema: routeSchema({
+        summary: 'Import certified values from a CSV file (every row valid, or nothing applied)',
+        tags,
+        multipart: z.object({ file: binary.describe('UTF-8 CSV, at most 2 MB; columns as in the template') }),
+        responses: { 200: z.object({ applied: z.number().int(), catalogued: z.number().int() }) },
+        errors: [400, 401, 403, 413, 429],
+      }),
+    },
+    async (request) => {
     const user = await requireCatalogueStaff(request);
     if (!request.isMultipart()) throw badRequest('Send the CSV file as multipart/form-data in the field "file".');
     let text: string;
@@ -62,9 +77,10 @@ export async function catalogueRoutes(app: FastifyInstance) {
       throw new HttpError(400, 'IMPORT_INVALID', check.message, { rows: check.rows });
     }
     return importCertifiedValues(ctx, user, check.rows);
-  });
+  },
+  );
 
-  app.get('/api/cataloguedProducts/import/template.csv', async (request, reply) => {
+  app.get('/api/cataloguedProducts/import/template.csv', { schema: routeSchema({ summary: 'The CSV template of the certified values import', tags, responses: { 200: { 'text/csv': z.string() } }, errors: [401, 403, 429] }) }, async (request, reply) => {
     await requireCatalogueStaff(request);
     return reply
       .type('text/csv; charset=utf-8')
@@ -73,16 +89,16 @@ export async function catalogueRoutes(app: FastifyInstance) {
   });
 
   /** The supplier's company applies one of its shipping profiles to a product; null or empty removes it. */
-  app.put('/api/products/:ean13Upc/shippingProfile', async (request) => {
+  app.put('/api/products/:ean13Upc/shippingProfile', { schema: routeSchema({ summary: 'Apply one of your shipping profiles to a product (null removes it)', tags, params: eanParams, body: shippingProfileChoiceSchema, responses: { 200: jsonAny.describe('The CataloguedProduct') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const user = await requireUser(request);
-    const { ean13Upc } = z.object({ ean13Upc: z.string().max(20) }).parse(request.params);
+    const { ean13Upc } = eanParams.parse(request.params);
     return productJson(await setShippingProfile(ctx, user, ean13Upc, request.body));
   });
 
   /** New images of a catalogued product: a new submission for that EAN-13, reviewed like the intake. */
-  app.post('/api/cataloguedProducts/:ean13Upc/images', async (request, reply) => {
+  app.post('/api/cataloguedProducts/:ean13Upc/images', { schema: routeSchema({ summary: 'New images of a catalogued product (a new submission, reviewed like the intake)', tags, params: eanParams, multipart: z.object({ files: z.array(binary) }), responses: { 201: jsonAny.describe('The new submission') }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request, reply) => {
     const user = await requireUser(request);
-    const { ean13Upc } = z.object({ ean13Upc: z.string().max(20) }).parse(request.params);
+    const { ean13Upc } = eanParams.parse(request.params);
     const product = await productForNewImages(ctx, user, ean13Upc); // refuse before reading any bytes
     const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
     try {

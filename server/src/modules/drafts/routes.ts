@@ -8,6 +8,22 @@ import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
 import { addDraftFiles, createDraft, visibleDraft } from './service.ts';
+import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+
+const idParams = z.object({ id: z.string().max(64) });
+const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
+const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
+const files = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
+const draft = jsonAny.describe('The draft: id, files (each with its detected UPCs), can');
+const tags = ['Drafts'];
+const imageSchema = routeSchema({
+  summary: "A draft file's image (thumbnail=true: its small rendition)",
+  tags,
+  params: imageParams,
+  querystring: imageQuery,
+  responses: { 200: { 'image/*': binary, 'application/pdf': binary } },
+  errors: [400, 401, 404, 429],
+});
 
 export async function draftRoutes(app: FastifyInstance) {
   const { ctx } = app;
@@ -19,7 +35,7 @@ export async function draftRoutes(app: FastifyInstance) {
   };
 
   /** Creates a draft from the chosen files (multipart, repeated field "files"). */
-  app.post('/api/draftSubmissions', async (request, reply) => {
+  app.post('/api/draftSubmissions', { schema: routeSchema({ summary: 'Create a draft from files (reads their barcodes)', tags, multipart: files, responses: { 201: draft }, errors: [400, 401, 403, 413, 429] }) }, async (request, reply) => {
     const user = await requireWriter(request);
     const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
     try {
@@ -30,9 +46,9 @@ export async function draftRoutes(app: FastifyInstance) {
     }
   });
 
-  app.post('/api/draftSubmissions/:id/image', async (request) => {
+  app.post('/api/draftSubmissions/:id/image', { schema: routeSchema({ summary: 'Add files to a draft', tags, params: idParams, multipart: files, responses: { 200: draft }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request) => {
     const user = await requireWriter(request);
-    const { id } = z.object({ id: z.string().max(64) }).parse(request.params);
+    const { id } = idParams.parse(request.params);
     await visibleDraft(ctx, user, id); // refuse before reading any bytes
     const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
     try {
@@ -44,11 +60,11 @@ export async function draftRoutes(app: FastifyInstance) {
 
   const image = async (request: Parameters<typeof requireUser>[0], reply: Parameters<typeof sendFileImage>[1]) => {
     const user = await requireUser(request);
-    const { id, fileName } = z.object({ id: z.string().max(64), fileName: z.string().max(300) }).parse(request.params);
-    const { thumbnail } = z.object({ thumbnail: z.enum(['true', 'false']).optional() }).parse(request.query);
+    const { id, fileName } = imageParams.parse(request.params);
+    const { thumbnail } = imageQuery.parse(request.query);
     const draft = await visibleDraft(ctx, user, id);
     return sendFileImage(ctx, reply, draft.files, fileName, thumbnail === 'true');
   };
-  app.get('/draftSubmissions/:id/image/:fileName', (request, reply) => image(request, reply));
-  app.get('/api/draftSubmissions/:id/image/:fileName', (request, reply) => image(request, reply));
+  app.get('/draftSubmissions/:id/image/:fileName', { schema: { ...imageSchema, deprecated: true } }, (request, reply) => image(request, reply));
+  app.get('/api/draftSubmissions/:id/image/:fileName', { schema: imageSchema }, (request, reply) => image(request, reply));
 }

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { routeSchema } from '../../lib/openapi.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from '../../storage/shared-storage.ts';
 
 const READY_TIMEOUT_MS = 3000;
@@ -18,9 +20,11 @@ export async function healthRoutes(app: FastifyInstance) {
   // As at start (main.ts): only instances on a PostgreSQL server can have others to share their files with.
   const shared = () => (app.ctx.database.kind === 'pglite' ? Promise.resolve() : proveSharedStorage(db, storage, storagePlace(app.ctx.config)));
 
-  app.get('/api/health', async () => ({ status: 'ok' }));
+  const tags = ['Operations'];
+  const readiness = z.object({ status: z.enum(['ready', 'not ready']), checks: z.record(z.string(), z.enum(['ok', 'unreachable', 'not shared'])) });
+  app.get('/api/health', { schema: routeSchema({ summary: 'Liveness: the process answers', tags, responses: { 200: z.object({ status: z.literal('ok') }) }, errors: [], public: true }) }, async () => ({ status: 'ok' }));
 
-  app.get('/api/ready', async (request, reply) => {
+  app.get('/api/ready', { schema: routeSchema({ summary: 'Readiness: the database and the file storage answer', tags, responses: { 200: readiness, 503: readiness }, errors: [], public: true }) }, async (request, reply) => {
     const checks = await Promise.all([
       within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(() => ['database', 'ok'] as const, (err) => {
         request.log.warn({ err }, 'readiness: database unreachable');

@@ -9,11 +9,16 @@ import { receiveUploads } from '../uploads/receive.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { partnerPolicy } from './policy.ts';
 import { findConfiguration, present, setLogo } from './service.ts';
+import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 
 /** Logos are small pictures shown on the landing page and in the header. */
 export const MAX_LOGO_BYTES = MAX_PARTNER_LOGO_BYTES;
 const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' };
 const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const companyParams = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParams = z.object({ id: idParam });
+const logoParams = z.object({ id: idParam, fileName: z.string() });
+const tags = ['Partners'];
 const logoUrl = (id: number, fileName: string | null) =>
   fileName ? `/api/partner-configurations/${id}/logo/${encodeURIComponent(fileName)}` : null;
 
@@ -22,8 +27,8 @@ export async function partnerRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   /** Public: the co-branded landing page and login need it before anyone signs in. */
-  app.get('/api/companies/:companyId/partner-configuration', async (request) => {
-    const { companyId } = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1) }).parse(request.params);
+  app.get('/api/companies/:companyId/partner-configuration', { schema: routeSchema({ summary: "A partner's co-branding and field rules (public)", tags, params: companyParams, responses: { 200: jsonAny.describe('The partner configuration') }, errors: [400, 404], public: true }) }, async (request) => {
+    const { companyId } = companyParams.parse(request.params);
     const [row] = await db
       .select({ config: partnerConfigurations, companyName: companies.name })
       .from(partnerConfigurations)
@@ -48,9 +53,9 @@ export async function partnerRoutes(app: FastifyInstance) {
   });
 
   /** Replaces the partner's logo: one image in field 'file', checked by content, at most 2 MB. */
-  app.post('/api/partner-configurations/:id/logo', async (request) => {
+  app.post('/api/partner-configurations/:id/logo', { schema: routeSchema({ summary: "Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)", tags, params: idParams, multipart: z.object({ file: binary }), responses: { 200: jsonAny.describe('The partner configuration') }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request) => {
     authorize(partnerPolicy.configure(await requireUser(request)));
-    const id = idParam.parse((request.params as { id: string }).id);
+    const id = idParams.shape.id.parse((request.params as { id: string }).id);
     await findConfiguration(ctx, id);
     const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });
     try {
@@ -67,11 +72,11 @@ export async function partnerRoutes(app: FastifyInstance) {
   });
 
   /** Public: the landing page shows the logo before anyone signs in. */
-  app.get('/api/partner-configurations/:id/logo/:fileName', async (request, reply) => {
-    const params = request.params as { id: string; fileName: string };
-    const id = idParam.safeParse(params.id);
-    if (!id.success) throw notFound('File not found.');
-    const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id.data));
+  app.get('/api/partner-configurations/:id/logo/:fileName', { schema: routeSchema({ summary: "A partner's logo (public)", tags, params: logoParams, responses: { 200: { 'image/*': binary }, 304: null }, errors: [404], public: true }) }, async (request, reply) => {
+    const parsed = logoParams.safeParse(request.params);
+    if (!parsed.success) throw notFound('File not found.');
+    const params = parsed.data;
+    const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, params.id));
     if (!config?.partnerLogoKey || !config.partnerLogoFileName || config.partnerLogoFileName !== params.fileName) {
       throw notFound('File not found.');
     }

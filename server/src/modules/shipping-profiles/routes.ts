@@ -1,6 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/session.ts';
+import { shippingAssignmentsSchema, shippingProfileInputSchema } from '@portal/domain';
+import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { assignShippingProfileProducts, updateShippingProfile, type ShippingProfileView } from './service.ts';
 
 /** The ShippingProfile of the GraphQL schema as REST JSON. */
@@ -8,18 +10,20 @@ const profileJson = (p: ShippingProfileView) => ({ ...p, updatedDate: p.updatedD
 
 const idParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
 
+const tags = ['Shipping profiles'];
+
 export async function shippingProfileRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   /** Replaces the profile's fields (name trimmed); 409 when the company has another profile of that name. */
-  app.put('/api/shippingProfile/:id', async (request) => {
+  app.put('/api/shippingProfile/:id', { schema: routeSchema({ summary: 'Replace a shipping profile', tags, params: idParams, body: shippingProfileInputSchema, responses: { 200: jsonAny.describe('The ShippingProfile') }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request) => {
     const user = await requireUser(request);
     const { id } = idParams.parse(request.params);
     return profileJson(await updateShippingProfile(ctx, user, id, request.body));
   });
 
   /** A map of UPC to associated: ticks and unticks products for the profile in one transaction. */
-  app.post('/api/shippingProfile/:id/products', async (request) => {
+  app.post('/api/shippingProfile/:id/products', { schema: routeSchema({ summary: 'Tick (true) and untick (false) products by UPC for a profile', tags, params: idParams, body: shippingAssignmentsSchema, responses: { 200: jsonAny.describe('The product rows') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const user = await requireUser(request);
     const { id } = idParams.parse(request.params);
     return assignShippingProfileProducts(ctx, user, id, request.body);

@@ -6,27 +6,45 @@ import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { filesOf } from './repository.ts';
 import { resubmit, visibleSubmission } from './service.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
+
+const resubmitFields = z.object({ id: z.string().max(64), upc: z.string().max(100) });
+const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
+const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
+const tags = ['Submissions'];
 
 export async function submissionRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   /** Resubmission of a rejected item: multipart fields id and upc, and the new files. */
-  app.post('/api/productSubmissions/resubmit', async (request) => {
+  app.post(
+    '/api/productSubmissions/resubmit',
+    {
+      schema: routeSchema({
+        summary: 'Resubmit a rejected product with new files',
+        tags,
+        multipart: resubmitFields.extend({ files: z.array(binary) }),
+        responses: { 200: z.object({ id: z.string(), itemStatus: z.string() }) },
+        errors: [400, 401, 403, 404, 413, 429],
+      }),
+    },
+    async (request) => {
     const user = await requireUser(request);
     const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
     try {
-      const { id, upc } = z.object({ id: z.string().max(64), upc: z.string().max(100) }).parse(upload.fields);
+      const { id, upc } = resubmitFields.parse(upload.fields);
       const s = await resubmit(ctx, user, id, upc, upload.files);
       return { id: s.id, itemStatus: s.itemStatus };
     } finally {
       await upload.discard();
     }
-  });
+  },
+  );
 
-  app.get('/api/productSubmissions/:id/image/:fileName', async (request, reply) => {
+  app.get('/api/productSubmissions/:id/image/:fileName', { schema: routeSchema({ summary: "A submission file's image (thumbnail=true: its small rendition)", tags, params: imageParams, querystring: imageQuery, responses: { 200: { 'image/*': binary, 'application/pdf': binary } }, errors: [400, 401, 404, 429] }) }, async (request, reply) => {
     const user = await requireUser(request);
-    const { id, fileName } = z.object({ id: z.string().max(64), fileName: z.string().max(300) }).parse(request.params);
-    const { thumbnail } = z.object({ thumbnail: z.enum(['true', 'false']).optional() }).parse(request.query);
+    const { id, fileName } = imageParams.parse(request.params);
+    const { thumbnail } = imageQuery.parse(request.query);
     const s = await visibleSubmission(ctx, user, id);
     return sendFileImage(ctx, reply, await filesOf(ctx.db, s.id), fileName, thumbnail === 'true');
   });

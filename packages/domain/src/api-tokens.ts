@@ -1,0 +1,121 @@
+import { z } from 'zod';
+import { isSupplier, SCOPES } from './scopes.ts';
+
+/**
+ * API tokens (issue 21): `Authorization: Bearer pst_<base64url of 32 random bytes>`. The prefix lets secret scanners
+ * and people recognise a Product Hub token; the server keeps only its SHA-256.
+ */
+export const API_TOKEN_PREFIX = 'pst_';
+export const API_TOKEN_RANDOM_BYTES = 32;
+/** The prefix and at least 43 base64url characters (32 bytes); checked before any database look-up. */
+export const API_TOKEN_PATTERN = /^pst_[A-Za-z0-9_-]{43,200}$/;
+export const API_TOKEN_HEADER_PATTERN = /^Bearer (pst_[A-Za-z0-9_-]{43,200})$/;
+
+/** A token lives at most a year: long enough for an integration, short enough that forgotten ones die. */
+export const API_TOKEN_MAX_DAYS = 365;
+export const API_TOKEN_EXPIRY_CHOICES = [30, 90, 365] as const;
+export const API_TOKEN_NAME_MAX = 100;
+/** How often last_used_at is written at most, per token. */
+export const API_TOKEN_LAST_USED_EVERY_MS = 60_000;
+
+/**
+ * What a supplier can give a token besides the scopes they hold: suppliers hold no scopes (their rights come from
+ * their company), so a token names them explicitly. Reading is always allowed; a token writes only with a write scope.
+ */
+export const TOKEN_SCOPES = {
+  readProductSubmissions: 'read:productsubmissions',
+  writeProductSubmissions: SCOPES.writeProductSubmissions,
+} as const;
+
+export const API_TOKEN_SCOPE_LABELS: Record<string, string> = {
+  [TOKEN_SCOPES.readProductSubmissions]: "Read your company's products, drafts and submissions",
+  [TOKEN_SCOPES.writeProductSubmissions]: 'Upload, edit and submit products',
+  [SCOPES.readAllProductSubmissions]: "Read every company's submissions",
+  [SCOPES.writeAllProductSubmissions]: "Review and catalogue every company's submissions",
+  [SCOPES.readPartnerConfigurations]: 'Read partner configurations',
+  [SCOPES.writePartnerConfigurations]: 'Change partner configurations',
+  [SCOPES.writeWebhooks]: "Manage your company's webhooks",
+};
+
+type HasScopes = { scopes: readonly string[] };
+
+/** The scopes a user may put on a token: the ones they hold, and, for a supplier, reading and writing their own. */
+export function grantableTokenScopes(user: HasScopes): string[] {
+  const own = isSupplier(user) ? [TOKEN_SCOPES.readProductSubmissions, TOKEN_SCOPES.writeProductSubmissions] : [];
+  return [...new Set([...user.scopes, ...own])];
+}
+
+/**
+ * What a token may do now: its scopes that its user can still grant (a scope removed from the user leaves every
+ * token), the user's own scopes among them (what the area policies see), and whether it may change anything.
+ */
+export function tokenAccess(user: HasScopes, tokenScopes: readonly string[]) {
+  const grantable = new Set(grantableTokenScopes(user));
+  const effective = tokenScopes.filter((s) => grantable.has(s));
+  return {
+    effective,
+    policyScopes: user.scopes.filter((s) => effective.includes(s)),
+    canWrite: effective.some((s) => s.startsWith('write:')),
+  };
+}
+
+export const API_TOKEN_MSG = {
+  nameRequired: 'Give the token a name.',
+  nameTooLong: `At most ${API_TOKEN_NAME_MAX} characters.`,
+  scopesRequired: 'Choose at least one scope.',
+  scopeNotYours: 'A token can only have scopes your account holds.',
+  expiryRequired: 'Choose when the token expires.',
+  expiryRange: `Choose a date between tomorrow and ${API_TOKEN_MAX_DAYS} days from now.`,
+  created: 'Token created. Copy it now: you won\u2019t see it again.',
+  revoked: 'Token revoked.',
+  headerMalformed: "Send the token as 'Authorization: Bearer pst_\u2026'.",
+  invalid: 'This API token is not valid.',
+  revokedAt: (when: string) => `This API token was revoked on ${when}.`,
+  expiredAt: (when: string) => `This API token expired on ${when}.`,
+  accountDisabled: 'The account this API token belongs to is disabled.',
+  noScopesLeft: 'This API token has none of its scopes left: its account no longer holds them.',
+  readOnly: 'This API token can only read. Create a token with a write scope to change data.',
+  sessionOnly: 'API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.',
+  rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
+} as const;
+
+export const apiTokenNameSchema = z
+  .string({ error: API_TOKEN_MSG.nameRequired })
+  .trim()
+  .min(1, API_TOKEN_MSG.nameRequired)
+  .max(API_TOKEN_NAME_MAX, API_TOKEN_MSG.nameTooLong);
+
+/** The last day a token may be set to expire on, from `now`. */
+export const latestTokenExpiry = (now = new Date()) => new Date(now.getTime() + API_TOKEN_MAX_DAYS * 86_400_000);
+
+/** Creating a token: a name, an expiry (an ISO time within a year from now) and at least one scope. */
+export const createApiTokenSchema = z.object({
+  name: apiTokenNameSchema,
+  expiresAt: z.iso
+    .datetime({ offset: true, error: API_TOKEN_MSG.expiryRequired })
+    .refine((v) => {
+      const t = Date.parse(v);
+      // A day of slack at the far end: the form picks a date, the browser's clock may differ from ours.
+      return t > Date.now() && t <= latestTokenExpiry().getTime() + 86_400_000;
+    }, API_TOKEN_MSG.expiryRange),
+  scopes: z.array(z.string().max(100), { error: API_TOKEN_MSG.scopesRequired }).min(1, API_TOKEN_MSG.scopesRequired).max(20),
+});
+export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
+
+/** A token as lists show it (never its secret). */
+export const apiTokenSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  scopes: z.array(z.string()),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  lastUsedAt: z.string().nullable(),
+  revokedAt: z.string().nullable(),
+  /** Staff lists also say whose it is. */
+  user: z.object({ id: z.number().int(), email: z.string(), companyId: z.number().int(), companyName: z.string() }).optional(),
+});
+export type ApiToken = z.infer<typeof apiTokenSchema>;
+
+/** The answer to a creation: the only time the secret is sent. */
+export const createdApiTokenSchema = apiTokenSchema.extend({ token: z.string().regex(API_TOKEN_PATTERN) });
+export type CreatedApiToken = z.infer<typeof createdApiTokenSchema>;

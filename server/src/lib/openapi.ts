@@ -1,0 +1,115 @@
+import type { FastifyInstance, FastifySchema } from 'fastify';
+import swagger from '@fastify/swagger';
+import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { API_TOKEN_PREFIX } from '@portal/domain';
+
+/** The one error shape (errors.ts) as the document shows it. */
+export const errorBody = z
+  .object({
+    code: z.string().meta({ example: 'FORBIDDEN' }),
+    message: z.string(),
+    reason: z.string().optional(),
+    fields: z.record(z.string(), z.string()).optional().describe('Field name to its message'),
+    rows: z.array(z.unknown()).optional().describe('Per-row problems of an import (IMPORT_INVALID)'),
+  })
+  .meta({ id: 'Error' });
+
+const ERROR_MEANING = {
+  400: 'Invalid input (`fields` names the field)',
+  401: 'Not signed in, or the API token is unknown, revoked or expired',
+  403: 'Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope)',
+  404: 'Not found, or belongs to another company',
+  409: 'Conflicts with existing data',
+  413: 'Too large: file size, number of files, or the company storage quota',
+  429: 'Too many requests: see Retry-After',
+} as const;
+export type ErrorStatus = keyof typeof ERROR_MEANING;
+
+/** Any binary answer or upload part, for the document. */
+export const binary = z.string().meta({ format: 'binary' });
+export const jsonAny = z.unknown();
+
+type RouteDoc = {
+  summary: string;
+  description?: string;
+  tags: string[];
+  params?: z.ZodType;
+  querystring?: z.ZodType;
+  body?: z.ZodType;
+  /** multipart/form-data: the body's file and text fields. */
+  multipart?: z.ZodType;
+  /** Success answers: a zod schema (JSON) or `{ content type: schema }`; 204 as null. */
+  responses: Record<number, z.ZodType | null | { [contentType: string]: z.ZodType }>;
+  errors: ErrorStatus[];
+  /** Open to visitors: no credentials needed. */
+  public?: boolean;
+  /** Refused to API tokens (see api-tokens/authenticate.ts). */
+  sessionOnly?: boolean;
+};
+
+/**
+ * A route's schema: what it takes and answers, and its errors, as zod schemas. The same schemas validate the input in
+ * the handler (after the access check, which therefore still answers first: 401/403/404 before 400), and feed the
+ * OpenAPI document at /api/openapi.json. Every REST route has one (server/test/openapi.test.ts).
+ */
+export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unknown> {
+  const response: Record<string, unknown> = {};
+  for (const [status, answer] of Object.entries(doc.responses)) {
+    if (answer === null) response[status] = z.null().describe(status === '204' ? 'Done, no content' : 'A redirect or not modified, no content');
+    else if (answer instanceof z.ZodType) response[status] = answer;
+    else response[status] = { description: 'The file', content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])) };
+  }
+  for (const status of doc.errors) response[status] = errorBody.describe(ERROR_MEANING[status]);
+  const schema: FastifySchema & Record<string, unknown> = {
+    summary: doc.summary,
+    tags: doc.tags,
+    response,
+    ...(doc.description ? { description: doc.description } : {}),
+    ...(doc.params ? { params: doc.params } : {}),
+    ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.body ? { body: doc.body } : {}),
+    ...(doc.multipart ? { body: doc.multipart, consumes: ['multipart/form-data'] } : {}),
+  };
+  if (doc.public) schema.security = [];
+  else if (doc.sessionOnly) schema.security = [{ session: [] }];
+  return schema;
+}
+
+/**
+ * Route schemas document; they do not validate by themselves: the handler parses with the same schema once it has
+ * checked who asks, so a visitor still gets 401 rather than a list of field errors, with the messages as before.
+ */
+const inHandler = () => (data: unknown) => ({ value: data });
+const plainJson = () => (data: unknown) => JSON.stringify(data);
+
+const transform = createJsonSchemaTransform({});
+
+export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
+  app.setValidatorCompiler(inHandler);
+  app.setSerializerCompiler(plainJson);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Product Hub API',
+        version: '1',
+        description:
+          `REST API of the product-submission portal. Authenticate with an API token (Account → API tokens): ` +
+          `\`Authorization: Bearer ${API_TOKEN_PREFIX}...\`. A token acts as its user with its scopes. The GraphQL API ` +
+          'is at /graphql (schema: /graphql/schema.graphql). Errors answer `{ code, message, fields? }`.',
+      },
+      servers: [{ url: publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: `${API_TOKEN_PREFIX}<base64url>`, description: 'An API token' },
+          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The web app session (signed in through the portal)' },
+        },
+      },
+      security: [{ bearer: [] }, { session: [] }],
+    },
+    // Routes without a schema (the web app, mercurius' own) stay out; the completeness test finds any REST one.
+    transform: (doc) => (doc.schema && doc.url !== '/graphql' ? transform(doc) : { schema: { hide: true } as FastifySchema, url: doc.url }),
+    transformObject: jsonSchemaTransformObject,
+  });
+}

@@ -1,0 +1,75 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { API_TOKEN_HEADER_PATTERN, API_TOKEN_MSG, tokenAccess } from '@portal/domain';
+import { HttpError, unauthorized } from '../../lib/errors.ts';
+import { GRAPHQL_PATH, QueryRefused } from '../../graphql/guard.ts';
+import { apiTokenPolicy } from './policy.ts';
+import { findApiToken, noteApiTokenUse } from './service.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set when the request came with a valid API token: which token, and whether it may change anything. */
+    apiToken?: { id: number; canWrite: boolean };
+  }
+  interface FastifyContextConfig {
+    /** Refused to API tokens: the route manages the account's credentials or its tokens (a session is required). */
+    sessionOnly?: boolean;
+  }
+}
+
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+const day = (d: Date) => d.toISOString().slice(0, 10);
+/** A refusal as REST answers it, or, on /graphql, as a whole-request GraphQL error that keeps its HTTP status. */
+const refusal = (request: FastifyRequest, status: number, code: string, message: string, reason?: string) =>
+  request.url.split('?')[0] === GRAPHQL_PATH ? new QueryRefused(status, reason ?? code, message) : status === 401 ? unauthorized(message, reason) : new HttpError(status, code, message);
+
+/**
+ * The one place where `Authorization: Bearer pst_...` becomes a user (before the cross-site check, which cookie-less
+ * requests do not need): the token's user with the intersection of the token's and the user's current scopes, so
+ * policies and resolvers see an ordinary user. The token is read from this header only, never a cookie or the query.
+ */
+export function registerApiTokenAuth(app: FastifyInstance) {
+  const { ctx } = app;
+  const limit = app.rateLimit({
+    max: ctx.config.apiTokenRatePerMinute,
+    timeWindow: '1 minute',
+    keyGenerator: (request: FastifyRequest) => `api-token:${request.apiToken?.id}`,
+    errorResponseBuilder: (request: FastifyRequest) => refusal(request, 429, 'RATE_LIMITED', API_TOKEN_MSG.rateLimited),
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    const tokenRefused = (message: string, reason: string) => refusal(request, 401, 'UNAUTHORIZED', message, reason);
+    const header = request.headers.authorization;
+    if (header === undefined) return;
+    const secret = API_TOKEN_HEADER_PATTERN.exec(header)?.[1];
+    if (!secret) throw tokenRefused(API_TOKEN_MSG.headerMalformed, 'TOKEN_MALFORMED');
+    const found = await findApiToken(ctx.db, secret);
+    if (!found) throw tokenRefused(API_TOKEN_MSG.invalid, 'TOKEN_INVALID');
+    const { token, user } = found;
+    if (token.revokedAt) throw tokenRefused(API_TOKEN_MSG.revokedAt(day(token.revokedAt)), 'TOKEN_REVOKED');
+    if (token.expiresAt.getTime() <= Date.now()) throw tokenRefused(API_TOKEN_MSG.expiredAt(day(token.expiresAt)), 'TOKEN_EXPIRED');
+    if (user.disabledAt) throw tokenRefused(API_TOKEN_MSG.accountDisabled, 'ACCOUNT_DISABLED');
+    if (!apiTokenPolicy.use(user, token)) throw tokenRefused(API_TOKEN_MSG.noScopesLeft, 'TOKEN_NO_SCOPES');
+    const access = tokenAccess(user, token.scopes);
+    request.apiToken = { id: token.id, canWrite: access.canWrite };
+    await limit.call(app, request, reply);
+    if (request.routeOptions.config?.sessionOnly) throw refusal(request, 403, 'SESSION_REQUIRED', API_TOKEN_MSG.sessionOnly);
+    // GraphQL is POSTed for reads too: its mutations are checked once parsed (below).
+    if (!SAFE.has(request.method) && request.routeOptions.url !== GRAPHQL_PATH && !access.canWrite) {
+      throw new HttpError(403, 'TOKEN_READ_ONLY', API_TOKEN_MSG.readOnly);
+    }
+    request.userRow = { ...user, scopes: access.policyScopes };
+    await noteApiTokenUse(ctx.db, token);
+  });
+}
+
+/** After mercurius is registered: a token without a write scope runs queries only. */
+export function registerApiTokenGraphqlCheck(app: FastifyInstance) {
+  app.graphql.addHook('preExecution', async (_schema, document, context) => {
+    const token = context.reply.request.apiToken;
+    if (!token || token.canWrite) return undefined;
+    if (document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation !== 'query')) {
+      throw new QueryRefused(403, 'TOKEN_READ_ONLY', API_TOKEN_MSG.readOnly);
+    }
+    return undefined;
+  });
+}

@@ -1,0 +1,76 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from '@portal/domain';
+import { routeSchema } from '../../lib/openapi.ts';
+import { requireUser } from '../auth/session.ts';
+import { createApiToken, listAllApiTokens, listOwnApiTokens, revokeApiToken } from './service.ts';
+
+const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const companyQuery = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional() });
+const tags = ['API tokens'];
+/** Tokens are managed from a signed-in session only: a token never makes, sees or revokes tokens. */
+const sessionOnly = { sessionOnly: true };
+
+export async function apiTokenRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.get(
+    '/api/api-tokens',
+    { config: sessionOnly, schema: routeSchema({ summary: 'Your API tokens', tags, responses: { 200: z.array(apiTokenSchema) }, errors: [401, 403], sessionOnly: true }) },
+    async (request) => listOwnApiTokens(ctx, await requireUser(request)),
+  );
+
+  app.post(
+    '/api/api-tokens',
+    {
+      config: sessionOnly,
+      schema: routeSchema({
+        summary: 'Create an API token',
+        description: 'The answer holds the token itself (`token`): the only time it is shown. The server keeps only its SHA-256.',
+        tags,
+        body: createApiTokenSchema,
+        responses: { 201: createdApiTokenSchema },
+        errors: [400, 401, 403],
+        sessionOnly: true,
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const input = createApiTokenSchema.parse(request.body ?? {});
+      return reply.status(201).send(await createApiToken(ctx, user, input));
+    },
+  );
+
+  app.delete(
+    '/api/api-tokens/:id',
+    { config: sessionOnly, schema: routeSchema({ summary: 'Revoke one of your API tokens', tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return revokeApiToken(ctx, user, id, false);
+    },
+  );
+
+  app.get(
+    '/api/admin/api-tokens',
+    {
+      config: sessionOnly,
+      schema: routeSchema({ summary: "Every company's API tokens (full administrators)", tags, querystring: companyQuery, responses: { 200: z.array(apiTokenSchema) }, errors: [400, 401, 403], sessionOnly: true }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { companyId } = companyQuery.parse(request.query);
+      return listAllApiTokens(ctx, user, companyId);
+    },
+  );
+
+  app.delete(
+    '/api/admin/api-tokens/:id',
+    { config: sessionOnly, schema: routeSchema({ summary: "Revoke any company's API token (full administrators)", tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return revokeApiToken(ctx, user, id, true);
+    },
+  );
+}

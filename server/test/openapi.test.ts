@@ -1,0 +1,80 @@
+/**
+ * Issue 21 item 2: /api/openapi.json describes every REST route (found the way the attack suite finds them), with its
+ * errors and the bearer scheme; /api/docs serves Swagger UI from our own origin; /graphql/schema.graphql the SDL.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { apiRoutes } from './support/routes.ts';
+
+let server: TestServer;
+let doc: {
+  openapi: string;
+  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
+  components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
+};
+let cast: Awaited<ReturnType<typeof demoClients>>;
+
+/** Fastify's `/a/:id/b` as OpenAPI's `/a/{id}/b`. */
+const openApiPath = (url: string) => url.replace(/:(\w+)/g, '{$1}');
+
+beforeAll(async () => {
+  server = await startTestServer();
+  cast = await demoClients(server);
+  const res = await new Client(server.url).get('/api/openapi.json');
+  expect(res.status).toBe(200);
+  doc = res.json;
+}, 60_000);
+afterAll(() => server?.close());
+
+describe(`OpenAPI (${databaseKind})`, () => {
+  it('is an OpenAPI 3.1 document with the bearer security scheme', () => {
+    expect(doc.openapi).toBe('3.1.0');
+    expect(doc.components.securitySchemes.bearer).toMatchObject({ type: 'http', scheme: 'bearer' });
+  });
+
+  it('documents every REST route of the app, each with its answers and errors', () => {
+    const routes = apiRoutes(server.app);
+    expect(routes.length).toBeGreaterThan(30);
+    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    expect(missing).toEqual([]);
+    const withoutErrors = routes.filter((r) => {
+      const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
+      const statuses = Object.keys(op.responses);
+      return !statuses.some((s) => s.startsWith('2') || s.startsWith('3')) || (op.security?.length !== 0 && !statuses.includes('401'));
+    });
+    expect(withoutErrors.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
+  it('names the input of routes that take one: parameters, JSON bodies and multipart uploads', () => {
+    const upload = doc.paths['/api/draftSubmissions'].post;
+    expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);
+    const create = doc.paths['/api/api-tokens'].post;
+    expect(create.requestBody!.content['application/json']).toBeTruthy();
+    expect(create.responses['429'] ?? create.responses['401']).toBeTruthy();
+    expect(JSON.stringify(doc.paths['/api/bulkIngestion/jobs/{jobId}'].get)).toContain('"in":"path"');
+  });
+
+  it('/api/docs serves Swagger UI from this server, under the same CSP as the app', async () => {
+    const page = await fetch(`${server.url}/api/docs`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('/api/docs/assets/swagger-ui-bundle.js');
+    expect(html).not.toMatch(/https?:\/\//);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'self'");
+    for (const file of ['swagger-ui-bundle.js', 'swagger-ui.css', 'init.js']) {
+      const asset = await fetch(`${server.url}/api/docs/assets/${file}`);
+      expect(asset.status, file).toBe(200);
+      expect((await asset.arrayBuffer()).byteLength, file).toBeGreaterThan(100);
+    }
+    expect((await fetch(`${server.url}/api/docs/assets/package.json`)).status).toBe(404);
+  });
+
+  it('/graphql/schema.graphql gives the SDL to a signed-in user, not to a visitor', async () => {
+    const signedIn = await cast.supplier.get('/graphql/schema.graphql');
+    expect(signedIn.status).toBe(200);
+    expect(signedIn.headers.get('content-type')).toContain('text/plain');
+    expect(signedIn.text).toContain('type Query {');
+    expect(signedIn.text).toContain('submitProductsFromDraftSubmission(id: ID!)');
+    expect((await cast.anonymous.get('/graphql/schema.graphql')).status).toBe(401);
+  });
+});
