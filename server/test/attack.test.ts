@@ -54,6 +54,15 @@ let stranger: Client;
 let viewer: Client;
 /** The same identities through API tokens (issue 21), and a revoked token. */
 const tokens = {} as { stranger: Client; viewer: Client; ownerReadOnly: Client; revoked: Client };
+/**
+ * The attackers' own tokens: revoking one's own token is an own-account write, so DELETE /api/api-tokens/{id} is not
+ * tried with their ids (which another table's owner record can share, e.g. a webhook 1 and the stranger's token 1).
+ */
+const attackerTokenIds = new Set<number>();
+const notAttackersOwnToken = (url: string) => {
+  const m = /^\/api\/api-tokens\/(\d+)$/.exec(url);
+  return !(m && attackerTokenIds.has(Number(m[1])));
+};
 const ids = { strings: [] as string[], ints: [] as number[] };
 const counts = { signedOut: 0, otherCompany: 0, readOnlyWrites: 0 };
 
@@ -261,8 +270,10 @@ beforeAll(async () => {
   await stranger.login('other@example.com', 'Other-demo-1');
   viewer = new Client(server.url);
   await viewer.login('viewer@example.com', 'Viewer-demo-1');
-  tokens.stranger = (await stranger.tokenClient(['read:productsubmissions', 'write:productsubmissions'])).client;
-  tokens.viewer = (await viewer.tokenClient(['read:allproductsubmissions'])).client;
+  const strangerToken = await stranger.tokenClient(['read:productsubmissions', 'write:productsubmissions']);
+  const viewerToken = await viewer.tokenClient(['read:allproductsubmissions']);
+  [tokens.stranger, tokens.viewer] = [strangerToken.client, viewerToken.client];
+  attackerTokenIds.add(strangerToken.id).add(viewerToken.id);
   tokens.ownerReadOnly = (await owner.tokenClient(['read:productsubmissions'])).client;
   const revoked = await owner.tokenClient(['read:productsubmissions', 'write:productsubmissions']);
   await owner.request('DELETE', `/api/api-tokens/${revoked.id}`);
@@ -310,7 +321,7 @@ describe(`attack suite (${databaseKind})`, () => {
     const leaks: string[] = [];
     for (const route of apiRoutes()) {
       if (OWN_ACCOUNT_WRITES.has(`${route.method} ${route.url}`) || !paramNames(route.url).length) continue;
-      for (const url of fillRoute(route.url)) {
+      for (const url of fillRoute(route.url).filter(notAttackersOwnToken)) {
         for (const res of await tryRoute(stranger, route.method, url)) {
           counts.otherCompany++;
           if ((res.status < 400 && !url.includes('/partner-configuration')) || res.text.includes(MARKER)) leaks.push(`${route.method} ${url} -> ${res.status}`);
@@ -350,7 +361,7 @@ describe(`attack suite (${databaseKind})`, () => {
     const accepted: string[] = [];
     for (const route of apiRoutes()) {
       if (route.method === 'GET' || OWN_ACCOUNT_WRITES.has(`${route.method} ${route.url}`) || PUBLIC_REST.has(`${route.method} ${route.url}`)) continue;
-      for (const url of fillRoute(route.url)) {
+      for (const url of fillRoute(route.url).filter(notAttackersOwnToken)) {
         for (const res of await tryRoute(viewer, route.method, url)) {
           counts.readOnlyWrites++;
           if (res.status < 400) accepted.push(`${route.method} ${url} -> ${res.status}`);
