@@ -27,7 +27,7 @@ test('administrator login through Staff SSO (OpenID Connect)', async ({ page }) 
   expect(items).toContain('Access');
   expect(items).toContain('Settings');
   expect(items).not.toContain('Account');
-  expect(items).toEqual(['API tokens', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
+  expect(items).toEqual(['API tokens', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
   await page.getByRole('menuitem', { name: 'Access' }).click();
   await expect(page).toHaveURL(/\/access$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Product Hub Access' })).toBeVisible();

@@ -145,7 +145,7 @@ test.describe('account menu and sub-navigation', () => {
   test('a supplier has Account, Submission Schedule, FAQs, Vendor Authorization and Logout', async ({ page }) => {
     await signIn(page, DEMO.supplier);
     const items = await openAccountMenu(page, 'Sam');
-    expect(items).toEqual(['Account', 'Submission Schedule', 'FAQs', 'Vendor Authorization', 'Logout']);
+    expect(items).toEqual(['Account', 'Webhooks', 'Submission Schedule', 'FAQs', 'Vendor Authorization', 'Logout']);
     await expect(page.getByRole('menuitem', { name: /^Submission Schedule/ })).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('menuitem', { name: /^FAQs/ })).toHaveAttribute('href', '/static/FAQs.pdf');
     await expect(page.getByRole('menuitem', { name: /^Vendor Authorization/ })).toHaveAttribute('href', '/vendor-authorization');
@@ -160,7 +160,7 @@ test.describe('account menu and sub-navigation', () => {
   test('an administrator also has Access, Settings and Jobs, and no Vendor Authorization', async ({ page }) => {
     await signIn(page, DEMO.admin);
     const items = await openAccountMenu(page, 'Ada');
-    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -170,7 +170,7 @@ test.describe('account menu and sub-navigation', () => {
     await signIn(page, DEMO.viewer);
     const items = await openAccountMenu(page, 'Vic');
     // The audit trail is for every administrator, read-only ones too (issue 19).
-    expect(items).toEqual(['Account', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual(['Account', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
     await page.keyboard.press('Escape');
     await expect(page.getByRole('menu')).toBeHidden();
     await page.goto('/settings');

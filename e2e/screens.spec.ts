@@ -84,6 +84,7 @@ const ROLES: Role[] = [
       '/account/information',
       '/admin/jobs',
       '/admin/audit',
+      '/webhooks?companyId=1001',
     ],
   },
   {

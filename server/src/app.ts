@@ -35,6 +35,7 @@ import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
 import { auditRoutes } from './modules/audit/routes.ts';
+import { webhookRoutes } from './modules/webhooks/routes.ts';
 import multipart from '@fastify/multipart';
 import { registerOpenApi } from './lib/openapi.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
@@ -121,6 +122,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);
+  await app.register(webhookRoutes);
   await app.register(apiTokenRoutes);
   await app.register(apiDocsRoutes);
   await app.register(jobsConsoleRoutes);

@@ -49,6 +49,7 @@ const envSchema = z.object({
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
+  WEBHOOK_ALLOW_PRIVATE: onOff.default('off'),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
@@ -98,6 +99,8 @@ export type Config = {
   /** requestMs: the whole request, headers and body, must arrive within it; idleMs: a connection silent this long is closed. */
   timeouts: { requestMs: number; idleMs: number };
   graphql: { ratePerUserPerMinute: number; introspection: boolean };
+  /** Webhooks may target http:// and private, loopback or reserved addresses (development and tests only). */
+  webhookAllowPrivate: boolean;
 };
 
 export class ConfigError extends Error {
@@ -180,6 +183,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     companyStorageQuotaGb: e.COMPANY_STORAGE_QUOTA_GB,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
+    webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'on',
   };
 }
 

@@ -16,7 +16,7 @@ describe(`sign-in and session (${databaseKind})`, () => {
     const c = new Client(server.url);
     expect((await c.get('/api/user')).status).toBe(401);
     const user = await c.login('supplier@example.com', 'Supplier-demo-1');
-    expect(user).toMatchObject({ email: 'supplier@example.com', firstName: 'Sam', companyId: 1001, scopes: [], isAuth0User: true });
+    expect(user).toMatchObject({ email: 'supplier@example.com', firstName: 'Sam', companyId: 1001, scopes: ['write:webhooks'], isAuth0User: true });
     const me = await c.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.json.company).toEqual({ id: 1001, name: 'Green Valley Foods' });

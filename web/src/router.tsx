@@ -1,5 +1,5 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs, webhookPolicy } from '@portal/domain';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
 import { lazyPage } from './routes/lazy-load.ts';
@@ -87,6 +87,10 @@ const loggedInRoutes: RouteObject[] = [
       { path: 'import-jobs', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage') },
       { path: 'import-jobs/:jobId', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage') },
     ],
+  },
+  {
+    element: <RequireAccess allow={webhookPolicy.menu} />,
+    children: [{ path: 'webhooks', lazy: lazyPage(() => import('./features/webhooks/WebhooksPage.tsx'), 'WebhooksPage') }],
   },
   {
     element: <RequireAccess allow={isFullAdmin} />,

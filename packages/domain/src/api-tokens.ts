@@ -34,6 +34,7 @@ export const API_TOKEN_SCOPE_LABELS: Record<string, string> = {
   [SCOPES.writeAllProductSubmissions]: "Review and catalogue every company's submissions",
   [SCOPES.readPartnerConfigurations]: 'Read partner configurations',
   [SCOPES.writePartnerConfigurations]: 'Change partner configurations',
+  [SCOPES.writeWebhooks]: "Manage your company's webhooks",
 };
 
 type HasScopes = { scopes: readonly string[] };

@@ -19,6 +19,7 @@ export * from './vendor-terms.ts';
 export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
+export * from './webhooks.ts';
 export * from './api-tokens.ts';
 export * from './jobs-console.ts';
 export * from './detected-codes.ts';

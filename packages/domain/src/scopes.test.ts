@@ -16,7 +16,7 @@ const user = (...scopes: string[]) => ({ scopes });
 const { readAllProductSubmissions: readAll, writeAllProductSubmissions: writeAll } = SCOPES;
 
 describe('scopes and derived roles (part 1 section 6)', () => {
-  it('knows the seven scopes by their exact names', () => {
+  it('knows the scopes by their exact names (the spec\'s five, the jobs console\'s and write:webhooks)', () => {
     expect(ALL_SCOPES).toEqual([
       'read:allproductsubmissions',
       'write:allproductsubmissions',
@@ -25,6 +25,7 @@ describe('scopes and derived roles (part 1 section 6)', () => {
       'write:productsubmissions',
       'read:jobs',
       'write:jobs',
+      'write:webhooks',
     ]);
     expect(isScope('read:allproductsubmissions')).toBe(true);
     expect(isScope('admin')).toBe(false);
@@ -59,6 +60,9 @@ describe('scopes and derived roles (part 1 section 6)', () => {
   it('any scope makes a user internal; no all-submission scope makes a supplier', () => {
     expect(isInternal(user(SCOPES.writeProductSubmissions))).toBe(true);
     expect(isInternal(user())).toBe(false);
+    // write:webhooks is a company user's scope (issue 21): it does not make staff.
+    expect(isInternal(user(SCOPES.writeWebhooks))).toBe(false);
+    expect(isSupplier(user(SCOPES.writeWebhooks))).toBe(true);
     expect(isSupplier(user(SCOPES.writeProductSubmissions))).toBe(true);
     expect(isSupplier(user(readAll))).toBe(false);
   });

@@ -8,6 +8,8 @@ export const SCOPES = {
   /** The jobs console (issue 19): see the background jobs, and retry or discard failed ones. */
   readJobs: 'read:jobs',
   writeJobs: 'write:jobs',
+  /** A company user's scope: manage the company's webhook endpoints (issue 21). Not a staff scope. */
+  writeWebhooks: 'write:webhooks',
 } as const;
 
 export type Scope = (typeof SCOPES)[keyof typeof SCOPES];
@@ -46,8 +48,11 @@ export const mayViewJobs = (u: HasScopes) =>
 /** Retry and discard: both jobs scopes, or both settings scopes; never a read-only administrator as such. */
 export const mayActOnJobs = (u: HasScopes) => (has(u, SCOPES.readJobs) && has(u, SCOPES.writeJobs)) || isPartnerConfigAdmin(u);
 
-/** Any scope at all makes a user internal (staff). */
-export const isInternal = (u: HasScopes) => u.scopes.length > 0;
+/** Scopes a supplier company's own users may hold without becoming staff. */
+export const COMPANY_SCOPES: readonly Scope[] = [SCOPES.writeWebhooks];
+
+/** Any staff scope (any scope but the company scopes) makes a user internal (staff). */
+export const isInternal = (u: HasScopes) => u.scopes.some((s) => !(COMPANY_SCOPES as readonly string[]).includes(s));
 
 /** Users without read/write-all scopes are regular suppliers. */
 export const isSupplier = (u: HasScopes) => !isAnyAdmin(u);

@@ -182,6 +182,8 @@ export const bulkIngestionJobs = pgTable(
     source: text('source', { enum: ['LOCAL', 'S3', 'UPLOAD'] }).notNull(),
     /** Null for a folder scan. */
     submittedByUserId: integer('submitted_by_user_id').references(() => users.id),
+    /** When every file had been read (none RECEIVED or UNIDENTIFIED): set once, so 'job completed' is told once. */
+    processedAt: timestamp('processed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -640,4 +642,64 @@ export const auditLog = pgTable(
     index('audit_log_company_at_idx').on(t.companyId, t.at),
     index('audit_log_target_idx').on(t.targetType, t.targetId),
   ],
+);
+
+/**
+ * A company's webhook endpoint (issue 21): where to send which events. The secret signs the deliveries (Standard
+ * Webhooks), so it is kept as is and never shown after it is made; after a rotation the previous one signs alongside
+ * it until previousSecretExpiresAt.
+ */
+export const webhookEndpoints = pgTable(
+  'webhook_endpoints',
+  {
+    id: serial('id').primaryKey(),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    url: text('url').notNull(),
+    events: text('events').array().notNull(),
+    active: boolean('active').notNull().default(true),
+    secret: text('secret').notNull(),
+    previousSecret: text('previous_secret'),
+    previousSecretExpiresAt: timestamp('previous_secret_expires_at', { withTimezone: true }),
+    createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_endpoints_company_idx').on(t.companyId)],
+);
+
+/** One event for one endpoint: the message (its id and body are the same on every attempt) and where it stands. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: serial('id').primaryKey(),
+    endpointId: integer('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id').notNull().references(() => companies.id),
+    /** The webhook-id header: msg_<random>, the receiver's key to ignore a message it already has. */
+    messageId: text('message_id').notNull(),
+    eventType: text('event_type').notNull(),
+    /** The exact JSON body sent (signed as text, so it is stored as text). */
+    body: text('body').notNull(),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED'] }).notNull().default('PENDING'),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt), uniqueIndex('webhook_deliveries_message_idx').on(t.messageId)],
+);
+
+/** Every attempt to send a delivery: what the receiver answered (or the error), how long it took. */
+export const webhookAttempts = pgTable(
+  'webhook_attempts',
+  {
+    id: serial('id').primaryKey(),
+    deliveryId: integer('delivery_id').notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    attempt: integer('attempt').notNull(),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    durationMs: integer('duration_ms').notNull(),
+    statusCode: integer('status_code'),
+    error: text('error'),
+    /** The first 1 KB of the answer's body. */
+    responseExcerpt: text('response_excerpt'),
+  },
+  (t) => [uniqueIndex('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
 );

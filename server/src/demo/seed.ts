@@ -7,9 +7,9 @@ import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
 export const DEMO_ACCOUNTS = [
-  { email: 'supplier@example.com', password: 'Supplier-demo-1', firstName: 'Sam', lastName: 'Supplier', companyId: 1001, scopes: [] as string[], role: 'supplier (Green Valley Foods)' },
+  { email: 'supplier@example.com', password: 'Supplier-demo-1', firstName: 'Sam', lastName: 'Supplier', companyId: 1001, scopes: [SCOPES.writeWebhooks] as string[], role: 'supplier (Green Valley Foods) who manages its webhooks' },
   { email: 'supplier2@example.com', password: 'Supplier-demo-2', firstName: 'Sasha', lastName: 'Second', companyId: 1001, scopes: [], role: 'supplier (Green Valley Foods)' },
-  { email: 'other@example.com', password: 'Other-demo-1', firstName: 'Olive', lastName: 'Other', companyId: 1002, scopes: [], role: 'supplier (Blue Harbor Snacks)' },
+  { email: 'other@example.com', password: 'Other-demo-1', firstName: 'Olive', lastName: 'Other', companyId: 1002, scopes: [SCOPES.writeWebhooks], role: 'supplier (Blue Harbor Snacks) who manages its webhooks' },
   { email: 'vendor@example.com', password: 'Vendor-demo-1', firstName: 'Val', lastName: 'Vendor', companyId: 1003, scopes: [], role: 'supplier (Sunrise Orchards) of Fresh Market Grocers, vendor terms not yet accepted' },
   { email: 'admin@example.com', password: 'Admin-demo-1', firstName: 'Ada', lastName: 'Admin', companyId: 1000, scopes: [...ALL_SCOPES], role: 'administrator, all scopes' },
   { email: 'viewer@example.com', password: 'Viewer-demo-1', firstName: 'Vic', lastName: 'Viewer', companyId: 1000, scopes: [SCOPES.readAllProductSubmissions], role: 'read-only administrator' },

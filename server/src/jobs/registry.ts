@@ -6,8 +6,9 @@ import { automatedChecks } from '../modules/submissions/checks-job.ts';
 import { sendStatusMail } from '../modules/submissions/notifications.ts';
 import type { SomeJobDefinition } from './queue.ts';
 import { sendPasswordResetMail } from '../modules/auth/password-reset.ts';
+import { deliverWebhook } from '../modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
 export function allJobs(ctx: AppContext): SomeJobDefinition[] {
-  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx), sendPasswordResetMail(ctx)];
+  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx), sendPasswordResetMail(ctx), deliverWebhook(ctx)];
 }

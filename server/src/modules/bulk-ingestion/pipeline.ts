@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { stat } from 'node:fs/promises';
-import { and, asc, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -11,6 +11,7 @@ import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts'
 import { MEDIA_MSG } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { addFiles, createSubmissions } from '../submissions/lifecycle.ts';
+import { ingestionEvents } from './events.ts';
 import { sourceFor } from './sources.ts';
 
 export type IngestionFileRow = typeof bulkIngestionFiles.$inferSelect;
@@ -202,22 +203,57 @@ export const processIngestionFile = (ctx: AppContext) =>
           }
           const detected = firstValidCode(codes);
           const named = detected ? null : codeFromFileName(file.filename);
-          file = await setFile(
-            ctx.db,
-            fileId,
-            detected
-              ? { status: 'IDENTIFIED', detectedEan13Upc: detected, ean13Upc: detected }
-              : named
-                ? { status: 'IDENTIFIED', upc: named, ean13Upc: named }
-                : { status: 'NEEDS_MAPPING' },
-          );
+          file = await ctx.db.transaction(async (tx) => {
+            const row = await setFile(
+              tx,
+              fileId,
+              detected
+                ? { status: 'IDENTIFIED', detectedEan13Upc: detected, ean13Upc: detected }
+                : named
+                  ? { status: 'IDENTIFIED', upc: named, ean13Upc: named }
+                  : { status: 'NEEDS_MAPPING' },
+            );
+            if (row.status === 'NEEDS_MAPPING') {
+              const [job] = await tx.select({ companyId: bulkIngestionJobs.companyId }).from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, row.jobId));
+              await ingestionEvents.emit(tx, 'fileNeedsMapping', { file: row, companyId: job.companyId });
+            }
+            return row;
+          });
         });
       }
       if (file.status === 'IDENTIFIED' && !file.submissionId) {
         await ctx.db.transaction((tx) => submitIdentified(tx, file.jobId, [file.id]));
       }
+      await ctx.db.transaction((tx) => markProcessedWhenRead(tx, file.jobId));
     },
   });
+
+/**
+ * Once no file of the job is still to be read, records it (once: the job row is locked, and processedAt set) and
+ * tells the listeners, with the job's counts.
+ */
+async function markProcessedWhenRead(tx: Tx, jobId: number) {
+  const [job] = await tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)).for('update');
+  if (!job || job.processedAt) return;
+  const rows = await tx
+    .select({ status: bulkIngestionFiles.status, n: count() })
+    .from(bulkIngestionFiles)
+    .where(eq(bulkIngestionFiles.jobId, jobId))
+    .groupBy(bulkIngestionFiles.status);
+  const n = (status: IngestionFileRow['status']) => rows.find((r) => r.status === status)?.n ?? 0;
+  if (n('RECEIVED') + n('UNIDENTIFIED') > 0) return;
+  await tx.update(bulkIngestionJobs).set({ processedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
+  await ingestionEvents.emit(tx, 'jobCompleted', {
+    job,
+    counts: {
+      total: rows.reduce((sum, r) => sum + r.n, 0),
+      identified: n('IDENTIFIED'),
+      submitted: n('SUBMITTED') + n('CATALOGUED'),
+      needsMapping: n('NEEDS_MAPPING'),
+      ignored: n('IGNORED'),
+    },
+  });
+}
 
 /**
  * Files the organization's company submits: IDENTIFIED files grouped by code into product submissions (imported,

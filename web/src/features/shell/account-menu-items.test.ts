@@ -61,10 +61,16 @@ describe('account menu items', () => {
     expect(labels(buildUser({ hasBulkIngestionAccess: false }), [])).not.toContain('Imports');
   });
 
+  it("shows 'Webhooks' to company users holding write:webhooks and to staff, not to other suppliers (issue 21)", () => {
+    expect(accountMenuItems(buildUser({ scopes: [SCOPES.writeWebhooks] }), [])).toContainEqual({ label: 'Webhooks', kind: 'route', to: '/webhooks' });
+    expect(labels(buildUser({ scopes: [SCOPES.readAllProductSubmissions] }), [])).toContain('Webhooks');
+    expect(labels(buildUser({ scopes: [] }), [])).not.toContain('Webhooks');
+  });
+
   it('orders a full admin menu as the spec lists it, with new-tab entries marked', () => {
     const admin = buildUser({ isAuth0User: true, scopes: Object.values(SCOPES) });
     const items = accountMenuItems(admin, ['SUBMISSION_LIST_VIEW']);
-    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items.map((i) => i.label)).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
     expect(items.find((i) => i.label === 'Account')).toEqual({ label: 'Account', kind: 'route', to: '/account/information' });
     expect(items.find((i) => i.label === 'FAQs')).toEqual({ label: 'FAQs', kind: 'file-new-tab', href: '/static/FAQs.pdf' });
     expect(items.find((i) => i.label === 'Submission Schedule')).toMatchObject({ kind: 'route-new-tab', to: '/schedule' });

@@ -1,4 +1,4 @@
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs, webhookPolicy } from '@portal/domain';
 import { FAQS_PDF } from '../../config/links.ts';
 import type { UserDetails } from '../../session/user.ts';
 
@@ -26,6 +26,8 @@ export function accountMenuItems(user: MenuUser, flags: readonly string[]): Acco
   if (isAnyAdmin(user)) items.push({ label: 'Audit Trail', kind: 'route', to: '/admin/audit' });
   // Part 2 section 6; part 1 also keeps it in the sub-navigation, so a phone user reaches it from either.
   if (user.hasBulkIngestionAccess) items.push({ label: 'Imports', kind: 'route', to: '/import-jobs' });
+  // Issue 21: company users with write:webhooks, and staff (who pick the company on the page).
+  if (webhookPolicy.menu(user)) items.push({ label: 'Webhooks', kind: 'route', to: '/webhooks' });
   items.push({ label: 'Submission Schedule', kind: 'route-new-tab', to: '/schedule' });
   items.push({ label: 'FAQs', kind: 'file-new-tab', href: FAQS_PDF });
   // Suppliers only (neither all-submission scope), and only with the list-view feature.

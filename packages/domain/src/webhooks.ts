@@ -1,0 +1,116 @@
+import { z } from 'zod';
+import { isAnyAdmin, SCOPES } from './scopes.ts';
+
+/** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
+export const WEBHOOK_EVENTS = ['submission.status_changed', 'submission.catalogued', 'ingestion.job_completed', 'ingestion.file_needs_mapping'] as const;
+export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
+/** Sent by 'Send test event' to one endpoint, whatever it subscribes to. */
+export const WEBHOOK_PING_EVENT = 'webhook.ping';
+
+export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
+  'submission.status_changed': 'A submission changes status',
+  'submission.catalogued': 'A submission is catalogued',
+  'ingestion.job_completed': 'An import job has read all its files',
+  'ingestion.file_needs_mapping': 'An imported file needs a UPC mapping',
+};
+
+export const WEBHOOK_URL_MAX = 2000;
+/** Endpoints one company may register: enough for several systems, not a fan-out amplifier. */
+export const WEBHOOKS_PER_COMPANY_MAX = 20;
+/** A delivery attempt's time limit and the window of automatic retries. */
+export const WEBHOOK_TIMEOUT_MS = 10_000;
+export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
+/** After a rotation the previous secret still signs (next to the new one) for this long. */
+export const WEBHOOK_OLD_SECRET_GRACE_MS = 24 * 60 * 60 * 1000;
+/** How much of a receiver's answer the log keeps. */
+export const WEBHOOK_RESPONSE_EXCERPT_BYTES = 1024;
+
+export const WEBHOOK_MSG = {
+  urlRequired: 'Please enter the URL to send events to.',
+  urlInvalid: 'Please enter a full URL, such as https://example.com/webhooks.',
+  urlTooLong: `Must be ${WEBHOOK_URL_MAX} characters or less`,
+  httpsRequired: 'The URL must start with https://.',
+  credentialsInUrl: 'Leave the user name and password out of the URL: verify our signature instead.',
+  eventsRequired: 'Choose at least one event.',
+  privateAddress: 'This address is on a private or reserved network, which webhooks may not reach.',
+  unresolvable: 'This host name could not be found.',
+  tooMany: `A company may register at most ${WEBHOOKS_PER_COMPANY_MAX} webhooks.`,
+  notFound: 'Webhook not found.',
+  inactive: 'The webhook is turned off.',
+  readOnly: 'Read-only administrators cannot change webhooks.',
+  chooseCompany: 'Choose a company first: administrators work on one company at a time.',
+  secretOnce: 'Copy this signing secret now: it will not be shown again.',
+  rotated: 'New signing secret made. The previous one keeps signing alongside it for 24 hours.',
+  redeliverQueued: 'Redelivery queued.',
+  pingQueued: 'Test event queued.',
+  noDeliveries: 'Nothing has been sent to this webhook yet.',
+  noWebhooks: 'No webhooks yet. Add one to have events sent to your systems.',
+} as const;
+
+/**
+ * Who may see and manage a company's webhooks: its own users holding write:webhooks, and staff for any company
+ * (read-only administrators look, full administrators also change). The server's policy and the web's menus agree.
+ */
+type User = { companyId: number; scopes: readonly string[] };
+const ownsWebhooks = (user: User, companyId: number) => user.companyId === companyId && user.scopes.includes(SCOPES.writeWebhooks);
+export const webhookPolicy = {
+  view: (user: User, companyId: number) => isAnyAdmin(user) || ownsWebhooks(user, companyId),
+  manage: (user: User, companyId: number) => user.scopes.includes(SCOPES.writeAllProductSubmissions) || ownsWebhooks(user, companyId),
+  /** The account menu's 'Webhooks' entry: company users with the scope, and staff (who then pick a company). */
+  menu: (user: Pick<User, 'scopes'>) => isAnyAdmin(user) || user.scopes.includes(SCOPES.writeWebhooks),
+};
+
+/** Only the address format here: the network rules (https, private addresses) are the server's, at registration and delivery. */
+export const webhookUrlSchema = z
+  .string({ error: WEBHOOK_MSG.urlRequired })
+  .trim()
+  .min(1, WEBHOOK_MSG.urlRequired)
+  .max(WEBHOOK_URL_MAX, WEBHOOK_MSG.urlTooLong)
+  .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), WEBHOOK_MSG.urlInvalid)
+  .refine((v) => !URL.canParse(v) || (!new URL(v).username && !new URL(v).password), WEBHOOK_MSG.credentialsInUrl);
+
+export const webhookInputSchema = z.object({
+  url: webhookUrlSchema,
+  events: z.array(z.enum(WEBHOOK_EVENTS), { error: WEBHOOK_MSG.eventsRequired }).min(1, WEBHOOK_MSG.eventsRequired).transform((e) => [...new Set(e)]),
+  active: z.boolean().default(true),
+});
+export type WebhookInput = z.input<typeof webhookInputSchema>;
+
+/** A registered endpoint as the API shows it: never its secret. */
+export interface WebhookView {
+  id: number;
+  companyId: number;
+  url: string;
+  events: WebhookEvent[];
+  active: boolean;
+  /** Until when the previous secret still signs, after a rotation. */
+  previousSecretValidUntil: string | null;
+  createdDate: string;
+  updatedDate: string;
+}
+
+export interface WebhookAttemptView {
+  attempt: number;
+  startedDate: string;
+  durationMs: number;
+  statusCode: number | null;
+  error: string | null;
+  responseExcerpt: string | null;
+}
+
+export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
+export interface WebhookDeliveryView {
+  id: number;
+  messageId: string;
+  eventType: string;
+  status: WebhookDeliveryStatus;
+  createdDate: string;
+  nextAttemptDate: string | null;
+  attempts: WebhookAttemptView[];
+}
+
+export const WEBHOOK_DELIVERY_STATUS_LABEL: Record<WebhookDeliveryStatus, string> = {
+  PENDING: 'Pending',
+  SUCCEEDED: 'Delivered',
+  FAILED: 'Failed',
+};

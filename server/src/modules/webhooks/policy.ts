@@ -1,0 +1,15 @@
+import { isAnyAdmin, webhookPolicy as sharedRules } from '@portal/domain';
+import type { Actor } from '../../lib/authorize.ts';
+
+/**
+ * Who may see and change a company's webhooks (issue 21): the rules the web also shows live in packages/domain
+ * (view, manage, menu); the server adds how a refusal reads.
+ */
+export const webhookPolicy = {
+  ...sharedRules,
+  /**
+   * Another company's webhooks answer 404 (their existence is not revealed); a user of the company without the
+   * scope, or a read-only administrator trying to change, gets 403.
+   */
+  hideAsMissing: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number) => !isAnyAdmin(user) && user.companyId !== companyId,
+};

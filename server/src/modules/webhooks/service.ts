@@ -1,0 +1,189 @@
+import { and, arrayContains, count, desc, eq, inArray } from 'drizzle-orm';
+import {
+  WEBHOOK_MSG,
+  WEBHOOK_OLD_SECRET_GRACE_MS,
+  WEBHOOK_PING_EVENT,
+  WEBHOOKS_PER_COMPANY_MAX,
+  webhookInputSchema,
+  type WebhookDeliveryView,
+  type WebhookEvent,
+  type WebhookView,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { authorize, type Actor } from '../../lib/authorize.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { checkTarget, RefusedTargetError } from './address-guard.ts';
+import { deliverWebhookJob } from './job-types.ts';
+import { webhookPolicy } from './policy.ts';
+import { newMessageId, newSecret } from './signing.ts';
+
+type EndpointRow = typeof webhookEndpoints.$inferSelect;
+
+const view = (e: EndpointRow, now = new Date()): WebhookView => ({
+  id: e.id,
+  companyId: e.companyId,
+  url: e.url,
+  events: e.events as WebhookEvent[],
+  active: e.active,
+  previousSecretValidUntil: e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt.toISOString() : null,
+  createdDate: e.createdAt.toISOString(),
+  updatedDate: e.updatedAt.toISOString(),
+});
+
+/** Another company's webhooks answer 404 (never revealed); otherwise a refusal is 403. */
+function allow(user: Actor, companyId: number, rule: 'view' | 'manage') {
+  authorize(!webhookPolicy.hideAsMissing(user, companyId), () => notFound(WEBHOOK_MSG.notFound));
+  authorize(webhookPolicy.view(user, companyId), forbidden);
+  authorize(webhookPolicy[rule](user, companyId), () => forbidden(WEBHOOK_MSG.readOnly));
+}
+
+/** The endpoint, once the user may act on its company's webhooks (404 when it is missing or another company's). */
+async function endpointFor(ctx: AppContext, user: Actor, id: number, rule: 'view' | 'manage'): Promise<EndpointRow> {
+  const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  if (!row) throw notFound(WEBHOOK_MSG.notFound);
+  allow(user, row.companyId, rule);
+  return row;
+}
+
+/** The URL's network rules (https, no private or reserved address), as a field error of the form. */
+async function checkUrl(ctx: AppContext, url: string) {
+  try {
+    await checkTarget(url, ctx.config.webhookAllowPrivate);
+  } catch (err) {
+    if (err instanceof RefusedTargetError) throw badRequest(err.message, { url: err.message });
+    throw err;
+  }
+}
+
+export async function listWebhooks(ctx: AppContext, user: Actor, companyId: number): Promise<WebhookView[]> {
+  allow(user, companyId, 'view');
+  const rows = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId)).orderBy(webhookEndpoints.id);
+  return rows.map((r) => view(r));
+}
+
+/** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
+export async function createWebhook(ctx: AppContext, user: Actor, companyId: number, body: unknown): Promise<{ webhook: WebhookView; secret: string }> {
+  allow(user, companyId, 'manage');
+  const input = webhookInputSchema.parse(body);
+  await checkUrl(ctx, input.url);
+  return ctx.db.transaction(async (tx) => {
+    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    if (!company) throw notFound(WEBHOOK_MSG.notFound);
+    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
+    if (n >= WEBHOOKS_PER_COMPANY_MAX) throw conflict(WEBHOOK_MSG.tooMany);
+    const secret = newSecret();
+    const [row] = await tx
+      .insert(webhookEndpoints)
+      .values({ companyId, url: input.url, events: input.events, active: input.active, secret, createdByUserId: user.id })
+      .returning();
+    return { webhook: view(row), secret };
+  });
+}
+
+export async function updateWebhook(ctx: AppContext, user: Actor, id: number, body: unknown): Promise<WebhookView> {
+  await endpointFor(ctx, user, id, 'manage');
+  const input = webhookInputSchema.parse(body);
+  await checkUrl(ctx, input.url);
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ url: input.url, events: input.events, active: input.active, updatedAt: new Date() })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  if (!row) throw notFound(WEBHOOK_MSG.notFound);
+  return view(row);
+}
+
+/** Deletes the endpoint with its deliveries and their log (cascade); queued deliveries then find nothing to send. */
+export async function deleteWebhook(ctx: AppContext, user: Actor, id: number): Promise<void> {
+  await endpointFor(ctx, user, id, 'manage');
+  await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+}
+
+/** A new secret, shown once; the current one keeps signing alongside it for 24 hours so receivers can switch over. */
+export async function rotateSecret(ctx: AppContext, user: Actor, id: number): Promise<{ webhook: WebhookView; secret: string }> {
+  const current = await endpointFor(ctx, user, id, 'manage');
+  const secret = newSecret();
+  const now = new Date();
+  const [row] = await ctx.db
+    .update(webhookEndpoints)
+    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS), updatedAt: now })
+    .where(eq(webhookEndpoints.id, id))
+    .returning();
+  return { webhook: view(row, now), secret };
+}
+
+const DELIVERIES_SHOWN = 50;
+
+/** The newest deliveries of an endpoint with every attempt (the log of the Webhooks page). */
+export async function listDeliveries(ctx: AppContext, user: Actor, id: number): Promise<WebhookDeliveryView[]> {
+  await endpointFor(ctx, user, id, 'view');
+  const deliveries = await ctx.db
+    .select()
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.endpointId, id))
+    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
+    .limit(DELIVERIES_SHOWN);
+  const attempts = deliveries.length
+    ? await ctx.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(webhookAttempts.attempt)
+    : [];
+  return deliveries.map((d) => ({
+    id: d.id,
+    messageId: d.messageId,
+    eventType: d.eventType,
+    status: d.status,
+    createdDate: d.createdAt.toISOString(),
+    nextAttemptDate: d.status === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
+    attempts: attempts
+      .filter((a) => a.deliveryId === d.id)
+      .map((a) => ({
+        attempt: a.attempt,
+        startedDate: a.startedAt.toISOString(),
+        durationMs: a.durationMs,
+        statusCode: a.statusCode,
+        error: a.error,
+        responseExcerpt: a.responseExcerpt,
+      })),
+  }));
+}
+
+/** Sends a delivery once more, now (same webhook-id, so a receiver that already has it can ignore it). */
+export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number): Promise<void> {
+  const [delivery] = await ctx.db.select({ endpointId: webhookDeliveries.endpointId }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  if (!delivery) throw notFound(WEBHOOK_MSG.notFound);
+  const endpoint = await endpointFor(ctx, user, delivery.endpointId, 'manage');
+  if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
+  await ctx.db.transaction((tx) => enqueue(tx, deliverWebhookJob, { deliveryId, manual: true }));
+}
+
+/** 'Send test event': a webhook.ping to this endpoint alone, whatever it subscribes to. */
+export async function sendPing(ctx: AppContext, user: Actor, id: number): Promise<void> {
+  const endpoint = await endpointFor(ctx, user, id, 'manage');
+  if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
+  await ctx.db.transaction((tx) => createDelivery(tx, endpoint, WEBHOOK_PING_EVENT, { webhookId: endpoint.id, companyId: endpoint.companyId }));
+}
+
+async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'companyId'>, type: string, data: object) {
+  const now = new Date();
+  // The Standard Webhooks envelope: type, timestamp, data.
+  const body = JSON.stringify({ type, timestamp: now.toISOString(), data });
+  const [delivery] = await tx
+    .insert(webhookDeliveries)
+    .values({ endpointId: endpoint.id, companyId: endpoint.companyId, messageId: newMessageId(), eventType: type, body, nextAttemptAt: now, createdAt: now, updatedAt: now })
+    .returning({ id: webhookDeliveries.id });
+  await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id });
+}
+
+/**
+ * One delivery (and its job) per active endpoint of the company that subscribes to the event, in the caller's
+ * transaction: the deliveries exist exactly when the change does.
+ */
+export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent, data: object): Promise<void> {
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
+    .from(webhookEndpoints)
+    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type])));
+  for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data);
+}

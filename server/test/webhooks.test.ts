@@ -1,0 +1,243 @@
+/**
+ * Signed webhooks (issue 21 item 3): registration, Standard Webhooks signatures checked with the `standardwebhooks`
+ * package, retries driven through the job queue, the SSRF guard at registration and at delivery, and who may see what.
+ * The receiver is a real HTTP server on loopback, so these run with WEBHOOK_ALLOW_PRIVATE on, turned off where the
+ * guard itself is tested.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { Webhook } from 'standardwebhooks';
+import { WEBHOOK_MSG } from '@portal/domain';
+import { barcodeImage, plainImage } from './fixtures.ts';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+
+interface Received {
+  headers: http.IncomingHttpHeaders;
+  body: string;
+}
+
+/** A loopback receiver answering with the queued status codes (200 once they run out), recording every request. */
+function startReceiver() {
+  const received: Received[] = [];
+  const answers: number[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.on('data', (c) => (body += c));
+    req.on('end', () => {
+      received.push({ headers: req.headers, body });
+      const status = answers.shift() ?? 200;
+      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : `failure ${'x'.repeat(3000)}`);
+    });
+  });
+  return new Promise<{ url: string; received: Received[]; answers: number[]; close: () => Promise<void> }>((resolve) =>
+    server.listen(0, '127.0.0.1', () =>
+      resolve({
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+        received,
+        answers,
+        close: () => new Promise((r) => server.close(() => r())),
+      }),
+    ),
+  );
+}
+
+let server: TestServer;
+let c: Awaited<ReturnType<typeof demoClients>>;
+let receiver: Awaited<ReturnType<typeof startReceiver>>;
+const OWNER = 1001;
+
+beforeAll(async () => {
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
+  c = await demoClients(server);
+  receiver = await startReceiver();
+}, 60_000);
+afterAll(async () => {
+  await receiver?.close();
+  await server?.close();
+});
+beforeEach(() => {
+  server.ctx.config.webhookAllowPrivate = true;
+  receiver.received.length = 0;
+  receiver.answers.length = 0;
+});
+
+const register = (client: Client, body: object, companyId = OWNER) => client.post(`/api/companies/${companyId}/webhooks`, body);
+const drain = () => server.ctx.jobs!.drain();
+/** Brings every scheduled retry forward to now: the test drives the queue instead of waiting out the backoff. */
+const retriesDueNow = () => server.database.db.execute(sql`update jobs set run_at = now() where name = 'webhooks.deliver' and status = 'queued'`);
+const deliveries = async (id: number) => (await c.supplier.get(`/api/webhooks/${id}/deliveries`)).json;
+
+async function submitProduct(upc: string) {
+  const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(upc) }])).json;
+  await c.supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+    id: draft.id,
+    input: { files: [{ fileName: 'front.png', upc, productName: 'Webhook test product' }] },
+  });
+  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
+  if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
+  await drain();
+  return res.json.data.submitProductsFromDraftSubmission[0].id as string;
+}
+
+describe(`webhooks (${databaseKind})`, () => {
+  it('registers an endpoint; the signing secret is shown once and never listed', async () => {
+    const res = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    expect(res.status).toBe(201);
+    expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
+    expect(res.json.webhook).toMatchObject({ companyId: OWNER, url: receiver.url, events: ['submission.catalogued'], active: true });
+    const list = await c.supplier.get(`/api/companies/${OWNER}/webhooks`);
+    expect(list.text).not.toContain(res.json.secret);
+    expect(list.json.map((w: { id: number }) => w.id)).toContain(res.json.webhook.id);
+    expect((await register(c.supplier, { url: receiver.url, events: [] })).json.fields.events).toBe(WEBHOOK_MSG.eventsRequired);
+    await c.supplier.request('DELETE', `/api/webhooks/${res.json.webhook.id}`);
+  });
+
+  it('a status change is delivered once per endpoint, signed as Standard Webhooks says (verified with standardwebhooks)', async () => {
+    const id = await submitProduct('036000291452');
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.status_changed', 'submission.catalogued'] });
+    const accepted = await c.admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`, { id });
+    expect(accepted.json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    const [{ headers, body }] = receiver.received;
+    expect(headers['webhook-id']).toMatch(/^msg_/);
+    expect(headers['webhook-signature']).toMatch(/^v1,/);
+    const event = new Webhook(json.secret).verify(body, headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    expect(event.type).toBe('submission.status_changed');
+    expect(event.data).toMatchObject({ submissionId: id, companyId: OWNER, ean13Upc: '0036000291452', to: 'ACCEPTED' });
+    // A wrong secret does not verify: the signature is really over this body.
+    expect(() => new Webhook(`whsec_${Buffer.from('not the secret, 24 bytes!').toString('base64')}`).verify(body, headers as Record<string, string>)).toThrow();
+    expect(() => new Webhook(json.secret).verify(body.replace('ACCEPTED', 'REJECTED'), headers as Record<string, string>)).toThrow();
+    const [delivery] = await deliveries(json.webhook.id);
+    expect(delivery).toMatchObject({ eventType: 'submission.status_changed', status: 'SUCCEEDED', messageId: headers['webhook-id'] });
+    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'thanks' })]);
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
+  it('a 500 is retried with backoff through the job queue until the receiver answers 2xx, each attempt logged', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.status_changed'] });
+    receiver.answers.push(500);
+    expect((await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`)).status).toBe(202);
+    await drain();
+    let [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.status).toBe('PENDING');
+    expect(delivery.attempts).toHaveLength(1);
+    expect(delivery.attempts[0]).toMatchObject({ attempt: 1, statusCode: 500, error: 'HTTP 500' });
+    expect(Buffer.byteLength(delivery.attempts[0].responseExcerpt)).toBeLessThanOrEqual(1024);
+    // The retry waits for its backoff (5 s after the first failure): draining now sends nothing.
+    expect(new Date(delivery.nextAttemptDate).getTime()).toBeGreaterThan(Date.now() + 2000);
+    await drain();
+    expect(receiver.received).toHaveLength(1);
+    await retriesDueNow();
+    await drain();
+    [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.status).toBe('SUCCEEDED');
+    expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);
+    expect(receiver.received).toHaveLength(2);
+    // The same message both times (receivers de-duplicate on webhook-id), each signed afresh.
+    expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
+    expect(() => new Webhook(json.secret).verify(receiver.received[1].body, receiver.received[1].headers as Record<string, string>)).not.toThrow();
+
+    // Redeliver: one more attempt of the same message, logged as attempt 3.
+    expect((await c.supplier.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
+    await drain();
+    [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.attempts.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2, 3]);
+    expect(receiver.received).toHaveLength(3);
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
+  it('rotating the secret: the old one keeps signing beside the new one, both verify', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    const rotated = await c.supplier.post(`/api/webhooks/${json.webhook.id}/rotate-secret`);
+    expect(rotated.status).toBe(200);
+    expect(rotated.json.secret).not.toBe(json.secret);
+    expect(new Date(rotated.json.webhook.previousSecretValidUntil).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
+    await drain();
+    const [{ headers, body }] = receiver.received;
+    expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
+    for (const secret of [json.secret, rotated.json.secret]) {
+      expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping' });
+    }
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  });
+
+  it('bulk ingestion tells a file that needs mapping and the job once all its files are read', async () => {
+    const access = await c.admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
+      input: { companyId: OWNER, folderName: 'hooks_folder', imageSource: 'LOCAL' },
+    });
+    expect(access.json.errors).toBeUndefined();
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['ingestion.job_completed', 'ingestion.file_needs_mapping'] });
+    const job = await c.supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'no-code.png', data: await plainImage(), type: 'image/png' },
+      { name: 'coded.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
+    expect(job.status).toBeLessThan(300);
+    await drain();
+    const events = receiver.received.map((r) => new Webhook(json.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: any });
+    expect(events.map((e) => e.type).sort()).toEqual(['ingestion.file_needs_mapping', 'ingestion.job_completed']);
+    expect(events.find((e) => e.type === 'ingestion.file_needs_mapping')!.data).toMatchObject({ companyId: OWNER, filename: 'no-code.png' });
+    expect(events.find((e) => e.type === 'ingestion.job_completed')!.data.counts).toMatchObject({ total: 2, needsMapping: 1, submitted: 1 });
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
+  const REFUSED = ['https://127.0.0.1/hooks', 'https://10.1.2.3/hooks', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hooks', 'https://[::ffff:127.0.0.1]/hooks', 'https://localhost/hooks'];
+
+  it('SSRF: loopback, private, metadata and IPv6 forms of them, and a name resolving to loopback are refused at registration', async () => {
+    server.ctx.config.webhookAllowPrivate = false;
+    for (const url of REFUSED) {
+      const res = await register(c.supplier, { url, events: ['submission.catalogued'] });
+      expect({ url, status: res.status, field: res.json.fields?.url }).toEqual({ url, status: 400, field: WEBHOOK_MSG.privateAddress });
+    }
+    expect((await register(c.supplier, { url: 'http://93.184.215.14/hooks', events: ['submission.catalogued'] })).json.fields.url).toBe(WEBHOOK_MSG.httpsRequired);
+    expect((await register(c.supplier, { url: 'https://93.184.215.14/hooks', events: ['submission.catalogued'] })).status).toBe(201);
+  });
+
+  it('SSRF: the same targets are refused again at delivery time (an address that turned private, DNS rebinding)', async () => {
+    const ids: number[] = [];
+    for (const url of [...REFUSED, receiver.url]) ids.push((await register(c.supplier, { url, events: ['submission.catalogued'] })).json.webhook.id);
+    server.ctx.config.webhookAllowPrivate = false;
+    for (const id of ids) await c.supplier.post(`/api/webhooks/${id}/ping`);
+    await drain();
+    expect(receiver.received).toEqual([]); // the loopback receiver was never reached
+    for (const id of ids) {
+      const [delivery] = await deliveries(id);
+      expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/private or reserved network|https:\/\//) });
+    }
+    for (const id of ids) await c.supplier.request('DELETE', `/api/webhooks/${id}`);
+  }, 60_000);
+
+  it("authorisation: another company's supplier neither sees nor touches them; a colleague without the scope is refused; staff reach any company", async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    const id = json.webhook.id;
+    await c.supplier.post(`/api/webhooks/${id}/ping`);
+    await drain();
+    const [delivery] = await deliveries(id);
+    for (const [method, path] of [
+      ['GET', `/api/companies/${OWNER}/webhooks`],
+      ['POST', `/api/companies/${OWNER}/webhooks`],
+      ['PUT', `/api/webhooks/${id}`],
+      ['DELETE', `/api/webhooks/${id}`],
+      ['POST', `/api/webhooks/${id}/rotate-secret`],
+      ['POST', `/api/webhooks/${id}/ping`],
+      ['GET', `/api/webhooks/${id}/deliveries`],
+      ['POST', `/api/webhook-deliveries/${delivery.id}/redeliver`],
+    ]) {
+      const body = method === 'GET' || method === 'DELETE' ? undefined : { url: 'https://93.184.215.14/x', events: ['submission.catalogued'] };
+      const stranger = await c.other.request(method, path, body);
+      expect({ path, method, status: stranger.status }).toEqual({ path, method, status: 404 });
+      expect(stranger.text).not.toContain(receiver.url);
+      expect((await c.supplier2.request(method, path, body)).status).toBe(403);
+      if (method !== 'GET') expect((await c.viewer.request(method, path, body)).status).toBe(403);
+    }
+    expect((await c.viewer.get(`/api/webhooks/${id}/deliveries`)).status).toBe(200);
+    const staff = await c.admin.put(`/api/webhooks/${id}`, { url: receiver.url, events: ['submission.status_changed'], active: false });
+    expect(staff.json).toMatchObject({ id, active: false, events: ['submission.status_changed'] });
+    expect((await c.anonymous.get(`/api/companies/${OWNER}/webhooks`)).status).toBe(401);
+    expect((await c.other.get('/api/companies/1002/webhooks')).json).toEqual([]);
+    await c.supplier.request('DELETE', `/api/webhooks/${id}`);
+  }, 60_000);
+});
