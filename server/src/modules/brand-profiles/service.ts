@@ -158,7 +158,7 @@ export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId
     .set({ ...columns(input), updatedAt: new Date() })
     .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
     .returning();
-  return present(updated!, user);
+  return present(updated, user);
 }
 
 export async function setBrandProfilePublished(ctx: AppContext, user: Actor, companyId: number, id: number, isPublished: boolean) {
@@ -169,7 +169,7 @@ export async function setBrandProfilePublished(ctx: AppContext, user: Actor, com
     .set({ isPublished, updatedAt: new Date() })
     .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
     .returning();
-  return present(updated!, user);
+  return present(updated, user);
 }
 
 /** Stores a checked file under a generated key and records it; the file it replaces is removed. */
@@ -190,5 +190,5 @@ export async function setBrandProfileFile(
     .returning();
   const previous = row[cols.key];
   if (previous && previous !== key) await ctx.storage.delete(previous).catch(() => {});
-  return present(updated!, user);
+  return present(updated, user);
 }

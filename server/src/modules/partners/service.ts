@@ -136,5 +136,5 @@ export async function setLogo(ctx: AppContext, id: number, file: { fileName: str
     .where(eq(partnerConfigurations.id, id))
     .returning();
   if (config.partnerLogoKey && config.partnerLogoKey !== key) await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
-  return updated!;
+  return updated;
 }
