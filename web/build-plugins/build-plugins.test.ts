@@ -35,6 +35,17 @@ describe('precompressing the build', () => {
     expect(await precompressFolder(dir)).toEqual(['index.html']);
     expect(brotliDecompressSync(readFileSync(path.join(dir, 'index.html.br'))).toString()).toContain('v2');
   });
+
+  it('removes the compressed copies of a file that has shrunk under 1 KB, so the server never sends the old release', async () => {
+    const dir = outDirWith({ 'index.html': BIG });
+    await precompressFolder(dir);
+    const later = new Date(Date.now() + 5000);
+    writeFileSync(path.join(dir, 'index.html'), '<!doctype html><script src="/assets/index-2.js"></script>');
+    utimesSync(path.join(dir, 'index.html'), later, later);
+    await precompressFolder(dir);
+    expect(existsSync(path.join(dir, 'index.html.br'))).toBe(false);
+    expect(existsSync(path.join(dir, 'index.html.gz'))).toBe(false);
+  });
 });
 
 describe('keeping the last builds', () => {

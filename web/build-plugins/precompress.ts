@@ -1,4 +1,4 @@
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
@@ -36,7 +36,10 @@ export async function precompressFolder(dir: string): Promise<string[]> {
     work.push(
       (async () => {
         const { size, mtimeMs } = await stat(file);
-        if (size < MIN_BYTES || (await mtimeOrZero(`${file}.br`)) >= mtimeMs) return;
+        // A file rewritten small (index.html with fewer chunks) must not leave the last build's copies behind: the
+        // server would go on sending them, and with them the old release.
+        if (size < MIN_BYTES) return void (await Promise.all(COMPANION_EXTENSIONS.map((ext) => rm(`${file}${ext}`, { force: true }))));
+        if ((await mtimeOrZero(`${file}.br`)) >= mtimeMs) return;
         const data = await readFile(file);
         const [br, gz] = await Promise.all([
           brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),

@@ -1,9 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
-// Mantine's base styles; each component's own come with it (web/build-plugins/mantine-styles.ts).
+// Mantine's base styles; each component's own come with it (web/build-plugins/mantine-styles.ts), and its CSS
+// variables from MantineProvider (app-providers.tsx).
 import '@mantine/core/styles/baseline.layer.css';
-import '@mantine/core/styles/default-css-variables.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './ui/global.css';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
+import { emailSchema, loginPasswordSchema } from './sign-in.ts';
 
 /** Password policy: 8+ characters with an upper case letter, a lower case letter and a digit. */
 export function meetsPasswordPolicy(password: string): boolean {
@@ -12,12 +13,7 @@ export function meetsPasswordPolicy(password: string): boolean {
   );
 }
 
-export const emailSchema = z
-  .string({ error: MSG.emailRequired })
-  .trim()
-  .min(1, MSG.emailRequired)
-  .max(254, MSG.emailInvalid)
-  .pipe(z.email({ error: MSG.emailInvalid }));
+export { emailSchema } from './sign-in.ts';
 
 export const newPasswordSchema = z
   .string({ error: MSG.passwordRequired })
@@ -27,7 +23,7 @@ export const newPasswordSchema = z
 
 export const loginSchema = z.object({
   username: emailSchema,
-  password: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+  password: loginPasswordSchema,
   source: z.string().max(64).optional(),
   partner: z.coerce.number().int().positive().optional(),
 });

@@ -1,16 +1,8 @@
 import { z } from 'zod';
-import { emailSchema, loginSchema, newPasswordSchema } from './account.ts';
+import { newPasswordSchema } from './account.ts';
 import { MSG } from './messages.ts';
 
-/**
- * The login form as the user sees it: the field is called email on screen,
- * while the login endpoint (loginSchema) calls it username.
- */
-export const loginFormSchema = z.object({
-  email: emailSchema,
-  password: loginSchema.shape.password,
-});
-export type LoginFormValues = z.infer<typeof loginFormSchema>;
+export { loginFormSchema, type LoginFormValues } from './sign-in.ts';
 
 /** Choosing a new password (reset link, strengthen after login): typed twice, must match. */
 export const newPasswordFormSchema = z

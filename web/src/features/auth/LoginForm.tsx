@@ -1,13 +1,12 @@
-import { useState } from 'react';
+import { useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { loginFormSchema, type LoginFormValues } from '@portal/domain';
+import { loginFormSchema } from '@portal/domain';
 import { usePartnerId, usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
+import { useSchemaForm } from '../../ui/use-schema-form.ts';
 import { login, loginFailure } from './auth-api.ts';
 
 /**
@@ -20,49 +19,42 @@ export function LoginForm() {
   const partnerPath = usePartnerPath();
   const navigate = useNavigate();
   const [failureMessage, setFailureMessage] = useState<string | null>(null);
+  const [isSubmitting, setSubmitting] = useState(false);
+  const form = useSchemaForm(loginFormSchema, { email: '', password: '' });
 
-  const form = useForm<LoginFormValues>({
-    resolver: zodResolver(loginFormSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '', password: '' },
-  });
-  const { errors, isValid, isSubmitting } = form.formState;
-  const email = form.watch('email');
-
-  const onSubmit = form.handleSubmit(async (values) => {
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!form.data) return form.touchAll();
     setFailureMessage(null);
+    setSubmitting(true);
     try {
-      session.signIn(await login(values, partnerId));
+      session.signIn(await login(form.data, partnerId));
     } catch (error) {
       const failure = loginFailure(error);
       if (failure.kind === 'strengthen-password') void navigate(partnerPath('/login/strengthen-password'));
       else if (failure.kind === 'message') setFailureMessage(failure.message);
       else console.error('Login failed', error);
+    } finally {
+      setSubmitting(false);
     }
-  });
+  };
 
   return (
-    <form onSubmit={onSubmit} noValidate>
+    <form onSubmit={(event) => void onSubmit(event)} noValidate>
       <Stack gap="md">
         {failureMessage && (
           <Text role="alert" c="red.9" fw={600}>
             {failureMessage}
           </Text>
         )}
-        <TextInput
-          label="Email"
-          type="email"
-          autoComplete="username"
-          {...form.register('email')}
-          error={fieldError(errors.email?.message)}
-        />
+        <TextInput label="Email" type="email" autoComplete="username" {...form.field('email')} error={fieldError(form.errors.email)} />
         <PasswordField
           label="Password"
           autoComplete="current-password"
-          {...form.register('password')}
-          error={fieldError(errors.password?.message)}
+          {...form.field('password')}
+          error={fieldError(form.errors.password)}
         />
-        <Button type="submit" disabled={!isValid || !email || isSubmitting}>
+        <Button type="submit" disabled={!form.data || !form.values.email || isSubmitting}>
           {isSubmitting ? 'Processing...' : 'Log in'}
         </Button>
       </Stack>

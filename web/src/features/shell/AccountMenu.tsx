@@ -56,7 +56,9 @@ export function AccountMenu() {
       width={MENU_WIDTH_PX}
       position="bottom-end"
       transitionProps={{ transition: 'fade', duration: MENU_FADE_MS }}
-      styles={{ item: { height: MENU_ITEM_HEIGHT_PX } }}
+      // A minimum, not a fixed height: a label that needs two lines (a wider typeface, a translation) grows its item
+      // instead of spilling over its edges.
+      styles={{ item: { minHeight: MENU_ITEM_HEIGHT_PX, overflowWrap: 'anywhere' } }}
     >
       <Menu.Target>
         <Button variant="default" rightSection={<span aria-hidden>▾</span>}>
