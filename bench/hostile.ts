@@ -7,7 +7,7 @@
  *
  *   node --import tsx bench/hostile.ts
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -59,20 +59,21 @@ async function upload(cookie: string, route: string, name: string, data: Buffer)
   return { status: res.status, body: (await res.json()) as { id?: string; message?: string } };
 }
 
-async function graphql(cookie: string, query: string, variables: Record<string, unknown>) {
+async function graphql<T = unknown>(cookie: string, query: string, variables: Record<string, unknown>) {
   const res = await fetch(`${base}/graphql`, {
     method: 'POST',
     headers: { cookie, origin: base, 'content-type': 'application/json' },
     body: JSON.stringify({ query, variables }),
   });
-  return (await res.json()) as { data?: any; errors?: unknown };
+  return (await res.json()) as { data?: T; errors?: unknown };
 }
 
 /** Waits until every file of the draft has been thumbnailed and read (or failed). */
 async function processed(cookie: string, draftId: string) {
   const query = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus } } }`;
   for (;;) {
-    const files = (await graphql(cookie, query, { id: draftId })).data.getDraftSubmission.files as { detectionStatus: string }[];
+    const answer = await graphql<{ getDraftSubmission: { files: { detectionStatus: string }[] } }>(cookie, query, { id: draftId });
+    const files = answer.data!.getDraftSubmission.files;
     if (files.every((f) => f.detectionStatus !== 'pending')) return files.map((f) => f.detectionStatus);
     await new Promise((r) => setTimeout(r, 250));
   }

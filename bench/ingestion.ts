@@ -122,7 +122,7 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
 
     // The pipeline: the portal's own code, an organization with a LOCAL folder, two runners of concurrency 2.
     await seedDemoData(database.db);
-    const config = loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: path.join(work, 'data'), INGESTION_SETTLE_SECONDS: '0', LOG_LEVEL: 'silent' } as NodeJS.ProcessEnv);
+    const config = loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: path.join(work, 'data'), INGESTION_SETTLE_SECONDS: '0', LOG_LEVEL: 'silent' });
     const silent = pino({ level: 'silent' });
     const ctx = createContext(config, database, silent);
     await database.db.insert(bulkIngestionOrganizations).values({ companyId: 1001, folderName: 'bench', imageSource: 'LOCAL' });

@@ -92,7 +92,7 @@ export async function driveLoad(base: string, { users = 50, seconds = 60 } = {})
         form.append('files', new Blob([image], { type: 'image/png' }), `product-${n}.png`);
         const created = await record('upload draft', () => fetch(`${base}/api/draftSubmissions`, { method: 'POST', headers, body: form }));
         if (!created) continue;
-        const id = JSON.parse(created).id as string;
+        const id = (JSON.parse(created) as { id: string }).id;
         const described = await record('describe draft', graphql(UPDATE, {
           id,
           input: { files: [{ fileName: `product-${n}.png`, upc: uniqueUpc(user + 1, n), productName: `Load test product ${n}` }] },

@@ -75,7 +75,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
 
   // The template lists the files that need mapping, with an empty UPC.
   const [template] = await Promise.all([user.waitForEvent('download'), user.getByRole('button', { name: 'Download Mapping Template' }).click()]);
-  const templateText = await readFile((await template.path())!, 'utf8');
+  const templateText = await readFile((await template.path()), 'utf8');
   expect(templateText.split('\r\n')).toEqual(['UPC,filename', ',plain-1.png', ',plain-2.png', '']);
 
   // A mapping file with one bad row: the modal, the error log, then only the good row.
@@ -91,7 +91,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   await expect(dialog.getByRole('row', { name: /notes\.txt/ })).toContainText(MAPPING_MSG.ignored);
   await expectAccessible(user, 'Mapping errors');
   const [log] = await Promise.all([user.waitForEvent('download'), dialog.getByRole('button', { name: 'Export Error Log' }).click()]);
-  expect(await readFile((await log.path())!, 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
+  expect(await readFile((await log.path()), 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
   await dialog.getByRole('button', { name: 'Process Successful Rows' }).click();
   await expect(dialog).toBeHidden();
   await expect(heading).toContainText('4 files, 1 ignored, 1 needs mapping');

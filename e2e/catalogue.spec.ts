@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs, signIn } from './support/fixtures.ts';
+import { DEMO, pageAs } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The catalogue from the supplier side: supplier@ (Green Valley Foods; its password is never changed by any spec) and admin.
@@ -63,7 +63,7 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
     'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
     { id: draft.id },
   );
-  const id = submitted.submitProductsFromDraftSubmission[0]!.id;
+  const id = submitted.submitProductsFromDraftSubmission[0].id;
   await checksSettled(supplierApi, id);
   await accept(staffApi, id);
 

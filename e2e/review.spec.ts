@@ -1,8 +1,8 @@
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { REVIEW_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, mailsTo, pageAs, signIn } from './support/fixtures.ts';
+import { DEMO, mailsTo, pageAs } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // Submission activity, staff review and resubmission. Only supplier2 (the supplier; same company as supplier@) and

@@ -14,13 +14,16 @@ echo "== PostgreSQL for server tests: ${TEST_DATABASE_URL:-none (PGlite only)}"
 fail=0
 step() { echo; echo "== $1"; shift; "$@" || { echo "FAILED: $*"; fail=1; }; }
 
-# The type check (one core) runs while the schema check and the web build use the other; its output follows them.
-npm run --silent typecheck > .tmp/typecheck.log 2>&1 &
-typecheck_pid=$!
+# ESLint (type-checked rules, one core, the longest of these) runs while the schema check, the web build and the type
+# check use the other; its output and time follow them.
+lint_started=$SECONDS
+{ npm run --silent lint; echo "exit $?"; echo "lint took $((SECONDS - lint_started)) s"; } > .tmp/lint.log 2>&1 &
+lint_pid=$!
 step "GraphQL schema and generated operations are current" node --import tsx scripts/check-generated.ts
 step "build the web app" npm run --silent build
-typecheck_done() { wait "$typecheck_pid"; local rc=$?; cat .tmp/typecheck.log; return $rc; }
-step "typecheck" typecheck_done
+step "typecheck" npm run --silent typecheck
+lint_done() { wait "$lint_pid"; cat .tmp/lint.log; grep -qx 'exit 0' .tmp/lint.log; }
+step "lint (ESLint, zero warnings)" lint_done
 step "unit and integration tests" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 if [ "${SKIP_E2E:-}" != "1" ]; then
   step "browser tests (Playwright, Chromium)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json

@@ -8,9 +8,11 @@ const dir = process.env.OUT_DIR ?? '/tmp/bare-upload';
 mkdirSync(dir, { recursive: true });
 let n = 0;
 http
-  .createServer(async (req, res) => {
-    if (req.method === 'POST') await pipeline(req, createWriteStream(path.join(dir, `upload-${n++}`)));
-    else req.resume();
-    res.end('ok');
+  .createServer((req, res) => {
+    const received = req.method === 'POST' ? pipeline(req, createWriteStream(path.join(dir, `upload-${n++}`))) : Promise.resolve(req.resume());
+    received.then(
+      () => res.end('ok'),
+      () => res.writeHead(500).end(),
+    );
   })
   .listen(Number(process.env.PORT ?? 3961), '127.0.0.1');

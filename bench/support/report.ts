@@ -58,7 +58,7 @@ ${bars}
 export async function writePerformanceReport(load?: LoadResult) {
   const loadJson = path.join(results, 'load.json');
   if (load) writeFileSync(loadJson, JSON.stringify(load, null, 2));
-  const latest: LoadResult | undefined = load ?? (existsSync(loadJson) ? JSON.parse(readFileSync(loadJson, 'utf8')) : undefined);
+  const latest: LoadResult | undefined = load ?? (existsSync(loadJson) ? (JSON.parse(readFileSync(loadJson, 'utf8')) as LoadResult) : undefined);
   const parts = [
     '# Performance',
     '',

@@ -4,17 +4,16 @@
  * storage is not the shared one must refuse to start with the way out; /api/ready must say so; and a stored file
  * that is missing must be reported as missing, never as a damaged image.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
+import { startInstance, stopInstances } from './support/instances.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let work: string;
@@ -22,32 +21,19 @@ const tried: Record<string, number> = {};
 const count = (category: string) => (tried[category] = (tried[category] ?? 0) + 1);
 
 /** Starts one instance; resolves with its output once it runs, or once it exits (with the exit code). */
-function startInstance(role: 'web' | 'worker', port: number, dataDir: string, env: Record<string, string> = {}) {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      ...env,
-      ROLE: role,
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      SESSION_SECRET: 's'.repeat(40),
-      DATA_DIR: dataDir,
-      LOG_LEVEL: 'warn',
-      PUBLIC_URL: `http://127.0.0.1:${port}`,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+async function start(role: 'web' | 'worker', port: number, dataDir: string, env: Record<string, string> = {}) {
+  const started = await startInstance({
+    ...env,
+    ROLE: role,
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    SESSION_SECRET: 's'.repeat(40),
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
   });
-  children.push(child);
-  return new Promise<{ running: boolean; output: string; code: number | null }>((resolve) => {
-    let output = '';
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      if (/Product Hub (worker )?is running/.test(output)) resolve({ running: true, output, code: null });
-    };
-    child.stdout!.on('data', read);
-    child.stderr!.on('data', read);
-    child.on('exit', (code) => resolve({ running: false, output, code }));
-  });
+  children.push(started.child);
+  return started;
 }
 
 let base: number;
@@ -58,14 +44,13 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'unshared-'));
   shared = path.join(work, 'shared');
   base = 4800 + (process.pid % 100) * 3;
-  const first = await startInstance('web', base, shared, { DEMO_DATA: 'on' });
+  const first = await start('web', base, shared, { DEMO_DATA: 'on' });
   expect(first.running).toBe(true);
 }, 120_000);
 
 afterAll(async () => {
   console.log(`unshared storage cases tried per category: ${JSON.stringify(tried)}`);
-  for (const child of children) if (child.exitCode === null) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await stopInstances(children);
   await database?.drop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
@@ -74,7 +59,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
   it('an instance (web or worker) with a DATA_DIR of its own refuses to start, saying how to share storage', async () => {
     for (const role of ['web', 'worker'] as const) {
       count('unshared start');
-      const own = await startInstance(role, base + 1, path.join(work, `own-${role}`), { DEMO_DATA: 'off' });
+      const own = await start(role, base + 1, path.join(work, `own-${role}`), { DEMO_DATA: 'off' });
       expect(own.running).toBe(false);
       expect(own.code).toBe(1);
       expect(own.output).toMatch(/File storage is not shared/);
@@ -84,7 +69,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
 
   it('an instance on the same shared folder starts and serves', async () => {
     count('shared start');
-    const second = await startInstance('web', base + 2, shared, { DEMO_DATA: 'off' });
+    const second = await start('web', base + 2, shared, { DEMO_DATA: 'off' });
     expect(second.running).toBe(true);
     expect((await new Client(`http://127.0.0.1:${base + 2}`).get('/api/ready')).json.checks.storage).toBe('ok');
   }, 120_000);
@@ -115,7 +100,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
       rmSync(path.join(shared, 'files', rows[0].storage_key));
       // A worker on the shared folder: the marker is written again, as the readiness test removed it.
       await db.query('delete from storage_marker');
-      expect((await startInstance('worker', 1, shared, { DEMO_DATA: 'off' })).running).toBe(true);
+      expect((await start('worker', 1, shared, { DEMO_DATA: 'off' })).running).toBe(true);
       const deadline = Date.now() + 60_000;
       let job: { status: string; last_error: string | null } | undefined;
       while (Date.now() < deadline) {

@@ -31,8 +31,8 @@ function start(): { child: ChildProcess; ready: Promise<void>; output: () => str
       out += c.toString();
       if (out.includes('Product Hub is running')) resolve();
     };
-    child.stdout!.on('data', seen);
-    child.stderr!.on('data', seen);
+    child.stdout.on('data', seen);
+    child.stderr.on('data', seen);
     child.on('exit', (code) => reject(new Error(`exited with ${code}: ${out}`)));
   });
   return { child, ready, output: () => out };

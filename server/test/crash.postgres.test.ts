@@ -4,12 +4,11 @@
  * interrupted jobs run again. (The portal's processes against the PostgreSQL server; the embedded database's own
  * restart after a crash is the last case.)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '@portal/domain';
 import { openPostgres, type Database } from '../src/db/client.ts';
@@ -17,8 +16,8 @@ import { removeOrphanFiles } from '../src/jobs/orphan-files.ts';
 import { LocalDiskStore } from '../src/storage/local-disk.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
+import { startRunning, stopInstances } from './support/instances.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let db: Database;
 let work: string;
@@ -27,29 +26,14 @@ const port = 4400 + (process.pid % 150) * 2;
 const base = `http://127.0.0.1:${port}`;
 
 function start(env: Record<string, string> = {}, dataDir = path.join(work, 'data')): Promise<ChildProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: { ...process.env, DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on',
-      INGESTION_ROOT: path.join(work, 'ingestion'), INGESTION_SCAN_SECONDS: '0.5', INGESTION_SETTLE_SECONDS: '0.5', ...env },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (c: Buffer) => {
-      out += c.toString();
-      if (out.includes('Product Hub is running')) resolve(child);
-    });
-    child.on('exit', (code, signal) => reject(new Error(`server exited (${code ?? signal}): ${out}`)));
-  });
+  return startRunning({ DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on',
+    INGESTION_ROOT: path.join(work, 'ingestion'), INGESTION_SCAN_SECONDS: '0.5', INGESTION_SETTLE_SECONDS: '0.5', ...env });
 }
 
-async function kill(child: ChildProcess | undefined) {
-  if (!child || child.exitCode !== null || child.signalCode) return;
-  const gone = new Promise((r) => child.once('exit', r));
-  child.kill('SIGKILL');
-  await gone;
-}
+/** A crash: the process is killed outright, whatever it was doing. */
+const kill = (child: ChildProcess | undefined) => stopInstances([child], 'SIGKILL');
 
-const query = async <T>(text: string) => ((await db.db.execute(text as never)) as unknown as { rows: T[] }).rows;
+const query = async <T>(text: string) => ((await db.db.execute(text)) as unknown as { rows: T[] }).rows;
 const upcOf = (n: number) => {
   const body = `83${String(n).padStart(9, '0')}`;
   return body + gs1CheckDigit(body);

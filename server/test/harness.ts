@@ -44,7 +44,7 @@ export async function startTestServer(env: Record<string, string> = {}, opts: { 
     GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
     API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
     ...env,
-  } as NodeJS.ProcessEnv);
+  });
   const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
   const app = await buildApp(ctx);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });

@@ -4,19 +4,18 @@
  * the other; 200 submissions' automated checks are each processed exactly once by the two workers, and so is a
  * folder dropped for bulk ingestion.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '@portal/domain';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
+import { startRunning, stopInstances } from './support/instances.ts';
 import { startS3 } from './support/s3.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let s3: Awaited<ReturnType<typeof startS3>>;
@@ -25,34 +24,22 @@ let webA: string;
 let webB: string;
 
 /** Starts one instance and resolves once it says it is running. */
-function startInstance(role: 'web' | 'worker', port: number, env: Record<string, string>): Promise<void> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
-    env: {
-      ...process.env,
-      ...env,
-      ROLE: role,
-      PORT: String(port),
-      DATABASE_URL: database.url,
-      SESSION_SECRET: 's'.repeat(40),
-      DATA_DIR: path.join(work, `${role}-${port}`),
-      LOG_LEVEL: 'warn',
-      ...s3.env,
-      // One ingestion root watched by every worker, scanned often.
-      INGESTION_ROOT: path.join(work, 'ingestion'),
-      INGESTION_SCAN_SECONDS: '0.5',
-      INGESTION_SETTLE_SECONDS: '1',
-    },
-    stdio: ['ignore', 'pipe', 'inherit'],
+async function start(role: 'web' | 'worker', port: number, env: Record<string, string>): Promise<void> {
+  const child = await startRunning({
+    ...env,
+    ROLE: role,
+    PORT: String(port),
+    DATABASE_URL: database.url,
+    SESSION_SECRET: 's'.repeat(40),
+    DATA_DIR: path.join(work, `${role}-${port}`),
+    LOG_LEVEL: 'warn',
+    ...s3.env,
+    // One ingestion root watched by every worker, scanned often.
+    INGESTION_ROOT: path.join(work, 'ingestion'),
+    INGESTION_SCAN_SECONDS: '0.5',
+    INGESTION_SETTLE_SECONDS: '1',
   });
   children.push(child);
-  return new Promise((resolve, reject) => {
-    let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      out += chunk.toString();
-      if (/Product Hub (worker )?is running/.test(out)) resolve();
-    });
-    child.on('exit', (code) => reject(new Error(`${role} on ${port} exited with ${code}: ${out}`)));
-  });
 }
 
 beforeAll(async () => {
@@ -63,18 +50,17 @@ beforeAll(async () => {
   webA = `http://127.0.0.1:${base}`;
   webB = `http://127.0.0.1:${base + 1}`;
   // The first instance migrates and seeds the demo data; the others find the database ready.
-  await startInstance('web', base, { DEMO_DATA: 'on', PUBLIC_URL: webA });
+  await start('web', base, { DEMO_DATA: 'on', PUBLIC_URL: webA });
   await Promise.all([
-    startInstance('web', base + 1, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
+    start('web', base + 1, { DEMO_DATA: 'off', PUBLIC_URL: webA }),
     // Workers listen on no port; the number only names their data folder.
-    startInstance('worker', 1, { DEMO_DATA: 'off' }),
-    startInstance('worker', 2, { DEMO_DATA: 'off' }),
+    start('worker', 1, { DEMO_DATA: 'off' }),
+    start('worker', 2, { DEMO_DATA: 'off' }),
   ]);
 }, 120_000);
 
 afterAll(async () => {
-  for (const child of children) child.kill('SIGTERM');
-  await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.once('exit', r)) : null)));
+  await stopInstances(children);
   await s3?.close();
   await database?.drop();
   if (work) rmSync(work, { recursive: true, force: true });

@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Plugin } from 'vite';
+import { outDirOf } from './out-dir.ts';
 import { COMPANION_EXTENSIONS } from './precompress.ts';
 
 /** Tabs opened before a deploy still ask for the old chunks: the last builds' hashed files stay servable. */
@@ -59,7 +60,7 @@ export function keepRecentBuilds(keep = BUILDS_KEPT): Plugin {
     name: 'portal:keep-recent-builds',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     // writeBundle, not closeBundle: done before precompress() looks at the folder.
     async writeBundle(_options, bundle) {

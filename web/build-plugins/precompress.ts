@@ -3,6 +3,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import type { Plugin } from 'vite';
+import { outDirOf } from './out-dir.ts';
 
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
@@ -60,7 +61,7 @@ export function precompress(): Plugin {
     name: 'portal:precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = path.resolve(config.root, config.build.outDir);
+      outDir = outDirOf(config);
     },
     async closeBundle() {
       const files = await precompressFolder(outDir);

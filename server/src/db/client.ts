@@ -154,6 +154,12 @@ export function preparedStatement(key: string, build: () => SQL): Statement {
   return statement;
 }
 
+/** The rows of a raw SQL statement: drizzle types `execute` loosely over the two drivers, and both answer `{ rows }`. */
+export async function queryRows<Row>(db: Tx, query: SQL): Promise<Row[]> {
+  const result: unknown = await db.execute(query);
+  return (result as { rows: Row[] }).rows;
+}
+
 /**
  * Runs a statement as a named prepared statement: parsed once per connection instead of at every call. On the
  * PostgreSQL server (and in a PGlite transaction) through drizzle's session API, which `db.execute` itself goes
@@ -190,7 +196,7 @@ async function executeOnPglite(client: PGlite, statement: Statement, params: unk
     ];
     const result = await client.execProtocol(concatBytes(messages));
     parsed.add(statement.name);
-    return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []) as Record<string, unknown>[];
+    return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []);
   });
 }
 
@@ -199,7 +205,7 @@ function asText(value: unknown): string | null {
   if (value === null || value === undefined) return null;
   if (value instanceof Date) return value.toISOString();
   if (typeof value === 'object') return JSON.stringify(value);
-  return String(value);
+  return (value as string | number | boolean | bigint).toString();
 }
 
 function concatBytes(parts: Uint8Array[]): Uint8Array {
@@ -214,5 +220,5 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
 
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute(sql`select count(*)::int as n from companies`);
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0].n) === 0;
+  return Number((rows as { rows: { n: number }[] }).rows[0].n) === 0;
 }

@@ -8,7 +8,7 @@ import { attributes, marketAccounts, suggestedClasses, unitsOfMeasure } from './
 const marketAccountsFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }));
 const attributesFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1) }));
 
-const readJson = (name: string) => JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
+const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
 
 /** The shipped reference data, checked: a bad edit of a seed file stops the start with the reason. */
 export function shippedReferenceData() {

@@ -1,4 +1,4 @@
-import { Kind, type DocumentNode, type FieldNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
+import { Kind, OperationTypeNode, type DocumentNode, type FieldNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
 
 /** Every root field is at least one database round trip. */
 export const ROOT_FIELD_COST = 10;
@@ -67,7 +67,7 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, variabl
   let highest = 0;
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue;
-    const root = d.operation === 'mutation' ? schema.getMutationType() : d.operation === 'query' ? schema.getQueryType() : schema.getSubscriptionType();
+    const root = d.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : d.operation === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getSubscriptionType();
     if (root) highest = Math.max(highest, costOf(d.selectionSet, root, new Set()));
   }
   return highest;

@@ -15,6 +15,7 @@ type Formatter = NonNullable<MercuriusOptions['errorFormatter']>;
 export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execution, context) => {
   let requestStatus: number | undefined;
   const errors = (execution.errors ?? []).flatMap((err) => {
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule sees mercurius' widened type; tsc needs the cast
     const original = err.originalError as (Error & { statusCode?: number; errors?: readonly GraphQLError[] }) | undefined;
     const withExtensions = (message: string, extensions: Record<string, unknown>) =>
       new GraphQLError(message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions });

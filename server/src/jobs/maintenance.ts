@@ -28,7 +28,7 @@ export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void):
       .then(() => removeOrphanFiles(ctx))
       .catch(onError);
   void run();
-  const timer = setInterval(run, 60 * 60 * 1000);
+  const timer = setInterval(() => void run(), 60 * 60 * 1000);
   timer.unref();
   return () => clearInterval(timer);
 }

@@ -2,7 +2,7 @@ import { readdir, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
+import { queryRows, type Db } from '../db/client.ts';
 
 /** Files younger than this are left alone: their rows may not be committed yet. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -12,17 +12,13 @@ export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
  * column whose name ends in `_key`; found from the catalogue, so a new table is covered without editing this.
  */
 async function referencedKeys(db: Db): Promise<Set<string>> {
-  const columns = (await db.execute(sql`
+  const columns = await queryRows<{ table_name: string; column_name: string }>(db, sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'`)) as unknown as {
-    rows: { table_name: string; column_name: string }[];
-  };
+    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'`);
   const keys = new Set<string>();
-  for (const { table_name, column_name } of columns.rows) {
-    const rows = (await db.execute(sql.raw(`select distinct "${column_name}" as k from "${table_name}" where "${column_name}" is not null`))) as unknown as {
-      rows: { k: string }[];
-    };
-    for (const { k } of rows.rows) keys.add(k);
+  for (const { table_name, column_name } of columns) {
+    const rows = await queryRows<{ k: string }>(db, sql.raw(`select distinct "${column_name}" as k from "${table_name}" where "${column_name}" is not null`));
+    for (const { k } of rows) keys.add(k);
   }
   return keys;
 }

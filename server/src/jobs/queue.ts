@@ -33,7 +33,7 @@ const declaredJobTypes = new Map<string, JobType<unknown>>();
 export function jobType<P>(name: string, opts: { payload: z.ZodType<P>; maxAttempts?: number }): JobType<P> {
   if (declaredJobTypes.has(name)) throw new Error(`Job type ${name} declared twice`);
   const type: JobType<P> = { name, ...opts };
-  declaredJobTypes.set(name, type as JobType<unknown>);
+  declaredJobTypes.set(name, type);
   return type;
 }
 
@@ -78,7 +78,7 @@ export async function enqueue<P>(
     .insert(jobs)
     .values({
       name: def.name,
-      payload: parsePayload(def, payload) as object,
+      payload: parsePayload(def, payload),
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
       runAt: opts.runAt ?? new Date(),
@@ -167,7 +167,7 @@ export class JobRunner {
    */
   async releaseAbandoned(): Promise<number> {
     const result = await this.db.execute(sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`);
-    return (result as unknown as { rows: unknown[] }).rows.length;
+    return (result as { rows: unknown[] }).rows.length;
   }
 
   /**

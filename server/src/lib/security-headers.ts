@@ -22,7 +22,7 @@ export function helmetHeaders(options: Readonly<HelmetOptions>): [string, string
     removeHeader: (name: string) => recorded.delete(name.toLowerCase()),
   };
   helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, (err?: unknown) => {
-    if (err) throw err;
+    if (err) throw err instanceof Error ? err : new Error('helmet failed', { cause: err });
   });
   return [...recorded];
 }

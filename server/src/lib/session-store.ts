@@ -76,7 +76,7 @@ export class DbSessionStore {
   set(sid: string, session: Session, cb: Callback) {
     const stored = session as StoredSession;
     const expires = stored.cookie?.expires ? new Date(stored.cookie.expires) : new Date(Date.now() + DEFAULT_TTL_MS);
-    const data = JSON.parse(JSON.stringify(session));
+    const data = JSON.parse(JSON.stringify(session)) as Record<string, unknown>;
     this.cache.delete(sid);
     this.db
       .insert(sessions)

@@ -127,11 +127,13 @@ class MediaProcess {
     }
     if (this.job !== job) return;
     this.deadline = setTimeout(() => this.kill('time'), this.limits().timeoutMs);
-    this.watch = setInterval(async () => {
-      const mb = this.child.pid ? await residentMb(this.child.pid) : null;
-      if (mb !== null && mb > this.limits().memoryMb && this.job === job) this.kill('memory');
-    }, WATCH_MS);
+    this.watch = setInterval(() => void this.killIfOverMemory(job), WATCH_MS);
     this.child.send({ id: job.id, task: job.task });
+  }
+
+  private async killIfOverMemory(job: Job) {
+    const mb = this.child.pid ? await residentMb(this.child.pid) : null;
+    if (mb !== null && mb > this.limits().memoryMb && this.job === job) this.kill('memory');
   }
 
   /** Ends the process for passing a limit: its task is refused, and a fresh process takes the next one. */

@@ -25,14 +25,16 @@ async function run(task: MediaTask): Promise<unknown> {
   }
 }
 
-process.on('message', async ({ id, task }: { id: number; task: MediaTask }) => {
+async function answer({ id, task }: { id: number; task: MediaTask }) {
   try {
     process.send!({ id, ok: true, result: await run(task) });
   } catch (err) {
     const error = err as Error;
     process.send!({ id, ok: false, error: error?.message ?? String(err), media: error?.name === 'MediaError' });
   }
-});
+}
+
+process.on('message', (message: { id: number; task: MediaTask }) => void answer(message));
 // The server is gone: so is the reason to live.
 process.on('disconnect', () => process.exit(0));
 process.send!({ ready: true });

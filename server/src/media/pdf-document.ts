@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- bench and e2e compile this file under their own tsconfig; the reference brings the declaration with it
 /// <reference path="./pdfjs-worker.d.ts" />
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';

@@ -122,7 +122,7 @@ export async function damagedBarcodePng(symbology: Symbology, text: string, prin
 /** Barcodes placed on a larger white page, like a package side in a photo; optionally turned by an angle. */
 export async function barcodeScene(
   barcodes: Buffer[],
-  { width = 1600, height = 1200, rotate = 0, format = 'png' as 'png' | 'jpeg' } = {},
+  { width = 1600, height = 1200, rotate = 0, format = 'png' }: { width?: number; height?: number; rotate?: number; format?: 'png' | 'jpeg' } = {},
 ): Promise<Buffer> {
   const layers = barcodes.map((input, i) => ({ input, left: 100 + i * 700, top: 300 + i * 200 }));
   const scene = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })

@@ -1,5 +1,5 @@
 import { generateKeyPairSync, randomBytes } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
@@ -111,8 +111,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
   const clientId = options.clientId ?? 'portal';
   const accounts = options.accounts ?? TEST_ACCOUNTS;
   // The issuer must name the real port, so listen first and attach the provider afterwards.
-  let handler: ((req: IncomingMessage, res: ServerResponse) => void) | undefined;
-  const server = createServer((req, res) => handler!(req, res));
+  const server = createServer((req: IncomingMessage, res: ServerResponse) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, '127.0.0.1', () => resolve());
@@ -167,7 +166,7 @@ export async function startOidcProvider(options: OidcProviderOptions): Promise<R
     ttl: { AccessToken: 600, AuthorizationCode: 60, IdToken: 600, Interaction: 600, Grant: 3600, Session: 3600 },
     features: { devInteractions: { enabled: true } },
   });
-  handler = provider.callback();
+  const handler = provider.callback();
 
   return {
     issuer,

@@ -6,6 +6,7 @@ export const GRAPHQL_PATH = '/graphql';
  * A query string that carries its result and variable types, as graphql-codegen's
  * client preset (documentMode 'string') generates them; a plain string works too.
  */
+// eslint-disable-next-line @typescript-eslint/no-wrapper-object-types -- the generated TypedDocumentString extends String; this must match it
 export interface TypedQuery<TData, TVariables> extends String {
   __apiType?: (variables: TVariables) => TData;
 }
@@ -28,7 +29,7 @@ export class GraphQLRequestError extends Error {
   }
 
   get fields(): Record<string, string> {
-    return Object.assign({}, ...this.errors.map((e) => e.extensions?.fields ?? {}));
+    return Object.fromEntries(this.errors.flatMap((e) => Object.entries(e.extensions?.fields ?? {})));
   }
 }
 

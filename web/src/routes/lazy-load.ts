@@ -34,6 +34,7 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(l
  * React.lazy for a component that a route chooses at render time (by session or partner), with `preload()`
  * to start fetching it before it is needed (while the session is still being read).
  */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the route renders whichever page it chose, as React.lazy's own signature allows
 export function lazyComponent<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
   let loading: Promise<{ default: M[K] }> | undefined;
   const loadOnce = () => (loading ??= load().then((module) => ({ default: module[name] })));

@@ -31,6 +31,9 @@ export const sessionKeys = {
 
 export const SessionContext = createContext<Session | null>(null);
 
+// One empty list, so the session value keeps its identity (and consumers do not re-render) while flags load.
+const NO_FLAGS: string[] = [];
+
 export function SessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
   const [endedBy, setEndedBy] = useState<SessionEnd>(null);
@@ -45,7 +48,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     enabled: status !== 'unknown',
     staleTime: Infinity,
   });
-  const flags = flagsQuery.data ?? [];
+  const flags = flagsQuery.data ?? NO_FLAGS;
 
   const forgetUser = useCallback(
     (reason: Exclude<SessionEnd, null>) => {

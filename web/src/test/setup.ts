@@ -27,7 +27,8 @@ globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObse
 // first import; on a busy machine that takes longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-window.HTMLElement.prototype.scrollIntoView ??= function scrollIntoView() {};
+// jsdom has no scrollIntoView; the pages call it.
+if (!('scrollIntoView' in window.HTMLElement.prototype)) Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value() {}, writable: true });
 
 afterEach(() => {
   cleanup();

@@ -6,7 +6,7 @@
  */
 export function safeReturnTo(raw: string, publicUrl: string): string | null {
   // Control characters and backslashes have no place in a path the portal writes; refuse rather than repair.
-  if (!raw.startsWith('/') || /[\u0000-\u001f\u007f\\\s]/.test(raw) || raw.length > 500) return null;
+  if (!raw.startsWith('/') || /[\p{Cc}\\\s]/u.test(raw) || raw.length > 500) return null;
   let resolved: URL;
   try {
     resolved = new URL(raw, publicUrl);

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BRAND_FILE_KINDS, BRAND_FILE_TYPES, BRAND_MSG, BRAND_PROFILE_MAX_FILE_BYTES, type BrandFileKind } from '@portal/domain';
+import { BRAND_FILE_KINDS, BRAND_FILE_TYPES, BRAND_MSG, BRAND_PROFILE_MAX_FILE_BYTES } from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { loadReferenceData } from '../reference-data/load.ts';
@@ -64,7 +64,7 @@ export async function brandProfileRoutes(app: FastifyInstance) {
     const user = await requireUser(request);
     const { companyId, brandProfileId, kind } = parseParams(request.params);
     const row = await findBrandProfile(ctx, user, companyId, brandProfileId, 'view');
-    const cols = FILE_COLUMNS[kind as BrandFileKind];
+    const cols = FILE_COLUMNS[kind];
     const key = row[cols.key];
     const name = row[cols.name];
     if (!key || !name) throw notFound('File not found.');

@@ -218,5 +218,5 @@ export async function setBrandProfileFile(
   });
   const previous = row[cols.key];
   if (previous && previous !== key) await ctx.storage.delete(previous).catch(() => {});
-  return present(updated!, user);
+  return present(updated, user);
 }

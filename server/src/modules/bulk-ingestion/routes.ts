@@ -166,7 +166,8 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
         }
         return created;
       });
-      return reply.status(201).send(await jobView(ctx, job.id));
+      reply.status(201);
+      return await jobView(ctx, job.id);
     } catch (err) {
       await Promise.all([...temps.map((f) => rm(f, { force: true })), ...stored.map((k) => ctx.storage.delete(k))]);
       const code = (err as { code?: string }).code;

@@ -36,7 +36,7 @@ export function localSource(folder: string): IngestionSource {
     async *list() {
       let entries: string[];
       try {
-        entries = (await readdir(folder, { recursive: true })) as string[];
+        entries = (await readdir(folder, { recursive: true }));
       } catch {
         return; // no folder yet: nothing has arrived
       }

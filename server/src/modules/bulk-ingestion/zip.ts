@@ -55,7 +55,7 @@ function entryName(entry: Entry): string | null {
   const name = (entry.generalPurposeBitFlag & 0x800 ? raw.toString('utf8') : raw.toString('latin1')).replace(/\\/g, '/');
   const parts = name.split('/').filter((p) => p && p !== '.' && p !== '..');
   if (!parts.length || name.endsWith('/') || parts.some((p) => p.startsWith('.') || p === '__MACOSX')) return null;
-  return parts.join('/').replace(/[\u0000-\u001f\u007f]/g, '').slice(-300);
+  return parts.join('/').replace(/\p{Cc}/gu, '').slice(-300);
 }
 
 /** Counts (and stops) the bytes of one entry as they are inflated, and computes their CRC-32. */

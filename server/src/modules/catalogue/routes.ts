@@ -103,7 +103,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
     const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
     try {
       const created = await addProductImages(ctx, user, product, request.session.partnerCompanyId ?? null, upload.files);
-      return reply.status(201).send(created);
+      reply.status(201);
+      return created;
     } finally {
       await upload.discard();
     }

@@ -5,7 +5,6 @@ import {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
   certifiedValuesSchema,
-  sanitizeProductName,
   shippingProfileChoiceSchema,
   upcPrefixes,
   type CatalogueSortKey,

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { ALL_SCOPES, SCOPES } from '@portal/domain';
+import { admin, colleague, creator, ownRecord, stranger, viewer } from '../policy-test-users.ts';
 import { draftPolicy } from './policy.ts';
 
-const draft = { userId: 1, companyId: 10 };
-const creator = { id: 1, companyId: 10, scopes: [] };
-const colleague = { id: 2, companyId: 10, scopes: [] };
-const stranger = { id: 3, companyId: 11, scopes: [] };
-const admin = { id: 4, companyId: 99, scopes: [...ALL_SCOPES] };
-const viewer = { id: 5, companyId: 99, scopes: [SCOPES.readAllProductSubmissions] };
+const draft = ownRecord;
 
 describe('draft policy', () => {
   it('the creator views and edits', () => {

@@ -40,7 +40,8 @@ export async function draftRoutes(app: FastifyInstance) {
     const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
     try {
       const draft = await createDraft(ctx, user, request.session.partnerCompanyId ?? null, upload.files);
-      return reply.status(201).send(presentDraft(draft, user));
+      reply.status(201);
+      return presentDraft(draft, user);
     } finally {
       await upload.discard();
     }

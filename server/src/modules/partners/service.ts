@@ -174,5 +174,5 @@ export async function setLogo(ctx: AppContext, user: Pick<Actor, 'id'>, id: numb
     return row;
   });
   if (config.partnerLogoKey && config.partnerLogoKey !== key) await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
-  return updated!;
+  return updated;
 }

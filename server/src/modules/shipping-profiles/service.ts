@@ -8,7 +8,7 @@ import {
   type ShippingProfileInput,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import {
   cataloguedProducts,
   companies,
@@ -105,6 +105,10 @@ const selectWithUpdater = (db: Tx) =>
     .from(shippingProfiles)
     .leftJoin(users, eq(users.id, shippingProfiles.updatedBy));
 
+/** The user who last updated a profile, when the join found one. */
+const updaterOf = (r: { firstName: string | null; lastName: string | null; email: string | null }) =>
+  r.firstName === null || r.lastName === null || r.email === null ? null : { firstName: r.firstName, lastName: r.lastName, email: r.email };
+
 const columnsOf = (input: ShippingProfileInput) => ({
   name: input.name,
   caseCount: input.caseCount,
@@ -122,11 +126,11 @@ const columnsOf = (input: ShippingProfileInput) => ({
   palletLayers: input.palletLayers,
 });
 
-/** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
 /** A profile as the audit trail names it. */
 const auditTarget = (p: { id: number; companyId: number; name: string }) =>
   ({ type: 'shipping_profile', id: p.id, companyId: p.companyId, label: p.name }) as const;
 
+/** A second profile of the same name in a company breaks the unique index: 409 with the spec's message. */
 async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
   try {
     return await write();
@@ -140,7 +144,7 @@ async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
 async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, AssociatedSubmissionCount[]>> {
   const out = new Map<number, AssociatedSubmissionCount[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const products = (await db.execute(sql`
+  const products = await queryRows<{ profile_id: number; status: string; count: string | number }>(db, sql`
     select psp.shipping_profile_id as profile_id, latest.item_status as status, count(*) as count
     from ${productShippingProfiles} psp
     join lateral (
@@ -149,14 +153,14 @@ async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, Asso
       order by ps.updated_at desc limit 1
     ) latest on true
     where psp.shipping_profile_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-    group by 1, 2 order by 2`)) as unknown as { rows: { profile_id: number; status: string; count: string | number }[] };
+    group by 1, 2 order by 2`);
   const drafts = await db
     .select({ profileId: draftFiles.shippingProfileId, count: sql<number>`count(distinct ${draftFiles.draftId})::int` })
     .from(draftFiles)
     .where(inArray(draftFiles.shippingProfileId, ids))
     .groupBy(draftFiles.shippingProfileId);
   for (const r of drafts) out.get(r.profileId!)?.push({ type: 'IN_PROGRESS', count: Number(r.count) });
-  for (const r of products.rows) out.get(Number(r.profile_id))?.push({ type: r.status, count: Number(r.count) });
+  for (const r of products) out.get(Number(r.profile_id))?.push({ type: r.status, count: Number(r.count) });
   return out;
 }
 
@@ -176,7 +180,7 @@ export async function listShippingProfiles(
   const rows = await selectWithUpdater(ctx.db)
     .where(eq(shippingProfiles.companyId, companyId))
     .orderBy(asc(sql`lower(${shippingProfiles.name})`), asc(shippingProfiles.id));
-  const views = rows.map((r) => present(r.profile, r.firstName == null ? null : (r as any), user));
+  const views = rows.map((r) => present(r.profile, updaterOf(r), user));
   if (opts.associatedSubmissions) {
     const counts = await associatedCounts(ctx.db, views.map((v) => v.id));
     for (const v of views) v.associatedSubmissions = counts.get(v.id) ?? [];
@@ -194,7 +198,7 @@ async function visibleProfile(ctx: AppContext, user: UserRow, id: number) {
 export async function getShippingProfile(ctx: AppContext, user: UserRow, id: number): Promise<ShippingProfileView> {
   await assertShippingFeature(ctx);
   const row = await visibleProfile(ctx, user, id);
-  const view = present(row.profile, row.firstName == null ? null : (row as any), user);
+  const view = present(row.profile, updaterOf(row), user);
   view.associatedSubmissions = (await associatedCounts(ctx.db, [id])).get(id) ?? [];
   return view;
 }

@@ -109,7 +109,7 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
       kind: r.kind as ActivityRow['kind'],
       id: String(r.id),
       upc: (r.upc as string | null) ?? null,
-      upcs: (r.draft_upcs as string[] | null) ?? (r.upc ? [String(r.upc)] : []),
+      upcs: (r.draft_upcs as string[] | null) ?? (r.upc ? [r.upc as string] : []),
       productName: (r.product_name as string | null) ?? null,
       itemStatus: String(r.item_status),
       updatedAt: new Date(r.updated_at as string),

@@ -2,7 +2,6 @@ import { inArray } from 'drizzle-orm';
 import {
   ACTIVITY_PAGE_SIZE,
   ACTIVITY_TABS,
-  canTransition,
   isItemStatus,
   isRejected,
   REVIEW_MSG,

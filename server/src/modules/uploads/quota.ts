@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { QUOTA_MSG } from '@portal/domain';
 import type { Config } from '../../config.ts';
-import type { Tx } from '../../db/client.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /**
@@ -10,7 +10,7 @@ import { HttpError } from '../../lib/errors.ts';
  * and import files; a file kept under one key by two rows counts once), so it is always what is really kept.
  */
 export async function storedBytesOf(db: Tx, companyId: number): Promise<number> {
-  const result = (await db.execute(sql`
+  const [result] = await queryRows<{ bytes: number }>(db, sql`
     select coalesce(sum(size), 0)::float8 as bytes from (
       select f.storage_key, f.size from draft_files f join draft_submissions d on d.id = f.draft_id where d.company_id = ${companyId}
       union
@@ -18,8 +18,8 @@ export async function storedBytesOf(db: Tx, companyId: number): Promise<number> 
       union
       select f.storage_key, coalesce(f.size, 0) from bulk_ingestion_files f join bulk_ingestion_jobs j on j.id = f.job_id
         where j.company_id = ${companyId} and f.status <> 'IGNORED'
-    ) stored`)) as unknown as { rows: { bytes: number }[] };
-  return Number(result.rows[0].bytes);
+    ) stored`);
+  return Number(result.bytes);
 }
 
 export const quotaBytes = (config: Pick<Config, 'companyStorageQuotaGb'>) => config.companyStorageQuotaGb * 1024 ** 3;

@@ -27,7 +27,7 @@ export interface ReceivedUpload {
 /** A user's file name is only a label: no path, no control characters, a sane length. */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(-200);
+  const clean = base.replace(/\p{Cc}/gu, '').trim().slice(-200);
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
 

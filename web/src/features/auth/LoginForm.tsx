@@ -31,7 +31,7 @@ export function LoginForm() {
       session.signIn(await login(form.data, partnerId));
     } catch (error) {
       const failure = loginFailure(error);
-      if (failure.kind === 'strengthen-password') navigate(partnerPath('/login/strengthen-password'));
+      if (failure.kind === 'strengthen-password') void navigate(partnerPath('/login/strengthen-password'));
       else if (failure.kind === 'message') setFailureMessage(failure.message);
       else console.error('Login failed', error);
     } finally {

@@ -299,7 +299,7 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
                         accept={BRAND_FILE_ACCEPT[f.kind]}
                         clearable
                         value={(field.value as File | null) ?? null}
-                        onChange={(file) => set({ [f.field]: file } as Partial<BrandProfileFormValues>)}
+                        onChange={(file) => set({ [f.field]: file })}
                         onBlur={field.onBlur}
                         error={err(f.field)}
                         description={f.kind === 'brand-logo' ? 'PNG, JPEG or GIF, under 15 MB.' : 'PDF, PNG, JPEG or GIF, under 15 MB.'}

@@ -6,7 +6,7 @@ import { apiErrorMessage } from '../../api/api-events.ts';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
-import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
+import { fakeServer, graphqlError } from '../submissions/fake-server.test-helper.ts';
 import { ACCESS_HEADING, AccessPage } from './AccessPage.tsx';
 import type { IngestionFile, IngestionJob } from './bulk-ingestion-api.ts';
 import { APPLY_MAPPING, CANCEL_MAPPING, DOWNLOAD_TEMPLATE, IMPORT_JOB_LOAD_FAILED, IMPORT_JOB_NOT_FOUND, ImportJobPage, PROCESS_SUCCESSFUL } from './ImportJobPage.tsx';

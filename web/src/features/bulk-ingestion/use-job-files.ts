@@ -40,7 +40,7 @@ export function useJobFiles(jobId: string) {
   const schedule = useCallback(() => {
     clearTimeout(timer.current);
     if (!active.current) return;
-    timer.current = setTimeout(async () => {
+    const poll = async () => {
       let changed = false;
       try {
         const since = new Date(newest.current ? Date.parse(newest.current) - POLL_OVERLAP_MS : 0).toISOString();
@@ -51,7 +51,8 @@ export function useJobFiles(jobId: string) {
       }
       interval.current = nextPollInterval(interval.current, changed);
       schedule();
-    }, interval.current);
+    };
+    timer.current = setTimeout(() => void poll(), interval.current);
   }, [jobId, merge]);
 
   useEffect(() => {

@@ -77,8 +77,8 @@ describe('Add images to a catalogued product', () => {
     fireEvent.click(submit());
 
     expect(uploadProductImages).toHaveBeenCalledOnce();
-    expect(uploadProductImages.mock.calls[0]![0]).toBe(UPC);
-    expect((uploadProductImages.mock.calls[0]![1] as File[]).map((f) => f.name)).toEqual(['front.png', 'back.png']);
+    expect(uploadProductImages.mock.calls[0][0]).toBe(UPC);
+    expect((uploadProductImages.mock.calls[0][1] as File[]).map((f) => f.name)).toEqual(['front.png', 'back.png']);
     expect(submit().textContent).toBe('Submitting...');
     expect(submit()).toHaveProperty('disabled', true);
     expect(screen.getByRole('button', { name: 'Choose files' })).toHaveProperty('disabled', true);

@@ -36,7 +36,7 @@ export function AddImagesPage() {
         await uploadProductImages(ean13Upc, chosen, onProgress, signal);
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
-        navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
+        void navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
       },
       (error) => {
         if (isApiError(error) && error.status === 404) showBanner("We couldn't find this catalogued item.", 'error');

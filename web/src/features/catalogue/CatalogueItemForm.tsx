@@ -9,6 +9,7 @@ import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { fieldError } from '../../ui/field-error.tsx';
+import { numberOrNull } from '../../ui/number-field.ts';
 import { toast } from '../../ui/toast.ts';
 import { submissionChanged, submissionKeys, type Submission } from '../submissions/submission-api.ts';
 import { catalogueKeys } from './catalogue-api.ts';
@@ -42,7 +43,6 @@ const EMPTY: CertifiedValuesInput = {
 };
 
 /** Blank is no pack count; anything else is a number for the schema to judge (NaN gets its message). */
-const packCountValue = (value: unknown) => (value === null || value === undefined || String(value).trim() === '' ? null : Number(value));
 
 /**
  * Cataloguing staff record the certified values of an ACCEPTED submission (catalogueSubmission); the item becomes
@@ -65,7 +65,7 @@ export function CatalogueItemForm({ submission }: { submission: Submission }) {
       const updated = (await gql(CatalogueSubmissionMutation, { id: submission.id, input })).catalogueSubmission;
       toast.success(ITEM_CATALOGUED);
       void queryClient.invalidateQueries({ queryKey: catalogueKeys.all });
-      navigate(partnerPath(`/cataloguedProducts/${encodeURIComponent(updated.ean13Upc)}`));
+      void navigate(partnerPath(`/cataloguedProducts/${encodeURIComponent(updated.ean13Upc)}`));
       submissionChanged(queryClient, updated);
     } catch (error) {
       if (!(error instanceof GraphQLRequestError)) return; // the generic handling has told the user
@@ -102,7 +102,7 @@ export function CatalogueItemForm({ submission }: { submission: Submission }) {
               label="Pack count"
               inputMode="numeric"
               autoComplete="off"
-              {...form.register('packCount', { setValueAs: packCountValue })}
+              {...form.register('packCount', { setValueAs: numberOrNull })}
               error={fieldError(errors.packCount?.message)}
             />
           </SimpleGrid>

@@ -8,7 +8,7 @@ import { fakeServer, type Answers } from '../submissions/fake-server.test-helper
 import { buildProduct, listPage } from './catalogue.test-helper.ts';
 import { CATALOGUE_EMPTY, CataloguedListPage, NO_INFO_FOUND, READ_ONLY_NOTE } from './CataloguedListPage.tsx';
 
-function renderList({ path = '/cataloguedProducts', scopes = [] as string[], answers = {} as Answers } = {}) {
+function renderList({ path = '/cataloguedProducts', scopes = [] as string[], answers = {} } = {}) {
   const server = fakeServer({ CataloguedProducts: listPage([buildProduct()]), ...answers });
   const view = renderWithApp(
     <Routes>
@@ -40,7 +40,7 @@ describe('Catalogued list', () => {
     const row = link.closest('tr')!;
     expect(within(row).getByText('Green Valley')).toBeTruthy();
     expect(within(row).getByText('03/07/2025')).toBeTruthy();
-    expect(listCalls()[0]!.variables).toMatchObject({ upcPrefix: null, page: 1, pageSize: 25, sortBy: 'updatedDate', sortDirection: 'desc' });
+    expect(listCalls()[0].variables).toMatchObject({ upcPrefix: null, page: 1, pageSize: 25, sortBy: 'updatedDate', sortDirection: 'desc' });
   });
 
   it('sends the UPC filter as a digits-only prefix after a pause and keeps it in the URL', async () => {
@@ -61,7 +61,7 @@ describe('Catalogued list', () => {
   it('reads the filter, page and sort from the URL', async () => {
     const { listCalls } = renderList({ path: '/cataloguedProducts?upc=0012&page=2&sort=brand&dir=asc' });
     await screen.findByRole('link', { name: '0036000291452' });
-    expect(listCalls()[0]!.variables).toMatchObject({ upcPrefix: '0012', page: 2, sortBy: 'brand', sortDirection: 'asc' });
+    expect(listCalls()[0].variables).toMatchObject({ upcPrefix: '0012', page: 2, sortBy: 'brand', sortDirection: 'asc' });
     expect((screen.getByRole('textbox', { name: /Filter by UPC/ }) as HTMLInputElement).value).toBe('0012');
   });
 

@@ -107,7 +107,7 @@ describe('Catalogued product detail', () => {
     const thumbs = within(screen.getByRole('group', { name: 'Image thumbnails' })).getAllByRole('button');
     expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['Show image 1 of 3', 'Show image 2 of 3', 'Show image 3 of 3']);
     expect(thumbs.map((b) => b.tabIndex)).toEqual([0, -1, -1]);
-    expect(thumbs[0]!.getAttribute('aria-pressed')).toBe('true');
+    expect(thumbs[0].getAttribute('aria-pressed')).toBe('true');
 
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     expect(preview().getAttribute('src')).toBe('/api/img/2.png');
@@ -115,20 +115,20 @@ describe('Catalogued product detail', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
     expect(preview().getAttribute('src')).toBe('/api/img/3.png');
 
-    thumbs[2]!.focus();
-    fireEvent.keyDown(thumbs[2]!, { key: 'ArrowRight' });
+    thumbs[2].focus();
+    fireEvent.keyDown(thumbs[2], { key: 'ArrowRight' });
     expect(document.activeElement).toBe(thumbs[0]);
-    fireEvent.keyDown(thumbs[0]!, { key: 'ArrowRight' });
+    fireEvent.keyDown(thumbs[0], { key: 'ArrowRight' });
     expect(document.activeElement).toBe(thumbs[1]);
-    expect(thumbs[1]!.tabIndex).toBe(0);
+    expect(thumbs[1].tabIndex).toBe(0);
     // Moving focus does not change the picture; Enter (a button's click) does.
     expect(preview().getAttribute('src')).toBe('/api/img/3.png');
-    fireEvent.click(thumbs[1]!);
+    fireEvent.click(thumbs[1]);
     expect(preview().getAttribute('src')).toBe('/api/img/2.png');
-    expect(thumbs[1]!.getAttribute('aria-pressed')).toBe('true');
-    fireEvent.keyDown(thumbs[1]!, { key: 'ArrowLeft' });
+    expect(thumbs[1].getAttribute('aria-pressed')).toBe('true');
+    fireEvent.keyDown(thumbs[1], { key: 'ArrowLeft' });
     expect(document.activeElement).toBe(thumbs[0]);
-    fireEvent.keyDown(thumbs[0]!, { key: 'End' });
+    fireEvent.keyDown(thumbs[0], { key: 'End' });
     expect(document.activeElement).toBe(thumbs[2]);
   });
 

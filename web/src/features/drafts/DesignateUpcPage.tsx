@@ -82,6 +82,9 @@ export function DesignateUpcPage() {
 type Busy = 'save' | 'submit' | 'cancel' | 'upload' | null;
 
 // A detected code fills an empty UPC field once; after that the field is the user's (issue 17 item 1).
+// One empty list, so what is memoised on the rows is not recomputed at every render before they arrive.
+const NO_ROWS: DraftRowValues[] = [];
+
 const rowFromFile = (file: DraftFile): DraftRowValues => ({
   fileName: file.fileName,
   upc: file.upc ?? file.detectedUpc ?? '',
@@ -136,7 +139,7 @@ function DraftForm({ draft }: { draft: Draft }) {
 
   const form = useForm<DraftFormValues>({ defaultValues: { rows: draft.files.map(rowFromFile) } });
   const { fields, append } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
-  const rows = useWatch({ control: form.control, name: 'rows' }) ?? [];
+  const rows = useWatch({ control: form.control, name: 'rows' }) ?? NO_ROWS;
   const { touchedFields, dirtyFields } = form.formState;
 
   const [busy, setBusy] = useState<Busy>(null);

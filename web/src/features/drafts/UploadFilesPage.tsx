@@ -41,12 +41,12 @@ export function UploadFilesPage() {
       const draft = await createDraft(chosen, onProgress, signal);
       await cacheDraft(queryClient, draft);
       const state: NewDraftState = { newDraft: true };
-      navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
+      void navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/designate_upc`), { state });
     });
 
   const cancel = () => {
     abort();
-    navigate(partnerPath('/'));
+    void navigate(partnerPath('/'));
   };
 
   const fileProgress = perFileProgress(

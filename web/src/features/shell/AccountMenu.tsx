@@ -17,7 +17,7 @@ export function AccountMenu() {
 
   const logout = async () => {
     await session.signOut();
-    navigate(partnerPath('/'), { replace: true });
+    void navigate(partnerPath('/'), { replace: true });
   };
 
   const renderItem = (item: AccountMenuItem) => {

@@ -20,6 +20,7 @@ import { ApiError } from '../../api/api-error.ts';
 import { GraphQLRequestError } from '../../api/graphql.ts';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { fieldError } from '../../ui/field-error.tsx';
+import { numberOrNull } from '../../ui/number-field.ts';
 import { toast } from '../../ui/toast.ts';
 import { createShippingProfile, putShippingProfile, shippingChanged, type ShippingProfile } from './shipping-api.ts';
 
@@ -32,7 +33,6 @@ const MODAL_WIDTH = 720;
 const MODAL_BODY_HEIGHT = 600;
 
 /** Blank is nothing entered; anything else is a number for the shared rules to judge (NaN: 'Must be a number'). */
-const numberValue = (value: unknown) => (value === null || value === undefined || String(value).trim() === '' ? null : Number(value));
 
 const toFormValues = (p: ShippingProfile): ShippingProfileFormValues => {
   const m = <U extends string>(x: { value: number; unit: string } | null) => ({ value: x?.value ?? null, unit: (x?.unit ?? '') as U | '' });
@@ -116,7 +116,7 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
           inputMode="decimal"
           autoComplete="off"
           style={{ flex: 1 }}
-          {...form.register(`${field}.value`, { setValueAs: numberValue })}
+          {...form.register(`${field}.value`, { setValueAs: numberOrNull })}
           error={fieldError(errors[field]?.value?.message)}
         />
         <NativeSelect
@@ -149,7 +149,7 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
               required
               inputMode="numeric"
               autoComplete="off"
-              {...form.register('caseCount', { setValueAs: numberValue })}
+              {...form.register('caseCount', { setValueAs: numberOrNull })}
               error={fieldError(errors.caseCount?.message)}
             />
           </SimpleGrid>
@@ -174,7 +174,7 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
               description="Cases per layer"
               inputMode="numeric"
               autoComplete="off"
-              {...form.register('palletTiers', { setValueAs: numberValue })}
+              {...form.register('palletTiers', { setValueAs: numberOrNull })}
               error={fieldError(errors.palletTiers?.message)}
             />
             <TextInput
@@ -182,7 +182,7 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
               description="Layers per pallet"
               inputMode="numeric"
               autoComplete="off"
-              {...form.register('palletLayers', { setValueAs: numberValue })}
+              {...form.register('palletLayers', { setValueAs: numberOrNull })}
               error={fieldError(errors.palletLayers?.message)}
             />
           </SimpleGrid>

@@ -87,6 +87,7 @@ export function ProductNameEditor({ name, canEdit, onSave }: ProductNameEditorPr
           error={error ? <span role="alert">{fieldError(error)}</span> : undefined}
           disabled={saving}
           data-autofocus
+          // eslint-disable-next-line jsx-a11y/no-autofocus -- the field opens on the user's own Edit; focus follows them into it
           autoFocus
         />
         <Group gap="xs">

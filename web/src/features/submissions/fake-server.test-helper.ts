@@ -10,7 +10,7 @@ export interface Call {
 }
 
 /** An answer per GraphQL operation name (or REST path): a value, a Response, or a function of the variables. */
-export type Answers = Record<string, unknown | ((variables: Record<string, unknown>) => unknown)>;
+export type Answers = Record<string, unknown>;
 
 /** A fake server behind fetch: GraphQL operations answered by name, REST calls by path. */
 export function fakeServer(answers: Answers) {

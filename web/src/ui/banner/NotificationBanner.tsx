@@ -1,5 +1,5 @@
 import { useEffect, useRef, type KeyboardEvent } from 'react';
-import { useLocation, useNavigationType } from 'react-router';
+import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { CloseButton, Group, Paper, Text, Transition } from '@mantine/core';
 import { BANNER_TRANSITION_MS } from '@portal/domain';
 import { hideBanner, useBanner, type BannerState } from './banner-store.ts';
@@ -73,7 +73,7 @@ function useClearOnRouteChange() {
     if (previous.current === null) {
       // A banner the new page brought. An error raised while this page loaded stays visible, and so
       // does one that a redirect (REPLACE) carried here, e.g. "session expired" on the way to login.
-      if (lastSeenPath !== null && lastSeenPath !== pathname && navigationType !== 'REPLACE') hideBanner();
+      if (lastSeenPath !== null && lastSeenPath !== pathname && navigationType !== NavigationType.Replace) hideBanner();
     } else if (previous.current !== pathname) {
       hideBanner();
     }

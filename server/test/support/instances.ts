@@ -1,0 +1,47 @@
+/**
+ * Portal instances as separate processes (`server/src/main.ts`, as `npm start` runs it), for the tests of several
+ * instances on one database and of crashes.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+
+const main = fileURLToPath(new URL('../../src/main.ts', import.meta.url));
+
+export interface Started {
+  child: ChildProcess;
+  /** True once the instance said it runs; false when it exited first. */
+  running: boolean;
+  /** What it printed (stdout and stderr) until then. */
+  output: string;
+  code: number | null;
+}
+
+/** Starts an instance with these settings on top of this process's; resolves once it runs or once it exits. */
+export function startInstance(env: Record<string, string>): Promise<Started> {
+  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return new Promise((resolve) => {
+    let output = '';
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      if (/Product Hub (worker )?is running/.test(output)) resolve({ child, running: true, output, code: null });
+    };
+    child.stdout.on('data', read);
+    child.stderr.on('data', read);
+    child.on('exit', (code, signal) => resolve({ child, running: false, output, code: code ?? (signal ? -1 : null) }));
+  });
+}
+
+/** Starts an instance that must come up; fails with its output when it does not. */
+export async function startRunning(env: Record<string, string>): Promise<ChildProcess> {
+  const started = await startInstance(env);
+  if (!started.running) throw new Error(`instance on port ${env.PORT ?? '-'} exited with ${started.code}: ${started.output}`);
+  return started.child;
+}
+
+/** Stops the processes still running (SIGTERM unless told) and waits until each has exited. */
+export async function stopInstances(children: readonly (ChildProcess | undefined)[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+  const running = children.filter((c): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null);
+  const exited = running.map((c) => new Promise<void>((resolve) => c.once('exit', () => resolve())));
+  for (const child of running) child.kill(signal);
+  await Promise.all(exited);
+}
