@@ -190,8 +190,8 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     const bright = await measureOnly(await write(await source().linear(1.6, 90).png().toBuffer(), 'png'));
     tally(scores.OVEREXPOSED, true, says(bright, 'OVEREXPOSED'));
     record('bright', bright);
-    const w = meta.width!;
-    const h = meta.height!;
+    const w = meta.width;
+    const h = meta.height;
     const copies = [
       await source().jpeg({ quality: 50 }).toBuffer(),
       await source().resize(Math.round(w * 0.6)).png().toBuffer(),
@@ -203,7 +203,10 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
       record(`copy of ${i}`, a);
       const found = match.index >= 0;
       if (found && match.index === i) scores.DUPLICATE.tp++;
-      else if (found) (scores.DUPLICATE.fp++, scores.DUPLICATE.fn++);
+      else if (found) {
+        scores.DUPLICATE.fp++;
+        scores.DUPLICATE.fn++;
+      }
       else scores.DUPLICATE.fn++;
     }
   }

@@ -145,6 +145,6 @@ export const auditPageQuerySchema = z.intersection(
 export function describeAuditSummary(summary: AuditSummary | null | undefined): string {
   if (!summary) return '';
   return Object.entries(summary)
-    .map(([k, v]) => `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v)}`)
+    .map(([k, v]) => `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)}`)
     .join('; ');
 }

@@ -253,7 +253,7 @@ export class JobRunner {
         FOR UPDATE SKIP LOCKED
       )
       RETURNING id, name, payload, attempts, max_attempts, request_id`);
-    return (result as unknown as { rows: ClaimedJob[] }).rows;
+    return (result as { rows: ClaimedJob[] }).rows;
   }
 
   /**

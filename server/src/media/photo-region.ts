@@ -52,7 +52,7 @@ function cellsOf(grey: GreyImage, size: number): { cells: Cell[]; cols: number; 
   const { data, width, height } = grey;
   const cols = Math.floor(width / size);
   const rows = Math.floor(height / size);
-  const cells: Cell[] = new Array(cols * rows);
+  const cells = new Array<Cell>(cols * rows);
   for (let cy = 0; cy < rows; cy++) {
     for (let cx = 0; cx < cols; cx++) {
       let jxx = 0;

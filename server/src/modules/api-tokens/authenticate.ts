@@ -1,4 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { Kind, OperationTypeNode } from 'graphql';
 import { API_TOKEN_HEADER_PATTERN, API_TOKEN_MSG, tokenAccess } from '@portal/domain';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { GRAPHQL_PATH, QueryRefused } from '../../graphql/guard.ts';
@@ -69,7 +70,7 @@ export function registerApiTokenGraphqlCheck(app: FastifyInstance) {
   app.graphql.addHook('preExecution', async (_schema, document, context) => {
     const token = context.reply.request.apiToken;
     if (!token || token.canWrite) return undefined;
-    if (document.definitions.some((d) => d.kind === 'OperationDefinition' && d.operation !== 'query')) {
+    if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY)) {
       throw new QueryRefused(403, 'TOKEN_READ_ONLY', API_TOKEN_MSG.readOnly);
     }
     return undefined;

@@ -9,7 +9,7 @@ export const AUDIT_CSV_HEADER = ['when', 'actor', 'actor e-mail', 'action', 'act
  * with an apostrophe, so opening the export runs nothing a product name or a rejection reason carried in.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
+  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : `${value as string | number | boolean}`;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

@@ -178,7 +178,7 @@ export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId
     await auditUpdate(tx, user, before, row);
     return row;
   });
-  return present(updated!, user);
+  return present(updated, user);
 }
 
 export async function setBrandProfilePublished(ctx: AppContext, user: Actor, companyId: number, id: number, isPublished: boolean) {
@@ -193,7 +193,7 @@ export async function setBrandProfilePublished(ctx: AppContext, user: Actor, com
     await auditUpdate(tx, user, before, row);
     return row;
   });
-  return present(updated!, user);
+  return present(updated, user);
 }
 
 /** Stores a checked file under a generated key and records it; the file it replaces is removed. */

@@ -1,4 +1,4 @@
-import { JOBS_MSG, type JobsListQuery, type JobState } from '@portal/domain';
+import { JOBS_MSG, type JobsListQuery } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
@@ -25,7 +25,7 @@ export function summarisePayload(payload: unknown): string {
 const present = (job: JobRow) => ({
   id: job.id,
   type: job.name,
-  state: job.status as JobState,
+  state: job.status,
   attempts: job.attempts,
   maxAttempts: job.maxAttempts,
   lastError: job.lastError,

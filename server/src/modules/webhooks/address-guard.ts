@@ -64,7 +64,7 @@ function v6Bytes(address: string): number[] {
   const groups = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
   const h = groups(head);
   const r = rest === undefined ? [] : groups(rest);
-  const all = rest === undefined ? h : [...h, ...new Array(8 - h.length - r.length).fill(0), ...r];
+  const all = rest === undefined ? h : [...h, ...new Array<number>(8 - h.length - r.length).fill(0), ...r];
   return all.flatMap((g) => [g >> 8, g & 0xff]);
 }
 

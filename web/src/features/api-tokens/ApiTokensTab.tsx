@@ -63,7 +63,7 @@ export function ApiTokensTab() {
       setTouched({ name: false, expiresAt: false, scopes: false });
       void queryClient.invalidateQueries({ queryKey: apiTokenKeys.own });
     } catch (error) {
-      if (isApiError(error) && error.fields) setServerErrors(error.fields as Partial<Record<Field, string>>);
+      if (isApiError(error) && error.fields) setServerErrors(error.fields);
     } finally {
       setSaving(false);
     }

@@ -74,7 +74,7 @@ export function JobsConsolePage() {
               label="State"
               data={JOB_STATES.map((s) => ({ value: s, label: STATE_LABELS[s] }))}
               value={filter.state}
-              onChange={(value) => value && setFilter({ state: value as JobState })}
+              onChange={(value) => value && setFilter({ state: value })}
               allowDeselect={false}
               w={200}
             />

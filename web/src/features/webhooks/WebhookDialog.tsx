@@ -70,7 +70,7 @@ export function WebhookDialog({ opened, onClose, companyId, webhook, onCreated }
             control={form.control}
             name="events"
             render={({ field }) => (
-              <Checkbox.Group label="Events" required value={field.value} onChange={(v) => field.onChange(v as WebhookEvent[])} error={fieldError(errors.events?.message)}>
+              <Checkbox.Group label="Events" required value={field.value} onChange={(v) => field.onChange(v)} error={fieldError(errors.events?.message)}>
                 <Stack gap="xs" mt="xs">
                   {WEBHOOK_EVENTS.map((e) => (
                     <Checkbox key={e} value={e} label={`${WEBHOOK_EVENT_LABEL[e]} (${e})`} onBlur={field.onBlur} />
