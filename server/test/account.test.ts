@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { MSG } from '@portal/domain';
+import { ALL_SCOPES, MSG } from '@portal/domain';
 import { mailOutbox, passwordResetTokens } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -148,7 +148,7 @@ describe(`feature flags, partner configuration and GraphQL (${databaseKind})`, (
     await c.login('admin@example.com', 'Admin-demo-1');
     const res = await c.graphql('{ currentUser { email scopes company { name } } enabledFeatureFlags }');
     expect(res.json.data.currentUser.email).toBe('admin@example.com');
-    expect(res.json.data.currentUser.scopes).toHaveLength(5);
+    expect(res.json.data.currentUser.scopes).toEqual(ALL_SCOPES);
     expect(res.json.data.enabledFeatureFlags).toContain('SHIPPING_PROFILE');
   });
 
