@@ -69,13 +69,13 @@ export function TokenTable({ tokens, onRevoke, showOwner = false, caption }: { t
                   <Table.Td>{formatDate(token.expiresAt)}</Table.Td>
                   <Table.Td>{token.lastUsedAt ? formatDateTime(token.lastUsedAt) : 'Never'}</Table.Td>
                   <Table.Td>
-                    <Badge color={STATUS_COLOR[status]} variant="light">
+                    <Badge color={STATUS_COLOR[status]} variant="light" c="dark.9">
                       {status}
                     </Badge>
                   </Table.Td>
                   <Table.Td>
                     {status === 'Active' && (
-                      <Button size="xs" variant="outline" color="red" onClick={() => setToRevoke(token)} aria-label={`Revoke ${token.name}`}>
+                      <Button size="xs" variant="outline" color="red.9" onClick={() => setToRevoke(token)} aria-label={`Revoke ${token.name}`}>
                         Revoke
                       </Button>
                     )}
