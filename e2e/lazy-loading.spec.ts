@@ -54,8 +54,12 @@ test.describe('a page whose code is gone after a deploy', () => {
     await signIn(page, DEMO.supplier);
     await expect(page.getByRole('heading', { level: 1, name: 'My Products - Submission Activity' })).toBeVisible();
     // The tab's build names a file the server no longer has; once the page is loaded again, the code is there.
+    // Counted when the page is asked for again, not on its load event: the reloaded page asks for the route's code
+    // while its scripts run, before 'load' fires.
     let pageLoads = 0;
-    page.on('load', () => pageLoads++);
+    page.on('request', (request) => {
+      if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pageLoads++;
+    });
     await page.route(/\/assets\/UploadFilesPage-[\w-]{8}\.js$/, (route) => (pageLoads === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue()));
     await markWindow(page);
     await page.getByRole('link', { name: 'Add New' }).click();
