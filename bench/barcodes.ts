@@ -43,6 +43,10 @@ interface ReaderRun {
   barsOnly?: { found: number; wrongOnly: number; ms: number[] };
   /** Time the printed-digits step took on each photo where it ran (no bar pass found a code). */
   digitsMs?: number[];
+  /** Of those, the times on photos the OCR-B templates settled (tesseract did not run there). */
+  templatesMs?: number[];
+  /** Photos settled by each reader of printed digits. */
+  digitsReaders?: Map<string, number>;
 }
 
 export interface BarcodeBenchResult {
@@ -69,12 +73,12 @@ async function measure(
   name: string,
   photos: Photo[],
   dir: string,
-  read: (file: string) => Promise<{ codes: string[]; pass?: string | null; digitsMs?: number }>,
+  read: (file: string) => Promise<{ codes: string[]; pass?: string | null; digitsMs?: number; digitsReader?: string | null }>,
 ): Promise<ReaderRun> {
   const result: ReaderRun = { name, found: 0, wrongOnly: 0, ms: [] };
   for (const photo of photos) {
     const start = performance.now();
-    const { codes, pass, digitsMs } = await read(path.join(dir, photo.file));
+    const { codes, pass, digitsMs, digitsReader } = await read(path.join(dir, photo.file));
     const elapsed = performance.now() - start;
     result.ms.push(elapsed);
     const found = codes.some((code) => matchesExpectedCode(code, photo.expected));
@@ -88,6 +92,11 @@ async function measure(
         else if (codes.length > 0) barsOnly.wrongOnly++;
       }
       if (pass === null || pass === PRINTED_DIGITS_PASS) (result.digitsMs ??= []).push(digitsMs);
+      if (digitsReader) {
+        result.digitsReaders ??= new Map();
+        result.digitsReaders.set(digitsReader, (result.digitsReaders.get(digitsReader) ?? 0) + 1);
+        if (digitsReader === 'templates') (result.templatesMs ??= []).push(digitsMs);
+      }
     }
     if (pass !== undefined) {
       const key = pass ?? 'none';
@@ -231,6 +240,7 @@ async function benchBarcodes({ write = true, log = console.log } = {}): Promise<
   const barsOnly: ReaderRun = { name: 'ours, bars only (before printed digits)', ...ours.barsOnly! };
   const runs = [barsOnly, ours, plain, ...(zbarimg ? [zbarimg] : [])];
   const digitsMs = ours.digitsMs ?? [];
+  const templatesMs = ours.templatesMs ?? [];
   const digitsFound = ours.found - barsOnly.found;
   const ok = runs.every((r) => ours.found >= r.found);
   const passes = [...BARCODE_PASS_NAMES, 'none']
@@ -250,13 +260,17 @@ async function benchBarcodes({ write = true, log = console.log } = {}): Promise<
     '',
     '## Printed digits',
     '',
-    `When no bar pass reads a code, ours looks for a bar-like region and reads the digits printed under it ` +
-      `(tesseract.js, LSTM model from @tesseract.js-data/eng; a code counts only with a valid check digit, read alike ` +
-      `by two of four looks). "ours, bars only" is the same run without that step. It ran on ${digitsMs.length} ` +
+    `When no bar pass reads a code, ours looks for a bar-like region and reads the digits printed under it: first ` +
+      `by matching OCR-B digit templates (rendered by bwip-js) on the line of digits, then, when that finds no code, ` +
+      `with tesseract.js (LSTM model from @tesseract.js-data/eng, read alike by two of four looks); a code counts only ` +
+      `with a valid check digit. "ours, bars only" is the same run without that step. It ran on ${digitsMs.length} ` +
       `photos (the others were settled by the bars and spent 0 ms on it), added ${digitsFound} expected codes and ` +
-      `${ours.wrongOnly - barsOnly.wrongOnly} wrong ones; time it added there: median ${ms(percentile(digitsMs, 50))} ms, ` +
-      `p95 ${ms(percentile(digitsMs, 95))} ms, max ${ms(Math.max(...digitsMs))} ms (the tesseract worker's one-time start ` +
-      'is in the warm-up, as it is once per media process).',
+      `${ours.wrongOnly - barsOnly.wrongOnly} wrong ones (codes read: templates ${ours.digitsReaders?.get('templates') ?? 0}, ` +
+      `tesseract ${ours.digitsReaders?.get('tesseract') ?? 0}); time it added there: median ${ms(percentile(digitsMs, 50))} ms, ` +
+      `p95 ${ms(percentile(digitsMs, 95))} ms, max ${ms(Math.max(...digitsMs))} ms; on the photos the templates settled ` +
+      `(tesseract did not run) median ${ms(percentile(templatesMs, 50))} ms, max ${ms(Math.max(...templatesMs))} ms ` +
+      "(the tesseract worker's one-time start and the templates' rendering are in the warm-up, as they are once per " +
+      'media process).',
     '',
     '## Generated 12-megapixel photos',
     '',
@@ -277,7 +291,7 @@ async function benchBarcodes({ write = true, log = console.log } = {}): Promise<
   return { images: photos.length, ours, plain, zbarimg, markdown, ok };
 }
 
-/** Starts the tesseract worker once, outside the timings, on a code whose bars cannot be read. */
+/** Starts the tesseract worker and renders the OCR-B templates once, outside the timings, on a code whose bars cannot be read. */
 async function warmDigitReader() {
   const dir = await mkdtemp(path.join(tmpdir(), 'barcode-bench-'));
   try {

@@ -11,6 +11,7 @@ import { runIngestionBench } from './ingestion.ts';
 import { runHostileBench } from './hostile.ts';
 import { runWebBench } from './web.ts';
 import { runPhotoChecksBench } from './photo-checks.ts';
+import { runIntakeLatencyBench } from './intake-latency.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -51,6 +52,11 @@ if (wanted('photo-checks')) {
   console.log('\n## Photo checks\n');
   const photoChecks = await runPhotoChecksBench();
   if (!photoChecks.ok) failed = true;
+}
+if (wanted('intake-latency')) {
+  console.log('\n## Intake latency: results at once\n');
+  const latency = await runIntakeLatencyBench();
+  if (!latency.ok) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

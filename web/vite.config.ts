@@ -30,7 +30,9 @@ export default defineConfig({
           groups: [
             // Needed by every page and changed less often than the app: cached across releases.
             // Everything else (Mantine's components, forms, zod...) goes with the pages that use it.
-            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router|@tanstack)[\\/]/, priority: 3 },
+            { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
+            // TanStack Query: the signed-in pages' server state (api/query-client.tsx), loaded with their shell.
+            { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
             // Mantine's core (provider, Box, styles API, hooks): every page's components stand on it.
             { name: 'framework', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 2 },
             // The pages a visitor meets first (login, the landing pages) and all they use, in one file: on a slow phone

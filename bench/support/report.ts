@@ -17,6 +17,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['ingestion.md', 'Bulk ingestion'],
   ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['photo-checks.md', 'Photo checks'],
+  ['intake-latency.md', 'Intake latency: the UPC on screen after the upload'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
   ['web.md', 'Web app first load'],
 ];

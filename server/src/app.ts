@@ -57,7 +57,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.decorate('ctx', ctx);
   registerRequestContext(app);
   registerHttpMetrics(app);
-  // Every route, as registered: the attack suite tries each of them (server/test/attack.test.ts).
+  // Every route, as registered: the attack suite tries each of them (server/test/attack-*.test.ts, through test/support/attack.ts).
   const routeList: { method: string; url: string }[] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {

@@ -31,6 +31,12 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     uploadTempDir,
     metrics: new PortalMetrics(database),
   };
-  ctx.jobs = new JobRunner(database.db, log, { concurrency: 2, lockMs: config.jobLockMs, onJobEnd: ctx.metrics.observeJob }).register(...allJobs(ctx));
+  ctx.jobs = new JobRunner(database.db, log, {
+    concurrency: 2,
+    lockMs: config.jobLockMs,
+    pollMs: config.jobPollMs,
+    notifications: config.instantResults ? database.notifications : undefined,
+    onJobEnd: ctx.metrics.observeJob,
+  }).register(...allJobs(ctx));
   return ctx;
 }

@@ -34,6 +34,13 @@ describe('configuration validated at boot', () => {
     }
   });
 
+  it('polls for jobs every 0.5 s and wakes workers at once unless told otherwise', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ jobPollMs: 500, instantResults: true });
+    expect(loadConfig({ DATA_DIR: dir, JOB_POLL_SECONDS: '60', INSTANT_RESULTS: 'off' })).toMatchObject({ jobPollMs: 60_000, instantResults: false });
+    expect(() => loadConfig({ DATA_DIR: dir, JOB_POLL_SECONDS: '0' })).toThrow(/JOB_POLL_SECONDS/);
+  });
+
   it('keeps done jobs 7 days unless JOB_RETENTION_DAYS says otherwise (0: until the next hourly purge)', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir }).jobRetentionMs).toBe(7 * 86_400_000);

@@ -32,6 +32,8 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
+  INSTANT_RESULTS: onOff.default('on'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
   S3_REGION: z.string().default('us-east-1'),
@@ -84,6 +86,13 @@ export type Config = {
   sessionCacheMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
+  /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
+  jobPollMs: number;
+  /**
+   * Workers wake when a job is enqueued (LISTEN/NOTIFY) and a draft's page hears each file's result as it is known
+   * (GET /api/draftSubmissions/:id/events). Off: workers poll, the events route answers 503 and the page polls.
+   */
+  instantResults: boolean;
   /** How long a done job stays in the jobs table before the hourly purge deletes it (failed ones stay). */
   jobRetentionMs: number;
   /** Bearer token for GET /metrics; undefined: no /metrics. */
@@ -161,6 +170,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sessionCacheMs: e.SESSION_CACHE_MS,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
+    jobPollMs: Math.round(e.JOB_POLL_SECONDS * 1000),
+    instantResults: e.INSTANT_RESULTS === 'on',
     metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET
       ? {

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState, type ReactNode } from 'react';
 import { MantineProvider } from '@mantine/core';
 import { useNotifications } from '@mantine/notifications';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { ResourceCache, ResourceCacheContext } from './api/resource-cache.ts';
 import { SessionProvider } from './session/session-context.tsx';
 import { cssVariablesResolver, theme } from './ui/theme.ts';
 
@@ -21,27 +21,19 @@ function Toasts() {
   );
 }
 
-export function createQueryClient() {
-  return new QueryClient({
-    defaultOptions: {
-      // A failed call has already told the user (generic handling); retrying would repeat it.
-      queries: { retry: false, refetchOnWindowFocus: false },
-      mutations: { retry: false },
-    },
-  });
-}
-
-/** Theme, toasts, server state and the session, around the router. */
+/**
+ * Theme, toasts, the session and what pages read before it (the resource cache), around the router. The signed-in
+ * pages' server state (TanStack Query) comes with their shell: api/query-client.tsx.
+ */
 export function AppProviders({
-  queryClient,
   children,
   env,
 }: {
-  queryClient: QueryClient;
   children: ReactNode;
   /** 'test' turns off transitions in unit tests. */
   env?: 'default' | 'test';
 }) {
+  const [cache] = useState(() => new ResourceCache());
   return (
     // Every CSS variable comes from the provider (deduplicateCssVariables off) instead of Mantine's 27 KB static file
     // of defaults, which the first page would otherwise download on top of the script that makes them anyway.
@@ -53,9 +45,9 @@ export function AppProviders({
       env={env}
     >
       <Toasts />
-      <QueryClientProvider client={queryClient}>
+      <ResourceCacheContext.Provider value={cache}>
         <SessionProvider>{children}</SessionProvider>
-      </QueryClientProvider>
+      </ResourceCacheContext.Provider>
     </MantineProvider>
   );
 }

@@ -7,7 +7,7 @@ import '@mantine/core/styles/baseline.layer.css';
 import '@mantine/core/styles/global.layer.css';
 import '@mantine/notifications/styles.layer.css';
 import './ui/global.css';
-import { AppProviders, createQueryClient } from './app-providers.tsx';
+import { AppProviders } from './app-providers.tsx';
 import { createAppRouter } from './router.tsx';
 import { connectApiErrorsToBanner } from './ui/banner/banner-store.ts';
 
@@ -15,7 +15,7 @@ connectApiErrorsToBanner();
 
 createRoot(document.getElementById('root') as HTMLElement).render(
   <StrictMode>
-    <AppProviders queryClient={createQueryClient()}>
+    <AppProviders>
       <RouterProvider router={createAppRouter()} />
     </AppProviders>
   </StrictMode>,

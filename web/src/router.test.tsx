@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { SCOPES } from '@portal/domain';
-import { AppProviders, createQueryClient } from './app-providers.tsx';
+import { AppProviders } from './app-providers.tsx';
 import { routes } from './router.tsx';
 import { readPostLoginRoute } from './session/post-login-route.ts';
 import { buildUser, jsonResponse } from './test/fixtures.ts';
@@ -31,7 +31,7 @@ function renderApp(path: string, { user = null, flags = [] }: { user?: UserDetai
   );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <AppProviders env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

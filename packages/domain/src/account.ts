@@ -1,25 +1,9 @@
 import { z } from 'zod';
-import { PASSWORD_MIN_LENGTH } from './constants.ts';
 import { MSG } from './messages.ts';
-import { emailSchema, loginPasswordSchema } from './sign-in.ts';
+import { emailSchema, loginPasswordSchema, newPasswordSchema } from './sign-in.ts';
 
-/** Password policy: 8+ characters with an upper case letter, a lower case letter and a digit. */
-export function meetsPasswordPolicy(password: string): boolean {
-  return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password)
-  );
-}
-
-export { emailSchema } from './sign-in.ts';
-
-export const newPasswordSchema = z
-  .string({ error: MSG.passwordRequired })
-  .min(1, MSG.passwordRequired)
-  .max(200, MSG.passwordWeak)
-  .refine(meetsPasswordPolicy, MSG.passwordWeak);
+export { emailSchema, newPasswordSchema } from './sign-in.ts';
+export { meetsPasswordPolicy } from './password-policy.ts';
 
 export const loginSchema = z.object({
   username: emailSchema,

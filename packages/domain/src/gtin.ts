@@ -48,6 +48,23 @@ export function expandUpcE(upce: string): string {
 }
 
 /**
+ * The UPC-E a 12-digit UPC-A is written as when it has one (number system 0 or 1 and enough zeros in the right
+ * places), or null: the inverse of expandUpcE.
+ */
+export function compressToUpcE(upca: string): string | null {
+  if (!/^[01]\d{11}$/.test(upca)) return null;
+  const [ns, m, p, check] = [upca[0], upca.slice(1, 6), upca.slice(6, 11), upca[11]];
+  const candidates = [
+    m.slice(0, 2) + p.slice(2) + m[2],
+    m.slice(0, 3) + p.slice(3) + '3',
+    m.slice(0, 4) + p[4] + '4',
+    m + p[4],
+  ];
+  const found = candidates.find((six) => expandUpcE(ns + six + check) === upca);
+  return found ? ns + found + check : null;
+}
+
+/**
  * The form we store: EAN-13 for GTIN-8/12/13 and UPC-E, GTIN-14 for case codes (indicator 1-9).
  * Returns null when the length is not a GTIN length. Does not check the check digit.
  */

@@ -20,6 +20,7 @@ export * from './brand-profile.ts';
 export * from './media-messages.ts';
 export * from './wording.ts';
 export * from './webhooks.ts';
+export * from './webhook-policy.ts';
 export * from './api-tokens.ts';
 export * from './jobs-console.ts';
 export * from './detected-codes.ts';

@@ -16,6 +16,15 @@ describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
     }
   });
 
+  it('a UPC-E example is a placeholder in every form: its 8 printed digits, its UPC-A and EAN-13 expansions', () => {
+    // 0 123456 5 and 0 012345 7: the bench's generated UPC-E illustrations (datasets upce-1/1.png and 2.png).
+    for (const code of ['01234565', '012345000065', '0012345000065', '00123457', '0001234000057']) {
+      expect(isPlaceholderCode(code), code).toBe(true);
+    }
+    // A real UPC-E (and its expansion) is not.
+    for (const code of ['04252614', '042100005264', '0042100005264']) expect(isPlaceholderCode(code), code).toBe(false);
+  });
+
   it("real products' codes are not, Wikipedia's real example codes included", () => {
     for (const code of ['4006381333931', '036000291452', '0036000291452', '8711000530085', '96385074', '7613034626844']) {
       expect(isPlaceholderCode(code), code).toBe(false);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { toEan13 } from './gtin.ts';
+import { compressToUpcE, toEan13 } from './gtin.ts';
 
 /**
  * Photo checks (issue 20): what about an uploaded picture would get a product rejected by a retailer or a data pool,
@@ -84,13 +84,21 @@ const EXAMPLE_CODES = new Set([
 
 /**
  * Whether a code read from a photo is a placeholder rather than a product's own: all zeros, one digit repeated
- * (the check digit aside), a plain run such as 123456789..., or a published example code.
+ * (the check digit aside), a plain run such as 123456789..., or a published example code. Judged on every form the
+ * code is written in, so that one code gets one answer: a UPC-E such as 0 123456 5 (the textbook example) is a
+ * placeholder whether it is read as its 8 printed digits or written as its UPC-A expansion 0 12345 00006 5.
  */
 export function isPlaceholderCode(code: string): boolean {
   const digits = code.replace(/\D/g, '');
   if (digits.length < 8) return false;
   const ean = toEan13(digits);
   if (ean && EXAMPLE_CODES.has(ean)) return true;
+  const upcE = ean?.startsWith('0') ? compressToUpcE(ean.slice(1)) : null;
+  return [digits, ...(upcE ? [upcE] : [])].some(isDummyPattern);
+}
+
+/** All zeros, one digit repeated or a plain run, the check digit and leading zeros aside. */
+function isDummyPattern(digits: string): boolean {
   const body = digits.slice(0, -1).replace(/^0+/, '');
   if (body.length === 0) return true; // all zeros
   if (/^(\d)\1+$/.test(body)) return true; // 1111111 ...

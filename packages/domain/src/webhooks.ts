@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isAnyAdmin, SCOPES } from './scopes.ts';
 
 /** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
 export const WEBHOOK_EVENTS = ['submission.status_changed', 'submission.catalogued', 'ingestion.job_completed', 'ingestion.file_needs_mapping'] as const;
@@ -46,19 +45,6 @@ export const WEBHOOK_MSG = {
   noDeliveries: 'Nothing has been sent to this webhook yet.',
   noWebhooks: 'No webhooks yet. Add one to have events sent to your systems.',
 } as const;
-
-/**
- * Who may see and manage a company's webhooks: its own users holding write:webhooks, and staff for any company
- * (read-only administrators look, full administrators also change). The server's policy and the web's menus agree.
- */
-type User = { companyId: number; scopes: readonly string[] };
-const ownsWebhooks = (user: User, companyId: number) => user.companyId === companyId && user.scopes.includes(SCOPES.writeWebhooks);
-export const webhookPolicy = {
-  view: (user: User, companyId: number) => isAnyAdmin(user) || ownsWebhooks(user, companyId),
-  manage: (user: User, companyId: number) => user.scopes.includes(SCOPES.writeAllProductSubmissions) || ownsWebhooks(user, companyId),
-  /** The account menu's 'Webhooks' entry: company users with the scope, and staff (who then pick a company). */
-  menu: (user: Pick<User, 'scopes'>) => isAnyAdmin(user) || user.scopes.includes(SCOPES.writeWebhooks),
-};
 
 /** Only the address format here: the network rules (https, private addresses) are the server's, at registration and delivery. */
 export const webhookUrlSchema = z

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { embeddedClientOf, exclusivelyOn, executeNamed, type CompiledQuery } from './driver-internals.ts';
+import { pgliteNotifications, postgresNotifications, type DbNotifications } from './notifications.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Either the database itself or an open transaction on it. */
@@ -29,6 +30,8 @@ export interface PoolStats {
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** LISTEN/NOTIFY: the triggers' notifications (jobs due, draft files read), heard at their commit. */
+  notifications: DbNotifications;
   close(): Promise<void>;
   poolStats?: () => PoolStats;
 }
@@ -91,10 +94,13 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    const notifications = pgliteNotifications(client);
     return {
       db,
       kind: 'pglite',
+      notifications,
       async close() {
+        await notifications.close();
         await client.close();
         unlock();
       },
@@ -121,10 +127,15 @@ export async function openPostgres(url: string): Promise<Database> {
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
+  const notifications = postgresNotifications(url);
   return {
     db,
     kind: 'postgres',
-    close: () => pool.end(),
+    notifications,
+    async close() {
+      await notifications.close();
+      await pool.end();
+    },
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }

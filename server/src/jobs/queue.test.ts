@@ -4,7 +4,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
-import { defineJob, enqueue, JobRunner, purgeFinishedJobs } from './queue.ts';
+import { defineJob, enqueue, JobRunner, purgeFinishedJobs, requeueFailedJob } from './queue.ts';
 import { allJobs } from './registry.ts';
 import { startWorker } from './worker.ts';
 
@@ -210,5 +210,96 @@ describe(`job queue (${databaseKind})`, () => {
     const runner = new JobRunner(server.database.db, log).register(...allJobs(server.ctx).filter((j) => j.name !== 'notifications.statusMail'));
     await expect(runner.checkHandlers()).rejects.toThrow(/notifications\.statusMail/);
     await new JobRunner(server.database.db, log).register(...allJobs(server.ctx)).checkHandlers();
+  });
+
+  // Issue 20 item 5: a worker is woken when a job becomes due. Its poll is set to ten minutes, far past the test's
+  // timeout: a job that runs was woken for, not found by a poll.
+  const HOUR_LONG_POLL = { pollMs: 600_000 } as const;
+
+  /** A job whose handler resolves `ran` with the payload it ran; and a runner of it that only a wake can drive. */
+  function wakeable(name: string, opts: { maxAttempts?: number; fail?: boolean } = {}) {
+    const ran: number[] = [];
+    const waiters: (() => void)[] = [];
+    const job = defineJob({
+      name,
+      maxAttempts: opts.maxAttempts,
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        ran.push(n);
+        waiters.splice(0).forEach((w) => w());
+        if (opts.fail) throw new Error('fails');
+      },
+    });
+    const runner = new JobRunner(server.database.db, log, { ...HOUR_LONG_POLL, notifications: server.database.notifications }).register(job);
+    const nextRun = () => new Promise<void>((resolve) => waiters.push(resolve));
+    return { job, runner, ran, nextRun };
+  }
+
+  it('wakes a started worker when a job is enqueued, long before its poll, and only once the enqueue commits', async () => {
+    const { job, runner, ran, nextRun } = wakeable('test.wake');
+    runner.start();
+    await server.database.notifications.ready();
+    try {
+      const running = nextRun();
+      let seenInsideTransaction: number[] = [];
+      await server.database.db.transaction(async (tx) => {
+        await enqueue(tx, job, { n: 1 });
+        // Uncommitted: a worker woken now would find nothing. It is not woken until the commit.
+        await new Promise((r) => setTimeout(r, 200));
+        seenInsideTransaction = [...ran];
+      });
+      await running;
+      expect(seenInsideTransaction).toEqual([]);
+      expect(ran).toEqual([1]);
+      // And again: the first wake left the worker listening.
+      const again = nextRun();
+      await enqueue(server.database.db, job, { n: 2 });
+      await again;
+      expect(ran).toEqual([1, 2]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it("wakes a worker when the jobs console's Retry puts a failed job back in the queue", async () => {
+    const { job, runner, ran, nextRun } = wakeable('test.wakeRetry', { maxAttempts: 1, fail: true });
+    const db = server.database.db;
+    await enqueue(db, job, { n: 7 });
+    await runner.drain(); // fails for good
+    const [failed] = await db.select().from(jobs).where(eq(jobs.name, job.name));
+    expect(failed.status).toBe('failed');
+    runner.start();
+    await server.database.notifications.ready();
+    try {
+      const running = nextRun();
+      expect(await requeueFailedJob(db, failed.id)).toBe(true);
+      await running;
+      expect(ran).toEqual([7, 7]);
+    } finally {
+      await runner.stop();
+    }
+  });
+
+  it('a stopped worker is no longer woken, though the notification still goes out', async () => {
+    const { job, runner, ran } = wakeable('test.wakeStopped');
+    runner.start();
+    await server.database.notifications.ready();
+    await runner.stop();
+    await enqueue(server.database.db, job, { n: 3 });
+    // The notification went out (another listener hears it); the stopped runner did not claim the job.
+    const heard = new Promise<string>((resolve) => {
+      const off = server.database.notifications.subscribe('jobs_queued', (name) => {
+        if (name === 'test.wakeStopped') {
+          off();
+          resolve(name);
+        }
+      });
+    });
+    await server.database.notifications.ready();
+    await enqueue(server.database.db, job, { n: 4 });
+    expect(await heard).toBe('test.wakeStopped');
+    expect(ran).toEqual([]);
+    await runner.drain();
+    expect(ran.sort()).toEqual([3, 4]);
   });
 });

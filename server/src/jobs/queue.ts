@@ -2,6 +2,7 @@ import { and, eq, lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
+import { CHANNELS, type DbNotifications } from '../db/notifications.ts';
 import { jobs } from '../db/schema.ts';
 import { currentRequestId, withRequestId } from '../lib/request-context.ts';
 
@@ -85,7 +86,7 @@ export async function enqueue<P>(
       requestId: currentRequestId(),
     })
     .onConflictDoNothing();
-  notifyLocal();
+  // The jobs_queued trigger wakes the workers when this transaction commits (see JobRunner's `notifications`).
 }
 
 /**
@@ -98,8 +99,7 @@ export async function requeueFailedJob(tx: Tx, id: number): Promise<boolean> {
     .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, finishedAt: null })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
     .returning({ id: jobs.id });
-  if (requeued.length) notifyLocal();
-  return requeued.length > 0;
+  return requeued.length > 0; // and the trigger wakes a worker at the commit
 }
 
 /** Deletes a failed job (the jobs console's Discard); false when it is not failed (any more). */
@@ -117,10 +117,6 @@ export async function purgeFinishedJobs(db: Db, retentionMs: number, now = new D
   return purged.length;
 }
 
-// Wakes in-process runners at once instead of at their next poll.
-const listeners = new Set<() => void>();
-const notifyLocal = () => listeners.forEach((l) => l());
-
 type ClaimedJob = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number; request_id: string | null };
 
 /** How a run ended: done, failed for good, or failed with attempts left (queued again). */
@@ -131,7 +127,7 @@ export class JobRunner {
   private running = new Set<Promise<void>>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
-  private wake = () => void this.tick();
+  private unsubscribe: (() => void)[] = [];
 
   constructor(
     private db: Db,
@@ -139,8 +135,14 @@ export class JobRunner {
     /** lockMs: how long a claimed job is its worker's; past it, the job counts as abandoned and is claimed again. */
     private opts: {
       concurrency?: number;
+      /** How often to look for due jobs without being woken (default 500 ms). */
       pollMs?: number;
       lockMs?: number;
+      /**
+       * Wake at once when a job becomes due (the jobs_queued trigger's notification, heard at its commit, from any
+       * process), and look again when the listening connection is back after a drop. Without it: polling only.
+       */
+      notifications?: DbNotifications;
       /** Told of every run's end (metrics: job duration by type and outcome). */
       onJobEnd?: (name: string, outcome: JobOutcome, seconds: number) => void;
     } = {},
@@ -156,7 +158,15 @@ export class JobRunner {
 
   start() {
     this.stopped = false;
-    listeners.add(this.wake);
+    const notifications = this.opts.notifications;
+    if (notifications) {
+      this.unsubscribe = [
+        notifications.subscribe(CHANNELS.jobQueued, (name) => {
+          if (this.defs.has(name)) void this.tick();
+        }),
+        notifications.onReconnect(() => void this.tick()),
+      ];
+    }
     this.schedule();
     void this.tick();
   }
@@ -192,7 +202,7 @@ export class JobRunner {
   /** Stops claiming and waits for the jobs in hand to finish. */
   async stop() {
     this.stopped = true;
-    listeners.delete(this.wake);
+    for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     clearTimeout(this.timer);
     await Promise.allSettled([...this.running]);
   }
@@ -218,9 +228,16 @@ export class JobRunner {
   }
 
   private ticking = false;
-  private async tick() {
-    if (this.stopped || this.ticking) return;
+  /** A wake came while a claim was under way (its snapshot may predate the new job): claim once more after it. */
+  private tickAgain = false;
+  private async tick(): Promise<void> {
+    if (this.stopped) return;
+    if (this.ticking) {
+      this.tickAgain = true;
+      return;
+    }
     this.ticking = true;
+    this.tickAgain = false;
     try {
       const free = (this.opts.concurrency ?? 2) - this.running.size;
       if (free <= 0) return;
@@ -236,6 +253,7 @@ export class JobRunner {
     } finally {
       this.ticking = false;
     }
+    if (this.tickAgain) return this.tick();
   }
 
   private async claim(limit: number): Promise<ClaimedJob[]> {

@@ -23,6 +23,7 @@ const ERROR_MEANING = {
   409: 'Conflicts with existing data',
   413: 'Too large: file size, number of files, or the company storage quota',
   429: 'Too many requests: see Retry-After',
+  503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
 

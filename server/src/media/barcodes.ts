@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
 import type { DetectedFrom, UploadKind } from '@portal/domain';
-import { findBarcodeRegion } from './barcode-region.ts';
-import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type PixelSource } from './pixels.ts';
+import { findBarcodeRegion, scaleRegion, type BarcodeRegion } from './barcode-region.ts';
+import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type GreyImage, type PixelSource } from './pixels.ts';
 import { greyForJudging, measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
-import { readPrintedDigits } from './printed-digits.ts';
+import { readByTemplates, readPrintedDigits } from './printed-digits.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadFileBytes, zxingReadPixels } from './zxing-reader.ts';
 
@@ -86,6 +86,10 @@ class PassImages {
       const width = Math.min(wanted, DETAIL_MAX_WIDTH);
       return width > base.width ? loadRgba(this.source, { width, enlarge: true }) : null;
     });
+  /** The grey copy the photo checks judge (at most JUDGING_SIZE), and the barcode region found in it. */
+  judging = () => this.once('judging', async () => greyForJudging(await this.base()));
+  region = () => this.once('region', async () => findBarcodeRegion(await this.judging()));
+
   detailGrey = () =>
     this.once('detail grey', async () => {
       const detail = await this.detail();
@@ -139,6 +143,8 @@ export interface DetailedBarcodeReading extends BarcodeReading {
   pass: string | null;
   /** Time spent looking for and reading printed digits (0 when a bar pass found codes), in ms. */
   digitsMs: number;
+  /** Which reader of printed digits found the code (null when none did or they did not run): for benchmarks. */
+  digitsReader: DigitsReading['reader'] | null;
 }
 
 /** readBarcodes, also telling which pass found the codes. */
@@ -149,32 +155,39 @@ export async function readBarcodesDetailed(input: string | Buffer, kind: UploadK
 async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
   for (const step of PASSES) {
     const codes = await step.read(images);
-    if (codes.length > 0) return { codes: [...new Set(codes)], readFrom: 'bars', pass: step.name, digitsMs: 0 };
+    if (codes.length > 0) {
+      return { codes: [...new Set(codes)], readFrom: 'bars', pass: step.name, digitsMs: 0, digitsReader: null };
+    }
   }
   // Only now, so that a photo whose bars read pays nothing for it: where the bars look like a code, the digits.
   const start = performance.now();
-  const code = await readDigitsUnderBars(images);
+  const read = await readDigitsUnderBars(images);
   const digitsMs = performance.now() - start;
-  if (code) return { codes: [code], readFrom: 'digits', pass: PRINTED_DIGITS_PASS, digitsMs };
-  return { codes: [], readFrom: null, pass: null, digitsMs };
+  if (read) {
+    return { codes: [read.code], readFrom: 'digits', pass: PRINTED_DIGITS_PASS, digitsMs, digitsReader: read.reader };
+  }
+  return { codes: [], readFrom: null, pass: null, digitsMs, digitsReader: null };
 }
 
-async function readDigitsUnderBars(images: PassImages): Promise<string | null> {
-  const base = await images.baseGrey();
-  const region = findBarcodeRegion(base);
+type DigitsReading = { code: string; reader: 'templates' | 'tesseract' };
+
+async function readDigitsUnderBars(images: PassImages): Promise<DigitsReading | null> {
+  // The region found on the judging grey (the photo checks use the same one).
+  const region = await images.region();
   if (!region) return null;
-  // Digits are read from the sharpest copy at hand: the detail image (made by an earlier pass) when there is one.
+  const base = await images.baseGrey();
+  // OCR-B templates first (tens of ms), on the base image and the detail one: their resamplings differ enough to
+  // matter for digits 6 to 10 px high. Tesseract (seconds) only when neither finds a code.
   const detail = await images.detailGrey();
-  if (!detail) return readPrintedDigits(base, region);
-  const scale = detail.width / base.width;
-  const scaled = {
-    ...region,
-    left: Math.round(region.left * scale),
-    top: Math.round(region.top * scale),
-    width: Math.round(region.width * scale),
-    height: Math.round(region.height * scale),
-  };
-  return readPrintedDigits(detail, scaled);
+  const fromTemplates = (await readByTemplates(base)) ?? (detail && (await readByTemplates(detail)));
+  if (fromTemplates) return { code: fromTemplates, reader: 'templates' };
+  const code = await readByTesseract(detail ?? base, region, await images.judging());
+  return code ? { code, reader: 'tesseract' } : null;
+}
+
+/** Tesseract reads the sharpest copy at hand: the detail image (made by an earlier pass) when there is one. */
+function readByTesseract(image: GreyImage, region: BarcodeRegion, judging: GreyImage): Promise<string | null> {
+  return readPrintedDigits(image, scaleRegion(region, image.width / judging.width, image.height / judging.height));
 }
 
 export interface FileAnalysis extends BarcodeReading {
@@ -188,9 +201,12 @@ export interface FileAnalysis extends BarcodeReading {
 export async function analyseFile(input: string | Buffer, kind: UploadKind): Promise<FileAnalysis> {
   const source = await pixelSource(input, kind);
   const images = new PassImages(source);
+  // The size from the file's header, read while the barcodes are (libvips' thread, not this one).
+  const sizeRead = 'file' in source ? sourceSize(source) : null;
+  sizeRead?.catch(() => undefined);
   const { codes, readFrom } = await readWith(images);
-  const size = 'file' in source ? await sourceSize(source) : null;
-  return { codes, readFrom, photo: measurePhoto(greyForJudging(await images.base()), size) };
+  const size = await sizeRead;
+  return { codes, readFrom, photo: measurePhoto(await images.judging(), size, await images.region()) };
 }
 
 /**

@@ -24,18 +24,20 @@ interface Area {
 /** An area shrunk to SIZE × SIZE by averaging the pixels of each cell (any aspect ratio is squeezed). */
 function shrink({ data, width: stride }: GreyImage, { x: x0, y: y0, width, height }: Area): Float64Array {
   const out = new Float64Array(SIZE * SIZE);
-  const counts = new Float64Array(SIZE * SIZE);
-  const columns = Int32Array.from({ length: width }, (_, x) => Math.min(SIZE - 1, Math.floor((x * SIZE) / width)));
+  const cellOf = (i: number, length: number) => Math.min(SIZE - 1, Math.floor((i * SIZE) / length));
+  const columns = Int32Array.from({ length: width }, (_, x) => cellOf(x, width));
+  // Pixels per cell, each way: a cell's count is the product, so none is kept per pixel.
+  const across = new Float64Array(SIZE);
+  const down = new Float64Array(SIZE);
+  for (let x = 0; x < width; x++) across[columns[x]]++;
   for (let y = 0; y < height; y++) {
-    const row = Math.min(SIZE - 1, Math.floor((y * SIZE) / height)) * SIZE;
+    const cellRow = cellOf(y, height);
+    down[cellRow]++;
+    const row = cellRow * SIZE;
     const start = (y0 + y) * stride + x0;
-    for (let x = 0; x < width; x++) {
-      const cell = row + columns[x];
-      out[cell] += data[start + x];
-      counts[cell]++;
-    }
+    for (let x = 0; x < width; x++) out[row + columns[x]] += data[start + x];
   }
-  for (let i = 0; i < out.length; i++) out[i] /= counts[i] || 1;
+  for (let i = 0; i < out.length; i++) out[i] /= across[i % SIZE] * down[Math.floor(i / SIZE)] || 1;
   return out;
 }
 

@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
-import { findBarcodeRegion } from './photo-region.ts';
+import { findBarcodeRegion } from './barcode-region.ts';
 import { perceptualHash, pictureDistance, SAME_PICTURE_BITS } from './perceptual-hash.ts';
 import { judgePhoto, measurePhoto, shrinkGrey } from './photo-quality.ts';
 import type { GreyImage } from './pixels.ts';
@@ -56,12 +56,39 @@ describe('findBarcodeRegion', () => {
     const page = await grey(await barcodeScene([code], { width: 800, height: 600 }));
     const region = findBarcodeRegion(page)!;
     // barcodeScene places the code at (100, 300).
-    expect(region.x).toBeGreaterThanOrEqual(90);
-    expect(region.x).toBeLessThan(200);
-    expect(region.y).toBeGreaterThanOrEqual(290);
+    expect(region.left).toBeGreaterThanOrEqual(90);
+    expect(region.left).toBeLessThan(200);
+    expect(region.top).toBeGreaterThanOrEqual(290);
     expect(region.width).toBeGreaterThan(100);
-    expect(findBarcodeRegion(await grey(await barcodeScene([code], { width: 800, height: 600, rotate: 30 })))).not.toBeNull();
+    expect(region.upright).toBe(true);
+    const turned = findBarcodeRegion(await grey(await barcodeScene([code], { width: 800, height: 600, rotate: 30 })));
+    expect(turned).not.toBeNull();
+    // Turned by 30°: found, but not upright (the printed digits are read only from upright codes).
+    expect(turned!.upright).toBe(false);
     expect(findBarcodeRegion(await grey(await imageFile('png', 800, 600)))).toBeNull();
+  });
+
+  it('finds a heavily blurred code (a photo out of focus: CODE_UNREADABLE, not "no barcode")', async () => {
+    // Sigma 6 at 800 px is 3 at the judging size (400 px): the bars are soft, low-contrast edges that the earlier
+    // finder (a high edge-energy threshold, judged cell by cell) took for no barcode.
+    const code = await barcodePng('ean13', '8711000530085', 3);
+    const photo = await sharp(await barcodeScene([code], { width: 800, height: 600 })).blur(6).png().toBuffer();
+    expect(findBarcodeRegion(shrinkGrey(await grey(photo)))).toMatchObject({ upright: true });
+    expect(await judged(photo, [])).toEqual(['BLURRY', 'CODE_UNREADABLE']);
+  });
+
+  it('claims no region in pack artwork: large type, a round shape, a colour gradient', async () => {
+    const artwork = `<svg xmlns="http://www.w3.org/2000/svg" width="800" height="600">
+      <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4e3c1"/><stop offset="1" stop-color="#404040"/></linearGradient></defs>
+      <rect width="100%" height="100%" fill="url(#g)"/><circle cx="300" cy="300" r="80" fill="#505050"/>
+      <text x="60" y="120" font-family="DejaVu Sans" font-size="50" fill="#444">Ingredients: oats, salt</text>
+      <text x="60" y="480" font-family="DejaVu Sans" font-size="42" fill="#222">Keep dry, Net Wt 500 g</text></svg>`;
+    for (const blur of [0, 1.5]) {
+      let image = sharp(Buffer.from(artwork));
+      if (blur) image = image.blur(blur);
+      const photo = await image.jpeg({ quality: 85 }).toBuffer();
+      expect(findBarcodeRegion(shrinkGrey(await grey(photo)))).toBeNull();
+    }
   });
 });
 

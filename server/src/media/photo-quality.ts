@@ -1,5 +1,5 @@
 import { isPlaceholderCode, MIN_LONG_SIDE_PX, type PhotoIssueCode } from '@portal/domain';
-import { findBarcodeRegion, type BarcodeRegion } from './photo-region.ts';
+import { findBarcodeRegion, type BarcodeRegion } from './barcode-region.ts';
 import { perceptualHash } from './perceptual-hash.ts';
 import type { GreyImage, RgbaImage } from './pixels.ts';
 
@@ -132,7 +132,8 @@ export function blurEffect(grey: GreyImage, area: { x: number; y: number; width:
 
 /**
  * The readers' RGBA image as grey no larger than JUDGING_SIZE, in one pass: each output pixel the mean luma (BT.601,
- * as toGrey) of a block of source pixels. A grey copy at full base size first would cost as much again.
+ * as toGrey) of a block of source pixels. A grey copy at full base size first would cost as much again. Pixels are
+ * read a word at a time (one load instead of four; little-endian, as every platform Node runs on here).
  */
 export function greyForJudging({ data, width, height }: RgbaImage, longSide = JUDGING_SIZE): GreyImage {
   const factor = Math.max(1, Math.ceil(Math.max(width, height) / longSide));
@@ -141,18 +142,49 @@ export function greyForJudging({ data, width, height }: RgbaImage, longSide = JU
   const out = new Uint8Array(w * h);
   const sums = new Uint32Array(w);
   const area = factor * factor * 1024;
+  const words = data.byteOffset % 4 === 0 ? new Uint32Array(data.buffer, data.byteOffset, width * height) : null;
+  if (words && factor === 2) return halvedGrey(words, width, w, h);
   for (let y = 0; y < h; y++) {
     sums.fill(0);
     for (let dy = 0; dy < factor; dy++) {
-      let j = (y * factor + dy) * width * 4;
+      // Columns past the last whole block are skipped.
+      let j = (y * factor + dy) * width;
       for (let x = 0; x < w; x++) {
         let s = 0;
-        for (let dx = 0; dx < factor; dx++, j += 4) s += 306 * data[j] + 601 * data[j + 1] + 117 * data[j + 2];
+        if (words) {
+          for (let dx = 0; dx < factor; dx++, j++) {
+            const v = words[j];
+            s += 306 * (v & 0xff) + 601 * ((v >>> 8) & 0xff) + 117 * ((v >>> 16) & 0xff);
+          }
+        } else {
+          for (let dx = 0; dx < factor; dx++, j++) s += 306 * data[4 * j] + 601 * data[4 * j + 1] + 117 * data[4 * j + 2];
+        }
         sums[x] += s;
       }
-      // Columns past the last whole block are skipped.
     }
     for (let x = 0; x < w; x++) out[y * w + x] = Math.round(sums[x] / area);
+  }
+  return { data: out, width: w, height: h };
+}
+
+/**
+ * greyForJudging for the usual case (a phone photo read at 1200 px, judged at 600): blocks of 2 × 2 pixels, red and
+ * blue summed together in two 16-bit halves of one number. The same result as the general loop, in a third of the time.
+ */
+function halvedGrey(words: Uint32Array, width: number, w: number, h: number): GreyImage {
+  const out = new Uint8Array(w * h);
+  for (let y = 0, o = 0; y < h; y++) {
+    let j = 2 * y * width;
+    for (let x = 0; x < w; x++, o++, j += 2) {
+      const a = words[j];
+      const b = words[j + 1];
+      const c = words[j + width];
+      const d = words[j + width + 1];
+      const redBlue = (a & 0xff00ff) + (b & 0xff00ff) + (c & 0xff00ff) + (d & 0xff00ff);
+      const green = ((a >>> 8) & 0xff) + ((b >>> 8) & 0xff) + ((c >>> 8) & 0xff) + ((d >>> 8) & 0xff);
+      // Rounded as the general loop does: Math.round(sum / 4096).
+      out[o] = (306 * (redBlue & 0xffff) + 601 * green + 117 * (redBlue >>> 16) + 2048) >> 12;
+    }
   }
   return { data: out, width: w, height: h };
 }
@@ -162,16 +194,22 @@ export function greyForJudging({ data, width, height }: RgbaImage, longSide = JU
  * bars still alternate clearly, which in a blurred photo is the least blurred part of the code; its whole is judged.
  */
 function around(region: BarcodeRegion, image: GreyImage) {
-  const x = Math.max(0, Math.round(region.x - region.width / 2));
-  const y = Math.max(0, Math.round(region.y - region.height / 2));
-  const right = Math.min(image.width, Math.round(region.x + region.width * 1.5));
-  const bottom = Math.min(image.height, Math.round(region.y + region.height * 1.5));
+  const x = Math.max(0, Math.round(region.left - region.width / 2));
+  const y = Math.max(0, Math.round(region.top - region.height / 2));
+  const right = Math.min(image.width, Math.round(region.left + region.width * 1.5));
+  const bottom = Math.min(image.height, Math.round(region.top + region.height * 1.5));
   return { x, y, width: right - x, height: bottom - y };
 }
 
-/** Measures a decoded image: grey at judging size (greyForJudging, or shrinkGrey for grey of any size). */
-export function measurePhoto(small: GreyImage, source: { width: number; height: number } | null): PhotoMeasures {
-  const region = findBarcodeRegion(small);
+/**
+ * Measures a decoded image: grey at judging size (greyForJudging, or shrinkGrey for grey of any size), and the barcode
+ * region found in it when the caller has already looked (barcodes.ts does, for the printed digits).
+ */
+export function measurePhoto(
+  small: GreyImage,
+  source: { width: number; height: number } | null,
+  region: BarcodeRegion | null = findBarcodeRegion(small),
+): PhotoMeasures {
   const whole = { x: 0, y: 0, width: small.width, height: small.height };
   const blur = (region && blurEffect(small, around(region, small))) ?? blurEffect(small, whole);
   return {

@@ -4,17 +4,20 @@ import sharp from 'sharp';
 import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
 import { hasValidCheckDigit } from '@portal/domain';
 import type { BarcodeRegion } from './barcode-region.ts';
+import { layoutDigits, readDigitLines } from './ocrb-digits.ts';
 import type { GreyImage } from './pixels.ts';
 import { normaliseRetailCode } from './retail-code.ts';
 
 /**
  * Reading the digits printed under an EAN/UPC code (OCR-B) when no reader could decode its bars: glare, a crease or
- * a torn corner across the bars often leaves the digits legible. Tesseract (tesseract.js, its wasm build) reads them;
- * a result counts only with a valid length and check digit, and only when two of the looks below agree on it, since a
+ * a torn corner across the bars often leaves the digits legible. Two readers, cheapest first: OCR-B template matching
+ * (ocrb-digits.ts, readByTemplates: tens of milliseconds) and tesseract (tesseract.js, its wasm build:
+ * readPrintedDigits, seconds). A result counts only with a valid length and check digit, and only when the reader is
+ * sure (templates: every digit matched surely, in a code's layout; tesseract: two of its looks agree), since a
  * misread digit passes the check digit one time in ten.
  *
- * Everything loads from node_modules: the wasm core (tesseract.js-core) and the LSTM model shipped in
- * @tesseract.js-data/eng. Nothing is downloaded and nothing is cached on disk.
+ * Everything loads from node_modules: the wasm core (tesseract.js-core), the LSTM model shipped in
+ * @tesseract.js-data/eng, and bwip-js's OCR-B font. Nothing is downloaded and nothing is cached on disk.
  */
 
 const require = createRequire(import.meta.url);
@@ -129,8 +132,24 @@ async function crops(image: GreyImage, region: BarcodeRegion): Promise<Buffer[]>
 }
 
 /**
- * The code printed under the bars of the region, or null when the digits cannot be read with confidence.
- * Only upright codes (bars up and down) are read: the digits of a code turned by 90° would need a turned crop.
+ * The one code whose digits stand in a line as a retail code's do, each matched surely and with a valid check digit.
+ * The whole image is searched: the region found around the bars may stop short of the digits or take in text beside
+ * them, and a line in a code's layout with a valid check digit is rare in other text. Two codes: neither.
+ */
+export async function readByTemplates(image: GreyImage): Promise<string | null> {
+  const codes = new Set<string>();
+  for (const line of await readDigitLines(image)) {
+    const digits = layoutDigits(line);
+    const code = digits && printedCode(digits);
+    if (code) codes.add(code);
+  }
+  return codes.size === 1 ? [...codes][0] : null;
+}
+
+/**
+ * Tesseract's reading of the bands under the region: a code read alike by two looks, or null when the digits cannot
+ * be read with confidence. Slow (seconds): for when readByTemplates finds nothing. Only upright codes (bars up and
+ * down) are read: the digits of a code turned by 90° would need a turned crop.
  */
 export async function readPrintedDigits(image: GreyImage, region: BarcodeRegion): Promise<string | null> {
   if (!region.upright) return null;

@@ -1,6 +1,6 @@
-import { useQuery } from '@tanstack/react-query';
 import { isHexColour } from '@portal/domain';
 import { apiFetch } from '../api/api-fetch.ts';
+import { useResource } from '../api/resource-cache.ts';
 
 export interface PartnerConfiguration {
   id: number;
@@ -12,9 +12,6 @@ export interface PartnerConfiguration {
   landingPageEnabled: boolean;
 }
 
-export const partnerKeys = {
-  configuration: (companyId: number) => ['partner-configuration', companyId] as const,
-};
 
 export async function fetchPartnerConfiguration(companyId: number): Promise<PartnerConfiguration> {
   // The caller decides what a failure means (landing: /login, shell: leave the partner).
@@ -27,13 +24,16 @@ export async function fetchPartnerConfiguration(companyId: number): Promise<Part
   return config;
 }
 
+/** Its key in the app's resource cache. */
+export const partnerConfigurationKey = (companyId: number) => `partner-configuration/${companyId}`;
+
+/** The partner's configuration (none asked without a partner), asked again after five minutes. */
 export function usePartnerConfiguration(companyId: number | null) {
-  return useQuery({
-    queryKey: partnerKeys.configuration(companyId ?? 0),
-    queryFn: () => fetchPartnerConfiguration(companyId as number),
-    enabled: companyId !== null,
-    staleTime: 5 * 60_000,
-  });
+  return useResource(
+    companyId === null ? null : partnerConfigurationKey(companyId),
+    () => fetchPartnerConfiguration(companyId as number),
+    5 * 60_000,
+  );
 }
 
 export const partnerLogoUrl = (config: Pick<PartnerConfiguration, 'id' | 'partnerLogoFileName'>) =>

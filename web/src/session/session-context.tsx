@@ -1,7 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FeatureFlag } from '@portal/domain';
 import { notAuthorized } from '../api/api-events.ts';
+import { useResource, useResourceCache } from '../api/resource-cache.ts';
 import { fetchCurrentUser, fetchEnabledFlags, logoutOnServer } from './session-api.ts';
 import type { UserDetails } from './user.ts';
 
@@ -25,8 +25,8 @@ export interface Session {
 }
 
 export const sessionKeys = {
-  user: ['session', 'user'] as const,
-  flags: (userId: number | null) => ['session', 'feature-flags', userId] as const,
+  user: 'session/user',
+  flags: (userId: number | null) => `session/feature-flags/${userId}`,
 };
 
 export const SessionContext = createContext<Session | null>(null);
@@ -35,38 +35,33 @@ export const SessionContext = createContext<Session | null>(null);
 const NO_FLAGS: string[] = [];
 
 export function SessionProvider({ children }: { children: ReactNode }) {
-  const queryClient = useQueryClient();
+  const cache = useResourceCache();
   const [endedBy, setEndedBy] = useState<SessionEnd>(null);
 
-  const userQuery = useQuery({ queryKey: sessionKeys.user, queryFn: fetchCurrentUser, staleTime: Infinity });
+  const userQuery = useResource(sessionKeys.user, fetchCurrentUser, Infinity);
   const user = userQuery.data ?? null;
   const status: AuthStatus = userQuery.isPending ? 'unknown' : user ? 'authenticated' : 'unauthenticated';
 
-  const flagsQuery = useQuery({
-    queryKey: sessionKeys.flags(user?.id ?? null),
-    queryFn: fetchEnabledFlags,
-    enabled: status !== 'unknown',
-    staleTime: Infinity,
-  });
+  const flagsQuery = useResource(status === 'unknown' ? null : sessionKeys.flags(user?.id ?? null), fetchEnabledFlags, Infinity);
   const flags = flagsQuery.data ?? NO_FLAGS;
 
   const forgetUser = useCallback(
     (reason: Exclude<SessionEnd, null>) => {
       setEndedBy(reason);
-      queryClient.setQueryData(sessionKeys.user, null);
+      cache.set(sessionKeys.user, null);
       // Nothing cached for the previous user may leak to the next one.
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== 'session' });
+      cache.clearUserData();
     },
-    [queryClient],
+    [cache],
   );
 
   useEffect(
     () =>
       notAuthorized.subscribe(() => {
-        if (queryClient.getQueryData(sessionKeys.user)) forgetUser('expired');
-        else queryClient.setQueryData(sessionKeys.user, null);
+        if (cache.read(sessionKeys.user).data) forgetUser('expired');
+        else cache.set(sessionKeys.user, null);
       }),
-    [queryClient, forgetUser],
+    [cache, forgetUser],
   );
 
   const value = useMemo<Session>(
@@ -79,15 +74,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
       endedBy,
       signIn: (signedIn) => {
         setEndedBy(null);
-        queryClient.setQueryData(sessionKeys.user, signedIn);
+        cache.set(sessionKeys.user, signedIn);
       },
-      updateUser: (updated) => queryClient.setQueryData(sessionKeys.user, updated),
+      updateUser: (updated) => cache.set(sessionKeys.user, updated),
       signOut: async () => {
         await logoutOnServer();
         forgetUser('logout');
       },
     }),
-    [status, user, flags, flagsQuery.isFetched, endedBy, queryClient, forgetUser],
+    [status, user, flags, flagsQuery.isFetched, endedBy, cache, forgetUser],
   );
 
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;

@@ -1,6 +1,7 @@
 import { useRef, useState, type DragEvent, type ReactNode } from 'react';
 import { Button, Stack, Text } from '@mantine/core';
 import classes from './FileDropZone.module.css';
+import { ICON_PATHS, LineIcon } from './LineIcon';
 
 interface FileDropZoneProps {
   /** Every file dropped or chosen, as the user gave them; the caller decides which to keep. */
@@ -75,7 +76,7 @@ export function FileDropZone({
       data-testid="file-drop-zone"
     >
       <div className={classes.prompt}>
-        <UploadIcon />
+        <LineIcon d={ICON_PATHS.upload} size={40} className={classes.promptIcon} />
         <Stack gap={4} align="center">
           <Text fw={600}>Drag and drop files here, or</Text>
           {hint && (
@@ -105,20 +106,5 @@ export function FileDropZone({
       </div>
       {children}
     </div>
-  );
-}
-
-function UploadIcon() {
-  return (
-    <svg className={classes.promptIcon} width="40" height="40" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M7 18a4.5 4.5 0 0 1-.6-8.96A6 6 0 0 1 18 8.5a4 4 0 0 1-.5 7.97M12 12v8m0-8-3 3m3-3 3 3"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

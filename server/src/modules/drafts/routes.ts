@@ -9,6 +9,7 @@ import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
 import { addDraftFiles, createDraft, visibleDraft } from './service.ts';
 import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { draftEventRoutes } from './events.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
@@ -68,4 +69,5 @@ export async function draftRoutes(app: FastifyInstance) {
   };
   app.get('/draftSubmissions/:id/image/:fileName', { schema: { ...imageSchema, deprecated: true } }, (request, reply) => image(request, reply));
   app.get('/api/draftSubmissions/:id/image/:fileName', { schema: imageSchema }, (request, reply) => image(request, reply));
+  await draftEventRoutes(app);
 }

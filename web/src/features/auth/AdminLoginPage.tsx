@@ -1,5 +1,5 @@
 import { Anchor, Button, Divider } from '@mantine/core';
-import { useQuery } from '@tanstack/react-query';
+import { useResource } from '../../api/resource-cache.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { OIDC_LOGIN_URL } from '../../config/links.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -9,7 +9,7 @@ import { LoginLayout } from './LoginLayout.tsx';
 
 /** /login/admin: local administrator accounts, or the configured identity provider. */
 export function AdminLoginPage() {
-  const { data: authConfig } = useQuery({ queryKey: ['auth-config'], queryFn: fetchAuthConfig, staleTime: Infinity });
+  const { data: authConfig } = useResource('auth-config', fetchAuthConfig, Infinity);
   const oidc = authConfig?.oidc;
   return (
     <LoginLayout>

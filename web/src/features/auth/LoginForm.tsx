@@ -1,13 +1,14 @@
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button, Stack, Text, TextInput } from '@mantine/core';
-import { loginFormSchema } from '@portal/domain';
 import { usePartnerId, usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { PasswordField } from '../../ui/PasswordField.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { useSchemaForm } from '../../ui/use-schema-form.ts';
 import { login, loginFailure } from './auth-api.ts';
+
+const loadSchema = () => import('./auth-schemas.ts').then((m) => m.loginFormSchema);
 
 /**
  * Email and password sign-in, used by /login and /login/admin. On success the session
@@ -19,28 +20,22 @@ export function LoginForm() {
   const partnerPath = usePartnerPath();
   const navigate = useNavigate();
   const [failureMessage, setFailureMessage] = useState<string | null>(null);
-  const [isSubmitting, setSubmitting] = useState(false);
-  const form = useSchemaForm(loginFormSchema, { email: '', password: '' });
+  const form = useSchemaForm(loadSchema, { email: '', password: '' });
 
-  const onSubmit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (!form.data) return form.touchAll();
+  const onSubmit = form.submitWith(async (values) => {
     setFailureMessage(null);
-    setSubmitting(true);
     try {
-      session.signIn(await login(form.data, partnerId));
+      session.signIn(await login(values, partnerId));
     } catch (error) {
       const failure = loginFailure(error);
       if (failure.kind === 'strengthen-password') void navigate(partnerPath('/login/strengthen-password'));
       else if (failure.kind === 'message') setFailureMessage(failure.message);
       else console.error('Login failed', error);
-    } finally {
-      setSubmitting(false);
     }
-  };
+  });
 
   return (
-    <form onSubmit={(event) => void onSubmit(event)} noValidate>
+    <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
         {failureMessage && (
           <Text role="alert" c="red.9" fw={600}>
@@ -54,8 +49,8 @@ export function LoginForm() {
           {...form.field('password')}
           error={fieldError(form.errors.password)}
         />
-        <Button type="submit" disabled={!form.data || !form.values.email || isSubmitting}>
-          {isSubmitting ? 'Processing...' : 'Log in'}
+        <Button type="submit" disabled={!form.data || !form.values.email || form.isSubmitting}>
+          {form.isSubmitting ? 'Processing...' : 'Log in'}
         </Button>
       </Stack>
     </form>

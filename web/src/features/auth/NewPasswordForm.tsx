@@ -1,10 +1,8 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Stack, Text } from '@mantine/core';
-import { newPasswordFormSchema, type NewPasswordFormValues } from '@portal/domain';
 import { NewPasswordFields } from '../../ui/NewPasswordFields.tsx';
-import { useRevalidateConfirmation } from '../../ui/use-revalidate-confirmation.ts';
+import { useSchemaForm } from '../../ui/use-schema-form.ts';
 
+const loadSchema = () => import('./auth-schemas.ts').then((m) => m.newPasswordFormSchema);
 
 interface NewPasswordFormProps {
   submitLabel: string;
@@ -14,18 +12,15 @@ interface NewPasswordFormProps {
   onSubmit: (newPassword: string) => Promise<void>;
 }
 
-/** A new password typed twice; the confirmation opens once the password is acceptable. */
+/**
+ * A new password typed twice; the confirmation opens once the password is acceptable. Its message follows the new
+ * password once the user has been to the confirmation (only touched fields show theirs).
+ */
 export function NewPasswordForm({ submitLabel, busyLabel, failure, onSubmit }: NewPasswordFormProps) {
-  const form = useForm<NewPasswordFormValues>({
-    resolver: zodResolver(newPasswordFormSchema),
-    mode: 'onTouched',
-    defaultValues: { newPassword: '', confirmPassword: '' },
-  });
-  const { errors, isValid, isSubmitting } = form.formState;
-  useRevalidateConfirmation(form);
+  const form = useSchemaForm(loadSchema, { newPassword: '', confirmPassword: '' });
 
   return (
-    <form onSubmit={form.handleSubmit((values) => onSubmit(values.newPassword))} noValidate>
+    <form onSubmit={form.submitWith((values) => onSubmit(values.newPassword))} noValidate>
       <Stack gap="md">
         {failure && (
           <Text role="alert" c="red.9" fw={600}>
@@ -33,13 +28,13 @@ export function NewPasswordForm({ submitLabel, busyLabel, failure, onSubmit }: N
           </Text>
         )}
         <NewPasswordFields
-          newPassword={form.register('newPassword')}
-          confirmPassword={form.register('confirmPassword')}
-          value={form.watch('newPassword')}
-          errors={{ newPassword: errors.newPassword?.message, confirmPassword: errors.confirmPassword?.message }}
+          newPassword={form.field('newPassword')}
+          confirmPassword={form.field('confirmPassword')}
+          value={form.values.newPassword}
+          errors={form.errors}
         />
-        <Button type="submit" disabled={!isValid || isSubmitting}>
-          {isSubmitting ? busyLabel : submitLabel}
+        <Button type="submit" disabled={!form.data || form.isSubmitting}>
+          {form.isSubmitting ? busyLabel : submitLabel}
         </Button>
       </Stack>
     </form>

@@ -1,15 +1,14 @@
 import { useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Anchor, Button, Stack, Text, TextInput } from '@mantine/core';
-import { forgotPasswordSchema, PASSWORD_RESET_TTL_MINUTES, SUPPORT_EMAIL } from '@portal/domain';
+import { PASSWORD_RESET_TTL_MINUTES, SUPPORT_EMAIL } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { Page } from '../../ui/Page.tsx';
+import { useSchemaForm } from '../../ui/use-schema-form.ts';
 import { requestPasswordReset } from './auth-api.ts';
 import { LoginLayout } from './LoginLayout.tsx';
 
-type ForgotPasswordValues = { email: string };
+const loadSchema = () => import('./auth-schemas.ts').then((m) => m.forgotPasswordFormSchema);
 
 /** /reset-password: ask for a reset link by e-mail. */
 export function ResetPasswordRequestPage() {
@@ -18,14 +17,8 @@ export function ResetPasswordRequestPage() {
 }
 
 function RequestForm({ onSent }: { onSent: () => void }) {
-  const form = useForm<ForgotPasswordValues>({
-    resolver: zodResolver(forgotPasswordSchema),
-    mode: 'onTouched',
-    defaultValues: { email: '' },
-  });
-  const { errors, isValid, isSubmitting } = form.formState;
-
-  const onSubmit = form.handleSubmit(async ({ email }) => {
+  const form = useSchemaForm(loadSchema, { email: '' });
+  const onSubmit = form.submitWith(async ({ email }) => {
     try {
       await requestPasswordReset(email);
       onSent();
@@ -43,11 +36,11 @@ function RequestForm({ onSent }: { onSent: () => void }) {
             label="Email"
             type="email"
             autoComplete="email"
-            {...form.register('email')}
-            error={fieldError(errors.email?.message)}
+            {...form.field('email')}
+            error={fieldError(form.errors.email)}
           />
-          <Button type="submit" disabled={!isValid || isSubmitting}>
-            {isSubmitting ? 'Sending...' : 'Send reset link'}
+          <Button type="submit" disabled={!form.data || form.isSubmitting}>
+            {form.isSubmitting ? 'Sending...' : 'Send reset link'}
           </Button>
         </Stack>
       </form>

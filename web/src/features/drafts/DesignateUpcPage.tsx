@@ -43,6 +43,7 @@ import {
   forgetDrafts,
   storeSubmissionIds,
   useDraft,
+  useDraftEvents,
   type Draft,
   type DraftFile,
 } from './drafts-api.ts';
@@ -57,7 +58,9 @@ export const DRAFT_NOT_FOUND = "We couldn't open this draft. It may have been su
 /** Upload step 2 of 2 (/upload/draft/:id/designate_upc, /upload/draft/:id, /upload_draft/:id). */
 export function DesignateUpcPage() {
   const { id = '' } = useParams();
-  const draft = useDraft(id);
+  // Each file's result is pushed as soon as it is known; polling stays for when the stream is not open.
+  const live = useDraftEvents(id);
+  const draft = useDraft(id, live);
   // A failed poll keeps the draft on screen; only a draft never loaded is "not found".
   if (draft.data) return <DraftForm key={draft.data.id} draft={draft.data} />;
   return (

@@ -10,6 +10,7 @@ import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { cacheDraft, createDraft } from './drafts-api.ts';
 import classes from './drafts.module.css';
 import { formatBytes, overallProgress, perFileProgress } from './upload-progress.ts';
+import { ICON_PATHS, LineIcon } from '../../ui/LineIcon';
 
 export const IMAGE_REQUIREMENTS_URL = '/static/image-requirements.pdf';
 
@@ -101,7 +102,7 @@ export function UploadFilesPage() {
           <ul aria-label="Chosen files" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
             {files.map((file, i) => (
               <li key={`${file.name}-${file.size}-${file.lastModified}`} className={classes.fileRow}>
-                <FileIcon />
+                <LineIcon d={ICON_PATHS.file} size={32} className={classes.fileIcon} />
                 <div className={classes.fileName}>
                   <Text fw={600} truncate="end" title={file.name}>
                     {file.name}
@@ -145,20 +146,5 @@ export function UploadFilesPage() {
         </Button>
       </Group>
     </Page>
-  );
-}
-
-function FileIcon() {
-  return (
-    <svg className={classes.fileIcon} width="32" height="32" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
-      <path
-        d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8zm0 0v5h5M9 13h6m-6 4h4"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="1.6"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
   );
 }

@@ -1,7 +1,9 @@
-import { useQuery, type QueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { FieldRules } from '@portal/domain';
 import type { DraftSubmissionQuery } from '../../api/gql/graphql.ts';
 import { gql } from '../../api/graphql.ts';
+import { API_BASE } from '../../api/api-fetch.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
 import { DraftSubmissionQuery as DraftQuery } from './draft-operations.ts';
 
@@ -15,6 +17,8 @@ export const intakeKeys = {
 
 /** How often step 2 asks again while barcodes are still being read or thumbnails made. */
 export const DRAFT_POLL_MS = 1500;
+/** The same while the server pushes each result (useDraftEvents): a safety net only. */
+export const DRAFT_POLL_WHILE_LIVE_MS = 15_000;
 
 /** The key under which the created submissions' ids are kept for the bulk edit screen (part 1 section 4). */
 export const SUBMISSION_IDS_KEY = 'product-submission-ids';
@@ -29,14 +33,96 @@ export const fetchDraft = async (id: string): Promise<Draft> =>
 /** Polling gives up after about 3 minutes: a file whose processing failed for good must not keep it going. */
 export const MAX_DRAFT_POLLS = 120;
 
-/** The draft of step 2, asked for again every 1.5 s while the server is still reading its files. */
-export function useDraft(id: string) {
+/** When to ask for the draft again: while the server still works on a file, rarely when its results are pushed. */
+export const draftPollInterval = (draft: Pick<Draft, 'files'> | undefined, updates: number, live: boolean): number | false =>
+  stillProcessing(draft) && updates < MAX_DRAFT_POLLS ? (live ? DRAFT_POLL_WHILE_LIVE_MS : DRAFT_POLL_MS) : false;
+
+/**
+ * The draft of step 2, asked for again every 1.5 s while the server is still reading its files; every 15 s only
+ * while `live` (its results are pushed by useDraftEvents).
+ */
+export function useDraft(id: string, live = false) {
   return useQuery({
     queryKey: intakeKeys.draft(id),
     queryFn: () => fetchDraft(id),
-    refetchInterval: (query) =>
-      stillProcessing(query.state.data) && query.state.dataUpdateCount < MAX_DRAFT_POLLS ? DRAFT_POLL_MS : false,
+    refetchInterval: (query) => draftPollInterval(query.state.data, query.state.dataUpdateCount, live),
   });
+}
+
+/**
+ * A file as the events route sends it (the REST draft's file) laid over the file the draft query holds: only the
+ * fields the query asked for are taken. Null when the draft has no file of that name (added elsewhere: ask again).
+ */
+export function mergeDraftFile(draft: Draft, pushed: Record<string, unknown>): Draft | null {
+  const index = draft.files.findIndex((f) => f.fileName === pushed.fileName);
+  if (index < 0) return null;
+  const current = draft.files[index];
+  const merged: Record<string, unknown> = { ...current };
+  for (const key of Object.keys(current)) if (key !== '__typename' && key in pushed) merged[key] = pushed[key];
+  return { ...draft, files: draft.files.map((f, i) => (i === index ? (merged as DraftFile) : f)) };
+}
+
+/** Drafts whose first answer is awaited before asking again for what a push said (see mergePushedFile). */
+const awaitingFirstAnswer = new Set<string>();
+
+/**
+ * Lays a pushed file over the cached draft. A poll under way is older than the push: it is cancelled first, and the
+ * merge is made on the cache as it is then, so two pushes in a row both stay. Before the draft's first answer (the
+ * page was opened by its address, and the stream sends every file on connect) there is nothing to lay it over, and
+ * cancelling that first fetch would leave the page loading: the draft is asked for again once it has answered.
+ */
+export async function mergePushedFile(queryClient: QueryClient, id: string, pushed: Record<string, unknown>) {
+  const queryKey = intakeKeys.draft(id);
+  if (queryClient.getQueryData(queryKey) === undefined) {
+    if (awaitingFirstAnswer.has(id)) return;
+    awaitingFirstAnswer.add(id);
+    try {
+      await queryClient.refetchQueries({ queryKey }, { cancelRefetch: false });
+    } finally {
+      awaitingFirstAnswer.delete(id);
+    }
+    await queryClient.invalidateQueries({ queryKey });
+    return;
+  }
+  await queryClient.cancelQueries({ queryKey });
+  let unknownFile = false;
+  queryClient.setQueryData<Draft>(queryKey, (draft) => {
+    if (!draft) return draft;
+    const merged = mergeDraftFile(draft, pushed);
+    unknownFile = merged === null;
+    return merged ?? draft;
+  });
+  if (unknownFile) await queryClient.invalidateQueries({ queryKey });
+}
+
+/**
+ * Follows GET /api/draftSubmissions/{id}/events (issue 20): each file's codes and photo checks go into the draft the
+ * moment the server stores them. Answers whether the stream is open; while it is not (the server refused it, or it
+ * dropped and the browser is reconnecting), the caller polls as before.
+ */
+export function useDraftEvents(id: string): boolean {
+  const queryClient = useQueryClient();
+  const [live, setLive] = useState(false);
+  useEffect(() => {
+    if (typeof EventSource === 'undefined') return;
+    const source = new EventSource(`${API_BASE}/draftSubmissions/${encodeURIComponent(id)}/events`);
+    source.onopen = () => setLive(true);
+    // The browser reconnects by itself after a drop; an error answer (503: pushing is off) closes it for good.
+    source.onerror = () => setLive(false);
+    source.addEventListener('file', (event) => {
+      const pushed = JSON.parse((event as MessageEvent<string>).data) as Record<string, unknown>;
+      void mergePushedFile(queryClient, id, pushed);
+    });
+    source.addEventListener('gone', () => {
+      source.close();
+      setLive(false);
+    });
+    return () => {
+      source.close();
+      setLive(false);
+    };
+  }, [id, queryClient]);
+  return live;
 }
 
 /** Upload failures the user can act on name the file in the server's message; the caller shows it. */
@@ -62,9 +148,8 @@ export async function cacheDraft(queryClient: QueryClient, draft: Draft) {
 /** After a submit or delete, lists elsewhere (activity, drafts) must ask again. */
 export function forgetDrafts(queryClient: QueryClient, id: string) {
   queryClient.removeQueries({ queryKey: intakeKeys.draft(id) });
-  void queryClient.invalidateQueries({
-    predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'partner-configuration',
-  });
+  // The session and the partner's configuration are not in this cache (api/resource-cache.ts).
+  void queryClient.invalidateQueries();
 }
 
 export function storeSubmissionIds(ids: readonly string[]) {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { AppProviders, createQueryClient } from '../../app-providers.tsx';
+import { AppProviders } from '../../app-providers.tsx';
 import { routes } from '../../router.tsx';
 import { jsonResponse } from '../../test/fixtures.ts';
 
@@ -28,7 +28,7 @@ function visit(path: string, answer: Response | typeof partner) {
   );
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   render(
-    <AppProviders queryClient={createQueryClient()} env="test">
+    <AppProviders env="test">
       <RouterProvider router={router} />
     </AppProviders>,
   );

@@ -16,7 +16,8 @@ import type {
 } from '../../api/gql/graphql.ts';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { uploadFiles } from '../../api/upload-files.ts';
-import { partnerKeys } from '../../partner/partner-configuration.ts';
+import { useResourceCache } from '../../api/resource-cache.ts';
+import { partnerConfigurationKey } from '../../partner/partner-configuration.ts';
 import {
   CreatePartnerConfigurationMutation,
   PartnerConfigurationQuery,
@@ -135,6 +136,7 @@ export const sameInput = (a: SettingsFormValues, b: SettingsFormValues) =>
  */
 export function useSavePartnerConfiguration(id: number) {
   const queryClient = useQueryClient();
+  const resources = useResourceCache();
   return useMutation({
     mutationFn: async ({ values, logo }: { values: SettingsFormValues; logo: File | null }) => {
       let saved = (await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input: toInput(values) }, { notify: false }))
@@ -152,7 +154,7 @@ export function useSavePartnerConfiguration(id: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(settingsKeys.configuration(id), saved);
       void queryClient.invalidateQueries({ queryKey: settingsKeys.list() });
-      void queryClient.invalidateQueries({ queryKey: partnerKeys.configuration(saved.companyId) });
+      resources.invalidate(partnerConfigurationKey(saved.companyId));
     },
   });
 }

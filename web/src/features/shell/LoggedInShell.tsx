@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { titleCase } from '@portal/domain';
+import { QueryScope } from '../../api/query-client.tsx';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
 import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
@@ -12,8 +13,16 @@ import { AccountMenu } from './AccountMenu.tsx';
 import { SubNavigation } from './SubNavigation.tsx';
 import classes from './LoggedInShell.module.css';
 
-/** Header, sub-navigation and main area of every logged-in screen. */
+/** Header, sub-navigation and main area of every logged-in screen, with the signed-in pages' query cache. */
 export function LoggedInShell({ children }: { children: ReactNode }) {
+  return (
+    <QueryScope>
+      <Shell>{children}</Shell>
+    </QueryScope>
+  );
+}
+
+function Shell({ children }: { children: ReactNode }) {
   const partnerId = usePartnerId();
   const partner = usePartnerConfiguration(partnerId);
   // Part 1 section 2: a partner whose configuration fails to load is dropped.
