@@ -5,11 +5,18 @@ import { DEMO, pageAs } from './support/fixtures.ts';
 
 // The brand profile of Green Valley Foods, made by its second user (supplier2@, whose password no spec changes).
 
+/**
+ * Picks an option of a select or multi-select by typing it. On a busy machine the list may close or re-render between
+ * typing and clicking (a lookup refetched, the field's error line came or went), so the whole gesture is tried again
+ * until the option is chosen.
+ */
 async function choose(page: Page, label: string, option: string) {
   const input = page.getByRole('combobox', { name: label, exact: true });
-  await input.click();
-  await input.fill(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
+  await expect(async () => {
+    await input.click();
+    await input.fill(option);
+    await page.getByRole('option', { name: option, exact: true }).click({ timeout: 5_000 });
+  }).toPass({ timeout: 30_000 });
 }
 
 /** The form is there once the profile and lookups have loaded (slow on a busy machine). */
