@@ -6,6 +6,8 @@ const ERROR_LINES = 8;
 let passed = 0, failed = 0, skipped = 0;
 const failures = [];
 
+// Terminal colour codes begin with the escape character.
+// eslint-disable-next-line no-control-regex
 const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const firstLines = (text) => plain(text).split('\n').filter((line) => line.trim()).slice(0, ERROR_LINES).map((line) => `    ${line}`);
 
