@@ -1,12 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { webProjects } from './vitest.projects.ts';
 
-// Referenced by the root vitest.config.ts as the 'web' project; also runnable alone
-// with `npx vitest run --root web`.
-export default defineConfig({
-  test: {
-    name: 'web',
-    environment: 'jsdom',
-    include: ['src/**/*.test.{ts,tsx}', 'build-plugins/**/*.test.ts'],
-    setupFiles: ['src/test/setup.ts'],
-  },
-});
+// The web tests alone: `npx vitest run --root web`. The root vitest.config.ts runs the same projects.
+export default defineConfig({ test: { projects: webProjects } });

@@ -3,11 +3,12 @@ import { configure, fireEvent, getConfig, screen, waitFor, within } from '@testi
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { BrandProfile } from './brand-profile-api.ts';
 import { BRAND_PROFILE_SAVED, BrandProfilePage } from './BrandProfilePage.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const lookups: Answers = {
   Countries: { data: { getCountries: [{ id: 1, name: 'United States', code: 'US' }, { id: 2, name: 'Canada', code: 'CA' }] } },
@@ -82,8 +83,6 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
   afterAll(() => configure({ asyncUtilTimeout }));
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
-    vi.mocked(toast.error).mockReset();
   });
 
   it('shows the quick-link menu with the eight sections, 18 px sticky, and a section per link', async () => {

@@ -4,10 +4,11 @@ import { BULK_EDIT_MSG, BULK_EDIT_PLACEHOLDERS } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { BulkEditConfirmationPage } from './BulkEditConfirmationPage.tsx';
 import { BulkEditPage } from './BulkEditPage.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const SLOW = 20_000;
 

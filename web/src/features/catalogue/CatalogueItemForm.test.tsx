@@ -6,12 +6,13 @@ import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { buildSubmission, fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { Submission } from '../submissions/submission-api.ts';
 import { SubmissionDetailPage } from '../submissions/SubmissionDetailPage.tsx';
 import { CATALOGUE_SECTION, ITEM_CATALOGUED } from './CatalogueItemForm.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const detail = (s: Submission) => ({ data: { getProductSubmission: s } });
 
@@ -45,7 +46,6 @@ const submit = () => fireEvent.click(within(section()).getByRole('button', { nam
 describe('Catalogue this item', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
     hideBanner();
   });
 

@@ -6,6 +6,7 @@ import type { FeatureFlag } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { useShippingProfileOptions } from '../drafts/use-shipping-profile-options.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { CataloguedProduct } from './catalogue-api.ts';
@@ -20,7 +21,7 @@ import {
   PROFILE_REMOVED,
 } from './CataloguedProductPage.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 vi.mock('../drafts/use-shipping-profile-options.ts', () => ({ useShippingProfileOptions: vi.fn(() => []) }));
 
 const PUT_PATH = '/api/products/0036000291452/shippingProfile';
@@ -54,7 +55,6 @@ const withImages = (n: number) =>
 describe('Catalogued product detail', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
     vi.mocked(useShippingProfileOptions).mockReturnValue([]);
   });
 

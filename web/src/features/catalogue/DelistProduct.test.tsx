@@ -6,12 +6,13 @@ import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { CataloguedProduct } from './catalogue-api.ts';
 import { buildProduct } from './catalogue.test-helper.ts';
 import { CataloguedProductPage, DELIST_NOTE, DELIST_TITLE, PRODUCT_DELISTED } from './CataloguedProductPage.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const delistable = (over: Partial<CataloguedProduct> = {}) =>
   buildProduct({ can: { addImages: false, setShippingProfile: false, delist: true }, ...over });
@@ -35,7 +36,6 @@ const loaded = () => screen.findByRole('heading', { level: 2, name: 'Certified v
 describe('Delisting a catalogued product', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
     hideBanner();
   });
 

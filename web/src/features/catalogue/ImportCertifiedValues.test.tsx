@@ -5,12 +5,13 @@ import { ALL_SCOPES, SCOPES } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { buildProduct, listPage } from './catalogue.test-helper.ts';
 import { CataloguedListPage } from './CataloguedListPage.tsx';
 import { IMPORT_ROWS_INTRO, IMPORT_TITLE } from './ImportCertifiedValues.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const IMPORT_URL = '/api/cataloguedProducts/import';
 
@@ -42,7 +43,6 @@ function chooseAndImport(dialog: HTMLElement, file = csv()) {
 describe('Import certified values', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
   });
 
   it('is offered only to staff with the write scope', async () => {

@@ -6,11 +6,12 @@ import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import type { ConfirmationState } from './ConfirmationPage.tsx';
 import { DesignateUpcPage } from './DesignateUpcPage.tsx';
 import type { Draft, DraftFile } from './drafts-api.ts';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const addFilesToDraft = vi.hoisted(() => vi.fn());
 vi.mock('./drafts-api.ts', async (importOriginal) => ({
@@ -108,7 +109,6 @@ describe('Upload step 2', () => {
   });
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.error).mockReset();
     addFilesToDraft.mockReset();
   });
 

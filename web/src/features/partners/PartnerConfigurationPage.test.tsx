@@ -6,13 +6,14 @@ import { uploadFiles } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { LandingPagePreviewPage } from './LandingPagePreviewPage.tsx';
 import { LOGO_HELP, PartnerConfigurationPage, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './PartnerConfigurationPage.tsx';
 import type { SettingsConfiguration } from './partners-api.ts';
 import { buildConfiguration } from './partners.test-helper.ts';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
 
 // A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
@@ -40,8 +41,6 @@ const save = () => screen.getByText(/^Sav/).closest('button') as HTMLButtonEleme
 describe('Customize New Item Intake', { timeout: 60_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
-    vi.mocked(toast.error).mockReset();
     vi.mocked(uploadFiles).mockReset();
   });
 

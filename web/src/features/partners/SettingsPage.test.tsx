@@ -4,11 +4,12 @@ import { ALL_SCOPES, SEARCH_DEBOUNCE_MS } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer } from '../submissions/fake-server.test-helper.ts';
 import { buildConfiguration } from './partners.test-helper.ts';
 import { COMPANY_SEARCH_LABEL, SETTINGS_SUBTITLE, SettingsPage } from './SettingsPage.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 // A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 8000 });

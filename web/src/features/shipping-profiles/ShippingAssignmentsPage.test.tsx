@@ -5,11 +5,12 @@ import { SHIPPING_PROFILE_MSG } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { BACK_TO_PROFILES, PROFILE_NOT_FOUND, SAVE_ITEMS, ShippingAssignmentsPage } from './ShippingAssignmentsPage.tsx';
 import { buildProducts, buildProfile } from './shipping.test-helper.ts';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const POST_PATH = '/api/shippingProfile/4/products';
 
@@ -35,7 +36,6 @@ const cancel = () => screen.getByRole('button', { name: 'Cancel' }) as HTMLButto
 describe('Shipping profile assignments', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
   });
 
   it('shows the products 8 to a page with their checkboxes, the metrics (Count, Tiers, High) and the way back', async () => {

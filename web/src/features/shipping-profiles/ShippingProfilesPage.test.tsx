@@ -4,13 +4,14 @@ import { SCOPES, SHIPPING_PROFILE_MSG } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { COMPANY_SEARCH_PLACEHOLDER } from './CompanySearch.tsx';
 import { CHOOSE_COMPANY, ShippingProfilesPage } from './ShippingProfilesPage.tsx';
 import { PROFILE_CREATED } from './ShippingProfileDialog.tsx';
 import { buildProfile } from './shipping.test-helper.ts';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const ADMIN = [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions, SCOPES.readPartnerConfigurations];
 
@@ -26,7 +27,6 @@ const field = (d: HTMLElement, label: string) => within(d).getByLabelText(label,
 describe('Shipping profiles list', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
   });
 
   it("a supplier without profiles gets the spec's empty state and 'Add New Profile', no company search", async () => {

@@ -5,12 +5,13 @@ import { EMPTY_TAB_TEXT, READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { ActivityItem } from './activity-api.ts';
 import { ActivityPage, DELETE_NOTE, DELETE_TITLE } from './ActivityPage.tsx';
 import { PARTNER_SELECT_LABEL } from './PartnerSelect.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   kind: 'Product',
@@ -54,7 +55,6 @@ const tabNames = () => screen.getAllByRole('tab').map((t) => t.textContent);
 describe('Activity tabs', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
   });
 
   it('without the list view: the four standard tabs, Pending Review by default, no selection or partner column', async () => {
@@ -268,7 +268,6 @@ describe('Activity rows', () => {
 describe('Deleting from the activity list', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
   });
 
   it('asks first, then deletes the submission and shows the list again without it', async () => {

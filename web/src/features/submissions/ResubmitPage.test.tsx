@@ -6,12 +6,13 @@ import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { buildSubmission, fakeServer, type Answers } from './fake-server.test-helper.ts';
 import { ResubmitConfirmationPage } from './ResubmitConfirmationPage.tsx';
 import { ResubmitPage } from './ResubmitPage.tsx';
 import type { Submission } from './submission-api.ts';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const RESUBMIT = '/api/productSubmissions/resubmit';
 
@@ -54,7 +55,6 @@ const resubmitButton = () => screen.getByRole('button', { name: /^(Resubmit prod
 describe('Rejected submission', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
     hideBanner();
   });
 

@@ -6,12 +6,13 @@ import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { buildSubmission, fakeServer, graphqlError, type Answers } from './fake-server.test-helper.ts';
 import type { Submission } from './submission-api.ts';
 import { IMPORTED_NOTE, SubmissionDetailPage } from './SubmissionDetailPage.tsx';
 import { ADD_PRODUCT_NAME } from './ProductNameEditor.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 
 const detail = (s: Submission) => ({ data: { getProductSubmission: s } });
 
@@ -42,7 +43,6 @@ const staffSubmission = (over: Partial<Submission> = {}) =>
 describe('Submission detail', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(toast.success).mockReset();
     hideBanner();
   });
 

@@ -5,10 +5,11 @@ import { VENDOR_AUTH_MSG, VENDOR_AUTH_PROMPT_MS, VENDOR_CLAIMS } from '@portal/d
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
+import { spyOnToasts } from '../../test/toast-spies.ts';
 import { VendorAuthorizationPage } from './VendorAuthorizationPage.tsx';
 import { VENDOR_AUTH_PROMPT_ID, VendorAuthorizationPrompt } from './VendorAuthorizationPrompt.tsx';
 
-vi.mock('../../ui/toast.ts', () => ({ toast: { error: vi.fn(), success: vi.fn(), warning: vi.fn() } }));
+spyOnToasts();
 vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), hide: vi.fn() } }));
 
 const PARTNER = { id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', partnerLogoFileName: null, primaryColor: '#2e7d32', secondaryColor: null, landingPageEnabled: true };
