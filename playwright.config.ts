@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { defineConfig, devices } from '@playwright/test';
 
 // One real portal (embedded PGlite in a fresh folder) with a loopback SMTP catcher and OpenID Connect provider.
@@ -10,6 +11,13 @@ export const E2E = {
   smtpPort: port.smtp,
   oidc: `http://127.0.0.1:${port.oidc}`,
 };
+
+/**
+ * Debian's chromium-headless-shell (Chromium's old headless mode, what Playwright itself runs headless tests on) when
+ * it is there: the full browser's new headless mode renders through a GPU process and a browser UI it does not show,
+ * and took 1.7 times the CPU for the same specs (decisions.md, issue 16). CHROMIUM_PATH chooses another.
+ */
+const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 const ACCOUNT_CHANGING_SPECS = ['**/account.spec.ts', '**/password-reset.spec.ts'];
 
@@ -29,11 +37,13 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: E2E.portal,
-    trace: 'retain-on-failure',
+    // No trace by default: recording one snapshots the DOM and films the screen for every passing test too (a fifth of
+    // the run's CPU), and a CI log cannot show it. `npx playwright test --trace retain-on-failure` records them.
+    trace: 'off',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      executablePath: chromiumPath,
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
     },
   },
