@@ -13,8 +13,10 @@ const testFiles = ['src', 'build-plugins'].flatMap((dir) =>
 );
 const replacesModules = testFiles.filter((file) => /\bvi\.mock\(/.test(readFileSync(path.join(root, file), 'utf8')));
 
+// happy-dom rather than jsdom: the same 307 tests took 31 s instead of 48 s, most of the difference being each file's
+// environment set-up (48.6 s summed over the files with jsdom, 19 s with happy-dom).
 const project = (name: string, isolate: boolean, include: string[], exclude: string[] = []) => ({
-  test: { name, root, isolate, environment: 'jsdom', include, exclude, setupFiles: ['src/test/setup.ts'] },
+  test: { name, root, isolate, environment: 'happy-dom', include, exclude, setupFiles: ['src/test/setup.ts'] },
 });
 
 export const webProjects = [

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
 
-// jsdom lacks the layout APIs Mantine asks for; inert stand-ins are enough for tests.
+// happy-dom lacks some layout APIs Mantine asks for; inert stand-ins are enough for tests.
 if (!window.matchMedia) {
   window.matchMedia = (query: string) =>
     ({
@@ -27,7 +27,7 @@ globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObse
 // first import; on a busy machine that takes longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
 
-// jsdom has no scrollIntoView; the pages call it.
+// In case the simulated DOM has no scrollIntoView: the pages call it.
 if (!('scrollIntoView' in window.HTMLElement.prototype)) Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value() {}, writable: true });
 
 afterEach(() => {

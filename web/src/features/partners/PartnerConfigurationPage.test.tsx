@@ -16,7 +16,7 @@ import { buildConfiguration } from './partners.test-helper.ts';
 spyOnToasts();
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
 
-// A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
+// A page of 43 switches renders slowly in a simulated DOM on a busy machine: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 8000 });
 
 function renderPage(config: SettingsConfiguration | null, answers: Answers = {}, path = '/settings/7') {
@@ -32,12 +32,12 @@ function renderPage(config: SettingsConfiguration | null, answers: Answers = {},
   return { ...view, ...server };
 }
 
-// Label queries: role queries with names are slow on a page of 43 switches in jsdom.
+// Label queries: role queries with names are slow on a page of 43 switches in a simulated DOM.
 const loaded = () => screen.findByLabelText('Landing page', { selector: 'input' });
 const toggle = (name: string) => screen.getByLabelText(name, { selector: 'input' }) as HTMLInputElement;
 const save = () => screen.getByText(/^Sav/).closest('button') as HTMLButtonElement;
 
-// 60 s: the page has some 50 switches, and getByRole walks them all in jsdom on a busy machine.
+// 60 s: the page has some 50 switches, and getByRole walks them all in a simulated DOM on a busy machine.
 describe('Customize New Item Intake', { timeout: 60_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();

@@ -11,7 +11,7 @@ import { COMPANY_SEARCH_LABEL, SETTINGS_SUBTITLE, SettingsPage } from './Setting
 
 spyOnToasts();
 
-// A page of 43 switches renders slowly in jsdom on a busy machine: wait longer than the 1 s default.
+// A page of 43 switches renders slowly in a simulated DOM on a busy machine: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 8000 });
 
 const existing = buildConfiguration({ id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', landingPageEnabled: false });
