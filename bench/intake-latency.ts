@@ -9,7 +9,7 @@
  *   npm run bench -- intake-latency [--runs 10]      prints the table and writes bench/results/intake-latency.md
  */
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext } from '@playwright/test';
@@ -141,7 +141,8 @@ export async function runIntakeLatencyBench(runs = 10): Promise<IntakeLatencyRes
     const { width, height } = await sharp(photo.file).metadata();
     const report = [
       `Upload's answer to the UPC on screen (Enter UPC(s), Chromium), one-code ${width} × ${height} JPEG (${(readFileSync(photo.file).length / 1e6).toFixed(1)} MB), ` +
-        `${runs} runs each after a warm-up, the two portals measured in turn; measured on a shared 2-core machine under load, so the ratio is the figure to compare.`,
+        `${runs} runs each after a warm-up, the two portals measured in turn (load average ${loadavg()[0].toFixed(1)} on ${cpus().length} cores when it ended; ` +
+        `on a loaded machine the ratio is the figure to compare).`,
       '',
       '| portal | median ms | p95 ms | median vs baseline |',
       '|---|---|---|---|',

@@ -27,7 +27,8 @@ export async function startPortal(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    // A child ended by a signal keeps exitCode null: waiting for its 'exit' then would wait for ever.
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((r) => child.once('exit', r));
       child.kill('SIGTERM');
       await exited;

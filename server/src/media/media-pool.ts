@@ -162,6 +162,9 @@ class MediaProcess {
 
   close() {
     this.closing = true;
+    // An idle process is unref'd so that it keeps nobody alive; whoever waits for its exit needs its handle to keep
+    // the event loop going until the exit arrives (else a script ending with closeMediaPool() exits with 13).
+    this.child.ref();
     this.child.kill();
   }
 }

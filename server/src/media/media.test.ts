@@ -1,8 +1,10 @@
+import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { promisify } from 'node:util';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBarcodes, readBarcodesDetailed, readBarcodesPlain } from './barcodes.ts';
@@ -17,6 +19,7 @@ import { MediaPool } from './media-pool.ts';
 import { pdfBomb, pdfWithHugeImage } from '../../test/support/hostile-files.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+const here = import.meta.dirname;
 const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
 
 let dir: string;
@@ -275,6 +278,21 @@ describe('media processes under hard limits', () => {
       await pool.close();
     }
   }, 120_000);
+
+  // An idle media process keeps nobody alive (unref'd); a script that ends by closing the pool must still wait for its
+  // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).
+  it('close the pool in a script that ends there: it waits for the processes to exit, and the script exits 0', async () => {
+    const small = await save('close.png', await barcodePng('ean13', '4006381333931'));
+    const script = [
+      `import { MediaPool } from ${JSON.stringify(pathToFileURL(path.join(here, 'media-pool.ts')).href)};`,
+      `const pool = new MediaPool(1, { memoryMb: 400, timeoutMs: 60_000 });`,
+      `console.log(JSON.stringify(await pool.run({ op: 'barcodes', path: process.argv[1], kind: 'png' })));`,
+      `await pool.close();`,
+      `console.log('closed');`,
+    ].join('\n');
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, small]);
+    expect(stdout.trim().split('\n')).toEqual(['{"codes":["4006381333931"],"readFrom":"bars"}', 'closed']);
+  }, 60_000);
 
   it('refuse a PDF one stream of which inflates past the cap, before pdf.js parses it', async () => {
     await expect(renderPdfFirstPage(await pdfBomb(200 * 1024 * 1024), { maxWidth: 400, format: 'jpeg' })).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
