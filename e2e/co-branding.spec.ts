@@ -35,6 +35,8 @@ test("the partner's login page and signed-in pages, dialogs included, use the pa
   await page.getByLabel('Email').fill(DEMO.supplier2.email);
   await page.getByLabel('Password', { exact: true }).fill(DEMO.supplier2.password);
   const logIn = page.getByRole('button', { name: 'Log in', exact: true });
+  // Disabled (grey) until the form's schemas, fetched at the first focus, say the fields are valid.
+  await expect(logIn).toBeEnabled();
   expect(await style(logIn, 'backgroundColor')).toBe(BUTTON);
   expect(await style(logIn, 'color')).toBe(BLACK);
   await expectAccessible(page, "the partner's login");
