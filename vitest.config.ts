@@ -24,13 +24,14 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
 /**
  * Server test files whose subject is not the database run in one pass only: the attack suite (who may reach what:
  * policies and the company conditions of queries, the same SQL on both databases), hostile media files, HTTP edges,
- * SMTP, OpenID Connect, the OpenAPI document, serving the web app, S3 storage, logging, photo checks, printed digits.
+ * SMTP, OpenID Connect, the OpenAPI document, serving the web app, S3 storage, logging, photo checks, printed digits,
+ * API tokens (who a token acts as), bad input (the answers to it), webhooks (signatures, retries, the SSRF guard).
  * That pass is PostgreSQL's when there is one (its server works on the other core, where PGlite runs inside the test
  * process: the attack suite takes a third of the time there), PGlite's otherwise.
  */
 const ONE_PASS = [
-  'attack-*', 'example', 'ingestion-s3', 'json-compression', 'logging', 'mail', 'node-version', 'oidc',
-  'openapi', 'photo-checks', 'printed-digits', 'web-app',
+  'api-tokens', 'attack-*', 'bad-input', 'example', 'ingestion-s3', 'json-compression', 'logging', 'mail', 'node-version',
+  'oidc', 'openapi', 'photo-checks', 'printed-digits', 'web-app', 'webhooks',
 ].map((name) => `test/${name}.test.ts`);
 const postgres = process.env.TEST_DATABASE_URL;
 
