@@ -18,24 +18,23 @@ step() { local name=$1 started=$SECONDS; echo; echo "== $name"; shift; "$@" || {
 # browser waits on the portal and on timers). So the checks go where there is room: the type check beside the unit
 # and integration tests, ESLint (one core for about a minute) beside the browser tests. Their output is printed
 # when they finish, after the step they ran beside.
-finish() { local pid=$1 log=$2; wait "$pid"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
+# A check (an npm script) in the background, its output and time in .tmp/NAME.log; `finish NAME` waits for it, prints
+# the log and fails when the check did.
+start_check() { local name=$1 started=$SECONDS; { npm run --silent "$name"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "${name}_pid=$!"; }
+finish() { local pid_var="${1}_pid" log=".tmp/$1.log"; wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
 
 step "GraphQL schema and generated operations are current" node --import tsx scripts/check-generated.ts
 step "build the web app" npm run --silent build
 
-typecheck_started=$SECONDS
-{ npm run --silent typecheck; echo "exit $?"; echo "typecheck took $((SECONDS - typecheck_started)) s"; } > .tmp/typecheck.log 2>&1 &
-typecheck_pid=$!
+start_check typecheck
 step "unit and integration tests (the type check beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
-step "typecheck" finish "$typecheck_pid" .tmp/typecheck.log
+step "typecheck" finish typecheck
 
-lint_started=$SECONDS
-{ npm run --silent lint; echo "exit $?"; echo "lint took $((SECONDS - lint_started)) s"; } > .tmp/lint.log 2>&1 &
-lint_pid=$!
+start_check lint
 if [ "${SKIP_E2E:-}" != "1" ]; then
   step "browser tests (Playwright, Chromium; ESLint beside them)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
 fi
-step "lint (ESLint, zero warnings)" finish "$lint_pid" .tmp/lint.log
+step "lint (ESLint, zero warnings)" finish lint
 echo; echo "== whole test run: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json
 exit $fail

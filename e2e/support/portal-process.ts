@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { stopInstances } from '../../server/test/support/instances.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -27,12 +28,7 @@ export async function startPortal(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   const stop = async () => {
-    // A child ended by a signal keeps exitCode null: waiting for its 'exit' then would wait for ever.
-    if (child.exitCode === null && child.signalCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await stopInstances([child]);
     rmSync(dataDir, { recursive: true, force: true });
   };
   try {
