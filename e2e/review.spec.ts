@@ -121,6 +121,8 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(dialog).toBeHidden();
   await expect(staff.locator('dd').filter({ hasText: /^Rejected$/ })).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Accept Item' })).toBeDisabled();
+  // The buttons are disabled now: keyboard focus is on the review area, not lost to the page.
+  await expect(staff.getByRole('group', { name: 'Review' })).toBeFocused();
 
   // Supplier: the rejected tab leads to the resubmission page with the reason; no appeal after staff rejected.
   await supplier.goto('/activity/rejected');

@@ -172,3 +172,22 @@ test("an administrator picks a company ('State your business') and sees its prof
   await admin.screenshot({ path: 'test-results/shipping-profiles-admin.png', fullPage: true });
   await admin.context().close();
 });
+
+test('a read-only administrator picks a company to look at its shipping profiles and webhooks, and may change neither', async ({ browser }) => {
+  test.setTimeout(60_000);
+  const viewer = await pageAs(browser, DEMO.viewer);
+  await viewer.goto('/shippingProfiles');
+  await viewer.getByPlaceholder('State your business').fill('Blue Harbor');
+  await viewer.getByRole('option', { name: 'Blue Harbor Snacks' }).click();
+  await expect(viewer).toHaveURL(/companyId=1002/);
+  await expect(viewer.getByText('No shipping profiles are associated with the selected company')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Add New Profile' })).toHaveCount(0);
+
+  // The webhooks page shares the company search; a viewer is not invited to add one.
+  await viewer.goto('/webhooks');
+  await viewer.getByPlaceholder('State your business').fill('Blue Harbor');
+  await viewer.getByRole('option', { name: 'Blue Harbor Snacks' }).click();
+  await expect(viewer.getByText('This company has no webhooks.')).toBeVisible();
+  await expect(viewer.getByRole('button', { name: 'Add webhook' })).toHaveCount(0);
+  await viewer.context().close();
+});

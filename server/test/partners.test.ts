@@ -42,7 +42,8 @@ describe(`partner configurations (${databaseKind})`, () => {
       [UPDATE, { id, input: validInput }],
     ];
     for (const c of [supplier, viewer]) {
-      for (const [q, v] of calls) expect(errorCode(await c.graphql(q, v)), q).toBe('FORBIDDEN');
+      // The read-only administrator may search company names (the shipping-profile and webhook pages' pickers).
+      for (const [q, v] of calls.filter(([q]) => c === supplier || q !== SEARCH)) expect(errorCode(await c.graphql(q, v)), q).toBe('FORBIDDEN');
       const logo = await c.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file');
       expect(logo.status).toBe(403);
       expect(logo.json.code).toBe('FORBIDDEN');
@@ -167,5 +168,10 @@ describe(`partner configurations (${databaseKind})`, () => {
     expect((await admin.graphql(SEARCH, { name: '' })).json.data.searchCompaniesByName.length).toBeLessThanOrEqual(20);
     expect((await admin.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({ id: 1001, name: 'Green Valley Foods' });
     expect((await admin.graphql(COMPANY, { id: 424242 })).json.data.getCompany).toBeNull();
+  });
+
+  it('a read-only administrator finds any company by name, to look at its shipping profiles and webhooks', async () => {
+    expect((await viewer.graphql(SEARCH, { name: 'green' })).json.data.searchCompaniesByName).toEqual([{ id: 1001, name: 'Green Valley Foods' }]);
+    expect((await viewer.graphql(COMPANY, { id: 1002 })).json.data.getCompany).toEqual({ id: 1002, name: 'Blue Harbor Snacks' });
   });
 });

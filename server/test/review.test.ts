@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
-import { REVIEW_MSG } from '@portal/domain';
+import { REJECTION_REASON_MAX, REVIEW_MSG } from '@portal/domain';
 import { mailOutbox } from '../src/db/schema.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -99,6 +99,11 @@ describe(`staff review (${databaseKind})`, () => {
   it('rejecting needs a reason; the supplier sees it and resubmits a new photo and UPC, replacing the files', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
     expect((await setStatus(admin, id, 'ADMIN_REJECTED')).json.errors[0].message).toBe(REVIEW_MSG.rejectionReasonRequired);
+    // Longer than the dialog allows (the supplier reads it on the page and in an e-mail): refused, nothing changes.
+    const tooLong = await setStatus(admin, id, 'ADMIN_REJECTED', 'y'.repeat(REJECTION_REASON_MAX + 1));
+    expect(tooLong.json.errors[0].message).toBe(REVIEW_MSG.rejectionReasonTooLong);
+    expect(tooLong.json.errors[0].extensions.fields).toEqual({ reason: REVIEW_MSG.rejectionReasonTooLong });
+    expect((await detail(admin, id)).data.getProductSubmission.itemStatus).toBe('SUBMITTED');
     await setStatus(admin, id, 'ADMIN_REJECTED', 'The photo is blurry.');
     const d = (await detail(supplier, id)).data.getProductSubmission;
     expect(d.rejectionReason).toEqual({ message: 'The photo is blurry.', isAdminRejection: true });

@@ -9,6 +9,8 @@ import {
   statusChangedNotice,
   statusDisplayName,
   type ItemStatus,
+  rejectionReasonProblem,
+  REVIEW_MSG,
 } from './statuses.ts';
 
 describe('statuses (part 1 section 4)', () => {
@@ -86,5 +88,16 @@ describe('partner status label', () => {
     expect(partnerStatusLabel([{ type: 'Pass', message: '' }])).toBe('Complete');
     expect(partnerStatusLabel([])).toBe('N/A');
     expect(partnerStatusLabel(null)).toBe('N/A');
+  });
+});
+
+describe('rejection reason', () => {
+  it('is required, trimmed and at most 1000 characters', () => {
+    expect(rejectionReasonProblem(null)).toBe(REVIEW_MSG.rejectionReasonRequired);
+    expect(rejectionReasonProblem('   ')).toBe(REVIEW_MSG.rejectionReasonRequired);
+    expect(rejectionReasonProblem(' Blurry ')).toBeNull();
+    expect(rejectionReasonProblem(` ${'y'.repeat(1000)} `)).toBeNull();
+    expect(rejectionReasonProblem('y'.repeat(1001))).toBe(REVIEW_MSG.rejectionReasonTooLong);
+    expect(REVIEW_MSG.rejectionReasonTooLong).toBe('Please keep the reason to 1000 characters or fewer.');
   });
 });

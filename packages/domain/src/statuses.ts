@@ -105,8 +105,12 @@ export const EMPTY_TAB_TEXT: Record<ActivityTab, string> = {
   drafts: "You don't have any items that require action. Start by submitting your first new product.",
 };
 
+/** The longest rejection reason (the supplier reads it on the page and in an e-mail). */
+export const REJECTION_REASON_MAX = 1000;
+
 export const REVIEW_MSG = {
   rejectionReasonRequired: 'Please give a reason for the rejection.',
+  rejectionReasonTooLong: `Please keep the reason to ${REJECTION_REASON_MAX} characters or fewer.`,
   appealed: "We'll re-evaluate your submission and be in touch soon.",
   resubmitted:
     'Thank you for your re-submission. Our team will review the product information and make updates. Please check your email for any updates.',
@@ -115,3 +119,10 @@ export const REVIEW_MSG = {
     `The barcode in your images (${detected}) does not match the UPC you entered (${entered}).`,
   unreadableFile: (fileName: string) => `We could not read the file ${fileName}. Please upload a clear image or PDF.`,
 } as const;
+
+/** What is wrong with a rejection reason as staff typed it, or null when it will do (the dialog and the server). */
+export function rejectionReasonProblem(reason: string | null | undefined): string | null {
+  const why = reason?.trim() ?? '';
+  if (!why) return REVIEW_MSG.rejectionReasonRequired;
+  return why.length > REJECTION_REASON_MAX ? REVIEW_MSG.rejectionReasonTooLong : null;
+}

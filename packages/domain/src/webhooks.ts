@@ -44,6 +44,8 @@ export const WEBHOOK_MSG = {
   pingQueued: 'Test event queued.',
   noDeliveries: 'Nothing has been sent to this webhook yet.',
   noWebhooks: 'No webhooks yet. Add one to have events sent to your systems.',
+  /** To a read-only administrator, who cannot add one. */
+  noWebhooksToSee: 'This company has no webhooks.',
 } as const;
 
 /** Only the address format here: the network rules (https, private addresses) are the server's, at registration and delivery. */

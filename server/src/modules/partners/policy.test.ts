@@ -27,10 +27,10 @@ describe('partner policy', () => {
   it('any signed-in user searches partner names', () => {
     expect(partnerPolicy.searchPartners(supplier)).toBe(true);
   });
-  it('company names are searched by settings readers and full administrators, not by suppliers or read-only ones', () => {
+  it('company names are searched by settings readers and administrators, read-only ones too, not by suppliers', () => {
     expect(partnerPolicy.searchCompanies(settingsReader)).toBe(true);
     expect(partnerPolicy.searchCompanies(fullAdmin)).toBe(true);
-    expect(partnerPolicy.searchCompanies(viewer)).toBe(false);
+    expect(partnerPolicy.searchCompanies(viewer)).toBe(true);
     expect(partnerPolicy.searchCompanies(supplier)).toBe(false);
   });
   it('a supplier sees only their own company; staff see any', () => {

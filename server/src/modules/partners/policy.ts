@@ -1,4 +1,4 @@
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, SCOPES } from '@portal/domain';
+import { isAnyAdmin, isPartnerConfigAdmin, SCOPES } from '@portal/domain';
 import type { Actor } from '../../lib/authorize.ts';
 
 type WithScopes = Pick<Actor, 'scopes'>;
@@ -15,8 +15,11 @@ export const partnerPolicy = {
   configure: (user: WithScopes) => isPartnerConfigAdmin(user),
   /** Partner names for the activity filter: any signed-in user (they carry no company's private records). */
   searchPartners: (_user: WithScopes) => true,
-  /** Company names for the settings and access pages' pickers: settings readers and full administrators. */
-  searchCompanies: (user: WithScopes) => isFullAdmin(user) || readsSettings(user),
+  /**
+   * Company names for the pickers of the settings, access, shipping-profile and webhook pages: settings readers and
+   * administrators, read-only ones too (they look at any company's shipping profiles and webhooks; viewCompany agrees).
+   */
+  searchCompanies: (user: WithScopes) => isAnyAdmin(user) || readsSettings(user),
   /** A company by id: staff (administrators, settings readers) any, other users only their own. */
   viewCompany: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number) =>
     isAnyAdmin(user) || readsSettings(user) || user.companyId === companyId,

@@ -5,6 +5,7 @@ import {
   isItemStatus,
   isRejected,
   REVIEW_MSG,
+  rejectionReasonProblem,
   sanitizeProductName,
   toEan13,
   transitionError,
@@ -89,7 +90,8 @@ export async function reviewSubmission(ctx: AppContext, user: UserRow, id: strin
   if (!submissionPolicy.review(user)) throw forbidden();
   if (status !== 'ACCEPTED' && status !== 'ADMIN_REJECTED') throw badRequest('Staff can accept or reject an item.');
   const why = reason?.trim() || null;
-  if (status === 'ADMIN_REJECTED' && !why) throw badRequest(REVIEW_MSG.rejectionReasonRequired, { reason: REVIEW_MSG.rejectionReasonRequired });
+  const problem = status === 'ADMIN_REJECTED' || why ? rejectionReasonProblem(why) : null;
+  if (problem) throw badRequest(problem, { reason: problem });
   const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
   return ctx.db.transaction((tx) => staffStatusChange(tx, user, id, status, action, why));
 }

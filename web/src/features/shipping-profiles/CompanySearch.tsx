@@ -7,6 +7,8 @@ import { searchCompanies, shippingKeys, useCompanyName } from './shipping-api.ts
 
 /** The spec's words for the administrators' company search (part 2 section 2.7). */
 export const COMPANY_SEARCH_PLACEHOLDER = 'State your business';
+/** A failed search is said, not shown as an empty result. */
+export const COMPANY_SEARCH_FAILED = 'The companies could not be searched. Please try again.';
 
 interface Props {
   value: number | null;
@@ -41,7 +43,7 @@ export function CompanySearch({ value, onChange }: Props) {
       searchable
       clearable
       clearButtonProps={{ 'aria-label': 'Clear the company', 'aria-hidden': false, tabIndex: 0 }}
-      nothingFoundMessage={!typed.trim() ? 'Type a company name' : searching ? 'Searching…' : 'No companies found'}
+      nothingFoundMessage={!typed.trim() ? 'Type a company name' : searching ? 'Searching…' : results.isError ? COMPANY_SEARCH_FAILED : 'No companies found'}
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next === null ? null : Number(next))}

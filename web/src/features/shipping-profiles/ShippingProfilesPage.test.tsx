@@ -6,7 +6,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
-import { COMPANY_SEARCH_PLACEHOLDER } from './CompanySearch.tsx';
+import { COMPANY_SEARCH_FAILED, COMPANY_SEARCH_PLACEHOLDER } from './CompanySearch.tsx';
 import { CHOOSE_COMPANY, ShippingProfilesPage } from './ShippingProfilesPage.tsx';
 import { PROFILE_CREATED } from './ShippingProfileDialog.tsx';
 import { buildProfile } from './shipping.test-helper.ts';
@@ -73,6 +73,17 @@ describe('Shipping profiles list', () => {
     renderList({ scopes: [SCOPES.readAllProductSubmissions], path: '/shippingProfiles?companyId=1002', answers: { ShippingProfileCompany: { data: { getCompany: null } } } });
     expect(await screen.findByText(SHIPPING_PROFILE_MSG.emptyForCompany)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add New Profile' })).toBeNull();
+  });
+
+  it('a company search the server refuses says so instead of finding nothing', async () => {
+    renderList({ scopes: ADMIN, answers: { ShippingProfileCompanySearch: graphqlError('FORBIDDEN', 'Did you take a wrong turnip?') } });
+    await screen.findByText(CHOOSE_COMPANY);
+    const search = screen.getByPlaceholderText(COMPANY_SEARCH_PLACEHOLDER);
+    search.focus();
+    fireEvent.click(search);
+    fireEvent.change(search, { target: { value: 'green' } });
+    expect(await screen.findByText(COMPANY_SEARCH_FAILED, {}, { timeout: 4_000 })).toBeTruthy();
+    expect(screen.queryByText('No companies found')).toBeNull();
   });
 
   it("'Create Shipping Profile' checks every rule before sending, then creates and closes", async () => {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, READ_FROM_DIGITS, REVIEW_MSG, SCOPES } from '@portal/domain';
+import { ALL_SCOPES, READ_FROM_DIGITS, REJECTION_REASON_MAX, REVIEW_MSG, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -122,6 +122,8 @@ describe('Submission detail', () => {
     expect(rows).toHaveLength(2);
     expect(rows[1].textContent).toContain('Ada Admin');
     expect(rows[1].textContent).toContain('Submitted →to Accepted');
+    // The buttons are disabled now: keyboard focus goes to the review area, which says what is allowed.
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Review' })));
   });
 
   it('Reject asks for a required reason, then rejects with it', async () => {
@@ -150,6 +152,36 @@ describe('Submission detail', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(screen.getByText('Blurry photo')).toBeTruthy();
+    await waitFor(() => expect(document.activeElement).toBe(screen.getByRole('group', { name: 'Review' })));
+  });
+
+  it('a reason over 1000 characters is refused before sending', async () => {
+    const { calls } = renderDetail(staffSubmission(), { scopes: [...ALL_SCOPES] });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this item?' });
+    const box = within(dialog).getByRole('textbox', { name: /Reason for the rejection/ });
+    expect(box.getAttribute('maxlength')).toBe(String(REJECTION_REASON_MAX));
+    // Pasted text past the box's limit (a browser cuts typing at maxlength, not every way in).
+    fireEvent.change(box, { target: { value: 'y'.repeat(REJECTION_REASON_MAX + 1) } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(`Error: ${REVIEW_MSG.rejectionReasonTooLong}`);
+    expect(calls.some((c) => c.operation === 'UpdateSubmissionStatus')).toBe(false);
+  });
+
+  it('a reject refused because someone reviewed first closes the dialog and shows why', async () => {
+    renderDetail(staffSubmission(), {
+      scopes: [...ALL_SCOPES],
+      answers: {
+        UpdateSubmissionStatus: graphqlError('INVALID_TRANSITION', 'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).'),
+      },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject this item?' });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the rejection/ }), { target: { value: 'bad image' } });
+    await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' })));
+    await waitFor(() => expect(getBanner()?.message).toMatch(/cannot be set to rejected/));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(toast.success).not.toHaveBeenCalled();
   });
 
   it('a refused review shows the server message and asks for the submission again', async () => {

@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { isAnyAdmin, isFullAdmin, REVIEW_MSG, SCOPES, statusChangedNotice } from '@portal/domain';
+import { isAnyAdmin, isFullAdmin, REJECTION_REASON_MAX, rejectionReasonProblem, SCOPES, statusChangedNotice } from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppNavigate } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
@@ -65,6 +65,16 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
   const staff = isStaffView(submission, user);
   const [busy, setBusy] = useState<Review | null>(null);
   const [rejecting, setRejecting] = useState(false);
+  // After a review the buttons are disabled, which would leave keyboard focus nowhere: it goes to the review area,
+  // which says what the item's status now allows.
+  const reviewArea = useRef<HTMLDivElement>(null);
+  const [reviewed, setReviewed] = useState(false);
+  useEffect(() => {
+    if (reviewed && !rejecting) {
+      reviewArea.current?.focus();
+      setReviewed(false);
+    }
+  }, [reviewed, rejecting]);
 
   /** A refused action: the server's message, and the submission as it is now (someone may have acted first). */
   const refused = (error: unknown) => {
@@ -79,11 +89,10 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         .updateProductSubmissionStatus;
       submissionChanged(queryClient, updated);
       toast.success(statusChangedNotice(status));
-      return true;
+      setReviewed(true);
     } catch (error) {
       if (error instanceof GraphQLRequestError && error.fields.reason) throw error;
       refused(error);
-      return false;
     } finally {
       setBusy(null);
     }
@@ -168,7 +177,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
           )}
 
           {staff && (
-            <Stack gap="xs">
+            <Stack gap="xs" ref={reviewArea} tabIndex={-1} role="group" aria-label="Review">
               <Group gap="sm">
                 <Button
                   onClick={() => void review('ACCEPTED')}
@@ -207,7 +216,9 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         busy={busy === 'ADMIN_REJECTED'}
         onClose={() => setRejecting(false)}
         onReject={async (reason) => {
-          if (await review('ADMIN_REJECTED', reason)) setRejecting(false);
+          // Closed after a refusal too (someone else reviewed it first): the banner says why, the page shows it now.
+          await review('ADMIN_REJECTED', reason);
+          setRejecting(false);
         }}
       />
     </Page>
@@ -238,8 +249,9 @@ function RejectDialog({
 
   const submit = async () => {
     const trimmed = reason.trim();
-    if (!trimmed) {
-      setError(REVIEW_MSG.rejectionReasonRequired);
+    const problem = rejectionReasonProblem(trimmed);
+    if (problem) {
+      setError(problem);
       return;
     }
     try {
@@ -266,7 +278,7 @@ function RejectDialog({
             description="The supplier sees this reason."
             required
             rows={4}
-            maxLength={1000}
+            maxLength={REJECTION_REASON_MAX}
             value={reason}
             onChange={(event) => {
               setReason(event.currentTarget.value);

@@ -67,7 +67,7 @@ export function WebhooksPage() {
       </Group>
     );
   else if (webhooks.isError) body = <Alert color="red">The webhooks could not be loaded. Please try again.</Alert>;
-  else if (!rows.length) body = <Text>{WEBHOOK_MSG.noWebhooks}</Text>;
+  else if (!rows.length) body = <Text>{mayManage ? WEBHOOK_MSG.noWebhooks : WEBHOOK_MSG.noWebhooksToSee}</Text>;
   else
     body = (
       <Table.ScrollContainer minWidth={820}>
