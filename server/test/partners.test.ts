@@ -1,6 +1,6 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTNER_FIELDS } from '@portal/domain';
+import { PARTNER_FIELDS, PARTNER_SETTINGS_MSG } from '@portal/domain';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -19,7 +19,7 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const CONFIG_FIELDS = `id companyId companyName partnerLogoFileName primaryColor secondaryColor landingPageEnabled
-  fieldRules { field visible required } placementFieldsVisible pricingFieldsVisible promotionFieldsVisible`;
+  fieldRules { field visible required } placementFieldsVisible pricingFieldsVisible promotionFieldsVisible updatedDate`;
 const LIST = `query { getPartnerConfigurations { ${CONFIG_FIELDS} } }`;
 const ONE = `query($id: Int!) { getPartnerConfiguration(partnerConfigurationId: $id) { ${CONFIG_FIELDS} } }`;
 const CREATE = `mutation($companyId: Int!) { createPartnerConfiguration(companyId: $companyId) { ${CONFIG_FIELDS} } }`;
@@ -111,6 +111,35 @@ describe(`partner configurations (${databaseKind})`, () => {
     // Rules not sent stay as they were.
     expect(cleared.json.data.updatePartnerConfiguration.pricingFieldsVisible).toBe(false);
     expect(errorCode(await admin.graphql(UPDATE, { id: 999999, input: validInput }))).toBe('NOT_FOUND');
+  });
+
+  it('a field that is not visible is not required, however the rules are sent', async () => {
+    const id = await seededId();
+    const res = await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'msrp', visible: false, required: true }, { field: 'tpr', visible: false }] } });
+    expect(res.json.errors).toBeUndefined();
+    const rules = res.json.data.updatePartnerConfiguration.fieldRules;
+    expect(rules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: false, required: false });
+    expect(rules.find((r: any) => r.field === 'tpr')).toEqual({ field: 'tpr', visible: false, required: false });
+  });
+
+  it('a save made from a configuration someone else saved since is refused, and theirs stays', async () => {
+    const id = await seededId();
+    const loaded = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
+    // Tab A saves first, from what it loaded.
+    const first = await admin.graphql(UPDATE, { id, input: { primaryColor: '#123456', secondaryColor: '#fbc02d', landingPageEnabled: true, lastUpdatedDate: loaded.updatedDate } });
+    expect(first.json.errors).toBeUndefined();
+    const saved = first.json.data.updatePartnerConfiguration;
+    expect(Date.parse(saved.updatedDate)).toBeGreaterThan(Date.parse(loaded.updatedDate));
+    // Tab B, still showing what it loaded before, saves a change of its own.
+    const stale = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: false, lastUpdatedDate: loaded.updatedDate } });
+    expect(errorCode(stale)).toBe('CONFLICT');
+    expect(stale.json.errors[0].message).toBe(PARTNER_SETTINGS_MSG.changedMeanwhile);
+    const now = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
+    expect(now).toMatchObject({ primaryColor: '#123456', landingPageEnabled: true, updatedDate: saved.updatedDate });
+    // From the configuration as it is now, the change goes through.
+    const again = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: true, lastUpdatedDate: now.updatedDate } });
+    expect(again.json.data.updatePartnerConfiguration.primaryColor).toBe('#2e7d32');
+    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, lastUpdatedDate: 'yesterday' } }))).toBe('VALIDATION_FAILED');
   });
 
   it('refuses colours that are not hex and unknown field names', async () => {

@@ -82,6 +82,16 @@ describe('partner configuration input', () => {
   const valid = { primaryColor: '#1f5f8b', secondaryColor: null, landingPageEnabled: true, fieldRules: { msrp: { visible: true, required: false } } };
   const ok = (v: unknown) => partnerConfigurationInputSchema.safeParse(v).success;
 
+  it('a field sent not visible is not required, as the settings screen would leave it', () => {
+    const parsed = partnerConfigurationInputSchema.parse({ ...valid, fieldRules: { msrp: { visible: false, required: true }, tpr: { visible: false }, fob: { required: true } } });
+    expect(parsed.fieldRules).toEqual({ msrp: { visible: false, required: false }, tpr: { visible: false, required: false }, fob: { required: true } });
+  });
+
+  it('takes the updatedDate a change was made from, as an ISO date and time', () => {
+    expect(ok({ ...valid, lastUpdatedDate: '2026-11-20T10:00:00.000Z' })).toBe(true);
+    expect(ok({ ...valid, lastUpdatedDate: 'yesterday' })).toBe(false);
+  });
+
   it('accepts a valid configuration, with short or long hex colours', () => {
     expect(ok(valid)).toBe(true);
     expect(ok({ ...valid, primaryColor: '#fff', secondaryColor: '#ABCDEF' })).toBe(true);

@@ -134,7 +134,19 @@ const fieldRuleShape: Record<string, z.ZodType<{ visible?: boolean; required?: b
     ...Object.fromEntries(VISIBLE_ONLY_FIELDS.map((f) => [f, z.object({ visible: flag }).strict()])),
     ...Object.fromEntries(SECTION_FLAGS.map((f) => [f, z.object({ visible: flag }).strict()])),
 };
-export const fieldRulesInputSchema = z.object(fieldRuleShape).partial().strict();
+/**
+ * Rules as the settings screen would leave them: a field that is not visible is not required (part 2 section 4,
+ * "switching visible off clears required"), whoever sends them. An absent flag means true.
+ */
+export const fieldRulesInputSchema = z
+  .object(fieldRuleShape)
+  .partial()
+  .strict()
+  .transform((rules) => {
+    let next: FieldRules = rules;
+    for (const field of VISIBLE_AND_REQUIRED_FIELDS) if (rules[field]?.visible === false) next = setVisible(next, field, false);
+    return next;
+  });
 
 /** The configuration update (everything except the logo). */
 export const partnerConfigurationInputSchema = z
@@ -149,11 +161,14 @@ export const partnerConfigurationInputSchema = z
       .array(photoIssueCodeSchema)
       .refine((codes) => new Set(codes).size === codes.length, 'Each photo check may be listed once.')
       .optional(),
+    /** When the configuration the change was made from was saved: a save since then refuses this one. */
+    lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
   })
   .strict();
 export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
 
 export const PARTNER_SETTINGS_MSG = {
+  changedMeanwhile: 'Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again.',
   primaryColorRequired: 'Please choose a primary colour.',
   hexColour: 'Must be a hex colour such as #1f5f8b.',
   logoNotImage: 'The logo must be a PNG, JPEG or GIF image.',

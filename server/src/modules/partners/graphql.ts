@@ -77,6 +77,7 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
     blockingPhotoChecks: t.exposeStringList('blockingPhotoChecks', {
       description: "Photo checks (PhotoIssue codes) that stop Submit in this partner's intake; the others are warnings.",
     }),
+    updatedDate: t.expose('updatedDate', { type: 'DateTime', description: 'When it was last saved; send it back as lastUpdatedDate with a change.' }),
   }),
 });
 
@@ -99,6 +100,10 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     pricingFieldsVisible: t.boolean(),
     promotionFieldsVisible: t.boolean(),
     blockingPhotoChecks: t.stringList({ description: 'Replaces the blocking photo checks when given.' }),
+    lastUpdatedDate: t.field({
+      type: 'DateTime',
+      description: 'The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save.',
+    }),
   }),
 });
 
@@ -194,6 +199,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         // Neither rules nor section flags sent: the stored rules stay as they are.
         fieldRules: input.fieldRules == null && Object.keys(fieldRules).length === 0 ? undefined : fieldRules,
         ...(input.blockingPhotoChecks != null && { blockingPhotoChecks: input.blockingPhotoChecks }),
+        ...(input.lastUpdatedDate != null && { lastUpdatedDate: input.lastUpdatedDate }),
       });
     },
   }),

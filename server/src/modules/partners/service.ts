@@ -3,6 +3,7 @@ import { asc, desc, eq, ilike } from 'drizzle-orm';
 import {
   DEFAULT_PRIMARY_COLOUR,
   isSectionVisible,
+  PARTNER_SETTINGS_MSG,
   partnerConfigurationInputSchema,
   resolvedFieldRules,
   type FieldRules,
@@ -30,6 +31,8 @@ export interface PartnerConfigurationView {
   pricingFieldsVisible: boolean;
   promotionFieldsVisible: boolean;
   blockingPhotoChecks: string[];
+  /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
+  updatedDate: Date;
 }
 
 export function present(config: Row, companyName: string): PartnerConfigurationView {
@@ -47,6 +50,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     pricingFieldsVisible: isSectionVisible(rules, 'pricingFieldsVisible'),
     promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
     blockingPhotoChecks: config.blockingPhotoChecks,
+    updatedDate: config.updatedAt,
   };
 }
 
@@ -109,6 +113,9 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
   const updated = await ctx.db.transaction(async (tx) => {
     const [before] = await tx.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id)).for('update');
     if (!before) return undefined;
+    // Two administrators on one configuration: the second save, made from what the first replaced, is refused
+    // instead of silently undoing the first.
+    if (input.lastUpdatedDate && before.updatedAt.getTime() !== Date.parse(input.lastUpdatedDate)) throw conflict(PARTNER_SETTINGS_MSG.changedMeanwhile);
     const [row] = await tx
     .update(partnerConfigurations)
     .set({

@@ -82,6 +82,8 @@ export type PartnerConfigurationInput = {
   blockingPhotoChecks?: Array<string> | null | undefined;
   fieldRules?: Array<FieldRuleInput> | null | undefined;
   landingPageEnabled: boolean;
+  /** The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save. */
+  lastUpdatedDate?: string | null | undefined;
   placementFieldsVisible?: boolean | null | undefined;
   pricingFieldsVisible?: boolean | null | undefined;
   primaryColor: string;
@@ -319,26 +321,26 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
-export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
 
 export type PartnerConfigurationQueryVariables = Exact<{
   partnerConfigurationId: number;
 }>;
 
 
-export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
 }>;
 
 
-export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type UpdatePartnerConfigurationMutationVariables = Exact<{
   partnerConfigurationId: number;
@@ -346,7 +348,7 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
@@ -604,6 +606,7 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
@@ -1310,6 +1313,7 @@ export const PartnerConfigurationsDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
 export const PartnerConfigurationDocument = new TypedDocumentString(`
     query PartnerConfiguration($partnerConfigurationId: Int!) {
@@ -1334,6 +1338,7 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
     mutation CreatePartnerConfiguration($companyId: Int!) {
@@ -1358,6 +1363,7 @@ export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  updatedDate
 }`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
 export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
     mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {
@@ -1385,6 +1391,7 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {

@@ -192,6 +192,27 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     expect(save().textContent).toBe('Save');
   });
 
+  it('each save says which save it was made from, so a save by someone else meanwhile is refused and said', async () => {
+    let saves = 0;
+    const { calls } = renderPage(buildConfiguration({ updatedDate: '2026-11-20T10:00:00.000Z' }), {
+      UpdatePartnerConfiguration: () =>
+        ++saves === 1
+          ? { data: { updatePartnerConfiguration: buildConfiguration({ landingPageEnabled: false, updatedDate: '2026-11-20T10:05:00.000Z' }) } }
+          : graphqlError('CONFLICT', PARTNER_SETTINGS_MSG.changedMeanwhile),
+    });
+    await loaded();
+    fireEvent.click(toggle('Landing page'));
+    fireEvent.click(save());
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_MESSAGE));
+    fireEvent.click(toggle('Landing page'));
+    fireEvent.click(save());
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`${SAVE_FAILED_MESSAGE}: ${PARTNER_SETTINGS_MSG.changedMeanwhile}`));
+    const sent = calls.filter((c) => c.operation === 'UpdatePartnerConfiguration').map((c) => (c.variables.input as { lastUpdatedDate: string }).lastUpdatedDate);
+    expect(sent).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-20T10:05:00.000Z']);
+    // Nothing the administrator changed is thrown away.
+    expect(toggle('Landing page').checked).toBe(true);
+  });
+
   it('keeps the changes and says so when saving fails, without uploading the logo', async () => {
     renderPage(buildConfiguration(), {
       UpdatePartnerConfiguration: graphqlError('BAD_REQUEST', 'primaryColor: Must be a hex colour such as #1f5f8b.'),

@@ -63,6 +63,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
   const [logo, setLogo] = useState<File | null>(null);
   const [touched, setTouched] = useState<{ primaryColor?: boolean; secondaryColor?: boolean }>({});
   const [logoKey, setLogoKey] = useState(0);
+  // The save this form's values were made from; each save of its own moves it on.
+  const [lastUpdatedDate, setLastUpdatedDate] = useState(config.updatedDate);
 
   const colours = partnerColoursFormSchema.safeParse(values);
   const colourError = (field: 'primaryColor' | 'secondaryColor') =>
@@ -79,9 +81,10 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
     if (!valid || !changed || save.isPending) return;
     const sent = values;
     save.mutate(
-      { values: sent, logo },
+      { values: sent, logo, lastUpdatedDate },
       {
-        onSuccess: () => {
+        onSuccess: (stored) => {
+          setLastUpdatedDate(stored.updatedDate);
           setSaved(sent);
           setLogo(null);
           setLogoKey((k) => k + 1);

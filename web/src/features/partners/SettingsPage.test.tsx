@@ -64,9 +64,12 @@ describe('Settings', { timeout: 30_000 }, () => {
 
     fireEvent.click(option);
     await waitFor(() => expect(add.disabled).toBe(false));
+    // A double click adds once.
+    fireEvent.click(add);
     fireEvent.click(add);
     await screen.findByRole('link', { name: 'Northside Market Co-op' });
-    expect(calls.find((c) => c.operation === 'CreatePartnerConfiguration')?.variables).toEqual({ companyId: 30500 });
+    expect(calls.filter((c) => c.operation === 'CreatePartnerConfiguration').map((c) => c.variables)).toEqual([{ companyId: 30500 }]);
+    expect(toast.error).not.toHaveBeenCalled();
     expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
       ['Northside Market Co-op', '30500', 'On'],
       ['Fresh Market Grocers', '30443', 'Off'],

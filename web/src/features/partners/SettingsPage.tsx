@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Anchor, Button, Group, Loader, Select, Table, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
@@ -21,9 +21,15 @@ export function SettingsPage() {
   // A new search box after each Add, so the added company's name does not stay typed in it.
   const [searchKey, setSearchKey] = useState(0);
 
+  // The mutation's pending state reaches the button a tick late; a double click's second click comes before it.
+  const adding = useRef(false);
   const add = () => {
-    if (companyId === null) return;
+    if (companyId === null || adding.current) return;
+    adding.current = true;
     create.mutate(companyId, {
+      onSettled: () => {
+        adding.current = false;
+      },
       onSuccess: (created) => {
         setCompanyId(null);
         setSearchKey((k) => k + 1);

@@ -138,16 +138,17 @@ export function useSavePartnerConfiguration(id: number) {
   const queryClient = useQueryClient();
   const resources = useResourceCache();
   return useMutation({
-    mutationFn: async ({ values, logo }: { values: SettingsFormValues; logo: File | null }) => {
-      let saved = (await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input: toInput(values) }, { notify: false }))
-        .updatePartnerConfiguration;
+    /** `lastUpdatedDate`: the configuration's updatedDate the form started from (another save since is refused). */
+    mutationFn: async ({ values, logo, lastUpdatedDate }: { values: SettingsFormValues; logo: File | null; lastUpdatedDate: string }) => {
+      const input = { ...toInput(values), lastUpdatedDate };
+      let saved = (await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input }, { notify: false })).updatePartnerConfiguration;
       if (!saved) throw notFound();
       if (logo) {
-        const withLogo = await uploadFiles<{ partnerLogoFileName: string | null }>(`/partner-configurations/${id}/logo`, [logo], {
+        const withLogo = await uploadFiles<{ partnerLogoFileName: string | null; updatedDate: string }>(`/partner-configurations/${id}/logo`, [logo], {
           field: 'file',
           notify: false,
         });
-        saved = { ...saved, partnerLogoFileName: withLogo.partnerLogoFileName };
+        saved = { ...saved, partnerLogoFileName: withLogo.partnerLogoFileName, updatedDate: withLogo.updatedDate };
       }
       return saved;
     },
