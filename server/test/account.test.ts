@@ -41,6 +41,9 @@ describe(`account information and password (${databaseKind})`, () => {
     const bad = await c.put('/api/user', { email: 'nope', firstName: ' ', lastName: '' });
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toEqual({ email: MSG.emailInvalid, firstName: MSG.firstNameRequired, lastName: MSG.lastNameRequired });
+    const long = await c.put('/api/user', { email: 'supplier2@example.com', firstName: 'S', lastName: 'S'.repeat(101) });
+    expect(long.status).toBe(400);
+    expect(long.json.fields).toEqual({ lastName: MSG.lastNameTooLong });
     const taken = await c.put('/api/user', { email: 'OTHER@example.com', firstName: 'S', lastName: 'S' });
     expect(taken.status).toBe(409);
     expect(taken.json.message).toBe(MSG.emailTaken);

@@ -223,6 +223,16 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
     expect((await submit(supplier, id)).json.errors[0].message).toBe(DRAFT_MSG.sameUpcDifferentNames);
   });
 
+  it('refuses a UPC of all zeros, whose check digit passes', async () => {
+    const id = (await supplier.upload('/api/draftSubmissions', [{ name: 'a.png', data: await plainImage() }])).json.id;
+    for (const upc of ['00000000000000', '00000000']) {
+      await update(supplier, id, [{ fileName: 'a.png', upc, productName: 'Zero' }]);
+      const refused = await submit(supplier, id);
+      expect(refused.json.errors[0].message).toBe(UPC_MSG.allZeros);
+      expect(refused.json.errors[0].extensions.fields['a.png.upc']).toBe(UPC_MSG.allZeros);
+    }
+  });
+
   it('through a partner portal: product name and a primary image are required', async () => {
     const c = new Client(server.url);
     const res = await c.post('/api/auth/login', { username: 'supplier2@example.com', password: 'Supplier-demo-2', partner: '30443' }, { form: true });

@@ -49,6 +49,13 @@ describe('account information and change password (part 1 section 5)', () => {
       firstName: MSG.firstNameRequired,
       lastName: MSG.lastNameRequired,
     });
+    // A name that is there but too long is told so, not that it is missing.
+    const long = 'S'.repeat(101);
+    expect(fieldErrors(accountInformationSchema.safeParse({ email: 'a@example.com', firstName: long, lastName: long }))).toEqual({
+      firstName: MSG.firstNameTooLong,
+      lastName: MSG.lastNameTooLong,
+    });
+    expect(accountInformationSchema.safeParse({ email: 'a@example.com', firstName: 'S'.repeat(100), lastName: 'S' }).success).toBe(true);
   });
 
   it('change password messages: required, requirements, confirmation', () => {

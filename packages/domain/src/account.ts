@@ -22,10 +22,13 @@ export const resetPasswordSchema = z.object({
 
 export const strengthenPasswordSchema = z.object({ newPassword: newPasswordSchema });
 
+/** The longest first or last name an account keeps. */
+export const PERSON_NAME_MAX = 100;
+
 export const accountInformationSchema = z.object({
   email: emailSchema,
-  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).max(100),
-  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).max(100),
+  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).max(PERSON_NAME_MAX, MSG.firstNameTooLong),
+  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).max(PERSON_NAME_MAX, MSG.lastNameTooLong),
 });
 export type AccountInformation = z.infer<typeof accountInformationSchema>;
 

@@ -75,6 +75,11 @@ describe('UPC messages in order (part 1 section 5, DESIGN section 3)', () => {
     ['2912345678900', UPC_MSG.restrictedCirculation],
   ])('%s → %s', (input, message) => expect(upcError(input)).toBe(message));
 
+  it.each(['00000000', '000000000000', '0000000000000', '00000000000000'])(
+    'all zeros (%s) is a placeholder, though its check digit passes',
+    (input) => expect(upcError(input)).toBe(UPC_MSG.allZeros),
+  );
+
   it('names the expected check digit', () => {
     expect(upcError('012345678900')).toBe('The check digit is wrong: for 01234567890 it should be 5.');
     expect(upcError('012345678905')).toBeNull();

@@ -12,6 +12,7 @@ export const UPC_MSG = {
   restrictedCirculation: 'EAN-13 codes starting with 20 to 29 are for restricted circulation within a region or company.',
   checkDigit: (body: string, expected: number) => `The check digit is wrong: for ${body} it should be ${expected}.`,
   duplicateVersions: 'Your submission should not contain multiple versions of the same UPC.',
+  allZeros: 'A UPC of all zeros is a placeholder, not a product code.',
 } as const;
 
 /** What the UPC field keeps of any input: digits only, at most 14. */
@@ -104,6 +105,8 @@ export function upcError(input: string): string | null {
   if (!normal) return UPC_MSG.length;
   // Prefix rules look at the item's code (for a case code, the item code after the indicator).
   const ean = normal.length === 14 ? normal.slice(1) : normal;
+  // GS1 never allocates it; its check digit (0) would pass.
+  if (/^0+$/.test(ean)) return UPC_MSG.allZeros;
   const forms = writtenForms(code, ean);
   if (forms.some((form) => form.startsWith('00383'))) return UPC_MSG.retailerUse;
   if (forms.some((form) => /^2[125]/.test(form))) return UPC_MSG.privateLabel;

@@ -8,6 +8,8 @@ export const MSG = {
   passwordWeak: 'Does not meet requirements',
   firstNameRequired: 'Please enter a first name.',
   lastNameRequired: 'Please enter a last name.',
+  firstNameTooLong: 'Please keep the first name to 100 characters or fewer.',
+  lastNameTooLong: 'Please keep the last name to 100 characters or fewer.',
   emailTaken: 'An account with this email address already exists.',
   oldPasswordWrong: 'Old password entered does not match existing password.',
   invalidLogin: 'Invalid email or password',

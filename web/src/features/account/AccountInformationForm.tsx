@@ -3,7 +3,7 @@ import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountInformationSchema, MSG, type AccountInformation } from '@portal/domain';
+import { accountInformationSchema, MSG, PERSON_NAME_MAX, type AccountInformation } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
@@ -62,12 +62,14 @@ export function AccountInformationForm() {
         <TextInput
           label="First name"
           autoComplete="given-name"
+          maxLength={PERSON_NAME_MAX}
           {...form.register('firstName')}
           error={fieldError(errors.firstName?.message)}
         />
         <TextInput
           label="Last name"
           autoComplete="family-name"
+          maxLength={PERSON_NAME_MAX}
           {...form.register('lastName')}
           error={fieldError(errors.lastName?.message)}
         />

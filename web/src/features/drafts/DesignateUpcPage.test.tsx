@@ -211,6 +211,16 @@ describe('Upload step 2', () => {
     expect(upc('front.png').value).toBe('4006381333931');
   });
 
+  it('the code read from the image is not offered again when the UPC entered is the same code written another way', async () => {
+    fakeServer([buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '0036602301467', detectedUpcs: ['0036602301467'] })])]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    typeInto(upc('front.png'), '036602301467');
+    expect(await within(row('front.png')).findByText('Matches the barcode in the image.')).toBeTruthy();
+    expect(within(row('front.png')).queryByRole('button', { name: /^Use / })).toBeNull();
+    expect(within(row('front.png')).queryByText('Also in the image:')).toBeNull();
+  });
+
   it('a code read after the user has typed does not replace what they typed', async () => {
     fakeServer([
       buildDraft([draftFile('front.png', { detectionStatus: 'pending' })]),

@@ -84,7 +84,8 @@ export function DraftFileRow({
               control={control}
               name={`rows.${index}.upc`}
               render={({ field }) => {
-                const others = (file?.detectedUpcs ?? []).filter((code) => code !== field.value);
+                // A code is offered unless it is the entered one in any of its forms (036602301467 is 0036602301467).
+                const others = (file?.detectedUpcs ?? []).filter((code) => code !== field.value && !sameUpc(code, field.value));
                 return (
                   <Stack gap={4}>
                     <TextInput
