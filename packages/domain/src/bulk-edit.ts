@@ -47,6 +47,8 @@ export const BULK_EDIT_MSG = {
   uom: 'Please choose count or oz.',
   productNameTooLong: `Must be ${MAX_PRODUCT_NAME} characters or less.`,
   required: (label: string) => `${label} is required`,
+  /** Save or Next while a cell shows typed text it could not take: nothing is saved, nothing typed is dropped. */
+  unsaveable: 'Some cells hold values that cannot be saved. Correct them, or press Escape in a cell to go back to its saved value.',
 } as const;
 
 export const BULK_EDIT_PLACEHOLDERS = {

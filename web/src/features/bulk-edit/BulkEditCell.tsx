@@ -29,6 +29,8 @@ interface CellProps {
   message?: string;
   disabled?: boolean;
   onCommit: (value: unknown) => void;
+  /** The cell shows typed text it cannot take (with why), or no longer does (undefined). */
+  onUnsaveable?: (message: string | undefined) => void;
 }
 
 /** The accessible name of a cell's input: '{Column} for UPC {upc}'. */
@@ -109,9 +111,13 @@ const numberText = (value: unknown, money: boolean) =>
   typeof value === 'number' ? (money ? value.toFixed(2) : String(value)) : '';
 
 /** Number and money cells: the domain's input rules while typing, its parser on commit. */
-function NumberCell({ column, upc, value, state, message, disabled, onCommit }: CellProps) {
+function NumberCell({ column, upc, value, state, message, disabled, onCommit, onUnsaveable }: CellProps) {
   const money = column.kind === 'money';
-  const [ownError, setOwnError] = useState<string>();
+  const [ownError, setOwnErrorState] = useState<string>();
+  const setOwnError = (error: string | undefined) => {
+    setOwnErrorState(error);
+    onUnsaveable?.(error);
+  };
   const [roundedNote, setRoundedNote] = useState<string>();
   const text = useCommittedText(numberText(value, money), (t) => {
     const parsed = money ? parseMoneyInput(t) : parseNumberInput(t);

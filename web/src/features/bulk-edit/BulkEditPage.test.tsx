@@ -195,6 +195,31 @@ describe('Edit Multiple Products', () => {
     expect(saves.at(-1)!.rows[0]).toMatchObject({ height: 12.5, fobCost: 123.56 });
   }, SLOW);
 
+  it('Save and Next refuse while a cell shows a number it could not take, instead of saying the changes were saved', async () => {
+    stored = [row('a', '036000291452')];
+    open(['a']);
+    await waitFor(() => cell('Product Name', '036000291452'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    const height = await waitFor(() => cell('Height (in)', '036000291452'));
+    await waitFor(() => expect(saves).toHaveLength(1));
+    fireEvent.change(height, { target: { value: '12345678.9' } });
+    fireEvent.blur(height);
+    expect(await screen.findByText(BULK_EDIT_MSG.number)).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(BULK_EDIT_MSG.unsaveable));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(toast.success).not.toHaveBeenCalled();
+    expect(saves).toHaveLength(1);
+    // What was typed stays for the user to correct; corrected, it saves.
+    expect(cell('Height (in)', '036000291452').value).toBe('12345678.9');
+    await waitFor(() => expect(document.activeElement).toBe(cell('Height (in)', '036000291452')));
+    fireEvent.change(height, { target: { value: '12.5' } });
+    fireEvent.blur(height);
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith(BULK_EDIT_MSG.saved));
+    expect(saves.at(-1)!.rows[0]).toMatchObject({ height: 12.5 });
+  }, SLOW);
+
   it('picking the value a choice cell already holds keeps it (only the clear button empties it)', async () => {
     stored = [row('a', '036000291452')];
     open(['a']);

@@ -78,6 +78,15 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   const [edited, setEdited] = useState<Set<string>>(new Set());
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  // Cells showing typed text they could not take (a ref: the blur that finds it comes in the same click as Save).
+  const unsaveable = useRef(new Set<string>());
+  /** Refuses Save and Next while a cell holds what it cannot save: saving would say 'Changes Saved' over it. */
+  const holdsUnsaveable = () => {
+    if (!unsaveable.current.size) return false;
+    toast.error(BULK_EDIT_MSG.unsaveable);
+    focusFirstInvalidCell();
+    return true;
+  };
 
   const commit = useCallback((rowId: string, field: BulkEditField, value: unknown) => {
     rowsRef.current = { ...rowsRef.current, [rowId]: { ...rowsRef.current[rowId], [field]: value } };
@@ -111,6 +120,7 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   };
 
   const onSave = async () => {
+    if (holdsUnsaveable()) return;
     setBusy(true);
     try {
       if (await saveAll()) toast.success(BULK_EDIT_MSG.saved);
@@ -121,6 +131,7 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   };
 
   const onNext = async () => {
+    if (holdsUnsaveable()) return;
     setBusy(true);
     try {
       if (!(await saveAll())) {
@@ -147,6 +158,8 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   };
 
   const onPrevious = () => {
+    // The step's cells go, and what they could not take with them.
+    unsaveable.current.clear();
     setErrorMode(false);
     setEdited(new Set());
     setActive((a) => Math.max(0, a - 1));
@@ -209,6 +222,7 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
                           message={serverErrors[key] ?? BULK_EDIT_MSG.required(c.label)}
                           disabled={!r.canEdit}
                           onCommit={(v) => commit(r.id, c.field, v)}
+                          onUnsaveable={(problem) => (problem ? unsaveable.current.add(key) : unsaveable.current.delete(key))}
                         />
                       </Table.Td>
                     );
