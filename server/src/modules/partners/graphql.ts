@@ -93,9 +93,13 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
   description: 'Everything of a configuration except the logo, which is uploaded separately.',
   fields: (t) => ({
     primaryColor: t.string({ required: true }),
-    secondaryColor: t.string(),
+    secondaryColor: t.string({ description: 'The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does).' }),
     landingPageEnabled: t.boolean({ required: true }),
-    fieldRules: t.field({ type: [FieldRuleInput] }),
+    fieldRules: t.field({
+      type: [FieldRuleInput],
+      description:
+        'Replaces every field rule when given: a field or flag left out goes back to its default (visible, required). Left out with the three section flags, the stored rules stay. A field not visible is stored as not required.',
+    }),
     placementFieldsVisible: t.boolean(),
     pricingFieldsVisible: t.boolean(),
     promotionFieldsVisible: t.boolean(),

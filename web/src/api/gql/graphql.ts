@@ -80,6 +80,7 @@ export type MeasureInput = {
 export type PartnerConfigurationInput = {
   /** Replaces the blocking photo checks when given. */
   blockingPhotoChecks?: Array<string> | null | undefined;
+  /** Replaces every field rule when given: a field or flag left out goes back to its default (visible, required). Left out with the three section flags, the stored rules stay. A field not visible is stored as not required. */
   fieldRules?: Array<FieldRuleInput> | null | undefined;
   landingPageEnabled: boolean;
   /** The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save. */
@@ -88,6 +89,7 @@ export type PartnerConfigurationInput = {
   pricingFieldsVisible?: boolean | null | undefined;
   primaryColor: string;
   promotionFieldsVisible?: boolean | null | undefined;
+  /** The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does). */
   secondaryColor?: string | null | undefined;
 };
 
