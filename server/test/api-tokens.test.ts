@@ -101,6 +101,28 @@ describe(`API tokens (${databaseKind})`, () => {
     expect(sent.json.data.submitProductsFromDraftSubmission[0].itemStatus).toBeTruthy();
   });
 
+  it('a token with only write:webhooks manages webhooks but changes no product; a products token manages no webhook', async () => {
+    const hooks = (await cast.supplier.tokenClient([SCOPES.writeWebhooks])).client;
+    const upload = await hooks.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    expect(upload.status).toBe(403);
+    expect(upload.json).toMatchObject({ code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(WRITE) });
+    const bulk = await hooks.upload('/api/bulkIngestion/jobs', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    expect(bulk.status).toBe(403);
+    const mutation = await hooks.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: '00000000-0000-4000-8000-000000000000' });
+    expect(mutation.status).toBe(403);
+    expect(JSON.stringify(mutation.json)).toContain(API_TOKEN_MSG.scopeNotCovering(WRITE));
+    server.ctx.config.webhookAllowPrivate = true; // a loopback address: no name to resolve here
+    const hook = await hooks.post('/api/companies/1001/webhooks', { url: 'http://127.0.0.1:9/hooks/token-test', events: ['submission.status_changed'] });
+    server.ctx.config.webhookAllowPrivate = false;
+    expect(hook.status).toBe(201);
+
+    const products = (await cast.supplier.tokenClient([READ, WRITE])).client;
+    const refused = await products.request('DELETE', `/api/webhooks/${hook.json.webhook.id}`);
+    expect(refused.status).toBe(403);
+    expect(refused.json).toMatchObject({ code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(SCOPES.writeWebhooks) });
+    expect((await hooks.request('DELETE', `/api/webhooks/${hook.json.webhook.id}`)).status).toBe(204);
+  });
+
   it('a bearer request skips the cross-site check (no cookie to forge), a cookie request does not', async () => {
     const { token } = await cast.supplier.tokenClient([READ, WRITE]);
     const foreign = new Client(server.url, 'https://evil.example');

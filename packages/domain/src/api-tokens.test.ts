@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { API_TOKEN_PATTERN, apiTokenStatus, createApiTokenSchema, grantableTokenScopes, tokenAccess, tokenExpiry, TOKEN_SCOPES } from './api-tokens.ts';
+import { API_TOKEN_PATTERN, apiTokenStatus, createApiTokenSchema, grantableTokenScopes, tokenAccess, tokenExpiry, tokenMayWrite, TOKEN_SCOPES } from './api-tokens.ts';
 import { SCOPES } from './scopes.ts';
 
 const read = TOKEN_SCOPES.readProductSubmissions;
@@ -28,6 +28,16 @@ describe('API tokens', () => {
       canWrite: false,
     });
     expect(tokenAccess({ scopes: [SCOPES.readAllProductSubmissions] }, [read]).effective).toEqual([]);
+  });
+
+  it('write:webhooks changes webhooks only: it does not make a token one that changes products', () => {
+    const hooks = tokenAccess({ scopes: [SCOPES.writeWebhooks] }, [SCOPES.writeWebhooks]);
+    expect(hooks.canWrite).toBe(false);
+    expect(tokenMayWrite(hooks, undefined)).toBe(false);
+    expect(tokenMayWrite(hooks, SCOPES.writeWebhooks)).toBe(true);
+    const products = tokenAccess({ scopes: [SCOPES.writeWebhooks] }, [read, write]);
+    expect(tokenMayWrite(products, undefined)).toBe(true);
+    expect(tokenMayWrite(products, SCOPES.writeWebhooks)).toBe(false);
   });
 
   it('creation takes a name, a future expiry within a year, and at least one scope', () => {

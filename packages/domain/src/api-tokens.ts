@@ -45,6 +45,9 @@ export function grantableTokenScopes(user: HasScopes): string[] {
   return [...new Set([...user.scopes, ...own])];
 }
 
+/** Write scopes that only the routes naming them accept from a token (see tokenAccess). */
+const ROUTE_NAMED_WRITE_SCOPES: readonly string[] = [SCOPES.writeWebhooks];
+
 /**
  * What a token may do now: its scopes that its user can still grant (a scope removed from the user leaves every
  * token), the user's own scopes among them (what the area policies see), and whether it may change anything.
@@ -55,9 +58,18 @@ export function tokenAccess(user: HasScopes, tokenScopes: readonly string[]) {
   return {
     effective,
     policyScopes: user.scopes.filter((s) => effective.includes(s)),
-    canWrite: effective.some((s) => s.startsWith('write:')),
+    /**
+     * Changes through the routes that name no scope of their own (products, drafts, reviews…). write:webhooks does
+     * not count: it names the webhooks' routes, and a supplier's rights over products come from their company, not
+     * from a scope the area policies could ask, so a webhooks-only token would otherwise change products.
+     */
+    canWrite: effective.some((s) => s.startsWith('write:') && !ROUTE_NAMED_WRITE_SCOPES.includes(s)),
   };
 }
+
+/** Whether a token may change data through a route: the route's own scope when it names one, else canWrite. */
+export const tokenMayWrite = (access: ReturnType<typeof tokenAccess>, routeScope: string | undefined) =>
+  routeScope ? access.effective.includes(routeScope) : access.canWrite;
 
 export const API_TOKEN_MSG = {
   nameRequired: 'Give the token a name.',
@@ -75,6 +87,7 @@ export const API_TOKEN_MSG = {
   accountDisabled: 'The account this API token belongs to is disabled.',
   noScopesLeft: 'This API token has none of its scopes left: its account no longer holds them.',
   readOnly: 'This API token can only read. Create a token with a write scope to change data.',
+  scopeNotCovering: (scope: string) => `This API token's scopes do not cover this change. Create a token with ${scope} for it.`,
   sessionOnly: 'API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.',
   rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
 } as const;

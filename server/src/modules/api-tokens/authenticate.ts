@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Kind, OperationTypeNode } from 'graphql';
-import { API_TOKEN_HEADER_PATTERN, API_TOKEN_MSG, tokenAccess } from '@portal/domain';
+import { API_TOKEN_HEADER_PATTERN, API_TOKEN_MSG, TOKEN_SCOPES, tokenAccess } from '@portal/domain';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { GRAPHQL_PATH, QueryRefused } from '../../graphql/guard.ts';
 import { apiTokenPolicy } from './policy.ts';
@@ -9,13 +9,15 @@ import { findApiToken, noteApiTokenUse } from './service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request came with a valid API token: which token, and whether it may change anything. */
-    apiToken?: { id: number; canWrite: boolean };
+    apiToken?: { id: number; canWrite: boolean; refusedWrite: { code: string; message: string } };
   }
   interface FastifyContextConfig {
     /** Refused to API tokens: the route manages the account's credentials or its tokens (a session is required). */
     sessionOnly?: boolean;
     /** The route reads the Authorization header itself (the /metrics scraper's token): not an API token. */
     ownAuthorization?: boolean;
+    /** The scope a token needs to change data through this route (the webhooks' routes); see tokenAccess. */
+    tokenWriteScope?: string;
   }
 }
 
@@ -53,12 +55,19 @@ export function registerApiTokenAuth(app: FastifyInstance) {
     if (user.disabledAt) throw tokenRefused(API_TOKEN_MSG.accountDisabled, 'ACCOUNT_DISABLED');
     if (!apiTokenPolicy.use(user, token)) throw tokenRefused(API_TOKEN_MSG.noScopesLeft, 'TOKEN_NO_SCOPES');
     const access = tokenAccess(user, token.scopes);
-    request.apiToken = { id: token.id, canWrite: access.canWrite };
+    /** Why a change the token's scopes do not cover is refused: it reads only, or writes elsewhere (webhooks). */
+    const refusedWrite = (scope: string) =>
+      access.effective.some((s) => s.startsWith('write:'))
+        ? { code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(scope) }
+        : { code: 'TOKEN_READ_ONLY', message: API_TOKEN_MSG.readOnly };
+    request.apiToken = { id: token.id, canWrite: access.canWrite, refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions) };
     await limit.call(app, request, reply);
     if (request.routeOptions.config?.sessionOnly) throw refusal(request, 403, 'SESSION_REQUIRED', API_TOKEN_MSG.sessionOnly);
     // GraphQL is POSTed for reads too: its mutations are checked once parsed (below).
-    if (!SAFE.has(request.method) && request.routeOptions.url !== GRAPHQL_PATH && !access.canWrite) {
-      throw new HttpError(403, 'TOKEN_READ_ONLY', API_TOKEN_MSG.readOnly);
+    const routeScope = request.routeOptions.config?.tokenWriteScope;
+    if (!SAFE.has(request.method) && request.routeOptions.url !== GRAPHQL_PATH && !apiTokenPolicy.write(user, token, routeScope)) {
+      const why = routeScope ? refusedWrite(routeScope) : request.apiToken.refusedWrite;
+      throw new HttpError(403, why.code, why.message);
     }
     request.userRow = { ...user, scopes: access.policyScopes };
     await noteApiTokenUse(ctx.db, token);
@@ -71,7 +80,7 @@ export function registerApiTokenGraphqlCheck(app: FastifyInstance) {
     const token = context.reply.request.apiToken;
     if (!token || token.canWrite) return undefined;
     if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY)) {
-      throw new QueryRefused(403, 'TOKEN_READ_ONLY', API_TOKEN_MSG.readOnly);
+      throw new QueryRefused(403, token.refusedWrite.code, token.refusedWrite.message);
     }
     return undefined;
   });

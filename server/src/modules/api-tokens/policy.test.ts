@@ -47,6 +47,12 @@ describe('API token policy', () => {
     expect(apiTokenPolicy.write(supplier, { userId: 1, scopes: [read] })).toBe(false);
     expect(apiTokenPolicy.write(supplier, { userId: 1, scopes: [read, write] })).toBe(true);
   });
+  it("a webhooks token changes webhooks only, a products token everything but webhooks", () => {
+    const hooksUser = { ...supplier, scopes: [SCOPES.writeWebhooks] };
+    expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [SCOPES.writeWebhooks] })).toBe(false);
+    expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [SCOPES.writeWebhooks] }, SCOPES.writeWebhooks)).toBe(true);
+    expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [write] }, SCOPES.writeWebhooks)).toBe(false);
+  });
   it("a supplier's token loses its supplier scopes when the user becomes staff", () => {
     expect(apiTokenPolicy.use({ ...supplier, scopes: [SCOPES.readAllProductSubmissions] }, { userId: 1, scopes: [read, write] })).toBe(false);
   });

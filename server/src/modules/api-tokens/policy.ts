@@ -1,4 +1,4 @@
-import { grantableTokenScopes, isFullAdmin, tokenAccess } from '@portal/domain';
+import { grantableTokenScopes, isFullAdmin, tokenAccess, tokenMayWrite } from '@portal/domain';
 import type { Actor } from '../../lib/authorize.ts';
 
 type Token = { userId: number; scopes: readonly string[] };
@@ -20,6 +20,9 @@ export const apiTokenPolicy = {
   manageAny: (user: Pick<Actor, 'scopes'>) => isFullAdmin(user),
   /** A token works while its account is enabled and still holds at least one of the token's scopes. */
   use: (account: Account, token: Token) => account.disabledAt === null && tokenAccess(account, token.scopes).effective.length > 0,
-  /** Changing anything (REST other than GET, a GraphQL mutation) needs a write scope the user still holds. */
-  write: (account: Account, token: Token) => tokenAccess(account, token.scopes).canWrite,
+  /**
+   * Changing anything (REST other than GET, a GraphQL mutation) needs a write scope the user still holds: the
+   * route's own when it names one (the webhooks' routes), else one that is not route-named (see tokenAccess).
+   */
+  write: (account: Account, token: Token, routeScope?: string) => tokenMayWrite(tokenAccess(account, token.scopes), routeScope),
 };

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { webhookInputSchema } from '@portal/domain';
+import { SCOPES, webhookInputSchema } from '@portal/domain';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, rotateSecret, sendPing, updateWebhook } from './service.ts';
@@ -12,6 +12,8 @@ const deliveryParams = z.object({ deliveryId: id });
 const queued = z.object({ queued: z.literal(true) });
 const withSecret = z.object({ webhook: jsonAny.describe('The Webhook'), secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) });
 const tags = ['Webhooks'];
+/** An API token changes webhooks with write:webhooks, and only that scope lets it (authenticate.ts). */
+const TOKEN_WRITES_WEBHOOKS = { tokenWriteScope: SCOPES.writeWebhooks };
 
 /**
  * A company's webhook endpoints and their delivery log (issue 21); who may do what is in policy.ts. An endpoint or
@@ -26,31 +28,31 @@ export async function webhookRoutes(app: FastifyInstance) {
   });
 
   /** 201 with the endpoint and its signing secret, shown this once. */
-  app.post('/api/companies/:companyId/webhooks', { schema: routeSchema({ summary: 'Register a webhook; the answer holds its signing secret, shown this once', tags, params: companyParams, body: webhookInputSchema, responses: { 201: withSecret }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
+  app.post('/api/companies/:companyId/webhooks', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Register a webhook; the answer holds its signing secret, shown this once', tags, params: companyParams, body: webhookInputSchema, responses: { 201: withSecret }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
     const { companyId } = companyParams.parse(request.params);
     const created = await createWebhook(ctx, await requireUser(request), companyId, request.body);
     return reply.status(201).send(created);
   });
 
-  app.put('/api/webhooks/:webhookId', { schema: routeSchema({ summary: "Change a webhook's URL, events or active flag", tags, params: webhookParams, body: webhookInputSchema, responses: { 200: jsonAny.describe('The Webhook') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
+  app.put('/api/webhooks/:webhookId', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: "Change a webhook's URL, events or active flag", tags, params: webhookParams, body: webhookInputSchema, responses: { 200: jsonAny.describe('The Webhook') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const { webhookId } = webhookParams.parse(request.params);
     return updateWebhook(ctx, await requireUser(request), webhookId, request.body);
   });
 
-  app.delete('/api/webhooks/:webhookId', { schema: routeSchema({ summary: 'Delete a webhook with its delivery log', tags, params: webhookParams, responses: { 204: null }, errors: [400, 401, 403, 404, 429] }) }, async (request, reply) => {
+  app.delete('/api/webhooks/:webhookId', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Delete a webhook with its delivery log', tags, params: webhookParams, responses: { 204: null }, errors: [400, 401, 403, 404, 429] }) }, async (request, reply) => {
     const { webhookId } = webhookParams.parse(request.params);
     await deleteWebhook(ctx, await requireUser(request), webhookId);
     return reply.status(204).send();
   });
 
   /** A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours. */
-  app.post('/api/webhooks/:webhookId/rotate-secret', { schema: routeSchema({ summary: 'New signing secret (the previous one signs alongside it for 24 hours)', tags, params: webhookParams, responses: { 200: withSecret }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
+  app.post('/api/webhooks/:webhookId/rotate-secret', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'New signing secret (the previous one signs alongside it for 24 hours)', tags, params: webhookParams, responses: { 200: withSecret }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
     const { webhookId } = webhookParams.parse(request.params);
     return rotateSecret(ctx, await requireUser(request), webhookId);
   });
 
   /** 'Send test event': a webhook.ping to this endpoint. */
-  app.post('/api/webhooks/:webhookId/ping', { schema: routeSchema({ summary: 'Send a test event (webhook.ping) to this webhook', tags, params: webhookParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
+  app.post('/api/webhooks/:webhookId/ping', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Send a test event (webhook.ping) to this webhook', tags, params: webhookParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
     const { webhookId } = webhookParams.parse(request.params);
     await sendPing(ctx, await requireUser(request), webhookId);
     return reply.status(202).send({ queued: true });
@@ -62,7 +64,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     return listDeliveries(ctx, await requireUser(request), webhookId);
   });
 
-  app.post('/api/webhook-deliveries/:deliveryId/redeliver', { schema: routeSchema({ summary: 'Send a delivery once more, now (same webhook-id)', tags, params: deliveryParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
+  app.post('/api/webhook-deliveries/:deliveryId/redeliver', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Send a delivery once more, now (same webhook-id)', tags, params: deliveryParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
     const { deliveryId } = deliveryParams.parse(request.params);
     await redeliver(ctx, await requireUser(request), deliveryId);
     return reply.status(202).send({ queued: true });
