@@ -142,9 +142,13 @@ describe(`API tokens (${databaseKind})`, () => {
     const malformed = await cast.anonymous.request('GET', '/api/user', undefined, { headers: { authorization: `Token ${token}` } });
     expect(malformed.status).toBe(401);
     expect(malformed.json.message).toBe(API_TOKEN_MSG.headerMalformed);
+    expect(malformed.headers.get('www-authenticate')).toBe('Bearer realm="Product Hub", error="invalid_request"');
     const unknown = await Client.withToken(server.url, `pst_${'A'.repeat(43)}`).get('/api/user');
     expect(unknown.status).toBe(401);
     expect(unknown.json.message).toBe(API_TOKEN_MSG.invalid);
+    expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="Product Hub", error="invalid_token"');
+    // The scheme's name is case-insensitive.
+    expect((await cast.anonymous.request('GET', '/api/user', undefined, { headers: { authorization: `bearer ${token}` } })).status).toBe(200);
     // A bad token is refused even next to a valid session cookie: a request is one identity.
     const both = await cast.supplier.request('GET', '/api/user', undefined, { headers: { authorization: `Bearer pst_${'B'.repeat(43)}` } });
     expect(both.status).toBe(401);

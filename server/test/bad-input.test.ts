@@ -6,6 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUERY_DEPTH, MAX_QUERY_FIELDS } from '../src/graphql/limits.ts';
+import { MALFORMED_UPLOAD_MESSAGE } from '../src/lib/errors.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -92,6 +93,24 @@ describe(`bad input (${databaseKind})`, () => {
   it('answers 413 to an oversized JSON body', async () => {
     const big = { query: `{ currentUser { id } }`, variables: { padding: 'x'.repeat(2 * 1024 * 1024) } };
     await expectClear4xx('2 MB JSON body', await supplier.post('/graphql', big));
+  });
+
+  it('refuses a malformed or cut-short multipart body on every upload route (400, not a server error)', async () => {
+    const cookie = [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const send = (path: string, contentType: string, body: string) =>
+      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType, origin: server.url, cookie }, body });
+    const cutShort = '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nabc';
+    for (const path of ['/api/draftSubmissions', '/api/bulkIngestion/jobs', '/api/productSubmissions/resubmit']) {
+      for (const [label, type, body] of [
+        ['no boundary', 'multipart/form-data', 'abc'],
+        ['cut short', 'multipart/form-data; boundary=xyz', cutShort],
+      ]) {
+        const res = await send(path, type, body);
+        const json = await res.json();
+        await expectClear4xx(`multipart ${label} to ${path}`, { status: res.status, json });
+        if (res.status === 400) expect(json, `${label} ${path}`).toMatchObject({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE });
+      }
+    }
   });
 
   it('refuses malformed JSON', async () => {

@@ -9,7 +9,8 @@ export const API_TOKEN_PREFIX = 'pst_';
 export const API_TOKEN_RANDOM_BYTES = 32;
 /** The prefix and at least 43 base64url characters (32 bytes); checked before any database look-up. */
 export const API_TOKEN_PATTERN = /^pst_[A-Za-z0-9_-]{43,200}$/;
-export const API_TOKEN_HEADER_PATTERN = /^Bearer (pst_[A-Za-z0-9_-]{43,200})$/;
+/** The scheme's name is case-insensitive (RFC 9110 section 11.1): 'bearer pst_…' is the same header. */
+export const API_TOKEN_HEADER_PATTERN = /^bearer (pst_[A-Za-z0-9_-]{43,200})$/i;
 
 /** A token lives at most a year: long enough for an integration, short enough that forgotten ones die. */
 export const API_TOKEN_MAX_DAYS = 365;

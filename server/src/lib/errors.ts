@@ -41,6 +41,10 @@ export function zodFields(err: ZodError): Record<string, string> {
   return fields;
 }
 
+/** What busboy (the multipart parser) throws on a body that is malformed or cut short: the client's fault. */
+const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early)/;
+export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     if (err instanceof HttpError) {
@@ -55,6 +59,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         fields,
       };
       return reply.status(400).send(body);
+    }
+    if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
+      return reply.status(400).send({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE } satisfies ErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {

@@ -42,7 +42,11 @@ export function registerApiTokenAuth(app: FastifyInstance) {
   });
 
   app.addHook('onRequest', async (request, reply) => {
-    const tokenRefused = (message: string, reason: string) => refusal(request, 401, 'UNAUTHORIZED', message, reason);
+    const tokenRefused = (message: string, reason: string) => {
+      // RFC 6750 section 3: a refused bearer token says which scheme and what was wrong with it.
+      reply.header('www-authenticate', `Bearer realm="Product Hub", error="${reason === 'TOKEN_MALFORMED' ? 'invalid_request' : 'invalid_token'}"`);
+      return refusal(request, 401, 'UNAUTHORIZED', message, reason);
+    };
     const header = request.headers.authorization;
     if (header === undefined || request.routeOptions.config?.ownAuthorization) return;
     const secret = API_TOKEN_HEADER_PATTERN.exec(header)?.[1];
