@@ -75,6 +75,18 @@ describe('mapping files', () => {
     }
   });
 
+  it("the template's own rows read back: a name kept from becoming a formula loses the guarding apostrophe", () => {
+    const files: MappingTarget[] = [{ filename: '-front.png', status: 'NEEDS_MAPPING', detectedEan13Upc: null, upc: null }];
+    const template = mappingTemplate(files);
+    expect(template).toBe("UPC,filename\r\n,'-front.png\r\n");
+    const filled = template.replace("\r\n,'", "\r\n036000291452,'");
+    const parsed = parseMappingCsv(filled);
+    expect(parsed).toEqual({ ok: true, rows: [{ upc: '036000291452', filename: '-front.png' }] });
+    expect(parsed.ok && checkMappingRows(parsed.rows, files)[0].reason).toBe('');
+    // An apostrophe before anything else is part of the name.
+    expect(parseMappingCsv("UPC,filename\n036000291452,'quoted.png\n")).toMatchObject({ rows: [{ filename: "'quoted.png" }] });
+  });
+
   it('skips empty lines and needs at least one data row', () => {
     expect(parseMappingCsv('UPC,filename\n\n,\n')).toEqual({ ok: false, message: MAPPING_MSG.noRows });
     expect(parseMappingCsv('UPC,filename\r\n\r\n036000291452,a.jpg\r\n\r\n')).toMatchObject({ ok: true, rows: [{ filename: 'a.jpg' }] });

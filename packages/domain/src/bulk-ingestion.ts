@@ -182,7 +182,7 @@ export function parseMappingCsv(text: string): MappingParse {
   }
   const rows = data
     .filter((cells) => cells.some((c) => c.trim() !== ''))
-    .map((cells) => ({ upc: (cells[0] ?? '').trim(), filename: (cells[1] ?? '').trim() }));
+    .map((cells) => ({ upc: (cells[0] ?? '').trim(), filename: fromCsvCell((cells[1] ?? '').trim()) }));
   if (!rows.length) return { ok: false, message: MAPPING_MSG.noRows };
   return { ok: true, rows };
 }
@@ -225,13 +225,18 @@ export function mappingErrorLog(results: MappingRowResult[]): string {
   return toCsv([['Row', 'UPC', 'filename', 'Reason'], ...results.filter((r) => r.reason).map((r) => [String(r.row), r.upc, r.filename, r.reason])]);
 }
 
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/** A cell as toCsv wrote it, read back: the apostrophe that kept it from being a formula is not part of the value. */
+export const fromCsvCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+
 /**
  * CSV for spreadsheets: quoted where needed, and a cell that a spreadsheet would run as a formula (starting with
  * =, +, -, @, tab or carriage return) is prefixed with an apostrophe, so a file name cannot become a formula.
  */
 export function toCsv(rows: string[][]): string {
   const cell = (value: string) => {
-    const safe = /^[=+\-@\t\r]/.test(value) ? `'${value}` : value;
+    const safe = FORMULA_START.test(value) ? `'${value}` : value;
     return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
   };
   return rows.map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
