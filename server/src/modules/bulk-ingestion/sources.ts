@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { readdir, rm, stat } from 'node:fs/promises';
+import { lstat, readdir, realpath, rm } from 'node:fs/promises';
 import path from 'node:path';
 import type { Config } from '../../config.ts';
 import { assertSafeKey, type BlobStore } from '../../storage/blob-store.ts';
@@ -29,8 +29,23 @@ export function sourceFor(config: Config, org: { folderName: string; imageSource
 /** Source keys carry the kind, so a pending LOCAL key never matches an S3 one. */
 const LOCAL = 'LOCAL:';
 
+/**
+ * A regular file reached without following a symbolic link (a link to a file, or within a linked folder): a link
+ * dropped in the folder could point at any file the portal can read (another company's stored images, its secrets).
+ */
+async function plainFileIn(folder: string, relative: string) {
+  try {
+    const file = path.join(folder, relative);
+    const info = await lstat(file);
+    if (!info.isFile() || (await realpath(file)) !== path.join(await realpath(folder), relative)) return null;
+    return info;
+  } catch {
+    return null;
+  }
+}
+
 export function localSource(folder: string): IngestionSource {
-  const full = (key: string) => path.join(folder, ...key.slice(LOCAL.length).split('/'));
+  const relativeOf = (key: string) => path.join(...key.slice(LOCAL.length).split('/'));
   return {
     kind: 'LOCAL',
     async *list() {
@@ -43,24 +58,17 @@ export function localSource(folder: string): IngestionSource {
       for (const entry of entries.sort()) {
         const parts = entry.split(path.sep);
         if (parts.some((p) => p.startsWith('.'))) continue; // hidden files and half-copied temporaries
-        let info;
-        try {
-          info = await stat(path.join(folder, entry));
-        } catch {
-          continue;
-        }
-        if (!info.isFile()) continue;
+        // Links are left where they are (plainFileIn says why).
+        const info = await plainFileIn(folder, entry);
+        if (!info) continue;
         const rel = parts.join('/');
         yield { key: LOCAL + rel, name: rel, modified: info.mtime };
       }
     },
     async moveInto(storage, key, storageKey) {
-      const file = full(key);
-      try {
-        await stat(file);
-      } catch {
-        return 'missing';
-      }
+      // Gone, or replaced by a link since it was listed: not a file of the source any more.
+      if (!(await plainFileIn(folder, relativeOf(key)))) return 'missing';
+      const file = path.join(folder, relativeOf(key));
       if (storage instanceof LocalDiskStore) {
         await storage.putFile(storageKey, file); // a rename on the same disk: the file leaves the source at once
       } else {
