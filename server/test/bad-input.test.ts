@@ -6,7 +6,7 @@
 import { deflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_QUERY_DEPTH, MAX_QUERY_FIELDS } from '../src/graphql/limits.ts';
-import { MALFORMED_UPLOAD_MESSAGE } from '../src/lib/errors.ts';
+import { MALFORMED_UPLOAD_MESSAGE, UNSUPPORTED_MEDIA_TYPE_MESSAGE } from '../src/lib/errors.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -123,6 +123,30 @@ describe(`bad input (${databaseKind})`, () => {
       body: '{"query": "{ currentUser { id } }"',
     });
     await expectClear4xx('truncated JSON', { status: raw.status, json: await raw.json() });
+    // On a REST route, in our own vocabulary of codes (not the framework's FST_ERR_CTP_INVALID_JSON_BODY).
+    const rest = await fetch(`${server.url}/api/companies/1001/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      body: '{"url": ',
+    });
+    const json = await rest.json();
+    await expectClear4xx('truncated JSON on REST', { status: rest.status, json });
+    expect(json.code).toBe('BAD_REQUEST');
+  });
+
+  it('answers another content type than JSON with 415 and our own code, as the OpenAPI document says', async () => {
+    const cookie = [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    const res = await fetch(`${server.url}/api/companies/1001/webhooks`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/xml', origin: server.url, cookie },
+      body: '<webhook/>',
+    });
+    const json = await res.json();
+    await expectClear4xx('XML body', { status: res.status, json });
+    expect(res.status).toBe(415);
+    expect(json).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE });
+    const documented = (await supplier.get('/api/openapi.json')).json.paths['/api/companies/{companyId}/webhooks'].post.responses;
+    expect(Object.keys(documented)).toEqual(expect.arrayContaining(['413', '415']));
   });
 
   it(`refuses GraphQL queries deeper than ${MAX_QUERY_DEPTH} levels`, async () => {

@@ -5,6 +5,7 @@ import {
   catalogueCsvTemplate,
   certifiedValuesSchema,
   checkCatalogueCsv,
+  IMPORT_ROW_ERRORS_LISTED,
   parseCsv,
   shippingProfileChoiceSchema,
   upcPrefixes,
@@ -70,6 +71,16 @@ describe('CSV', () => {
       { row: 3, ean13Upc: '4006381333932', errors: [expect.stringMatching(/check digit/), 'Description is required.', CATALOGUE_MSG.packCount] },
       { row: 4, ean13Upc: '0036000291452', errors: [CATALOGUE_MSG.duplicateEan('0036000291452', 2)] },
     ]);
+  });
+
+  it('lists at most 200 bad rows, and counts them all', () => {
+    const lines = Array.from({ length: 1000 }, () => '036000291452,Oats,GV,,,,,,').join('\n');
+    const r = checkCatalogueCsv(`${header}\n${lines}\n`);
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.rows).toHaveLength(IMPORT_ROW_ERRORS_LISTED);
+    expect(r.rows[0].row).toBe(3);
+    expect(r.message).toBe('999 of 1000 row(s) are invalid; nothing was imported. The first 200 are listed.');
   });
 
   it('refuses wrong headers and a file without rows', () => {

@@ -172,6 +172,9 @@ export type ImportCheck =
   | { ok: true; rows: ImportRow[] }
   | { ok: false; message: string; rows: ImportRowError[] };
 
+/** The invalid rows an import answer lists at most (a file of 60,000 bad rows made a 7.6 MB answer); the count is all. */
+export const IMPORT_ROW_ERRORS_LISTED = 200;
+
 /** Checks a whole certified-values CSV: headers, then every row (the same schema as the form, a valid EAN-13, no repeats). */
 export function checkCatalogueCsv(text: string): ImportCheck {
   let table: string[][];
@@ -225,7 +228,8 @@ export function checkCatalogueCsv(text: string): ImportCheck {
     else good.push({ ean13Upc: ean, values: parsed.data! });
   });
   if (bad.length) {
-    return { ok: false, message: `${bad.length} of ${data.length} row(s) are invalid; nothing was imported.`, rows: bad };
+    const listed = bad.length > IMPORT_ROW_ERRORS_LISTED ? ` The first ${IMPORT_ROW_ERRORS_LISTED} are listed.` : '';
+    return { ok: false, message: `${bad.length} of ${data.length} row(s) are invalid; nothing was imported.${listed}`, rows: bad.slice(0, IMPORT_ROW_ERRORS_LISTED) };
   }
   return { ok: true, rows: good };
 }

@@ -45,6 +45,9 @@ export function zodFields(err: ZodError): Record<string, string> {
 const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early)/;
 export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.';
 
+const CODE_BY_STATUS: Record<number, string> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED' };
+export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the body as application/json (files as multipart/form-data).';
+
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     if (err instanceof HttpError) {
@@ -69,7 +72,9 @@ export function registerErrorHandling(app: FastifyInstance) {
       // Internals stay in the log; the request id lets support find them.
       return reply.status(500).send({ code: 'INTERNAL', message: `${MSG.serverError} (ref ${request.id})` });
     }
-    const code = status === 429 ? 'RATE_LIMITED' : status === 413 ? 'PAYLOAD_TOO_LARGE' : err.code ?? 'BAD_REQUEST';
-    return reply.status(status).send({ code, message: status === 429 ? MSG.tooManyAttempts : err.message });
+    // Our codes, not the framework's (FST_ERR_CTP_…): clients see the one vocabulary of ErrorBody codes.
+    const code = CODE_BY_STATUS[status] ?? (err.code && !err.code.startsWith('FST_') ? err.code : 'BAD_REQUEST');
+    const message = status === 429 ? MSG.tooManyAttempts : status === 415 ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : err.message;
+    return reply.status(status).send({ code, message });
   });
 }

@@ -21,7 +21,8 @@ const ERROR_MEANING = {
   403: 'Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope)',
   404: 'Not found, or belongs to another company',
   409: 'Conflicts with existing data',
-  413: 'Too large: file size, number of files, or the company storage quota',
+  413: 'Too large: the body, a file, the number of files, or the company storage quota',
+  415: 'Unsupported content type: send application/json',
   429: 'Too many requests: see Retry-After',
   503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
 } as const;
@@ -61,7 +62,9 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
     else if (answer instanceof z.ZodType) response[status] = answer;
     else response[status] = { description: 'The file', content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])) };
   }
-  for (const status of doc.errors) response[status] = errorBody.describe(ERROR_MEANING[status]);
+  // A JSON body can always be too large or of another type (the body parser answers before the handler).
+  const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
+  for (const status of errors) response[status] = errorBody.describe(ERROR_MEANING[status]);
   const schema: FastifySchema & Record<string, unknown> = {
     summary: doc.summary,
     tags: doc.tags,
