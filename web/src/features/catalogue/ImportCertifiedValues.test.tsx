@@ -101,6 +101,8 @@ describe('Import certified values', () => {
     const before = listCalls().length;
     chooseAndImport(dialog);
     expect(await within(dialog).findByText(IMPORT_ROWS_INTRO)).toBeTruthy();
+    // The count says how many rows are bad (the table lists at most 200 of them).
+    expect(within(dialog).getByText('2 of 3 row(s) are invalid; nothing was imported.')).toBeTruthy();
     const table = within(dialog).getByRole('table');
     expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Row', 'UPC', 'Problems']);
     const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));

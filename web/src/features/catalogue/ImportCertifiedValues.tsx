@@ -12,7 +12,7 @@ export const IMPORT_TOO_LARGE = 'The CSV file must be at most 2 MB.';
 export const importedNotice = (applied: number, catalogued: number) =>
   `${applied} product(s) imported; ${catalogued} submission(s) catalogued.`;
 
-type Problem = { kind: 'rows'; rows: ImportRowProblem[] } | { kind: 'file'; message: string } | null;
+type Problem = { kind: 'rows'; rows: ImportRowProblem[]; message: string } | { kind: 'file'; message: string } | null;
 
 /** The 'Import certified values' button of the catalogue list and its dialog (staff with the write scope). */
 export function ImportCertifiedValues() {
@@ -56,7 +56,7 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         onClose();
         return;
       }
-      setProblem(outcome.kind === 'rows' ? { kind: 'rows', rows: outcome.rows } : { kind: 'file', message: outcome.message });
+      setProblem(outcome.kind === 'rows' ? { kind: 'rows', rows: outcome.rows, message: outcome.message } : { kind: 'file', message: outcome.message });
     } catch {
       // The generic handling has told the user.
     }
@@ -106,7 +106,11 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
           )}
           {problem?.kind === 'rows' && (
             <Stack gap="xs">
-              <Text fw={600} role="alert">{IMPORT_ROWS_INTRO}</Text>
+              <Text fw={600} role="alert">
+                {IMPORT_ROWS_INTRO}
+              </Text>
+              {/* How many rows are bad, and whether the table lists them all (the server lists at most 200). */}
+              <Text size="sm">{problem.message}</Text>
               <Table striped withTableBorder>
                 <Table.Thead>
                   <Table.Tr>
