@@ -1,4 +1,4 @@
-import { isAnyAdmin, webhookPolicy as sharedRules } from '@portal/domain';
+import { isAnyAdmin, SCOPES, webhookPolicy as sharedRules } from '@portal/domain';
 import type { Actor } from '../../lib/authorize.ts';
 
 /**
@@ -13,3 +13,6 @@ export const webhookPolicy = {
    */
   hideAsMissing: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number) => !isAnyAdmin(user) && user.companyId !== companyId,
 };
+
+/** The route config of the webhooks' changing routes: an API token changes them with write:webhooks, and only it. */
+export const TOKEN_WRITES_WEBHOOKS = { tokenWriteScope: SCOPES.writeWebhooks };

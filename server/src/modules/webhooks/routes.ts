@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { SCOPES, webhookInputSchema } from '@portal/domain';
+import { webhookInputSchema } from '@portal/domain';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
+import { TOKEN_WRITES_WEBHOOKS } from './policy.ts';
 import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, rotateSecret, sendPing, updateWebhook } from './service.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
@@ -12,8 +13,6 @@ const deliveryParams = z.object({ deliveryId: id });
 const queued = z.object({ queued: z.literal(true) });
 const withSecret = z.object({ webhook: jsonAny.describe('The Webhook'), secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) });
 const tags = ['Webhooks'];
-/** An API token changes webhooks with write:webhooks, and only that scope lets it (authenticate.ts). */
-const TOKEN_WRITES_WEBHOOKS = { tokenWriteScope: SCOPES.writeWebhooks };
 
 /**
  * A company's webhook endpoints and their delivery log (issue 21); who may do what is in policy.ts. An endpoint or
