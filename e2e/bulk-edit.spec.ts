@@ -89,6 +89,8 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   await expect(className).toHaveAttribute('data-cell-state', 'error');
   await expect(className).toBeFocused();
   await expect(page.getByText(BULK_EDIT_MSG.required('Suggested Class'))).toBeVisible();
+  // The focused select's list stays closed, so it does not cover the error under the cell.
+  await expect(page.getByRole('listbox')).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await page.screenshot({ path: 'test-results/bulk-edit-step-error.png', fullPage: true });
 

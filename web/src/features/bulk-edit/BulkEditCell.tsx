@@ -33,6 +33,9 @@ interface CellProps {
   onUnsaveable?: (message: string | undefined) => void;
 }
 
+// The select cells open their list on a click, typing or ArrowDown, not on focus: tabbing across the table (or the
+// focus a failed Next puts on the first red cell) would open a list over the cell's error message.
+
 /** The accessible name of a cell's input: '{Column} for UPC {upc}'. */
 export const cellLabel = (column: Pick<BulkEditColumn, 'label'>, upc: string) => `${column.label} for UPC ${upc}`;
 
@@ -158,6 +161,7 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit, on
 function ChoiceCell({ column, upc, value, state, message, disabled, onCommit, options, placeholder }: CellProps & { options: readonly string[]; placeholder: string }) {
   return (
     <Select
+      openOnFocus={false}
       aria-label={cellLabel(column, upc)}
       data={[...options]}
       value={typeof value === 'string' ? value : null}
@@ -179,6 +183,7 @@ const NO = 'No';
 function BooleanCell({ column, upc, value, state, message, disabled, onCommit }: CellProps) {
   return (
     <Select
+      openOnFocus={false}
       aria-label={cellLabel(column, upc)}
       data={[YES, NO]}
       value={value === true ? YES : value === false ? NO : null}
@@ -208,6 +213,7 @@ function BrandCell({ column, upc, value, state, message, disabled, onCommit }: C
   const data = [...new Set([...(current ? [current] : []), ...found.map((c) => c.name)])];
   return (
     <Select
+      openOnFocus={false}
       aria-label={cellLabel(column, upc)}
       data={data}
       value={current}
@@ -235,6 +241,7 @@ function ReferenceCell({
   for (const r of [...chosen, ...options]) byId.set(String(r.id), r);
   return (
     <MultiSelect
+      openOnFocus={false}
       aria-label={cellLabel(column, upc)}
       data={[...byId.values()].map((r) => ({ value: String(r.id), label: r.name }))}
       value={chosen.map((r) => String(r.id))}
