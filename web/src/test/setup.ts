@@ -23,6 +23,11 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// happy-dom really sends a beacon, to its default origin (localhost:3000) where nothing listens, and logs the refused
+// connection when a page under test reports an analytics event: here beacons go nowhere. analytics.test.ts puts its
+// own in place to look at what is sent.
+Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable: true, writable: true });
+
 // Pages load lazily (router.tsx): the first render of a page waits for its module, which Vitest transforms on
 // first import; on a busy machine that takes longer than Testing Library's default second.
 configure({ asyncUtilTimeout: 5000 });
