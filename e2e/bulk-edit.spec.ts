@@ -97,6 +97,8 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   // Fixing it with the keyboard clears the error.
   await className.focus();
   await className.fill('snacks');
+  // Typing opens the list (focus alone does not); a person arrows down once they see the option.
+  await expect(page.getByRole('option', { name: 'FOOD & BEVERAGE - SNACKS & CANDY' })).toBeVisible();
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('Enter');
   await expect(className).toHaveValue('FOOD & BEVERAGE - SNACKS & CANDY');
