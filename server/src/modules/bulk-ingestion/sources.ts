@@ -33,11 +33,11 @@ const LOCAL = 'LOCAL:';
  * A regular file reached without following a symbolic link (a link to a file, or within a linked folder): a link
  * dropped in the folder could point at any file the portal can read (another company's stored images, its secrets).
  */
-async function plainFileIn(folder: string, relative: string) {
+async function plainFileIn(folder: string, realFolder: string, relative: string) {
   try {
     const file = path.join(folder, relative);
     const info = await lstat(file);
-    if (!info.isFile() || (await realpath(file)) !== path.join(await realpath(folder), relative)) return null;
+    if (!info.isFile() || (await realpath(file)) !== path.join(realFolder, relative)) return null;
     return info;
   } catch {
     return null;
@@ -50,8 +50,10 @@ export function localSource(folder: string): IngestionSource {
     kind: 'LOCAL',
     async *list() {
       let entries: string[];
+      let realFolder: string;
       try {
         entries = (await readdir(folder, { recursive: true }));
+        realFolder = await realpath(folder); // once per scan, not per file
       } catch {
         return; // no folder yet: nothing has arrived
       }
@@ -59,7 +61,7 @@ export function localSource(folder: string): IngestionSource {
         const parts = entry.split(path.sep);
         if (parts.some((p) => p.startsWith('.'))) continue; // hidden files and half-copied temporaries
         // Links are left where they are (plainFileIn says why).
-        const info = await plainFileIn(folder, entry);
+        const info = await plainFileIn(folder, realFolder, entry);
         if (!info) continue;
         const rel = parts.join('/');
         yield { key: LOCAL + rel, name: rel, modified: info.mtime };
@@ -67,8 +69,10 @@ export function localSource(folder: string): IngestionSource {
     },
     async moveInto(storage, key, storageKey) {
       // Gone, or replaced by a link since it was listed: not a file of the source any more.
-      if (!(await plainFileIn(folder, relativeOf(key)))) return 'missing';
-      const file = path.join(folder, relativeOf(key));
+      const relative = relativeOf(key);
+      const realFolder = await realpath(folder).catch(() => null);
+      if (!realFolder || !(await plainFileIn(folder, realFolder, relative))) return 'missing';
+      const file = path.join(folder, relative);
       if (storage instanceof LocalDiskStore) {
         await storage.putFile(storageKey, file); // a rename on the same disk: the file leaves the source at once
       } else {
