@@ -1,8 +1,8 @@
 // ESLint for the whole repository: typescript-eslint's type-checked rules (the ones that find bugs the compiler lets
 // through: forgotten promises, async callbacks where a sync one is expected, `any` leaking into typed code), React's
 // rules of hooks for the web app and jsx-a11y for its markup. `npm run lint` runs it with zero warnings allowed.
-// Purely stylistic rules are off: formatting and naming are the reviewers' business, not a build failure's
-// (docs/decisions.md, "Issue 16: lint and test speed").
+// Purely stylistic rules are off: formatting is Prettier's (`npm run format`, checked by `npm test`), naming the
+// reviewers' business.
 import js from '@eslint/js';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -28,7 +28,13 @@ export default tseslint.config(
         // Each file is checked with the tsconfig.json nearest to it (the same ones `npm run typecheck` uses); the
         // few root-level files outside every tsconfig use the base options.
         projectService: {
-          allowDefaultProject: ['vitest.config.ts', 'playwright.config.ts', 'scripts/*.ts', 'scripts/*.mts', 'web/codegen.ts'],
+          allowDefaultProject: [
+            'vitest.config.ts',
+            'playwright.config.ts',
+            'scripts/*.ts',
+            'scripts/*.mts',
+            'web/codegen.ts',
+          ],
           defaultProject: 'tsconfig.base.json',
         },
         tsconfigRootDir: import.meta.dirname,

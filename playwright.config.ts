@@ -17,7 +17,8 @@ export const E2E = {
  * it is there: the full browser's new headless mode renders through a GPU process and a browser UI it does not show,
  * and took 1.7 times the CPU for the same specs (decisions.md, issue 16). CHROMIUM_PATH chooses another.
  */
-const chromiumPath = process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
+const chromiumPath =
+  process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
 
 const ACCOUNT_CHANGING_SPECS = ['**/account.spec.ts', '**/password-reset.spec.ts'];
 
@@ -44,7 +45,15 @@ export default defineConfig({
     ...devices['Desktop Chrome'],
     launchOptions: {
       executablePath: chromiumPath,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     },
   },
   webServer: [

@@ -45,15 +45,20 @@ export default defineConfig({
       serverProject(
         'server-pglite',
         { TEST_DATABASE_URL: '' },
-        postgres ? ['src/**/*.test.ts', ...BOTH_PASSES, 'test/**/*.pglite.test.ts'] : ['src/**/*.test.ts', 'test/**/*.test.ts'],
+        postgres
+          ? ['src/**/*.test.ts', ...BOTH_PASSES, 'test/**/*.pglite.test.ts']
+          : ['src/**/*.test.ts', 'test/**/*.test.ts'],
         ['**/*.postgres.test.ts'],
       ),
       // The second pass: the database's own files again, and the one-pass files.
       ...(postgres
         ? [
-            serverProject('server-postgres', { TEST_DATABASE_URL: postgres }, ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'], [
-              '**/*.pglite.test.ts',
-            ]),
+            serverProject(
+              'server-postgres',
+              { TEST_DATABASE_URL: postgres },
+              ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'],
+              ['**/*.pglite.test.ts'],
+            ),
           ]
         : []),
     ],

@@ -20,8 +20,14 @@ const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/activity.md');
 const QUERY = `query($tab: String) { getProductSubmissionsByStatuses(tab: $tab) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
 
-
-interface Figures { rps: number; median: number; p99: number; errors: number; requests: number; latencies?: number[] }
+interface Figures {
+  rps: number;
+  median: number;
+  p99: number;
+  errors: number;
+  requests: number;
+  latencies?: number[];
+}
 const ROUNDS = 3;
 
 /** Several rounds as one: requests and errors add up, percentiles over every request. */
@@ -29,9 +35,21 @@ function combine(rounds: Figures[], seconds: number): Figures {
   const latencies = rounds.flatMap((r) => r.latencies ?? []).sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
   const requests = rounds.reduce((n, r) => n + r.requests, 0);
-  return { requests, rps: requests / seconds, median: at(0.5), p99: at(0.99), errors: rounds.reduce((n, r) => n + r.errors, 0) };
+  return {
+    requests,
+    rps: requests / seconds,
+    median: at(0.5),
+    p99: at(0.99),
+    errors: rounds.reduce((n, r) => n + r.errors, 0),
+  };
 }
-export interface ActivityBenchRow { database: string; client: ClientKind; portal: Figures; bare: Figures; ratio: number }
+export interface ActivityBenchRow {
+  database: string;
+  client: ClientKind;
+  portal: Figures;
+  bare: Figures;
+  ratio: number;
+}
 
 /** The target is judged on the fetch client; the lean one shows how much of the servers' cost fetch hides. */
 export type ClientKind = 'fetch' | 'node:http';
@@ -40,11 +58,25 @@ const CLIENTS: [ClientKind, typeof fetchClient][] = [
   ['node:http', leanClient],
 ];
 
-async function measureMode(database: string, env: Record<string, string>, work: string, port: number, seconds: number): Promise<ActivityBenchRow[]> {
+async function measureMode(
+  database: string,
+  env: Record<string, string>,
+  work: string,
+  port: number,
+  seconds: number,
+): Promise<ActivityBenchRow[]> {
   const children: ChildProcess[] = [];
   try {
     const server = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-      env: { ...process.env, ...env, PORT: String(port), LOG_LEVEL: 'warn', ROLE: 'web', LOGIN_RATE_LIMIT_PER_MINUTE: '10000', GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000' },
+      env: {
+        ...process.env,
+        ...env,
+        PORT: String(port),
+        LOG_LEVEL: 'warn',
+        ROLE: 'web',
+        LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+        GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
+      },
       stdio: ['ignore', 'ignore', 'inherit'],
     });
     children.push(server);
@@ -56,17 +88,28 @@ async function measureMode(database: string, env: Record<string, string>, work: 
       body: new URLSearchParams({ username: benchUser(1), password: BENCH_PASSWORD }),
     });
     if (!login.ok) throw new Error(`login failed ${login.status}`);
-    const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
-    const post = (url: string) => ({ url, headers: { cookie, origin: base, 'content-type': 'application/json' }, body: JSON.stringify({ query: QUERY, variables: { tab: 'pending' } }) });
+    const cookie = login.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const post = (url: string) => ({
+      url,
+      headers: { cookie, origin: base, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: QUERY, variables: { tab: 'pending' } }),
+    });
     const sample = await (await fetch(`${base}/graphql`, { method: 'POST', ...post(`${base}/graphql`) })).text();
     if (!sample.includes('"total"')) throw new Error(`unexpected answer ${sample.slice(0, 200)}`);
 
     const bodyFile = path.join(work, `${database}-body.json`);
     writeFileSync(bodyFile, sample);
-    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/support/bare-json-server.ts')], {
-      env: { ...process.env, PORT: String(port + 1), BODY_FILE: bodyFile },
-      stdio: 'inherit',
-    });
+    const bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'bench/support/bare-json-server.ts')],
+      {
+        env: { ...process.env, PORT: String(port + 1), BODY_FILE: bodyFile },
+        stdio: 'inherit',
+      },
+    );
     children.push(bare);
     await waitFor(`http://127.0.0.1:${port + 1}/`, bare);
 
@@ -102,11 +145,14 @@ export async function runActivityBench({ count = 100_000, seconds = 12, write = 
     const embedded = await openPglite(dataDir);
     await seedActivity(embedded.db, { count });
     await embedded.close();
-    rows.push(...await measureMode('PGlite', { DATA_DIR: dataDir }, work, 3971, seconds));
+    rows.push(...(await measureMode('PGlite', { DATA_DIR: dataDir }, work, 3971, seconds)));
 
     const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
     const admin = new pg.Client({ connectionString: adminUrl });
-    const reachable = await admin.connect().then(() => true, () => false);
+    const reachable = await admin.connect().then(
+      () => true,
+      () => false,
+    );
     if (reachable) {
       const name = `bench_activity_${process.pid}`;
       await admin.query(`CREATE DATABASE ${name}`);
@@ -116,7 +162,15 @@ export async function runActivityBench({ count = 100_000, seconds = 12, write = 
         const server = await openPostgres(url.href);
         await seedActivity(server.db, { count });
         await server.close();
-        rows.push(...await measureMode('PostgreSQL', { DATABASE_URL: url.href, SESSION_SECRET: 'b'.repeat(40), DATA_DIR: path.join(work, 'pg') }, work, 3973, seconds));
+        rows.push(
+          ...(await measureMode(
+            'PostgreSQL',
+            { DATABASE_URL: url.href, SESSION_SECRET: 'b'.repeat(40), DATA_DIR: path.join(work, 'pg') },
+            work,
+            3973,
+            seconds,
+          )),
+        );
       } finally {
         await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
         await admin.end();
@@ -130,14 +184,17 @@ export async function runActivityBench({ count = 100_000, seconds = 12, write = 
     '',
     '| database | client | portal req/s | median ms | p99 ms | errors | bare Fastify req/s | bare median ms | portal / bare |',
     '|---|---|---:|---:|---:|---:|---:|---:|---:|',
-    ...rows.map((r) => `| ${r.database} | ${r.client} | ${r.portal.rps.toFixed(0)} | ${r.portal.median.toFixed(1)} | ${r.portal.p99.toFixed(1)} | ${r.portal.errors} | ${r.bare.rps.toFixed(0)} | ${r.bare.median.toFixed(1)} | ${(r.ratio * 100).toFixed(0)}% |`),
+    ...rows.map(
+      (r) =>
+        `| ${r.database} | ${r.client} | ${r.portal.rps.toFixed(0)} | ${r.portal.median.toFixed(1)} | ${r.portal.p99.toFixed(1)} | ${r.portal.errors} | ${r.bare.rps.toFixed(0)} | ${r.bare.median.toFixed(1)} | ${(r.ratio * 100).toFixed(0)}% |`,
+    ),
     '',
     "Target: at least 40% of the bare route's throughput on PostgreSQL, judged with the fetch client.",
     '',
-    'The load runs on the same two cores as the servers (and PostgreSQL), so the client\'s own work is part of both',
+    "The load runs on the same two cores as the servers (and PostgreSQL), so the client's own work is part of both",
     'figures. fetch spends about 0.8 ms of CPU a request; the node:http client a fraction of that, which lets the bare',
     'route (a fixed string) run far faster while the portal, whose PostgreSQL alone spends about 0.25 ms a request on',
-    'the same cores, cannot follow. Read that row as the servers\' own cost ratio.',
+    "the same cores, cannot follow. Read that row as the servers' own cost ratio.",
     '',
   ].join('\n');
   log(table);

@@ -15,7 +15,12 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import type { UploadKind } from '@portal/domain';
 import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
-import { BARCODE_PASS_NAMES, PRINTED_DIGITS_PASS, readBarcodesDetailed, readBarcodesPlain } from '../server/src/media/barcodes.ts';
+import {
+  BARCODE_PASS_NAMES,
+  PRINTED_DIGITS_PASS,
+  readBarcodesDetailed,
+  readBarcodesPlain,
+} from '../server/src/media/barcodes.ts';
 import { closeDigitReader } from '../server/src/media/printed-digits.ts';
 import { matchesExpectedCode, normaliseRetailCode, type RetailFormat } from '../server/src/media/retail-code.ts';
 import { barcodePng, barcodeScene, damagedBarcodePng } from '../server/src/media/test-fixtures.ts';
@@ -73,7 +78,9 @@ async function measure(
   name: string,
   photos: Photo[],
   dir: string,
-  read: (file: string) => Promise<{ codes: string[]; pass?: string | null; digitsMs?: number; digitsReader?: string | null }>,
+  read: (
+    file: string,
+  ) => Promise<{ codes: string[]; pass?: string | null; digitsMs?: number; digitsReader?: string | null }>,
 ): Promise<ReaderRun> {
   const result: ReaderRun = { name, found: 0, wrongOnly: 0, ms: [] };
   for (const photo of photos) {
@@ -170,16 +177,16 @@ const LARGE_SCENES = [
 
 async function largePhotoTable(): Promise<string> {
   const code = '4006381333931';
-  const lines = [
-    '| 4000 × 3000 JPEG | ours: found | ours: ms | plain: found | plain: ms |',
-    '|---|---|---:|---|---:|',
-  ];
+  const lines = ['| 4000 × 3000 JPEG | ours: found | ours: ms | plain: found | plain: ms |', '|---|---|---:|---|---:|'];
   const dir = await mkdtemp(path.join(tmpdir(), 'barcode-bench-'));
   try {
     for (const scene of LARGE_SCENES) {
       const codes = scene.scale ? [await barcodePng('ean13', code, scene.scale, scene.barHeight)] : [];
       const file = path.join(dir, 'scene.jpg');
-      await writeFile(file, await barcodeScene(codes, { width: 4000, height: 3000, rotate: scene.rotate, format: 'jpeg' }));
+      await writeFile(
+        file,
+        await barcodeScene(codes, { width: 4000, height: 3000, rotate: scene.rotate, format: 'jpeg' }),
+      );
       let start = performance.now();
       const ours = await readBarcodesDetailed(file, 'jpeg');
       const oursMs = performance.now() - start;
@@ -198,7 +205,9 @@ async function largePhotoTable(): Promise<string> {
   return lines.join('\n');
 }
 
-export async function runBarcodeBench(options: { write?: boolean; log?: (line: string) => void } = {}): Promise<BarcodeBenchResult> {
+export async function runBarcodeBench(
+  options: { write?: boolean; log?: (line: string) => void } = {},
+): Promise<BarcodeBenchResult> {
   try {
     return await benchBarcodes(options);
   } finally {
@@ -243,9 +252,7 @@ async function benchBarcodes({ write = true, log = console.log } = {}): Promise<
   const templatesMs = ours.templatesMs ?? [];
   const digitsFound = ours.found - barsOnly.found;
   const ok = runs.every((r) => ours.found >= r.found);
-  const passes = [...BARCODE_PASS_NAMES, 'none']
-    .map((name) => `${name} ${ours.passes?.get(name) ?? 0}`)
-    .join(', ');
+  const passes = [...BARCODE_PASS_NAMES, 'none'].map((name) => `${name} ${ours.passes?.get(name) ?? 0}`).join(', ');
   const markdown = [
     '# Barcode reading',
     '',

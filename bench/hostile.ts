@@ -41,7 +41,6 @@ const childPids = (pid: number): number[] => {
   }
 };
 
-
 async function signIn(email: string, password: string): Promise<string> {
   const res = await fetch(`${base}/api/auth/login`, {
     method: 'POST',
@@ -49,7 +48,10 @@ async function signIn(email: string, password: string): Promise<string> {
     body: new URLSearchParams({ username: email, password }).toString(),
   });
   if (res.status !== 200) throw new Error(`login ${email}: ${res.status}`);
-  return res.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+  return res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
 }
 
 async function upload(cookie: string, route: string, name: string, data: Buffer) {
@@ -72,7 +74,9 @@ async function graphql<T = unknown>(cookie: string, query: string, variables: Re
 async function processed(cookie: string, draftId: string) {
   const query = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus } } }`;
   for (;;) {
-    const answer = await graphql<{ getDraftSubmission: { files: { detectionStatus: string }[] } }>(cookie, query, { id: draftId });
+    const answer = await graphql<{ getDraftSubmission: { files: { detectionStatus: string }[] } }>(cookie, query, {
+      id: draftId,
+    });
     const files = answer.data!.getDraftSubmission.files;
     if (files.every((f) => f.detectionStatus !== 'pending')) return files.map((f) => f.detectionStatus);
     await new Promise((r) => setTimeout(r, 250));
@@ -98,20 +102,36 @@ export async function runHostileBench(): Promise<HostileResult> {
     const pid = portal.pid!;
     const supplier = await signIn('supplier@example.com', 'Supplier-demo-1');
     const admin = await signIn('admin@example.com', 'Admin-demo-1');
-    const granted = await graphql(admin, `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-      input: { companyId: 1001, folderName: 'green_valley', imageSource: 'UPLOADS' },
-    });
+    const granted = await graphql(
+      admin,
+      `
+        mutation ($input: BulkIngestionOrganizationInput!) {
+          createBulkIngestionOrganization(input: $input) {
+            companyId
+          }
+        }
+      `,
+      {
+        input: { companyId: 1001, folderName: 'green_valley', imageSource: 'UPLOADS' },
+      },
+    );
     if (granted.errors) throw new Error(JSON.stringify(granted.errors));
 
     // Baseline: after one ordinary photo went through upload, thumbnail and barcode reading.
-    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c8d2dc' } }).jpeg().toBuffer();
+    const photo = await sharp({ create: { width: 1600, height: 1200, channels: 3, background: '#c8d2dc' } })
+      .jpeg()
+      .toBuffer();
     const warm = await upload(supplier, '/api/draftSubmissions', 'photo.jpg', photo);
     await processed(supplier, warm.body.id!);
     await new Promise((r) => setTimeout(r, 1000));
     const baselineMb = rssMb(pid);
 
     // Files made before the probe starts, so making them does not count against the server's answers.
-    const [pdf, zip, huge] = [await pdfBomb(1.5 * 1024 ** 3), zipBomb(30, 15 * 1024 * 1024), await hundredMegapixelJpeg()];
+    const [pdf, zip, huge] = [
+      await pdfBomb(1.5 * 1024 ** 3),
+      zipBomb(30, 15 * 1024 * 1024),
+      await hundredMegapixelJpeg(),
+    ];
 
     let slowestHealthMs = 0;
     let peak = rssMb(pid);
@@ -128,29 +148,50 @@ export async function runHostileBench(): Promise<HostileResult> {
 
     const rows: HostileResult['rows'] = [];
     const record = (step: string, answer: string) => {
-      rows.push({ step, answer, serverMb: rssMb(pid), peakServerMb: peak, mediaMb: childPids(pid).reduce((sum, p) => sum + rssMb(p), 0) });
+      rows.push({
+        step,
+        answer,
+        serverMb: rssMb(pid),
+        peakServerMb: peak,
+        mediaMb: childPids(pid).reduce((sum, p) => sum + rssMb(p), 0),
+      });
       peak = rssMb(pid);
     };
     const pdfAnswer = await upload(supplier, '/api/draftSubmissions', 'label.pdf', pdf);
-    record(`PDF bomb (${(pdf.length / 1024 ** 2).toFixed(1)} MB, page inflates to 1.5 GB)`, `${pdfAnswer.status} ${pdfAnswer.body.message}`);
+    record(
+      `PDF bomb (${(pdf.length / 1024 ** 2).toFixed(1)} MB, page inflates to 1.5 GB)`,
+      `${pdfAnswer.status} ${pdfAnswer.body.message}`,
+    );
     const zipAnswer = await upload(supplier, '/api/bulkIngestion/jobs', 'photos.zip', zip);
-    record(`zip bomb (${(zip.length / 1024).toFixed(0)} KB, 30 × 15 MB of zeros)`, `${zipAnswer.status} ${zipAnswer.body.message}`);
+    record(
+      `zip bomb (${(zip.length / 1024).toFixed(0)} KB, 30 × 15 MB of zeros)`,
+      `${zipAnswer.status} ${zipAnswer.body.message}`,
+    );
     const hugeAnswer = await upload(supplier, '/api/draftSubmissions', 'huge.jpg', huge);
     const statuses = hugeAnswer.body.id ? await processed(supplier, hugeAnswer.body.id) : [];
-    record(`100-megapixel photo (${(huge.length / 1024 ** 2).toFixed(1)} MB)`, `${hugeAnswer.status}, thumbnail and barcodes: ${statuses.join(', ')}`);
+    record(
+      `100-megapixel photo (${(huge.length / 1024 ** 2).toFixed(1)} MB)`,
+      `${hugeAnswer.status}, thumbnail and barcodes: ${statuses.join(', ')}`,
+    );
     probing = false;
     await probe;
     clearInterval(sampler);
     await new Promise((r) => setTimeout(r, 2000));
     const finalGrowthMb = rssMb(pid) - baselineMb;
-    const ok = finalGrowthMb <= MAX_GROWTH_MB && Math.max(...rows.map((r) => r.serverMb - baselineMb)) <= MAX_GROWTH_MB && slowestHealthMs < MAX_HEALTH_MS;
+    const ok =
+      finalGrowthMb <= MAX_GROWTH_MB &&
+      Math.max(...rows.map((r) => r.serverMb - baselineMb)) <= MAX_GROWTH_MB &&
+      slowestHealthMs < MAX_HEALTH_MS;
 
     const table = [
       `Hostile files against the portal (ROLE=all, embedded database); server baseline ${baselineMb.toFixed(0)} MB RSS after one ordinary photo was processed. Targets: server RSS within ${MAX_GROWTH_MB} MB of the baseline, /api/health (asked every 100 ms throughout) within ${MAX_HEALTH_MS} ms.`,
       '',
       '| step | answer | server RSS after (MB) | server peak during (MB) | media processes (MB) |',
       '|---|---|---|---|---|',
-      ...rows.map((r) => `| ${r.step} | ${r.answer} | ${r.serverMb.toFixed(0)} | ${r.peakServerMb.toFixed(0)} | ${r.mediaMb.toFixed(0)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.step} | ${r.answer} | ${r.serverMb.toFixed(0)} | ${r.peakServerMb.toFixed(0)} | ${r.mediaMb.toFixed(0)} |`,
+      ),
       '',
       `Server RSS 2 s after the last step: ${(baselineMb + finalGrowthMb).toFixed(0)} MB, ${finalGrowthMb >= 0 ? '+' : ''}${finalGrowthMb.toFixed(0)} MB against the baseline. Slowest /api/health: ${slowestHealthMs.toFixed(0)} ms. ${ok ? 'Within both targets.' : 'MISSED a target.'}`,
     ].join('\n');

@@ -42,18 +42,26 @@ async function packagePhoto(i: number, withCode: boolean): Promise<Buffer> {
   const width = 1400;
   const height = 1050;
   const hue = (i * 47) % 255;
-  const noise = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } } })
+  const noise = await sharp({
+    create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 40 } },
+  })
     .png()
     .toBuffer();
-  const background = await sharp({ create: { width, height, channels: 3, background: { r: hue, g: 160, b: 255 - hue } } })
+  const background = await sharp({
+    create: { width, height, channels: 3, background: { r: hue, g: 160, b: 255 - hue } },
+  })
     .composite([{ input: noise, blend: 'soft-light' }])
     .png()
     .toBuffer();
   const layers = [];
-  if (withCode) layers.push({ input: await barcodePng('ean13', ean(i), 3, 18), left: 300 + (i % 5) * 40, top: 300 + (i % 3) * 50 });
+  if (withCode)
+    layers.push({ input: await barcodePng('ean13', ean(i), 3, 18), left: 300 + (i % 5) * 40, top: 300 + (i % 3) * 50 });
   const angles = [0, 8, -12, 90, 180, 270, 20];
   const scene = await sharp(background).composite(layers).png().toBuffer();
-  return sharp(scene).rotate(angles[i % angles.length], { background: '#808080' }).jpeg({ quality: 88 }).toBuffer();
+  return sharp(scene)
+    .rotate(angles[i % angles.length], { background: '#808080' })
+    .jpeg({ quality: 88 })
+    .toBuffer();
 }
 
 async function openDatabase(): Promise<{ database: Database; kind: string; drop: () => Promise<void> }> {
@@ -91,7 +99,11 @@ export interface IngestionBenchResult {
   markdown: string;
 }
 
-export async function runIngestionBench({ count = 1000, write = true, log = console.log } = {}): Promise<IngestionBenchResult> {
+export async function runIngestionBench({
+  count = 1000,
+  write = true,
+  log = console.log,
+} = {}): Promise<IngestionBenchResult> {
   const work = await mkdtemp(path.join(tmpdir(), 'bench-ingestion-'));
   const { database, kind, drop } = await openDatabase();
   try {
@@ -122,13 +134,22 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
 
     // The pipeline: the portal's own code, an organization with a LOCAL folder, two runners of concurrency 2.
     await seedDemoData(database.db);
-    const config = loadConfig({ SESSION_SECRET: 'x'.repeat(40), DATA_DIR: path.join(work, 'data'), INGESTION_SETTLE_SECONDS: '0', LOG_LEVEL: 'silent' });
+    const config = loadConfig({
+      SESSION_SECRET: 'x'.repeat(40),
+      DATA_DIR: path.join(work, 'data'),
+      INGESTION_SETTLE_SECONDS: '0',
+      LOG_LEVEL: 'silent',
+    });
     const silent = pino({ level: 'silent' });
     const ctx = createContext(config, database, silent);
-    await database.db.insert(bulkIngestionOrganizations).values({ companyId: 1001, folderName: 'bench', imageSource: 'LOCAL' });
+    await database.db
+      .insert(bulkIngestionOrganizations)
+      .values({ companyId: 1001, folderName: 'bench', imageSource: 'LOCAL' });
     const folder = path.join(config.ingestion.root, 'bench');
     await mkdir(folder, { recursive: true });
-    const runners = [1, 2].map(() => new JobRunner(database.db, silent, { concurrency: 2, pollMs: 50 }).register(...allJobs(ctx)));
+    const runners = [1, 2].map(() =>
+      new JobRunner(database.db, silent, { concurrency: 2, pollMs: 50 }).register(...allJobs(ctx)),
+    );
 
     const start = performance.now();
     await Promise.all(names.map((n) => copyFile(path.join(photos, n), path.join(folder, n))));
@@ -141,7 +162,12 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
       const [{ n }] = await database.db
         .select({ n: sql<number>`count(*)::int` })
         .from(bulkIngestionFiles)
-        .where(and(inArray(bulkIngestionFiles.jobId, jobs), inArray(bulkIngestionFiles.status, ['SUBMITTED', 'NEEDS_MAPPING', 'IGNORED'])));
+        .where(
+          and(
+            inArray(bulkIngestionFiles.jobId, jobs),
+            inArray(bulkIngestionFiles.status, ['SUBMITTED', 'NEEDS_MAPPING', 'IGNORED']),
+          ),
+        );
       settled = n;
       if (settled >= count) break;
       await new Promise((r) => setTimeout(r, 100));
@@ -157,7 +183,9 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
     // Polling a job of 10,000 files: the plan of the query the screen runs.
     const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
     const [{ id: bigJob }] = rowsOf<{ id: number }>(
-      await database.db.execute(sql`insert into bulk_ingestion_jobs (organization_id, company_id, source) select id, company_id, 'UPLOAD' from bulk_ingestion_organizations limit 1 returning id`),
+      await database.db.execute(
+        sql`insert into bulk_ingestion_jobs (organization_id, company_id, source) select id, company_id, 'UPLOAD' from bulk_ingestion_organizations limit 1 returning id`,
+      ),
     );
     await database.db.execute(sql`
       insert into bulk_ingestion_files (job_id, filename, storage_key, status, updated_at)
@@ -166,9 +194,12 @@ export async function runIngestionBench({ count = 1000, write = true, log = cons
     await database.db.execute(sql`analyze bulk_ingestion_files`);
     const since = new Date(Date.now() - 5000).toISOString();
     const plan = rowsOf<Record<string, string>>(
-      await database.db.execute(sql`explain analyze select * from bulk_ingestion_files where job_id = ${bigJob} and updated_at > ${since} order by updated_at limit 25000`),
+      await database.db.execute(
+        sql`explain analyze select * from bulk_ingestion_files where job_id = ${bigJob} and updated_at > ${since} order by updated_at limit 25000`,
+      ),
     ).map((r) => Object.values(r)[0]);
-    const planUsesIndex = plan.some((l) => l.includes('bulk_ingestion_files_job_updated_idx')) && !plan.some((l) => /Seq Scan/.test(l));
+    const planUsesIndex =
+      plan.some((l) => l.includes('bulk_ingestion_files_job_updated_idx')) && !plan.some((l) => /Seq Scan/.test(l));
 
     const rawPerSecond = count / rawSeconds;
     const pipelinePerSecond = count / pipelineSeconds;

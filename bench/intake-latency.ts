@@ -35,7 +35,11 @@ const ms = (v: number) => v.toFixed(0);
  * one (of EAN-13 and UPC-A photos, in the manifest's order) whose code the portal reads at that size.
  */
 async function twelveMegapixelPhoto(dir: string): Promise<{ file: string; code: string; mediaMs: number[] }> {
-  const rows = readFileSync(path.join(DATASET, 'manifest.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const rows = readFileSync(path.join(DATASET, 'manifest.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   for (const [relative, symbology, expected] of rows) {
     if (symbology !== 'EAN-13' && symbology !== 'UPC-A') continue;
     const pack = await sharp(path.join(DATASET, relative)).resize(2200, 2200, { fit: 'inside' }).toBuffer();
@@ -45,7 +49,13 @@ async function twelveMegapixelPhoto(dir: string): Promise<{ file: string; code: 
         `<rect width="4000" height="3000" fill="url(#w)"/></svg>`,
     );
     const file = path.join(dir, FILE_NAME);
-    writeFileSync(file, await sharp(texture).composite([{ input: pack, left: 900, top: 400 }]).jpeg({ quality: 90 }).toBuffer());
+    writeFileSync(
+      file,
+      await sharp(texture)
+        .composite([{ input: pack, left: 900, top: 400 }])
+        .jpeg({ quality: 90 })
+        .toBuffer(),
+    );
     const analysis = await analyseFileOffThread(file, 'jpeg');
     const code = analysis.codes[0];
     if (analysis.codes.length !== 1 || !code.endsWith(expected.replace(/^0+/, ''))) continue;
@@ -94,7 +104,11 @@ async function oneRun(context: BrowserContext, photo: { file: string; code: stri
     })()`);
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/designate_upc$/, { timeout: 60_000 });
-    await page.waitForFunction(() => (window as unknown as { __benchShown: number | null }).__benchShown !== null, undefined, { timeout: 60_000 });
+    await page.waitForFunction(
+      () => (window as unknown as { __benchShown: number | null }).__benchShown !== null,
+      undefined,
+      { timeout: 60_000 },
+    );
     return await page.evaluate<number>(`(() => {
       const upload = performance.getEntriesByType('resource').filter((e) => /\\/api\\/draftSubmissions$/.test(e.name)).at(-1);
       return window.__benchShown - upload.responseEnd;
@@ -118,7 +132,10 @@ export async function runIntakeLatencyBench(runs = 10): Promise<IntakeLatencyRes
   try {
     const photo = await twelveMegapixelPhoto(dir);
     portals.push(await startPortal(PORT), await startPortal(PORT + 1, { INSTANT_RESULTS: 'off' }));
-    browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu'],
+    });
     const [instantCtx, baselineCtx] = [await signedIn(browser, portals[0]), await signedIn(browser, portals[1])];
     // One warm-up each (first page load, the media process's first start), then the runs, alternating.
     await oneRun(instantCtx, photo);

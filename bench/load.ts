@@ -24,9 +24,20 @@ const ACTIVITY = `query($tab: String, $page: Int) { getProductSubmissionsByStatu
 const UPDATE = `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`;
 const SUBMIT = `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`;
 
-export interface OperationFigures { operation: string; count: number; errors: number; median: number; p99: number }
-export interface LoadResult { users: number; seconds: number; operations: OperationFigures[]; total: OperationFigures; firstErrors: string[] }
-
+export interface OperationFigures {
+  operation: string;
+  count: number;
+  errors: number;
+  median: number;
+  p99: number;
+}
+export interface LoadResult {
+  users: number;
+  seconds: number;
+  operations: OperationFigures[];
+  total: OperationFigures;
+  firstErrors: string[];
+}
 
 /** A valid, unrestricted UPC-A per user and iteration (prefix 7: regular products). */
 function uniqueUpc(user: number, n: number): string {
@@ -42,7 +53,9 @@ const figures = (operation: string, samples: number[], errors: number): Operatio
 
 /** Runs the load against a portal at `base`; the users bench-1..bench-N must exist. */
 export async function driveLoad(base: string, { users = 50, seconds = 60 } = {}): Promise<LoadResult> {
-  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d2dc' } }).png().toBuffer();
+  const image = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#c8d2dc' } })
+    .png()
+    .toBuffer();
   const samples = new Map<string, number[]>();
   const errors = new Map<string, number>();
   const firstErrors: string[] = [];
@@ -72,7 +85,10 @@ export async function driveLoad(base: string, { users = 50, seconds = 60 } = {})
         body: new URLSearchParams({ username: benchUser(i + 1), password: BENCH_PASSWORD }),
       });
       if (!login.ok) throw new Error(`login of ${benchUser(i + 1)} failed: ${login.status}`);
-      return login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      return login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
     }),
   );
 
@@ -81,7 +97,11 @@ export async function driveLoad(base: string, { users = 50, seconds = 60 } = {})
     sessions.map(async (cookie, user) => {
       const headers = { cookie, origin: base };
       const graphql = (query: string, variables: object) => () =>
-        fetch(`${base}/graphql`, { method: 'POST', headers: { ...headers, 'content-type': 'application/json' }, body: JSON.stringify({ query, variables }) });
+        fetch(`${base}/graphql`, {
+          method: 'POST',
+          headers: { ...headers, 'content-type': 'application/json' },
+          body: JSON.stringify({ query, variables }),
+        });
       for (let n = 0; performance.now() < end; n++) {
         if (n % 5 !== 4) {
           await record('browse activity', graphql(ACTIVITY, { tab: TABS[n % TABS.length], page: n % 3 }));
@@ -90,13 +110,22 @@ export async function driveLoad(base: string, { users = 50, seconds = 60 } = {})
         // Every fifth step submits a new product: upload, describe, submit.
         const form = new FormData();
         form.append('files', new Blob([image], { type: 'image/png' }), `product-${n}.png`);
-        const created = await record('upload draft', () => fetch(`${base}/api/draftSubmissions`, { method: 'POST', headers, body: form }));
+        const created = await record('upload draft', () =>
+          fetch(`${base}/api/draftSubmissions`, { method: 'POST', headers, body: form }),
+        );
         if (!created) continue;
         const id = (JSON.parse(created) as { id: string }).id;
-        const described = await record('describe draft', graphql(UPDATE, {
-          id,
-          input: { files: [{ fileName: `product-${n}.png`, upc: uniqueUpc(user + 1, n), productName: `Load test product ${n}` }] },
-        }));
+        const described = await record(
+          'describe draft',
+          graphql(UPDATE, {
+            id,
+            input: {
+              files: [
+                { fileName: `product-${n}.png`, upc: uniqueUpc(user + 1, n), productName: `Load test product ${n}` },
+              ],
+            },
+          }),
+        );
         if (!described) continue;
         await record('submit draft', graphql(SUBMIT, { id }));
       }
@@ -104,7 +133,11 @@ export async function driveLoad(base: string, { users = 50, seconds = 60 } = {})
   );
 
   const operations = [...samples.keys()].map((op) => figures(op, samples.get(op)!, errors.get(op) ?? 0));
-  const total = figures('all', [...samples.values()].flat(), [...errors.values()].reduce((a, b) => a + b, 0));
+  const total = figures(
+    'all',
+    [...samples.values()].flat(),
+    [...errors.values()].reduce((a, b) => a + b, 0),
+  );
   return { users, seconds, operations, total, firstErrors };
 }
 
@@ -122,7 +155,12 @@ export function loadTable(r: LoadResult): string {
   ].join('\n');
 }
 
-export async function runLoadBench({ users = 50, seconds = 60, write = true, log = console.log } = {}): Promise<LoadResult> {
+export async function runLoadBench({
+  users = 50,
+  seconds = 60,
+  write = true,
+  log = console.log,
+} = {}): Promise<LoadResult> {
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

@@ -78,9 +78,18 @@ const record = (label: string, a: FileAnalysis) => dump.push({ label, codes: a.c
 const says = (a: FileAnalysis, code: PhotoIssueCode) => judgePhoto(a.photo, a.codes).includes(code);
 
 const PLACEHOLDERS: [Symbology, string][] = [
-  ['ean13', '0000000000000'], ['ean13', '1111111111116'], ['ean13', '5901234123457'], ['ean13', '0614141123452'],
-  ['upca', '012345678905'], ['ean13', '9506000134352'], ['ean8', '12345670'], ['ean8', '55555555'],
-  ['ean13', '0614141000012'], ['ean13', '9501234567907'], ['ean13', '1234567890128'], ['upca', '999999999993'],
+  ['ean13', '0000000000000'],
+  ['ean13', '1111111111116'],
+  ['ean13', '5901234123457'],
+  ['ean13', '0614141123452'],
+  ['upca', '012345678905'],
+  ['ean13', '9506000134352'],
+  ['ean8', '12345670'],
+  ['ean8', '55555555'],
+  ['ean13', '0614141000012'],
+  ['ean13', '9501234567907'],
+  ['ean13', '1234567890128'],
+  ['upca', '999999999993'],
 ];
 
 /** Valid codes with real-looking prefixes (check digit computed). */
@@ -89,7 +98,8 @@ function realCodes(n: number): [Symbology, string][] {
   let seed = 12345;
   const rand = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
   for (let i = 0; i < n; i++) {
-    const body = ['871', '761', '301', '501', '400'][i % 5] + Array.from({ length: 9 }, () => Math.floor(rand() * 10)).join('');
+    const body =
+      ['871', '761', '301', '501', '400'][i % 5] + Array.from({ length: 9 }, () => Math.floor(rand() * 10)).join('');
     let sum = 0;
     for (let j = 0; j < 12; j++) sum += Number(body[11 - j]) * (j % 2 === 0 ? 3 : 1);
     out.push(['ean13', body + ((10 - (sum % 10)) % 10)]);
@@ -99,14 +109,37 @@ function realCodes(n: number): [Symbology, string][] {
 
 /** Pack artwork without a barcode: words, shapes and gradients (the things that could look like bars). */
 function artworkSvg(i: number, width = 800, height = 600): string {
-  const words = ['Organic', 'Whole Grain Oats', 'Net Wt 500 g', 'Best before', 'Ingredients: oats, salt', 'Nutrition Facts',
-    'Serving size 40 g', 'Keep dry', 'Made in Vermont', 'Gluten free', 'Recyclable', 'Calories 150'];
-  const lines = Array.from({ length: 4 + (i % 6) }, (_, k) =>
-    `<text x="${40 + (k * 37) % 200}" y="${80 + k * 60}" font-family="DejaVu Sans" font-size="${18 + ((i + k) % 5) * 8}" fill="#${(
-      (i * 2654435761 + k * 97) % 0xffffff).toString(16).padStart(6, '0')}">${words[(i + k) % words.length]}</text>`).join('');
+  const words = [
+    'Organic',
+    'Whole Grain Oats',
+    'Net Wt 500 g',
+    'Best before',
+    'Ingredients: oats, salt',
+    'Nutrition Facts',
+    'Serving size 40 g',
+    'Keep dry',
+    'Made in Vermont',
+    'Gluten free',
+    'Recyclable',
+    'Calories 150',
+  ];
+  const lines = Array.from(
+    { length: 4 + (i % 6) },
+    (_, k) =>
+      `<text x="${40 + ((k * 37) % 200)}" y="${80 + k * 60}" font-family="DejaVu Sans" font-size="${18 + ((i + k) % 5) * 8}" fill="#${(
+        (i * 2654435761 + k * 97) %
+        0xffffff
+      )
+        .toString(16)
+        .padStart(6, '0')}">${words[(i + k) % words.length]}</text>`,
+  ).join('');
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">
     <defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#f4e3c1"/><stop offset="1" stop-color="#${(
-      (i * 40503) % 0xffffff).toString(16).padStart(6, '0')}"/></linearGradient></defs>
+      (i * 40503) %
+      0xffffff
+    )
+      .toString(16)
+      .padStart(6, '0')}"/></linearGradient></defs>
     <rect width="100%" height="100%" fill="url(#g)"/>
     <circle cx="${600 - (i % 4) * 60}" cy="${150 + (i % 3) * 100}" r="${60 + (i % 5) * 15}" fill="#2a7a3b" opacity="0.8"/>
     <rect x="${420 + (i % 3) * 20}" y="380" width="300" height="160" rx="20" fill="#c0392b" opacity="0.7"/>${lines}</svg>`;
@@ -196,8 +229,19 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     const h = meta.height;
     const copies = [
       await source().jpeg({ quality: 50 }).toBuffer(),
-      await source().resize(Math.round(w * 0.6)).png().toBuffer(),
-      await source().extract({ left: Math.round(w * 0.05), top: Math.round(h * 0.05), width: Math.round(w * 0.9), height: Math.round(h * 0.9) }).png().toBuffer(),
+      await source()
+        .resize(Math.round(w * 0.6))
+        .png()
+        .toBuffer(),
+      await source()
+        .extract({
+          left: Math.round(w * 0.05),
+          top: Math.round(h * 0.05),
+          width: Math.round(w * 0.9),
+          height: Math.round(h * 0.9),
+        })
+        .png()
+        .toBuffer(),
     ];
     for (const copy of copies) {
       const a = await measureOnly(await write(copy, 'img'));
@@ -208,16 +252,23 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
       else if (found) {
         scores.DUPLICATE.fp++;
         scores.DUPLICATE.fn++;
-      }
-      else scores.DUPLICATE.fn++;
+      } else scores.DUPLICATE.fn++;
     }
   }
 
   // Drawn codes: placeholders (positives) and real-looking codes (negatives), upright and turned 12°.
-  for (const [codes, placeholder] of [[PLACEHOLDERS, true], [realCodes(PLACEHOLDERS.length), false]] as const) {
+  for (const [codes, placeholder] of [
+    [PLACEHOLDERS, true],
+    [realCodes(PLACEHOLDERS.length), false],
+  ] as const) {
     for (const [symbology, text] of codes) {
       for (const rotate of [0, 12]) {
-        const scene = await barcodeScene([await barcodePng(symbology, text, 3)], { width: 1600, height: 1200, rotate, format: 'jpeg' });
+        const scene = await barcodeScene([await barcodePng(symbology, text, 3)], {
+          width: 1600,
+          height: 1200,
+          rotate,
+          format: 'jpeg',
+        });
         const a = await analyse(await write(scene, 'jpg'));
         tally(scores.PLACEHOLDER_CODE, placeholder, says(a, 'PLACEHOLDER_CODE'));
       }
@@ -237,11 +288,18 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
   for (const [i, p] of usable.filter((_, k) => k % 45 === 0).entries()) {
     // A dataset photo as the pack in a 4000 × 3000 phone photo, on a textured table.
     const pack = await sharp(p.path).resize(1800, 1800, { fit: 'inside' }).png().toBuffer();
-    const table = sharp(Buffer.from(artworkSvg(i, 4000, 3000))).composite([{ input: pack, left: 1000 + (i % 3) * 200, top: 500 }]);
+    const table = sharp(Buffer.from(artworkSvg(i, 4000, 3000))).composite([
+      { input: pack, left: 1000 + (i % 3) * 200, top: 500 },
+    ]);
     large.push(await write(await table.jpeg({ quality: 90 }).toBuffer(), 'jpg'));
   }
   for (const [i, code] of realCodes(2).entries()) {
-    large.push(await write(await barcodeScene([await barcodePng(code[0], code[1], 6 + i)], { width: 4000, height: 3000, format: 'jpeg' }), 'jpg'));
+    large.push(
+      await write(
+        await barcodeScene([await barcodePng(code[0], code[1], 6 + i)], { width: 4000, height: 3000, format: 'jpeg' }),
+        'jpg',
+      ),
+    );
   }
   // Time: what analyseFile does beyond the reading, timed next to the reading of the same photo: the size from the
   // header (asked when the reading starts, as analyseFile does, and awaited after it), the grey copy at judging size
@@ -294,8 +352,10 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
     '',
     '| check | positives | negatives | true pos. | false pos. | missed | precision | recall | target met |',
     '|---|---:|---:|---:|---:|---:|---:|---:|---|',
-    ...rows.map(({ code, s, ok: met }) =>
-      `| ${code} | ${s.tp + s.fn} | ${s.tn + s.fp} | ${s.tp} | ${s.fp} | ${s.fn} | ${pct(precision(s))} | ${pct(recall(s))} | ${met ? 'yes' : 'no'} |`),
+    ...rows.map(
+      ({ code, s, ok: met }) =>
+        `| ${code} | ${s.tp + s.fn} | ${s.tn + s.fp} | ${s.tp} | ${s.fp} | ${s.fn} | ${pct(precision(s))} | ${pct(recall(s))} | ${met ? 'yes' : 'no'} |`,
+    ),
     '',
     `Blur effect (0 sharp, 1 flat) of the unchanged photos: median ${median(originals.map((o) => o.analysis.photo.blur ?? 0)).toFixed(2)}; ` +
       `blurred with sigma 2.5: ${median(blurBy(2.5)).toFixed(2)}; sigma 4: ${median(blurBy(4)).toFixed(2)}.`,

@@ -23,7 +23,9 @@ async function makeImages(dir: string): Promise<string[]> {
   const side = Math.floor(Math.sqrt((MAX_FILE_BYTES - 200_000) / 3));
   const files: string[] = [];
   for (let i = 0; i < FILES; i++) {
-    const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } }).png({ compressionLevel: 0 }).toBuffer();
+    const png = await sharp(randomBytes(side * side * 3), { raw: { width: side, height: side, channels: 3 } })
+      .png({ compressionLevel: 0 })
+      .toBuffer();
     if (png.length > MAX_FILE_BYTES) throw new Error(`fixture too big: ${png.length}`);
     const file = path.join(dir, `photo-${i}.png`);
     writeFileSync(file, png);
@@ -95,20 +97,33 @@ export async function runUploadBench({ write = true, log = console.log } = {}): 
     };
 
     // Bare baseline: stream the same multipart body to one file on the same disk.
-    const bare = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'bench/support/bare-upload-server.ts')], {
-      env: { ...process.env, PORT: '3961', OUT_DIR: path.join(work, 'bare') },
-      stdio: 'inherit',
-    });
+    const bare = spawn(
+      process.execPath,
+      ['--import', 'tsx', path.join(repoRoot, 'bench/support/bare-upload-server.ts')],
+      {
+        env: { ...process.env, PORT: '3961', OUT_DIR: path.join(work, 'bare') },
+        stdio: 'inherit',
+      },
+    );
     children.push(bare);
     await waitFor('http://127.0.0.1:3961/', bare);
     const b = await best(bare.pid!, () =>
-      fetch('http://127.0.0.1:3961/', { method: 'POST', body: form(blobs, names) }).then(async (r) => void (await r.text())),
+      fetch('http://127.0.0.1:3961/', { method: 'POST', body: form(blobs, names) }).then(
+        async (r) => void (await r.text()),
+      ),
     );
 
     /** The portal in a given role: 'web' alone (the figure held to the target), or 'all' with its worker busy. */
     const portalFigures = async (role: 'web' | 'all', port: number) => {
       const portal = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
-        env: { ...process.env, PORT: String(port), DATA_DIR: path.join(work, `portal-${role}`), LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ROLE: role },
+        env: {
+          ...process.env,
+          PORT: String(port),
+          DATA_DIR: path.join(work, `portal-${role}`),
+          LOG_LEVEL: 'warn',
+          LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+          ROLE: role,
+        },
         stdio: ['ignore', 'ignore', 'inherit'],
       });
       children.push(portal);
@@ -119,9 +134,16 @@ export async function runUploadBench({ write = true, log = console.log } = {}): 
         headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
         body: 'username=supplier%40example.com&password=Supplier-demo-1',
       });
-      const cookie = login.headers.getSetCookie().map((c) => c.split(';')[0]).join('; ');
+      const cookie = login.headers
+        .getSetCookie()
+        .map((c) => c.split(';')[0])
+        .join('; ');
       const figures = await best(portal.pid!, async () => {
-        const res = await fetch(`${base}/api/draftSubmissions`, { method: 'POST', headers: { cookie, origin: base }, body: form(blobs, names) });
+        const res = await fetch(`${base}/api/draftSubmissions`, {
+          method: 'POST',
+          headers: { cookie, origin: base },
+          body: form(blobs, names),
+        });
         if (res.status !== 201) throw new Error(`portal upload failed: ${res.status} ${await res.text()}`);
       });
       portal.kill('SIGTERM');

@@ -8,7 +8,13 @@
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, request as httpRequest, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import {
+  createServer,
+  request as httpRequest,
+  type IncomingMessage,
+  type Server,
+  type ServerResponse,
+} from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -22,7 +28,12 @@ const DIST = path.join(repoRoot, 'web/dist');
 const PORTAL_PORT = 3971;
 
 /** Chrome DevTools' "Fast 3G" as the issue measures it. */
-export const FAST_3G = { offline: false, latency: 150, downloadThroughput: (1.6 * 1024 * 1024) / 8, uploadThroughput: (750 * 1024) / 8 };
+export const FAST_3G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (1.6 * 1024 * 1024) / 8,
+  uploadThroughput: (750 * 1024) / 8,
+};
 const NETWORKS = [
   { name: 'Fast 3G', conditions: FAST_3G },
   { name: 'unthrottled', conditions: null },
@@ -85,10 +96,13 @@ function forwardToPortal(req: IncomingMessage, res: ServerResponse) {
   const headers = { ...req.headers, host: `127.0.0.1:${PORTAL_PORT}` };
   delete headers['accept-encoding']; // the old portal compressed nothing
   if (headers.origin) headers.origin = `http://127.0.0.1:${PORTAL_PORT}`;
-  const upstream = httpRequest({ host: '127.0.0.1', port: PORTAL_PORT, path: req.url, method: req.method, headers }, (answer) => {
-    res.writeHead(answer.statusCode ?? 502, answer.headers);
-    answer.pipe(res);
-  });
+  const upstream = httpRequest(
+    { host: '127.0.0.1', port: PORTAL_PORT, path: req.url, method: req.method, headers },
+    (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    },
+  );
   upstream.on('error', () => res.writeHead(502).end());
   req.pipe(upstream);
 }
@@ -121,7 +135,12 @@ export function startBaselineServer(port = 0): Promise<Server> {
 // ---------------------------------------------------------------------------------------------------------------
 
 /** One page load in `page`, counted from the wire: bytes (headers included), network requests, time to usable. */
-async function measureLoad(page: Page, cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>, action: () => Promise<unknown>, { control, text }: PageCase): Promise<Load> {
+async function measureLoad(
+  page: Page,
+  cdp: Awaited<ReturnType<BrowserContext['newCDPSession']>>,
+  action: () => Promise<unknown>,
+  { control, text }: PageCase,
+): Promise<Load> {
   let bytes = 0;
   let requests = 0;
   const onFinished = (event: { encodedDataLength: number }) => {
@@ -137,7 +156,9 @@ async function measureLoad(page: Page, cdp: Awaited<ReturnType<BrowserContext['n
     // No named functions inside: tsx would add a naming helper to their source that the page does not have.
     const usableMs = await page.waitForFunction(
       ([selector, label]) =>
-        [...document.querySelectorAll<HTMLButtonElement>(selector)].some((e) => e.checkVisibility() && !e.disabled && e.textContent?.includes(label))
+        [...document.querySelectorAll<HTMLButtonElement>(selector)].some(
+          (e) => e.checkVisibility() && !e.disabled && e.textContent?.includes(label),
+        )
           ? performance.now()
           : null,
       [control, text ?? ''] as const,
@@ -150,7 +171,13 @@ async function measureLoad(page: Page, cdp: Awaited<ReturnType<BrowserContext['n
   }
 }
 
-async function measurePage(browser: Browser, base: string, pageCase: PageCase, conditions: (typeof NETWORKS)[number]['conditions'], storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined) {
+async function measurePage(
+  browser: Browser,
+  base: string,
+  pageCase: PageCase,
+  conditions: (typeof NETWORKS)[number]['conditions'],
+  storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined,
+) {
   const context = await browser.newContext({ storageState: pageCase.signedIn ? storageState : undefined });
   try {
     const page = await context.newPage();
@@ -185,16 +212,23 @@ export function webTargetsMet(rows: WebRow[]) {
   for (const r of rows.filter((row) => row.server === 'portal')) {
     const pageCase = PAGES.find((p) => p.path === r.page)!;
     const limitKb = pageCase.signedIn ? TARGETS.signedInKb : TARGETS.loggedOutKb;
-    if (r.cold.bytes / 1024 > limitKb) failures.push(`${r.page} (${r.network}): ${kb(r.cold.bytes)} KB cold, target ${limitKb} KB`);
+    if (r.cold.bytes / 1024 > limitKb)
+      failures.push(`${r.page} (${r.network}): ${kb(r.cold.bytes)} KB cold, target ${limitKb} KB`);
     if (!pageCase.signedIn && r.network === 'Fast 3G' && r.cold.usableMs > TARGETS.loggedOutMs) {
-      failures.push(`${r.page} (Fast 3G): usable after ${r.cold.usableMs.toFixed(0)} ms cold, target ${TARGETS.loggedOutMs} ms`);
+      failures.push(
+        `${r.page} (Fast 3G): usable after ${r.cold.usableMs.toFixed(0)} ms cold, target ${TARGETS.loggedOutMs} ms`,
+      );
     }
-    if (r.warm.bytes / 1024 >= TARGETS.warmKb) failures.push(`${r.page} (${r.network}): warm reload ${kb(r.warm.bytes)} KB, target under ${TARGETS.warmKb} KB`);
+    if (r.warm.bytes / 1024 >= TARGETS.warmKb)
+      failures.push(`${r.page} (${r.network}): warm reload ${kb(r.warm.bytes)} KB, target under ${TARGETS.warmKb} KB`);
   }
   return failures;
 }
 
-export async function runWebBench({ runs = 3, write = true, log = console.log } = {}): Promise<{ rows: WebRow[]; failures: string[] }> {
+export async function runWebBench({ runs = 3, write = true, log = console.log } = {}): Promise<{
+  rows: WebRow[];
+  failures: string[];
+}> {
   log('building the web app...');
   execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-web-'));
@@ -202,7 +236,13 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
   delete env.DATABASE_URL; // the embedded database with its demo data
   const portal = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,
-    env: { ...env, PORT: String(PORTAL_PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000' },
+    env: {
+      ...env,
+      PORT: String(PORTAL_PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let baseline: Server | undefined;
@@ -213,7 +253,14 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
     baseline = await startBaselineServer();
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--no-first-run', '--disable-quic'],
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--no-first-run',
+        '--disable-quic',
+      ],
     });
     // Signed in once; the session cookie (host 127.0.0.1) serves both servers, the baseline forwarding the API.
     const loginContext = await browser.newContext();
@@ -237,10 +284,19 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
       for (const p of PAGES) {
         for (const { server, base } of servers) {
           const samples = [];
-          for (let i = 0; i < runs; i++) samples.push(await measurePage(browser, base, p, network.conditions, storageState));
-          const row: WebRow = { page: p.path, network: network.name, server, cold: medianLoad(samples.map((s) => s.cold)), warm: medianLoad(samples.map((s) => s.warm)) };
+          for (let i = 0; i < runs; i++)
+            samples.push(await measurePage(browser, base, p, network.conditions, storageState));
+          const row: WebRow = {
+            page: p.path,
+            network: network.name,
+            server,
+            cold: medianLoad(samples.map((s) => s.cold)),
+            warm: medianLoad(samples.map((s) => s.warm)),
+          };
           rows.push(row);
-          log(`${row.network} ${row.page} ${row.server}: cold ${kb(row.cold.bytes)} KB / ${row.cold.requests} req / ${row.cold.usableMs.toFixed(0)} ms; warm ${kb(row.warm.bytes)} KB / ${row.warm.requests} req / ${row.warm.usableMs.toFixed(0)} ms`);
+          log(
+            `${row.network} ${row.page} ${row.server}: cold ${kb(row.cold.bytes)} KB / ${row.cold.requests} req / ${row.cold.usableMs.toFixed(0)} ms; warm ${kb(row.warm.bytes)} KB / ${row.warm.requests} req / ${row.warm.usableMs.toFixed(0)} ms`,
+          );
         }
       }
     }
@@ -256,7 +312,10 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
       '',
       '| network | page | server | cold KB | cold requests | cold usable ms | warm KB | warm requests | warm usable ms |',
       '|---|---|---|---:|---:|---:|---:|---:|---:|',
-      ...rows.map((r) => `| ${r.network} | \`${r.page}\` | ${r.server} | ${kb(r.cold.bytes)} | ${r.cold.requests} | ${r.cold.usableMs.toFixed(0)} | ${kb(r.warm.bytes)} | ${r.warm.requests} | ${r.warm.usableMs.toFixed(0)} |`),
+      ...rows.map(
+        (r) =>
+          `| ${r.network} | \`${r.page}\` | ${r.server} | ${kb(r.cold.bytes)} | ${r.cold.requests} | ${r.cold.usableMs.toFixed(0)} | ${kb(r.warm.bytes)} | ${r.warm.requests} | ${r.warm.usableMs.toFixed(0)} |`,
+      ),
       '',
       `Targets (portal): logged-out pages at most ${TARGETS.loggedOutKb} KB over the wire and usable within ${TARGETS.loggedOutMs / 1000} s on Fast 3G cold; ` +
         `signed-in pages at most ${TARGETS.signedInKb} KB cold; a warm reload under ${TARGETS.warmKb} KB.`,

@@ -10,24 +10,27 @@ import { DEMO, accountMenuButton, signIn } from './support/fixtures.ts';
 const SIDE_PADDING_PX = 12; // Mantine's spacing 'sm', the item's padding
 
 async function labelFits(page: Page) {
-  return page.getByRole('menu').getByRole('menuitem').evaluateAll((items) =>
-    items.map((item) => {
-      const box = item.getBoundingClientRect();
-      const label = (item.querySelector('.mantine-Menu-itemLabel') ?? item) as HTMLElement;
-      // The label's visible text only: the new-tab hint is visually hidden.
-      const range = document.createRange();
-      range.selectNodeContents(label.firstChild ?? label);
-      const text = range.getBoundingClientRect();
-      return {
-        name: label.firstChild?.textContent?.trim() ?? '',
-        width: Math.round(box.width),
-        gapLeft: Math.round(text.left - box.left),
-        gapRight: Math.round(box.right - text.right),
-        gapTop: Math.round(text.top - box.top),
-        gapBottom: Math.round(box.bottom - text.bottom),
-      };
-    }),
-  );
+  return page
+    .getByRole('menu')
+    .getByRole('menuitem')
+    .evaluateAll((items) =>
+      items.map((item) => {
+        const box = item.getBoundingClientRect();
+        const label = (item.querySelector('.mantine-Menu-itemLabel') ?? item) as HTMLElement;
+        // The label's visible text only: the new-tab hint is visually hidden.
+        const range = document.createRange();
+        range.selectNodeContents(label.firstChild ?? label);
+        const text = range.getBoundingClientRect();
+        return {
+          name: label.firstChild?.textContent?.trim() ?? '',
+          width: Math.round(box.width),
+          gapLeft: Math.round(text.left - box.left),
+          gapRight: Math.round(box.right - text.right),
+          gapTop: Math.round(text.top - box.top),
+          gapBottom: Math.round(box.bottom - text.bottom),
+        };
+      }),
+    );
 }
 
 const SETTINGS = [
@@ -36,9 +39,14 @@ const SETTINGS = [
   { name: 'a wide typeface', rootFontPx: 16, font: '"DejaVu Sans Mono", monospace' },
 ] as const;
 
-for (const [who, firstName] of [[DEMO.supplier, 'Sam'], [DEMO.admin, 'Ada']] as const) {
+for (const [who, firstName] of [
+  [DEMO.supplier, 'Sam'],
+  [DEMO.admin, 'Ada'],
+] as const) {
   for (const setting of SETTINGS) {
-    test(`account menu of ${who.email}: every label clear of the menu's edges with ${setting.name}`, async ({ page }) => {
+    test(`account menu of ${who.email}: every label clear of the menu's edges with ${setting.name}`, async ({
+      page,
+    }) => {
       await page.setViewportSize({ width: 1366, height: 900 });
       await signIn(page, who);
       await page.evaluate(({ rootFontPx, font }) => {

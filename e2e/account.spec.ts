@@ -168,7 +168,9 @@ test('password settings: wrong old password, mismatch, a real change, and back',
   await otherPage.getByLabel('Confirm password').fill('Elsewhere-Pass-3');
   await otherPage.getByRole('button', { name: 'Save' }).click();
   await expect(otherPage).toHaveURL(/\/login$/);
-  await expect(otherPage.getByRole('alert')).toHaveText('Your session has expired. Please refresh your browser and login again.');
+  await expect(otherPage.getByRole('alert')).toHaveText(
+    'Your session has expired. Please refresh your browser and login again.',
+  );
   await otherPage.getByLabel('Email').fill(who.email);
   await otherPage.getByLabel('Password', { exact: true }).fill(NEW_PASSWORD);
   await otherPage.getByRole('button', { name: 'Log in', exact: true }).click();

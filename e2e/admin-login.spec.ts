@@ -27,7 +27,17 @@ test('administrator login through Staff SSO (OpenID Connect)', async ({ page }) 
   expect(items).toContain('Access');
   expect(items).toContain('Settings');
   expect(items).not.toContain('Account');
-  expect(items).toEqual(['API tokens', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
+  expect(items).toEqual([
+    'API tokens',
+    'Access',
+    'Settings',
+    'Jobs',
+    'Audit Trail',
+    'Webhooks',
+    'Submission Schedule',
+    'FAQs',
+    'Logout',
+  ]);
   await page.getByRole('menuitem', { name: 'Access' }).click();
   await expect(page).toHaveURL(/\/access$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Product Hub Access' })).toBeVisible();
@@ -54,7 +64,9 @@ test('an OpenID Connect user who opens /account directly is told the page is not
   for (const path of ['/account/information', '/account/password']) {
     await page.goto(path);
     await expect(accountMenuButton(page, 'Stella')).toBeVisible();
-    await expect(page.getByRole('alert')).toHaveText("Did you take a wrong turnip? We can't display the page requested.");
+    await expect(page.getByRole('alert')).toHaveText(
+      "Did you take a wrong turnip? We can't display the page requested.",
+    );
     await expect(page.getByLabel('First name')).toHaveCount(0);
     await expect(page.getByLabel('Old password')).toHaveCount(0);
   }

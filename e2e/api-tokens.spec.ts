@@ -7,7 +7,10 @@ import { accountMenuButton, DEMO, signIn } from './support/fixtures.ts';
 // test's fetch) calls the API with it; revoked, it stops working. Then the API reference's "Try it out" uses a token.
 
 const api = (path: string, token: string, init: RequestInit = {}) =>
-  fetch(`${E2E.portal}${path}`, { ...init, headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` } });
+  fetch(`${E2E.portal}${path}`, {
+    ...init,
+    headers: { ...(init.headers as Record<string, string>), authorization: `Bearer ${token}` },
+  });
 
 test('a token is created, shown once, copied, used by a program, and revoked', async ({ page, context }) => {
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
@@ -78,7 +81,10 @@ test('a token is created, shown once, copied, used by a program, and revoked', a
   expect((await refused.json()).message).toMatch(/^This API token was revoked on /);
 });
 
-test("the API reference is served by the portal, and its 'Try it out' calls the API with a token", async ({ page, request }) => {
+test("the API reference is served by the portal, and its 'Try it out' calls the API with a token", async ({
+  page,
+  request,
+}) => {
   test.setTimeout(60_000); // Swagger UI is a 1.5 MB script rendering a large document
   const errors: string[] = [];
   page.on('console', (m) => m.type() === 'error' && errors.push(m.text()));
@@ -87,10 +93,17 @@ test("the API reference is served by the portal, and its 'Try it out' calls the 
   page.on('request', (r) => !r.url().startsWith(E2E.portal) && !r.url().startsWith('data:') && outside.push(r.url()));
 
   // A token made through the API as the web app does (signed in), so this test needs no clipboard.
-  const login = await request.post('/api/auth/login', { form: { username: DEMO.other.email, password: DEMO.other.password }, headers: { origin: E2E.portal } });
+  const login = await request.post('/api/auth/login', {
+    form: { username: DEMO.other.email, password: DEMO.other.password },
+    headers: { origin: E2E.portal },
+  });
   expect(login.status()).toBe(200);
   const made = await request.post('/api/api-tokens', {
-    data: { name: 'Docs try-out', expiresAt: new Date(Date.now() + 86_400_000 * 2).toISOString(), scopes: ['read:productsubmissions'] },
+    data: {
+      name: 'Docs try-out',
+      expiresAt: new Date(Date.now() + 86_400_000 * 2).toISOString(),
+      scopes: ['read:productsubmissions'],
+    },
     headers: { origin: E2E.portal },
   });
   expect(made.status()).toBe(201);
@@ -104,7 +117,9 @@ test("the API reference is served by the portal, and its 'Try it out' calls the 
   await page.getByRole('button', { name: 'Apply credentials' }).first().click();
   await page.getByRole('button', { name: 'Close' }).first().click();
 
-  const operation = page.locator('.opblock-get').filter({ has: page.locator('.opblock-summary-path[data-path="/api/user"]') });
+  const operation = page
+    .locator('.opblock-get')
+    .filter({ has: page.locator('.opblock-summary-path[data-path="/api/user"]') });
   await operation.locator('.opblock-summary').click();
   const tryIt = operation.getByRole('button', { name: 'Try it out' });
   if (await tryIt.isVisible()) await tryIt.click();

@@ -15,8 +15,13 @@ async function submitted(api: APIRequestContext, productName: string): Promise<s
   await expect
     .poll(
       async () =>
-        (await graphql<{ getProductSubmission: { detectedUpcs: string[] } }>(api, 'query($id: ID!) { getProductSubmission(id: $id) { detectedUpcs } }', { id }))
-          .getProductSubmission.detectedUpcs.length,
+        (
+          await graphql<{ getProductSubmission: { detectedUpcs: string[] } }>(
+            api,
+            'query($id: ID!) { getProductSubmission(id: $id) { detectedUpcs } }',
+            { id },
+          )
+        ).getProductSubmission.detectedUpcs.length,
       { timeout: 30_000, message: 'automated checks to settle' },
     )
     .toBeGreaterThan(0);
@@ -24,13 +29,19 @@ async function submitted(api: APIRequestContext, productName: string): Promise<s
 }
 
 const review = (api: APIRequestContext, id: string, status: string, reason?: string) =>
-  graphql(api, 'mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }', {
-    id,
-    status,
-    reason,
-  });
+  graphql(
+    api,
+    'mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }',
+    {
+      id,
+      status,
+      reason,
+    },
+  );
 
-test('issue 19: the audit page lists staff actions; filtering by action shows that action and not the others', async ({ page }) => {
+test('issue 19: the audit page lists staff actions; filtering by action shows that action and not the others', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now().toString(36);
   const acceptedName = `Audited oats ${stamp}`;
@@ -58,10 +69,21 @@ test('issue 19: the audit page lists staff actions; filtering by action shows th
   await expect(page).toHaveURL(/action=submission\.accepted/);
   const acceptedRow = table.getByRole('row', { name: new RegExp(acceptedName) });
   await expect(acceptedRow).toBeVisible();
-  await expect(acceptedRow.getByRole('cell')).toContainText(['', 'Ada Admin', 'Submission accepted', acceptedName, 'Green Valley Foods', 'status: SUBMITTED', 'status: ACCEPTED']);
+  await expect(acceptedRow.getByRole('cell')).toContainText([
+    '',
+    'Ada Admin',
+    'Submission accepted',
+    acceptedName,
+    'Green Valley Foods',
+    'status: SUBMITTED',
+    'status: ACCEPTED',
+  ]);
   await expect(table.getByRole('row', { name: new RegExp(rejectedName) })).toHaveCount(0);
   await expect(table.getByRole('cell', { name: 'Submission rejected' })).toHaveCount(0);
-  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute('href', /^\/api\/audit\.csv\?action=submission\.accepted$/);
+  await expect(page.getByRole('link', { name: 'Download CSV' })).toHaveAttribute(
+    'href',
+    /^\/api\/audit\.csv\?action=submission\.accepted$/,
+  );
   await expectAccessible(page, 'audit trail');
   await page.screenshot({ path: test.info().outputPath('audit-filtered.png'), fullPage: true });
 

@@ -20,9 +20,13 @@ test.describe('login form', () => {
     await expect(accountMenuButton(page, 'Ada')).toBeVisible();
   });
 
-  test('a wrong password shows "Invalid email or password" and the button reads "Processing..." meanwhile', async ({ page }) => {
+  test('a wrong password shows "Invalid email or password" and the button reads "Processing..." meanwhile', async ({
+    page,
+  }) => {
     await page.goto('/login');
-    await expect(page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' }),
+    ).toBeVisible();
     // Hold the answer back a little so the busy state can be seen.
     let release!: () => void;
     const held = new Promise<void>((resolve) => (release = resolve));
@@ -116,10 +120,18 @@ test.describe('partner prefix', () => {
 
     await page.getByRole('link', { name: 'Log in' }).click();
     await expect(page).toHaveURL(/\/30443\/login$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' })).toBeVisible();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' }),
+    ).toBeVisible();
     await expect(page.getByText('Fresh Market Grocers item intake')).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute('href', '/30443/reset-password');
-    await expect(page.getByRole('link', { name: 'Log in as Administrator' })).toHaveAttribute('href', '/30443/login/admin');
+    await expect(page.getByRole('link', { name: 'Forgot your password?' })).toHaveAttribute(
+      'href',
+      '/30443/reset-password',
+    );
+    await expect(page.getByRole('link', { name: 'Log in as Administrator' })).toHaveAttribute(
+      'href',
+      '/30443/login/admin',
+    );
 
     await page.getByLabel('Email').fill(DEMO.supplier.email);
     await page.getByLabel('Password', { exact: true }).fill(DEMO.supplier.password);
@@ -148,7 +160,10 @@ test.describe('account menu and sub-navigation', () => {
     expect(items).toEqual(['Account', 'Webhooks', 'Submission Schedule', 'FAQs', 'Vendor Authorization', 'Logout']);
     await expect(page.getByRole('menuitem', { name: /^Submission Schedule/ })).toHaveAttribute('target', '_blank');
     await expect(page.getByRole('menuitem', { name: /^FAQs/ })).toHaveAttribute('href', '/static/FAQs.pdf');
-    await expect(page.getByRole('menuitem', { name: /^Vendor Authorization/ })).toHaveAttribute('href', '/vendor-authorization');
+    await expect(page.getByRole('menuitem', { name: /^Vendor Authorization/ })).toHaveAttribute(
+      'href',
+      '/vendor-authorization',
+    );
     // The FAQs file is really there.
     const faqs = await page.request.get('/static/FAQs.pdf');
     expect(faqs.status()).toBe(200);
@@ -160,13 +175,25 @@ test.describe('account menu and sub-navigation', () => {
   test('an administrator also has Access, Settings and Jobs, and no Vendor Authorization', async ({ page }) => {
     await signIn(page, DEMO.admin);
     const items = await openAccountMenu(page, 'Ada');
-    expect(items).toEqual(['Account', 'Access', 'Settings', 'Jobs', 'Audit Trail', 'Webhooks', 'Submission Schedule', 'FAQs', 'Logout']);
+    expect(items).toEqual([
+      'Account',
+      'Access',
+      'Settings',
+      'Jobs',
+      'Audit Trail',
+      'Webhooks',
+      'Submission Schedule',
+      'FAQs',
+      'Logout',
+    ]);
     await page.getByRole('menuitem', { name: 'Settings' }).click();
     await expect(page).toHaveURL(/\/settings$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   });
 
-  test('a read-only administrator has neither Access nor Settings (Jobs to look at only), and /settings says so', async ({ page }) => {
+  test('a read-only administrator has neither Access nor Settings (Jobs to look at only), and /settings says so', async ({
+    page,
+  }) => {
     await signIn(page, DEMO.viewer);
     const items = await openAccountMenu(page, 'Vic');
     // The audit trail is for every administrator, read-only ones too (issue 19).
@@ -181,7 +208,9 @@ test.describe('account menu and sub-navigation', () => {
     await signIn(page, DEMO.supplier);
     for (const path of ['/access', '/settings']) {
       await page.goto(path);
-      await expect(page.getByRole('alert')).toHaveText("Did you take a wrong turnip? We can't display the page requested.");
+      await expect(page.getByRole('alert')).toHaveText(
+        "Did you take a wrong turnip? We can't display the page requested.",
+      );
       await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeHidden();
     }
   });
@@ -256,7 +285,11 @@ test.describe('page titles', () => {
 test.describe('notification banner', () => {
   test('a generic server error shows in the banner, and Escape closes it', async ({ page }) => {
     await page.route('**/api/user/password/forgot', (route) =>
-      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ code: 'INTERNAL', message: 'boom' }) }),
+      route.fulfill({
+        status: 500,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'INTERNAL', message: 'boom' }),
+      }),
     );
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill('someone@example.com');
@@ -280,7 +313,11 @@ test.describe('notification banner', () => {
 
   test('a 403 answer shows the turnip banner; Enter on its close control dismisses it', async ({ page }) => {
     await page.route('**/api/user/password/forgot', (route) =>
-      route.fulfill({ status: 403, contentType: 'application/json', body: JSON.stringify({ code: 'FORBIDDEN', message: 'no' }) }),
+      route.fulfill({
+        status: 403,
+        contentType: 'application/json',
+        body: JSON.stringify({ code: 'FORBIDDEN', message: 'no' }),
+      }),
     );
     await page.goto('/reset-password');
     await page.getByLabel('Email').fill('someone@example.com');

@@ -24,13 +24,16 @@ async function choose(page: Page, label: string, option: string, picked?: Locato
 }
 
 /** The pill of a picked state in the States multi-select. */
-const statePill = (page: Page, state: string) => page.locator('.mantine-MultiSelect-pill').filter({ hasText: new RegExp(`^${state}$`) });
+const statePill = (page: Page, state: string) =>
+  page.locator('.mantine-MultiSelect-pill').filter({ hasText: new RegExp(`^${state}$`) });
 
 /** The form is there once the profile and lookups have loaded (slow on a busy machine). */
 const formLoaded = (page: Page) =>
   expect(page.getByRole('navigation', { name: 'Brand profile sections' })).toBeVisible({ timeout: 30_000 });
 
-test('a supplier creates a brand profile with a logo and states, hides and publishes it, and finds it kept after a reload', async ({ browser }) => {
+test('a supplier creates a brand profile with a logo and states, hides and publishes it, and finds it kept after a reload', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const page = await pageAs(browser, DEMO.supplier2);
   await page.goto('/brandProfile');
@@ -49,7 +52,10 @@ test('a supplier creates a brand profile with a logo and states, hides and publi
     'Primary Broker Information',
     'Distribution',
   ]);
-  expect(await menu.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).top])).toEqual(['sticky', '18px']);
+  expect(await menu.evaluate((el) => [getComputedStyle(el).position, getComputedStyle(el).top])).toEqual([
+    'sticky',
+    '18px',
+  ]);
   await menu.getByRole('link', { name: 'Distribution' }).click();
   await expect(page.getByRole('heading', { name: 'Distribution', level: 2 })).toBeInViewport();
   await expect(menu).toBeInViewport(); // still there after the page scrolled

@@ -13,7 +13,9 @@ const at = (path: string) => `/${PARTNER}${path}`;
 /** An API session signed in through the partner's login, as the co-branded login form does. */
 async function partnerApi(): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
-  const res = await api.post('/api/auth/login', { form: { username: DEMO.supplier.email, password: DEMO.supplier.password, partner: String(PARTNER) } });
+  const res = await api.post('/api/auth/login', {
+    form: { username: DEMO.supplier.email, password: DEMO.supplier.password, partner: String(PARTNER) },
+  });
   expect(res.ok(), `login: ${res.status()}`).toBe(true);
   return api;
 }
@@ -21,25 +23,41 @@ async function partnerApi(): Promise<APIRequestContext> {
 /** One submission through the draft API: a photo showing its UPC, that UPC and a name. */
 async function submit(api: APIRequestContext, upc: string, productName: string): Promise<string> {
   const draftId = await createNamedDraft(api, upc, productName);
-  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string; partnerCompanyId: number | null }[] }>(
-    api,
-    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draftId },
-  );
+  const submitted = await graphql<{
+    submitProductsFromDraftSubmission: { id: string; partnerCompanyId: number | null }[];
+  }>(api, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', { id: draftId });
   return submitted.submitProductsFromDraftSubmission[0].id;
 }
 
 const COMPLETE = {
-  companyName: 'Sunrise Test Brand', suggestedClass: 'FOOD & BEVERAGE - SNACKS & CANDY',
-  height: 4.25, width: 2, depth: 1.5, size: 12, uom: 'oz',
-  fobCost: 1.25, msrp: 3.99, edlp: 3.49, deliveredCost: 1.5, wholesaleCost: 2.1,
-  freeFill: true, inStoreDemo: false, fairShareMerchandisingSupport: true, paidAds: false, offInvoice: true, tpr: false,
+  companyName: 'Sunrise Test Brand',
+  suggestedClass: 'FOOD & BEVERAGE - SNACKS & CANDY',
+  height: 4.25,
+  width: 2,
+  depth: 1.5,
+  size: 12,
+  uom: 'oz',
+  fobCost: 1.25,
+  msrp: 3.99,
+  edlp: 3.49,
+  deliveredCost: 1.5,
+  wholesaleCost: 2.1,
+  freeFill: true,
+  inStoreDemo: false,
+  fairShareMerchandisingSupport: true,
+  paidAds: false,
+  offInvoice: true,
+  tpr: false,
 };
 
-const rowOf = (page: Page, upc: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: upc, exact: true }) });
-const cell = (page: Page, label: string, upc: string) => page.getByRole('textbox', { name: `${label} for UPC ${upc}`, exact: true });
+const rowOf = (page: Page, upc: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: upc, exact: true }) });
+const cell = (page: Page, label: string, upc: string) =>
+  page.getByRole('textbox', { name: `${label} for UPC ${upc}`, exact: true });
 
-test('the supplier selects three submissions, edits them step by step, fixes the red cell and sees the confirmation', async ({ page }) => {
+test('the supplier selects three submissions, edits them step by step, fixes the red cell and sees the confirmation', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const api = await partnerApi();
   const upcs = [uniqueEan13('40'), uniqueEan13('40'), uniqueEan13('40')];
@@ -47,13 +65,17 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   for (const [i, upc] of upcs.entries()) ids.push(await submit(api, upc, `Bulk Crackers ${i + 1} ${upc.slice(-4)}`));
   // Most cells are filled beforehand; the screen fills the rest: the first row's height, the third row's TPR, and the
   // third row's suggested class, which is left empty at first.
-  await graphql(api, 'mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { id } }', {
-    rows: [
-      { id: ids[0], ...COMPLETE, height: null },
-      { id: ids[1], ...COMPLETE },
-      { id: ids[2], ...COMPLETE, suggestedClass: null, tpr: null },
-    ],
-  });
+  await graphql(
+    api,
+    'mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { id } }',
+    {
+      rows: [
+        { id: ids[0], ...COMPLETE, height: null },
+        { id: ids[1], ...COMPLETE },
+        { id: ids[2], ...COMPLETE, suggestedClass: null, tpr: null },
+      ],
+    },
+  );
   await api.dispose();
 
   await signIn(page, DEMO.supplier, at('/login'));
@@ -64,9 +86,13 @@ test('the supplier selects three submissions, edits them step by step, fixes the
     await rowOf(page, upc).getByRole('checkbox').check();
   }
   await page.getByRole('button', { name: 'Edit to complete' }).click();
-  await page.waitForURL((url) => url.pathname === at('/edit-multiple') && url.searchParams.get('productSubmissionIds')?.split(',').length === 3);
+  await page.waitForURL(
+    (url) =>
+      url.pathname === at('/edit-multiple') && url.searchParams.get('productSubmissionIds')?.split(',').length === 3,
+  );
   await expect(page.getByRole('heading', { level: 1, name: 'Edit Multiple Products' })).toBeVisible();
-  for (const step of ['Basic Attributes', 'Placement', 'Pricing', 'Promotion']) await expect(page.getByRole('button', { name: step })).toBeVisible();
+  for (const step of ['Basic Attributes', 'Placement', 'Pricing', 'Promotion'])
+    await expect(page.getByRole('button', { name: step })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Previous' })).toBeDisabled();
   await expect(page.getByRole('rowheader', { name: upcs[0] })).toBeVisible();
 
@@ -137,7 +163,10 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeVisible();
   await expect(page.getByText('3 product(s) updated.')).toBeVisible();
   await expect(page.getByText(/Check the Partner Status column on the Activity Page/)).toBeVisible();
-  await expect(page.getByRole('link', { name: 'Continue to Brand Profile' })).toHaveAttribute('href', at('/brandProfile'));
+  await expect(page.getByRole('link', { name: 'Continue to Brand Profile' })).toHaveAttribute(
+    'href',
+    at('/brandProfile'),
+  );
   await expectAccessible(page, 'the bulk edit confirmation');
   await page.screenshot({ path: 'test-results/bulk-edit-confirmation.png', fullPage: true });
 

@@ -7,7 +7,9 @@ import { DEMO, pageAs } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
 // Blue Harbor Snacks (other@example.com): the company the other specs never look at for sub-navigation.
-test('bulk ingestion: an administrator grants access, a supplier uploads, watches the files settle and maps the rest', async ({ browser }) => {
+test('bulk ingestion: an administrator grants access, a supplier uploads, watches the files settle and maps the rest', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
 
   // Administrator: Product Hub Access.
@@ -47,12 +49,15 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   await expect(user).toHaveURL(/\/import-jobs$/);
   await expect(user.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
   const code = uniqueEan13('41');
-  await user.getByTestId('file-drop-zone').locator('input[type=file]').setInputFiles([
-    { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(code) },
-    { name: 'plain-1.png', mimeType: 'image/png', buffer: await plainImage() },
-    { name: 'plain-2.png', mimeType: 'image/png', buffer: await plainImage() },
-    { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
-  ]);
+  await user
+    .getByTestId('file-drop-zone')
+    .locator('input[type=file]')
+    .setInputFiles([
+      { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(code) },
+      { name: 'plain-1.png', mimeType: 'image/png', buffer: await plainImage() },
+      { name: 'plain-2.png', mimeType: 'image/png', buffer: await plainImage() },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
+    ]);
   await expect(user.getByText('4 file(s) chosen')).toBeVisible();
   await user.getByRole('button', { name: 'Upload' }).click();
   await expect(user.getByText(/Import job \d+ created with 4 file\(s\)\./)).toBeVisible();
@@ -60,7 +65,14 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   await expect(jobs.getByRole('link')).toHaveCount(1);
   const jobLink = jobs.getByRole('link').first();
   const jobId = (await jobLink.textContent())!.trim();
-  await expect(jobs.getByRole('columnheader')).toHaveText(['Job Id', 'Files', 'Created', 'Modified', 'Submitted By', 'Status']);
+  await expect(jobs.getByRole('columnheader')).toHaveText([
+    'Job Id',
+    'Files',
+    'Created',
+    'Modified',
+    'Submitted By',
+    'Status',
+  ]);
   await expect(jobs.getByRole('row').nth(1)).toContainText('Olive Other');
   await expectAccessible(user, 'Imports');
 
@@ -71,11 +83,16 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   await expect(heading).toContainText('4 files, 1 ignored, 2 need mapping', { timeout: 30_000 });
   const complete = user.getByRole('table', { name: 'Complete' });
   await expect(complete.getByRole('row', { name: /front\.png/ })).toContainText(code);
-  await expect(user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /notes\.txt/ })).toContainText('Ignored');
+  await expect(user.getByRole('table', { name: 'Incomplete' }).getByRole('row', { name: /notes\.txt/ })).toContainText(
+    'Ignored',
+  );
 
   // The template lists the files that need mapping, with an empty UPC.
-  const [template] = await Promise.all([user.waitForEvent('download'), user.getByRole('button', { name: 'Download Mapping Template' }).click()]);
-  const templateText = await readFile((await template.path()), 'utf8');
+  const [template] = await Promise.all([
+    user.waitForEvent('download'),
+    user.getByRole('button', { name: 'Download Mapping Template' }).click(),
+  ]);
+  const templateText = await readFile(await template.path(), 'utf8');
   expect(templateText.split('\r\n')).toEqual(['UPC,filename', ',plain-1.png', ',plain-2.png', '']);
 
   // A mapping file with one bad row: the modal, the error log, then only the good row.
@@ -87,11 +104,16 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   });
   const dialog = user.getByRole('dialog', { name: MAPPING_MSG.modalTitle });
   await expect(dialog).toBeVisible();
-  await expect(dialog.getByRole('status')).toHaveText('1 row(s) can be processed; 1 row(s) have errors and will not be applied.');
+  await expect(dialog.getByRole('status')).toHaveText(
+    '1 row(s) can be processed; 1 row(s) have errors and will not be applied.',
+  );
   await expect(dialog.getByRole('row', { name: /notes\.txt/ })).toContainText(MAPPING_MSG.ignored);
   await expectAccessible(user, 'Mapping errors');
-  const [log] = await Promise.all([user.waitForEvent('download'), dialog.getByRole('button', { name: 'Export Error Log' }).click()]);
-  expect(await readFile((await log.path()), 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
+  const [log] = await Promise.all([
+    user.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export Error Log' }).click(),
+  ]);
+  expect(await readFile(await log.path(), 'utf8')).toContain(`3,${mapped},notes.txt,${MAPPING_MSG.ignored}`);
   await dialog.getByRole('button', { name: 'Process Successful Rows' }).click();
   await expect(dialog).toBeHidden();
   await expect(heading).toContainText('4 files, 1 ignored, 1 needs mapping');

@@ -28,9 +28,9 @@ async function checksSettled(api: APIRequestContext, id: string) {
 }
 
 const accept = (staff: APIRequestContext, id: string) =>
-  graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }', { id });
-
-
+  graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }', {
+    id,
+  });
 
 let supplierApi: APIRequestContext;
 let staffApi: APIRequestContext;
@@ -43,7 +43,9 @@ test.afterAll(async () => {
   await staffApi?.dispose();
 });
 
-test('the supplier finds a catalogued item, sees its certified values, and new images show once staff accept them', async ({ browser }) => {
+test('the supplier finds a catalogued item, sees its certified values, and new images show once staff accept them', async ({
+  browser,
+}) => {
   test.setTimeout(150_000);
   const upc = uniqueEan13('41');
   const description = `Harbor Crackers ${upc.slice(-5)}`;
@@ -54,10 +56,14 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
   });
   expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
   const draft = (await created.json()) as { id: string };
-  await graphql(supplierApi, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName: description, isMarketingImage: true }] },
-  });
+  await graphql(
+    supplierApi,
+    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc, productName: description, isMarketingImage: true }] },
+    },
+  );
   const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
     supplierApi,
     'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
@@ -124,7 +130,8 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
   // The detail: certified values and the one image of the catalogued submission.
   await expect(supplier).toHaveURL(new RegExp(`/cataloguedProducts/${upc}$`));
   await expect(supplier.getByText('Catalogued', { exact: true })).toBeVisible();
-  const value = (label: string) => supplier.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
+  const value = (label: string) =>
+    supplier.locator('dt', { hasText: new RegExp(`^${label}$`) }).locator('xpath=following-sibling::dd[1]');
   await expect(value('Item description')).toHaveText(description);
   await expect(value('Brand')).toHaveText('Blue Harbor');
   await expect(value('Department')).toHaveText('Grocery');
@@ -149,7 +156,9 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
   const answer = supplier.waitForResponse((r) => r.url().endsWith(`/api/cataloguedProducts/${upc}/images`));
   await supplier.getByRole('button', { name: 'Submit product' }).click();
   const newId = ((await (await answer).json()) as { id: string }).id;
-  await expect(supplier.getByText(/^Submission Successful\. After review and acceptance, the image\(s\) will display/)).toBeVisible();
+  await expect(
+    supplier.getByText(/^Submission Successful\. After review and acceptance, the image\(s\) will display/),
+  ).toBeVisible();
 
   // Until staff accept it, the product still has one image; afterwards two.
   await checksSettled(supplierApi, newId);

@@ -10,7 +10,8 @@ const PRIMARY = 'rgb(46, 125, 50)';
 const BUTTON = 'rgb(251, 192, 45)';
 const BLACK = 'rgb(0, 0, 0)';
 
-const style = (locator: Locator, property: 'color' | 'backgroundColor') => locator.evaluate((el, p) => getComputedStyle(el)[p], property);
+const style = (locator: Locator, property: 'color' | 'backgroundColor') =>
+  locator.evaluate((el, p) => getComputedStyle(el)[p], property);
 /** A colour the page resolves (a CSS variable), as the browser writes it. */
 const resolved = (page: Page, value: string) =>
   page.evaluate((v) => {
@@ -25,7 +26,9 @@ const resolved = (page: Page, value: string) =>
 test("the partner's login page and signed-in pages, dialogs included, use the partner's colours", async ({ page }) => {
   const api = await apiAs(DEMO.supplier2);
   const name = `Co-branded ${Date.now()}`;
-  await graphql(api, 'mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }', { input: { name, caseCount: 6 } });
+  await graphql(api, 'mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }', {
+    input: { name, caseCount: 6 },
+  });
   await api.dispose();
 
   await page.goto(`/${PARTNER}/login`);
@@ -46,7 +49,9 @@ test("the partner's login page and signed-in pages, dialogs included, use the pa
   const edit = page.getByRole('button', { name: `Edit ${name}` });
   await expect(edit).toBeVisible();
   expect(await style(edit, 'backgroundColor')).toBe(await resolved(page, 'var(--mantine-color-brand-light)'));
-  expect(await resolved(page, 'var(--mantine-color-brand-light)')).not.toBe(await resolved(page, 'rgba(30, 122, 63, 0.1)'));
+  expect(await resolved(page, 'var(--mantine-color-brand-light)')).not.toBe(
+    await resolved(page, 'rgba(30, 122, 63, 0.1)'),
+  );
   await page.getByRole('button', { name: 'Add New Profile' }).click();
   const create = page.getByRole('dialog').getByRole('button', { name: 'Create' });
   await expect(create).toBeVisible();

@@ -9,10 +9,14 @@ import { DEMO, signIn } from './support/fixtures.ts';
 async function openStep2WithOneFile(page: Page) {
   await signIn(page, DEMO.supplier);
   await page.goto('/upload');
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
-  await expect(page.getByRole('region', { name: 'shift.png' }).getByText('Error: Please enter a valid UPC.')).toBeVisible({ timeout: 20_000 });
+  await expect(
+    page.getByRole('region', { name: 'shift.png' }).getByText('Error: Please enter a valid UPC.'),
+  ).toBeVisible({ timeout: 20_000 });
 }
 
 // A message that appears when a field is left must not move the button being clicked (issue 17 item 4): the click
@@ -26,7 +30,9 @@ test('Save for later works straight from a UPC field holding an invalid code', a
   await page.waitForURL(/\/activity\/requires_action$/);
 });
 
-test('Cancel works straight from a UPC field holding an invalid code, and the buttons do not move when it is left', async ({ page }) => {
+test('Cancel works straight from a UPC field holding an invalid code, and the buttons do not move when it is left', async ({
+  page,
+}) => {
   await openStep2WithOneFile(page);
   const upc = page.getByLabel('UPC for shift.png');
   await upc.fill('036000291452');
@@ -52,6 +58,8 @@ test('the login heading keeps to two lines after a failed sign-in', async ({ pag
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByText('Invalid email or password')).toBeVisible();
   const heading = page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' });
-  const lines = await heading.evaluate((h) => Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)));
+  const lines = await heading.evaluate((h) =>
+    Math.round(h.getBoundingClientRect().height / parseFloat(getComputedStyle(h).lineHeight)),
+  );
   expect(lines).toBeLessThanOrEqual(2);
 });

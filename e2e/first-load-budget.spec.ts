@@ -22,7 +22,9 @@ for (const { path, heading } of PAGES) {
     const urls = new Map<string, string>();
     const files: { url: string; bytes: number }[] = [];
     cdp.on('Network.requestWillBeSent', (event) => urls.set(event.requestId, new URL(event.request.url).pathname));
-    cdp.on('Network.loadingFinished', (event) => files.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength }));
+    cdp.on('Network.loadingFinished', (event) =>
+      files.push({ url: urls.get(event.requestId) ?? '?', bytes: event.encodedDataLength }),
+    );
 
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -30,7 +32,9 @@ for (const { path, heading } of PAGES) {
 
     const totalKb = files.reduce((sum, file) => sum + file.bytes, 0) / 1024;
     const listing = files.map((f) => `${(f.bytes / 1024).toFixed(1)} KB ${f.url}`).join('\n');
-    expect(totalKb, `${path}: ${totalKb.toFixed(1)} KB in ${files.length} requests:\n${listing}`).toBeLessThanOrEqual(LOGGED_OUT_BUDGET_KB);
+    expect(totalKb, `${path}: ${totalKb.toFixed(1)} KB in ${files.length} requests:\n${listing}`).toBeLessThanOrEqual(
+      LOGGED_OUT_BUDGET_KB,
+    );
     // The signed-in pages' query library (its own chunk, web/vite.config.ts) is not part of a visitor's page.
     expect(files.map((f) => f.url).filter((url) => url.startsWith('/assets/query-'))).toEqual([]);
   });

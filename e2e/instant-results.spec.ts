@@ -17,7 +17,9 @@ test.afterAll(async () => {
   await portal?.stop();
 });
 
-test('with a ten-minute job poll, the code read from the photo appears after Next without a reload', async ({ browser }) => {
+test('with a ten-minute job poll, the code read from the photo appears after Next without a reload', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: portal.url });
   const page = await context.newPage();
@@ -25,7 +27,9 @@ test('with a ten-minute job poll, the code read from the photo appears after Nex
     const upc = uniqueEan13('41');
     await signIn(page, DEMO.supplier);
     await page.goto('/upload');
-    await page.locator('input[type="file"]').setInputFiles([{ name: 'instant.png', mimeType: 'image/png', buffer: await barcodeImage(upc) }]);
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles([{ name: 'instant.png', mimeType: 'image/png', buffer: await barcodeImage(upc) }]);
     const stream = page.waitForRequest((r) => /\/api\/draftSubmissions\/[^/]+\/events$/.test(r.url()));
     await page.getByRole('button', { name: 'Next' }).click();
     await page.waitForURL(/designate_upc$/);

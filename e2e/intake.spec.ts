@@ -7,7 +7,6 @@ import { DEMO, signIn } from './support/fixtures.ts';
 const PARTNER = 30443;
 const at = (path: string) => `/${PARTNER}${path}`;
 
-
 /** Slows uploads down (Chromium's network emulation), so the progress of a real request can be watched. */
 async function throttleUploads(page: Page, bytesPerSecond: number | null) {
   const cdp = await page.context().newCDPSession(page);
@@ -30,14 +29,19 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
   await signIn(page, DEMO.supplier, at('/login'));
   await page.goto(at('/upload'));
   await expect(page.getByRole('heading', { level: 1, name: 'Upload product file(s)' })).toBeFocused();
-  await expect(page.getByRole('link', { name: /image requirements/ })).toHaveAttribute('href', '/static/image-requirements.pdf');
+  await expect(page.getByRole('link', { name: /image requirements/ })).toHaveAttribute(
+    'href',
+    '/static/image-requirements.pdf',
+  );
   const next = page.getByRole('button', { name: 'Next' });
   await expect(next).toBeDisabled();
 
   // Step 1: choose two good files with the keyboard-reachable button.
   const chooser = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Choose files' }).press('Enter');
-  await (await chooser).setFiles([
+  await (
+    await chooser
+  ).setFiles([
     { name: 'front.png', mimeType: 'image/png', buffer: front },
     { name: 'side.png', mimeType: 'image/png', buffer: side },
   ]);
@@ -70,7 +74,12 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
     .poll(async () => Number(await frontProgress.getAttribute('aria-valuenow')), { timeout: 10_000 })
     .toBeGreaterThan(0);
   await page.waitForURL(/\/30443\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
-  await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
+  await cdp.send('Network.emulateNetworkConditions', {
+    offline: false,
+    latency: 0,
+    downloadThroughput: -1,
+    uploadThroughput: -1,
+  });
   const draftId = /draft\/([^/]+)\/designate_upc/.exec(page.url())![1];
 
   // Step 2: the code read from front.png appears without a reload.
@@ -114,7 +123,9 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
   // side.png is a product of its own and has no marketing image yet: Submit says so in a toast.
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(
-    page.getByText('Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452'),
+    page.getByText(
+      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
+    ),
   ).toBeVisible();
   await page.getByRole('checkbox', { name: 'Marketing image for side.png' }).check();
   await page.getByRole('button', { name: 'Submit' }).click();

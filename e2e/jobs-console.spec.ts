@@ -12,9 +12,22 @@ import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 const FILES_DIR = path.resolve('.tmp/e2e-data/files');
 
 const noisyPhoto = () =>
-  sharp({ create: { width: 1600, height: 1600, channels: 3, background: '#888', noise: { type: 'gaussian', mean: 128, sigma: 40 } } }).jpeg().toBuffer();
+  sharp({
+    create: {
+      width: 1600,
+      height: 1600,
+      channels: 3,
+      background: '#888',
+      noise: { type: 'gaussian', mean: 128, sigma: 40 },
+    },
+  })
+    .jpeg()
+    .toBuffer();
 
-async function uploadDraft(api: APIRequestContext, files: { name: string; buffer: Buffer; mimeType: string }[]): Promise<string> {
+async function uploadDraft(
+  api: APIRequestContext,
+  files: { name: string; buffer: Buffer; mimeType: string }[],
+): Promise<string> {
   const form = new FormData();
   for (const f of files) form.append('files', new Blob([new Uint8Array(f.buffer)], { type: f.mimeType }), f.name);
   const res = await api.post('/api/draftSubmissions', { multipart: form });
@@ -28,11 +41,31 @@ async function uploadDraft(api: APIRequestContext, files: { name: string; buffer
  * `mend()` puts the files back where they were.
  */
 async function draftJobsThatFail(api: APIRequestContext) {
-  const hog = await uploadDraft(api, await Promise.all([1, 2, 3, 4, 5, 6].map(async (i) => ({ name: `busy-${i}.jpg`, buffer: await noisyPhoto(), mimeType: 'image/jpeg' }))));
+  const hog = await uploadDraft(
+    api,
+    await Promise.all(
+      [1, 2, 3, 4, 5, 6].map(async (i) => ({
+        name: `busy-${i}.jpg`,
+        buffer: await noisyPhoto(),
+        mimeType: 'image/jpeg',
+      })),
+    ),
+  );
   const codes = [uniqueEan13('40'), uniqueEan13('40')];
-  const target = await uploadDraft(api, await Promise.all(codes.map(async (code, i) => ({ name: `front-${i}.png`, buffer: await barcodeImage(code), mimeType: 'image/png' }))));
+  const target = await uploadDraft(
+    api,
+    await Promise.all(
+      codes.map(async (code, i) => ({
+        name: `front-${i}.png`,
+        buffer: await barcodeImage(code),
+        mimeType: 'image/png',
+      })),
+    ),
+  );
   const folder = path.join(FILES_DIR, 'drafts', target);
-  const kept = await Promise.all((await readdir(folder)).map(async (name) => ({ name, bytes: await readFile(path.join(folder, name)) })));
+  const kept = await Promise.all(
+    (await readdir(folder)).map(async (name) => ({ name, bytes: await readFile(path.join(folder, name)) })),
+  );
   await rm(folder, { recursive: true });
   return {
     drafts: [hog, target],
@@ -43,7 +76,9 @@ async function draftJobsThatFail(api: APIRequestContext) {
   };
 }
 
-test('jobs console: an administrator sees a failed job with its error, retries it and it runs, discards another after confirming; a read-only administrator only looks', async ({ browser }) => {
+test('jobs console: an administrator sees a failed job with its error, retries it and it runs, discards another after confirming; a read-only administrator only looks', async ({
+  browser,
+}) => {
   // Six photos to read, two jobs failing three times with backoff, a retry: slow on a loaded machine.
   test.setTimeout(240_000);
   const api = await apiAs(DEMO.admin);
@@ -54,7 +89,9 @@ test('jobs console: an administrator sees a failed job with its error, retries i
   await admin.getByRole('menuitem', { name: 'Jobs' }).click();
   await expect(admin).toHaveURL(/\/admin\/jobs$/);
   await expect(admin.getByRole('heading', { level: 1, name: 'Background jobs' })).toBeVisible();
-  await expect(admin.getByRole('table', { name: 'Jobs by type and state' }).getByRole('rowheader', { name: 'drafts.processFile' })).toBeVisible();
+  await expect(
+    admin.getByRole('table', { name: 'Jobs by type and state' }).getByRole('rowheader', { name: 'drafts.processFile' }),
+  ).toBeVisible();
 
   // Filter: failed barcode jobs. The page refreshes by itself until the two failures arrive (three attempts each).
   await admin.getByRole('combobox', { name: 'Type' }).click();
@@ -75,7 +112,8 @@ test('jobs console: an administrator sees a failed job with its error, retries i
   await failing.mend();
   await admin.getByRole('button', { name: `Retry job ${toRetry}` }).click();
   await expect(admin.getByText(JOBS_MSG.retried(toRetry))).toBeVisible();
-  const rowOf = (id: number) => jobsTable.getByRole('row').filter({ has: admin.getByRole('cell', { name: String(id), exact: true }) });
+  const rowOf = (id: number) =>
+    jobsTable.getByRole('row').filter({ has: admin.getByRole('cell', { name: String(id), exact: true }) });
   await expect(rowOf(toRetry)).toHaveCount(0);
   await admin.getByRole('combobox', { name: 'State' }).click();
   await admin.getByRole('option', { name: 'Done (last hour)' }).click();
@@ -96,7 +134,9 @@ test('jobs console: an administrator sees a failed job with its error, retries i
   const viewer = await pageAs(browser, DEMO.viewer);
   await viewer.goto('/admin/jobs?state=failed&type=drafts.processFile');
   await expect(viewer.getByText(JOBS_MSG.readOnly)).toBeVisible();
-  await expect(viewer.getByRole('table', { name: 'Jobs' }).getByRole('cell', { name: String(toDiscard), exact: true })).toBeVisible();
+  await expect(
+    viewer.getByRole('table', { name: 'Jobs' }).getByRole('cell', { name: String(toDiscard), exact: true }),
+  ).toBeVisible();
   await expect(viewer.getByRole('button', { name: /Retry job|Discard job/ })).toHaveCount(0);
   await viewer.context().close();
 

@@ -19,7 +19,9 @@ function recordScripts(page: Page) {
 const markWindow = (page: Page) => page.evaluate(() => ((window as unknown as { stayed: boolean }).stayed = true));
 const windowStayed = (page: Page) => page.evaluate(() => (window as unknown as { stayed?: boolean }).stayed === true);
 
-test('a visitor on /login gets only the public pages\' code; signing in and moving on loads each page as it is opened', async ({ page }) => {
+test("a visitor on /login gets only the public pages' code; signing in and moving on loads each page as it is opened", async ({
+  page,
+}) => {
   const scripts = recordScripts(page);
   await page.goto('/login');
   const logIn = page.getByRole('button', { name: 'Log in', exact: true });
@@ -27,7 +29,8 @@ test('a visitor on /login gets only the public pages\' code; signing in and movi
   // The login and landing pages come in one file with what they use (web/vite.config.ts): a few requests, not fifty.
   expect(scripts).toContain('public');
   expect(new Set(scripts).size).toBeLessThanOrEqual(5);
-  for (const signedInOnly of ['LoggedInShell', 'ActivityPage', 'UploadFilesPage']) expect(scripts).not.toContain(signedInOnly);
+  for (const signedInOnly of ['LoggedInShell', 'ActivityPage', 'UploadFilesPage'])
+    expect(scripts).not.toContain(signedInOnly);
   // Mantine's styles arrive with the components: the button is styled, not a bare browser button.
   expect(await logIn.evaluate((b) => getComputedStyle(b).borderRadius)).not.toBe('0px');
   await markWindow(page);
@@ -60,7 +63,9 @@ test.describe('a page whose code is gone after a deploy', () => {
     page.on('request', (request) => {
       if (request.isNavigationRequest() && request.frame() === page.mainFrame()) pageLoads++;
     });
-    await page.route(/\/assets\/UploadFilesPage-[\w-]{8}\.js$/, (route) => (pageLoads === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue()));
+    await page.route(/\/assets\/UploadFilesPage-[\w-]{8}\.js$/, (route) =>
+      pageLoads === 0 ? route.fulfill({ status: 404, body: '' }) : route.continue(),
+    );
     await markWindow(page);
     await page.getByRole('link', { name: 'Add New' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Upload product file(s)' })).toBeVisible();

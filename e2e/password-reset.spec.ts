@@ -12,7 +12,9 @@ test.afterAll(async () => {
   await restorePassword(who.email, who.password, [NEW_PASSWORD]);
 });
 
-test('reset by e-mail: request, follow the link, choose a password, sign in, put the old one back', async ({ page }) => {
+test('reset by e-mail: request, follow the link, choose a password, sign in, put the old one back', async ({
+  page,
+}) => {
   // The request form, reached from the login page.
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();
@@ -71,7 +73,9 @@ test('reset by e-mail: request, follow the link, choose a password, sign in, put
   await page.getByLabel('New password').fill('Another-pass-8');
   await page.getByLabel('Confirm password').fill('Another-pass-8');
   await page.getByRole('button', { name: 'Change password' }).click();
-  await expect(page.getByRole('alert')).toHaveText('This password link has expired or was already used. Please request a new one.');
+  await expect(page.getByRole('alert')).toHaveText(
+    'This password link has expired or was already used. Please request a new one.',
+  );
   await expect(page.getByRole('link', { name: 'Request a new link' })).toBeVisible();
 
   // The old password no longer works; the new one does.

@@ -18,10 +18,16 @@ interface Config {
   landingPageEnabled: boolean;
 }
 
-test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner switch is on, and shows a badge for staff', async ({ page, browser }) => {
+test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner switch is on, and shows a badge for staff', async ({
+  page,
+  browser,
+}) => {
   test.setTimeout(150_000);
   const upc = uniqueEan13('41');
-  const blurred = await sharp(await barcodeImage(upc)).blur(6).png().toBuffer();
+  const blurred = await sharp(await barcodeImage(upc))
+    .blur(6)
+    .png()
+    .toBuffer();
   const adminApi = await apiAs(DEMO.admin);
   const configs = await graphql<{ getPartnerConfigurations: Config[] }>(
     adminApi,
@@ -33,12 +39,16 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
 
   await signIn(page, DEMO.supplier2, `/${PARTNER}/login`);
   await page.goto(`/${PARTNER}/upload`);
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'blurry.png', mimeType: 'image/png', buffer: blurred }]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'blurry.png', mimeType: 'image/png', buffer: blurred }]);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/designate_upc$/);
   // The page was opened before the media job finished: the warning arrives by itself.
   const warnings = page.getByRole('list', { name: 'Photo warnings for blurry.png' });
-  await expect(warnings.getByRole('listitem').filter({ hasText: PHOTO_ISSUE_MSG.BLURRY() })).toBeVisible({ timeout: 60_000 });
+  await expect(warnings.getByRole('listitem').filter({ hasText: PHOTO_ISSUE_MSG.BLURRY() })).toBeVisible({
+    timeout: 60_000,
+  });
   await page.getByLabel('UPC for blurry.png').fill(upc);
   await page.getByLabel('Product name for blurry.png').fill('Blurry Oats');
   await page.getByRole('checkbox', { name: 'Marketing image for blurry.png' }).check();
@@ -63,10 +73,19 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
     await expect(admin.getByText('Partner configuration saved').first()).toBeVisible();
   } finally {
     // Other specs submit through this partner: never leave a check blocking.
-    await graphql(adminApi, 'mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { id } }', {
-      id: config.id,
-      input: { primaryColor: config.primaryColor, secondaryColor: config.secondaryColor, landingPageEnabled: config.landingPageEnabled, blockingPhotoChecks: [] },
-    });
+    await graphql(
+      adminApi,
+      'mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { id } }',
+      {
+        id: config.id,
+        input: {
+          primaryColor: config.primaryColor,
+          secondaryColor: config.secondaryColor,
+          landingPageEnabled: config.landingPageEnabled,
+          blockingPhotoChecks: [],
+        },
+      },
+    );
     await adminApi.dispose();
   }
 
@@ -85,7 +104,9 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
   await expect(row).toBeVisible();
   await row.getByRole('link', { name: upc, exact: true }).click();
   await expect(admin.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
-  await expect(admin.getByRole('list', { name: 'Photo issues' }).getByRole('listitem').filter({ hasText: 'Blurry in blurry.png' })).toBeVisible();
+  await expect(
+    admin.getByRole('list', { name: 'Photo issues' }).getByRole('listitem').filter({ hasText: 'Blurry in blurry.png' }),
+  ).toBeVisible();
   await expect(admin.getByText('Flagged for Review')).toBeVisible();
   await admin.screenshot({ path: 'test-results/photo-checks-badges.png', fullPage: true });
   await admin.close();

@@ -28,17 +28,26 @@ const detailOf = async (api: APIRequestContext, id: string) =>
  * The supplier submits one product through the API: a photo showing `shown` (or no barcode), the UPC `entered`.
  * Waits until the automated checks have settled: codes read (still SUBMITTED) or AUTO_REJECTED.
  */
-async function submitProduct(api: APIRequestContext, shown: string | null, entered: string, productName: string): Promise<string> {
+async function submitProduct(
+  api: APIRequestContext,
+  shown: string | null,
+  entered: string,
+  productName: string,
+): Promise<string> {
   const photo = shown ? await barcodeImage(shown) : await plainImage();
   const created = await api.post('/api/draftSubmissions', {
     multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: photo } },
   });
   expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
   const draft = (await created.json()) as { id: string };
-  await graphql(api, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc: entered, productName, isMarketingImage: true }] },
-  });
+  await graphql(
+    api,
+    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc: entered, productName, isMarketingImage: true }] },
+    },
+  );
   const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
     api,
     'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
@@ -49,7 +58,10 @@ async function submitProduct(api: APIRequestContext, shown: string | null, enter
     .poll(
       async () => {
         const d = await detailOf(api, id);
-        return d.itemStatus === 'AUTO_REJECTED' || (d.itemStatus === 'SUBMITTED' && (shown === null || d.detectedUpcs.length > 0));
+        return (
+          d.itemStatus === 'AUTO_REJECTED' ||
+          (d.itemStatus === 'SUBMITTED' && (shown === null || d.detectedUpcs.length > 0))
+        );
       },
       { timeout: 30_000, message: 'automated checks to settle' },
     )
@@ -57,10 +69,9 @@ async function submitProduct(api: APIRequestContext, shown: string | null, enter
   return id;
 }
 
-
-
 const toast = (page: Page, text: string) => page.locator('.mantine-Notification-root').filter({ hasText: text });
-const rowOf = (page: Page, upc: string) => page.getByRole('row').filter({ has: page.getByRole('link', { name: upc, exact: true }) });
+const rowOf = (page: Page, upc: string) =>
+  page.getByRole('row').filter({ has: page.getByRole('link', { name: upc, exact: true }) });
 
 let supplierApi: APIRequestContext;
 test.beforeAll(async () => {
@@ -70,7 +81,9 @@ test.afterAll(async () => {
   await supplierApi?.dispose();
 });
 
-test('the supplier sees a pending item, staff reject it with a reason, the supplier resubmits a new photo', async ({ browser }) => {
+test('the supplier sees a pending item, staff reject it with a reason, the supplier resubmits a new photo', async ({
+  browser,
+}) => {
   test.setTimeout(120_000);
   const upc = uniqueEan13('40');
   const name = `Review Oats ${upc.slice(-5)}`;
@@ -82,7 +95,11 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(supplier.getByRole('heading', { level: 1, name: 'My Products - Submission Activity' })).toBeVisible();
   await expect(supplier).toHaveTitle('Submission Activity | Product Hub');
   await expect(supplier.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
-  await expect(supplier.getByRole('navigation', { name: 'Filter active submissions by status' }).getByRole('link', { name: 'Pending Review' })).toHaveAttribute('aria-current', 'page');
+  await expect(
+    supplier
+      .getByRole('navigation', { name: 'Filter active submissions by status' })
+      .getByRole('link', { name: 'Pending Review' }),
+  ).toHaveAttribute('aria-current', 'page');
   const row = rowOf(supplier, upc);
   await expect(row).toBeVisible();
   await expect(row).toHaveAttribute('aria-current', 'true');
@@ -96,7 +113,9 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(editToComplete).toBeDisabled();
   await row.getByRole('checkbox').check();
   await expect(editToComplete).toBeEnabled();
-  await expect(supplier.getByRole('combobox', { name: "Chose which partner's submission status to show" })).toBeVisible();
+  await expect(
+    supplier.getByRole('combobox', { name: "Chose which partner's submission status to show" }),
+  ).toBeVisible();
   await expectAccessible(supplier, 'the activity page');
   await supplier.screenshot({ path: 'test-results/review-activity.png', fullPage: true });
 
@@ -106,7 +125,10 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(staff.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
   await expect(staff.getByText('Matches Photo')).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Accept Item' })).toBeEnabled();
-  await expect(staff.getByRole('button', { name: 'View front.png large' }).locator('img')).toHaveJSProperty('complete', true);
+  await expect(staff.getByRole('button', { name: 'View front.png large' }).locator('img')).toHaveJSProperty(
+    'complete',
+    true,
+  );
   await expectAccessible(staff, 'the staff detail page');
   await staff.screenshot({ path: 'test-results/review-staff-detail.png', fullPage: true });
 
@@ -131,7 +153,10 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(supplier.getByRole('heading', { level: 1, name: 'Rejected submission' })).toBeVisible();
   await expect(supplier.getByText('The label is cut off on the left.')).toBeVisible();
   await expect(supplier.getByRole('button', { name: 'Request validation' })).toHaveCount(0);
-  await expect(supplier.getByRole('link', { name: /Back to Submission Activity/ })).toHaveAttribute('href', '/activity/requires_action');
+  await expect(supplier.getByRole('link', { name: /Back to Submission Activity/ })).toHaveAttribute(
+    'href',
+    '/activity/requires_action',
+  );
   const resubmit = supplier.getByRole('button', { name: 'Resubmit product' });
   await expect(resubmit).toBeDisabled();
   await expect(supplier.getByText(REVIEW_MSG.resubmitUpcHint)).toBeVisible();
@@ -143,7 +168,9 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await upcField.fill(upc);
   const chooser = supplier.waitForEvent('filechooser');
   await supplier.getByRole('button', { name: 'Choose files' }).click();
-  await (await chooser).setFiles({ name: 'front-new.png', mimeType: 'image/png', buffer: await barcodeImage(upc, { rotate: 5 }) });
+  await (
+    await chooser
+  ).setFiles({ name: 'front-new.png', mimeType: 'image/png', buffer: await barcodeImage(upc, { rotate: 5 }) });
   await expect(resubmit).toBeEnabled();
   await expectAccessible(supplier, 'the resubmission page');
   await supplier.screenshot({ path: 'test-results/review-resubmit.png', fullPage: true });
@@ -182,7 +209,10 @@ test('an automatic rejection is appealed with request validation', async ({ brow
   await expect(toast(supplier, REVIEW_MSG.appealed)).toBeVisible();
   await expect(rowOf(supplier, entered)).toHaveAttribute('aria-current', 'true');
   await expect(rowOf(supplier, entered).getByRole('cell').nth(3)).toHaveText('Submitted');
-  expect((await detailOf(supplierApi, id)).history.at(-1)).toMatchObject({ fromStatus: 'AUTO_REJECTED', toStatus: 'SUBMITTED' });
+  expect((await detailOf(supplierApi, id)).history.at(-1)).toMatchObject({
+    fromStatus: 'AUTO_REJECTED',
+    toStatus: 'SUBMITTED',
+  });
   await supplier.context().close();
 });
 
@@ -203,10 +233,14 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
   await expect(last).toContainText(/Submitted\s*→\s*to\s*Accepted/);
 
   await expect
-    .poll(async () => (await mailsTo(DEMO.supplier2.email)).some((m) => m.subject === `Your product ${name} (UPC ${upc}): Accepted`), {
-      timeout: 20_000,
-      message: 'the acceptance e-mail',
-    })
+    .poll(
+      async () =>
+        (await mailsTo(DEMO.supplier2.email)).some((m) => m.subject === `Your product ${name} (UPC ${upc}): Accepted`),
+      {
+        timeout: 20_000,
+        message: 'the acceptance e-mail',
+      },
+    )
     .toBe(true);
   const mail = (await mailsTo(DEMO.supplier2.email)).find((m) => m.subject.includes(name))!;
   expect(mail.text).toContain(`/productSubmissions/${id}`);

@@ -61,11 +61,25 @@ const ROLES: Role[] = [
   {
     name: 'a visitor',
     who: null,
-    routes: () => ['/', '/login', '/login/admin', '/reset-password', '/reset-password/not-a-real-token', '/schedule', `/${PARTNER}`, `/${PARTNER}/login`],
+    routes: () => [
+      '/',
+      '/login',
+      '/login/admin',
+      '/reset-password',
+      '/reset-password/not-a-real-token',
+      '/schedule',
+      `/${PARTNER}`,
+      `/${PARTNER}/login`,
+    ],
   },
   { name: 'a supplier', who: DEMO.supplier, routes: (ids) => supplierRoutes(ids) },
   // The second user of the same company, through the partner's co-branded login: the partner's pages.
-  { name: "a supplier on the partner's pages", who: DEMO.supplier2, login: `/${PARTNER}/login`, routes: (ids) => supplierRoutes(ids, `/${PARTNER}`) },
+  {
+    name: "a supplier on the partner's pages",
+    who: DEMO.supplier2,
+    login: `/${PARTNER}/login`,
+    routes: (ids) => supplierRoutes(ids, `/${PARTNER}`),
+  },
   {
     name: 'an administrator',
     who: DEMO.admin,
@@ -90,11 +104,24 @@ const ROLES: Role[] = [
   {
     name: 'a read-only administrator',
     who: DEMO.viewer,
-    routes: (ids) => ['/activity/pending', '/activity/all', `/productSubmissions/${ids.submissionId}`, '/cataloguedProducts', `/cataloguedProducts/${CATALOGUED}`, '/settings', '/admin/jobs', '/admin/audit'],
+    routes: (ids) => [
+      '/activity/pending',
+      '/activity/all',
+      `/productSubmissions/${ids.submissionId}`,
+      '/cataloguedProducts',
+      `/cataloguedProducts/${CATALOGUED}`,
+      '/settings',
+      '/admin/jobs',
+      '/admin/audit',
+    ],
   },
   // A supplier whose company has bulk-ingestion access (granted below): Sunrise Orchards, whose menus no other spec
   // counts. Plain login: the vendor terms prompt belongs to the partner's pages and its own spec.
-  { name: 'a supplier with bulk ingestion', who: DEMO.vendor, routes: (ids) => ['/import-jobs', `/import-jobs/${ids.importJobId}`] },
+  {
+    name: 'a supplier with bulk ingestion',
+    who: DEMO.vendor,
+    routes: (ids) => ['/import-jobs', `/import-jobs/${ids.importJobId}`],
+  },
 ];
 
 let ids: SeededIds;
@@ -106,13 +133,21 @@ test.describe.configure({ mode: 'parallel' });
 
 /** Routes per test: small enough that the two workers share the load evenly and no test runs long. */
 const CHUNK = 6;
-const PLACEHOLDER_IDS: SeededIds = { draftId: '', submissionId: '', shippingProfileId: '', partnerConfigurationId: '', importJobId: '' };
+const PLACEHOLDER_IDS: SeededIds = {
+  draftId: '',
+  submissionId: '',
+  shippingProfileId: '',
+  partnerConfigurationId: '',
+  importJobId: '',
+};
 
 for (const role of ROLES) {
   const count = role.routes(PLACEHOLDER_IDS).length;
   for (let from = 0; from < count; from += CHUNK) {
     const part = count > CHUNK ? ` (routes ${from + 1}-${Math.min(from + CHUNK, count)} of ${count})` : '';
-    test(`every route as ${role.name}${part}: no overflow, no serious axe violation, no console error at ${WIDTHS.join(', ')} px`, async ({ page }) => {
+    test(`every route as ${role.name}${part}: no overflow, no serious axe violation, no console error at ${WIDTHS.join(', ')} px`, async ({
+      page,
+    }) => {
       test.setTimeout(120_000);
       const problems: string[] = [];
       const consoleErrors = watchConsole(page, role.who === null);
@@ -126,7 +161,10 @@ for (const role of ROLES) {
           await page.setViewportSize({ width, height: HEIGHT });
           await settled(page);
           const overflow = await overflowAfterResize(page);
-          if (overflow > 0) problems.push(`${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`);
+          if (overflow > 0)
+            problems.push(
+              `${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`,
+            );
           const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
           if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
         }
@@ -155,7 +193,8 @@ function watchConsole(page: Page, signedOut: boolean): string[] {
  * media query listener (a render later), so a transient overflow is given up to two seconds to go.
  */
 async function overflowAfterResize(page: Page): Promise<number> {
-  const measure = () => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+  const measure = () =>
+    page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
   const until = Date.now() + 2000;
   let overflow = await measure();
   while (overflow > 0 && Date.now() < until) {
@@ -184,7 +223,9 @@ function widestElements(page: Page): Promise<string> {
     for (const el of Array.from(document.querySelectorAll<HTMLElement>('body *'))) {
       const r = el.getBoundingClientRect();
       if (r.right > limit + 1 && r.width > 0) {
-        const name = el.tagName.toLowerCase() + (el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : '');
+        const name =
+          el.tagName.toLowerCase() +
+          (el.className && typeof el.className === 'string' ? `.${el.className.split(' ')[0]}` : '');
         out.push(`${name} right=${Math.round(r.right)}`);
       }
       if (out.length >= 5) break;
@@ -211,12 +252,17 @@ async function seed(): Promise<SeededIds> {
       'mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }',
       { input: { name: `Screens ${Date.now()}`, caseCount: 12 } },
     );
-    const configurations = await graphql<{ getPartnerConfigurations: { id: number; companyId: number }[] }>(admin, '{ getPartnerConfigurations { id companyId } }', {});
+    const configurations = await graphql<{ getPartnerConfigurations: { id: number; companyId: number }[] }>(
+      admin,
+      '{ getPartnerConfigurations { id companyId } }',
+      {},
+    );
     const partnerConfiguration = configurations.getPartnerConfigurations.find((c) => c.companyId === PARTNER)!;
     // Bulk ingestion for Sunrise Orchards (1003): once per database; a second grant answers a conflict.
     await admin.post('/graphql', {
       data: {
-        query: 'mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { id } }',
+        query:
+          'mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { id } }',
         variables: { input: { companyId: 1003, folderName: 'sunrise_screens', imageSource: 'UPLOADS_ONLY' } },
       },
     });

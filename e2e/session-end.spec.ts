@@ -2,7 +2,9 @@ import { expect, test } from '@playwright/test';
 import { accountMenuButton, DEMO, signIn } from './support/fixtures.ts';
 
 // Part 1 section 8: a 'not authorized' answer ends the session in this tab too (issue 17 item 5).
-test('a session ended in another tab: the next click goes to the login page and back after signing in', async ({ page }) => {
+test('a session ended in another tab: the next click goes to the login page and back after signing in', async ({
+  page,
+}) => {
   await signIn(page, DEMO.supplier);
   await page.goto('/activity');
   await expect(page.getByRole('heading', { level: 1, name: 'My Products - Submission Activity' })).toBeVisible();

@@ -23,11 +23,16 @@ const logoPng = () =>
     .toBuffer();
 
 const backgroundOf = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((el) => getComputedStyle(el).backgroundColor);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((el) => getComputedStyle(el).backgroundColor);
 
 test.describe.configure({ mode: 'serial' });
 
-test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({ page }) => {
+test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto('/settings');
@@ -65,7 +70,9 @@ test('an administrator adds a partner, sets its colours, logo and field rules, s
   await page.getByLabel('Button colour').fill(BUTTON.hex);
   await page.getByLabel('Button colour').press('Escape');
   await expect(page.getByText('Upload logo with transparent or white background')).toBeVisible();
-  await page.locator('input[type="file"]').setInputFiles({ name: 'northside-logo.png', mimeType: 'image/png', buffer: await logoPng() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'northside-logo.png', mimeType: 'image/png', buffer: await logoPng() });
 
   // Field switches: required turns visible on, visible off clears required, a section off disables its fields.
   const toggle = (name: string) => page.getByRole('switch', { name, exact: true });
@@ -115,7 +122,9 @@ test('an administrator adds a partner, sets its colours, logo and field rules, s
   await expect(page).toHaveURL(/\/settings$/);
 });
 
-test("a visitor opens the partner's landing page, signs in through its login and submits under its rules", async ({ page }) => {
+test("a visitor opens the partner's landing page, signs in through its login and submits under its rules", async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto(at(''));
   await expect(page.getByRole('heading', { level: 1, name: PARTNER.name })).toBeVisible();
@@ -125,15 +134,25 @@ test("a visitor opens the partner's landing page, signs in through its login and
   }
   await expect(page.getByText(`Submit your products to ${PARTNER.name} for consideration`)).toBeVisible();
   await expect(page.getByRole('contentinfo')).toContainText('Powered By');
-  expect(await page.getByRole('main').locator('section').first().evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(PRIMARY.rgb);
-  expect(await page.getByRole('link', { name: 'Log in' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(BUTTON.rgb);
+  expect(
+    await page
+      .getByRole('main')
+      .locator('section')
+      .first()
+      .evaluate((el) => getComputedStyle(el).backgroundColor),
+  ).toBe(PRIMARY.rgb);
+  expect(await page.getByRole('link', { name: 'Log in' }).evaluate((el) => getComputedStyle(el).backgroundColor)).toBe(
+    BUTTON.rgb,
+  );
   await expectAccessible(page, 'partner landing page');
   await page.screenshot({ path: 'test-results/partner-landing.png', fullPage: true });
 
   // The co-branded login: logo on the left, the form on the primary colour, a sign-up link.
   await page.getByRole('link', { name: 'Log in' }).click();
   await page.waitForURL(at('/login'));
-  await expect(page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Login with Product Hub portal credentials' }),
+  ).toBeVisible();
   await expect(page.getByRole('banner').getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
   expect(await backgroundOf(page, 'main')).toBe(PRIMARY.rgb);
   await expect(page.getByRole('link', { name: 'Create one' })).toBeVisible();
@@ -161,7 +180,9 @@ test("a visitor opens the partner's landing page, signs in through its login and
   // The intake applies this partner's rules: a product name and a marketing image; no shipping profile.
   const upc = uniqueEan13('41');
   await page.goto(at('/upload'));
-  await page.locator('input[type="file"]').setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await plainImage() });
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await plainImage() });
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
   await page.getByLabel('UPC for pack.png').fill(upc);
@@ -190,7 +211,9 @@ test('a supplier or a read-only administrator opening /settings sees the 403 mes
     await signIn(page, who);
     for (const path of ['/settings', '/settings/1', '/settings/1/landing-page']) {
       await page.goto(path);
-      await expect(page.getByRole('alert')).toHaveText("Did you take a wrong turnip? We can't display the page requested.");
+      await expect(page.getByRole('alert')).toHaveText(
+        "Did you take a wrong turnip? We can't display the page requested.",
+      );
       await expect(page.getByRole('heading', { name: 'Customize New Item Intake' })).toBeHidden();
     }
     await context.close();

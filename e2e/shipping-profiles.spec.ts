@@ -28,21 +28,32 @@ async function submitProducts(items: { upc: string; name: string }[]) {
   const created = await supplierApi.post('/api/draftSubmissions', { multipart });
   expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
   const draft = (await created.json()) as { id: string };
-  await graphql(supplierApi, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
+  await graphql(
+    supplierApi,
+    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
+    {
+      id: draft.id,
+      input: { files: items.map((it, i) => ({ fileName: `p${i}.png`, upc: it.upc, productName: it.name })) },
+    },
+  );
+  await graphql(supplierApi, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', {
     id: draft.id,
-    input: { files: items.map((it, i) => ({ fileName: `p${i}.png`, upc: it.upc, productName: it.name })) },
   });
-  await graphql(supplierApi, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', { id: draft.id });
 }
 
-test('a supplier creates a shipping profile, assigns three products (cancelling a change first) and chooses it during intake', async ({ page }) => {
+test('a supplier creates a shipping profile, assigns three products (cancelling a change first) and chooses it during intake', async ({
+  page,
+}) => {
   test.setTimeout(150_000);
   const suffix = String(Date.now()).slice(-6);
   const profileName = `Ambient case ${suffix}`;
   const upcs = [uniqueEan13('41'), uniqueEan13('41'), uniqueEan13('41')];
   const names = upcs.map((_, i) => `0000 Ship ${suffix} ${i + 1}`);
   // Four more products (named to sort last), so the company surely has more than one page of 8.
-  const fillers = Array.from({ length: 4 }, (_, i) => ({ upc: uniqueEan13('41'), name: `zzzz Filler ${suffix} ${i + 1}` }));
+  const fillers = Array.from({ length: 4 }, (_, i) => ({
+    upc: uniqueEan13('41'),
+    name: `zzzz Filler ${suffix} ${i + 1}`,
+  }));
   await submitProducts([...upcs.map((upc, i) => ({ upc, name: names[i] })), ...fillers]);
 
   await signIn(page, DEMO.supplier);
@@ -110,7 +121,9 @@ test('a supplier creates a shipping profile, assigns three products (cancelling 
   const cancel = page.getByRole('button', { name: 'Cancel' });
   // Page size 8: the company has more products than that, so there is a second page.
   await expect(page.getByRole('checkbox')).toHaveCount(8);
-  await expect(page.getByRole('navigation', { name: 'Pages of products' }).getByRole('button', { name: 'Page 2' })).toBeVisible();
+  await expect(
+    page.getByRole('navigation', { name: 'Pages of products' }).getByRole('button', { name: 'Page 2' }),
+  ).toBeVisible();
   await expect(save).toBeDisabled();
   await box(0).check();
   await expect(save).toBeEnabled();
@@ -131,7 +144,9 @@ test('a supplier creates a shipping profile, assigns three products (cancelling 
   // Intake step 2 lists the company's profiles; the choice becomes the product's.
   const upc = uniqueEan13('41');
   await page.goto('/upload');
-  await page.locator('input[type="file"]').setInputFiles([{ name: 'crate.png', mimeType: 'image/png', buffer: await barcodeImage(upc) }]);
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'crate.png', mimeType: 'image/png', buffer: await barcodeImage(upc) }]);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('UPC for crate.png')).toHaveValue(upc, { timeout: 20_000 });
   await page.getByRole('combobox', { name: 'Shipping profile for crate.png' }).click();
@@ -152,7 +167,9 @@ test('a supplier creates a shipping profile, assigns three products (cancelling 
   expect(assigned.getShippingProfileProducts.find((p) => p.upc === upc)?.associated).toBe(true);
 });
 
-test("an administrator picks a company ('State your business') and sees its profiles or the empty state", async ({ browser }) => {
+test("an administrator picks a company ('State your business') and sees its profiles or the empty state", async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const admin = await pageAs(browser, DEMO.admin);
   await admin.goto('/shippingProfiles');
@@ -168,12 +185,14 @@ test("an administrator picks a company ('State your business') and sees its prof
   await admin.getByRole('option', { name: 'Green Valley Foods' }).click();
   await expect(admin).toHaveURL(/companyId=1001/);
   await expect(admin.getByRole('button', { name: /^Edit / }).first()).toBeVisible();
-  await expectAccessible(admin, 'the administrators\' shipping profiles');
+  await expectAccessible(admin, "the administrators' shipping profiles");
   await admin.screenshot({ path: 'test-results/shipping-profiles-admin.png', fullPage: true });
   await admin.context().close();
 });
 
-test('a read-only administrator picks a company to look at its shipping profiles and webhooks, and may change neither', async ({ browser }) => {
+test('a read-only administrator picks a company to look at its shipping profiles and webhooks, and may change neither', async ({
+  browser,
+}) => {
   test.setTimeout(60_000);
   const viewer = await pageAs(browser, DEMO.viewer);
   await viewer.goto('/shippingProfiles');

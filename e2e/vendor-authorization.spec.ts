@@ -5,13 +5,17 @@ import { DEMO, openAccountMenu, signIn } from './support/fixtures.ts';
 // vendor@example.com (Val Vendor, Sunrise Orchards) is reserved for this spec: it accepts the terms once per run.
 const PARTNER = 30443;
 
-test('a supplier on partner 30443 who has not accepted the vendor terms is warned, follows the toast and accepts', async ({ page }) => {
+test('a supplier on partner 30443 who has not accepted the vendor terms is warned, follows the toast and accepts', async ({
+  page,
+}) => {
   await signIn(page, DEMO.vendor, `/${PARTNER}/login`);
 
   // The warning toast (10 seconds) with a link to the form.
   const prompt = page.getByRole('alert').filter({ hasText: 'needs your vendor authorization' });
   await expect(prompt).toBeVisible();
-  await expect(prompt).toContainText('Fresh Market Grocers needs your vendor authorization before reviewing your products.');
+  await expect(prompt).toContainText(
+    'Fresh Market Grocers needs your vendor authorization before reviewing your products.',
+  );
   await page.screenshot({ path: 'test-results/vendor-authorization-prompt.png' });
 
   // The account menu offers the form too (supplier, SUBMISSION_LIST_VIEW on).

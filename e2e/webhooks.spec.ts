@@ -32,7 +32,9 @@ test.afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-test('a supplier adds a webhook, sends a test event, sees the failed and the redelivered attempt in the log', async ({ page }) => {
+test('a supplier adds a webhook, sends a test event, sees the failed and the redelivered attempt in the log', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   await signIn(page, DEMO.supplier);
   expect(await openAccountMenu(page, 'Sam')).toContain('Webhooks');
@@ -74,7 +76,9 @@ test('a supplier adds a webhook, sends a test event, sees the failed and the red
   // What arrived is signed with the secret the page showed once.
   expect(received.length).toBeGreaterThanOrEqual(2);
   const last = received.at(-1)!;
-  expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping' });
+  expect(new Webhook(secret).verify(last.body, last.headers as Record<string, string>)).toMatchObject({
+    type: 'webhook.ping',
+  });
 
   // Tidy up: the demo supplier's list stays as it was.
   await row.getByRole('button', { name: `Delete ${receiverUrl}` }).click();

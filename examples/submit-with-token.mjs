@@ -128,14 +128,18 @@ try {
     if (file.detectionStatus !== 'pending') break;
     await new Promise((r) => setTimeout(r, 500));
   }
-  if (!file.detectedUpc) throw new Error(`no UPC could be read from ${fileName} (${file.detectionStatus}); enter it in the portal instead`);
+  if (!file.detectedUpc)
+    throw new Error(`no UPC could be read from ${fileName} (${file.detectionStatus}); enter it in the portal instead`);
   console.log(`detected UPC ${file.detectedUpc}`);
 
   // 5. Name it and submit.
-  await graphql('mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName, upc: file.detectedUpc, productName: env.PRODUCT_NAME ?? path.parse(PHOTO).name }] },
-  });
+  await graphql(
+    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
+    {
+      id: draft.id,
+      input: { files: [{ fileName, upc: file.detectedUpc, productName: env.PRODUCT_NAME ?? path.parse(PHOTO).name }] },
+    },
+  );
   const { submitProductsFromDraftSubmission: submitted } = await graphql(
     'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id upc itemStatus } }',
     { id: draft.id },
@@ -143,7 +147,8 @@ try {
   for (const s of submitted) console.log(`submitted ${s.id} (UPC ${s.upc}, ${s.itemStatus})`);
 
   // 6. Reviews arrive as signed webhooks while we wait.
-  if (WAIT_SECONDS > 0) await nextEvent('submission.status_changed', WAIT_SECONDS).catch((err) => console.log(err.message));
+  if (WAIT_SECONDS > 0)
+    await nextEvent('submission.status_changed', WAIT_SECONDS).catch((err) => console.log(err.message));
 } catch (err) {
   console.error(err.message);
   process.exitCode = 1;

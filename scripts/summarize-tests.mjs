@@ -3,13 +3,20 @@
 import { existsSync, readFileSync } from 'node:fs';
 
 const ERROR_LINES = 8;
-let passed = 0, failed = 0, skipped = 0;
+let passed = 0,
+  failed = 0,
+  skipped = 0;
 const failures = [];
 
 // Terminal colour codes begin with the escape character.
 // eslint-disable-next-line no-control-regex
 const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
-const firstLines = (text) => plain(text).split('\n').filter((line) => line.trim()).slice(0, ERROR_LINES).map((line) => `    ${line}`);
+const firstLines = (text) =>
+  plain(text)
+    .split('\n')
+    .filter((line) => line.trim())
+    .slice(0, ERROR_LINES)
+    .map((line) => `    ${line}`);
 
 function* playwrightTests(suite) {
   for (const spec of suite.specs ?? []) for (const test of spec.tests ?? []) yield { spec, test };
@@ -25,7 +32,11 @@ for (const file of process.argv.slice(2)) {
     skipped += report.numPendingTests + (report.numTodoTests ?? 0);
     for (const result of report.testResults ?? []) {
       for (const assertion of result.assertionResults ?? []) {
-        if (assertion.status === 'failed') failures.push([`vitest ${result.name}: ${assertion.fullName}`, ...firstLines(assertion.failureMessages?.join('\n'))]);
+        if (assertion.status === 'failed')
+          failures.push([
+            `vitest ${result.name}: ${assertion.fullName}`,
+            ...firstLines(assertion.failureMessages?.join('\n')),
+          ]);
       }
       if (result.status === 'failed' && !(result.assertionResults ?? []).some((a) => a.status === 'failed')) {
         failures.push([`vitest ${result.name}: the file failed to run`, ...firstLines(result.message)]);
@@ -39,8 +50,13 @@ for (const file of process.argv.slice(2)) {
       for (const { spec, test } of playwrightTests(suite)) {
         const last = test.results?.at(-1);
         if (!last || last.status === 'passed' || last.status === 'skipped') continue;
-        const where = last.error?.location ? `${last.error.location.file}:${last.error.location.line}` : `${spec.file}:${spec.line}`;
-        failures.push([`playwright ${spec.title} (${last.status} after ${Math.round(last.duration / 1000)} s, at ${where})`, ...firstLines(last.error?.message)]);
+        const where = last.error?.location
+          ? `${last.error.location.file}:${last.error.location.line}`
+          : `${spec.file}:${spec.line}`;
+        failures.push([
+          `playwright ${spec.title} (${last.status} after ${Math.round(last.duration / 1000)} s, at ${where})`,
+          ...firstLines(last.error?.message),
+        ]);
       }
     }
   }

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Every test of the portal: types, schema freshness, unit and integration (PGlite and PostgreSQL), browser.
+# Every test of the portal: formatting, types, schema freshness, unit and integration (PGlite and PostgreSQL), browser.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 node scripts/ensure-installed.mjs || exit 1
@@ -23,6 +23,7 @@ step() { local name=$1 started=$SECONDS; echo; echo "== $name"; shift; "$@" || {
 start_check() { local name=$1 started=$SECONDS; { npm run --silent "$name"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "${name}_pid=$!"; }
 finish() { local pid_var="${1}_pid" log=".tmp/$1.log"; wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
 
+step "formatting (Prettier; npm run format fixes it)" npm run --silent format:check
 step "GraphQL schema and generated operations are current" node --import tsx scripts/check-generated.ts
 step "build the web app" npm run --silent build
 

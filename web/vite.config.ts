@@ -37,7 +37,11 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 2 },
             // The pages a visitor meets first (login, the landing pages) and all they use, in one file: on a slow phone
             // connection a few round trips instead of fifty. Signed-in pages reuse it from the cache.
-            { name: 'public', test: /[\\/]web[\\/]src[\\/]features[\\/](auth[\\/](LoginPage|AdminLoginPage|LoginForm|LoginLayout)\.tsx|landing[\\/])/, priority: 1 },
+            {
+              name: 'public',
+              test: /[\\/]web[\\/]src[\\/]features[\\/](auth[\\/](LoginPage|AdminLoginPage|LoginForm|LoginLayout)\.tsx|landing[\\/])/,
+              priority: 1,
+            },
           ],
         },
       },

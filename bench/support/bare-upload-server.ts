@@ -9,7 +9,10 @@ mkdirSync(dir, { recursive: true });
 let n = 0;
 http
   .createServer((req, res) => {
-    const received = req.method === 'POST' ? pipeline(req, createWriteStream(path.join(dir, `upload-${n++}`))) : Promise.resolve(req.resume());
+    const received =
+      req.method === 'POST'
+        ? pipeline(req, createWriteStream(path.join(dir, `upload-${n++}`)))
+        : Promise.resolve(req.resume());
     received.then(
       () => res.end('ok'),
       () => res.writeHead(500).end(),

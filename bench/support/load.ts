@@ -23,10 +23,21 @@ export async function load(request: Requester, { clients = 32, seconds = 5 } = {
   );
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))];
-  return { requests: latencies.length, rps: latencies.length / seconds, median: at(0.5), p99: at(0.99), errors, latencies };
+  return {
+    requests: latencies.length,
+    rps: latencies.length / seconds,
+    median: at(0.5),
+    p99: at(0.99),
+    errors,
+    latencies,
+  };
 }
 
-interface JsonPost { url: string; headers: Record<string, string>; body: string }
+interface JsonPost {
+  url: string;
+  headers: Record<string, string>;
+  body: string;
+}
 
 /** The client a Node program or test would use: fetch (undici). About 0.7-0.9 ms of CPU per request here. */
 export function fetchClient({ url, headers, body }: JsonPost): Requester {
@@ -45,7 +56,14 @@ export function fetchClient({ url, headers, body }: JsonPost): Requester {
 export function leanClient({ url, headers, body }: JsonPost, clients = 32): Requester {
   const agent = new http.Agent({ keepAlive: true, maxSockets: clients });
   const target = new URL(url);
-  const options = { host: target.hostname, port: target.port, path: target.pathname, method: 'POST', agent, headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) } };
+  const options = {
+    host: target.hostname,
+    port: target.port,
+    path: target.pathname,
+    method: 'POST',
+    agent,
+    headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+  };
   return () =>
     new Promise((resolve, reject) => {
       const req = http.request(options, (res) => {

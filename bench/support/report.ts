@@ -22,7 +22,8 @@ const SECTIONS: [file: string, title: string][] = [
   ['web.md', 'Web app first load'],
 ];
 
-const escapeXml = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const escapeXml = (s: string) =>
+  s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 
 /** A grouped bar chart: median and p99 latency per operation. */
 export function latencyChartSvg(load: LoadResult): string {
@@ -59,7 +60,8 @@ ${bars}
 export async function writePerformanceReport(load?: LoadResult) {
   const loadJson = path.join(results, 'load.json');
   if (load) writeFileSync(loadJson, JSON.stringify(load, null, 2));
-  const latest: LoadResult | undefined = load ?? (existsSync(loadJson) ? (JSON.parse(readFileSync(loadJson, 'utf8')) as LoadResult) : undefined);
+  const latest: LoadResult | undefined =
+    load ?? (existsSync(loadJson) ? (JSON.parse(readFileSync(loadJson, 'utf8')) as LoadResult) : undefined);
   const parts = [
     '# Performance',
     '',
@@ -68,7 +70,9 @@ export async function writePerformanceReport(load?: LoadResult) {
     '',
   ];
   if (latest) {
-    await sharp(Buffer.from(latencyChartSvg(latest))).png().toFile(path.join(repoRoot, 'docs/performance.png'));
+    await sharp(Buffer.from(latencyChartSvg(latest)))
+      .png()
+      .toFile(path.join(repoRoot, 'docs/performance.png'));
     parts.push('![Latency per operation under load](performance.png)', '');
   }
   for (const [file, title] of SECTIONS) {

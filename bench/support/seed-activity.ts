@@ -24,7 +24,10 @@ export async function seedActivity(db: Db, { count = 100_000, companies = 200 } 
       (select id from users where company_id = 5000 + 1 + (g % ${companies})),
       lpad((g % 1000000000000)::text, 12, '0'), lpad((g % 1000000000000)::text, 13, '0'),
       'Bench product ' || g,
-      (array[${sql.join(statuses.map((s) => sql`${s}`), sql`, `)}])[1 + ((g / ${companies}) % ${statuses.length})],
+      (array[${sql.join(
+        statuses.map((s) => sql`${s}`),
+        sql`, `,
+      )}])[1 + ((g / ${companies}) % ${statuses.length})],
       now() - (g || ' seconds')::interval, now() - (g || ' seconds')::interval
     from generate_series(1, ${count}) g`);
   // What autovacuum does soon after a bulk insert: statistics, and the visibility map that lets counts read the

@@ -8,7 +8,10 @@ import { E2E } from '../../playwright.config.ts';
  */
 const headers = { origin: E2E.portal };
 
-async function signedIn(email: string, passwords: readonly string[]): Promise<{ api: APIRequestContext; password: string } | null> {
+async function signedIn(
+  email: string,
+  passwords: readonly string[],
+): Promise<{ api: APIRequestContext; password: string } | null> {
   for (const password of passwords) {
     const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: headers });
     const res = await api.post('/api/auth/login', { form: { username: email, password } });
@@ -24,7 +27,9 @@ export async function restorePassword(email: string, original: string, tried: re
   if (!session) throw new Error(`cannot sign in as ${email} with any known password to restore it`);
   try {
     if (session.password === original) return;
-    const res = await session.api.patch('/api/user/password', { data: { oldPassword: session.password, newPassword: original } });
+    const res = await session.api.patch('/api/user/password', {
+      data: { oldPassword: session.password, newPassword: original },
+    });
     if (!res.ok()) throw new Error(`restoring the password of ${email} failed: ${res.status()} ${await res.text()}`);
   } finally {
     await session.api.dispose();
@@ -42,7 +47,8 @@ export async function restoreDetails(
     if (!session) continue;
     try {
       const res = await session.api.put('/api/user', { data: details });
-      if (!res.ok()) throw new Error(`restoring the details of ${details.email} failed: ${res.status()} ${await res.text()}`);
+      if (!res.ok())
+        throw new Error(`restoring the details of ${details.email} failed: ${res.status()} ${await res.text()}`);
       return;
     } finally {
       await session.api.dispose();

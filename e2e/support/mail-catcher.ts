@@ -37,7 +37,11 @@ export async function startMailCatcher(ports: { smtp: number; http: number }) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', () => {
         const { headers, text } = parseMessage(Buffer.concat(chunks).toString('latin1'));
-        messages.push({ to: session.envelope.rcptTo.map((r) => r.address).join(', '), subject: decodeWords(headers.get('subject') ?? ''), text });
+        messages.push({
+          to: session.envelope.rcptTo.map((r) => r.address).join(', '),
+          subject: decodeWords(headers.get('subject') ?? ''),
+          text,
+        });
         callback();
       });
     },
@@ -96,7 +100,10 @@ function parseMessage(raw: string): { headers: Map<string, string>; text: string
   const type = headers.get('content-type') ?? 'text/plain';
   const boundary = /boundary="?([^";]+)"?/i.exec(type)?.[1];
   if (/^multipart\//i.test(type) && boundary) {
-    const parts = body.split(`--${boundary}`).slice(1, -1).map((p) => parseMessage(p.replace(/^\r?\n/, '')));
+    const parts = body
+      .split(`--${boundary}`)
+      .slice(1, -1)
+      .map((p) => parseMessage(p.replace(/^\r?\n/, '')));
     const plain = parts.find((p) => /^text\/plain/i.test(p.headers.get('content-type') ?? 'text/plain') && p.text);
     return { headers, text: (plain ?? parts.find((p) => p.text))?.text ?? '' };
   }
@@ -115,7 +122,8 @@ function decodeBody(body: string, encoding = '7bit'): string {
   }
 }
 
-const unquote = (s: string) => s.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+const unquote = (s: string) =>
+  s.replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
 
 /** RFC 2047 encoded words in headers (a subject with accents arrives as =?UTF-8?Q?...?=). */
 function decodeWords(value: string): string {
@@ -133,7 +141,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     smtp: Number(process.env.MAIL_CATCHER_SMTP_PORT ?? 2525),
     http: Number(process.env.MAIL_CATCHER_HTTP_PORT ?? 2580),
   });
-  console.log(`mail catcher: SMTP on 127.0.0.1:${catcher.smtpPort}, messages at http://127.0.0.1:${catcher.httpPort}/messages`);
+  console.log(
+    `mail catcher: SMTP on 127.0.0.1:${catcher.smtpPort}, messages at http://127.0.0.1:${catcher.httpPort}/messages`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void catcher.stop().then(() => process.exit(0)));
   }

@@ -20,7 +20,15 @@ export interface PortalProcess {
 export async function startPortal(port: number, env: Record<string, string> = {}): Promise<PortalProcess> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-process-'));
   const url = `http://127.0.0.1:${port}`;
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: url, LOG_LEVEL: 'warn', LOGIN_RATE_LIMIT_PER_MINUTE: '1000', ...env };
+  const childEnv: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: url,
+    LOG_LEVEL: 'warn',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
+    ...env,
+  };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL; // the embedded database, whatever the caller's shell says
   const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
     cwd: repoRoot,

@@ -17,10 +17,15 @@ export async function apiAs(who: { email: string; password: string }): Promise<A
   return api;
 }
 
-export async function graphql<T = Record<string, unknown>>(api: APIRequestContext, query: string, variables: Record<string, unknown>): Promise<T> {
+export async function graphql<T = Record<string, unknown>>(
+  api: APIRequestContext,
+  query: string,
+  variables: Record<string, unknown>,
+): Promise<T> {
   const res = await api.post('/graphql', { data: { query, variables } });
   const body = await res.json();
-  if (!res.ok() || body.errors) throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
+  if (!res.ok() || body.errors)
+    throw new Error(`GraphQL failed: ${res.status()} ${JSON.stringify(body.errors ?? body)}`);
   return body.data as T;
 }
 
@@ -31,9 +36,13 @@ export async function createNamedDraft(api: APIRequestContext, upc: string, prod
   });
   expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
   const draft = (await created.json()) as { id: string };
-  await graphql(api, 'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }', {
-    id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName, isMarketingImage: true }] },
-  });
+  await graphql(
+    api,
+    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc, productName, isMarketingImage: true }] },
+    },
+  );
   return draft.id;
 }

@@ -67,7 +67,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     reply.header('x-request-id', request.id);
     // API answers (and JSON anywhere, e.g. the file routes' errors) depend on the session: kept by no cache, unless
     // the route chose (files revalidate by ETag).
-    const api = /^\/(api|graphql)([/?]|$)/.test(request.url) || String(reply.getHeader('content-type')).includes('json');
+    const api =
+      /^\/(api|graphql)([/?]|$)/.test(request.url) || String(reply.getHeader('content-type')).includes('json');
     if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
   registerErrorHandling(app);
@@ -129,7 +130,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(metricsRoutes);
   await app.register(auditRoutes);
 
-  registerGraphqlGuards(app, { perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute, introspection: ctx.config.graphql.introspection });
+  registerGraphqlGuards(app, {
+    perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute,
+    introspection: ctx.config.graphql.introspection,
+  });
   await app.register(mercurius, {
     schema,
     path: '/graphql',

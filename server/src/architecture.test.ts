@@ -81,7 +81,9 @@ describe('code shape', () => {
     expect(writesTo('sql`UPDATE ${submissionHistory} SET reason = null`', SUBMISSION_TABLES)).toHaveLength(1);
     expect(writesTo("db.execute(sql.raw('delete from submission_attributes'))", SUBMISSION_TABLES)).toHaveLength(1);
     expect(writesTo('insert into "product_submissions" (id) values ($1)', SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo('db.select().from(productSubmissions); update product_submissions_x', SUBMISSION_TABLES)).toEqual([]);
+    expect(writesTo('db.select().from(productSubmissions); update product_submissions_x', SUBMISSION_TABLES)).toEqual(
+      [],
+    );
   });
 
   it('no two files of server/src import each other, directly or through others', () => {
@@ -92,7 +94,23 @@ describe('code shape', () => {
   });
 
   it('the cycle finder finds a cycle through three files and none in a tree', () => {
-    expect(importCycles(new Map([['a', ['b']], ['b', ['c']], ['c', ['a']]]))).toEqual([['a', 'b', 'c', 'a']]);
-    expect(importCycles(new Map([['a', ['b', 'c']], ['b', ['c']], ['c', []]]))).toEqual([]);
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b']],
+          ['b', ['c']],
+          ['c', ['a']],
+        ]),
+      ),
+    ).toEqual([['a', 'b', 'c', 'a']]);
+    expect(
+      importCycles(
+        new Map([
+          ['a', ['b', 'c']],
+          ['b', ['c']],
+          ['c', []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });

@@ -21,7 +21,9 @@ describe('configuration validated at boot', () => {
     expect(() => loadConfig({ DATABASE_URL: 'postgres://x@localhost/db' })).toThrow(/SESSION_SECRET/);
     const secret = 'x'.repeat(32);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SESSION_SECRET: secret }).demoData).toBe(false);
-    expect(loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SESSION_SECRET: secret, DEMO_DATA: 'on' }).demoData).toBe(true);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://x@localhost/db', SESSION_SECRET: secret, DEMO_DATA: 'on' }).demoData,
+    ).toBe(true);
   });
 
   it('lists every problem at once', () => {
@@ -37,7 +39,10 @@ describe('configuration validated at boot', () => {
   it('polls for jobs every 0.5 s and wakes workers at once unless told otherwise', () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
     expect(loadConfig({ DATA_DIR: dir })).toMatchObject({ jobPollMs: 500, instantResults: true });
-    expect(loadConfig({ DATA_DIR: dir, JOB_POLL_SECONDS: '60', INSTANT_RESULTS: 'off' })).toMatchObject({ jobPollMs: 60_000, instantResults: false });
+    expect(loadConfig({ DATA_DIR: dir, JOB_POLL_SECONDS: '60', INSTANT_RESULTS: 'off' })).toMatchObject({
+      jobPollMs: 60_000,
+      instantResults: false,
+    });
     expect(() => loadConfig({ DATA_DIR: dir, JOB_POLL_SECONDS: '0' })).toThrow(/JOB_POLL_SECONDS/);
   });
 

@@ -41,7 +41,10 @@ const envSchema = z.object({
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: onOff.default('off'),
   INGESTION_ROOT: z.string().optional(),
-  INGESTION_S3_PREFIX: z.string().regex(/^([A-Za-z0-9_-]+\/)*$/, 'a key prefix ending in / (or empty)').default('ingestion/'),
+  INGESTION_S3_PREFIX: z
+    .string()
+    .regex(/^([A-Za-z0-9_-]+\/)*$/, 'a key prefix ending in / (or empty)')
+    .default('ingestion/'),
   INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   MEDIA_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
@@ -56,7 +59,11 @@ const envSchema = z.object({
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
-    z.string().min(16, 'METRICS_TOKEN must be at least 16 characters').regex(/^\S+$/, 'METRICS_TOKEN cannot contain spaces').optional(),
+    z
+      .string()
+      .min(16, 'METRICS_TOKEN must be at least 16 characters')
+      .regex(/^\S+$/, 'METRICS_TOKEN cannot contain spaces')
+      .optional(),
   ),
 });
 
@@ -72,7 +79,14 @@ export type Config = {
   smtpUrl: string | undefined;
   mailFrom: string;
   oidc:
-    | { issuer: string; clientId: string; clientSecret: string | undefined; name: string; scopesClaim: string; companyId: number | undefined }
+    | {
+        issuer: string;
+        clientId: string;
+        clientSecret: string | undefined;
+        name: string;
+        scopesClaim: string;
+        companyId: number | undefined;
+      }
     | undefined;
   trustProxy: boolean;
   /** all: web and worker in one process; web: HTTP only; worker: background jobs only. */
@@ -136,8 +150,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     else problems.push('SESSION_SECRET: required when DATABASE_URL is set (at least 32 characters)');
   }
   if (e.OIDC_ISSUER && !e.OIDC_CLIENT_ID) problems.push('OIDC_CLIENT_ID: required when OIDC_ISSUER is set');
-  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID)) problems.push('S3_BUCKET: required when other S3_ settings are set');
-  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
+  if (!e.S3_BUCKET && (e.S3_ENDPOINT || e.S3_ACCESS_KEY_ID))
+    problems.push('S3_BUCKET: required when other S3_ settings are set');
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY))
+    problems.push('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY: set both or neither');
   if (problems.length) throw new ConfigError(problems);
 
   return {

@@ -17,7 +17,11 @@ import path from 'node:path';
 
 async function main() {
   // Command-line shortcuts for ROLE: --no-worker (web only), --worker-only (jobs only).
-  const role = process.argv.includes('--worker-only') ? 'worker' : process.argv.includes('--no-worker') ? 'web' : undefined;
+  const role = process.argv.includes('--worker-only')
+    ? 'worker'
+    : process.argv.includes('--no-worker')
+      ? 'web'
+      : undefined;
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
@@ -72,7 +76,12 @@ async function main() {
 }
 
 main().catch((err) => {
-  if (err instanceof ConfigError || err instanceof DataDirLockedError || err instanceof MissingJobHandlersError || err instanceof StorageNotSharedError) {
+  if (
+    err instanceof ConfigError ||
+    err instanceof DataDirLockedError ||
+    err instanceof MissingJobHandlersError ||
+    err instanceof StorageNotSharedError
+  ) {
     console.error(err.message);
   } else {
     console.error(err);

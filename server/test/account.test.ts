@@ -13,7 +13,12 @@ afterAll(() => server?.close());
 /** The newest mail to the address, once the background jobs (which send the reset mail) have run. */
 async function lastMailTo(to: string) {
   await server.ctx.jobs!.drain();
-  const [row] = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1);
+  const [row] = await server.database.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.to, to))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
   return row;
 }
 const tokenFrom = (text: string) => /\/reset-password\/([A-Za-z0-9_-]+)/.exec(text)?.[1];
@@ -40,8 +45,16 @@ describe(`account information and password (${databaseKind})`, () => {
     await c.login('supplier2@example.com', 'Supplier-demo-2');
     const bad = await c.put('/api/user', { email: 'nope', firstName: ' ', lastName: '' });
     expect(bad.status).toBe(400);
-    expect(bad.json.fields).toEqual({ email: MSG.emailInvalid, firstName: MSG.firstNameRequired, lastName: MSG.lastNameRequired });
-    const long = await c.put('/api/user', { email: 'supplier2@example.com', firstName: 'S', lastName: 'S'.repeat(101) });
+    expect(bad.json.fields).toEqual({
+      email: MSG.emailInvalid,
+      firstName: MSG.firstNameRequired,
+      lastName: MSG.lastNameRequired,
+    });
+    const long = await c.put('/api/user', {
+      email: 'supplier2@example.com',
+      firstName: 'S',
+      lastName: 'S'.repeat(101),
+    });
     expect(long.status).toBe(400);
     expect(long.json.fields).toEqual({ lastName: MSG.lastNameTooLong });
     const taken = await c.put('/api/user', { email: 'OTHER@example.com', firstName: 'S', lastName: 'S' });
@@ -63,7 +76,9 @@ describe(`account information and password (${databaseKind})`, () => {
     const weak = await a.patch('/api/user/password', { oldPassword: 'Viewer-demo-1', newPassword: 'alllowercase1' });
     expect(weak.status).toBe(400);
     expect(weak.json.fields.newPassword).toBe(MSG.passwordWeak);
-    expect((await a.patch('/api/user/password', { oldPassword: 'Viewer-demo-1', newPassword: 'Viewer-demo-2' })).status).toBe(204);
+    expect(
+      (await a.patch('/api/user/password', { oldPassword: 'Viewer-demo-1', newPassword: 'Viewer-demo-2' })).status,
+    ).toBe(204);
     expect((await a.get('/api/user')).status).toBe(200);
     expect((await b.get('/api/user')).status).toBe(401);
     await new Client(server.url).login('viewer@example.com', 'Viewer-demo-2');
@@ -165,10 +180,14 @@ describe(`feature flags, partner configuration and GraphQL (${databaseKind})`, (
 describe(`partner search (${databaseKind})`, () => {
   it('searchPartnerConfigurations finds partners by part of the company name, case-insensitively, for signed-in users', async () => {
     const q = `query($name: String!) { searchPartnerConfigurations(name: $name) { id companyName } }`;
-    expect((await new Client(server.url).graphql(q, { name: 'fresh' })).json.errors[0].extensions.code).toBe('UNAUTHORIZED');
+    expect((await new Client(server.url).graphql(q, { name: 'fresh' })).json.errors[0].extensions.code).toBe(
+      'UNAUTHORIZED',
+    );
     const c = new Client(server.url);
     await c.login('other@example.com', 'Other-demo-1');
-    expect((await c.graphql(q, { name: 'market' })).json.data.searchPartnerConfigurations).toEqual([{ id: 30443, companyName: 'FRESH MARKET GROCERS' }]);
+    expect((await c.graphql(q, { name: 'market' })).json.data.searchPartnerConfigurations).toEqual([
+      { id: 30443, companyName: 'FRESH MARKET GROCERS' },
+    ]);
     expect((await c.graphql(q, { name: '%' })).json.data.searchPartnerConfigurations).toEqual([]);
     expect((await c.graphql(q, { name: 'Green Valley' })).json.data.searchPartnerConfigurations).toEqual([]);
   });

@@ -22,8 +22,16 @@ beforeAll(async () => {
 });
 afterAll(() => server.close());
 
-type Page = { total: number; page: number; pageSize: number; items: { kind: string; productName: string | null; itemStatus: string }[] };
-async function list(c: Client, args: { tab?: string; statuses?: string[]; page?: number; pageSize?: number }): Promise<Page> {
+type Page = {
+  total: number;
+  page: number;
+  pageSize: number;
+  items: { kind: string; productName: string | null; itemStatus: string }[];
+};
+async function list(
+  c: Client,
+  args: { tab?: string; statuses?: string[]; page?: number; pageSize?: number },
+): Promise<Page> {
   const res = await c.graphql(
     `query($tab: String, $statuses: [String!], $page: Int, $pageSize: Int) {
       getProductSubmissionsByStatuses(tab: $tab, statuses: $statuses, page: $page, pageSize: $pageSize) {
@@ -38,7 +46,11 @@ const listed = (from: number, to: number) => Array.from({ length: to - from + 1 
 
 describe(`activity list paging (${databaseKind})`, () => {
   it('pages of 10, newest first, with the same total on every page and an empty page past the end', async () => {
-    const pages = [await list(supplier, { tab: 'pending' }), await list(supplier, { tab: 'pending', page: 2 }), await list(supplier, { tab: 'pending', page: 3 })];
+    const pages = [
+      await list(supplier, { tab: 'pending' }),
+      await list(supplier, { tab: 'pending', page: 2 }),
+      await list(supplier, { tab: 'pending', page: 3 }),
+    ];
     expect(pages.map((p) => p.total)).toEqual([SUBMITTED, SUBMITTED, SUBMITTED]);
     expect(pages.flatMap(names)).toEqual(listed(1, SUBMITTED));
     expect(pages.map((p) => p.items.length)).toEqual([10, 10, 5]);
@@ -80,11 +92,15 @@ describe(`activity list paging (${databaseKind})`, () => {
       select draft.id, f.name, 'none/' || f.name, 'png', 1, f.position, f.upc, f.detected::text[]
       from draft, (values ('a.png', 0, '036000291452', '{}'), ('b.png', 1, null, '{4006381333931}'),
         ('c.png', 2, '036000291452', '{}'), ('d.png', 3, null, '{}')) as f(name, position, upc, detected)`);
-    const res = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: "drafts") { items { kind upc upcs } } }`);
+    const res = await supplier.graphql(
+      `{ getProductSubmissionsByStatuses(tab: "drafts") { items { kind upc upcs } } }`,
+    );
     expect(res.json.errors).toBeUndefined();
     const [newest] = res.json.data.getProductSubmissionsByStatuses.items;
     expect(newest).toEqual({ kind: 'Draft', upc: '036000291452', upcs: ['036000291452', '4006381333931'] });
-    const products = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: "pending") { items { upc upcs } } }`);
+    const products = await supplier.graphql(
+      `{ getProductSubmissionsByStatuses(tab: "pending") { items { upc upcs } } }`,
+    );
     for (const item of products.json.data.getProductSubmissionsByStatuses.items) expect(item.upcs).toEqual([item.upc]);
   });
 });

@@ -34,7 +34,11 @@ afterAll(() => server?.close());
 
 describe(`API tokens (${databaseKind})`, () => {
   it('a token is shown once, matches pst_<base64url>, and only its SHA-256 is stored', async () => {
-    const res = await cast.supplier.post('/api/api-tokens', { name: 'PIM sync', expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString(), scopes: [READ] });
+    const res = await cast.supplier.post('/api/api-tokens', {
+      name: 'PIM sync',
+      expiresAt: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+      scopes: [READ],
+    });
     expect(res.status).toBe(201);
     expect(res.json.token).toMatch(API_TOKEN_PATTERN);
     expect(res.json).toMatchObject({ name: 'PIM sync', scopes: [READ], lastUsedAt: null, revokedAt: null });
@@ -51,18 +55,40 @@ describe(`API tokens (${databaseKind})`, () => {
 
   it('creation refuses scopes the user does not hold, no scope, a past or too distant expiry, and a blank name', async () => {
     const later = new Date(Date.now() + 30 * 86_400_000).toISOString();
-    const notYours = await cast.supplier.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [SCOPES.readAllProductSubmissions] });
+    const notYours = await cast.supplier.post('/api/api-tokens', {
+      name: 'x',
+      expiresAt: later,
+      scopes: [SCOPES.readAllProductSubmissions],
+    });
     expect(notYours.status).toBe(400);
     expect(notYours.json.fields.scopes).toBe(API_TOKEN_MSG.scopeNotYours);
-    const viewerWrites = await cast.viewer.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [SCOPES.writeAllProductSubmissions] });
+    const viewerWrites = await cast.viewer.post('/api/api-tokens', {
+      name: 'x',
+      expiresAt: later,
+      scopes: [SCOPES.writeAllProductSubmissions],
+    });
     expect(viewerWrites.status).toBe(400);
-    expect((await cast.supplier.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [] })).json.fields.scopes).toBe(API_TOKEN_MSG.scopesRequired);
-    const tooFar = await cast.supplier.post('/api/api-tokens', { name: 'x', expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString(), scopes: [READ] });
+    expect(
+      (await cast.supplier.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [] })).json.fields.scopes,
+    ).toBe(API_TOKEN_MSG.scopesRequired);
+    const tooFar = await cast.supplier.post('/api/api-tokens', {
+      name: 'x',
+      expiresAt: new Date(Date.now() + 400 * 86_400_000).toISOString(),
+      scopes: [READ],
+    });
     expect(tooFar.json.fields.expiresAt).toBe(API_TOKEN_MSG.expiryRange);
-    const past = await cast.supplier.post('/api/api-tokens', { name: 'x', expiresAt: new Date(Date.now() - 1000).toISOString(), scopes: [READ] });
+    const past = await cast.supplier.post('/api/api-tokens', {
+      name: 'x',
+      expiresAt: new Date(Date.now() - 1000).toISOString(),
+      scopes: [READ],
+    });
     expect(past.status).toBe(400);
-    expect((await cast.supplier.post('/api/api-tokens', { name: '  ', expiresAt: later, scopes: [READ] })).json.fields.name).toBe(API_TOKEN_MSG.nameRequired);
-    expect((await cast.anonymous.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [READ] })).status).toBe(401);
+    expect(
+      (await cast.supplier.post('/api/api-tokens', { name: '  ', expiresAt: later, scopes: [READ] })).json.fields.name,
+    ).toBe(API_TOKEN_MSG.nameRequired);
+    expect((await cast.anonymous.post('/api/api-tokens', { name: 'x', expiresAt: later, scopes: [READ] })).status).toBe(
+      401,
+    );
   });
 
   it('a token acts as its user on REST and GraphQL, with no cookie and no Origin', async () => {
@@ -78,12 +104,16 @@ describe(`API tokens (${databaseKind})`, () => {
 
   it('a token with read scopes only cannot upload, save or submit (REST and GraphQL), and one with write can', async () => {
     const reader = (await cast.supplier.tokenClient([READ])).client;
-    const refused = await reader.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    const refused = await reader.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await png(), type: 'image/png' },
+    ]);
     expect(refused.status).toBe(403);
     expect(refused.json).toMatchObject({ code: 'TOKEN_READ_ONLY', message: API_TOKEN_MSG.readOnly });
 
     const writer = (await cast.supplier.tokenClient([READ, WRITE])).client;
-    const draft = await writer.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    const draft = await writer.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await png(), type: 'image/png' },
+    ]);
     expect(draft.status).toBe(201);
     const submit = `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id itemStatus } }`;
     const readerSubmit = await reader.graphql(submit, { id: draft.json.id });
@@ -92,10 +122,13 @@ describe(`API tokens (${databaseKind})`, () => {
     // The reader still reads the draft it may not submit.
     const read = await reader.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { id } }`, { id: draft.json.id });
     expect(read.json.data.getDraftSubmission.id).toBe(draft.json.id);
-    await writer.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-      id: draft.json.id,
-      input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: 'Token product' }] },
-    });
+    await writer.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draft.json.id,
+        input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: 'Token product' }] },
+      },
+    );
     const sent = await writer.graphql(submit, { id: draft.json.id });
     expect(sent.json.errors).toBeUndefined();
     expect(sent.json.data.submitProductsFromDraftSubmission[0].itemStatus).toBeTruthy();
@@ -103,23 +136,35 @@ describe(`API tokens (${databaseKind})`, () => {
 
   it('a token with only write:webhooks manages webhooks but changes no product; a products token manages no webhook', async () => {
     const hooks = (await cast.supplier.tokenClient([SCOPES.writeWebhooks])).client;
-    const upload = await hooks.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    const upload = await hooks.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await png(), type: 'image/png' },
+    ]);
     expect(upload.status).toBe(403);
     expect(upload.json).toMatchObject({ code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(WRITE) });
-    const bulk = await hooks.upload('/api/bulkIngestion/jobs', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    const bulk = await hooks.upload('/api/bulkIngestion/jobs', [
+      { name: 'front.png', data: await png(), type: 'image/png' },
+    ]);
     expect(bulk.status).toBe(403);
-    const mutation = await hooks.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: '00000000-0000-4000-8000-000000000000' });
+    const mutation = await hooks.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, {
+      id: '00000000-0000-4000-8000-000000000000',
+    });
     expect(mutation.status).toBe(403);
     expect(JSON.stringify(mutation.json)).toContain(API_TOKEN_MSG.scopeNotCovering(WRITE));
     server.ctx.config.webhookAllowPrivate = true; // a loopback address: no name to resolve here
-    const hook = await hooks.post('/api/companies/1001/webhooks', { url: 'http://127.0.0.1:9/hooks/token-test', events: ['submission.status_changed'] });
+    const hook = await hooks.post('/api/companies/1001/webhooks', {
+      url: 'http://127.0.0.1:9/hooks/token-test',
+      events: ['submission.status_changed'],
+    });
     server.ctx.config.webhookAllowPrivate = false;
     expect(hook.status).toBe(201);
 
     const products = (await cast.supplier.tokenClient([READ, WRITE])).client;
     const refused = await products.request('DELETE', `/api/webhooks/${hook.json.webhook.id}`);
     expect(refused.status).toBe(403);
-    expect(refused.json).toMatchObject({ code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(SCOPES.writeWebhooks) });
+    expect(refused.json).toMatchObject({
+      code: 'TOKEN_SCOPE_MISSING',
+      message: API_TOKEN_MSG.scopeNotCovering(SCOPES.writeWebhooks),
+    });
     expect((await hooks.request('DELETE', `/api/webhooks/${hook.json.webhook.id}`)).status).toBe(204);
   });
 
@@ -127,7 +172,9 @@ describe(`API tokens (${databaseKind})`, () => {
     const { token } = await cast.supplier.tokenClient([READ, WRITE]);
     const foreign = new Client(server.url, 'https://evil.example');
     foreign.bearer = token;
-    const update = await foreign.graphql(`mutation { deleteDraftSubmission(id: "00000000-0000-0000-0000-000000000000") }`);
+    const update = await foreign.graphql(
+      `mutation { deleteDraftSubmission(id: "00000000-0000-0000-0000-000000000000") }`,
+    );
     expect(update.status).not.toBe(403);
     const cookieForeign = new Client(server.url, 'https://evil.example');
     cookieForeign.cookies = cast.supplier.cookies;
@@ -138,8 +185,16 @@ describe(`API tokens (${databaseKind})`, () => {
     const { token } = await cast.supplier.tokenClient([READ]);
     expect((await cast.anonymous.get(`/api/user?access_token=${token}`)).status).toBe(401);
     expect((await cast.anonymous.get(`/api/user?token=${token}`)).status).toBe(401);
-    expect((await cast.anonymous.request('GET', '/api/user', undefined, { headers: { cookie: `token=${token}; authorization=Bearer ${token}` } })).status).toBe(401);
-    const malformed = await cast.anonymous.request('GET', '/api/user', undefined, { headers: { authorization: `Token ${token}` } });
+    expect(
+      (
+        await cast.anonymous.request('GET', '/api/user', undefined, {
+          headers: { cookie: `token=${token}; authorization=Bearer ${token}` },
+        })
+      ).status,
+    ).toBe(401);
+    const malformed = await cast.anonymous.request('GET', '/api/user', undefined, {
+      headers: { authorization: `Token ${token}` },
+    });
     expect(malformed.status).toBe(401);
     expect(malformed.json.message).toBe(API_TOKEN_MSG.headerMalformed);
     expect(malformed.headers.get('www-authenticate')).toBe('Bearer realm="Product Hub", error="invalid_request"');
@@ -148,9 +203,14 @@ describe(`API tokens (${databaseKind})`, () => {
     expect(unknown.json.message).toBe(API_TOKEN_MSG.invalid);
     expect(unknown.headers.get('www-authenticate')).toBe('Bearer realm="Product Hub", error="invalid_token"');
     // The scheme's name is case-insensitive.
-    expect((await cast.anonymous.request('GET', '/api/user', undefined, { headers: { authorization: `bearer ${token}` } })).status).toBe(200);
+    expect(
+      (await cast.anonymous.request('GET', '/api/user', undefined, { headers: { authorization: `bearer ${token}` } }))
+        .status,
+    ).toBe(200);
     // A bad token is refused even next to a valid session cookie: a request is one identity.
-    const both = await cast.supplier.request('GET', '/api/user', undefined, { headers: { authorization: `Bearer pst_${'B'.repeat(43)}` } });
+    const both = await cast.supplier.request('GET', '/api/user', undefined, {
+      headers: { authorization: `Bearer pst_${'B'.repeat(43)}` },
+    });
     expect(both.status).toBe(401);
   });
 
@@ -170,7 +230,10 @@ describe(`API tokens (${databaseKind})`, () => {
 
   it('an expired token is refused with a clear message', async () => {
     const { id, client } = await cast.supplier.tokenClient([READ]);
-    await db().update(apiTokens).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(apiTokens.id, id));
+    await db()
+      .update(apiTokens)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(apiTokens.id, id));
     const res = await client.get('/api/user');
     expect(res.status).toBe(401);
     expect(res.json.reason).toBe('TOKEN_EXPIRED');
@@ -185,7 +248,11 @@ describe(`API tokens (${databaseKind})`, () => {
       expect(res.status).toBe(401);
       expect(res.json).toMatchObject({ reason: 'ACCOUNT_DISABLED', message: API_TOKEN_MSG.accountDisabled });
       expect((await cast.supplier2.get('/api/user')).status).toBe(401);
-      const login = await new Client(server.url).post('/api/auth/login', { username: 'supplier2@example.com', password: 'Supplier-demo-2' }, { form: true });
+      const login = await new Client(server.url).post(
+        '/api/auth/login',
+        { username: 'supplier2@example.com', password: 'Supplier-demo-2' },
+        { form: true },
+      );
       expect(login.status).toBe(401);
     } finally {
       await setUser('supplier2@example.com', { disabledAt: null });
@@ -202,7 +269,9 @@ describe(`API tokens (${databaseKind})`, () => {
       const me = await admin.client.get('/api/user');
       expect(me.status).toBe(200);
       expect(me.json.scopes).toEqual([SCOPES.readAllProductSubmissions]);
-      const write = await admin.client.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+      const write = await admin.client.upload('/api/draftSubmissions', [
+        { name: 'front.png', data: await png(), type: 'image/png' },
+      ]);
       expect(write.status).toBe(403);
       await setUser('viewer@example.com', { scopes: [] });
       const gone = await viewer.client.get('/api/user');
@@ -224,14 +293,19 @@ describe(`API tokens (${databaseKind})`, () => {
   });
 
   it("another company's records are unreachable with a token", async () => {
-    const draft = await cast.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await png(), type: 'image/png' }]);
+    const draft = await cast.supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await png(), type: 'image/png' },
+    ]);
     const { client } = await cast.other.tokenClient([READ, WRITE]);
     expect((await client.get(`/api/draftSubmissions/${draft.json.id}/image/front.png`)).status).toBe(404);
     const gql = await client.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { id } }`, { id: draft.json.id });
     expect(gql.json.data?.getDraftSubmission ?? null).toBeNull();
     const del = await client.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: draft.json.id });
     expect(del.json.data?.deleteDraftSubmission ?? null).toBeFalsy();
-    expect((await cast.supplier.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { id } }`, { id: draft.json.id })).json.data.getDraftSubmission.id).toBe(draft.json.id);
+    expect(
+      (await cast.supplier.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { id } }`, { id: draft.json.id }))
+        .json.data.getDraftSubmission.id,
+    ).toBe(draft.json.id);
   });
 
   it('a token cannot manage tokens, the password or the account details (a session is required)', async () => {
@@ -258,10 +332,17 @@ describe(`API tokens (${databaseKind})`, () => {
     const recent = new Date(Date.now() - 10_000);
     await db().update(apiTokens).set({ lastUsedAt: recent }).where(eq(apiTokens.id, id));
     await client.get('/api/user');
-    expect((await db().select().from(apiTokens).where(eq(apiTokens.id, id)))[0].lastUsedAt?.getTime()).toBe(recent.getTime());
-    await db().update(apiTokens).set({ lastUsedAt: new Date(Date.now() - 120_000) }).where(eq(apiTokens.id, id));
+    expect((await db().select().from(apiTokens).where(eq(apiTokens.id, id)))[0].lastUsedAt?.getTime()).toBe(
+      recent.getTime(),
+    );
+    await db()
+      .update(apiTokens)
+      .set({ lastUsedAt: new Date(Date.now() - 120_000) })
+      .where(eq(apiTokens.id, id));
     await client.get('/api/user');
-    expect(Date.now() - (await db().select().from(apiTokens).where(eq(apiTokens.id, id)))[0].lastUsedAt!.getTime()).toBeLessThan(10_000);
+    expect(
+      Date.now() - (await db().select().from(apiTokens).where(eq(apiTokens.id, id)))[0].lastUsedAt!.getTime(),
+    ).toBeLessThan(10_000);
     const listed = (await cast.supplier.get('/api/api-tokens')).json.find((t: { id: number }) => t.id === id);
     expect(listed.lastUsedAt).toBeTruthy();
   });
@@ -274,7 +355,9 @@ describe(`API tokens (${databaseKind})`, () => {
     expect(found).toMatchObject({ name: 'Blue Harbor feed', user: { email: 'other@example.com' } });
     expect(found.user.companyName).toBeTruthy();
     const filtered = await cast.admin.get(`/api/admin/api-tokens?companyId=${found.user.companyId}`);
-    expect(filtered.json.every((t: { user: { companyId: number } }) => t.user.companyId === found.user.companyId)).toBe(true);
+    expect(filtered.json.every((t: { user: { companyId: number } }) => t.user.companyId === found.user.companyId)).toBe(
+      true,
+    );
     expect((await cast.viewer.get('/api/admin/api-tokens')).status).toBe(403);
     expect((await cast.supplier.get('/api/admin/api-tokens')).status).toBe(403);
     expect((await cast.supplier.request('DELETE', `/api/admin/api-tokens/${id}`)).status).toBe(403);
@@ -305,7 +388,10 @@ describe(`API token rate limit (${databaseKind})`, () => {
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     const overGraphql = await busy.graphql('{ currentUser { id } }');
     expect(overGraphql.status).toBe(429);
-    expect(overGraphql.json.errors[0]).toMatchObject({ message: API_TOKEN_MSG.rateLimited, extensions: { code: 'RATE_LIMITED' } });
+    expect(overGraphql.json.errors[0]).toMatchObject({
+      message: API_TOKEN_MSG.rateLimited,
+      extensions: { code: 'RATE_LIMITED' },
+    });
     expect((await calm.get('/api/user')).status).toBe(200);
     // The session of the same user is not counted against the tokens.
     expect((await supplier.get('/api/user')).status).toBe(200);

@@ -20,7 +20,9 @@ const counts = new Map<string, number>();
 const tried = (category: string, n = 1) => counts.set(category, (counts.get(category) ?? 0) + n);
 
 afterAll(() => {
-  console.log(`attack suite, edge requests (${databaseKind}): ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')} cases`);
+  console.log(
+    `attack suite, edge requests (${databaseKind}): ${[...counts].map(([k, n]) => `${n} ${k}`).join(', ')} cases`,
+  );
 });
 
 /** Waits on a condition (never a fixed sleep); false when the deadline passes first. */
@@ -48,13 +50,21 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
     );
     if (access.json.errors) throw new Error(access.text);
     const png = await barcodeImage('036000291452');
-    const draft = await cast.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: png, type: 'image/png' }]);
-    const job = await cast.supplier.upload('/api/bulkIngestion/jobs', [{ name: 'front.png', data: png, type: 'image/png' }]);
-    const profile = await cast.supplier.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, {
-      input: { name: 'Edge profile', caseCount: 6 },
-    });
+    const draft = await cast.supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: png, type: 'image/png' },
+    ]);
+    const job = await cast.supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'front.png', data: png, type: 'image/png' },
+    ]);
+    const profile = await cast.supplier.graphql(
+      `mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`,
+      {
+        input: { name: 'Edge profile', caseCount: 6 },
+      },
+    );
     const db = server.database.db;
-    const one = async (query: ReturnType<typeof sql>) => ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
+    const one = async (query: ReturnType<typeof sql>) =>
+      ((await db.execute(query)) as unknown as { rows: Record<string, unknown>[] }).rows[0];
     const submission = await one(sql`select id from product_submissions where company_id = ${OWNER_COMPANY} limit 1`);
     const catalogued = await one(sql`select ean13_upc from catalogued_products limit 1`);
     const partner = await one(sql`select id from partner_configurations limit 1`);
@@ -84,8 +94,28 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
 
   it('(8) every route parameter found by discovery answers a 4xx, never a 500, to extreme, negative, NaN-ish and overlong values', async () => {
     const hostile = [
-      '999999999999999', '99999999999999999999999', '9'.repeat(90), '-1', '-999999999999999', '0', '-0', 'NaN', 'Infinity', '-Infinity',
-      '1e309', '1e-7', '0x10', '1.5', ' 1', '%00', '%E0%A4%A', 'null', '[]', "1'--", 'x'.repeat(99), 'x'.repeat(5000),
+      '999999999999999',
+      '99999999999999999999999',
+      '9'.repeat(90),
+      '-1',
+      '-999999999999999',
+      '0',
+      '-0',
+      'NaN',
+      'Infinity',
+      '-Infinity',
+      '1e309',
+      '1e-7',
+      '0x10',
+      '1.5',
+      ' 1',
+      '%00',
+      '%E0%A4%A',
+      'null',
+      '[]',
+      "1'--",
+      'x'.repeat(99),
+      'x'.repeat(5000),
     ];
     const failures: string[] = [];
     for (const route of apiRoutes(server.app)) {
@@ -93,11 +123,24 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
       for (const name of names) {
         for (const value of hostile) {
           let url = route.url;
-          for (const other of names) url = url.replace(`:${other}`, other === name ? (value.startsWith('%') ? value : encodeURIComponent(value)) : encodeURIComponent(validFor(route.url, other)));
+          for (const other of names)
+            url = url.replace(
+              `:${other}`,
+              other === name
+                ? value.startsWith('%')
+                  ? value
+                  : encodeURIComponent(value)
+                : encodeURIComponent(validFor(route.url, other)),
+            );
           for (const client of [cast.supplier, cast.admin]) {
-            const res = await client.request(route.method, url, route.method === 'GET' || route.method === 'DELETE' ? undefined : {});
+            const res = await client.request(
+              route.method,
+              url,
+              route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+            );
             tried('route-parameter');
-            if (res.status >= 500) failures.push(`${route.method} ${url.slice(0, 160)} -> ${res.status} ${res.text.slice(0, 100)}`);
+            if (res.status >= 500)
+              failures.push(`${route.method} ${url.slice(0, 160)} -> ${res.status} ${res.text.slice(0, 100)}`);
           }
         }
       }
@@ -106,13 +149,15 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
   }, 300_000);
 
   it('(8) the reported case: a timestamp past any date is a 400 with a message', async () => {
-    const res = await cast.supplier.get(`/api/bulkIngestion/jobs/${valid.get('jobId')}/files/ifAnyUpdatedSince/999999999999999`);
+    const res = await cast.supplier.get(
+      `/api/bulkIngestion/jobs/${valid.get('jobId')}/files/ifAnyUpdatedSince/999999999999999`,
+    );
     tried('route-parameter');
     expect(res.status).toBe(400);
     expect(res.json.message).toBeTruthy();
   });
 
-  it('(5) a cross-site or same-site GET /api/auth/logout is refused and the session lives on; the app\'s own logout works', async () => {
+  it("(5) a cross-site or same-site GET /api/auth/logout is refused and the session lives on; the app's own logout works", async () => {
     const user = new Client(server.url);
     await user.login('supplier2@example.com', 'Supplier-demo-2');
     for (const site of ['cross-site', 'same-site']) {
@@ -137,7 +182,11 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
     const known = 'supplier2@example.com';
     const unknown = 'nobody-here@example.com';
     const [account] = await server.database.db.select().from(users).where(eq(users.email, known));
-    const resetJobs = () => server.database.db.select().from(jobs).where(sql`${jobs.name} like 'auth.%'`);
+    const resetJobs = () =>
+      server.database.db
+        .select()
+        .from(jobs)
+        .where(sql`${jobs.name} like 'auth.%'`);
     const jobsBefore = (await resetJobs()).length;
     for (const email of [known, unknown]) {
       const res = await new Client(server.url).post('/api/user/password/forgot', { email });
@@ -147,13 +196,17 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
     const queued = await resetJobs();
     expect(queued.length - jobsBefore).toBe(2);
     expect(new Set(queued.slice(-2).map((j) => j.name)).size).toBe(1);
-    expect(await server.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id))).toHaveLength(0);
+    expect(
+      await server.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id)),
+    ).toHaveLength(0);
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, known))).toHaveLength(0);
 
     await server.ctx.jobs!.drain();
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, known))).toHaveLength(1);
     expect(await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, unknown))).toHaveLength(0);
-    expect(await server.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id))).toHaveLength(1);
+    expect(
+      await server.database.db.select().from(passwordResetTokens).where(eq(passwordResetTokens.userId, account.id)),
+    ).toHaveLength(1);
   });
 
   it('(7) 240 aliased catalogue pages are refused before they run, with a 400 naming the cost; a screen-sized query passes', async () => {
@@ -165,12 +218,17 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
     expect(heavy.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
     expect(heavy.json.errors[0].message).toMatch(/cost/i);
 
-    const bigPages = await cast.supplier.graphql(`query($n: Int) { a: getCataloguedProducts(pageSize: $n) { total } b: getCataloguedProducts(pageSize: $n) { total } c: getCataloguedProducts(pageSize: $n) { total } d: getCataloguedProducts(pageSize: $n) { total } e: getCataloguedProducts(pageSize: $n) { total } f: getCataloguedProducts(pageSize: $n) { total } g: getCataloguedProducts(pageSize: $n) { total } h: getCataloguedProducts(pageSize: $n) { total } i: getCataloguedProducts(pageSize: $n) { total } j: getCataloguedProducts(pageSize: $n) { total } k: getCataloguedProducts(pageSize: $n) { total } }`, { n: 100 });
+    const bigPages = await cast.supplier.graphql(
+      `query($n: Int) { a: getCataloguedProducts(pageSize: $n) { total } b: getCataloguedProducts(pageSize: $n) { total } c: getCataloguedProducts(pageSize: $n) { total } d: getCataloguedProducts(pageSize: $n) { total } e: getCataloguedProducts(pageSize: $n) { total } f: getCataloguedProducts(pageSize: $n) { total } g: getCataloguedProducts(pageSize: $n) { total } h: getCataloguedProducts(pageSize: $n) { total } i: getCataloguedProducts(pageSize: $n) { total } j: getCataloguedProducts(pageSize: $n) { total } k: getCataloguedProducts(pageSize: $n) { total } }`,
+      { n: 100 },
+    );
     tried('graphql-cost');
     expect(bigPages.status).toBe(400);
     expect(bigPages.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
 
-    const screen = await cast.supplier.graphql(`{ currentUser { id } getCataloguedProducts(pageSize: 100) { total items { ean13Upc } } enabledFeatureFlags }`);
+    const screen = await cast.supplier.graphql(
+      `{ currentUser { id } getCataloguedProducts(pageSize: 100) { total items { ean13Upc } } enabledFeatureFlags }`,
+    );
     tried('graphql-cost');
     expect(screen.status).toBe(200);
     expect(screen.json.errors).toBeUndefined();
@@ -191,14 +249,19 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
       tried('graphql-schema-disclosure');
       expect(typeProbe.json.data?.__type).toBeFalsy();
     }
-    expect((await cast.anonymous.graphql(`{ __typename currentUser { id } }`)).json.data).toEqual({ __typename: 'Query', currentUser: null });
+    expect((await cast.anonymous.graphql(`{ __typename currentUser { id } }`)).json.data).toEqual({
+      __typename: 'Query',
+      currentUser: null,
+    });
     const staff = await cast.viewer.graphql(introspection);
     tried('graphql-schema-disclosure');
     expect(staff.json.data.__schema.queryType.name).toBe('Query');
-    expect((await cast.viewer.graphql(`{ currentUsr { id } }`)).json.errors[0].message).toMatch(/did you mean "currentUser"/i);
+    expect((await cast.viewer.graphql(`{ currentUsr { id } }`)).json.errors[0].message).toMatch(
+      /did you mean "currentUser"/i,
+    );
   });
 
-  it('(10) /api/user/exists answers only about the signed-in user\'s own company, unless staff', async () => {
+  it("(10) /api/user/exists answers only about the signed-in user's own company, unless staff", async () => {
     const ask = async (client: Client, email: string) => {
       tried('email-probe');
       const res = await client.get(`/api/user/exists/${encodeURIComponent(email)}`);
@@ -219,7 +282,11 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
   async function answerHeaders(client: Client, url: string): Promise<{ headers: Headers }> {
     const abort = new AbortController();
     const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
-    const res = await fetch(server.url + url, { headers: cookie ? { cookie } : {}, signal: abort.signal, redirect: 'manual' });
+    const res = await fetch(server.url + url, {
+      headers: cookie ? { cookie } : {},
+      signal: abort.signal,
+      redirect: 'manual',
+    });
     if (res.headers.get('content-type')?.startsWith('text/event-stream')) abort.abort();
     else await res.arrayBuffer();
     return { headers: res.headers };
@@ -231,18 +298,28 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
       tried('cache-control');
       const cc = res.headers.get('cache-control') ?? '';
       const json = (res.headers.get('content-type') ?? '').includes('json');
-      if (json ? !/no-store/.test(cc) : !/no-store|private|public, no-cache/.test(cc)) loose.push(`${what} -> ${cc || '(none)'} ${res.headers.get('content-type')}`);
+      if (json ? !/no-store/.test(cc) : !/no-store|private|public, no-cache/.test(cc))
+        loose.push(`${what} -> ${cc || '(none)'} ${res.headers.get('content-type')}`);
     };
     for (const route of apiRoutes(server.app)) {
-      if (route.method !== 'GET' || route.url === '/api/auth/logout' || route.url.startsWith('/api/auth/oidc')) continue;
+      if (route.method !== 'GET' || route.url === '/api/auth/logout' || route.url.startsWith('/api/auth/oidc'))
+        continue;
       let url = route.url;
-      for (const name of paramNames(route.url)) url = url.replace(`:${name}`, encodeURIComponent(validFor(route.url, name)));
+      for (const name of paramNames(route.url))
+        url = url.replace(`:${name}`, encodeURIComponent(validFor(route.url, name)));
       for (const client of [cast.supplier, cast.anonymous]) check(`GET ${url}`, await answerHeaders(client, url));
     }
     check('POST /graphql', await cast.supplier.graphql(`{ currentUser { id email } }`));
     check('POST /graphql (error)', await cast.anonymous.graphql(`{ getDraftSubmissions { id } }`));
     check('GET /graphql', await cast.supplier.get(`/graphql?query=${encodeURIComponent('{ currentUser { id } }')}`));
-    check('POST /api/auth/login', await new Client(server.url).post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' }, { form: true }));
+    check(
+      'POST /api/auth/login',
+      await new Client(server.url).post(
+        '/api/auth/login',
+        { username: 'supplier@example.com', password: 'Supplier-demo-1' },
+        { form: true },
+      ),
+    );
     expect(loose).toEqual([]);
   });
 });
@@ -343,7 +420,10 @@ describe(`administrator login: returnTo cannot leave the portal (${databaseKind}
     const port = await freePort();
     origin = `http://127.0.0.1:${port}`;
     provider = await startOidcProvider({ redirectUris: [`${origin}/api/auth/oidc/callback`] });
-    portal = await startTestServer({ OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, PUBLIC_URL: origin }, { port });
+    portal = await startTestServer(
+      { OIDC_ISSUER: provider.issuer, OIDC_CLIENT_ID: provider.clientId, PUBLIC_URL: origin },
+      { port },
+    );
   }, 120_000);
   afterAll(async () => {
     await portal?.close();
@@ -365,10 +445,30 @@ describe(`administrator login: returnTo cannot leave the portal (${databaseKind}
 
   it('(4) backslashes, tabs, encoded forms, // and schemes never send the browser to another origin', async () => {
     const hostile = [
-      '/\\evil.example/x', '\\\\evil.example/x', '/\\/evil.example', '\\/evil.example', '/\t/evil.example', '/\n/evil.example', '/\r\n/evil.example',
-      '//evil.example/x', '///evil.example', '/%5Cevil.example/x', '/%2F/evil.example', '%2F%2Fevil.example', '/%09/evil.example',
-      'https://evil.example/', 'https:/\\evil.example', 'http:evil.example', 'javascript:alert(1)', 'data:text/html,x', ' //evil.example',
-      '/..//evil.example', '/./\\evil.example', '/admin/..\\..\\\\evil.example', '/\u3000/evil.example', `${'/'.repeat(3)}\\evil.example`,
+      '/\\evil.example/x',
+      '\\\\evil.example/x',
+      '/\\/evil.example',
+      '\\/evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      '/\r\n/evil.example',
+      '//evil.example/x',
+      '///evil.example',
+      '/%5Cevil.example/x',
+      '/%2F/evil.example',
+      '%2F%2Fevil.example',
+      '/%09/evil.example',
+      'https://evil.example/',
+      'https:/\\evil.example',
+      'http:evil.example',
+      'javascript:alert(1)',
+      'data:text/html,x',
+      ' //evil.example',
+      '/..//evil.example',
+      '/./\\evil.example',
+      '/admin/..\\..\\\\evil.example',
+      '/\u3000/evil.example',
+      `${'/'.repeat(3)}\\evil.example`,
     ];
     const escaped: string[] = [];
     for (const returnTo of hostile) {

@@ -11,7 +11,15 @@ import { MEDIA_MSG, QUOTA_MSG, ZIP_MSG } from '@portal/domain';
 import { configureMediaLimits, DEFAULT_MEDIA_LIMITS } from '../src/media/media-pool.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { barcodeImage } from './fixtures.ts';
-import { damagedTiff, hundredMegapixelJpeg, noiseImage, pdfBomb, truncatedImage, zipBomb, zipOf } from './support/hostile-files.ts';
+import {
+  damagedTiff,
+  hundredMegapixelJpeg,
+  noiseImage,
+  pdfBomb,
+  truncatedImage,
+  zipBomb,
+  zipOf,
+} from './support/hostile-files.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -24,7 +32,9 @@ const GRANT = `mutation($input: BulkIngestionOrganizationInput!) { createBulkIng
 async function grantIngestion(on: TestServer) {
   const admin = new Client(on.url);
   await admin.login('admin@example.com', 'Admin-demo-1');
-  const res = await admin.graphql(GRANT, { input: { companyId: 1001, folderName: 'green_valley', imageSource: 'UPLOADS' } });
+  const res = await admin.graphql(GRANT, {
+    input: { companyId: 1001, folderName: 'green_valley', imageSource: 'UPLOADS' },
+  });
   expect(res.json.errors).toBeUndefined();
 }
 
@@ -69,14 +79,18 @@ describe(`hostile media files (${databaseKind})`, () => {
 
   it.each(['jpeg', 'png', 'tiff'] as const)('refuses a %s cut off in its pixel data', async (format) => {
     count('damaged image');
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: `cut.${format}`, data: await truncatedImage(format) }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: `cut.${format}`, data: await truncatedImage(format) },
+    ]);
     expect(res.status).toBe(400);
     expect(res.json.message).toContain(MEDIA_MSG.unreadableImage);
   });
 
   it('ends media work that passes its time limit: the file is marked failed at the first attempt, never retried', async () => {
     count('media limits');
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'huge.jpg', data: await hundredMegapixelJpeg() }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: 'huge.jpg', data: await hundredMegapixelJpeg() },
+    ]);
     expect(res.status).toBe(201);
     configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, timeoutMs: 50 });
     try {
@@ -86,15 +100,20 @@ describe(`hostile media files (${databaseKind})`, () => {
     }
     const draft = (await supplier.graphql(DRAFT_FILES, { id: res.json.id })).json.data.getDraftSubmission;
     expect(draft.files[0].detectionStatus).toBe('failed');
-    const jobs = (await server.database.db.execute(sql`select status, attempts from jobs where name = 'drafts.processFile'
-      and payload->>'fileId' in (select id::text from draft_files where draft_id = ${res.json.id})`)) as unknown as { rows: { status: string; attempts: number }[] };
+    const jobs = (await server.database.db
+      .execute(sql`select status, attempts from jobs where name = 'drafts.processFile'
+      and payload->>'fileId' in (select id::text from draft_files where draft_id = ${res.json.id})`)) as unknown as {
+      rows: { status: string; attempts: number }[];
+    };
     expect(jobs.rows).toEqual([{ status: 'done', attempts: 1 }]);
     expect((await supplier.get('/api/health')).status).toBe(200);
   }, 60_000);
 
   it('processes a 100-megapixel photo within the default limits', async () => {
     count('media limits');
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'huge.jpg', data: await hundredMegapixelJpeg() }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: 'huge.jpg', data: await hundredMegapixelJpeg() },
+    ]);
     expect(res.status).toBe(201);
     await server.ctx.jobs!.drain();
     const draft = (await supplier.graphql(DRAFT_FILES, { id: res.json.id })).json.data.getDraftSubmission;
@@ -106,7 +125,9 @@ describe(`hostile media files (${databaseKind})`, () => {
 
 describe(`hostile zips on the import page (${databaseKind})`, () => {
   const filesOfJob = async (id: number) =>
-    (await server.database.db.execute(sql`select filename, status, reason, storage_key from bulk_ingestion_files where job_id = ${id} order by filename`)) as unknown as {
+    (await server.database.db.execute(
+      sql`select filename, status, reason, storage_key from bulk_ingestion_files where job_id = ${id} order by filename`,
+    )) as unknown as {
       rows: { filename: string; status: string; reason: string | null; storage_key: string }[];
     };
 
@@ -129,7 +150,10 @@ describe(`hostile zips on the import page (${databaseKind})`, () => {
       { name: 'fake.png', data: Buffer.concat([(await noiseImage('png')).subarray(0, 64), await noiseImage('jpeg')]) },
       { name: 'front.png', data: await barcodeImage('4006381333931') },
     ]);
-    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: archive }, { name: 'readme.png', data: text }]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: archive },
+      { name: 'readme.png', data: text },
+    ]);
     expect(res.status).toBe(201);
     await server.ctx.jobs!.drain();
     const { rows } = await filesOfJob(res.json.id);
@@ -145,7 +169,9 @@ describe(`hostile zips on the import page (${databaseKind})`, () => {
   it('refuses a zip whose entry does not match its CRC-32 (damaged in transfer)', async () => {
     count('zip');
     const image = await barcodeImage('4006381333931');
-    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: zipOf([{ name: 'front.png', data: image, crc: 1234 }]) }]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: zipOf([{ name: 'front.png', data: image, crc: 1234 }]) },
+    ]);
     expect(res.status).toBe(400);
     expect(res.json.message).toBe(ZIP_MSG.unreadable);
   });
@@ -153,7 +179,9 @@ describe(`hostile zips on the import page (${databaseKind})`, () => {
   it('reads ZIP64 archives', async () => {
     count('zip');
     const image = await barcodeImage('4006381333931');
-    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: zipOf([{ name: 'front.png', data: image }], { zip64: true }) }]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: zipOf([{ name: 'front.png', data: image }], { zip64: true }) },
+    ]);
     expect(res.status).toBe(201);
     expect(res.json.totalCount).toBe(1);
   });
@@ -174,12 +202,17 @@ describe(`storage quota per company (${databaseKind})`, () => {
   it('answers 413 with a clear message once a company has used its storage, for drafts and for imports', async () => {
     count('quota');
     const picture = await noiseImage('png');
-    const first = await client.upload('/api/draftSubmissions', [{ name: 'a.png', data: picture }, { name: 'b.png', data: picture }]);
+    const first = await client.upload('/api/draftSubmissions', [
+      { name: 'a.png', data: picture },
+      { name: 'b.png', data: picture },
+    ]);
     expect(first.status).toBe(201);
     const more = await client.upload('/api/draftSubmissions', [{ name: 'c.png', data: picture }]);
     expect(more.status).toBe(413);
     expect(more.json.message).toBe(QUOTA_MSG.full(1 / 1024));
-    const imported = await client.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: zipOf([{ name: 'c.png', data: picture }]) }]);
+    const imported = await client.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: zipOf([{ name: 'c.png', data: picture }]) },
+    ]);
     expect(imported.status).toBe(413);
     expect(imported.json.message).toBe(QUOTA_MSG.full(1 / 1024));
     // Another company's quota is its own.

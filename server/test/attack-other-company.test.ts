@@ -6,8 +6,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from './harness.ts';
 import {
-  MARKER, OWN_ACCOUNT_WRITES, SHARED_GRAPHQL, attack, granted, isIdArg, notAttackersOwnToken, ownerFingerprint, paramNames, routeKey, setUpAttack,
-  tokens, tryEverything,
+  MARKER,
+  OWN_ACCOUNT_WRITES,
+  SHARED_GRAPHQL,
+  attack,
+  granted,
+  isIdArg,
+  notAttackersOwnToken,
+  ownerFingerprint,
+  paramNames,
+  routeKey,
+  setUpAttack,
+  tokens,
+  tryEverything,
 } from './support/attack.ts';
 
 let cases = 0;
@@ -21,26 +32,31 @@ describe(`attack suite: another company (${databaseKind})`, () => {
   it.each([
     ['signed in', () => attack.stranger],
     ['with a read-write API token', () => tokens.stranger],
-  ] as const)("(b) a supplier of another company (%s) reaches none of the owner's records through any route or operation, and changes none", async (_how, client) => {
-    const stranger = client();
-    const before = await ownerFingerprint();
-    const run = await tryEverything(
-      stranger,
-      {
-        route: (route) => !OWN_ACCOUNT_WRITES.has(routeKey(route)) && paramNames(route.url).length > 0,
-        url: notAttackersOwnToken,
-        operation: ([, field]) => !SHARED_GRAPHQL.has(field.name) && field.args.some(isIdArg),
-      },
-      {
-        // A partner's configuration is public (its co-branded pages), so reading it is no leak.
-        rest: (res, url) => (res.status < 400 && !url.includes('/partner-configuration')) || res.text.includes(MARKER),
-        graphql: (res, field) => granted(res, field) || res.text.includes(MARKER),
-      },
-    );
-    cases += run.cases;
-    expect(run.findings).toEqual([]);
-    expect(await ownerFingerprint()).toBe(before);
-    // Still signed in (or the token still valid): the refusals above were not all 401s.
-    expect((await stranger.get('/api/user')).status).toBe(200);
-  }, 300_000);
+  ] as const)(
+    "(b) a supplier of another company (%s) reaches none of the owner's records through any route or operation, and changes none",
+    async (_how, client) => {
+      const stranger = client();
+      const before = await ownerFingerprint();
+      const run = await tryEverything(
+        stranger,
+        {
+          route: (route) => !OWN_ACCOUNT_WRITES.has(routeKey(route)) && paramNames(route.url).length > 0,
+          url: notAttackersOwnToken,
+          operation: ([, field]) => !SHARED_GRAPHQL.has(field.name) && field.args.some(isIdArg),
+        },
+        {
+          // A partner's configuration is public (its co-branded pages), so reading it is no leak.
+          rest: (res, url) =>
+            (res.status < 400 && !url.includes('/partner-configuration')) || res.text.includes(MARKER),
+          graphql: (res, field) => granted(res, field) || res.text.includes(MARKER),
+        },
+      );
+      cases += run.cases;
+      expect(run.findings).toEqual([]);
+      expect(await ownerFingerprint()).toBe(before);
+      // Still signed in (or the token still valid): the refusals above were not all 401s.
+      expect((await stranger.get('/api/user')).status).toBe(200);
+    },
+    300_000,
+  );
 });

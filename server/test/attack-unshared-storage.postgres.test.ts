@@ -104,7 +104,11 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
       const deadline = Date.now() + 60_000;
       let job: { status: string; last_error: string | null } | undefined;
       while (Date.now() < deadline) {
-        job = (await db.query(`select status, last_error from jobs where name = 'drafts.processFile' and last_error is not null`)).rows[0];
+        job = (
+          await db.query(
+            `select status, last_error from jobs where name = 'drafts.processFile' and last_error is not null`,
+          )
+        ).rows[0];
         if (job) break;
         await new Promise((r) => setTimeout(r, 200));
       }

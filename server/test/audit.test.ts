@@ -16,7 +16,10 @@ let adminId: number;
 beforeAll(async () => {
   server = await startTestServer();
   c = await demoClients(server);
-  [{ id: adminId }] = await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, 'admin@example.com'));
+  [{ id: adminId }] = await server.database.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, 'admin@example.com'));
 });
 afterAll(() => server?.close());
 
@@ -29,23 +32,32 @@ const nextUpc = () => {
 
 /** A supplier of company 1001 submits one product (a plain photo, so it waits for staff). */
 async function submit(name = 'Audit product', upc = nextUpc()) {
-  const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }])).json;
-  await c.supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+  const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }]))
+    .json;
+  await c.supplier.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc, productName: name }] },
+    },
+  );
+  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
     id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName: name }] },
   });
-  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
   if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
   await server.ctx.jobs!.drain();
   return { id: res.json.data.submitProductsFromDraftSubmission[0].id as string, upc };
 }
 
 const setStatus = (client: Client, id: string, status: string, reason?: string) =>
-  client.graphql(`mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`, {
-    id,
-    status,
-    reason,
-  });
+  client.graphql(
+    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    {
+      id,
+      status,
+      reason,
+    },
+  );
 const ok = (res: { json: any; status: number }) => {
   if (res.json?.errors) throw new Error(JSON.stringify(res.json.errors));
   return res.json;
@@ -54,7 +66,11 @@ const ok = (res: { json: any; status: number }) => {
 /** The rows written since the last call (every test starts from an empty slate of "new" rows). */
 let seen = 0;
 async function newRows() {
-  const rows = await server.database.db.select().from(auditLog).where(sql`${auditLog.id} > ${seen}`).orderBy(auditLog.id);
+  const rows = await server.database.db
+    .select()
+    .from(auditLog)
+    .where(sql`${auditLog.id} > ${seen}`)
+    .orderBy(auditLog.id);
   if (rows.length) seen = rows[rows.length - 1].id;
   return rows;
 }
@@ -62,7 +78,12 @@ beforeEach(async () => {
   await newRows();
 });
 const statusOf = async (id: string) =>
-  (await server.database.db.select({ s: productSubmissions.itemStatus }).from(productSubmissions).where(eq(productSubmissions.id, id)))[0].s;
+  (
+    await server.database.db
+      .select({ s: productSubmissions.itemStatus })
+      .from(productSubmissions)
+      .where(eq(productSubmissions.id, id))
+  )[0].s;
 
 /**
  * Makes the next COMMIT that touches `table` fail (a deferred constraint trigger fires at commit, after every
@@ -70,8 +91,16 @@ const statusOf = async (id: string) =>
  */
 async function failCommitsOn(table: string) {
   const db = server.database.db;
-  await db.execute(sql.raw(`create or replace function audit_test_fail() returns trigger language plpgsql as $$ begin raise exception 'audit test: commit refused'; end $$`));
-  await db.execute(sql.raw(`create constraint trigger audit_test_fail after update or insert on ${table} deferrable initially deferred for each row execute function audit_test_fail()`));
+  await db.execute(
+    sql.raw(
+      `create or replace function audit_test_fail() returns trigger language plpgsql as $$ begin raise exception 'audit test: commit refused'; end $$`,
+    ),
+  );
+  await db.execute(
+    sql.raw(
+      `create constraint trigger audit_test_fail after update or insert on ${table} deferrable initially deferred for each row execute function audit_test_fail()`,
+    ),
+  );
   return () => db.execute(sql.raw(`drop trigger audit_test_fail on ${table}`));
 }
 
@@ -116,14 +145,24 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     ok(await setStatus(c.admin, id, 'ACCEPTED'));
     await newRows();
     ok(
-      await c.admin.graphql(`mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`, {
-        id,
-        input: { description: 'Oats', brand: 'Green Valley' },
-      }),
+      await c.admin.graphql(
+        `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`,
+        {
+          id,
+          input: { description: 'Oats', brand: 'Green Valley' },
+        },
+      ),
     );
     const rows = await newRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: adminId, action: 'submission.catalogued', targetId: id, companyId: 1001, before: { status: 'ACCEPTED' }, after: { status: 'CATALOGUED' } });
+    expect(rows[0]).toMatchObject({
+      actorUserId: adminId,
+      action: 'submission.catalogued',
+      targetId: id,
+      companyId: 1001,
+      before: { status: 'ACCEPTED' },
+      after: { status: 'CATALOGUED' },
+    });
   });
 
   it('certified-values import: one row for the import with its counts; delist: one row for the product', async () => {
@@ -133,7 +172,11 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     const other = '0' + nextUpc();
     await newRows();
     const csv = `${CATALOGUE_CSV_COLUMNS.join(',')}\n${ean},Oats,Green Valley,,,,,,\n${other},Rye,Green Valley,,,,,,\n`;
-    const res = await c.admin.upload('/api/cataloguedProducts/import', [{ name: 'values.csv', data: Buffer.from(csv), type: 'text/csv' }], 'file');
+    const res = await c.admin.upload(
+      '/api/cataloguedProducts/import',
+      [{ name: 'values.csv', data: Buffer.from(csv), type: 'text/csv' }],
+      'file',
+    );
     expect(res.json).toEqual({ applied: 2, catalogued: 1 });
     const imported = await newRows();
     expect(imported).toHaveLength(1);
@@ -146,7 +189,11 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
       after: { rows: 2, productsCreated: 2, productsUpdated: 0, submissionsCatalogued: 1, ean13Upcs: [ean, other] },
     });
 
-    ok(await c.admin.graphql(`mutation($e: String!) { delistCataloguedProduct(ean13Upc: $e) { isDelisted } }`, { e: ean }));
+    ok(
+      await c.admin.graphql(`mutation($e: String!) { delistCataloguedProduct(ean13Upc: $e) { isDelisted } }`, {
+        e: ean,
+      }),
+    );
     const delisted = await newRows();
     expect(delisted).toHaveLength(1);
     expect(delisted[0]).toMatchObject({
@@ -163,16 +210,39 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
   it('staff rename and delete a supplier submission: one row each; the supplier doing the same writes none', async () => {
     const { id } = await submit('Old name');
     await newRows();
-    ok(await c.admin.graphql(`mutation($id: ID!, $n: String!) { updateProductSubmissionProductName(id: $id, name: $n) { productName } }`, { id, n: 'New name' }));
+    ok(
+      await c.admin.graphql(
+        `mutation($id: ID!, $n: String!) { updateProductSubmissionProductName(id: $id, name: $n) { productName } }`,
+        { id, n: 'New name' },
+      ),
+    );
     expect(await newRows()).toMatchObject([
-      { actorUserId: adminId, action: 'submission.renamed', targetId: id, companyId: 1001, before: { productName: 'Old name' }, after: { productName: 'New name' } },
+      {
+        actorUserId: adminId,
+        action: 'submission.renamed',
+        targetId: id,
+        companyId: 1001,
+        before: { productName: 'Old name' },
+        after: { productName: 'New name' },
+      },
     ]);
-    ok(await c.supplier.graphql(`mutation($id: ID!, $n: String!) { updateProductSubmissionProductName(id: $id, name: $n) { productName } }`, { id, n: 'Mine' }));
+    ok(
+      await c.supplier.graphql(
+        `mutation($id: ID!, $n: String!) { updateProductSubmissionProductName(id: $id, name: $n) { productName } }`,
+        { id, n: 'Mine' },
+      ),
+    );
     expect(await newRows()).toEqual([]);
     ok(await c.admin.graphql(`mutation($id: ID!) { deleteProductSubmission(id: $id) }`, { id }));
     const rows = await newRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'submission.deleted', targetId: id, companyId: 1001, before: { status: 'SUBMITTED', productName: 'Mine', files: 1 }, after: null });
+    expect(rows[0]).toMatchObject({
+      action: 'submission.deleted',
+      targetId: id,
+      companyId: 1001,
+      before: { status: 'SUBMITTED', productName: 'Mine', files: 1 },
+      after: null,
+    });
   });
 
   it('bulk edit by staff: one row per changed submission with only the changed fields; the supplier editing its own writes none', async () => {
@@ -196,7 +266,8 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
   });
 
   it('partner configuration: creating, changing and a new logo write one row each, with the changed settings', async () => {
-    const created = ok(await c.admin.graphql(`mutation { createPartnerConfiguration(companyId: 30500) { id } }`)).data.createPartnerConfiguration;
+    const created = ok(await c.admin.graphql(`mutation { createPartnerConfiguration(companyId: 30500) { id } }`)).data
+      .createPartnerConfiguration;
     let rows = await newRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -210,8 +281,15 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     });
 
     const UPDATE = `mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { id } }`;
-    const current = (await server.database.db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, created.id)))[0];
-    ok(await c.admin.graphql(UPDATE, { id: created.id, input: { primaryColor: '#123456', secondaryColor: current.secondaryColor, landingPageEnabled: false } }));
+    const current = (
+      await server.database.db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, created.id))
+    )[0];
+    ok(
+      await c.admin.graphql(UPDATE, {
+        id: created.id,
+        input: { primaryColor: '#123456', secondaryColor: current.secondaryColor, landingPageEnabled: false },
+      }),
+    );
     rows = await newRows();
     expect(rows).toHaveLength(1);
     expect(rows[0]).toMatchObject({
@@ -222,18 +300,30 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
       after: { primaryColor: '#123456', landingPageEnabled: false },
     });
 
-    const logo = await c.admin.upload(`/api/partner-configurations/${created.id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file');
+    const logo = await c.admin.upload(
+      `/api/partner-configurations/${created.id}/logo`,
+      [{ name: 'logo.png', data: await plainImage() }],
+      'file',
+    );
     expect(logo.status).toBe(200);
     rows = await newRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ action: 'partner_configuration.logo_changed', companyId: 30500, before: { logo: null }, after: { logo: 'logo.png' } });
+    expect(rows[0]).toMatchObject({
+      action: 'partner_configuration.logo_changed',
+      companyId: 30500,
+      before: { logo: null },
+      after: { logo: 'logo.png' },
+    });
   });
 
   it('bulk ingestion: granting access writes one row; staff mapping a company job writes one', async () => {
     const res = ok(
-      await c.admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-        input: { companyId: 1001, folderName: 'audit_green', imageSource: 'LOCAL' },
-      }),
+      await c.admin.graphql(
+        `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+        {
+          input: { companyId: 1001, folderName: 'audit_green', imageSource: 'LOCAL' },
+        },
+      ),
     );
     expect(res.data.createBulkIngestionOrganization.companyId).toBe(1001);
     const granted = await newRows();
@@ -267,32 +357,86 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
 
   it("staff on a supplier's draft: adding files, changing, submitting and deleting write one row each; the supplier's own edits none", async () => {
     const UPDATE = `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`;
-    const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }])).json;
+    const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }]))
+      .json;
     const upc = nextUpc();
-    ok(await c.supplier.graphql(UPDATE, { id: draft.id, input: { files: [{ fileName: 'front.png', upc, productName: 'Draft oats' }] } }));
+    ok(
+      await c.supplier.graphql(UPDATE, {
+        id: draft.id,
+        input: { files: [{ fileName: 'front.png', upc, productName: 'Draft oats' }] },
+      }),
+    );
     expect(await newRows()).toEqual([]);
 
-    expect((await c.admin.upload(`/api/draftSubmissions/${draft.id}/image`, [{ name: 'back.png', data: await plainImage() }])).status).toBe(200);
-    expect(await newRows()).toMatchObject([{ actorUserId: adminId, action: 'draft.files_added', targetType: 'draft', targetId: draft.id, companyId: 1001, after: { files: ['back.png'] } }]);
+    expect(
+      (
+        await c.admin.upload(`/api/draftSubmissions/${draft.id}/image`, [
+          { name: 'back.png', data: await plainImage() },
+        ])
+      ).status,
+    ).toBe(200);
+    expect(await newRows()).toMatchObject([
+      {
+        actorUserId: adminId,
+        action: 'draft.files_added',
+        targetType: 'draft',
+        targetId: draft.id,
+        companyId: 1001,
+        after: { files: ['back.png'] },
+      },
+    ]);
 
-    ok(await c.admin.graphql(UPDATE, { id: draft.id, input: { files: [{ fileName: 'front.png', productName: 'Draft rye' }, { fileName: 'back.png', upc, productName: 'Draft rye' }] } }));
+    ok(
+      await c.admin.graphql(UPDATE, {
+        id: draft.id,
+        input: {
+          files: [
+            { fileName: 'front.png', productName: 'Draft rye' },
+            { fileName: 'back.png', upc, productName: 'Draft rye' },
+          ],
+        },
+      }),
+    );
     const changed = await newRows();
     expect(changed).toHaveLength(1);
     expect(changed[0]).toMatchObject({
       action: 'draft.updated',
       targetId: draft.id,
       companyId: 1001,
-      before: { 'front.png': `upc ${upc}, name Draft oats, shipping profile (none), marketing image no`, 'back.png': 'upc (none), name (none), shipping profile (none), marketing image no' },
-      after: { 'front.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no`, 'back.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no` },
+      before: {
+        'front.png': `upc ${upc}, name Draft oats, shipping profile (none), marketing image no`,
+        'back.png': 'upc (none), name (none), shipping profile (none), marketing image no',
+      },
+      after: {
+        'front.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no`,
+        'back.png': `upc ${upc}, name Draft rye, shipping profile (none), marketing image no`,
+      },
     });
 
-    const created = ok(await c.admin.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id })).data.submitProductsFromDraftSubmission;
-    expect(await newRows()).toMatchObject([{ action: 'draft.submitted', targetId: draft.id, companyId: 1001, after: { submissions: created.map((x: { id: string }) => x.id) } }]);
+    const created = ok(
+      await c.admin.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+        id: draft.id,
+      }),
+    ).data.submitProductsFromDraftSubmission;
+    expect(await newRows()).toMatchObject([
+      {
+        action: 'draft.submitted',
+        targetId: draft.id,
+        companyId: 1001,
+        after: { submissions: created.map((x: { id: string }) => x.id) },
+      },
+    ]);
 
-    const other = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await plainImage() }])).json;
+    const other = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await plainImage() }]))
+      .json;
     await newRows();
-    expect(ok(await c.admin.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: other.id })).data.deleteDraftSubmission).toBe(true);
-    expect(await newRows()).toMatchObject([{ action: 'draft.deleted', targetId: other.id, companyId: 1001, before: { files: ['gone.png'] }, after: null }]);
+    expect(
+      ok(await c.admin.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id: other.id })).data
+        .deleteDraftSubmission,
+    ).toBe(true);
+    expect(await newRows()).toMatchObject([
+      { action: 'draft.deleted', targetId: other.id, companyId: 1001, before: { files: ['gone.png'] }, after: null },
+    ]);
   });
 
   it("staff on a company's brand profile: creating and changing it write one row each", async () => {
@@ -314,10 +458,24 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     const profile = ok(await c.admin.graphql(CREATE, { companyId: 1002, input: BRAND })).data.createBrandProfile;
     const created = await newRows();
     expect(created).toHaveLength(1);
-    expect(created[0]).toMatchObject({ actorUserId: adminId, action: 'brand_profile.created', targetType: 'brand_profile', targetId: String(profile.id), companyId: 1002, before: null });
+    expect(created[0]).toMatchObject({
+      actorUserId: adminId,
+      action: 'brand_profile.created',
+      targetType: 'brand_profile',
+      targetId: String(profile.id),
+      companyId: 1002,
+      before: null,
+    });
     expect(created[0].after).toMatchObject({ brandStory: 'Written by staff', isPublished: true });
     ok(await c.admin.graphql(PUBLISH, { companyId: 1002, id: profile.id, p: false }));
-    expect(await newRows()).toMatchObject([{ action: 'brand_profile.updated', companyId: 1002, before: { isPublished: true }, after: { isPublished: false } }]);
+    expect(await newRows()).toMatchObject([
+      {
+        action: 'brand_profile.updated',
+        companyId: 1002,
+        before: { isPublished: true },
+        after: { isPublished: false },
+      },
+    ]);
   });
 
   it("staff on a company's shipping profiles: creating, changing and assigning products write one row each", async () => {
@@ -335,29 +493,47 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     const { upc } = await submit('Shipped oats');
     await newRows();
     const created = ok(
-      await c.admin.graphql(`mutation($input: ShippingProfileInput!, $companyId: Int) { createShippingProfile(input: $input, companyId: $companyId) { id } }`, {
-        input: PROFILE('Staff cases'),
-        companyId: 1001,
-      }),
+      await c.admin.graphql(
+        `mutation($input: ShippingProfileInput!, $companyId: Int) { createShippingProfile(input: $input, companyId: $companyId) { id } }`,
+        {
+          input: PROFILE('Staff cases'),
+          companyId: 1001,
+        },
+      ),
     ).data.createShippingProfile;
     const rows = await newRows();
     expect(rows).toHaveLength(1);
-    expect(rows[0]).toMatchObject({ actorUserId: adminId, action: 'shipping_profile.created', targetId: String(created.id), companyId: 1001, targetLabel: 'Staff cases' });
+    expect(rows[0]).toMatchObject({
+      actorUserId: adminId,
+      action: 'shipping_profile.created',
+      targetId: String(created.id),
+      companyId: 1001,
+      targetLabel: 'Staff cases',
+    });
     expect(rows[0].after).toMatchObject({ name: 'Staff cases', caseCount: 12 });
 
     const body = { ...PROFILE('Staff cases'), caseCount: 24 };
     expect((await c.admin.put(`/api/shippingProfile/${created.id}`, body)).status).toBe(200);
-    expect(await newRows()).toMatchObject([{ action: 'shipping_profile.updated', companyId: 1001, before: { caseCount: 12 }, after: { caseCount: 24 } }]);
+    expect(await newRows()).toMatchObject([
+      { action: 'shipping_profile.updated', companyId: 1001, before: { caseCount: 12 }, after: { caseCount: 24 } },
+    ]);
 
     expect((await c.admin.post(`/api/shippingProfile/${created.id}/products`, { [upc]: true })).status).toBe(200);
-    expect(await newRows()).toMatchObject([{ action: 'shipping_profile.products_assigned', companyId: 1001, after: { given: ['0' + upc], taken: [] } }]);
+    expect(await newRows()).toMatchObject([
+      { action: 'shipping_profile.products_assigned', companyId: 1001, after: { given: ['0' + upc], taken: [] } },
+    ]);
   });
 
   it('a supplier submitting, resubmitting or appealing its own items writes no row', async () => {
     const { id } = await submit();
     ok(await setStatus(c.admin, id, 'ADMIN_REJECTED', 'Dark'));
     await newRows();
-    const res = await c.supplier.upload('/api/productSubmissions/resubmit', [{ name: 'again.png', data: await plainImage() }], 'files', { id, upc: nextUpc() });
+    const res = await c.supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'again.png', data: await plainImage() }],
+      'files',
+      { id, upc: nextUpc() },
+    );
     expect(res.status).toBe(200);
     await submit();
     expect(await newRows()).toEqual([]);
@@ -380,18 +556,27 @@ describe(`audit rows share the transaction of the change (${databaseKind})`, () 
   });
 
   it('a partner configuration change whose commit fails leaves no audit row', async () => {
-    const [config] = await server.database.db.select().from(partnerConfigurations).where(eq(partnerConfigurations.companyId, 30443));
+    const [config] = await server.database.db
+      .select()
+      .from(partnerConfigurations)
+      .where(eq(partnerConfigurations.companyId, 30443));
     const restore = await failCommitsOn('partner_configurations');
     try {
-      const res = await c.admin.graphql(`mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { id } }`, {
-        id: config.id,
-        input: { primaryColor: '#654321', landingPageEnabled: !config.landingPageEnabled },
-      });
+      const res = await c.admin.graphql(
+        `mutation($id: Int!, $input: PartnerConfigurationInput!) { updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { id } }`,
+        {
+          id: config.id,
+          input: { primaryColor: '#654321', landingPageEnabled: !config.landingPageEnabled },
+        },
+      );
       expect(res.json.errors?.[0]).toBeDefined();
     } finally {
       await restore();
     }
-    expect((await server.database.db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, config.id)))[0].primaryColor).toBe(config.primaryColor);
+    expect(
+      (await server.database.db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, config.id)))[0]
+        .primaryColor,
+    ).toBe(config.primaryColor);
     expect(await newRows()).toEqual([]);
   });
 
@@ -448,19 +633,27 @@ describe(`reading the audit trail (${databaseKind})`, () => {
     const ofPartner = (await c.viewer.get('/api/audit?companyId=30500')).json;
     expect(ofPartner.items.length).toBeGreaterThan(0);
     expect(ofPartner.items.every((r: any) => r.target.companyId === 30500)).toBe(true);
-    expect((await c.viewer.get(`/api/audit?targetType=submission&targetId=${first.id}`)).json.items.map((r: any) => r.action)).toContain('submission.accepted');
+    expect(
+      (await c.viewer.get(`/api/audit?targetType=submission&targetId=${first.id}`)).json.items.map(
+        (r: any) => r.action,
+      ),
+    ).toContain('submission.accepted');
 
     const future = new Date(Date.now() + 3_600_000).toISOString();
     expect((await c.viewer.get(`/api/audit?from=${encodeURIComponent(future)}`)).json.total).toBe(0);
     const hourAgo = new Date(Date.now() - 3_600_000).toISOString();
-    expect((await c.viewer.get(`/api/audit?from=${encodeURIComponent(hourAgo)}&to=${encodeURIComponent(future)}`)).json.total).toBe(all.total);
+    expect(
+      (await c.viewer.get(`/api/audit?from=${encodeURIComponent(hourAgo)}&to=${encodeURIComponent(future)}`)).json
+        .total,
+    ).toBe(all.total);
 
     const bad = await c.viewer.get('/api/audit?action=drop.tables&from=yesterday');
     expect(bad.status).toBe(400);
     expect(bad.json.fields).toMatchObject({ action: 'Unknown action.', from: 'The start date is not a date.' });
-    expect((await c.viewer.get(`/api/audit?from=${encodeURIComponent(future)}&to=${encodeURIComponent(hourAgo)}`)).json.fields.to).toBe(
-      'The start date must be on or before the end date.',
-    );
+    expect(
+      (await c.viewer.get(`/api/audit?from=${encodeURIComponent(future)}&to=${encodeURIComponent(hourAgo)}`)).json
+        .fields.to,
+    ).toBe('The start date must be on or before the end date.');
 
     const options = (await c.viewer.get('/api/audit/options')).json;
     expect(options.actions).toContainEqual({ value: 'job.retried', label: 'Background job retried' });
@@ -480,14 +673,22 @@ describe(`reading the audit trail (${databaseKind})`, () => {
     const body = rest.join('\r\n');
     expect(body).toContain(`,Ada Admin,admin@example.com,submission.rejected,Submission rejected,submission,${id},`);
     // The product name: a formula guarded by an apostrophe, quotes doubled, the whole cell quoted (it holds a comma).
-    expect(body).toContain(`"'=HYPERLINK(""http://evil.example"",""Click""), ""quoted""",Green Valley Foods,status: SUBMITTED,`);
+    expect(body).toContain(
+      `"'=HYPERLINK(""http://evil.example"",""Click""), ""quoted""",Green Valley Foods,status: SUBMITTED,`,
+    );
     // The reason with a line break stays inside one quoted cell (a summary lists its fields in jsonb's key order).
     expect(body).toContain(`"reason: +1 photo, blurry\nsecond line; status: ADMIN_REJECTED"\r\n`);
     expect(body.endsWith('\r\n')).toBe(true);
     expect(rest.filter((l) => l.includes('submission.rejected'))).toHaveLength(1);
 
     const accepted = await c.viewer.get('/api/audit.csv?action=submission.accepted');
-    expect(accepted.text.split('\r\n').slice(1).filter(Boolean).every((l) => l.includes(',submission.accepted,'))).toBe(true);
+    expect(
+      accepted.text
+        .split('\r\n')
+        .slice(1)
+        .filter(Boolean)
+        .every((l) => l.includes(',submission.accepted,')),
+    ).toBe(true);
     expect((await c.viewer.get('/api/audit.csv?from=not-a-date')).status).toBe(400);
   });
 
@@ -495,7 +696,12 @@ describe(`reading the audit trail (${databaseKind})`, () => {
     const db = server.database.db;
     const [{ n: before }] = await db.select({ n: sql<number>`count(*)::int` }).from(auditLog);
     await db.insert(auditLog).values(
-      Array.from({ length: 1203 }, (_, i) => ({ actorUserId: adminId, action: 'job.retried', targetType: 'job', targetId: `bulk-${i}` })),
+      Array.from({ length: 1203 }, (_, i) => ({
+        actorUserId: adminId,
+        action: 'job.retried',
+        targetType: 'job',
+        targetId: `bulk-${i}`,
+      })),
     );
     const res = await c.admin.get('/api/audit.csv');
     const lines = res.text.split('\r\n').filter(Boolean);

@@ -16,7 +16,13 @@ describe(`sign-in and session (${databaseKind})`, () => {
     const c = new Client(server.url);
     expect((await c.get('/api/user')).status).toBe(401);
     const user = await c.login('supplier@example.com', 'Supplier-demo-1');
-    expect(user).toMatchObject({ email: 'supplier@example.com', firstName: 'Sam', companyId: 1001, scopes: ['write:webhooks'], isAuth0User: true });
+    expect(user).toMatchObject({
+      email: 'supplier@example.com',
+      firstName: 'Sam',
+      companyId: 1001,
+      scopes: ['write:webhooks'],
+      isAuth0User: true,
+    });
     const me = await c.get('/api/user');
     expect(me.status).toBe(200);
     expect(me.json.company).toEqual({ id: 1001, name: 'Green Valley Foods' });
@@ -30,10 +36,22 @@ describe(`sign-in and session (${databaseKind})`, () => {
 
   it('wrong password gives 401 INVALID_CREDENTIALS with the spec message; unknown e-mail answers the same', async () => {
     const c = new Client(server.url);
-    const wrong = await c.post('/api/auth/login', { username: 'supplier2@example.com', password: 'nope' }, { form: true });
+    const wrong = await c.post(
+      '/api/auth/login',
+      { username: 'supplier2@example.com', password: 'nope' },
+      { form: true },
+    );
     expect(wrong.status).toBe(401);
-    expect(wrong.json).toMatchObject({ code: 'UNAUTHORIZED', reason: 'INVALID_CREDENTIALS', message: MSG.invalidLogin });
-    const unknown = await c.post('/api/auth/login', { username: 'nobody@example.com', password: 'nope' }, { form: true });
+    expect(wrong.json).toMatchObject({
+      code: 'UNAUTHORIZED',
+      reason: 'INVALID_CREDENTIALS',
+      message: MSG.invalidLogin,
+    });
+    const unknown = await c.post(
+      '/api/auth/login',
+      { username: 'nobody@example.com', password: 'nope' },
+      { form: true },
+    );
     expect(unknown.status).toBe(401);
     expect(unknown.json).toEqual(wrong.json);
   });
@@ -48,7 +66,11 @@ describe(`sign-in and session (${databaseKind})`, () => {
   it('session cookie is HttpOnly and SameSite=Lax, and the session id changes at login (no fixation)', async () => {
     const c = new Client(server.url);
     c.cookies.set('sid', 'attacker-chosen-session-id');
-    const res = await c.post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' }, { form: true });
+    const res = await c.post(
+      '/api/auth/login',
+      { username: 'supplier@example.com', password: 'Supplier-demo-1' },
+      { form: true },
+    );
     const setCookie = res.headers.getSetCookie().find((h) => /^sid=[^;]/.test(h))!;
     expect(setCookie).toMatch(/HttpOnly/i);
     expect(setCookie).toMatch(/SameSite=Lax/i);
@@ -95,7 +117,11 @@ describe(`sign-in and session (${databaseKind})`, () => {
       passwordHash: await hashPassword('password'),
     });
     const c = new Client(server.url);
-    const res = await c.post('/api/auth/login', { username: 'legacy@example.com', password: 'password' }, { form: true });
+    const res = await c.post(
+      '/api/auth/login',
+      { username: 'legacy@example.com', password: 'password' },
+      { form: true },
+    );
     expect(res.status).toBe(401);
     expect(res.json.reason).toBe('INSUFFICIENT_PASSWORD_STRENGTH');
     expect((await c.get('/api/user')).status).toBe(401);
@@ -109,27 +135,53 @@ describe(`sign-in and session (${databaseKind})`, () => {
     expect(ok.json.email).toBe('legacy@example.com');
     expect((await c.get('/api/user')).status).toBe(200);
     // Without an attempted login the endpoint refuses.
-    expect((await new Client(server.url).post('/api/auth/strengthen-password', { newPassword: 'Much-Better-9' })).status).toBe(401);
+    expect(
+      (await new Client(server.url).post('/api/auth/strengthen-password', { newPassword: 'Much-Better-9' })).status,
+    ).toBe(401);
   });
 
   it('locks an account after repeated failures (per account, across addresses)', async () => {
     const c = new Client(server.url);
     for (let i = 0; i < 5; i++) {
-      expect((await c.post('/api/auth/login', { username: 'other@example.com', password: `bad-${i}` }, { form: true })).status).toBe(401);
+      expect(
+        (await c.post('/api/auth/login', { username: 'other@example.com', password: `bad-${i}` }, { form: true }))
+          .status,
+      ).toBe(401);
     }
-    const locked = await c.post('/api/auth/login', { username: 'other@example.com', password: 'Other-demo-1' }, { form: true });
+    const locked = await c.post(
+      '/api/auth/login',
+      { username: 'other@example.com', password: 'Other-demo-1' },
+      { form: true },
+    );
     expect(locked.status).toBe(429);
     expect(locked.json.message).toBe(MSG.tooManyAttempts);
     // Other accounts are unaffected.
-    expect((await c.post('/api/auth/login', { username: 'supplier2@example.com', password: 'Supplier-demo-2' }, { form: true })).status).toBe(200);
+    expect(
+      (
+        await c.post(
+          '/api/auth/login',
+          { username: 'supplier2@example.com', password: 'Supplier-demo-2' },
+          { form: true },
+        )
+      ).status,
+    ).toBe(200);
   });
 
   it('refuses state-changing requests from another origin', async () => {
     const evil = new Client(server.url, 'https://evil.example');
-    const res = await evil.post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' }, { form: true });
+    const res = await evil.post(
+      '/api/auth/login',
+      { username: 'supplier@example.com', password: 'Supplier-demo-1' },
+      { form: true },
+    );
     expect(res.status).toBe(403);
     const c = new Client(server.url, null);
-    const crossSite = await c.request('POST', '/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' }, { headers: { 'sec-fetch-site': 'cross-site' } });
+    const crossSite = await c.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'supplier@example.com', password: 'Supplier-demo-1' },
+      { headers: { 'sec-fetch-site': 'cross-site' } },
+    );
     expect(crossSite.status).toBe(403);
   });
 });
@@ -145,7 +197,9 @@ describe(`login rate limit per address (${databaseKind})`, () => {
     const c = new Client(limited.url);
     const statuses: number[] = [];
     for (let i = 0; i < 5; i++) {
-      statuses.push((await c.post('/api/auth/login', { username: `x${i}@example.com`, password: 'x' }, { form: true })).status);
+      statuses.push(
+        (await c.post('/api/auth/login', { username: `x${i}@example.com`, password: 'x' }, { form: true })).status,
+      );
     }
     expect(statuses.slice(0, 3)).toEqual([401, 401, 401]);
     expect(statuses.slice(3)).toEqual([429, 429]);
@@ -161,7 +215,12 @@ describe(`behind HTTPS (${databaseKind})`, () => {
 
   it('marks the session cookie Secure when the proxy says the request came over HTTPS', async () => {
     const c = new Client(proxied.url, null);
-    const res = await c.request('POST', '/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' }, { headers: { 'x-forwarded-proto': 'https' } });
+    const res = await c.request(
+      'POST',
+      '/api/auth/login',
+      { username: 'supplier@example.com', password: 'Supplier-demo-1' },
+      { headers: { 'x-forwarded-proto': 'https' } },
+    );
     expect(res.status).toBe(200);
     expect(res.headers.getSetCookie().find((h) => h.startsWith('sid='))).toMatch(/Secure/);
   });

@@ -46,11 +46,21 @@ function pngBomb(): Uint8Array {
   ihdr[8] = 8; // bit depth
   ihdr[9] = 0; // greyscale
   const rows = deflateSync(Buffer.alloc((side + 1) * 16)); // a few rows of zeros; the rest is never reached
-  return new Uint8Array(Buffer.concat([Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]), chunk('IHDR', ihdr), chunk('IDAT', rows), chunk('IEND', Buffer.alloc(0))]));
+  return new Uint8Array(
+    Buffer.concat([
+      Buffer.from([137, 80, 78, 71, 13, 10, 26, 10]),
+      chunk('IHDR', ihdr),
+      chunk('IDAT', rows),
+      chunk('IEND', Buffer.alloc(0)),
+    ]),
+  );
 }
 
 const cases: string[] = [];
-async function expectClear4xx(label: string, res: { status: number; json?: { code?: string; message?: string; errors?: { message: string }[] } }) {
+async function expectClear4xx(
+  label: string,
+  res: { status: number; json?: { code?: string; message?: string; errors?: { message: string }[] } },
+) {
   cases.push(label);
   expect(res.status, label).toBeGreaterThanOrEqual(400);
   expect(res.status, label).toBeLessThan(500);
@@ -62,28 +72,40 @@ async function expectClear4xx(label: string, res: { status: number; json?: { cod
 
 describe(`bad input (${databaseKind})`, () => {
   it('refuses a decompression bomb: an image declaring billions of pixels', async () => {
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'bomb.png', data: pngBomb(), type: 'image/png' }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: 'bomb.png', data: pngBomb(), type: 'image/png' },
+    ]);
     await expectClear4xx('PNG bomb', res);
   });
 
   it('refuses malformed PDFs: a bare header, and a PDF cut short', async () => {
     const header = new TextEncoder().encode('%PDF-1.7\n%garbage that is not a PDF body\n');
-    await expectClear4xx('PDF header only', await supplier.upload('/api/draftSubmissions', [{ name: 'label.pdf', data: header, type: 'application/pdf' }]));
+    await expectClear4xx(
+      'PDF header only',
+      await supplier.upload('/api/draftSubmissions', [{ name: 'label.pdf', data: header, type: 'application/pdf' }]),
+    );
     const { PDFDocument } = await import('pdf-lib');
     const doc = await PDFDocument.create();
     doc.addPage([200, 200]);
     const whole = await doc.save();
     const cut = whole.slice(0, Math.floor(whole.length / 2));
-    await expectClear4xx('PDF cut in half', await supplier.upload('/api/draftSubmissions', [{ name: 'half.pdf', data: cut, type: 'application/pdf' }]));
+    await expectClear4xx(
+      'PDF cut in half',
+      await supplier.upload('/api/draftSubmissions', [{ name: 'half.pdf', data: cut, type: 'application/pdf' }]),
+    );
   });
 
   it('treats NUL bytes and very long file names as labels: the upload is refused or stored safely, never on a path', async () => {
     const png = await barcodeImage('036000291452');
-    const nul = await supplier.upload('/api/draftSubmissions', [{ name: 'front\u0000.png', data: png, type: 'image/png' }]);
+    const nul = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front\u0000.png', data: png, type: 'image/png' },
+    ]);
     cases.push('NUL in file name');
     if (nul.status < 300) expect(JSON.stringify(nul.json)).not.toContain('\\u0000');
     else expect(nul.status).toBeLessThan(500);
-    const long = await supplier.upload('/api/draftSubmissions', [{ name: `${'a'.repeat(5000)}.png`, data: png, type: 'image/png' }]);
+    const long = await supplier.upload('/api/draftSubmissions', [
+      { name: `${'a'.repeat(5000)}.png`, data: png, type: 'image/png' },
+    ]);
     cases.push('5000-character file name');
     expect(long.status).toBeLessThan(500);
     if (long.status < 300) expect(long.json.files[0].fileName.length).toBeLessThanOrEqual(255);
@@ -98,7 +120,11 @@ describe(`bad input (${databaseKind})`, () => {
   it('refuses a malformed or cut-short multipart body on every upload route (400, not a server error)', async () => {
     const cookie = [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     const send = (path: string, contentType: string, body: string) =>
-      fetch(`${server.url}${path}`, { method: 'POST', headers: { 'content-type': contentType, origin: server.url, cookie }, body });
+      fetch(`${server.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': contentType, origin: server.url, cookie },
+        body,
+      });
     const cutShort = '--xyz\r\nContent-Disposition: form-data; name="files"; filename="a.png"\r\n\r\nabc';
     for (const path of ['/api/draftSubmissions', '/api/bulkIngestion/jobs', '/api/productSubmissions/resubmit']) {
       for (const [label, type, body] of [
@@ -108,25 +134,39 @@ describe(`bad input (${databaseKind})`, () => {
         const res = await send(path, type, body);
         const json = await res.json();
         await expectClear4xx(`multipart ${label} to ${path}`, { status: res.status, json });
-        if (res.status === 400) expect(json, `${label} ${path}`).toMatchObject({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE });
+        if (res.status === 400)
+          expect(json, `${label} ${path}`).toMatchObject({
+            code: 'MALFORMED_UPLOAD',
+            message: MALFORMED_UPLOAD_MESSAGE,
+          });
       }
     }
   });
 
   it('refuses malformed JSON', async () => {
-    const res = await supplier.request('POST', '/graphql', undefined, { headers: { 'content-type': 'application/json' } });
+    const res = await supplier.request('POST', '/graphql', undefined, {
+      headers: { 'content-type': 'application/json' },
+    });
     cases.push('empty JSON body');
     expect(res.status).toBeGreaterThanOrEqual(400);
     const raw = await fetch(`${server.url}/graphql`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url, cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        origin: server.url,
+        cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: '{"query": "{ currentUser { id } }"',
     });
     await expectClear4xx('truncated JSON', { status: raw.status, json: await raw.json() });
     // On a REST route, in our own vocabulary of codes (not the framework's FST_ERR_CTP_INVALID_JSON_BODY).
     const rest = await fetch(`${server.url}/api/companies/1001/webhooks`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: server.url, cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+      headers: {
+        'content-type': 'application/json',
+        origin: server.url,
+        cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+      },
       body: '{"url": ',
     });
     const json = await rest.json();
@@ -145,14 +185,18 @@ describe(`bad input (${databaseKind})`, () => {
     await expectClear4xx('XML body', { status: res.status, json });
     expect(res.status).toBe(415);
     expect(json).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE });
-    const documented = (await supplier.get('/api/openapi.json')).json.paths['/api/companies/{companyId}/webhooks'].post.responses;
+    const documented = (await supplier.get('/api/openapi.json')).json.paths['/api/companies/{companyId}/webhooks'].post
+      .responses;
     expect(Object.keys(documented)).toEqual(expect.arrayContaining(['413', '415']));
   });
 
   it(`refuses GraphQL queries deeper than ${MAX_QUERY_DEPTH} levels`, async () => {
     let nested = 'name';
     for (let i = 0; i < MAX_QUERY_DEPTH + 2; i++) nested = `ofType { ${nested} }`;
-    await expectClear4xx('deep query', await supplier.graphql(`{ __schema { types { fields { type { ${nested} } } } } }`));
+    await expectClear4xx(
+      'deep query',
+      await supplier.graphql(`{ __schema { types { fields { type { ${nested} } } } } }`),
+    );
   });
 
   it(`refuses GraphQL queries asking for more than ${MAX_QUERY_FIELDS} fields, counting fragments where used`, async () => {
@@ -160,7 +204,10 @@ describe(`bad input (${databaseKind})`, () => {
     await expectClear4xx('alias flood', await supplier.graphql(`{ ${aliases} }`));
     const fragments = Array.from({ length: 30 }, (_, i) => `f${i}: currentUser { ...U }`).join(' ');
     const wide = Array.from({ length: 20 }, (_, i) => `x${i}: id`).join(' ');
-    await expectClear4xx('fragment multiplication', await supplier.graphql(`{ ${fragments} } fragment U on User { ${wide} }`));
+    await expectClear4xx(
+      'fragment multiplication',
+      await supplier.graphql(`{ ${fragments} } fragment U on User { ${wide} }`),
+    );
     const fine = await supplier.graphql(`{ currentUser { id email } }`);
     expect(fine.json.data.currentUser.email).toBe('supplier@example.com');
   });

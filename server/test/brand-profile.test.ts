@@ -50,22 +50,31 @@ const input = (over: Record<string, unknown> = {}) => ({
 });
 
 let profileId: number;
-const filePath = (kind: string, company = 1001, id = profileId) => `/api/companies/${company}/brand-profiles/${id}/${kind}`;
+const filePath = (kind: string, company = 1001, id = profileId) =>
+  `/api/companies/${company}/brand-profiles/${id}/${kind}`;
 
 describe(`brand profile (${databaseKind})`, () => {
   it('lookups: countries, the states of a country, the major cities of a state, distribution methods', async () => {
     const countries = (await supplier.graphql('query { getCountries { id name code } }')).json.data.getCountries;
     expect(countries.map((c: any) => c.code)).toEqual(expect.arrayContaining(['US', 'CA']));
-    const us = (await supplier.graphql('query($c: String!) { getStates(countryCode: $c) { id name code } }', { c: 'US' })).json.data.getStates;
+    const us = (
+      await supplier.graphql('query($c: String!) { getStates(countryCode: $c) { id name code } }', { c: 'US' })
+    ).json.data.getStates;
     expect(us).toHaveLength(51); // 50 states and the District of Columbia
     expect(us.find((s: any) => s.code === 'CA').name).toBe('California');
-    const ca = (await supplier.graphql('query($c: String!) { getStates(countryCode: $c) { code } }', { c: 'CA' })).json.data.getStates;
+    const ca = (await supplier.graphql('query($c: String!) { getStates(countryCode: $c) { code } }', { c: 'CA' })).json
+      .data.getStates;
     expect(ca).toHaveLength(13);
-    const cities = (await supplier.graphql('query($c: String!, $s: String!) { getCities(countryCode: $c, stateCode: $s) { id name } }', { c: 'CA', s: 'ON' }))
-      .json.data.getCities;
+    const cities = (
+      await supplier.graphql(
+        'query($c: String!, $s: String!) { getCities(countryCode: $c, stateCode: $s) { id name } }',
+        { c: 'CA', s: 'ON' },
+      )
+    ).json.data.getCities;
     expect(cities.map((c: any) => c.name)).toEqual(expect.arrayContaining(['Toronto', 'Ottawa']));
     expect((await supplier.graphql('query { getStates(countryCode: "ZZ") { code } }')).json.data.getStates).toEqual([]);
-    const methods = (await supplier.graphql('query { getDistributionMethods { id name } }')).json.data.getDistributionMethods;
+    const methods = (await supplier.graphql('query { getDistributionMethods { id name } }')).json.data
+      .getDistributionMethods;
     expect(methods.map((m: any) => m.name)).toContain('Distributor');
     expect(code(await anonymous.graphql('query { getCountries { code } }'))).toBe('UNAUTHORIZED');
   });
@@ -107,7 +116,10 @@ describe(`brand profile (${databaseKind})`, () => {
   });
 
   it('needs a complete sales contact or a complete primary broker', async () => {
-    const res = await supplier.graphql(CREATE, { companyId: 1001, input: input({ salesContactName: null, salesContactEmail: null, primaryBrokerName: 'Bo Broker' }) });
+    const res = await supplier.graphql(CREATE, {
+      companyId: 1001,
+      input: input({ salesContactName: null, salesContactEmail: null, primaryBrokerName: 'Bo Broker' }),
+    });
     expect(fields(res)).toEqual({
       salesContactName: 'Please enter sales contact name.',
       salesContactEmail: 'Please enter sales contact email.',
@@ -117,13 +129,28 @@ describe(`brand profile (${databaseKind})`, () => {
   });
 
   it('refuses a country, state, city, method or distribution state that is not in the lookups', async () => {
-    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandCountryCode: 'ZZ' }) }))).toEqual({ brandCountryCode: BRAND_MSG.countryRequired });
-    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandStateCode: 'ON' }) }))).toEqual({ brandStateCode: BRAND_MSG.stateRequired });
-    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandCityName: 'Toronto' }) }))).toEqual({ brandCityName: BRAND_MSG.cityRequired });
-    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ primaryDistributionMethod: 'Carrier pigeon' }) }))).toEqual({
+    expect(
+      fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandCountryCode: 'ZZ' }) })),
+    ).toEqual({ brandCountryCode: BRAND_MSG.countryRequired });
+    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandStateCode: 'ON' }) }))).toEqual(
+      { brandStateCode: BRAND_MSG.stateRequired },
+    );
+    expect(
+      fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ brandCityName: 'Toronto' }) })),
+    ).toEqual({ brandCityName: BRAND_MSG.cityRequired });
+    expect(
+      fields(
+        await supplier.graphql(CREATE, {
+          companyId: 1001,
+          input: input({ primaryDistributionMethod: 'Carrier pigeon' }),
+        }),
+      ),
+    ).toEqual({
       primaryDistributionMethod: BRAND_MSG.primaryDistributionRequired,
     });
-    expect(fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ distributionRangeStates: ['XX'] }) }))).toEqual({
+    expect(
+      fields(await supplier.graphql(CREATE, { companyId: 1001, input: input({ distributionRangeStates: ['XX'] }) })),
+    ).toEqual({
       distributionRangeStates: BRAND_MSG.unknownDistributionState,
     });
   });
@@ -174,15 +201,29 @@ describe(`brand profile (${databaseKind})`, () => {
       distributionRangeStates: [],
       brandCityName: 'Toronto',
       facebookUrl: 'https://facebook.com/greenvalley',
-      primaryBroker: { Company: 'Brokers Inc', Email: 'bo@brokers.example', Name: 'Bo Broker', Phone: null, Title: null },
+      primaryBroker: {
+        Company: 'Brokers Inc',
+        Email: 'bo@brokers.example',
+        Name: 'Bo Broker',
+        Phone: null,
+        Title: null,
+      },
       raisingInvestment: 'Series A in 2027',
     });
   });
 
   it('hides and publishes the profile', async () => {
-    expect((await supplier.graphql(PUBLISH, { companyId: 1001, id: profileId, p: false })).json.data.updateBrandProfileIsPublished.isPublished).toBe(false);
-    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany.brandProfiles[0].isPublished).toBe(false);
-    expect((await supplier.graphql(PUBLISH, { companyId: 1001, id: profileId, p: true })).json.data.updateBrandProfileIsPublished.isPublished).toBe(true);
+    expect(
+      (await supplier.graphql(PUBLISH, { companyId: 1001, id: profileId, p: false })).json.data
+        .updateBrandProfileIsPublished.isPublished,
+    ).toBe(false);
+    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany.brandProfiles[0].isPublished).toBe(
+      false,
+    );
+    expect(
+      (await supplier.graphql(PUBLISH, { companyId: 1001, id: profileId, p: true })).json.data
+        .updateBrandProfileIsPublished.isPublished,
+    ).toBe(true);
   });
 
   it("another company's profile is 'not found' for every call; read-only staff see it but change nothing", async () => {
@@ -199,16 +240,25 @@ describe(`brand profile (${databaseKind})`, () => {
     const seen = (await viewer.graphql(COMPANY, { id: 1001 })).json.data.getCompany.brandProfiles[0];
     expect(seen).toMatchObject({ id: profileId, can: { edit: false } });
     expect(code(await viewer.graphql(PUBLISH, { companyId: 1001, id: profileId, p: false }))).toBe('FORBIDDEN');
-    expect((await admin.graphql(PUBLISH, { companyId: 1001, id: profileId, p: true })).json.data.updateBrandProfileIsPublished.isPublished).toBe(true);
+    expect(
+      (await admin.graphql(PUBLISH, { companyId: 1001, id: profileId, p: true })).json.data
+        .updateBrandProfileIsPublished.isPublished,
+    ).toBe(true);
     expect(code(await anonymous.graphql(PUBLISH, { companyId: 1001, id: profileId, p: false }))).toBe('UNAUTHORIZED');
   });
 
   it('stores a brand logo checked by content and serves it back', async () => {
     const png = await plainImage();
-    const res = await supplier.upload(filePath('brand-logo'), [{ name: 'Green Logo.png', data: png, type: 'image/png' }], 'file');
+    const res = await supplier.upload(
+      filePath('brand-logo'),
+      [{ name: 'Green Logo.png', data: png, type: 'image/png' }],
+      'file',
+    );
     expect(res.status, res.text).toBe(200);
     expect(res.json).toMatchObject({ brandLogoFilename: 'Green Logo.png' });
-    const back = await fetch(server.url + filePath('brand-logo'), { headers: { cookie: [...supplier2.cookies].map(([k, v]) => `${k}=${v}`).join('; ') } });
+    const back = await fetch(server.url + filePath('brand-logo'), {
+      headers: { cookie: [...supplier2.cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    });
     expect(back.status).toBe(200);
     expect(back.headers.get('content-type')).toBe('image/png');
     expect(back.headers.get('content-disposition')).toContain('Green Logo.png');
@@ -219,19 +269,36 @@ describe(`brand profile (${databaseKind})`, () => {
 
   it('a lying file is refused: a PDF named .png as the logo, text named .pdf as a one-sheet', async () => {
     const pdf = await barcodePdf('036000291452');
-    const lying = await supplier.upload(filePath('brand-logo'), [{ name: 'logo.png', data: pdf, type: 'image/png' }], 'file');
+    const lying = await supplier.upload(
+      filePath('brand-logo'),
+      [{ name: 'logo.png', data: pdf, type: 'image/png' }],
+      'file',
+    );
     expect(lying.status).toBe(400);
     expect(lying.json.fields).toEqual({ file: BRAND_MSG.logoType });
-    const text = await supplier.upload(filePath('product-one-sheet'), [{ name: 'sheet.pdf', data: new TextEncoder().encode('%PDF not really'), type: 'application/pdf' }], 'file');
+    const text = await supplier.upload(
+      filePath('product-one-sheet'),
+      [{ name: 'sheet.pdf', data: new TextEncoder().encode('%PDF not really'), type: 'application/pdf' }],
+      'file',
+    );
     expect(text.status).toBe(400);
     // The earlier logo stays.
-    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany.brandProfiles[0].brandLogoFilename).toBe('Green Logo.png');
+    expect(
+      (await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany.brandProfiles[0].brandLogoFilename,
+    ).toBe('Green Logo.png');
   });
 
   it('a PDF is a product one-sheet and a sales deck, downloadable afterwards', async () => {
     const pdf = await barcodePdf('036000291452');
-    for (const [kind, field] of [['product-one-sheet', 'productOneSheetFilename'], ['sales-deck', 'salesDeckFilename']] as const) {
-      const res = await supplier.upload(filePath(kind), [{ name: `${kind}.pdf`, data: pdf, type: 'application/pdf' }], 'file');
+    for (const [kind, field] of [
+      ['product-one-sheet', 'productOneSheetFilename'],
+      ['sales-deck', 'salesDeckFilename'],
+    ] as const) {
+      const res = await supplier.upload(
+        filePath(kind),
+        [{ name: `${kind}.pdf`, data: pdf, type: 'application/pdf' }],
+        'file',
+      );
       expect(res.status, res.text).toBe(200);
       expect(res.json[field]).toBe(`${kind}.pdf`);
       const back = await supplier.get(filePath(kind));
@@ -243,19 +310,34 @@ describe(`brand profile (${databaseKind})`, () => {
   it("a file of 15728640 bytes or more is 'File is too large'", async () => {
     const big = new Uint8Array(15728640 + 10);
     big.set(await plainImage());
-    const res = await supplier.upload(filePath('sales-deck'), [{ name: 'big.png', data: big, type: 'image/png' }], 'file');
+    const res = await supplier.upload(
+      filePath('sales-deck'),
+      [{ name: 'big.png', data: big, type: 'image/png' }],
+      'file',
+    );
     expect(res.status).toBe(413);
     expect(res.json.message).toBe('File is too large');
     const exact = new Uint8Array(15728640);
     exact.set(await plainImage());
-    const atLimit = await supplier.upload(filePath('sales-deck'), [{ name: 'exact.png', data: exact, type: 'image/png' }], 'file');
+    const atLimit = await supplier.upload(
+      filePath('sales-deck'),
+      [{ name: 'exact.png', data: exact, type: 'image/png' }],
+      'file',
+    );
     expect(atLimit.status).toBe(413);
     expect(atLimit.json.message).toBe('File is too large');
   });
 
   it('one file per field; an unknown file field is not found', async () => {
     const png = await plainImage();
-    const two = await supplier.upload(filePath('brand-logo'), [{ name: 'a.png', data: png }, { name: 'b.png', data: png }], 'file');
+    const two = await supplier.upload(
+      filePath('brand-logo'),
+      [
+        { name: 'a.png', data: png },
+        { name: 'b.png', data: png },
+      ],
+      'file',
+    );
     expect(two.status).toBe(413);
     expect((await supplier.upload(filePath('brand-video'), [{ name: 'a.png', data: png }], 'file')).status).toBe(404);
     expect((await supplier.upload(filePath('brand-logo'), [], 'file')).status).toBe(400);
@@ -265,7 +347,9 @@ describe(`brand profile (${databaseKind})`, () => {
     await server.ctx.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, 'BRAND_PROFILE'));
     try {
       expect(code(await supplier.graphql(PUBLISH, { companyId: 1001, id: profileId, p: false }))).toBe('FORBIDDEN');
-      expect((await supplier.upload(filePath('brand-logo'), [{ name: 'a.png', data: await plainImage() }], 'file')).status).toBe(403);
+      expect(
+        (await supplier.upload(filePath('brand-logo'), [{ name: 'a.png', data: await plainImage() }], 'file')).status,
+      ).toBe(403);
     } finally {
       await server.ctx.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, 'BRAND_PROFILE'));
     }

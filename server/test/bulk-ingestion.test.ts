@@ -78,9 +78,14 @@ function zip(entries: { name: string; data: Buffer; store?: boolean }[]): Buffer
 
 const ORGS = `{ bulkIngestionOrganizations { companyId companyName folderName imageSource } }`;
 const CREATE = `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId folderName imageSource } }`;
-const scan = () => scanAllSources(server.ctx, (err) => { throw err; });
-const filesOf = async (c: Client, jobId: number) => (await c.get(`/api/bulkIngestion/jobs/${jobId}/files`)).json as any[];
-const jobOf = async (c: Client, jobId: number) => ((await c.get('/api/bulkIngestion/jobs')).json as any[]).find((j) => j.id === jobId);
+const scan = () =>
+  scanAllSources(server.ctx, (err) => {
+    throw err;
+  });
+const filesOf = async (c: Client, jobId: number) =>
+  (await c.get(`/api/bulkIngestion/jobs/${jobId}/files`)).json as any[];
+const jobOf = async (c: Client, jobId: number) =>
+  ((await c.get('/api/bulkIngestion/jobs')).json as any[]).find((j) => j.id === jobId);
 const drop = (name: string, data: Buffer) => {
   mkdirSync(path.dirname(path.join(folder, name)), { recursive: true });
   writeFileSync(path.join(folder, name), data);
@@ -91,11 +96,17 @@ describe(`bulk ingestion access (${databaseKind})`, () => {
     expect((await supplier.get('/api/bulkIngestion/jobs')).status).toBe(403);
     expect((await supplier.get('/api/bulkIngestion/jobs/1/files')).status).toBe(403);
     expect((await supplier.get('/api/bulkIngestion/jobs/1/files/ifAnyUpdatedSince/0')).status).toBe(403);
-    expect((await supplier.put('/api/bulkIngestion/jobs/1/files', [{ upc: '4006381333931', filename: 'a.png' }])).status).toBe(403);
-    expect((await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'a.png', data: await plainImage() }])).status).toBe(403);
+    expect(
+      (await supplier.put('/api/bulkIngestion/jobs/1/files', [{ upc: '4006381333931', filename: 'a.png' }])).status,
+    ).toBe(403);
+    expect(
+      (await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'a.png', data: await plainImage() }])).status,
+    ).toBe(403);
     const denied = await supplier.graphql(ORGS);
     expect(denied.json.errors[0].extensions.code).toBe('FORBIDDEN');
-    const create = await supplier.graphql(CREATE, { input: { companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' } });
+    const create = await supplier.graphql(CREATE, {
+      input: { companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' },
+    });
     expect(create.json.errors[0].extensions.code).toBe('FORBIDDEN');
   });
 
@@ -104,14 +115,29 @@ describe(`bulk ingestion access (${databaseKind})`, () => {
     expect(short.json.errors[0].message).toBe(ACCESS_MSG.tooShort);
     const noSource = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'green', imageSource: '' } });
     expect(noSource.json.errors[0].message).toBe(ACCESS_MSG.sourceRequired);
-    const res = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'Green Valley!', imageSource: 'local' } });
-    expect(res.json.data.createBulkIngestionOrganization).toEqual({ companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' });
-    const again = await admin.graphql(CREATE, { input: { companyId: 1001, folderName: 'other_folder', imageSource: 'LOCAL' } });
+    const res = await admin.graphql(CREATE, {
+      input: { companyId: 1001, folderName: 'Green Valley!', imageSource: 'local' },
+    });
+    expect(res.json.data.createBulkIngestionOrganization).toEqual({
+      companyId: 1001,
+      folderName: 'green_valley',
+      imageSource: 'LOCAL',
+    });
+    const again = await admin.graphql(CREATE, {
+      input: { companyId: 1001, folderName: 'other_folder', imageSource: 'LOCAL' },
+    });
     expect(again.json.errors[0].extensions.code).toBe('CONFLICT');
-    const sameFolder = await admin.graphql(CREATE, { input: { companyId: 1002, folderName: 'green_valley', imageSource: 'LOCAL' } });
+    const sameFolder = await admin.graphql(CREATE, {
+      input: { companyId: 1002, folderName: 'green_valley', imageSource: 'LOCAL' },
+    });
     expect(sameFolder.json.errors[0].extensions.code).toBe('CONFLICT');
     const list = await admin.graphql(ORGS);
-    expect(list.json.data.bulkIngestionOrganizations).toContainEqual({ companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' });
+    expect(list.json.data.bulkIngestionOrganizations).toContainEqual({
+      companyId: 1001,
+      companyName: 'Green Valley Foods',
+      folderName: 'green_valley',
+      imageSource: 'LOCAL',
+    });
     folder = path.join(server.config.ingestion.root, 'green_valley');
     expect((await supplier.get('/api/bulkIngestion/jobs')).json).toEqual([]);
   });
@@ -140,19 +166,47 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
       ['shelf/photo.png', 'RECEIVED'],
     ]);
     await server.ctx.jobs!.drain();
-    expect(readdirSync(folder, { recursive: true }).filter((n) => !String(n).startsWith('.') && String(n).includes('.'))).toEqual([]);
+    expect(
+      readdirSync(folder, { recursive: true }).filter((n) => !String(n).startsWith('.') && String(n).includes('.')),
+    ).toEqual([]);
 
     const files = Object.fromEntries((await filesOf(supplier, jobId)).map((f) => [f.filename, f]));
-    expect(files['shelf/photo.png']).toMatchObject({ status: 'SUBMITTED', detectedEan13Upc: photo.expected.padStart(13, '0'), upc: null });
-    expect(files[`${gs1}_front.png`]).toMatchObject({ status: 'SUBMITTED', upc: gs1, ean13Upc: gs1, detectedEan13Upc: null });
-    expect(files['no-code.png']).toMatchObject({ status: 'NEEDS_MAPPING', statusDisplayName: 'Needs mapping', upc: null });
+    expect(files['shelf/photo.png']).toMatchObject({
+      status: 'SUBMITTED',
+      detectedEan13Upc: photo.expected.padStart(13, '0'),
+      upc: null,
+    });
+    expect(files[`${gs1}_front.png`]).toMatchObject({
+      status: 'SUBMITTED',
+      upc: gs1,
+      ean13Upc: gs1,
+      detectedEan13Upc: null,
+    });
+    expect(files['no-code.png']).toMatchObject({
+      status: 'NEEDS_MAPPING',
+      statusDisplayName: 'Needs mapping',
+      upc: null,
+    });
     expect(files['notes.txt'].status).toBe('IGNORED');
     expect(files['notes.txt'].reason).toMatch(/not a PDF, JPG, PNG, GIF or TIF/);
 
     const job = await jobOf(supplier, jobId);
-    expect(job).toMatchObject({ totalCount: 4, ignoredCount: 1, needsMappingCount: 1, submittedCount: 2, identifiedCount: 0, status: 'Incomplete', submittedByEmail: null });
+    expect(job).toMatchObject({
+      totalCount: 4,
+      ignoredCount: 1,
+      needsMappingCount: 1,
+      submittedCount: 2,
+      identifiedCount: 0,
+      status: 'Incomplete',
+      submittedByEmail: null,
+    });
 
-    const subs = await server.database.db.select().from(productSubmissions).where(inArray(productSubmissions.id, [files['shelf/photo.png'].submissionId, files[`${gs1}_front.png`].submissionId]));
+    const subs = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(
+        inArray(productSubmissions.id, [files['shelf/photo.png'].submissionId, files[`${gs1}_front.png`].submissionId]),
+      );
     expect(subs).toHaveLength(2);
     for (const s of subs) expect(s).toMatchObject({ companyId: 1001, isImported: true });
     // The automated checks follow: a file name code with no code in the picture stays for staff.
@@ -161,7 +215,10 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
 
   it('polling returns only files updated after the time given, from the index', async () => {
     const files = await filesOf(supplier, jobId);
-    const newest = files.map((f) => f.updatedDate).sort().at(-1);
+    const newest = files
+      .map((f) => f.updatedDate)
+      .sort()
+      .at(-1);
     expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/${newest}`)).json).toEqual([]);
     expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/0`)).json).toHaveLength(4);
     expect((await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/yesterday`)).status).toBe(400);
@@ -181,24 +238,43 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect(bad.json.fields['row.2']).toBeUndefined();
     expect((await filesOf(supplier, jobId)).find((f) => f.filename === 'no-code.png').status).toBe('NEEDS_MAPPING');
 
-    const before = (await filesOf(supplier, jobId)).map((f) => f.updatedDate).sort().at(-1);
+    const before = (await filesOf(supplier, jobId))
+      .map((f) => f.updatedDate)
+      .sort()
+      .at(-1);
     const ok = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: code, filename: 'no-code.png' }]);
     expect(ok.status).toBe(200);
-    expect(ok.json).toEqual([expect.objectContaining({ filename: 'no-code.png', upc: code, ean13Upc: code, status: 'SUBMITTED' })]);
+    expect(ok.json).toEqual([
+      expect.objectContaining({ filename: 'no-code.png', upc: code, ean13Upc: code, status: 'SUBMITTED' }),
+    ]);
     const changed = (await supplier.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/${before}`)).json;
     expect(changed.map((f: any) => f.filename)).toEqual(['no-code.png']);
-    const again = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: code, filename: 'no-code.png' }]);
+    const again = await supplier.put(`/api/bulkIngestion/jobs/${jobId}/files`, [
+      { upc: code, filename: 'no-code.png' },
+    ]);
     expect(again.json.fields['row.2']).toBe(MAPPING_MSG.alreadyMapped);
     expect(await jobOf(supplier, jobId)).toMatchObject({ submittedCount: 3, needsMappingCount: 0, totalCount: 4 });
   });
 
   it('CATALOGUED follows the submission', async () => {
     const file = (await filesOf(supplier, jobId)).find((f) => f.filename === `${gs1}_front.png`);
-    await admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`, { id: file.submissionId });
-    const res = await admin.graphql(`mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`, {
-      id: file.submissionId,
-      input: { description: 'Imported oats', brand: 'Green Valley', itemSize: '18', unitsOfMeasure: 'oz', packCount: 1 },
-    });
+    await admin.graphql(
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      { id: file.submissionId },
+    );
+    const res = await admin.graphql(
+      `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`,
+      {
+        id: file.submissionId,
+        input: {
+          description: 'Imported oats',
+          brand: 'Green Valley',
+          itemSize: '18',
+          unitsOfMeasure: 'oz',
+          packCount: 1,
+        },
+      },
+    );
     expect(res.json.data.catalogueSubmission.itemStatus).toBe('CATALOGUED');
     expect((await filesOf(supplier, jobId)).find((f) => f.filename === `${gs1}_front.png`).status).toBe('CATALOGUED');
     expect(await jobOf(supplier, jobId)).toMatchObject({ submittedCount: 3, cataloguedCount: 1 });
@@ -213,7 +289,14 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     ]);
     expect(res.status).toBe(201);
     // An empty file is recorded IGNORED at once: nothing of it is kept for the pipeline.
-    expect(res.json).toMatchObject({ totalCount: 3, receivedCount: 2, ignoredCount: 1, submittedByFirstName: 'Sam', submittedByLastName: 'Supplier', submittedByEmail: 'supplier@example.com' });
+    expect(res.json).toMatchObject({
+      totalCount: 3,
+      receivedCount: 2,
+      ignoredCount: 1,
+      submittedByFirstName: 'Sam',
+      submittedByLastName: 'Supplier',
+      submittedByEmail: 'supplier@example.com',
+    });
     await server.ctx.jobs!.drain();
     const files = await filesOf(supplier, res.json.id);
     expect(files.map((f) => [f.filename, f.status])).toEqual([
@@ -223,7 +306,10 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     ]);
     // Both pictures of one code make one submission with two files.
     expect(files[0].submissionId).toBe(files[1].submissionId);
-    const attached = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, files[0].submissionId));
+    const attached = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, files[0].submissionId));
     expect(attached).toHaveLength(2);
   });
 
@@ -236,7 +322,9 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
       { name: '__MACOSX/shoot/._front.png', data: Buffer.from('x'), store: true },
       { name: '../readme.txt', data: Buffer.from('hello') },
     ]);
-    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'photos.zip', data: archive, type: 'application/zip' }]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: archive, type: 'application/zip' },
+    ]);
     expect(res.status).toBe(201);
     expect(res.json.totalCount).toBe(3);
     await server.ctx.jobs!.drain();
@@ -248,11 +336,17 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     ]);
     expect(files[2].ean13Upc).toBe(code);
     // A damaged zip is refused whole, keeping nothing.
-    const broken = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'broken.zip', data: archive.subarray(0, archive.length - 30) }]);
+    const broken = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'broken.zip', data: archive.subarray(0, archive.length - 30) },
+    ]);
     expect(broken.status).toBe(400);
     expect(broken.json.message).toMatch(/zip file could not be read/);
     // The job list: newest first, one row a job, each with its own files' counts.
-    const list = (await supplier.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number; ignoredCount: number }[];
+    const list = (await supplier.get('/api/bulkIngestion/jobs')).json as {
+      id: number;
+      totalCount: number;
+      ignoredCount: number;
+    }[];
     expect(list.map((j) => j.id)).toEqual([...list.map((j) => j.id)].sort((a, b) => b - a));
     expect(new Set(list.map((j) => j.id)).size).toBe(list.length);
     expect(list[0]).toMatchObject({ id: res.json.id, totalCount: 3, ignoredCount: 1 });
@@ -264,7 +358,9 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     expect((await other.get('/api/bulkIngestion/jobs')).json).toEqual([]);
     expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files`)).status).toBe(404);
     expect((await other.get(`/api/bulkIngestion/jobs/${jobId}/files/ifAnyUpdatedSince/0`)).status).toBe(404);
-    expect((await other.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: ean(), filename: 'no-code.png' }])).status).toBe(404);
+    expect(
+      (await other.put(`/api/bulkIngestion/jobs/${jobId}/files`, [{ upc: ean(), filename: 'no-code.png' }])).status,
+    ).toBe(404);
     // Not a job id at all: a bad request (issue 15: route parameters are range-checked, 400).
     expect((await other.get('/api/bulkIngestion/jobs/abc/files')).status).toBe(400);
     // Full administrators look at every company's jobs.
@@ -274,7 +370,8 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
 
 describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () => {
   const silent = pino({ level: 'silent' });
-  const runner = () => new JobRunner(server.database.db, silent, { concurrency: 2, pollMs: 20 }).register(...allJobs(server.ctx));
+  const runner = () =>
+    new JobRunner(server.database.db, silent, { concurrency: 2, pollMs: 20 }).register(...allJobs(server.ctx));
 
   /** Every file of the job exactly once, each settled, each SUBMITTED file in exactly one submission. */
   async function expectSettledOnce(jobId: number, names: string[]) {
@@ -283,7 +380,10 @@ describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () =
     for (const r of rows) expect(['SUBMITTED', 'NEEDS_MAPPING', 'IGNORED']).toContain(r.status);
     const submitted = rows.filter((r) => r.status === 'SUBMITTED');
     for (const r of submitted) {
-      const attached = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.storageKey, r.storageKey));
+      const attached = await server.database.db
+        .select()
+        .from(submissionFiles)
+        .where(eq(submissionFiles.storageKey, r.storageKey));
       expect(attached).toHaveLength(1);
     }
     return rows;
@@ -303,7 +403,10 @@ describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () =
     const [jobId] = await scan();
 
     // One file already moved into storage by a worker that died before it recorded the move.
-    const [moved] = await server.database.db.select().from(bulkIngestionFiles).where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.filename, 'restart/front-0.png')));
+    const [moved] = await server.database.db
+      .select()
+      .from(bulkIngestionFiles)
+      .where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.filename, 'restart/front-0.png')));
     await (server.ctx.storage as any).putFile(moved.storageKey, path.join(folder, 'restart/front-0.png'));
 
     const first = runner();
@@ -318,10 +421,14 @@ describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () =
       await new Promise((r) => setTimeout(r, 25));
     }
     await first.stop();
-    const [{ left }] = await server.database.db.select({ left: sql<number>`count(*)::int` }).from(jobsTable).where(and(eq(jobsTable.name, 'bulkIngestion.processFile'), eq(jobsTable.status, 'queued')));
+    const [{ left }] = await server.database.db
+      .select({ left: sql<number>`count(*)::int` })
+      .from(jobsTable)
+      .where(and(eq(jobsTable.name, 'bulkIngestion.processFile'), eq(jobsTable.status, 'queued')));
     expect(left).toBeGreaterThan(0); // really stopped in the middle
     // A worker that died holding a job: its lock has run out.
-    await server.database.db.execute(sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() - interval '1 second'
+    await server.database.db
+      .execute(sql`UPDATE jobs SET status = 'running', attempts = attempts + 1, locked_until = now() - interval '1 second'
       WHERE id = (SELECT id FROM jobs WHERE name = 'bulkIngestion.processFile' AND status = 'queued' ORDER BY id LIMIT 1)`);
 
     await runner().drain();
@@ -331,7 +438,12 @@ describe(`bulk ingestion under failures and concurrency (${databaseKind})`, () =
     const subs = new Set(rows.filter((r) => r.submissionId).map((r) => r.submissionId));
     expect(subs.size).toBe(3); // one per code, however the work was split
     expect(readdirSync(path.join(folder, 'restart'))).toEqual([]);
-    expect(await jobOf(supplier, jobId)).toMatchObject({ totalCount: 7, submittedCount: 6, needsMappingCount: 1, receivedCount: 0 });
+    expect(await jobOf(supplier, jobId)).toMatchObject({
+      totalCount: 7,
+      submittedCount: 6,
+      needsMappingCount: 1,
+      receivedCount: 0,
+    });
   });
 
   it('two job runners draining one job at once give the right counts and one submission per code', async () => {

@@ -12,7 +12,12 @@ let other: Client;
 let viewer: Client;
 beforeAll(async () => {
   server = await startTestServer();
-  [supplier, admin, other, viewer] = [new Client(server.url), new Client(server.url), new Client(server.url), new Client(server.url)];
+  [supplier, admin, other, viewer] = [
+    new Client(server.url),
+    new Client(server.url),
+    new Client(server.url),
+    new Client(server.url),
+  ];
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
   await admin.login('admin@example.com', 'Admin-demo-1');
   await other.login('other@example.com', 'Other-demo-1');
@@ -26,7 +31,8 @@ const ean = (body: string) => '0' + body + gs1CheckDigit(body);
 const PRODUCT_FIELDS = `ean13Upc description brand department category subcategory itemSize unitsOfMeasure packCount updatedDate
   shippingProfileId isDelisted imageUrls thumbnailUrls can { addImages setShippingProfile delist }`;
 const getProduct = async (c: Client, code: string) =>
-  (await c.graphql(`query($e: String!) { getCataloguedProduct(ean13Upc: $e) { ${PRODUCT_FIELDS} } }`, { e: code })).json;
+  (await c.graphql(`query($e: String!) { getCataloguedProduct(ean13Upc: $e) { ${PRODUCT_FIELDS} } }`, { e: code }))
+    .json;
 const list = async (c: Client, args: Record<string, unknown> = {}) => {
   const res = await c.graphql(
     `query($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
@@ -35,28 +41,51 @@ const list = async (c: Client, args: Record<string, unknown> = {}) => {
     args,
   );
   if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
-  return res.json.data.getCataloguedProducts as { total: number; page: number; pageSize: number; items: { ean13Upc: string; brand: string; description: string; isDelisted: boolean }[] };
+  return res.json.data.getCataloguedProducts as {
+    total: number;
+    page: number;
+    pageSize: number;
+    items: { ean13Upc: string; brand: string; description: string; isDelisted: boolean }[];
+  };
 };
 const CATALOGUE = `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) {
   itemStatus history { fromStatus toStatus by } } }`;
 const catalogue = (c: Client, id: string, input: Record<string, unknown>) => c.graphql(CATALOGUE, { id, input });
 const setStatus = (c: Client, id: string, status: string) =>
-  c.graphql(`mutation($id: ID!, $status: String!) { updateProductSubmissionStatus(id: $id, status: $status) { itemStatus } }`, { id, status });
+  c.graphql(
+    `mutation($id: ID!, $status: String!) { updateProductSubmissionStatus(id: $id, status: $status) { itemStatus } }`,
+    { id, status },
+  );
 const statusOf = async (id: string) =>
-  (await server.database.db.select({ s: productSubmissions.itemStatus }).from(productSubmissions).where(eq(productSubmissions.id, id)))[0].s;
+  (
+    await server.database.db
+      .select({ s: productSubmissions.itemStatus })
+      .from(productSubmissions)
+      .where(eq(productSubmissions.id, id))
+  )[0].s;
 
 /** A supplier submits one product (a plain photo, so the checks leave it for staff); optionally staff accept it. */
 async function submit(c: Client, upc: string, opts: { accept?: boolean; image?: Buffer } = {}) {
-  const draft = (await c.upload('/api/draftSubmissions', [{ name: 'front.png', data: opts.image ?? (await plainImage()) }])).json;
-  await c.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+  const draft = (
+    await c.upload('/api/draftSubmissions', [{ name: 'front.png', data: opts.image ?? (await plainImage()) }])
+  ).json;
+  await c.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc, productName: 'Test product' }] },
+    },
+  );
+  const res = await c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
     id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName: 'Test product' }] },
   });
-  const res = await c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
   if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
   await server.ctx.jobs!.drain();
   const id = res.json.data.submitProductsFromDraftSubmission[0].id as string;
-  if (opts.accept) expect((await setStatus(admin, id, 'ACCEPTED')).json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
+  if (opts.accept)
+    expect((await setStatus(admin, id, 'ACCEPTED')).json.data.updateProductSubmissionStatus.itemStatus).toBe(
+      'ACCEPTED',
+    );
   return id;
 }
 
@@ -69,22 +98,52 @@ describe(`cataloguing (${databaseKind})`, () => {
     const id = await submit(supplier, code, { accept: true });
     const bad = await catalogue(admin, id, { description: '', brand: 'x'.repeat(101), packCount: 0 });
     expect(bad.json.errors[0].extensions.code).toBe('VALIDATION_FAILED');
-    expect(bad.json.errors[0].extensions.fields).toMatchObject({ description: 'Description is required.', brand: 'Brand must be at most 100 characters.' });
+    expect(bad.json.errors[0].extensions.fields).toMatchObject({
+      description: 'Description is required.',
+      brand: 'Brand must be at most 100 characters.',
+    });
     expect(await statusOf(id)).toBe('ACCEPTED');
 
-    const res = await catalogue(admin, id, { description: ' Rolled oats ', brand: 'Green Valley', itemSize: '18', unitsOfMeasure: 'oz', packCount: 2 });
+    const res = await catalogue(admin, id, {
+      description: ' Rolled oats ',
+      brand: 'Green Valley',
+      itemSize: '18',
+      unitsOfMeasure: 'oz',
+      packCount: 2,
+    });
     expect(res.json.data.catalogueSubmission.itemStatus).toBe('CATALOGUED');
-    expect(res.json.data.catalogueSubmission.history.at(-1)).toEqual({ fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', by: 'Ada Admin' });
+    expect(res.json.data.catalogueSubmission.history.at(-1)).toEqual({
+      fromStatus: 'ACCEPTED',
+      toStatus: 'CATALOGUED',
+      by: 'Ada Admin',
+    });
     const p = (await getProduct(supplier, code)).data.getCataloguedProduct;
-    expect(p).toMatchObject({ ean13Upc: code, description: 'Rolled oats', brand: 'Green Valley', department: null, itemSize: '18', unitsOfMeasure: 'oz', packCount: 2, isDelisted: false, shippingProfileId: null });
+    expect(p).toMatchObject({
+      ean13Upc: code,
+      description: 'Rolled oats',
+      brand: 'Green Valley',
+      department: null,
+      itemSize: '18',
+      unitsOfMeasure: 'oz',
+      packCount: 2,
+      isDelisted: false,
+      shippingProfileId: null,
+    });
     expect(p.can).toEqual({ addImages: true, setShippingProfile: true, delist: false });
     // The accepted submission's files are the product's images.
     expect(p.imageUrls).toEqual([`/api/productSubmissions/${id}/image/front.png`]);
     expect(p.thumbnailUrls).toEqual([`/api/productSubmissions/${id}/image/front.png?thumbnail=true`]);
     expect((await supplier.get(p.thumbnailUrls[0])).status).toBe(200);
-    expect((await admin.graphql(`query($e: String!) { getCataloguedProductImageUrls(ean13Upc: $e) }`, { e: code })).json.data.getCataloguedProductImageUrls).toEqual(p.imageUrls);
+    expect(
+      (await admin.graphql(`query($e: String!) { getCataloguedProductImageUrls(ean13Upc: $e) }`, { e: code })).json.data
+        .getCataloguedProductImageUrls,
+    ).toEqual(p.imageUrls);
     await server.ctx.jobs!.drain();
-    const mails = await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, 'supplier@example.com')).orderBy(desc(mailOutbox.id));
+    const mails = await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'supplier@example.com'))
+      .orderBy(desc(mailOutbox.id));
     const mail = mails.find((m) => m.text.includes(`/cataloguedProducts/${code}`));
     expect(mail?.text).toContain('has been catalogued');
   });
@@ -98,7 +157,12 @@ describe(`cataloguing (${databaseKind})`, () => {
     expect((await catalogue(viewer, id, values)).json.errors[0].extensions.code).toBe('FORBIDDEN');
     expect((await catalogue(other, id, values)).json.errors[0].extensions.code).toBe('NOT_FOUND');
     expect(await statusOf(id)).toBe('SUBMITTED');
-    expect(await server.database.db.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean('06141410002')))).toEqual([]);
+    expect(
+      await server.database.db
+        .select()
+        .from(cataloguedProducts)
+        .where(eq(cataloguedProducts.ean13Upc, ean('06141410002'))),
+    ).toEqual([]);
   });
 });
 
@@ -112,7 +176,9 @@ describe(`catalogue list (${databaseKind})`, () => {
   });
 
   it('filters by EAN-13 prefix and by a prefix typed as UPC-A', async () => {
-    expect((await list(supplier, { upcPrefix: '006141412' })).items.map((i) => i.ean13Upc).sort()).toEqual(codes.slice(0, 3));
+    expect((await list(supplier, { upcPrefix: '006141412' })).items.map((i) => i.ean13Upc).sort()).toEqual(
+      codes.slice(0, 3),
+    );
     expect((await list(supplier, { upcPrefix: '06141412' })).total).toBe(3); // a UPC-A prefix (the EAN-13 has a leading 0)
     expect((await list(supplier, { upcPrefix: codes[1] })).items.map((i) => i.ean13Upc)).toEqual([codes[1]]);
     expect((await list(supplier, { upcPrefix: '999' })).total).toBe(0);
@@ -122,19 +188,36 @@ describe(`catalogue list (${databaseKind})`, () => {
   });
 
   it('pages and sorts on the server; brand and description filters', async () => {
-    const byBrand = await list(supplier, { upcPrefix: '006141412', sortBy: 'brand', sortDirection: 'asc', pageSize: 2 });
+    const byBrand = await list(supplier, {
+      upcPrefix: '006141412',
+      sortBy: 'brand',
+      sortDirection: 'asc',
+      pageSize: 2,
+    });
     expect(byBrand).toMatchObject({ total: 3, page: 1, pageSize: 2 });
     expect(byBrand.items.map((i) => i.brand)).toEqual(['Brand A', 'Brand B']);
-    const page2 = await list(supplier, { upcPrefix: '006141412', sortBy: 'brand', sortDirection: 'asc', pageSize: 2, page: 2 });
+    const page2 = await list(supplier, {
+      upcPrefix: '006141412',
+      sortBy: 'brand',
+      sortDirection: 'asc',
+      pageSize: 2,
+      page: 2,
+    });
     expect(page2.items.map((i) => i.brand)).toEqual(['Brand C']);
     const byDesc = await list(supplier, { upcPrefix: '006141412', sortBy: 'description', sortDirection: 'asc' });
     expect(byDesc.items.map((i) => i.description)).toEqual(['Item B', 'Item C', 'Item D']);
     const bySize = await list(supplier, { upcPrefix: '006141412', sortBy: 'itemSize', sortDirection: 'desc' });
     expect(bySize.items.map((i) => i.ean13Upc)).toEqual([...codes.slice(0, 3)].reverse());
-    expect((await list(supplier, { upcPrefix: '006141412', description: 'item c' })).items.map((i) => i.ean13Upc)).toEqual([codes[1]]);
-    expect((await list(supplier, { upcPrefix: '006141412', brand: 'brand a' })).items.map((i) => i.ean13Upc)).toEqual([codes[0]]);
+    expect(
+      (await list(supplier, { upcPrefix: '006141412', description: 'item c' })).items.map((i) => i.ean13Upc),
+    ).toEqual([codes[1]]);
+    expect((await list(supplier, { upcPrefix: '006141412', brand: 'brand a' })).items.map((i) => i.ean13Upc)).toEqual([
+      codes[0],
+    ]);
     expect((await list(supplier, { pageSize: 1000 })).pageSize).toBe(100);
-    expect((await supplier.graphql(`{ getCataloguedProducts(sortBy: "nope") { total } }`)).json.errors[0].extensions.code).toBe('BAD_REQUEST');
+    expect(
+      (await supplier.graphql(`{ getCataloguedProducts(sortBy: "nope") { total } }`)).json.errors[0].extensions.code,
+    ).toBe('BAD_REQUEST');
     // The demo catalogue is there for Green Valley Foods, newest first by default.
     const all = await list(supplier);
     expect(all.items.map((i) => i.ean13Upc)).toEqual(expect.arrayContaining(['0001234567895', '0007017715408']));
@@ -144,7 +227,10 @@ describe(`catalogue list (${databaseKind})`, () => {
     const res = await getProduct(other, codes[0]);
     expect(res.data.getCataloguedProduct).toBeNull();
     expect(res.errors[0].extensions.code).toBe('NOT_FOUND');
-    expect((await other.graphql(`query($e: String!) { getCataloguedProductImageUrls(ean13Upc: $e) }`, { e: codes[0] })).json.errors[0].extensions.code).toBe('NOT_FOUND');
+    expect(
+      (await other.graphql(`query($e: String!) { getCataloguedProductImageUrls(ean13Upc: $e) }`, { e: codes[0] })).json
+        .errors[0].extensions.code,
+    ).toBe('NOT_FOUND');
     expect((await list(other, { upcPrefix: '00614141' })).total).toBe(0);
     expect((await list(other)).items.map((i) => i.ean13Upc)).not.toContain('0001234567895');
     expect((await getProduct(supplier, ean('06141499999'))).errors[0].extensions.code).toBe('NOT_FOUND');
@@ -158,20 +244,37 @@ describe(`certified values import (${databaseKind})`, () => {
     const idPending = await submit(supplier, b);
     const res = await admin.upload(
       '/api/cataloguedProducts/import',
-      csvFile(`${HEADER}\r\n${a},"Oats, rolled",Green Valley,Grocery,Cereal,Hot,18,oz,1\r\n${b.slice(1)},=SUM(A1),+Brand,,,,,,\r\n`),
+      csvFile(
+        `${HEADER}\r\n${a},"Oats, rolled",Green Valley,Grocery,Cereal,Hot,18,oz,1\r\n${b.slice(1)},=SUM(A1),+Brand,,,,,,\r\n`,
+      ),
       'file',
     );
     expect(res.status).toBe(200);
     expect(res.json).toEqual({ applied: 2, catalogued: 1 });
     expect(await statusOf(idA)).toBe('CATALOGUED');
     expect(await statusOf(idPending)).toBe('SUBMITTED');
-    expect((await getProduct(supplier, a)).data.getCataloguedProduct).toMatchObject({ description: 'Oats, rolled', department: 'Grocery', packCount: 1 });
+    expect((await getProduct(supplier, a)).data.getCataloguedProduct).toMatchObject({
+      description: 'Oats, rolled',
+      department: 'Grocery',
+      packCount: 1,
+    });
     // A UPC-A in the file is stored as its EAN-13; formula-looking cells are plain text.
-    expect((await getProduct(admin, b)).data.getCataloguedProduct).toMatchObject({ description: '=SUM(A1)', brand: '+Brand', packCount: null });
+    expect((await getProduct(admin, b)).data.getCataloguedProduct).toMatchObject({
+      description: '=SUM(A1)',
+      brand: '+Brand',
+      packCount: null,
+    });
     // A second import updates the values.
-    const again = await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n${a},Oats,Green Valley,,,,,,\n`), 'file');
+    const again = await admin.upload(
+      '/api/cataloguedProducts/import',
+      csvFile(`${HEADER}\n${a},Oats,Green Valley,,,,,,\n`),
+      'file',
+    );
     expect(again.json).toEqual({ applied: 1, catalogued: 0 });
-    expect((await getProduct(supplier, a)).data.getCataloguedProduct).toMatchObject({ description: 'Oats', department: null });
+    expect((await getProduct(supplier, a)).data.getCataloguedProduct).toMatchObject({
+      description: 'Oats',
+      department: null,
+    });
   });
 
   it('bad rows: 400 with row numbers and messages, nothing applied (also when mixed with good rows)', async () => {
@@ -179,30 +282,56 @@ describe(`certified values import (${databaseKind})`, () => {
     const id = await submit(supplier, good, { accept: true });
     const res = await admin.upload(
       '/api/cataloguedProducts/import',
-      csvFile(`${HEADER}\n${good},Good,Brand,,,,,,\n${good.slice(0, 12)}${(Number(good[12]) + 1) % 10},,Brand,,,,,,two\n${good},Again,Brand,,,,,,\nabc,X,Y,,,,,,\n`),
+      csvFile(
+        `${HEADER}\n${good},Good,Brand,,,,,,\n${good.slice(0, 12)}${(Number(good[12]) + 1) % 10},,Brand,,,,,,two\n${good},Again,Brand,,,,,,\nabc,X,Y,,,,,,\n`,
+      ),
       'file',
     );
     expect(res.status).toBe(400);
     expect(res.json.code).toBe('IMPORT_INVALID');
     expect(res.json.message).toMatch(/nothing was imported/);
     expect(res.json.rows.map((r: { row: number }) => r.row)).toEqual([3, 4, 5]);
-    expect(res.json.rows[0].errors).toEqual(expect.arrayContaining(['Description is required.', 'Pack count must be a whole number greater than 0.']));
+    expect(res.json.rows[0].errors).toEqual(
+      expect.arrayContaining(['Description is required.', 'Pack count must be a whole number greater than 0.']),
+    );
     expect(res.json.rows[0].errors.some((e: string) => /check digit/.test(e))).toBe(true);
-    expect(res.json.rows[1]).toMatchObject({ ean13Upc: good, errors: [expect.stringMatching(/more than once.*row 2/)] });
+    expect(res.json.rows[1]).toMatchObject({
+      ean13Upc: good,
+      errors: [expect.stringMatching(/more than once.*row 2/)],
+    });
     expect(res.json.rows[2].errors).toEqual(['The EAN-13 must contain digits only.']);
     expect(await statusOf(id)).toBe('ACCEPTED');
-    expect(await server.database.db.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, good))).toEqual([]);
+    expect(
+      await server.database.db.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, good)),
+    ).toEqual([]);
   });
 
   it('malformed files, wrong headers, no rows, size, and who may import', async () => {
     const wrong = await admin.upload('/api/cataloguedProducts/import', csvFile('upc,name\n1,2\n'), 'file');
     expect(wrong.status).toBe(400);
     expect(wrong.json.message).toMatch(/^The first row must name the columns: ean13Upc, description/);
-    expect((await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n`), 'file')).json.message).toBe('The file has no data rows.');
-    expect((await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n"0036000291452,x\n`), 'file')).json.message).toMatch(/not valid CSV/);
-    const big = await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n${'x'.repeat(2 * 1024 * 1024 + 10)}`), 'file');
+    expect((await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n`), 'file')).json.message).toBe(
+      'The file has no data rows.',
+    );
+    expect(
+      (await admin.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n"0036000291452,x\n`), 'file')).json
+        .message,
+    ).toMatch(/not valid CSV/);
+    const big = await admin.upload(
+      '/api/cataloguedProducts/import',
+      csvFile(`${HEADER}\n${'x'.repeat(2 * 1024 * 1024 + 10)}`),
+      'file',
+    );
     expect(big.status).toBe(413);
-    expect((await admin.upload('/api/cataloguedProducts/import', [{ name: 'a.png', data: await plainImage(), type: 'image/png' }], 'file')).status).toBe(400);
+    expect(
+      (
+        await admin.upload(
+          '/api/cataloguedProducts/import',
+          [{ name: 'a.png', data: await plainImage(), type: 'image/png' }],
+          'file',
+        )
+      ).status,
+    ).toBe(400);
     expect((await supplier.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n`), 'file')).status).toBe(403);
     expect((await viewer.upload('/api/cataloguedProducts/import', csvFile(`${HEADER}\n`), 'file')).status).toBe(403);
   });
@@ -227,13 +356,23 @@ describe(`delisting (${databaseKind})`, () => {
     const DELIST = `mutation($e: String!) { delistCataloguedProduct(ean13Upc: $e) { ean13Upc isDelisted can { delist addImages } } }`;
     expect((await supplier.graphql(DELIST, { e: code })).json.errors[0].extensions.code).toBe('FORBIDDEN');
     const res = await admin.graphql(DELIST, { e: code });
-    expect(res.json.data.delistCataloguedProduct).toEqual({ ean13Upc: code, isDelisted: true, can: { delist: false, addImages: false } });
+    expect(res.json.data.delistCataloguedProduct).toEqual({
+      ean13Upc: code,
+      isDelisted: true,
+      can: { delist: false, addImages: false },
+    });
     expect(await statusOf(id)).toBe('DELISTED');
     expect((await list(supplier, { upcPrefix: code })).total).toBe(0);
-    expect((await list(admin, { upcPrefix: code })).items).toEqual([expect.objectContaining({ ean13Upc: code, isDelisted: true })]);
+    expect((await list(admin, { upcPrefix: code })).items).toEqual([
+      expect.objectContaining({ ean13Upc: code, isDelisted: true }),
+    ]);
     expect((await admin.graphql(DELIST, { e: code })).json.errors[0].extensions.code).toBe('INVALID_TRANSITION');
     await server.ctx.jobs!.drain();
-    const history = (await supplier.graphql(`query($id: ID!) { getProductSubmission(id: $id) { history { fromStatus toStatus } } }`, { id })).json.data.getProductSubmission.history;
+    const history = (
+      await supplier.graphql(`query($id: ID!) { getProductSubmission(id: $id) { history { fromStatus toStatus } } }`, {
+        id,
+      })
+    ).json.data.getProductSubmission.history;
     expect(history.at(-1)).toEqual({ fromStatus: 'CATALOGUED', toStatus: 'DELISTED' });
   });
 });
@@ -244,14 +383,29 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
     const id = await submit(supplier, code, { accept: true });
     await catalogue(admin, id, { description: 'Shipped', brand: 'Box' });
     const profile = async (c: Client, name: string) =>
-      (await c.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, { input: { name, caseCount: 6 } })).json.data
-        .createShippingProfile.id as number;
-    const [p12, p13, pOther] = [await profile(supplier, 'Ambient'), await profile(supplier, 'Chilled'), await profile(other, 'Frozen')];
+      (
+        await c.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, {
+          input: { name, caseCount: 6 },
+        })
+      ).json.data.createShippingProfile.id as number;
+    const [p12, p13, pOther] = [
+      await profile(supplier, 'Ambient'),
+      await profile(supplier, 'Chilled'),
+      await profile(other, 'Frozen'),
+    ];
     const set = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 });
     expect(set.status).toBe(200);
-    expect(set.json).toMatchObject({ ean13Upc: code, shippingProfileId: p12, description: 'Shipped', isDelisted: false, imageUrls: [expect.any(String)] });
+    expect(set.json).toMatchObject({
+      ean13Upc: code,
+      shippingProfileId: p12,
+      description: 'Shipped',
+      isDelisted: false,
+      imageUrls: [expect.any(String)],
+    });
     // The same shape as the GraphQL type.
-    expect(Object.keys(set.json).sort()).toEqual(Object.keys((await getProduct(supplier, code)).data.getCataloguedProduct).sort());
+    expect(Object.keys(set.json).sort()).toEqual(
+      Object.keys((await getProduct(supplier, code)).data.getCataloguedProduct).sort(),
+    );
     expect(set.json.updatedDate).toBe((await getProduct(supplier, code)).data.getCataloguedProduct.updatedDate);
     expect((await getProduct(supplier, code)).data.getCataloguedProduct.shippingProfileId).toBe(p12);
     // Per company: the other user of the same company sees it; staff have none.
@@ -259,7 +413,9 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
     await second.login('supplier2@example.com', 'Supplier-demo-2');
     expect((await getProduct(second, code)).data.getCataloguedProduct.shippingProfileId).toBe(p12);
     expect((await getProduct(admin, code)).data.getCataloguedProduct.shippingProfileId).toBeNull();
-    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p13 })).json.shippingProfileId).toBe(p13);
+    expect(
+      (await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p13 })).json.shippingProfileId,
+    ).toBe(p13);
     for (const bad of [0, -3, 1.5, 'x']) {
       const res = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: bad });
       expect(res.status).toBe(400);
@@ -268,7 +424,9 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
     const removed = await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: null });
     expect(removed.json.shippingProfileId).toBeNull();
     await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 });
-    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: '' })).json.shippingProfileId).toBeNull();
+    expect(
+      (await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: '' })).json.shippingProfileId,
+    ).toBeNull();
     expect((await other.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: pOther })).status).toBe(404);
     // Only the company's own profiles: another company's, or none at all, is "not found".
     for (const foreign of [pOther, 999999]) {
@@ -276,7 +434,9 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
       expect(res.status).toBe(404);
       expect(res.json.message).toBe('Shipping profile not found.');
     }
-    expect((await supplier.put(`/api/products/${ean('06141459999')}/shippingProfile`, { shippingProfileId: p12 })).status).toBe(404);
+    expect(
+      (await supplier.put(`/api/products/${ean('06141459999')}/shippingProfile`, { shippingProfileId: p12 })).status,
+    ).toBe(404);
     expect((await admin.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: p12 })).status).toBe(403);
   });
 });
@@ -286,20 +446,38 @@ describe(`adding images to a catalogued product (${databaseKind})`, () => {
     const code = ean('06141460001');
     const first = await submit(supplier, code, { accept: true });
     await catalogue(admin, first, { description: 'Pictured', brand: 'Cam' });
-    const res = await supplier.upload(`/api/cataloguedProducts/${code}/images`, [{ name: 'side.png', data: await barcodeImage(code) }]);
+    const res = await supplier.upload(`/api/cataloguedProducts/${code}/images`, [
+      { name: 'side.png', data: await barcodeImage(code) },
+    ]);
     expect(res.status).toBe(201);
     const id = res.json.id as string;
     await server.ctx.jobs!.drain();
-    const d = (await supplier.graphql(`query($id: ID!) { getProductSubmission(id: $id) { upc ean13Upc itemStatus detectedUpcs fileNames history { fromStatus toStatus } } }`, { id })).json.data.getProductSubmission;
-    expect(d).toMatchObject({ upc: code, ean13Upc: code, itemStatus: 'SUBMITTED', detectedUpcs: [code], fileNames: ['side.png'] });
+    const d = (
+      await supplier.graphql(
+        `query($id: ID!) { getProductSubmission(id: $id) { upc ean13Upc itemStatus detectedUpcs fileNames history { fromStatus toStatus } } }`,
+        { id },
+      )
+    ).json.data.getProductSubmission;
+    expect(d).toMatchObject({
+      upc: code,
+      ean13Upc: code,
+      itemStatus: 'SUBMITTED',
+      detectedUpcs: [code],
+      fileNames: ['side.png'],
+    });
     expect(d.history).toEqual([{ fromStatus: null, toStatus: 'SUBMITTED' }]);
-    expect((await getProduct(supplier, code)).data.getCataloguedProduct.imageUrls).toEqual([`/api/productSubmissions/${first}/image/front.png`]);
+    expect((await getProduct(supplier, code)).data.getCataloguedProduct.imageUrls).toEqual([
+      `/api/productSubmissions/${first}/image/front.png`,
+    ]);
 
     await setStatus(admin, id, 'ACCEPTED');
     // Accepted, not catalogued: its images show; the newest submission comes first.
     expect(await statusOf(id)).toBe('ACCEPTED');
     const p = (await getProduct(supplier, code)).data.getCataloguedProduct;
-    expect(p.imageUrls).toEqual([`/api/productSubmissions/${id}/image/side.png`, `/api/productSubmissions/${first}/image/front.png`]);
+    expect(p.imageUrls).toEqual([
+      `/api/productSubmissions/${id}/image/side.png`,
+      `/api/productSubmissions/${first}/image/front.png`,
+    ]);
     expect((await supplier.get(p.imageUrls[0])).status).toBe(200);
 
     // Another company that submitted the same EAN-13 sees the product with its own images only.
@@ -311,10 +489,28 @@ describe(`adding images to a catalogued product (${databaseKind})`, () => {
 
     // Refusals: no files, a bad file, a product the user cannot see, a read-only admin.
     expect((await supplier.upload(`/api/cataloguedProducts/${code}/images`, [])).status).toBe(400);
-    expect((await supplier.upload(`/api/cataloguedProducts/${code}/images`, [{ name: 'x.png', data: Buffer.from('not an image') }])).status).toBe(400);
-    expect((await other.upload(`/api/cataloguedProducts/${ean('06141412001')}/images`, [{ name: 'x.png', data: await plainImage() }])).status).toBe(404);
-    expect((await viewer.upload(`/api/cataloguedProducts/${code}/images`, [{ name: 'x.png', data: await plainImage() }])).status).toBe(403);
-    const count = await server.database.db.select().from(productSubmissions).where(and(eq(productSubmissions.ean13Upc, code), eq(productSubmissions.companyId, 1001)));
+    expect(
+      (
+        await supplier.upload(`/api/cataloguedProducts/${code}/images`, [
+          { name: 'x.png', data: Buffer.from('not an image') },
+        ])
+      ).status,
+    ).toBe(400);
+    expect(
+      (
+        await other.upload(`/api/cataloguedProducts/${ean('06141412001')}/images`, [
+          { name: 'x.png', data: await plainImage() },
+        ])
+      ).status,
+    ).toBe(404);
+    expect(
+      (await viewer.upload(`/api/cataloguedProducts/${code}/images`, [{ name: 'x.png', data: await plainImage() }]))
+        .status,
+    ).toBe(403);
+    const count = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(and(eq(productSubmissions.ean13Upc, code), eq(productSubmissions.companyId, 1001)));
     expect(count).toHaveLength(2);
   });
 });

@@ -19,7 +19,13 @@ let work: string;
 let server: ChildProcess | undefined;
 
 function start(): { child: ChildProcess; ready: Promise<void>; output: () => string } {
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: path.join(work, 'data'), PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    DATA_DIR: path.join(work, 'data'),
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'warn',
+  };
   delete env.DATABASE_URL; // the embedded database
   const child = spawn(process.execPath, ['--import', 'tsx', main], {
     env,
@@ -57,7 +63,13 @@ describe('embedded database (PGlite) crash and restart', () => {
 
     const supplier = new Client(base);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
-    const files = await Promise.all(['036000291452', '4006381333931', '012345678905'].map(async (code, i) => ({ name: `f${i}.png`, data: await barcodeImage(code), type: 'image/png' })));
+    const files = await Promise.all(
+      ['036000291452', '4006381333931', '012345678905'].map(async (code, i) => ({
+        name: `f${i}.png`,
+        data: await barcodeImage(code),
+        type: 'image/png',
+      })),
+    );
     const draft = await supplier.upload('/api/draftSubmissions', files);
     expect(draft.status).toBe(201);
     server.kill('SIGKILL'); // the barcode jobs of the upload are queued or running
@@ -69,10 +81,15 @@ describe('embedded database (PGlite) crash and restart', () => {
     const after = new Client(base);
     await after.login('supplier@example.com', 'Supplier-demo-1');
     const read = async () =>
-      (await after.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { files { fileName detectionStatus detectedUpc } } }`, { id: draft.json.id })).json.data
-        .getDraftSubmission.files as { detectionStatus: string; detectedUpc: string }[];
+      (
+        await after.graphql(
+          `query($id: ID!) { getDraftSubmission(id: $id) { files { fileName detectionStatus detectedUpc } } }`,
+          { id: draft.json.id },
+        )
+      ).json.data.getDraftSubmission.files as { detectionStatus: string; detectedUpc: string }[];
     const deadline = Date.now() + 60_000;
-    while ((await read()).some((f) => f.detectionStatus !== 'done') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    while ((await read()).some((f) => f.detectionStatus !== 'done') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 300));
     expect((await read()).map((f) => f.detectedUpc)).toEqual(['0036000291452', '4006381333931', '0012345678905']);
   }, 180_000);
 });

@@ -26,8 +26,19 @@ const port = 4400 + (process.pid % 150) * 2;
 const base = `http://127.0.0.1:${port}`;
 
 function start(env: Record<string, string> = {}, dataDir = path.join(work, 'data')): Promise<ChildProcess> {
-  return startRunning({ DATABASE_URL: database.url, SESSION_SECRET: 'c'.repeat(40), DATA_DIR: dataDir, PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'error', DEMO_DATA: 'on',
-    INGESTION_ROOT: path.join(work, 'ingestion'), INGESTION_SCAN_SECONDS: '0.5', INGESTION_SETTLE_SECONDS: '0.5', ...env });
+  return startRunning({
+    DATABASE_URL: database.url,
+    SESSION_SECRET: 'c'.repeat(40),
+    DATA_DIR: dataDir,
+    PORT: String(port),
+    PUBLIC_URL: base,
+    LOG_LEVEL: 'error',
+    DEMO_DATA: 'on',
+    INGESTION_ROOT: path.join(work, 'ingestion'),
+    INGESTION_SCAN_SECONDS: '0.5',
+    INGESTION_SETTLE_SECONDS: '0.5',
+    ...env,
+  });
 }
 
 /** A crash: the process is killed outright, whatever it was doing. */
@@ -43,10 +54,19 @@ async function draftOf(client: Client, count: number, first: number) {
   const image = await plainImage();
   const files = Array.from({ length: count }, (_, i) => ({ name: `c${i}.png`, data: image, type: 'image/png' }));
   const draft = await client.upload('/api/draftSubmissions', files);
-  const saved = await client.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-    id: draft.json.id,
-    input: { files: files.map((f, i) => ({ fileName: f.name, upc: upcOf(first + i), productName: `Crash product ${first + i}` })) },
-  });
+  const saved = await client.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.json.id,
+      input: {
+        files: files.map((f, i) => ({
+          fileName: f.name,
+          upc: upcOf(first + i),
+          productName: `Crash product ${first + i}`,
+        })),
+      },
+    },
+  );
   if (saved.json.errors) throw new Error(saved.text);
   return draft.json.id as string;
 }
@@ -80,7 +100,9 @@ describe('kill -9 and restart (PostgreSQL)', () => {
       },
     });
     req.on('error', () => {}); // the server dies under it
-    req.write(`--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`);
+    req.write(
+      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="big.png"\r\ncontent-type: image/png\r\n\r\n`,
+    );
     req.write(await plainImage());
     req.write(Buffer.alloc(2 * 1024 * 1024, 1)); // more bytes of the same "file", never finished
     await new Promise((r) => setTimeout(r, 500));
@@ -101,12 +123,18 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     for (const [round, delay] of [0, 100, 400, 1500].entries()) {
       const first = 1000 + round * 10;
       const draftId = await draftOf(supplier, 10, first);
-      void supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId }).catch(() => null);
+      void supplier
+        .graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId })
+        .catch(() => null);
       await new Promise((r) => setTimeout(r, delay));
       await kill(server);
       server = await start();
       const draft = await query(`select id from draft_submissions where id = '${draftId}'`);
-      const products = (await query<{ n: number }>(`select count(*)::int as n from product_submissions where product_name like 'Crash product ${String(first).slice(0, 3)}%'`))[0].n;
+      const products = (
+        await query<{ n: number }>(
+          `select count(*)::int as n from product_submissions where product_name like 'Crash product ${String(first).slice(0, 3)}%'`,
+        )
+      )[0].n;
       outcomes.push(draft.length ? 'still a draft' : 'submitted');
       if (draft.length) expect(products).toBe(0);
       else expect(products).toBe(10);
@@ -118,16 +146,24 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     const supplier = new Client(base);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     const draftId = await draftOf(supplier, 1, 2000);
-    const sent = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draftId });
+    const sent = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+      id: draftId,
+    });
     const id = sent.json.data.submitProductsFromDraftSubmission[0].id as string;
     const admin = new Client(base);
     await admin.login('admin@example.com', 'Admin-demo-1');
-    void admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id }).catch(() => null);
+    void admin
+      .graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id })
+      .catch(() => null);
     await new Promise((r) => setTimeout(r, 10));
     await kill(server);
     server = await start();
-    const [row] = await query<{ item_status: string }>(`select item_status from product_submissions where id = '${id}'`);
-    const history = await query<{ to_status: string }>(`select * from submission_history where submission_id = '${id}' order by at, id`);
+    const [row] = await query<{ item_status: string }>(
+      `select item_status from product_submissions where id = '${id}'`,
+    );
+    const history = await query<{ to_status: string }>(
+      `select * from submission_history where submission_id = '${id}' order by at, id`,
+    );
     expect(['SUBMITTED', 'ACCEPTED']).toContain(row.item_status);
     const accepted = history.filter((h) => h.to_status === 'ACCEPTED');
     expect(accepted).toHaveLength(row.item_status === 'ACCEPTED' ? 1 : 0);
@@ -145,7 +181,8 @@ describe('kill -9 and restart (PostgreSQL)', () => {
         `select j.status, j.attempts from jobs j join product_submissions s on s.id::text = j.payload->>'submissionId' where s.product_name like 'Crash product 30%'`,
       );
     const deadline = Date.now() + 60_000;
-    while ((await checks()).some((j) => j.status !== 'done') && Date.now() < deadline) await new Promise((r) => setTimeout(r, 300));
+    while ((await checks()).some((j) => j.status !== 'done') && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 300));
     const jobs = await checks();
     expect(jobs).toHaveLength(10);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
@@ -154,9 +191,12 @@ describe('kill -9 and restart (PostgreSQL)', () => {
   it('during an ingestion job: after the restart every dropped file is in one job, once, and all of them settle', async () => {
     const admin = new Client(base);
     await admin.login('admin@example.com', 'Admin-demo-1');
-    const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-      input: { companyId: 1002, folderName: 'crash_folder', imageSource: 'LOCAL' },
-    });
+    const access = await admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+      {
+        input: { companyId: 1002, folderName: 'crash_folder', imageSource: 'LOCAL' },
+      },
+    );
     expect(access.json.errors).toBeUndefined();
     const folder = path.join(work, 'ingestion', 'crash_folder');
     mkdirSync(folder, { recursive: true });
@@ -165,18 +205,27 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     names.forEach((name) => writeFileSync(path.join(folder, name), image));
     // Kill as soon as the scan has started taking the files in.
     const deadline = Date.now() + 30_000;
-    while ((await query<{ n: number }>(`select count(*)::int as n from bulk_ingestion_files`))[0].n === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+    while (
+      (await query<{ n: number }>(`select count(*)::int as n from bulk_ingestion_files`))[0].n === 0 &&
+      Date.now() < deadline
+    )
+      await new Promise((r) => setTimeout(r, 50));
     await kill(server);
     server = await start({ JOB_LOCK_SECONDS: '2' });
     const settled = async () =>
       query<{ filename: string; status: string }>(`select f.filename, f.status from bulk_ingestion_files f`);
     const until = Date.now() + 90_000;
-    while ((await settled()).filter((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED').length < names.length && Date.now() < until) {
+    while (
+      (await settled()).filter((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED').length < names.length &&
+      Date.now() < until
+    ) {
       await new Promise((r) => setTimeout(r, 300));
     }
     const files = await settled();
     expect(files.map((f) => f.filename).sort()).toEqual([...names].sort());
-    expect((await query<{ n: number }>(`select count(distinct job_id)::int as n from bulk_ingestion_files`))[0].n).toBe(1);
+    expect((await query<{ n: number }>(`select count(distinct job_id)::int as n from bulk_ingestion_files`))[0].n).toBe(
+      1,
+    );
     expect(files.every((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED')).toBe(true);
   }, 180_000);
 });

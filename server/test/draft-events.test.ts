@@ -38,7 +38,9 @@ describe(`draft events (${databaseKind})`, () => {
       expect(res.json).toMatchObject({ code: status === 401 ? 'UNAUTHORIZED' : 'NOT_FOUND' });
       expect(JSON.stringify(res.json)).not.toContain('front.png');
     }
-    expect((await readEvents(server.url, eventsPath('00000000-0000-4000-8000-000000000000'), supplier)).status).toBe(404);
+    expect((await readEvents(server.url, eventsPath('00000000-0000-4000-8000-000000000000'), supplier)).status).toBe(
+      404,
+    );
   });
 
   it("sends every file at once, then each file's codes, how they were read and its photo checks when its job stores them", async () => {
@@ -59,7 +61,12 @@ describe(`draft events (${databaseKind})`, () => {
         const e = await events.until((x) => x.data.detectionStatus === 'done');
         done.set(e.data.fileName, e.data);
       }
-      expect(done.get('front.png')).toMatchObject({ detectedUpcs: ['0036000291452'], detectedUpc: '0036000291452', detectedFrom: 'bars', thumbnailReady: true });
+      expect(done.get('front.png')).toMatchObject({
+        detectedUpcs: ['0036000291452'],
+        detectedUpc: '0036000291452',
+        detectedFrom: 'bars',
+        thumbnailReady: true,
+      });
       // The small generated picture fails the resolution check: its warning comes with the code.
       expect(done.get('front.png')!.qualityIssues).toEqual([expect.objectContaining({ code: 'LOW_RESOLUTION' })]);
       expect(done.get('back.png')).toMatchObject({ detectedUpcs: ['4006381333931'], detectedFrom: 'bars' });
@@ -79,10 +86,14 @@ describe(`draft events (${databaseKind})`, () => {
   });
 
   it('tells the page when the draft is gone (submitted or deleted) and ends the stream', async () => {
-    const draft = await supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+    const draft = await supplier.upload('/api/draftSubmissions', [
+      { name: 'gone.png', data: await barcodeImage('036000291452'), type: 'image/png' },
+    ]);
     const events = await readEvents(server.url, eventsPath(draft.json.id), supplier);
     expect((await events.next()).data.fileName).toBe('gone.png');
-    const deleted = await supplier.graphql('mutation($id: ID!) { deleteDraftSubmission(id: $id) }', { id: draft.json.id });
+    const deleted = await supplier.graphql('mutation($id: ID!) { deleteDraftSubmission(id: $id) }', {
+      id: draft.json.id,
+    });
     expect(deleted.json.errors).toBeUndefined();
     expect((await events.until((e) => e.event !== 'file')).event).toBe('gone');
     await events.ended();

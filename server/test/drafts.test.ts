@@ -18,7 +18,10 @@ afterAll(() => server?.close());
 
 const DRAFT_QUERY = `query($id: ID!) { getDraftSubmission(id: $id) { id creatorEmail can { edit delete }
   files { fileName kind upc productName detectedUpc detectedUpcs detectionStatus isMarketingImage imageUrl thumbnailUrl } } }`;
-const storedFiles = () => readdirSync(path.join(server.config.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) => e.isFile());
+const storedFiles = () =>
+  readdirSync(path.join(server.config.dataDir, 'files'), { recursive: true, withFileTypes: true }).filter((e) =>
+    e.isFile(),
+  );
 const incomingLeft = () => readdirSync(server.ctx.uploadTempDir);
 
 describe(`draft uploads (${databaseKind})`, () => {
@@ -35,7 +38,11 @@ describe(`draft uploads (${databaseKind})`, () => {
 
     await server.ctx.jobs!.drain();
     const draft = (await supplier.graphql(DRAFT_QUERY, { id: res.json.id })).json.data.getDraftSubmission;
-    expect(draft.files.map((f: { detectedUpc: string }) => f.detectedUpc)).toEqual(['4006381333931', '0036000291452', '4006381333931']);
+    expect(draft.files.map((f: { detectedUpc: string }) => f.detectedUpc)).toEqual([
+      '4006381333931',
+      '0036000291452',
+      '4006381333931',
+    ]);
     expect(draft.files.every((f: { detectionStatus: string }) => f.detectionStatus === 'done')).toBe(true);
     expect(draft.can).toEqual({ edit: true, delete: true });
   });
@@ -56,7 +63,9 @@ describe(`draft uploads (${databaseKind})`, () => {
     expect(jpg.headers.get('content-type')).toBe('image/jpeg');
     const etag = jpg.headers.get('etag')!;
     expect(jpg.headers.get('cache-control')).toMatch(/private/);
-    const again = await supplier.request('GET', `/draftSubmissions/${id}/image/front.jpg`, undefined, { headers: { 'if-none-match': etag } });
+    const again = await supplier.request('GET', `/draftSubmissions/${id}/image/front.jpg`, undefined, {
+      headers: { 'if-none-match': etag },
+    });
     expect(again.status).toBe(304);
     expect((await supplier.get(`/draftSubmissions/${id}/image/missing.png`)).status).toBe(404);
   });
@@ -83,7 +92,9 @@ describe(`draft uploads (${databaseKind})`, () => {
 
   it('refuses a truncated image and an empty file', async () => {
     const png = await plainImage();
-    const truncated = await supplier.upload('/api/draftSubmissions', [{ name: 'cut.png', data: png.subarray(0, png.length / 2) }]);
+    const truncated = await supplier.upload('/api/draftSubmissions', [
+      { name: 'cut.png', data: png.subarray(0, png.length / 2) },
+    ]);
     expect(truncated.status).toBe(400);
     const empty = await supplier.upload('/api/draftSubmissions', [{ name: 'empty.png', data: new Uint8Array(0) }]);
     expect(empty.status).toBe(400);
@@ -113,7 +124,9 @@ describe(`draft uploads (${databaseKind})`, () => {
   });
 
   it('treats file names as labels only: "../" and odd characters are harmless', async () => {
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: '../../etc/pa\u0001sswd.png', data: await plainImage() }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: '../../etc/pa\u0001sswd.png', data: await plainImage() },
+    ]);
     expect(res.status).toBe(201);
     expect(res.json.files[0].fileName).toBe('passwd.png');
     const [row] = await server.database.db.select().from(draftFiles).where(eq(draftFiles.draftId, res.json.id));
@@ -122,15 +135,24 @@ describe(`draft uploads (${databaseKind})`, () => {
 
   it('adds files to a draft up to 10 in all', async () => {
     const png = await plainImage();
-    const created = await supplier.upload('/api/draftSubmissions', Array.from({ length: 8 }, (_, i) => ({ name: `a${i}.png`, data: png })));
+    const created = await supplier.upload(
+      '/api/draftSubmissions',
+      Array.from({ length: 8 }, (_, i) => ({ name: `a${i}.png`, data: png })),
+    );
     const id = created.json.id;
-    const more = await supplier.upload(`/api/draftSubmissions/${id}/image`, [{ name: 'b1.png', data: png }, { name: 'b2.png', data: png }]);
+    const more = await supplier.upload(`/api/draftSubmissions/${id}/image`, [
+      { name: 'b1.png', data: png },
+      { name: 'b2.png', data: png },
+    ]);
     expect(more.status).toBe(200);
     expect(more.json.files).toHaveLength(10);
     const over = await supplier.upload(`/api/draftSubmissions/${id}/image`, [{ name: 'c.png', data: png }]);
     expect(over.status).toBe(400);
     expect(over.json.message).toBe(UPLOAD_MSG.tooMany);
-    const clash = await supplier.upload(`/api/draftSubmissions/${(await supplier.upload('/api/draftSubmissions', [{ name: 'x.png', data: png }])).json.id}/image`, [{ name: 'X.PNG', data: png }]);
+    const clash = await supplier.upload(
+      `/api/draftSubmissions/${(await supplier.upload('/api/draftSubmissions', [{ name: 'x.png', data: png }])).json.id}/image`,
+      [{ name: 'X.PNG', data: png }],
+    );
     expect(clash.status).toBe(400);
   });
 });
@@ -144,7 +166,10 @@ describe(`who may see and change a draft (${databaseKind})`, () => {
     expect((await other.graphql(DRAFT_QUERY, { id })).json.errors[0].extensions.code).toBe('NOT_FOUND');
     expect((await other.get(`/draftSubmissions/${id}/image/mine.png`)).status).toBe(404);
     expect((await other.upload(`/api/draftSubmissions/${id}/image`, [{ name: 'x.png', data: png }])).status).toBe(404);
-    const upd = await other.graphql(`mutation($id: ID!) { updateDraftSubmission(id: $id, input: { files: [] }) { id } }`, { id });
+    const upd = await other.graphql(
+      `mutation($id: ID!) { updateDraftSubmission(id: $id, input: { files: [] }) { id } }`,
+      { id },
+    );
     expect(upd.json.errors[0].extensions.code).toBe('NOT_FOUND');
     const del = await other.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id });
     expect(del.json.errors[0].extensions.code).toBe('NOT_FOUND');
@@ -157,22 +182,33 @@ describe(`who may see and change a draft (${databaseKind})`, () => {
     await colleague.login('supplier2@example.com', 'Supplier-demo-2');
     const seen = (await colleague.graphql(DRAFT_QUERY, { id })).json.data.getDraftSubmission;
     expect(seen.can).toEqual({ edit: false, delete: false });
-    expect((await colleague.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id })).json.errors[0].extensions.code).toBe('FORBIDDEN');
+    expect(
+      (await colleague.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id })).json.errors[0]
+        .extensions.code,
+    ).toBe('FORBIDDEN');
 
     const viewer = new Client(server.url);
     await viewer.login('viewer@example.com', 'Viewer-demo-1');
     expect((await viewer.graphql(DRAFT_QUERY, { id })).json.data.getDraftSubmission.can.edit).toBe(false);
     expect((await viewer.upload('/api/draftSubmissions', [{ name: 'v.png', data: png }])).status).toBe(403);
-    expect((await new Client(server.url).upload('/api/draftSubmissions', [{ name: 'v.png', data: png }])).status).toBe(401);
+    expect((await new Client(server.url).upload('/api/draftSubmissions', [{ name: 'v.png', data: png }])).status).toBe(
+      401,
+    );
   });
 });
 
 describe(`saving and submitting a draft (${databaseKind})`, () => {
   const update = (c: Client, id: string, files: object[]) =>
-    c.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) {
-      files { fileName upc productName isMarketingImage } } }`, { id, input: { files } });
+    c.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) {
+      files { fileName upc productName isMarketingImage } } }`,
+      { id, input: { files } },
+    );
   const submit = (c: Client, id: string) =>
-    c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus } }`, { id });
+    c.graphql(
+      `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus } }`,
+      { id },
+    );
 
   it('saves what was typed (digits only, names cleaned), refuses an invalid draft with the rule message, then submits one product per UPC', async () => {
     const created = await supplier.upload('/api/draftSubmissions', [
@@ -205,21 +241,40 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
     expect(created2).toHaveLength(2);
     const butter = created2.find((s: { ean13Upc: string }) => s.ean13Upc === '4006381333931');
     expect(butter).toMatchObject({ upc: '4006381333931', productName: 'Crunchy Butter', itemStatus: 'SUBMITTED' });
-    const files = await server.database.db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, butter.id));
+    const files = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, butter.id));
     expect(files.map((f) => f.fileName).sort()).toEqual(['a.png', 'b.png']);
     expect((await supplier.graphql(DRAFT_QUERY, { id })).json.errors[0].extensions.code).toBe('NOT_FOUND');
     // A second submit of the same draft creates nothing more.
     expect((await submit(supplier, id)).json.errors[0].extensions.code).toBe('NOT_FOUND');
-    const [{ n }] = (await server.database.db.select({ n: productSubmissions.id }).from(productSubmissions).where(eq(productSubmissions.id, butter.id))).map(() => ({ n: 1 }));
+    const [{ n }] = (
+      await server.database.db
+        .select({ n: productSubmissions.id })
+        .from(productSubmissions)
+        .where(eq(productSubmissions.id, butter.id))
+    ).map(() => ({ n: 1 }));
     expect(n).toBe(1);
   });
 
   it('refuses two versions of the same UPC and different names for one UPC', async () => {
     const png = await plainImage();
-    const id = (await supplier.upload('/api/draftSubmissions', [{ name: 'a.png', data: png }, { name: 'b.png', data: png }])).json.id;
-    await update(supplier, id, [{ fileName: 'a.png', upc: '036000291452' }, { fileName: 'b.png', upc: '0036000291452' }]);
+    const id = (
+      await supplier.upload('/api/draftSubmissions', [
+        { name: 'a.png', data: png },
+        { name: 'b.png', data: png },
+      ])
+    ).json.id;
+    await update(supplier, id, [
+      { fileName: 'a.png', upc: '036000291452' },
+      { fileName: 'b.png', upc: '0036000291452' },
+    ]);
     expect((await submit(supplier, id)).json.errors[0].message).toBe(UPC_MSG.duplicateVersions);
-    await update(supplier, id, [{ fileName: 'b.png', upc: '036000291452', productName: 'Other' }, { fileName: 'a.png', productName: 'One' }]);
+    await update(supplier, id, [
+      { fileName: 'b.png', upc: '036000291452', productName: 'Other' },
+      { fileName: 'a.png', productName: 'One' },
+    ]);
     expect((await submit(supplier, id)).json.errors[0].message).toBe(DRAFT_MSG.sameUpcDifferentNames);
   });
 
@@ -235,7 +290,11 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
 
   it('through a partner portal: product name and a primary image are required', async () => {
     const c = new Client(server.url);
-    const res = await c.post('/api/auth/login', { username: 'supplier2@example.com', password: 'Supplier-demo-2', partner: '30443' }, { form: true });
+    const res = await c.post(
+      '/api/auth/login',
+      { username: 'supplier2@example.com', password: 'Supplier-demo-2', partner: '30443' },
+      { form: true },
+    );
     expect(res.json.sessionPartnerCompanyId).toBe(30443);
     const id = (await c.upload('/api/draftSubmissions', [{ name: 'a.png', data: await plainImage() }])).json.id;
     await update(c, id, [{ fileName: 'a.png', upc: '036000291452' }]);
@@ -253,10 +312,14 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
   it('deleting a draft removes its rows and stored files', async () => {
     await server.ctx.jobs!.drain(); // earlier tests' renditions first, so the count below is this draft's alone
     const before = storedFiles().length;
-    const id = (await supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await plainImage() }])).json.id;
+    const id = (await supplier.upload('/api/draftSubmissions', [{ name: 'gone.png', data: await plainImage() }])).json
+      .id;
     await server.ctx.jobs!.drain();
     expect(storedFiles().length).toBeGreaterThan(before);
-    expect((await supplier.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id })).json.data.deleteDraftSubmission).toBe(true);
+    expect(
+      (await supplier.graphql(`mutation($id: ID!) { deleteDraftSubmission(id: $id) }`, { id })).json.data
+        .deleteDraftSubmission,
+    ).toBe(true);
     expect(await server.database.db.select().from(draftFiles).where(eq(draftFiles.draftId, id))).toEqual([]);
     expect(storedFiles().length).toBe(before);
   });

@@ -90,4 +90,3 @@ describe('PGlite internals', () => {
     expect(rows).toEqual([{ n: 42 }]);
   });
 });
-

@@ -39,12 +39,21 @@ const freePort = () =>
 describe(`worked example (${databaseKind})`, () => {
   it('uploads with a token, reads the detected UPC, submits, and verifies the signed webhooks it receives', async () => {
     const c = await demoClients(server);
-    const { token } = await c.supplier.tokenClient(['write:productsubmissions', 'write:webhooks'], { name: 'worked example' });
+    const { token } = await c.supplier.tokenClient(['write:productsubmissions', 'write:webhooks'], {
+      name: 'worked example',
+    });
     const photo = path.join(dir, 'sparkling-water.png');
     writeFileSync(photo, await barcodeImage('036000291452'));
 
     const child = spawn(process.execPath, [SCRIPT], {
-      env: { ...process.env, PORTAL_URL: server.url, PORTAL_TOKEN: token, PHOTO: photo, RECEIVER_PORT: String(await freePort()), WAIT_SECONDS: '60' },
+      env: {
+        ...process.env,
+        PORTAL_URL: server.url,
+        PORTAL_TOKEN: token,
+        PHOTO: photo,
+        RECEIVER_PORT: String(await freePort()),
+        WAIT_SECONDS: '60',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let out = '';
@@ -55,14 +64,19 @@ describe(`worked example (${databaseKind})`, () => {
     // Once it has submitted, staff review the product: the status change reaches the script's receiver.
     await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/submitted ([0-9a-f-]{36})/);
     const submissionId = /submitted ([0-9a-f-]{36})/.exec(out)![1];
-    const accepted = await c.admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`, { id: submissionId });
+    const accepted = await c.admin.graphql(
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      { id: submissionId },
+    );
     expect(accepted.json.data?.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
 
     expect(await exited).toBe(0);
     expect(out).toContain('signed in as supplier@example.com (company 1001)');
     expect(out).toMatch(/receiver: verified webhook\.ping/);
     expect(out).toContain('detected UPC 0036000291452');
-    expect(out).toMatch(new RegExp(`receiver: verified submission\\.status_changed .*"submissionId":"${submissionId}".*"to":"ACCEPTED"`));
+    expect(out).toMatch(
+      new RegExp(`receiver: verified submission\\.status_changed .*"submissionId":"${submissionId}".*"to":"ACCEPTED"`),
+    );
     expect(out).not.toContain('refused a delivery');
     // It registered its webhook for the run and removed it at the end.
     expect((await c.supplier.get('/api/companies/1001/webhooks')).json).toEqual([]);

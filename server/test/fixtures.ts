@@ -6,7 +6,9 @@ import { PDFDocument } from 'pdf-lib';
 import sharp from 'sharp';
 
 /** Real photos of retail barcodes with expected values, read from the shared datasets folder (never copied). */
-export const DATASET_DIR = path.resolve(fileURLToPath(new URL('../../../shared/datasets/barcode-photos', import.meta.url)));
+export const DATASET_DIR = path.resolve(
+  fileURLToPath(new URL('../../../shared/datasets/barcode-photos', import.meta.url)),
+);
 
 export function datasetPhoto(relative: string): { name: string; data: Buffer; expected: string } {
   const file = path.join(DATASET_DIR, relative);
@@ -22,9 +24,19 @@ export async function barcodeImage(
   opts: { symbology?: Symbology; format?: 'png' | 'jpeg' | 'tiff' | 'gif'; rotate?: number } = {},
 ): Promise<Buffer> {
   const symbology = opts.symbology ?? (code.length === 13 ? 'ean13' : code.length === 12 ? 'upca' : 'ean8');
-  const barcode = await bwipjs.toBuffer({ bcid: symbology, text: code, scale: 3, height: 18, includetext: true, paddingwidth: 12, paddingheight: 12, backgroundcolor: 'FFFFFF' });
-  let image = sharp({ create: { width: 900, height: 700, channels: 3, background: { r: 214, g: 180, b: 120 } } })
-    .composite([{ input: barcode, gravity: 'center' }]);
+  const barcode = await bwipjs.toBuffer({
+    bcid: symbology,
+    text: code,
+    scale: 3,
+    height: 18,
+    includetext: true,
+    paddingwidth: 12,
+    paddingheight: 12,
+    backgroundcolor: 'FFFFFF',
+  });
+  let image = sharp({
+    create: { width: 900, height: 700, channels: 3, background: { r: 214, g: 180, b: 120 } },
+  }).composite([{ input: barcode, gravity: 'center' }]);
   let buffer = await image.png().toBuffer();
   if (opts.rotate) buffer = await sharp(buffer).rotate(opts.rotate, { background: '#d6b478' }).png().toBuffer();
   image = sharp(buffer);
@@ -51,4 +63,6 @@ export async function barcodePdf(code: string): Promise<Buffer> {
 
 /** A plain picture with no barcode at all. */
 export const plainImage = () =>
-  sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } }).png().toBuffer();
+  sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })
+    .png()
+    .toBuffer();

@@ -32,7 +32,10 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
  * `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC).
  * `log`: the process's logger (silent unless a test reads it).
  */
-export async function startTestServer(env: Record<string, string> = {}, opts: { port?: number; log?: FastifyBaseLogger } = {}): Promise<TestServer> {
+export async function startTestServer(
+  env: Record<string, string> = {},
+  opts: { port?: number; log?: FastifyBaseLogger } = {},
+): Promise<TestServer> {
   const { database, drop } = await openTestDatabase();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
@@ -96,7 +99,10 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('databaseTemplate');
   if (!process.env.TEST_DATABASE_URL) {
-    return { database: await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) }), drop: async () => {} };
+    return {
+      database: await openPglite(null, { loadDataDir: new Blob([readFileSync(template)]) }),
+      drop: async () => {},
+    };
   }
   const { url, drop } = await createPostgresDatabase(template);
   return { database: await openPostgres(url), drop };
@@ -107,7 +113,10 @@ export class Client {
   cookies = new Map<string, string>();
   /** An API token sent as `Authorization: Bearer`; such a client sends no cookie and no Origin, as a script would. */
   bearer: string | null = null;
-  constructor(public baseUrl: string, public origin: string | null = baseUrl) {}
+  constructor(
+    public baseUrl: string,
+    public origin: string | null = baseUrl,
+  ) {}
 
   /** A client that calls the API with an API token only. */
   static withToken(baseUrl: string, token: string) {
@@ -121,7 +130,12 @@ export class Client {
     else if (this.cookies.size) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
   }
 
-  async request(method: string, path: string, body?: unknown, opts: { form?: boolean; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    path: string,
+    body?: unknown,
+    opts: { form?: boolean; headers?: Record<string, string> } = {},
+  ) {
     const headers: Record<string, string> = { ...opts.headers };
     this.credentials(headers);
     if (this.origin && method !== 'GET') headers.origin ??= this.origin;
@@ -176,7 +190,8 @@ export class Client {
   ) {
     const form = new FormData();
     for (const [k, v] of Object.entries(extra)) form.append(k, v);
-    for (const f of files) form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
+    for (const f of files)
+      form.append(field, new Blob([new Uint8Array(f.data)], { type: f.type ?? 'application/octet-stream' }), f.name);
     const headers: Record<string, string> = { ...extraHeaders };
     this.credentials(headers);
     if (this.origin) headers.origin = this.origin;
@@ -190,9 +205,17 @@ export class Client {
   /** Makes an API token through the account's own route (this client must be signed in) and returns a client using it. */
   async tokenClient(scopes: string[], opts: { name?: string; days?: number } = {}) {
     const expiresAt = new Date(Date.now() + (opts.days ?? 30) * 86_400_000).toISOString();
-    const res = await this.post('/api/api-tokens', { name: opts.name ?? `test ${scopes.join(' ')}`, expiresAt, scopes });
+    const res = await this.post('/api/api-tokens', {
+      name: opts.name ?? `test ${scopes.join(' ')}`,
+      expiresAt,
+      scopes,
+    });
     if (res.status !== 201) throw new Error(`token: ${res.status} ${res.text}`);
-    return { id: res.json.id as number, token: res.json.token as string, client: Client.withToken(this.baseUrl, res.json.token) };
+    return {
+      id: res.json.id as number,
+      token: res.json.token as string,
+      client: Client.withToken(this.baseUrl, res.json.token),
+    };
   }
 }
 

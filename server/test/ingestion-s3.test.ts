@@ -25,13 +25,17 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
   it('takes the files under {prefix}{folderName}/ into one job: a barcode, a GS1 file name, a picture without a code, a non-image', async () => {
     const admin = new Client(server.url);
     await admin.login('admin@example.com', 'Admin-demo-1');
-    const created = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`, {
-      input: { companyId: 1002, folderName: 'harbor_bucket', imageSource: 'S3_BUCKET' },
-    });
+    const created = await admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { imageSource } }`,
+      {
+        input: { companyId: 1002, folderName: 'harbor_bucket', imageSource: 'S3_BUCKET' },
+      },
+    );
     expect(created.json.errors, JSON.stringify(created.json.errors)).toBeUndefined();
     const body = '501234999999';
     const named = body + gs1CheckDigit(body);
-    const put = async (name: string, data: Uint8Array) => server.ctx.storage.put(`ingestion/harbor_bucket/${name}`, Readable.from([Buffer.from(data)]));
+    const put = async (name: string, data: Uint8Array) =>
+      server.ctx.storage.put(`ingestion/harbor_bucket/${name}`, Readable.from([Buffer.from(data)]));
     await put('front.png', await barcodeImage('4006381333931'));
     await put(`${named}_side.png`, await plainImage());
     await put('blank.png', await plainImage());
@@ -51,8 +55,16 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
     const jobs = (await other.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number }[];
     expect(jobs).toHaveLength(1);
     expect(jobs[0].totalCount).toBe(4);
-    const files = (await other.get(`/api/bulkIngestion/jobs/${jobs[0].id}/files`)).json as { filename: string; status: string }[];
+    const files = (await other.get(`/api/bulkIngestion/jobs/${jobs[0].id}/files`)).json as {
+      filename: string;
+      status: string;
+    }[];
     const status = Object.fromEntries(files.map((f) => [f.filename, f.status]));
-    expect(status).toEqual({ 'front.png': 'SUBMITTED', [`${named}_side.png`]: 'SUBMITTED', 'blank.png': 'NEEDS_MAPPING', 'notes.txt': 'IGNORED' });
+    expect(status).toEqual({
+      'front.png': 'SUBMITTED',
+      [`${named}_side.png`]: 'SUBMITTED',
+      'blank.png': 'NEEDS_MAPPING',
+      'notes.txt': 'IGNORED',
+    });
   });
 });

@@ -50,7 +50,10 @@ describe('instant results after the listening connection drops (postgres)', () =
       },
     });
     // Ten minutes between polls: past the test's timeout, so only a wake can run the job.
-    const runner = new JobRunner(server.database.db, log, { pollMs: 600_000, notifications: server.database.notifications }).register(job);
+    const runner = new JobRunner(server.database.db, log, {
+      pollMs: 600_000,
+      notifications: server.database.notifications,
+    }).register(job);
     runner.start();
     try {
       const { before, after } = await terminateListener();
@@ -67,7 +70,9 @@ describe('instant results after the listening connection drops (postgres)', () =
   it('an open draft event stream sends the draft again when the listener is back, then the results that follow', async () => {
     const supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
-    const draft = (await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452') }])).json;
+    const draft = (
+      await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452') }])
+    ).json;
     const events = await readEvents(server.url, `/api/draftSubmissions/${draft.id}/events`, supplier);
     try {
       expect((await events.next()).data).toMatchObject({ fileName: 'front.png', detectionStatus: 'pending' });

@@ -30,10 +30,23 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(res.json.can).toEqual({ act: true });
     const listed = res.json.jobs.find((j: { id: number }) => j.id === failed.jobId);
     const fileId = ((await row(failed.jobId)).payload as { fileId: string }).fileId;
-    expect(listed).toMatchObject({ type: 'drafts.processFile', state: 'failed', attempts: 3, maxAttempts: 3, payloadSummary: `fileId: ${fileId}` });
+    expect(listed).toMatchObject({
+      type: 'drafts.processFile',
+      state: 'failed',
+      attempts: 3,
+      maxAttempts: 3,
+      payloadSummary: `fileId: ${fileId}`,
+    });
     expect(listed.lastError).toMatch(/The stored file .* is missing/);
-    expect(res.json.counts).toContainEqual({ type: 'drafts.processFile', state: 'failed', count: 1, oldestDueSeconds: null });
-    expect(res.json.types).toEqual(expect.arrayContaining(['drafts.processFile', 'submissions.automatedChecks', 'auth.passwordResetMail']));
+    expect(res.json.counts).toContainEqual({
+      type: 'drafts.processFile',
+      state: 'failed',
+      count: 1,
+      oldestDueSeconds: null,
+    });
+    expect(res.json.types).toEqual(
+      expect.arrayContaining(['drafts.processFile', 'submissions.automatedChecks', 'auth.passwordResetMail']),
+    );
   });
 
   it('filters by type and state and pages on the server; a payload shows ids, never addresses', async () => {
@@ -43,7 +56,11 @@ describe(`jobs console API (${databaseKind})`, () => {
     const queued = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=queued&pageSize=2&page=1');
     expect(queued.json.total).toBe(3);
     expect(queued.json.jobs).toHaveLength(2);
-    expect(queued.json.jobs.every((j: { type: string; state: string }) => j.type === 'auth.passwordResetMail' && j.state === 'queued')).toBe(true);
+    expect(
+      queued.json.jobs.every(
+        (j: { type: string; state: string }) => j.type === 'auth.passwordResetMail' && j.state === 'queued',
+      ),
+    ).toBe(true);
     expect(queued.json.jobs[0].payloadSummary).toBe('email: (hidden)');
     expect(queued.text).not.toContain('nowhere.example');
     const second = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=queued&pageSize=2&page=2');
@@ -65,9 +82,13 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(viewerList.json.can).toEqual({ act: false });
     for (const route of apiRoutes(server.app).filter((r) => r.url.startsWith('/api/admin/jobs'))) {
       const url = route.url.replace(':id', String(failed.jobId));
-      if (route.method !== 'GET') expect((await cast.viewer.request(route.method, url, {})).status, `viewer ${route.method} ${url}`).toBe(403);
-      for (const supplier of [cast.supplier, cast.other]) expect((await supplier.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(403);
-      expect((await cast.anonymous.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(401);
+      if (route.method !== 'GET')
+        expect((await cast.viewer.request(route.method, url, {})).status, `viewer ${route.method} ${url}`).toBe(403);
+      for (const supplier of [cast.supplier, cast.other])
+        expect((await supplier.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(403);
+      expect((await cast.anonymous.request(route.method, url, route.method === 'GET' ? undefined : {})).status).toBe(
+        401,
+      );
     }
     expect(await row(failed.jobId)).toEqual(before);
   });
@@ -88,21 +109,44 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: failed.jobId, state: 'queued', attempts: 0 });
     expect(await row(failed.jobId)).toMatchObject({ status: 'queued', attempts: 0, finishedAt: null });
-    expect(await auditRowsFor(failed.jobId)).toEqual([{ action: 'job.retried', before: expect.objectContaining({ state: 'failed' }), after: { state: 'queued', attempts: 0 } }]);
+    expect(await auditRowsFor(failed.jobId)).toEqual([
+      {
+        action: 'job.retried',
+        before: expect.objectContaining({ state: 'failed' }),
+        after: { state: 'queued', attempts: 0 },
+      },
+    ]);
     const again = await cast.admin.post(`/api/admin/jobs/${failed.jobId}/retry`, {});
     expect(again.status).toBe(409);
     expect(again.json.message).toBe(JOBS_MSG.notFailed);
     expect(await runUntilSettled(server, failed.jobId)).toBe('done');
-    const draft = await cast.supplier.graphql(`query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`, { id: failed.draftId });
-    expect(draft.json.data.getDraftSubmission.files).toEqual([{ detectedUpc: '0012345678905', detectionStatus: 'done' }]);
+    const draft = await cast.supplier.graphql(
+      `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`,
+      { id: failed.draftId },
+    );
+    expect(draft.json.data.getDraftSubmission.files).toEqual([
+      { detectedUpc: '0012345678905', detectionStatus: 'done' },
+    ]);
   });
 
   it('Retry of a job whose same work is already queued again is refused, not run twice', async () => {
     const [a] = await server.database.db
       .insert(jobs)
-      .values({ name: 'bulkEdit.recomputePartnerStatuses', payload: { partnerCompanyId: 30443 }, status: 'failed', attempts: 5, dedupeKey: 'same-work', lastError: 'Error: earlier' })
+      .values({
+        name: 'bulkEdit.recomputePartnerStatuses',
+        payload: { partnerCompanyId: 30443 },
+        status: 'failed',
+        attempts: 5,
+        dedupeKey: 'same-work',
+        lastError: 'Error: earlier',
+      })
       .returning();
-    await server.database.db.insert(jobs).values({ name: 'bulkEdit.recomputePartnerStatuses', payload: { partnerCompanyId: 30443 }, dedupeKey: 'same-work', runAt: sql`now() + interval '1 hour'` });
+    await server.database.db.insert(jobs).values({
+      name: 'bulkEdit.recomputePartnerStatuses',
+      payload: { partnerCompanyId: 30443 },
+      dedupeKey: 'same-work',
+      runAt: sql`now() + interval '1 hour'`,
+    });
     const res = await cast.admin.post(`/api/admin/jobs/${a.id}/retry`, {});
     expect(res.status).toBe(409);
     expect(res.json.message).toBe(JOBS_MSG.duplicateQueued);
@@ -115,7 +159,9 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id: failed.jobId, state: 'failed' });
     expect(await row(failed.jobId)).toBeUndefined();
-    expect(await auditRowsFor(failed.jobId)).toEqual([{ action: 'job.discarded', before: expect.objectContaining({ state: 'failed' }), after: null }]);
+    expect(await auditRowsFor(failed.jobId)).toEqual([
+      { action: 'job.discarded', before: expect.objectContaining({ state: 'failed' }), after: null },
+    ]);
     expect((await cast.admin.post(`/api/admin/jobs/${failed.jobId}/discard`, {})).status).toBe(404);
     expect((await cast.admin.post('/api/admin/jobs/999999999/retry', {})).status).toBe(404);
   });
@@ -131,23 +177,43 @@ describe(`jobs console API (${databaseKind})`, () => {
   describe('request tracing', () => {
     it('the x-request-id of an upload is stored on its barcode job and on every line the worker logs for it', async () => {
       const requestId = 'trace-draft-upload-1';
-      const upload = await cast.supplier2.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }], 'files', {}, { 'x-request-id': requestId });
+      const upload = await cast.supplier2.upload(
+        '/api/draftSubmissions',
+        [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }],
+        'files',
+        {},
+        { 'x-request-id': requestId },
+      );
       expect(upload.status).toBe(201);
       const enqueued = await server.database.db.select().from(jobs).where(eq(jobs.requestId, requestId));
       expect(enqueued.map((j) => j.name)).toEqual(['drafts.processFile']);
       await server.ctx.jobs!.drain();
       const ofRequest = lines.filter((l) => l.reqId === requestId);
-      expect(ofRequest.map((l) => l.msg)).toEqual(expect.arrayContaining(['incoming request', 'request completed', 'job done']));
-      expect(ofRequest.find((l) => l.msg === 'job done')).toMatchObject({ job: 'drafts.processFile', jobId: enqueued[0].id });
+      expect(ofRequest.map((l) => l.msg)).toEqual(
+        expect.arrayContaining(['incoming request', 'request completed', 'job done']),
+      );
+      expect(ofRequest.find((l) => l.msg === 'job done')).toMatchObject({
+        job: 'drafts.processFile',
+        jobId: enqueued[0].id,
+      });
     });
 
     it('one id follows a bulk upload through its file job and the automated checks that job queues', async () => {
-      const access = await cast.admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-        input: { companyId: 1002, folderName: 'trace_folder', imageSource: 'UPLOADS_ONLY' },
-      });
+      const access = await cast.admin.graphql(
+        `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+        {
+          input: { companyId: 1002, folderName: 'trace_folder', imageSource: 'UPLOADS_ONLY' },
+        },
+      );
       expect(access.json.errors).toBeUndefined();
       const requestId = 'trace-bulk-upload-1';
-      const res = await cast.other.upload('/api/bulkIngestion/jobs', [{ name: 'front.png', data: await barcodeImage('9780201379624'), type: 'image/png' }], 'files', {}, { 'x-request-id': requestId });
+      const res = await cast.other.upload(
+        '/api/bulkIngestion/jobs',
+        [{ name: 'front.png', data: await barcodeImage('9780201379624'), type: 'image/png' }],
+        'files',
+        {},
+        { 'x-request-id': requestId },
+      );
       expect(res.status).toBe(201);
       await server.ctx.jobs!.drain();
       const traced = await server.database.db.select().from(jobs).where(eq(jobs.requestId, requestId));
@@ -155,13 +221,20 @@ describe(`jobs console API (${databaseKind})`, () => {
         ['bulkIngestion.processFile', 'done'],
         ['submissions.automatedChecks', 'done'],
       ]);
-      const logged = lines.filter((l) => l.reqId === requestId && l.msg === 'job done').map((l) => l.job).sort();
+      const logged = lines
+        .filter((l) => l.reqId === requestId && l.msg === 'job done')
+        .map((l) => l.job)
+        .sort();
       expect(logged).toEqual(['bulkIngestion.processFile', 'submissions.automatedChecks']);
       // A request without the header gets an id of its own, carried the same way.
-      const plain = await cast.supplier2.upload('/api/draftSubmissions', [{ name: 'back.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+      const plain = await cast.supplier2.upload('/api/draftSubmissions', [
+        { name: 'back.png', data: await barcodeImage('036000291452'), type: 'image/png' },
+      ]);
       const generated = plain.headers.get('x-request-id')!;
       expect(generated).toBeTruthy();
-      expect((await server.database.db.select().from(jobs).where(eq(jobs.requestId, generated))).map((j) => j.name)).toEqual(['drafts.processFile']);
+      expect(
+        (await server.database.db.select().from(jobs).where(eq(jobs.requestId, generated))).map((j) => j.name),
+      ).toEqual(['drafts.processFile']);
       await server.ctx.jobs!.drain();
     });
   });

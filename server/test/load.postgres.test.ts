@@ -18,7 +18,9 @@ afterAll(() => server?.close());
 describe('load (PostgreSQL, CI size)', () => {
   it('8 suppliers for 8 s: every request answered without error', async () => {
     const result = await driveLoad(server.url, { users: 8, seconds: 8 });
-    console.log(`load: ${result.total.count} requests, ${result.total.errors} errors, p99 ${result.total.p99.toFixed(0)} ms`);
+    console.log(
+      `load: ${result.total.count} requests, ${result.total.errors} errors, p99 ${result.total.p99.toFixed(0)} ms`,
+    );
     expect(result.firstErrors).toEqual([]);
     expect(result.total.errors).toBe(0);
     expect(result.operations.find((o) => o.operation === 'submit draft')?.count).toBeGreaterThan(0);

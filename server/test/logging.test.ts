@@ -7,13 +7,18 @@ describe(`one logger for the process (${databaseKind})`, () => {
   const lines: { msg?: string; reqId?: string; process?: string }[] = [];
   let server: TestServer;
   beforeAll(async () => {
-    const log = pino({ level: 'info', base: { process: 'the-one-logger' } }, { write: (line: string) => void lines.push(JSON.parse(line)) });
+    const log = pino(
+      { level: 'info', base: { process: 'the-one-logger' } },
+      { write: (line: string) => void lines.push(JSON.parse(line)) },
+    );
     server = await startTestServer({}, { log });
   });
   afterAll(() => server?.close());
 
   it("the app's request log goes to the logger the process was given", async () => {
-    const res = await new Client(server.url).request('GET', '/api/health', undefined, { headers: { 'x-request-id': 'one-logger-check' } });
+    const res = await new Client(server.url).request('GET', '/api/health', undefined, {
+      headers: { 'x-request-id': 'one-logger-check' },
+    });
     expect(res.status).toBe(200);
     const ofRequest = lines.filter((l) => l.reqId === 'one-logger-check');
     expect(ofRequest.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);

@@ -51,11 +51,14 @@ function textBody(raw: string): string {
   const encoding = /^content-transfer-encoding:\s*(\S+)/im.exec(headers)?.[1].toLowerCase();
   if (encoding === 'base64') return Buffer.from(body, 'base64').toString('utf8');
   if (encoding !== 'quoted-printable') return body;
-  const bytes = body.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+  const bytes = body
+    .replace(/=\r?\n/g, '')
+    .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   return Buffer.from(bytes, 'latin1').toString('utf8');
 }
 
-const outboxFor = (server: TestServer, to: string) => server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
+const outboxFor = (server: TestServer, to: string) =>
+  server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to));
 
 describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
   let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
@@ -94,8 +97,13 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
 
     const reset = await client.post('/api/user/password/reset', { token, newPassword: 'Brand-new-pass-9' });
     expect(reset.status).toBe(204);
-    expect((await new Client(portal.url).login('supplier@example.com', 'Brand-new-pass-9')).email).toBe('supplier@example.com');
-    const old = await new Client(portal.url).post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1' });
+    expect((await new Client(portal.url).login('supplier@example.com', 'Brand-new-pass-9')).email).toBe(
+      'supplier@example.com',
+    );
+    const old = await new Client(portal.url).post('/api/auth/login', {
+      username: 'supplier@example.com',
+      password: 'Supplier-demo-1',
+    });
     expect(old.status).toBe(401);
     // The link works once.
     expect((await client.post('/api/user/password/reset', { token, newPassword: 'Another-pass-10' })).status).toBe(400);

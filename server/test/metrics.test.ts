@@ -16,7 +16,9 @@ describe(`GET /metrics (${databaseKind})`, () => {
   let supplier: Client;
   let admin: Client;
   const scrape = async () => {
-    const res = await new Client(server.url).request('GET', '/metrics', undefined, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const res = await new Client(server.url).request('GET', '/metrics', undefined, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(res.status).toBe(200);
     return res.text;
   };
@@ -36,11 +38,15 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect(missing.status).toBe(401);
     expect(missing.headers.get('www-authenticate')).toMatch(/^Bearer/);
     expect(missing.text).not.toContain('portal_');
-    const wrong = await visitor.request('GET', '/metrics', undefined, { headers: { authorization: `Bearer ${TOKEN}x` } });
+    const wrong = await visitor.request('GET', '/metrics', undefined, {
+      headers: { authorization: `Bearer ${TOKEN}x` },
+    });
     expect(wrong.status).toBe(401);
     // A signed-in administrator's session is no substitute for the token.
     expect((await admin.get('/metrics')).status).toBe(401);
-    const right = await visitor.request('GET', '/metrics', undefined, { headers: { authorization: `Bearer ${TOKEN}` } });
+    const right = await visitor.request('GET', '/metrics', undefined, {
+      headers: { authorization: `Bearer ${TOKEN}` },
+    });
     expect(right.status).toBe(200);
     expect(right.headers.get('content-type')).toBe('text/plain; version=0.0.4; charset=utf-8');
     expect(right.headers.get('cache-control')).toBe('no-store');
@@ -48,7 +54,9 @@ describe(`GET /metrics (${databaseKind})`, () => {
   });
 
   it('counts and times HTTP requests by route pattern, method and status, never by the raw address', async () => {
-    const upload = await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }]);
+    const upload = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
     expect(upload.status).toBe(201);
     const id: string = upload.json.id;
     expect((await supplier.get(`/draftSubmissions/${id}/image/front.png`)).status).toBe(200);
@@ -57,13 +65,24 @@ describe(`GET /metrics (${databaseKind})`, () => {
     const route = '/draftSubmissions/:id/image/:fileName';
     expect(sample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="200"}`)).toBe(1);
     expect(sample(text, `portal_http_requests_total{route="${route}",method="GET",status_code="404"}`)).toBe(1);
-    expect(sample(text, `portal_http_request_duration_seconds_count{route="${route}",method="GET",status_code="200"}`)).toBe(1);
-    expect(sample(text, `portal_http_request_duration_seconds_bucket{le="+Inf",route="${route}",method="GET",status_code="200"}`)).toBe(1);
-    expect(sample(text, `portal_http_requests_total{route="/api/draftSubmissions",method="POST",status_code="201"}`)).toBe(1);
+    expect(
+      sample(text, `portal_http_request_duration_seconds_count{route="${route}",method="GET",status_code="200"}`),
+    ).toBe(1);
+    expect(
+      sample(
+        text,
+        `portal_http_request_duration_seconds_bucket{le="+Inf",route="${route}",method="GET",status_code="200"}`,
+      ),
+    ).toBe(1);
+    expect(
+      sample(text, `portal_http_requests_total{route="/api/draftSubmissions",method="POST",status_code="201"}`),
+    ).toBe(1);
     expect(text).not.toContain(id);
     // An address no route has is one series, whatever was asked.
     await supplier.get('/api/no-such-thing/123');
-    expect(sample(await scrape(), `portal_http_requests_total{route="(unmatched)",method="GET",status_code="404"}`)).toBeGreaterThanOrEqual(1);
+    expect(
+      sample(await scrape(), `portal_http_requests_total{route="(unmatched)",method="GET",status_code="404"}`),
+    ).toBeGreaterThanOrEqual(1);
   });
 
   it('counts GraphQL operations by type and root field', async () => {
@@ -81,12 +100,16 @@ describe(`GET /metrics (${databaseKind})`, () => {
     const doneBefore = sample(before, 'portal_jobs{type="drafts.processFile",state="done"}')!;
     const runsBefore = sample(before, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')!;
     // Queued and waiting: the age of the oldest due job grows.
-    const upload = await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+    const upload = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' },
+    ]);
     expect(upload.status).toBe(201);
     await new Promise((r) => setTimeout(r, 1100));
     const waiting = await scrape();
     expect(sample(waiting, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(1);
-    expect(sample(waiting, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBeGreaterThanOrEqual(1);
+    expect(sample(waiting, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBeGreaterThanOrEqual(
+      1,
+    );
     await server.ctx.jobs!.drain();
     // A job that fails for real: three runs, two with attempts left ("retry"), the last one "failed".
     const failed = await failedDraftJob(server, supplier, '012345678905');
@@ -96,7 +119,9 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect(sample(text, 'portal_jobs{type="drafts.processFile",state="failed"}')).toBe(1);
     expect(sample(text, 'portal_jobs{type="drafts.processFile",state="queued"}')).toBe(0);
     expect(sample(text, 'portal_jobs_oldest_queued_age_seconds{type="drafts.processFile"}')).toBe(0);
-    expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')).toBe(runsBefore + 1);
+    expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="done"}')).toBe(
+      runsBefore + 1,
+    );
     expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="retry"}')).toBe(2);
     expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="failed"}')).toBe(1);
     // Every declared type is listed, at 0 when it has no jobs.
@@ -104,9 +129,12 @@ describe(`GET /metrics (${databaseKind})`, () => {
   });
 
   it('reports bulk-ingestion files by status', async () => {
-    const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-      input: { companyId: 1001, folderName: 'metrics_folder', imageSource: 'UPLOADS_ONLY' },
-    });
+    const access = await admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+      {
+        input: { companyId: 1001, folderName: 'metrics_folder', imageSource: 'UPLOADS_ONLY' },
+      },
+    );
     expect(access.json.errors).toBeUndefined();
     const res = await supplier.upload('/api/bulkIngestion/jobs', [
       { name: 'front.png', data: await barcodeImage('5012345678900'), type: 'image/png' },

@@ -9,8 +9,10 @@ const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
 describe('the Node.js versions the portal runs on', () => {
   it('accepts the versions that require() ES modules without a flag, and refuses the others', () => {
-    for (const v of ['20.19.0', 'v20.20.2', '22.12.0', '22.20.1', '23.0.0', '24.4.0']) expect(isSupportedNode(v), v).toBe(true);
-    for (const v of ['18.20.4', '20.0.0', '20.18.3', '21.7.3', '22.0.0', '22.11.0']) expect(isSupportedNode(v), v).toBe(false);
+    for (const v of ['20.19.0', 'v20.20.2', '22.12.0', '22.20.1', '23.0.0', '24.4.0'])
+      expect(isSupportedNode(v), v).toBe(true);
+    for (const v of ['18.20.4', '20.0.0', '20.18.3', '21.7.3', '22.0.0', '22.11.0'])
+      expect(isSupportedNode(v), v).toBe(false);
     expect(unsupportedNodeMessage('20.18.3')).toMatch(/needs Node\.js 20\.19 or newer.*this is Node\.js 20\.18\.3/);
   });
 

@@ -5,7 +5,12 @@ import { users } from '../src/db/schema.ts';
 import { scopesFromClaims } from '../src/modules/auth/oidc.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { freePort } from './support/ports.ts';
-import { driveProviderLogin, startOidcProvider, TEST_ACCOUNTS, type RunningOidcProvider } from './support/oidc-provider.ts';
+import {
+  driveProviderLogin,
+  startOidcProvider,
+  TEST_ACCOUNTS,
+  type RunningOidcProvider,
+} from './support/oidc-provider.ts';
 
 /**
  * Administrator sign-in through a real OpenID Connect provider on loopback, over real HTTP: the portal's
@@ -21,7 +26,11 @@ let portal: TestServer;
 beforeAll(async () => {
   const port = await freePort();
   const portalUrl = `http://127.0.0.1:${port}`;
-  provider = await startOidcProvider({ redirectUris: [`${portalUrl}/api/auth/oidc/callback`], clientSecret: CLIENT_SECRET, accounts });
+  provider = await startOidcProvider({
+    redirectUris: [`${portalUrl}/api/auth/oidc/callback`],
+    clientSecret: CLIENT_SECRET,
+    accounts,
+  });
   portal = await startTestServer(
     {
       OIDC_ISSUER: provider.issuer,
@@ -81,7 +90,13 @@ describe(`OpenID Connect administrator login (${databaseKind})`, () => {
     expect(location).toBe('/admin/submissions?status=new');
     const me = await client.get('/api/user');
     expect(me.status).toBe(200);
-    expect(me.json).toMatchObject({ email: 'staff.admin@idp.example', firstName: 'Stella', lastName: 'Staff', companyId: 1000, isAuth0User: false });
+    expect(me.json).toMatchObject({
+      email: 'staff.admin@idp.example',
+      firstName: 'Stella',
+      lastName: 'Staff',
+      companyId: 1000,
+      isAuth0User: false,
+    });
     expect([...me.json.scopes].sort()).toEqual([...ALL_SCOPES].sort());
   });
 
@@ -91,7 +106,11 @@ describe(`OpenID Connect administrator login (${databaseKind})`, () => {
     accounts['staff-admin'].portal_scopes = ['read:allproductsubmissions'];
     try {
       const second = await (await signIn('staff-admin')).client.get('/api/user');
-      expect(second.json).toMatchObject({ id: first.json.id, firstName: 'Stella-Renamed', scopes: ['read:allproductsubmissions'] });
+      expect(second.json).toMatchObject({
+        id: first.json.id,
+        firstName: 'Stella-Renamed',
+        scopes: ['read:allproductsubmissions'],
+      });
       const rows = await usersWithEmail('staff.admin@idp.example');
       expect(rows).toHaveLength(1);
       expect(rows[0].oidcSubject).toBe(`${provider.issuer}#staff-admin`);
@@ -156,7 +175,11 @@ describe(`OpenID Connect with a public client (${databaseKind})`, () => {
     const port = await freePort();
     publicProvider = await startOidcProvider({ redirectUris: [`http://127.0.0.1:${port}/api/auth/oidc/callback`] });
     publicPortal = await startTestServer(
-      { OIDC_ISSUER: publicProvider.issuer, OIDC_CLIENT_ID: publicProvider.clientId, PUBLIC_URL: `http://127.0.0.1:${port}` },
+      {
+        OIDC_ISSUER: publicProvider.issuer,
+        OIDC_CLIENT_ID: publicProvider.clientId,
+        PUBLIC_URL: `http://127.0.0.1:${port}`,
+      },
       { port },
     );
   });
@@ -193,25 +216,28 @@ describe(`OpenID Connect switched off (${databaseKind})`, () => {
 describe('scopesFromClaims', () => {
   const claim = 'portal_scopes';
   it('takes a list', () => {
-    expect(scopesFromClaims({ portal_scopes: ['read:allproductsubmissions', 'write:productsubmissions'] }, claim)).toEqual([
-      'read:allproductsubmissions',
-      'write:productsubmissions',
-    ]);
+    expect(
+      scopesFromClaims({ portal_scopes: ['read:allproductsubmissions', 'write:productsubmissions'] }, claim),
+    ).toEqual(['read:allproductsubmissions', 'write:productsubmissions']);
   });
   it('takes a space-separated string, tolerating extra whitespace', () => {
-    expect(scopesFromClaims({ portal_scopes: '  read:partnerconfigurations\twrite:partnerconfigurations ' }, claim)).toEqual([
-      'read:partnerconfigurations',
-      'write:partnerconfigurations',
-    ]);
+    expect(
+      scopesFromClaims({ portal_scopes: '  read:partnerconfigurations\twrite:partnerconfigurations ' }, claim),
+    ).toEqual(['read:partnerconfigurations', 'write:partnerconfigurations']);
   });
   it('drops unknown values and duplicates', () => {
-    expect(scopesFromClaims({ portal_scopes: ['admin', 'read:allproductsubmissions', 'read:allproductsubmissions', ''] }, claim)).toEqual([
-      'read:allproductsubmissions',
-    ]);
+    expect(
+      scopesFromClaims(
+        { portal_scopes: ['admin', 'read:allproductsubmissions', 'read:allproductsubmissions', ''] },
+        claim,
+      ),
+    ).toEqual(['read:allproductsubmissions']);
   });
   it('reads the configured claim only', () => {
     expect(scopesFromClaims({ roles: ['read:allproductsubmissions'] }, claim)).toEqual([]);
-    expect(scopesFromClaims({ roles: ['read:allproductsubmissions'] }, 'roles')).toEqual(['read:allproductsubmissions']);
+    expect(scopesFromClaims({ roles: ['read:allproductsubmissions'] }, 'roles')).toEqual([
+      'read:allproductsubmissions',
+    ]);
   });
   it('gives nothing for a missing or odd claim', () => {
     expect(scopesFromClaims({}, claim)).toEqual([]);

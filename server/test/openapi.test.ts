@@ -9,7 +9,13 @@ import { apiRoutes } from './support/routes.ts';
 let server: TestServer;
 let doc: {
   openapi: string;
-  paths: Record<string, Record<string, { responses: Record<string, unknown>; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }>>;
+  paths: Record<
+    string,
+    Record<
+      string,
+      { responses: Record<string, unknown>; security?: unknown[]; requestBody?: { content: Record<string, unknown> } }
+    >
+  >;
   components: { securitySchemes: Record<string, { type: string; scheme?: string }> };
 };
 let cast: Awaited<ReturnType<typeof demoClients>>;
@@ -35,12 +41,17 @@ describe(`OpenAPI (${databaseKind})`, () => {
   it('documents every REST route of the app, each with its answers and errors', () => {
     const routes = apiRoutes(server.app);
     expect(routes.length).toBeGreaterThan(30);
-    const missing = routes.filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()]).map((r) => `${r.method} ${r.url}`);
+    const missing = routes
+      .filter((r) => !doc.paths[openApiPath(r.url)]?.[r.method.toLowerCase()])
+      .map((r) => `${r.method} ${r.url}`);
     expect(missing).toEqual([]);
     const withoutErrors = routes.filter((r) => {
       const op = doc.paths[openApiPath(r.url)][r.method.toLowerCase()];
       const statuses = Object.keys(op.responses);
-      return !statuses.some((s) => s.startsWith('2') || s.startsWith('3')) || (op.security?.length !== 0 && !statuses.includes('401'));
+      return (
+        !statuses.some((s) => s.startsWith('2') || s.startsWith('3')) ||
+        (op.security?.length !== 0 && !statuses.includes('401'))
+      );
     });
     expect(withoutErrors.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });

@@ -41,7 +41,9 @@ describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`,
   });
 
   it('an upload is stored in the bucket, read back by the barcode job and served with its thumbnail', async () => {
-    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }]);
+    const res = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
     expect(res.status).toBe(201);
     const keys: string[] = [];
     for await (const item of server.ctx.storage.list('')) keys.push(item.key);

@@ -11,7 +11,12 @@ let viewer: Client;
 let anonymous: Client;
 beforeAll(async () => {
   server = await startTestServer();
-  [admin, supplier, viewer, anonymous] = [new Client(server.url), new Client(server.url), new Client(server.url), new Client(server.url)];
+  [admin, supplier, viewer, anonymous] = [
+    new Client(server.url),
+    new Client(server.url),
+    new Client(server.url),
+    new Client(server.url),
+  ];
   await admin.login('admin@example.com', 'Admin-demo-1');
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
   await viewer.login('viewer@example.com', 'Viewer-demo-1');
@@ -28,7 +33,8 @@ const SEARCH = `query($name: String!) { searchCompaniesByName(name: $name) { id 
 const COMPANY = `query($id: Int!) { getCompany(companyId: $id) { id name } }`;
 
 const errorCode = (res: { json: any }) => res.json.errors?.[0]?.extensions?.code;
-const seededId = async () => (await admin.graphql(LIST)).json.data.getPartnerConfigurations.find((c: any) => c.companyId === 30443).id as number;
+const seededId = async () =>
+  (await admin.graphql(LIST)).json.data.getPartnerConfigurations.find((c: any) => c.companyId === 30443).id as number;
 const validInput = { primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false };
 
 describe(`partner configurations (${databaseKind})`, () => {
@@ -43,17 +49,33 @@ describe(`partner configurations (${databaseKind})`, () => {
     ];
     for (const c of [supplier, viewer]) {
       // The read-only administrator may search company names (the shipping-profile and webhook pages' pickers).
-      for (const [q, v] of calls.filter(([q]) => c === supplier || q !== SEARCH)) expect(errorCode(await c.graphql(q, v)), q).toBe('FORBIDDEN');
-      const logo = await c.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file');
+      for (const [q, v] of calls.filter(([q]) => c === supplier || q !== SEARCH))
+        expect(errorCode(await c.graphql(q, v)), q).toBe('FORBIDDEN');
+      const logo = await c.upload(
+        `/api/partner-configurations/${id}/logo`,
+        [{ name: 'logo.png', data: await plainImage() }],
+        'file',
+      );
       expect(logo.status).toBe(403);
       expect(logo.json.code).toBe('FORBIDDEN');
     }
     for (const [q, v] of calls) expect(errorCode(await anonymous.graphql(q, v))).toBe('UNAUTHORIZED');
     // getCompany also serves the brand profile (issue 8): a supplier reads its own company only, another is 'not found'.
-    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({ id: 1001, name: 'Green Valley Foods' });
+    expect((await supplier.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({
+      id: 1001,
+      name: 'Green Valley Foods',
+    });
     expect(errorCode(await supplier.graphql(COMPANY, { id: 1002 }))).toBe('NOT_FOUND');
     expect(errorCode(await anonymous.graphql(COMPANY, { id: 1001 }))).toBe('UNAUTHORIZED');
-    expect((await anonymous.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: await plainImage() }], 'file')).status).toBe(401);
+    expect(
+      (
+        await anonymous.upload(
+          `/api/partner-configurations/${id}/logo`,
+          [{ name: 'logo.png', data: await plainImage() }],
+          'file',
+        )
+      ).status,
+    ).toBe(401);
     // Nothing was created or changed.
     const list = (await admin.graphql(LIST)).json.data.getPartnerConfigurations;
     expect(list.map((c: any) => c.companyId)).toEqual([30443]);
@@ -64,17 +86,39 @@ describe(`partner configurations (${databaseKind})`, () => {
     const id = await seededId();
     const res = await admin.graphql(ONE, { id });
     const config = res.json.data.getPartnerConfiguration;
-    expect(config).toMatchObject({ companyId: 30443, companyName: 'FRESH MARKET GROCERS', primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: true, placementFieldsVisible: true });
+    expect(config).toMatchObject({
+      companyId: 30443,
+      companyName: 'FRESH MARKET GROCERS',
+      primaryColor: '#2e7d32',
+      secondaryColor: '#fbc02d',
+      landingPageEnabled: true,
+      placementFieldsVisible: true,
+    });
     expect(config.fieldRules.map((r: any) => r.field)).toEqual(PARTNER_FIELDS);
-    expect(config.fieldRules.find((r: any) => r.field === 'shippingProfile')).toEqual({ field: 'shippingProfile', visible: true, required: false });
-    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: true });
+    expect(config.fieldRules.find((r: any) => r.field === 'shippingProfile')).toEqual({
+      field: 'shippingProfile',
+      visible: true,
+      required: false,
+    });
+    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({
+      field: 'msrp',
+      visible: true,
+      required: true,
+    });
     expect(errorCode(await admin.graphql(ONE, { id: 999999 }))).toBe('NOT_FOUND');
   });
 
   it('creates a configuration (landing page on, default colour, newest first); a second one or an unknown company is refused', async () => {
     const res = await admin.graphql(CREATE, { companyId: 1002 });
     const created = res.json.data.createPartnerConfiguration;
-    expect(created).toMatchObject({ companyId: 1002, companyName: 'Blue Harbor Snacks', landingPageEnabled: true, primaryColor: '#1f5f8b', secondaryColor: null, partnerLogoFileName: null });
+    expect(created).toMatchObject({
+      companyId: 1002,
+      companyName: 'Blue Harbor Snacks',
+      landingPageEnabled: true,
+      primaryColor: '#1f5f8b',
+      secondaryColor: null,
+      partnerLogoFileName: null,
+    });
     const list = (await admin.graphql(LIST)).json.data.getPartnerConfigurations;
     expect(list[0].id).toBe(created.id);
     expect(errorCode(await admin.graphql(CREATE, { companyId: 1002 }))).toBe('CONFLICT');
@@ -97,16 +141,37 @@ describe(`partner configurations (${databaseKind})`, () => {
     });
     expect(res.json.errors).toBeUndefined();
     const config = res.json.data.updatePartnerConfiguration;
-    expect(config).toMatchObject({ primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false, pricingFieldsVisible: false, placementFieldsVisible: true });
-    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: false });
+    expect(config).toMatchObject({
+      primaryColor: '#123456',
+      secondaryColor: '#abc',
+      landingPageEnabled: false,
+      pricingFieldsVisible: false,
+      placementFieldsVisible: true,
+    });
+    expect(config.fieldRules.find((r: any) => r.field === 'msrp')).toEqual({
+      field: 'msrp',
+      visible: true,
+      required: false,
+    });
     expect(config.fieldRules.find((r: any) => r.field === 'currentlySellingAt').visible).toBe(false);
     // The public answer keeps its fields and reflects the change.
     const pub = await anonymous.get('/api/companies/30443/partner-configuration');
     expect(pub.status).toBe(200);
-    expect(pub.json).toMatchObject({ id, companyId: 30443, companyName: 'FRESH MARKET GROCERS', primaryColor: '#123456', secondaryColor: '#abc', landingPageEnabled: false, productNameFieldRequired: false });
+    expect(pub.json).toMatchObject({
+      id,
+      companyId: 30443,
+      companyName: 'FRESH MARKET GROCERS',
+      primaryColor: '#123456',
+      secondaryColor: '#abc',
+      landingPageEnabled: false,
+      productNameFieldRequired: false,
+    });
     expect(pub.json).toHaveProperty('partnerLogoFileName');
     // Clearing the secondary colour.
-    const cleared = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: null, landingPageEnabled: true } });
+    const cleared = await admin.graphql(UPDATE, {
+      id,
+      input: { primaryColor: '#2e7d32', secondaryColor: null, landingPageEnabled: true },
+    });
     expect(cleared.json.data.updatePartnerConfiguration.secondaryColor).toBeNull();
     // Rules not sent stay as they were.
     expect(cleared.json.data.updatePartnerConfiguration.pricingFieldsVisible).toBe(false);
@@ -115,7 +180,16 @@ describe(`partner configurations (${databaseKind})`, () => {
 
   it('a field that is not visible is not required, however the rules are sent', async () => {
     const id = await seededId();
-    const res = await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'msrp', visible: false, required: true }, { field: 'tpr', visible: false }] } });
+    const res = await admin.graphql(UPDATE, {
+      id,
+      input: {
+        ...validInput,
+        fieldRules: [
+          { field: 'msrp', visible: false, required: true },
+          { field: 'tpr', visible: false },
+        ],
+      },
+    });
     expect(res.json.errors).toBeUndefined();
     const rules = res.json.data.updatePartnerConfiguration.fieldRules;
     expect(rules.find((r: any) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: false, required: false });
@@ -126,31 +200,79 @@ describe(`partner configurations (${databaseKind})`, () => {
     const id = await seededId();
     const loaded = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
     // Tab A saves first, from what it loaded.
-    const first = await admin.graphql(UPDATE, { id, input: { primaryColor: '#123456', secondaryColor: '#fbc02d', landingPageEnabled: true, lastUpdatedDate: loaded.updatedDate } });
+    const first = await admin.graphql(UPDATE, {
+      id,
+      input: {
+        primaryColor: '#123456',
+        secondaryColor: '#fbc02d',
+        landingPageEnabled: true,
+        lastUpdatedDate: loaded.updatedDate,
+      },
+    });
     expect(first.json.errors).toBeUndefined();
     const saved = first.json.data.updatePartnerConfiguration;
     expect(Date.parse(saved.updatedDate)).toBeGreaterThan(Date.parse(loaded.updatedDate));
     // Tab B, still showing what it loaded before, saves a change of its own.
-    const stale = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: false, lastUpdatedDate: loaded.updatedDate } });
+    const stale = await admin.graphql(UPDATE, {
+      id,
+      input: {
+        primaryColor: '#2e7d32',
+        secondaryColor: '#fbc02d',
+        landingPageEnabled: false,
+        lastUpdatedDate: loaded.updatedDate,
+      },
+    });
     expect(errorCode(stale)).toBe('CONFLICT');
     expect(stale.json.errors[0].message).toBe(PARTNER_SETTINGS_MSG.changedMeanwhile);
     const now = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
     expect(now).toMatchObject({ primaryColor: '#123456', landingPageEnabled: true, updatedDate: saved.updatedDate });
     // From the configuration as it is now, the change goes through.
-    const again = await admin.graphql(UPDATE, { id, input: { primaryColor: '#2e7d32', secondaryColor: '#fbc02d', landingPageEnabled: true, lastUpdatedDate: now.updatedDate } });
+    const again = await admin.graphql(UPDATE, {
+      id,
+      input: {
+        primaryColor: '#2e7d32',
+        secondaryColor: '#fbc02d',
+        landingPageEnabled: true,
+        lastUpdatedDate: now.updatedDate,
+      },
+    });
     expect(again.json.data.updatePartnerConfiguration.primaryColor).toBe('#2e7d32');
-    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, lastUpdatedDate: 'yesterday' } }))).toBe('VALIDATION_FAILED');
+    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, lastUpdatedDate: 'yesterday' } }))).toBe(
+      'VALIDATION_FAILED',
+    );
   });
 
   it('refuses colours that are not hex and unknown field names', async () => {
     const id = await seededId();
     for (const bad of ['red', '#fff;background:url(x)', '', '#12345']) {
-      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, primaryColor: bad } })), bad).toBe('VALIDATION_FAILED');
-      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, secondaryColor: bad } })), bad).toBe('VALIDATION_FAILED');
+      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, primaryColor: bad } })), bad).toBe(
+        'VALIDATION_FAILED',
+      );
+      expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, secondaryColor: bad } })), bad).toBe(
+        'VALIDATION_FAILED',
+      );
     }
-    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'style', visible: true }] } }))).toBe('VALIDATION_FAILED');
-    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'productName', visible: false }] } }))).toBe('VALIDATION_FAILED');
-    expect(errorCode(await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'msrp' }, { field: 'msrp' }] } }))).toBe('BAD_REQUEST');
+    expect(
+      errorCode(
+        await admin.graphql(UPDATE, { id, input: { ...validInput, fieldRules: [{ field: 'style', visible: true }] } }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      errorCode(
+        await admin.graphql(UPDATE, {
+          id,
+          input: { ...validInput, fieldRules: [{ field: 'productName', visible: false }] },
+        }),
+      ),
+    ).toBe('VALIDATION_FAILED');
+    expect(
+      errorCode(
+        await admin.graphql(UPDATE, {
+          id,
+          input: { ...validInput, fieldRules: [{ field: 'msrp' }, { field: 'msrp' }] },
+        }),
+      ),
+    ).toBe('BAD_REQUEST');
     const after = (await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration;
     expect(after.primaryColor).toMatch(/^#[0-9a-f]+$/i);
   });
@@ -158,11 +280,17 @@ describe(`partner configurations (${databaseKind})`, () => {
   it('uploads a PNG logo and serves it publicly; a text file named logo.png is refused', async () => {
     const id = await seededId();
     const png = await plainImage();
-    const res = await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'Fresh Logo.png', data: png, type: 'image/png' }], 'file');
+    const res = await admin.upload(
+      `/api/partner-configurations/${id}/logo`,
+      [{ name: 'Fresh Logo.png', data: png, type: 'image/png' }],
+      'file',
+    );
     expect(res.status).toBe(200);
     expect(res.json).toMatchObject({ id, partnerLogoFileName: 'Fresh Logo.png' });
 
-    const got = await fetch(`${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`);
+    const got = await fetch(
+      `${server.url}/api/partner-configurations/${id}/logo/${encodeURIComponent('Fresh Logo.png')}`,
+    );
     expect(got.status).toBe(200);
     expect(got.headers.get('content-type')).toBe('image/png');
     expect(got.headers.get('cache-control')).toBe('public, no-cache');
@@ -171,8 +299,18 @@ describe(`partner configurations (${databaseKind})`, () => {
     const etag = got.headers.get('etag')!;
     expect((await fetch(logoAt, { headers: { 'if-none-match': etag } })).status).toBe(304);
     // A new picture under the same name: the browser's copy no longer matches, so it gets the new one at once.
-    const newer = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } }).png().toBuffer();
-    expect((await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'Fresh Logo.png', data: newer, type: 'image/png' }], 'file')).status).toBe(200);
+    const newer = await sharp({ create: { width: 64, height: 64, channels: 3, background: { r: 200, g: 80, b: 40 } } })
+      .png()
+      .toBuffer();
+    expect(
+      (
+        await admin.upload(
+          `/api/partner-configurations/${id}/logo`,
+          [{ name: 'Fresh Logo.png', data: newer, type: 'image/png' }],
+          'file',
+        )
+      ).status,
+    ).toBe(200);
     const again = await fetch(logoAt, { headers: { 'if-none-match': etag } });
     expect(again.status).toBe(200);
     expect(Buffer.from(await again.arrayBuffer()).equals(newer)).toBe(true);
@@ -182,11 +320,19 @@ describe(`partner configurations (${databaseKind})`, () => {
     const pub = await anonymous.get('/api/companies/30443/partner-configuration');
     expect(pub.json.partnerLogoFileName).toBe('Fresh Logo.png');
 
-    const text = await admin.upload(`/api/partner-configurations/${id}/logo`, [{ name: 'logo.png', data: new TextEncoder().encode('not a picture at all'), type: 'image/png' }], 'file');
+    const text = await admin.upload(
+      `/api/partner-configurations/${id}/logo`,
+      [{ name: 'logo.png', data: new TextEncoder().encode('not a picture at all'), type: 'image/png' }],
+      'file',
+    );
     expect(text.status).toBe(400);
     // The previous logo stays.
-    expect((await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration.partnerLogoFileName).toBe('Fresh Logo.png');
-    expect((await admin.upload(`/api/partner-configurations/999999/logo`, [{ name: 'logo.png', data: png }], 'file')).status).toBe(404);
+    expect((await admin.graphql(ONE, { id })).json.data.getPartnerConfiguration.partnerLogoFileName).toBe(
+      'Fresh Logo.png',
+    );
+    expect(
+      (await admin.upload(`/api/partner-configurations/999999/logo`, [{ name: 'logo.png', data: png }], 'file')).status,
+    ).toBe(404);
   });
 
   it('searches companies by name (contains, case-insensitive, wildcards literal) and reads one company', async () => {
@@ -195,12 +341,20 @@ describe(`partner configurations (${databaseKind})`, () => {
     expect((await admin.graphql(SEARCH, { name: '%' })).json.data.searchCompaniesByName).toEqual([]);
     expect((await admin.graphql(SEARCH, { name: '_' })).json.data.searchCompaniesByName).toEqual([]);
     expect((await admin.graphql(SEARCH, { name: '' })).json.data.searchCompaniesByName.length).toBeLessThanOrEqual(20);
-    expect((await admin.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({ id: 1001, name: 'Green Valley Foods' });
+    expect((await admin.graphql(COMPANY, { id: 1001 })).json.data.getCompany).toEqual({
+      id: 1001,
+      name: 'Green Valley Foods',
+    });
     expect((await admin.graphql(COMPANY, { id: 424242 })).json.data.getCompany).toBeNull();
   });
 
   it('a read-only administrator finds any company by name, to look at its shipping profiles and webhooks', async () => {
-    expect((await viewer.graphql(SEARCH, { name: 'green' })).json.data.searchCompaniesByName).toEqual([{ id: 1001, name: 'Green Valley Foods' }]);
-    expect((await viewer.graphql(COMPANY, { id: 1002 })).json.data.getCompany).toEqual({ id: 1002, name: 'Blue Harbor Snacks' });
+    expect((await viewer.graphql(SEARCH, { name: 'green' })).json.data.searchCompaniesByName).toEqual([
+      { id: 1001, name: 'Green Valley Foods' },
+    ]);
+    expect((await viewer.graphql(COMPANY, { id: 1002 })).json.data.getCompany).toEqual({
+      id: 1002,
+      name: 'Blue Harbor Snacks',
+    });
   });
 });

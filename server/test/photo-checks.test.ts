@@ -15,7 +15,11 @@ beforeAll(async () => {
   server = await startTestServer();
   [supplier, other, admin] = [new Client(server.url), new Client(server.url), new Client(server.url)];
   // Through Fresh Market Grocers' portal: the drafts go to that partner, whose configuration can block.
-  const res = await supplier.post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1', partner: '30443' }, { form: true });
+  const res = await supplier.post(
+    '/api/auth/login',
+    { username: 'supplier@example.com', password: 'Supplier-demo-1', partner: '30443' },
+    { form: true },
+  );
   expect(res.status).toBe(200);
   await other.login('other@example.com', 'Other-demo-1');
   await admin.login('admin@example.com', 'Admin-demo-1');
@@ -36,12 +40,20 @@ async function uploadDraft(name: string, data: Buffer, client = supplier) {
 }
 
 const codes = (file: { qualityIssues: { code: string }[] }) => file.qualityIssues.map((i) => i.code);
-const blurred = async (code: string) => sharp(await barcodeImage(code)).blur(6).png().toBuffer();
+const blurred = async (code: string) =>
+  sharp(await barcodeImage(code))
+    .blur(6)
+    .png()
+    .toBuffer();
 
 async function setBlocking(blockingPhotoChecks: string[]) {
-  const configs = (await admin.graphql(`query { getPartnerConfigurations { id companyId } }`)).json.data.getPartnerConfigurations;
+  const configs = (await admin.graphql(`query { getPartnerConfigurations { id companyId } }`)).json.data
+    .getPartnerConfigurations;
   const id = configs.find((c: { companyId: number }) => c.companyId === 30443).id;
-  const res = await admin.graphql(CONFIG, { id, input: { primaryColor: '#2e7d32', landingPageEnabled: true, blockingPhotoChecks } });
+  const res = await admin.graphql(CONFIG, {
+    id,
+    input: { primaryColor: '#2e7d32', landingPageEnabled: true, blockingPhotoChecks },
+  });
   expect(res.json.errors).toBeUndefined();
   return res.json.data.updatePartnerConfiguration.blockingPhotoChecks;
 }
@@ -67,7 +79,10 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
     expect(codes(first.file)).not.toContain('DUPLICATE');
     // The same picture, re-encoded as JPEG, in another draft.
     const again = await uploadDraft('pack-again.jpg', await sharp(image).jpeg({ quality: 70 }).toBuffer());
-    expect(again.file.qualityIssues).toContainEqual({ code: 'DUPLICATE', message: PHOTO_ISSUE_MSG.DUPLICATE('pack.png in another draft') });
+    expect(again.file.qualityIssues).toContainEqual({
+      code: 'DUPLICATE',
+      message: PHOTO_ISSUE_MSG.DUPLICATE('pack.png in another draft'),
+    });
     // Blue Harbor Snacks sends the same picture: nothing of Green Valley is named to them.
     const theirs = await uploadDraft('pack.png', image, other);
     expect(codes(theirs.file)).not.toContain('DUPLICATE');
@@ -81,7 +96,12 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
 
   it('issues warn but do not block; a partner switch makes BLURRY block Submit on the server, with the file and the fix', async () => {
     const { id } = await uploadDraft('front.png', await blurred('8711000530108'));
-    await supplier.graphql(UPDATE, { id, input: { files: [{ fileName: 'front.png', upc: '8711000530108', productName: 'Oat bar', isMarketingImage: true }] } });
+    await supplier.graphql(UPDATE, {
+      id,
+      input: {
+        files: [{ fileName: 'front.png', upc: '8711000530108', productName: 'Oat bar', isMarketingImage: true }],
+      },
+    });
 
     expect(await setBlocking(['BLURRY'])).toEqual(['BLURRY']);
     const refused = await supplier.graphql(SUBMIT, { id });
@@ -89,7 +109,10 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
     expect(refused.json.errors[0].message).toBe(PHOTO_BLOCK_MSG.blocked('front.png', PHOTO_ISSUE_MSG.BLURRY()));
 
     // Unknown codes are refused by the shared schema.
-    const bad = await admin.graphql(CONFIG, { id: 1, input: { primaryColor: '#2e7d32', landingPageEnabled: true, blockingPhotoChecks: ['UGLY'] } });
+    const bad = await admin.graphql(CONFIG, {
+      id: 1,
+      input: { primaryColor: '#2e7d32', landingPageEnabled: true, blockingPhotoChecks: ['UGLY'] },
+    });
     expect(bad.json.errors).toBeDefined();
 
     expect(await setBlocking([])).toEqual([]);
@@ -99,20 +122,40 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
 
     // The submission's file keeps the checks; staff find it with the pending list's photo-issues filter.
     await server.ctx.jobs!.drain();
-    const detail = await admin.graphql(`query($id: ID!) { getProductSubmission(id: $id) { badge files { qualityIssues { code } } } }`, { id: submissionId });
-    expect(detail.json.data.getProductSubmission.files[0].qualityIssues.map((i: { code: string }) => i.code)).toContain('BLURRY');
+    const detail = await admin.graphql(
+      `query($id: ID!) { getProductSubmission(id: $id) { badge files { qualityIssues { code } } } }`,
+      { id: submissionId },
+    );
+    expect(detail.json.data.getProductSubmission.files[0].qualityIssues.map((i: { code: string }) => i.code)).toContain(
+      'BLURRY',
+    );
     const LIST = `query($photoIssues: Boolean) { getProductSubmissionsByStatuses(tab: "pending", pageSize: 100, photoIssues: $photoIssues) { total items { id } } }`;
     const filtered = (await admin.graphql(LIST, { photoIssues: true })).json.data.getProductSubmissionsByStatuses;
     expect(filtered.items.map((i: { id: string }) => i.id)).toContain(submissionId);
 
     // A good photo (12 megapixels, sharp, a real code) passes every check and is left out by the filter.
-    const clean = await uploadDraft('clean.jpg', await barcodeScene([await barcodePng('ean13', '8711000530115', 6)], { width: 4000, height: 3000, format: 'jpeg' }));
+    const clean = await uploadDraft(
+      'clean.jpg',
+      await barcodeScene([await barcodePng('ean13', '8711000530115', 6)], {
+        width: 4000,
+        height: 3000,
+        format: 'jpeg',
+      }),
+    );
     expect(clean.file.qualityIssues).toEqual([]);
-    await supplier.graphql(UPDATE, { id: clean.id, input: { files: [{ fileName: 'clean.jpg', upc: '8711000530115', productName: 'Oat bar', isMarketingImage: true }] } });
-    const cleanId = (await supplier.graphql(SUBMIT, { id: clean.id })).json.data.submitProductsFromDraftSubmission[0].id;
+    await supplier.graphql(UPDATE, {
+      id: clean.id,
+      input: {
+        files: [{ fileName: 'clean.jpg', upc: '8711000530115', productName: 'Oat bar', isMarketingImage: true }],
+      },
+    });
+    const cleanId = (await supplier.graphql(SUBMIT, { id: clean.id })).json.data.submitProductsFromDraftSubmission[0]
+      .id;
     await server.ctx.jobs!.drain();
     const ids = async (photoIssues?: boolean) =>
-      (await admin.graphql(LIST, { photoIssues })).json.data.getProductSubmissionsByStatuses.items.map((i: { id: string }) => i.id);
+      (await admin.graphql(LIST, { photoIssues })).json.data.getProductSubmissionsByStatuses.items.map(
+        (i: { id: string }) => i.id,
+      );
     expect(await ids()).toContain(cleanId);
     expect(await ids(true)).not.toContain(cleanId);
     expect(await ids(true)).toContain(submissionId);

@@ -17,14 +17,21 @@ beforeAll(async () => {
 afterAll(() => server.close());
 
 const activity = async (page = 1) => {
-  const res = await supplier.graphql(`query($page: Int) { getProductSubmissionsByStatuses(tab: "pending", page: $page) { total items { id } } }`, { page });
+  const res = await supplier.graphql(
+    `query($page: Int) { getProductSubmissionsByStatuses(tab: "pending", page: $page) { total items { id } } }`,
+    { page },
+  );
   expect(res.json.errors).toBeUndefined();
   return res.json.data.getProductSubmissionsByStatuses;
 };
 const prepared = async () =>
-  ((await server.database.db.execute(sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'q\\_%'`)) as unknown as {
-    rows: { name: string; generic: number; custom: number }[];
-  }).rows;
+  (
+    (await server.database.db.execute(
+      sql`select name, generic_plans::int as generic, custom_plans::int as custom from pg_prepared_statements where name like 'q\\_%'`,
+    )) as unknown as {
+      rows: { name: string; generic: number; custom: number }[];
+    }
+  ).rows;
 
 describe('prepared statements on the embedded database', () => {
   it('the activity statement is parsed once under its name, and its generic plan is reused', async () => {
@@ -48,13 +55,18 @@ describe('prepared statements on the embedded database', () => {
   });
 
   it('inside a transaction it joins the transaction and sees its writes', async () => {
-    const count = preparedStatement('test-count', () => sql`select count(*)::int as n from product_submissions where product_name = ${sql.placeholder('name')}`);
-    await server.database.db.transaction(async (tx) => {
-      await tx.execute(sql`insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status)
+    const count = preparedStatement(
+      'test-count',
+      () => sql`select count(*)::int as n from product_submissions where product_name = ${sql.placeholder('name')}`,
+    );
+    await server.database.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status)
         select company_id, id, '000000000999', '0000000000999', 'In the transaction', 'SUBMITTED' from users where email = 'supplier@example.com'`);
-      expect(await executePrepared(tx, count, { name: 'In the transaction' })).toEqual([{ n: 1 }]);
-      tx.rollback();
-    }).catch((e: Error) => expect(e.message).toMatch(/rollback/i));
+        expect(await executePrepared(tx, count, { name: 'In the transaction' })).toEqual([{ n: 1 }]);
+        tx.rollback();
+      })
+      .catch((e: Error) => expect(e.message).toMatch(/rollback/i));
     expect(await executePrepared(server.database.db, count, { name: 'In the transaction' })).toEqual([{ n: 0 }]);
   });
 });

@@ -23,31 +23,53 @@ const DETAIL = `query($id: ID!) { getProductSubmission(id: $id) { id upc itemSta
   can { review editName delete appeal resubmit } } }`;
 const detail = async (c: Client, id: string) => (await c.graphql(DETAIL, { id })).json;
 const setStatus = (c: Client, id: string, status: string, reason?: string) =>
-  c.graphql(`mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`, { id, status, reason });
+  c.graphql(
+    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    { id, status, reason },
+  );
 
 /** A supplier submits one product whose photo shows `shown` while the UPC entered is `entered`. */
 async function submitProduct(shown: string | null, entered: string, name = 'Test product') {
   const image = shown ? await barcodeImage(shown) : await plainImage();
   const draft = (await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: image }])).json;
-  await supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+  await supplier.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc: entered, productName: name }] },
+    },
+  );
+  const res = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
     id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc: entered, productName: name }] },
   });
-  const res = await supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
   if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
   await server.ctx.jobs!.drain();
   return res.json.data.submitProductsFromDraftSubmission[0].id as string;
 }
 
 const lastMail = async (to: string) =>
-  (await server.database.db.select().from(mailOutbox).where(eq(mailOutbox.to, to)).orderBy(desc(mailOutbox.id)).limit(1))[0];
+  (
+    await server.database.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, to))
+      .orderBy(desc(mailOutbox.id))
+      .limit(1)
+  )[0];
 
 describe(`automated checks (${databaseKind})`, () => {
   it('a photo showing the entered UPC stays SUBMITTED for staff, with the Matches Photo badge for staff only', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
     const mine = (await detail(supplier, id)).data.getProductSubmission;
-    expect(mine).toMatchObject({ itemStatus: 'SUBMITTED', statusDisplayName: 'Submitted', badge: null, detectedUpcs: ['4006381333931'] });
-    expect(mine.history).toEqual([{ fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' }]);
+    expect(mine).toMatchObject({
+      itemStatus: 'SUBMITTED',
+      statusDisplayName: 'Submitted',
+      badge: null,
+      detectedUpcs: ['4006381333931'],
+    });
+    expect(mine.history).toEqual([
+      { fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' },
+    ]);
     expect((await detail(admin, id)).data.getProductSubmission.badge).toBe('Matches Photo');
   });
 
@@ -63,7 +85,10 @@ describe(`automated checks (${databaseKind})`, () => {
     const d = (await detail(supplier, id)).data.getProductSubmission;
     expect(d.itemStatus).toBe('AUTO_REJECTED');
     expect(d.statusDisplayName).toBe('Rejected');
-    expect(d.rejectionReason).toEqual({ message: REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'), isAdminRejection: false });
+    expect(d.rejectionReason).toEqual({
+      message: REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'),
+      isAdminRejection: false,
+    });
     expect(d.can.appeal).toBe(true);
     await server.ctx.jobs!.drain();
     const mail = await lastMail('supplier@example.com');
@@ -88,8 +113,12 @@ describe(`staff review (${databaseKind})`, () => {
     expect(res.json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
     const again = await setStatus(admin, id, 'ADMIN_REJECTED', 'changed my mind');
     expect(again.json.errors[0].extensions.code).toBe('INVALID_TRANSITION');
-    expect(again.json.errors[0].message).toBe('An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).');
-    expect((await setStatus(admin, id, 'CATALOGUED')).json.errors[0].message).toBe('Staff can accept or reject an item.');
+    expect(again.json.errors[0].message).toBe(
+      'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
+    );
+    expect((await setStatus(admin, id, 'CATALOGUED')).json.errors[0].message).toBe(
+      'Staff can accept or reject an item.',
+    );
     const h = (await detail(supplier, id)).data.getProductSubmission.history;
     expect(h.at(-1)).toMatchObject({ fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', by: 'Ada Admin' });
     await server.ctx.jobs!.drain();
@@ -98,7 +127,9 @@ describe(`staff review (${databaseKind})`, () => {
 
   it('rejecting needs a reason; the supplier sees it and resubmits a new photo and UPC, replacing the files', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
-    expect((await setStatus(admin, id, 'ADMIN_REJECTED')).json.errors[0].message).toBe(REVIEW_MSG.rejectionReasonRequired);
+    expect((await setStatus(admin, id, 'ADMIN_REJECTED')).json.errors[0].message).toBe(
+      REVIEW_MSG.rejectionReasonRequired,
+    );
     // Longer than the dialog allows (the supplier reads it on the page and in an e-mail): refused, nothing changes.
     const tooLong = await setStatus(admin, id, 'ADMIN_REJECTED', 'y'.repeat(REJECTION_REASON_MAX + 1));
     expect(tooLong.json.errors[0].message).toBe(REVIEW_MSG.rejectionReasonTooLong);
@@ -111,18 +142,38 @@ describe(`staff review (${databaseKind})`, () => {
     await server.ctx.jobs!.drain();
     expect((await lastMail('supplier@example.com')).text).toContain('Reason: The photo is blurry.');
 
-    const bad = await supplier.upload('/api/productSubmissions/resubmit', [{ name: 'new.png', data: await barcodeImage('036000291452') }], 'files', { id, upc: '1234' });
+    const bad = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'new.png', data: await barcodeImage('036000291452') }],
+      'files',
+      { id, upc: '1234' },
+    );
     expect(bad.status).toBe(400);
     expect(bad.json.message).toBe(REVIEW_MSG.resubmitUpcHint);
-    const ok = await supplier.upload('/api/productSubmissions/resubmit', [{ name: 'new.png', data: await barcodeImage('036000291452') }], 'files', { id, upc: '036000291452' });
+    const ok = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'new.png', data: await barcodeImage('036000291452') }],
+      'files',
+      { id, upc: '036000291452' },
+    );
     expect(ok.status).toBe(200);
     await server.ctx.jobs!.drain();
     const after = (await detail(supplier, id)).data.getProductSubmission;
-    expect(after).toMatchObject({ itemStatus: 'SUBMITTED', upc: '036000291452', rejectionReason: null, detectedUpcs: ['0036000291452'] });
+    expect(after).toMatchObject({
+      itemStatus: 'SUBMITTED',
+      upc: '036000291452',
+      rejectionReason: null,
+      detectedUpcs: ['0036000291452'],
+    });
     expect(after.files.map((f: { fileName: string }) => f.fileName)).toEqual(['new.png']);
     expect((await supplier.get(after.files[0].imageUrl)).status).toBe(200);
     // Not rejected any more: a second resubmission is refused.
-    const twice = await supplier.upload('/api/productSubmissions/resubmit', [{ name: 'x.png', data: await plainImage() }], 'files', { id, upc: '036000291452' });
+    const twice = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'x.png', data: await plainImage() }],
+      'files',
+      { id, upc: '036000291452' },
+    );
     expect(twice.status).toBe(409);
   });
 
@@ -139,8 +190,13 @@ describe(`staff review (${databaseKind})`, () => {
     const id = await submitProduct('4006381333931', '4006381333931');
     const admin2 = new Client(server.url);
     await admin2.login('admin@example.com', 'Admin-demo-1');
-    const [a, b] = await Promise.all([setStatus(admin, id, 'ACCEPTED'), setStatus(admin2, id, 'ADMIN_REJECTED', 'No.')]);
-    const outcomes = [a.json, b.json].map((j) => (j.errors ? j.errors[0].extensions.code : j.data.updateProductSubmissionStatus.itemStatus));
+    const [a, b] = await Promise.all([
+      setStatus(admin, id, 'ACCEPTED'),
+      setStatus(admin2, id, 'ADMIN_REJECTED', 'No.'),
+    ]);
+    const outcomes = [a.json, b.json].map((j) =>
+      j.errors ? j.errors[0].extensions.code : j.data.updateProductSubmissionStatus.itemStatus,
+    );
     expect(outcomes.filter((o) => o === 'INVALID_TRANSITION')).toHaveLength(1);
     const d = (await detail(admin, id)).data.getProductSubmission;
     expect(outcomes).toContain(d.itemStatus);
@@ -149,10 +205,13 @@ describe(`staff review (${databaseKind})`, () => {
 
   it('the product name can be edited (trimmed, symbols stripped)', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
-    const res = await supplier.graphql(`mutation($id: ID!, $name: String!) { updateProductSubmissionProductName(id: $id, name: $name) { productName } }`, {
-      id,
-      name: '  Tasty ★ Soup  ',
-    });
+    const res = await supplier.graphql(
+      `mutation($id: ID!, $name: String!) { updateProductSubmissionProductName(id: $id, name: $name) { productName } }`,
+      {
+        id,
+        name: '  Tasty ★ Soup  ',
+      },
+    );
     expect(res.json.data.updateProductSubmissionProductName.productName).toBe('Tasty Soup');
   });
 });
@@ -160,8 +219,12 @@ describe(`staff review (${databaseKind})`, () => {
 describe(`activity and who sees what (${databaseKind})`, () => {
   it('lists a tab newest first with a total, paged by 10; staff see every company, suppliers their own', async () => {
     const page = async (c: Client, tab: string, p = 1) =>
-      (await c.graphql(`query($tab: String, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total page pageSize items { kind id itemStatus upc } } }`, { tab, page: p })).json.data
-        .getProductSubmissionsByStatuses;
+      (
+        await c.graphql(
+          `query($tab: String, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total page pageSize items { kind id itemStatus upc } } }`,
+          { tab, page: p },
+        )
+      ).json.data.getProductSubmissionsByStatuses;
     const mine = await page(supplier, 'pending');
     expect(mine.pageSize).toBe(10);
     expect(mine.items.every((i: { itemStatus: string }) => i.itemStatus === 'SUBMITTED')).toBe(true);
@@ -177,22 +240,37 @@ describe(`activity and who sees what (${databaseKind})`, () => {
 
   it('a supplier of another company gets "not found" for every query and mutation of a submission', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
-    const code = async (q: string, vars: Record<string, unknown>) => (await other.graphql(q, vars)).json.errors?.[0].extensions.code;
+    const code = async (q: string, vars: Record<string, unknown>) =>
+      (await other.graphql(q, vars)).json.errors?.[0].extensions.code;
     expect(await code(DETAIL, { id })).toBe('NOT_FOUND');
-    expect(await code(`query($ids: [ID!]!) { getProductSubmissions(ids: $ids) { id } }`, { ids: [id] })).toBe('NOT_FOUND');
-    expect(await code(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id })).toBe('NOT_FOUND');
-    expect(await code(`mutation($id: ID!) { updateProductSubmissionProductName(id: $id, name: "x") { id } }`, { id })).toBe('NOT_FOUND');
+    expect(await code(`query($ids: [ID!]!) { getProductSubmissions(ids: $ids) { id } }`, { ids: [id] })).toBe(
+      'NOT_FOUND',
+    );
+    expect(
+      await code(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id }),
+    ).toBe('NOT_FOUND');
+    expect(
+      await code(`mutation($id: ID!) { updateProductSubmissionProductName(id: $id, name: "x") { id } }`, { id }),
+    ).toBe('NOT_FOUND');
     expect(await code(`mutation($id: ID!) { requestValidation(id: $id) { id } }`, { id })).toBe('NOT_FOUND');
     expect(await code(`mutation($id: ID!) { deleteProductSubmission(id: $id) }`, { id })).toBe('NOT_FOUND');
     expect((await other.get(`/api/productSubmissions/${id}/image/front.png`)).status).toBe(404);
-    const resub = await other.upload('/api/productSubmissions/resubmit', [{ name: 'x.png', data: await plainImage() }], 'files', { id, upc: '036000291452' });
+    const resub = await other.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'x.png', data: await plainImage() }],
+      'files',
+      { id, upc: '036000291452' },
+    );
     expect(resub.status).toBe(404);
     expect((await detail(supplier, id)).data.getProductSubmission.itemStatus).toBe('SUBMITTED');
   });
 
   it('deleting a submission removes it from the list', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
-    expect((await supplier.graphql(`mutation($id: ID!) { deleteProductSubmission(id: $id) }`, { id })).json.data.deleteProductSubmission).toBe(true);
+    expect(
+      (await supplier.graphql(`mutation($id: ID!) { deleteProductSubmission(id: $id) }`, { id })).json.data
+        .deleteProductSubmission,
+    ).toBe(true);
     expect((await detail(supplier, id)).errors[0].extensions.code).toBe('NOT_FOUND');
   });
 });

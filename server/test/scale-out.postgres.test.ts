@@ -102,12 +102,19 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
         const body = `81${String(d).padStart(3, '0')}${String(i).padStart(6, '0')}`;
         return body + gs1CheckDigit(body);
       };
-      const saved = await client.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-        id: draft.json.id,
-        input: { files: files.map((f, i) => ({ fileName: f.name, upc: upc(i), productName: `Scale product ${d}-${i}` })) },
-      });
+      const saved = await client.graphql(
+        `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+        {
+          id: draft.json.id,
+          input: {
+            files: files.map((f, i) => ({ fileName: f.name, upc: upc(i), productName: `Scale product ${d}-${i}` })),
+          },
+        },
+      );
       expect(saved.json.errors).toBeUndefined();
-      const sent = await client.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.json.id });
+      const sent = await client.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+        id: draft.json.id,
+      });
       expect(sent.json.errors).toBeUndefined();
       expect(sent.json.data.submitProductsFromDraftSubmission).toHaveLength(10);
     }
@@ -116,9 +123,13 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
     await db.connect();
     try {
       const checks = async () =>
-        (await db.query(`select status, attempts from jobs where name = 'submissions.automatedChecks'`)).rows as { status: string; attempts: number }[];
+        (await db.query(`select status, attempts from jobs where name = 'submissions.automatedChecks'`)).rows as {
+          status: string;
+          attempts: number;
+        }[];
       const deadline = Date.now() + 120_000;
-      while ((await checks()).filter((j) => j.status === 'done').length < 200 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      while ((await checks()).filter((j) => j.status === 'done').length < 200 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 500));
       const jobs = await checks();
       expect(jobs).toHaveLength(200);
       // Done, and claimed once each: a second claim by the other worker would have counted a second attempt.
@@ -141,9 +152,12 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
   it('a folder dropped for bulk ingestion becomes one job, each file processed once, with both workers scanning', async () => {
     const admin = new Client(webA);
     await admin.login('admin@example.com', 'Admin-demo-1');
-    const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-      input: { companyId: 1002, folderName: 'scale_folder', imageSource: 'LOCAL' },
-    });
+    const access = await admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+      {
+        input: { companyId: 1002, folderName: 'scale_folder', imageSource: 'LOCAL' },
+      },
+    );
     expect(access.json.errors).toBeUndefined();
     const folder = path.join(work, 'ingestion', 'scale_folder');
     mkdirSync(folder, { recursive: true });
@@ -158,9 +172,14 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
     try {
-      const fileJobs = async () => (await db.query(`select status, attempts from jobs where name = 'bulkIngestion.processFile'`)).rows as { status: string; attempts: number }[];
+      const fileJobs = async () =>
+        (await db.query(`select status, attempts from jobs where name = 'bulkIngestion.processFile'`)).rows as {
+          status: string;
+          attempts: number;
+        }[];
       const deadline = Date.now() + 120_000;
-      while (((await fileJobs()).filter((j) => j.status === 'done').length < 20) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 500));
+      while ((await fileJobs()).filter((j) => j.status === 'done').length < 20 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 500));
       await new Promise((r) => setTimeout(r, 2000)); // another scan by each worker: nothing new may appear
       const jobs = await fileJobs();
       expect(jobs).toHaveLength(20);
@@ -170,7 +189,9 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
       const list = (await other.get('/api/bulkIngestion/jobs')).json as { id: number; totalCount: number }[];
       expect(list).toHaveLength(1);
       expect(list[0].totalCount).toBe(20);
-      const submissions = await db.query(`select ean13_upc from product_submissions where company_id = 1002 and is_imported`);
+      const submissions = await db.query(
+        `select ean13_upc from product_submissions where company_id = 1002 and is_imported`,
+      );
       expect(submissions.rows.map((r) => r.ean13_upc).sort()).toEqual(codes.map((c) => `0${c}`).sort());
     } finally {
       await db.end();

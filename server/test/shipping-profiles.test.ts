@@ -1,7 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { gs1CheckDigit, SHIPPING_PROFILE_MSG } from '@portal/domain';
-import { draftSubmissions, featureFlags, partnerConfigurations, productShippingProfiles, productSubmissions } from '../src/db/schema.ts';
+import {
+  draftSubmissions,
+  featureFlags,
+  partnerConfigurations,
+  productShippingProfiles,
+  productSubmissions,
+} from '../src/db/schema.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, demoClients, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -27,7 +33,8 @@ const ONE = `query($id: Int!) { getShippingProfile(id: $id) { ${PROFILE} } }`;
 const PRODUCTS = `query($id: Int!) { getShippingProfileProducts(shippingProfileId: $id) { upc name status associated } }`;
 const CREATE = `mutation($input: ShippingProfileInput!, $companyId: Int) { createShippingProfile(input: $input, companyId: $companyId) { ${PROFILE} } }`;
 
-const errorOf = (res: { json: any }) => res.json.errors?.[0]?.extensions as { code: string; status: number; fields?: Record<string, string> } | undefined;
+const errorOf = (res: { json: any }) =>
+  res.json.errors?.[0]?.extensions as { code: string; status: number; fields?: Record<string, string> } | undefined;
 const input = (name: string, extra: Record<string, unknown> = {}) => ({
   name,
   caseCount: 12,
@@ -50,14 +57,25 @@ async function create(c: Client, name: string, extra: Record<string, unknown> = 
 async function submitProducts(c: Client, items: { upc: string; name: string; shippingProfileId?: number }[]) {
   const files = await Promise.all(items.map(async (_, i) => ({ name: `f${i}.png`, data: await plainImage() })));
   const draft = (await c.upload('/api/draftSubmissions', files)).json;
-  const saved = await c.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-    id: draft.id,
-    input: { files: items.map((it, i) => ({ fileName: `f${i}.png`, upc: it.upc, productName: it.name, shippingProfileId: it.shippingProfileId ?? null })) },
-  });
+  const saved = await c.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: {
+        files: items.map((it, i) => ({
+          fileName: `f${i}.png`,
+          upc: it.upc,
+          productName: it.name,
+          shippingProfileId: it.shippingProfileId ?? null,
+        })),
+      },
+    },
+  );
   if (saved.json.errors) throw new Error(JSON.stringify(saved.json.errors));
   return draft.id as string;
 }
-const submitDraft = (c: Client, id: string) => c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id });
+const submitDraft = (c: Client, id: string) =>
+  c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id });
 
 describe(`shipping profiles (${databaseKind})`, () => {
   it('a supplier creates a profile for its company; the list, the one profile and who updated it', async () => {
@@ -98,9 +116,19 @@ describe(`shipping profiles (${databaseKind})`, () => {
     expect(put.status).toBe(409);
     expect(put.json).toMatchObject({ code: 'CONFLICT', message: 'Please choose a name not already in use.' });
     // Renaming a profile to its own name in another case is fine.
-    const renamed = await supplier.put(`/api/shippingProfile/${b.id}`, input(' pallet b ', { caseCount: 24, grossWeight: null, palletTiers: null }));
+    const renamed = await supplier.put(
+      `/api/shippingProfile/${b.id}`,
+      input(' pallet b ', { caseCount: 24, grossWeight: null, palletTiers: null }),
+    );
     expect(renamed.status).toBe(200);
-    expect(renamed.json).toMatchObject({ id: b.id, name: 'pallet b', caseCount: 24, grossWeight: null, palletTiers: null, updatedByEmail: 'supplier@example.com' });
+    expect(renamed.json).toMatchObject({
+      id: b.id,
+      name: 'pallet b',
+      caseCount: 24,
+      grossWeight: null,
+      palletTiers: null,
+      updatedByEmail: 'supplier@example.com',
+    });
     expect(typeof renamed.json.updatedDate).toBe('string');
   });
 
@@ -111,7 +139,11 @@ describe(`shipping profiles (${databaseKind})`, () => {
       [{ caseCount: null }, 'caseCount', 'Case count is required'],
       [{ caseCount: 1.5 }, 'caseCount', 'Must be an integer'],
       [{ caseCount: 0 }, 'caseCount', 'Must be greater than 0'],
-      [{ grossWeight: { value: 1.2345, unit: 'kg' } }, 'grossWeight.value', 'Must have no more than 3 digits after decimal'],
+      [
+        { grossWeight: { value: 1.2345, unit: 'kg' } },
+        'grossWeight.value',
+        'Must have no more than 3 digits after decimal',
+      ],
       [{ caseHeight: { value: -1, unit: 'in' } }, 'caseHeight.value', SHIPPING_PROFILE_MSG.notNegative],
       [{ netWeight: { value: 4, unit: null } }, 'netWeight.unit', 'Unit is required'],
       [{ caseWidth: { value: 4, unit: 'kg' } }, 'caseWidth.unit', 'Choose in or mm'],
@@ -156,7 +188,9 @@ describe(`shipping profiles (${databaseKind})`, () => {
     expect(errorOf(noCompany)?.code).toBe('BAD_REQUEST');
     const made = await create(admin, 'Admin made', {}, 1002);
     expect(made).toMatchObject({ companyId: 1002, updatedByEmail: 'admin@example.com' });
-    expect((await other.graphql(LIST, {})).json.data.getShippingProfileForCurrentUser.map((p: any) => p.name)).toContain('Admin made');
+    expect(
+      (await other.graphql(LIST, {})).json.data.getShippingProfileForCurrentUser.map((p: any) => p.name),
+    ).toContain('Admin made');
     expect((await admin.put(`/api/shippingProfile/${made.id}`, input('Admin renamed'))).status).toBe(200);
 
     const seen = (await viewer.graphql(LIST, { c: 1002 })).json.data.getShippingProfileForCurrentUser;
@@ -169,13 +203,24 @@ describe(`shipping profiles (${databaseKind})`, () => {
     const profile = await create(supplier, 'Assignable');
     const otherProfile = await create(supplier, 'Elsewhere');
     const codes = [ean('04100000001'), ean('04100000002'), ean('04100000003')];
-    const draft = await submitProducts(supplier, codes.map((upc, i) => ({ upc, name: `Soup ${i + 1}` })));
+    const draft = await submitProducts(
+      supplier,
+      codes.map((upc, i) => ({ upc, name: `Soup ${i + 1}` })),
+    );
     expect(errorOf(await submitDraft(supplier, draft))).toBeUndefined();
     const before = (await supplier.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts;
     // The demo's two catalogued products and the three new ones; none assigned yet.
     expect(before.map((p: any) => p.upc)).toEqual(expect.arrayContaining([...codes, '0001234567895']));
-    expect(before.find((p: any) => p.upc === codes[0])).toEqual({ upc: codes[0], name: 'Soup 1', status: 'SUBMITTED', associated: false });
-    expect(before.find((p: any) => p.upc === '0001234567895')).toMatchObject({ name: 'Organic rolled oats', status: 'CATALOGUED' });
+    expect(before.find((p: any) => p.upc === codes[0])).toEqual({
+      upc: codes[0],
+      name: 'Soup 1',
+      status: 'SUBMITTED',
+      associated: false,
+    });
+    expect(before.find((p: any) => p.upc === '0001234567895')).toMatchObject({
+      name: 'Organic rolled oats',
+      status: 'CATALOGUED',
+    });
 
     const saved = await supplier.post(`/api/shippingProfile/${profile.id}/products`, {
       [codes[0]]: true,
@@ -185,16 +230,29 @@ describe(`shipping profiles (${databaseKind})`, () => {
       [codes[2]]: false,
     });
     expect(saved.status).toBe(200);
-    const ticked = saved.json.filter((p: any) => p.associated).map((p: any) => p.upc).sort();
+    const ticked = saved.json
+      .filter((p: any) => p.associated)
+      .map((p: any) => p.upc)
+      .sort();
     expect(ticked).toEqual([codes[0], codes[1], '0001234567895'].sort());
     // The catalogued product shows the profile; the submissions carry it.
-    const product = (await supplier.graphql(`query { getCataloguedProduct(ean13Upc: "0001234567895") { shippingProfileId } }`)).json.data;
+    const product = (
+      await supplier.graphql(`query { getCataloguedProduct(ean13Upc: "0001234567895") { shippingProfileId } }`)
+    ).json.data;
     expect(product.getCataloguedProduct.shippingProfileId).toBe(profile.id);
-    const rows = await server.database.db.select().from(productSubmissions).where(eq(productSubmissions.ean13Upc, codes[0]));
+    const rows = await server.database.db
+      .select()
+      .from(productSubmissions)
+      .where(eq(productSubmissions.ean13Upc, codes[0]));
     expect(rows.every((r) => r.shippingProfileId === profile.id)).toBe(true);
 
     const counts = (await supplier.graphql(ONE, { id: profile.id })).json.data.getShippingProfile.associatedSubmissions;
-    expect(counts).toEqual(expect.arrayContaining([{ type: 'SUBMITTED', count: 2 }, { type: 'CATALOGUED', count: 1 }]));
+    expect(counts).toEqual(
+      expect.arrayContaining([
+        { type: 'SUBMITTED', count: 2 },
+        { type: 'CATALOGUED', count: 1 },
+      ]),
+    );
 
     // Moving a product to another profile takes it from this one; unticking here leaves other profiles alone.
     await supplier.post(`/api/shippingProfile/${otherProfile.id}/products`, { [codes[1]]: true });
@@ -202,21 +260,39 @@ describe(`shipping profiles (${databaseKind})`, () => {
     const after = (await supplier.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts;
     expect(after.filter((p: any) => p.associated).map((p: any) => p.upc)).toEqual(['0001234567895']);
     // The product in the other profile says which one it is in (issue 17 item 16); the others name none.
-    const inOther = (await supplier.graphql(`query($id: Int!) { getShippingProfileProducts(shippingProfileId: $id) { upc otherProfileName } }`, { id: profile.id }))
-      .json.data.getShippingProfileProducts;
+    const inOther = (
+      await supplier.graphql(
+        `query($id: Int!) { getShippingProfileProducts(shippingProfileId: $id) { upc otherProfileName } }`,
+        { id: profile.id },
+      )
+    ).json.data.getShippingProfileProducts;
     expect(inOther.find((p: any) => p.upc === codes[1]).otherProfileName).toBe('Elsewhere');
     expect(inOther.filter((p: any) => p.otherProfileName !== null).map((p: any) => p.upc)).toEqual([codes[1]]);
-    const assigned = await server.database.db.select().from(productShippingProfiles).where(eq(productShippingProfiles.ean13Upc, codes[1]));
+    const assigned = await server.database.db
+      .select()
+      .from(productShippingProfiles)
+      .where(eq(productShippingProfiles.ean13Upc, codes[1]));
     expect(assigned.map((a) => a.shippingProfileId)).toEqual([otherProfile.id]);
 
     // A UPC the company never submitted, or a bad map: nothing is applied.
-    const unknown = await supplier.post(`/api/shippingProfile/${profile.id}/products`, { [codes[0]]: true, [ean('04199999999')]: true });
+    const unknown = await supplier.post(`/api/shippingProfile/${profile.id}/products`, {
+      [codes[0]]: true,
+      [ean('04199999999')]: true,
+    });
     expect(unknown.status).toBe(400);
     expect(unknown.json.fields[ean('04199999999')]).toMatch(/no product with UPC/);
-    expect((await supplier.post(`/api/shippingProfile/${profile.id}/products`, { [codes[0]]: 'yes' })).status).toBe(400);
-    expect((await supplier.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts.find((p: any) => p.upc === codes[0]).associated).toBe(false);
+    expect((await supplier.post(`/api/shippingProfile/${profile.id}/products`, { [codes[0]]: 'yes' })).status).toBe(
+      400,
+    );
+    expect(
+      (await supplier.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts.find(
+        (p: any) => p.upc === codes[0],
+      ).associated,
+    ).toBe(false);
     // A read-only administrator may look but not assign.
-    expect((await viewer.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts.length).toBe(after.length);
+    expect((await viewer.graphql(PRODUCTS, { id: profile.id })).json.data.getShippingProfileProducts.length).toBe(
+      after.length,
+    );
     expect((await viewer.post(`/api/shippingProfile/${profile.id}/products`, { [codes[0]]: true })).status).toBe(403);
   });
 
@@ -225,44 +301,68 @@ describe(`shipping profiles (${databaseKind})`, () => {
     const theirs = await create(other, 'Not yours');
     const code = ean('04200000001');
     const draft = await submitProducts(supplier, [{ upc: code, name: 'Crackers' }]);
-    const foreign = await supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-      id: draft,
-      input: { files: [{ fileName: 'f0.png', shippingProfileId: theirs.id }] },
-    });
+    const foreign = await supplier.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draft,
+        input: { files: [{ fileName: 'f0.png', shippingProfileId: theirs.id }] },
+      },
+    );
     expect(errorOf(foreign)?.code).toBe('NOT_FOUND');
 
     // The partner asks for a shipping profile.
-    await server.database.db.update(partnerConfigurations).set({ fieldRules: { shippingProfile: { required: true } } }).where(eq(partnerConfigurations.companyId, 30443));
-    await server.database.db.update(draftSubmissions).set({ partnerCompanyId: 30443 }).where(eq(draftSubmissions.id, draft));
+    await server.database.db
+      .update(partnerConfigurations)
+      .set({ fieldRules: { shippingProfile: { required: true } } })
+      .where(eq(partnerConfigurations.companyId, 30443));
+    await server.database.db
+      .update(draftSubmissions)
+      .set({ partnerCompanyId: 30443 })
+      .where(eq(draftSubmissions.id, draft));
     // With a partner a marketing image is needed too; mark it so only the shipping rule remains.
-    await supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-      id: draft,
-      input: { files: [{ fileName: 'f0.png', isMarketingImage: true }] },
-    });
+    await supplier.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draft,
+        input: { files: [{ fileName: 'f0.png', isMarketingImage: true }] },
+      },
+    );
     const refused = await submitDraft(supplier, draft);
     expect(errorOf(refused)?.code).toBe('DRAFT_INVALID');
     expect(refused.json.errors[0].message).toBe(`Please add a shipping profile for the product with upc ${code}`);
 
-    await supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-      id: draft,
-      input: { files: [{ fileName: 'f0.png', shippingProfileId: mine.id }] },
-    });
+    await supplier.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draft,
+        input: { files: [{ fileName: 'f0.png', shippingProfileId: mine.id }] },
+      },
+    );
     const counts = (await supplier.graphql(ONE, { id: mine.id })).json.data.getShippingProfile.associatedSubmissions;
     expect(counts).toEqual([{ type: 'IN_PROGRESS', count: 1 }]);
     const ok = await submitDraft(supplier, draft);
     expect(errorOf(ok)).toBeUndefined();
     const products = (await supplier.graphql(PRODUCTS, { id: mine.id })).json.data.getShippingProfileProducts;
     expect(products.find((p: any) => p.upc === code)).toMatchObject({ name: 'Crackers', associated: true });
-    await server.database.db.update(partnerConfigurations).set({ fieldRules: { productName: { required: true }, shippingProfile: { required: false } } }).where(eq(partnerConfigurations.companyId, 30443));
+    await server.database.db
+      .update(partnerConfigurations)
+      .set({ fieldRules: { productName: { required: true }, shippingProfile: { required: false } } })
+      .where(eq(partnerConfigurations.companyId, 30443));
   });
 
   it('needs the SHIPPING_PROFILE feature', async () => {
-    await server.database.db.update(featureFlags).set({ enabled: false }).where(eq(featureFlags.name, 'SHIPPING_PROFILE'));
+    await server.database.db
+      .update(featureFlags)
+      .set({ enabled: false })
+      .where(eq(featureFlags.name, 'SHIPPING_PROFILE'));
     try {
       expect(errorOf(await supplier.graphql(LIST, {}))?.code).toBe('NOT_FOUND');
       expect((await supplier.put('/api/shippingProfile/1', input('x'))).status).toBe(404);
     } finally {
-      await server.database.db.update(featureFlags).set({ enabled: true }).where(eq(featureFlags.name, 'SHIPPING_PROFILE'));
+      await server.database.db
+        .update(featureFlags)
+        .set({ enabled: true })
+        .where(eq(featureFlags.name, 'SHIPPING_PROFILE'));
     }
   });
 });

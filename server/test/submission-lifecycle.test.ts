@@ -22,15 +22,25 @@ beforeAll(async () => {
   server = await startTestServer();
   [supplier, admin] = [new Client(server.url), new Client(server.url)];
   // Through Fresh Market Grocers' portal (partner 30443, which requires a product name): submissions go to it.
-  const me = await supplier.post('/api/auth/login', { username: 'supplier@example.com', password: 'Supplier-demo-1', partner: '30443' }, { form: true });
+  const me = await supplier.post(
+    '/api/auth/login',
+    { username: 'supplier@example.com', password: 'Supplier-demo-1', partner: '30443' },
+    { form: true },
+  );
   expect(me.status).toBe(200);
   await admin.login('admin@example.com', 'Admin-demo-1');
   supplierId = (await supplier.get('/api/user')).json.id;
-  const created = await supplier.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, { input: { name: 'Ambient', caseCount: 6 } });
+  const created = await supplier.graphql(
+    `mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`,
+    { input: { name: 'Ambient', caseCount: 6 } },
+  );
   profileId = created.json.data.createShippingProfile.id;
-  const org = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-    input: { companyId: 1001, folderName: 'lifecycle', imageSource: 'FTP' },
-  });
+  const org = await admin.graphql(
+    `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+    {
+      input: { companyId: 1001, folderName: 'lifecycle', imageSource: 'FTP' },
+    },
+  );
   expect(org.json.errors).toBeUndefined();
 });
 afterAll(() => server?.close());
@@ -49,22 +59,48 @@ const gql = async (c: Client, query: string, variables?: Record<string, unknown>
 
 /** A supplier's draft of one product (its photo shows the code), submitted. */
 async function submitDraft(code: string, opts: { shippingProfileId?: number } = {}) {
-  const draft = (await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(code) }])).json;
-  await gql(supplier, `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+  const draft = (
+    await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(code) }])
+  ).json;
+  await gql(
+    supplier,
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: {
+        files: [
+          {
+            fileName: 'front.png',
+            upc: code,
+            productName: 'Oat crackers',
+            isMarketingImage: true,
+            shippingProfileId: opts.shippingProfileId ?? null,
+          },
+        ],
+      },
+    },
+  );
+  const data = await gql(supplier, `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
     id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc: code, productName: 'Oat crackers', isMarketingImage: true, shippingProfileId: opts.shippingProfileId ?? null }] },
   });
-  const data = await gql(supplier, `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
   return data.submitProductsFromDraftSubmission[0].id as string;
 }
 
 const setStatus = (c: Client, id: string, status: string, reason?: string) =>
-  gql(c, `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`, { id, status, reason });
+  gql(
+    c,
+    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    { id, status, reason },
+  );
 
 const db = () => server.database.db;
-const row = async (id: string) => (await db().select().from(productSubmissions).where(eq(productSubmissions.id, id)))[0];
+const row = async (id: string) =>
+  (await db().select().from(productSubmissions).where(eq(productSubmissions.id, id)))[0];
 const jobsFor = (name: string, id: string) =>
-  db().select().from(jobs).where(and(eq(jobs.name, name), sql`${jobs.payload}->>'submissionId' = ${id}`));
+  db()
+    .select()
+    .from(jobs)
+    .where(and(eq(jobs.name, name), sql`${jobs.payload}->>'submissionId' = ${id}`));
 
 /**
  * The side effects every entry path has, read from the database before the background jobs run: the last history
@@ -72,15 +108,32 @@ const jobsFor = (name: string, id: string) =>
  * (partner 30443 requires a product name and a brand; without a partner there are none); the submission carries
  * the product's shipping profile; no e-mail for SUBMITTED, and the creator is e-mailed at the staff decision.
  */
-async function expectSideEffects(id: string, expected: { from: string | null; reason: string | null; partner: boolean }) {
+async function expectSideEffects(
+  id: string,
+  expected: { from: string | null; reason: string | null; partner: boolean },
+) {
   const s = await row(id);
   expect(s.itemStatus).toBe('SUBMITTED');
-  const history = await db().select().from(submissionHistory).where(eq(submissionHistory.submissionId, id)).orderBy(asc(submissionHistory.id));
-  expect(history.at(-1)).toMatchObject({ userId: supplierId, fromStatus: expected.from, toStatus: 'SUBMITTED', reason: expected.reason });
+  const history = await db()
+    .select()
+    .from(submissionHistory)
+    .where(eq(submissionHistory.submissionId, id))
+    .orderBy(asc(submissionHistory.id));
+  expect(history.at(-1)).toMatchObject({
+    userId: supplierId,
+    fromStatus: expected.from,
+    toStatus: 'SUBMITTED',
+    reason: expected.reason,
+  });
   expect((await jobsFor('submissions.automatedChecks', id)).filter((j) => j.status === 'queued')).toHaveLength(1);
   if (expected.partner) {
     expect(s.partnerStatusLabel).toBe('Incomplete');
-    expect(s.partnerStatuses).toEqual(expect.arrayContaining([{ type: 'Pass', message: 'Product Name is provided' }, { type: 'Fail', message: 'Brand is required' }]));
+    expect(s.partnerStatuses).toEqual(
+      expect.arrayContaining([
+        { type: 'Pass', message: 'Product Name is provided' },
+        { type: 'Fail', message: 'Brand is required' },
+      ]),
+    );
   } else {
     expect([s.partnerStatusLabel, s.partnerStatuses]).toEqual(['N/A', []]);
   }
@@ -90,14 +143,20 @@ async function expectSideEffects(id: string, expected: { from: string | null; re
     .from(productShippingProfiles)
     .where(and(eq(productShippingProfiles.companyId, s.companyId), eq(productShippingProfiles.ean13Upc, s.ean13Upc)));
   expect(product?.shippingProfileId).toBe(profileId);
-  expect((await jobsFor('notifications.statusMail', id)).filter((j) => (j.payload as { status: string }).status === 'SUBMITTED')).toEqual([]);
+  expect(
+    (await jobsFor('notifications.statusMail', id)).filter(
+      (j) => (j.payload as { status: string }).status === 'SUBMITTED',
+    ),
+  ).toEqual([]);
 
   await server.ctx.jobs!.drain();
   expect((await row(id)).itemStatus).toBe('SUBMITTED'); // the photo shows the entered code: it waits for staff
   await setStatus(admin, id, 'ACCEPTED');
   await server.ctx.jobs!.drain();
   const mails = await db().select().from(mailOutbox).where(eq(mailOutbox.to, 'supplier@example.com'));
-  expect(mails.filter((m) => m.text.includes(`/productSubmissions/${id}`) && /Accepted/.test(m.subject))).toHaveLength(1);
+  expect(mails.filter((m) => m.text.includes(`/productSubmissions/${id}`) && /Accepted/.test(m.subject))).toHaveLength(
+    1,
+  );
 }
 
 describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
@@ -110,12 +169,20 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
     const code = newEan();
     const first = await submitDraft(code);
     await setStatus(admin, first, 'ACCEPTED');
-    await gql(admin, `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`, {
-      id: first,
-      input: { description: 'Oat crackers', brand: 'Green Valley' },
-    });
-    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: profileId })).status).toBe(200);
-    const res = await supplier.upload(`/api/cataloguedProducts/${code}/images`, [{ name: 'side.png', data: await barcodeImage(code) }]);
+    await gql(
+      admin,
+      `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogueSubmission(id: $id, input: $input) { itemStatus } }`,
+      {
+        id: first,
+        input: { description: 'Oat crackers', brand: 'Green Valley' },
+      },
+    );
+    expect((await supplier.put(`/api/products/${code}/shippingProfile`, { shippingProfileId: profileId })).status).toBe(
+      200,
+    );
+    const res = await supplier.upload(`/api/cataloguedProducts/${code}/images`, [
+      { name: 'side.png', data: await barcodeImage(code) },
+    ]);
     expect(res.status).toBe(201);
     await expectSideEffects(res.json.id, { from: null, reason: 'Images for a catalogued product', partner: true });
   });
@@ -124,16 +191,32 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
     const code = newEan();
     await submitDraft(code, { shippingProfileId: profileId });
     await server.ctx.jobs!.drain();
-    const res = await supplier.upload('/api/bulkIngestion/jobs', [{ name: 'crate.png', data: await barcodeImage(code) }]);
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'crate.png', data: await barcodeImage(code) },
+    ]);
     expect(res.status).toBe(201);
     // Run the file through the pipeline only (its processing job), so the checks it queues are still waiting.
-    const [fileJob] = await db().select().from(jobs).where(and(eq(jobs.name, 'bulkIngestion.processFile'), eq(jobs.status, 'queued')));
+    const [fileJob] = await db()
+      .select()
+      .from(jobs)
+      .where(and(eq(jobs.name, 'bulkIngestion.processFile'), eq(jobs.status, 'queued')));
     const { processIngestionFile } = await import('../src/modules/bulk-ingestion/pipeline.ts');
-    await processIngestionFile(server.ctx).handler(fileJob.payload as { fileId: string }, { id: fileJob.id, attempt: 1, log: server.ctx.log });
+    await processIngestionFile(server.ctx).handler(fileJob.payload as { fileId: string }, {
+      id: fileJob.id,
+      attempt: 1,
+      log: server.ctx.log,
+    });
     await db().update(jobs).set({ status: 'done' }).where(eq(jobs.id, fileJob.id));
-    const files = (await supplier.get(`/api/bulkIngestion/jobs/${res.json.id}/files`)).json as { status: string; submissionId: string }[];
+    const files = (await supplier.get(`/api/bulkIngestion/jobs/${res.json.id}/files`)).json as {
+      status: string;
+      submissionId: string;
+    }[];
     expect(files.map((f) => f.status)).toEqual(['SUBMITTED']);
-    await expectSideEffects(files[0].submissionId, { from: null, reason: `Imported (job ${res.json.id})`, partner: false });
+    await expectSideEffects(files[0].submissionId, {
+      from: null,
+      reason: `Imported (job ${res.json.id})`,
+      partner: false,
+    });
   });
 
   it('resubmit: the same, and a new UPC carries that product’s shipping profile', async () => {
@@ -143,7 +226,12 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
     const code = newEan();
     await submitDraft(code, { shippingProfileId: profileId });
     await server.ctx.jobs!.drain();
-    const res = await supplier.upload('/api/productSubmissions/resubmit', [{ name: 'sharp.png', data: await barcodeImage(code) }], 'files', { id, upc: code });
+    const res = await supplier.upload(
+      '/api/productSubmissions/resubmit',
+      [{ name: 'sharp.png', data: await barcodeImage(code) }],
+      'files',
+      { id, upc: code },
+    );
     expect(res.status).toBe(200);
     await expectSideEffects(id, { from: 'ADMIN_REJECTED', reason: 'Resubmitted', partner: true });
   });
@@ -156,12 +244,24 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
       heard.push({ ids: event.submissionIds, brand: seen.brand });
     });
     try {
-      await gql(supplier, `mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { id } }`, {
-        rows: [{ id, companyName: 'Green Valley Foods' }],
-      });
-      expect((await row(id)).partnerStatuses).toEqual(expect.arrayContaining([{ type: 'Pass', message: 'Brand is provided' }]));
-      await gql(supplier, `mutation($id: ID!, $name: String!) { updateProductSubmissionProductName(id: $id, name: $name) { id } }`, { id, name: '' });
-      expect((await row(id)).partnerStatuses).toEqual(expect.arrayContaining([{ type: 'Fail', message: 'Product Name is required' }]));
+      await gql(
+        supplier,
+        `mutation($rows: [ProductSubmissionRowInput!]!) { updateProductSubmissions(rows: $rows) { id } }`,
+        {
+          rows: [{ id, companyName: 'Green Valley Foods' }],
+        },
+      );
+      expect((await row(id)).partnerStatuses).toEqual(
+        expect.arrayContaining([{ type: 'Pass', message: 'Brand is provided' }]),
+      );
+      await gql(
+        supplier,
+        `mutation($id: ID!, $name: String!) { updateProductSubmissionProductName(id: $id, name: $name) { id } }`,
+        { id, name: '' },
+      );
+      expect((await row(id)).partnerStatuses).toEqual(
+        expect.arrayContaining([{ type: 'Fail', message: 'Product Name is required' }]),
+      );
     } finally {
       stop();
     }
@@ -193,12 +293,25 @@ describe(`blobs before rows (${databaseKind})`, () => {
     };
     try {
       const code = newEan();
-      const draft = (await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(code) }])).json;
-      expect((await supplier.upload(`/api/draftSubmissions/${draft.id}/image`, [{ name: 'back.png', data: await barcodeImage(code) }])).status).toBe(200);
+      const draft = (
+        await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(code) }])
+      ).json;
+      expect(
+        (
+          await supplier.upload(`/api/draftSubmissions/${draft.id}/image`, [
+            { name: 'back.png', data: await barcodeImage(code) },
+          ])
+        ).status,
+      ).toBe(200);
       const id = await submitDraft(newEan());
       await server.ctx.jobs!.drain();
       await setStatus(admin, id, 'ADMIN_REJECTED', 'Blurry');
-      const again = await supplier.upload('/api/productSubmissions/resubmit', [{ name: 'sharp.png', data: await barcodeImage(code) }], 'files', { id, upc: code });
+      const again = await supplier.upload(
+        '/api/productSubmissions/resubmit',
+        [{ name: 'sharp.png', data: await barcodeImage(code) }],
+        'files',
+        { id, upc: code },
+      );
       expect(again.status).toBe(200);
       expect(writesInTransaction).toEqual([]);
     } finally {

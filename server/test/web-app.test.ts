@@ -33,7 +33,12 @@ function rawGet(url: string, headers: Record<string, string> = {}) {
 }
 
 const decode = (res: { headers: IncomingHttpHeaders; body: Buffer }) =>
-  (res.headers['content-encoding'] === 'br' ? brotliDecompressSync(res.body) : res.headers['content-encoding'] === 'gzip' ? gunzipSync(res.body) : res.body).toString();
+  (res.headers['content-encoding'] === 'br'
+    ? brotliDecompressSync(res.body)
+    : res.headers['content-encoding'] === 'gzip'
+      ? gunzipSync(res.body)
+      : res.body
+  ).toString();
 
 beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
@@ -73,7 +78,11 @@ describe(`serving the web app (${databaseKind})`, () => {
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
     expect(res.headers.get('x-request-id')).toBeTruthy();
     // API answers, errors and GraphQL carry them too.
-    for (const api of [await new Client(server.url).get('/api/health'), await new Client(server.url).get('/api/no-such-thing'), await new Client(server.url).graphql('{ __typename }')]) {
+    for (const api of [
+      await new Client(server.url).get('/api/health'),
+      await new Client(server.url).get('/api/no-such-thing'),
+      await new Client(server.url).graphql('{ __typename }'),
+    ]) {
       expect(api.headers.get('content-security-policy')).toContain("default-src 'self'");
       expect(api.headers.get('x-frame-options')).toBe('SAMEORIGIN');
     }
@@ -119,7 +128,10 @@ describe(`serving the web app (${databaseKind})`, () => {
       expect(res.headers.vary, route).toMatch(/accept-encoding/i);
       expect(decode(res), route).toBe(INDEX_HTML);
       expect(res.headers.etag, route).toBeTruthy();
-      const again = await rawGet(server.url + route, { 'accept-encoding': 'gzip, br', 'if-none-match': res.headers.etag! });
+      const again = await rawGet(server.url + route, {
+        'accept-encoding': 'gzip, br',
+        'if-none-match': res.headers.etag!,
+      });
       expect(again.status, route).toBe(304);
     }
   });

@@ -28,7 +28,9 @@ function startReceiver() {
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       const status = answers.shift() ?? 200;
-      res.writeHead(status, { 'content-type': 'text/plain' }).end(status === 200 ? 'thanks' : `failure ${'x'.repeat(3000)}`);
+      res
+        .writeHead(status, { 'content-type': 'text/plain' })
+        .end(status === 200 ? 'thanks' : `failure ${'x'.repeat(3000)}`);
     });
   });
   return new Promise<{ url: string; received: Received[]; answers: number[]; close: () => Promise<void> }>((resolve) =>
@@ -63,19 +65,28 @@ beforeEach(() => {
   receiver.answers.length = 0;
 });
 
-const register = (client: Client, body: object, companyId = OWNER) => client.post(`/api/companies/${companyId}/webhooks`, body);
+const register = (client: Client, body: object, companyId = OWNER) =>
+  client.post(`/api/companies/${companyId}/webhooks`, body);
 const drain = () => server.ctx.jobs!.drain();
 /** Brings every scheduled retry forward to now: the test drives the queue instead of waiting out the backoff. */
-const retriesDueNow = () => server.database.db.execute(sql`update jobs set run_at = now() where name = 'webhooks.deliver' and status = 'queued'`);
+const retriesDueNow = () =>
+  server.database.db.execute(sql`update jobs set run_at = now() where name = 'webhooks.deliver' and status = 'queued'`);
 const deliveries = async (id: number) => (await c.supplier.get(`/api/webhooks/${id}/deliveries`)).json;
 
 async function submitProduct(upc: string) {
-  const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(upc) }])).json;
-  await c.supplier.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
+  const draft = (
+    await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(upc) }])
+  ).json;
+  await c.supplier.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: draft.id,
+      input: { files: [{ fileName: 'front.png', upc, productName: 'Webhook test product' }] },
+    },
+  );
+  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
     id: draft.id,
-    input: { files: [{ fileName: 'front.png', upc, productName: 'Webhook test product' }] },
   });
-  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: draft.id });
   if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
   await drain();
   return res.json.data.submitProductsFromDraftSubmission[0].id as string;
@@ -86,33 +97,62 @@ describe(`webhooks (${databaseKind})`, () => {
     const res = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
     expect(res.status).toBe(201);
     expect(res.json.secret).toMatch(/^whsec_[A-Za-z0-9+/]+=*$/);
-    expect(res.json.webhook).toMatchObject({ companyId: OWNER, url: receiver.url, events: ['submission.catalogued'], active: true });
+    expect(res.json.webhook).toMatchObject({
+      companyId: OWNER,
+      url: receiver.url,
+      events: ['submission.catalogued'],
+      active: true,
+    });
     const list = await c.supplier.get(`/api/companies/${OWNER}/webhooks`);
     expect(list.text).not.toContain(res.json.secret);
     expect(list.json.map((w: { id: number }) => w.id)).toContain(res.json.webhook.id);
-    expect((await register(c.supplier, { url: receiver.url, events: [] })).json.fields.events).toBe(WEBHOOK_MSG.eventsRequired);
+    expect((await register(c.supplier, { url: receiver.url, events: [] })).json.fields.events).toBe(
+      WEBHOOK_MSG.eventsRequired,
+    );
     await c.supplier.request('DELETE', `/api/webhooks/${res.json.webhook.id}`);
   });
 
   it('a status change is delivered once per endpoint, signed as Standard Webhooks says (verified with standardwebhooks)', async () => {
     const id = await submitProduct('036000291452');
-    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.status_changed', 'submission.catalogued'] });
-    const accepted = await c.admin.graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`, { id });
+    const { json } = await register(c.supplier, {
+      url: receiver.url,
+      events: ['submission.status_changed', 'submission.catalogued'],
+    });
+    const accepted = await c.admin.graphql(
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      { id },
+    );
     expect(accepted.json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
     await drain();
     expect(receiver.received).toHaveLength(1);
     const [{ headers, body }] = receiver.received;
     expect(headers['webhook-id']).toMatch(/^msg_/);
     expect(headers['webhook-signature']).toMatch(/^v1,/);
-    const event = new Webhook(json.secret).verify(body, headers as Record<string, string>) as { type: string; data: Record<string, unknown> };
+    const event = new Webhook(json.secret).verify(body, headers as Record<string, string>) as {
+      type: string;
+      data: Record<string, unknown>;
+    };
     expect(event.type).toBe('submission.status_changed');
     expect(event.data).toMatchObject({ submissionId: id, companyId: OWNER, ean13Upc: '0036000291452', to: 'ACCEPTED' });
     // A wrong secret does not verify: the signature is really over this body.
-    expect(() => new Webhook(`whsec_${Buffer.from('not the secret, 24 bytes!').toString('base64')}`).verify(body, headers as Record<string, string>)).toThrow();
-    expect(() => new Webhook(json.secret).verify(body.replace('ACCEPTED', 'REJECTED'), headers as Record<string, string>)).toThrow();
+    expect(() =>
+      new Webhook(`whsec_${Buffer.from('not the secret, 24 bytes!').toString('base64')}`).verify(
+        body,
+        headers as Record<string, string>,
+      ),
+    ).toThrow();
+    expect(() =>
+      new Webhook(json.secret).verify(body.replace('ACCEPTED', 'REJECTED'), headers as Record<string, string>),
+    ).toThrow();
     const [delivery] = await deliveries(json.webhook.id);
-    expect(delivery).toMatchObject({ eventType: 'submission.status_changed', status: 'SUCCEEDED', messageId: headers['webhook-id'] });
-    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'thanks' })]);
+    expect(delivery).toMatchObject({
+      eventType: 'submission.status_changed',
+      status: 'SUCCEEDED',
+      messageId: headers['webhook-id'],
+    });
+    expect(delivery.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'thanks' }),
+    ]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   }, 60_000);
 
@@ -138,7 +178,12 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(receiver.received).toHaveLength(2);
     // The same message both times (receivers de-duplicate on webhook-id), each signed afresh.
     expect(receiver.received[1].headers['webhook-id']).toBe(receiver.received[0].headers['webhook-id']);
-    expect(() => new Webhook(json.secret).verify(receiver.received[1].body, receiver.received[1].headers as Record<string, string>)).not.toThrow();
+    expect(() =>
+      new Webhook(json.secret).verify(
+        receiver.received[1].body,
+        receiver.received[1].headers as Record<string, string>,
+      ),
+    ).not.toThrow();
 
     // Redeliver: one more attempt of the same message, logged as attempt 3.
     expect((await c.supplier.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
@@ -154,58 +199,98 @@ describe(`webhooks (${databaseKind})`, () => {
     const rotated = await c.supplier.post(`/api/webhooks/${json.webhook.id}/rotate-secret`);
     expect(rotated.status).toBe(200);
     expect(rotated.json.secret).not.toBe(json.secret);
-    expect(new Date(rotated.json.webhook.previousSecretValidUntil).getTime()).toBeGreaterThan(Date.now() + 23 * 3600_000);
+    expect(new Date(rotated.json.webhook.previousSecretValidUntil).getTime()).toBeGreaterThan(
+      Date.now() + 23 * 3600_000,
+    );
     await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
     await drain();
     const [{ headers, body }] = receiver.received;
     expect(String(headers['webhook-signature']).split(' ')).toHaveLength(2);
     for (const secret of [json.secret, rotated.json.secret]) {
-      expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({ type: 'webhook.ping' });
+      expect(new Webhook(secret).verify(body, headers as Record<string, string>)).toMatchObject({
+        type: 'webhook.ping',
+      });
     }
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   });
 
   it('bulk ingestion tells a file that needs mapping and the job once all its files are read', async () => {
-    const access = await c.admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-      input: { companyId: OWNER, folderName: 'hooks_folder', imageSource: 'LOCAL' },
-    });
+    const access = await c.admin.graphql(
+      `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+      {
+        input: { companyId: OWNER, folderName: 'hooks_folder', imageSource: 'LOCAL' },
+      },
+    );
     expect(access.json.errors).toBeUndefined();
-    const { json } = await register(c.supplier, { url: receiver.url, events: ['ingestion.job_completed', 'ingestion.file_needs_mapping'] });
+    const { json } = await register(c.supplier, {
+      url: receiver.url,
+      events: ['ingestion.job_completed', 'ingestion.file_needs_mapping'],
+    });
     const job = await c.supplier.upload('/api/bulkIngestion/jobs', [
       { name: 'no-code.png', data: await plainImage(), type: 'image/png' },
       { name: 'coded.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
     ]);
     expect(job.status).toBeLessThan(300);
     await drain();
-    const events = receiver.received.map((r) => new Webhook(json.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: any });
+    const events = receiver.received.map(
+      (r) =>
+        new Webhook(json.secret).verify(r.body, r.headers as Record<string, string>) as { type: string; data: any },
+    );
     expect(events.map((e) => e.type).sort()).toEqual(['ingestion.file_needs_mapping', 'ingestion.job_completed']);
-    expect(events.find((e) => e.type === 'ingestion.file_needs_mapping')!.data).toMatchObject({ companyId: OWNER, filename: 'no-code.png' });
-    expect(events.find((e) => e.type === 'ingestion.job_completed')!.data.counts).toMatchObject({ total: 2, needsMapping: 1, submitted: 1 });
+    expect(events.find((e) => e.type === 'ingestion.file_needs_mapping')!.data).toMatchObject({
+      companyId: OWNER,
+      filename: 'no-code.png',
+    });
+    expect(events.find((e) => e.type === 'ingestion.job_completed')!.data.counts).toMatchObject({
+      total: 2,
+      needsMapping: 1,
+      submitted: 1,
+    });
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   }, 60_000);
 
-  const REFUSED = ['https://127.0.0.1/hooks', 'https://10.1.2.3/hooks', 'https://169.254.169.254/latest/meta-data', 'https://[::1]/hooks', 'https://[::ffff:127.0.0.1]/hooks', 'https://localhost/hooks'];
+  const REFUSED = [
+    'https://127.0.0.1/hooks',
+    'https://10.1.2.3/hooks',
+    'https://169.254.169.254/latest/meta-data',
+    'https://[::1]/hooks',
+    'https://[::ffff:127.0.0.1]/hooks',
+    'https://localhost/hooks',
+  ];
 
   it('SSRF: loopback, private, metadata and IPv6 forms of them, and a name resolving to loopback are refused at registration', async () => {
     server.ctx.config.webhookAllowPrivate = false;
     for (const url of REFUSED) {
       const res = await register(c.supplier, { url, events: ['submission.catalogued'] });
-      expect({ url, status: res.status, field: res.json.fields?.url }).toEqual({ url, status: 400, field: WEBHOOK_MSG.privateAddress });
+      expect({ url, status: res.status, field: res.json.fields?.url }).toEqual({
+        url,
+        status: 400,
+        field: WEBHOOK_MSG.privateAddress,
+      });
     }
-    expect((await register(c.supplier, { url: 'http://93.184.215.14/hooks', events: ['submission.catalogued'] })).json.fields.url).toBe(WEBHOOK_MSG.httpsRequired);
-    expect((await register(c.supplier, { url: 'https://93.184.215.14/hooks', events: ['submission.catalogued'] })).status).toBe(201);
+    expect(
+      (await register(c.supplier, { url: 'http://93.184.215.14/hooks', events: ['submission.catalogued'] })).json.fields
+        .url,
+    ).toBe(WEBHOOK_MSG.httpsRequired);
+    expect(
+      (await register(c.supplier, { url: 'https://93.184.215.14/hooks', events: ['submission.catalogued'] })).status,
+    ).toBe(201);
   });
 
   it('SSRF: the same targets are refused again at delivery time (an address that turned private, DNS rebinding)', async () => {
     const ids: number[] = [];
-    for (const url of [...REFUSED, receiver.url]) ids.push((await register(c.supplier, { url, events: ['submission.catalogued'] })).json.webhook.id);
+    for (const url of [...REFUSED, receiver.url])
+      ids.push((await register(c.supplier, { url, events: ['submission.catalogued'] })).json.webhook.id);
     server.ctx.config.webhookAllowPrivate = false;
     for (const id of ids) await c.supplier.post(`/api/webhooks/${id}/ping`);
     await drain();
     expect(receiver.received).toEqual([]); // the loopback receiver was never reached
     for (const id of ids) {
       const [delivery] = await deliveries(id);
-      expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: expect.stringMatching(/private or reserved network|https:\/\//) });
+      expect(delivery.attempts[0]).toMatchObject({
+        statusCode: null,
+        error: expect.stringMatching(/private or reserved network|https:\/\//),
+      });
     }
     for (const id of ids) await c.supplier.request('DELETE', `/api/webhooks/${id}`);
   }, 60_000);
@@ -226,7 +311,10 @@ describe(`webhooks (${databaseKind})`, () => {
       ['GET', `/api/webhooks/${id}/deliveries`],
       ['POST', `/api/webhook-deliveries/${delivery.id}/redeliver`],
     ]) {
-      const body = method === 'GET' || method === 'DELETE' ? undefined : { url: 'https://93.184.215.14/x', events: ['submission.catalogued'] };
+      const body =
+        method === 'GET' || method === 'DELETE'
+          ? undefined
+          : { url: 'https://93.184.215.14/x', events: ['submission.catalogued'] };
       const stranger = await c.other.request(method, path, body);
       expect({ path, method, status: stranger.status }).toEqual({ path, method, status: 404 });
       expect(stranger.text).not.toContain(receiver.url);
@@ -234,7 +322,11 @@ describe(`webhooks (${databaseKind})`, () => {
       if (method !== 'GET') expect((await c.viewer.request(method, path, body)).status).toBe(403);
     }
     expect((await c.viewer.get(`/api/webhooks/${id}/deliveries`)).status).toBe(200);
-    const staff = await c.admin.put(`/api/webhooks/${id}`, { url: receiver.url, events: ['submission.status_changed'], active: false });
+    const staff = await c.admin.put(`/api/webhooks/${id}`, {
+      url: receiver.url,
+      events: ['submission.status_changed'],
+      active: false,
+    });
     expect(staff.json).toMatchObject({ id, active: false, events: ['submission.status_changed'] });
     expect((await c.anonymous.get(`/api/companies/${OWNER}/webhooks`)).status).toBe(401);
     expect((await c.other.get('/api/companies/1002/webhooks')).json).toEqual([]);

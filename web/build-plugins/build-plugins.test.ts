@@ -21,7 +21,12 @@ const BIG = 'const x = "compress me";\n'.repeat(200);
 
 describe('precompressing the build', () => {
   it('writes brotli and gzip copies of text files over 1 KB, once', async () => {
-    const dir = outDirWith({ 'index.html': BIG, 'assets/app-1.js': BIG, 'assets/tiny-1.js': 'x', 'assets/logo-1.png': BIG });
+    const dir = outDirWith({
+      'index.html': BIG,
+      'assets/app-1.js': BIG,
+      'assets/tiny-1.js': 'x',
+      'assets/logo-1.png': BIG,
+    });
     expect(await precompressFolder(dir)).toEqual(['assets/app-1.js', 'index.html']);
     expect(brotliDecompressSync(readFileSync(path.join(dir, 'assets/app-1.js.br'))).toString()).toBe(BIG);
     expect(gunzipSync(readFileSync(path.join(dir, 'assets/app-1.js.gz'))).toString()).toBe(BIG);
@@ -58,7 +63,11 @@ describe('keeping the last builds', () => {
     write('assets/a-3.js');
     expect(await recordBuildAndPrune(dir, ['assets/a-3.js'])).toEqual([]);
     write('assets/a-4.js');
-    expect(await recordBuildAndPrune(dir, ['assets/a-4.js'])).toEqual(['assets/a-1.js', 'assets/a-1.js.br', 'assets/a-1.js.gz']);
+    expect(await recordBuildAndPrune(dir, ['assets/a-4.js'])).toEqual([
+      'assets/a-1.js',
+      'assets/a-1.js.br',
+      'assets/a-1.js.gz',
+    ]);
     write('assets/shared-1.css');
     write('assets/a-5.js');
     expect(await recordBuildAndPrune(dir, ['assets/a-5.js', 'assets/shared-1.css'])).toEqual(['assets/a-2.js']);
@@ -72,8 +81,12 @@ describe('keeping the last builds', () => {
 
 describe("Mantine's styles per component", () => {
   it('names the layered style sheet of a component module, and none for other modules', () => {
-    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe('@mantine/core/styles/Button.layer.css');
-    expect(mantineStylesheetFor('C:\\repo\\node_modules\\@mantine\\core\\esm\\components\\Input\\Input.module.mjs?v=1')).toBe('@mantine/core/styles/Input.layer.css');
+    expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.module.mjs')).toBe(
+      '@mantine/core/styles/Button.layer.css',
+    );
+    expect(
+      mantineStylesheetFor('C:\\repo\\node_modules\\@mantine\\core\\esm\\components\\Input\\Input.module.mjs?v=1'),
+    ).toBe('@mantine/core/styles/Input.layer.css');
     expect(mantineStylesheetFor('/repo/node_modules/@mantine/core/esm/components/Button/Button.mjs')).toBeNull();
     expect(mantineStylesheetFor('/repo/web/src/features/submissions/activity.module.css')).toBeNull();
   });
@@ -84,6 +97,15 @@ describe("Mantine's styles per component", () => {
     const modules = readdirSync(esm, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.module.mjs'));
     expect(modules.length).toBeGreaterThan(50);
     const styles = path.join(mantine, 'styles');
-    for (const m of modules) expect(existsSync(path.join(styles, path.basename(mantineStylesheetFor(path.join(esm, m).replace(/.*node_modules/, '/x/node_modules'))!))), m).toBe(true);
+    for (const m of modules)
+      expect(
+        existsSync(
+          path.join(
+            styles,
+            path.basename(mantineStylesheetFor(path.join(esm, m).replace(/.*node_modules/, '/x/node_modules'))!),
+          ),
+        ),
+        m,
+      ).toBe(true);
   });
 });

@@ -33,7 +33,12 @@ async function readHistory(outDir: string): Promise<BuildRecord[]> {
  * `keep` builds wrote. Files it has no record of (from before the history existed) count as one older build.
  * Returns the deleted paths.
  */
-export async function recordBuildAndPrune(outDir: string, files: string[], keep = BUILDS_KEPT, now = new Date()): Promise<string[]> {
+export async function recordBuildAndPrune(
+  outDir: string,
+  files: string[],
+  keep = BUILDS_KEPT,
+  now = new Date(),
+): Promise<string[]> {
   const assetsDir = path.join(outDir, ASSETS);
   const onDisk = existsSync(assetsDir) ? (await readdir(assetsDir)).map((name) => `${ASSETS}/${name}`) : [];
   let history = await readHistory(outDir);
@@ -44,7 +49,12 @@ export async function recordBuildAndPrune(outDir: string, files: string[], keep 
   }
   history = [{ builtAt: now.toISOString(), files: [...files].sort() }, ...history].slice(0, keep);
   const kept = new Set(history.flatMap((b) => b.files));
-  const stale = onDisk.filter((f) => !kept.has(COMPANION_EXTENSIONS.reduce((name, ext) => (name.endsWith(ext) ? name.slice(0, -ext.length) : name), f)));
+  const stale = onDisk.filter(
+    (f) =>
+      !kept.has(
+        COMPANION_EXTENSIONS.reduce((name, ext) => (name.endsWith(ext) ? name.slice(0, -ext.length) : name), f),
+      ),
+  );
   await Promise.all(stale.map((f) => rm(path.join(outDir, f), { force: true })));
   await writeFile(path.join(outDir, HISTORY_FILE), `${JSON.stringify(history, null, 2)}\n`);
   return stale.sort();

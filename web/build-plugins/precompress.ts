@@ -21,7 +21,11 @@ async function* filesUnder(dir: string): AsyncGenerator<string> {
   }
 }
 
-const mtimeOrZero = (file: string) => stat(file).then((s) => s.mtimeMs, () => 0);
+const mtimeOrZero = (file: string) =>
+  stat(file).then(
+    (s) => s.mtimeMs,
+    () => 0,
+  );
 
 /**
  * Writes `file.br` (brotli, maximum quality: done once, at build time) and `file.gz` beside every text file of
@@ -38,11 +42,17 @@ export async function precompressFolder(dir: string): Promise<string[]> {
         const { size, mtimeMs } = await stat(file);
         // A file rewritten small (index.html with fewer chunks) must not leave the last build's copies behind: the
         // server would go on sending them, and with them the old release.
-        if (size < MIN_BYTES) return void (await Promise.all(COMPANION_EXTENSIONS.map((ext) => rm(`${file}${ext}`, { force: true }))));
+        if (size < MIN_BYTES)
+          return void (await Promise.all(COMPANION_EXTENSIONS.map((ext) => rm(`${file}${ext}`, { force: true }))));
         if ((await mtimeOrZero(`${file}.br`)) >= mtimeMs) return;
         const data = await readFile(file);
         const [br, gz] = await Promise.all([
-          brotli(data, { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: size } }),
+          brotli(data, {
+            params: {
+              [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+              [constants.BROTLI_PARAM_SIZE_HINT]: size,
+            },
+          }),
           gzipAsync(data, { level: constants.Z_BEST_COMPRESSION }),
         ]);
         await Promise.all([writeFile(`${file}.gz`, gz), writeFile(`${file}.br`, br)]);

@@ -136,7 +136,11 @@ async function makePdf(title: string, blocks: Block[]): Promise<Uint8Array> {
   doc.setLanguage('en');
   doc.setCreationDate(FIXED_DATE);
   doc.setModificationDate(FIXED_DATE);
-  const writer = new Writer(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  const writer = new Writer(
+    doc,
+    await doc.embedFont(StandardFonts.Helvetica),
+    await doc.embedFont(StandardFonts.HelveticaBold),
+  );
   for (const block of blocks) writer.write(block);
   return doc.save({ useObjectStreams: false });
 }

@@ -11,38 +11,80 @@ import { FullPageLoader } from './ui/FullPageLoader.tsx';
 const loggedOutRoutes: RouteObject[] = [
   { path: 'login', lazy: lazyPage(() => import('./features/auth/LoginPage.tsx'), 'LoginPage') },
   { path: 'login/admin', lazy: lazyPage(() => import('./features/auth/AdminLoginPage.tsx'), 'AdminLoginPage') },
-  { path: 'login/strengthen-password', lazy: lazyPage(() => import('./features/auth/StrengthenPasswordPage.tsx'), 'StrengthenPasswordPage') },
-  { path: 'reset-password', lazy: lazyPage(() => import('./features/auth/ResetPasswordRequestPage.tsx'), 'ResetPasswordRequestPage') },
-  { path: 'reset-password/:token', lazy: lazyPage(() => import('./features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage') },
+  {
+    path: 'login/strengthen-password',
+    lazy: lazyPage(() => import('./features/auth/StrengthenPasswordPage.tsx'), 'StrengthenPasswordPage'),
+  },
+  {
+    path: 'reset-password',
+    lazy: lazyPage(() => import('./features/auth/ResetPasswordRequestPage.tsx'), 'ResetPasswordRequestPage'),
+  },
+  {
+    path: 'reset-password/:token',
+    lazy: lazyPage(() => import('./features/auth/ResetPasswordPage.tsx'), 'ResetPasswordPage'),
+  },
 ];
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
   { path: 'upload', lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
-  { path: 'upload/file_select', lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
-  { path: 'upload/draft/:id', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
-  { path: 'upload/draft/:id/designate_upc', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
-  { path: 'upload/draft/:id/confirmation', lazy: lazyPage(() => import('./features/drafts/ConfirmationPage.tsx'), 'ConfirmationPage') },
-  { path: 'upload_draft/:id', lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage') },
+  {
+    path: 'upload/file_select',
+    lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage'),
+  },
+  {
+    path: 'upload/draft/:id',
+    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+  },
+  {
+    path: 'upload/draft/:id/designate_upc',
+    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+  },
+  {
+    path: 'upload/draft/:id/confirmation',
+    lazy: lazyPage(() => import('./features/drafts/ConfirmationPage.tsx'), 'ConfirmationPage'),
+  },
+  {
+    path: 'upload_draft/:id',
+    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+  },
 
   // Activity and submissions
   { path: 'activity', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
   { path: 'activity/:tab', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
-  { path: 'productSubmissions/:id', lazy: lazyPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage') },
-  { path: 'productSubmissions/:id/resubmit', lazy: lazyPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage') },
-  { path: 'productSubmissions/:id/resubmit/confirmation', lazy: lazyPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage') },
+  {
+    path: 'productSubmissions/:id',
+    lazy: lazyPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage'),
+  },
+  {
+    path: 'productSubmissions/:id/resubmit',
+    lazy: lazyPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage'),
+  },
+  {
+    path: 'productSubmissions/:id/resubmit/confirmation',
+    lazy: lazyPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage'),
+  },
   { path: 'products/*', element: <RedirectKeepingRest to="/productSubmissions" /> },
 
   // Catalogue
   { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
-  { path: 'cataloguedProducts', lazy: lazyPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage') },
-  { path: 'cataloguedProducts/:ean13Upc', lazy: lazyPage(() => import('./features/catalogue/CataloguedProductPage.tsx'), 'CataloguedProductPage') },
+  {
+    path: 'cataloguedProducts',
+    lazy: lazyPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage'),
+  },
+  {
+    path: 'cataloguedProducts/:ean13Upc',
+    lazy: lazyPage(() => import('./features/catalogue/CataloguedProductPage.tsx'), 'CataloguedProductPage'),
+  },
   {
     path: 'cataloguedProducts/:ean13Upc/upload',
     children: [
       { index: true, element: <Navigate to="file_select" replace /> },
       { path: 'file_select', lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesPage') },
-      { path: 'confirmation', lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesConfirmationPage') },
+      {
+        path: 'confirmation',
+        lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesConfirmationPage'),
+      },
     ],
   },
 
@@ -56,8 +98,14 @@ const loggedInRoutes: RouteObject[] = [
       {
         element: <RequireAccess allow={(user) => user.isAuth0User} />,
         children: [
-          { path: 'information', lazy: lazyPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm') },
-          { path: 'password', lazy: lazyPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm') },
+          {
+            path: 'information',
+            lazy: lazyPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm'),
+          },
+          {
+            path: 'password',
+            lazy: lazyPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm'),
+          },
         ],
       },
       { path: 'api-tokens', lazy: lazyPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab') },
@@ -66,17 +114,37 @@ const loggedInRoutes: RouteObject[] = [
 
   // Partner operations (part 2)
   { path: 'edit-multiple', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditPage.tsx'), 'BulkEditPage') },
-  { path: 'edit-multiple/confirmation', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage') },
-  { path: 'vendor-authorization', lazy: lazyPage(() => import('./features/users/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage') },
+  {
+    path: 'edit-multiple/confirmation',
+    lazy: lazyPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage'),
+  },
+  {
+    path: 'vendor-authorization',
+    lazy: lazyPage(() => import('./features/users/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage'),
+  },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
-    children: [{ path: 'brandProfile', lazy: lazyPage(() => import('./features/brand-profiles/BrandProfilePage.tsx'), 'BrandProfilePage') }],
+    children: [
+      {
+        path: 'brandProfile',
+        lazy: lazyPage(() => import('./features/brand-profiles/BrandProfilePage.tsx'), 'BrandProfilePage'),
+      },
+    ],
   },
   {
     element: <RequireFlag flag="SHIPPING_PROFILE" />,
     children: [
-      { path: 'shippingProfiles', lazy: lazyPage(() => import('./features/shipping-profiles/ShippingProfilesPage.tsx'), 'ShippingProfilesPage') },
-      { path: 'shippingProfiles/:id/assignments', lazy: lazyPage(() => import('./features/shipping-profiles/ShippingAssignmentsPage.tsx'), 'ShippingAssignmentsPage') },
+      {
+        path: 'shippingProfiles',
+        lazy: lazyPage(() => import('./features/shipping-profiles/ShippingProfilesPage.tsx'), 'ShippingProfilesPage'),
+      },
+      {
+        path: 'shippingProfiles/:id/assignments',
+        lazy: lazyPage(
+          () => import('./features/shipping-profiles/ShippingAssignmentsPage.tsx'),
+          'ShippingAssignmentsPage',
+        ),
+      },
     ],
   },
   {
@@ -84,17 +152,27 @@ const loggedInRoutes: RouteObject[] = [
       <RequireAccess allow={(user) => user.hasBulkIngestionAccess} otherwise={<AppNavigate to="/activity" replace />} />
     ),
     children: [
-      { path: 'import-jobs', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage') },
-      { path: 'import-jobs/:jobId', lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage') },
+      {
+        path: 'import-jobs',
+        lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage'),
+      },
+      {
+        path: 'import-jobs/:jobId',
+        lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage'),
+      },
     ],
   },
   {
     element: <RequireAccess allow={webhookPolicy.menu} />,
-    children: [{ path: 'webhooks', lazy: lazyPage(() => import('./features/webhooks/WebhooksPage.tsx'), 'WebhooksPage') }],
+    children: [
+      { path: 'webhooks', lazy: lazyPage(() => import('./features/webhooks/WebhooksPage.tsx'), 'WebhooksPage') },
+    ],
   },
   {
     element: <RequireAccess allow={isFullAdmin} />,
-    children: [{ path: 'access', lazy: lazyPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') }],
+    children: [
+      { path: 'access', lazy: lazyPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') },
+    ],
   },
   {
     // The audit trail: administrators (read-only ones too), as the server's auditPolicy.view.
@@ -105,13 +183,24 @@ const loggedInRoutes: RouteObject[] = [
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
       { path: 'settings', lazy: lazyPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage') },
-      { path: 'settings/:id', lazy: lazyPage(() => import('./features/partners/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage') },
-      { path: 'settings/:id/landing-page', lazy: lazyPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage') },
+      {
+        path: 'settings/:id',
+        lazy: lazyPage(() => import('./features/partners/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage'),
+      },
+      {
+        path: 'settings/:id/landing-page',
+        lazy: lazyPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage'),
+      },
     ],
   },
   {
     element: <RequireAccess allow={mayViewJobs} />,
-    children: [{ path: 'admin/jobs', lazy: lazyPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage') }],
+    children: [
+      {
+        path: 'admin/jobs',
+        lazy: lazyPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage'),
+      },
+    ],
   },
 ];
 

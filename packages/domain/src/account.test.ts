@@ -28,7 +28,9 @@ describe('login and reset messages (part 1 section 5)', () => {
       username: MSG.emailRequired,
       password: MSG.passwordRequired,
     });
-    expect(fieldErrors(loginSchema.safeParse({ username: 'x@', password: 'p' }))).toEqual({ username: MSG.emailInvalid });
+    expect(fieldErrors(loginSchema.safeParse({ username: 'x@', password: 'p' }))).toEqual({
+      username: MSG.emailInvalid,
+    });
     expect(loginSchema.parse({ username: ' a@b.co ', password: 'p', partner: '30443' })).toEqual({
       username: 'a@b.co',
       password: 'p',
@@ -51,22 +53,36 @@ describe('account information and change password (part 1 section 5)', () => {
     });
     // A name that is there but too long is told so, not that it is missing.
     const long = 'S'.repeat(101);
-    expect(fieldErrors(accountInformationSchema.safeParse({ email: 'a@example.com', firstName: long, lastName: long }))).toEqual({
+    expect(
+      fieldErrors(accountInformationSchema.safeParse({ email: 'a@example.com', firstName: long, lastName: long })),
+    ).toEqual({
       firstName: MSG.firstNameTooLong,
       lastName: MSG.lastNameTooLong,
     });
-    expect(accountInformationSchema.safeParse({ email: 'a@example.com', firstName: 'S'.repeat(100), lastName: 'S' }).success).toBe(true);
+    expect(
+      accountInformationSchema.safeParse({ email: 'a@example.com', firstName: 'S'.repeat(100), lastName: 'S' }).success,
+    ).toBe(true);
   });
 
   it('change password messages: required, requirements, confirmation', () => {
-    expect(fieldErrors(changePasswordFormSchema.safeParse({ oldPassword: '', newPassword: 'Abcdefg1', confirmPassword: '' }))).toEqual({
+    expect(
+      fieldErrors(
+        changePasswordFormSchema.safeParse({ oldPassword: '', newPassword: 'Abcdefg1', confirmPassword: '' }),
+      ),
+    ).toEqual({
       oldPassword: MSG.passwordRequired,
       confirmPassword: MSG.confirmRequired,
     });
-    expect(fieldErrors(changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'short', confirmPassword: 'short' })).newPassword).toBe(
-      MSG.passwordWeak,
-    );
-    expect(fieldErrors(changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg2' }))).toEqual({
+    expect(
+      fieldErrors(
+        changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'short', confirmPassword: 'short' }),
+      ).newPassword,
+    ).toBe(MSG.passwordWeak);
+    expect(
+      fieldErrors(
+        changePasswordFormSchema.safeParse({ oldPassword: 'x', newPassword: 'Abcdefg1', confirmPassword: 'Abcdefg2' }),
+      ),
+    ).toEqual({
       confirmPassword: MSG.passwordsDoNotMatch,
     });
   });

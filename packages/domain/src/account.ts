@@ -27,8 +27,16 @@ export const PERSON_NAME_MAX = 100;
 
 export const accountInformationSchema = z.object({
   email: emailSchema,
-  firstName: z.string({ error: MSG.firstNameRequired }).trim().min(1, MSG.firstNameRequired).max(PERSON_NAME_MAX, MSG.firstNameTooLong),
-  lastName: z.string({ error: MSG.lastNameRequired }).trim().min(1, MSG.lastNameRequired).max(PERSON_NAME_MAX, MSG.lastNameTooLong),
+  firstName: z
+    .string({ error: MSG.firstNameRequired })
+    .trim()
+    .min(1, MSG.firstNameRequired)
+    .max(PERSON_NAME_MAX, MSG.firstNameTooLong),
+  lastName: z
+    .string({ error: MSG.lastNameRequired })
+    .trim()
+    .min(1, MSG.lastNameRequired)
+    .max(PERSON_NAME_MAX, MSG.lastNameTooLong),
 });
 export type AccountInformation = z.infer<typeof accountInformationSchema>;
 

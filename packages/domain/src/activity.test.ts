@@ -18,7 +18,12 @@ import { REVIEW_MSG } from './statuses.ts';
 
 describe('activity tabs', () => {
   it('standard tabs, Pending Review by default', () => {
-    expect(activityTabsFor(false).map((t) => ACTIVITY_TAB_LABELS[t])).toEqual(['Requires Action', 'Rejected', 'Pending Review', 'Accepted']);
+    expect(activityTabsFor(false).map((t) => ACTIVITY_TAB_LABELS[t])).toEqual([
+      'Requires Action',
+      'Rejected',
+      'Pending Review',
+      'Accepted',
+    ]);
     expect(defaultActivityTab(false)).toBe('pending');
   });
 
@@ -57,8 +62,12 @@ describe('activity tabs', () => {
 
   it('row links: drafts to step 2, rejected to resubmit, others to the detail', () => {
     expect(activityRowPath({ kind: 'Draft', id: 'd1', itemStatus: 'IN_PROGRESS' })).toBe('/upload_draft/d1');
-    expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'AUTO_REJECTED' })).toBe('/productSubmissions/p1/resubmit');
-    expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'ADMIN_REJECTED' })).toBe('/productSubmissions/p1/resubmit');
+    expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'AUTO_REJECTED' })).toBe(
+      '/productSubmissions/p1/resubmit',
+    );
+    expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'ADMIN_REJECTED' })).toBe(
+      '/productSubmissions/p1/resubmit',
+    );
     expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'SUBMITTED' })).toBe('/productSubmissions/p1');
     expect(activityRowPath({ kind: 'Product', id: 'p1', itemStatus: 'ACCEPTED' })).toBe('/productSubmissions/p1');
   });
@@ -89,9 +98,10 @@ describe('resubmission', () => {
 
 describe('partner-status column for the chosen partner (issue 17 item 2)', () => {
   const row = { partnerCompanyId: 30443, partnerStatusLabel: 'Incomplete' };
-  it("shows each row's own partner's status when no partner is chosen", () => expect(partnerStatusShown(row, null)).toBe('Incomplete'));
+  it("shows each row's own partner's status when no partner is chosen", () =>
+    expect(partnerStatusShown(row, null)).toBe('Incomplete'));
   it("shows the chosen partner's status", () => expect(partnerStatusShown(row, 30443)).toBe('Incomplete'));
-  it("is N/A for a submission reviewed for another partner, or for none", () => {
+  it('is N/A for a submission reviewed for another partner, or for none', () => {
     expect(partnerStatusShown(row, 30500)).toBe('N/A');
     expect(partnerStatusShown({ partnerCompanyId: null, partnerStatusLabel: 'N/A' }, 30443)).toBe('N/A');
   });
@@ -102,6 +112,8 @@ describe("a row's UPCs (issue 17 item 7)", () => {
     expect(upcsText([])).toBe('No UPC Provided');
     expect(upcsText(['036000291452'])).toBe('036000291452');
     expect(upcsText(['036000291452', '4006381333931'])).toBe('036000291452, 4006381333931');
-    expect(upcsText(['036000291452', '4006381333931', '012345678905', '96385074'])).toBe('036000291452, 4006381333931 + 2 more');
+    expect(upcsText(['036000291452', '4006381333931', '012345678905', '96385074'])).toBe(
+      '036000291452, 4006381333931 + 2 more',
+    );
   });
 });

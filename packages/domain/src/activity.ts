@@ -1,13 +1,6 @@
 import { NO_UPC_PROVIDED, RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
 import { upcError } from './gtin.ts';
-import {
-  isItemStatus,
-  isRejected,
-  LIST_VIEW_TABS,
-  REVIEW_MSG,
-  STANDARD_TABS,
-  type ActivityTab,
-} from './statuses.ts';
+import { isItemStatus, isRejected, LIST_VIEW_TABS, REVIEW_MSG, STANDARD_TABS, type ActivityTab } from './statuses.ts';
 
 /** What each activity tab is called on screen; the route names stay the spec's. */
 export const ACTIVITY_TAB_LABELS: Record<ActivityTab, string> = {
@@ -24,7 +17,8 @@ export const ACTIVITY_TAB_LABELS: Record<ActivityTab, string> = {
  * The activity screen's two layouts (part 1 section 2): the four standard tabs, or, with SUBMISSION_LIST_VIEW for a
  * user who is not limited, Drafts, Active and Archived.
  */
-export const activityTabsFor = (listView: boolean): readonly ActivityTab[] => (listView ? LIST_VIEW_TABS : STANDARD_TABS);
+export const activityTabsFor = (listView: boolean): readonly ActivityTab[] =>
+  listView ? LIST_VIEW_TABS : STANDARD_TABS;
 
 /** /activity goes here: Pending Review normally, Active in the list view. */
 export const defaultActivityTab = (listView: boolean): ActivityTab => (listView ? 'all' : 'pending');

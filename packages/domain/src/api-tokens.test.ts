@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { API_TOKEN_PATTERN, apiTokenStatus, createApiTokenSchema, grantableTokenScopes, tokenAccess, tokenExpiry, tokenMayWrite, TOKEN_SCOPES } from './api-tokens.ts';
+import {
+  API_TOKEN_PATTERN,
+  apiTokenStatus,
+  createApiTokenSchema,
+  grantableTokenScopes,
+  tokenAccess,
+  tokenExpiry,
+  tokenMayWrite,
+  TOKEN_SCOPES,
+} from './api-tokens.ts';
 import { SCOPES } from './scopes.ts';
 
 const read = TOKEN_SCOPES.readProductSubmissions;
@@ -15,7 +24,9 @@ describe('API tokens', () => {
 
   it('a supplier can give reading and writing their own company; staff give the scopes they hold', () => {
     expect(grantableTokenScopes({ scopes: [] })).toEqual([read, write]);
-    expect(grantableTokenScopes({ scopes: [SCOPES.readAllProductSubmissions] })).toEqual([SCOPES.readAllProductSubmissions]);
+    expect(grantableTokenScopes({ scopes: [SCOPES.readAllProductSubmissions] })).toEqual([
+      SCOPES.readAllProductSubmissions,
+    ]);
   });
 
   it("a token's access is the intersection of its scopes and what its user can give now", () => {
@@ -58,6 +69,8 @@ describe('API tokens', () => {
     const now = new Date('2026-06-01T00:00:00Z');
     expect(apiTokenStatus({ expiresAt: '2026-07-01T00:00:00Z', revokedAt: null }, now)).toBe('Active');
     expect(apiTokenStatus({ expiresAt: '2026-05-01T00:00:00Z', revokedAt: null }, now)).toBe('Expired');
-    expect(apiTokenStatus({ expiresAt: '2026-07-01T00:00:00Z', revokedAt: '2026-05-20T00:00:00Z' }, now)).toBe('Revoked');
+    expect(apiTokenStatus({ expiresAt: '2026-07-01T00:00:00Z', revokedAt: '2026-05-20T00:00:00Z' }, now)).toBe(
+      'Revoked',
+    );
   });
 });

@@ -88,7 +88,8 @@ export const API_TOKEN_MSG = {
   accountDisabled: 'The account this API token belongs to is disabled.',
   noScopesLeft: 'This API token has none of its scopes left: its account no longer holds them.',
   readOnly: 'This API token can only read. Create a token with a write scope to change data.',
-  scopeNotCovering: (scope: string) => `This API token's scopes do not cover this change. Create a token with ${scope} for it.`,
+  scopeNotCovering: (scope: string) =>
+    `This API token's scopes do not cover this change. Create a token with ${scope} for it.`,
   sessionOnly: 'API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.',
   rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
 } as const;
@@ -105,14 +106,15 @@ export const latestTokenExpiry = (now = new Date()) => new Date(now.getTime() + 
 /** Creating a token: a name, an expiry (an ISO time within a year from now) and at least one scope. */
 export const createApiTokenSchema = z.object({
   name: apiTokenNameSchema,
-  expiresAt: z.iso
-    .datetime({ offset: true, error: API_TOKEN_MSG.expiryRequired })
-    .refine((v) => {
-      const t = Date.parse(v);
-      // A day of slack at the far end: the form picks a date, the browser's clock may differ from ours.
-      return t > Date.now() && t <= latestTokenExpiry().getTime() + 86_400_000;
-    }, API_TOKEN_MSG.expiryRange),
-  scopes: z.array(z.string().max(100), { error: API_TOKEN_MSG.scopesRequired }).min(1, API_TOKEN_MSG.scopesRequired).max(20),
+  expiresAt: z.iso.datetime({ offset: true, error: API_TOKEN_MSG.expiryRequired }).refine((v) => {
+    const t = Date.parse(v);
+    // A day of slack at the far end: the form picks a date, the browser's clock may differ from ours.
+    return t > Date.now() && t <= latestTokenExpiry().getTime() + 86_400_000;
+  }, API_TOKEN_MSG.expiryRange),
+  scopes: z
+    .array(z.string().max(100), { error: API_TOKEN_MSG.scopesRequired })
+    .min(1, API_TOKEN_MSG.scopesRequired)
+    .max(20),
 });
 export type CreateApiToken = z.infer<typeof createApiTokenSchema>;
 
@@ -126,12 +128,17 @@ export const apiTokenSchema = z.object({
   lastUsedAt: z.string().nullable(),
   revokedAt: z.string().nullable(),
   /** Staff lists also say whose it is. */
-  user: z.object({ id: z.number().int(), email: z.string(), companyId: z.number().int(), companyName: z.string() }).optional(),
+  user: z
+    .object({ id: z.number().int(), email: z.string(), companyId: z.number().int(), companyName: z.string() })
+    .optional(),
 });
 export type ApiToken = z.infer<typeof apiTokenSchema>;
 
 /** What a token's row says about it. */
-export function apiTokenStatus(token: Pick<ApiToken, 'expiresAt' | 'revokedAt'>, now = new Date()): 'Active' | 'Expired' | 'Revoked' {
+export function apiTokenStatus(
+  token: Pick<ApiToken, 'expiresAt' | 'revokedAt'>,
+  now = new Date(),
+): 'Active' | 'Expired' | 'Revoked' {
   if (token.revokedAt) return 'Revoked';
   return Date.parse(token.expiresAt) <= now.getTime() ? 'Expired' : 'Active';
 }

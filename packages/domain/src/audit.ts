@@ -36,7 +36,8 @@ export const AUDIT_ACTIONS = [
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
-export const isAuditAction = (value: string): value is AuditAction => (AUDIT_ACTIONS as readonly string[]).includes(value);
+export const isAuditAction = (value: string): value is AuditAction =>
+  (AUDIT_ACTIONS as readonly string[]).includes(value);
 
 /** What the page and the CSV call each action. */
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -102,7 +103,15 @@ export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-const optionalId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2 ** 31 - 1).optional());
+const optionalId = z.preprocess(
+  blankToUndefined,
+  z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+);
 const optionalInstant = (message: string) =>
   z.preprocess(blankToUndefined, z.iso.datetime({ offset: true, message }).optional());
 
@@ -129,7 +138,10 @@ export const auditFilterSchema = z
     from: optionalInstant(AUDIT_MSG.badFrom),
     to: optionalInstant(AUDIT_MSG.badTo),
   })
-  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), { message: AUDIT_MSG.fromAfterTo, path: ['to'] });
+  .refine((f) => !f.from || !f.to || Date.parse(f.from) <= Date.parse(f.to), {
+    message: AUDIT_MSG.fromAfterTo,
+    path: ['to'],
+  });
 
 export type AuditFilter = z.infer<typeof auditFilterSchema>;
 
@@ -137,7 +149,10 @@ export const auditPageQuerySchema = z.intersection(
   auditFilterSchema,
   z.object({
     page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
-    pageSize: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE)),
+    pageSize: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
+    ),
   }),
 );
 
@@ -145,6 +160,9 @@ export const auditPageQuerySchema = z.intersection(
 export function describeAuditSummary(summary: AuditSummary | null | undefined): string {
   if (!summary) return '';
   return Object.entries(summary)
-    .map(([k, v]) => `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)}`)
+    .map(
+      ([k, v]) =>
+        `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)}`,
+    )
     .join('; ');
 }

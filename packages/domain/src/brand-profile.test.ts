@@ -66,14 +66,18 @@ describe('brand profile rules (part 2 section 5)', () => {
     expect(BRAND_PROFILE_MAX_FILE_BYTES).toBe(15728640);
     expect(formErrors({ brandLogo: { name: 'big.png', size: 15728640 } })).toEqual({ brandLogo: 'File is too large' });
     expect(formErrors({ brandLogo: { name: 'ok.png', size: 15728639 } })).toEqual({});
-    expect(formErrors({ productOneSheet: { name: 'big.pdf', size: 20_000_000 } })).toEqual({ productOneSheet: 'File is too large' });
+    expect(formErrors({ productOneSheet: { name: 'big.pdf', size: 20_000_000 } })).toEqual({
+      productOneSheet: 'File is too large',
+    });
     expect(formErrors({ salesDeck: { name: 'big.pdf', size: 15728640 } })).toEqual({ salesDeck: 'File is too large' });
     expect(fileSizeError(null)).toBeNull();
   });
 
   it('marketing video URL must be a valid URL: "Please enter a valid URL."', () => {
     expect(formErrors({ marketingVideoUrl: 'not a url' })).toEqual({ marketingVideoUrl: 'Please enter a valid URL.' });
-    expect(formErrors({ marketingVideoUrl: 'javascript:alert(1)' })).toEqual({ marketingVideoUrl: 'Please enter a valid URL.' });
+    expect(formErrors({ marketingVideoUrl: 'javascript:alert(1)' })).toEqual({
+      marketingVideoUrl: 'Please enter a valid URL.',
+    });
     expect(formErrors({ marketingVideoUrl: 'https://video.example/brand' })).toEqual({});
     expect(formErrors({ marketingVideoUrl: '' })).toEqual({});
   });
@@ -87,7 +91,9 @@ describe('brand profile rules (part 2 section 5)', () => {
   });
 
   it('social media links, when given, are URLs', () => {
-    expect(formErrors({ facebookUrl: 'fb', instagramUrl: 'https://instagram.com/gv', twitterUrl: 'x dot com' })).toEqual({
+    expect(
+      formErrors({ facebookUrl: 'fb', instagramUrl: 'https://instagram.com/gv', twitterUrl: 'x dot com' }),
+    ).toEqual({
       facebookUrl: BRAND_MSG.urlInvalid,
       twitterUrl: BRAND_MSG.urlInvalid,
     });
@@ -106,7 +112,9 @@ describe('brand profile rules (part 2 section 5)', () => {
     expect(formErrors({ yearFounded: '19a8' }).yearFounded).toBeDefined();
     expect(formErrors({ yearFounded: '12345' }).yearFounded).toBeDefined();
     expect(inputErrors({ yearFounded: null })).toEqual({ yearFounded: 'Please enter brand year founded.' });
-    expect(brandProfileInputSchema.parse({ ...toBrandProfileInput(valid()), yearFounded: 1998 }).yearFounded).toBe(1998);
+    expect(brandProfileInputSchema.parse({ ...toBrandProfileInput(valid()), yearFounded: 1998 }).yearFounded).toBe(
+      1998,
+    );
     expect(yearFoundedInput('19a98x7')).toBe('1998');
     expect(yearFoundedInput('abc')).toBe('');
   });
@@ -116,7 +124,9 @@ describe('brand profile rules (part 2 section 5)', () => {
   });
 
   it('primary distribution method is required: "Please enter primary distribution method."', () => {
-    expect(formErrors({ primaryDistributionMethod: '' })).toEqual({ primaryDistributionMethod: 'Please enter primary distribution method.' });
+    expect(formErrors({ primaryDistributionMethod: '' })).toEqual({
+      primaryDistributionMethod: 'Please enter primary distribution method.',
+    });
   });
 
   it('samples offered must be chosen: "Please select one of the choices."', () => {
@@ -124,7 +134,7 @@ describe('brand profile rules (part 2 section 5)', () => {
     expect(formErrors({ samplesOffered: false })).toEqual({});
   });
 
-  it('when the distribution range is states, at least one state is needed (the spec\'s message, as written)', () => {
+  it("when the distribution range is states, at least one state is needed (the spec's message, as written)", () => {
     expect(formErrors({ distributionRange: 'states', distributionRangeStates: [] })).toEqual({
       distributionRangeStates: 'Please select at least on state.',
     });
@@ -134,19 +144,31 @@ describe('brand profile rules (part 2 section 5)', () => {
   });
 
   it('a range other than states keeps no states in the input', () => {
-    const parsed = brandProfileInputSchema.parse({ ...toBrandProfileInput(valid()), distributionRange: 'national', distributionRangeStates: ['CA'] });
+    const parsed = brandProfileInputSchema.parse({
+      ...toBrandProfileInput(valid()),
+      distributionRange: 'national',
+      distributionRangeStates: ['CA'],
+    });
     expect(parsed.distributionRangeStates).toEqual([]);
   });
 
-  it('sales contact name and email are required when the broker\'s name, company or email is missing', () => {
-    expect(formErrors({ salesContactName: '', salesContactEmail: '', primaryBrokerName: 'Bo', primaryBrokerCompany: 'Brokers', primaryBrokerEmail: '' })).toEqual({
+  it("sales contact name and email are required when the broker's name, company or email is missing", () => {
+    expect(
+      formErrors({
+        salesContactName: '',
+        salesContactEmail: '',
+        primaryBrokerName: 'Bo',
+        primaryBrokerCompany: 'Brokers',
+        primaryBrokerEmail: '',
+      }),
+    ).toEqual({
       salesContactName: 'Please enter sales contact name.',
       salesContactEmail: 'Please enter sales contact email.',
       primaryBrokerEmail: 'Please enter primary broker email.',
     });
   });
 
-  it('the broker\'s name, company and email are required when the sales contact name or email is missing', () => {
+  it("the broker's name, company and email are required when the sales contact name or email is missing", () => {
     expect(formErrors({ salesContactEmail: '' })).toEqual({
       salesContactEmail: 'Please enter sales contact email.',
       primaryBrokerName: 'Please enter primary broker name.',
@@ -157,7 +179,9 @@ describe('brand profile rules (part 2 section 5)', () => {
 
   it('either a complete sales contact or a complete broker is enough', () => {
     expect(contactErrors({ salesContactName: 'Sam', salesContactEmail: 's@x.example' })).toEqual({});
-    expect(contactErrors({ primaryBrokerName: 'Bo', primaryBrokerCompany: 'B Co', primaryBrokerEmail: 'b@x.example' })).toEqual({});
+    expect(
+      contactErrors({ primaryBrokerName: 'Bo', primaryBrokerCompany: 'B Co', primaryBrokerEmail: 'b@x.example' }),
+    ).toEqual({});
     expect(Object.keys(contactErrors({}))).toEqual([
       'salesContactName',
       'salesContactEmail',
@@ -168,12 +192,18 @@ describe('brand profile rules (part 2 section 5)', () => {
   });
 
   it('all emails must be valid: "Please enter a valid email."', () => {
-    expect(formErrors({ salesContactEmail: 'sam@' })).toMatchObject({ salesContactEmail: 'Please enter a valid email.' });
-    expect(formErrors({ primaryBrokerEmail: 'broker at example' })).toEqual({ primaryBrokerEmail: 'Please enter a valid email.' });
+    expect(formErrors({ salesContactEmail: 'sam@' })).toMatchObject({
+      salesContactEmail: 'Please enter a valid email.',
+    });
+    expect(formErrors({ primaryBrokerEmail: 'broker at example' })).toEqual({
+      primaryBrokerEmail: 'Please enter a valid email.',
+    });
   });
 
   it('shows every message at once: field rules and the cross-field rules together', () => {
-    expect(formErrors({ brandWebsiteUrl: '', salesContactEmail: '', distributionRange: 'states', brandLogo: null })).toEqual({
+    expect(
+      formErrors({ brandWebsiteUrl: '', salesContactEmail: '', distributionRange: 'states', brandLogo: null }),
+    ).toEqual({
       brandWebsiteUrl: 'Please enter brand website.',
       distributionRangeStates: 'Please select at least on state.',
       salesContactEmail: 'Please enter sales contact email.',
@@ -193,7 +223,10 @@ describe('brand profile rules (part 2 section 5)', () => {
 describe('brand profile clearing rules (part 2 section 4)', () => {
   it('choosing a distribution range other than states clears the selected states', () => {
     const current = { distributionRange: 'states' as const, distributionRangeStates: ['CA', 'OR'] };
-    expect(chooseDistributionRange(current, 'national')).toEqual({ distributionRange: 'national', distributionRangeStates: [] });
+    expect(chooseDistributionRange(current, 'national')).toEqual({
+      distributionRange: 'national',
+      distributionRangeStates: [],
+    });
     expect(chooseDistributionRange(current, 'international').distributionRangeStates).toEqual([]);
     expect(chooseDistributionRange(current, 'states').distributionRangeStates).toEqual(['CA', 'OR']);
   });
@@ -233,9 +266,20 @@ describe('brand profile shapes', () => {
     });
     const salesContact = toSalesContact(values);
     const primaryBroker = toPrimaryBroker(values);
-    expect(salesContact).toEqual({ Email: 'sam@greenvalley.example', Name: 'Sam Sales', Phone: null, Title: 'Head of sales' });
+    expect(salesContact).toEqual({
+      Email: 'sam@greenvalley.example',
+      Name: 'Sam Sales',
+      Phone: null,
+      Title: 'Head of sales',
+    });
     expect(primaryBroker).toEqual({ Company: 'Brokers Inc', Email: null, Name: null, Phone: null, Title: null });
-    const back = toFormValues({ ...values, isPublished: false, brandLogoFilename: 'logo.png', salesContact, primaryBroker });
+    const back = toFormValues({
+      ...values,
+      isPublished: false,
+      brandLogoFilename: 'logo.png',
+      salesContact,
+      primaryBroker,
+    });
     expect(back.salesContactTitle).toBe('Head of sales');
     expect(back.primaryBrokerCompany).toBe('Brokers Inc');
     expect(back.yearFounded).toBe('1998');

@@ -104,8 +104,7 @@ const optionalText = (max = SHORT_TEXT_MAX) =>
     .union([trimmed(max), z.null()])
     .optional()
     .transform((v) => v || null);
-const optionalUrl = () =>
-  optionalText(URL_MAX).refine((v) => v === null || isWebUrl(v), BRAND_MSG.urlInvalid);
+const optionalUrl = () => optionalText(URL_MAX).refine((v) => v === null || isWebUrl(v), BRAND_MSG.urlInvalid);
 const optionalEmail = () => optionalText(254).refine((v) => v === null || isEmail(v), BRAND_MSG.emailInvalid);
 const required = (message: string, max = SHORT_TEXT_MAX) =>
   z
@@ -125,7 +124,10 @@ const yearFounded = z
       return z.NEVER;
     }
     if (!/^[0-9]{1,4}$/.test(text)) {
-      ctx.addIssue({ code: 'custom', message: `Year founded is a number of at most ${YEAR_FOUNDED_MAX_DIGITS} digits.` });
+      ctx.addIssue({
+        code: 'custom',
+        message: `Year founded is a number of at most ${YEAR_FOUNDED_MAX_DIGITS} digits.`,
+      });
       return z.NEVER;
     }
     return Number(text);
@@ -181,7 +183,10 @@ const brandProfileFields = z.object({
   raisingInvestment: optionalText(),
   primaryDistributionMethod: required(BRAND_MSG.primaryDistributionRequired),
   secondaryDistributionMethod: optionalText(),
-  distributionRange: z.enum(DISTRIBUTION_RANGES).nullish().transform((v) => v ?? null),
+  distributionRange: z
+    .enum(DISTRIBUTION_RANGES)
+    .nullish()
+    .transform((v) => v ?? null),
   distributionRangeStates: z
     .array(z.string().trim().min(1).max(8))
     .max(100)
@@ -405,7 +410,10 @@ type RangeFields = Pick<BrandProfileFormValues, 'distributionRange' | 'distribut
 
 /** Choosing a distribution range other than states clears the selected states. */
 export function chooseDistributionRange(current: RangeFields, range: DistributionRange | null): RangeFields {
-  return { distributionRange: range, distributionRangeStates: range === 'states' ? current.distributionRangeStates : [] };
+  return {
+    distributionRange: range,
+    distributionRangeStates: range === 'states' ? current.distributionRangeStates : [],
+  };
 }
 
 /** Changing the country clears state and city. */

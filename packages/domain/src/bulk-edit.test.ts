@@ -21,16 +21,50 @@ import {
 import { partnerStatusLabel } from './statuses.ts';
 
 const empty: BulkEditValues = {
-  productName: null, companyName: null, suggestedClass: null, marketAccounts: [], attributes: [],
-  height: null, width: null, depth: null, size: null, uom: null,
-  fobCost: null, msrp: null, edlp: null, deliveredCost: null, wholesaleCost: null,
-  freeFill: null, inStoreDemo: null, fairShareMerchandisingSupport: null, paidAds: null, offInvoice: null, tpr: null,
+  productName: null,
+  companyName: null,
+  suggestedClass: null,
+  marketAccounts: [],
+  attributes: [],
+  height: null,
+  width: null,
+  depth: null,
+  size: null,
+  uom: null,
+  fobCost: null,
+  msrp: null,
+  edlp: null,
+  deliveredCost: null,
+  wholesaleCost: null,
+  freeFill: null,
+  inStoreDemo: null,
+  fairShareMerchandisingSupport: null,
+  paidAds: null,
+  offInvoice: null,
+  tpr: null,
 };
 const full: BulkEditValues = {
-  productName: 'Oats', companyName: 'Green Valley', suggestedClass: 'PET', marketAccounts: [{ id: 1 }], attributes: [{ id: 2 }],
-  height: 1, width: 2, depth: 3, size: 18, uom: 'oz',
-  fobCost: 1.5, msrp: 3.99, edlp: 3.49, deliveredCost: 2, wholesaleCost: 1.75,
-  freeFill: true, inStoreDemo: false, fairShareMerchandisingSupport: false, paidAds: true, offInvoice: false, tpr: false,
+  productName: 'Oats',
+  companyName: 'Green Valley',
+  suggestedClass: 'PET',
+  marketAccounts: [{ id: 1 }],
+  attributes: [{ id: 2 }],
+  height: 1,
+  width: 2,
+  depth: 3,
+  size: 18,
+  uom: 'oz',
+  fobCost: 1.5,
+  msrp: 3.99,
+  edlp: 3.49,
+  deliveredCost: 2,
+  wholesaleCost: 1.75,
+  freeFill: true,
+  inStoreDemo: false,
+  fairShareMerchandisingSupport: false,
+  paidAds: true,
+  offInvoice: false,
+  tpr: false,
 };
 const id = '0b9a3c1e-5d2f-4a8b-9c7d-1e2f3a4b5c6d';
 
@@ -97,7 +131,14 @@ describe('bulk edit row schema (one schema for browser and server)', () => {
     expect(parsed.msrp).toBe(4);
   });
   it('reports each bad field by name', () => {
-    const result = bulkEditRowSchema.safeParse({ id, ...full, msrp: 1000, size: 123456789, suggestedClass: 'TOYS', uom: 'kg' });
+    const result = bulkEditRowSchema.safeParse({
+      id,
+      ...full,
+      msrp: 1000,
+      size: 123456789,
+      suggestedClass: 'TOYS',
+      uom: 'kg',
+    });
     expect(result.success).toBe(false);
     const paths = result.error!.issues.map((i) => i.path.join('.'));
     expect(paths.sort()).toEqual(['msrp', 'size', 'suggestedClass', 'uom']);
@@ -112,10 +153,9 @@ describe('steps shown and step checks from the partner field rules', () => {
   it('shows at most 4 steps; the last three only where the partner shows them', () => {
     expect(visibleBulkEditSteps({})).toEqual([...BULK_EDIT_STEPS]);
     expect(visibleBulkEditSteps({})).toHaveLength(MAX_BULK_EDIT_STEPS);
-    expect(visibleBulkEditSteps({ placementFieldsVisible: { visible: false }, promotionFieldsVisible: { visible: false } })).toEqual([
-      'Basic Attributes',
-      'Pricing',
-    ]);
+    expect(
+      visibleBulkEditSteps({ placementFieldsVisible: { visible: false }, promotionFieldsVisible: { visible: false } }),
+    ).toEqual(['Basic Attributes', 'Pricing']);
   });
 
   it('Basic Attributes: product name always; brand if required; suggested class if visible and required', () => {
@@ -124,21 +164,30 @@ describe('steps shown and step checks from the partner field rules', () => {
       companyName: 'Brand is required',
       suggestedClass: 'Suggested Class is required',
     });
-    expect(stepErrors('Basic Attributes', empty, { brand: { required: false }, suggestedClass: { visible: true, required: false } })).toEqual({
+    expect(
+      stepErrors('Basic Attributes', empty, {
+        brand: { required: false },
+        suggestedClass: { visible: true, required: false },
+      }),
+    ).toEqual({
       productName: 'Product Name is required',
     });
-    expect(stepErrors('Basic Attributes', { ...empty, productName: 'x' }, { brand: { required: false }, suggestedClass: { visible: false } })).toEqual({});
+    expect(
+      stepErrors(
+        'Basic Attributes',
+        { ...empty, productName: 'x' },
+        { brand: { required: false }, suggestedClass: { visible: false } },
+      ),
+    ).toEqual({});
     // Market accounts and attributes are never required.
     expect(stepErrors('Basic Attributes', { ...full, marketAccounts: [], attributes: [] }, {})).toEqual({});
   });
 
   it('Placement: numbers and UOM where visible and required', () => {
     expect(Object.keys(stepErrors('Placement', empty, {}))).toEqual(['height', 'width', 'depth', 'size', 'uom']);
-    expect(Object.keys(stepErrors('Placement', empty, { itemWidth: { visible: false }, size: { required: false } }))).toEqual([
-      'height',
-      'depth',
-      'uom',
-    ]);
+    expect(
+      Object.keys(stepErrors('Placement', empty, { itemWidth: { visible: false }, size: { required: false } })),
+    ).toEqual(['height', 'depth', 'uom']);
     expect(stepErrors('Placement', { ...empty, height: 0, width: 1, depth: 2, size: 3, uom: 'count' }, {})).toEqual({});
     // A hidden section requires nothing.
     expect(stepErrors('Placement', empty, { placementFieldsVisible: { visible: false } })).toEqual({});
@@ -154,12 +203,38 @@ describe('steps shown and step checks from the partner field rules', () => {
 
   it('Promotion: the six booleans must be set (false counts as set)', () => {
     expect(Object.keys(stepErrors('Promotion', empty, {}))).toHaveLength(6);
-    expect(stepErrors('Promotion', { ...empty, freeFill: false, inStoreDemo: false, fairShareMerchandisingSupport: false, paidAds: false, offInvoice: false, tpr: false }, {})).toEqual({});
-    expect(stepErrors('Promotion', empty, { freeFill: { visible: false }, inStoreDemo: { required: false }, fairShareMerchandisingSupport: { required: false }, paidAds: { required: false }, offInvoice: { required: false }, tpr: { required: false } })).toEqual({});
+    expect(
+      stepErrors(
+        'Promotion',
+        {
+          ...empty,
+          freeFill: false,
+          inStoreDemo: false,
+          fairShareMerchandisingSupport: false,
+          paidAds: false,
+          offInvoice: false,
+          tpr: false,
+        },
+        {},
+      ),
+    ).toEqual({});
+    expect(
+      stepErrors('Promotion', empty, {
+        freeFill: { visible: false },
+        inStoreDemo: { required: false },
+        fairShareMerchandisingSupport: { required: false },
+        paidAds: { required: false },
+        offInvoice: { required: false },
+        tpr: { required: false },
+      }),
+    ).toEqual({});
   });
 
   it('lists the columns of a step with their required flag', () => {
-    const cols = bulkEditColumns('Basic Attributes', { dietaryAttributes: { visible: false }, brand: { required: false } });
+    const cols = bulkEditColumns('Basic Attributes', {
+      dietaryAttributes: { visible: false },
+      brand: { required: false },
+    });
     expect(cols.map((c) => [c.field, c.required])).toEqual([
       ['productName', true],
       ['companyName', false],
@@ -169,7 +244,10 @@ describe('steps shown and step checks from the partner field rules', () => {
   });
 
   it('checks every row and lists only rows with errors', () => {
-    const rows = [{ id: 'a', ...full }, { id: 'b', ...full, msrp: null }];
+    const rows = [
+      { id: 'a', ...full },
+      { id: 'b', ...full, msrp: null },
+    ];
     expect(stepErrorsByRow('Pricing', rows, {})).toEqual({ b: { msrp: 'MSRP is required' } });
   });
 });
@@ -184,8 +262,16 @@ describe('partner statuses', () => {
   });
   it('Complete when every required field is given; only the partner’s required fields count', () => {
     expect(partnerStatusLabel(computePartnerStatuses(full, {}))).toBe('Complete');
-    const rules = { pricingFieldsVisible: { visible: false }, placementFieldsVisible: { visible: false }, promotionFieldsVisible: { visible: false }, brand: { required: false }, suggestedClass: { required: false } };
-    expect(computePartnerStatuses({ ...empty, productName: 'x' }, rules)).toEqual([{ type: 'Pass', message: 'Product Name is provided' }]);
+    const rules = {
+      pricingFieldsVisible: { visible: false },
+      placementFieldsVisible: { visible: false },
+      promotionFieldsVisible: { visible: false },
+      brand: { required: false },
+      suggestedClass: { required: false },
+    };
+    expect(computePartnerStatuses({ ...empty, productName: 'x' }, rules)).toEqual([
+      { type: 'Pass', message: 'Product Name is provided' },
+    ]);
   });
   it('N/A without a partner', () => {
     expect(computePartnerStatuses(full, null)).toEqual([]);

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { MAX_PRODUCT_NAME } from './constants.ts';
-import { isFieldRequired, isFieldVisible, isSectionVisible, PARTNER_FIELD_SECTIONS, type FieldRules, type PartnerField } from './partner-fields.ts';
+import {
+  isFieldRequired,
+  isFieldVisible,
+  isSectionVisible,
+  PARTNER_FIELD_SECTIONS,
+  type FieldRules,
+  type PartnerField,
+} from './partner-fields.ts';
 import type { PartnerStatus } from './statuses.ts';
 
 /** Suggested class options (part 2 section 3). */
@@ -48,7 +55,8 @@ export const BULK_EDIT_MSG = {
   productNameTooLong: `Must be ${MAX_PRODUCT_NAME} characters or less.`,
   required: (label: string) => `${label} is required`,
   /** Save or Next while a cell shows typed text it could not take: nothing is saved, nothing typed is dropped. */
-  unsaveable: 'Some cells hold values that cannot be saved. Correct them, or press Escape in a cell to go back to its saved value.',
+  unsaveable:
+    'Some cells hold values that cannot be saved. Correct them, or press Escape in a cell to go back to its saved value.',
 } as const;
 
 export const BULK_EDIT_PLACEHOLDERS = {
@@ -182,7 +190,8 @@ export type BulkEditField = keyof BulkEditValues;
 export const BULK_EDIT_STEPS = ['Basic Attributes', 'Placement', 'Pricing', 'Promotion'] as const;
 export type BulkEditStep = (typeof BULK_EDIT_STEPS)[number];
 
-export type ColumnKind = 'text' | 'brand' | 'suggestedClass' | 'marketAccounts' | 'attributes' | 'number' | 'uom' | 'money' | 'boolean';
+export type ColumnKind =
+  'text' | 'brand' | 'suggestedClass' | 'marketAccounts' | 'attributes' | 'number' | 'uom' | 'money' | 'boolean';
 
 interface ColumnDef {
   field: BulkEditField;
@@ -198,7 +207,12 @@ export const BULK_EDIT_COLUMNS: Record<BulkEditStep, readonly ColumnDef[]> = {
     { field: 'productName', label: 'Product Name', kind: 'text', partnerField: null },
     { field: 'companyName', label: 'Brand', kind: 'brand', partnerField: 'brand' },
     { field: 'suggestedClass', label: 'Suggested Class', kind: 'suggestedClass', partnerField: 'suggestedClass' },
-    { field: 'marketAccounts', label: 'Currently Selling At', kind: 'marketAccounts', partnerField: 'currentlySellingAt' },
+    {
+      field: 'marketAccounts',
+      label: 'Currently Selling At',
+      kind: 'marketAccounts',
+      partnerField: 'currentlySellingAt',
+    },
     { field: 'attributes', label: 'Dietary Attributes', kind: 'attributes', partnerField: 'dietaryAttributes' },
   ],
   Placement: [
@@ -218,7 +232,12 @@ export const BULK_EDIT_COLUMNS: Record<BulkEditStep, readonly ColumnDef[]> = {
   Promotion: [
     { field: 'freeFill', label: 'Free Fill', kind: 'boolean', partnerField: 'freeFill' },
     { field: 'inStoreDemo', label: 'In-Store Demo', kind: 'boolean', partnerField: 'inStoreDemo' },
-    { field: 'fairShareMerchandisingSupport', label: 'Fair Share Merchandising Support', kind: 'boolean', partnerField: 'fairShareMerchandisingSupport' },
+    {
+      field: 'fairShareMerchandisingSupport',
+      label: 'Fair Share Merchandising Support',
+      kind: 'boolean',
+      partnerField: 'fairShareMerchandisingSupport',
+    },
     { field: 'paidAds', label: 'Paid Ads', kind: 'boolean', partnerField: 'paidAds' },
     { field: 'offInvoice', label: 'Off Invoice', kind: 'boolean', partnerField: 'offInvoice' },
     { field: 'tpr', label: 'TPR', kind: 'boolean', partnerField: 'tpr' },
@@ -256,7 +275,8 @@ export function columnRule(rules: FieldRules, column: ColumnDef): { visible: boo
   const f = column.partnerField;
   if (f === null) return { visible: true, required: true };
   if (f === 'brand') return { visible: true, required: isFieldRequired(rules, f) };
-  if (f === 'currentlySellingAt' || f === 'dietaryAttributes') return { visible: isFieldVisible(rules, f), required: false };
+  if (f === 'currentlySellingAt' || f === 'dietaryAttributes')
+    return { visible: isFieldVisible(rules, f), required: false };
   const visible = isFieldVisible(rules, f) && sectionVisibleFor(rules, f);
   return { visible, required: visible && isFieldRequired(rules, f) };
 }
@@ -286,7 +306,11 @@ export function isCellEmpty(value: unknown): boolean {
  * The check on Next (part 2 section 5): the required cells of the step that are empty, as field -> message.
  * An empty object means the step may advance.
  */
-export function stepErrors(step: BulkEditStep, row: Partial<BulkEditValues>, rules: FieldRules): Partial<Record<BulkEditField, string>> {
+export function stepErrors(
+  step: BulkEditStep,
+  row: Partial<BulkEditValues>,
+  rules: FieldRules,
+): Partial<Record<BulkEditField, string>> {
   const errors: Partial<Record<BulkEditField, string>> = {};
   for (const c of bulkEditColumns(step, rules)) {
     if (c.required && isCellEmpty(row[c.field])) errors[c.field] = BULK_EDIT_MSG.required(c.label);

@@ -31,10 +31,22 @@ describe('access form', () => {
   });
 
   it('needs a company, a folder name and an image source of 3+ characters without spaces', () => {
-    expect(messages({})).toEqual({ companyId: ACCESS_MSG.companyRequired, folderName: ACCESS_MSG.folderRequired, imageSource: ACCESS_MSG.sourceRequired });
-    expect(messages({ companyId: 1001, folderName: '', imageSource: '' })).toEqual({ folderName: ACCESS_MSG.folderRequired, imageSource: ACCESS_MSG.sourceRequired });
-    expect(messages({ companyId: 1001, folderName: 'ab', imageSource: 'LO' })).toEqual({ folderName: ACCESS_MSG.tooShort, imageSource: ACCESS_MSG.tooShort });
-    expect(messages({ companyId: 1001, folderName: 'a folder', imageSource: 'LOCAL' })).toEqual({ folderName: ACCESS_MSG.noSpaces });
+    expect(messages({})).toEqual({
+      companyId: ACCESS_MSG.companyRequired,
+      folderName: ACCESS_MSG.folderRequired,
+      imageSource: ACCESS_MSG.sourceRequired,
+    });
+    expect(messages({ companyId: 1001, folderName: '', imageSource: '' })).toEqual({
+      folderName: ACCESS_MSG.folderRequired,
+      imageSource: ACCESS_MSG.sourceRequired,
+    });
+    expect(messages({ companyId: 1001, folderName: 'ab', imageSource: 'LO' })).toEqual({
+      folderName: ACCESS_MSG.tooShort,
+      imageSource: ACCESS_MSG.tooShort,
+    });
+    expect(messages({ companyId: 1001, folderName: 'a folder', imageSource: 'LOCAL' })).toEqual({
+      folderName: ACCESS_MSG.noSpaces,
+    });
     expect(messages({ companyId: 1001, folderName: 'green_valley', imageSource: 'LOCAL' })).toEqual({});
   });
 });
@@ -42,7 +54,9 @@ describe('access form', () => {
 describe('files and jobs', () => {
   it('counts IDENTIFIED, SUBMITTED and CATALOGUED files as Complete, every other status as Incomplete', () => {
     expect(['IDENTIFIED', 'SUBMITTED', 'CATALOGUED'].every((s) => isCompleteFile(s as never))).toBe(true);
-    expect(['RECEIVED', 'UNIDENTIFIED', 'NEEDS_MAPPING', 'IGNORED'].some((s) => isCompleteFile(s as never))).toBe(false);
+    expect(['RECEIVED', 'UNIDENTIFIED', 'NEEDS_MAPPING', 'IGNORED'].some((s) => isCompleteFile(s as never))).toBe(
+      false,
+    );
   });
 
   it('derives the job status: Complete, Error when every file was ignored, otherwise Incomplete', () => {
@@ -69,14 +83,19 @@ describe('files and jobs', () => {
 
 describe('mapping files', () => {
   it('needs exactly the headers UPC and filename', () => {
-    expect(parseMappingCsv('UPC,filename\n036000291452,a.jpg\n')).toEqual({ ok: true, rows: [{ upc: '036000291452', filename: 'a.jpg' }] });
+    expect(parseMappingCsv('UPC,filename\n036000291452,a.jpg\n')).toEqual({
+      ok: true,
+      rows: [{ upc: '036000291452', filename: 'a.jpg' }],
+    });
     for (const text of ['upc,filename\n1,a', 'UPC,filename,extra\n1,a,b', 'UPC\n1', '', 'UPC,"filename\n1,a']) {
       expect(parseMappingCsv(text)).toEqual({ ok: false, message: MAPPING_MSG.unrecognizable });
     }
   });
 
   it("the template's own rows read back: a name kept from becoming a formula loses the guarding apostrophe", () => {
-    const files: MappingTarget[] = [{ filename: '-front.png', status: 'NEEDS_MAPPING', detectedEan13Upc: null, upc: null }];
+    const files: MappingTarget[] = [
+      { filename: '-front.png', status: 'NEEDS_MAPPING', detectedEan13Upc: null, upc: null },
+    ];
     const template = mappingTemplate(files);
     expect(template).toBe("UPC,filename\r\n,'-front.png\r\n");
     const filled = template.replace("\r\n,'", "\r\n036000291452,'");
@@ -84,12 +103,17 @@ describe('mapping files', () => {
     expect(parsed).toEqual({ ok: true, rows: [{ upc: '036000291452', filename: '-front.png' }] });
     expect(parsed.ok && checkMappingRows(parsed.rows, files)[0].reason).toBe('');
     // An apostrophe before anything else is part of the name.
-    expect(parseMappingCsv("UPC,filename\n036000291452,'quoted.png\n")).toMatchObject({ rows: [{ filename: "'quoted.png" }] });
+    expect(parseMappingCsv("UPC,filename\n036000291452,'quoted.png\n")).toMatchObject({
+      rows: [{ filename: "'quoted.png" }],
+    });
   });
 
   it('skips empty lines and needs at least one data row', () => {
     expect(parseMappingCsv('UPC,filename\n\n,\n')).toEqual({ ok: false, message: MAPPING_MSG.noRows });
-    expect(parseMappingCsv('UPC,filename\r\n\r\n036000291452,a.jpg\r\n\r\n')).toMatchObject({ ok: true, rows: [{ filename: 'a.jpg' }] });
+    expect(parseMappingCsv('UPC,filename\r\n\r\n036000291452,a.jpg\r\n\r\n')).toMatchObject({
+      ok: true,
+      rows: [{ filename: 'a.jpg' }],
+    });
   });
 
   it('gives every reason of a row, joined with a space, with the row number = data index + 2', () => {
@@ -134,9 +158,12 @@ describe('mapping files', () => {
         { filename: '=HYPERLINK("x").jpg', status: 'NEEDS_MAPPING' },
       ]),
     ).toBe('UPC,filename\r\n,a.jpg\r\n,"\'=HYPERLINK(""x"").jpg"\r\n');
-    expect(mappingErrorLog([{ row: 3, upc: '1', filename: '@cmd.jpg', reason: MAPPING_MSG.unknownFile }, { row: 4, upc: '2', filename: 'ok.jpg', reason: '' }])).toBe(
-      `Row,UPC,filename,Reason\r\n3,1,'@cmd.jpg,${MAPPING_MSG.unknownFile}\r\n`,
-    );
+    expect(
+      mappingErrorLog([
+        { row: 3, upc: '1', filename: '@cmd.jpg', reason: MAPPING_MSG.unknownFile },
+        { row: 4, upc: '2', filename: 'ok.jpg', reason: '' },
+      ]),
+    ).toBe(`Row,UPC,filename,Reason\r\n3,1,'@cmd.jpg,${MAPPING_MSG.unknownFile}\r\n`);
     expect(toCsv([['+1', '-2', 'plain']])).toBe("'+1,'-2,plain\r\n");
   });
 });

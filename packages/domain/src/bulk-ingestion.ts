@@ -55,7 +55,15 @@ export const accessFormSchema = z.object({
 });
 export type AccessFormInput = z.infer<typeof accessFormSchema>;
 
-export const FILE_STATUSES = ['RECEIVED', 'UNIDENTIFIED', 'NEEDS_MAPPING', 'IDENTIFIED', 'IGNORED', 'SUBMITTED', 'CATALOGUED'] as const;
+export const FILE_STATUSES = [
+  'RECEIVED',
+  'UNIDENTIFIED',
+  'NEEDS_MAPPING',
+  'IDENTIFIED',
+  'IGNORED',
+  'SUBMITTED',
+  'CATALOGUED',
+] as const;
 export type IngestionFileStatus = (typeof FILE_STATUSES)[number];
 
 /** Display names: the spec gives Received and Needs mapping; the others follow the same sentence case. */
@@ -117,7 +125,8 @@ export function jobStatus(job: JobCounts): JobStatus {
 export const filesSummary = (job: JobCounts) => `${job.identifiedCount + job.submittedCount}/${job.totalCount}`;
 
 /** The next polling interval: back to the start after a change, otherwise 1.3 times longer. */
-export const nextPollInterval = (current: number, changed: boolean) => (changed ? POLL_START_MS : current * POLL_BACKOFF);
+export const nextPollInterval = (current: number, changed: boolean) =>
+  changed ? POLL_START_MS : current * POLL_BACKOFF;
 
 /** A GS1-style image file name starts with the product's code: `{GTIN}_...` or `{GTIN}.ext`. */
 export function codeFromFileName(fileName: string): string | null {
@@ -217,18 +226,25 @@ export function checkMappingRows(rows: MappingRow[], files: MappingTarget[]): Ma
 
 /** The template offered for download: one row per file that needs mapping, with an empty UPC. */
 export function mappingTemplate(files: Pick<MappingTarget, 'filename' | 'status'>[]): string {
-  return toCsv([[...MAPPING_HEADERS], ...files.filter((f) => f.status === 'NEEDS_MAPPING').map((f) => ['', f.filename])]);
+  return toCsv([
+    [...MAPPING_HEADERS],
+    ...files.filter((f) => f.status === 'NEEDS_MAPPING').map((f) => ['', f.filename]),
+  ]);
 }
 
 /** The error log the user can export from the modal. */
 export function mappingErrorLog(results: MappingRowResult[]): string {
-  return toCsv([['Row', 'UPC', 'filename', 'Reason'], ...results.filter((r) => r.reason).map((r) => [String(r.row), r.upc, r.filename, r.reason])]);
+  return toCsv([
+    ['Row', 'UPC', 'filename', 'Reason'],
+    ...results.filter((r) => r.reason).map((r) => [String(r.row), r.upc, r.filename, r.reason]),
+  ]);
 }
 
 const FORMULA_START = /^[=+\-@\t\r]/;
 
 /** A cell as toCsv wrote it, read back: the apostrophe that kept it from being a formula is not part of the value. */
-export const fromCsvCell = (value: string) => (value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value);
+export const fromCsvCell = (value: string) =>
+  value.startsWith("'") && FORMULA_START.test(value.slice(1)) ? value.slice(1) : value;
 
 /**
  * CSV for spreadsheets: quoted where needed, and a cell that a spreadsheet would run as a formula (starting with

@@ -16,8 +16,22 @@ const header = CATALOGUE_CSV_COLUMNS.join(',');
 describe('certified values', () => {
   it('requires description and brand, trims, and turns blanks into null', () => {
     const ok = certifiedValuesSchema.parse({ description: ' Oats ', brand: 'GV', department: '', packCount: null });
-    expect(ok).toEqual({ description: 'Oats', brand: 'GV', department: null, category: null, subcategory: null, itemSize: null, unitsOfMeasure: null, packCount: null });
-    const bad = certifiedValuesSchema.safeParse({ description: '', brand: 'x'.repeat(101), itemSize: 'y'.repeat(51), packCount: 0 });
+    expect(ok).toEqual({
+      description: 'Oats',
+      brand: 'GV',
+      department: null,
+      category: null,
+      subcategory: null,
+      itemSize: null,
+      unitsOfMeasure: null,
+      packCount: null,
+    });
+    const bad = certifiedValuesSchema.safeParse({
+      description: '',
+      brand: 'x'.repeat(101),
+      itemSize: 'y'.repeat(51),
+      packCount: 0,
+    });
     expect(bad.success).toBe(false);
     const messages = bad.error!.issues.map((i) => i.message);
     expect(messages).toContain('Description is required.');
@@ -33,7 +47,8 @@ describe('shipping profile choice', () => {
     expect(shippingProfileChoiceSchema.parse({ shippingProfileId: null }).shippingProfileId).toBeNull();
     expect(shippingProfileChoiceSchema.parse({ shippingProfileId: '' }).shippingProfileId).toBeNull();
     expect(shippingProfileChoiceSchema.parse({}).shippingProfileId).toBeNull();
-    for (const v of [0, -1, 1.5, 'abc']) expect(shippingProfileChoiceSchema.safeParse({ shippingProfileId: v }).success).toBe(false);
+    for (const v of [0, -1, 1.5, 'abc'])
+      expect(shippingProfileChoiceSchema.safeParse({ shippingProfileId: v }).success).toBe(false);
   });
 });
 
@@ -56,7 +71,9 @@ describe('CSV', () => {
   });
 
   it('accepts good rows, normalising UPC-A to EAN-13', () => {
-    const r = checkCatalogueCsv(`${header}\n036000291452,Oats,GV,,,,18,oz,\n4006381333931,"Pens, blue",Stabilo,Office,,,,,10\n`);
+    const r = checkCatalogueCsv(
+      `${header}\n036000291452,Oats,GV,,,,18,oz,\n4006381333931,"Pens, blue",Stabilo,Office,,,,,10\n`,
+    );
     expect(r.ok).toBe(true);
     if (!r.ok) return;
     expect(r.rows.map((x) => x.ean13Upc)).toEqual(['0036000291452', '4006381333931']);
@@ -64,11 +81,17 @@ describe('CSV', () => {
   });
 
   it('reports every bad row with its file row number and nothing else', () => {
-    const r = checkCatalogueCsv(`${header}\n036000291452,Oats,GV,,,,,,\n4006381333932,,GV,,,,,,x\n0036000291452,Dup,GV,,,,,,\n`);
+    const r = checkCatalogueCsv(
+      `${header}\n036000291452,Oats,GV,,,,,,\n4006381333932,,GV,,,,,,x\n0036000291452,Dup,GV,,,,,,\n`,
+    );
     expect(r.ok).toBe(false);
     if (r.ok) return;
     expect(r.rows).toEqual([
-      { row: 3, ean13Upc: '4006381333932', errors: [expect.stringMatching(/check digit/), 'Description is required.', CATALOGUE_MSG.packCount] },
+      {
+        row: 3,
+        ean13Upc: '4006381333932',
+        errors: [expect.stringMatching(/check digit/), 'Description is required.', CATALOGUE_MSG.packCount],
+      },
       { row: 4, ean13Upc: '0036000291452', errors: [CATALOGUE_MSG.duplicateEan('0036000291452', 2)] },
     ]);
   });
@@ -84,7 +107,11 @@ describe('CSV', () => {
   });
 
   it('refuses wrong headers and a file without rows', () => {
-    expect(checkCatalogueCsv('upc,description\n1,2\n')).toMatchObject({ ok: false, message: CATALOGUE_MSG.badHeaders(CATALOGUE_CSV_COLUMNS), rows: [] });
+    expect(checkCatalogueCsv('upc,description\n1,2\n')).toMatchObject({
+      ok: false,
+      message: CATALOGUE_MSG.badHeaders(CATALOGUE_CSV_COLUMNS),
+      rows: [],
+    });
     expect(checkCatalogueCsv(`${header}\n`)).toMatchObject({ ok: false, message: CATALOGUE_MSG.noRows });
     expect(checkCatalogueCsv('')).toMatchObject({ ok: false });
   });

@@ -16,7 +16,8 @@ export const CATALOGUE_MSG = {
   required: (label: string) => `${label} is required.`,
   tooLong: (label: string, max: number) => `${label} must be at most ${max} characters.`,
   packCount: 'Pack count must be a whole number greater than 0.',
-  duplicateEan: (ean: string, firstRow: number) => `EAN-13 ${ean} appears more than once in the file (first on row ${firstRow}).`,
+  duplicateEan: (ean: string, firstRow: number) =>
+    `EAN-13 ${ean} appears more than once in the file (first on row ${firstRow}).`,
   eanRequired: 'ean13Upc is required.',
   badHeaders: (expected: readonly string[]) => `The first row must name the columns: ${expected.join(', ')}.`,
   noRows: 'The file has no data rows.',
@@ -73,13 +74,31 @@ export type CertifiedValues = z.output<typeof certifiedValuesSchema>;
 /** Shipping profile choice: a positive whole number, or null/empty to remove. */
 export const shippingProfileChoiceSchema = z.object({
   shippingProfileId: z
-    .union([z.literal(''), z.null(), z.number({ error: CATALOGUE_MSG.shippingProfileId }).int(CATALOGUE_MSG.shippingProfileId).positive(CATALOGUE_MSG.shippingProfileId).max(2_147_483_647, CATALOGUE_MSG.shippingProfileId)], { error: CATALOGUE_MSG.shippingProfileId })
+    .union(
+      [
+        z.literal(''),
+        z.null(),
+        z
+          .number({ error: CATALOGUE_MSG.shippingProfileId })
+          .int(CATALOGUE_MSG.shippingProfileId)
+          .positive(CATALOGUE_MSG.shippingProfileId)
+          .max(2_147_483_647, CATALOGUE_MSG.shippingProfileId),
+      ],
+      { error: CATALOGUE_MSG.shippingProfileId },
+    )
     .optional()
     .transform((v) => (typeof v === 'number' ? v : null)),
 });
 
 /** Catalogue list: sort keys, directions and page size. */
-export const CATALOGUE_SORT_KEYS = ['ean13Upc', 'brand', 'description', 'itemSize', 'unitsOfMeasure', 'updatedDate'] as const;
+export const CATALOGUE_SORT_KEYS = [
+  'ean13Upc',
+  'brand',
+  'description',
+  'itemSize',
+  'unitsOfMeasure',
+  'updatedDate',
+] as const;
 export type CatalogueSortKey = (typeof CATALOGUE_SORT_KEYS)[number];
 export const CATALOGUE_PAGE_SIZE = 25;
 export const CATALOGUE_MAX_PAGE_SIZE = 100;
@@ -108,7 +127,17 @@ export const CATALOGUE_CSV_COLUMNS = [
   'unitsOfMeasure',
   'packCount',
 ] as const;
-export const CATALOGUE_CSV_EXAMPLE = ['0036000291452', 'Organic rolled oats', 'Green Valley', 'Grocery', 'Cereal', 'Hot cereal', '18', 'oz', '1'];
+export const CATALOGUE_CSV_EXAMPLE = [
+  '0036000291452',
+  'Organic rolled oats',
+  'Green Valley',
+  'Grocery',
+  'Cereal',
+  'Hot cereal',
+  '18',
+  'oz',
+  '1',
+];
 export const CATALOGUE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** RFC 4180 CSV: quoted cells with "" escapes, CRLF or LF line ends, a BOM ignored. Throws on an unclosed quote. */
@@ -168,9 +197,7 @@ export interface ImportRowError {
   ean13Upc: string;
   errors: string[];
 }
-export type ImportCheck =
-  | { ok: true; rows: ImportRow[] }
-  | { ok: false; message: string; rows: ImportRowError[] };
+export type ImportCheck = { ok: true; rows: ImportRow[] } | { ok: false; message: string; rows: ImportRowError[] };
 
 /** The invalid rows an import answer lists at most (a file of 60,000 bad rows made a 7.6 MB answer); the count is all. */
 export const IMPORT_ROW_ERRORS_LISTED = 200;
@@ -196,13 +223,15 @@ export function checkCatalogueCsv(text: string): ImportCheck {
     const row = index + 2;
     const errors: string[] = [];
     const raw = (cells[0] ?? '').trim();
-    if (cells.length !== CATALOGUE_CSV_COLUMNS.length) errors.push(CATALOGUE_MSG.wrongCellCount(CATALOGUE_CSV_COLUMNS.length, cells.length));
+    if (cells.length !== CATALOGUE_CSV_COLUMNS.length)
+      errors.push(CATALOGUE_MSG.wrongCellCount(CATALOGUE_CSV_COLUMNS.length, cells.length));
     let ean = raw;
     if (!raw) errors.push(CATALOGUE_MSG.eanRequired);
     else {
       const problem = /^\d+$/.test(raw) ? upcError(raw) : 'The EAN-13 must contain digits only.';
       const normal = problem ? null : toEan13(raw);
-      if (problem || !normal || normal.length !== 13) errors.push(problem ?? 'The code must be a UPC or EAN-13 (not a case code).');
+      if (problem || !normal || normal.length !== 13)
+        errors.push(problem ?? 'The code must be a UPC or EAN-13 (not a case code).');
       else {
         ean = normal;
         const first = seen.get(ean);
@@ -229,7 +258,11 @@ export function checkCatalogueCsv(text: string): ImportCheck {
   });
   if (bad.length) {
     const listed = bad.length > IMPORT_ROW_ERRORS_LISTED ? ` The first ${IMPORT_ROW_ERRORS_LISTED} are listed.` : '';
-    return { ok: false, message: `${bad.length} of ${data.length} row(s) are invalid; nothing was imported.${listed}`, rows: bad.slice(0, IMPORT_ROW_ERRORS_LISTED) };
+    return {
+      ok: false,
+      message: `${bad.length} of ${data.length} row(s) are invalid; nothing was imported.${listed}`,
+      rows: bad.slice(0, IMPORT_ROW_ERRORS_LISTED),
+    };
   }
   return { ok: true, rows: good };
 }

@@ -31,25 +31,37 @@ describe('upload step 2 rules', () => {
   });
 
   it('each file gets its own UPC message', () => {
-    const r = checkDraft([file({ fileName: 'a.jpg' }), file({ fileName: 'b.jpg', upc: '012345678900' })], NO_PARTNER_RULES);
+    const r = checkDraft(
+      [file({ fileName: 'a.jpg' }), file({ fileName: 'b.jpg', upc: '012345678900' })],
+      NO_PARTNER_RULES,
+    );
     expect(r.fields['a.jpg'].upc).toBe(UPC_MSG.empty);
     expect(r.fields['b.jpg'].upc).toBe('The check digit is wrong: for 01234567890 it should be 5.');
   });
 
   it('two versions of one UPC are refused', () => {
-    const r = checkDraft([file({ fileName: 'a.jpg', upc: '036000291452' }), file({ fileName: 'b.jpg', upc: '0036000291452' })], NO_PARTNER_RULES);
+    const r = checkDraft(
+      [file({ fileName: 'a.jpg', upc: '036000291452' }), file({ fileName: 'b.jpg', upc: '0036000291452' })],
+      NO_PARTNER_RULES,
+    );
     expect(r.fields['a.jpg'].upc).toBe(UPC_MSG.duplicateVersions);
     expect(r.fields['b.jpg'].upc).toBe(UPC_MSG.duplicateVersions);
   });
 
   it('the same UPC must carry the same name', () => {
     const r = checkDraft(
-      [file({ fileName: 'a.jpg', upc: '036000291452', productName: 'Soup' }), file({ fileName: 'b.jpg', upc: '036000291452', productName: 'Stew' })],
+      [
+        file({ fileName: 'a.jpg', upc: '036000291452', productName: 'Soup' }),
+        file({ fileName: 'b.jpg', upc: '036000291452', productName: 'Stew' }),
+      ],
       NO_PARTNER_RULES,
     );
     expect(r.fields['b.jpg'].productName).toBe(DRAFT_MSG.sameUpcDifferentNames);
     const same = checkDraft(
-      [file({ fileName: 'a.jpg', upc: '036000291452', productName: 'Soup' }), file({ fileName: 'b.jpg', upc: '036000291452', productName: 'Soup ' })],
+      [
+        file({ fileName: 'a.jpg', upc: '036000291452', productName: 'Soup' }),
+        file({ fileName: 'b.jpg', upc: '036000291452', productName: 'Soup ' }),
+      ],
       NO_PARTNER_RULES,
     );
     expect(same.ok).toBe(true);
@@ -62,7 +74,10 @@ describe('upload step 2 rules', () => {
       'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
       'Please add a shipping profile for the product with upc 036000291452',
     ]);
-    const fixed = checkDraft([file({ upc: '036000291452', productName: 'Soup', isMarketingImage: true, shippingProfileId: 3 })], partner);
+    const fixed = checkDraft(
+      [file({ upc: '036000291452', productName: 'Soup', isMarketingImage: true, shippingProfileId: 3 })],
+      partner,
+    );
     expect(fixed.ok).toBe(true);
   });
 

@@ -37,7 +37,8 @@ export const DRAFT_MSG = {
 } as const;
 
 /** detectedUpc is used as the UPC when none is entered. */
-export const effectiveUpc = (f: Pick<DraftFileValues, 'upc' | 'detectedUpc'>) => upcDigits(f.upc || f.detectedUpc || '');
+export const effectiveUpc = (f: Pick<DraftFileValues, 'upc' | 'detectedUpc'>) =>
+  upcDigits(f.upc || f.detectedUpc || '');
 
 export interface DraftCheck {
   /** Field messages per file name. */
@@ -76,12 +77,13 @@ export function checkDraft(files: DraftFileValues[], rules: IntakeRules): DraftC
     const names = new Set(group.map((f) => sanitizeProductName(f.productName ?? '').trim()));
     if (names.size > 1) group.forEach((f) => flag(f, 'productName', DRAFT_MSG.sameUpcDifferentNames));
     const upc = effectiveUpc(group[0]);
-    if (rules.primaryImageRequired && !group.some((f) => f.isMarketingImage)) products.push(DRAFT_MSG.primaryImage(upc));
-    if (rules.shippingProfileRequired && group.some((f) => f.shippingProfileId == null)) products.push(DRAFT_MSG.shippingProfile(upc));
+    if (rules.primaryImageRequired && !group.some((f) => f.isMarketingImage))
+      products.push(DRAFT_MSG.primaryImage(upc));
+    if (rules.shippingProfileRequired && group.some((f) => f.shippingProfileId == null))
+      products.push(DRAFT_MSG.shippingProfile(upc));
   }
   return { fields, products, ok: Object.keys(fields).length === 0 && products.length === 0 };
 }
-
 
 /** What a save of upload step 2 may send; a draft may be incomplete, so only shapes and sizes are checked here. */
 export const updateDraftInputSchema = z.object({

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compressToUpcE, expandUpcE, gs1CheckDigit, hasValidCheckDigit, sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
+import {
+  compressToUpcE,
+  expandUpcE,
+  gs1CheckDigit,
+  hasValidCheckDigit,
+  sameUpc,
+  toEan13,
+  upcDigits,
+  upcError,
+  UPC_MSG,
+} from './gtin.ts';
 
 describe('GS1 check digits', () => {
   it.each([
@@ -27,7 +37,8 @@ describe('GS1 check digits', () => {
   });
 
   it('a UPC-A compresses back to its UPC-E (each of the four patterns) only when it has one', () => {
-    for (const upce of ['04252614', '01234505', '01234531', '01234542', '01234565']) expect(compressToUpcE(expandUpcE(upce))).toBe(upce);
+    for (const upce of ['04252614', '01234505', '01234531', '01234542', '01234565'])
+      expect(compressToUpcE(expandUpcE(upce))).toBe(upce);
     expect(compressToUpcE('036000291452')).toBeNull();
     expect(compressToUpcE('212345000065')).toBeNull();
   });

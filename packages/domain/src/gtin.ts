@@ -6,10 +6,12 @@ export const UPC_MSG = {
   retailerUse: "GS1 reserves UPC for retailers' use.",
   privateLabel: 'UPC reserved for private label masking',
   length: 'A UPC has 8, 12, 13 or 14 digits.',
-  variableMeasure: 'UPCs starting with 2 (02 in EAN-13) are for variable-measure items weighed in store, not for catalogued products.',
+  variableMeasure:
+    'UPCs starting with 2 (02 in EAN-13) are for variable-measure items weighed in store, not for catalogued products.',
   inStore: 'UPCs starting with 4 (04 in EAN-13) are for in-store use only, not for catalogued products.',
   coupon: 'UPCs starting with 5 (05 in EAN-13), 98 or 99 are coupon codes, not product codes.',
-  restrictedCirculation: 'EAN-13 codes starting with 20 to 29 are for restricted circulation within a region or company.',
+  restrictedCirculation:
+    'EAN-13 codes starting with 20 to 29 are for restricted circulation within a region or company.',
   checkDigit: (body: string, expected: number) => `The check digit is wrong: for ${body} it should be ${expected}.`,
   duplicateVersions: 'Your submission should not contain multiple versions of the same UPC.',
   allZeros: 'A UPC of all zeros is a placeholder, not a product code.',

@@ -14,7 +14,12 @@ export const JOBS_REFRESH_MS = 5000;
 
 /** The list's filters, as query parameters: one schema for the server's check and the web's links. */
 export const jobsListQuerySchema = z.object({
-  type: z.string().trim().max(100).optional().transform((v) => v || undefined),
+  type: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
   state: z.enum(JOB_STATES).default('failed'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
@@ -22,11 +27,13 @@ export const jobsListQuerySchema = z.object({
 export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
 
 export const JOBS_MSG = {
-  notFailed: 'Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.',
+  notFailed:
+    'Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.',
   duplicateQueued: 'The same work is already queued or running, so this failed job was not queued again.',
   retried: (id: number) => `Job ${id} is queued again.`,
   discarded: (id: number) => `Job ${id} was discarded.`,
-  confirmDiscard: (id: number, type: string) => `Discard failed job ${id} (${type})? Its work will not be done, and the row and its error are deleted.`,
+  confirmDiscard: (id: number, type: string) =>
+    `Discard failed job ${id} (${type})? Its work will not be done, and the row and its error are deleted.`,
   readOnly: 'You can look at the jobs but not retry or discard them: that needs the write:jobs scope.',
   noJobs: 'No jobs match these filters.',
 } as const;

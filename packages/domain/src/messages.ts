@@ -22,7 +22,8 @@ export const MSG = {
   resetLinkInvalid: 'This password link has expired or was already used. Please request a new one.',
   tooManyAttempts: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   tooManyRequests: 'Too many requests at once. Please wait a minute and try again.',
-  queryTooCostly: 'This request asks for too much at once (cost {cost}, at most {budget}). Ask for fewer pages or smaller pages.',
+  queryTooCostly:
+    'This request asks for too much at once (cost {cost}, at most {budget}). Ask for fewer pages or smaller pages.',
   introspectionDisabled: 'GraphQL introspection is turned off.',
   pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
 } as const;

@@ -21,7 +21,11 @@ describe('partner field rules', () => {
   });
 
   it('the intake reads productName and shippingProfile required, and needs a primary image with a partner', () => {
-    expect(intakeRulesFor(null)).toEqual({ productNameRequired: false, shippingProfileRequired: false, primaryImageRequired: false });
+    expect(intakeRulesFor(null)).toEqual({
+      productNameRequired: false,
+      shippingProfileRequired: false,
+      primaryImageRequired: false,
+    });
     expect(intakeRulesFor({ shippingProfile: { required: false } })).toEqual({
       productNameRequired: true,
       shippingProfileRequired: false,
@@ -49,7 +53,10 @@ describe('partner configurable fields and switches', () => {
 
   it('switching visible off clears required; switching it on keeps required as it was', () => {
     expect(setVisible({}, 'fob', false).fob).toEqual({ visible: false, required: false });
-    expect(setVisible({ fob: { visible: false, required: false } }, 'fob', true).fob).toEqual({ visible: true, required: false });
+    expect(setVisible({ fob: { visible: false, required: false } }, 'fob', true).fob).toEqual({
+      visible: true,
+      required: false,
+    });
   });
 
   it('required-only and visible-only fields only gain their own flag', () => {
@@ -68,7 +75,11 @@ describe('partner configurable fields and switches', () => {
     expect(resolved).toHaveLength(PARTNER_FIELDS.length);
     expect(resolved.find((r) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: false });
     expect(resolved.find((r) => r.field === 'fob')).toEqual({ field: 'fob', visible: true, required: true });
-    expect(resolved.find((r) => r.field === 'currentlySellingAt')).toEqual({ field: 'currentlySellingAt', visible: false, required: false });
+    expect(resolved.find((r) => r.field === 'currentlySellingAt')).toEqual({
+      field: 'currentlySellingAt',
+      visible: false,
+      required: false,
+    });
     expect(resolved.find((r) => r.field === 'brand')).toEqual({ field: 'brand', visible: true, required: true });
   });
 
@@ -79,12 +90,24 @@ describe('partner configurable fields and switches', () => {
 });
 
 describe('partner configuration input', () => {
-  const valid = { primaryColor: '#1f5f8b', secondaryColor: null, landingPageEnabled: true, fieldRules: { msrp: { visible: true, required: false } } };
+  const valid = {
+    primaryColor: '#1f5f8b',
+    secondaryColor: null,
+    landingPageEnabled: true,
+    fieldRules: { msrp: { visible: true, required: false } },
+  };
   const ok = (v: unknown) => partnerConfigurationInputSchema.safeParse(v).success;
 
   it('a field sent not visible is not required, as the settings screen would leave it', () => {
-    const parsed = partnerConfigurationInputSchema.parse({ ...valid, fieldRules: { msrp: { visible: false, required: true }, tpr: { visible: false }, fob: { required: true } } });
-    expect(parsed.fieldRules).toEqual({ msrp: { visible: false, required: false }, tpr: { visible: false, required: false }, fob: { required: true } });
+    const parsed = partnerConfigurationInputSchema.parse({
+      ...valid,
+      fieldRules: { msrp: { visible: false, required: true }, tpr: { visible: false }, fob: { required: true } },
+    });
+    expect(parsed.fieldRules).toEqual({
+      msrp: { visible: false, required: false },
+      tpr: { visible: false, required: false },
+      fob: { required: true },
+    });
   });
 
   it('takes the updatedDate a change was made from, as an ISO date and time', () => {
@@ -141,14 +164,19 @@ describe('settings form rules', () => {
     const problem = (value: { primaryColor: string; secondaryColor: string }) =>
       partnerColoursFormSchema.safeParse(value).error?.issues.map((i) => i.message);
     expect(problem({ primaryColor: '', secondaryColor: '' })).toEqual([PARTNER_SETTINGS_MSG.primaryColorRequired]);
-    expect(problem({ primaryColor: 'red;x', secondaryColor: '#12345' })).toEqual([PARTNER_SETTINGS_MSG.hexColour, PARTNER_SETTINGS_MSG.hexColour]);
+    expect(problem({ primaryColor: 'red;x', secondaryColor: '#12345' })).toEqual([
+      PARTNER_SETTINGS_MSG.hexColour,
+      PARTNER_SETTINGS_MSG.hexColour,
+    ]);
     expect(problem({ primaryColor: '#1f5f8b', secondaryColor: '' })).toBeUndefined();
   });
 
   it('takes PNG, JPEG or GIF logos up to 2 MB', async () => {
     const { partnerLogoProblem, PARTNER_SETTINGS_MSG, MAX_PARTNER_LOGO_BYTES } = await import('./partner-fields.ts');
     expect(partnerLogoProblem({ type: 'image/png', size: MAX_PARTNER_LOGO_BYTES })).toBeNull();
-    expect(partnerLogoProblem({ type: 'image/png', size: MAX_PARTNER_LOGO_BYTES + 1 })).toBe(PARTNER_SETTINGS_MSG.logoTooLarge);
+    expect(partnerLogoProblem({ type: 'image/png', size: MAX_PARTNER_LOGO_BYTES + 1 })).toBe(
+      PARTNER_SETTINGS_MSG.logoTooLarge,
+    );
     expect(partnerLogoProblem({ type: 'image/svg+xml', size: 10 })).toBe(PARTNER_SETTINGS_MSG.logoNotImage);
   });
 });

@@ -21,9 +21,23 @@ export function intakeRulesFor(partnerRules: FieldRules | null): IntakeRules {
 
 /** Fields with both a visible and a required flag (part 2 section 3). */
 export const VISIBLE_AND_REQUIRED_FIELDS = [
-  'suggestedClass', 'itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure',
-  'fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost',
-  'freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport', 'paidAds', 'offInvoice', 'tpr',
+  'suggestedClass',
+  'itemHeight',
+  'itemWidth',
+  'itemDepth',
+  'size',
+  'unitOfMeasure',
+  'fob',
+  'msrp',
+  'edlp',
+  'deliveredCost',
+  'wholesaleCost',
+  'freeFill',
+  'inStoreDemo',
+  'fairShareMerchandisingSupport',
+  'paidAds',
+  'offInvoice',
+  'tpr',
 ] as const;
 /** Fields with only a required flag: always shown. */
 export const REQUIRED_ONLY_FIELDS = ['brand', 'productName', 'shippingProfile'] as const;
@@ -51,8 +65,16 @@ export const PARTNER_FIELD_SECTIONS = {
     flag: null,
     fields: ['brand', 'suggestedClass', 'currentlySellingAt', 'dietaryAttributes'],
   },
-  placement: { title: 'Placement', flag: 'placementFieldsVisible', fields: ['itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure'] },
-  pricing: { title: 'Pricing', flag: 'pricingFieldsVisible', fields: ['fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost'] },
+  placement: {
+    title: 'Placement',
+    flag: 'placementFieldsVisible',
+    fields: ['itemHeight', 'itemWidth', 'itemDepth', 'size', 'unitOfMeasure'],
+  },
+  pricing: {
+    title: 'Pricing',
+    flag: 'pricingFieldsVisible',
+    fields: ['fob', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost'],
+  },
   promotion: {
     title: 'Promotion',
     flag: 'promotionFieldsVisible',
@@ -89,13 +111,20 @@ export const PARTNER_FIELD_LABELS: Record<PartnerField, string> = {
 /** The largest partner logo the server takes (a small picture for the landing page and the header). */
 export const MAX_PARTNER_LOGO_BYTES = 2 * 1024 * 1024;
 
-export const PARTNER_FIELDS: readonly PartnerField[] = [...VISIBLE_AND_REQUIRED_FIELDS, ...REQUIRED_ONLY_FIELDS, ...VISIBLE_ONLY_FIELDS];
+export const PARTNER_FIELDS: readonly PartnerField[] = [
+  ...VISIBLE_AND_REQUIRED_FIELDS,
+  ...REQUIRED_ONLY_FIELDS,
+  ...VISIBLE_ONLY_FIELDS,
+];
 
 export const hasVisibleFlag = (field: string) =>
-  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) || (VISIBLE_ONLY_FIELDS as readonly string[]).includes(field);
+  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) ||
+  (VISIBLE_ONLY_FIELDS as readonly string[]).includes(field);
 export const hasRequiredFlag = (field: string) =>
-  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) || (REQUIRED_ONLY_FIELDS as readonly string[]).includes(field);
-export const isPartnerField = (field: string): field is PartnerField => (PARTNER_FIELDS as readonly string[]).includes(field);
+  (VISIBLE_AND_REQUIRED_FIELDS as readonly string[]).includes(field) ||
+  (REQUIRED_ONLY_FIELDS as readonly string[]).includes(field);
+export const isPartnerField = (field: string): field is PartnerField =>
+  (PARTNER_FIELDS as readonly string[]).includes(field);
 
 /** Switching a field to required also makes it visible (part 2 section 4). Returns new rules. */
 export function setRequired(rules: FieldRules, field: PartnerField, required: boolean): FieldRules {
@@ -129,10 +158,12 @@ const flag = z.boolean().optional();
 
 /** The field-rules part of an update: only known names, only booleans, only the flags each field has. */
 const fieldRuleShape: Record<string, z.ZodType<{ visible?: boolean; required?: boolean }>> = {
-    ...Object.fromEntries(VISIBLE_AND_REQUIRED_FIELDS.map((f) => [f, z.object({ visible: flag, required: flag }).strict()])),
-    ...Object.fromEntries(REQUIRED_ONLY_FIELDS.map((f) => [f, z.object({ required: flag }).strict()])),
-    ...Object.fromEntries(VISIBLE_ONLY_FIELDS.map((f) => [f, z.object({ visible: flag }).strict()])),
-    ...Object.fromEntries(SECTION_FLAGS.map((f) => [f, z.object({ visible: flag }).strict()])),
+  ...Object.fromEntries(
+    VISIBLE_AND_REQUIRED_FIELDS.map((f) => [f, z.object({ visible: flag, required: flag }).strict()]),
+  ),
+  ...Object.fromEntries(REQUIRED_ONLY_FIELDS.map((f) => [f, z.object({ required: flag }).strict()])),
+  ...Object.fromEntries(VISIBLE_ONLY_FIELDS.map((f) => [f, z.object({ visible: flag }).strict()])),
+  ...Object.fromEntries(SECTION_FLAGS.map((f) => [f, z.object({ visible: flag }).strict()])),
 };
 /**
  * Rules as the settings screen would leave them: a field that is not visible is not required (part 2 section 4,
@@ -144,7 +175,8 @@ export const fieldRulesInputSchema = z
   .strict()
   .transform((rules) => {
     let next: FieldRules = rules;
-    for (const field of VISIBLE_AND_REQUIRED_FIELDS) if (rules[field]?.visible === false) next = setVisible(next, field, false);
+    for (const field of VISIBLE_AND_REQUIRED_FIELDS)
+      if (rules[field]?.visible === false) next = setVisible(next, field, false);
     return next;
   });
 
@@ -168,7 +200,8 @@ export const partnerConfigurationInputSchema = z
 export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
 
 export const PARTNER_SETTINGS_MSG = {
-  changedMeanwhile: 'Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again.',
+  changedMeanwhile:
+    'Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again.',
   primaryColorRequired: 'Please choose a primary colour.',
   hexColour: 'Must be a hex colour such as #1f5f8b.',
   logoNotImage: 'The logo must be a PNG, JPEG or GIF image.',
@@ -182,7 +215,10 @@ export const partnerColoursFormSchema = z.object({
     .trim()
     .min(1, PARTNER_SETTINGS_MSG.primaryColorRequired)
     .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
-  secondaryColor: z.string().trim().refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
+  secondaryColor: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
 });
 
 /** The logo file the settings form may send: an image type the server takes, at most MAX_PARTNER_LOGO_BYTES. */

@@ -5,10 +5,7 @@ import { PASSWORD_MIN_LENGTH } from './constants.ts';
 /** Password policy: 8+ characters with an upper case letter, a lower case letter and a digit. */
 export function meetsPasswordPolicy(password: string): boolean {
   return (
-    password.length >= PASSWORD_MIN_LENGTH &&
-    /[A-Z]/.test(password) &&
-    /[a-z]/.test(password) &&
-    /[0-9]/.test(password)
+    password.length >= PASSWORD_MIN_LENGTH && /[A-Z]/.test(password) && /[a-z]/.test(password) && /[0-9]/.test(password)
   );
 }
 

@@ -10,8 +10,19 @@ import {
 
 describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
   it('all zeros, one digit repeated, plain runs and published example codes are placeholders', () => {
-    for (const code of ['0000000000000', '00000000', '1111111111116', '999999999993', '012345678905', '1234567890128', '12345670',
-      '0614141123452', '5901234123457', '9506000134352', '614141123452']) {
+    for (const code of [
+      '0000000000000',
+      '00000000',
+      '1111111111116',
+      '999999999993',
+      '012345678905',
+      '1234567890128',
+      '12345670',
+      '0614141123452',
+      '5901234123457',
+      '9506000134352',
+      '614141123452',
+    ]) {
       expect(isPlaceholderCode(code), code).toBe(true);
     }
   });
@@ -26,7 +37,14 @@ describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
   });
 
   it("real products' codes are not, Wikipedia's real example codes included", () => {
-    for (const code of ['4006381333931', '036000291452', '0036000291452', '8711000530085', '96385074', '7613034626844']) {
+    for (const code of [
+      '4006381333931',
+      '036000291452',
+      '0036000291452',
+      '8711000530085',
+      '96385074',
+      '7613034626844',
+    ]) {
       expect(isPlaceholderCode(code), code).toBe(false);
     }
   });
@@ -43,8 +61,14 @@ describe('photo issue messages', () => {
   });
 
   it('DUPLICATE names the other file; stored issues are presented with their messages, unknown ones left out', () => {
-    const shown = presentPhotoIssues([{ code: 'DUPLICATE', detail: 'front.jpg in another draft' }, { code: 'NOPE' }, 'junk']);
-    expect(shown).toEqual([{ code: 'DUPLICATE', message: expect.stringContaining('the same picture as front.jpg in another draft') }]);
+    const shown = presentPhotoIssues([
+      { code: 'DUPLICATE', detail: 'front.jpg in another draft' },
+      { code: 'NOPE' },
+      'junk',
+    ]);
+    expect(shown).toEqual([
+      { code: 'DUPLICATE', message: expect.stringContaining('the same picture as front.jpg in another draft') },
+    ]);
     expect(presentPhotoIssues(null)).toEqual([]);
   });
 });

@@ -78,8 +78,16 @@ export function presentPhotoIssues(stored: unknown): PhotoIssue[] {
  * codes, such as Wikipedia's 4006381333931, are not listed: a supplier of that product must not be warned.)
  */
 const EXAMPLE_CODES = new Set([
-  '0614141000012', '0614141000029', '0614141000036', '0614141123452', '0614141999996', '0614141007349',
-  '9506000134352', '9501234567907', '9501101020917', '5901234123457',
+  '0614141000012',
+  '0614141000029',
+  '0614141000036',
+  '0614141123452',
+  '0614141999996',
+  '0614141007349',
+  '9506000134352',
+  '9501234567907',
+  '9501101020917',
+  '5901234123457',
 ]);
 
 /**
@@ -128,5 +136,6 @@ export const PHOTO_BLOCK_MSG = {
   blocked: (fileName: string, message: string) => `${fileName} cannot be submitted to this partner. ${message}`,
   /** The heading of the partner's switch table in Customize New Item Intake. */
   switchesTitle: 'Photo checks that block Submit',
-  switchesHint: 'Suppliers always see every photo check as a warning; switched on, the check also stops Submit until the photo is replaced.',
+  switchesHint:
+    'Suppliers always see every photo check as a warning; switched on, the check also stops Submit until the photo is replaced.',
 } as const;

@@ -16,7 +16,7 @@ const user = (...scopes: string[]) => ({ scopes });
 const { readAllProductSubmissions: readAll, writeAllProductSubmissions: writeAll } = SCOPES;
 
 describe('scopes and derived roles (part 1 section 6)', () => {
-  it('knows the scopes by their exact names (the spec\'s five, the jobs console\'s and write:webhooks)', () => {
+  it("knows the scopes by their exact names (the spec's five, the jobs console's and write:webhooks)", () => {
     expect(ALL_SCOPES).toEqual([
       'read:allproductsubmissions',
       'write:allproductsubmissions',

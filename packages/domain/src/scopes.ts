@@ -46,7 +46,8 @@ export const mayViewJobs = (u: HasScopes) =>
   has(u, SCOPES.readJobs) || has(u, SCOPES.readPartnerConfigurations) || isAnyAdmin(u);
 
 /** Retry and discard: both jobs scopes, or both settings scopes; never a read-only administrator as such. */
-export const mayActOnJobs = (u: HasScopes) => (has(u, SCOPES.readJobs) && has(u, SCOPES.writeJobs)) || isPartnerConfigAdmin(u);
+export const mayActOnJobs = (u: HasScopes) =>
+  (has(u, SCOPES.readJobs) && has(u, SCOPES.writeJobs)) || isPartnerConfigAdmin(u);
 
 /** Scopes a supplier company's own users may hold without becoming staff. */
 export const COMPANY_SCOPES: readonly Scope[] = [SCOPES.writeWebhooks];

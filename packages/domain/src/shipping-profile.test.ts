@@ -49,7 +49,14 @@ describe('shipping profile rules (part 2 section 5)', () => {
       palletTiers: '',
       palletLayers: 0,
     });
-    expect(fromForm).toMatchObject({ grossWeight: null, netWeight: null, caseLength: { value: 0, unit: 'mm' }, caseWidth: null, palletTiers: null, palletLayers: 0 });
+    expect(fromForm).toMatchObject({
+      grossWeight: null,
+      netWeight: null,
+      caseLength: { value: 0, unit: 'mm' },
+      caseWidth: null,
+      palletTiers: null,
+      palletLayers: 0,
+    });
   });
 
   it('Name is required and at most 64 characters', () => {
@@ -73,7 +80,9 @@ describe('shipping profile rules (part 2 section 5)', () => {
       expect(errorsOf({ ...valid, [field]: { value: 1.0005, unit: 'lbs' } })[`${field}.value`]).toBe(
         'Must have no more than 3 digits after decimal',
       );
-      expect(errorsOf({ ...valid, [field]: { value: -1, unit: 'kg' } })[`${field}.value`]).toBe(SHIPPING_PROFILE_MSG.notNegative);
+      expect(errorsOf({ ...valid, [field]: { value: -1, unit: 'kg' } })[`${field}.value`]).toBe(
+        SHIPPING_PROFILE_MSG.notNegative,
+      );
       expect(errorsOf({ ...valid, [field]: { value: 1.005, unit: 'kg' } })).toEqual({});
     }
     for (const field of ['caseLength', 'caseWidth', 'caseHeight']) {
@@ -114,7 +123,10 @@ describe('shipping profile rules (part 2 section 5)', () => {
 
 describe('shipping assignments map', () => {
   it('maps UPCs to booleans', () => {
-    expect(shippingAssignmentsSchema.parse({ '0001234567895': true, '036000291452': false })).toEqual({ '0001234567895': true, '036000291452': false });
+    expect(shippingAssignmentsSchema.parse({ '0001234567895': true, '036000291452': false })).toEqual({
+      '0001234567895': true,
+      '036000291452': false,
+    });
     expect(shippingAssignmentsSchema.safeParse({ abc: true }).success).toBe(false);
     expect(shippingAssignmentsSchema.safeParse({ '0001234567895': 'yes' }).success).toBe(false);
   });

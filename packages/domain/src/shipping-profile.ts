@@ -80,7 +80,8 @@ const measureSchema = <U extends readonly [string, ...string[]]>(units: U, unitM
         unit: z.preprocess(blank, z.enum(units, { error: unitMessage }).nullable()),
       })
       .superRefine((m, ctx) => {
-        if (m.value != null && m.unit == null) ctx.addIssue({ code: 'custom', path: ['unit'], message: SHIPPING_PROFILE_MSG.unitRequired });
+        if (m.value != null && m.unit == null)
+          ctx.addIssue({ code: 'custom', path: ['unit'], message: SHIPPING_PROFILE_MSG.unitRequired });
       })
       // No value: no measure (a unit alone means nothing).
       .transform((m) => (m.value == null ? null : { value: m.value, unit: m.unit as U[number] })),
@@ -88,7 +89,11 @@ const measureSchema = <U extends readonly [string, ...string[]]>(units: U, unitM
 
 const palletSchema = z.preprocess(
   blank,
-  number().int(SHIPPING_PROFILE_MSG.integer).min(0, SHIPPING_PROFILE_MSG.notNegative).max(INT_MAX, SHIPPING_PROFILE_MSG.tooLarge).nullable(),
+  number()
+    .int(SHIPPING_PROFILE_MSG.integer)
+    .min(0, SHIPPING_PROFILE_MSG.notNegative)
+    .max(INT_MAX, SHIPPING_PROFILE_MSG.tooLarge)
+    .nullable(),
 );
 
 /**
@@ -152,11 +157,15 @@ export const EMPTY_SHIPPING_PROFILE_FORM: ShippingProfileFormValues = {
 export const shippingProfileNameKey = (name: string) => name.trim().toLowerCase();
 
 /** A measure as shown: '12.5 lbs', or '' without one. */
-export const formatMeasure = (m: { value: number; unit: string } | null | undefined) => (m ? `${m.value} ${m.unit}` : '');
+export const formatMeasure = (m: { value: number; unit: string } | null | undefined) =>
+  m ? `${m.value} ${m.unit}` : '';
 
 /** The assignment map of POST /shippingProfile/{id}/products: UPC to associated. */
 export const shippingAssignmentsSchema = z
-  .record(z.string().regex(/^[0-9]{8,14}$/, 'A UPC is 8 to 14 digits.'), z.boolean({ error: 'Each UPC maps to true or false.' }))
+  .record(
+    z.string().regex(/^[0-9]{8,14}$/, 'A UPC is 8 to 14 digits.'),
+    z.boolean({ error: 'Each UPC maps to true or false.' }),
+  )
   .refine((m) => Object.keys(m).length <= 5000, 'At most 5000 products at once.');
 
 /**
@@ -166,7 +175,10 @@ export const shippingAssignmentsSchema = z
  */
 export const shippingProfilePolicy = {
   /** The company whose profiles the user sees, or null when there is nothing to show (an admin without a choice). */
-  companyToView(user: { scopes: readonly string[]; companyId: number }, selectedCompanyId: number | null | undefined): number | null | 'other' {
+  companyToView(
+    user: { scopes: readonly string[]; companyId: number },
+    selectedCompanyId: number | null | undefined,
+  ): number | null | 'other' {
     if (isAnyAdmin(user)) return selectedCompanyId ?? null;
     if (selectedCompanyId != null && selectedCompanyId !== user.companyId) return 'other';
     return user.companyId;

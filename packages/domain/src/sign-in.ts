@@ -8,7 +8,9 @@ import { meetsPasswordPolicy, NEW_PASSWORD_MAX_LENGTH } from './password-policy.
 
 /** An e-mail address as the user types it: trimmed, required, at most 254 characters. */
 export const emailSchema = z.pipe(
-  z.string({ error: MSG.emailRequired }).check(z.trim(), z.minLength(1, MSG.emailRequired), z.maxLength(254, MSG.emailInvalid)),
+  z
+    .string({ error: MSG.emailRequired })
+    .check(z.trim(), z.minLength(1, MSG.emailRequired), z.maxLength(254, MSG.emailInvalid)),
   z.email({ error: MSG.emailInvalid }),
 );
 
@@ -26,7 +28,11 @@ export type LoginFormValues = z.infer<typeof loginFormSchema>;
 
 export const newPasswordSchema = z
   .string({ error: MSG.passwordRequired })
-  .check(z.minLength(1, MSG.passwordRequired), z.maxLength(NEW_PASSWORD_MAX_LENGTH, MSG.passwordWeak), z.refine(meetsPasswordPolicy, MSG.passwordWeak));
+  .check(
+    z.minLength(1, MSG.passwordRequired),
+    z.maxLength(NEW_PASSWORD_MAX_LENGTH, MSG.passwordWeak),
+    z.refine(meetsPasswordPolicy, MSG.passwordWeak),
+  );
 
 /** Choosing a new password (reset link, strengthen after login): typed twice, must match. */
 export const newPasswordFormSchema = z
@@ -34,7 +40,12 @@ export const newPasswordFormSchema = z
     newPassword: newPasswordSchema,
     confirmPassword: z.string().check(z.minLength(1, MSG.confirmRequired)),
   })
-  .check(z.refine((v) => v.newPassword === v.confirmPassword, { path: ['confirmPassword'], message: MSG.passwordsDoNotMatch }));
+  .check(
+    z.refine((v) => v.newPassword === v.confirmPassword, {
+      path: ['confirmPassword'],
+      message: MSG.passwordsDoNotMatch,
+    }),
+  );
 export type NewPasswordFormValues = z.infer<typeof newPasswordFormSchema>;
 
 /** The password reset request form: the account's e-mail address. */

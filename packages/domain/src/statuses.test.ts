@@ -52,8 +52,14 @@ describe('transition table', () => {
 
   it('everything else is refused', () => {
     const ok = new Set(allowed.map(([f, t, a]) => `${f}>${t}>${a}`));
-    const extra = new Set(['IN_PROGRESS>SUBMITTED>supplier', 'IN_PROGRESS>SUBMITTED>staff', 'PREPOPULATED>SUBMITTED>supplier',
-      'PREPOPULATED>SUBMITTED>staff', 'AUTO_REJECTED>SUBMITTED>staff', 'ADMIN_REJECTED>SUBMITTED>staff']);
+    const extra = new Set([
+      'IN_PROGRESS>SUBMITTED>supplier',
+      'IN_PROGRESS>SUBMITTED>staff',
+      'PREPOPULATED>SUBMITTED>supplier',
+      'PREPOPULATED>SUBMITTED>staff',
+      'AUTO_REJECTED>SUBMITTED>staff',
+      'ADMIN_REJECTED>SUBMITTED>staff',
+    ]);
     for (const from of ITEM_STATUSES)
       for (const to of ITEM_STATUSES)
         for (const actor of ['supplier', 'staff', 'system'] as const) {
@@ -83,7 +89,12 @@ describe('admin badge', () => {
 
 describe('partner status label', () => {
   it('Incomplete / Complete / N/A', () => {
-    expect(partnerStatusLabel([{ type: 'Pass', message: '' }, { type: 'Fail', message: 'MSRP is required' }])).toBe('Incomplete');
+    expect(
+      partnerStatusLabel([
+        { type: 'Pass', message: '' },
+        { type: 'Fail', message: 'MSRP is required' },
+      ]),
+    ).toBe('Incomplete');
     expect(partnerStatusLabel([{ type: 'Info', message: '' }])).toBe('Incomplete');
     expect(partnerStatusLabel([{ type: 'Pass', message: '' }])).toBe('Complete');
     expect(partnerStatusLabel([])).toBe('N/A');

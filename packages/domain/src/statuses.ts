@@ -11,7 +11,8 @@ export const ITEM_STATUSES = [
 ] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
 
-export const isItemStatus = (value: string): value is ItemStatus => (ITEM_STATUSES as readonly string[]).includes(value);
+export const isItemStatus = (value: string): value is ItemStatus =>
+  (ITEM_STATUSES as readonly string[]).includes(value);
 
 const DISPLAY: Record<ItemStatus, string> = {
   IN_PROGRESS: 'Draft',
@@ -90,13 +91,16 @@ export interface PartnerStatus {
 }
 
 /** 'Incomplete' if any partner status is not Pass, 'Complete' if all pass, 'N/A' if none. */
-export function partnerStatusLabel(statuses: readonly PartnerStatus[] | null | undefined): 'Incomplete' | 'Complete' | 'N/A' {
+export function partnerStatusLabel(
+  statuses: readonly PartnerStatus[] | null | undefined,
+): 'Incomplete' | 'Complete' | 'N/A' {
   if (!statuses || statuses.length === 0) return 'N/A';
   return statuses.every((s) => s.type === 'Pass') ? 'Complete' : 'Incomplete';
 }
 
 export const EMPTY_TAB_TEXT: Record<ActivityTab, string> = {
-  pending: "You don't have pending items under review by the provider's staff. Start by submitting your first new product.",
+  pending:
+    "You don't have pending items under review by the provider's staff. Start by submitting your first new product.",
   rejected: "You don't have any rejected submissions. Start by submitting your first new product.",
   requires_action: "You don't have any items that require action. Start by submitting your first new product.",
   accepted: "You don't have any accepted items awaiting classification by the provider's staff.",

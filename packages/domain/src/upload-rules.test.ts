@@ -6,13 +6,17 @@ const f = (name: string, size = 1000, type = '') => ({ name, size, type });
 
 describe('upload selection (part 1 section 5)', () => {
   it('accepts PDF, JPG, PNG, GIF, TIF by name and declared type', () => {
-    for (const n of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.gif', 'f.tif', 'g.TIFF']) expect(hasAcceptedFormat(f(n))).toBe(true);
+    for (const n of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.gif', 'f.tif', 'g.TIFF'])
+      expect(hasAcceptedFormat(f(n))).toBe(true);
     expect(hasAcceptedFormat(f('a.bmp'))).toBe(false);
     expect(hasAcceptedFormat(f('a.png', 10, 'text/plain'))).toBe(false);
   });
 
   it('drops empty and oversized files with the size message', () => {
-    const r = addToSelection([], [f('ok.png'), f('empty.png', 0), f('big.png', MAX_FILE_BYTES + 1), f('max.png', MAX_FILE_BYTES)]);
+    const r = addToSelection(
+      [],
+      [f('ok.png'), f('empty.png', 0), f('big.png', MAX_FILE_BYTES + 1), f('max.png', MAX_FILE_BYTES)],
+    );
     expect(r.files.map((x) => x.name)).toEqual(['ok.png', 'max.png']);
     expect(r.error).toBe(`We weren't able to add 2 file(s). ${UPLOAD_MSG.size}`);
   });

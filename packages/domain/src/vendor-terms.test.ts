@@ -14,8 +14,12 @@ describe('vendor authorization', () => {
   it('has six claims, including the sample-address and free-fill claims', () => {
     expect(VENDOR_CLAIMS).toHaveLength(VENDOR_CLAIM_COUNT);
     expect(VENDOR_CLAIMS[5].text).toMatch(/samples to \{retailer\}'s sample address/);
-    expect(VENDOR_CLAIMS.some((c) => /free fill is either product .* or a fee/.test(c.text) && /department/.test(c.text))).toBe(true);
-    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain("Fresh Market Grocers' sample address");
+    expect(
+      VENDOR_CLAIMS.some((c) => /free fill is either product .* or a fee/.test(c.text) && /department/.test(c.text)),
+    ).toBe(true);
+    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain(
+      "Fresh Market Grocers' sample address",
+    );
   });
 
   it('needs all six claims checked: "Field must be checked"', () => {

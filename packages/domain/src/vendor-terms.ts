@@ -54,10 +54,9 @@ export const vendorClaimText = (text: string, retailer: string) =>
 
 /** The form: every claim must be checked. */
 export const vendorAuthorizationSchema = z.object(
-  Object.fromEntries(VENDOR_CLAIMS.map((c) => [c.name, z.literal(true, { message: VENDOR_AUTH_MSG.fieldMustBeChecked })])) as Record<
-    VendorClaimName,
-    z.ZodLiteral<true>
-  >,
+  Object.fromEntries(
+    VENDOR_CLAIMS.map((c) => [c.name, z.literal(true, { message: VENDOR_AUTH_MSG.fieldMustBeChecked })]),
+  ) as Record<VendorClaimName, z.ZodLiteral<true>>,
 );
 export type VendorAuthorizationForm = Record<VendorClaimName, boolean>;
 export const emptyVendorAuthorization = (): VendorAuthorizationForm =>
@@ -75,5 +74,7 @@ export function needsVendorAuthorization(user: {
 }): boolean {
   // Vendor terms are for suppliers: staff (either all-submission scope) are never asked.
   if (user.tcAcceptanceDate || isAnyAdmin(user)) return false;
-  return user.sessionPartnerCompanyId === VENDOR_AUTH_PARTNER_COMPANY_ID || user.companyId === VENDOR_AUTH_PARTNER_COMPANY_ID;
+  return (
+    user.sessionPartnerCompanyId === VENDOR_AUTH_PARTNER_COMPANY_ID || user.companyId === VENDOR_AUTH_PARTNER_COMPANY_ID
+  );
 }

@@ -8,10 +8,12 @@ import { isAnyAdmin, SCOPES } from './scopes.ts';
  * (read-only administrators look, full administrators also change). The server's policy and the web's menus agree.
  */
 type User = { companyId: number; scopes: readonly string[] };
-const ownsWebhooks = (user: User, companyId: number) => user.companyId === companyId && user.scopes.includes(SCOPES.writeWebhooks);
+const ownsWebhooks = (user: User, companyId: number) =>
+  user.companyId === companyId && user.scopes.includes(SCOPES.writeWebhooks);
 export const webhookPolicy = {
   view: (user: User, companyId: number) => isAnyAdmin(user) || ownsWebhooks(user, companyId),
-  manage: (user: User, companyId: number) => user.scopes.includes(SCOPES.writeAllProductSubmissions) || ownsWebhooks(user, companyId),
+  manage: (user: User, companyId: number) =>
+    user.scopes.includes(SCOPES.writeAllProductSubmissions) || ownsWebhooks(user, companyId),
   /** The account menu's 'Webhooks' entry: company users with the scope, and staff (who then pick a company). */
   menu: (user: Pick<User, 'scopes'>) => isAnyAdmin(user) || user.scopes.includes(SCOPES.writeWebhooks),
 };

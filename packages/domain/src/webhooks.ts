@@ -1,7 +1,12 @@
 import { z } from 'zod';
 
 /** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
-export const WEBHOOK_EVENTS = ['submission.status_changed', 'submission.catalogued', 'ingestion.job_completed', 'ingestion.file_needs_mapping'] as const;
+export const WEBHOOK_EVENTS = [
+  'submission.status_changed',
+  'submission.catalogued',
+  'ingestion.job_completed',
+  'ingestion.file_needs_mapping',
+] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** Sent by 'Send test event' to one endpoint, whatever it subscribes to. */
 export const WEBHOOK_PING_EVENT = 'webhook.ping';
@@ -59,7 +64,10 @@ export const webhookUrlSchema = z
 
 export const webhookInputSchema = z.object({
   url: webhookUrlSchema,
-  events: z.array(z.enum(WEBHOOK_EVENTS), { error: WEBHOOK_MSG.eventsRequired }).min(1, WEBHOOK_MSG.eventsRequired).transform((e) => [...new Set(e)]),
+  events: z
+    .array(z.enum(WEBHOOK_EVENTS), { error: WEBHOOK_MSG.eventsRequired })
+    .min(1, WEBHOOK_MSG.eventsRequired)
+    .transform((e) => [...new Set(e)]),
   active: z.boolean().default(true),
 });
 export type WebhookInput = z.input<typeof webhookInputSchema>;

@@ -7,7 +7,9 @@ describe('wording (issue 17 item 17)', () => {
   it('possessive of a name ending in s takes only the apostrophe', () => {
     expect(possessive('Fresh Market Grocers')).toBe("Fresh Market Grocers'");
     expect(possessive('Northside Market Co-op')).toBe("Northside Market Co-op's");
-    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain("to Fresh Market Grocers' sample address");
+    expect(vendorClaimText(VENDOR_CLAIMS[5].text, 'Fresh Market Grocers')).toContain(
+      "to Fresh Market Grocers' sample address",
+    );
   });
 
   it('counts read in the singular for one', () => {

@@ -90,7 +90,10 @@ function isAlive(pid: number): boolean {
 export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
-    const client = new PGlite({ dataDir: dataDir ? path.join(dataDir, 'db') : undefined, loadDataDir: opts.loadDataDir });
+    const client = new PGlite({
+      dataDir: dataDir ? path.join(dataDir, 'db') : undefined,
+      loadDataDir: opts.loadDataDir,
+    });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
@@ -145,7 +148,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 }
 
 /** A hot raw statement, compiled once; every value that varies is a `sql.placeholder()`. */
-export interface Statement { name: string; compiled: CompiledQuery }
+export interface Statement {
+  name: string;
+  compiled: CompiledQuery;
+}
 
 const dialect = new PgDialect();
 const statements = new Map<string, Statement>();
@@ -176,10 +182,15 @@ export async function queryRows<Row>(db: Tx, query: SQL): Promise<Row[]> {
  * PostgreSQL server (and in a PGlite transaction) through drizzle's session API, which `db.execute` itself goes
  * through; on PGlite otherwise through its protocol API (executeOnPglite).
  */
-export async function executePrepared<Row = Record<string, unknown>>(db: Tx, statement: Statement, values: Record<string, unknown>): Promise<Row[]> {
+export async function executePrepared<Row = Record<string, unknown>>(
+  db: Tx,
+  statement: Statement,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   // The embedded database's own query() parses and plans every call; outside a transaction, go round it.
   const embedded = embeddedClientOf(db);
-  if (embedded) return executeOnPglite(embedded, statement, fillPlaceholders(statement.compiled.params, values)) as Promise<Row[]>;
+  if (embedded)
+    return executeOnPglite(embedded, statement, fillPlaceholders(statement.compiled.params, values)) as Promise<Row[]>;
   return executeNamed<Row>(db, statement.compiled, statement.name, values);
 }
 
@@ -190,7 +201,11 @@ const parsedOnPglite = new WeakMap<PGlite, Set<string>>();
  * A named prepared statement on PGlite, through its public protocol API: parsed (and its generic plan cached) at
  * first use, then bound and run in one call into the database, where PGlite's query() makes six and plans again.
  */
-async function executeOnPglite(client: PGlite, statement: Statement, params: unknown[]): Promise<Record<string, unknown>[]> {
+async function executeOnPglite(
+  client: PGlite,
+  statement: Statement,
+  params: unknown[],
+): Promise<Record<string, unknown>[]> {
   const { serialize } = pgliteProtocol;
   // The same locks query() takes: nothing else runs between the messages, and no open transaction is joined.
   return exclusivelyOn(client, async () => {
@@ -199,7 +214,12 @@ async function executeOnPglite(client: PGlite, statement: Statement, params: unk
     const first = !parsed.has(statement.name);
     const messages = [
       // Closing a statement that does not exist is no error; it clears one left by a call that failed midway.
-      ...(first ? [serialize.close({ type: 'S', name: statement.name }), serialize.parse({ name: statement.name, text: statement.compiled.sql, types: [] })] : []),
+      ...(first
+        ? [
+            serialize.close({ type: 'S', name: statement.name }),
+            serialize.parse({ name: statement.name, text: statement.compiled.sql, types: [] }),
+          ]
+        : []),
       serialize.bind({ statement: statement.name, values: params.map(asText) }),
       serialize.describe({ type: 'P' }),
       serialize.execute({}),
@@ -207,7 +227,7 @@ async function executeOnPglite(client: PGlite, statement: Statement, params: unk
     ];
     const result = await client.execProtocol(concatBytes(messages));
     parsed.add(statement.name);
-    return (pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? []);
+    return pgliteParse.parseResults(result.messages, client.parsers)[0]?.rows ?? [];
   });
 }
 

@@ -13,14 +13,24 @@ export interface CompiledQuery {
 
 /** drizzle-orm's session (internal): how `db.execute` itself runs a query, on a database or in a transaction. */
 interface DrizzleSession {
-  prepareQuery(query: CompiledQuery, fields: undefined, name: string, arrayMode: boolean): { execute(values?: Record<string, unknown>): Promise<unknown> };
+  prepareQuery(
+    query: CompiledQuery,
+    fields: undefined,
+    name: string,
+    arrayMode: boolean,
+  ): { execute(values?: Record<string, unknown>): Promise<unknown> };
 }
 
 /**
  * Runs a compiled statement as a named prepared statement (parsed once per connection) through drizzle's session:
  * drizzle's public API names statements only for query builders (`.prepare(name)`), not for `sql` text.
  */
-export async function executeNamed<Row>(db: object, query: CompiledQuery, name: string, values: Record<string, unknown>): Promise<Row[]> {
+export async function executeNamed<Row>(
+  db: object,
+  query: CompiledQuery,
+  name: string,
+  values: Record<string, unknown>,
+): Promise<Row[]> {
   const { session } = db as { session: DrizzleSession };
   const result = await session.prepareQuery(query, undefined, name, false).execute(values);
   return (result as { rows: Row[] }).rows;

@@ -88,7 +88,10 @@ const RETRY_MAX_MS = 5000;
  * subscribed channel. Opened at the first subscription. When it drops (server restart, failover, a terminated
  * backend), it is opened again with backoff, listens again, and tells `onReconnect` listeners.
  */
-export function postgresNotifications(url: string, log: (message: string) => void = (m) => console.warn(m)): DbNotifications {
+export function postgresNotifications(
+  url: string,
+  log: (message: string) => void = (m) => console.warn(m),
+): DbNotifications {
   const subs = new Subscribers();
   let client: pg.Client | null = null;
   let pid: number | null = null;
@@ -128,7 +131,7 @@ export function postgresNotifications(url: string, log: (message: string) => voi
         const { rows } = await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid');
         // Until the connection is in `client`, a new subscription waits for this loop to reach its channel.
         const listened = new Set<string>();
-        for (let more = true; more; ) {
+        for (let more = true; more;) {
           more = false;
           for (const channel of [...subs.byChannel.keys()].filter((ch) => !listened.has(ch))) {
             await c.query(`LISTEN ${quote(channel)}`);
@@ -162,7 +165,8 @@ export function postgresNotifications(url: string, log: (message: string) => voi
   return {
     subscribe(channel, listener) {
       if (subs.add(channel, listener) && !closed) {
-        if (client) client.query(`LISTEN ${quote(channel)}`).catch(() => {}); // a failure drops the connection: all listened again
+        if (client)
+          client.query(`LISTEN ${quote(channel)}`).catch(() => {}); // a failure drops the connection: all listened again
         else void connect();
       }
       return () => subs.remove(channel, listener);

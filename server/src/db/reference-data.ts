@@ -5,10 +5,13 @@ import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import type { Db } from './client.ts';
 import { attributes, marketAccounts, suggestedClasses, unitsOfMeasure } from './schema.ts';
 
-const marketAccountsFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }));
+const marketAccountsFile = z.array(
+  z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }),
+);
 const attributesFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1) }));
 
-const readJson = (name: string): unknown => JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
+const readJson = (name: string): unknown =>
+  JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
 
 /** The shipped reference data, checked: a bad edit of a seed file stops the start with the reason. */
 export function shippedReferenceData() {
@@ -39,7 +42,10 @@ export async function loadReferenceData(db: Db) {
       await tx
         .insert(marketAccounts)
         .values(data.marketAccounts)
-        .onConflictDoUpdate({ target: marketAccounts.id, set: { name: sql`excluded.name`, marketId: sql`excluded.market_id` } });
+        .onConflictDoUpdate({
+          target: marketAccounts.id,
+          set: { name: sql`excluded.name`, marketId: sql`excluded.market_id` },
+        });
     if (data.attributes.length)
       await tx
         .insert(attributes)

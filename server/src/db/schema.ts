@@ -21,7 +21,9 @@ const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull(
 export const companies = pgTable('companies', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),
-  kind: text('kind', { enum: ['supplier', 'partner', 'staff'] }).notNull().default('supplier'),
+  kind: text('kind', { enum: ['supplier', 'partner', 'staff'] })
+    .notNull()
+    .default('supplier'),
   createdAt: createdAt(),
 });
 
@@ -29,13 +31,18 @@ export const users = pgTable(
   'users',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     email: text('email').notNull(),
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     /** argon2id; null for users who only sign in through OpenID Connect. */
     passwordHash: text('password_hash'),
-    scopes: text('scopes').array().notNull().default(sql`'{}'::text[]`),
+    scopes: text('scopes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     oidcSubject: text('oidc_subject'),
     tcAcceptanceDate: timestamp('tc_acceptance_date', { withTimezone: true }),
     /** Set when the account is disabled: no sign-in, no session, no API token works for it. */
@@ -66,7 +73,9 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     tokenHash: text('token_hash').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -79,8 +88,12 @@ export const apiTokens = pgTable(
   'api_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id').notNull().references(() => users.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     name: text('name').notNull(),
     tokenHash: text('token_hash').notNull(),
     scopes: text('scopes').array().notNull(),
@@ -90,7 +103,11 @@ export const apiTokens = pgTable(
     revokedBy: integer('revoked_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('api_tokens_hash_idx').on(t.tokenHash), index('api_tokens_user_idx').on(t.userId), index('api_tokens_company_idx').on(t.companyId)],
+  (t) => [
+    uniqueIndex('api_tokens_hash_idx').on(t.tokenHash),
+    index('api_tokens_user_idx').on(t.userId),
+    index('api_tokens_company_idx').on(t.companyId),
+  ],
 );
 
 /** Failed sign-ins per account, so the limit holds across app instances. */
@@ -135,16 +152,23 @@ export const partnerConfigurations = pgTable(
   'partner_configurations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     primaryColor: text('primary_color').notNull().default('#1f5f8b'),
     secondaryColor: text('secondary_color'),
     landingPageEnabled: boolean('landing_page_enabled').notNull().default(true),
     partnerLogoFileName: text('partner_logo_file_name'),
     partnerLogoKey: text('partner_logo_key'),
     /** Visible/required flags by field name; an absent flag means true (part 2 section 3). */
-    fieldRules: jsonb('field_rules').notNull().default(sql`'{}'::jsonb`),
+    fieldRules: jsonb('field_rules')
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** Photo checks (issue 20) that stop Submit for this partner's intake; the others stay warnings. */
-    blockingPhotoChecks: text('blocking_photo_checks').array().notNull().default(sql`'{}'::text[]`),
+    blockingPhotoChecks: text('blocking_photo_checks')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -156,7 +180,9 @@ export const bulkIngestionOrganizations = pgTable(
   'bulk_ingestion_organizations',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     folderName: text('folder_name').notNull(),
     imageSource: text('image_source').notNull(),
     createdAt: createdAt(),
@@ -176,8 +202,12 @@ export const bulkIngestionJobs = pgTable(
   'bulk_ingestion_jobs',
   {
     id: serial('id').primaryKey(),
-    organizationId: integer('organization_id').notNull().references(() => bulkIngestionOrganizations.id),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    organizationId: integer('organization_id')
+      .notNull()
+      .references(() => bulkIngestionOrganizations.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** LOCAL or S3 for a folder scan, UPLOAD for files sent from the import page. */
     source: text('source', { enum: ['LOCAL', 'S3', 'UPLOAD'] }).notNull(),
     /** Null for a folder scan. */
@@ -194,7 +224,9 @@ export const bulkIngestionFiles = pgTable(
   'bulk_ingestion_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    jobId: integer('job_id').notNull().references(() => bulkIngestionJobs.id, { onDelete: 'cascade' }),
+    jobId: integer('job_id')
+      .notNull()
+      .references(() => bulkIngestionJobs.id, { onDelete: 'cascade' }),
     /** The name in the source folder or upload: a label, never a path we open. */
     filename: text('filename').notNull(),
     /**
@@ -225,7 +257,9 @@ export const bulkIngestionFiles = pgTable(
     // Polling: the files of a job updated since a time, read from the index only up to the newest rows.
     index('bulk_ingestion_files_job_updated_idx').on(t.jobId, t.updatedAt),
     uniqueIndex('bulk_ingestion_files_job_name_idx').on(t.jobId, t.filename),
-    index('bulk_ingestion_files_pending_idx').on(t.sourceKey).where(sql`${t.sourceKey} is not null`),
+    index('bulk_ingestion_files_pending_idx')
+      .on(t.sourceKey)
+      .where(sql`${t.sourceKey} is not null`),
     index('bulk_ingestion_files_submission_idx').on(t.submissionId),
   ],
 );
@@ -237,7 +271,9 @@ export const jobs = pgTable(
     id: serial('id').primaryKey(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
-    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] }).notNull().default('queued'),
+    status: text('status', { enum: ['queued', 'running', 'done', 'failed'] })
+      .notNull()
+      .default('queued'),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
@@ -253,7 +289,9 @@ export const jobs = pgTable(
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
     // A key is unique only among jobs still to do: once done or failed, the same key enqueues new work.
-    uniqueIndex('jobs_dedupe_idx').on(t.dedupeKey).where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_dedupe_idx')
+      .on(t.dedupeKey)
+      .where(sql`${t.status} in ('queued', 'running')`),
   ],
 );
 
@@ -262,8 +300,12 @@ export const draftSubmissions = pgTable(
   'draft_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     /** The partner of the co-branded portal the user came through, if any. */
     partnerCompanyId: integer('partner_company_id').references(() => companies.id),
     isImported: boolean('is_imported').notNull().default(false),
@@ -278,7 +320,9 @@ export const draftSubmissions = pgTable(
  * checked: see detectionStatus) and the perceptual hash that finds the same picture among the company's files.
  */
 const photoCheckColumns = () => ({
-  qualityIssues: jsonb('quality_issues').notNull().default(sql`'[]'::jsonb`),
+  qualityIssues: jsonb('quality_issues')
+    .notNull()
+    .default(sql`'[]'::jsonb`),
   perceptualHash: text('perceptual_hash'),
 });
 
@@ -286,7 +330,9 @@ export const draftFiles = pgTable(
   'draft_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    draftId: uuid('draft_id').notNull().references(() => draftSubmissions.id, { onDelete: 'cascade' }),
+    draftId: uuid('draft_id')
+      .notNull()
+      .references(() => draftSubmissions.id, { onDelete: 'cascade' }),
     /** The user's file name: for display only, never a path. */
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
@@ -298,10 +344,15 @@ export const draftFiles = pgTable(
     shippingProfileId: integer('shipping_profile_id').references(() => shippingProfiles.id, { onDelete: 'set null' }),
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
     /** Every code read from the file; detectedUpc is the first of them. */
-    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    detectedUpcs: text('detected_upcs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** How detectedUpcs were read: 'bars', or 'digits' (OCR of the printed digits); null while none were. */
     detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
-    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
     createdAt: createdAt(),
@@ -342,8 +393,12 @@ export const productSubmissions = pgTable(
   'product_submissions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    userId: integer('user_id').notNull().references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id),
     partnerCompanyId: integer('partner_company_id').references(() => companies.id),
     upc: text('upc').notNull(),
     ean13Upc: text('ean13_upc').notNull(),
@@ -351,7 +406,10 @@ export const productSubmissions = pgTable(
     itemStatus: text('item_status').notNull(),
     isImported: boolean('is_imported').notNull().default(false),
     shippingProfileId: integer('shipping_profile_id').references(() => shippingProfiles.id, { onDelete: 'set null' }),
-    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    detectedUpcs: text('detected_upcs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The reason of the latest rejection (automatic or by staff). */
     rejectionReason: text('rejection_reason'),
     /** An appeal of an automatic rejection sends the item to staff only: the automated checks do not run again. */
@@ -379,16 +437,25 @@ export const productSubmissions = pgTable(
     offInvoice: boolean('off_invoice'),
     tpr: boolean('tpr'),
     /** The partner statuses against the partner's field rules (type, message), kept current by the server. */
-    partnerStatuses: jsonb('partner_statuses').notNull().default(sql`'[]'::jsonb`),
+    partnerStatuses: jsonb('partner_statuses')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** Their summary for the activity column: Incomplete, Complete or N/A. */
-    partnerStatusLabel: text('partner_status_label', { enum: ['Incomplete', 'Complete', 'N/A'] }).notNull().default('N/A'),
+    partnerStatusLabel: text('partner_status_label', { enum: ['Incomplete', 'Complete', 'N/A'] })
+      .notNull()
+      .default('N/A'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt),
     // The activity list filtered by partner (the partner drop-down), for a company and for staff.
-    index('product_submissions_company_partner_status_idx').on(t.companyId, t.partnerCompanyId, t.itemStatus, t.updatedAt),
+    index('product_submissions_company_partner_status_idx').on(
+      t.companyId,
+      t.partnerCompanyId,
+      t.itemStatus,
+      t.updatedAt,
+    ),
     index('product_submissions_partner_status_idx').on(t.partnerCompanyId, t.itemStatus, t.updatedAt),
     index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
@@ -401,17 +468,24 @@ export const submissionFiles = pgTable(
   'submission_files',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     storageKey: text('storage_key').notNull(),
     kind: text('kind', { enum: ['pdf', 'jpeg', 'png', 'gif', 'tiff'] }).notNull(),
     size: integer('size').notNull(),
     position: integer('position').notNull(),
     isMarketingImage: boolean('is_marketing_image').notNull().default(false),
-    detectedUpcs: text('detected_upcs').array().notNull().default(sql`'{}'::text[]`),
+    detectedUpcs: text('detected_upcs')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** How detectedUpcs were read: 'bars', or 'digits' (OCR of the printed digits); null while none were. */
     detectedFrom: text('detected_from', { enum: ['bars', 'digits'] }),
-    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] }).notNull().default('pending'),
+    detectionStatus: text('detection_status', { enum: ['pending', 'done', 'failed'] })
+      .notNull()
+      .default('pending'),
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
     createdAt: createdAt(),
@@ -424,7 +498,9 @@ export const submissionHistory = pgTable(
   'submission_history',
   {
     id: serial('id').primaryKey(),
-    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** Null for the automated checks. */
     userId: integer('user_id').references(() => users.id),
@@ -474,7 +550,9 @@ export const shippingProfiles = pgTable(
   'shipping_profiles',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     creatorId: integer('creator_id').references(() => users.id),
     name: text('name').notNull(),
     caseCount: integer('case_count').notNull(),
@@ -504,7 +582,9 @@ export const shippingProfiles = pgTable(
 export const productShippingProfiles = pgTable(
   'product_shipping_profiles',
   {
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     ean13Upc: text('ean13_upc').notNull(),
     shippingProfileId: integer('shipping_profile_id')
       .notNull()
@@ -522,8 +602,12 @@ export const productShippingProfiles = pgTable(
 export const submissionMarketAccounts = pgTable(
   'submission_market_accounts',
   {
-    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
-    marketAccountId: integer('market_account_id').notNull().references(() => marketAccounts.id),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    marketAccountId: integer('market_account_id')
+      .notNull()
+      .references(() => marketAccounts.id),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.marketAccountId] })],
 );
@@ -532,8 +616,12 @@ export const submissionMarketAccounts = pgTable(
 export const submissionAttributes = pgTable(
   'submission_attributes',
   {
-    submissionId: uuid('submission_id').notNull().references(() => productSubmissions.id, { onDelete: 'cascade' }),
-    attributeId: integer('attribute_id').notNull().references(() => attributes.id),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => attributes.id),
   },
   (t) => [primaryKey({ columns: [t.submissionId, t.attributeId] })],
 );
@@ -549,7 +637,9 @@ export const states = pgTable(
   'states',
   {
     id: serial('id').primaryKey(),
-    countryCode: text('country_code').notNull().references(() => countries.code),
+    countryCode: text('country_code')
+      .notNull()
+      .references(() => countries.code),
     code: text('code').notNull(),
     name: text('name').notNull(),
   },
@@ -577,8 +667,12 @@ export const brandProfiles = pgTable(
   'brand_profiles',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
-    creatorId: integer('creator_id').notNull().references(() => users.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
+    creatorId: integer('creator_id')
+      .notNull()
+      .references(() => users.id),
     isPublished: boolean('is_published').notNull().default(true),
     brandLogoFilename: text('brand_logo_filename'),
     brandLogoKey: text('brand_logo_key'),
@@ -603,7 +697,10 @@ export const brandProfiles = pgTable(
     primaryDistributionMethod: text('primary_distribution_method'),
     secondaryDistributionMethod: text('secondary_distribution_method'),
     distributionRange: text('distribution_range', { enum: ['states', 'national', 'international'] }),
-    distributionRangeStates: jsonb('distribution_range_states').$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    distributionRangeStates: jsonb('distribution_range_states')
+      .$type<string[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     /** { Email, Name, Phone, Title } */
     salesContact: jsonb('sales_contact'),
     /** { Company, Email, Name, Phone, Title } */
@@ -624,8 +721,12 @@ export const auditLog = pgTable(
   {
     id: serial('id').primaryKey(),
     /** The clock at the insert, not the transaction's start: rows in id order are in time order. */
-    at: timestamp('at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
-    actorUserId: integer('actor_user_id').notNull().references(() => users.id),
+    at: timestamp('at', { withTimezone: true })
+      .notNull()
+      .default(sql`clock_timestamp()`),
+    actorUserId: integer('actor_user_id')
+      .notNull()
+      .references(() => users.id),
     action: text('action').notNull(),
     targetType: text('target_type').notNull(),
     targetId: text('target_id').notNull(),
@@ -653,7 +754,9 @@ export const webhookEndpoints = pgTable(
   'webhook_endpoints',
   {
     id: serial('id').primaryKey(),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     url: text('url').notNull(),
     events: text('events').array().notNull(),
     active: boolean('active').notNull().default(true),
@@ -672,19 +775,28 @@ export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
     id: serial('id').primaryKey(),
-    endpointId: integer('endpoint_id').notNull().references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
-    companyId: integer('company_id').notNull().references(() => companies.id),
+    endpointId: integer('endpoint_id')
+      .notNull()
+      .references(() => webhookEndpoints.id, { onDelete: 'cascade' }),
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id),
     /** The webhook-id header: msg_<random>, the receiver's key to ignore a message it already has. */
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
     /** The exact JSON body sent (signed as text, so it is stored as text). */
     body: text('body').notNull(),
-    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED'] }).notNull().default('PENDING'),
+    status: text('status', { enum: ['PENDING', 'SUCCEEDED', 'FAILED'] })
+      .notNull()
+      .default('PENDING'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt), uniqueIndex('webhook_deliveries_message_idx').on(t.messageId)],
+  (t) => [
+    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    uniqueIndex('webhook_deliveries_message_idx').on(t.messageId),
+  ],
 );
 
 /** Every attempt to send a delivery: what the receiver answered (or the error), how long it took. */
@@ -692,7 +804,9 @@ export const webhookAttempts = pgTable(
   'webhook_attempts',
   {
     id: serial('id').primaryKey(),
-    deliveryId: integer('delivery_id').notNull().references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
+    deliveryId: integer('delivery_id')
+      .notNull()
+      .references(() => webhookDeliveries.id, { onDelete: 'cascade' }),
     attempt: integer('attempt').notNull(),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     durationMs: integer('duration_ms').notNull(),

@@ -7,12 +7,60 @@ import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
 export const DEMO_ACCOUNTS = [
-  { email: 'supplier@example.com', password: 'Supplier-demo-1', firstName: 'Sam', lastName: 'Supplier', companyId: 1001, scopes: [SCOPES.writeWebhooks] as string[], role: 'supplier (Green Valley Foods) who manages its webhooks' },
-  { email: 'supplier2@example.com', password: 'Supplier-demo-2', firstName: 'Sasha', lastName: 'Second', companyId: 1001, scopes: [], role: 'supplier (Green Valley Foods)' },
-  { email: 'other@example.com', password: 'Other-demo-1', firstName: 'Olive', lastName: 'Other', companyId: 1002, scopes: [SCOPES.writeWebhooks], role: 'supplier (Blue Harbor Snacks) who manages its webhooks' },
-  { email: 'vendor@example.com', password: 'Vendor-demo-1', firstName: 'Val', lastName: 'Vendor', companyId: 1003, scopes: [], role: 'supplier (Sunrise Orchards) of Fresh Market Grocers, vendor terms not yet accepted' },
-  { email: 'admin@example.com', password: 'Admin-demo-1', firstName: 'Ada', lastName: 'Admin', companyId: 1000, scopes: [...ALL_SCOPES], role: 'administrator, all scopes' },
-  { email: 'viewer@example.com', password: 'Viewer-demo-1', firstName: 'Vic', lastName: 'Viewer', companyId: 1000, scopes: [SCOPES.readAllProductSubmissions], role: 'read-only administrator' },
+  {
+    email: 'supplier@example.com',
+    password: 'Supplier-demo-1',
+    firstName: 'Sam',
+    lastName: 'Supplier',
+    companyId: 1001,
+    scopes: [SCOPES.writeWebhooks] as string[],
+    role: 'supplier (Green Valley Foods) who manages its webhooks',
+  },
+  {
+    email: 'supplier2@example.com',
+    password: 'Supplier-demo-2',
+    firstName: 'Sasha',
+    lastName: 'Second',
+    companyId: 1001,
+    scopes: [],
+    role: 'supplier (Green Valley Foods)',
+  },
+  {
+    email: 'other@example.com',
+    password: 'Other-demo-1',
+    firstName: 'Olive',
+    lastName: 'Other',
+    companyId: 1002,
+    scopes: [SCOPES.writeWebhooks],
+    role: 'supplier (Blue Harbor Snacks) who manages its webhooks',
+  },
+  {
+    email: 'vendor@example.com',
+    password: 'Vendor-demo-1',
+    firstName: 'Val',
+    lastName: 'Vendor',
+    companyId: 1003,
+    scopes: [],
+    role: 'supplier (Sunrise Orchards) of Fresh Market Grocers, vendor terms not yet accepted',
+  },
+  {
+    email: 'admin@example.com',
+    password: 'Admin-demo-1',
+    firstName: 'Ada',
+    lastName: 'Admin',
+    companyId: 1000,
+    scopes: [...ALL_SCOPES],
+    role: 'administrator, all scopes',
+  },
+  {
+    email: 'viewer@example.com',
+    password: 'Viewer-demo-1',
+    firstName: 'Vic',
+    lastName: 'Viewer',
+    companyId: 1000,
+    scopes: [SCOPES.readAllProductSubmissions],
+    role: 'read-only administrator',
+  },
 ];
 
 export const DEMO_COMPANIES = [
@@ -32,19 +80,22 @@ export async function seedDemoData(db: Db) {
     await tx.insert(companies).values(DEMO_COMPANIES);
     // Explicit ids above: move the sequence past them.
     await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
-    const created = await tx.insert(users).values(
-      DEMO_ACCOUNTS.map((a, i) => ({
-        email: a.email,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        companyId: a.companyId,
-        scopes: a.scopes,
-        passwordHash: hashes[i],
-        // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
-        // vendor@example.com has not, so it meets the vendor authorization prompt.
-        tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
-      })),
-    ).returning({ id: users.id, email: users.email });
+    const created = await tx
+      .insert(users)
+      .values(
+        DEMO_ACCOUNTS.map((a, i) => ({
+          email: a.email,
+          firstName: a.firstName,
+          lastName: a.lastName,
+          companyId: a.companyId,
+          scopes: a.scopes,
+          passwordHash: hashes[i],
+          // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
+          // vendor@example.com has not, so it meets the vendor authorization prompt.
+          tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
+        })),
+      )
+      .returning({ id: users.id, email: users.email });
     await seedCatalogue(tx, created);
     await tx.insert(partnerConfigurations).values({
       companyId: 30443,
@@ -54,7 +105,10 @@ export async function seedDemoData(db: Db) {
       // Shipping profiles come later in the demo story; the partner asks for names and marketing images.
       fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
     });
-    await tx.insert(featureFlags).values(FEATURE_FLAGS.map((name) => ({ name, enabled: true }))).onConflictDoNothing();
+    await tx
+      .insert(featureFlags)
+      .values(FEATURE_FLAGS.map((name) => ({ name, enabled: true })))
+      .onConflictDoNothing();
   });
 }
 
@@ -63,11 +117,36 @@ export async function seedDemoData(db: Db) {
  * catalogued, with its history, so the Catalog list is not empty for a new user. No e-mails are queued.
  */
 export const DEMO_CATALOGUE = [
-  { ean13Upc: '0001234567895', upc: '001234567895', description: 'Organic rolled oats', brand: 'Green Valley', department: 'Grocery', category: 'Cereal', subcategory: 'Hot cereal', itemSize: '18', unitsOfMeasure: 'oz', packCount: null },
-  { ean13Upc: '0007017715408', upc: '007017715408', description: 'Sparkling apple juice', brand: 'Green Valley', department: 'Beverages', category: 'Juice', subcategory: 'Sparkling juice', itemSize: '750', unitsOfMeasure: 'ml', packCount: 6 },
+  {
+    ean13Upc: '0001234567895',
+    upc: '001234567895',
+    description: 'Organic rolled oats',
+    brand: 'Green Valley',
+    department: 'Grocery',
+    category: 'Cereal',
+    subcategory: 'Hot cereal',
+    itemSize: '18',
+    unitsOfMeasure: 'oz',
+    packCount: null,
+  },
+  {
+    ean13Upc: '0007017715408',
+    upc: '007017715408',
+    description: 'Sparkling apple juice',
+    brand: 'Green Valley',
+    department: 'Beverages',
+    category: 'Juice',
+    subcategory: 'Sparkling juice',
+    itemSize: '750',
+    unitsOfMeasure: 'ml',
+    packCount: 6,
+  },
 ];
 
-async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0], created: { id: number; email: string }[]) {
+async function seedCatalogue(
+  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
+  created: { id: number; email: string }[],
+) {
   const idOf = (email: string) => created.find((u) => u.email === email)!.id;
   const supplier = idOf('supplier@example.com');
   const admin = idOf('admin@example.com');
@@ -76,7 +155,16 @@ async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
     const at = (hours: number) => new Date(start + (i * 24 + hours) * 3600 * 1000);
     await recordPastSubmission(
       tx,
-      { companyId: 1001, userId: supplier, upc: p.upc, ean13Upc: p.ean13Upc, productName: p.description, itemStatus: 'CATALOGUED', createdAt: at(0), updatedAt: at(2) },
+      {
+        companyId: 1001,
+        userId: supplier,
+        upc: p.upc,
+        ean13Upc: p.ean13Upc,
+        productName: p.description,
+        itemStatus: 'CATALOGUED',
+        createdAt: at(0),
+        updatedAt: at(2),
+      },
       [
         { userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
         { userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
@@ -87,4 +175,3 @@ async function seedCatalogue(tx: Parameters<Parameters<Db['transaction']>[0]>[0]
     await tx.insert(cataloguedProducts).values({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
   }
 }
-

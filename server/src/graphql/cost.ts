@@ -1,4 +1,13 @@
-import { Kind, OperationTypeNode, type DocumentNode, type FieldNode, type GraphQLObjectType, type GraphQLSchema, type SelectionSetNode, type ValueNode } from 'graphql';
+import {
+  Kind,
+  OperationTypeNode,
+  type DocumentNode,
+  type FieldNode,
+  type GraphQLObjectType,
+  type GraphQLSchema,
+  type SelectionSetNode,
+  type ValueNode,
+} from 'graphql';
 
 /** Every root field is at least one database round trip. */
 export const ROOT_FIELD_COST = 10;
@@ -49,7 +58,9 @@ function rowsOf(field: FieldNode, type: GraphQLObjectType, variables: Variables)
  * read. The most expensive operation of the document counts, whichever one is run.
  */
 export function queryCost(schema: GraphQLSchema, document: DocumentNode, variables: Variables): number {
-  const fragments = new Map(document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])));
+  const fragments = new Map(
+    document.definitions.flatMap((d) => (d.kind === Kind.FRAGMENT_DEFINITION ? [[d.name.value, d] as const] : [])),
+  );
   const costOf = (set: SelectionSetNode, type: GraphQLObjectType, seen: Set<string>): number => {
     let cost = 0;
     for (const sel of set.selections) {
@@ -67,7 +78,12 @@ export function queryCost(schema: GraphQLSchema, document: DocumentNode, variabl
   let highest = 0;
   for (const d of document.definitions) {
     if (d.kind !== Kind.OPERATION_DEFINITION) continue;
-    const root = d.operation === OperationTypeNode.MUTATION ? schema.getMutationType() : d.operation === OperationTypeNode.QUERY ? schema.getQueryType() : schema.getSubscriptionType();
+    const root =
+      d.operation === OperationTypeNode.MUTATION
+        ? schema.getMutationType()
+        : d.operation === OperationTypeNode.QUERY
+          ? schema.getQueryType()
+          : schema.getSubscriptionType();
     if (root) highest = Math.max(highest, costOf(d.selectionSet, root, new Set()));
   }
   return highest;

@@ -12,47 +12,65 @@ type Formatter = NonNullable<MercuriusOptions['errorFormatter']>;
  * GraphQL errors carry the same code and fields as REST errors (extensions.code, extensions.fields);
  * anything unexpected is logged and leaves as a generic error with the request id.
  */
-export const graphqlErrorFormatter = (app: FastifyInstance): Formatter => (execution, context) => {
-  let requestStatus: number | undefined;
-  const errors = (execution.errors ?? []).flatMap((err) => {
-    // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule sees mercurius' widened type; tsc needs the cast
-    const original = err.originalError as (Error & { statusCode?: number; errors?: readonly GraphQLError[] }) | undefined;
-    const withExtensions = (message: string, extensions: Record<string, unknown>) =>
-      new GraphQLError(message, { nodes: err.nodes, source: err.source, positions: err.positions, path: err.path, extensions });
-    if (original instanceof HttpError) {
-      return withExtensions(original.message, { code: original.code, status: original.status, ...(original.extra.fields && { fields: original.extra.fields }) });
+export const graphqlErrorFormatter =
+  (app: FastifyInstance): Formatter =>
+  (execution, context) => {
+    let requestStatus: number | undefined;
+    const errors = (execution.errors ?? []).flatMap((err) => {
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule sees mercurius' widened type; tsc needs the cast
+      const original = err.originalError as
+        (Error & { statusCode?: number; errors?: readonly GraphQLError[] }) | undefined;
+      const withExtensions = (message: string, extensions: Record<string, unknown>) =>
+        new GraphQLError(message, {
+          nodes: err.nodes,
+          source: err.source,
+          positions: err.positions,
+          path: err.path,
+          extensions,
+        });
+      if (original instanceof HttpError) {
+        return withExtensions(original.message, {
+          code: original.code,
+          status: original.status,
+          ...(original.extra.fields && { fields: original.extra.fields }),
+        });
+      }
+      if (original instanceof ZodError) {
+        const fields = zodFields(original);
+        return withExtensions(Object.values(fields)[0] ?? 'Invalid input.', {
+          code: 'VALIDATION_FAILED',
+          status: 400,
+          fields,
+        });
+      }
+      // The request itself is bad (a query over the depth or size limits, a body too large, empty or not JSON):
+      // mercurius and Fastify say so with a 4xx status; the answer keeps it, with their messages.
+      if (original && typeof original.statusCode === 'number' && original.statusCode < 500) {
+        requestStatus ??= original.statusCode;
+        const status = original.statusCode;
+        const inner = original.errors?.length ? original.errors : [err];
+        return inner.map(
+          (e) =>
+            new GraphQLError(e.message || original.message, {
+              nodes: e.nodes,
+              source: e.source,
+              positions: e.positions,
+              extensions: { code: original instanceof QueryRefused ? original.code : 'BAD_REQUEST', status },
+            }),
+        );
+      }
+      if (original && !(original instanceof GraphQLError)) {
+        const requestId = context.reply?.request.id;
+        app.log.error({ err: original, requestId }, 'GraphQL resolver failed');
+        return withExtensions(`${MSG.serverError} (ref ${requestId})`, { code: 'INTERNAL', status: 500 });
+      }
+      return err; // syntax and validation errors of the query itself
+    });
+    const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
+    // Hints that name other fields and types are part of the schema: only for those who may read it.
+    if (!context.reply?.request.graphqlSchemaOpen) {
+      const response = formatted.response as { errors?: { message: string }[] };
+      response.errors = response.errors?.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
     }
-    if (original instanceof ZodError) {
-      const fields = zodFields(original);
-      return withExtensions(Object.values(fields)[0] ?? 'Invalid input.', { code: 'VALIDATION_FAILED', status: 400, fields });
-    }
-    // The request itself is bad (a query over the depth or size limits, a body too large, empty or not JSON):
-    // mercurius and Fastify say so with a 4xx status; the answer keeps it, with their messages.
-    if (original && typeof original.statusCode === 'number' && original.statusCode < 500) {
-      requestStatus ??= original.statusCode;
-      const status = original.statusCode;
-      const inner = original.errors?.length ? original.errors : [err];
-      return inner.map((e) =>
-        new GraphQLError(e.message || original.message, {
-          nodes: e.nodes,
-          source: e.source,
-          positions: e.positions,
-          extensions: { code: original instanceof QueryRefused ? original.code : 'BAD_REQUEST', status },
-        }),
-      );
-    }
-    if (original && !(original instanceof GraphQLError)) {
-      const requestId = context.reply?.request.id;
-      app.log.error({ err: original, requestId }, 'GraphQL resolver failed');
-      return withExtensions(`${MSG.serverError} (ref ${requestId})`, { code: 'INTERNAL', status: 500 });
-    }
-    return err; // syntax and validation errors of the query itself
-  });
-  const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
-  // Hints that name other fields and types are part of the schema: only for those who may read it.
-  if (!context.reply?.request.graphqlSchemaOpen) {
-    const response = formatted.response as { errors?: { message: string }[] };
-    response.errors = response.errors?.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
-  }
-  return requestStatus && !execution.data ? { ...formatted, statusCode: requestStatus } : formatted;
-};
+    return requestStatus && !execution.data ? { ...formatted, statusCode: requestStatus } : formatted;
+  };

@@ -42,11 +42,15 @@ export const withoutSuggestions = (message: string) => message.replace(/\s*Did y
  * to everyone but staff, and a cost budget. Registered before mercurius; the query checks are mercurius hooks, as
  * mercurius caches validation by query text and these depend on the user and the variables.
  */
-export function registerGraphqlGuards(app: FastifyInstance, opts: { perUserPerMinute: number; introspection: boolean }) {
+export function registerGraphqlGuards(
+  app: FastifyInstance,
+  opts: { perUserPerMinute: number; introspection: boolean },
+) {
   const limit = app.rateLimit({
     max: opts.perUserPerMinute,
     timeWindow: '1 minute',
-    keyGenerator: (request: FastifyRequest) => (request.session?.userId ? `graphql:user:${request.session.userId}` : `graphql:ip:${request.ip}`),
+    keyGenerator: (request: FastifyRequest) =>
+      request.session?.userId ? `graphql:user:${request.session.userId}` : `graphql:ip:${request.ip}`,
     errorResponseBuilder: () => new QueryRefused(429, 'RATE_LIMITED', MSG.tooManyRequests),
   });
   app.addHook('preHandler', async (request, reply) => {
@@ -60,10 +64,15 @@ export function registerGraphqlGuards(app: FastifyInstance, opts: { perUserPerMi
 /** After mercurius is registered: refuses introspection to non-staff and a query over the cost budget. */
 export function registerGraphqlQueryChecks(app: FastifyInstance) {
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-    if (!context.reply.request.graphqlSchemaOpen && asksForSchema(document)) throw new QueryRefused(400, 'INTROSPECTION_DISABLED', MSG.introspectionDisabled);
+    if (!context.reply.request.graphqlSchemaOpen && asksForSchema(document))
+      throw new QueryRefused(400, 'INTROSPECTION_DISABLED', MSG.introspectionDisabled);
     const cost = queryCost(schema, document, variables as Record<string, unknown> | undefined);
     if (cost > MAX_QUERY_COST) {
-      throw new QueryRefused(400, 'QUERY_TOO_COSTLY', MSG.queryTooCostly.replace('{cost}', String(cost)).replace('{budget}', String(MAX_QUERY_COST)));
+      throw new QueryRefused(
+        400,
+        'QUERY_TOO_COSTLY',
+        MSG.queryTooCostly.replace('{cost}', String(cost)).replace('{budget}', String(MAX_QUERY_COST)),
+      );
     }
     return undefined;
   });

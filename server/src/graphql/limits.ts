@@ -1,4 +1,11 @@
-import { GraphQLError, Kind, type ASTVisitor, type FragmentDefinitionNode, type SelectionSetNode, type ValidationContext } from 'graphql';
+import {
+  GraphQLError,
+  Kind,
+  type ASTVisitor,
+  type FragmentDefinitionNode,
+  type SelectionSetNode,
+  type ValidationContext,
+} from 'graphql';
 
 /** Depth beyond which a query is refused (mercurius checks it). */
 export const MAX_QUERY_DEPTH = 10;
@@ -8,7 +15,10 @@ export const MAX_QUERY_FIELDS = 500;
 /** Counts the fields a query would resolve, expanding fragments where they are used, and refuses one that asks too much. */
 export function fieldLimitRule(context: ValidationContext): ASTVisitor {
   const fragments = new Map<string, FragmentDefinitionNode>(
-    context.getDocument().definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION).map((d) => [d.name.value, d]),
+    context
+      .getDocument()
+      .definitions.filter((d): d is FragmentDefinitionNode => d.kind === Kind.FRAGMENT_DEFINITION)
+      .map((d) => [d.name.value, d]),
   );
   const count = (set: SelectionSetNode | undefined, seen: Set<string>, budget: number): number => {
     let n = 0;
@@ -26,7 +36,11 @@ export function fieldLimitRule(context: ValidationContext): ASTVisitor {
   return {
     OperationDefinition(node) {
       if (count(node.selectionSet, new Set(), MAX_QUERY_FIELDS) > MAX_QUERY_FIELDS) {
-        context.reportError(new GraphQLError(`This query asks for more than ${MAX_QUERY_FIELDS} fields; ask for less at a time.`, { nodes: [node] }));
+        context.reportError(
+          new GraphQLError(`This query asks for more than ${MAX_QUERY_FIELDS} fields; ask for less at a time.`, {
+            nodes: [node],
+          }),
+        );
       }
     },
   };

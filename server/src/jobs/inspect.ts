@@ -13,7 +13,8 @@ export interface JobCount {
 }
 
 /** What "now" means per state: every queued, running and failed job; done ones of the last hour only. */
-const inView = (now: Date): SQL => sql`(${jobs.status} <> 'done' or ${jobs.finishedAt} > ${new Date(now.getTime() - JOBS_DONE_WINDOW_MS)})`;
+const inView = (now: Date): SQL =>
+  sql`(${jobs.status} <> 'done' or ${jobs.finishedAt} > ${new Date(now.getTime() - JOBS_DONE_WINDOW_MS)})`;
 
 /** Counts per type and state, for the metrics scrape and the jobs console alike. */
 export async function jobCounts(db: Db, now = new Date()): Promise<JobCount[]> {
@@ -22,20 +23,34 @@ export async function jobCounts(db: Db, now = new Date()): Promise<JobCount[]> {
       type: jobs.name,
       state: jobs.status,
       count: count(),
-      oldestDueSeconds: sql<number | null>`extract(epoch from (now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())))::float8`,
+      oldestDueSeconds: sql<
+        number | null
+      >`extract(epoch from (now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())))::float8`,
     })
     .from(jobs)
     .where(inView(now))
     .groupBy(jobs.name, jobs.status)
     .orderBy(jobs.name, jobs.status);
-  return rows.map((r) => ({ ...r, count: Number(r.count), oldestDueSeconds: r.oldestDueSeconds === null ? null : Math.max(0, Number(r.oldestDueSeconds)) }));
+  return rows.map((r) => ({
+    ...r,
+    count: Number(r.count),
+    oldestDueSeconds: r.oldestDueSeconds === null ? null : Math.max(0, Number(r.oldestDueSeconds)),
+  }));
 }
 
 export type JobRow = typeof jobs.$inferSelect;
 
 /** One page of jobs in a state (newest first), optionally of one type, with the total for paging. */
-export async function listJobs(db: Db, filter: { type?: string; state: JobState; page: number; pageSize: number }, now = new Date()) {
-  const where = and(eq(jobs.status, filter.state), filter.type ? eq(jobs.name, filter.type) : undefined, filter.state === 'done' ? gt(jobs.finishedAt, new Date(now.getTime() - JOBS_DONE_WINDOW_MS)) : undefined);
+export async function listJobs(
+  db: Db,
+  filter: { type?: string; state: JobState; page: number; pageSize: number },
+  now = new Date(),
+) {
+  const where = and(
+    eq(jobs.status, filter.state),
+    filter.type ? eq(jobs.name, filter.type) : undefined,
+    filter.state === 'done' ? gt(jobs.finishedAt, new Date(now.getTime() - JOBS_DONE_WINDOW_MS)) : undefined,
+  );
   const [rows, [{ total }]] = await Promise.all([
     db
       .select()

@@ -22,6 +22,8 @@ describe(`maintenance (${databaseKind})`, () => {
     ]);
     await purgeExpired(db);
     expect((await db.select({ sid: sessions.sid }).from(sessions)).map((s) => s.sid)).toEqual(['live']);
-    expect((await db.select({ email: loginFailures.email }).from(loginFailures)).map((f) => f.email)).toEqual(['b@example.com']);
+    expect((await db.select({ email: loginFailures.email }).from(loginFailures)).map((f) => f.email)).toEqual([
+      'b@example.com',
+    ]);
   });
 });

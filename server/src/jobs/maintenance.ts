@@ -13,7 +13,12 @@ export async function purgeExpired(db: Db, now = new Date()) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
   await db
     .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, dayAgo), and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo))));
+    .where(
+      or(
+        lt(passwordResetTokens.expiresAt, dayAgo),
+        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo)),
+      ),
+    );
   await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
 }
 

@@ -20,7 +20,9 @@ describe(`orphan file cleanup (${databaseKind})`, () => {
   it('removes old files no row names and old upload temporaries; keeps referenced files, their renditions and anything recent', async () => {
     const supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
-    const draft = await supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
+    const draft = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' },
+    ]);
     expect(draft.status).toBe(201);
     await server.ctx.jobs!.drain(); // makes the renditions
     const store = server.ctx.storage as LocalDiskStore;
@@ -37,7 +39,11 @@ describe(`orphan file cleanup (${databaseKind})`, () => {
     age(temporary, 2 * DAY);
 
     const removed = await removeOrphanFiles(server.ctx);
-    expect(removed.sort()).toEqual(['drafts/gone/orphan', 'renditions/gone/thumbnail', 'upload temporary interrupted-upload']);
+    expect(removed.sort()).toEqual([
+      'drafts/gone/orphan',
+      'renditions/gone/thumbnail',
+      'upload temporary interrupted-upload',
+    ]);
     for (const key of keys) expect(await store.exists(key)).toBe(true);
     expect(await store.exists('drafts/gone/young')).toBe(true);
     expect(existsSync(temporary)).toBe(false);

@@ -12,25 +12,35 @@ export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
  * column whose name ends in `_key`; found from the catalogue, so a new table is covered without editing this.
  */
 async function referencedKeys(db: Db): Promise<Set<string>> {
-  const columns = await queryRows<{ table_name: string; column_name: string }>(db, sql`
+  const columns = await queryRows<{ table_name: string; column_name: string }>(
+    db,
+    sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'`);
+    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'`,
+  );
   const keys = new Set<string>();
   for (const { table_name, column_name } of columns) {
-    const rows = await queryRows<{ k: string }>(db, sql.raw(`select distinct "${column_name}" as k from "${table_name}" where "${column_name}" is not null`));
+    const rows = await queryRows<{ k: string }>(
+      db,
+      sql.raw(`select distinct "${column_name}" as k from "${table_name}" where "${column_name}" is not null`),
+    );
     for (const { k } of rows) keys.add(k);
   }
   return keys;
 }
 
 /** A rendition (renditions/{fileId}/...) belongs to its file, whose thumbnail key is stored. */
-const ownerKey = (key: string) => (key.startsWith('renditions/') ? `${key.split('/').slice(0, 2).join('/')}/thumbnail` : key);
+const ownerKey = (key: string) =>
+  key.startsWith('renditions/') ? `${key.split('/').slice(0, 2).join('/')}/thumbnail` : key;
 
 /**
  * Removes stored files no row names any more (a crash between storing a file and committing its row, or a row
  * deleted before its file), and upload temporaries left by an interrupted upload; only those older than the grace period.
  */
-export async function removeOrphanFiles(ctx: Pick<AppContext, 'db' | 'storage' | 'uploadTempDir'>, { graceMs = ORPHAN_GRACE_MS, now = Date.now() } = {}) {
+export async function removeOrphanFiles(
+  ctx: Pick<AppContext, 'db' | 'storage' | 'uploadTempDir'>,
+  { graceMs = ORPHAN_GRACE_MS, now = Date.now() } = {},
+) {
   const removed: string[] = [];
   const referenced = await referencedKeys(ctx.db);
   const stale: string[] = [];

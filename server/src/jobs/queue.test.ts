@@ -18,7 +18,11 @@ afterAll(() => server?.close());
 describe(`job queue (${databaseKind})`, () => {
   it('runs each enqueued job once, and a dedupe key makes a second enqueue a no-op', async () => {
     const seen: number[] = [];
-    const job = defineJob({ name: 'test.collect', payload: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
+    const job = defineJob({
+      name: 'test.collect',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => void seen.push(n),
+    });
     const db = server.database.db;
     await enqueue(db, job, { n: 1 });
     await enqueue(db, job, { n: 2 }, { dedupeKey: 'two' });
@@ -44,7 +48,10 @@ describe(`job queue (${databaseKind})`, () => {
     await runner.drain();
     expect(calls).toBe(1);
     // Make the retry due now instead of after its backoff.
-    await db.update(jobs).set({ runAt: new Date(0) }).where(eq(jobs.name, 'test.flaky'));
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.name, 'test.flaky'));
     await runner.drain();
     expect(calls).toBe(2);
     const [row] = await db.select().from(jobs).where(eq(jobs.name, 'test.flaky'));
@@ -53,7 +60,11 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('takes over a job whose worker died (lock expired) and runs it to completion', async () => {
     const done: string[] = [];
-    const job = defineJob({ name: 'test.resume', payload: z.object({ id: z.string() }), handler: async ({ id }) => void done.push(id) });
+    const job = defineJob({
+      name: 'test.resume',
+      payload: z.object({ id: z.string() }),
+      handler: async ({ id }) => void done.push(id),
+    });
     const db = server.database.db;
     await db.insert(jobs).values({
       name: job.name,
@@ -68,9 +79,19 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('on a database only this process can use, puts jobs left running by a crashed process back at once', async () => {
     const done: string[] = [];
-    const job = defineJob({ name: 'test.release', payload: z.object({ id: z.string() }), handler: async ({ id }) => void done.push(id) });
+    const job = defineJob({
+      name: 'test.release',
+      payload: z.object({ id: z.string() }),
+      handler: async ({ id }) => void done.push(id),
+    });
     const db = server.database.db;
-    await db.insert(jobs).values({ name: job.name, payload: { id: 'crashed' }, status: 'running', attempts: 1, lockedUntil: new Date(Date.now() + 300_000) });
+    await db.insert(jobs).values({
+      name: job.name,
+      payload: { id: 'crashed' },
+      status: 'running',
+      attempts: 1,
+      lockedUntil: new Date(Date.now() + 300_000),
+    });
     const runner = new JobRunner(db, log).register(job);
     await runner.drain();
     expect(done).toEqual([]); // still locked to the dead process
@@ -99,7 +120,9 @@ describe(`job queue (${databaseKind})`, () => {
     expect(counts.size).toBe(40);
     expect([...counts.values()].every((c) => c === 1)).toBe(true);
     const [left] = (
-      (await db.execute(sql`select count(*)::int as n from jobs where name = 'test.shared' and status <> 'done'`)) as unknown as {
+      (await db.execute(
+        sql`select count(*)::int as n from jobs where name = 'test.shared' and status <> 'done'`,
+      )) as unknown as {
         rows: { n: number }[];
       }
     ).rows;
@@ -113,7 +136,11 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('de-duplicates only among queued and running jobs: once the first is done, the same key runs again', async () => {
     const seen: number[] = [];
-    const job = defineJob({ name: 'test.again', payload: z.object({ n: z.number() }), handler: async ({ n }) => void seen.push(n) });
+    const job = defineJob({
+      name: 'test.again',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => void seen.push(n),
+    });
     const db = server.database.db;
     const runner = new JobRunner(db, log).register(job);
     await enqueue(db, job, { n: 1 }, { dedupeKey: 'again' });
@@ -158,7 +185,11 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('fails at once, without calling the handler, a stored payload the job does not accept, keeping why', async () => {
     const handled: unknown[] = [];
-    const job = defineJob({ name: 'test.stale', payload: z.object({ n: z.number() }), handler: async (p) => void handled.push(p) });
+    const job = defineJob({
+      name: 'test.stale',
+      payload: z.object({ n: z.number() }),
+      handler: async (p) => void handled.push(p),
+    });
     const db = server.database.db;
     // Written by an older version of the job, or by hand.
     await db.insert(jobs).values({ name: job.name, payload: { n: 'three' }, maxAttempts: 5 });
@@ -171,7 +202,11 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('gives the handler the payload as its schema reads it', async () => {
     const handled: unknown[] = [];
-    const job = defineJob({ name: 'test.parsed', payload: z.object({ n: z.number() }), handler: async (p) => void handled.push(p) });
+    const job = defineJob({
+      name: 'test.parsed',
+      payload: z.object({ n: z.number() }),
+      handler: async (p) => void handled.push(p),
+    });
     const db = server.database.db;
     await db.insert(jobs).values({ name: job.name, payload: { n: 4, leftover: true } });
     await new JobRunner(db, log).register(job).drain();
@@ -185,7 +220,13 @@ describe(`job queue (${databaseKind})`, () => {
     await db.insert(jobs).values([
       { name: 'test.purge', payload: { k: 'old-done' }, status: 'done', finishedAt: hoursAgo(49) },
       { name: 'test.purge', payload: { k: 'new-done' }, status: 'done', finishedAt: hoursAgo(47) },
-      { name: 'test.purge', payload: { k: 'old-failed' }, status: 'failed', finishedAt: hoursAgo(500), lastError: 'Error: kept' },
+      {
+        name: 'test.purge',
+        payload: { k: 'old-failed' },
+        status: 'failed',
+        finishedAt: hoursAgo(500),
+        lastError: 'Error: kept',
+      },
       { name: 'test.purge', payload: { k: 'old-queued' }, status: 'queued', runAt: hoursAgo(500) },
     ]);
     expect(await purgeFinishedJobs(db, 48 * 3_600_000, now)).toBe(1);
@@ -207,7 +248,9 @@ describe(`job queue (${databaseKind})`, () => {
   });
 
   it('refuses to start a runner that lacks the handler of a job type the portal enqueues', async () => {
-    const runner = new JobRunner(server.database.db, log).register(...allJobs(server.ctx).filter((j) => j.name !== 'notifications.statusMail'));
+    const runner = new JobRunner(server.database.db, log).register(
+      ...allJobs(server.ctx).filter((j) => j.name !== 'notifications.statusMail'),
+    );
     await expect(runner.checkHandlers()).rejects.toThrow(/notifications\.statusMail/);
     await new JobRunner(server.database.db, log).register(...allJobs(server.ctx)).checkHandlers();
   });
@@ -230,7 +273,10 @@ describe(`job queue (${databaseKind})`, () => {
         if (opts.fail) throw new Error('fails');
       },
     });
-    const runner = new JobRunner(server.database.db, log, { ...HOUR_LONG_POLL, notifications: server.database.notifications }).register(job);
+    const runner = new JobRunner(server.database.db, log, {
+      ...HOUR_LONG_POLL,
+      notifications: server.database.notifications,
+    }).register(job);
     const nextRun = () => new Promise<void>((resolve) => waiters.push(resolve));
     return { job, runner, ran, nextRun };
   }

@@ -104,7 +104,10 @@ export async function requeueFailedJob(tx: Tx, id: number): Promise<boolean> {
 
 /** Deletes a failed job (the jobs console's Discard); false when it is not failed (any more). */
 export async function deleteFailedJob(tx: Tx, id: number): Promise<boolean> {
-  const deleted = await tx.delete(jobs).where(and(eq(jobs.id, id), eq(jobs.status, 'failed'))).returning({ id: jobs.id });
+  const deleted = await tx
+    .delete(jobs)
+    .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
+    .returning({ id: jobs.id });
   return deleted.length > 0;
 }
 
@@ -117,7 +120,14 @@ export async function purgeFinishedJobs(db: Db, retentionMs: number, now = new D
   return purged.length;
 }
 
-type ClaimedJob = { id: number; name: string; payload: unknown; attempts: number; max_attempts: number; request_id: string | null };
+type ClaimedJob = {
+  id: number;
+  name: string;
+  payload: unknown;
+  attempts: number;
+  max_attempts: number;
+  request_id: string | null;
+};
 
 /** How a run ended: done, failed for good, or failed with attempts left (queued again). */
 export type JobOutcome = 'done' | 'failed' | 'retry';
@@ -176,7 +186,9 @@ export class JobRunner {
    * embedded one, locked to this process): a job still 'running' there belonged to a process that died.
    */
   async releaseAbandoned(): Promise<number> {
-    const result = await this.db.execute(sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`);
+    const result = await this.db.execute(
+      sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`,
+    );
     return (result as { rows: unknown[] }).rows.length;
   }
 
@@ -194,7 +206,9 @@ export class JobRunner {
       .where(sql`${jobs.status} in ('queued', 'running')`);
     const unclaimed = waiting.map((r) => r.name).filter((name) => !this.defs.has(name));
     if (unclaimed.length) {
-      problems.push(`jobs waiting in the database that no handler claims: ${unclaimed.sort().join(', ')} (delete them, or deploy the version that handles them)`);
+      problems.push(
+        `jobs waiting in the database that no handler claims: ${unclaimed.sort().join(', ')} (delete them, or deploy the version that handles them)`,
+      );
     }
     if (problems.length) throw new MissingJobHandlersError(`The worker cannot start: ${problems.join('; ')}`);
   }
@@ -264,7 +278,10 @@ export class JobRunner {
         locked_until = now() + make_interval(secs => ${(this.opts.lockMs ?? 300_000) / 1000})
       WHERE id IN (
         SELECT id FROM jobs
-        WHERE name IN (${sql.join(names.map((n) => sql`${n}`), sql`, `)})
+        WHERE name IN (${sql.join(
+          names.map((n) => sql`${n}`),
+          sql`, `,
+        )})
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
         ORDER BY run_at, id
         LIMIT ${limit}
@@ -300,7 +317,9 @@ export class JobRunner {
     }
     try {
       await def.handler(payload, { id: job.id, attempt: job.attempts, log });
-      await this.db.execute(sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`);
+      await this.db.execute(
+        sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`,
+      );
       end('done');
       log.info({ attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job done');
     } catch (err) {

@@ -10,5 +10,13 @@ import { deliverWebhook } from '../modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
 export function allJobs(ctx: AppContext): SomeJobDefinition[] {
-  return [processDraftFile(ctx), automatedChecks(ctx), sendStatusMail(ctx), recomputePartnerStatusesJob(ctx), processIngestionFile(ctx), sendPasswordResetMail(ctx), deliverWebhook(ctx)];
+  return [
+    processDraftFile(ctx),
+    automatedChecks(ctx),
+    sendStatusMail(ctx),
+    recomputePartnerStatusesJob(ctx),
+    processIngestionFile(ctx),
+    sendPasswordResetMail(ctx),
+    deliverWebhook(ctx),
+  ];
 }

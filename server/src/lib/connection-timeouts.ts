@@ -9,7 +9,10 @@ const NODE_HEADERS_TIMEOUT_MS = 60_000;
  * for ever: the whole request must arrive within requestMs (Node answers 408 and closes the connection), and a
  * connection silent for idleMs is closed.
  */
-export function connectionTimeouts(t: { requestMs: number; idleMs: number }): Pick<FastifyServerOptions, 'requestTimeout' | 'connectionTimeout'> & {
+export function connectionTimeouts(t: { requestMs: number; idleMs: number }): Pick<
+  FastifyServerOptions,
+  'requestTimeout' | 'connectionTimeout'
+> & {
   http: { requestTimeout: number; headersTimeout: number; connectionsCheckingInterval: number };
 } {
   return {

@@ -42,10 +42,16 @@ export function zodFields(err: ZodError): Record<string, string> {
 }
 
 /** What busboy (the multipart parser) throws on a body that is malformed or cut short: the client's fault. */
-const MALFORMED_MULTIPART = /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early)/;
-export const MALFORMED_UPLOAD_MESSAGE = 'The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.';
+const MALFORMED_MULTIPART =
+  /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early)/;
+export const MALFORMED_UPLOAD_MESSAGE =
+  'The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.';
 
-const CODE_BY_STATUS: Record<number, string> = { 413: 'PAYLOAD_TOO_LARGE', 415: 'UNSUPPORTED_MEDIA_TYPE', 429: 'RATE_LIMITED' };
+const CODE_BY_STATUS: Record<number, string> = {
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+};
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the body as application/json (files as multipart/form-data).';
 
 export function registerErrorHandling(app: FastifyInstance) {
@@ -58,13 +64,17 @@ export function registerErrorHandling(app: FastifyInstance) {
       const fields = zodFields(err);
       const body: ErrorBody = {
         code: 'VALIDATION_FAILED',
-        message: Object.entries(fields).map(([k, v]) => `${k}: ${v}`).join('; '),
+        message: Object.entries(fields)
+          .map(([k, v]) => `${k}: ${v}`)
+          .join('; '),
         fields,
       };
       return reply.status(400).send(body);
     }
     if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
-      return reply.status(400).send({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE } satisfies ErrorBody);
+      return reply
+        .status(400)
+        .send({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE } satisfies ErrorBody);
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
@@ -74,7 +84,8 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     // Our codes, not the framework's (FST_ERR_CTP_…): clients see the one vocabulary of ErrorBody codes.
     const code = CODE_BY_STATUS[status] ?? (err.code && !err.code.startsWith('FST_') ? err.code : 'BAD_REQUEST');
-    const message = status === 429 ? MSG.tooManyAttempts : status === 415 ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : err.message;
+    const message =
+      status === 429 ? MSG.tooManyAttempts : status === 415 ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : err.message;
     return reply.status(status).send({ code, message });
   });
 }

@@ -8,7 +8,9 @@ export const JSON_COMPRESSION_THRESHOLD_BYTES = 1024;
 const brotli = promisify(brotliCompress);
 const gzipAsync = promisify(gzip);
 // Quality 4: most of brotli's gain on JSON at a few times less CPU than its maximum (11, meant for build time).
-const BROTLI_OPTIONS = { params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT } };
+const BROTLI_OPTIONS = {
+  params: { [constants.BROTLI_PARAM_QUALITY]: 4, [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT },
+};
 
 type Encoding = 'br' | 'gzip';
 
@@ -22,7 +24,9 @@ export function negotiateEncoding(acceptEncoding: string | undefined): Encoding 
     quality.set(name, q ? Number(q.slice(2)) || 0 : 1);
   }
   const accepts = (name: Encoding) => (quality.get(name) ?? quality.get('*') ?? 0) > 0;
-  const ranked = (['br', 'gzip'] as const).filter(accepts).sort((a, b) => (quality.get(b) ?? 0) - (quality.get(a) ?? 0));
+  const ranked = (['br', 'gzip'] as const)
+    .filter(accepts)
+    .sort((a, b) => (quality.get(b) ?? 0) - (quality.get(a) ?? 0));
   return ranked[0] ?? null;
 }
 

@@ -58,9 +58,16 @@ type RouteDoc = {
 export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unknown> {
   const response: Record<string, unknown> = {};
   for (const [status, answer] of Object.entries(doc.responses)) {
-    if (answer === null) response[status] = z.null().describe(status === '204' ? 'Done, no content' : 'A redirect or not modified, no content');
+    if (answer === null)
+      response[status] = z
+        .null()
+        .describe(status === '204' ? 'Done, no content' : 'A redirect or not modified, no content');
     else if (answer instanceof z.ZodType) response[status] = answer;
-    else response[status] = { description: 'The file', content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])) };
+    else
+      response[status] = {
+        description: 'The file',
+        content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])),
+      };
   }
   // A JSON body can always be too large or of another type (the body parser answers before the handler).
   const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
@@ -106,14 +113,25 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       servers: [{ url: publicUrl }],
       components: {
         securitySchemes: {
-          bearer: { type: 'http', scheme: 'bearer', bearerFormat: `${API_TOKEN_PREFIX}<base64url>`, description: 'An API token' },
-          session: { type: 'apiKey', in: 'cookie', name: 'sid', description: 'The web app session (signed in through the portal)' },
+          bearer: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: `${API_TOKEN_PREFIX}<base64url>`,
+            description: 'An API token',
+          },
+          session: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'sid',
+            description: 'The web app session (signed in through the portal)',
+          },
         },
       },
       security: [{ bearer: [] }, { session: [] }],
     },
     // Routes without a schema (the web app, mercurius' own) stay out; the completeness test finds any REST one.
-    transform: (doc) => (doc.schema && doc.url !== '/graphql' ? transform(doc) : { schema: { hide: true }, url: doc.url }),
+    transform: (doc) =>
+      doc.schema && doc.url !== '/graphql' ? transform(doc) : { schema: { hide: true }, url: doc.url },
     transformObject: jsonSchemaTransformObject,
   });
 }

@@ -13,9 +13,15 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 const read = (store: DbSessionStore, sid: string) =>
-  new Promise<Session | null | undefined>((resolve, reject) => store.get(sid, (err, s) => (err ? reject(err as Error) : resolve(s))));
+  new Promise<Session | null | undefined>((resolve, reject) =>
+    store.get(sid, (err, s) => (err ? reject(err as Error) : resolve(s))),
+  );
 const write = (store: DbSessionStore, sid: string, data: object) =>
-  new Promise<void>((resolve, reject) => store.set(sid, { ...data, cookie: { expires: new Date(Date.now() + 60_000) } } as never, (err) => (err ? reject(err as Error) : resolve())));
+  new Promise<void>((resolve, reject) =>
+    store.set(sid, { ...data, cookie: { expires: new Date(Date.now() + 60_000) } } as never, (err) =>
+      err ? reject(err as Error) : resolve(),
+    ),
+  );
 
 async function aUser() {
   const [user] = await server.database.db.select().from(users).limit(1);
@@ -55,7 +61,9 @@ describe(`session store cache (${databaseKind})`, () => {
 
     await write(store, 'mine', { userId: user.id });
     await read(store, 'mine');
-    await new Promise<void>((resolve, reject) => store.destroy('mine', (err) => (err ? reject(err as Error) : resolve())));
+    await new Promise<void>((resolve, reject) =>
+      store.destroy('mine', (err) => (err ? reject(err as Error) : resolve())),
+    );
     expect(await read(store, 'mine')).toBeNull();
     store.close();
   });

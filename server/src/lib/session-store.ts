@@ -10,7 +10,12 @@ type StoredSession = Session & { cookie?: { expires?: string | Date | null } };
 const DEFAULT_TTL_MS = 24 * 60 * 60 * 1000;
 
 type UserRow = typeof users.$inferSelect;
-interface CachedSession { data: Session; user: UserRow | null; expiresAt: number; cachedAt: number }
+interface CachedSession {
+  data: Session;
+  user: UserRow | null;
+  expiresAt: number;
+  cachedAt: number;
+}
 
 /** Every store of this process, so a change to a user or their sessions is forgotten by all of them at once. */
 const stores = new Set<DbSessionStore>();
@@ -37,7 +42,10 @@ export class DbSessionStore {
   /** Prepared once: the hottest statement of the portal (every signed-in request that misses the cache). */
   private readSession;
 
-  constructor(private db: Db, private cacheMs = 0) {
+  constructor(
+    private db: Db,
+    private cacheMs = 0,
+  ) {
     stores.add(this);
     this.readSession = db
       .select({ session: sessions, user: users })
@@ -53,7 +61,8 @@ export class DbSessionStore {
   }
 
   forgetUser(userId: number) {
-    for (const [sid, entry] of this.cache) if (entry.user?.id === userId || entry.data.userId === userId) this.cache.delete(sid);
+    for (const [sid, entry] of this.cache)
+      if (entry.user?.id === userId || entry.data.userId === userId) this.cache.delete(sid);
   }
 
   private remember(sid: string, entry: CachedSession) {
@@ -99,20 +108,29 @@ export class DbSessionStore {
       this.hand(sid, hit.user);
       return cb(null, { ...hit.data });
     }
-    this.readSession
-      .execute({ sid })
-      .then(([row]) => {
+    this.readSession.execute({ sid }).then(
+      ([row]) => {
         this.cache.delete(sid);
         if (!row || row.session.expiresAt.getTime() < Date.now()) return cb(null, null);
         this.hand(sid, row.user);
         const data = row.session.data as Session;
-        this.remember(sid, { data: structuredClone(data), user: row.user && Object.freeze(structuredClone(row.user)), expiresAt: row.session.expiresAt.getTime(), cachedAt: now });
+        this.remember(sid, {
+          data: structuredClone(data),
+          user: row.user && Object.freeze(structuredClone(row.user)),
+          expiresAt: row.session.expiresAt.getTime(),
+          cachedAt: now,
+        });
         cb(null, data);
-      }, (err) => cb(err));
+      },
+      (err) => cb(err),
+    );
   }
 
   destroy(sid: string, cb: Callback) {
     this.cache.delete(sid);
-    this.db.delete(sessions).where(eq(sessions.sid, sid)).then(() => cb(), cb);
+    this.db
+      .delete(sessions)
+      .where(eq(sessions.sid, sid))
+      .then(() => cb(), cb);
   }
 }

@@ -16,7 +16,11 @@ export class TypedEvents<Events extends object> {
   on<K extends keyof Events>(name: K, listener: Listener<Events[K]>): () => void {
     const list = [...(this.listeners.get(name) ?? []), listener as Listener<never>];
     this.listeners.set(name, list);
-    return () => this.listeners.set(name, (this.listeners.get(name) ?? []).filter((l) => l !== listener));
+    return () =>
+      this.listeners.set(
+        name,
+        (this.listeners.get(name) ?? []).filter((l) => l !== listener),
+      );
   }
 
   async emit<K extends keyof Events>(tx: Tx, name: K, payload: Events[K]): Promise<void> {

@@ -55,6 +55,8 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
       if (hasBuild) return reply.sendFile('index.html');
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return reply
+      .status(404)
+      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
   });
 }

@@ -119,7 +119,7 @@ function cellsOf(grey: GreyImage): Cells {
       const coherence = jxx + jyy > 0 ? Math.sqrt((jxx - jyy) ** 2 + 4 * jxy * jxy) / (jxx + jyy) : 0;
       const oneWay = magnitude > 0 ? Math.hypot(sx, sy) / magnitude : 1;
       cells.strong[c] = energy >= MIN_ENERGY && coherence >= MIN_COHERENCE && oneWay <= MAX_ONE_WAY ? 1 : 0;
-      cells.angle[c] = ((((Math.atan2(2 * jxy, jxx - jyy) / 2) * 180) / Math.PI) + 180) % 180;
+      cells.angle[c] = (((Math.atan2(2 * jxy, jxx - jyy) / 2) * 180) / Math.PI + 180) % 180;
       cells.sx[c] = sx;
       cells.sy[c] = sy;
       cells.magnitude[c] = magnitude;
@@ -178,7 +178,8 @@ export function findBarcodeRegion(grey: GreyImage): BarcodeRegion | null {
     const fill = count / ((maxX - minX + 1) * (maxY - minY + 1));
     const span = Math.min(maxX - minX, maxY - minY) + 1;
     if (span < MIN_SPAN || fill < MIN_FILL) continue;
-    if (Math.hypot(sin, cos) < MIN_REGION_COHERENCE * count || Math.hypot(gx, gy) > MAX_REGION_ONE_WAY * total) continue;
+    if (Math.hypot(sin, cos) < MIN_REGION_COHERENCE * count || Math.hypot(gx, gy) > MAX_REGION_ONE_WAY * total)
+      continue;
     const direction = ((Math.atan2(sin, cos) * 90) / Math.PI + 180) % 180;
     const box = widened({ cols, rows, strong, angle }, { minX, minY, maxX, maxY }, direction);
     best = {
@@ -224,7 +225,7 @@ function widened(
   const b = { ...box };
   // Across the bars only (sideways for bars up and down): along them a code has no gaps, only the digits and text.
   const across = angleGap(direction, 0) <= 45;
-  for (let grown = true; grown; ) {
+  for (let grown = true; grown;) {
     grown = false;
     // The nearest column (row) beside the box, within MAX_GAP + 1, that holds an agreeing cell.
     for (let d = 1; d <= MAX_GAP + 1; d++) {

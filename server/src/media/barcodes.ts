@@ -1,7 +1,16 @@
 import { readFile } from 'node:fs/promises';
 import type { DetectedFrom, UploadKind } from '@portal/domain';
 import { findBarcodeRegion, scaleRegion, type BarcodeRegion } from './barcode-region.ts';
-import { loadRgba, rotateGrey, sharpenGrey, sourceSize, sourceWidth, toGrey, type GreyImage, type PixelSource } from './pixels.ts';
+import {
+  loadRgba,
+  rotateGrey,
+  sharpenGrey,
+  sourceSize,
+  sourceWidth,
+  toGrey,
+  type GreyImage,
+  type PixelSource,
+} from './pixels.ts';
 import { greyForJudging, measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
 import { readByTemplates, readPrintedDigits } from './printed-digits.ts';
@@ -58,8 +67,7 @@ class PassImages {
   base = () => this.once('base', () => loadRgba(this.source, { width: BASE_WIDTH }));
   baseGrey = () => this.once('base grey', async () => toGrey(await this.base()));
   sharpened = () => this.once('sharpened', async () => sharpenGrey(await this.baseGrey()));
-  rotated = (degrees: number) =>
-    this.once(`rotated ${degrees}`, async () => rotateGrey(await this.upright(), degrees));
+  rotated = (degrees: number) => this.once(`rotated ${degrees}`, async () => rotateGrey(await this.upright(), degrees));
 
   /**
    * What turned copies are made from: the base image, or for large sources a sharper copy (up to TURN_MAX_WIDTH),
@@ -111,10 +119,18 @@ const pass = <I>(
 });
 
 const PASSES: Pass[] = [
-  pass('zxing', (i) => i.base(), (image) => zxingReadPixels(image)),
+  pass(
+    'zxing',
+    (i) => i.base(),
+    (image) => zxingReadPixels(image),
+  ),
   // ZBar reads blurred photos better once edges are sharpened; zxing does not gain from it.
   pass('zbar sharpened', (i) => i.sharpened(), zbarReadGrey),
-  pass('zxing detail', (i) => i.detail(), (image) => zxingReadPixels(image)),
+  pass(
+    'zxing detail',
+    (i) => i.detail(),
+    (image) => zxingReadPixels(image),
+  ),
   pass('zbar detail', (i) => i.detailGrey(), zbarReadGrey),
   // Both readers scan along rows and columns. A scan line crosses a whole code only while the code is turned by
   // less than about atan(bar height / code width) from them: 30° or more for full-height codes, but only 10 to 15°

@@ -30,7 +30,10 @@ export async function inspectFile(path: string): Promise<InspectResult> {
   }
 }
 
-async function inspectImage(path: string, kind: Exclude<UploadKind, 'pdf'>): Promise<{ width: number; height: number }> {
+async function inspectImage(
+  path: string,
+  kind: Exclude<UploadKind, 'pdf'>,
+): Promise<{ width: number; height: number }> {
   // The header alone: a decompression bomb is refused here, on its declared size, before any pixel is decoded.
   const metadata = await sharp(path, safeSharpInput(kind))
     .metadata()

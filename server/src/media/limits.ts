@@ -17,4 +17,5 @@ export const SAFE_SHARP_INPUT = {
  * 9999×9999 pixels and no data) is only an error there, never a 'truncated' warning, and libvips would fill the
  * missing rows with black. Scanners' TIFFs do not raise errors, so nothing real is refused.
  */
-export const safeSharpInput = (kind: string) => (kind === 'tiff' ? { ...SAFE_SHARP_INPUT, failOn: 'error' as const } : SAFE_SHARP_INPUT);
+export const safeSharpInput = (kind: string) =>
+  kind === 'tiff' ? { ...SAFE_SHARP_INPUT, failOn: 'error' as const } : SAFE_SHARP_INPUT;

@@ -223,11 +223,16 @@ export class MediaPool {
     const all = [...this.all];
     this.all.clear();
     this.free = [];
-    await Promise.all(all.map((p) => new Promise<void>((resolve) => {
-      if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
-      p.child.once('exit', () => resolve());
-      p.close();
-    })));
+    await Promise.all(
+      all.map(
+        (p) =>
+          new Promise<void>((resolve) => {
+            if (p.child.exitCode !== null || p.child.signalCode !== null) return resolve();
+            p.child.once('exit', () => resolve());
+            p.close();
+          }),
+      ),
+    );
   }
 }
 
@@ -241,10 +246,12 @@ export function configureMediaLimits(limits: MediaLimits) {
 
 export const mediaProcessIds = () => pool.pids();
 
-export const readBarcodesOffThread = (path: string, kind: UploadKind) => pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
+export const readBarcodesOffThread = (path: string, kind: UploadKind) =>
+  pool.run<BarcodeReading>({ op: 'barcodes', path, kind });
 
 /** The codes in a file and the measures of its photo checks (barcodes.ts analyseFile), in a media process. */
-export const analyseFileOffThread = (path: string, kind: UploadKind) => pool.run<FileAnalysis>({ op: 'analyse', path, kind });
+export const analyseFileOffThread = (path: string, kind: UploadKind) =>
+  pool.run<FileAnalysis>({ op: 'analyse', path, kind });
 
 export const makeThumbnailOffThread = async (path: string, kind: UploadKind, maxSize: number): Promise<Thumbnail> => {
   const thumb = await pool.run<Thumbnail>({ op: 'thumbnail', path, kind, maxSize });

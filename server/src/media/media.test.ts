@@ -42,10 +42,22 @@ describe('inspectFile', () => {
   const inspectAs = async (name: string, data: Buffer | string) => inspectFile(await save(name, data));
 
   it('recognises each accepted format by content and reports its size', async () => {
-    expect(await inspectAs('a.jpg', await imageFile('jpeg', 640, 480))).toEqual({ kind: 'jpeg', width: 640, height: 480 });
-    expect(await inspectAs('a.png', await imageFile('png', 300, 200))).toEqual({ kind: 'png', width: 300, height: 200 });
+    expect(await inspectAs('a.jpg', await imageFile('jpeg', 640, 480))).toEqual({
+      kind: 'jpeg',
+      width: 640,
+      height: 480,
+    });
+    expect(await inspectAs('a.png', await imageFile('png', 300, 200))).toEqual({
+      kind: 'png',
+      width: 300,
+      height: 200,
+    });
     expect(await inspectAs('a.gif', await imageFile('gif', 120, 90))).toEqual({ kind: 'gif', width: 120, height: 90 });
-    expect(await inspectAs('a.tif', await imageFile('tiff', 100, 150))).toEqual({ kind: 'tiff', width: 100, height: 150 });
+    expect(await inspectAs('a.tif', await imageFile('tiff', 100, 150))).toEqual({
+      kind: 'tiff',
+      width: 100,
+      height: 150,
+    });
     expect(await inspectAs('a.pdf', await pdfFile({ pages: 3 }))).toEqual({ kind: 'pdf', pages: 3 });
   });
 
@@ -55,13 +67,19 @@ describe('inspectFile', () => {
   });
 
   it('reports the size as displayed for photos stored sideways', async () => {
-    expect(await inspectAs('portrait.jpg', await sidewaysJpeg(400, 300))).toEqual({ kind: 'jpeg', width: 300, height: 400 });
+    expect(await inspectAs('portrait.jpg', await sidewaysJpeg(400, 300))).toEqual({
+      kind: 'jpeg',
+      width: 300,
+      height: 400,
+    });
   });
 
   it('refuses content that is not an accepted format', async () => {
     expect(await inspectAs('notes.png', 'just some text, not an image\n')).toEqual({ error: MEDIA_MSG.wrongType });
     // A real image, but not in a format the spec accepts
-    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } }).webp().toBuffer();
+    const webp = await sharp({ create: { width: 20, height: 20, channels: 3, background: '#000' } })
+      .webp()
+      .toBuffer();
     expect(await inspectAs('photo.png', webp)).toEqual({ error: MEDIA_MSG.wrongType });
   });
 
@@ -138,7 +156,9 @@ describe('makeThumbnail', () => {
   });
 
   it('makes larger previews on request', async () => {
-    const thumb = await makeThumbnail(await save('big.tif', await imageFile('tiff', 3000, 2000)), 'tiff', { maxSize: 1600 });
+    const thumb = await makeThumbnail(await save('big.tif', await imageFile('tiff', 3000, 2000)), 'tiff', {
+      maxSize: 1600,
+    });
     expect(await size(thumb.data)).toEqual({ width: 1600, height: 1067, format: 'png' });
   });
 });
@@ -189,15 +209,25 @@ describe('readBarcodes', () => {
   }
 
   it('reads a code turned by 45 degrees, which a plain zxing pass misses', async () => {
-    const file = await save('turned.png', await barcodeScene([await barcodePng('ean13', '4006381333931')], { rotate: 45 }));
+    const file = await save(
+      'turned.png',
+      await barcodeScene([await barcodePng('ean13', '4006381333931')], { rotate: 45 }),
+    );
     expect((await readBarcodes(file, 'png')).codes).toEqual(['4006381333931']);
     expect(await readBarcodesPlain(file)).toEqual([]);
   });
 
   it('reads a shortened code photographed at an angle, by turning the image', async () => {
-    const scene = await barcodeScene([await barcodePng('ean13', '4006381333931', 3, 6)], { rotate: 30, format: 'jpeg' });
+    const scene = await barcodeScene([await barcodePng('ean13', '4006381333931', 3, 6)], {
+      rotate: 30,
+      format: 'jpeg',
+    });
     const reading = await readBarcodesDetailed(scene, 'jpeg');
-    expect(reading).toMatchObject({ codes: ['4006381333931'], readFrom: 'bars', pass: expect.stringContaining('turned') });
+    expect(reading).toMatchObject({
+      codes: ['4006381333931'],
+      readFrom: 'bars',
+      pass: expect.stringContaining('turned'),
+    });
   });
 
   it('reads the code on page 1 of a PDF', async () => {
@@ -224,7 +254,11 @@ describe('readBarcodes', () => {
       format: 'jpeg',
     });
     const reading = await readBarcodesDetailed(scene, 'jpeg');
-    expect(reading).toMatchObject({ codes: ['4006381333931'], readFrom: 'bars', pass: expect.stringContaining('detail') });
+    expect(reading).toMatchObject({
+      codes: ['4006381333931'],
+      readFrom: 'bars',
+      pass: expect.stringContaining('detail'),
+    });
   });
 
   it('throws a user-facing error for an unreadable image', async () => {
@@ -234,7 +268,10 @@ describe('readBarcodes', () => {
   });
 
   it('returns nothing for an image without a barcode', async () => {
-    expect(await readBarcodes(await save('plain.png', await imageFile('png', 800, 600)), 'png')).toEqual({ codes: [], readFrom: null });
+    expect(await readBarcodes(await save('plain.png', await imageFile('png', 800, 600)), 'png')).toEqual({
+      codes: [],
+      readFrom: null,
+    });
   });
 
   it('finds the expected code in most real photos of datasets/barcode-photos', async () => {
@@ -267,12 +304,20 @@ describe('media processes under hard limits', () => {
     const pool = new MediaPool(1, { memoryMb: 400, timeoutMs: 120_000 });
     try {
       const small = await save('small.png', await barcodePng('ean13', '4006381333931'));
-      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({ codes: ['4006381333931'], readFrom: 'bars' });
+      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({
+        codes: ['4006381333931'],
+        readFrom: 'bars',
+      });
       const [first] = pool.pids();
       // pdf.js decodes the page's 100-megapixel photo whole: about 1.3 GB.
       const heavy = await save('heavy.pdf', await pdfWithHugeImage());
-      await expect(pool.run({ op: 'thumbnail', path: heavy, kind: 'pdf', maxSize: 400 })).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
-      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({ codes: ['4006381333931'], readFrom: 'bars' });
+      await expect(pool.run({ op: 'thumbnail', path: heavy, kind: 'pdf', maxSize: 400 })).rejects.toThrow(
+        MEDIA_MSG.tooComplexPdf,
+      );
+      expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({
+        codes: ['4006381333931'],
+        readFrom: 'bars',
+      });
       expect(pool.pids()).not.toContain(first);
     } finally {
       await pool.close();
@@ -290,12 +335,23 @@ describe('media processes under hard limits', () => {
       `await pool.close();`,
       `console.log('closed');`,
     ].join('\n');
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script, small]);
+    const { stdout } = await promisify(execFile)(process.execPath, [
+      '--import',
+      'tsx',
+      '--input-type=module',
+      '-e',
+      script,
+      small,
+    ]);
     expect(stdout.trim().split('\n')).toEqual(['{"codes":["4006381333931"],"readFrom":"bars"}', 'closed']);
   }, 60_000);
 
   it('refuse a PDF one stream of which inflates past the cap, before pdf.js parses it', async () => {
-    await expect(renderPdfFirstPage(await pdfBomb(200 * 1024 * 1024), { maxWidth: 400, format: 'jpeg' })).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
-    expect(await inspectFile(await save('bomb.pdf', await pdfBomb(200 * 1024 * 1024)))).toEqual({ error: MEDIA_MSG.tooComplexPdf });
+    await expect(
+      renderPdfFirstPage(await pdfBomb(200 * 1024 * 1024), { maxWidth: 400, format: 'jpeg' }),
+    ).rejects.toThrow(MEDIA_MSG.tooComplexPdf);
+    expect(await inspectFile(await save('bomb.pdf', await pdfBomb(200 * 1024 * 1024)))).toEqual({
+      error: MEDIA_MSG.tooComplexPdf,
+    });
   }, 60_000);
 });

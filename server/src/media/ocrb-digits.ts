@@ -152,7 +152,11 @@ function ocrbTemplates(): Promise<Template[]> {
           .extractChannel(0)
           .raw()
           .toBuffer({ resolveWithObject: true });
-        const image: GreyImage = { data: new Uint8Array(small.data), width: small.info.width, height: small.info.height };
+        const image: GreyImage = {
+          data: new Uint8Array(small.data),
+          width: small.info.width,
+          height: small.info.height,
+        };
         const box: Blob = {
           x0: pad * scale,
           y0: pad * scale,
@@ -285,7 +289,8 @@ export async function readDigitLines(source: GreyImage, workingWidth = MIN_WIDTH
   const found = linesIn(image, ink, templates, lines);
   // A second look along each line of digits, with the bars cut off above it: guard bars reach down into the line,
   // and glare or blur can join a digit to the bar beside it, which hides that digit from the first look.
-  for (const chain of found.slice(0, MAX_SECOND_LOOKS)) linesIn(image, cutBarsAbove(image, ink, chain), templates, lines);
+  for (const chain of found.slice(0, MAX_SECOND_LOOKS))
+    linesIn(image, cutBarsAbove(image, ink, chain), templates, lines);
   return [...lines.values()];
 }
 

@@ -115,7 +115,10 @@ export const SAME_PICTURE_BITS = 8;
  * perceptual hash; the codes read tell them apart: two files whose codes were both read and share none are not the
  * same picture. Answers the bits apart when they are the same picture, null otherwise.
  */
-export function samePicture(a: { hash: string; codes: readonly string[] }, b: { hash: string; codes: readonly string[] }): number | null {
+export function samePicture(
+  a: { hash: string; codes: readonly string[] },
+  b: { hash: string; codes: readonly string[] },
+): number | null {
   if (a.codes.length > 0 && b.codes.length > 0 && !a.codes.some((code) => b.codes.includes(code))) return null;
   const bits = pictureDistance(a.hash, b.hash);
   return bits <= SAME_PICTURE_BITS ? bits : null;

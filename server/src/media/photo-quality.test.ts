@@ -30,8 +30,22 @@ describe('photo checks on generated images', () => {
   });
 
   it('BLURRY: a Gaussian blur of 6 pixels (3 at the judging size), judged on the barcode; not called overexposed', async () => {
-    expect(await judged(await sharp(await scene()).blur(6).png().toBuffer())).toEqual(['BLURRY']);
-    expect(await judged(await sharp(await scene()).blur(1).png().toBuffer())).toEqual([]);
+    expect(
+      await judged(
+        await sharp(await scene())
+          .blur(6)
+          .png()
+          .toBuffer(),
+      ),
+    ).toEqual(['BLURRY']);
+    expect(
+      await judged(
+        await sharp(await scene())
+          .blur(1)
+          .png()
+          .toBuffer(),
+      ),
+    ).toEqual([]);
   });
 
   it('TOO_DARK and OVEREXPOSED from the luminance histogram', async () => {
@@ -72,7 +86,10 @@ describe('findBarcodeRegion', () => {
     // Sigma 6 at 800 px is 3 at the judging size (400 px): the bars are soft, low-contrast edges that the earlier
     // finder (a high edge-energy threshold, judged cell by cell) took for no barcode.
     const code = await barcodePng('ean13', '8711000530085', 3);
-    const photo = await sharp(await barcodeScene([code], { width: 800, height: 600 })).blur(6).png().toBuffer();
+    const photo = await sharp(await barcodeScene([code], { width: 800, height: 600 }))
+      .blur(6)
+      .png()
+      .toBuffer();
     expect(findBarcodeRegion(shrinkGrey(await grey(photo)))).toMatchObject({ upright: true });
     expect(await judged(photo, [])).toEqual(['BLURRY', 'CODE_UNREADABLE']);
   });
@@ -97,7 +114,11 @@ describe('DUPLICATE: perceptual hash', () => {
     sharp({ create: { width: 800, height: 600, channels: 3, background: colour } })
       .composite([
         { input: { create: { width: 300, height: 200, channels: 3, background: '#203080' } }, left: x, top: 100 },
-        { input: { create: { width: 120, height: 260, channels: 3, background: '#f0e040' } }, left: 600 - x / 2, top: 280 },
+        {
+          input: { create: { width: 120, height: 260, channels: 3, background: '#f0e040' } },
+          left: 600 - x / 2,
+          top: 280,
+        },
       ])
       .png()
       .toBuffer();
@@ -110,7 +131,8 @@ describe('DUPLICATE: perceptual hash', () => {
       await sharp(original).resize(480).png().toBuffer(),
       await sharp(original).extract({ left: 40, top: 30, width: 720, height: 540 }).png().toBuffer(),
     ];
-    for (const copy of copies) expect(pictureDistance(hash, perceptualHash(await grey(copy)))).toBeLessThanOrEqual(SAME_PICTURE_BITS);
+    for (const copy of copies)
+      expect(pictureDistance(hash, perceptualHash(await grey(copy)))).toBeLessThanOrEqual(SAME_PICTURE_BITS);
     const other = perceptualHash(await grey(await photo('#30a060', 420)));
     expect(pictureDistance(hash, other)).toBeGreaterThan(SAME_PICTURE_BITS);
   });

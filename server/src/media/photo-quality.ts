@@ -96,7 +96,10 @@ const REBLUR = 9;
  * pixels entering and leaving the box, so no blurred copy is made; the box stays inside the area. Null when the area
  * is nearly flat: nothing to judge.
  */
-export function blurEffect(grey: GreyImage, area: { x: number; y: number; width: number; height: number }): number | null {
+export function blurEffect(
+  grey: GreyImage,
+  area: { x: number; y: number; width: number; height: number },
+): number | null {
   const { data, width: stride } = grey;
   const half = REBLUR >> 1;
   const { x: x0, y: y0, width: w, height: h } = area;
@@ -157,7 +160,8 @@ export function greyForJudging({ data, width, height }: RgbaImage, longSide = JU
             s += 306 * (v & 0xff) + 601 * ((v >>> 8) & 0xff) + 117 * ((v >>> 16) & 0xff);
           }
         } else {
-          for (let dx = 0; dx < factor; dx++, j++) s += 306 * data[4 * j] + 601 * data[4 * j + 1] + 117 * data[4 * j + 2];
+          for (let dx = 0; dx < factor; dx++, j++)
+            s += 306 * data[4 * j] + 601 * data[4 * j + 1] + 117 * data[4 * j + 2];
         }
         sums[x] += s;
       }

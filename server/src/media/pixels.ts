@@ -43,11 +43,7 @@ export async function loadRgba(
   const size = Math.round(width);
   const image = open(source).resize({ width: size, height: size * 2, fit: 'inside', withoutEnlargement: !enlarge });
   try {
-    const { data, info } = await image
-      .toColourspace('srgb')
-      .ensureAlpha()
-      .raw()
-      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await image.toColourspace('srgb').ensureAlpha().raw().toBuffer({ resolveWithObject: true });
     return { data, width: info.width, height: info.height };
   } catch (error) {
     throw imageDecodeError(error);

@@ -34,8 +34,16 @@ describe('printed digits: rules', () => {
   });
 
   it('joins the words of one printed line, left to right, and keeps lines apart', () => {
-    const word = (text: string, x0: number, y0: number) => ({ text, bbox: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 30 } });
-    const lines = wordLines([word('333931', 400, 102), word('4', 10, 110), word('006381', 60, 100), word('2005', 10, 200)]);
+    const word = (text: string, x0: number, y0: number) => ({
+      text,
+      bbox: { x0, y0, x1: x0 + 10 * text.length, y1: y0 + 30 },
+    });
+    const lines = wordLines([
+      word('333931', 400, 102),
+      word('4', 10, 110),
+      word('006381', 60, 100),
+      word('2005', 10, 200),
+    ]);
     expect(lines).toEqual(['4006381333931', '2005']);
   });
 

@@ -158,7 +158,13 @@ export async function readPrintedDigits(image: GreyImage, region: BarcodeRegion)
   for (const crop of await crops(image, region)) {
     const { data } = await worker.recognize(crop, {}, { blocks: true, text: false });
     const words = (data.blocks ?? []).flatMap((b) => b.paragraphs.flatMap((p) => p.lines.flatMap((l) => l.words)));
-    const codes = [...new Set(wordLines(words).map(printedCode).filter((c): c is string => c !== null))];
+    const codes = [
+      ...new Set(
+        wordLines(words)
+          .map(printedCode)
+          .filter((c): c is string => c !== null),
+      ),
+    ];
     // A look that finds two different codes is unsure: it votes for neither.
     readings.push(codes.length === 1 ? codes[0] : null);
   }

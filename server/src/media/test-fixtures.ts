@@ -9,9 +9,17 @@ import sharp from 'sharp';
  */
 
 /** A two-colour image in any of the upload formats. */
-export async function imageFile(format: 'jpeg' | 'png' | 'gif' | 'tiff', width: number, height: number): Promise<Buffer> {
+export async function imageFile(
+  format: 'jpeg' | 'png' | 'gif' | 'tiff',
+  width: number,
+  height: number,
+): Promise<Buffer> {
   const image = sharp({ create: { width, height, channels: 3, background: { r: 200, g: 60, b: 30 } } }).composite([
-    { input: { create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: '#2040c0' } } },
+    {
+      input: {
+        create: { width: Math.ceil(width / 2), height: Math.ceil(height / 2), channels: 3, background: '#2040c0' },
+      },
+    },
   ]);
   return image[format]().toBuffer();
 }
@@ -91,11 +99,26 @@ export function barcodePng(symbology: Symbology, text: string, scale = 3, barHei
  * stretches of the bars are swapped. The bars still look like a barcode. The digits are printed under them as on a
  * pack, in groups (`printed`, e.g. '4 006381 333931'; it may hold a wrong check digit, which bwip-js would refuse).
  */
-export async function damagedBarcodePng(symbology: Symbology, text: string, printed: string, scale = 3): Promise<Buffer> {
-  const bars = await barcodeToPng({ bcid: symbology, text, scale, height: 20, paddingwidth: 15, backgroundcolor: 'ffffff' });
+export async function damagedBarcodePng(
+  symbology: Symbology,
+  text: string,
+  printed: string,
+  scale = 3,
+): Promise<Buffer> {
+  const bars = await barcodeToPng({
+    bcid: symbology,
+    text,
+    scale,
+    height: 20,
+    paddingwidth: 15,
+    backgroundcolor: 'ffffff',
+  });
   const { width = 0, height = 0 } = await sharp(bars).metadata();
   const slice = { width: Math.round(width * 0.15), height };
-  const cut = (left: number) => sharp(bars).extract({ left, top: 0, ...slice }).toBuffer();
+  const cut = (left: number) =>
+    sharp(bars)
+      .extract({ left, top: 0, ...slice })
+      .toBuffer();
   const [a, b] = [Math.round(width * 0.25), Math.round(width * 0.55)];
   const damaged = await sharp(bars)
     .composite([
@@ -122,7 +145,12 @@ export async function damagedBarcodePng(symbology: Symbology, text: string, prin
 /** Barcodes placed on a larger white page, like a package side in a photo; optionally turned by an angle. */
 export async function barcodeScene(
   barcodes: Buffer[],
-  { width = 1600, height = 1200, rotate = 0, format = 'png' }: { width?: number; height?: number; rotate?: number; format?: 'png' | 'jpeg' } = {},
+  {
+    width = 1600,
+    height = 1200,
+    rotate = 0,
+    format = 'png',
+  }: { width?: number; height?: number; rotate?: number; format?: 'png' | 'jpeg' } = {},
 ): Promise<Buffer> {
   const layers = barcodes.map((input, i) => ({ input, left: 100 + i * 700, top: 300 + i * 200 }));
   const scene = await sharp({ create: { width, height, channels: 3, background: '#ffffff' } })

@@ -8,27 +8,39 @@ const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 /** Public by nature, with no user to ask about: nothing for a policy to decide. */
 const WITHOUT_POLICY = new Map([['health', 'liveness and readiness probes for load balancers']]);
 
-const areas = readdirSync(modulesDir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
+const areas = readdirSync(modulesDir, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => d.name);
 const files = (area: string) => readdirSync(path.join(modulesDir, area)).filter((f) => f.endsWith('.ts'));
 const exposes = (area: string) => files(area).some((f) => f === 'routes.ts' || f === 'graphql.ts');
 const source = (area: string, file: string) => readFileSync(path.join(modulesDir, area, file), 'utf8');
 
 /** A rule written from scopes or roles directly, which belongs in a policy. */
-const INLINE_RULE = /\bSCOPES\.|\b(isAnyAdmin|isFullAdmin|isReadOnlyAdmin|isPartnerConfigAdmin|isInternal|isSupplier)\(|\bscopes\.(includes|length|some|every)\b/;
+const INLINE_RULE =
+  /\bSCOPES\.|\b(isAnyAdmin|isFullAdmin|isReadOnlyAdmin|isPartnerConfigAdmin|isInternal|isSupplier)\(|\bscopes\.(includes|length|some|every)\b/;
 
 describe('permissions: one policy per area', () => {
-  it.each(areas.filter(exposes).filter((a) => !WITHOUT_POLICY.has(a)))('%s has a policy.ts, unit-tested beside it and asked by the area', (area) => {
-    expect(existsSync(path.join(modulesDir, area, 'policy.ts'))).toBe(true);
-    expect(existsSync(path.join(modulesDir, area, 'policy.test.ts'))).toBe(true);
-    const askers = files(area).filter((f) => !f.startsWith('policy.') && /from '\.\/policy\.ts'/.test(source(area, f)));
-    expect(askers).not.toEqual([]);
-  });
+  it.each(areas.filter(exposes).filter((a) => !WITHOUT_POLICY.has(a)))(
+    '%s has a policy.ts, unit-tested beside it and asked by the area',
+    (area) => {
+      expect(existsSync(path.join(modulesDir, area, 'policy.ts'))).toBe(true);
+      expect(existsSync(path.join(modulesDir, area, 'policy.test.ts'))).toBe(true);
+      const askers = files(area).filter(
+        (f) => !f.startsWith('policy.') && /from '\.\/policy\.ts'/.test(source(area, f)),
+      );
+      expect(askers).not.toEqual([]);
+    },
+  );
 
   it('no module outside a policy decides from scopes or roles itself', () => {
     const inline = areas.flatMap((area) =>
       files(area)
         .filter((f) => !f.startsWith('policy.') && !f.endsWith('.test.ts'))
-        .flatMap((f) => source(area, f).split('\n').map((line, i) => ({ at: `${area}/${f}:${i + 1}`, line })))
+        .flatMap((f) =>
+          source(area, f)
+            .split('\n')
+            .map((line, i) => ({ at: `${area}/${f}:${i + 1}`, line })),
+        )
         .filter(({ line }) => INLINE_RULE.test(line)),
     );
     expect(inline).toEqual([]);

@@ -9,7 +9,10 @@ import { BlobNotFoundError, type BlobStore } from './blob-store.ts';
 import { LocalDiskStore } from './local-disk.ts';
 import { S3Store } from './s3.ts';
 
-interface Subject { store: BlobStore; close(): Promise<void> }
+interface Subject {
+  store: BlobStore;
+  close(): Promise<void>;
+}
 
 const subjects: Record<string, () => Promise<Subject>> = {
   'local disk': async () => {
@@ -19,7 +22,13 @@ const subjects: Record<string, () => Promise<Subject>> = {
   's3 (s3rver on loopback)': async () => {
     const s3 = await startS3();
     const store = new S3Store(s3.settings);
-    return { store, close: async () => { store.close(); await s3.close(); } };
+    return {
+      store,
+      close: async () => {
+        store.close();
+        await s3.close();
+      },
+    };
   },
 };
 
@@ -40,7 +49,11 @@ describe.each(Object.keys(subjects))('BlobStore on %s', (name) => {
 
   it('stores a large upload in parts without holding it whole (20 MB)', async () => {
     const chunk = Buffer.alloc(1024 * 1024, 7);
-    const source = Readable.from((function* () { for (let i = 0; i < 20; i++) yield chunk; })());
+    const source = Readable.from(
+      (function* () {
+        for (let i = 0; i < 20; i++) yield chunk;
+      })(),
+    );
     expect(await subject.store.put('big/blob.bin', source)).toEqual({ size: 20 * chunk.length });
     let size = 0;
     for await (const part of await subject.store.get('big/blob.bin')) size += (part as Buffer).length;

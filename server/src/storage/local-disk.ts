@@ -74,7 +74,7 @@ export class LocalDiskStore implements BlobStore {
     const base = path.join(this.root, prefix);
     let entries: string[];
     try {
-      entries = (await readdir(base, { recursive: true }));
+      entries = await readdir(base, { recursive: true });
     } catch {
       return;
     }

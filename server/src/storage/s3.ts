@@ -20,10 +20,14 @@ export interface S3Settings {
 type Sdk = typeof import('@aws-sdk/client-s3') & Pick<typeof import('@aws-sdk/lib-storage'), 'Upload'>;
 let sdkLoading: Promise<Sdk> | undefined;
 const loadSdk = () =>
-  (sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({ ...s3, Upload: storage.Upload })));
+  (sdkLoading ??= Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/lib-storage')]).then(([s3, storage]) => ({
+    ...s3,
+    Upload: storage.Upload,
+  })));
 
 const missing = (sdk: Sdk, err: unknown) =>
-  err instanceof sdk.S3ServiceException && (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
+  err instanceof sdk.S3ServiceException &&
+  (err.name === 'NoSuchKey' || err.name === 'NotFound' || err.$metadata.httpStatusCode === 404);
 
 /**
  * Blobs in an S3-compatible bucket. Uploads stream in parts (large files never sit in memory whole), and an object
@@ -43,9 +47,10 @@ export class S3Store implements BlobStore {
         endpoint: settings.endpoint,
         region: settings.region,
         forcePathStyle: settings.forcePathStyle,
-        credentials: settings.accessKeyId && settings.secretAccessKey
-          ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-          : undefined,
+        credentials:
+          settings.accessKeyId && settings.secretAccessKey
+            ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+            : undefined,
       }),
     })));
   }
@@ -123,6 +128,9 @@ export class S3Store implements BlobStore {
 
   close() {
     // A failed connect was already reported to its caller.
-    void this.connecting?.then(({ client }) => client.destroy(), () => {});
+    void this.connecting?.then(
+      ({ client }) => client.destroy(),
+      () => {},
+    );
   }
 }

@@ -55,7 +55,6 @@ export const OWN_ACCOUNT_WRITES = new Set([
   'DELETE /api/api-tokens/:id',
 ]);
 
-
 /** The server and the identities of the running suite (set by setUpAttack). */
 export const attack = {} as { server: TestServer; owner: Client; stranger: Client; viewer: Client };
 export const tokens = {} as { stranger: Client; viewer: Client; ownerReadOnly: Client; revoked: Client };
@@ -78,12 +77,16 @@ export async function ownerFingerprint(): Promise<string> {
   const db = attack.server.database.db;
   const tables = (await db.execute(sql`
     select table_name from information_schema.columns
-    where table_schema = current_schema() and column_name = 'company_id' order by table_name`)) as unknown as { rows: { table_name: string }[] };
+    where table_schema = current_schema() and column_name = 'company_id' order by table_name`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const r = (await db.execute(sql.raw(
-      `select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t where company_id = ${OWNER_COMPANY}`,
-    ))) as unknown as { rows: { h: string }[] };
+    const r = (await db.execute(
+      sql.raw(
+        `select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t where company_id = ${OWNER_COMPANY}`,
+      ),
+    )) as unknown as { rows: { h: string }[] };
     parts.push(`${table_name}:${r.rows[0].h}`);
   }
   for (const [child, fk, parent] of [
@@ -91,9 +94,11 @@ export async function ownerFingerprint(): Promise<string> {
     ['submission_history', 'submission_id', 'product_submissions'],
     ['draft_files', 'draft_id', 'draft_submissions'],
   ]) {
-    const r = (await db.execute(sql.raw(
-      `select md5(coalesce(string_agg(c::text, '|' order by c::text), '')) as h from "${child}" c join "${parent}" p on p.id = c.${fk} where p.company_id = ${OWNER_COMPANY}`,
-    ))) as unknown as { rows: { h: string }[] };
+    const r = (await db.execute(
+      sql.raw(
+        `select md5(coalesce(string_agg(c::text, '|' order by c::text), '')) as h from "${child}" c join "${parent}" p on p.id = c.${fk} where p.company_id = ${OWNER_COMPANY}`,
+      ),
+    )) as unknown as { rows: { h: string }[] };
     parts.push(`${child}:${r.rows[0].h}`);
   }
   return parts.join('\n');
@@ -104,15 +109,18 @@ export async function wholeFingerprint(): Promise<string> {
   const db = attack.server.database.db;
   const tables = (await db.execute(sql`
     select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'
-    and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', '__drizzle_migrations') order by table_name`)) as unknown as { rows: { table_name: string }[] };
+    and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', '__drizzle_migrations') order by table_name`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   const parts: string[] = [];
   for (const { table_name } of tables.rows) {
-    const r = (await db.execute(sql.raw(`select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t`))) as unknown as { rows: { h: string }[] };
+    const r = (await db.execute(
+      sql.raw(`select md5(coalesce(string_agg(${rowText}, '|' order by ${rowText}), '')) as h from "${table_name}" t`),
+    )) as unknown as { rows: { h: string }[] };
     parts.push(`${table_name}:${r.rows[0].h}`);
   }
   return parts.join('\n');
 }
-
 
 // ---- REST ----
 
@@ -121,9 +129,14 @@ export function fillRoute(url: string): string[] {
   const names = paramNames(url);
   if (!names.length) return [url];
   const candidates = (name: string) =>
-    /file|name/i.test(name) ? ['front.png'] : /timestamp/i.test(name) ? ['0'] : [...ids.strings, ...ids.ints.map(String)];
+    /file|name/i.test(name)
+      ? ['front.png']
+      : /timestamp/i.test(name)
+        ? ['0']
+        : [...ids.strings, ...ids.ints.map(String)];
   let urls = [url];
-  for (const name of names) urls = urls.flatMap((u) => candidates(name).map((v) => u.replace(`:${name}`, encodeURIComponent(v))));
+  for (const name of names)
+    urls = urls.flatMap((u) => candidates(name).map((v) => u.replace(`:${name}`, encodeURIComponent(v))));
   return urls;
 }
 
@@ -143,21 +156,32 @@ export async function tryRoute(client: Client, method: string, url: string) {
 // ---- GraphQL ----
 // By class name rather than graphql's own predicates: the schema's graphql copy may be another module instance.
 const kindOf = (t: GraphQLType) => t.constructor.name;
-const isNonNullType = (t: GraphQLType): t is GraphQLType & { ofType: GraphQLInputType } => kindOf(t) === 'GraphQLNonNull';
+const isNonNullType = (t: GraphQLType): t is GraphQLType & { ofType: GraphQLInputType } =>
+  kindOf(t) === 'GraphQLNonNull';
 const isListType = (t: GraphQLType): t is GraphQLType & { ofType: GraphQLInputType } => kindOf(t) === 'GraphQLList';
-const isInputObjectType = (t: GraphQLType): t is import('graphql').GraphQLInputObjectType => kindOf(t) === 'GraphQLInputObjectType';
+const isInputObjectType = (t: GraphQLType): t is import('graphql').GraphQLInputObjectType =>
+  kindOf(t) === 'GraphQLInputObjectType';
 const isEnumType = (t: GraphQLType): t is import('graphql').GraphQLEnumType => kindOf(t) === 'GraphQLEnumType';
 const isScalarType = (t: GraphQLType): t is import('graphql').GraphQLScalarType => kindOf(t) === 'GraphQLScalarType';
 const isObjectType = (t: GraphQLType) => kindOf(t) === 'GraphQLObjectType';
-const getNamedType = (t: GraphQLType): GraphQLNamedType => ('ofType' in t && t.ofType ? getNamedType(t.ofType as GraphQLType) : (t as GraphQLNamedType));
+const getNamedType = (t: GraphQLType): GraphQLNamedType =>
+  'ofType' in t && t.ofType ? getNamedType(t.ofType as GraphQLType) : (t as GraphQLNamedType);
 
-function sampleInput(type: GraphQLInputType, argName: string, idValue: string | number | undefined, depth = 0): unknown {
+function sampleInput(
+  type: GraphQLInputType,
+  argName: string,
+  idValue: string | number | undefined,
+  depth = 0,
+): unknown {
   if (isNonNullType(type)) return sampleInput(type.ofType, argName, idValue, depth);
   if (isListType(type)) return [sampleInput(type.ofType, argName, idValue, depth)];
   if (isInputObjectType(type)) {
     if (depth > 3) return {};
     return Object.fromEntries(
-      Object.values(type.getFields()).map((f) => [f.name, sampleInput(f.type, f.name, /id$/i.test(f.name) ? idValue : undefined, depth + 1)]),
+      Object.values(type.getFields()).map((f) => [
+        f.name,
+        sampleInput(f.type, f.name, /id$/i.test(f.name) ? idValue : undefined, depth + 1),
+      ]),
     );
   }
   if (isEnumType(type)) return type.getValues()[0].value;
@@ -198,7 +222,16 @@ export function variableSets(field: GraphQLField<unknown, unknown>): Record<stri
     Object.fromEntries(
       field.args.map((a) => {
         const named = getNamedType(a.type);
-        const fits = value === undefined ? undefined : named.name === 'Int' ? (typeof value === 'number' ? value : undefined) : typeof value === 'string' ? value : undefined;
+        const fits =
+          value === undefined
+            ? undefined
+            : named.name === 'Int'
+              ? typeof value === 'number'
+                ? value
+                : undefined
+              : typeof value === 'string'
+                ? value
+                : undefined;
         return [a.name, sampleInput(a.type, a.name, isIdArg(a) ? fits : undefined)];
       }),
     ),
@@ -218,7 +251,6 @@ export function granted(res: { json?: { data?: Record<string, unknown> | null; e
   if (typeof value === 'object' && value && 'total' in value) return Number((value as { total: number }).total) > 0;
   return value !== false;
 }
-
 
 let png: Promise<Buffer> | undefined;
 /** One image for every upload the suites send: a real barcode photo, made once. */
@@ -246,7 +278,11 @@ type Operation = ReturnType<typeof operations>[number];
  */
 export async function tryEverything(
   client: Client,
-  choose: { route: (route: Route) => boolean; url?: (url: string) => boolean; operation: (operation: Operation) => boolean },
+  choose: {
+    route: (route: Route) => boolean;
+    url?: (url: string) => boolean;
+    operation: (operation: Operation) => boolean;
+  },
   fails: { rest: (res: Answer, url: string) => boolean; graphql: (res: Answer, field: string) => boolean },
 ): Promise<{ findings: string[]; cases: number }> {
   const findings: string[] = [];
@@ -267,7 +303,8 @@ export async function tryEverything(
       calls.push(async () => {
         const res = await client.graphql(operationText(kind, field), variables);
         cases++;
-        if (fails.graphql(res, field.name)) findings.push(`${field.name} ${JSON.stringify(variables)} -> ${res.text.slice(0, 160)}`);
+        if (fails.graphql(res, field.name))
+          findings.push(`${field.name} ${JSON.stringify(variables)} -> ${res.text.slice(0, 160)}`);
       });
     }
   }
@@ -285,51 +322,93 @@ export async function setUpAttack() {
   Object.assign(attack, { server, owner });
   await owner.login('supplier@example.com', 'Supplier-demo-1');
   // The owner's records: a draft, a submitted product (with its files), and what the demo data holds.
-  const draft = await owner.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' }]);
-  const sent = await owner.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' }]);
-  await owner.graphql(`mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`, {
-    id: sent.json.id,
-    input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: MARKER }] },
-  });
-  const submitted = await owner.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, { id: sent.json.id });
-  // Records of the other features, made through their own API, so the attacks have the owner's ids to aim at.
-  const profile = await owner.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, {
-    input: { name: MARKER, caseCount: 6 },
-  });
-  if (profile.json.errors) throw new Error(`shipping profile fixture: ${profile.text}`);
-  const brand = await owner.graphql(`mutation($companyId: Int!, $input: BrandProfileInput!) { createBrandProfile(companyId: $companyId, input: $input) { id } }`, {
-    companyId: OWNER_COMPANY,
-    input: {
-      brandWebsiteUrl: 'https://owner.example', brandCountryCode: 'US', brandStateCode: 'CA', brandCityName: 'Los Angeles', yearFounded: '1998',
-      brandStory: MARKER, samplesOffered: true, primaryDistributionMethod: 'Distributor', distributionRange: 'national',
-      salesContactName: 'Owner Sales', salesContactEmail: 'sales@owner.example',
+  const draft = await owner.upload('/api/draftSubmissions', [
+    { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+  ]);
+  const sent = await owner.upload('/api/draftSubmissions', [
+    { name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' },
+  ]);
+  await owner.graphql(
+    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+    {
+      id: sent.json.id,
+      input: { files: [{ fileName: 'front.png', upc: '036000291452', productName: MARKER }] },
     },
+  );
+  const submitted = await owner.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
+    id: sent.json.id,
   });
+  // Records of the other features, made through their own API, so the attacks have the owner's ids to aim at.
+  const profile = await owner.graphql(
+    `mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`,
+    {
+      input: { name: MARKER, caseCount: 6 },
+    },
+  );
+  if (profile.json.errors) throw new Error(`shipping profile fixture: ${profile.text}`);
+  const brand = await owner.graphql(
+    `mutation($companyId: Int!, $input: BrandProfileInput!) { createBrandProfile(companyId: $companyId, input: $input) { id } }`,
+    {
+      companyId: OWNER_COMPANY,
+      input: {
+        brandWebsiteUrl: 'https://owner.example',
+        brandCountryCode: 'US',
+        brandStateCode: 'CA',
+        brandCityName: 'Los Angeles',
+        yearFounded: '1998',
+        brandStory: MARKER,
+        samplesOffered: true,
+        primaryDistributionMethod: 'Distributor',
+        distributionRange: 'national',
+        salesContactName: 'Owner Sales',
+        salesContactEmail: 'sales@owner.example',
+      },
+    },
+  );
   if (brand.json.errors) throw new Error(`brand profile fixture: ${brand.text}`);
   const admin = new Client(server.url);
   await admin.login('admin@example.com', 'Admin-demo-1');
-  const access = await admin.graphql(`mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`, {
-    input: { companyId: OWNER_COMPANY, folderName: 'owner_folder', imageSource: 'LOCAL' },
-  });
+  const access = await admin.graphql(
+    `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+    {
+      input: { companyId: OWNER_COMPANY, folderName: 'owner_folder', imageSource: 'LOCAL' },
+    },
+  );
   if (access.json.errors) throw new Error(`ingestion access fixture: ${access.text}`);
   // A webhook with a delivery (public address: this server refuses private ones), so its ids are attacked too.
-  const hook = await owner.post(`/api/companies/${OWNER_COMPANY}/webhooks`, { url: `https://93.184.215.14/${MARKER}`, events: ['submission.status_changed'] });
+  const hook = await owner.post(`/api/companies/${OWNER_COMPANY}/webhooks`, {
+    url: `https://93.184.215.14/${MARKER}`,
+    events: ['submission.status_changed'],
+  });
   if (hook.status !== 201) throw new Error(`webhook fixture: ${hook.status} ${hook.text}`);
   // Its test event makes a delivery (queued only: this server runs no worker).
-  if ((await owner.post(`/api/webhooks/${hook.json.webhook.id}/ping`)).status !== 202) throw new Error('webhook delivery fixture');
-  const job = await owner.upload('/api/bulkIngestion/jobs', [{ name: `${MARKER}.png`, data: await barcodeImage('036000291452'), type: 'image/png' }]);
+  if ((await owner.post(`/api/webhooks/${hook.json.webhook.id}/ping`)).status !== 202)
+    throw new Error('webhook delivery fixture');
+  const job = await owner.upload('/api/bulkIngestion/jobs', [
+    { name: `${MARKER}.png`, data: await barcodeImage('036000291452'), type: 'image/png' },
+  ]);
   if (job.status >= 300) throw new Error(`ingestion job fixture: ${job.status} ${job.text}`);
   const db = server.database.db;
-  const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as { rows: { ean13_upc: string }[] };
-  ids.strings.push(draft.json.id, submitted.json.data.submitProductsFromDraftSubmission[0].id, ...catalogued.rows.map((r) => r.ean13_upc));
+  const catalogued = (await db.execute(sql`select ean13_upc from catalogued_products limit 1`)) as unknown as {
+    rows: { ean13_upc: string }[];
+  };
+  ids.strings.push(
+    draft.json.id,
+    submitted.json.data.submitProductsFromDraftSubmission[0].id,
+    ...catalogued.rows.map((r) => r.ean13_upc),
+  );
   ids.ints.push(OWNER_COMPANY);
   // Integer ids of the owner company's other records (profiles, jobs...): any table with company_id and an integer id.
   const intTables = (await db.execute(sql`
     select c.table_name from information_schema.columns c join information_schema.columns k
       on k.table_name = c.table_name and k.table_schema = c.table_schema and k.column_name = 'company_id'
-    where c.table_schema = current_schema() and c.column_name = 'id' and c.data_type = 'integer'`)) as unknown as { rows: { table_name: string }[] };
+    where c.table_schema = current_schema() and c.column_name = 'id' and c.data_type = 'integer'`)) as unknown as {
+    rows: { table_name: string }[];
+  };
   for (const { table_name } of intTables.rows) {
-    const r = (await db.execute(sql.raw(`select id from "${table_name}" where company_id = ${OWNER_COMPANY} limit 3`))) as unknown as { rows: { id: number }[] };
+    const r = (await db.execute(
+      sql.raw(`select id from "${table_name}" where company_id = ${OWNER_COMPANY} limit 3`),
+    )) as unknown as { rows: { id: number }[] };
     ids.ints.push(...r.rows.map((x) => x.id));
   }
   const stranger = new Client(server.url);

@@ -11,10 +11,15 @@ import type { Client, TestServer } from '../harness.ts';
  */
 export async function failedDraftJob(server: TestServer, uploader: Client, code: string) {
   const db = server.database.db;
-  const upload = await uploader.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(code), type: 'image/png' }]);
+  const upload = await uploader.upload('/api/draftSubmissions', [
+    { name: 'front.png', data: await barcodeImage(code), type: 'image/png' },
+  ]);
   if (upload.status !== 201) throw new Error(`upload failed: ${upload.status} ${upload.text}`);
   const [file] = await db.select().from(draftFiles).where(eq(draftFiles.draftId, upload.json.id));
-  const [job] = await db.select().from(jobs).where(sql`${jobs.name} = 'drafts.processFile' and ${jobs.payload}->>'fileId' = ${file.id}`);
+  const [job] = await db
+    .select()
+    .from(jobs)
+    .where(sql`${jobs.name} = 'drafts.processFile' and ${jobs.payload}->>'fileId' = ${file.id}`);
   const chunks: Buffer[] = [];
   for await (const chunk of await server.ctx.storage.get(file.storageKey)) chunks.push(chunk as Buffer);
   await server.ctx.storage.delete(file.storageKey);
@@ -33,7 +38,10 @@ export async function runUntilSettled(server: TestServer, jobId: number) {
     await server.ctx.jobs!.drain();
     const [row] = await db.select({ status: jobs.status }).from(jobs).where(eq(jobs.id, jobId));
     if (row.status === 'done' || row.status === 'failed') return row.status;
-    await db.update(jobs).set({ runAt: sql`now()` }).where(eq(jobs.id, jobId));
+    await db
+      .update(jobs)
+      .set({ runAt: sql`now()` })
+      .where(eq(jobs.id, jobId));
   }
   throw new Error(`job ${jobId} did not settle`);
 }

@@ -38,7 +38,8 @@ export function damagedTiff(size = 222): Buffer {
 
 /** A picture of noise: it does not compress, so its file is about its pixel data (360 KB as PNG). */
 export function noiseImage(format: 'jpeg' | 'png' | 'tiff', width = 400, height = 300): Promise<Buffer> {
-  return sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } })[format]().toBuffer();
+  const image = sharp(randomBytes(width * height * 3), { raw: { width, height, channels: 3 } });
+  return image[format]().toBuffer();
 }
 
 /** A real image cut off after `keep` of its bytes (a failed transfer), the cut landing in its pixel data. */
@@ -95,7 +96,10 @@ export async function pdfWithHugeImage(): Promise<Buffer> {
  * A zip (deflated entries) written by hand, so tests can also make archives a zip tool would refuse. With `zip64`,
  * every size and offset is in ZIP64 records (as archivers write zips of over 4 GB or 65,535 entries).
  */
-export function zipOf(entries: { name: string; data: Buffer; deflated?: Buffer; crc?: number }[], { zip64 = false } = {}): Buffer {
+export function zipOf(
+  entries: { name: string; data: Buffer; deflated?: Buffer; crc?: number }[],
+  { zip64 = false } = {},
+): Buffer {
   const parts: Buffer[] = [];
   const central: Buffer[] = [];
   let offset = 0;

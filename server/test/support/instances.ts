@@ -18,7 +18,10 @@ export interface Started {
 
 /** Starts an instance with these settings on top of this process's; resolves once it runs or once it exits. */
 export function startInstance(env: Record<string, string>): Promise<Started> {
-  const child = spawn(process.execPath, ['--import', 'tsx', main], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
   return new Promise((resolve) => {
     let output = '';
     const read = (chunk: Buffer) => {
@@ -34,12 +37,16 @@ export function startInstance(env: Record<string, string>): Promise<Started> {
 /** Starts an instance that must come up; fails with its output when it does not. */
 export async function startRunning(env: Record<string, string>): Promise<ChildProcess> {
   const started = await startInstance(env);
-  if (!started.running) throw new Error(`instance on port ${env.PORT ?? '-'} exited with ${started.code}: ${started.output}`);
+  if (!started.running)
+    throw new Error(`instance on port ${env.PORT ?? '-'} exited with ${started.code}: ${started.output}`);
   return started.child;
 }
 
 /** Stops the processes still running (SIGTERM unless told) and waits until each has exited. */
-export async function stopInstances(children: readonly (ChildProcess | undefined)[], signal: NodeJS.Signals = 'SIGTERM'): Promise<void> {
+export async function stopInstances(
+  children: readonly (ChildProcess | undefined)[],
+  signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
   const running = children.filter((c): c is ChildProcess => !!c && c.exitCode === null && c.signalCode === null);
   const exited = running.map((c) => new Promise<void>((resolve) => c.once('exit', () => resolve())));
   for (const child of running) child.kill(signal);

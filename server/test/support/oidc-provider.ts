@@ -99,7 +99,12 @@ interface OidcContext {
     result?: { consent?: { grantId?: string } };
     requestParamScopes: Set<string>;
     requestParamClaims: Set<string>;
-    provider: { Grant: { new (init: { clientId: string; accountId: string }): Grant; find(id: string): Promise<Grant | undefined> } };
+    provider: {
+      Grant: {
+        new (init: { clientId: string; accountId: string }): Grant;
+        find(id: string): Promise<Grant | undefined>;
+      };
+    };
   };
 }
 type OidcProviderClass = new (
@@ -229,7 +234,8 @@ export async function driveProviderLogin(authorizationUrl: string, login: string
     }
     const html = await res.text();
     const prompt = /name="prompt" value="(\w+)"/.exec(html)?.[1];
-    if (res.status !== 200 || !prompt) throw new Error(`unexpected provider page ${res.status} at ${next.url}: ${html.slice(0, 500)}`);
+    if (res.status !== 200 || !prompt)
+      throw new Error(`unexpected provider page ${res.status} at ${next.url}: ${html.slice(0, 500)}`);
     const fields = new URLSearchParams({ prompt });
     if (prompt === 'login') {
       fields.set('login', login);
@@ -257,7 +263,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     },
   });
   if (!values.redirect?.length) {
-    console.error('usage: oidc-provider.ts --port N --redirect URL [--redirect URL] [--client-id ID] [--client-secret SECRET]');
+    console.error(
+      'usage: oidc-provider.ts --port N --redirect URL [--redirect URL] [--client-id ID] [--client-secret SECRET]',
+    );
     process.exit(2);
   }
   const running = await startOidcProvider({
@@ -266,7 +274,9 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
     clientId: values['client-id'],
     clientSecret: values['client-secret'],
   });
-  console.log(`OpenID Connect provider at ${running.issuer} (client ${running.clientId}; logins: ${Object.keys(TEST_ACCOUNTS).join(', ')})`);
+  console.log(
+    `OpenID Connect provider at ${running.issuer} (client ${running.clientId}; logins: ${Object.keys(TEST_ACCOUNTS).join(', ')})`,
+  );
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     process.once(signal, () => void running.stop().then(() => process.exit(0)));
   }

@@ -5,4 +5,8 @@ export const paramNames = (url: string) => [...url.matchAll(/:(\w+)/g)].map((m) 
 
 /** Every REST route of the app the attack suites try, discovered from the running app (see routeList in app.ts). */
 export const apiRoutes = (app: FastifyInstance) =>
-  app.routeList.filter((r) => (r.url.startsWith('/api/') || /^\/(productSubmissions|draftSubmissions|cataloguedProducts)\//.test(r.url)) && !r.url.includes('*'));
+  app.routeList.filter(
+    (r) =>
+      (r.url.startsWith('/api/') || /^\/(productSubmissions|draftSubmissions|cataloguedProducts)\//.test(r.url)) &&
+      !r.url.includes('*'),
+  );

@@ -40,7 +40,10 @@ describe('analytics adapter', () => {
     expect(config).toEqual({ endpoint: '/collect', environment: 'production' });
     const transport = vi.fn();
     trackSubmittedCounts({ upcCount: 1, fileCount: 4 }, createAnalytics(config, transport));
-    expect(transport).toHaveBeenCalledExactlyOnceWith(config, ANALYTICS_EVENTS.submittedCounts, { upcCount: 1, fileCount: 4 });
+    expect(transport).toHaveBeenCalledExactlyOnceWith(config, ANALYTICS_EVENTS.submittedCounts, {
+      upcCount: 1,
+      fileCount: 4,
+    });
   });
 
   it('beacons the event as JSON to the endpoint', async () => {
@@ -57,7 +60,11 @@ describe('analytics adapter', () => {
   });
 
   it('a failing tracker never breaks the screen', () => {
-    const analytics = createAnalytics({ track: () => { throw new Error('blocked'); } });
+    const analytics = createAnalytics({
+      track: () => {
+        throw new Error('blocked');
+      },
+    });
     expect(() => trackSubmittedCounts({ upcCount: 1, fileCount: 1 }, analytics)).not.toThrow();
   });
 });

@@ -67,9 +67,12 @@ export const sendEvent: AnalyticsTransport = (config, event, properties) => {
   const body = JSON.stringify({ event, properties, sentAt: new Date().toISOString() });
   const queued = navigator.sendBeacon?.(config.endpoint, new Blob([body], { type: 'application/json' }));
   if (!queued) {
-    void fetch(config.endpoint, { method: 'POST', body, keepalive: true, headers: { 'Content-Type': 'application/json' } }).catch(
-      () => undefined,
-    );
+    void fetch(config.endpoint, {
+      method: 'POST',
+      body,
+      keepalive: true,
+      headers: { 'Content-Type': 'application/json' },
+    }).catch(() => undefined);
   }
 };
 
@@ -95,6 +98,9 @@ export function getAnalytics(): Analytics {
 }
 
 /** The confirmation screen's event: how many products (distinct UPCs) and files were just submitted. */
-export function trackSubmittedCounts(counts: { upcCount: number; fileCount: number }, analytics: Analytics = getAnalytics()) {
+export function trackSubmittedCounts(
+  counts: { upcCount: number; fileCount: number },
+  analytics: Analytics = getAnalytics(),
+) {
   analytics.track(ANALYTICS_EVENTS.submittedCounts, { upcCount: counts.upcCount, fileCount: counts.fileCount });
 }

@@ -85,7 +85,12 @@ describe('apiFetch', () => {
   });
 
   it('throws the error shape of the server: status, code, reason, message, fields', async () => {
-    failWith(400, { code: 'VALIDATION', message: 'Bad input', reason: 'R', fields: { email: 'Please enter an email address.' } });
+    failWith(400, {
+      code: 'VALIDATION',
+      message: 'Bad input',
+      reason: 'R',
+      fields: { email: 'Please enter an email address.' },
+    });
     const error = await apiFetch('/user', { method: 'PUT', json: {}, notify: false }).catch((e: unknown) => e);
     expect(error).toMatchObject({
       status: 400,

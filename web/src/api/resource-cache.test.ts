@@ -54,7 +54,7 @@ describe('ResourceCache', () => {
     expect(cache.read('a').data).toBe(3);
   });
 
-  it('empties the signed-in pages\' query cache when the session ends', () => {
+  it("empties the signed-in pages' query cache when the session ends", () => {
     const cache = new ResourceCache();
     cache.clearUserData(); // nothing loaded yet: nothing to do
     const removeQueries = vi.fn();

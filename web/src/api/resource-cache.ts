@@ -46,12 +46,19 @@ export class ResourceCache {
   load<T>(key: string, fetcher: () => Promise<T>, staleMs: number) {
     this.fetchers.set(key, fetcher);
     const entry = this.entries.get(key);
-    if (this.loading.has(key) || (entry?.status === 'success' && !entry.invalidated && Date.now() - entry.fetchedAt < staleMs)) return;
+    if (
+      this.loading.has(key) ||
+      (entry?.status === 'success' && !entry.invalidated && Date.now() - entry.fetchedAt < staleMs)
+    )
+      return;
     const loading = fetcher().then(
       (data) => this.store(key, { status: 'success', data, fetchedAt: Date.now() }),
       () => this.store(key, { status: 'error', data: entry?.data, fetchedAt: Date.now() }),
     );
-    this.loading.set(key, loading.finally(() => this.loading.delete(key)));
+    this.loading.set(
+      key,
+      loading.finally(() => this.loading.delete(key)),
+    );
   }
 
   /** The key's data is out of date: asked again now if something shows it, else when next used. */
@@ -91,7 +98,10 @@ export const useResourceCache = () => useContext(ResourceCacheContext) ?? fallba
 /** The answer of `fetcher` under `key` (null: not asked), fetched on first use and again once older than staleMs. */
 export function useResource<T>(key: string | null, fetcher: () => Promise<T>, staleMs: number): Resource<T> {
   const cache = useResourceCache();
-  const subscribe = useCallback((listener: () => void) => (key === null ? () => {} : cache.subscribe(key, listener)), [cache, key]);
+  const subscribe = useCallback(
+    (listener: () => void) => (key === null ? () => {} : cache.subscribe(key, listener)),
+    [cache, key],
+  );
   const snapshot = useCallback(() => (key === null ? PENDING : cache.read<T>(key)), [cache, key]);
   const resource = useSyncExternalStore(subscribe, snapshot);
   useEffect(() => {

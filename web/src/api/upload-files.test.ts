@@ -15,7 +15,9 @@ class FakeXhr {
   statusText = '';
   responseText = '';
   responseType = '';
-  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = { onprogress: null };
+  upload: { onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null } = {
+    onprogress: null,
+  };
   onload: (() => void) | null = null;
   onerror: (() => void) | null = null;
   onabort: (() => void) | null = null;
@@ -44,7 +46,10 @@ class FakeXhr {
 
 describe('uploadFiles', () => {
   afterEach(() => vi.unstubAllGlobals());
-  const files = [new File(['aaa'], 'front.png', { type: 'image/png' }), new File(['bb'], 'side.png', { type: 'image/png' })];
+  const files = [
+    new File(['aaa'], 'front.png', { type: 'image/png' }),
+    new File(['bb'], 'side.png', { type: 'image/png' }),
+  ];
 
   it('POSTs every file in the repeated "files" field under /api, reports progress, resolves with the JSON', async () => {
     vi.stubGlobal('XMLHttpRequest', FakeXhr);
@@ -64,7 +69,10 @@ describe('uploadFiles', () => {
     const shown = vi.fn();
     const stop = apiErrorMessage.subscribe(shown);
     const result = uploadFiles('/draftSubmissions', files, { notify: { 400: null } });
-    FakeXhr.last.answer(400, { code: 'BAD_REQUEST', message: 'notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.' });
+    FakeXhr.last.answer(400, {
+      code: 'BAD_REQUEST',
+      message: 'notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.',
+    });
     const error = await result.catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).message).toBe('notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.');

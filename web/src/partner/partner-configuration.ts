@@ -12,13 +12,11 @@ export interface PartnerConfiguration {
   landingPageEnabled: boolean;
 }
 
-
 export async function fetchPartnerConfiguration(companyId: number): Promise<PartnerConfiguration> {
   // The caller decides what a failure means (landing: /login, shell: leave the partner).
-  const config = await apiFetch<PartnerConfiguration | undefined>(
-    `/companies/${companyId}/partner-configuration`,
-    { notify: false },
-  );
+  const config = await apiFetch<PartnerConfiguration | undefined>(`/companies/${companyId}/partner-configuration`, {
+    notify: false,
+  });
   // Part 1 section 7: an empty body counts as a failure.
   if (!config || typeof config !== 'object') throw new Error('Empty partner configuration');
   return config;

@@ -42,7 +42,11 @@ describe('partnerThemeVariables', () => {
     expect(vars['--mantine-color-brand-filled']).toBe('#ffd966');
     expect(vars['--brand-on-filled']).toBe('#000000');
     expect(contrastRatio(vars['--mantine-color-anchor'], '#ffffff')).toBeGreaterThanOrEqual(AA_CONTRAST);
-    expect(contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light'])).toBeGreaterThanOrEqual(AA_CONTRAST);
-    expect(contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light-hover'])).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(
+      contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light']),
+    ).toBeGreaterThanOrEqual(AA_CONTRAST);
+    expect(
+      contrastRatio(vars['--mantine-color-brand-light-color'], vars['--mantine-color-brand-light-hover']),
+    ).toBeGreaterThanOrEqual(AA_CONTRAST);
   });
 });

@@ -22,7 +22,15 @@ export function partnerThemeVariables(config: PartnerConfiguration | undefined):
   const tint = mix(primary, '#ffffff', 0.88);
   const tintHover = mix(primary, '#ffffff', 0.8);
   const onTint = darkenToContrast(primary, tintHover, AA_CONTRAST);
-  const filled = { filled: button, 'filled-hover': buttonHover, outline: text, 'outline-hover': tint, light: tint, 'light-hover': tintHover, 'light-color': onTint };
+  const filled = {
+    filled: button,
+    'filled-hover': buttonHover,
+    outline: text,
+    'outline-hover': tint,
+    light: tint,
+    'light-hover': tintHover,
+    'light-color': onTint,
+  };
   const vars: Record<string, string> = {
     '--shell-band': primary,
     '--shell-on-band': readableTextOn(primary),

@@ -35,7 +35,10 @@ export function lazyPage<K extends string, M extends Record<K, ComponentType>>(l
  * to start fetching it before it is needed (while the session is still being read).
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- any props: the route renders whichever page it chose, as React.lazy's own signature allows
-export function lazyComponent<K extends string, M extends Record<K, ComponentType<any>>>(load: () => Promise<M>, name: K) {
+export function lazyComponent<K extends string, M extends Record<K, ComponentType<any>>>(
+  load: () => Promise<M>,
+  name: K,
+) {
   let loading: Promise<{ default: M[K] }> | undefined;
   const loadOnce = () => (loading ??= load().then((module) => ({ default: module[name] })));
   return Object.assign(lazy(loadOnce), { preload: () => void loadOnce().catch(() => {}) });

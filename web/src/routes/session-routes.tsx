@@ -11,8 +11,14 @@ import { lazyComponent } from './lazy-load.ts';
 
 // Loaded when first shown: a visitor's first page does not carry the signed-in shell, nor a user's the landing pages.
 const LoggedInShell = lazyComponent(() => import('../features/shell/LoggedInShell.tsx'), 'LoggedInShell');
-const MarketingLandingPage = lazyComponent(() => import('../features/landing/MarketingLandingPage.tsx'), 'MarketingLandingPage');
-const PartnerLandingPage = lazyComponent(() => import('../features/landing/PartnerLandingPage.tsx'), 'PartnerLandingPage');
+const MarketingLandingPage = lazyComponent(
+  () => import('../features/landing/MarketingLandingPage.tsx'),
+  'MarketingLandingPage',
+);
+const PartnerLandingPage = lazyComponent(
+  () => import('../features/landing/PartnerLandingPage.tsx'),
+  'PartnerLandingPage',
+);
 const SchedulePage = lazyComponent(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage');
 const PublicLayout = lazyComponent(() => import('../ui/PublicLayout.tsx'), 'PublicLayout');
 

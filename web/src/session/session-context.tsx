@@ -42,7 +42,11 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const user = userQuery.data ?? null;
   const status: AuthStatus = userQuery.isPending ? 'unknown' : user ? 'authenticated' : 'unauthenticated';
 
-  const flagsQuery = useResource(status === 'unknown' ? null : sessionKeys.flags(user?.id ?? null), fetchEnabledFlags, Infinity);
+  const flagsQuery = useResource(
+    status === 'unknown' ? null : sessionKeys.flags(user?.id ?? null),
+    fetchEnabledFlags,
+    Infinity,
+  );
   const flags = flagsQuery.data ?? NO_FLAGS;
 
   const forgetUser = useCallback(

@@ -19,7 +19,10 @@ interface Options {
 }
 
 /** One component under a memory router, Mantine (no transitions), a fresh resource cache, React Query and a given session. */
-export function renderWithApp(ui: ReactElement, { path = '/', session = buildSession(), partnerId = null, routes = [] }: Options = {}) {
+export function renderWithApp(
+  ui: ReactElement,
+  { path = '/', session = buildSession(), partnerId = null, routes = [] }: Options = {},
+) {
   const router = createMemoryRouter([{ path: '*', element: ui }, ...routes], { initialEntries: [path] });
   const result = render(
     <MantineProvider theme={theme} env="test">

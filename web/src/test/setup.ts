@@ -33,7 +33,8 @@ Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable
 configure({ asyncUtilTimeout: 5000 });
 
 // In case the simulated DOM has no scrollIntoView: the pages call it.
-if (!('scrollIntoView' in window.HTMLElement.prototype)) Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value() {}, writable: true });
+if (!('scrollIntoView' in window.HTMLElement.prototype))
+  Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value() {}, writable: true });
 
 afterEach(() => {
   cleanup();

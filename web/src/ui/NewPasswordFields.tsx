@@ -5,7 +5,8 @@ import { PasswordField } from './PasswordField.tsx';
 
 export const PASSWORD_HINT = 'At least 8 characters, with an upper case letter, a lower case letter and a number.';
 
-type FieldBinding = Pick<ComponentProps<typeof PasswordField>, 'name' | 'onChange' | 'onBlur'> & Partial<Pick<ComponentProps<typeof PasswordField>, 'value' | 'onFocus' | 'ref'>>;
+type FieldBinding = Pick<ComponentProps<typeof PasswordField>, 'name' | 'onChange' | 'onBlur'> &
+  Partial<Pick<ComponentProps<typeof PasswordField>, 'value' | 'onFocus' | 'ref'>>;
 
 interface NewPasswordFieldsProps {
   /** The props binding each input to its form (react-hook-form's register, or use-schema-form's field). */

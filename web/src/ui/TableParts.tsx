@@ -2,7 +2,17 @@ import type { ReactNode } from 'react';
 import { Group, Pagination, Table, Text } from '@mantine/core';
 
 /** Page controls under a table, with names a screen reader says ("Page 3", "Next page") and the current page marked. */
-export function PageNavigation({ label, total, value, onChange }: { label: string; total: number; value: number; onChange: (page: number) => void }) {
+export function PageNavigation({
+  label,
+  total,
+  value,
+  onChange,
+}: {
+  label: string;
+  total: number;
+  value: number;
+  onChange: (page: number) => void;
+}) {
   return (
     <Group justify="center" component="nav" aria-label={label}>
       <Pagination
@@ -11,7 +21,9 @@ export function PageNavigation({ label, total, value, onChange }: { label: strin
         onChange={onChange}
         getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === value ? 'page' : undefined })}
         getControlProps={(control) => ({
-          'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+          'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[
+            control
+          ],
         })}
       />
     </Group>

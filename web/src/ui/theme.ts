@@ -1,4 +1,10 @@
-import { createTheme, defaultVariantColorsResolver, type CSSVariablesResolver, type MantineColorsTuple, type VariantColorsResolver } from '@mantine/core';
+import {
+  createTheme,
+  defaultVariantColorsResolver,
+  type CSSVariablesResolver,
+  type MantineColorsTuple,
+  type VariantColorsResolver,
+} from '@mantine/core';
 
 // A leafy green: shade 7 (the filled shade) keeps white text above 5:1 (WCAG AA).
 const brand: MantineColorsTuple = [
@@ -21,7 +27,8 @@ const brand: MantineColorsTuple = [
 const variantColorResolver: VariantColorsResolver = (input) => {
   const colours = defaultVariantColorsResolver(input);
   const primary = !input.color || input.color === input.theme.primaryColor;
-  if (input.variant === 'filled' && primary) return { ...colours, color: 'var(--brand-on-filled, var(--mantine-color-white))' };
+  if (input.variant === 'filled' && primary)
+    return { ...colours, color: 'var(--brand-on-filled, var(--mantine-color-white))' };
   return colours;
 };
 

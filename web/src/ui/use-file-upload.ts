@@ -36,7 +36,8 @@ export function useFileUpload() {
       await run(files, setProgress, controller.signal);
     } catch (error) {
       if (controller.signal.aborted) return;
-      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
+      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413))
+        showBanner(error.message, 'error');
       else onOtherError?.(error);
       setSending(false);
       setProgress(null);

@@ -49,18 +49,50 @@ const SDL_FILE = new URL('../../../schema.graphql', import.meta.url);
 const assetParams = z.object({ file: z.enum(['init.js', ...Object.keys(ASSETS)]) });
 
 export async function apiDocsRoutes(app: FastifyInstance) {
-  app.get('/api/openapi.json', { schema: routeSchema({ summary: 'This document (OpenAPI 3.1)', tags: ['API'], responses: { 200: jsonAny }, errors: [], public: true }) }, async () => {
-    authorize(apiDocsPolicy.readOpenApi());
-    return app.swagger();
-  });
+  app.get(
+    '/api/openapi.json',
+    {
+      schema: routeSchema({
+        summary: 'This document (OpenAPI 3.1)',
+        tags: ['API'],
+        responses: { 200: jsonAny },
+        errors: [],
+        public: true,
+      }),
+    },
+    async () => {
+      authorize(apiDocsPolicy.readOpenApi());
+      return app.swagger();
+    },
+  );
 
-  app.get('/api/docs', { schema: routeSchema({ summary: 'The API reference, with "Try it out" using an API token', tags: ['API'], responses: { 200: { 'text/html': z.string() } }, errors: [], public: true }) }, async (_request, reply) =>
-    reply.type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(PAGE),
+  app.get(
+    '/api/docs',
+    {
+      schema: routeSchema({
+        summary: 'The API reference, with "Try it out" using an API token',
+        tags: ['API'],
+        responses: { 200: { 'text/html': z.string() } },
+        errors: [],
+        public: true,
+      }),
+    },
+    async (_request, reply) =>
+      reply.type('text/html; charset=utf-8').header('cache-control', 'public, no-cache').send(PAGE),
   );
 
   app.get(
     '/api/docs/assets/:file',
-    { schema: routeSchema({ summary: "The reference page's scripts and styles", tags: ['API'], params: assetParams, responses: { 200: { 'text/javascript': binary, 'text/css': binary } }, errors: [404], public: true }) },
+    {
+      schema: routeSchema({
+        summary: "The reference page's scripts and styles",
+        tags: ['API'],
+        params: assetParams,
+        responses: { 200: { 'text/javascript': binary, 'text/css': binary } },
+        errors: [404],
+        public: true,
+      }),
+    },
     async (request, reply) => {
       const parsed = assetParams.safeParse(request.params);
       if (!parsed.success) throw notFound('File not found.');
@@ -75,13 +107,23 @@ export async function apiDocsRoutes(app: FastifyInstance) {
   let sdl: string | undefined;
   app.get(
     '/graphql/schema.graphql',
-    { schema: routeSchema({ summary: 'The GraphQL schema (SDL)', tags: ['GraphQL'], responses: { 200: { 'text/plain': z.string() } }, errors: [401] }) },
+    {
+      schema: routeSchema({
+        summary: 'The GraphQL schema (SDL)',
+        tags: ['GraphQL'],
+        responses: { 200: { 'text/plain': z.string() } },
+        errors: [401],
+      }),
+    },
     async (request, reply) => {
       const user = await currentUser(request);
       authorize(apiDocsPolicy.downloadGraphqlSchema(user, app.ctx.config.graphql.introspection), () => unauthorized());
       // The committed schema file (npm run codegen writes it; a test fails when it is stale).
       sdl ??= await readFile(SDL_FILE, 'utf8');
-      return reply.type('text/plain; charset=utf-8').header('content-disposition', 'inline; filename="schema.graphql"').send(sdl);
+      return reply
+        .type('text/plain; charset=utf-8')
+        .header('content-disposition', 'inline; filename="schema.graphql"')
+        .send(sdl);
     },
   );
 }

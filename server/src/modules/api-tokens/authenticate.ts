@@ -25,7 +25,11 @@ const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
 const day = (d: Date) => d.toISOString().slice(0, 10);
 /** A refusal as REST answers it, or, on /graphql, as a whole-request GraphQL error that keeps its HTTP status. */
 const refusal = (request: FastifyRequest, status: number, code: string, message: string, reason?: string) =>
-  request.url.split('?')[0] === GRAPHQL_PATH ? new QueryRefused(status, reason ?? code, message) : status === 401 ? unauthorized(message, reason) : new HttpError(status, code, message);
+  request.url.split('?')[0] === GRAPHQL_PATH
+    ? new QueryRefused(status, reason ?? code, message)
+    : status === 401
+      ? unauthorized(message, reason)
+      : new HttpError(status, code, message);
 
 /**
  * The one place where `Authorization: Bearer pst_...` becomes a user (before the cross-site check, which cookie-less
@@ -44,7 +48,10 @@ export function registerApiTokenAuth(app: FastifyInstance) {
   app.addHook('onRequest', async (request, reply) => {
     const tokenRefused = (message: string, reason: string) => {
       // RFC 6750 section 3: a refused bearer token says which scheme and what was wrong with it.
-      reply.header('www-authenticate', `Bearer realm="Product Hub", error="${reason === 'TOKEN_MALFORMED' ? 'invalid_request' : 'invalid_token'}"`);
+      reply.header(
+        'www-authenticate',
+        `Bearer realm="Product Hub", error="${reason === 'TOKEN_MALFORMED' ? 'invalid_request' : 'invalid_token'}"`,
+      );
       return refusal(request, 401, 'UNAUTHORIZED', message, reason);
     };
     const header = request.headers.authorization;
@@ -55,7 +62,8 @@ export function registerApiTokenAuth(app: FastifyInstance) {
     if (!found) throw tokenRefused(API_TOKEN_MSG.invalid, 'TOKEN_INVALID');
     const { token, user } = found;
     if (token.revokedAt) throw tokenRefused(API_TOKEN_MSG.revokedAt(day(token.revokedAt)), 'TOKEN_REVOKED');
-    if (token.expiresAt.getTime() <= Date.now()) throw tokenRefused(API_TOKEN_MSG.expiredAt(day(token.expiresAt)), 'TOKEN_EXPIRED');
+    if (token.expiresAt.getTime() <= Date.now())
+      throw tokenRefused(API_TOKEN_MSG.expiredAt(day(token.expiresAt)), 'TOKEN_EXPIRED');
     if (user.disabledAt) throw tokenRefused(API_TOKEN_MSG.accountDisabled, 'ACCOUNT_DISABLED');
     if (!apiTokenPolicy.use(user, token)) throw tokenRefused(API_TOKEN_MSG.noScopesLeft, 'TOKEN_NO_SCOPES');
     const access = tokenAccess(user, token.scopes);
@@ -64,12 +72,21 @@ export function registerApiTokenAuth(app: FastifyInstance) {
       access.effective.some((s) => s.startsWith('write:'))
         ? { code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(scope) }
         : { code: 'TOKEN_READ_ONLY', message: API_TOKEN_MSG.readOnly };
-    request.apiToken = { id: token.id, canWrite: access.canWrite, refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions) };
+    request.apiToken = {
+      id: token.id,
+      canWrite: access.canWrite,
+      refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions),
+    };
     await limit.call(app, request, reply);
-    if (request.routeOptions.config?.sessionOnly) throw refusal(request, 403, 'SESSION_REQUIRED', API_TOKEN_MSG.sessionOnly);
+    if (request.routeOptions.config?.sessionOnly)
+      throw refusal(request, 403, 'SESSION_REQUIRED', API_TOKEN_MSG.sessionOnly);
     // GraphQL is POSTed for reads too: its mutations are checked once parsed (below).
     const routeScope = request.routeOptions.config?.tokenWriteScope;
-    if (!SAFE.has(request.method) && request.routeOptions.url !== GRAPHQL_PATH && !apiTokenPolicy.write(user, token, routeScope)) {
+    if (
+      !SAFE.has(request.method) &&
+      request.routeOptions.url !== GRAPHQL_PATH &&
+      !apiTokenPolicy.write(user, token, routeScope)
+    ) {
       const why = routeScope ? refusedWrite(routeScope) : request.apiToken.refusedWrite;
       throw new HttpError(403, why.code, why.message);
     }
@@ -83,7 +100,9 @@ export function registerApiTokenGraphqlCheck(app: FastifyInstance) {
   app.graphql.addHook('preExecution', async (_schema, document, context) => {
     const token = context.reply.request.apiToken;
     if (!token || token.canWrite) return undefined;
-    if (document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY)) {
+    if (
+      document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY)
+    ) {
       throw new QueryRefused(403, token.refusedWrite.code, token.refusedWrite.message);
     }
     return undefined;

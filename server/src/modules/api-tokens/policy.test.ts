@@ -3,7 +3,11 @@ import { SCOPES, TOKEN_SCOPES } from '@portal/domain';
 import { apiTokenPolicy } from './policy.ts';
 
 const supplier = { id: 1, scopes: [] as string[], disabledAt: null };
-const admin = { id: 2, scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions], disabledAt: null };
+const admin = {
+  id: 2,
+  scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
+  disabledAt: null,
+};
 const viewer = { id: 3, scopes: [SCOPES.readAllProductSubmissions], disabledAt: null };
 const read = TOKEN_SCOPES.readProductSubmissions;
 const write = TOKEN_SCOPES.writeProductSubmissions;
@@ -41,19 +45,31 @@ describe('API token policy', () => {
     // The viewer lost read-all: as a supplier now, the token's staff scope is gone.
     expect(apiTokenPolicy.use({ ...viewer, scopes: [] }, token)).toBe(false);
     expect(apiTokenPolicy.write(admin, { userId: 2, scopes: [...admin.scopes] })).toBe(true);
-    expect(apiTokenPolicy.write({ ...admin, scopes: [SCOPES.readAllProductSubmissions] }, { userId: 2, scopes: [...admin.scopes] })).toBe(false);
+    expect(
+      apiTokenPolicy.write(
+        { ...admin, scopes: [SCOPES.readAllProductSubmissions] },
+        { userId: 2, scopes: [...admin.scopes] },
+      ),
+    ).toBe(false);
   });
   it('a token with read scopes only never writes', () => {
     expect(apiTokenPolicy.write(supplier, { userId: 1, scopes: [read] })).toBe(false);
     expect(apiTokenPolicy.write(supplier, { userId: 1, scopes: [read, write] })).toBe(true);
   });
-  it("a webhooks token changes webhooks only, a products token everything but webhooks", () => {
+  it('a webhooks token changes webhooks only, a products token everything but webhooks', () => {
     const hooksUser = { ...supplier, scopes: [SCOPES.writeWebhooks] };
     expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [SCOPES.writeWebhooks] })).toBe(false);
-    expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [SCOPES.writeWebhooks] }, SCOPES.writeWebhooks)).toBe(true);
+    expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [SCOPES.writeWebhooks] }, SCOPES.writeWebhooks)).toBe(
+      true,
+    );
     expect(apiTokenPolicy.write(hooksUser, { userId: 1, scopes: [write] }, SCOPES.writeWebhooks)).toBe(false);
   });
   it("a supplier's token loses its supplier scopes when the user becomes staff", () => {
-    expect(apiTokenPolicy.use({ ...supplier, scopes: [SCOPES.readAllProductSubmissions] }, { userId: 1, scopes: [read, write] })).toBe(false);
+    expect(
+      apiTokenPolicy.use(
+        { ...supplier, scopes: [SCOPES.readAllProductSubmissions] },
+        { userId: 1, scopes: [read, write] },
+      ),
+    ).toBe(false);
   });
 });

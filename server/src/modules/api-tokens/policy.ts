@@ -19,10 +19,12 @@ export const apiTokenPolicy = {
   /** Every company's tokens: full administrators (the Access page), to list and revoke. */
   manageAny: (user: Pick<Actor, 'scopes'>) => isFullAdmin(user),
   /** A token works while its account is enabled and still holds at least one of the token's scopes. */
-  use: (account: Account, token: Token) => account.disabledAt === null && tokenAccess(account, token.scopes).effective.length > 0,
+  use: (account: Account, token: Token) =>
+    account.disabledAt === null && tokenAccess(account, token.scopes).effective.length > 0,
   /**
    * Changing anything (REST other than GET, a GraphQL mutation) needs a write scope the user still holds: the
    * route's own when it names one (the webhooks' routes), else one that is not route-named (see tokenAccess).
    */
-  write: (account: Account, token: Token, routeScope?: string) => tokenMayWrite(tokenAccess(account, token.scopes), routeScope),
+  write: (account: Account, token: Token, routeScope?: string) =>
+    tokenMayWrite(tokenAccess(account, token.scopes), routeScope),
 };

@@ -5,8 +5,21 @@ import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import { createApiToken, listAllApiTokens, listOwnApiTokens, revokeApiToken } from './service.ts';
 
-const idParams = z.object({ id: z.coerce.number().int().positive().max(2 ** 31 - 1) });
-const companyQuery = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1).optional() });
+const idParams = z.object({
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
+const companyQuery = z.object({
+  companyId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional(),
+});
 const tags = ['API tokens'];
 /** Tokens are managed from a signed-in session only: a token never makes, sees or revokes tokens. */
 const sessionOnly = { sessionOnly: true };
@@ -16,7 +29,16 @@ export async function apiTokenRoutes(app: FastifyInstance) {
 
   app.get(
     '/api/api-tokens',
-    { config: sessionOnly, schema: routeSchema({ summary: 'Your API tokens', tags, responses: { 200: z.array(apiTokenSchema) }, errors: [401, 403], sessionOnly: true }) },
+    {
+      config: sessionOnly,
+      schema: routeSchema({
+        summary: 'Your API tokens',
+        tags,
+        responses: { 200: z.array(apiTokenSchema) },
+        errors: [401, 403],
+        sessionOnly: true,
+      }),
+    },
     async (request) => listOwnApiTokens(ctx, await requireUser(request)),
   );
 
@@ -26,7 +48,8 @@ export async function apiTokenRoutes(app: FastifyInstance) {
       config: sessionOnly,
       schema: routeSchema({
         summary: 'Create an API token',
-        description: 'The answer holds the token itself (`token`): the only time it is shown. The server keeps only its SHA-256.',
+        description:
+          'The answer holds the token itself (`token`): the only time it is shown. The server keeps only its SHA-256.',
         tags,
         body: createApiTokenSchema,
         responses: { 201: createdApiTokenSchema },
@@ -43,18 +66,39 @@ export async function apiTokenRoutes(app: FastifyInstance) {
 
   /** Revoke: the owner their own token; with `asStaff`, a full administrator anyone's. */
   const revokeRoute = (url: string, summary: string, asStaff: boolean) =>
-    app.delete(url, { config: sessionOnly, schema: routeSchema({ summary, tags, params: idParams, responses: { 200: apiTokenSchema }, errors: [400, 401, 403, 404], sessionOnly: true }) }, async (request) => {
-      const user = await requireUser(request);
-      const { id } = idParams.parse(request.params);
-      return revokeApiToken(ctx, user, id, asStaff);
-    });
+    app.delete(
+      url,
+      {
+        config: sessionOnly,
+        schema: routeSchema({
+          summary,
+          tags,
+          params: idParams,
+          responses: { 200: apiTokenSchema },
+          errors: [400, 401, 403, 404],
+          sessionOnly: true,
+        }),
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        const { id } = idParams.parse(request.params);
+        return revokeApiToken(ctx, user, id, asStaff);
+      },
+    );
   revokeRoute('/api/api-tokens/:id', 'Revoke one of your API tokens', false);
 
   app.get(
     '/api/admin/api-tokens',
     {
       config: sessionOnly,
-      schema: routeSchema({ summary: "Every company's API tokens (full administrators)", tags, querystring: companyQuery, responses: { 200: z.array(apiTokenSchema) }, errors: [400, 401, 403], sessionOnly: true }),
+      schema: routeSchema({
+        summary: "Every company's API tokens (full administrators)",
+        tags,
+        querystring: companyQuery,
+        responses: { 200: z.array(apiTokenSchema) },
+        errors: [400, 401, 403],
+        sessionOnly: true,
+      }),
     },
     async (request) => {
       const user = await requireUser(request);

@@ -34,11 +34,20 @@ const present = (row: TokenRow): ApiToken => ({
 /** Makes a token for the user; the answer is the only place its secret ever appears. */
 export async function createApiToken(ctx: AppContext, user: UserRow, input: CreateApiToken): Promise<CreatedApiToken> {
   const scopes = [...new Set(input.scopes)];
-  authorize(apiTokenPolicy.create(user, scopes), () => badRequest(API_TOKEN_MSG.scopeNotYours, { scopes: API_TOKEN_MSG.scopeNotYours }));
+  authorize(apiTokenPolicy.create(user, scopes), () =>
+    badRequest(API_TOKEN_MSG.scopeNotYours, { scopes: API_TOKEN_MSG.scopeNotYours }),
+  );
   const token = API_TOKEN_PREFIX + randomBytes(API_TOKEN_RANDOM_BYTES).toString('base64url');
   const [row] = await ctx.db
     .insert(apiTokens)
-    .values({ userId: user.id, companyId: user.companyId, name: input.name, tokenHash: hashApiToken(token), scopes, expiresAt: new Date(input.expiresAt) })
+    .values({
+      userId: user.id,
+      companyId: user.companyId,
+      name: input.name,
+      tokenHash: hashApiToken(token),
+      scopes,
+      expiresAt: new Date(input.expiresAt),
+    })
     .returning();
   return { ...present(row), token };
 }
@@ -50,12 +59,20 @@ const stillListed = () => {
 };
 
 export async function listOwnApiTokens(ctx: AppContext, user: UserRow): Promise<ApiToken[]> {
-  const rows = await ctx.db.select().from(apiTokens).where(and(eq(apiTokens.userId, user.id), stillListed())).orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
+  const rows = await ctx.db
+    .select()
+    .from(apiTokens)
+    .where(and(eq(apiTokens.userId, user.id), stillListed()))
+    .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id));
   return rows.map(present);
 }
 
 /** Staff: every company's tokens, or one company's. */
-export async function listAllApiTokens(ctx: AppContext, user: UserRow, companyId: number | undefined): Promise<ApiToken[]> {
+export async function listAllApiTokens(
+  ctx: AppContext,
+  user: UserRow,
+  companyId: number | undefined,
+): Promise<ApiToken[]> {
   authorize(apiTokenPolicy.manageAny(user));
   const where: SQL[] = [stillListed()!];
   if (companyId !== undefined) where.push(eq(apiTokens.companyId, companyId));
@@ -67,7 +84,10 @@ export async function listAllApiTokens(ctx: AppContext, user: UserRow, companyId
     .where(and(...where))
     .orderBy(desc(apiTokens.createdAt), desc(apiTokens.id))
     .limit(1000);
-  return rows.map((r) => ({ ...present(r.token), user: { id: r.token.userId, email: r.email, companyId: r.token.companyId, companyName: r.companyName } }));
+  return rows.map((r) => ({
+    ...present(r.token),
+    user: { id: r.token.userId, email: r.email, companyId: r.token.companyId, companyName: r.companyName },
+  }));
 }
 
 /** Revokes the user's own token (or, with `asStaff`, anyone's); revoking twice keeps the first time. */
@@ -76,13 +96,21 @@ export async function revokeApiToken(ctx: AppContext, user: UserRow, id: number,
   const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.id, id));
   if (!row || (!asStaff && !apiTokenPolicy.manageOwn(user, row))) throw notFound('No such API token.');
   if (row.revokedAt) return present(row);
-  const [revoked] = await ctx.db.update(apiTokens).set({ revokedAt: new Date(), revokedBy: user.id }).where(eq(apiTokens.id, id)).returning();
+  const [revoked] = await ctx.db
+    .update(apiTokens)
+    .set({ revokedAt: new Date(), revokedBy: user.id })
+    .where(eq(apiTokens.id, id))
+    .returning();
   return present(revoked);
 }
 
 /** The token of a bearer secret, with its user, whatever its state (the caller says why it is refused). */
 export async function findApiToken(db: Tx, token: string): Promise<{ token: TokenRow; user: UserRow } | undefined> {
-  const [row] = await db.select({ token: apiTokens, user: users }).from(apiTokens).innerJoin(users, eq(users.id, apiTokens.userId)).where(eq(apiTokens.tokenHash, hashApiToken(token)));
+  const [row] = await db
+    .select({ token: apiTokens, user: users })
+    .from(apiTokens)
+    .innerJoin(users, eq(users.id, apiTokens.userId))
+    .where(eq(apiTokens.tokenHash, hashApiToken(token)));
   return row;
 }
 

@@ -16,7 +16,8 @@ describe('audit CSV cells', () => {
   });
 
   it('guards every cell a spreadsheet would read as a formula with an apostrophe', () => {
-    for (const start of ['=', '+', '-', '@', '\t', '\r']) expect(csvCell(`${start}SUM(A1)`).replace(/^"/, '')).toMatch(/^'/);
+    for (const start of ['=', '+', '-', '@', '\t', '\r'])
+      expect(csvCell(`${start}SUM(A1)`).replace(/^"/, '')).toMatch(/^'/);
     expect(csvCell('=1+1')).toBe("'=1+1");
     expect(csvCell('-2,3')).toBe(`"'-2,3"`);
     expect(csvCell('a=b')).toBe('a=b');

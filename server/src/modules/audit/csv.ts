@@ -1,7 +1,19 @@
 import { describeAuditSummary } from '@portal/domain';
 import type { AuditRow } from './service.ts';
 
-export const AUDIT_CSV_HEADER = ['when', 'actor', 'actor e-mail', 'action', 'action name', 'target type', 'target id', 'target', 'company', 'before', 'after'];
+export const AUDIT_CSV_HEADER = [
+  'when',
+  'actor',
+  'actor e-mail',
+  'action',
+  'action name',
+  'target type',
+  'target id',
+  'target',
+  'company',
+  'before',
+  'after',
+];
 
 /**
  * One CSV cell (RFC 4180): quoted when it holds a comma, quote or line break, quotes doubled. A cell that a
@@ -9,7 +21,12 @@ export const AUDIT_CSV_HEADER = ['when', 'actor', 'actor e-mail', 'action', 'act
  * with an apostrophe, so opening the export runs nothing a product name or a rejection reason carried in.
  */
 export function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : typeof value === 'object' ? JSON.stringify(value) : `${value as string | number | boolean}`;
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'object'
+        ? JSON.stringify(value)
+        : `${value as string | number | boolean}`;
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }

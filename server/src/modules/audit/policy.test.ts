@@ -4,7 +4,11 @@ import { auditPolicy } from './policy.ts';
 
 const admin = { id: 1, companyId: 1000, scopes: [...ALL_SCOPES] };
 const viewer = { id: 2, companyId: 1000, scopes: [SCOPES.readAllProductSubmissions] };
-const settingsOnly = { id: 3, companyId: 1000, scopes: [SCOPES.readPartnerConfigurations, SCOPES.writePartnerConfigurations] };
+const settingsOnly = {
+  id: 3,
+  companyId: 1000,
+  scopes: [SCOPES.readPartnerConfigurations, SCOPES.writePartnerConfigurations],
+};
 const supplier = { id: 4, companyId: 1001, scopes: [] };
 
 describe('auditPolicy', () => {

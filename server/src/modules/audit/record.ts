@@ -37,6 +37,10 @@ export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
  * when it is a staff action on someone else's data (auditPolicy.records); a supplier's change to its own data is
  * not audited.
  */
-export async function recordIfStaffAction(tx: Tx, user: Pick<Actor, 'id' | 'scopes' | 'companyId'>, entry: Omit<AuditEntry, 'actor'>) {
+export async function recordIfStaffAction(
+  tx: Tx,
+  user: Pick<Actor, 'id' | 'scopes' | 'companyId'>,
+  entry: Omit<AuditEntry, 'actor'>,
+) {
   if (auditPolicy.records(user, entry.target.companyId ?? null)) await recordAudit(tx, { ...entry, actor: user });
 }

@@ -53,7 +53,10 @@ export async function auditPage(db: Tx, f: AuditFilter & { page: number; pageSiz
       .orderBy(desc(auditLog.id))
       .limit(f.pageSize)
       .offset((f.page - 1) * f.pageSize),
-    db.select({ total: sql<number>`count(*)::int` }).from(auditLog).where(where),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(auditLog)
+      .where(where),
   ]);
   return { items: rows.map(present), total: Number(total), page: f.page, pageSize: f.pageSize };
 }
@@ -83,7 +86,10 @@ export async function auditFilterOptions(db: Tx) {
       .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
       .from(auditLog)
       .innerJoin(users, eq(users.id, auditLog.actorUserId)),
-    db.selectDistinct({ id: companies.id, name: companies.name }).from(auditLog).innerJoin(companies, eq(companies.id, auditLog.companyId)),
+    db
+      .selectDistinct({ id: companies.id, name: companies.name })
+      .from(auditLog)
+      .innerJoin(companies, eq(companies.id, auditLog.companyId)),
   ]);
   return {
     actors: actors

@@ -3,7 +3,8 @@ import type { AuditSummary } from '@portal/domain';
 /** A value as the trail compares and keeps it: lists of records by their ids, numbers written as text as numbers. */
 function plain(value: unknown): unknown {
   if (value === undefined) return null;
-  if (Array.isArray(value)) return value.map((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : plain(v)));
+  if (Array.isArray(value))
+    return value.map((v) => (v && typeof v === 'object' && 'id' in v ? (v as { id: unknown }).id : plain(v)));
   if (typeof value === 'string' && value.trim() !== '' && Number.isFinite(Number(value))) return Number(value);
   return value;
 }
@@ -12,7 +13,10 @@ function plain(value: unknown): unknown {
  * The before and after summaries of a change: only the fields whose value differs, so the row reads as the change.
  * Both are empty when nothing changed (the caller then writes no row).
  */
-export function changedFields(before: Record<string, unknown>, after: Record<string, unknown>): { before: AuditSummary; after: AuditSummary } {
+export function changedFields(
+  before: Record<string, unknown>,
+  after: Record<string, unknown>,
+): { before: AuditSummary; after: AuditSummary } {
   const keys = [...new Set([...Object.keys(before), ...Object.keys(after)])].filter(
     (k) => JSON.stringify(plain(before[k])) !== JSON.stringify(plain(after[k])),
   );

@@ -34,58 +34,85 @@ export async function oidcRoutes(app: FastifyInstance) {
   };
 
   const tags = ['Sign-in'];
-  app.get('/api/auth/oidc/login', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'Start the identity provider sign-in (a redirect)', tags, querystring: loginQuery, responses: redirect, errors: [400, 403], public: true }) }, async (request, reply) => {
-    const { returnTo: raw } = loginQuery.parse(request.query);
-    const returnTo = raw === undefined ? '/' : safeReturnTo(raw, app.ctx.config.publicUrl);
-    if (returnTo === null) throw badRequest('returnTo must be a path of this portal.');
-    const config = await configuration();
-    const codeVerifier = oidc.randomPKCECodeVerifier();
-    const state = oidc.randomState();
-    const nonce = oidc.randomNonce();
-    request.session.oidc = { state, codeVerifier, nonce, returnTo };
-    await request.session.save();
-    const url = oidc.buildAuthorizationUrl(config, {
-      redirect_uri: redirectUri,
-      scope: 'openid email profile',
-      code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
-      code_challenge_method: 'S256',
-      state,
-      nonce,
-    });
-    return reply.redirect(url.href);
-  });
-
-  app.get('/api/auth/oidc/callback', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'The identity provider answers here (a redirect)', tags, responses: redirect, errors: [403], public: true }) }, async (request, reply) => {
-    const pending = request.session.oidc;
-    if (!pending) return reply.redirect('/login/admin?error=expired');
-    // Each sign-in attempt is single-use, whether it succeeds or not.
-    request.session.oidc = undefined;
-    await request.session.save();
-    const config = await configuration();
-    const currentUrl = new URL(request.url, app.ctx.config.publicUrl);
-    let claims: Record<string, unknown>;
-    try {
-      const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
-        pkceCodeVerifier: pending.codeVerifier,
-        expectedState: pending.state,
-        expectedNonce: pending.nonce,
-        idTokenExpected: true,
+  app.get(
+    '/api/auth/oidc/login',
+    {
+      config: { sessionOnly: true },
+      schema: routeSchema({
+        summary: 'Start the identity provider sign-in (a redirect)',
+        tags,
+        querystring: loginQuery,
+        responses: redirect,
+        errors: [400, 403],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const { returnTo: raw } = loginQuery.parse(request.query);
+      const returnTo = raw === undefined ? '/' : safeReturnTo(raw, app.ctx.config.publicUrl);
+      if (returnTo === null) throw badRequest('returnTo must be a path of this portal.');
+      const config = await configuration();
+      const codeVerifier = oidc.randomPKCECodeVerifier();
+      const state = oidc.randomState();
+      const nonce = oidc.randomNonce();
+      request.session.oidc = { state, codeVerifier, nonce, returnTo };
+      await request.session.save();
+      const url = oidc.buildAuthorizationUrl(config, {
+        redirect_uri: redirectUri,
+        scope: 'openid email profile',
+        code_challenge: await oidc.calculatePKCECodeChallenge(codeVerifier),
+        code_challenge_method: 'S256',
+        state,
+        nonce,
       });
-      claims = { ...(tokens.claims() ?? {}) };
-      if (tokens.access_token && (!claims.email || !(settings.scopesClaim in claims))) {
-        const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
-        claims = { ...info, ...claims };
+      return reply.redirect(url.href);
+    },
+  );
+
+  app.get(
+    '/api/auth/oidc/callback',
+    {
+      config: { sessionOnly: true },
+      schema: routeSchema({
+        summary: 'The identity provider answers here (a redirect)',
+        tags,
+        responses: redirect,
+        errors: [403],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const pending = request.session.oidc;
+      if (!pending) return reply.redirect('/login/admin?error=expired');
+      // Each sign-in attempt is single-use, whether it succeeds or not.
+      request.session.oidc = undefined;
+      await request.session.save();
+      const config = await configuration();
+      const currentUrl = new URL(request.url, app.ctx.config.publicUrl);
+      let claims: Record<string, unknown>;
+      try {
+        const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
+          pkceCodeVerifier: pending.codeVerifier,
+          expectedState: pending.state,
+          expectedNonce: pending.nonce,
+          idTokenExpected: true,
+        });
+        claims = { ...(tokens.claims() ?? {}) };
+        if (tokens.access_token && (!claims.email || !(settings.scopesClaim in claims))) {
+          const info = await oidc.fetchUserInfo(config, tokens.access_token, String(claims.sub));
+          claims = { ...info, ...claims };
+        }
+      } catch (err) {
+        request.log.warn({ err }, 'OpenID Connect sign-in failed');
+        return reply.redirect('/login/admin?error=oidc');
       }
-    } catch (err) {
-      request.log.warn({ err }, 'OpenID Connect sign-in failed');
-      return reply.redirect('/login/admin?error=oidc');
-    }
-    const user = await upsertOidcUser(app.ctx, settings, claims);
-    if (!user) return reply.redirect('/login/admin?error=no-access');
-    await signIn(request, user, null);
-    // Checked again: the session may hold a value stored before this check existed.
-    return reply.redirect(safeReturnTo(pending.returnTo, app.ctx.config.publicUrl) ?? '/');
-  });
+      const user = await upsertOidcUser(app.ctx, settings, claims);
+      if (!user) return reply.redirect('/login/admin?error=no-access');
+      await signIn(request, user, null);
+      // Checked again: the session may hold a value stored before this check existed.
+      return reply.redirect(safeReturnTo(pending.returnTo, app.ctx.config.publicUrl) ?? '/');
+    },
+  );
 }
 
 async function discover(settings: OidcSettings) {
@@ -119,7 +146,13 @@ async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: R
   const existing = (await findUserByOidcSubject(ctx.db, subject)) ?? (await findUserByEmail(ctx.db, email));
   if (existing && !authPolicy.useAccount(existing)) return null;
   if (existing) return updateUser(ctx.db, existing.id, { ...names, scopes, oidcSubject: subject });
-  return insertUser(ctx.db, { companyId: await staffCompanyId(ctx, settings), email, ...names, scopes, oidcSubject: subject });
+  return insertUser(ctx.db, {
+    companyId: await staffCompanyId(ctx, settings),
+    email,
+    ...names,
+    scopes,
+    oidcSubject: subject,
+  });
 }
 
 async function staffCompanyId(ctx: AppContext, settings: OidcSettings): Promise<number> {

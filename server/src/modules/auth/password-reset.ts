@@ -2,7 +2,13 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import { and, eq, gt, isNull } from 'drizzle-orm';
 import { z } from 'zod';
-import { forgotPasswordSchema, MSG, PASSWORD_RESET_TTL_MINUTES, resetPasswordSchema, SUPPORT_EMAIL } from '@portal/domain';
+import {
+  forgotPasswordSchema,
+  MSG,
+  PASSWORD_RESET_TTL_MINUTES,
+  resetPasswordSchema,
+  SUPPORT_EMAIL,
+} from '@portal/domain';
 import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
@@ -24,44 +30,75 @@ export async function passwordResetRoutes(app: FastifyInstance) {
    * Answers the same, in the same time, whether or not the address is known, so it cannot be used to find accounts:
    * the request only queues a job; looking the address up, writing the link and sending the mail happen there.
    */
-  app.post('/api/user/password/forgot', { config: limited, schema: routeSchema({ summary: 'Ask for a password reset link (same answer for any address)', tags, body: forgotPasswordSchema, responses: { 202: z.object({ ok: z.literal(true) }) }, errors: [400, 403, 429], public: true }) }, async (request, reply) => {
-    const { email } = forgotPasswordSchema.parse(request.body ?? {});
-    await enqueue(ctx.db, passwordResetMailJob, { email });
-    return reply.status(202).send({ ok: true });
-  });
+  app.post(
+    '/api/user/password/forgot',
+    {
+      config: limited,
+      schema: routeSchema({
+        summary: 'Ask for a password reset link (same answer for any address)',
+        tags,
+        body: forgotPasswordSchema,
+        responses: { 202: z.object({ ok: z.literal(true) }) },
+        errors: [400, 403, 429],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const { email } = forgotPasswordSchema.parse(request.body ?? {});
+      await enqueue(ctx.db, passwordResetMailJob, { email });
+      return reply.status(202).send({ ok: true });
+    },
+  );
 
-  app.post('/api/user/password/reset', { config: limited, schema: routeSchema({ summary: 'Set a new password with a reset link', tags, body: resetPasswordSchema, responses: { 204: null }, errors: [400, 403, 429], public: true }) }, async (request, reply) => {
-    const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
-    const passwordHash = await hashPassword(newPassword);
-    const resetUserId = await ctx.db.transaction(async (tx) => {
-      // Claiming the token and changing the password happen together or not at all: a link works once.
-      const [claimed] = await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(
-          and(
-            eq(passwordResetTokens.tokenHash, sha256(token)),
-            isNull(passwordResetTokens.usedAt),
-            gt(passwordResetTokens.expiresAt, new Date()),
-          ),
-        )
-        .returning();
-      if (!claimed) return null;
-      await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-      await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
-      await tx
-        .update(passwordResetTokens)
-        .set({ usedAt: new Date() })
-        .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-      return claimed.userId;
-    });
-    if (resetUserId === null) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
-    forgetSessionsOf(resetUserId);
-    return reply.status(204).send();
-  });
+  app.post(
+    '/api/user/password/reset',
+    {
+      config: limited,
+      schema: routeSchema({
+        summary: 'Set a new password with a reset link',
+        tags,
+        body: resetPasswordSchema,
+        responses: { 204: null },
+        errors: [400, 403, 429],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
+      const passwordHash = await hashPassword(newPassword);
+      const resetUserId = await ctx.db.transaction(async (tx) => {
+        // Claiming the token and changing the password happen together or not at all: a link works once.
+        const [claimed] = await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(
+            and(
+              eq(passwordResetTokens.tokenHash, sha256(token)),
+              isNull(passwordResetTokens.usedAt),
+              gt(passwordResetTokens.expiresAt, new Date()),
+            ),
+          )
+          .returning();
+        if (!claimed) return null;
+        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
+        await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+        return claimed.userId;
+      });
+      if (resetUserId === null) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
+      forgetSessionsOf(resetUserId);
+      return reply.status(204).send();
+    },
+  );
 }
 
-const passwordResetMailJob = jobType('auth.passwordResetMail', { payload: z.object({ email: z.string().max(320) }), maxAttempts: 3 });
+const passwordResetMailJob = jobType('auth.passwordResetMail', {
+  payload: z.object({ email: z.string().max(320) }),
+  maxAttempts: 3,
+});
 
 /** Writes a single-use reset link for a known account with a password and mails it; an unknown address ends here. */
 export const sendPasswordResetMail = (ctx: AppContext) =>

@@ -10,7 +10,19 @@ describe('safeReturnTo', () => {
   });
 
   it('refuses anything a browser could read as another host or scheme', () => {
-    for (const raw of ['//evil.example', '/\\evil.example', '\\\\evil.example', '/\t/evil.example', '/\n/evil.example', 'https://evil.example', 'javascript:alert(1)', ' /x', '/..//evil.example', '/\u3000/x', 'x']) {
+    for (const raw of [
+      '//evil.example',
+      '/\\evil.example',
+      '\\\\evil.example',
+      '/\t/evil.example',
+      '/\n/evil.example',
+      'https://evil.example',
+      'javascript:alert(1)',
+      ' /x',
+      '/..//evil.example',
+      '/\u3000/x',
+      'x',
+    ]) {
       expect(safeReturnTo(raw, PUBLIC_URL), JSON.stringify(raw)).toBeNull();
     }
   });

@@ -9,8 +9,7 @@ import { authPolicy } from './policy.ts';
 import { clearFailures, recordFailure, tooManyFailures } from './login-throttle.ts';
 
 export type LoginOutcome =
-  | { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null }
-  | { kind: 'weak-password'; user: UserRow };
+  { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null } | { kind: 'weak-password'; user: UserRow };
 
 export async function checkCredentials(ctx: AppContext, input: LoginInput, address: string): Promise<LoginOutcome> {
   const { db, config } = ctx;
@@ -18,7 +17,9 @@ export async function checkCredentials(ctx: AppContext, input: LoginInput, addre
     throw new HttpError(429, 'RATE_LIMITED', MSG.tooManyAttempts);
   }
   const user = await findUserByEmail(db, input.username);
-  const ok = user ? await verifyPassword(user.passwordHash, input.password) : (await burnVerifyTime(input.password), false);
+  const ok = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await burnVerifyTime(input.password), false);
   // A disabled account answers as a wrong password: the form does not tell who has an account.
   if (!user || !ok || !authPolicy.useAccount(user)) {
     await recordFailure(db, input.username, address);
@@ -38,4 +39,3 @@ export async function knownPartner(ctx: AppContext, companyId: number | undefine
     .where(eq(partnerConfigurations.companyId, companyId));
   return row ? companyId : null;
 }
-

@@ -16,24 +16,35 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { brandProfiles, companies, featureFlags } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { cityExists, countryExists, distributionMethodExists, stateCodes, stateExists } from '../reference-data/repository.ts';
+import {
+  cityExists,
+  countryExists,
+  distributionMethodExists,
+  stateCodes,
+  stateExists,
+} from '../reference-data/repository.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields, rowSummary } from '../audit/summary.ts';
 import { brandProfilePolicy } from './policy.ts';
 
 /** A brand profile as the audit trail names it. */
-const auditTarget = (row: Row, label: string | null = null) => ({ type: 'brand_profile', id: row.id, companyId: row.companyId, label }) as const;
+const auditTarget = (row: Row, label: string | null = null) =>
+  ({ type: 'brand_profile', id: row.id, companyId: row.companyId, label }) as const;
 
 /** Staff changing a company's brand profile: the changed fields, in the transaction of the change. */
 async function auditUpdate(tx: Tx, user: Actor, before: Row, after: Row) {
   const change = changedFields(rowSummary(before), rowSummary(after));
-  if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'brand_profile.updated', target: auditTarget(after), ...change });
+  if (Object.keys(change.after).length)
+    await recordIfStaffAction(tx, user, { action: 'brand_profile.updated', target: auditTarget(after), ...change });
 }
 
 type Row = typeof brandProfiles.$inferSelect;
 export type Actor = { id: number; companyId: number; scopes: readonly string[] };
 
-export interface BrandProfileView extends Omit<Row, 'brandLogoKey' | 'productOneSheetKey' | 'salesDeckKey' | 'salesContact' | 'primaryBroker' | 'createdAt' | 'updatedAt'> {
+export interface BrandProfileView extends Omit<
+  Row,
+  'brandLogoKey' | 'productOneSheetKey' | 'salesDeckKey' | 'salesContact' | 'primaryBroker' | 'createdAt' | 'updatedAt'
+> {
   salesContact: SalesContact | null;
   primaryBroker: PrimaryBroker | null;
   brandLogoUrl: string | null;
@@ -52,10 +63,21 @@ export const FILE_COLUMNS = {
 
 export const fileUrl = (row: Pick<Row, 'id' | 'companyId'>, kind: BrandFileKind, key: string | null) =>
   // The key's file part changes with every upload, so a new file is never read from a cache.
-  key ? `/api/companies/${row.companyId}/brand-profiles/${row.id}/${kind}?v=${key.split('/').pop()?.split('.')[0]}` : null;
+  key
+    ? `/api/companies/${row.companyId}/brand-profiles/${row.id}/${kind}?v=${key.split('/').pop()?.split('.')[0]}`
+    : null;
 
 export function present(row: Row, user: Actor): BrandProfileView {
-  const { brandLogoKey, productOneSheetKey, salesDeckKey, createdAt: _c, updatedAt, salesContact, primaryBroker, ...rest } = row;
+  const {
+    brandLogoKey,
+    productOneSheetKey,
+    salesDeckKey,
+    createdAt: _c,
+    updatedAt,
+    salesContact,
+    primaryBroker,
+    ...rest
+  } = row;
   return {
     ...rest,
     distributionRangeStates: row.distributionRangeStates ?? [],
@@ -83,11 +105,21 @@ function assertCompanyAccess(user: Actor, companyId: number, action: 'view' | 'e
 
 export async function listBrandProfiles(ctx: AppContext, user: Actor, companyId: number): Promise<BrandProfileView[]> {
   if (!brandProfilePolicy.view(user, companyId)) return [];
-  const rows = await ctx.db.select().from(brandProfiles).where(eq(brandProfiles.companyId, companyId)).orderBy(asc(brandProfiles.id));
+  const rows = await ctx.db
+    .select()
+    .from(brandProfiles)
+    .where(eq(brandProfiles.companyId, companyId))
+    .orderBy(asc(brandProfiles.id));
   return rows.map((r) => present(r, user));
 }
 
-export async function findBrandProfile(ctx: AppContext, user: Actor, companyId: number, id: number, action: 'view' | 'edit') {
+export async function findBrandProfile(
+  ctx: AppContext,
+  user: Actor,
+  companyId: number,
+  id: number,
+  action: 'view' | 'edit',
+) {
   assertCompanyAccess(user, companyId, action);
   const [row] = await ctx.db
     .select()
@@ -101,8 +133,10 @@ export async function findBrandProfile(ctx: AppContext, user: Actor, companyId: 
 async function checkReferences(ctx: AppContext, v: BrandProfileValues) {
   const fields: Record<string, string> = {};
   if (!(await countryExists(ctx.db, v.brandCountryCode))) fields.brandCountryCode = BRAND_MSG.unknownCountry;
-  else if (!(await stateExists(ctx.db, v.brandCountryCode, v.brandStateCode))) fields.brandStateCode = BRAND_MSG.unknownState;
-  else if (!(await cityExists(ctx.db, v.brandCountryCode, v.brandStateCode, v.brandCityName))) fields.brandCityName = BRAND_MSG.unknownCity;
+  else if (!(await stateExists(ctx.db, v.brandCountryCode, v.brandStateCode)))
+    fields.brandStateCode = BRAND_MSG.unknownState;
+  else if (!(await cityExists(ctx.db, v.brandCountryCode, v.brandStateCode, v.brandCityName)))
+    fields.brandCityName = BRAND_MSG.unknownCity;
   if (!(await distributionMethodExists(ctx.db, v.primaryDistributionMethod))) {
     fields.primaryDistributionMethod = BRAND_MSG.unknownDistributionMethod;
   }
@@ -111,10 +145,16 @@ async function checkReferences(ctx: AppContext, v: BrandProfileValues) {
   }
   if (v.distributionRangeStates.length) {
     const known = await stateCodes(ctx.db, DISTRIBUTION_STATES_COUNTRY);
-    if (v.distributionRangeStates.some((s) => !known.has(s))) fields.distributionRangeStates = BRAND_MSG.unknownDistributionState;
+    if (v.distributionRangeStates.some((s) => !known.has(s)))
+      fields.distributionRangeStates = BRAND_MSG.unknownDistributionState;
   }
   if (Object.keys(fields).length) {
-    throw badRequest(Object.entries(fields).map(([k, m]) => `${k}: ${m}`).join('; '), fields);
+    throw badRequest(
+      Object.entries(fields)
+        .map(([k, m]) => `${k}: ${m}`)
+        .join('; '),
+      fields,
+    );
   }
 }
 
@@ -157,14 +197,25 @@ export async function createBrandProfile(ctx: AppContext, user: Actor, companyId
       .values({ companyId, creatorId: user.id, isPublished, ...columns(input) })
       .onConflictDoNothing()
       .returning();
-    if (row) await recordIfStaffAction(tx, user, { action: 'brand_profile.created', target: auditTarget(row), after: rowSummary(row) });
+    if (row)
+      await recordIfStaffAction(tx, user, {
+        action: 'brand_profile.created',
+        target: auditTarget(row),
+        after: rowSummary(row),
+      });
     return row;
   });
   if (!created) throw conflict('This company already has a brand profile.');
   return present(created, user);
 }
 
-export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId: number, id: number, rawInput: unknown) {
+export async function updateBrandProfile(
+  ctx: AppContext,
+  user: Actor,
+  companyId: number,
+  id: number,
+  rawInput: unknown,
+) {
   await assertBrandProfileEnabled(ctx);
   const before = await findBrandProfile(ctx, user, companyId, id, 'edit');
   const input = brandProfileInputSchema.parse(rawInput);
@@ -181,7 +232,13 @@ export async function updateBrandProfile(ctx: AppContext, user: Actor, companyId
   return present(updated, user);
 }
 
-export async function setBrandProfilePublished(ctx: AppContext, user: Actor, companyId: number, id: number, isPublished: boolean) {
+export async function setBrandProfilePublished(
+  ctx: AppContext,
+  user: Actor,
+  companyId: number,
+  id: number,
+  isPublished: boolean,
+) {
   await assertBrandProfileEnabled(ctx);
   const before = await findBrandProfile(ctx, user, companyId, id, 'edit');
   const updated = await ctx.db.transaction(async (tx) => {

@@ -20,7 +20,6 @@ import {
 } from './service.ts';
 import { bulkEditPolicy } from './policy.ts';
 
-
 const MarketAccountRef = builder.objectRef<MarketAccountView>('MarketAccount').implement({
   fields: (t) => ({ id: t.exposeInt('id'), name: t.exposeString('name'), marketId: t.exposeInt('marketId') }),
 });
@@ -70,7 +69,8 @@ const ReferenceInput = builder.inputType('ReferenceInput', {
 });
 
 const ProductSubmissionRowInput = builder.inputType('ProductSubmissionRowInput', {
-  description: 'A bulk-edit row to save. A field left out keeps its stored value; null clears it. The UPC cannot be changed.',
+  description:
+    'A bulk-edit row to save. A field left out keeps its stored value; null clears it. The UPC cannot be changed.',
   fields: (t) => ({
     id: t.id({ required: true }),
     productName: t.string(),
@@ -101,7 +101,9 @@ const ColumnRef = builder.objectRef<BulkEditSettings['steps'][number]['columns']
   fields: (t) => ({
     field: t.exposeString('field', { description: 'The ProductSubmissionRow field.' }),
     label: t.exposeString('label'),
-    kind: t.exposeString('kind', { description: 'text, brand, suggestedClass, marketAccounts, attributes, number, uom, money or boolean' }),
+    kind: t.exposeString('kind', {
+      description: 'text, brand, suggestedClass, marketAccounts, attributes, number, uom, money or boolean',
+    }),
     required: t.exposeBoolean('required'),
   }),
 });
@@ -119,13 +121,15 @@ const SettingsRef = builder.objectRef<BulkEditSettings>('BulkEditSettings').impl
 builder.queryFields((t) => ({
   getProductSubmissions: t.field({
     type: [ProductSubmissionRowRef],
-    description: 'The bulk-edit rows of these submissions (at most 100), in the order given. Any id the user may not see answers NOT_FOUND.',
+    description:
+      'The bulk-edit rows of these submissions (at most 100), in the order given. Any id the user may not see answers NOT_FOUND.',
     args: { ids: t.arg.idList({ required: true }) },
     resolve: async (_root, { ids }, { request, ctx }) => getRows(ctx, await requireUser(request), ids.map(String)),
   }),
   bulkEditSettings: t.field({
     type: SettingsRef,
-    description: "Steps and columns for a partner's field rules; without a partner every flag takes its default (true).",
+    description:
+      "Steps and columns for a partner's field rules; without a partner every flag takes its default (true).",
     args: { partnerCompanyId: t.arg.int({ required: false }) },
     resolve: async (_root, { partnerCompanyId }, { request, ctx }) => {
       authorize(bulkEditPolicy.readOptions(await requireUser(request)));
@@ -167,7 +171,8 @@ builder.queryFields((t) => ({
   }),
   searchBrandsByName: t.field({
     type: [CompanyRef],
-    description: "Brands for the bulk edit's brand select: a supplier's own company; staff, any supplier company. At most 20.",
+    description:
+      "Brands for the bulk edit's brand select: a supplier's own company; staff, any supplier company. At most 20.",
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => searchBrands(ctx, await requireUser(request), name),
   }),
@@ -180,6 +185,10 @@ builder.mutationFields((t) => ({
       'Saves bulk-edit rows (at most 100) in one transaction: all or nothing. Field errors come back in extensions.fields as "{rowId}.{field}"; an id the user may not edit answers NOT_FOUND. Partner statuses are recomputed.',
     args: { rows: t.arg({ type: [ProductSubmissionRowInput], required: true }) },
     resolve: async (_root, { rows }, { request, ctx }) =>
-      updateRows(ctx, await requireUser(request), rows.map((r) => ({ ...r, id: String(r.id) }))),
+      updateRows(
+        ctx,
+        await requireUser(request),
+        rows.map((r) => ({ ...r, id: String(r.id) })),
+      ),
   }),
 }));

@@ -7,7 +7,10 @@ import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 import { recomputePartnerStatusesOfPartner } from '../submissions/partner-statuses.ts';
 
 /** After a partner's field rules change: the statuses of every submission sent to it. */
-export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', { payload: z.object({ partnerCompanyId: z.number().int() }), maxAttempts: 5 });
+export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', {
+  payload: z.object({ partnerCompanyId: z.number().int() }),
+  maxAttempts: 5,
+});
 
 export const recomputePartnerStatusesJob = (ctx: AppContext) =>
   defineJob<{ partnerCompanyId: number }>({
@@ -18,7 +21,8 @@ export const recomputePartnerStatusesJob = (ctx: AppContext) =>
   });
 
 /** Enqueued in the transaction that changes the partner configuration. */
-export const enqueuePartnerStatuses = (db: Tx, partnerCompanyId: number) => enqueue(db, partnerStatusesJob, { partnerCompanyId });
+export const enqueuePartnerStatuses = (db: Tx, partnerCompanyId: number) =>
+  enqueue(db, partnerStatusesJob, { partnerCompanyId });
 
 /**
  * At start: submissions sent to a partner that were never given statuses (made before partner statuses existed)

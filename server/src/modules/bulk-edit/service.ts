@@ -23,8 +23,15 @@ import { bulkEditPolicy } from './policy.ts';
 export const MAX_BULK_ROWS = 100;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export interface MarketAccountView { id: number; name: string; marketId: number }
-export interface AttributeView { id: number; name: string }
+export interface MarketAccountView {
+  id: number;
+  name: string;
+  marketId: number;
+}
+export interface AttributeView {
+  id: number;
+  name: string;
+}
 
 export interface BulkEditRowView extends Omit<BulkEditRow, 'marketAccounts' | 'attributes'> {
   upc: string;
@@ -41,18 +48,21 @@ export interface BulkEditRowView extends Omit<BulkEditRow, 'marketAccounts' | 'a
 const editable = (user: UserRow, s: { userId: number; companyId: number }) => bulkEditPolicy.editRow(user, s);
 
 const notFoundRows = (ids: readonly string[]) =>
-  new HttpError(404, 'NOT_FOUND', 'Submission not found.', { fields: Object.fromEntries(ids.map((id) => [`${id}.id`, 'Submission not found.'])) });
+  new HttpError(404, 'NOT_FOUND', 'Submission not found.', {
+    fields: Object.fromEntries(ids.map((id) => [`${id}.id`, 'Submission not found.'])),
+  });
 
 /**
  * The bulk-edit rows of these submissions, in the order asked. Any id the user may not see (another company's, or
  * unknown) answers "not found", as every submission call does.
  */
 export async function getRows(ctx: AppContext, user: UserRow, ids: readonly string[]): Promise<BulkEditRowView[]> {
-  if (ids.length > MAX_BULK_ROWS) throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} submissions at once.`);
+  if (ids.length > MAX_BULK_ROWS)
+    throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} submissions at once.`);
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   if (!ids.length) return [];
-  const rows = (await ctx.db.select().from(productSubmissions).where(inArray(productSubmissions.id, wanted))).filter((s) =>
-    bulkEditPolicy.viewRow(user, s),
+  const rows = (await ctx.db.select().from(productSubmissions).where(inArray(productSubmissions.id, wanted))).filter(
+    (s) => bulkEditPolicy.viewRow(user, s),
   );
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
@@ -60,8 +70,16 @@ export async function getRows(ctx: AppContext, user: UserRow, ids: readonly stri
   return present(ctx, user, rows, wanted);
 }
 
-async function present(ctx: AppContext, user: UserRow, rows: (typeof productSubmissions.$inferSelect)[], order: readonly string[]) {
-  const refs = await referencesOf(ctx.db, rows.map((r) => r.id));
+async function present(
+  ctx: AppContext,
+  user: UserRow,
+  rows: (typeof productSubmissions.$inferSelect)[],
+  order: readonly string[],
+) {
+  const refs = await referencesOf(
+    ctx.db,
+    rows.map((r) => r.id),
+  );
   const marketIds = [...new Set([...refs.values()].flatMap((r) => r.marketAccountIds))];
   const attributeIds = [...new Set([...refs.values()].flatMap((r) => r.attributeIds))];
   const [markets, attrs] = await Promise.all([
@@ -103,17 +121,30 @@ type RowPatch = { id: string } & Record<string, unknown>;
  * Problems come back per field as "{rowId}.{field}". Only submissions the user may edit; any other id answers
  * "not found" and nothing is written. All rows commit together, with their partner statuses recomputed.
  */
-export async function updateRows(ctx: AppContext, user: UserRow, patches: readonly RowPatch[]): Promise<BulkEditRowView[]> {
-  if (patches.length > MAX_BULK_ROWS) throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} rows can be saved at once.`);
+export async function updateRows(
+  ctx: AppContext,
+  user: UserRow,
+  patches: readonly RowPatch[],
+): Promise<BulkEditRowView[]> {
+  if (patches.length > MAX_BULK_ROWS)
+    throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} rows can be saved at once.`);
   const ids = patches.map((p) => String(p.id));
   const duplicate = ids.find((id, i) => ids.indexOf(id) !== i);
-  if (duplicate) throw new HttpError(400, 'BAD_REQUEST', 'A submission is listed more than once.', { fields: { [`${duplicate}.id`]: 'Listed more than once.' } });
+  if (duplicate)
+    throw new HttpError(400, 'BAD_REQUEST', 'A submission is listed more than once.', {
+      fields: { [`${duplicate}.id`]: 'Listed more than once.' },
+    });
   if (!patches.length) return [];
 
   const saved = await ctx.db.transaction(async (tx) => {
     const valid = ids.filter((id) => UUID.test(id));
     const stored = valid.length
-      ? await tx.select().from(productSubmissions).where(inArray(productSubmissions.id, valid)).orderBy(asc(productSubmissions.id)).for('update')
+      ? await tx
+          .select()
+          .from(productSubmissions)
+          .where(inArray(productSubmissions.id, valid))
+          .orderBy(asc(productSubmissions.id))
+          .for('update')
       : [];
     const byId = new Map(stored.map((s) => [s.id, s]));
     const missing = ids.filter((id) => {
@@ -133,16 +164,30 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
       } else parsed.push(result.data);
     }
     const [knownMarkets, knownAttrs] = await Promise.all([
-      idsIn(tx, marketAccounts, parsed.flatMap((r) => r.marketAccounts.map((m) => m.id))),
-      idsIn(tx, attributes, parsed.flatMap((r) => r.attributes.map((a) => a.id))),
+      idsIn(
+        tx,
+        marketAccounts,
+        parsed.flatMap((r) => r.marketAccounts.map((m) => m.id)),
+      ),
+      idsIn(
+        tx,
+        attributes,
+        parsed.flatMap((r) => r.attributes.map((a) => a.id)),
+      ),
     ]);
     for (const r of parsed) {
-      if (r.marketAccounts.some((m) => !knownMarkets.has(m.id))) fields[`${r.id}.marketAccounts`] = 'Unknown market account.';
+      if (r.marketAccounts.some((m) => !knownMarkets.has(m.id)))
+        fields[`${r.id}.marketAccounts`] = 'Unknown market account.';
       if (r.attributes.some((a) => !knownAttrs.has(a.id))) fields[`${r.id}.attributes`] = 'Unknown attribute.';
     }
     if (Object.keys(fields).length) {
       const rowsWithErrors = new Set(Object.keys(fields).map((k) => k.split('.')[0])).size;
-      throw new HttpError(400, 'VALIDATION_FAILED', `Please correct the highlighted fields (${rowsWithErrors} of ${patches.length} rows). Nothing was saved.`, { fields });
+      throw new HttpError(
+        400,
+        'VALIDATION_FAILED',
+        `Please correct the highlighted fields (${rowsWithErrors} of ${patches.length} rows). Nothing was saved.`,
+        { fields },
+      );
     }
     await updateDetails(
       tx,
@@ -181,7 +226,12 @@ export async function updateRows(ctx: AppContext, user: UserRow, patches: readon
       if (!Object.keys(change.after).length) continue;
       await recordIfStaffAction(tx, user, {
         action: 'submission.bulk_edited',
-        target: { type: 'submission', id: s.id, companyId: s.companyId, label: r.productName || s.productName || s.upc },
+        target: {
+          type: 'submission',
+          id: s.id,
+          companyId: s.companyId,
+          label: r.productName || s.productName || s.upc,
+        },
         ...change,
       });
     }
@@ -199,7 +249,11 @@ const definedOnly = (patch: RowPatch) =>
       .map(([k, v]) => [k, v === null && (k === 'marketAccounts' || k === 'attributes') ? [] : v]),
   );
 
-async function idsIn(tx: Parameters<typeof referencesOf>[0], table: typeof marketAccounts | typeof attributes, ids: number[]) {
+async function idsIn(
+  tx: Parameters<typeof referencesOf>[0],
+  table: typeof marketAccounts | typeof attributes,
+  ids: number[],
+) {
   const unique = [...new Set(ids)];
   if (!unique.length) return new Set<number>();
   const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
@@ -228,7 +282,12 @@ export async function searchBrands(ctx: AppContext, user: UserRow, name: string)
   const where = bulkEditPolicy.brandsOfEveryCompany(user)
     ? sql`${companies.kind} = 'supplier' and ${companies.name} ilike ${text}`
     : sql`${companies.id} = ${user.companyId} and ${companies.name} ilike ${text}`;
-  return ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(where).orderBy(asc(companies.name)).limit(20);
+  return ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(where)
+    .orderBy(asc(companies.name))
+    .limit(20);
 }
 
 export interface BulkEditSettings {
@@ -243,7 +302,10 @@ export interface BulkEditSettings {
 export async function bulkEditSettings(ctx: AppContext, partnerCompanyId: number | null): Promise<BulkEditSettings> {
   let rules: FieldRules = {};
   if (partnerCompanyId != null) {
-    const [row] = await ctx.db.select({ fieldRules: partnerConfigurations.fieldRules }).from(partnerConfigurations).where(eq(partnerConfigurations.companyId, partnerCompanyId));
+    const [row] = await ctx.db
+      .select({ fieldRules: partnerConfigurations.fieldRules })
+      .from(partnerConfigurations)
+      .where(eq(partnerConfigurations.companyId, partnerCompanyId));
     if (!row) throw notFound('No partner configuration for this company.');
     rules = (row.fieldRules ?? {}) as FieldRules;
   }
@@ -251,7 +313,12 @@ export async function bulkEditSettings(ctx: AppContext, partnerCompanyId: number
     partnerCompanyId,
     steps: visibleBulkEditSteps(rules).map((name) => ({
       name,
-      columns: bulkEditColumns(name, rules).map(({ field, label, kind, required }) => ({ field, label, kind, required })),
+      columns: bulkEditColumns(name, rules).map(({ field, label, kind, required }) => ({
+        field,
+        label,
+        kind,
+        required,
+      })),
     })),
   };
 }

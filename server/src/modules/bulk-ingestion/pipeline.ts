@@ -5,7 +5,13 @@ import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, productSubmissions, users } from '../../db/schema.ts';
+import {
+  bulkIngestionFiles,
+  bulkIngestionJobs,
+  bulkIngestionOrganizations,
+  productSubmissions,
+  users,
+} from '../../db/schema.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
@@ -22,7 +28,10 @@ export const INGESTION_MSG = {
   unprocessable: 'This file could not be processed.',
 } as const;
 
-export const processIngestionFileJob = jobType('bulkIngestion.processFile', { payload: z.object({ fileId: z.guid() }), maxAttempts: 3 });
+export const processIngestionFileJob = jobType('bulkIngestion.processFile', {
+  payload: z.object({ fileId: z.guid() }),
+  maxAttempts: 3,
+});
 
 /** Storage keys are ours: the job and the file id, never the source name. */
 export const ingestionStorageKey = (jobId: number, fileId: string) => `ingestion/${jobId}/${fileId}`;
@@ -44,14 +53,31 @@ export async function createJobWithFiles(
   const at = now();
   const [job] = await tx
     .insert(bulkIngestionJobs)
-    .values({ organizationId: org.id, companyId: org.companyId, source, submittedByUserId, createdAt: at, updatedAt: at })
+    .values({
+      organizationId: org.id,
+      companyId: org.companyId,
+      source,
+      submittedByUserId,
+      createdAt: at,
+      updatedAt: at,
+    })
     .returning();
   const rows = files.map((f) => {
     const id = f.id ?? randomUUID();
-    return { id, jobId: job.id, filename: f.filename, sourceKey: f.sourceKey, storageKey: f.storageKey ?? ingestionStorageKey(job.id, id), size: f.size, createdAt: at, updatedAt: at };
+    return {
+      id,
+      jobId: job.id,
+      filename: f.filename,
+      sourceKey: f.sourceKey,
+      storageKey: f.storageKey ?? ingestionStorageKey(job.id, id),
+      size: f.size,
+      createdAt: at,
+      updatedAt: at,
+    };
   });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(bulkIngestionFiles).values(rows.slice(i, i + 500));
-  for (const r of rows) await enqueue(tx, processIngestionFileJob, { fileId: r.id }, { dedupeKey: `bulkIngestion.file:${r.id}` });
+  for (const r of rows)
+    await enqueue(tx, processIngestionFileJob, { fileId: r.id }, { dedupeKey: `bulkIngestion.file:${r.id}` });
   return { job, files: rows };
 }
 
@@ -64,7 +90,11 @@ export async function createJobWithFiles(
  */
 export async function scanOrganization(ctx: AppContext, orgId: number): Promise<number | null> {
   return ctx.db.transaction(async (tx) => {
-    const [org] = await tx.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, orgId)).for('update', { skipLocked: true });
+    const [org] = await tx
+      .select()
+      .from(bulkIngestionOrganizations)
+      .where(eq(bulkIngestionOrganizations.id, orgId))
+      .for('update', { skipLocked: true });
     if (!org) return null; // another worker is scanning it right now
     const source = sourceFor(ctx.config, org);
     if (!source) return null;
@@ -75,7 +105,10 @@ export async function scanOrganization(ctx: AppContext, orgId: number): Promise<
     const pending = new Set<string>();
     for (let i = 0; i < found.length; i += 1000) {
       const keys = found.slice(i, i + 1000).map((f) => f.key);
-      const rows = await tx.select({ k: bulkIngestionFiles.sourceKey }).from(bulkIngestionFiles).where(inArray(bulkIngestionFiles.sourceKey, keys));
+      const rows = await tx
+        .select({ k: bulkIngestionFiles.sourceKey })
+        .from(bulkIngestionFiles)
+        .where(inArray(bulkIngestionFiles.sourceKey, keys));
       for (const r of rows) pending.add(r.k!);
     }
     const fresh = found.filter((f) => !pending.has(f.key));
@@ -93,7 +126,10 @@ export async function scanOrganization(ctx: AppContext, orgId: number): Promise<
 
 /** Scans every organization once; a failure of one is logged and the others go on. */
 export async function scanAllSources(ctx: AppContext, log: (err: unknown) => void): Promise<number[]> {
-  const orgs = await ctx.db.select({ id: bulkIngestionOrganizations.id }).from(bulkIngestionOrganizations).orderBy(asc(bulkIngestionOrganizations.id));
+  const orgs = await ctx.db
+    .select({ id: bulkIngestionOrganizations.id })
+    .from(bulkIngestionOrganizations)
+    .orderBy(asc(bulkIngestionOrganizations.id));
   const jobs: number[] = [];
   for (const org of orgs) {
     try {
@@ -127,7 +163,11 @@ export function scheduleIngestionScan(ctx: AppContext, onError: (err: unknown) =
 }
 
 async function setFile(db: Tx, id: string, values: Partial<typeof bulkIngestionFiles.$inferInsert>) {
-  const [row] = await db.update(bulkIngestionFiles).set({ ...values, updatedAt: now() }).where(eq(bulkIngestionFiles.id, id)).returning();
+  const [row] = await db
+    .update(bulkIngestionFiles)
+    .set({ ...values, updatedAt: now() })
+    .where(eq(bulkIngestionFiles.id, id))
+    .returning();
   return row;
 }
 
@@ -214,7 +254,10 @@ export const processIngestionFile = (ctx: AppContext) =>
                   : { status: 'NEEDS_MAPPING' },
             );
             if (row.status === 'NEEDS_MAPPING') {
-              const [job] = await tx.select({ companyId: bulkIngestionJobs.companyId }).from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, row.jobId));
+              const [job] = await tx
+                .select({ companyId: bulkIngestionJobs.companyId })
+                .from(bulkIngestionJobs)
+                .where(eq(bulkIngestionJobs.id, row.jobId));
               await ingestionEvents.emit(tx, 'fileNeedsMapping', { file: row, companyId: job.companyId });
             }
             return row;
@@ -269,11 +312,25 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
   const files = await tx
     .select()
     .from(bulkIngestionFiles)
-    .where(and(eq(bulkIngestionFiles.jobId, jobId), inArray(bulkIngestionFiles.id, fileIds), eq(bulkIngestionFiles.status, 'IDENTIFIED'), isNull(bulkIngestionFiles.submissionId)));
+    .where(
+      and(
+        eq(bulkIngestionFiles.jobId, jobId),
+        inArray(bulkIngestionFiles.id, fileIds),
+        eq(bulkIngestionFiles.status, 'IDENTIFIED'),
+        isNull(bulkIngestionFiles.submissionId),
+      ),
+    );
   if (!files.length) return;
   const userId =
     job.submittedByUserId ??
-    (await tx.select({ id: users.id }).from(users).where(eq(users.companyId, job.companyId)).orderBy(asc(users.id)).limit(1))[0]?.id;
+    (
+      await tx
+        .select({ id: users.id })
+        .from(users)
+        .where(eq(users.companyId, job.companyId))
+        .orderBy(asc(users.id))
+        .limit(1)
+    )[0]?.id;
   if (userId == null) return; // a company without users: the files stay IDENTIFIED (complete) until one exists
   const groups = new Map<string, IngestionFileRow[]>();
   for (const f of files) groups.set(f.ean13Upc!, [...(groups.get(f.ean13Upc!) ?? []), f]);
@@ -282,7 +339,14 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
       .select({ id: productSubmissions.id })
       .from(bulkIngestionFiles)
       .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
-      .where(and(eq(bulkIngestionFiles.jobId, jobId), eq(bulkIngestionFiles.ean13Upc, ean13Upc), isNotNull(bulkIngestionFiles.submissionId), eq(productSubmissions.itemStatus, 'SUBMITTED')))
+      .where(
+        and(
+          eq(bulkIngestionFiles.jobId, jobId),
+          eq(bulkIngestionFiles.ean13Upc, ean13Upc),
+          isNotNull(bulkIngestionFiles.submissionId),
+          eq(productSubmissions.itemStatus, 'SUBMITTED'),
+        ),
+      )
       .limit(1);
     const attached = group.map((f) => ({
       fileName: f.filename.split('/').pop()!,
@@ -318,7 +382,12 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
     await tx
       .update(bulkIngestionFiles)
       .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
-      .where(inArray(bulkIngestionFiles.id, group.map((f) => f.id)));
+      .where(
+        inArray(
+          bulkIngestionFiles.id,
+          group.map((f) => f.id),
+        ),
+      );
   }
   await tx.update(bulkIngestionJobs).set({ updatedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
 }

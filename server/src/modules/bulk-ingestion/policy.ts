@@ -16,7 +16,8 @@ export const bulkIngestionPolicy = {
    */
   use: (user: User, org: Organization) => org !== null || isFullAdmin(user),
   /** A job: its company's users (with access), and full administrators. */
-  viewJob: (user: User, org: Organization, job: { companyId: number }) => isFullAdmin(user) || (org !== null && job.companyId === org.companyId),
+  viewJob: (user: User, org: Organization, job: { companyId: number }) =>
+    isFullAdmin(user) || (org !== null && job.companyId === org.companyId),
   /** Map files to UPCs in a job they see: anyone but a read-only administrator. */
   mapFiles: (user: User) => !isReadOnlyAdmin(user),
   /** Drop files for a new job: users of a company with access (administrators act through the company's own). */

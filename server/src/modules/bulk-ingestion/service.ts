@@ -14,7 +14,13 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { bulkIngestionFiles, bulkIngestionJobs, bulkIngestionOrganizations, companies, users } from '../../db/schema.ts';
+import {
+  bulkIngestionFiles,
+  bulkIngestionJobs,
+  bulkIngestionOrganizations,
+  companies,
+  users,
+} from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submitIdentified, type IngestionFileRow } from './pipeline.ts';
@@ -24,7 +30,10 @@ import { bulkIngestionPolicy } from './policy.ts';
 
 /** The organization of the user's company; none means no access to anything of bulk ingestion (403). */
 export async function organizationOf(db: Tx, user: UserRow) {
-  const [org] = await db.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.companyId, user.companyId));
+  const [org] = await db
+    .select()
+    .from(bulkIngestionOrganizations)
+    .where(eq(bulkIngestionOrganizations.companyId, user.companyId));
   return org ?? null;
 }
 
@@ -43,8 +52,15 @@ export type JobView = IngestionJobView;
  */
 async function jobViews(db: Tx, where: ReturnType<typeof eq> | undefined, limit = 1000): Promise<JobView[]> {
   // The newest jobs are chosen first, so only their files are counted (not every file the company ever sent).
-  const newest = db.select({ id: bulkIngestionJobs.id }).from(bulkIngestionJobs).where(where).orderBy(desc(bulkIngestionJobs.id)).limit(limit).as('newest');
-  const count = (status: IngestionFileStatus) => sql<number>`(count(${bulkIngestionFiles.id}) filter (where ${bulkIngestionFiles.status} = ${status}))::int`;
+  const newest = db
+    .select({ id: bulkIngestionJobs.id })
+    .from(bulkIngestionJobs)
+    .where(where)
+    .orderBy(desc(bulkIngestionJobs.id))
+    .limit(limit)
+    .as('newest');
+  const count = (status: IngestionFileStatus) =>
+    sql<number>`(count(${bulkIngestionFiles.id}) filter (where ${bulkIngestionFiles.status} = ${status}))::int`;
   const rows = await db
     .select({
       id: bulkIngestionJobs.id,
@@ -119,7 +135,11 @@ export const presentFile = (f: IngestionFileRow) => ({
 
 export async function jobFiles(ctx: AppContext, user: UserRow, jobId: string) {
   const job = await visibleJob(ctx, user, jobId);
-  const rows = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id)).orderBy(asc(bulkIngestionFiles.filename));
+  const rows = await ctx.db
+    .select()
+    .from(bulkIngestionFiles)
+    .where(eq(bulkIngestionFiles.jobId, job.id))
+    .orderBy(asc(bulkIngestionFiles.filename));
   return rows.map(presentFile);
 }
 
@@ -132,7 +152,8 @@ const SINCE_RANGE = { from: Date.UTC(1970, 0, 1), to: Date.UTC(10000, 0, 1) - 1 
 export function parseSince(raw: string): Date {
   const date = /^\d{1,15}$/.test(raw) ? new Date(Number(raw)) : new Date(raw);
   const time = date.getTime();
-  if (Number.isNaN(time) || time < SINCE_RANGE.from || time > SINCE_RANGE.to) throw badRequest('The timestamp is not a date.');
+  if (Number.isNaN(time) || time < SINCE_RANGE.from || time > SINCE_RANGE.to)
+    throw badRequest('The timestamp is not a date.');
   return date;
 }
 
@@ -161,7 +182,11 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
   const mapped = await ctx.db.transaction(async (tx) => {
-    await tx.select({ id: bulkIngestionJobs.id }).from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, job.id)).for('update');
+    await tx
+      .select({ id: bulkIngestionJobs.id })
+      .from(bulkIngestionJobs)
+      .where(eq(bulkIngestionJobs.id, job.id))
+      .for('update');
     const files = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
     const results = checkMappingRows(rows, files);
     const bad = results.filter((r) => r.reason);
@@ -211,7 +236,11 @@ export async function listOrganizations(ctx: AppContext) {
 }
 
 /** Normalised here as the form does, then checked with the form's schema: a hand-made request gets the same result. */
-export async function createOrganization(ctx: AppContext, user: Pick<Actor, 'id'>, input: { companyId: number; folderName: string; imageSource: string }) {
+export async function createOrganization(
+  ctx: AppContext,
+  user: Pick<Actor, 'id'>,
+  input: { companyId: number; folderName: string; imageSource: string },
+) {
   const parsed = accessFormSchema.safeParse({
     companyId: input.companyId,
     folderName: normaliseFolderName(input.folderName),
@@ -219,14 +248,25 @@ export async function createOrganization(ctx: AppContext, user: Pick<Actor, 'id'
   });
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, zodFields(parsed.error));
   const v = parsed.data;
-  const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, v.companyId));
+  const [company] = await ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, v.companyId));
   if (!company) throw badRequest(ACCESS_MSG.companyRequired, { companyId: ACCESS_MSG.companyRequired });
-  const [taken] = await ctx.db.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.companyId, v.companyId));
+  const [taken] = await ctx.db
+    .select()
+    .from(bulkIngestionOrganizations)
+    .where(eq(bulkIngestionOrganizations.companyId, v.companyId));
   if (taken) throw conflict('This company already has bulk ingestion access.');
   const [clash] = await ctx.db
     .select()
     .from(bulkIngestionOrganizations)
-    .where(and(eq(bulkIngestionOrganizations.folderName, v.folderName), eq(bulkIngestionOrganizations.imageSource, v.imageSource)));
+    .where(
+      and(
+        eq(bulkIngestionOrganizations.folderName, v.folderName),
+        eq(bulkIngestionOrganizations.imageSource, v.imageSource),
+      ),
+    );
   if (clash) throw conflict('Another company already uses this folder name and image source.');
   const row = await ctx.db.transaction(async (tx) => {
     const [created] = await tx.insert(bulkIngestionOrganizations).values(v).onConflictDoNothing().returning();
@@ -234,7 +274,12 @@ export async function createOrganization(ctx: AppContext, user: Pick<Actor, 'id'
       await recordAudit(tx, {
         actor: user,
         action: 'bulk_ingestion.access_granted',
-        target: { type: 'bulk_ingestion_organization', id: created.id, companyId: created.companyId, label: company.name },
+        target: {
+          type: 'bulk_ingestion_organization',
+          id: created.id,
+          companyId: created.companyId,
+          label: company.name,
+        },
         after: { folderName: created.folderName, imageSource: created.imageSource },
       });
     }

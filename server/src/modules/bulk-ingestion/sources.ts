@@ -22,7 +22,8 @@ export interface IngestionSource {
 
 export function sourceFor(config: Config, org: { folderName: string; imageSource: string }): IngestionSource | null {
   if (org.imageSource === INGESTION_SOURCES.local) return localSource(path.join(config.ingestion.root, org.folderName));
-  if (org.imageSource === INGESTION_SOURCES.s3 && config.s3) return s3Source(new S3Store(config.s3), `${config.ingestion.s3Prefix}${org.folderName}/`);
+  if (org.imageSource === INGESTION_SOURCES.s3 && config.s3)
+    return s3Source(new S3Store(config.s3), `${config.ingestion.s3Prefix}${org.folderName}/`);
   return null;
 }
 
@@ -52,7 +53,7 @@ export function localSource(folder: string): IngestionSource {
       let entries: string[];
       let realFolder: string;
       try {
-        entries = (await readdir(folder, { recursive: true }));
+        entries = await readdir(folder, { recursive: true });
         realFolder = await realpath(folder); // once per scan, not per file
       } catch {
         return; // no folder yet: nothing has arrived

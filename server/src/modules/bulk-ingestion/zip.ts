@@ -35,7 +35,8 @@ const RATIO_FREE_BYTES = 64 * 1024;
 /** How many leading bytes decide whether an entry is a file the portal can use (see file-signature.ts). */
 const HEAD_BYTES = 1024;
 
-export const isZipHead = (head: Uint8Array) => head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
+export const isZipHead = (head: Uint8Array) =>
+  head.length >= 4 && head[0] === 0x50 && head[1] === 0x4b && head[2] === 0x03 && head[3] === 0x04;
 
 export type UnpackedEntry =
   | { name: string; path: string; size: number }
@@ -52,17 +53,26 @@ const tooLarge = () => new HttpError(413, 'PAYLOAD_TOO_LARGE', ZIP_MSG.tooLarge)
  */
 function entryName(entry: Entry): string | null {
   const raw = entry.fileName as unknown as Buffer;
-  const name = (entry.generalPurposeBitFlag & 0x800 ? raw.toString('utf8') : raw.toString('latin1')).replace(/\\/g, '/');
+  const name = (entry.generalPurposeBitFlag & 0x800 ? raw.toString('utf8') : raw.toString('latin1')).replace(
+    /\\/g,
+    '/',
+  );
   const parts = name.split('/').filter((p) => p && p !== '.' && p !== '..');
   if (!parts.length || name.endsWith('/') || parts.some((p) => p.startsWith('.') || p === '__MACOSX')) return null;
-  return parts.join('/').replace(/\p{Cc}/gu, '').slice(-300);
+  return parts
+    .join('/')
+    .replace(/\p{Cc}/gu, '')
+    .slice(-300);
 }
 
 /** Counts (and stops) the bytes of one entry as they are inflated, and computes their CRC-32. */
 class Meter extends Transform {
   bytes = 0;
   crc = 0;
-  constructor(private max: number, private onBytes: (n: number) => Error | null) {
+  constructor(
+    private max: number,
+    private onBytes: (n: number) => Error | null,
+  ) {
     super();
   }
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: (err?: Error | null, data?: Buffer) => void) {
@@ -74,7 +84,11 @@ class Meter extends Transform {
 
 const open = (file: string) =>
   new Promise<ZipFile>((resolve, reject) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: false }, (err, zip) => (err ? reject(err) : resolve(zip))),
+    yauzl.open(
+      file,
+      { lazyEntries: true, autoClose: false, validateEntrySizes: true, decodeStrings: false },
+      (err, zip) => (err ? reject(err) : resolve(zip)),
+    ),
   );
 
 /** The entries one by one (yauzl's lazy mode), so a zip of many entries never has them all in hand. */
@@ -93,7 +107,9 @@ async function* entries(zip: ZipFile): AsyncGenerator<Entry> {
 }
 
 const readStream = (zip: ZipFile, entry: Entry) =>
-  new Promise<Readable>((resolve, reject) => zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))));
+  new Promise<Readable>((resolve, reject) =>
+    zip.openReadStream(entry, (err, stream) => (err ? reject(err) : resolve(stream))),
+  );
 
 /** The first HEAD_BYTES of an entry (fewer if it is shorter), read from its own stream. */
 async function headOf(zip: ZipFile, entry: Entry): Promise<Buffer> {
@@ -118,7 +134,11 @@ async function headOf(zip: ZipFile, entry: Entry): Promise<Buffer> {
  * it is ignored instead of its bytes. Throws HttpError: 400 for a damaged zip (CRC, sizes, structure), 413 past a
  * limit (more files, a file or all of them too large, an entry compressed like a bomb).
  */
-export async function unpackZip(file: string, target: (index: number) => string, limits: ZipLimits): Promise<UnpackedEntry[]> {
+export async function unpackZip(
+  file: string,
+  target: (index: number) => string,
+  limits: ZipLimits,
+): Promise<UnpackedEntry[]> {
   let zip: ZipFile;
   try {
     zip = await open(file);

@@ -33,8 +33,13 @@ export const CataloguedProductRef = builder.objectRef<PresentedProduct>('Catalog
     unitsOfMeasure: t.exposeString('unitsOfMeasure', { nullable: true }),
     packCount: t.exposeInt('packCount', { nullable: true }),
     updatedDate: t.field({ type: 'DateTime', resolve: (p) => p.updatedAt }),
-    shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true, description: "The user's company's shipping profile for this product" }),
-    isDelisted: t.exposeBoolean('isDelisted', { description: 'Delisted products are hidden from suppliers\u2019 lists' }),
+    shippingProfileId: t.exposeInt('shippingProfileId', {
+      nullable: true,
+      description: "The user's company's shipping profile for this product",
+    }),
+    isDelisted: t.exposeBoolean('isDelisted', {
+      description: 'Delisted products are hidden from suppliers\u2019 lists',
+    }),
     imageUrls: t.exposeStringList('imageUrls'),
     thumbnailUrls: t.exposeStringList('thumbnailUrls'),
     can: t.field({ type: Permissions, resolve: (p) => p.can }),
@@ -68,12 +73,16 @@ const CertifiedValuesInput = builder.inputType('CertifiedValuesInput', {
 builder.queryFields((t) => ({
   getCataloguedProducts: t.field({
     type: CataloguedProductPage,
-    description: "One page of the catalogue. upcPrefix: prefix of the EAN-13 (a UPC-A prefix also matches); brand and description: contains, case-insensitive.",
+    description:
+      'One page of the catalogue. upcPrefix: prefix of the EAN-13 (a UPC-A prefix also matches); brand and description: contains, case-insensitive.',
     args: {
       upcPrefix: t.arg.string({ required: false }),
       page: t.arg.int({ required: false }),
       pageSize: t.arg.int({ required: false }),
-      sortBy: t.arg.string({ required: false, description: "ean13Upc, brand, description, itemSize, unitsOfMeasure or updatedDate (default)" }),
+      sortBy: t.arg.string({
+        required: false,
+        description: 'ean13Upc, brand, description, itemSize, unitsOfMeasure or updatedDate (default)',
+      }),
       sortDirection: t.arg.string({ required: false, description: 'asc or desc (default)' }),
       brand: t.arg.string({ required: false }),
       description: t.arg.string({ required: false }),

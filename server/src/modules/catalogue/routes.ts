@@ -1,12 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { shippingProfileChoiceSchema, CATALOGUE_IMPORT_MAX_BYTES, catalogueCsvTemplate, checkCatalogueCsv, MAX_FILES_PER_DRAFT } from '@portal/domain';
+import {
+  shippingProfileChoiceSchema,
+  CATALOGUE_IMPORT_MAX_BYTES,
+  catalogueCsvTemplate,
+  checkCatalogueCsv,
+  MAX_FILES_PER_DRAFT,
+} from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { cataloguePolicy } from './policy.ts';
 import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
-import { addProductImages, importCertifiedValues, productForNewImages, setShippingProfile, type PresentedProduct } from './service.ts';
+import {
+  addProductImages,
+  importCertifiedValues,
+  productForNewImages,
+  setShippingProfile,
+  type PresentedProduct,
+} from './service.ts';
 
 /** The CataloguedProduct of the GraphQL schema, field for field, as REST JSON. */
 export const productJson = (p: PresentedProduct) => ({
@@ -54,59 +66,107 @@ export async function catalogueRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-    const user = await requireCatalogueStaff(request);
-    if (!request.isMultipart()) throw badRequest('Send the CSV file as multipart/form-data in the field "file".');
-    let text: string;
-    try {
-      const part = await request.file({ limits: { fileSize: CATALOGUE_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
-      if (!part || part.fieldname !== 'file') throw badRequest('Send the CSV file in the field "file".');
-      if (!CSV_TYPES.includes(part.mimetype.toLowerCase().split(';')[0].trim())) throw badRequest('The file must be a CSV file (text/csv).');
-      const bytes = await part.toBuffer();
-      if (part.file.truncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The CSV file must be at most 2 MB.');
-      if (bytes.includes(0)) throw badRequest('The file must be a CSV text file.');
-      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
-    } catch (err) {
-      const code = (err as { code?: string }).code;
-      if (code === 'FST_REQ_FILE_TOO_LARGE') throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The CSV file must be at most 2 MB.');
-      if (err instanceof TypeError) throw badRequest('The file must be UTF-8 text.');
-      throw err;
-    }
-    const check = checkCatalogueCsv(text);
-    if (!check.ok) {
-      if (!check.rows.length) throw badRequest(check.message);
-      throw new HttpError(400, 'IMPORT_INVALID', check.message, { rows: check.rows });
-    }
-    return importCertifiedValues(ctx, user, check.rows);
-  },
+      const user = await requireCatalogueStaff(request);
+      if (!request.isMultipart()) throw badRequest('Send the CSV file as multipart/form-data in the field "file".');
+      let text: string;
+      try {
+        const part = await request.file({ limits: { fileSize: CATALOGUE_IMPORT_MAX_BYTES, files: 1, fields: 5 } });
+        if (!part || part.fieldname !== 'file') throw badRequest('Send the CSV file in the field "file".');
+        if (!CSV_TYPES.includes(part.mimetype.toLowerCase().split(';')[0].trim()))
+          throw badRequest('The file must be a CSV file (text/csv).');
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The CSV file must be at most 2 MB.');
+        if (bytes.includes(0)) throw badRequest('The file must be a CSV text file.');
+        text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new HttpError(413, 'PAYLOAD_TOO_LARGE', 'The CSV file must be at most 2 MB.');
+        if (err instanceof TypeError) throw badRequest('The file must be UTF-8 text.');
+        throw err;
+      }
+      const check = checkCatalogueCsv(text);
+      if (!check.ok) {
+        if (!check.rows.length) throw badRequest(check.message);
+        throw new HttpError(400, 'IMPORT_INVALID', check.message, { rows: check.rows });
+      }
+      return importCertifiedValues(ctx, user, check.rows);
+    },
   );
 
-  app.get('/api/cataloguedProducts/import/template.csv', { schema: routeSchema({ summary: 'The CSV template of the certified values import', tags, responses: { 200: { 'text/csv': z.string() } }, errors: [401, 403, 429] }) }, async (request, reply) => {
-    await requireCatalogueStaff(request);
-    return reply
-      .type('text/csv; charset=utf-8')
-      .header('content-disposition', 'attachment; filename="certified-values-template.csv"')
-      .send(catalogueCsvTemplate());
-  });
+  app.get(
+    '/api/cataloguedProducts/import/template.csv',
+    {
+      schema: routeSchema({
+        summary: 'The CSV template of the certified values import',
+        tags,
+        responses: { 200: { 'text/csv': z.string() } },
+        errors: [401, 403, 429],
+      }),
+    },
+    async (request, reply) => {
+      await requireCatalogueStaff(request);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="certified-values-template.csv"')
+        .send(catalogueCsvTemplate());
+    },
+  );
 
   /** The supplier's company applies one of its shipping profiles to a product; null or empty removes it. */
-  app.put('/api/products/:ean13Upc/shippingProfile', { schema: routeSchema({ summary: 'Apply one of your shipping profiles to a product (null removes it)', tags, params: eanParams, body: shippingProfileChoiceSchema, responses: { 200: jsonAny.describe('The CataloguedProduct') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    const { ean13Upc } = eanParams.parse(request.params);
-    return productJson(await setShippingProfile(ctx, user, ean13Upc, request.body));
-  });
+  app.put(
+    '/api/products/:ean13Upc/shippingProfile',
+    {
+      schema: routeSchema({
+        summary: 'Apply one of your shipping profiles to a product (null removes it)',
+        tags,
+        params: eanParams,
+        body: shippingProfileChoiceSchema,
+        responses: { 200: jsonAny.describe('The CataloguedProduct') },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { ean13Upc } = eanParams.parse(request.params);
+      return productJson(await setShippingProfile(ctx, user, ean13Upc, request.body));
+    },
+  );
 
   /** New images of a catalogued product: a new submission for that EAN-13, reviewed like the intake. */
-  app.post('/api/cataloguedProducts/:ean13Upc/images', { schema: routeSchema({ summary: 'New images of a catalogued product (a new submission, reviewed like the intake)', tags, params: eanParams, multipart: z.object({ files: z.array(binary) }), responses: { 201: jsonAny.describe('The new submission') }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { ean13Upc } = eanParams.parse(request.params);
-    const product = await productForNewImages(ctx, user, ean13Upc); // refuse before reading any bytes
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
-    try {
-      const created = await addProductImages(ctx, user, product, request.session.partnerCompanyId ?? null, upload.files);
-      reply.status(201);
-      return created;
-    } finally {
-      await upload.discard();
-    }
-  });
+  app.post(
+    '/api/cataloguedProducts/:ean13Upc/images',
+    {
+      schema: routeSchema({
+        summary: 'New images of a catalogued product (a new submission, reviewed like the intake)',
+        tags,
+        params: eanParams,
+        multipart: z.object({ files: z.array(binary) }),
+        responses: { 201: jsonAny.describe('The new submission') },
+        errors: [400, 401, 403, 404, 413, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { ean13Upc } = eanParams.parse(request.params);
+      const product = await productForNewImages(ctx, user, ean13Upc); // refuse before reading any bytes
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        maxFiles: MAX_FILES_PER_DRAFT,
+        fileField: 'files',
+      });
+      try {
+        const created = await addProductImages(
+          ctx,
+          user,
+          product,
+          request.session.partnerCompanyId ?? null,
+          upload.files,
+        );
+        reply.status(201);
+        return created;
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
 }

@@ -77,11 +77,14 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
   const pageSize = Math.min(Math.max(q.pageSize ?? CATALOGUE_PAGE_SIZE, 1), CATALOGUE_MAX_PAGE_SIZE);
   const page = Math.max(q.page ?? 1, 1);
   const conditions: SQL[] = [];
-  if (!cataloguePolicy.seesEveryProduct(user)) conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
+  if (!cataloguePolicy.seesEveryProduct(user))
+    conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
   const prefixes = upcPrefixes(q.upcPrefix);
-  if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${cataloguedProducts.ean13Upc} like ${p + '%'}`))!);
+  if (prefixes.length)
+    conditions.push(or(...prefixes.map((p) => sql`${cataloguedProducts.ean13Upc} like ${p + '%'}`))!);
   if (q.brand?.trim()) conditions.push(sql`lower(${cataloguedProducts.brand}) like ${likeText(q.brand.trim())}`);
-  if (q.description?.trim()) conditions.push(sql`lower(${cataloguedProducts.description}) like ${likeText(q.description.trim())}`);
+  if (q.description?.trim())
+    conditions.push(sql`lower(${cataloguedProducts.description}) like ${likeText(q.description.trim())}`);
   const where = conditions.length ? and(...conditions) : undefined;
   const order = direction === 'asc' ? asc : desc;
   const [rows, [{ total }]] = await Promise.all([
@@ -92,7 +95,10 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
       .orderBy(order(SORT_COLUMNS[sortBy]), order(cataloguedProducts.ean13Upc))
       .limit(pageSize)
       .offset((page - 1) * pageSize),
-    ctx.db.select({ total: sql<number>`count(*)::int` }).from(cataloguedProducts).where(where),
+    ctx.db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(cataloguedProducts)
+      .where(where),
   ]);
   return { items: await presentProducts(ctx.db, user, rows), total: Number(total), page, pageSize };
 }
@@ -107,7 +113,12 @@ async function imagesOf(db: Tx, user: UserRow, eans: string[]) {
   for (const e of eans) out.set(e, { imageUrls: [], thumbnailUrls: [] });
   if (!eans.length) return out;
   const rows = await db
-    .select({ ean: productSubmissions.ean13Upc, id: productSubmissions.id, fileName: submissionFiles.fileName, kind: submissionFiles.kind })
+    .select({
+      ean: productSubmissions.ean13Upc,
+      id: productSubmissions.id,
+      fileName: submissionFiles.fileName,
+      kind: submissionFiles.kind,
+    })
     .from(productSubmissions)
     .innerJoin(submissionFiles, eq(submissionFiles.submissionId, productSubmissions.id))
     .where(
@@ -139,7 +150,9 @@ export async function presentProducts(db: Tx, user: UserRow, rows: CataloguedPro
       ? db
           .select()
           .from(productShippingProfiles)
-          .where(and(eq(productShippingProfiles.companyId, user.companyId), inArray(productShippingProfiles.ean13Upc, eans)))
+          .where(
+            and(eq(productShippingProfiles.companyId, user.companyId), inArray(productShippingProfiles.ean13Upc, eans)),
+          )
       : Promise.resolve([]),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.ean13Upc, p.shippingProfileId]));
@@ -156,7 +169,8 @@ export async function presentProducts(db: Tx, user: UserRow, rows: CataloguedPro
 }
 export type PresentedProduct = Awaited<ReturnType<typeof presentProducts>>[number];
 
-export const presentProduct = async (db: Tx, user: UserRow, row: CataloguedProductRow) => (await presentProducts(db, user, [row]))[0];
+export const presentProduct = async (db: Tx, user: UserRow, row: CataloguedProductRow) =>
+  (await presentProducts(db, user, [row]))[0];
 
 /** Creates or updates the catalogued product of an EAN-13 (a delisted one comes back into the catalogue). */
 async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
@@ -165,7 +179,16 @@ async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
     const chunk = rows.slice(i, i + 500);
     await tx
       .insert(cataloguedProducts)
-      .values(chunk.map((r) => ({ ean13Upc: r.ean13Upc, ...r.values, isDelisted: false, delistedAt: null, updatedBy: userId, updatedAt: now })))
+      .values(
+        chunk.map((r) => ({
+          ean13Upc: r.ean13Upc,
+          ...r.values,
+          isDelisted: false,
+          delistedAt: null,
+          updatedBy: userId,
+          updatedAt: now,
+        })),
+      )
       .onConflictDoUpdate({
         target: cataloguedProducts.ean13Upc,
         set: {
@@ -207,7 +230,10 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
     const eans = rows.map((r) => r.ean13Upc);
     const existing = new Set<string>();
     for (let i = 0; i < eans.length; i += 1000) {
-      const found = await tx.select({ e: cataloguedProducts.ean13Upc }).from(cataloguedProducts).where(inArray(cataloguedProducts.ean13Upc, eans.slice(i, i + 1000)));
+      const found = await tx
+        .select({ e: cataloguedProducts.ean13Upc })
+        .from(cataloguedProducts)
+        .where(inArray(cataloguedProducts.ean13Upc, eans.slice(i, i + 1000)));
       found.forEach((f) => existing.add(f.e));
     }
     await upsertProducts(tx, user.id, rows);
@@ -215,10 +241,19 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
       const accepted = await tx
         .select({ id: productSubmissions.id })
         .from(productSubmissions)
-        .where(and(inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)), eq(productSubmissions.itemStatus, 'ACCEPTED')))
+        .where(
+          and(
+            inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)),
+            eq(productSubmissions.itemStatus, 'ACCEPTED'),
+          ),
+        )
         .orderBy(asc(productSubmissions.id));
       for (const s of accepted) {
-        await changeStatus(tx, s.id, 'CATALOGUED', { actor: 'staff', userId: user.id, reason: 'Certified values imported' });
+        await changeStatus(tx, s.id, 'CATALOGUED', {
+          actor: 'staff',
+          userId: user.id,
+          reason: 'Certified values imported',
+        });
         catalogued++;
       }
     }
@@ -232,7 +267,10 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
         productsCreated: rows.length - existing.size,
         productsUpdated: existing.size,
         submissionsCatalogued: catalogued,
-        ean13Upcs: eans.length > AUDITED_EANS ? [...eans.slice(0, AUDITED_EANS), `and ${eans.length - AUDITED_EANS} more`] : eans,
+        ean13Upcs:
+          eans.length > AUDITED_EANS
+            ? [...eans.slice(0, AUDITED_EANS), `and ${eans.length - AUDITED_EANS} more`]
+            : eans,
       },
     });
     return { applied: rows.length, catalogued };
@@ -244,7 +282,11 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
   await visibleProduct(ctx.db, user, ean13Upc);
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await tx.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean13Upc)).for('update');
+    const [locked] = await tx
+      .select()
+      .from(cataloguedProducts)
+      .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
+      .for('update');
     if (!locked) throw notFound('Product not found.');
     if (locked.isDelisted) throw new HttpError(409, 'INVALID_TRANSITION', 'This product is already delisted.');
     const catalogued = await tx
@@ -276,7 +318,9 @@ export async function setShippingProfile(ctx: AppContext, user: UserRow, ean13Up
   if (!cataloguePolicy.setShippingProfile(user)) throw forbidden();
   const { shippingProfileId } = shippingProfileChoiceSchema.parse(body ?? {});
   await assertCompanyProfiles(ctx.db, user.companyId, [shippingProfileId]);
-  await ctx.db.transaction((tx) => applyProductShippingProfile(tx, { companyId: user.companyId, ean13Upc, shippingProfileId, userId: user.id }));
+  await ctx.db.transaction((tx) =>
+    applyProductShippingProfile(tx, { companyId: user.companyId, ean13Upc, shippingProfileId, userId: user.id }),
+  );
   return presentProduct(ctx.db, user, product);
 }
 
@@ -299,29 +343,34 @@ export async function addProductImages(
   partnerCompanyId: number | null,
   files: ReceivedFile[],
 ) {
-  if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
+  if (!files.length)
+    throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
   const id = randomUUID();
-  await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
-    ctx.db.transaction((tx) =>
-      createSubmissions(
-        tx,
-        [
-          {
-            id,
-            companyId: user.companyId,
-            userId: user.id,
-            partnerCompanyId,
-            upc: product.ean13Upc,
-            ean13Upc: product.ean13Upc,
-            productName: product.description,
-            files: stored,
-            from: null,
-            reason: 'Images for a catalogued product',
-          },
-        ],
-        { actor: 'supplier', userId: user.id },
+  await storeThenRecord(
+    ctx.storage,
+    files,
+    (fileId) => `submissions/${id}/${fileId}`,
+    (stored) =>
+      ctx.db.transaction((tx) =>
+        createSubmissions(
+          tx,
+          [
+            {
+              id,
+              companyId: user.companyId,
+              userId: user.id,
+              partnerCompanyId,
+              upc: product.ean13Upc,
+              ean13Upc: product.ean13Upc,
+              productName: product.description,
+              files: stored,
+              from: null,
+              reason: 'Images for a catalogued product',
+            },
+          ],
+          { actor: 'supplier', userId: user.id },
+        ),
       ),
-    ),
   );
   return { id };
 }

@@ -80,7 +80,12 @@ export async function draftEventRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       const { id } = idParams.parse(request.params);
       await visibleDraft(ctx, user, id);
-      if (!ctx.config.instantResults) throw new HttpError(503, 'UNAVAILABLE', 'Results are not pushed on this server (INSTANT_RESULTS=off): read the draft again instead.');
+      if (!ctx.config.instantResults)
+        throw new HttpError(
+          503,
+          'UNAVAILABLE',
+          'Results are not pushed on this server (INSTANT_RESULTS=off): read the draft again instead.',
+        );
 
       const stream = new PassThrough();
       const subscriber = openStream(stream, id, user, () => {
@@ -91,7 +96,10 @@ export async function draftEventRoutes(app: FastifyInstance) {
       follow(subscriber);
       request.raw.once('close', () => subscriber.end());
       subscriber.resync();
-      reply.header('content-type', 'text/event-stream; charset=utf-8').header('cache-control', 'no-store').header('x-accel-buffering', 'no');
+      reply
+        .header('content-type', 'text/event-stream; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .header('x-accel-buffering', 'no');
       return reply.send(stream);
     },
   );

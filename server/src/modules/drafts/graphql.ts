@@ -21,11 +21,15 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
     size: t.exposeInt('size'),
     upc: t.exposeString('upc', { nullable: true }),
     productName: t.exposeString('productName', { nullable: true }),
-    detectedUpc: t.exposeString('detectedUpc', { nullable: true, description: 'Used as the UPC when none is entered.' }),
+    detectedUpc: t.exposeString('detectedUpc', {
+      nullable: true,
+      description: 'Used as the UPC when none is entered.',
+    }),
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     detectedFrom: t.exposeString('detectedFrom', {
       nullable: true,
-      description: "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
+      description:
+        "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
     }),
     detectionStatus: t.exposeString('detectionStatus', { description: 'pending, done or failed' }),
     shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true }),

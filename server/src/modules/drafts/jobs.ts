@@ -9,7 +9,10 @@ import { photoIssuesOf } from '../media-files/photo-checks.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
-export const processDraftFileJob = jobType('drafts.processFile', { payload: z.object({ fileId: z.guid() }), maxAttempts: 3 });
+export const processDraftFileJob = jobType('drafts.processFile', {
+  payload: z.object({ fileId: z.guid() }),
+  maxAttempts: 3,
+});
 
 /** After upload: thumbnail first (the screen waits for it), then the barcodes in the file and its photo checks. */
 export const processDraftFile = (ctx: AppContext) =>
@@ -28,10 +31,20 @@ export const processDraftFile = (ctx: AppContext) =>
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
           await ctx.db.update(draftFiles).set({ thumbnailKey }).where(eq(draftFiles.id, fileId));
           const analysis = await analyseFileOffThread(path, file.kind);
-          const qualityIssues = await photoIssuesOf(ctx.db, { id: file.id, companyId, draftId: file.draftId }, analysis);
+          const qualityIssues = await photoIssuesOf(
+            ctx.db,
+            { id: file.id, companyId, draftId: file.draftId },
+            analysis,
+          );
           await ctx.db
             .update(draftFiles)
-            .set({ detectedUpcs: analysis.codes, detectedFrom: analysis.readFrom, detectionStatus: 'done', qualityIssues, perceptualHash: analysis.photo.hash })
+            .set({
+              detectedUpcs: analysis.codes,
+              detectedFrom: analysis.readFrom,
+              detectionStatus: 'done',
+              qualityIssues,
+              perceptualHash: analysis.photo.hash,
+            })
             .where(eq(draftFiles.id, fileId));
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.

@@ -24,7 +24,12 @@ describe('draft policy', () => {
     expect(draftPolicy.edit(viewer, draft)).toBe(false);
   });
   it('lists span every company for administrators only', () => {
-    expect([creator, stranger, admin, viewer].map((u) => draftPolicy.seesEveryCompany(u))).toEqual([false, false, true, true]);
+    expect([creator, stranger, admin, viewer].map((u) => draftPolicy.seesEveryCompany(u))).toEqual([
+      false,
+      false,
+      true,
+      true,
+    ]);
   });
   it('everyone but a read-only administrator writes drafts', () => {
     expect([creator, stranger, admin, viewer].map((u) => draftPolicy.write(u))).toEqual([true, true, true, false]);

@@ -36,29 +36,60 @@ export async function draftRoutes(app: FastifyInstance) {
   };
 
   /** Creates a draft from the chosen files (multipart, repeated field "files"). */
-  app.post('/api/draftSubmissions', { schema: routeSchema({ summary: 'Create a draft from files (reads their barcodes)', tags, multipart: files, responses: { 201: draft }, errors: [400, 401, 403, 413, 429] }) }, async (request, reply) => {
-    const user = await requireWriter(request);
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
-    try {
-      const draft = await createDraft(ctx, user, request.session.partnerCompanyId ?? null, upload.files);
-      reply.status(201);
-      return presentDraft(draft, user);
-    } finally {
-      await upload.discard();
-    }
-  });
+  app.post(
+    '/api/draftSubmissions',
+    {
+      schema: routeSchema({
+        summary: 'Create a draft from files (reads their barcodes)',
+        tags,
+        multipart: files,
+        responses: { 201: draft },
+        errors: [400, 401, 403, 413, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireWriter(request);
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+      });
+      try {
+        const draft = await createDraft(ctx, user, request.session.partnerCompanyId ?? null, upload.files);
+        reply.status(201);
+        return presentDraft(draft, user);
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
 
-  app.post('/api/draftSubmissions/:id/image', { schema: routeSchema({ summary: 'Add files to a draft', tags, params: idParams, multipart: files, responses: { 200: draft }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request) => {
-    const user = await requireWriter(request);
-    const { id } = idParams.parse(request.params);
-    await visibleDraft(ctx, user, id); // refuse before reading any bytes
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT });
-    try {
-      return presentDraft(await addDraftFiles(ctx, user, id, upload.files), user);
-    } finally {
-      await upload.discard();
-    }
-  });
+  app.post(
+    '/api/draftSubmissions/:id/image',
+    {
+      schema: routeSchema({
+        summary: 'Add files to a draft',
+        tags,
+        params: idParams,
+        multipart: files,
+        responses: { 200: draft },
+        errors: [400, 401, 403, 404, 413, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireWriter(request);
+      const { id } = idParams.parse(request.params);
+      await visibleDraft(ctx, user, id); // refuse before reading any bytes
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+      });
+      try {
+        return presentDraft(await addDraftFiles(ctx, user, id, upload.files), user);
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
 
   const image = async (request: Parameters<typeof requireUser>[0], reply: Parameters<typeof sendFileImage>[1]) => {
     const user = await requireUser(request);
@@ -67,7 +98,11 @@ export async function draftRoutes(app: FastifyInstance) {
     const draft = await visibleDraft(ctx, user, id);
     return sendFileImage(ctx, reply, draft.files, fileName, thumbnail === 'true');
   };
-  app.get('/draftSubmissions/:id/image/:fileName', { schema: { ...imageSchema, deprecated: true } }, (request, reply) => image(request, reply));
-  app.get('/api/draftSubmissions/:id/image/:fileName', { schema: imageSchema }, (request, reply) => image(request, reply));
+  app.get('/draftSubmissions/:id/image/:fileName', { schema: { ...imageSchema, deprecated: true } }, (request, reply) =>
+    image(request, reply),
+  );
+  app.get('/api/draftSubmissions/:id/image/:fileName', { schema: imageSchema }, (request, reply) =>
+    image(request, reply),
+  );
   await draftEventRoutes(app);
 }

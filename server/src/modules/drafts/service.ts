@@ -33,7 +33,8 @@ import { changedFields } from '../audit/summary.ts';
 import { draftPolicy } from './policy.ts';
 
 /** A draft as the audit trail names it (staff acting on a supplier's draft). */
-const auditTarget = (draft: { id: string; companyId: number }) => ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
+const auditTarget = (draft: { id: string; companyId: number }) =>
+  ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
 import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
 
 /** The draft if the user may see it; "not found" otherwise, so other companies' drafts stay invisible. */
@@ -53,26 +54,50 @@ export const draftsFor = (ctx: AppContext, user: UserRow) =>
   listDrafts(ctx.db, { companyId: draftPolicy.seesEveryCompany(user) ? null : user.companyId });
 
 /** Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together. */
-const storeFiles = (ctx: AppContext, draftId: string, files: ReceivedFile[], firstPosition: number, write: (tx: Tx) => Promise<void>) =>
-  storeThenRecord(ctx.storage, files, (id) => `drafts/${draftId}/${id}`, (stored) =>
-    ctx.db.transaction(async (tx) => {
-      await write(tx);
-      await tx.insert(draftFiles).values(
-        stored.map((f, i) => ({ id: f.id, draftId, fileName: f.fileName, storageKey: f.storageKey, kind: f.kind, size: f.size, position: firstPosition + i })),
-      );
-      for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id });
-    }),
+const storeFiles = (
+  ctx: AppContext,
+  draftId: string,
+  files: ReceivedFile[],
+  firstPosition: number,
+  write: (tx: Tx) => Promise<void>,
+) =>
+  storeThenRecord(
+    ctx.storage,
+    files,
+    (id) => `drafts/${draftId}/${id}`,
+    (stored) =>
+      ctx.db.transaction(async (tx) => {
+        await write(tx);
+        await tx.insert(draftFiles).values(
+          stored.map((f, i) => ({
+            id: f.id,
+            draftId,
+            fileName: f.fileName,
+            storageKey: f.storageKey,
+            kind: f.kind,
+            size: f.size,
+            position: firstPosition + i,
+          })),
+        );
+        for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id });
+      }),
   );
 
 function assertUniqueNames(existing: string[], incoming: ReceivedFile[]) {
   const seen = new Set(existing.map((n) => n.toLowerCase()));
   for (const f of incoming) {
-    if (seen.has(f.fileName.toLowerCase())) throw badRequest(`${f.fileName}: ${UPLOAD_MSG.unique}`, { [f.fileName]: UPLOAD_MSG.unique });
+    if (seen.has(f.fileName.toLowerCase()))
+      throw badRequest(`${f.fileName}: ${UPLOAD_MSG.unique}`, { [f.fileName]: UPLOAD_MSG.unique });
     seen.add(f.fileName.toLowerCase());
   }
 }
 
-export async function createDraft(ctx: AppContext, user: UserRow, partnerCompanyId: number | null, files: ReceivedFile[]) {
+export async function createDraft(
+  ctx: AppContext,
+  user: UserRow,
+  partnerCompanyId: number | null,
+  files: ReceivedFile[],
+) {
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
@@ -88,17 +113,29 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
   if (draft.files.length + files.length > MAX_FILES_PER_DRAFT) {
     throw new HttpError(400, 'TOO_MANY_FILES', UPLOAD_MSG.tooMany);
   }
-  assertUniqueNames(draft.files.map((f) => f.fileName), files);
+  assertUniqueNames(
+    draft.files.map((f) => f.fileName),
+    files,
+  );
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
   await storeFiles(ctx, draftId, files, first, async (tx) => {
     await touchDraft(tx, draftId);
-    await recordIfStaffAction(tx, user, { action: 'draft.files_added', target: auditTarget(draft), after: { files: files.map((f) => f.fileName) } });
+    await recordIfStaffAction(tx, user, {
+      action: 'draft.files_added',
+      target: auditTarget(draft),
+      after: { files: files.map((f) => f.fileName) },
+    });
   });
   return (await findDraft(ctx.db, draftId))!;
 }
 
 /** A draft file's values as its audit summary shows them (UPC and name cleaned as stored). */
-const fileSummary = (f: { upc?: string | null; productName?: string | null; shippingProfileId?: number | null; isMarketingImage?: boolean | null }) =>
+const fileSummary = (f: {
+  upc?: string | null;
+  productName?: string | null;
+  shippingProfileId?: number | null;
+  isMarketingImage?: boolean | null;
+}) =>
   `upc ${f.upc || '(none)'}, name ${f.productName || '(none)'}, shipping profile ${f.shippingProfileId ?? '(none)'}, marketing image ${f.isMarketingImage ? 'yes' : 'no'}`;
 
 /** An update's fields as they are stored (undefined keeps the stored value). */
@@ -124,21 +161,25 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
   for (const u of updates) {
     if (!byName.has(u.fileName.toLowerCase())) throw badRequest(`This draft has no file named ${u.fileName}.`);
   }
-  await assertCompanyProfiles(ctx.db, draft.companyId, updates.map((u) => u.shippingProfileId));
+  await assertCompanyProfiles(
+    ctx.db,
+    draft.companyId,
+    updates.map((u) => u.shippingProfileId),
+  );
   await ctx.db.transaction(async (tx) => {
     for (const u of updates) {
       const file = byName.get(u.fileName.toLowerCase())!;
-      await tx
-        .update(draftFiles)
-        .set(definedOf(u))
-        .where(eq(draftFiles.id, file.id));
+      await tx.update(draftFiles).set(definedOf(u)).where(eq(draftFiles.id, file.id));
     }
     await touchDraft(tx, draftId);
     const change = changedFields(
       Object.fromEntries(updates.map((u) => [u.fileName, fileSummary(byName.get(u.fileName.toLowerCase())!)])),
-      Object.fromEntries(updates.map((u) => [u.fileName, fileSummary({ ...byName.get(u.fileName.toLowerCase())!, ...definedOf(u) })])),
+      Object.fromEntries(
+        updates.map((u) => [u.fileName, fileSummary({ ...byName.get(u.fileName.toLowerCase())!, ...definedOf(u) })]),
+      ),
     );
-    if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
+    if (Object.keys(change.after).length)
+      await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
   });
   return (await findDraft(ctx.db, draftId))!;
 }
@@ -146,7 +187,10 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
 async function partnerIntakeConfig(db: Tx, partnerCompanyId: number | null) {
   if (!partnerCompanyId) return null;
   const [row] = await db
-    .select({ fieldRules: partnerConfigurations.fieldRules, blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks })
+    .select({
+      fieldRules: partnerConfigurations.fieldRules,
+      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
+    })
     .from(partnerConfigurations)
     .where(eq(partnerConfigurations.companyId, partnerCompanyId));
   return row ?? null;
@@ -195,7 +239,9 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       if (errs.productName) fields[`${fileName}.productName`] = errs.productName;
     }
     const first = check.products[0] ?? Object.values(fields)[0];
-    throw new HttpError(400, 'DRAFT_INVALID', first, { fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) } });
+    throw new HttpError(400, 'DRAFT_INVALID', first, {
+      fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) },
+    });
   }
   const photoRefusal = photoChecksRefusal(draft, config?.blockingPhotoChecks ?? []);
   if (photoRefusal) throw photoRefusal;
@@ -206,7 +252,11 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
   }
   return ctx.db.transaction(async (tx) => {
     // Locks the draft row: a double submit waits here and then finds no draft.
-    const [locked] = await tx.select({ id: draftSubmissions.id }).from(draftSubmissions).where(eq(draftSubmissions.id, draftId)).for('update');
+    const [locked] = await tx
+      .select({ id: draftSubmissions.id })
+      .from(draftSubmissions)
+      .where(eq(draftSubmissions.id, draftId))
+      .for('update');
     if (!locked) throw notFound('Draft not found.');
     const created = await createSubmissions(
       tx,
@@ -239,7 +289,11 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       { actor: 'supplier', userId: user.id },
     );
     await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));
-    await recordIfStaffAction(tx, user, { action: 'draft.submitted', target: auditTarget(draft), after: { submissions: created.map((c) => c.id) } });
+    await recordIfStaffAction(tx, user, {
+      action: 'draft.submitted',
+      target: auditTarget(draft),
+      after: { submissions: created.map((c) => c.id) },
+    });
     return created;
   });
 }
@@ -249,10 +303,16 @@ export async function deleteDraft(ctx: AppContext, user: UserRow, draftId: strin
   const draft = await editableDraft(ctx, user, draftId);
   await ctx.db.transaction(async (tx) => {
     await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
-    await recordIfStaffAction(tx, user, { action: 'draft.deleted', target: auditTarget(draft), before: { files: draft.files.map((f) => f.fileName) } });
+    await recordIfStaffAction(tx, user, {
+      action: 'draft.deleted',
+      target: auditTarget(draft),
+      before: { files: draft.files.map((f) => f.fileName) },
+    });
   });
   await Promise.all(
-    draft.files.flatMap((f) => [f.storageKey, ...Object.values(renditionKeys(f.id))].map((key) => ctx.storage.delete(key))),
+    draft.files.flatMap((f) =>
+      [f.storageKey, ...Object.values(renditionKeys(f.id))].map((key) => ctx.storage.delete(key)),
+    ),
   );
   return true;
 }

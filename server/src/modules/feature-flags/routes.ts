@@ -6,8 +6,20 @@ import { z } from 'zod';
 import { routeSchema } from '../../lib/openapi.ts';
 
 export async function featureFlagRoutes(app: FastifyInstance) {
-  app.get('/api/feature-flags/enabled', { schema: routeSchema({ summary: 'The feature flags that are on', tags: ['Reference data'], responses: { 200: z.unknown().describe('The names of the flags that are on') }, errors: [], public: true }) }, async () => {
-    authorize(featureFlagPolicy.viewEnabled());
-    return enabledFlags(app.ctx.db);
-  });
+  app.get(
+    '/api/feature-flags/enabled',
+    {
+      schema: routeSchema({
+        summary: 'The feature flags that are on',
+        tags: ['Reference data'],
+        responses: { 200: z.unknown().describe('The names of the flags that are on') },
+        errors: [],
+        public: true,
+      }),
+    },
+    async () => {
+      authorize(featureFlagPolicy.viewEnabled());
+      return enabledFlags(app.ctx.db);
+    },
+  );
 }

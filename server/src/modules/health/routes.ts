@@ -7,7 +7,10 @@ import { proveSharedStorage, storagePlace, StorageNotSharedError } from '../../s
 const READY_TIMEOUT_MS = 3000;
 
 function within<T>(promise: Promise<T>, ms: number): Promise<T> {
-  return Promise.race([promise, new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref())]);
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms).unref()),
+  ]);
 }
 
 /**
@@ -18,32 +21,70 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 export async function healthRoutes(app: FastifyInstance) {
   const { db, storage } = app.ctx;
   // As at start (main.ts): only instances on a PostgreSQL server can have others to share their files with.
-  const shared = () => (app.ctx.database.kind === 'pglite' ? Promise.resolve() : proveSharedStorage(db, storage, storagePlace(app.ctx.config)));
+  const shared = () =>
+    app.ctx.database.kind === 'pglite'
+      ? Promise.resolve()
+      : proveSharedStorage(db, storage, storagePlace(app.ctx.config));
 
   const tags = ['Operations'];
-  const readiness = z.object({ status: z.enum(['ready', 'not ready']), checks: z.record(z.string(), z.enum(['ok', 'unreachable', 'not shared'])) });
-  app.get('/api/health', { schema: routeSchema({ summary: 'Liveness: the process answers', tags, responses: { 200: z.object({ status: z.literal('ok') }) }, errors: [], public: true }) }, async () => ({ status: 'ok' }));
-
-  app.get('/api/ready', { schema: routeSchema({ summary: 'Readiness: the database and the file storage answer', tags, responses: { 200: readiness, 503: readiness }, errors: [], public: true }) }, async (request, reply) => {
-    const checks = await Promise.all([
-      within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(() => ['database', 'ok'] as const, (err) => {
-        request.log.warn({ err }, 'readiness: database unreachable');
-        return ['database', 'unreachable'] as const;
-      }),
-      within(storage.ping().then(() => shared()), READY_TIMEOUT_MS).then(
-        () => ['storage', 'ok'] as const,
-        (err) => {
-          // Storage of this instance's own, which the other instances cannot read, is as good as none.
-          if (err instanceof StorageNotSharedError) {
-            request.log.error({ err }, 'readiness: storage not shared');
-            return ['storage', 'not shared'] as const;
-          }
-          request.log.warn({ err }, 'readiness: storage unreachable');
-          return ['storage', 'unreachable'] as const;
-        },
-      ),
-    ]);
-    const ready = checks.every(([, state]) => state === 'ok');
-    return reply.status(ready ? 200 : 503).send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });
+  const readiness = z.object({
+    status: z.enum(['ready', 'not ready']),
+    checks: z.record(z.string(), z.enum(['ok', 'unreachable', 'not shared'])),
   });
+  app.get(
+    '/api/health',
+    {
+      schema: routeSchema({
+        summary: 'Liveness: the process answers',
+        tags,
+        responses: { 200: z.object({ status: z.literal('ok') }) },
+        errors: [],
+        public: true,
+      }),
+    },
+    async () => ({ status: 'ok' }),
+  );
+
+  app.get(
+    '/api/ready',
+    {
+      schema: routeSchema({
+        summary: 'Readiness: the database and the file storage answer',
+        tags,
+        responses: { 200: readiness, 503: readiness },
+        errors: [],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const checks = await Promise.all([
+        within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
+          () => ['database', 'ok'] as const,
+          (err) => {
+            request.log.warn({ err }, 'readiness: database unreachable');
+            return ['database', 'unreachable'] as const;
+          },
+        ),
+        within(
+          storage.ping().then(() => shared()),
+          READY_TIMEOUT_MS,
+        ).then(
+          () => ['storage', 'ok'] as const,
+          (err) => {
+            // Storage of this instance's own, which the other instances cannot read, is as good as none.
+            if (err instanceof StorageNotSharedError) {
+              request.log.error({ err }, 'readiness: storage not shared');
+              return ['storage', 'not shared'] as const;
+            }
+            request.log.warn({ err }, 'readiness: storage unreachable');
+            return ['storage', 'unreachable'] as const;
+          },
+        ),
+      ]);
+      const ready = checks.every(([, state]) => state === 'ok');
+      return reply
+        .status(ready ? 200 : 503)
+        .send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });
+    },
+  );
 }

@@ -8,11 +8,21 @@ import { jobsConsolePolicy } from './policy.ts';
 import { discardJob, jobsOverview, retryJob } from './service.ts';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 
-const jobId = z.coerce.number().int().positive().max(2 ** 31 - 1);
+const jobId = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
 const idParams = z.object({ id: jobId });
 const tags = ['Jobs console'];
 const actSchema = (summary: string) =>
-  routeSchema({ summary, tags, params: idParams, responses: { 200: jsonAny.describe('The job') }, errors: [401, 403, 404, 429] });
+  routeSchema({
+    summary,
+    tags,
+    params: idParams,
+    responses: { 200: jsonAny.describe('The job') },
+    errors: [401, 403, 404, 429],
+  });
 
 /**
  * The jobs console's API (issue 19): `GET /api/admin/jobs` (counts, filters, one page, and whether the user may
@@ -26,12 +36,24 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
     return parsed.data;
   };
 
-  app.get('/api/admin/jobs', { schema: routeSchema({ summary: 'Background jobs: counts, filters and one page (staff)', tags, querystring: jobsListQuerySchema, responses: { 200: jsonAny.describe('Counts, the page of jobs, and can.act') }, errors: [400, 401, 403, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    authorize(jobsConsolePolicy.view(user));
-    const query = jobsListQuerySchema.parse(request.query ?? {});
-    return { ...(await jobsOverview(ctx, query)), can: { act: jobsConsolePolicy.act(user) } };
-  });
+  app.get(
+    '/api/admin/jobs',
+    {
+      schema: routeSchema({
+        summary: 'Background jobs: counts, filters and one page (staff)',
+        tags,
+        querystring: jobsListQuerySchema,
+        responses: { 200: jsonAny.describe('Counts, the page of jobs, and can.act') },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(jobsConsolePolicy.view(user));
+      const query = jobsListQuerySchema.parse(request.query ?? {});
+      return { ...(await jobsOverview(ctx, query)), can: { act: jobsConsolePolicy.act(user) } };
+    },
+  );
 
   app.post('/api/admin/jobs/:id/retry', { schema: actSchema('Run a failed job again') }, async (request) => {
     const user = await requireUser(request);

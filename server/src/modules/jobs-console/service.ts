@@ -38,7 +38,11 @@ const present = (job: JobRow) => ({
 export type JobView = ReturnType<typeof present>;
 
 /** What the audit trail keeps of a failed job: its state, attempts and last error (the payload stays hidden). */
-const auditSummary = (job: JobRow) => ({ state: job.status, attempts: job.attempts, lastError: job.lastError?.slice(0, 500) ?? null });
+const auditSummary = (job: JobRow) => ({
+  state: job.status,
+  attempts: job.attempts,
+  lastError: job.lastError?.slice(0, 500) ?? null,
+});
 
 /** The console's page: counts per type and state, the known types, and one page of jobs in the chosen state. */
 export async function jobsOverview(ctx: AppContext, query: JobsListQuery) {
@@ -69,7 +73,13 @@ export async function retryJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: nu
       const before = await lockFailed(tx, id);
       await requeueFailedJob(tx, id);
       const after = present({ ...before, status: 'queued', attempts: 0 });
-      await recordAudit(tx, { actor, action: 'job.retried', target: { type: 'job', id, label: before.name }, before: auditSummary(before), after: { state: after.state, attempts: 0 } });
+      await recordAudit(tx, {
+        actor,
+        action: 'job.retried',
+        target: { type: 'job', id, label: before.name },
+        before: auditSummary(before),
+        after: { state: after.state, attempts: 0 },
+      });
       return after;
     });
   } catch (err) {
@@ -84,7 +94,12 @@ export async function discardJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: 
   return ctx.db.transaction(async (tx) => {
     const before = await lockFailed(tx, id);
     await deleteFailedJob(tx, id);
-    await recordAudit(tx, { actor, action: 'job.discarded', target: { type: 'job', id, label: before.name }, before: auditSummary(before) });
+    await recordAudit(tx, {
+      actor,
+      action: 'job.discarded',
+      target: { type: 'job', id, label: before.name },
+      before: auditSummary(before),
+    });
     return present(before);
   });
 }

@@ -18,13 +18,29 @@ export interface CheckedFile {
  * The same picture among the company's other files (drafts and submissions), named for the supplier, or null.
  * Every hash of the company is compared: a company has thousands of files at most, and 64-bit comparisons are cheap.
  */
-async function sameSentBefore(db: Tx, file: CheckedFile, hash: string, codes: readonly string[]): Promise<string | null> {
+async function sameSentBefore(
+  db: Tx,
+  file: CheckedFile,
+  hash: string,
+  codes: readonly string[],
+): Promise<string | null> {
   const [drafts, submitted] = await Promise.all([
     db
-      .select({ fileName: draftFiles.fileName, hash: draftFiles.perceptualHash, codes: draftFiles.detectedUpcs, draftId: draftFiles.draftId })
+      .select({
+        fileName: draftFiles.fileName,
+        hash: draftFiles.perceptualHash,
+        codes: draftFiles.detectedUpcs,
+        draftId: draftFiles.draftId,
+      })
       .from(draftFiles)
       .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
-      .where(and(eq(draftSubmissions.companyId, file.companyId), ne(draftFiles.id, file.id), isNotNull(draftFiles.perceptualHash))),
+      .where(
+        and(
+          eq(draftSubmissions.companyId, file.companyId),
+          ne(draftFiles.id, file.id),
+          isNotNull(draftFiles.perceptualHash),
+        ),
+      ),
     db
       .select({
         fileName: submissionFiles.fileName,
@@ -35,16 +51,27 @@ async function sameSentBefore(db: Tx, file: CheckedFile, hash: string, codes: re
       })
       .from(submissionFiles)
       .innerJoin(productSubmissions, eq(productSubmissions.id, submissionFiles.submissionId))
-      .where(and(eq(productSubmissions.companyId, file.companyId), ne(submissionFiles.id, file.id), isNotNull(submissionFiles.perceptualHash))),
+      .where(
+        and(
+          eq(productSubmissions.companyId, file.companyId),
+          ne(submissionFiles.id, file.id),
+          isNotNull(submissionFiles.perceptualHash),
+        ),
+      ),
   ]);
   let best: { bits: number; name: string } | null = null;
   const consider = (other: { hash: string | null; codes: string[] }, name: () => string) => {
     const bits = other.hash ? samePicture({ hash, codes }, { hash: other.hash, codes: other.codes }) : null;
     if (bits !== null && (!best || bits < best.bits)) best = { bits, name: name() };
   };
-  for (const d of drafts) consider(d, () => `${d.fileName} in ${d.draftId === file.draftId ? 'this draft' : 'another draft'}`);
+  for (const d of drafts)
+    consider(d, () => `${d.fileName} in ${d.draftId === file.draftId ? 'this draft' : 'another draft'}`);
   for (const s of submitted) {
-    consider(s, () => `${s.fileName} in ${s.submissionId === file.submissionId ? 'this submission' : `the submission of UPC ${s.upc}`}`);
+    consider(
+      s,
+      () =>
+        `${s.fileName} in ${s.submissionId === file.submissionId ? 'this submission' : `the submission of UPC ${s.upc}`}`,
+    );
   }
   return (best as { name: string } | null)?.name ?? null;
 }

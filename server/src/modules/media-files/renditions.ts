@@ -13,7 +13,12 @@ export const renditionKeys = (fileId: string) => ({
 export const needsPreview = (kind: UploadKind) => kind === 'pdf' || kind === 'tiff';
 
 /** Makes and stores the renditions of one file; returns the thumbnail's key. */
-export async function makeRenditions(storage: BlobStore, fileId: string, path: string, kind: UploadKind): Promise<string> {
+export async function makeRenditions(
+  storage: BlobStore,
+  fileId: string,
+  path: string,
+  kind: UploadKind,
+): Promise<string> {
   const keys = renditionKeys(fileId);
   if (needsPreview(kind)) {
     const preview = await makeThumbnailOffThread(path, kind, 1600);

@@ -26,7 +26,9 @@ export function fileByUrlName<F extends StoredFile>(files: F[], urlName: string)
   const name = urlName.toLowerCase();
   return (
     files.find((f) => f.fileName.toLowerCase() === name) ??
-    files.find((f) => needsPreview(f.kind) && `${f.fileName.toLowerCase()}${f.kind === 'pdf' ? '.jpg' : '.png'}` === name)
+    files.find(
+      (f) => needsPreview(f.kind) && `${f.fileName.toLowerCase()}${f.kind === 'pdf' ? '.jpg' : '.png'}` === name,
+    )
   );
 }
 
@@ -34,7 +36,13 @@ export function fileByUrlName<F extends StoredFile>(files: F[], urlName: string)
  * Sends a browser-viewable image of a stored file: the original for JPEG/PNG/GIF, a rendered preview for PDF and
  * TIFF, or the thumbnail. Renditions not made yet (the job is still queued) are made now.
  */
-export async function sendFileImage(ctx: AppContext, reply: FastifyReply, files: StoredFile[], urlName: string, thumbnail: boolean) {
+export async function sendFileImage(
+  ctx: AppContext,
+  reply: FastifyReply,
+  files: StoredFile[],
+  urlName: string,
+  thumbnail: boolean,
+) {
   const file = fileByUrlName(files, urlName);
   if (!file) throw notFound('File not found.');
   const keys = renditionKeys(file.id);

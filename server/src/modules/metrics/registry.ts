@@ -82,7 +82,11 @@ export class PortalMetrics {
             labelNames: ['state'] as const,
             registers: [this.registry],
           }),
-          max: new Gauge({ name: 'portal_db_pool_max_connections', help: 'The most connections the PostgreSQL pool opens.', registers: [this.registry] }),
+          max: new Gauge({
+            name: 'portal_db_pool_max_connections',
+            help: 'The most connections the PostgreSQL pool opens.',
+            registers: [this.registry],
+          }),
         }
       : null;
   }
@@ -96,7 +100,8 @@ export class PortalMetrics {
     this.graphqlFields.inc({ operation, field });
   }
 
-  observeJob = (type: string, outcome: JobOutcome, seconds: number) => this.jobDuration.observe({ type, outcome }, seconds);
+  observeJob = (type: string, outcome: JobOutcome, seconds: number) =>
+    this.jobDuration.observe({ type, outcome }, seconds);
 
   /** The exposition text, with the gauges read now. */
   async scrape(): Promise<string> {

@@ -25,7 +25,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
     async send(mail) {
       const [row] = await opts.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
       if (!transport) {
-        opts.log.info({ mail: { to: mail.to, subject: mail.subject, text: mail.text } }, 'mail kept in outbox (no SMTP_URL)');
+        opts.log.info(
+          { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
+          'mail kept in outbox (no SMTP_URL)',
+        );
         return;
       }
       try {
@@ -33,7 +36,10 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (err) {
         opts.log.error({ err, to: mail.to }, 'SMTP send failed; message kept in outbox');
-        await opts.db.update(mailOutbox).set({ error: String(err) }).where(eq(mailOutbox.id, row.id));
+        await opts.db
+          .update(mailOutbox)
+          .set({ error: String(err) })
+          .where(eq(mailOutbox.id, row.id));
       }
     },
   };

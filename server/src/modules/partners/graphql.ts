@@ -32,7 +32,6 @@ const PartnerSearchResultRef = builder.objectRef<PartnerSearchResult>('PartnerSe
   }),
 });
 
-
 builder.queryField('searchPartnerConfigurations', (t) =>
   t.field({
     type: [PartnerSearchResultRef],
@@ -75,9 +74,13 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
     pricingFieldsVisible: t.exposeBoolean('pricingFieldsVisible'),
     promotionFieldsVisible: t.exposeBoolean('promotionFieldsVisible'),
     blockingPhotoChecks: t.exposeStringList('blockingPhotoChecks', {
-      description: "Photo checks (PhotoIssue codes) that stop Submit in this partner's intake; the others are warnings.",
+      description:
+        "Photo checks (PhotoIssue codes) that stop Submit in this partner's intake; the others are warnings.",
     }),
-    updatedDate: t.expose('updatedDate', { type: 'DateTime', description: 'When it was last saved; send it back as lastUpdatedDate with a change.' }),
+    updatedDate: t.expose('updatedDate', {
+      type: 'DateTime',
+      description: 'When it was last saved; send it back as lastUpdatedDate with a change.',
+    }),
   }),
 });
 
@@ -93,7 +96,10 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
   description: 'Everything of a configuration except the logo, which is uploaded separately.',
   fields: (t) => ({
     primaryColor: t.string({ required: true }),
-    secondaryColor: t.string({ description: 'The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does).' }),
+    secondaryColor: t.string({
+      description:
+        'The button colour; null or left out clears it (the whole configuration is sent, as the settings screen does).',
+    }),
     landingPageEnabled: t.boolean({ required: true }),
     fieldRules: t.field({
       type: [FieldRuleInput],
@@ -106,11 +112,11 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     blockingPhotoChecks: t.stringList({ description: 'Replaces the blocking photo checks when given.' }),
     lastUpdatedDate: t.field({
       type: 'DateTime',
-      description: 'The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save.',
+      description:
+        'The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save.',
     }),
   }),
 });
-
 
 builder.queryField('getPartnerConfigurations', (t) =>
   t.field({
@@ -138,7 +144,8 @@ builder.queryField('getPartnerConfiguration', (t) =>
 builder.queryField('searchCompaniesByName', (t) =>
   t.field({
     type: [CompanyRef],
-    description: 'Companies whose name contains the text (case-insensitive), at most 20. For settings and for the access page.',
+    description:
+      'Companies whose name contains the text (case-insensitive), at most 20. For settings and for the access page.',
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
       authorize(partnerPolicy.searchCompanies(await requireUser(request)));
@@ -151,7 +158,8 @@ builder.queryField('getCompany', (t) =>
   t.field({
     type: CompanyRef,
     nullable: true,
-    description: "A company: settings readers and administrators read any, other users only their own (another answers 'not found').",
+    description:
+      "A company: settings readers and administrators read any, other users only their own (another answers 'not found').",
     args: { companyId: t.arg.int({ required: true }) },
     resolve: async (_root, { companyId }, { request, ctx }) => {
       authorize(partnerPolicy.viewCompany(await requireUser(request), companyId), () => notFound('No such company.'));
@@ -187,7 +195,10 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
       authorize(partnerPolicy.configure(user));
       const fieldRules: Record<string, unknown> = {};
       for (const rule of input.fieldRules ?? []) {
-        if (rule.field in fieldRules) throw badRequest(`${rule.field}: listed more than once.`, { [`fieldRules.${rule.field}`]: 'Listed more than once.' });
+        if (rule.field in fieldRules)
+          throw badRequest(`${rule.field}: listed more than once.`, {
+            [`fieldRules.${rule.field}`]: 'Listed more than once.',
+          });
         const flags: { visible?: boolean; required?: boolean } = {};
         if (rule.visible != null) flags.visible = rule.visible;
         if (rule.required != null) flags.required = rule.required;

@@ -14,8 +14,18 @@ import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 /** Logos are small pictures shown on the landing page and in the header. */
 export const MAX_LOGO_BYTES = MAX_PARTNER_LOGO_BYTES;
 const LOGO_TYPES: Record<string, string> = { png: 'image/png', jpeg: 'image/jpeg', gif: 'image/gif' };
-const idParam = z.coerce.number().int().positive().max(2 ** 31 - 1);
-const companyParams = z.object({ companyId: z.coerce.number().int().positive().max(2 ** 31 - 1) });
+const idParam = z.coerce
+  .number()
+  .int()
+  .positive()
+  .max(2 ** 31 - 1);
+const companyParams = z.object({
+  companyId: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1),
+});
 const idParams = z.object({ id: idParam });
 const logoParams = z.object({ id: idParam, fileName: z.string() });
 const tags = ['Partners'];
@@ -27,69 +37,118 @@ export async function partnerRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
 
   /** Public: the co-branded landing page and login need it before anyone signs in. */
-  app.get('/api/companies/:companyId/partner-configuration', { schema: routeSchema({ summary: "A partner's co-branding and field rules (public)", tags, params: companyParams, responses: { 200: jsonAny.describe('The partner configuration') }, errors: [400, 404], public: true }) }, async (request) => {
-    const { companyId } = companyParams.parse(request.params);
-    const [row] = await db
-      .select({ config: partnerConfigurations, companyName: companies.name })
-      .from(partnerConfigurations)
-      .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId))
-      .where(eq(partnerConfigurations.companyId, companyId));
-    if (!row) throw notFound('No partner configuration for this company.');
-    const { config } = row;
-    return {
-      id: config.id,
-      companyId: config.companyId,
-      companyName: row.companyName,
-      partnerLogoFileName: config.partnerLogoFileName,
-      primaryColor: config.primaryColor,
-      secondaryColor: config.secondaryColor,
-      landingPageEnabled: config.landingPageEnabled,
-      ...(config.fieldRules as Record<string, boolean>),
-      // Added fields (the answer only ever grows: the web reads the ones above).
-      partnerLogoUrl: logoUrl(config.id, config.partnerLogoFileName),
-      productNameFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'productName'),
-      shippingProfileFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'shippingProfile'),
-    };
-  });
+  app.get(
+    '/api/companies/:companyId/partner-configuration',
+    {
+      schema: routeSchema({
+        summary: "A partner's co-branding and field rules (public)",
+        tags,
+        params: companyParams,
+        responses: { 200: jsonAny.describe('The partner configuration') },
+        errors: [400, 404],
+        public: true,
+      }),
+    },
+    async (request) => {
+      const { companyId } = companyParams.parse(request.params);
+      const [row] = await db
+        .select({ config: partnerConfigurations, companyName: companies.name })
+        .from(partnerConfigurations)
+        .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId))
+        .where(eq(partnerConfigurations.companyId, companyId));
+      if (!row) throw notFound('No partner configuration for this company.');
+      const { config } = row;
+      return {
+        id: config.id,
+        companyId: config.companyId,
+        companyName: row.companyName,
+        partnerLogoFileName: config.partnerLogoFileName,
+        primaryColor: config.primaryColor,
+        secondaryColor: config.secondaryColor,
+        landingPageEnabled: config.landingPageEnabled,
+        ...(config.fieldRules as Record<string, boolean>),
+        // Added fields (the answer only ever grows: the web reads the ones above).
+        partnerLogoUrl: logoUrl(config.id, config.partnerLogoFileName),
+        productNameFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'productName'),
+        shippingProfileFieldRequired: isFieldRequired(config.fieldRules as FieldRules, 'shippingProfile'),
+      };
+    },
+  );
 
   /** Replaces the partner's logo: one image in field 'file', checked by content, at most 2 MB. */
-  app.post('/api/partner-configurations/:id/logo', { schema: routeSchema({ summary: "Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)", tags, params: idParams, multipart: z.object({ file: binary }), responses: { 200: jsonAny.describe('The partner configuration') }, errors: [400, 401, 403, 404, 413, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    authorize(partnerPolicy.configure(user));
-    const id = idParams.shape.id.parse((request.params as { id: string }).id);
-    await findConfiguration(ctx, id);
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });
-    try {
-      const [file] = upload.files;
-      if (!file) throw badRequest('Choose an image file for the logo.', { file: 'Choose an image file for the logo.' });
-      if (!LOGO_TYPES[file.kind]) throw badRequest(`${file.fileName}: the logo must be a PNG, JPEG or GIF image.`, { file: 'The logo must be a PNG, JPEG or GIF image.' });
-      if (file.size > MAX_LOGO_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
-      const updated = await setLogo(ctx, user, id, file);
-      const [company] = await db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
-      return { ...present(updated, company?.name ?? ''), partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName) };
-    } finally {
-      await upload.discard();
-    }
-  });
+  app.post(
+    '/api/partner-configurations/:id/logo',
+    {
+      schema: routeSchema({
+        summary: "Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)",
+        tags,
+        params: idParams,
+        multipart: z.object({ file: binary }),
+        responses: { 200: jsonAny.describe('The partner configuration') },
+        errors: [400, 401, 403, 404, 413, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(partnerPolicy.configure(user));
+      const id = idParams.shape.id.parse((request.params as { id: string }).id);
+      await findConfiguration(ctx, id);
+      const upload = await receiveUploads(request, ctx.uploadTempDir, { maxFiles: 1, fileField: 'file' });
+      try {
+        const [file] = upload.files;
+        if (!file)
+          throw badRequest('Choose an image file for the logo.', { file: 'Choose an image file for the logo.' });
+        if (!LOGO_TYPES[file.kind])
+          throw badRequest(`${file.fileName}: the logo must be a PNG, JPEG or GIF image.`, {
+            file: 'The logo must be a PNG, JPEG or GIF image.',
+          });
+        if (file.size > MAX_LOGO_BYTES)
+          throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
+        const updated = await setLogo(ctx, user, id, file);
+        const [company] = await db
+          .select({ name: companies.name })
+          .from(companies)
+          .where(eq(companies.id, updated.companyId));
+        return {
+          ...present(updated, company?.name ?? ''),
+          partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName),
+        };
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
 
   /** Public: the landing page shows the logo before anyone signs in. */
-  app.get('/api/partner-configurations/:id/logo/:fileName', { schema: routeSchema({ summary: "A partner's logo (public)", tags, params: logoParams, responses: { 200: { 'image/*': binary }, 304: null }, errors: [404], public: true }) }, async (request, reply) => {
-    const parsed = logoParams.safeParse(request.params);
-    if (!parsed.success) throw notFound('File not found.');
-    const params = parsed.data;
-    const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, params.id));
-    if (!config?.partnerLogoKey || !config.partnerLogoFileName || config.partnerLogoFileName !== params.fileName) {
-      throw notFound('File not found.');
-    }
-    const etag = `"${config.partnerLogoKey.split('/').pop()}"`;
-    reply
-      // Revalidated at every use (a 304 while unchanged): a new logo under the same file name shows at once.
-      .header('cache-control', 'public, no-cache')
-      .header('etag', etag)
-      .header('x-content-type-options', 'nosniff');
-    if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-    const type = LOGO_TYPES[config.partnerLogoKey.split('.').pop() ?? ''] ?? 'application/octet-stream';
-    return reply.type(type).send(await ctx.storage.get(config.partnerLogoKey));
-  });
+  app.get(
+    '/api/partner-configurations/:id/logo/:fileName',
+    {
+      schema: routeSchema({
+        summary: "A partner's logo (public)",
+        tags,
+        params: logoParams,
+        responses: { 200: { 'image/*': binary }, 304: null },
+        errors: [404],
+        public: true,
+      }),
+    },
+    async (request, reply) => {
+      const parsed = logoParams.safeParse(request.params);
+      if (!parsed.success) throw notFound('File not found.');
+      const params = parsed.data;
+      const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, params.id));
+      if (!config?.partnerLogoKey || !config.partnerLogoFileName || config.partnerLogoFileName !== params.fileName) {
+        throw notFound('File not found.');
+      }
+      const etag = `"${config.partnerLogoKey.split('/').pop()}"`;
+      reply
+        // Revalidated at every use (a 304 while unchanged): a new logo under the same file name shows at once.
+        .header('cache-control', 'public, no-cache')
+        .header('etag', etag)
+        .header('x-content-type-options', 'nosniff');
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send();
+      const type = LOGO_TYPES[config.partnerLogoKey.split('.').pop() ?? ''] ?? 'application/octet-stream';
+      return reply.type(type).send(await ctx.storage.get(config.partnerLogoKey));
+    },
+  );
 }
-

@@ -100,7 +100,12 @@ export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id
     // Submissions already sent to this company now have rules to be checked against.
     if (row) {
       await enqueuePartnerStatuses(tx, companyId);
-      await recordAudit(tx, { actor: user, action: 'partner_configuration.created', target: auditTarget(row, company.name), after: auditedSettings(row) });
+      await recordAudit(tx, {
+        actor: user,
+        action: 'partner_configuration.created',
+        target: auditTarget(row, company.name),
+        after: auditedSettings(row),
+      });
     }
     return row;
   });
@@ -111,34 +116,50 @@ export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id
 export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, id: number, rawInput: unknown) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id)).for('update');
+    const [before] = await tx
+      .select()
+      .from(partnerConfigurations)
+      .where(eq(partnerConfigurations.id, id))
+      .for('update');
     if (!before) return undefined;
     // Two administrators on one configuration: the second save, made from what the first replaced, is refused
     // instead of silently undoing the first.
-    if (input.lastUpdatedDate && before.updatedAt.getTime() !== Date.parse(input.lastUpdatedDate)) throw conflict(PARTNER_SETTINGS_MSG.changedMeanwhile);
+    if (input.lastUpdatedDate && before.updatedAt.getTime() !== Date.parse(input.lastUpdatedDate))
+      throw conflict(PARTNER_SETTINGS_MSG.changedMeanwhile);
     const [row] = await tx
-    .update(partnerConfigurations)
-    .set({
-      primaryColor: input.primaryColor,
-      secondaryColor: input.secondaryColor ?? null,
-      landingPageEnabled: input.landingPageEnabled,
-      ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
-      ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
-      updatedAt: new Date(),
-    })
-    .where(eq(partnerConfigurations.id, id))
-    .returning();
+      .update(partnerConfigurations)
+      .set({
+        primaryColor: input.primaryColor,
+        secondaryColor: input.secondaryColor ?? null,
+        landingPageEnabled: input.landingPageEnabled,
+        ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
+        ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
+        updatedAt: new Date(),
+      })
+      .where(eq(partnerConfigurations.id, id))
+      .returning();
     // The partner statuses of its submissions follow the new rules (in the background: there may be many).
     if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
     const change = changedFields(auditedSettings(before), auditedSettings(row));
     if (Object.keys(change.after).length) {
-      const [company] = await tx.select({ name: companies.name }).from(companies).where(eq(companies.id, row.companyId));
-      await recordAudit(tx, { actor: user, action: 'partner_configuration.updated', target: auditTarget(row, company?.name ?? ''), ...change });
+      const [company] = await tx
+        .select({ name: companies.name })
+        .from(companies)
+        .where(eq(companies.id, row.companyId));
+      await recordAudit(tx, {
+        actor: user,
+        action: 'partner_configuration.updated',
+        target: auditTarget(row, company?.name ?? ''),
+        ...change,
+      });
     }
     return row;
   });
   if (!updated) throw notFound('No such partner configuration.');
-  const [company] = await ctx.db.select({ name: companies.name }).from(companies).where(eq(companies.id, updated.companyId));
+  const [company] = await ctx.db
+    .select({ name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, updated.companyId));
   return present(updated, company?.name ?? '');
 }
 
@@ -155,12 +176,20 @@ export async function searchCompanies(ctx: AppContext, name: string) {
 }
 
 export async function getCompany(ctx: AppContext, companyId: number) {
-  const [company] = await ctx.db.select({ id: companies.id, name: companies.name }).from(companies).where(eq(companies.id, companyId));
+  const [company] = await ctx.db
+    .select({ id: companies.id, name: companies.name })
+    .from(companies)
+    .where(eq(companies.id, companyId));
   return company ?? null;
 }
 
 /** Stores a checked logo file under a generated key and records it; the previous logo blob is removed. */
-export async function setLogo(ctx: AppContext, user: Pick<Actor, 'id'>, id: number, file: { fileName: string; tempPath: string; kind: string }) {
+export async function setLogo(
+  ctx: AppContext,
+  user: Pick<Actor, 'id'>,
+  id: number,
+  file: { fileName: string; tempPath: string; kind: string },
+) {
   const { config, companyName } = await findConfiguration(ctx, id);
   // The checked kind is part of the key, so the logo is served with its real content type.
   const key = `partner-logos/${id}/${randomUUID()}.${file.kind}`;
@@ -180,6 +209,7 @@ export async function setLogo(ctx: AppContext, user: Pick<Actor, 'id'>, id: numb
     });
     return row;
   });
-  if (config.partnerLogoKey && config.partnerLogoKey !== key) await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
+  if (config.partnerLogoKey && config.partnerLogoKey !== key)
+    await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
   return updated;
 }

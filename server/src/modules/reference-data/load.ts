@@ -14,7 +14,9 @@ export function readReferenceData() {
   const stateFile = dataFile('states.json', z.record(code, z.array(z.object({ code, name: z.string().min(1) }))));
   const cityFile = dataFile('cities.json', z.record(code, z.record(code, z.array(z.string().min(1)))));
   const methods = dataFile('distribution-methods.json', z.array(z.string().min(1)));
-  const stateRows = Object.entries(stateFile).flatMap(([countryCode, list]) => list.map((s) => ({ countryCode, ...s })));
+  const stateRows = Object.entries(stateFile).flatMap(([countryCode, list]) =>
+    list.map((s) => ({ countryCode, ...s })),
+  );
   const cityRows = Object.entries(cityFile).flatMap(([countryCode, byState]) =>
     Object.entries(byState).flatMap(([stateCode, names]) => names.map((name) => ({ countryCode, stateCode, name }))),
   );

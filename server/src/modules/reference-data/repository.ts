@@ -3,7 +3,10 @@ import type { Tx } from '../../db/client.ts';
 import { cities, countries, distributionMethods, states } from '../../db/schema.ts';
 
 export const listCountries = (db: Tx) =>
-  db.select({ id: countries.id, name: countries.name, code: countries.code }).from(countries).orderBy(asc(countries.name));
+  db
+    .select({ id: countries.id, name: countries.name, code: countries.code })
+    .from(countries)
+    .orderBy(asc(countries.name));
 
 export const listStates = (db: Tx, countryCode: string) =>
   db
@@ -20,13 +23,23 @@ export const listCities = (db: Tx, countryCode: string, stateCode: string) =>
     .orderBy(asc(cities.name));
 
 export const listDistributionMethods = (db: Tx) =>
-  db.select({ id: distributionMethods.id, name: distributionMethods.name }).from(distributionMethods).orderBy(asc(distributionMethods.id));
+  db
+    .select({ id: distributionMethods.id, name: distributionMethods.name })
+    .from(distributionMethods)
+    .orderBy(asc(distributionMethods.id));
 
 export async function countryExists(db: Tx, code: string) {
   return (await db.select({ id: countries.id }).from(countries).where(eq(countries.code, code))).length > 0;
 }
 export async function stateExists(db: Tx, countryCode: string, code: string) {
-  return (await db.select({ id: states.id }).from(states).where(and(eq(states.countryCode, countryCode), eq(states.code, code)))).length > 0;
+  return (
+    (
+      await db
+        .select({ id: states.id })
+        .from(states)
+        .where(and(eq(states.countryCode, countryCode), eq(states.code, code)))
+    ).length > 0
+  );
 }
 export async function cityExists(db: Tx, countryCode: string, stateCode: string, name: string) {
   const rows = await db
@@ -36,8 +49,17 @@ export async function cityExists(db: Tx, countryCode: string, stateCode: string,
   return rows.length > 0;
 }
 export async function distributionMethodExists(db: Tx, name: string) {
-  return (await db.select({ id: distributionMethods.id }).from(distributionMethods).where(eq(distributionMethods.name, name))).length > 0;
+  return (
+    (
+      await db
+        .select({ id: distributionMethods.id })
+        .from(distributionMethods)
+        .where(eq(distributionMethods.name, name))
+    ).length > 0
+  );
 }
 export async function stateCodes(db: Tx, countryCode: string) {
-  return new Set((await db.select({ code: states.code }).from(states).where(eq(states.countryCode, countryCode))).map((r) => r.code));
+  return new Set(
+    (await db.select({ code: states.code }).from(states).where(eq(states.countryCode, countryCode))).map((r) => r.code),
+  );
 }

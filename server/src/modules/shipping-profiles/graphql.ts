@@ -15,10 +15,12 @@ const MeasureRef = builder.objectRef<{ value: number; unit: string }>('Measure')
   fields: (t) => ({ value: t.exposeFloat('value'), unit: t.exposeString('unit') }),
 });
 
-const AssociatedSubmissionCountRef = builder.objectRef<AssociatedSubmissionCount>('AssociatedSubmissionCount').implement({
-  description: "Products using the profile by their latest submission's status; IN_PROGRESS counts drafts.",
-  fields: (t) => ({ type: t.exposeString('type'), count: t.exposeInt('count') }),
-});
+const AssociatedSubmissionCountRef = builder
+  .objectRef<AssociatedSubmissionCount>('AssociatedSubmissionCount')
+  .implement({
+    description: "Products using the profile by their latest submission's status; IN_PROGRESS counts drafts.",
+    fields: (t) => ({ type: t.exposeString('type'), count: t.exposeInt('count') }),
+  });
 
 const ShippingProfilePermissionsRef = builder.objectRef<{ edit: boolean }>('ShippingProfilePermissions').implement({
   fields: (t) => ({ edit: t.exposeBoolean('edit', { description: 'Edit the profile and its assignments' }) }),
@@ -86,7 +88,10 @@ builder.queryField('getShippingProfileForCurrentUser', (t) =>
       "The user's company's shipping profiles; administrators name the company (none without one). associatedSubmissions fills the counts.",
     args: { associatedSubmissions: t.arg.boolean(), companyId: t.arg.int() },
     resolve: async (_root, args, { request, ctx }) =>
-      listShippingProfiles(ctx, await requireUser(request), { companyId: args.companyId, associatedSubmissions: args.associatedSubmissions }),
+      listShippingProfiles(ctx, await requireUser(request), {
+        companyId: args.companyId,
+        associatedSubmissions: args.associatedSubmissions,
+      }),
   }),
 );
 
@@ -110,7 +115,8 @@ builder.queryField('getShippingProfileProducts', (t) =>
 builder.mutationField('createShippingProfile', (t) =>
   t.field({
     type: ShippingProfileRef,
-    description: 'A new profile of the user\'s company; administrators name the company. A duplicate name is CONFLICT (409).',
+    description:
+      "A new profile of the user's company; administrators name the company. A duplicate name is CONFLICT (409).",
     args: { input: t.arg({ type: ShippingProfileInput, required: true }), companyId: t.arg.int() },
     resolve: async (_root, { input, companyId }, { request, ctx }) =>
       createShippingProfile(ctx, await requireUser(request), input, companyId),

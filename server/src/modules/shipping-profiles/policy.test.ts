@@ -10,7 +10,9 @@ const viewer = { companyId: 1, scopes: [SCOPES.readAllProductSubmissions] };
 describe('shipping profile policy: where a new profile goes', () => {
   it("a supplier's profile is for their own company when they name none", () => {
     expect(shippingProfilePolicy.companyToCreateIn(supplier, null)).toBe(1001);
-    expect(shippingProfilePolicy.mayEdit(supplier, shippingProfilePolicy.companyToCreateIn(supplier, undefined))).toBe(true);
+    expect(shippingProfilePolicy.mayEdit(supplier, shippingProfilePolicy.companyToCreateIn(supplier, undefined))).toBe(
+      true,
+    );
   });
   it('a supplier naming another company is refused', () => {
     const target = shippingProfilePolicy.companyToCreateIn(supplier, 1002);

@@ -15,10 +15,15 @@ export async function productProfileOf(tx: Tx, companyId: number, ean13Upc: stri
  * The product's row only (null removes it). The submissions of the product carry the same profile: callers go
  * through applyProductShippingProfile (service.ts) or the submission lifecycle, which keep both in step.
  */
-export async function writeProductProfile(tx: Tx, args: { companyId: number; ean13Upc: string; shippingProfileId: number | null; userId: number }) {
+export async function writeProductProfile(
+  tx: Tx,
+  args: { companyId: number; ean13Upc: string; shippingProfileId: number | null; userId: number },
+) {
   const { companyId, ean13Upc, shippingProfileId, userId } = args;
   if (shippingProfileId === null) {
-    await tx.delete(productShippingProfiles).where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
+    await tx
+      .delete(productShippingProfiles)
+      .where(and(eq(productShippingProfiles.companyId, companyId), eq(productShippingProfiles.ean13Upc, ean13Upc)));
     return;
   }
   await tx

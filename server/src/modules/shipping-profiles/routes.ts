@@ -16,16 +16,42 @@ export async function shippingProfileRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
   /** Replaces the profile's fields (name trimmed); 409 when the company has another profile of that name. */
-  app.put('/api/shippingProfile/:id', { schema: routeSchema({ summary: 'Replace a shipping profile', tags, params: idParams, body: shippingProfileInputSchema, responses: { 200: jsonAny.describe('The ShippingProfile') }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    const { id } = idParams.parse(request.params);
-    return profileJson(await updateShippingProfile(ctx, user, id, request.body));
-  });
+  app.put(
+    '/api/shippingProfile/:id',
+    {
+      schema: routeSchema({
+        summary: 'Replace a shipping profile',
+        tags,
+        params: idParams,
+        body: shippingProfileInputSchema,
+        responses: { 200: jsonAny.describe('The ShippingProfile') },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return profileJson(await updateShippingProfile(ctx, user, id, request.body));
+    },
+  );
 
   /** A map of UPC to associated: ticks and unticks products for the profile in one transaction. */
-  app.post('/api/shippingProfile/:id/products', { schema: routeSchema({ summary: 'Tick (true) and untick (false) products by UPC for a profile', tags, params: idParams, body: shippingAssignmentsSchema, responses: { 200: jsonAny.describe('The product rows') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    const { id } = idParams.parse(request.params);
-    return assignShippingProfileProducts(ctx, user, id, request.body);
-  });
+  app.post(
+    '/api/shippingProfile/:id/products',
+    {
+      schema: routeSchema({
+        summary: 'Tick (true) and untick (false) products by UPC for a profile',
+        tags,
+        params: idParams,
+        body: shippingAssignmentsSchema,
+        responses: { 200: jsonAny.describe('The product rows') },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return assignShippingProfileProducts(ctx, user, id, request.body);
+    },
+  );
 }

@@ -76,7 +76,11 @@ export async function assertShippingFeature(ctx: AppContext) {
 const measure = (value: number | null, unit: string | null): Measure | null =>
   value == null || unit == null ? null : { value: Number(value), unit };
 
-function present(row: Row, updater: { firstName: string; lastName: string; email: string } | null, user: UserRow): ShippingProfileView {
+function present(
+  row: Row,
+  updater: { firstName: string; lastName: string; email: string } | null,
+  user: UserRow,
+): ShippingProfileView {
   return {
     id: row.id,
     name: row.name,
@@ -107,7 +111,9 @@ const selectWithUpdater = (db: Tx) =>
 
 /** The user who last updated a profile, when the join found one. */
 const updaterOf = (r: { firstName: string | null; lastName: string | null; email: string | null }) =>
-  r.firstName === null || r.lastName === null || r.email === null ? null : { firstName: r.firstName, lastName: r.lastName, email: r.email };
+  r.firstName === null || r.lastName === null || r.email === null
+    ? null
+    : { firstName: r.firstName, lastName: r.lastName, email: r.email };
 
 const columnsOf = (input: ShippingProfileInput) => ({
   name: input.name,
@@ -144,7 +150,9 @@ async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
 async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, AssociatedSubmissionCount[]>> {
   const out = new Map<number, AssociatedSubmissionCount[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const products = await queryRows<{ profile_id: number; status: string; count: string | number }>(db, sql`
+  const products = await queryRows<{ profile_id: number; status: string; count: string | number }>(
+    db,
+    sql`
     select psp.shipping_profile_id as profile_id, latest.item_status as status, count(*) as count
     from ${productShippingProfiles} psp
     join lateral (
@@ -152,8 +160,12 @@ async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, Asso
       where ps.company_id = psp.company_id and ps.ean13_upc = psp.ean13_upc
       order by ps.updated_at desc limit 1
     ) latest on true
-    where psp.shipping_profile_id in (${sql.join(ids.map((id) => sql`${id}`), sql`, `)})
-    group by 1, 2 order by 2`);
+    where psp.shipping_profile_id in (${sql.join(
+      ids.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    group by 1, 2 order by 2`,
+  );
   const drafts = await db
     .select({ profileId: draftFiles.shippingProfileId, count: sql<number>`count(distinct ${draftFiles.draftId})::int` })
     .from(draftFiles)
@@ -182,7 +194,10 @@ export async function listShippingProfiles(
     .orderBy(asc(sql`lower(${shippingProfiles.name})`), asc(shippingProfiles.id));
   const views = rows.map((r) => present(r.profile, updaterOf(r), user));
   if (opts.associatedSubmissions) {
-    const counts = await associatedCounts(ctx.db, views.map((v) => v.id));
+    const counts = await associatedCounts(
+      ctx.db,
+      views.map((v) => v.id),
+    );
     for (const v of views) v.associatedSubmissions = counts.get(v.id) ?? [];
   }
   return views;
@@ -211,7 +226,12 @@ async function editableProfile(ctx: AppContext, user: UserRow, id: number) {
 }
 
 /** createShippingProfile: a supplier's profile is their company's; an administrator names the company. */
-export async function createShippingProfile(ctx: AppContext, user: UserRow, rawInput: unknown, companyId?: number | null) {
+export async function createShippingProfile(
+  ctx: AppContext,
+  user: UserRow,
+  rawInput: unknown,
+  companyId?: number | null,
+) {
   await assertShippingFeature(ctx);
   const target = shippingProfilePolicy.companyToCreateIn(user, companyId);
   if (!shippingProfilePolicy.mayEdit(user, target)) {
@@ -228,7 +248,11 @@ export async function createShippingProfile(ctx: AppContext, user: UserRow, rawI
         .insert(shippingProfiles)
         .values({ ...columnsOf(input), companyId: target!, creatorId: user.id, updatedBy: user.id })
         .returning();
-      await recordIfStaffAction(tx, user, { action: 'shipping_profile.created', target: auditTarget(row), after: rowSummary(row) });
+      await recordIfStaffAction(tx, user, {
+        action: 'shipping_profile.created',
+        target: auditTarget(row),
+        after: rowSummary(row),
+      });
       return row;
     }),
   );
@@ -247,7 +271,12 @@ export async function updateShippingProfile(ctx: AppContext, user: UserRow, id: 
         .where(eq(shippingProfiles.id, id))
         .returning();
       const change = changedFields(rowSummary(before), rowSummary(row));
-      if (Object.keys(change.after).length) await recordIfStaffAction(tx, user, { action: 'shipping_profile.updated', target: auditTarget(row), ...change });
+      if (Object.keys(change.after).length)
+        await recordIfStaffAction(tx, user, {
+          action: 'shipping_profile.updated',
+          target: auditTarget(row),
+          ...change,
+        });
       return row;
     }),
   );
@@ -270,7 +299,11 @@ async function companyProducts(db: Tx, companyId: number, profileId: number): Pr
     .where(eq(productSubmissions.companyId, companyId))
     .orderBy(productSubmissions.ean13Upc, desc(productSubmissions.updatedAt), desc(productSubmissions.createdAt));
   const assigned = await db
-    .select({ ean13Upc: productShippingProfiles.ean13Upc, profileId: shippingProfiles.id, profileName: shippingProfiles.name })
+    .select({
+      ean13Upc: productShippingProfiles.ean13Upc,
+      profileId: shippingProfiles.id,
+      profileName: shippingProfiles.name,
+    })
     .from(productShippingProfiles)
     .innerJoin(shippingProfiles, eq(shippingProfiles.id, productShippingProfiles.shippingProfileId))
     .where(eq(productShippingProfiles.companyId, companyId));
@@ -287,7 +320,11 @@ async function companyProducts(db: Tx, companyId: number, profileId: number): Pr
         otherProfileName: current && !associated ? current.profileName : null,
       };
     })
-    .sort((a, b) => (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }) || a.upc.localeCompare(b.upc));
+    .sort(
+      (a, b) =>
+        (a.name ?? '\uffff').localeCompare(b.name ?? '\uffff', 'en', { sensitivity: 'base' }) ||
+        a.upc.localeCompare(b.upc),
+    );
 }
 
 /** getShippingProfileProducts: every product of the profile's company, ticked when it uses this profile. */
@@ -329,15 +366,35 @@ export async function assignShippingProfileProducts(ctx: AppContext, user: UserR
   await ctx.db.transaction(async (tx) => {
     for (const [ean13Upc, associated] of changes) {
       if (associated) {
-        await applyProductShippingProfile(tx, { companyId: profile.companyId, ean13Upc, shippingProfileId: id, userId: user.id });
+        await applyProductShippingProfile(tx, {
+          companyId: profile.companyId,
+          ean13Upc,
+          shippingProfileId: id,
+          userId: user.id,
+        });
       } else if (byEan.get(ean13Upc)!.associated) {
-        await applyProductShippingProfile(tx, { companyId: profile.companyId, ean13Upc, shippingProfileId: null, userId: user.id });
+        await applyProductShippingProfile(tx, {
+          companyId: profile.companyId,
+          ean13Upc,
+          shippingProfileId: null,
+          userId: user.id,
+        });
       }
     }
-    await tx.update(shippingProfiles).set({ updatedBy: user.id, updatedAt: new Date() }).where(eq(shippingProfiles.id, id));
-    const [given, taken] = [[...changes].filter(([, a]) => a).map(([e]) => e), [...changes].filter(([e, a]) => !a && byEan.get(e)!.associated).map(([e]) => e)];
+    await tx
+      .update(shippingProfiles)
+      .set({ updatedBy: user.id, updatedAt: new Date() })
+      .where(eq(shippingProfiles.id, id));
+    const [given, taken] = [
+      [...changes].filter(([, a]) => a).map(([e]) => e),
+      [...changes].filter(([e, a]) => !a && byEan.get(e)!.associated).map(([e]) => e),
+    ];
     if (given.length || taken.length) {
-      await recordIfStaffAction(tx, user, { action: 'shipping_profile.products_assigned', target: auditTarget(profile), after: { given, taken } });
+      await recordIfStaffAction(tx, user, {
+        action: 'shipping_profile.products_assigned',
+        target: auditTarget(profile),
+        after: { given, taken },
+      });
     }
   });
   return companyProducts(ctx.db, profile.companyId, id);
@@ -351,5 +408,8 @@ export async function assertCompanyProfiles(db: Tx, companyId: number, ids: (num
     .select({ id: shippingProfiles.id })
     .from(shippingProfiles)
     .where(and(eq(shippingProfiles.companyId, companyId), inArray(shippingProfiles.id, wanted)));
-  if (found.length !== wanted.length) throw new HttpError(404, 'NOT_FOUND', SHIPPING_PROFILE_MSG.notFound, { fields: { shippingProfileId: SHIPPING_PROFILE_MSG.notFound } });
+  if (found.length !== wanted.length)
+    throw new HttpError(404, 'NOT_FOUND', SHIPPING_PROFILE_MSG.notFound, {
+      fields: { shippingProfileId: SHIPPING_PROFILE_MSG.notFound },
+    });
 }

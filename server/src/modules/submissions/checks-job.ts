@@ -13,13 +13,17 @@ import { changeStatus } from './lifecycle.ts';
 import { filesOf, findSubmission } from './repository.ts';
 
 /** Why the automated checks reject an item, or null when it goes on to staff. */
-export function automatedVerdict(upc: string, files: { fileName: string; detectedUpcs: string[]; detectionStatus: string }[]): string | null {
+export function automatedVerdict(
+  upc: string,
+  files: { fileName: string; detectedUpcs: string[]; detectionStatus: string }[],
+): string | null {
   const upcProblem = upcError(upc);
   if (upcProblem) return upcProblem;
   const unreadable = files.find((f) => f.detectionStatus === 'failed');
   if (unreadable) return REVIEW_MSG.unreadableFile(unreadable.fileName);
   const detected = [...new Set(files.flatMap((f) => f.detectedUpcs))];
-  if (detected.length > 0 && !detected.some((code) => sameUpc(code, upc))) return REVIEW_MSG.barcodeMismatch(detected.join(', '), upc);
+  if (detected.length > 0 && !detected.some((code) => sameUpc(code, upc)))
+    return REVIEW_MSG.barcodeMismatch(detected.join(', '), upc);
   return null;
 }
 
@@ -39,7 +43,9 @@ export const automatedChecks = (ctx: AppContext) =>
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
           let update: Partial<typeof submissionFiles.$inferInsert> = {};
           try {
-            update = { thumbnailKey: file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind)) };
+            update = {
+              thumbnailKey: file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind)),
+            };
             if (file.detectionStatus !== 'done') {
               const analysis = await analyseFileOffThread(path, file.kind);
               const where = { id: file.id, companyId: submission.companyId, submissionId };

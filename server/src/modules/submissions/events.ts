@@ -17,7 +17,13 @@ export interface SubmissionEvents {
   /** A new submission, SUBMITTED, with its files (draft submit, images for a catalogued product, bulk ingestion). */
   submissionCreated: { submission: SubmissionRow; files: SubmissionFileRow[]; by: ChangedBy };
   /** A status change (review, appeal, automated checks, cataloguing, delisting, resubmission). */
-  submissionStatusChanged: { submission: SubmissionRow; from: ItemStatus; to: ItemStatus; by: ChangedBy; reason: string | null };
+  submissionStatusChanged: {
+    submission: SubmissionRow;
+    from: ItemStatus;
+    to: ItemStatus;
+    by: ChangedBy;
+    reason: string | null;
+  };
   /** Files added (bulk ingestion joins a waiting submission) or all of them replaced (resubmission). */
   submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };
   /** Details changed: the product name, bulk-edit values, the shipping profile. */

@@ -6,7 +6,14 @@ import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { presentSubmission, type PresentedSubmission } from './presenter.ts';
 import type { ActivityRow } from './repository.ts';
-import { activity, appealSubmission, deleteSubmission, renameSubmission, reviewSubmission, visibleSubmission } from './service.ts';
+import {
+  activity,
+  appealSubmission,
+  deleteSubmission,
+  renameSubmission,
+  reviewSubmission,
+  visibleSubmission,
+} from './service.ts';
 import { draftPolicy } from '../drafts/policy.ts';
 import { submissionPolicy } from './policy.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -19,11 +26,16 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     detectedFrom: t.exposeString('detectedFrom', {
       nullable: true,
-      description: "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
+      description:
+        "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
     }),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
-    qualityIssues: t.field({ type: [PhotoIssueRef], description: 'Photo checks the file failed.', resolve: (f) => f.qualityIssues }),
+    qualityIssues: t.field({
+      type: [PhotoIssueRef],
+      description: 'Photo checks the file failed.',
+      resolve: (f) => f.qualityIssues,
+    }),
   }),
 });
 
@@ -72,10 +84,14 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     zendeskTicketId: t.exposeString('zendeskTicketId', { nullable: true }),
     zendeskTicketUrl: t.exposeString('zendeskTicketUrl', { nullable: true }),
     updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),
-    badge: t.exposeString('badge', { nullable: true, description: "'Matches Photo' or 'Flagged for Review' (staff only)" }),
+    badge: t.exposeString('badge', {
+      nullable: true,
+      description: "'Matches Photo' or 'Flagged for Review' (staff only)",
+    }),
     badgeNote: t.exposeString('badgeNote', {
       nullable: true,
-      description: "'Read from printed digits' when a detected code was read from the digits under the bars (staff only)",
+      description:
+        "'Read from printed digits' when a detected code was read from the digits under the bars (staff only)",
     }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (s) => s.rejectionReason }),
     files: t.field({ type: [File], resolve: (s) => s.files }),
@@ -90,14 +106,17 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
     kind: t.exposeString('kind', { description: 'Draft or Product' }),
     id: t.exposeID('id'),
     upc: t.exposeString('upc', { nullable: true }),
-    upcs: t.exposeStringList('upcs', { description: "Every UPC of the row, each once: a draft's files in file order; a product's own." }),
+    upcs: t.exposeStringList('upcs', {
+      description: "Every UPC of the row, each once: a draft's files in file order; a product's own.",
+    }),
     productName: t.exposeString('productName', { nullable: true }),
     itemStatus: t.exposeString('itemStatus'),
     updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
     fileCount: t.exposeInt('fileCount'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
     partnerStatusLabel: t.exposeString('partnerStatusLabel', {
-      description: "Summary of the stored partner statuses against the submission's partner: Incomplete, Complete or N/A.",
+      description:
+        "Summary of the stored partner statuses against the submission's partner: Incomplete, Complete or N/A.",
     }),
     canDelete: t.exposeBoolean('canDelete'),
   }),
@@ -115,7 +134,10 @@ const ActivityPage = builder
   });
 
 const withPermissions = (user: UserRow, rows: ActivityRow[]): ActivityItem[] =>
-  rows.map((r) => ({ ...r, canDelete: r.kind === 'Draft' ? draftPolicy.edit(user, r) : submissionPolicy.delete(user, r) }));
+  rows.map((r) => ({
+    ...r,
+    canDelete: r.kind === 'Draft' ? draftPolicy.edit(user, r) : submissionPolicy.delete(user, r),
+  }));
 
 builder.queryFields((t) => ({
   getProductSubmissionsByStatuses: t.field({
@@ -156,7 +178,11 @@ builder.queryFields((t) => ({
 builder.mutationFields((t) => ({
   updateProductSubmissionStatus: t.field({
     type: SubmissionDetailRef,
-    args: { id: t.arg.id({ required: true }), status: t.arg.string({ required: true }), reason: t.arg.string({ required: false }) },
+    args: {
+      id: t.arg.id({ required: true }),
+      status: t.arg.string({ required: true }),
+      reason: t.arg.string({ required: false }),
+    },
     resolve: async (_root, { id, status, reason }, { request, ctx }) => {
       const user = await requireUser(request);
       const s = await reviewSubmission(ctx, user, String(id), status, reason ?? null);

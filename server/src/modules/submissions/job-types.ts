@@ -2,4 +2,7 @@ import { z } from 'zod';
 import { jobType } from '../../jobs/queue.ts';
 
 /** The automated checks of a SUBMITTED item (handler in checks-job.ts), queued by every way an item becomes SUBMITTED. */
-export const automatedChecksJob = jobType('submissions.automatedChecks', { payload: z.object({ submissionId: z.guid() }), maxAttempts: 3 });
+export const automatedChecksJob = jobType('submissions.automatedChecks', {
+  payload: z.object({ submissionId: z.guid() }),
+  maxAttempts: 3,
+});

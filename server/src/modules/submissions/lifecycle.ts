@@ -1,7 +1,22 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { canTransition, isRejected, sanitizeProductName, transitionError, type DetectedFrom, type ItemStatus, type StoredPhotoIssue, type UploadKind } from '@portal/domain';
+import {
+  canTransition,
+  isRejected,
+  sanitizeProductName,
+  transitionError,
+  type DetectedFrom,
+  type ItemStatus,
+  type StoredPhotoIssue,
+  type UploadKind,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import { productSubmissions, submissionAttributes, submissionFiles, submissionHistory, submissionMarketAccounts } from '../../db/schema.ts';
+import {
+  productSubmissions,
+  submissionAttributes,
+  submissionFiles,
+  submissionHistory,
+  submissionMarketAccounts,
+} from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
@@ -56,7 +71,12 @@ export interface NewSubmission {
 
 const unique = (codes: string[]) => [...new Set(codes)];
 
-async function insertFiles(tx: Tx, submissionId: string, files: NewSubmissionFile[], firstPosition: number): Promise<SubmissionFileRow[]> {
+async function insertFiles(
+  tx: Tx,
+  submissionId: string,
+  files: NewSubmissionFile[],
+  firstPosition: number,
+): Promise<SubmissionFileRow[]> {
   if (!files.length) return [];
   return tx
     .insert(submissionFiles)
@@ -87,15 +107,29 @@ async function insertFiles(tx: Tx, submissionId: string, files: NewSubmissionFil
  */
 async function settleShippingProfile(tx: Tx, s: SubmissionRow, userId: number | null) {
   if (s.shippingProfileId != null) {
-    await writeProductProfile(tx, { companyId: s.companyId, ean13Upc: s.ean13Upc, shippingProfileId: s.shippingProfileId, userId: userId ?? s.userId });
-    await setProductShippingProfile(tx, { companyId: s.companyId, ean13Upc: s.ean13Upc, shippingProfileId: s.shippingProfileId });
+    await writeProductProfile(tx, {
+      companyId: s.companyId,
+      ean13Upc: s.ean13Upc,
+      shippingProfileId: s.shippingProfileId,
+      userId: userId ?? s.userId,
+    });
+    await setProductShippingProfile(tx, {
+      companyId: s.companyId,
+      ean13Upc: s.ean13Upc,
+      shippingProfileId: s.shippingProfileId,
+    });
     return;
   }
   const productProfile = await productProfileOf(tx, s.companyId, s.ean13Upc);
-  if (productProfile != null) await tx.update(productSubmissions).set({ shippingProfileId: productProfile }).where(eq(productSubmissions.id, s.id));
+  if (productProfile != null)
+    await tx
+      .update(productSubmissions)
+      .set({ shippingProfileId: productProfile })
+      .where(eq(productSubmissions.id, s.id));
 }
 
-const rowsOf = (tx: Tx, ids: string[]) => tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
+const rowsOf = (tx: Tx, ids: string[]) =>
+  tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
 
 /**
  * New SUBMITTED submissions (draft submit, images for a catalogued product, bulk ingestion), each with its files,
@@ -122,7 +156,13 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
       })
       .returning();
     const files = await insertFiles(tx, row.id, item.files, 0);
-    await recordHistory(tx, { submissionId: row.id, userId: by.userId, fromStatus: item.from, toStatus: 'SUBMITTED', reason: item.reason ?? null });
+    await recordHistory(tx, {
+      submissionId: row.id,
+      userId: by.userId,
+      fromStatus: item.from,
+      toStatus: 'SUBMITTED',
+      reason: item.reason ?? null,
+    });
     await settleShippingProfile(tx, row, by.userId);
     await enqueue(tx, automatedChecksJob, { submissionId: row.id });
     await notifyStatusChange(tx, row, by, item.reason ?? null);
@@ -132,7 +172,8 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
   await recomputePartnerStatuses(tx, ids);
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
-  for (const c of created) await submissionEvents.emit(tx, 'submissionCreated', { submission: byId.get(c.row.id)!, files: c.files, by });
+  for (const c of created)
+    await submissionEvents.emit(tx, 'submissionCreated', { submission: byId.get(c.row.id)!, files: c.files, by });
   return ids.map((id) => byId.get(id)!);
 }
 
@@ -140,7 +181,10 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
 export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): Promise<SubmissionRow> {
   const submission = await findSubmission(tx, id, { lock: true });
   if (!submission) throw notFound('Submission not found.');
-  const [{ n }] = await tx.select({ n: sql<number>`count(*)::int` }).from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+  const [{ n }] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
   await enqueue(tx, automatedChecksJob, { submissionId: id });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
@@ -176,7 +220,13 @@ export async function changeStatus(
     .returning();
   await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason });
   await notifyStatusChange(tx, updated, by, reason);
-  await submissionEvents.emit(tx, 'submissionStatusChanged', { submission: updated, from, to, by: { actor: by.actor, userId: by.userId }, reason });
+  await submissionEvents.emit(tx, 'submissionStatusChanged', {
+    submission: updated,
+    from,
+    to,
+    by: { actor: by.actor, userId: by.userId },
+    reason,
+  });
   return updated;
 }
 
@@ -191,7 +241,12 @@ export async function replaceFiles(
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
   // The status change first: it locks the row and refuses anything but a rejected item before a file is touched.
-  const changed = await changeStatus(tx, id, 'SUBMITTED', by, { upc: change.upc, ean13Upc: change.ean13Upc, detectedUpcs: [], humanReviewOnly: false });
+  const changed = await changeStatus(tx, id, 'SUBMITTED', by, {
+    upc: change.upc,
+    ean13Upc: change.ean13Upc,
+    detectedUpcs: [],
+    humanReviewOnly: false,
+  });
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
@@ -243,18 +298,25 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
   const fields = new Set<string>();
   for (const c of changes) {
     Object.keys(c.values).forEach((k) => fields.add(k));
-    await tx.update(productSubmissions).set({ ...c.values, updatedAt: now }).where(eq(productSubmissions.id, c.id));
+    await tx
+      .update(productSubmissions)
+      .set({ ...c.values, updatedAt: now })
+      .where(eq(productSubmissions.id, c.id));
     if (c.marketAccountIds) {
       fields.add('marketAccounts');
       await tx.delete(submissionMarketAccounts).where(eq(submissionMarketAccounts.submissionId, c.id));
       const ids = [...new Set(c.marketAccountIds)];
-      if (ids.length) await tx.insert(submissionMarketAccounts).values(ids.map((marketAccountId) => ({ submissionId: c.id, marketAccountId })));
+      if (ids.length)
+        await tx
+          .insert(submissionMarketAccounts)
+          .values(ids.map((marketAccountId) => ({ submissionId: c.id, marketAccountId })));
     }
     if (c.attributeIds) {
       fields.add('attributes');
       await tx.delete(submissionAttributes).where(eq(submissionAttributes.submissionId, c.id));
       const ids = [...new Set(c.attributeIds)];
-      if (ids.length) await tx.insert(submissionAttributes).values(ids.map((attributeId) => ({ submissionId: c.id, attributeId })));
+      if (ids.length)
+        await tx.insert(submissionAttributes).values(ids.map((attributeId) => ({ submissionId: c.id, attributeId })));
     }
   }
   const ids = changes.map((c) => c.id);
@@ -263,13 +325,20 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
 }
 
 /** Every submission of a company's product carries the product's shipping profile (shipping-profiles sets it). */
-export async function setProductShippingProfile(tx: Tx, args: { companyId: number; ean13Upc: string; shippingProfileId: number | null }) {
+export async function setProductShippingProfile(
+  tx: Tx,
+  args: { companyId: number; ean13Upc: string; shippingProfileId: number | null },
+) {
   const updated = await tx
     .update(productSubmissions)
     .set({ shippingProfileId: args.shippingProfileId })
     .where(and(eq(productSubmissions.companyId, args.companyId), eq(productSubmissions.ean13Upc, args.ean13Upc)))
     .returning({ id: productSubmissions.id });
-  if (updated.length) await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: updated.map((u) => u.id), fields: ['shippingProfileId'] });
+  if (updated.length)
+    await submissionEvents.emit(tx, 'submissionUpdated', {
+      submissionIds: updated.map((u) => u.id),
+      fields: ['shippingProfileId'],
+    });
 }
 
 /** Deletes a submission with its files and history; returns the files, whose blobs the caller removes after commit. */
@@ -295,4 +364,3 @@ export async function recordPastSubmission(
   if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
   return row;
 }
-

@@ -23,13 +23,20 @@ export async function notifyStatusChange(tx: Tx, s: SubmissionRow, by: ChangedBy
   await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason });
 }
 
-export function statusMail(s: SubmissionRow, status: ItemStatus, reason: string | null, publicUrl: string, firstName: string) {
+export function statusMail(
+  s: SubmissionRow,
+  status: ItemStatus,
+  reason: string | null,
+  publicUrl: string,
+  firstName: string,
+) {
   const name = s.productName ? `${s.productName} (UPC ${s.upc})` : `UPC ${s.upc}`;
-  const link = status === 'CATALOGUED' || status === 'DELISTED'
-    ? `${publicUrl}/cataloguedProducts/${s.ean13Upc}`
-    : status === 'ADMIN_REJECTED' || status === 'AUTO_REJECTED'
-      ? `${publicUrl}/productSubmissions/${s.id}/resubmit`
-      : `${publicUrl}/productSubmissions/${s.id}`;
+  const link =
+    status === 'CATALOGUED' || status === 'DELISTED'
+      ? `${publicUrl}/cataloguedProducts/${s.ean13Upc}`
+      : status === 'ADMIN_REJECTED' || status === 'AUTO_REJECTED'
+        ? `${publicUrl}/productSubmissions/${s.id}/resubmit`
+        : `${publicUrl}/productSubmissions/${s.id}`;
   const lines: Record<ItemStatus, string> = {
     ACCEPTED: 'has been accepted. Our cataloguing staff will now add its certified values.',
     ADMIN_REJECTED: 'has been rejected by our staff.',

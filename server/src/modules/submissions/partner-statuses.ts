@@ -1,12 +1,20 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
 import { computePartnerStatuses, partnerStatusLabel, type BulkEditValues, type FieldRules } from '@portal/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { partnerConfigurations, productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
+import {
+  partnerConfigurations,
+  productSubmissions,
+  submissionAttributes,
+  submissionMarketAccounts,
+} from '../../db/schema.ts';
 
 type SubmissionRow = typeof productSubmissions.$inferSelect;
 
 /** A stored submission as the domain's bulk-edit values (the references as ids). */
-export function valuesOf(s: SubmissionRow, refs: { marketAccountIds: number[]; attributeIds: number[] }): BulkEditValues {
+export function valuesOf(
+  s: SubmissionRow,
+  refs: { marketAccountIds: number[]; attributeIds: number[] },
+): BulkEditValues {
   return {
     productName: s.productName,
     companyName: s.brand,
@@ -34,11 +42,21 @@ export function valuesOf(s: SubmissionRow, refs: { marketAccountIds: number[]; a
 
 /** Market account and attribute ids of each submission. */
 export async function referencesOf(db: Tx, ids: readonly string[]) {
-  const out = new Map<string, { marketAccountIds: number[]; attributeIds: number[] }>(ids.map((id) => [id, { marketAccountIds: [], attributeIds: [] }]));
+  const out = new Map<string, { marketAccountIds: number[]; attributeIds: number[] }>(
+    ids.map((id) => [id, { marketAccountIds: [], attributeIds: [] }]),
+  );
   if (!ids.length) return out;
   const [markets, attrs] = await Promise.all([
-    db.select().from(submissionMarketAccounts).where(inArray(submissionMarketAccounts.submissionId, [...ids])).orderBy(asc(submissionMarketAccounts.marketAccountId)),
-    db.select().from(submissionAttributes).where(inArray(submissionAttributes.submissionId, [...ids])).orderBy(asc(submissionAttributes.attributeId)),
+    db
+      .select()
+      .from(submissionMarketAccounts)
+      .where(inArray(submissionMarketAccounts.submissionId, [...ids]))
+      .orderBy(asc(submissionMarketAccounts.marketAccountId)),
+    db
+      .select()
+      .from(submissionAttributes)
+      .where(inArray(submissionAttributes.submissionId, [...ids]))
+      .orderBy(asc(submissionAttributes.attributeId)),
   ]);
   for (const m of markets) out.get(m.submissionId)?.marketAccountIds.push(m.marketAccountId);
   for (const a of attrs) out.get(a.submissionId)?.attributeIds.push(a.attributeId);
@@ -64,16 +82,30 @@ async function rulesOf(db: Tx, partnerCompanyIds: readonly number[]) {
  */
 export async function recomputePartnerStatuses(db: Tx, ids: readonly string[]) {
   if (!ids.length) return;
-  const rows = await db.select().from(productSubmissions).where(inArray(productSubmissions.id, [...ids])).orderBy(asc(productSubmissions.id)).for('update');
-  const refs = await referencesOf(db, rows.map((r) => r.id));
+  const rows = await db
+    .select()
+    .from(productSubmissions)
+    .where(inArray(productSubmissions.id, [...ids]))
+    .orderBy(asc(productSubmissions.id))
+    .for('update');
+  const refs = await referencesOf(
+    db,
+    rows.map((r) => r.id),
+  );
   const partners = [...new Set(rows.map((r) => r.partnerCompanyId).filter((p): p is number => p != null))];
   const rules = await rulesOf(db, partners);
   for (const row of rows) {
-    const statuses = computePartnerStatuses(valuesOf(row, refs.get(row.id)!), row.partnerCompanyId == null ? null : (rules.get(row.partnerCompanyId) ?? null));
+    const statuses = computePartnerStatuses(
+      valuesOf(row, refs.get(row.id)!),
+      row.partnerCompanyId == null ? null : (rules.get(row.partnerCompanyId) ?? null),
+    );
     const label = partnerStatusLabel(statuses);
     // Only a real change is written (the activity order follows updated_at, which is not touched here).
     if (label !== row.partnerStatusLabel || JSON.stringify(statuses) !== JSON.stringify(row.partnerStatuses)) {
-      await db.update(productSubmissions).set({ partnerStatuses: statuses, partnerStatusLabel: label }).where(eq(productSubmissions.id, row.id));
+      await db
+        .update(productSubmissions)
+        .set({ partnerStatuses: statuses, partnerStatusLabel: label })
+        .where(eq(productSubmissions.id, row.id));
     }
   }
 }

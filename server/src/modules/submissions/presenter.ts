@@ -1,4 +1,12 @@
-import { adminBadge, isRejected, presentPhotoIssues, READ_FROM_DIGITS, sameUpc, statusDisplayName, type ItemStatus } from '@portal/domain';
+import {
+  adminBadge,
+  isRejected,
+  presentPhotoIssues,
+  READ_FROM_DIGITS,
+  sameUpc,
+  statusDisplayName,
+  type ItemStatus,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submissionPolicy } from './policy.ts';
@@ -42,7 +50,9 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
     // Staff see the badge and the support ticket; suppliers do not.
     badge: staff ? adminBadge(s.upc, s.detectedUpcs, sameUpc) : null,
     badgeNote: staff && files.some((f) => f.detectedFrom === 'digits') ? READ_FROM_DIGITS : null,
-    rejectionReason: isRejected(status) ? { message: s.rejectionReason ?? '', isAdminRejection: status === 'ADMIN_REJECTED' } : null,
+    rejectionReason: isRejected(status)
+      ? { message: s.rejectionReason ?? '', isAdminRejection: status === 'ADMIN_REJECTED' }
+      : null,
     can: {
       review: submissionPolicy.review(user) && (status === 'SUBMITTED' || status === 'AUTO_REJECTED'),
       editName: submissionPolicy.editName(user, s),

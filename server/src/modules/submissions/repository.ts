@@ -8,7 +8,11 @@ export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findSubmission(db: Tx, id: string, opts: { lock?: boolean } = {}): Promise<SubmissionRow | undefined> {
+export async function findSubmission(
+  db: Tx,
+  id: string,
+  opts: { lock?: boolean } = {},
+): Promise<SubmissionRow | undefined> {
   if (!UUID.test(id)) return undefined;
   const query = db.select().from(productSubmissions).where(eq(productSubmissions.id, id));
   const [row] = opts.lock ? await query.for('update') : await query;
@@ -16,7 +20,11 @@ export async function findSubmission(db: Tx, id: string, opts: { lock?: boolean 
 }
 
 export const filesOf = (db: Tx, submissionId: string) =>
-  db.select().from(submissionFiles).where(eq(submissionFiles.submissionId, submissionId)).orderBy(asc(submissionFiles.position));
+  db
+    .select()
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, submissionId))
+    .orderBy(asc(submissionFiles.position));
 
 export async function historyOf(db: Tx, submissionId: string) {
   return db
@@ -37,7 +45,13 @@ export async function historyOf(db: Tx, submissionId: string) {
 
 export async function recordHistory(
   db: Tx,
-  entry: { submissionId: string; userId: number | null; fromStatus: string | null; toStatus: string; reason?: string | null },
+  entry: {
+    submissionId: string;
+    userId: number | null;
+    fromStatus: string | null;
+    toStatus: string;
+    reason?: string | null;
+  },
 ) {
   await db.insert(submissionHistory).values({ ...entry, reason: entry.reason ?? null });
 }
@@ -98,11 +112,18 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
     firstPage: q.offset === 0,
     photoIssues: q.photoIssues ?? false,
   };
-  const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId, limit: q.limit, offset: q.offset };
+  const values: Record<string, unknown> = {
+    company: q.companyId,
+    partner: q.partnerCompanyId,
+    limit: q.limit,
+    offset: q.offset,
+  };
   q.statuses.forEach((status, i) => (values[`status${i}`] = status));
   const raw = await executePrepared(db, activityStatement(shape), values);
   // A page past the end has no row to carry the total.
-  const total = raw.length ? Number(raw[0].total) : Number((await executePrepared<{ n: number }>(db, activityTotalStatement(shape), values))[0].n);
+  const total = raw.length
+    ? Number(raw[0].total)
+    : Number((await executePrepared<{ n: number }>(db, activityTotalStatement(shape), values))[0].n);
   return {
     total,
     rows: raw.map((r) => ({
@@ -136,10 +157,15 @@ interface ActivityShape {
 const shapeKey = (prefix: string, shape: ActivityShape) => `${prefix}:${JSON.stringify(shape)}`;
 
 function activityFilters(shape: ActivityShape) {
-  const company = (col: string) => (shape.anyCompany ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('company')}`);
-  const partner = (col: string) => (shape.anyPartner ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('partner')}`);
+  const company = (col: string) =>
+    shape.anyCompany ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('company')}`;
+  const partner = (col: string) =>
+    shape.anyPartner ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('partner')}`;
   const statuses = shape.statusCount
-    ? sql`s.item_status in (${sql.join(Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`), sql`, `)})`
+    ? sql`s.item_status in (${sql.join(
+        Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`),
+        sql`, `,
+      )})`
     : sql`false`;
   // Photo issues: any file whose checks found something ('[]' is the column's value when none did).
   const productPhoto = shape.photoIssues

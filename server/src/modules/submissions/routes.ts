@@ -29,23 +29,40 @@ export async function submissionRoutes(app: FastifyInstance) {
       }),
     },
     async (request) => {
-    const user = await requireUser(request);
-    const upload = await receiveUploads(request, ctx.uploadTempDir, { quota: { ctx, companyId: user.companyId }, maxFiles: MAX_FILES_PER_DRAFT, fileField: 'files' });
-    try {
-      const { id, upc } = resubmitFields.parse(upload.fields);
-      const s = await resubmit(ctx, user, id, upc, upload.files);
-      return { id: s.id, itemStatus: s.itemStatus };
-    } finally {
-      await upload.discard();
-    }
-  },
+      const user = await requireUser(request);
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+        fileField: 'files',
+      });
+      try {
+        const { id, upc } = resubmitFields.parse(upload.fields);
+        const s = await resubmit(ctx, user, id, upc, upload.files);
+        return { id: s.id, itemStatus: s.itemStatus };
+      } finally {
+        await upload.discard();
+      }
+    },
   );
 
-  app.get('/api/productSubmissions/:id/image/:fileName', { schema: routeSchema({ summary: "A submission file's image (thumbnail=true: its small rendition)", tags, params: imageParams, querystring: imageQuery, responses: { 200: { 'image/*': binary, 'application/pdf': binary } }, errors: [400, 401, 404, 429] }) }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { id, fileName } = imageParams.parse(request.params);
-    const { thumbnail } = imageQuery.parse(request.query);
-    const s = await visibleSubmission(ctx, user, id);
-    return sendFileImage(ctx, reply, await filesOf(ctx.db, s.id), fileName, thumbnail === 'true');
-  });
+  app.get(
+    '/api/productSubmissions/:id/image/:fileName',
+    {
+      schema: routeSchema({
+        summary: "A submission file's image (thumbnail=true: its small rendition)",
+        tags,
+        params: imageParams,
+        querystring: imageQuery,
+        responses: { 200: { 'image/*': binary, 'application/pdf': binary } },
+        errors: [400, 401, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id, fileName } = imageParams.parse(request.params);
+      const { thumbnail } = imageQuery.parse(request.query);
+      const s = await visibleSubmission(ctx, user, id);
+      return sendFileImage(ctx, reply, await filesOf(ctx.db, s.id), fileName, thumbnail === 'true');
+    },
+  );
 }

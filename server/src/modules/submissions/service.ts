@@ -66,7 +66,14 @@ export async function staffStatusChange(
 export async function activity(
   ctx: AppContext,
   user: UserRow,
-  q: { tab?: ActivityTab; statuses?: string[]; page?: number; pageSize?: number; partnerCompanyId?: number | null; photoIssues?: boolean },
+  q: {
+    tab?: ActivityTab;
+    statuses?: string[];
+    page?: number;
+    pageSize?: number;
+    partnerCompanyId?: number | null;
+    photoIssues?: boolean;
+  },
 ) {
   // Each status once: the statement's shape depends on how many there are (repository.ts).
   const statuses = q.tab ? [...ACTIVITY_TABS[q.tab]] : [...new Set(q.statuses ?? [])];
@@ -85,7 +92,13 @@ export async function activity(
   return { items: rows, total, page, pageSize };
 }
 
-export async function reviewSubmission(ctx: AppContext, user: UserRow, id: string, status: string, reason: string | null) {
+export async function reviewSubmission(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  status: string,
+  reason: string | null,
+) {
   await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.review(user)) throw forbidden();
   if (status !== 'ACCEPTED' && status !== 'ADMIN_REJECTED') throw badRequest('Staff can accept or reject an item.');
@@ -100,9 +113,16 @@ export async function reviewSubmission(ctx: AppContext, user: UserRow, id: strin
 export async function appealSubmission(ctx: AppContext, user: UserRow, id: string) {
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.resubmit(user, s)) throw forbidden();
-  if (s.itemStatus !== 'AUTO_REJECTED') throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
+  if (s.itemStatus !== 'AUTO_REJECTED')
+    throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
   return ctx.db.transaction(async (tx) => {
-    const updated = await changeStatus(tx, id, 'SUBMITTED', { actor: 'supplier', userId: user.id, reason: 'Validation requested' }, { humanReviewOnly: true });
+    const updated = await changeStatus(
+      tx,
+      id,
+      'SUBMITTED',
+      { actor: 'supplier', userId: user.id, reason: 'Validation requested' },
+      { humanReviewOnly: true },
+    );
     await recordIfStaffAction(tx, user, {
       action: 'submission.appealed',
       target: auditTarget(updated),
@@ -154,10 +174,19 @@ async function deleteStoredFiles(ctx: AppContext, files: { id: string; storageKe
   // Files carried over from a draft keep their storage keys, so a key is only removed once nothing refers to it.
   const keys = files.map((f) => f.storageKey);
   const stillUsed = keys.length
-    ? new Set((await ctx.db.select({ k: submissionFiles.storageKey }).from(submissionFiles).where(inArray(submissionFiles.storageKey, keys))).map((r) => r.k))
+    ? new Set(
+        (
+          await ctx.db
+            .select({ k: submissionFiles.storageKey })
+            .from(submissionFiles)
+            .where(inArray(submissionFiles.storageKey, keys))
+        ).map((r) => r.k),
+      )
     : new Set<string>();
   await Promise.all(
-    files.filter((f) => !stillUsed.has(f.storageKey)).flatMap((f) => [f.storageKey, ...Object.values(renditionKeys(f.id))].map((k) => ctx.storage.delete(k))),
+    files
+      .filter((f) => !stillUsed.has(f.storageKey))
+      .flatMap((f) => [f.storageKey, ...Object.values(renditionKeys(f.id))].map((k) => ctx.storage.delete(k))),
   );
 }
 
@@ -171,19 +200,30 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
   }
   const problem = upcError(upc);
   if (problem) throw badRequest(problem, { upc: problem });
-  if (!files.length) throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
-  if (!isRejected(s.itemStatus as ItemStatus)) throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
-  const { submission, replaced } = await storeThenRecord(ctx.storage, files, (fileId) => `submissions/${id}/${fileId}`, (stored) =>
-    ctx.db.transaction(async (tx) => {
-      const result = await replaceFiles(tx, id, { upc, ean13Upc: toEan13(upc)!, files: stored }, { actor: 'supplier', userId: user.id, reason: 'Resubmitted' });
-      await recordIfStaffAction(tx, user, {
-        action: 'submission.resubmitted',
-        target: auditTarget(result.submission),
-        before: { status: s.itemStatus, upc: s.upc, files: result.replaced.map((f) => f.fileName) },
-        after: { status: result.submission.itemStatus, upc, files: stored.map((f) => f.fileName) },
-      });
-      return result;
-    }),
+  if (!files.length)
+    throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
+  if (!isRejected(s.itemStatus as ItemStatus))
+    throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
+  const { submission, replaced } = await storeThenRecord(
+    ctx.storage,
+    files,
+    (fileId) => `submissions/${id}/${fileId}`,
+    (stored) =>
+      ctx.db.transaction(async (tx) => {
+        const result = await replaceFiles(
+          tx,
+          id,
+          { upc, ean13Upc: toEan13(upc)!, files: stored },
+          { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
+        );
+        await recordIfStaffAction(tx, user, {
+          action: 'submission.resubmitted',
+          target: auditTarget(result.submission),
+          before: { status: s.itemStatus, upc: s.upc, files: result.replaced.map((f) => f.fileName) },
+          after: { status: result.submission.itemStatus, upc, files: stored.map((f) => f.fileName) },
+        });
+        return result;
+      }),
   );
   await deleteStoredFiles(ctx, replaced);
   return submission;

@@ -10,7 +10,9 @@ import { HttpError } from '../../lib/errors.ts';
  * and import files; a file kept under one key by two rows counts once), so it is always what is really kept.
  */
 export async function storedBytesOf(db: Tx, companyId: number): Promise<number> {
-  const [result] = await queryRows<{ bytes: number }>(db, sql`
+  const [result] = await queryRows<{ bytes: number }>(
+    db,
+    sql`
     select coalesce(sum(size), 0)::float8 as bytes from (
       select f.storage_key, f.size from draft_files f join draft_submissions d on d.id = f.draft_id where d.company_id = ${companyId}
       union
@@ -18,7 +20,8 @@ export async function storedBytesOf(db: Tx, companyId: number): Promise<number> 
       union
       select f.storage_key, coalesce(f.size, 0) from bulk_ingestion_files f join bulk_ingestion_jobs j on j.id = f.job_id
         where j.company_id = ${companyId} and f.status <> 'IGNORED'
-    ) stored`);
+    ) stored`,
+  );
   return Number(result.bytes);
 }
 
@@ -28,11 +31,20 @@ export const quotaFull = (config: Pick<Config, 'companyStorageQuotaGb'>) =>
   new HttpError(413, 'STORAGE_QUOTA_REACHED', QUOTA_MSG.full(config.companyStorageQuotaGb));
 
 /** How many more bytes the company may store. */
-export async function quotaLeft(db: Tx, config: Pick<Config, 'companyStorageQuotaGb'>, companyId: number): Promise<number> {
+export async function quotaLeft(
+  db: Tx,
+  config: Pick<Config, 'companyStorageQuotaGb'>,
+  companyId: number,
+): Promise<number> {
   return Math.max(0, quotaBytes(config) - (await storedBytesOf(db, companyId)));
 }
 
 /** Refuses (413) an upload of `incoming` bytes that would take the company past its quota. */
-export async function assertWithinQuota(db: Tx, config: Pick<Config, 'companyStorageQuotaGb'>, companyId: number, incoming: number) {
+export async function assertWithinQuota(
+  db: Tx,
+  config: Pick<Config, 'companyStorageQuotaGb'>,
+  companyId: number,
+  incoming: number,
+) {
   if (incoming > (await quotaLeft(db, config, companyId))) throw quotaFull(config);
 }

@@ -27,7 +27,10 @@ export interface ReceivedUpload {
 /** A user's file name is only a label: no path, no control characters, a sane length. */
 export function displayName(raw: string | undefined): string {
   const base = (raw ?? '').split(/[\\/]/).pop() ?? '';
-  const clean = base.replace(/\p{Cc}/gu, '').trim().slice(-200);
+  const clean = base
+    .replace(/\p{Cc}/gu, '')
+    .trim()
+    .slice(-200);
   return clean && clean !== '.' && clean !== '..' ? clean : 'file';
 }
 
@@ -39,7 +42,11 @@ export function displayName(raw: string | undefined): string {
 export async function receiveUploads(
   request: FastifyRequest,
   tempDir: string,
-  opts: { maxFiles: number; fileField?: string; /** The company whose storage quota the files count against. */ quota?: { ctx: AppContext; companyId: number } },
+  opts: {
+    maxFiles: number;
+    fileField?: string;
+    /** The company whose storage quota the files count against. */ quota?: { ctx: AppContext; companyId: number };
+  },
 ): Promise<ReceivedUpload> {
   const received: ReceivedFile[] = [];
   const fields: Record<string, string> = {};
@@ -56,7 +63,9 @@ export async function receiveUploads(
   };
   try {
     if (!request.isMultipart()) throw badRequest('Send the files as multipart/form-data.');
-    const parts = request.parts({ limits: { fileSize: MAX_FILE_BYTES, files: opts.maxFiles, fields: 20, fieldSize: 10_000 } });
+    const parts = request.parts({
+      limits: { fileSize: MAX_FILE_BYTES, files: opts.maxFiles, fields: 20, fieldSize: 10_000 },
+    });
     for await (const part of parts) {
       if (part.type === 'field') {
         fields[part.fieldname] = String(part.value);
@@ -81,7 +90,12 @@ export async function receiveUploads(
     await Promise.all(checks);
     if (opts.quota) {
       const { ctx, companyId } = opts.quota;
-      await assertWithinQuota(ctx.db, ctx.config, companyId, received.reduce((sum, f) => sum + f.size, 0));
+      await assertWithinQuota(
+        ctx.db,
+        ctx.config,
+        companyId,
+        received.reduce((sum, f) => sum + f.size, 0),
+      );
     }
     return { files: received, fields, discard };
   } catch (err) {

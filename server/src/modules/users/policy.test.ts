@@ -8,12 +8,14 @@ describe('user policy', () => {
   it("an identity provider's account does not: its details are managed there", () => {
     expect(userPolicy.editDetails({ passwordHash: null })).toBe(false);
   });
-  it("a supplier learns whether an address is taken only within its own company", () => {
+  it('a supplier learns whether an address is taken only within its own company', () => {
     const supplier = { companyId: 3, scopes: [] };
     expect(userPolicy.learnEmailTaken(supplier, { companyId: 3 })).toBe(true);
     expect(userPolicy.learnEmailTaken(supplier, { companyId: 4 })).toBe(false);
   });
   it('staff learn it for any address', () => {
-    expect(userPolicy.learnEmailTaken({ companyId: 1, scopes: ['read:allproductsubmissions'] }, { companyId: 4 })).toBe(true);
+    expect(userPolicy.learnEmailTaken({ companyId: 1, scopes: ['read:allproductsubmissions'] }, { companyId: 4 })).toBe(
+      true,
+    );
   });
 });

@@ -6,7 +6,10 @@ import { forgetSessionsOf } from '../../lib/session-store.ts';
 export type UserRow = typeof users.$inferSelect;
 
 export async function findUserByEmail(db: Tx, email: string): Promise<UserRow | undefined> {
-  const [row] = await db.select().from(users).where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
+  const [row] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`);
   return row;
 }
 

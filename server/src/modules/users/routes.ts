@@ -13,56 +13,120 @@ import { userPolicy } from './policy.ts';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 
 const emailParams = z.object({ email: emailSchema });
-const userDetails = jsonAny.describe('id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess');
+const userDetails = jsonAny.describe(
+  'id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess',
+);
 const tags = ['Account'];
 
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
   const partnerOf = (s: { partnerCompanyId?: number | null }) => s.partnerCompanyId ?? null;
 
-  app.get('/api/user', { schema: routeSchema({ summary: 'The signed-in user (or the token\'s user, with the token\'s scopes)', tags, responses: { 200: userDetails }, errors: [401, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    return loadUserDetails(db, user, partnerOf(request.session));
-  });
+  app.get(
+    '/api/user',
+    {
+      schema: routeSchema({
+        summary: "The signed-in user (or the token's user, with the token's scopes)",
+        tags,
+        responses: { 200: userDetails },
+        errors: [401, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      return loadUserDetails(db, user, partnerOf(request.session));
+    },
+  );
 
   /**
    * For the account form's "already taken" hint: a supplier learns only about addresses of its own company (so it
    * cannot probe who else has an account); staff, about any address.
    */
-  app.get('/api/user/exists/:email', { schema: routeSchema({ summary: 'Whether an address has an account (your company\'s; staff: any)', tags, params: emailParams, responses: { 200: z.object({ email_exists: z.boolean() }) }, errors: [400, 401, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    const { email } = emailParams.parse(request.params);
-    const found = await findUserByEmail(db, email);
-    return { email_exists: Boolean(found && userPolicy.learnEmailTaken(user, found)) };
-  });
+  app.get(
+    '/api/user/exists/:email',
+    {
+      schema: routeSchema({
+        summary: "Whether an address has an account (your company's; staff: any)",
+        tags,
+        params: emailParams,
+        responses: { 200: z.object({ email_exists: z.boolean() }) },
+        errors: [400, 401, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const { email } = emailParams.parse(request.params);
+      const found = await findUserByEmail(db, email);
+      return { email_exists: Boolean(found && userPolicy.learnEmailTaken(user, found)) };
+    },
+  );
 
   // Account details and password: from a signed-in session only (a token must not take over its account).
-  app.put('/api/user', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'Change your name and e-mail', tags, body: accountInformationSchema, responses: { 200: userDetails }, errors: [400, 401, 403, 409], sessionOnly: true }) }, async (request) => {
-    const user = await requireUser(request);
-    authorize(userPolicy.editDetails(user), () => forbidden('This account is managed by your identity provider.'));
-    const input = accountInformationSchema.parse(request.body ?? {});
-    const other = await findUserByEmail(db, input.email);
-    if (other && other.id !== user.id) throw conflict(MSG.emailTaken);
-    const updated = await updateUser(db, user.id, input);
-    return loadUserDetails(db, updated, partnerOf(request.session));
-  });
+  app.put(
+    '/api/user',
+    {
+      config: { sessionOnly: true },
+      schema: routeSchema({
+        summary: 'Change your name and e-mail',
+        tags,
+        body: accountInformationSchema,
+        responses: { 200: userDetails },
+        errors: [400, 401, 403, 409],
+        sessionOnly: true,
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(userPolicy.editDetails(user), () => forbidden('This account is managed by your identity provider.'));
+      const input = accountInformationSchema.parse(request.body ?? {});
+      const other = await findUserByEmail(db, input.email);
+      if (other && other.id !== user.id) throw conflict(MSG.emailTaken);
+      const updated = await updateUser(db, user.id, input);
+      return loadUserDetails(db, updated, partnerOf(request.session));
+    },
+  );
 
-  app.patch('/api/user/password', { config: { sessionOnly: true }, schema: routeSchema({ summary: 'Change your password (other sessions end)', tags, body: changePasswordSchema, responses: { 204: null }, errors: [400, 401, 403], sessionOnly: true }) }, async (request, reply) => {
-    const user = await requireUser(request);
-    const { oldPassword, newPassword } = changePasswordSchema.parse(request.body ?? {});
-    if (!(await verifyPassword(user.passwordHash, oldPassword))) {
-      throw new HttpError(401, 'OLD_PASSWORD_MISMATCH', MSG.oldPasswordWrong);
-    }
-    await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
-    // Other sessions of this account end; this one stays signed in.
-    await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, request.session.sessionId)));
-    forgetSessionsOf(user.id);
-    return reply.status(204).send();
-  });
+  app.patch(
+    '/api/user/password',
+    {
+      config: { sessionOnly: true },
+      schema: routeSchema({
+        summary: 'Change your password (other sessions end)',
+        tags,
+        body: changePasswordSchema,
+        responses: { 204: null },
+        errors: [400, 401, 403],
+        sessionOnly: true,
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { oldPassword, newPassword } = changePasswordSchema.parse(request.body ?? {});
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+        throw new HttpError(401, 'OLD_PASSWORD_MISMATCH', MSG.oldPasswordWrong);
+      }
+      await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
+      // Other sessions of this account end; this one stays signed in.
+      await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, request.session.sessionId)));
+      forgetSessionsOf(user.id);
+      return reply.status(204).send();
+    },
+  );
 
-  app.put('/api/user/accept-terms-and-conditions', { schema: routeSchema({ summary: 'Accept the terms and conditions', tags, responses: { 200: userDetails }, errors: [401, 403, 429] }) }, async (request) => {
-    const user = await requireUser(request);
-    const updated = await updateUser(db, user.id, { tcAcceptanceDate: new Date() });
-    return loadUserDetails(db, updated, partnerOf(request.session));
-  });
+  app.put(
+    '/api/user/accept-terms-and-conditions',
+    {
+      schema: routeSchema({
+        summary: 'Accept the terms and conditions',
+        tags,
+        responses: { 200: userDetails },
+        errors: [401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const updated = await updateUser(db, user.id, { tcAcceptanceDate: new Date() });
+      return loadUserDetails(db, updated, partnerOf(request.session));
+    },
+  );
 }

@@ -75,7 +75,10 @@ export function isRefusedAddress(address: string): boolean {
   if (version !== 6) return true; // not an address at all: never connect
   const bytes = v6Bytes(address);
   // IPv4-mapped (::ffff:a.b.c.d), well-known NAT64 (64:ff9b::a.b.c.d): the IPv4 address inside decides.
-  if (inRange(bytes, [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96]) || inRange(bytes, [[0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96])) {
+  if (
+    inRange(bytes, [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96]) ||
+    inRange(bytes, [[0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96])
+  ) {
     return isRefusedAddress(bytes.slice(12).join('.'));
   }
   // 6to4 (2002:a.b.c.d::/48) routes to the IPv4 address in bytes 2-5.
@@ -99,7 +102,8 @@ export interface CheckedTarget {
  */
 export async function checkTarget(rawUrl: string, allowPrivate: boolean): Promise<CheckedTarget> {
   const url = new URL(rawUrl);
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new RefusedTargetError(WEBHOOK_MSG.httpsRequired);
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw new RefusedTargetError(WEBHOOK_MSG.httpsRequired);
   if (url.username || url.password) throw new RefusedTargetError(WEBHOOK_MSG.credentialsInUrl);
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1');
   let addresses: { address: string; family: number }[];
@@ -112,6 +116,7 @@ export async function checkTarget(rawUrl: string, allowPrivate: boolean): Promis
     }
   }
   if (!addresses.length) throw new RefusedTargetError(WEBHOOK_MSG.unresolvable);
-  if (!allowPrivate && addresses.some((a) => isRefusedAddress(a.address))) throw new RefusedTargetError(WEBHOOK_MSG.privateAddress);
+  if (!allowPrivate && addresses.some((a) => isRefusedAddress(a.address)))
+    throw new RefusedTargetError(WEBHOOK_MSG.privateAddress);
   return { url, address: addresses[0].address, family: addresses[0].family === 6 ? 6 : 4 };
 }

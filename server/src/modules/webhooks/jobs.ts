@@ -29,28 +29,49 @@ export const deliverWebhook = (ctx: AppContext) =>
       if (!manual && delivery.status !== 'PENDING') return; // delivered (or given up) meanwhile
       const startedAt = new Date();
       let outcome: AttemptOutcome;
-      if (!endpoint.active) outcome = { statusCode: null, durationMs: 0, error: WEBHOOK_MSG.inactive, responseExcerpt: null };
+      if (!endpoint.active)
+        outcome = { statusCode: null, durationMs: 0, error: WEBHOOK_MSG.inactive, responseExcerpt: null };
       else {
         try {
           const target = await checkTarget(endpoint.url, ctx.config.webhookAllowPrivate);
-          outcome = await postOnce(target, signedHeaders(endpoint, delivery.messageId, delivery.body, startedAt), delivery.body, WEBHOOK_TIMEOUT_MS);
+          outcome = await postOnce(
+            target,
+            signedHeaders(endpoint, delivery.messageId, delivery.body, startedAt),
+            delivery.body,
+            WEBHOOK_TIMEOUT_MS,
+          );
         } catch (err) {
           if (!(err instanceof RefusedTargetError)) throw err;
-          outcome = { statusCode: null, durationMs: Math.round(Date.now() - startedAt.getTime()), error: err.message, responseExcerpt: null };
+          outcome = {
+            statusCode: null,
+            durationMs: Math.round(Date.now() - startedAt.getTime()),
+            error: err.message,
+            responseExcerpt: null,
+          };
         }
       }
       await ctx.db.transaction(async (tx) => {
-        const [{ n }] = await tx.select({ n: count() }).from(webhookAttempts).where(eq(webhookAttempts.deliveryId, deliveryId));
+        const [{ n }] = await tx
+          .select({ n: count() })
+          .from(webhookAttempts)
+          .where(eq(webhookAttempts.deliveryId, deliveryId));
         const attempt = n + 1;
         await tx.insert(webhookAttempts).values({ deliveryId, attempt, startedAt, ...outcome });
         const now = new Date();
         if (!outcome.error) {
-          await tx.update(webhookDeliveries).set({ status: 'SUCCEEDED', nextAttemptAt: null, updatedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
+          await tx
+            .update(webhookDeliveries)
+            .set({ status: 'SUCCEEDED', nextAttemptAt: null, updatedAt: now })
+            .where(eq(webhookDeliveries.id, deliveryId));
           return;
         }
         if (manual) {
           // A failed Redeliver leaves a delivery that still has automatic retries to come as it was.
-          if (delivery.status !== 'PENDING') await tx.update(webhookDeliveries).set({ status: 'FAILED', updatedAt: now }).where(eq(webhookDeliveries.id, deliveryId));
+          if (delivery.status !== 'PENDING')
+            await tx
+              .update(webhookDeliveries)
+              .set({ status: 'FAILED', updatedAt: now })
+              .where(eq(webhookDeliveries.id, deliveryId));
           return;
         }
         const next = endpoint.active ? nextAttemptAt(attempt, delivery.createdAt, now) : null;

@@ -21,13 +21,30 @@ const submissionData = (s: SubmissionRow) => ({
 export function subscribeWebhooks(submissions: typeof submissionEvents, ingestion: typeof ingestionEvents) {
   submissions.on('submissionStatusChanged', async ({ submission, from, to, reason }, tx) => {
     const data = submissionData(submission);
-    await enqueueEvent(tx, submission.companyId, 'submission.status_changed', { ...data, status: to, from, to, reason });
-    if (to === 'CATALOGUED') await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
+    await enqueueEvent(tx, submission.companyId, 'submission.status_changed', {
+      ...data,
+      status: to,
+      from,
+      to,
+      reason,
+    });
+    if (to === 'CATALOGUED')
+      await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
-    await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', { jobId: job.id, companyId: job.companyId, source: job.source, counts });
+    await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', {
+      jobId: job.id,
+      companyId: job.companyId,
+      source: job.source,
+      counts,
+    });
   });
   ingestion.on('fileNeedsMapping', async ({ file, companyId }, tx) => {
-    await enqueueEvent(tx, companyId, 'ingestion.file_needs_mapping', { jobId: file.jobId, fileId: file.id, companyId, filename: file.filename });
+    await enqueueEvent(tx, companyId, 'ingestion.file_needs_mapping', {
+      jobId: file.jobId,
+      fileId: file.id,
+      companyId,
+      filename: file.filename,
+    });
   });
 }

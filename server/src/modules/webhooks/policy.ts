@@ -11,7 +11,8 @@ export const webhookPolicy = {
    * Another company's webhooks answer 404 (their existence is not revealed); a user of the company without the
    * scope, or a read-only administrator trying to change, gets 403.
    */
-  hideAsMissing: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number) => !isAnyAdmin(user) && user.companyId !== companyId,
+  hideAsMissing: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number) =>
+    !isAnyAdmin(user) && user.companyId !== companyId,
 };
 
 /** The route config of the webhooks' changing routes: an API token changes them with write:webhooks, and only it. */

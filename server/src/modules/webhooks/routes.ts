@@ -4,14 +4,26 @@ import { webhookInputSchema } from '@portal/domain';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import { TOKEN_WRITES_WEBHOOKS } from './policy.ts';
-import { createWebhook, deleteWebhook, listDeliveries, listWebhooks, redeliver, rotateSecret, sendPing, updateWebhook } from './service.ts';
+import {
+  createWebhook,
+  deleteWebhook,
+  listDeliveries,
+  listWebhooks,
+  redeliver,
+  rotateSecret,
+  sendPing,
+  updateWebhook,
+} from './service.ts';
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
 const companyParams = z.object({ companyId: id });
 const webhookParams = z.object({ webhookId: id });
 const deliveryParams = z.object({ deliveryId: id });
 const queued = z.object({ queued: z.literal(true) });
-const withSecret = z.object({ webhook: jsonAny.describe('The Webhook'), secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }) });
+const withSecret = z.object({
+  webhook: jsonAny.describe('The Webhook'),
+  secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
+});
 const tags = ['Webhooks'];
 
 /**
@@ -21,51 +33,155 @@ const tags = ['Webhooks'];
 export async function webhookRoutes(app: FastifyInstance) {
   const { ctx } = app;
 
-  app.get('/api/companies/:companyId/webhooks', { schema: routeSchema({ summary: "List a company's webhooks (never their secrets)", tags, params: companyParams, responses: { 200: jsonAny.describe('Webhook[]') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const { companyId } = companyParams.parse(request.params);
-    return listWebhooks(ctx, await requireUser(request), companyId);
-  });
+  app.get(
+    '/api/companies/:companyId/webhooks',
+    {
+      schema: routeSchema({
+        summary: "List a company's webhooks (never their secrets)",
+        tags,
+        params: companyParams,
+        responses: { 200: jsonAny.describe('Webhook[]') },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const { companyId } = companyParams.parse(request.params);
+      return listWebhooks(ctx, await requireUser(request), companyId);
+    },
+  );
 
   /** 201 with the endpoint and its signing secret, shown this once. */
-  app.post('/api/companies/:companyId/webhooks', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Register a webhook; the answer holds its signing secret, shown this once', tags, params: companyParams, body: webhookInputSchema, responses: { 201: withSecret }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
-    const { companyId } = companyParams.parse(request.params);
-    const created = await createWebhook(ctx, await requireUser(request), companyId, request.body);
-    return reply.status(201).send(created);
-  });
+  app.post(
+    '/api/companies/:companyId/webhooks',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: 'Register a webhook; the answer holds its signing secret, shown this once',
+        tags,
+        params: companyParams,
+        body: webhookInputSchema,
+        responses: { 201: withSecret },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request, reply) => {
+      const { companyId } = companyParams.parse(request.params);
+      const created = await createWebhook(ctx, await requireUser(request), companyId, request.body);
+      return reply.status(201).send(created);
+    },
+  );
 
-  app.put('/api/webhooks/:webhookId', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: "Change a webhook's URL, events or active flag", tags, params: webhookParams, body: webhookInputSchema, responses: { 200: jsonAny.describe('The Webhook') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const { webhookId } = webhookParams.parse(request.params);
-    return updateWebhook(ctx, await requireUser(request), webhookId, request.body);
-  });
+  app.put(
+    '/api/webhooks/:webhookId',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: "Change a webhook's URL, events or active flag",
+        tags,
+        params: webhookParams,
+        body: webhookInputSchema,
+        responses: { 200: jsonAny.describe('The Webhook') },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      return updateWebhook(ctx, await requireUser(request), webhookId, request.body);
+    },
+  );
 
-  app.delete('/api/webhooks/:webhookId', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Delete a webhook with its delivery log', tags, params: webhookParams, responses: { 204: null }, errors: [400, 401, 403, 404, 429] }) }, async (request, reply) => {
-    const { webhookId } = webhookParams.parse(request.params);
-    await deleteWebhook(ctx, await requireUser(request), webhookId);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/webhooks/:webhookId',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: 'Delete a webhook with its delivery log',
+        tags,
+        params: webhookParams,
+        responses: { 204: null },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      await deleteWebhook(ctx, await requireUser(request), webhookId);
+      return reply.status(204).send();
+    },
+  );
 
   /** A new signing secret, shown this once; the previous one keeps signing alongside it for 24 hours. */
-  app.post('/api/webhooks/:webhookId/rotate-secret', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'New signing secret (the previous one signs alongside it for 24 hours)', tags, params: webhookParams, responses: { 200: withSecret }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const { webhookId } = webhookParams.parse(request.params);
-    return rotateSecret(ctx, await requireUser(request), webhookId);
-  });
+  app.post(
+    '/api/webhooks/:webhookId/rotate-secret',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: 'New signing secret (the previous one signs alongside it for 24 hours)',
+        tags,
+        params: webhookParams,
+        responses: { 200: withSecret },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      return rotateSecret(ctx, await requireUser(request), webhookId);
+    },
+  );
 
   /** 'Send test event': a webhook.ping to this endpoint. */
-  app.post('/api/webhooks/:webhookId/ping', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Send a test event (webhook.ping) to this webhook', tags, params: webhookParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
-    const { webhookId } = webhookParams.parse(request.params);
-    await sendPing(ctx, await requireUser(request), webhookId);
-    return reply.status(202).send({ queued: true });
-  });
+  app.post(
+    '/api/webhooks/:webhookId/ping',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: 'Send a test event (webhook.ping) to this webhook',
+        tags,
+        params: webhookParams,
+        responses: { 202: queued },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request, reply) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      await sendPing(ctx, await requireUser(request), webhookId);
+      return reply.status(202).send({ queued: true });
+    },
+  );
 
   /** The newest 50 deliveries with every attempt. */
-  app.get('/api/webhooks/:webhookId/deliveries', { schema: routeSchema({ summary: 'The newest 50 deliveries, each with every attempt (status code, duration, answer excerpt)', tags, params: webhookParams, responses: { 200: jsonAny.describe('WebhookDelivery[]') }, errors: [400, 401, 403, 404, 429] }) }, async (request) => {
-    const { webhookId } = webhookParams.parse(request.params);
-    return listDeliveries(ctx, await requireUser(request), webhookId);
-  });
+  app.get(
+    '/api/webhooks/:webhookId/deliveries',
+    {
+      schema: routeSchema({
+        summary: 'The newest 50 deliveries, each with every attempt (status code, duration, answer excerpt)',
+        tags,
+        params: webhookParams,
+        responses: { 200: jsonAny.describe('WebhookDelivery[]') },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      return listDeliveries(ctx, await requireUser(request), webhookId);
+    },
+  );
 
-  app.post('/api/webhook-deliveries/:deliveryId/redeliver', { config: TOKEN_WRITES_WEBHOOKS, schema: routeSchema({ summary: 'Send a delivery once more, now (same webhook-id)', tags, params: deliveryParams, responses: { 202: queued }, errors: [400, 401, 403, 404, 409, 429] }) }, async (request, reply) => {
-    const { deliveryId } = deliveryParams.parse(request.params);
-    await redeliver(ctx, await requireUser(request), deliveryId);
-    return reply.status(202).send({ queued: true });
-  });
+  app.post(
+    '/api/webhook-deliveries/:deliveryId/redeliver',
+    {
+      config: TOKEN_WRITES_WEBHOOKS,
+      schema: routeSchema({
+        summary: 'Send a delivery once more, now (same webhook-id)',
+        tags,
+        params: deliveryParams,
+        responses: { 202: queued },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request, reply) => {
+      const { deliveryId } = deliveryParams.parse(request.params);
+      await redeliver(ctx, await requireUser(request), deliveryId);
+      return reply.status(202).send({ queued: true });
+    },
+  );
 }

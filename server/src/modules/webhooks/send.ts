@@ -19,10 +19,18 @@ const READ_AT_MOST = 64 * 1024;
  * host cannot resolve elsewhere in between); TLS still checks the certificate against the URL's host name.
  * Redirects are not followed (a 3xx is a failed attempt). Never throws: the outcome says what happened.
  */
-export function postOnce(target: CheckedTarget, headers: Record<string, string>, body: string, timeoutMs: number): Promise<AttemptOutcome> {
+export function postOnce(
+  target: CheckedTarget,
+  headers: Record<string, string>,
+  body: string,
+  timeoutMs: number,
+): Promise<AttemptOutcome> {
   const started = performance.now();
   const pinned: LookupFunction = (_host, opts, callback) => {
-    if ((opts as { all?: boolean }).all) (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [{ address: target.address, family: target.family }]);
+    if ((opts as { all?: boolean }).all)
+      (callback as (e: null, a: { address: string; family: number }[]) => void)(null, [
+        { address: target.address, family: target.family },
+      ]);
     else callback(null, target.address, target.family);
   };
   const client = target.url.protocol === 'https:' ? https : http;
@@ -39,16 +47,28 @@ export function postOnce(target: CheckedTarget, headers: Record<string, string>,
       {
         method: 'POST',
         lookup: pinned,
-        headers: { 'content-type': 'application/json', 'user-agent': 'ProductHub-Webhooks/1', ...headers, 'content-length': Buffer.byteLength(body) },
+        headers: {
+          'content-type': 'application/json',
+          'user-agent': 'ProductHub-Webhooks/1',
+          ...headers,
+          'content-length': Buffer.byteLength(body),
+        },
         agent: false,
       },
       (response) => {
         const chunks: Buffer[] = [];
         let size = 0;
         const done = () => {
-          const text = Buffer.concat(chunks).subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES).toString('utf8').replace(/\uFFFD+$/, '');
+          const text = Buffer.concat(chunks)
+            .subarray(0, WEBHOOK_RESPONSE_EXCERPT_BYTES)
+            .toString('utf8')
+            .replace(/\uFFFD+$/, '');
           const ok = response.statusCode! >= 200 && response.statusCode! < 300;
-          finish({ statusCode: response.statusCode!, error: ok ? null : `HTTP ${response.statusCode}`, responseExcerpt: text || null });
+          finish({
+            statusCode: response.statusCode!,
+            error: ok ? null : `HTTP ${response.statusCode}`,
+            responseExcerpt: text || null,
+          });
           response.destroy();
         };
         response.on('data', (chunk: Buffer) => {
@@ -64,7 +84,9 @@ export function postOnce(target: CheckedTarget, headers: Record<string, string>,
       finish({ statusCode: null, error: `No answer within ${timeoutMs / 1000} s`, responseExcerpt: null });
       request.destroy();
     }, timeoutMs);
-    request.on('error', (err) => finish({ statusCode: null, error: err.message || String(err), responseExcerpt: null }));
+    request.on('error', (err) =>
+      finish({ statusCode: null, error: err.message || String(err), responseExcerpt: null }),
+    );
     request.end(body);
   });
 }

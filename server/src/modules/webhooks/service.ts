@@ -28,7 +28,10 @@ const view = (e: EndpointRow, now = new Date()): WebhookView => ({
   url: e.url,
   events: e.events as WebhookEvent[],
   active: e.active,
-  previousSecretValidUntil: e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now ? e.previousSecretExpiresAt.toISOString() : null,
+  previousSecretValidUntil:
+    e.previousSecret && e.previousSecretExpiresAt && e.previousSecretExpiresAt > now
+      ? e.previousSecretExpiresAt.toISOString()
+      : null,
   createdDate: e.createdAt.toISOString(),
   updatedDate: e.updatedAt.toISOString(),
 });
@@ -60,24 +63,47 @@ async function checkUrl(ctx: AppContext, url: string) {
 
 export async function listWebhooks(ctx: AppContext, user: Actor, companyId: number): Promise<WebhookView[]> {
   allow(user, companyId, 'view');
-  const rows = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId)).orderBy(webhookEndpoints.id);
+  const rows = await ctx.db
+    .select()
+    .from(webhookEndpoints)
+    .where(eq(webhookEndpoints.companyId, companyId))
+    .orderBy(webhookEndpoints.id);
   return rows.map((r) => view(r));
 }
 
 /** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
-export async function createWebhook(ctx: AppContext, user: Actor, companyId: number, body: unknown): Promise<{ webhook: WebhookView; secret: string }> {
+export async function createWebhook(
+  ctx: AppContext,
+  user: Actor,
+  companyId: number,
+  body: unknown,
+): Promise<{ webhook: WebhookView; secret: string }> {
   allow(user, companyId, 'manage');
   const input = webhookInputSchema.parse(body);
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
-    const [company] = await tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)).for('update');
+    const [company] = await tx
+      .select({ id: companies.id })
+      .from(companies)
+      .where(eq(companies.id, companyId))
+      .for('update');
     if (!company) throw notFound(WEBHOOK_MSG.notFound);
-    const [{ n }] = await tx.select({ n: count() }).from(webhookEndpoints).where(eq(webhookEndpoints.companyId, companyId));
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookEndpoints)
+      .where(eq(webhookEndpoints.companyId, companyId));
     if (n >= WEBHOOKS_PER_COMPANY_MAX) throw conflict(WEBHOOK_MSG.tooMany);
     const secret = newSecret();
     const [row] = await tx
       .insert(webhookEndpoints)
-      .values({ companyId, url: input.url, events: input.events, active: input.active, secret, createdByUserId: user.id })
+      .values({
+        companyId,
+        url: input.url,
+        events: input.events,
+        active: input.active,
+        secret,
+        createdByUserId: user.id,
+      })
       .returning();
     return { webhook: view(row), secret };
   });
@@ -103,13 +129,22 @@ export async function deleteWebhook(ctx: AppContext, user: Actor, id: number): P
 }
 
 /** A new secret, shown once; the current one keeps signing alongside it for 24 hours so receivers can switch over. */
-export async function rotateSecret(ctx: AppContext, user: Actor, id: number): Promise<{ webhook: WebhookView; secret: string }> {
+export async function rotateSecret(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+): Promise<{ webhook: WebhookView; secret: string }> {
   const current = await endpointFor(ctx, user, id, 'manage');
   const secret = newSecret();
   const now = new Date();
   const [row] = await ctx.db
     .update(webhookEndpoints)
-    .set({ secret, previousSecret: current.secret, previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS), updatedAt: now })
+    .set({
+      secret,
+      previousSecret: current.secret,
+      previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS),
+      updatedAt: now,
+    })
     .where(eq(webhookEndpoints.id, id))
     .returning();
   return { webhook: view(row, now), secret };
@@ -127,7 +162,16 @@ export async function listDeliveries(ctx: AppContext, user: Actor, id: number): 
     .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
     .limit(DELIVERIES_SHOWN);
   const attempts = deliveries.length
-    ? await ctx.db.select().from(webhookAttempts).where(inArray(webhookAttempts.deliveryId, deliveries.map((d) => d.id))).orderBy(webhookAttempts.attempt)
+    ? await ctx.db
+        .select()
+        .from(webhookAttempts)
+        .where(
+          inArray(
+            webhookAttempts.deliveryId,
+            deliveries.map((d) => d.id),
+          ),
+        )
+        .orderBy(webhookAttempts.attempt)
     : [];
   return deliveries.map((d) => ({
     id: d.id,
@@ -151,7 +195,10 @@ export async function listDeliveries(ctx: AppContext, user: Actor, id: number): 
 
 /** Sends a delivery once more, now (same webhook-id, so a receiver that already has it can ignore it). */
 export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number): Promise<void> {
-  const [delivery] = await ctx.db.select({ endpointId: webhookDeliveries.endpointId }).from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+  const [delivery] = await ctx.db
+    .select({ endpointId: webhookDeliveries.endpointId })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.id, deliveryId));
   if (!delivery) throw notFound(WEBHOOK_MSG.notFound);
   const endpoint = await endpointFor(ctx, user, delivery.endpointId, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
@@ -162,7 +209,9 @@ export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number
 export async function sendPing(ctx: AppContext, user: Actor, id: number): Promise<void> {
   const endpoint = await endpointFor(ctx, user, id, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
-  await ctx.db.transaction((tx) => createDelivery(tx, endpoint, WEBHOOK_PING_EVENT, { webhookId: endpoint.id, companyId: endpoint.companyId }));
+  await ctx.db.transaction((tx) =>
+    createDelivery(tx, endpoint, WEBHOOK_PING_EVENT, { webhookId: endpoint.id, companyId: endpoint.companyId }),
+  );
 }
 
 async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'companyId'>, type: string, data: object) {
@@ -171,7 +220,16 @@ async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'compan
   const body = JSON.stringify({ type, timestamp: now.toISOString(), data });
   const [delivery] = await tx
     .insert(webhookDeliveries)
-    .values({ endpointId: endpoint.id, companyId: endpoint.companyId, messageId: newMessageId(), eventType: type, body, nextAttemptAt: now, createdAt: now, updatedAt: now })
+    .values({
+      endpointId: endpoint.id,
+      companyId: endpoint.companyId,
+      messageId: newMessageId(),
+      eventType: type,
+      body,
+      nextAttemptAt: now,
+      createdAt: now,
+      updatedAt: now,
+    })
     .returning({ id: webhookDeliveries.id });
   await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id });
 }
@@ -184,6 +242,12 @@ export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
     .from(webhookEndpoints)
-    .where(and(eq(webhookEndpoints.companyId, companyId), eq(webhookEndpoints.active, true), arrayContains(webhookEndpoints.events, [type])));
+    .where(
+      and(
+        eq(webhookEndpoints.companyId, companyId),
+        eq(webhookEndpoints.active, true),
+        arrayContains(webhookEndpoints.events, [type]),
+      ),
+    );
   for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data);
 }

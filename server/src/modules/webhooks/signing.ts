@@ -19,10 +19,16 @@ export interface SigningSecrets {
 }
 
 /** The three headers of a delivery, signed with the secret and, during its grace period, the previous one. */
-export function signedHeaders(secrets: SigningSecrets, messageId: string, body: string, now = new Date()): Record<string, string> {
+export function signedHeaders(
+  secrets: SigningSecrets,
+  messageId: string,
+  body: string,
+  now = new Date(),
+): Record<string, string> {
   const timestamp = Math.floor(now.getTime() / 1000);
   const keys = [secrets.secret];
-  if (secrets.previousSecret && secrets.previousSecretExpiresAt && secrets.previousSecretExpiresAt > now) keys.push(secrets.previousSecret);
+  if (secrets.previousSecret && secrets.previousSecretExpiresAt && secrets.previousSecretExpiresAt > now)
+    keys.push(secrets.previousSecret);
   return {
     'webhook-id': messageId,
     'webhook-timestamp': String(timestamp),

@@ -30,38 +30,37 @@ type Documents = {
     "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": typeof types.BulkEditAttributesDocument,
     "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchMarketAccountsDocument,
     "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchBrandsDocument,
-    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": typeof types.BulkIngestionOrganizationsDocument,
-    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": typeof types.CreateBulkIngestionOrganizationDocument,
-    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.SearchCompaniesByNameDocument,
+    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n": typeof types.BulkIngestionOrganizationsDocument,
+    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n": typeof types.CreateBulkIngestionOrganizationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchCompaniesByNameDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": typeof types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.CataloguedProductDocument,
     "\n  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {\n    catalogueSubmission(id: $id, input: $input) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.CatalogueSubmissionDocument,
     "\n  mutation DelistCataloguedProduct($ean13Upc: String!) {\n    delistCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": typeof types.DelistCataloguedProductDocument,
-    "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues { code message }\n      }\n    }\n  }\n": typeof types.DraftSubmissionDocument,
-    "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
-    "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
+    "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can {\n        edit\n        delete\n      }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues {\n          code\n          message\n        }\n      }\n    }\n  }\n": typeof types.DraftSubmissionDocument,
+    "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
+    "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) {\n      id\n      upc\n      ean13Upc\n      productName\n      itemStatus\n    }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteDraftSubmissionDocument,
     "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n    blockingPhotoChecks\n    updatedDate\n  }\n": typeof types.PartnerConfigurationFieldsFragmentDoc,
     "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationsDocument,
     "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationDocument,
-    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.SearchCompaniesByNameDocument,
     "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.CreatePartnerConfigurationDocument,
     "\n  mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {\n    updatePartnerConfiguration(partnerConfigurationId: $partnerConfigurationId, input: $input) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.UpdatePartnerConfigurationDocument,
-    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": typeof types.ShippingProfileFieldsFragmentDoc,
+    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight {\n      value\n      unit\n    }\n    netWeight {\n      value\n      unit\n    }\n    caseLength {\n      value\n      unit\n    }\n    caseWidth {\n      value\n      unit\n    }\n    caseHeight {\n      value\n      unit\n    }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions {\n      type\n      count\n    }\n    can {\n      edit\n    }\n  }\n": typeof types.ShippingProfileFieldsFragmentDoc,
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfilesDocument,
-    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": typeof types.ShippingProfileOptionsDocument,
-    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": typeof types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": typeof types.ShippingProfileProductsDocument,
-    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": typeof types.CreateShippingProfileDocument,
-    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
-    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": typeof types.ShippingProfileCompanyDocument,
-    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
+    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser {\n      id\n      name\n    }\n  }\n": typeof types.ShippingProfileOptionsDocument,
+    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.ShippingProfileDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) {\n      upc\n      name\n      status\n      associated\n      otherProfileName\n    }\n  }\n": typeof types.ShippingProfileProductsDocument,
+    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) {\n      ...ShippingProfileFields\n    }\n  }\n": typeof types.CreateShippingProfileDocument,
+    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": typeof types.ShippingProfileCompanySearchDocument,
+    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n    }\n  }\n": typeof types.ShippingProfileCompanyDocument,
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) {\n      id\n      companyName\n    }\n  }\n": typeof types.SearchPartnerConfigurationsDocument,
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, photoIssues: $photoIssues) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": typeof types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": typeof types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteActivityDraftDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.SubmissionDetailDocument,
-    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl qualityIssues { code message } }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": typeof types.SubmissionDetailFieldsFragmentDoc,
+    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason {\n      message\n      isAdminRejection\n    }\n    files {\n      fileName\n      kind\n      isMarketingImage\n      detectedUpcs\n      detectedFrom\n      imageUrl\n      thumbnailUrl\n      qualityIssues {\n        code\n        message\n      }\n    }\n    history {\n      at\n      fromStatus\n      toStatus\n      reason\n      by\n    }\n    can {\n      review\n      editName\n      delete\n      appeal\n      resubmit\n    }\n  }\n": typeof types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.UpdateSubmissionStatusDocument,
     "\n  mutation RenameSubmission($id: ID!, $name: String!) {\n    updateProductSubmissionProductName(id: $id, name: $name) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RenameSubmissionDocument,
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": typeof types.RequestValidationDocument,
@@ -82,38 +81,37 @@ const documents: Documents = {
     "\n  query BulkEditAttributes {\n    attributes {\n      id\n      name\n    }\n  }\n": types.BulkEditAttributesDocument,
     "\n  query SearchMarketAccounts($name: String!) {\n    searchMarketAccountsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchMarketAccountsDocument,
     "\n  query SearchBrands($name: String!) {\n    searchBrandsByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchBrandsDocument,
-    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n": types.BulkIngestionOrganizationsDocument,
-    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n": types.CreateBulkIngestionOrganizationDocument,
-    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.SearchCompaniesByNameDocument,
+    "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n": types.BulkIngestionOrganizationsDocument,
+    "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n": types.CreateBulkIngestionOrganizationDocument,
+    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchCompaniesByNameDocument,
     "\n  fragment CataloguedProductFields on CataloguedProduct {\n    ean13Upc\n    description\n    brand\n    department\n    category\n    subcategory\n    itemSize\n    unitsOfMeasure\n    packCount\n    updatedDate\n    shippingProfileId\n    imageUrls\n    thumbnailUrls\n    isDelisted\n    can {\n      addImages\n      setShippingProfile\n      delist\n    }\n  }\n": types.CataloguedProductFieldsFragmentDoc,
     "\n  query CataloguedProducts(\n    $upcPrefix: String\n    $page: Int\n    $pageSize: Int\n    $sortBy: String\n    $sortDirection: String\n    $brand: String\n    $description: String\n  ) {\n    getCataloguedProducts(\n      upcPrefix: $upcPrefix\n      page: $page\n      pageSize: $pageSize\n      sortBy: $sortBy\n      sortDirection: $sortDirection\n      brand: $brand\n      description: $description\n    ) {\n      items {\n        ...CataloguedProductFields\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.CataloguedProductsDocument,
     "\n  query CataloguedProduct($ean13Upc: String!) {\n    getCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.CataloguedProductDocument,
     "\n  mutation CatalogueSubmission($id: ID!, $input: CertifiedValuesInput!) {\n    catalogueSubmission(id: $id, input: $input) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.CatalogueSubmissionDocument,
     "\n  mutation DelistCataloguedProduct($ean13Upc: String!) {\n    delistCataloguedProduct(ean13Upc: $ean13Upc) {\n      ...CataloguedProductFields\n    }\n  }\n": types.DelistCataloguedProductDocument,
-    "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues { code message }\n      }\n    }\n  }\n": types.DraftSubmissionDocument,
-    "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n": types.UpdateDraftSubmissionDocument,
-    "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
+    "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can {\n        edit\n        delete\n      }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues {\n          code\n          message\n        }\n      }\n    }\n  }\n": types.DraftSubmissionDocument,
+    "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateDraftSubmissionDocument,
+    "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) {\n      id\n      upc\n      ean13Upc\n      productName\n      itemStatus\n    }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteDraftSubmissionDocument,
     "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n    blockingPhotoChecks\n    updatedDate\n  }\n": types.PartnerConfigurationFieldsFragmentDoc,
     "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationsDocument,
     "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationDocument,
-    "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.SearchCompaniesByNameDocument,
     "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.CreatePartnerConfigurationDocument,
     "\n  mutation UpdatePartnerConfiguration($partnerConfigurationId: Int!, $input: PartnerConfigurationInput!) {\n    updatePartnerConfiguration(partnerConfigurationId: $partnerConfigurationId, input: $input) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.UpdatePartnerConfigurationDocument,
-    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n": types.ShippingProfileFieldsFragmentDoc,
+    "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight {\n      value\n      unit\n    }\n    netWeight {\n      value\n      unit\n    }\n    caseLength {\n      value\n      unit\n    }\n    caseWidth {\n      value\n      unit\n    }\n    caseHeight {\n      value\n      unit\n    }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions {\n      type\n      count\n    }\n    can {\n      edit\n    }\n  }\n": types.ShippingProfileFieldsFragmentDoc,
     "\n  query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {\n    getShippingProfileForCurrentUser(companyId: $companyId, associatedSubmissions: $associatedSubmissions) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfilesDocument,
-    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n": types.ShippingProfileOptionsDocument,
-    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n": types.ShippingProfileDocument,
-    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n": types.ShippingProfileProductsDocument,
-    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n": types.CreateShippingProfileDocument,
-    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n": types.ShippingProfileCompanySearchDocument,
-    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n": types.ShippingProfileCompanyDocument,
-    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n": types.SearchPartnerConfigurationsDocument,
+    "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser {\n      id\n      name\n    }\n  }\n": types.ShippingProfileOptionsDocument,
+    "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) {\n      ...ShippingProfileFields\n    }\n  }\n": types.ShippingProfileDocument,
+    "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) {\n      upc\n      name\n      status\n      associated\n      otherProfileName\n    }\n  }\n": types.ShippingProfileProductsDocument,
+    "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) {\n      ...ShippingProfileFields\n    }\n  }\n": types.CreateShippingProfileDocument,
+    "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n": types.ShippingProfileCompanySearchDocument,
+    "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n    }\n  }\n": types.ShippingProfileCompanyDocument,
+    "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) {\n      id\n      companyName\n    }\n  }\n": types.SearchPartnerConfigurationsDocument,
     "\n  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {\n    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, photoIssues: $photoIssues) {\n      items {\n        kind\n        id\n        upc\n        upcs\n        productName\n        itemStatus\n        updatedDate\n        fileCount\n        partnerCompanyId\n        partnerStatusLabel\n        canDelete\n      }\n      total\n      page\n      pageSize\n    }\n  }\n": types.ActivityPageDocument,
     "\n  mutation DeleteProductSubmission($id: ID!) {\n    deleteProductSubmission(id: $id)\n  }\n": types.DeleteProductSubmissionDocument,
     "\n  mutation DeleteActivityDraft($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteActivityDraftDocument,
     "\n  query SubmissionDetail($id: ID!) {\n    getProductSubmission(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.SubmissionDetailDocument,
-    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl qualityIssues { code message } }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n": types.SubmissionDetailFieldsFragmentDoc,
+    "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason {\n      message\n      isAdminRejection\n    }\n    files {\n      fileName\n      kind\n      isMarketingImage\n      detectedUpcs\n      detectedFrom\n      imageUrl\n      thumbnailUrl\n      qualityIssues {\n        code\n        message\n      }\n    }\n    history {\n      at\n      fromStatus\n      toStatus\n      reason\n      by\n    }\n    can {\n      review\n      editName\n      delete\n      appeal\n      resubmit\n    }\n  }\n": types.SubmissionDetailFieldsFragmentDoc,
     "\n  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {\n    updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.UpdateSubmissionStatusDocument,
     "\n  mutation RenameSubmission($id: ID!, $name: String!) {\n    updateProductSubmissionProductName(id: $id, name: $name) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RenameSubmissionDocument,
     "\n  mutation RequestValidation($id: ID!) {\n    requestValidation(id: $id) {\n      ...SubmissionDetailFields\n    }\n  }\n": types.RequestValidationDocument,
@@ -182,15 +180,15 @@ export function graphql(source: "\n  query SearchBrands($name: String!) {\n    s
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations { id companyId companyName folderName imageSource }\n  }\n"): typeof import('./graphql').BulkIngestionOrganizationsDocument;
+export function graphql(source: "\n  query BulkIngestionOrganizations {\n    bulkIngestionOrganizations {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n"): typeof import('./graphql').BulkIngestionOrganizationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) { id companyId companyName folderName imageSource }\n  }\n"): typeof import('./graphql').CreateBulkIngestionOrganizationDocument;
+export function graphql(source: "\n  mutation CreateBulkIngestionOrganization($input: BulkIngestionOrganizationInput!) {\n    createBulkIngestionOrganization(input: $input) {\n      id\n      companyId\n      companyName\n      folderName\n      imageSource\n    }\n  }\n"): typeof import('./graphql').CreateBulkIngestionOrganizationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n"): typeof import('./graphql').SearchCompaniesByNameDocument;
+export function graphql(source: "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchCompaniesByNameDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -214,15 +212,15 @@ export function graphql(source: "\n  mutation DelistCataloguedProduct($ean13Upc:
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can { edit delete }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues { code message }\n      }\n    }\n  }\n"): typeof import('./graphql').DraftSubmissionDocument;
+export function graphql(source: "\n  query DraftSubmission($id: ID!) {\n    getDraftSubmission(id: $id) {\n      id\n      partnerCompanyId\n      updatedDate\n      can {\n        edit\n        delete\n      }\n      files {\n        fileName\n        kind\n        upc\n        productName\n        detectedUpc\n        detectedUpcs\n        detectionStatus\n        shippingProfileId\n        isMarketingImage\n        imageUrl\n        thumbnailUrl\n        thumbnailReady\n        qualityIssues {\n          code\n          message\n        }\n      }\n    }\n  }\n"): typeof import('./graphql').DraftSubmissionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) { id }\n  }\n"): typeof import('./graphql').UpdateDraftSubmissionDocument;
+export function graphql(source: "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) {\n      id\n    }\n  }\n"): typeof import('./graphql').UpdateDraftSubmissionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }\n  }\n"): typeof import('./graphql').SubmitProductsFromDraftSubmissionDocument;
+export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) {\n      id\n      upc\n      ean13Upc\n      productName\n      itemStatus\n    }\n  }\n"): typeof import('./graphql').SubmitProductsFromDraftSubmissionDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -242,10 +240,6 @@ export function graphql(source: "\n  query PartnerConfiguration($partnerConfigur
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SearchCompaniesByName($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').SearchCompaniesByNameDocument;
-/**
- * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
- */
 export function graphql(source: "\n  mutation CreatePartnerConfiguration($companyId: Int!) {\n    createPartnerConfiguration(companyId: $companyId) {\n      ...PartnerConfigurationFields\n    }\n  }\n"): typeof import('./graphql').CreatePartnerConfigurationDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
@@ -254,7 +248,7 @@ export function graphql(source: "\n  mutation UpdatePartnerConfiguration($partne
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight { value unit }\n    netWeight { value unit }\n    caseLength { value unit }\n    caseWidth { value unit }\n    caseHeight { value unit }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions { type count }\n    can { edit }\n  }\n"): typeof import('./graphql').ShippingProfileFieldsFragmentDoc;
+export function graphql(source: "\n  fragment ShippingProfileFields on ShippingProfile {\n    id\n    name\n    companyId\n    caseCount\n    grossWeight {\n      value\n      unit\n    }\n    netWeight {\n      value\n      unit\n    }\n    caseLength {\n      value\n      unit\n    }\n    caseWidth {\n      value\n      unit\n    }\n    caseHeight {\n      value\n      unit\n    }\n    palletTiers\n    palletLayers\n    updatedDate\n    updatedByFirstName\n    updatedByLastName\n    updatedByEmail\n    associatedSubmissions {\n      type\n      count\n    }\n    can {\n      edit\n    }\n  }\n"): typeof import('./graphql').ShippingProfileFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -262,31 +256,31 @@ export function graphql(source: "\n  query ShippingProfiles($companyId: Int, $as
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser { id name }\n  }\n"): typeof import('./graphql').ShippingProfileOptionsDocument;
+export function graphql(source: "\n  query ShippingProfileOptions {\n    getShippingProfileForCurrentUser {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ShippingProfileOptionsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) { ...ShippingProfileFields }\n  }\n"): typeof import('./graphql').ShippingProfileDocument;
+export function graphql(source: "\n  query ShippingProfile($id: Int!) {\n    getShippingProfile(id: $id) {\n      ...ShippingProfileFields\n    }\n  }\n"): typeof import('./graphql').ShippingProfileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
+export function graphql(source: "\n  query ShippingProfileProducts($id: Int!) {\n    getShippingProfileProducts(shippingProfileId: $id) {\n      upc\n      name\n      status\n      associated\n      otherProfileName\n    }\n  }\n"): typeof import('./graphql').ShippingProfileProductsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }\n  }\n"): typeof import('./graphql').CreateShippingProfileDocument;
+export function graphql(source: "\n  mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {\n    createShippingProfile(input: $input, companyId: $companyId) {\n      ...ShippingProfileFields\n    }\n  }\n"): typeof import('./graphql').CreateShippingProfileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) { id name }\n  }\n"): typeof import('./graphql').ShippingProfileCompanySearchDocument;
+export function graphql(source: "\n  query ShippingProfileCompanySearch($name: String!) {\n    searchCompaniesByName(name: $name) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ShippingProfileCompanySearchDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) { id name }\n  }\n"): typeof import('./graphql').ShippingProfileCompanyDocument;
+export function graphql(source: "\n  query ShippingProfileCompany($companyId: Int!) {\n    getCompany(companyId: $companyId) {\n      id\n      name\n    }\n  }\n"): typeof import('./graphql').ShippingProfileCompanyDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) { id companyName }\n  }\n"): typeof import('./graphql').SearchPartnerConfigurationsDocument;
+export function graphql(source: "\n  query SearchPartnerConfigurations($name: String!) {\n    searchPartnerConfigurations(name: $name) {\n      id\n      companyName\n    }\n  }\n"): typeof import('./graphql').SearchPartnerConfigurationsDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
@@ -306,7 +300,7 @@ export function graphql(source: "\n  query SubmissionDetail($id: ID!) {\n    get
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
-export function graphql(source: "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason { message isAdminRejection }\n    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl qualityIssues { code message } }\n    history { at fromStatus toStatus reason by }\n    can { review editName delete appeal resubmit }\n  }\n"): typeof import('./graphql').SubmissionDetailFieldsFragmentDoc;
+export function graphql(source: "\n  fragment SubmissionDetailFields on SubmissionDetail {\n    id\n    upc\n    ean13Upc\n    productName\n    itemStatus\n    statusDisplayName\n    isImported\n    companyName\n    creatorEmail\n    creatorFirstName\n    creatorLastName\n    detectedUpcs\n    partnerCompanyId\n    zendeskTicketId\n    zendeskTicketUrl\n    updatedDate\n    badge\n    badgeNote\n    rejectionReason {\n      message\n      isAdminRejection\n    }\n    files {\n      fileName\n      kind\n      isMarketingImage\n      detectedUpcs\n      detectedFrom\n      imageUrl\n      thumbnailUrl\n      qualityIssues {\n        code\n        message\n      }\n    }\n    history {\n      at\n      fromStatus\n      toStatus\n      reason\n      by\n    }\n    can {\n      review\n      editName\n      delete\n      appeal\n      resubmit\n    }\n  }\n"): typeof import('./graphql').SubmissionDetailFieldsFragmentDoc;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

@@ -51,14 +51,21 @@ export function AccountInformationForm() {
       // Part 1 section 8: an account update failure is silently ignored, but for an address already taken: the
       // "taken" hint before saving only knows the user's own company (issue 15), so another company's address is
       // found here.
-      if (isApiError(error) && error.status === 409) form.setError('email', { type: 'conflict', message: MSG.emailTaken });
+      if (isApiError(error) && error.status === 409)
+        form.setError('email', { type: 'conflict', message: MSG.emailTaken });
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md" maw={480}>
-        <TextInput label="Email" type="email" autoComplete="email" {...form.register('email')} error={fieldError(errors.email?.message)} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="email"
+          {...form.register('email')}
+          error={fieldError(errors.email?.message)}
+        />
         <TextInput
           label="First name"
           autoComplete="given-name"

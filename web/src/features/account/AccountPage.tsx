@@ -13,7 +13,8 @@ const ALL_TABS = [
 ] as const;
 
 /** Details and password are kept here only for accounts with a password of ours; API tokens for everyone. */
-const tabsFor = (user: Pick<UserDetails, 'isAuth0User'>) => ALL_TABS.filter((t) => user.isAuth0User || !t.passwordAccountsOnly);
+const tabsFor = (user: Pick<UserDetails, 'isAuth0User'>) =>
+  ALL_TABS.filter((t) => user.isAuth0User || !t.passwordAccountsOnly);
 
 /** /account: the first tab this user has. */
 export function AccountIndexRedirect() {

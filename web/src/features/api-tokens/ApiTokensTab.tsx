@@ -1,6 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Checkbox, CopyButton, Group, Radio, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  CopyButton,
+  Group,
+  Radio,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import {
   API_TOKEN_EXPIRY_CHOICES,
   API_TOKEN_MSG,
@@ -82,8 +94,8 @@ export function ApiTokensTab() {
   return (
     <Stack gap="xl" maw={960}>
       <Text>
-        API tokens let your own programs (a PIM, a DAM, a script) use the portal&apos;s API as you, with the scopes you choose. Send one
-        as <code>Authorization: Bearer pst_…</code>. See the{' '}
+        API tokens let your own programs (a PIM, a DAM, a script) use the portal&apos;s API as you, with the scopes you
+        choose. Send one as <code>Authorization: Bearer pst_…</code>. See the{' '}
         <Anchor href="/api/docs" target="_blank" rel="noopener">
           API reference
         </Anchor>
@@ -186,7 +198,12 @@ export function ApiTokensTab() {
           >
             <Stack gap="xs" mt="xs">
               {grantable.map((scope) => (
-                <Checkbox key={scope} value={scope} label={API_TOKEN_SCOPE_LABELS[scope] ?? scope} description={scope} />
+                <Checkbox
+                  key={scope}
+                  value={scope}
+                  label={API_TOKEN_SCOPE_LABELS[scope] ?? scope}
+                  description={scope}
+                />
               ))}
             </Stack>
           </Checkbox.Group>

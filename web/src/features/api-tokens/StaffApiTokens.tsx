@@ -28,7 +28,12 @@ export function StaffApiTokens() {
         API tokens
       </Title>
       <Text>Tokens of every company. Revoking one stops the programs that use it at once.</Text>
-      <TextInput label="Filter by company, owner or name" value={filter} onChange={(e) => setFilter(e.currentTarget.value)} maw={420} />
+      <TextInput
+        label="Filter by company, owner or name"
+        value={filter}
+        onChange={(e) => setFilter(e.currentTarget.value)}
+        maw={420}
+      />
       {tokens.isPending ? (
         <Text>Loading…</Text>
       ) : tokens.isError ? (

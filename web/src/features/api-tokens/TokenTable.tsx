@@ -6,7 +6,17 @@ import { formatDate, formatDateTime } from '../../ui/dates.ts';
 const STATUS_COLOR = { Active: 'green', Expired: 'gray', Revoked: 'red' } as const;
 
 /** A list of tokens (the account's own, or, for staff, anyone's with its owner), with Revoke behind a confirmation. */
-export function TokenTable({ tokens, onRevoke, showOwner = false, caption }: { tokens: ApiToken[]; onRevoke: (token: ApiToken) => Promise<unknown>; showOwner?: boolean; caption: string }) {
+export function TokenTable({
+  tokens,
+  onRevoke,
+  showOwner = false,
+  caption,
+}: {
+  tokens: ApiToken[];
+  onRevoke: (token: ApiToken) => Promise<unknown>;
+  showOwner?: boolean;
+  caption: string;
+}) {
   const [toRevoke, setToRevoke] = useState<ApiToken | null>(null);
   const [revoking, setRevoking] = useState(false);
 
@@ -75,7 +85,13 @@ export function TokenTable({ tokens, onRevoke, showOwner = false, caption }: { t
                   </Table.Td>
                   <Table.Td>
                     {status === 'Active' && (
-                      <Button size="xs" variant="outline" color="red.9" onClick={() => setToRevoke(token)} aria-label={`Revoke ${token.name}`}>
+                      <Button
+                        size="xs"
+                        variant="outline"
+                        color="red.9"
+                        onClick={() => setToRevoke(token)}
+                        aria-label={`Revoke ${token.name}`}
+                      >
                         Revoke
                       </Button>
                     )}
@@ -86,7 +102,12 @@ export function TokenTable({ tokens, onRevoke, showOwner = false, caption }: { t
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      <Modal opened={toRevoke !== null} onClose={() => !revoking && setToRevoke(null)} title="Revoke this API token?" centered>
+      <Modal
+        opened={toRevoke !== null}
+        onClose={() => !revoking && setToRevoke(null)}
+        title="Revoke this API token?"
+        centered
+      >
         <Stack gap="md">
           <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
             {toRevoke?.name}

@@ -7,9 +7,11 @@ export const apiTokenKeys = {
 };
 
 export const fetchOwnTokens = () => apiFetch<ApiToken[]>('/api-tokens');
-export const createToken = (input: CreateApiToken) => apiFetch<CreatedApiToken>('/api-tokens', { method: 'POST', json: input });
+export const createToken = (input: CreateApiToken) =>
+  apiFetch<CreatedApiToken>('/api-tokens', { method: 'POST', json: input });
 export const revokeOwnToken = (id: number) => apiFetch<ApiToken>(`/api-tokens/${id}`, { method: 'DELETE' });
 
 /** Staff (full administrators): every company's tokens, or one company's. */
-export const fetchAllTokens = (companyId: number | null) => apiFetch<ApiToken[]>(`/admin/api-tokens${companyId ? `?companyId=${companyId}` : ''}`);
+export const fetchAllTokens = (companyId: number | null) =>
+  apiFetch<ApiToken[]>(`/admin/api-tokens${companyId ? `?companyId=${companyId}` : ''}`);
 export const revokeAnyToken = (id: number) => apiFetch<ApiToken>(`/admin/api-tokens/${id}`, { method: 'DELETE' });

@@ -29,7 +29,9 @@ function stubApi() {
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      return url.startsWith('/api/audit/options') ? jsonResponse(200, OPTIONS) : jsonResponse(200, { items: [ROW], total: 1, page: 1, pageSize: 25 });
+      return url.startsWith('/api/audit/options')
+        ? jsonResponse(200, OPTIONS)
+        : jsonResponse(200, { items: [ROW], total: 1, page: 1, pageSize: 25 });
     }),
   );
   return urls;
@@ -38,9 +40,16 @@ function stubApi() {
 describe('Audit trail page', { timeout: 20_000 }, () => {
   it('shows the rows in a captioned table with column headers, the target linked and before/after summaries', async () => {
     stubApi();
-    renderWithApp(<AuditPage />, { path: '/admin/audit', session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }) });
+    renderWithApp(<AuditPage />, {
+      path: '/admin/audit',
+      session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }),
+    });
     const table = await screen.findByRole('table', { name: 'Staff actions, newest first' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After']);
     const link = await within(table).findByRole('link', { name: 'Oats' });
     expect(link.getAttribute('href')).toBe('/productSubmissions/abc');
     expect(within(table).getByText('status: SUBMITTED')).toBeTruthy();
@@ -59,7 +68,10 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
     expect(within(search).getByLabelText('From')).toBeTruthy();
     expect(within(search).getByLabelText('To')).toBeTruthy();
     await waitFor(() => expect(urls.some((u) => u.startsWith('/api/audit?'))).toBe(true));
-    const list = new URL(urls.find((u) => u.startsWith('/api/audit?'))!, 'http://x');
+    const list = new URL(
+      urls.find((u) => u.startsWith('/api/audit?'))!,
+      'http://x',
+    );
     expect(list.searchParams.get('action')).toBe('submission.accepted');
     expect(list.searchParams.get('companyId')).toBe('1001');
     expect(list.searchParams.get('from')).toBe(new Date(2026, 10, 1).toISOString());

@@ -7,7 +7,16 @@ import { useSignedInUser } from '../../session/session-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
-import { auditCsvUrl, auditKeys, auditQuery, fetchAuditOptions, fetchAuditPage, FILTER_KEYS, type AuditFilters, type AuditRow } from './audit-api.ts';
+import {
+  auditCsvUrl,
+  auditKeys,
+  auditQuery,
+  fetchAuditOptions,
+  fetchAuditPage,
+  FILTER_KEYS,
+  type AuditFilters,
+  type AuditRow,
+} from './audit-api.ts';
 import { auditTargetLink } from './audit-target-link.ts';
 
 export const AUDIT_HEADING = 'Audit Trail';
@@ -26,7 +35,12 @@ export function AuditPage() {
   const datesWrong = filters.from && filters.to && filters.from > filters.to;
 
   const options = useQuery({ queryKey: auditKeys.options, queryFn: fetchAuditOptions, staleTime: 60_000 });
-  const rows = useQuery({ queryKey: auditKeys.page(query), queryFn: () => fetchAuditPage(query), placeholderData: keepPreviousData, enabled: !datesWrong });
+  const rows = useQuery({
+    queryKey: auditKeys.page(query),
+    queryFn: () => fetchAuditPage(query),
+    placeholderData: keepPreviousData,
+    enabled: !datesWrong,
+  });
 
   /** A filter change starts again at page 1. */
   const setFilter = (key: keyof AuditFilters, value: string | null) =>
@@ -53,7 +67,8 @@ export function AuditPage() {
   return (
     <Page heading={AUDIT_HEADING}>
       <Text c="dimmed" size="sm">
-        What staff changed in suppliers' and partners' data: reviews, cataloguing, imports, settings, access and bulk edits.
+        What staff changed in suppliers' and partners' data: reviews, cataloguing, imports, settings, access and bulk
+        edits.
       </Text>
       <form role="search" aria-label="Filter the audit trail" onSubmit={(e) => e.preventDefault()}>
         <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="sm">
@@ -64,9 +79,17 @@ export function AuditPage() {
                 key: 'actorId',
                 label: 'Staff member',
                 placeholder: 'Anyone',
-                data: (options.data?.actors ?? []).map((a) => ({ value: String(a.id), label: `${a.name} (${a.email})` })),
+                data: (options.data?.actors ?? []).map((a) => ({
+                  value: String(a.id),
+                  label: `${a.name} (${a.email})`,
+                })),
               },
-              { key: 'companyId', label: 'Company', placeholder: 'Any company', data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })) },
+              {
+                key: 'companyId',
+                label: 'Company',
+                placeholder: 'Any company',
+                data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+              },
             ] as const
           ).map((f) => (
             <Select
@@ -90,7 +113,13 @@ export function AuditPage() {
               if (e.key === 'Enter') setFilter('targetId', e.currentTarget.value.trim() || null);
             }}
           />
-          <TextInput type="date" label="From" value={filters.from} max={filters.to || undefined} onChange={(e) => setFilter('from', e.currentTarget.value || null)} />
+          <TextInput
+            type="date"
+            label="From"
+            value={filters.from}
+            max={filters.to || undefined}
+            onChange={(e) => setFilter('from', e.currentTarget.value || null)}
+          />
           <TextInput
             type="date"
             label="To"
@@ -101,7 +130,11 @@ export function AuditPage() {
           />
         </SimpleGrid>
         <Group mt="sm" gap="sm">
-          <Button variant="default" disabled={!anyFilter} onClick={() => setParams(new URLSearchParams(), { replace: true })}>
+          <Button
+            variant="default"
+            disabled={!anyFilter}
+            onClick={() => setParams(new URLSearchParams(), { replace: true })}
+          >
             Clear filters
           </Button>
           <Button component="a" variant="light" href={auditCsvUrl(filters)} download>
@@ -116,7 +149,9 @@ export function AuditPage() {
       </Text>
       <Table.ScrollContainer minWidth={900}>
         <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching}>
-          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>Staff actions, newest first</Table.Caption>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
+            Staff actions, newest first
+          </Table.Caption>
           <Table.Thead>
             <Table.Tr>
               {['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After'].map((h) => (
@@ -127,18 +162,29 @@ export function AuditPage() {
             </Table.Tr>
           </Table.Thead>
           <Table.Tbody>
-            {rows.data?.items.map((r) => <AuditTableRow key={r.id} row={r} link={auditTargetLink(r, user)} />)}
+            {rows.data?.items.map((r) => (
+              <AuditTableRow key={r.id} row={r} link={auditTargetLink(r, user)} />
+            ))}
             {rows.data && !rows.data.items.length && <EmptyTableRow columns={7}>{AUDIT_MSG.empty}</EmptyTableRow>}
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && <PageNavigation label="Pages of the audit trail" total={totalPages} value={Math.min(page, totalPages)} onChange={setPage} />}
+      {totalPages > 1 && (
+        <PageNavigation
+          label="Pages of the audit trail"
+          total={totalPages}
+          value={Math.min(page, totalPages)}
+          onChange={setPage}
+        />
+      )}
     </Page>
   );
 }
 
 const countText = (total: number, filtered: boolean) =>
-  filtered ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.` : `${total} ${total === 1 ? 'action' : 'actions'}.`;
+  filtered
+    ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.`
+    : `${total} ${total === 1 ? 'action' : 'actions'}.`;
 
 function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
   const name = row.target.label || row.target.id;

@@ -26,7 +26,14 @@ export interface AuditFilters {
   to: string;
 }
 
-export const FILTER_KEYS = ['action', 'actorId', 'companyId', 'targetId', 'from', 'to'] as const satisfies readonly (keyof AuditFilters)[];
+export const FILTER_KEYS = [
+  'action',
+  'actorId',
+  'companyId',
+  'targetId',
+  'from',
+  'to',
+] as const satisfies readonly (keyof AuditFilters)[];
 
 /** A local calendar day's first (or last) millisecond as an instant, which the server filters by. */
 function dayBound(day: string, end: boolean): string | null {

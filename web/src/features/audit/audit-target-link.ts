@@ -6,7 +6,10 @@ import type { AuditRow } from './audit-api.ts';
  * Where an audit row's target opens (relative to the partner root), or null when it has no page or the reader
  * may not open it: a deleted submission, an import, a partner configuration for someone without Settings.
  */
-export function auditTargetLink(row: Pick<AuditRow, 'action' | 'target'>, user: Pick<UserDetails, 'scopes' | 'hasBulkIngestionAccess'>): string | null {
+export function auditTargetLink(
+  row: Pick<AuditRow, 'action' | 'target'>,
+  user: Pick<UserDetails, 'scopes' | 'hasBulkIngestionAccess'>,
+): string | null {
   const { type, id } = row.target;
   const path = encodeURIComponent(id);
   switch (type) {

@@ -8,7 +8,10 @@ describe('AdminLoginPage', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('offers the identity provider when the server has one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { oidc: { enabled: true, name: 'Okta' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { oidc: { enabled: true, name: 'Okta' } })),
+    );
     renderWithApp(<AdminLoginPage />, { path: '/login/admin' });
     expect(screen.getByRole('heading', { level: 1, name: 'Administrator login' })).toBeTruthy();
     const sso = await screen.findByRole('link', { name: 'Continue with Okta' });
@@ -17,7 +20,10 @@ describe('AdminLoginPage', () => {
   });
 
   it('shows only the password form without one', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { oidc: { enabled: false, name: '' } })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(200, { oidc: { enabled: false, name: '' } })),
+    );
     renderWithApp(<AdminLoginPage />, { path: '/login/admin' });
     expect(await screen.findByLabelText('Email')).toBeTruthy();
     expect(screen.queryByRole('link', { name: /Continue with/ })).toBeNull();

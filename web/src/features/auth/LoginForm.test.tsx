@@ -70,7 +70,9 @@ describe('LoginForm', () => {
   });
 
   it("shows 'Invalid email or password' inline for wrong credentials", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(401, { code: 'UNAUTHORIZED', reason: 'INVALID_CREDENTIALS', message: 'x' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(401, { code: 'UNAUTHORIZED', reason: 'INVALID_CREDENTIALS', message: 'x' }),
+    );
     renderWithApp(<LoginForm />);
     type(email(), 'supplier@example.com');
     type(password(), 'wrong');

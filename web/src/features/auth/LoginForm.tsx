@@ -42,7 +42,13 @@ export function LoginForm() {
             {failureMessage}
           </Text>
         )}
-        <TextInput label="Email" type="email" autoComplete="username" {...form.field('email')} error={fieldError(form.errors.email)} />
+        <TextInput
+          label="Email"
+          type="email"
+          autoComplete="username"
+          {...form.field('email')}
+          error={fieldError(form.errors.email)}
+        />
         <PasswordField
           label="Password"
           autoComplete="current-password"

@@ -69,9 +69,7 @@ function CoBrandedLoginLayout({ config, children }: { config: PartnerConfigurati
         <Stack maw={440} w="100%" gap="md">
           <NotificationBanner />
           {children}
-          <Text size="sm">
-            {partner} item intake
-          </Text>
+          <Text size="sm">{partner} item intake</Text>
         </Stack>
       </main>
       <footer className={classes.footer}>

@@ -43,12 +43,17 @@ describe('ResetPasswordPage', () => {
     expect(await screen.findByText('Your password has been changed.')).toBeTruthy();
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/user/password/reset');
-    expect(JSON.parse(String(init?.body))).toEqual({ token: 'abcdefghijklmnopqrstuvwxyz', newPassword: 'Brand-new-pass-1' });
+    expect(JSON.parse(String(init?.body))).toEqual({
+      token: 'abcdefghijklmnopqrstuvwxyz',
+      newPassword: 'Brand-new-pass-1',
+    });
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Log in' }).getAttribute('href')).toBe('/login');
   });
 
   it("shows the server's message for a dead link", async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(400, { code: 'RESET_LINK_INVALID', message: 'This link has expired.' }));
+    fetchMock.mockResolvedValueOnce(
+      jsonResponse(400, { code: 'RESET_LINK_INVALID', message: 'This link has expired.' }),
+    );
     renderAt('/reset-password/abcdefghijklmnopqrstuvwxyz');
     await submitNewPassword();
     expect((await screen.findByRole('alert')).textContent).toBe('This link has expired.');

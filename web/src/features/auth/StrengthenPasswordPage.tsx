@@ -35,9 +35,7 @@ export function StrengthenPasswordPage() {
   return (
     <LoginLayout>
       <Page heading="Choose a stronger password">
-        <Text>
-          Your password no longer meets our requirements. Choose a new one to continue to your account.
-        </Text>
+        <Text>Your password no longer meets our requirements. Choose a new one to continue to your account.</Text>
         <NewPasswordForm submitLabel="Save and continue" busyLabel="Saving..." failure={failure} onSubmit={onSubmit} />
         {attemptExpired ? (
           <Anchor component={AppLink} to="/login">

@@ -11,17 +11,43 @@ import { BRAND_PROFILE_SAVED, BrandProfilePage } from './BrandProfilePage.tsx';
 spyOnToasts();
 
 const lookups: Answers = {
-  Countries: { data: { getCountries: [{ id: 1, name: 'United States', code: 'US' }, { id: 2, name: 'Canada', code: 'CA' }] } },
+  Countries: {
+    data: {
+      getCountries: [
+        { id: 1, name: 'United States', code: 'US' },
+        { id: 2, name: 'Canada', code: 'CA' },
+      ],
+    },
+  },
   States: (v: Record<string, unknown>) => ({
     data: {
       getStates:
         v.countryCode === 'US'
-          ? [{ id: 5, name: 'California', code: 'CA' }, { id: 38, name: 'Oregon', code: 'OR' }]
+          ? [
+              { id: 5, name: 'California', code: 'CA' },
+              { id: 38, name: 'Oregon', code: 'OR' },
+            ]
           : [{ id: 60, name: 'Ontario', code: 'ON' }],
     },
   }),
-  Cities: (v: Record<string, unknown>) => ({ data: { getCities: v.stateCode === 'CA' ? [{ id: 1, name: 'Los Angeles' }] : v.stateCode === 'OR' ? [] : [{ id: 2, name: 'Toronto' }] } }),
-  DistributionMethods: { data: { getDistributionMethods: [{ id: 1, name: 'Distributor' }, { id: 2, name: 'Broker' }] } },
+  Cities: (v: Record<string, unknown>) => ({
+    data: {
+      getCities:
+        v.stateCode === 'CA'
+          ? [{ id: 1, name: 'Los Angeles' }]
+          : v.stateCode === 'OR'
+            ? []
+            : [{ id: 2, name: 'Toronto' }],
+    },
+  }),
+  DistributionMethods: {
+    data: {
+      getDistributionMethods: [
+        { id: 1, name: 'Distributor' },
+        { id: 2, name: 'Broker' },
+      ],
+    },
+  },
 };
 
 export function buildProfile(over: Partial<BrandProfile> = {}): BrandProfile {
@@ -62,11 +88,16 @@ export function buildProfile(over: Partial<BrandProfile> = {}): BrandProfile {
 
 function renderPage(profile: BrandProfile | null, answers: Answers = {}) {
   const server = fakeServer({
-    CompanyBrandProfiles: { data: { getCompany: { id: 100, name: 'Acme Foods', brandProfiles: profile ? [profile] : [] } } },
+    CompanyBrandProfiles: {
+      data: { getCompany: { id: 100, name: 'Acme Foods', brandProfiles: profile ? [profile] : [] } },
+    },
     ...lookups,
     ...answers,
   });
-  const view = renderWithApp(<BrandProfilePage />, { path: '/brandProfile', session: buildSession({ user: buildUser(), flags: ['BRAND_PROFILE'] }) });
+  const view = renderWithApp(<BrandProfilePage />, {
+    path: '/brandProfile',
+    session: buildSession({ user: buildUser(), flags: ['BRAND_PROFILE'] }),
+  });
   return { ...view, ...server };
 }
 
@@ -120,7 +151,9 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
     await loaded();
     expect(value(screen.getByLabelText(/^Brand website/))).toBe('https://acme.example');
     await waitFor(() => expect(combo('City').value).toBe('Los Angeles'));
-    expect(screen.getByRole('link', { name: 'logo.png' }).getAttribute('href')).toBe('/api/companies/100/brand-profiles/9/brand-logo?v=abc');
+    expect(screen.getByRole('link', { name: 'logo.png' }).getAttribute('href')).toBe(
+      '/api/companies/100/brand-profiles/9/brand-logo?v=abc',
+    );
     expect(disabled()).toBe(true);
     fireEvent.change(screen.getByLabelText(/^Brand story/), { target: { value: 'Since 1998, in the valley.' } });
     await waitFor(() => expect(disabled()).toBe(false));
@@ -133,7 +166,9 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
     fireEvent.change(website, { target: { value: '' } });
     fireEvent.blur(website);
     expect(await screen.findByText('Please enter brand website.')).toBeTruthy();
-    expect(screen.getByText('Please enter brand website.').parentElement!.textContent).toContain('Error: Please enter brand website.');
+    expect(screen.getByText('Please enter brand website.').parentElement!.textContent).toContain(
+      'Error: Please enter brand website.',
+    );
     const email = screen.getByLabelText('Sales contact email');
     fireEvent.change(email, { target: { value: '' } });
     fireEvent.blur(email);
@@ -178,7 +213,9 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
 
   it('saves the changes with updateBrandProfile and reports it', async () => {
     const { calls } = renderPage(buildProfile(), {
-      UpdateBrandProfile: (v: Record<string, unknown>) => ({ data: { updateBrandProfile: buildProfile({ brandStory: (v.input as { brandStory: string }).brandStory }) } }),
+      UpdateBrandProfile: (v: Record<string, unknown>) => ({
+        data: { updateBrandProfile: buildProfile({ brandStory: (v.input as { brandStory: string }).brandStory }) },
+      }),
     });
     await loaded();
     fireEvent.change(screen.getByLabelText(/^Brand story/), { target: { value: 'New story.' } });
@@ -186,13 +223,19 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
     fireEvent.click(saveButton());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(BRAND_PROFILE_SAVED));
     const update = calls.find((c) => c.operation === 'UpdateBrandProfile')!;
-    expect(update.variables).toMatchObject({ companyId: 100, brandProfileId: 9, input: { brandStory: 'New story.', yearFounded: '1998', salesContactEmail: 'sam@acme.example' } });
+    expect(update.variables).toMatchObject({
+      companyId: 100,
+      brandProfileId: 9,
+      input: { brandStory: 'New story.', yearFounded: '1998', salesContactEmail: 'sam@acme.example' },
+    });
     await waitFor(() => expect(disabled()).toBe(true));
   });
 
   it("shows the server's field messages when it refuses a save", async () => {
     renderPage(buildProfile(), {
-      UpdateBrandProfile: graphqlError('BAD_REQUEST', 'brandCityName: Please select a City', { brandCityName: 'Please select a City' }),
+      UpdateBrandProfile: graphqlError('BAD_REQUEST', 'brandCityName: Please select a City', {
+        brandCityName: 'Please select a City',
+      }),
     });
     await loaded();
     fireEvent.change(screen.getByLabelText(/^Brand story/), { target: { value: 'New story.' } });
@@ -204,13 +247,19 @@ describe('Brand profile page', { timeout: 30_000 }, () => {
 
   it('Publish/Hide switches a stored profile at once with updateBrandProfileIsPublished', async () => {
     const { calls } = renderPage(buildProfile(), {
-      UpdateBrandProfileIsPublished: (v: Record<string, unknown>) => ({ data: { updateBrandProfileIsPublished: buildProfile({ isPublished: v.isPublished as boolean }) } }),
+      UpdateBrandProfileIsPublished: (v: Record<string, unknown>) => ({
+        data: { updateBrandProfileIsPublished: buildProfile({ isPublished: v.isPublished as boolean }) },
+      }),
     });
     await loaded();
     expect(screen.getByText('Published')).toBeTruthy();
     fireEvent.click(screen.getByRole('radio', { name: 'Hide' }));
     expect(await screen.findByText('Hidden')).toBeTruthy();
-    expect(calls.find((c) => c.operation === 'UpdateBrandProfileIsPublished')!.variables).toEqual({ companyId: 100, brandProfileId: 9, isPublished: false });
+    expect(calls.find((c) => c.operation === 'UpdateBrandProfileIsPublished')!.variables).toEqual({
+      companyId: 100,
+      brandProfileId: 9,
+      isPublished: false,
+    });
     expect(disabled()).toBe(true);
   });
 

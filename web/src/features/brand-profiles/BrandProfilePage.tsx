@@ -71,9 +71,21 @@ export const SAVE_HINT = 'Complete the required fields and make a change to save
 
 const FILE_FIELDS = [
   { kind: 'brand-logo', field: 'brandLogo', label: 'Brand logo', stored: 'brandLogoFilename', url: 'brandLogoUrl' },
-  { kind: 'product-one-sheet', field: 'productOneSheet', label: 'Product one-sheet', stored: 'productOneSheetFilename', url: 'productOneSheetUrl' },
+  {
+    kind: 'product-one-sheet',
+    field: 'productOneSheet',
+    label: 'Product one-sheet',
+    stored: 'productOneSheetFilename',
+    url: 'productOneSheetUrl',
+  },
   { kind: 'sales-deck', field: 'salesDeck', label: 'Sales deck', stored: 'salesDeckFilename', url: 'salesDeckUrl' },
-] as const satisfies readonly { kind: BrandFileKind; field: keyof BrandProfileFormValues; label: string; stored: keyof BrandProfile; url: keyof BrandProfile }[];
+] as const satisfies readonly {
+  kind: BrandFileKind;
+  field: keyof BrandProfileFormValues;
+  label: string;
+  stored: keyof BrandProfile;
+  url: keyof BrandProfile;
+}[];
 
 const resolver = zodResolver(brandProfileFormSchema) as unknown as Resolver<BrandProfileFormValues>;
 const section = (id: string) => BRAND_PROFILE_SECTIONS.find((s) => s.id === id)!;
@@ -131,7 +143,9 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
     let saved: BrandProfile;
     try {
       const input = toBrandProfileInput(v);
-      saved = profile ? await updateBrandProfile(companyId, profile.id, input) : await createBrandProfile(companyId, { ...input, isPublished: v.isPublished });
+      saved = profile
+        ? await updateBrandProfile(companyId, profile.id, input)
+        : await createBrandProfile(companyId, { ...input, isPublished: v.isPublished });
     } catch (error) {
       showServerErrors(error);
       return;
@@ -144,7 +158,14 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
       try {
         saved = await uploadBrandFile(companyId, saved.id, kind, file);
       } catch (error) {
-        const message = isApiError(error) && error.status === 413 ? BRAND_MSG.fileTooLarge : isApiError(error) && error.fields?.file ? error.fields.file : isApiError(error) && error.message ? error.message : BRAND_PROFILE_SAVE_FAILED;
+        const message =
+          isApiError(error) && error.status === 413
+            ? BRAND_MSG.fileTooLarge
+            : isApiError(error) && error.fields?.file
+              ? error.fields.file
+              : isApiError(error) && error.message
+                ? error.message
+                : BRAND_PROFILE_SAVE_FAILED;
         failed.push({ field, file, message });
       }
     }
@@ -173,8 +194,13 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
     }
   };
 
-  const selectProps = { nothingFoundMessage: BRAND_MSG.noInfo, searchable: true, comboboxProps: { withinPortal: true } };
-  const options = (list: { code: string; name: string }[] | undefined) => (list ?? []).map((o) => ({ value: o.code, label: o.name }));
+  const selectProps = {
+    nothingFoundMessage: BRAND_MSG.noInfo,
+    searchable: true,
+    comboboxProps: { withinPortal: true },
+  };
+  const options = (list: { code: string; name: string }[] | undefined) =>
+    (list ?? []).map((o) => ({ value: o.code, label: o.name }));
 
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Brand profile">
@@ -230,7 +256,13 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
         <Grid.Col span={{ base: 12, md: 9 }}>
           <Stack gap="lg">
             <Section id="about-your-brand">
-              <TextInput label="Brand website" required {...form.register('brandWebsiteUrl')} error={err('brandWebsiteUrl')} placeholder="https://" />
+              <TextInput
+                label="Brand website"
+                required
+                {...form.register('brandWebsiteUrl')}
+                error={err('brandWebsiteUrl')}
+                placeholder="https://"
+              />
               <Group grow align="flex-start">
                 <Select
                   label="Country"
@@ -282,7 +314,13 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
                   />
                 )}
               />
-              <Textarea label="Brand story" required rows={5} {...form.register('brandStory')} error={err('brandStory')} />
+              <Textarea
+                label="Brand story"
+                required
+                rows={5}
+                {...form.register('brandStory')}
+                error={err('brandStory')}
+              />
             </Section>
 
             <Section id="marketing-materials">
@@ -302,20 +340,49 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
                         onChange={(file) => set({ [f.field]: file })}
                         onBlur={field.onBlur}
                         error={err(f.field)}
-                        description={f.kind === 'brand-logo' ? 'PNG, JPEG or GIF, under 15 MB.' : 'PDF, PNG, JPEG or GIF, under 15 MB.'}
+                        description={
+                          f.kind === 'brand-logo'
+                            ? 'PNG, JPEG or GIF, under 15 MB.'
+                            : 'PDF, PNG, JPEG or GIF, under 15 MB.'
+                        }
                       />
                     )}
                   />
-                  <StoredFile profile={profile} name={profile?.[f.stored] ?? null} url={profile?.[f.url] ?? null} isLogo={f.kind === 'brand-logo'} />
+                  <StoredFile
+                    profile={profile}
+                    name={profile?.[f.stored] ?? null}
+                    url={profile?.[f.url] ?? null}
+                    isLogo={f.kind === 'brand-logo'}
+                  />
                 </Box>
               ))}
-              <TextInput label="Marketing video URL" {...form.register('marketingVideoUrl')} error={err('marketingVideoUrl')} placeholder="https://" />
+              <TextInput
+                label="Marketing video URL"
+                {...form.register('marketingVideoUrl')}
+                error={err('marketingVideoUrl')}
+                placeholder="https://"
+              />
             </Section>
 
             <Section id="social-media-profiles">
-              <TextInput label="Facebook URL" {...form.register('facebookUrl')} error={err('facebookUrl')} placeholder="https://" />
-              <TextInput label="Instagram URL" {...form.register('instagramUrl')} error={err('instagramUrl')} placeholder="https://" />
-              <TextInput label="Twitter URL" {...form.register('twitterUrl')} error={err('twitterUrl')} placeholder="https://" />
+              <TextInput
+                label="Facebook URL"
+                {...form.register('facebookUrl')}
+                error={err('facebookUrl')}
+                placeholder="https://"
+              />
+              <TextInput
+                label="Instagram URL"
+                {...form.register('instagramUrl')}
+                error={err('instagramUrl')}
+                placeholder="https://"
+              />
+              <TextInput
+                label="Twitter URL"
+                {...form.register('twitterUrl')}
+                error={err('twitterUrl')}
+                placeholder="https://"
+              />
             </Section>
 
             <Section id="samples">
@@ -334,24 +401,89 @@ function BrandProfileForm({ companyId, profile }: { companyId: number; profile: 
             </Section>
 
             <Section id="investment-status">
-              <TextInput label="Primary investor" {...form.register('primaryInvestor')} error={err('primaryInvestor')} />
-              <TextInput label="Secondary investor" {...form.register('secondaryInvestor')} error={err('secondaryInvestor')} />
-              <TextInput label="Raising investment" {...form.register('raisingInvestment')} error={err('raisingInvestment')} />
+              <TextInput
+                label="Primary investor"
+                {...form.register('primaryInvestor')}
+                error={err('primaryInvestor')}
+              />
+              <TextInput
+                label="Secondary investor"
+                {...form.register('secondaryInvestor')}
+                error={err('secondaryInvestor')}
+              />
+              <TextInput
+                label="Raising investment"
+                {...form.register('raisingInvestment')}
+                error={err('raisingInvestment')}
+              />
             </Section>
 
-            <Section id="sales-contact-information" note="A sales contact (name and email) or a primary broker (name, company and email) is needed.">
-              <TextInput label="Sales contact name" {...form.register('salesContactName', { deps: ['primaryBrokerName', 'primaryBrokerCompany', 'primaryBrokerEmail', 'salesContactEmail'] })} error={err('salesContactName')} />
-              <TextInput label="Sales contact title" {...form.register('salesContactTitle')} error={err('salesContactTitle')} />
-              <TextInput label="Sales contact email" type="email" {...form.register('salesContactEmail', { deps: ['primaryBrokerName', 'primaryBrokerCompany', 'primaryBrokerEmail', 'salesContactName'] })} error={err('salesContactEmail')} />
-              <TextInput label="Sales contact phone" type="tel" {...form.register('salesContactPhone')} error={err('salesContactPhone')} />
+            <Section
+              id="sales-contact-information"
+              note="A sales contact (name and email) or a primary broker (name, company and email) is needed."
+            >
+              <TextInput
+                label="Sales contact name"
+                {...form.register('salesContactName', {
+                  deps: ['primaryBrokerName', 'primaryBrokerCompany', 'primaryBrokerEmail', 'salesContactEmail'],
+                })}
+                error={err('salesContactName')}
+              />
+              <TextInput
+                label="Sales contact title"
+                {...form.register('salesContactTitle')}
+                error={err('salesContactTitle')}
+              />
+              <TextInput
+                label="Sales contact email"
+                type="email"
+                {...form.register('salesContactEmail', {
+                  deps: ['primaryBrokerName', 'primaryBrokerCompany', 'primaryBrokerEmail', 'salesContactName'],
+                })}
+                error={err('salesContactEmail')}
+              />
+              <TextInput
+                label="Sales contact phone"
+                type="tel"
+                {...form.register('salesContactPhone')}
+                error={err('salesContactPhone')}
+              />
             </Section>
 
             <Section id="primary-broker-information">
-              <TextInput label="Primary broker company" {...form.register('primaryBrokerCompany', { deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerName', 'primaryBrokerEmail'] })} error={err('primaryBrokerCompany')} />
-              <TextInput label="Primary broker name" {...form.register('primaryBrokerName', { deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerCompany', 'primaryBrokerEmail'] })} error={err('primaryBrokerName')} />
-              <TextInput label="Primary broker title" {...form.register('primaryBrokerTitle')} error={err('primaryBrokerTitle')} />
-              <TextInput label="Primary broker email" type="email" {...form.register('primaryBrokerEmail', { deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerName', 'primaryBrokerCompany'] })} error={err('primaryBrokerEmail')} />
-              <TextInput label="Primary broker phone" type="tel" {...form.register('primaryBrokerPhone')} error={err('primaryBrokerPhone')} />
+              <TextInput
+                label="Primary broker company"
+                {...form.register('primaryBrokerCompany', {
+                  deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerName', 'primaryBrokerEmail'],
+                })}
+                error={err('primaryBrokerCompany')}
+              />
+              <TextInput
+                label="Primary broker name"
+                {...form.register('primaryBrokerName', {
+                  deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerCompany', 'primaryBrokerEmail'],
+                })}
+                error={err('primaryBrokerName')}
+              />
+              <TextInput
+                label="Primary broker title"
+                {...form.register('primaryBrokerTitle')}
+                error={err('primaryBrokerTitle')}
+              />
+              <TextInput
+                label="Primary broker email"
+                type="email"
+                {...form.register('primaryBrokerEmail', {
+                  deps: ['salesContactName', 'salesContactEmail', 'primaryBrokerName', 'primaryBrokerCompany'],
+                })}
+                error={err('primaryBrokerEmail')}
+              />
+              <TextInput
+                label="Primary broker phone"
+                type="tel"
+                {...form.register('primaryBrokerPhone')}
+                error={err('primaryBrokerPhone')}
+              />
             </Section>
 
             <Section id="distribution">
@@ -431,7 +563,17 @@ function Section({ id, note, children }: { id: string; note?: string; children: 
 }
 
 /** The file already stored for a field: a download link (and the logo itself), or 'No info found'. */
-function StoredFile({ profile, name, url, isLogo }: { profile: BrandProfile | null; name: string | null; url: string | null; isLogo: boolean }) {
+function StoredFile({
+  profile,
+  name,
+  url,
+  isLogo,
+}: {
+  profile: BrandProfile | null;
+  name: string | null;
+  url: string | null;
+  isLogo: boolean;
+}) {
   if (!profile || !name || !url) {
     return (
       <Text size="sm" c="dimmed" mt={4}>

@@ -71,15 +71,23 @@ export function useDistributionMethods() {
 }
 
 export async function createBrandProfile(companyId: number, input: BrandProfileInput & { isPublished: boolean }) {
-  return (await gql(CreateBrandProfileMutation, { companyId, input: toGraphqlInput(input) }, { notify: false })).createBrandProfile;
+  return (await gql(CreateBrandProfileMutation, { companyId, input: toGraphqlInput(input) }, { notify: false }))
+    .createBrandProfile;
 }
 
 export async function updateBrandProfile(companyId: number, brandProfileId: number, input: BrandProfileInput) {
-  return (await gql(UpdateBrandProfileMutation, { companyId, brandProfileId, input: toGraphqlInput(input) }, { notify: false })).updateBrandProfile;
+  return (
+    await gql(
+      UpdateBrandProfileMutation,
+      { companyId, brandProfileId, input: toGraphqlInput(input) },
+      { notify: false },
+    )
+  ).updateBrandProfile;
 }
 
 export async function setBrandProfilePublished(companyId: number, brandProfileId: number, isPublished: boolean) {
-  return (await gql(UpdateBrandProfileIsPublishedMutation, { companyId, brandProfileId, isPublished })).updateBrandProfileIsPublished;
+  return (await gql(UpdateBrandProfileIsPublishedMutation, { companyId, brandProfileId, isPublished }))
+    .updateBrandProfileIsPublished;
 }
 
 /** POST /api/companies/{companyId}/brand-profiles/{brandProfileId}/{kind}, one file in field 'file'. */

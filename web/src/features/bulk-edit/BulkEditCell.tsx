@@ -158,7 +158,17 @@ function NumberCell({ column, upc, value, state, message, disabled, onCommit, on
   );
 }
 
-function ChoiceCell({ column, upc, value, state, message, disabled, onCommit, options, placeholder }: CellProps & { options: readonly string[]; placeholder: string }) {
+function ChoiceCell({
+  column,
+  upc,
+  value,
+  state,
+  message,
+  disabled,
+  onCommit,
+  options,
+  placeholder,
+}: CellProps & { options: readonly string[]; placeholder: string }) {
   return (
     <Select
       openOnFocus={false}
@@ -234,7 +244,17 @@ function BrandCell({ column, upc, value, state, message, disabled, onCommit }: C
 }
 
 function ReferenceCell({
-  column, upc, value, state, message, disabled, onCommit, options, placeholder, onSearch, searchValue,
+  column,
+  upc,
+  value,
+  state,
+  message,
+  disabled,
+  onCommit,
+  options,
+  placeholder,
+  onSearch,
+  searchValue,
 }: CellProps & { options: Reference[]; placeholder: string; onSearch?: (s: string) => void; searchValue?: string }) {
   const chosen = Array.isArray(value) ? (value as Reference[]) : [];
   const byId = new Map<string, Reference>();
@@ -261,7 +281,15 @@ function ReferenceCell({
 function MarketCell(props: CellProps) {
   const { search, setSearch, debounced } = useDebouncedSearch();
   const found = useMarketSearch(debounced).data ?? [];
-  return <ReferenceCell {...props} options={found} placeholder={BULK_EDIT_PLACEHOLDERS.market} searchValue={search} onSearch={setSearch} />;
+  return (
+    <ReferenceCell
+      {...props}
+      options={found}
+      placeholder={BULK_EDIT_PLACEHOLDERS.market}
+      searchValue={search}
+      onSearch={setSearch}
+    />
+  );
 }
 
 function AttributeCell(props: CellProps) {

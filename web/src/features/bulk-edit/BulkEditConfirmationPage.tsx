@@ -9,7 +9,8 @@ import { readProductSubmissionIds } from './bulk-edit-api.ts';
 
 /** '{n} product(s) updated': the count of ids in the query (part 2 section 2.3). */
 export const updatedText = (count: number) => `${count} product(s) updated.`;
-export const SAVED_NOTE = 'The details were saved. Check the Partner Status column on the Activity Page to see what each partner still needs.';
+export const SAVED_NOTE =
+  'The details were saved. Check the Partner Status column on the Activity Page to see what each partner still needs.';
 
 /** /edit-multiple/confirmation?productSubmissionIds=...: what the bulk edit saved, and where to go next. */
 export function BulkEditConfirmationPage() {

@@ -19,7 +19,15 @@ import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { fieldRulesFromConfiguration } from '../drafts/drafts-api.ts';
-import { readProductSubmissionIds, saveRows, toEditedRow, toRowInput, useBulkEditRows, type BulkEditRowData, type EditedRow } from './bulk-edit-api.ts';
+import {
+  readProductSubmissionIds,
+  saveRows,
+  toEditedRow,
+  toRowInput,
+  useBulkEditRows,
+  type BulkEditRowData,
+  type EditedRow,
+} from './bulk-edit-api.ts';
 import { BulkEditCell, type CellState } from './BulkEditCell.tsx';
 import classes from './bulk-edit.module.css';
 
@@ -34,7 +42,8 @@ const focusFirstInvalidCell = () =>
 function useBulkEditRules(rows: readonly BulkEditRowData[] | undefined): FieldRules | null {
   const user = useSignedInUser();
   const routePartnerId = usePartnerId();
-  const partnerId = user.sessionPartnerCompanyId ?? routePartnerId ?? rows?.find((r) => r.partnerCompanyId)?.partnerCompanyId ?? null;
+  const partnerId =
+    user.sessionPartnerCompanyId ?? routePartnerId ?? rows?.find((r) => r.partnerCompanyId)?.partnerCompanyId ?? null;
   const config = usePartnerConfiguration(partnerId);
   if (partnerId === null) return {};
   if (config.isError) return {};
@@ -61,7 +70,15 @@ export function BulkEditPage() {
   return <BulkEditStepper ids={ids} initialRows={loaded.data} rules={rules} />;
 }
 
-function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRows: BulkEditRowData[]; rules: FieldRules }) {
+function BulkEditStepper({
+  ids,
+  initialRows,
+  rules,
+}: {
+  ids: string[];
+  initialRows: BulkEditRowData[];
+  rules: FieldRules;
+}) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const steps = useMemo(() => visibleBulkEditSteps(rules), [rules]);
@@ -70,7 +87,9 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
   const columns = useMemo(() => bulkEditColumns(step, rules), [step, rules]);
 
   const meta = initialRows;
-  const [rows, setRowsState] = useState<Record<string, EditedRow>>(() => Object.fromEntries(initialRows.map((r) => [r.id, toEditedRow(r)])));
+  const [rows, setRowsState] = useState<Record<string, EditedRow>>(() =>
+    Object.fromEntries(initialRows.map((r) => [r.id, toEditedRow(r)])),
+  );
   // The latest rows for Save/Next, even when a cell committed on the blur of the same click.
   const rowsRef = useRef(rows);
   /** The step check failed: required empty cells are red until edited. */
@@ -138,7 +157,11 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
         focusFirstInvalidCell();
         return;
       }
-      const failed = stepErrorsByRow(step, meta.map((r) => ({ id: r.id, ...rowsRef.current[r.id] })), rules);
+      const failed = stepErrorsByRow(
+        step,
+        meta.map((r) => ({ id: r.id, ...rowsRef.current[r.id] })),
+        rules,
+      );
       if (Object.keys(failed).length) {
         setErrorMode(true);
         setEdited(new Set());
@@ -148,7 +171,9 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
       setErrorMode(false);
       setEdited(new Set());
       if (active === steps.length - 1) {
-        void navigate(partnerPath(`/edit-multiple/confirmation?productSubmissionIds=${ids.map(encodeURIComponent).join(',')}`));
+        void navigate(
+          partnerPath(`/edit-multiple/confirmation?productSubmissionIds=${ids.map(encodeURIComponent).join(',')}`),
+        );
       } else {
         setActive(active + 1);
       }
@@ -222,7 +247,9 @@ function BulkEditStepper({ ids, initialRows, rules }: { ids: string[]; initialRo
                           message={serverErrors[key] ?? BULK_EDIT_MSG.required(c.label)}
                           disabled={!r.canEdit}
                           onCommit={(v) => commit(r.id, c.field, v)}
-                          onUnsaveable={(problem) => (problem ? unsaveable.current.add(key) : unsaveable.current.delete(key))}
+                          onUnsaveable={(problem) =>
+                            problem ? unsaveable.current.add(key) : unsaveable.current.delete(key)
+                          }
                         />
                       </Table.Td>
                     );

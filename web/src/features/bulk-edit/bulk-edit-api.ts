@@ -2,7 +2,13 @@ import { useQuery } from '@tanstack/react-query';
 import type { BulkEditField, BulkEditValues } from '@portal/domain';
 import { gql } from '../../api/graphql.ts';
 import type { BulkEditRowFieldsFragment, ProductSubmissionRowInput } from '../../api/gql/graphql.ts';
-import { BulkEditAttributesQuery, BulkEditRowsQuery, SearchBrandsQuery, SearchMarketAccountsQuery, UpdateBulkEditRowsMutation } from './bulk-edit-operations.ts';
+import {
+  BulkEditAttributesQuery,
+  BulkEditRowsQuery,
+  SearchBrandsQuery,
+  SearchMarketAccountsQuery,
+  UpdateBulkEditRowsMutation,
+} from './bulk-edit-operations.ts';
 
 export type BulkEditRowData = BulkEditRowFieldsFragment;
 export interface Reference {
@@ -18,7 +24,14 @@ export type EditedRow = Omit<BulkEditValues, 'marketAccounts' | 'attributes'> & 
 /** The query string's ids: productSubmissionIds=a,b,c (as the activity page writes it), blanks and repeats dropped. */
 export function readProductSubmissionIds(search: URLSearchParams): string[] {
   const raw = search.get('productSubmissionIds') ?? '';
-  return [...new Set(raw.split(',').map((s) => s.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      raw
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 export const bulkEditKeys = {
@@ -38,7 +51,11 @@ export function useBulkEditRows(ids: readonly string[]) {
 }
 
 export function useAttributes() {
-  return useQuery({ queryKey: bulkEditKeys.attributes, queryFn: async () => (await gql(BulkEditAttributesQuery)).attributes, staleTime: 5 * 60_000 });
+  return useQuery({
+    queryKey: bulkEditKeys.attributes,
+    queryFn: async () => (await gql(BulkEditAttributesQuery)).attributes,
+    staleTime: 5 * 60_000,
+  });
 }
 
 export function useMarketSearch(name: string) {
@@ -58,9 +75,27 @@ export function useBrandSearch(name: string) {
 }
 
 const FIELDS: BulkEditField[] = [
-  'productName', 'companyName', 'suggestedClass', 'marketAccounts', 'attributes', 'height', 'width', 'depth', 'size', 'uom',
-  'fobCost', 'msrp', 'edlp', 'deliveredCost', 'wholesaleCost', 'freeFill', 'inStoreDemo', 'fairShareMerchandisingSupport',
-  'paidAds', 'offInvoice', 'tpr',
+  'productName',
+  'companyName',
+  'suggestedClass',
+  'marketAccounts',
+  'attributes',
+  'height',
+  'width',
+  'depth',
+  'size',
+  'uom',
+  'fobCost',
+  'msrp',
+  'edlp',
+  'deliveredCost',
+  'wholesaleCost',
+  'freeFill',
+  'inStoreDemo',
+  'fairShareMerchandisingSupport',
+  'paidAds',
+  'offInvoice',
+  'tpr',
 ];
 
 /** The screen's copy of a loaded row. */

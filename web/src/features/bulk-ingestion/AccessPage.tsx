@@ -2,7 +2,13 @@ import { useMemo, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { ACCESS_MSG, accessFormSchema, normaliseFolderName, normaliseImageSource, SEARCH_DEBOUNCE_MS } from '@portal/domain';
+import {
+  ACCESS_MSG,
+  accessFormSchema,
+  normaliseFolderName,
+  normaliseImageSource,
+  SEARCH_DEBOUNCE_MS,
+} from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
 import { StaffApiTokens } from '../api-tokens/StaffApiTokens.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
@@ -22,7 +28,11 @@ export function AccessPage() {
   const [typed, setTyped] = useState('');
   const [folderName, setFolderName] = useState('');
   const [imageSource, setImageSource] = useState('');
-  const [touched, setTouched] = useState<Record<Field, boolean>>({ companyId: false, folderName: false, imageSource: false });
+  const [touched, setTouched] = useState<Record<Field, boolean>>({
+    companyId: false,
+    folderName: false,
+    imageSource: false,
+  });
   const [saving, setSaving] = useState(false);
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
 
@@ -35,7 +45,8 @@ export function AccessPage() {
   });
   const options = useMemo(() => {
     const list = (companies.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-    if (companyId !== null && companyName && !list.some((o) => o.value === String(companyId))) list.unshift({ value: String(companyId), label: companyName });
+    if (companyId !== null && companyName && !list.some((o) => o.value === String(companyId)))
+      list.unshift({ value: String(companyId), label: companyName });
     return list;
   }, [companies.data, companyId, companyName]);
 
@@ -97,7 +108,13 @@ export function AccessPage() {
             }}
             onBlur={() => touch('companyId')}
             filter={({ options: all }) => all}
-            nothingFoundMessage={typed.trim() === '' ? 'Type a company name' : companies.isFetching || typed !== debounced ? 'Searching…' : 'No companies found'}
+            nothingFoundMessage={
+              typed.trim() === ''
+                ? 'Type a company name'
+                : companies.isFetching || typed !== debounced
+                  ? 'Searching…'
+                  : 'No companies found'
+            }
             error={shown('companyId')}
           />
           <TextInput
@@ -139,35 +156,35 @@ export function AccessPage() {
         <Text role="alert">The list could not be loaded.</Text>
       ) : (
         <Table.ScrollContainer minWidth={480}>
-        <Table striped withTableBorder>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">Company</Table.Th>
-              <Table.Th scope="col">Company Id</Table.Th>
-              <Table.Th scope="col">Folder name</Table.Th>
-              <Table.Th scope="col">Image source</Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {organizations.data.map((o) => (
-              <Table.Tr key={o.id}>
-                <Table.Td>{o.companyName}</Table.Td>
-                <Table.Td>{o.companyId}</Table.Td>
-                <Table.Td>{o.folderName}</Table.Td>
-                <Table.Td>{o.imageSource}</Table.Td>
-              </Table.Tr>
-            ))}
-            {!organizations.data.length && (
+          <Table striped withTableBorder>
+            <Table.Thead>
               <Table.Tr>
-                <Table.Td colSpan={4}>
-                  <Text c="dimmed" size="sm">
-                    No company has access yet.
-                  </Text>
-                </Table.Td>
+                <Table.Th scope="col">Company</Table.Th>
+                <Table.Th scope="col">Company Id</Table.Th>
+                <Table.Th scope="col">Folder name</Table.Th>
+                <Table.Th scope="col">Image source</Table.Th>
               </Table.Tr>
-            )}
-          </Table.Tbody>
-        </Table>
+            </Table.Thead>
+            <Table.Tbody>
+              {organizations.data.map((o) => (
+                <Table.Tr key={o.id}>
+                  <Table.Td>{o.companyName}</Table.Td>
+                  <Table.Td>{o.companyId}</Table.Td>
+                  <Table.Td>{o.folderName}</Table.Td>
+                  <Table.Td>{o.imageSource}</Table.Td>
+                </Table.Tr>
+              ))}
+              {!organizations.data.length && (
+                <Table.Tr>
+                  <Table.Td colSpan={4}>
+                    <Text c="dimmed" size="sm">
+                      No company has access yet.
+                    </Text>
+                  </Table.Td>
+                </Table.Tr>
+              )}
+            </Table.Tbody>
+          </Table>
         </Table.ScrollContainer>
       )}
       <Box mt={48}>

@@ -76,7 +76,11 @@ export function ImportJobPage() {
   }
 
   const needsMapping = files.filter((f) => f.status === 'NEEDS_MAPPING');
-  const counts = { total: files.length, ignored: files.filter((f) => f.status === 'IGNORED').length, needsMapping: needsMapping.length };
+  const counts = {
+    total: files.length,
+    ignored: files.filter((f) => f.status === 'IGNORED').length,
+    needsMapping: needsMapping.length,
+  };
 
   const send = async (rows: MappingRow[]) => {
     setUploading(true);
@@ -144,8 +148,20 @@ export function ImportJobPage() {
           }}
         />
       </Group>
-      <PagedTable caption="Incomplete" rows={files.filter((f) => !isCompleteFile(f.status))} columns={columns} rowKey={(f) => f.id} empty="No incomplete files." />
-      <PagedTable caption="Complete" rows={files.filter((f) => isCompleteFile(f.status))} columns={columns} rowKey={(f) => f.id} empty="No complete files yet." />
+      <PagedTable
+        caption="Incomplete"
+        rows={files.filter((f) => !isCompleteFile(f.status))}
+        columns={columns}
+        rowKey={(f) => f.id}
+        empty="No incomplete files."
+      />
+      <PagedTable
+        caption="Complete"
+        rows={files.filter((f) => isCompleteFile(f.status))}
+        columns={columns}
+        rowKey={(f) => f.id}
+        empty="No complete files yet."
+      />
       {review && (
         <MappingErrorsModal
           results={review.results}
@@ -204,13 +220,19 @@ export function MappingErrorsModal({ results, jobId, onCancel, onProcess }: Mapp
           </Table.Tbody>
         </Table>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => downloadText(`import-job-${jobId}-mapping-errors.csv`, mappingErrorLog(results))}>
+          <Button
+            variant="default"
+            onClick={() => downloadText(`import-job-${jobId}-mapping-errors.csv`, mappingErrorLog(results))}
+          >
             {EXPORT_ERROR_LOG}
           </Button>
           <Button variant="default" onClick={onCancel}>
             {CANCEL_MAPPING}
           </Button>
-          <Button disabled={!good.length} onClick={() => onProcess(good.map(({ upc, filename }) => ({ upc, filename })))}>
+          <Button
+            disabled={!good.length}
+            onClick={() => onProcess(good.map(({ upc, filename }) => ({ upc, filename })))}
+          >
             {PROCESS_SUCCESSFUL}
           </Button>
         </Group>

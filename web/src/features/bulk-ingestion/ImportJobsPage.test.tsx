@@ -20,7 +20,10 @@ afterEach(() => {
 describe('Imports upload area', () => {
   it('sends the chosen files in one upload with a progress bar, then announces the new job and refreshes the list', async () => {
     let lists = 0;
-    vi.stubGlobal('fetch', vi.fn(async () => (lists++, jsonResponse(200, []))));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => (lists++, jsonResponse(200, []))),
+    );
     let progress: (p: UploadProgress) => void = () => {};
     let finish: (job: unknown) => void = () => {};
     uploadIngestionFiles.mockImplementation((_files: File[], onProgress: (p: UploadProgress) => void) => {

@@ -11,7 +11,13 @@ import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { overallProgress } from '../drafts/upload-progress.ts';
-import { ingestionKeys, submittedBy, uploadIngestionFiles, useIngestionJobs, type IngestionJob } from './bulk-ingestion-api.ts';
+import {
+  ingestionKeys,
+  submittedBy,
+  uploadIngestionFiles,
+  useIngestionJobs,
+  type IngestionJob,
+} from './bulk-ingestion-api.ts';
 import { PagedTable } from './PagedTable.tsx';
 
 export const IMPORTS_HEADING = 'Imports';
@@ -35,7 +41,14 @@ export function ImportJobsPage() {
           rowKey={(j) => j.id}
           empty="No import jobs yet."
           columns={[
-            { header: 'Job Id', cell: (j) => <Anchor component={AppLink} to={`/import-jobs/${j.id}`}>{j.id}</Anchor> },
+            {
+              header: 'Job Id',
+              cell: (j) => (
+                <Anchor component={AppLink} to={`/import-jobs/${j.id}`}>
+                  {j.id}
+                </Anchor>
+              ),
+            },
             { header: 'Files', cell: (j) => filesSummary(j) },
             { header: 'Created', cell: (j) => formatDateTime(j.createdDate) },
             { header: 'Modified', cell: (j) => formatDateTime(j.updatedDate) },
@@ -71,7 +84,8 @@ function UploadArea() {
       setFiles([]);
       void queryClient.invalidateQueries({ queryKey: ingestionKeys.jobs });
     } catch (error) {
-      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413)) showBanner(error.message, 'error');
+      if (isApiError(error) && error.message && (error.status === 400 || error.status === 413))
+        showBanner(error.message, 'error');
     }
     setProgress(null);
   };
@@ -82,7 +96,13 @@ function UploadArea() {
       <Title order={2} size="h3">
         Upload files
       </Title>
-      <FileDropZone onFiles={add} accept="image/*,.pdf,.tif,.tiff,.zip,application/zip" disabled={sending} hint={IMPORT_UPLOAD_HINT} minHeight={160}>
+      <FileDropZone
+        onFiles={add}
+        accept="image/*,.pdf,.tif,.tiff,.zip,application/zip"
+        disabled={sending}
+        hint={IMPORT_UPLOAD_HINT}
+        minHeight={160}
+      >
         {files.length > 0 && (
           <Text size="sm" aria-live="polite">
             {files.length} file(s) chosen

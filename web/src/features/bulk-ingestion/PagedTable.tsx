@@ -49,7 +49,9 @@ export function PagedTable<T>({ caption, rows, columns, rowKey, empty }: PagedTa
           </Table.Tbody>
         </Table>
       </Table.ScrollContainer>
-      {totalPages > 1 && <PageNavigation label={`Pages of ${caption}`} total={totalPages} value={current} onChange={setPage} />}
+      {totalPages > 1 && (
+        <PageNavigation label={`Pages of ${caption}`} total={totalPages} value={current} onChange={setPage} />
+      )}
     </>
   );
 }

@@ -1,9 +1,19 @@
 import { useQuery } from '@tanstack/react-query';
-import { JOB_SOURCE_LABEL, POLL_START_MS, type IngestionFileStatus, type IngestionJobView, type MappingRow } from '@portal/domain';
+import {
+  JOB_SOURCE_LABEL,
+  POLL_START_MS,
+  type IngestionFileStatus,
+  type IngestionJobView,
+  type MappingRow,
+} from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { gql } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
-import { BulkIngestionOrganizationsQuery, CreateBulkIngestionOrganizationMutation, SearchCompaniesByNameQuery } from './bulk-ingestion-operations.ts';
+import {
+  BulkIngestionOrganizationsQuery,
+  CreateBulkIngestionOrganizationMutation,
+  SearchCompaniesByNameQuery,
+} from './bulk-ingestion-operations.ts';
 
 export type IngestionJob = IngestionJobView;
 
@@ -31,9 +41,16 @@ export const fetchJobFiles = (jobId: string) =>
   apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`, { notify: { 404: null } });
 /** Polling errors are not handled (part 2 section 8): no message, the next tick tries again. */
 export const fetchFilesUpdatedSince = (jobId: string, since: string) =>
-  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/ifAnyUpdatedSince/${encodeURIComponent(since)}`, { notify: false });
+  apiFetch<IngestionFile[]>(
+    `/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files/ifAnyUpdatedSince/${encodeURIComponent(since)}`,
+    { notify: false },
+  );
 export const putMapping = (jobId: string, rows: MappingRow[]) =>
-  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`, { method: 'PUT', json: rows, notify: false });
+  apiFetch<IngestionFile[]>(`/bulkIngestion/jobs/${encodeURIComponent(jobId)}/files`, {
+    method: 'PUT',
+    json: rows,
+    notify: false,
+  });
 export const uploadIngestionFiles = (files: File[], onProgress: (p: UploadProgress) => void) =>
   uploadFiles<IngestionJob>('/bulkIngestion/jobs', files, { onProgress });
 
@@ -44,16 +61,23 @@ export const jobsPollInterval = (jobs: readonly IngestionJob[] | undefined) =>
   jobs?.some((j) => j.receivedCount > 0) ? JOBS_SETTLING_POLL_MS : JOBS_IDLE_POLL_MS;
 
 export function useIngestionJobs() {
-  return useQuery({ queryKey: ingestionKeys.jobs, queryFn: fetchJobs, refetchInterval: (query) => jobsPollInterval(query.state.data) });
+  return useQuery({
+    queryKey: ingestionKeys.jobs,
+    queryFn: fetchJobs,
+    refetchInterval: (query) => jobsPollInterval(query.state.data),
+  });
 }
 
 export const fetchOrganizations = async () => (await gql(BulkIngestionOrganizationsQuery)).bulkIngestionOrganizations;
 export const createOrganization = async (input: { companyId: number; folderName: string; imageSource: string }) =>
   (await gql(CreateBulkIngestionOrganizationMutation, { input }, { notify: false })).createBulkIngestionOrganization;
-export const searchCompanies = async (name: string) => (await gql(SearchCompaniesByNameQuery, { name })).searchCompaniesByName;
+export const searchCompanies = async (name: string) =>
+  (await gql(SearchCompaniesByNameQuery, { name })).searchCompaniesByName;
 
 /** Submitted By: first and last name, else the email; a job no person sent names its source (a folder drop). */
-export function submittedBy(job: Pick<IngestionJob, 'submittedByFirstName' | 'submittedByLastName' | 'submittedByEmail' | 'source'>) {
+export function submittedBy(
+  job: Pick<IngestionJob, 'submittedByFirstName' | 'submittedByLastName' | 'submittedByEmail' | 'source'>,
+) {
   const name = [job.submittedByFirstName, job.submittedByLastName].filter(Boolean).join(' ').trim();
   return name || job.submittedByEmail || JOB_SOURCE_LABEL[job.source] || job.source;
 }

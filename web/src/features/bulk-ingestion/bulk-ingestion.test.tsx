@@ -9,7 +9,15 @@ import { toast } from '../../ui/toast.ts';
 import { fakeServer, graphqlError } from '../submissions/fake-server.test-helper.ts';
 import { ACCESS_HEADING, AccessPage } from './AccessPage.tsx';
 import type { IngestionFile, IngestionJob } from './bulk-ingestion-api.ts';
-import { APPLY_MAPPING, CANCEL_MAPPING, DOWNLOAD_TEMPLATE, IMPORT_JOB_LOAD_FAILED, IMPORT_JOB_NOT_FOUND, ImportJobPage, PROCESS_SUCCESSFUL } from './ImportJobPage.tsx';
+import {
+  APPLY_MAPPING,
+  CANCEL_MAPPING,
+  DOWNLOAD_TEMPLATE,
+  IMPORT_JOB_LOAD_FAILED,
+  IMPORT_JOB_NOT_FOUND,
+  ImportJobPage,
+  PROCESS_SUCCESSFUL,
+} from './ImportJobPage.tsx';
 import { ImportJobsPage } from './ImportJobsPage.tsx';
 
 const file = (over: Partial<IngestionFile>): IngestionFile => ({
@@ -49,8 +57,19 @@ const job = (over: Partial<IngestionJob> = {}): IngestionJob => ({
 const FILES = [
   file({ filename: 'no-code.png' }),
   file({ filename: 'also-no-code.png', updatedDate: '2026-01-02T10:00:05.000Z' }),
-  file({ filename: 'notes.txt', status: 'IGNORED', statusDisplayName: 'Ignored', reason: 'This file is not a PDF, JPG, PNG, GIF or TIF image.' }),
-  file({ filename: 'shelf.png', status: 'SUBMITTED', statusDisplayName: 'Submitted', detectedEan13Upc: '4006381333931', ean13Upc: '4006381333931' }),
+  file({
+    filename: 'notes.txt',
+    status: 'IGNORED',
+    statusDisplayName: 'Ignored',
+    reason: 'This file is not a PDF, JPG, PNG, GIF or TIF image.',
+  }),
+  file({
+    filename: 'shelf.png',
+    status: 'SUBMITTED',
+    statusDisplayName: 'Submitted',
+    detectedEan13Upc: '4006381333931',
+    ean13Upc: '4006381333931',
+  }),
 ];
 
 const csv = (text: string) => new File([text], 'mapping.csv', { type: 'text/csv' });
@@ -79,7 +98,21 @@ describe('Import job detail', () => {
       if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
       polls.push(url);
       // The first poll brings one change; later ones nothing.
-      return jsonResponse(200, polls.length === 1 ? [{ ...FILES[0], status: 'SUBMITTED', statusDisplayName: 'Submitted', upc: '4006381333931', ean13Upc: '4006381333931', updatedDate: '2026-01-02T10:01:00.000Z' }] : []);
+      return jsonResponse(
+        200,
+        polls.length === 1
+          ? [
+              {
+                ...FILES[0],
+                status: 'SUBMITTED',
+                statusDisplayName: 'Submitted',
+                upc: '4006381333931',
+                ean13Upc: '4006381333931',
+                updatedDate: '2026-01-02T10:01:00.000Z',
+              },
+            ]
+          : [],
+      );
     });
     vi.stubGlobal('fetch', fetchMock);
     renderWithApp(
@@ -105,7 +138,15 @@ describe('Import job detail', () => {
         const url = String(input);
         if (url === '/api/bulkIngestion/jobs/12/files' && init?.method === 'PUT') {
           sent.push(JSON.parse(String(init.body)));
-          return jsonResponse(200, [{ ...FILES[0], status: 'SUBMITTED', statusDisplayName: 'Submitted', upc: '4006381333931', updatedDate: '2026-01-02T10:02:00.000Z' }]);
+          return jsonResponse(200, [
+            {
+              ...FILES[0],
+              status: 'SUBMITTED',
+              statusDisplayName: 'Submitted',
+              upc: '4006381333931',
+              updatedDate: '2026-01-02T10:02:00.000Z',
+            },
+          ]);
         }
         if (url === '/api/bulkIngestion/jobs/12/files') return jsonResponse(200, FILES);
         return jsonResponse(200, []);
@@ -116,7 +157,9 @@ describe('Import job detail', () => {
     await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
     expect((screen.getByRole('button', { name: DOWNLOAD_TEMPLATE }) as HTMLButtonElement).disabled).toBe(false);
     expect((screen.getByRole('button', { name: APPLY_MAPPING }) as HTMLButtonElement).disabled).toBe(false);
-    fireEvent.change(screen.getByTestId('mapping-file-input'), { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n\n')] } });
+    fireEvent.change(screen.getByTestId('mapping-file-input'), {
+      target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n\n')] },
+    });
     await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
     expect(success).toHaveBeenCalledWith('Mapping applied to 1 file(s).');
   });
@@ -143,9 +186,15 @@ describe('Import job detail', () => {
     );
     await screen.findByRole('heading', { level: 1, name: /Import Job 12.*\d+ files,/ });
     const input = screen.getByTestId('mapping-file-input');
-    fireEvent.change(input, { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n4006381333931,missing.png\n')] } });
+    fireEvent.change(input, {
+      target: {
+        files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n4006381333931,missing.png\n')],
+      },
+    });
     const dialog = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
-    expect(within(dialog).getByRole('status').textContent).toBe('1 row(s) can be processed; 2 row(s) have errors and will not be applied.');
+    expect(within(dialog).getByRole('status').textContent).toBe(
+      '1 row(s) can be processed; 2 row(s) have errors and will not be applied.',
+    );
     expect(within(dialog).getByText(MAPPING_MSG.ignored)).toBeTruthy();
     expect(within(dialog).getByText(MAPPING_MSG.unknownFile)).toBeTruthy();
     expect(within(dialog).getByText('3')).toBeTruthy(); // row number = data index + 2
@@ -153,7 +202,9 @@ describe('Import job detail', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(sent).toEqual([]);
 
-    fireEvent.change(input, { target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n')] } });
+    fireEvent.change(input, {
+      target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n4006381333931,notes.txt\n')] },
+    });
     const again = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
     fireEvent.click(within(again).getByRole('button', { name: PROCESS_SUCCESSFUL }));
     await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
@@ -214,14 +265,24 @@ describe('Import job detail', () => {
 describe('Import jobs list', () => {
   it('lists jobs with Job Id link, Files summary, dates, Submitted By and Status, ten a page', async () => {
     const jobs = Array.from({ length: 11 }, (_, i) => job({ id: 20 - i }));
-    jobs[1] = job({ id: 19, submittedByFirstName: null, submittedByLastName: null, submittedByEmail: null, status: 'Complete' });
+    jobs[1] = job({
+      id: 19,
+      submittedByFirstName: null,
+      submittedByLastName: null,
+      submittedByEmail: null,
+      status: 'Complete',
+    });
     jobs[2] = job({ id: 18, submittedByFirstName: '', submittedByLastName: '', submittedByEmail: 'x@example.com' });
     fakeServer({ '/api/bulkIngestion/jobs': jobs });
     renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
     const link = await screen.findByRole('link', { name: '20' });
     expect(link.getAttribute('href')).toBe('/import-jobs/20');
     const table = screen.getByRole('table', { name: 'Import jobs' });
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Job Id', 'Files', 'Created', 'Modified', 'Submitted By', 'Status']);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Job Id', 'Files', 'Created', 'Modified', 'Submitted By', 'Status']);
     const row = link.closest('tr')!;
     expect(within(row).getByText('3/5')).toBeTruthy();
     expect(within(row).getByText('Sam Supplier')).toBeTruthy();
@@ -234,7 +295,12 @@ describe('Import jobs list', () => {
 
   it('names the source of a job nobody submitted: a folder drop, or a bucket drop', async () => {
     const nobody = { submittedByFirstName: null, submittedByLastName: null, submittedByEmail: null };
-    fakeServer({ '/api/bulkIngestion/jobs': [job({ id: 31, source: 'LOCAL', ...nobody }), job({ id: 32, source: 'S3', ...nobody })] });
+    fakeServer({
+      '/api/bulkIngestion/jobs': [
+        job({ id: 31, source: 'LOCAL', ...nobody }),
+        job({ id: 32, source: 'S3', ...nobody }),
+      ],
+    });
     renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
     const folderRow = (await screen.findByRole('link', { name: '31' })).closest('tr')!;
     expect(within(folderRow).getByText(JOB_SOURCE_LABEL.LOCAL)).toBeTruthy();
@@ -248,8 +314,29 @@ describe('Import jobs list', () => {
       '/api/bulkIngestion/jobs': () => {
         calls += 1;
         return calls === 1
-          ? [job({ id: 40, receivedCount: 3, identifiedCount: 0, submittedCount: 0, ignoredCount: 0, needsMappingCount: 0, totalCount: 3 })]
-          : [job({ id: 40, receivedCount: 0, identifiedCount: 3, submittedCount: 0, ignoredCount: 0, needsMappingCount: 0, totalCount: 3, status: 'Complete' })];
+          ? [
+              job({
+                id: 40,
+                receivedCount: 3,
+                identifiedCount: 0,
+                submittedCount: 0,
+                ignoredCount: 0,
+                needsMappingCount: 0,
+                totalCount: 3,
+              }),
+            ]
+          : [
+              job({
+                id: 40,
+                receivedCount: 0,
+                identifiedCount: 3,
+                submittedCount: 0,
+                ignoredCount: 0,
+                needsMappingCount: 0,
+                totalCount: 3,
+                status: 'Complete',
+              }),
+            ];
       },
     });
     renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
@@ -260,8 +347,12 @@ describe('Import jobs list', () => {
 });
 
 describe('Product Hub Access', () => {
-  const admin = buildSession({ user: buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] }) });
-  const orgs = [{ id: 1, companyId: 1002, companyName: 'Blue Harbor Snacks', folderName: 'blue_harbor', imageSource: 'LOCAL' }];
+  const admin = buildSession({
+    user: buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] }),
+  });
+  const orgs = [
+    { id: 1, companyId: 1002, companyName: 'Blue Harbor Snacks', folderName: 'blue_harbor', imageSource: 'LOCAL' },
+  ];
 
   it('normalises as typed, keeps Add disabled while untouched or invalid, and shows each rule', async () => {
     fakeServer({ BulkIngestionOrganizations: { data: { bulkIngestionOrganizations: orgs } } });
@@ -303,13 +394,39 @@ describe('Product Hub Access', () => {
   it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {
     let created = false;
     const server = fakeServer({
-      BulkIngestionOrganizations: () => ({ data: { bulkIngestionOrganizations: created ? [...orgs, { id: 2, companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' }] : orgs } }),
+      BulkIngestionOrganizations: () => ({
+        data: {
+          bulkIngestionOrganizations: created
+            ? [
+                ...orgs,
+                {
+                  id: 2,
+                  companyId: 1001,
+                  companyName: 'Green Valley Foods',
+                  folderName: 'green_valley',
+                  imageSource: 'LOCAL',
+                },
+              ]
+            : orgs,
+        },
+      }),
       SearchCompaniesByName: { data: { searchCompaniesByName: [{ id: 1001, name: 'Green Valley Foods' }] } },
       CreateBulkIngestionOrganization: (v: Record<string, unknown>) => {
         const input = v.input as { folderName: string };
-        if (input.folderName === 'taken') return graphqlError('CONFLICT', 'This company already has bulk ingestion access.');
+        if (input.folderName === 'taken')
+          return graphqlError('CONFLICT', 'This company already has bulk ingestion access.');
         created = true;
-        return { data: { createBulkIngestionOrganization: { id: 2, companyId: 1001, companyName: 'Green Valley Foods', folderName: 'green_valley', imageSource: 'LOCAL' } } };
+        return {
+          data: {
+            createBulkIngestionOrganization: {
+              id: 2,
+              companyId: 1001,
+              companyName: 'Green Valley Foods',
+              folderName: 'green_valley',
+              imageSource: 'LOCAL',
+            },
+          },
+        };
       },
     });
     const success = vi.spyOn(toast, 'success');

@@ -55,14 +55,18 @@ describe('Add images to a catalogued product', () => {
     expect(upc.disabled).toBe(false);
     expect(upc.getAttribute('data-disabled')).toBeNull();
     expect(submit()).toHaveProperty('disabled', true);
-    expect(screen.getByRole('link', { name: /Back to the catalogued item/ }).getAttribute('href')).toBe(`/cataloguedProducts/${UPC}`);
+    expect(screen.getByRole('link', { name: /Back to the catalogued item/ }).getAttribute('href')).toBe(
+      `/cataloguedProducts/${UPC}`,
+    );
   });
 
   it('applies the intake selection rules with the same error notification', () => {
     renderPage();
     choose([file('front.png'), file('notes.txt', 10, 'text/plain')]);
     expect(chosenNames()).toEqual(['front.png']);
-    expect(getBanner()?.message).toMatch(/We weren't able to add 1 file\(s\)\..*The file format must be PDF, JPG, PNG, GIF or TIF\./s);
+    expect(getBanner()?.message).toMatch(
+      /We weren't able to add 1 file\(s\)\..*The file format must be PDF, JPG, PNG, GIF or TIF\./s,
+    );
   });
 
   it("reads 'Submitting...' with progress while sending, then confirms with a link back to the product", async () => {
@@ -88,12 +92,18 @@ describe('Add images to a catalogued product', () => {
     await act(async () => answer({ id: 's9' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/cataloguedProducts/${UPC}/upload/confirmation`));
     expect(screen.getByText(CONFIRMATION_TEXT)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Back to the catalogued item' }).getAttribute('href')).toBe(`/cataloguedProducts/${UPC}`);
+    expect(screen.getByRole('link', { name: 'Back to the catalogued item' }).getAttribute('href')).toBe(
+      `/cataloguedProducts/${UPC}`,
+    );
   });
 
   it('a refused upload keeps the files and shows the server message', async () => {
     uploadProductImages.mockRejectedValue(
-      new ApiError({ status: 413, statusText: 'Payload Too Large', message: 'big.png: The file size needs to be no larger than 15MB.' }),
+      new ApiError({
+        status: 413,
+        statusText: 'Payload Too Large',
+        message: 'big.png: The file size needs to be no larger than 15MB.',
+      }),
     );
     renderPage();
     choose([file('front.png'), file('big.png')]);

@@ -46,7 +46,10 @@ export function AddImagesPage() {
   const overall = overallProgress(progress);
 
   return (
-    <Page heading={ADD_IMAGES_HEADING} before={<BackLink to={productPath(ean13Upc)}>Back to the catalogued item</BackLink>}>
+    <Page
+      heading={ADD_IMAGES_HEADING}
+      before={<BackLink to={productPath(ean13Upc)}>Back to the catalogued item</BackLink>}
+    >
       <Stack gap="xs" maw={760}>
         <Text>
           Upload images that show all sides of the label, including the UPC (barcode), with legible text. Label artwork
@@ -92,7 +95,13 @@ export function AddImagesPage() {
 
       {sending && <Progress value={overall} size="lg" aria-label="Upload progress" />}
       <div role="status" aria-live="polite" className="visually-hidden">
-        {sending ? (overall < 100 ? `Sending ${files.length} file(s).` : 'Files sent.') : files.length ? `${files.length} file(s) chosen.` : ''}
+        {sending
+          ? overall < 100
+            ? `Sending ${files.length} file(s).`
+            : 'Files sent.'
+          : files.length
+            ? `${files.length} file(s) chosen.`
+            : ''}
       </div>
 
       <Group justify="flex-end">

@@ -53,7 +53,16 @@ describe('Catalogue this item', () => {
     renderDetail(accepted());
     await loaded();
     expect(screen.getByRole('heading', { level: 2, name: CATALOGUE_SECTION })).toBeTruthy();
-    for (const label of ['Item description', 'Brand', 'Department', 'Category', 'Subcategory', 'Size', 'Unit of measure', 'Pack count']) {
+    for (const label of [
+      'Item description',
+      'Brand',
+      'Department',
+      'Category',
+      'Subcategory',
+      'Size',
+      'Unit of measure',
+      'Pack count',
+    ]) {
       expect(field(label)).toBeTruthy();
     }
     expect(field('Item description').required).toBe(true);
@@ -63,7 +72,9 @@ describe('Catalogue this item', () => {
   });
 
   it('is not there for items that are not ACCEPTED, nor for read-only staff', async () => {
-    const first = renderDetail(buildSubmission({ can: { review: true, editName: true, delete: true, appeal: false, resubmit: true } }));
+    const first = renderDetail(
+      buildSubmission({ can: { review: true, editName: true, delete: true, appeal: false, resubmit: true } }),
+    );
     await loaded();
     expect(screen.queryByRole('heading', { name: CATALOGUE_SECTION })).toBeNull();
     first.unmount();
@@ -91,7 +102,7 @@ describe('Catalogue this item', () => {
     expect(operations()).not.toContain('CatalogueSubmission');
   });
 
-  it("sends the trimmed values (blanks as null, pack count as a number), toasts and goes to the product", async () => {
+  it('sends the trimmed values (blanks as null, pack count as a number), toasts and goes to the product', async () => {
     const catalogued = accepted({ itemStatus: 'CATALOGUED', statusDisplayName: 'Catalogued' });
     let resolve!: (value: unknown) => void;
     const { calls, router } = renderDetail(accepted(), {
@@ -127,9 +138,11 @@ describe('Catalogue this item', () => {
     expect(toast.success).toHaveBeenCalledWith(ITEM_CATALOGUED);
   });
 
-  it("puts a server field error under its field", async () => {
+  it('puts a server field error under its field', async () => {
     renderDetail(accepted(), {
-      answers: { CatalogueSubmission: graphqlError('VALIDATION_FAILED', 'Brand is required.', { brand: 'Brand is required.' }) },
+      answers: {
+        CatalogueSubmission: graphqlError('VALIDATION_FAILED', 'Brand is required.', { brand: 'Brand is required.' }),
+      },
     });
     await loaded();
     type('Item description', 'Tomato soup');

@@ -71,7 +71,8 @@ export function CatalogueItemForm({ submission }: { submission: Submission }) {
       if (!(error instanceof GraphQLRequestError)) return; // the generic handling has told the user
       const fields = Object.entries(error.fields).filter(([name]) => FIELD_NAMES.has(name));
       if (error.code === 'VALIDATION_FAILED' && fields.length) {
-        for (const [name, message] of fields) form.setError(name as FieldName, { type: 'server', message }, { shouldFocus: true });
+        for (const [name, message] of fields)
+          form.setError(name as FieldName, { type: 'server', message }, { shouldFocus: true });
         return;
       }
       // Not ACCEPTED any more (INVALID_TRANSITION), or not allowed: the server's word, and the item as it is now.

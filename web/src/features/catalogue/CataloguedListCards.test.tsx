@@ -17,9 +17,14 @@ describe('Catalogued list on a narrow screen', () => {
 
   it('shows cards with UPC, description and date modified instead of the table', async () => {
     fakeServer({ CataloguedProducts: listPage([buildProduct()]) });
-    renderWithApp(<CataloguedListPage />, { path: '/cataloguedProducts', session: buildSession({ user: buildUser() }) });
+    renderWithApp(<CataloguedListPage />, {
+      path: '/cataloguedProducts',
+      session: buildSession({ user: buildUser() }),
+    });
     const link = await screen.findByRole('link', { name: '0036000291452' });
-    expect(useMediaQuery).toHaveBeenCalledWith(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
+    expect(useMediaQuery).toHaveBeenCalledWith(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, {
+      getInitialValueInEffect: false,
+    });
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(screen.getByRole('list', { name: 'Catalogued items' })).getByRole('listitem');
     expect(card.contains(link)).toBe(true);

@@ -21,7 +21,8 @@ function renderList({ path = '/cataloguedProducts', scopes = [] as string[], ans
   return { ...view, ...server, listCalls };
 }
 
-const search = (router: { state: { location: { search: string } } }) => new URLSearchParams(router.state.location.search);
+const search = (router: { state: { location: { search: string } } }) =>
+  new URLSearchParams(router.state.location.search);
 
 describe('Catalogued list', () => {
   afterEach(() => {
@@ -40,7 +41,13 @@ describe('Catalogued list', () => {
     const row = link.closest('tr')!;
     expect(within(row).getByText('Green Valley')).toBeTruthy();
     expect(within(row).getByText('03/07/2025')).toBeTruthy();
-    expect(listCalls()[0].variables).toMatchObject({ upcPrefix: null, page: 1, pageSize: 25, sortBy: 'updatedDate', sortDirection: 'desc' });
+    expect(listCalls()[0].variables).toMatchObject({
+      upcPrefix: null,
+      page: 1,
+      pageSize: 25,
+      sortBy: 'updatedDate',
+      sortDirection: 'desc',
+    });
   });
 
   it('sends the UPC filter as a digits-only prefix after a pause and keeps it in the URL', async () => {
@@ -61,7 +68,12 @@ describe('Catalogued list', () => {
   it('reads the filter, page and sort from the URL', async () => {
     const { listCalls } = renderList({ path: '/cataloguedProducts?upc=0012&page=2&sort=brand&dir=asc' });
     await screen.findByRole('link', { name: '0036000291452' });
-    expect(listCalls()[0].variables).toMatchObject({ upcPrefix: '0012', page: 2, sortBy: 'brand', sortDirection: 'asc' });
+    expect(listCalls()[0].variables).toMatchObject({
+      upcPrefix: '0012',
+      page: 2,
+      sortBy: 'brand',
+      sortDirection: 'asc',
+    });
     expect((screen.getByRole('textbox', { name: /Filter by UPC/ }) as HTMLInputElement).value).toBe('0012');
   });
 
@@ -77,7 +89,9 @@ describe('Catalogued list', () => {
     await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ sortBy: 'brand', sortDirection: 'asc' }));
     fireEvent.click(within(brand()).getByRole('button'));
     await waitFor(() => expect(brand().getAttribute('aria-sort')).toBe('descending'));
-    await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ sortBy: 'brand', sortDirection: 'desc' }));
+    await waitFor(() =>
+      expect(listCalls().at(-1)!.variables).toMatchObject({ sortBy: 'brand', sortDirection: 'desc' }),
+    );
   });
 
   it('pages on the server, 25 to a page', async () => {
@@ -123,5 +137,3 @@ describe('Catalogued list', () => {
     expect(screen.getByRole('link', { name: 'Add New' })).toBeTruthy();
   });
 });
-
-

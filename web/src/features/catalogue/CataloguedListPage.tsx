@@ -1,6 +1,18 @@
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Anchor, Card, Group, Loader, Pagination, Stack, Table, Text, TextInput, UnstyledButton } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Card,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -20,7 +32,8 @@ import { ImportCertifiedValues } from './ImportCertifiedValues.tsx';
 
 export const CATALOGUE_HEADING = 'My Products - Catalogued Items';
 export const CATALOGUE_TITLE = 'Catalogued Items';
-export const CATALOGUE_EMPTY = 'Accepted submissions appear here once our cataloguing staff have added them to the library.';
+export const CATALOGUE_EMPTY =
+  'Accepted submissions appear here once our cataloguing staff have added them to the library.';
 export const NO_INFO_FOUND = 'No info found';
 /** Why Add New is disabled for a read-only administrator. */
 export const READ_ONLY_NOTE = READ_ONLY_NO_ADD;
@@ -57,7 +70,9 @@ export function CataloguedListPage() {
   const upcPrefix = digitsOnly(search.get('upc') ?? '');
   const page = positiveInt(search.get('page'));
   const sortParam = search.get('sort');
-  const sortBy = (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '') ? (sortParam as CatalogueSortField) : DEFAULT_SORT;
+  const sortBy = (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '')
+    ? (sortParam as CatalogueSortField)
+    : DEFAULT_SORT;
   const sortDirection: SortDirection =
     search.get('dir') === 'asc' ? 'asc' : search.get('dir') === 'desc' ? 'desc' : sortParam ? 'asc' : DEFAULT_DIRECTION;
 
@@ -89,7 +104,8 @@ export function CataloguedListPage() {
 
   // A page past the end (an old link) shows the last page instead.
   useEffect(() => {
-    if (data && !list.isPlaceholderData && page > totalPages) setParams({ page: totalPages > 1 ? String(totalPages) : null }, true);
+    if (data && !list.isPlaceholderData && page > totalPages)
+      setParams({ page: totalPages > 1 ? String(totalPages) : null }, true);
   });
 
   const sortOn = (field: CatalogueSortField) => {
@@ -151,7 +167,12 @@ export function CataloguedListPage() {
                 onChange={(p) => setParams({ page: p > 1 ? String(p) : null })}
                 getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
                 getControlProps={(control) => ({
-                  'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+                  'aria-label': {
+                    first: 'First page',
+                    previous: 'Previous page',
+                    next: 'Next page',
+                    last: 'Last page',
+                  }[control],
                 })}
               />
             </Group>

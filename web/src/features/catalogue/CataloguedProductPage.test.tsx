@@ -61,7 +61,9 @@ describe('Catalogued product detail', () => {
   it('shows UPC, status, date modified, the certified values and the footnote, with a back link', async () => {
     renderProduct(buildProduct());
     await loaded();
-    expect(screen.getByRole('link', { name: /Back to Catalogued Items/ }).getAttribute('href')).toBe('/cataloguedProducts');
+    expect(screen.getByRole('link', { name: /Back to Catalogued Items/ }).getAttribute('href')).toBe(
+      '/cataloguedProducts',
+    );
     expect(screen.getByText('0036000291452')).toBeTruthy();
     expect(screen.getAllByText('03/07/2025').length).toBeGreaterThan(0);
     for (const [label, value] of [
@@ -105,7 +107,11 @@ describe('Catalogued product detail', () => {
     const preview = () => screen.getByRole('img', { name: /image \d of 3/ });
     expect(preview().getAttribute('alt')).toBe('Tomato Soup, image 1 of 3');
     const thumbs = within(screen.getByRole('group', { name: 'Image thumbnails' })).getAllByRole('button');
-    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual(['Show image 1 of 3', 'Show image 2 of 3', 'Show image 3 of 3']);
+    expect(thumbs.map((b) => b.getAttribute('aria-label'))).toEqual([
+      'Show image 1 of 3',
+      'Show image 2 of 3',
+      'Show image 3 of 3',
+    ]);
     expect(thumbs.map((b) => b.tabIndex)).toEqual([0, -1, -1]);
     expect(thumbs[0].getAttribute('aria-pressed')).toBe('true');
 
@@ -135,7 +141,9 @@ describe('Catalogued product detail', () => {
   it('an unknown product shows a not-found state with a link back', async () => {
     renderProduct(null);
     expect(await screen.findByText(PRODUCT_NOT_FOUND)).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Go to Catalogued Items' }).getAttribute('href')).toBe('/cataloguedProducts');
+    expect(screen.getByRole('link', { name: 'Go to Catalogued Items' }).getAttribute('href')).toBe(
+      '/cataloguedProducts',
+    );
   });
 
   it('no shipping profile selector without the flag', async () => {

@@ -1,7 +1,20 @@
 import { useId, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Button,
+  Group,
+  Loader,
+  Modal,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
 import { isAnyAdmin, SUPPORT_EMAIL } from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -51,7 +64,9 @@ export function CataloguedProductPage() {
       <Page heading={PRODUCT_HEADING} before={back}>
         {query.isError ? (
           <Alert color="red" role="alert" title="Catalogued item not available">
-            <Text>{isNotFound(query.error) ? PRODUCT_NOT_FOUND : 'We couldn\u2019t load this item. Please try again later.'}</Text>
+            <Text>
+              {isNotFound(query.error) ? PRODUCT_NOT_FOUND : 'We couldn\u2019t load this item. Please try again later.'}
+            </Text>
             <Anchor component={AppLink} to="/cataloguedProducts" mt="xs" display="inline-block">
               Go to Catalogued Items
             </Anchor>
@@ -82,7 +97,9 @@ function ProductView({ product }: { product: CataloguedProduct }) {
     ['Department', product.department],
     ['Category', product.category],
     ['Subcategory', product.subcategory],
-    ...(product.packCount !== null && product.packCount !== undefined ? [['Pack count', product.packCount] as [string, number]] : []),
+    ...(product.packCount !== null && product.packCount !== undefined
+      ? [['Pack count', product.packCount] as [string, number]]
+      : []),
     ['Size', product.itemSize],
     ['Unit of measure', product.unitsOfMeasure],
   ];
@@ -131,7 +148,12 @@ function ProductView({ product }: { product: CataloguedProduct }) {
             </Stack>
           )}
           {product.imageUrls.length > 0 && product.can.addImages && (
-            <Anchor component={AppLink} to={`/cataloguedProducts/${encodeURIComponent(product.ean13Upc)}/upload`} mt="sm" display="inline-block">
+            <Anchor
+              component={AppLink}
+              to={`/cataloguedProducts/${encodeURIComponent(product.ean13Upc)}/upload`}
+              mt="sm"
+              display="inline-block"
+            >
               Submit more product images
             </Anchor>
           )}
@@ -211,7 +233,8 @@ function DelistButton({ product }: { product: CataloguedProduct }) {
   const delist = async () => {
     setBusy(true);
     try {
-      const updated = (await gql(DelistCataloguedProductMutation, { ean13Upc: product.ean13Upc })).delistCataloguedProduct;
+      const updated = (await gql(DelistCataloguedProductMutation, { ean13Upc: product.ean13Upc }))
+        .delistCataloguedProduct;
       productChanged(queryClient, updated);
       toast.success(PRODUCT_DELISTED);
     } catch (error) {

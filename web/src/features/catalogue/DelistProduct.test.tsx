@@ -17,7 +17,10 @@ spyOnToasts();
 const delistable = (over: Partial<CataloguedProduct> = {}) =>
   buildProduct({ can: { addImages: false, setShippingProfile: false, delist: true }, ...over });
 
-function renderProduct(product: CataloguedProduct | (() => CataloguedProduct), { scopes = [...ALL_SCOPES] as string[], answers = {} as Answers } = {}) {
+function renderProduct(
+  product: CataloguedProduct | (() => CataloguedProduct),
+  { scopes = [...ALL_SCOPES] as string[], answers = {} as Answers } = {},
+) {
   const server = fakeServer({
     CataloguedProduct: () => ({ data: { getCataloguedProduct: typeof product === 'function' ? product() : product } }),
     ...answers,
@@ -52,21 +55,34 @@ describe('Delisting a catalogued product', () => {
 
   it('delists on confirmation: sends the UPC, toasts, asks again and shows the Delisted badge', async () => {
     let delisted = false;
-    const { calls, operations } = renderProduct(() => delistable({ isDelisted: delisted, can: { addImages: false, setShippingProfile: false, delist: !delisted } }), {
-      answers: {
-        DelistCataloguedProduct: () => {
-          delisted = true;
-          return { data: { delistCataloguedProduct: delistable({ isDelisted: true, can: { addImages: false, setShippingProfile: false, delist: false } }) } };
+    const { calls, operations } = renderProduct(
+      () =>
+        delistable({ isDelisted: delisted, can: { addImages: false, setShippingProfile: false, delist: !delisted } }),
+      {
+        answers: {
+          DelistCataloguedProduct: () => {
+            delisted = true;
+            return {
+              data: {
+                delistCataloguedProduct: delistable({
+                  isDelisted: true,
+                  can: { addImages: false, setShippingProfile: false, delist: false },
+                }),
+              },
+            };
+          },
         },
       },
-    });
+    );
     await loaded();
     expect(screen.queryByText('Delisted')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Delist product' }));
     const dialog = await screen.findByRole('dialog', { name: DELIST_TITLE });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Delist' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PRODUCT_DELISTED));
-    expect(calls.find((c) => c.operation === 'DelistCataloguedProduct')!.variables).toEqual({ ean13Upc: '0036000291452' });
+    expect(calls.find((c) => c.operation === 'DelistCataloguedProduct')!.variables).toEqual({
+      ean13Upc: '0036000291452',
+    });
     await waitFor(() => expect(operations().filter((o) => o === 'CataloguedProduct').length).toBeGreaterThanOrEqual(2));
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Delist product' })).toBeNull());
     // The badge and the status both say so.
@@ -80,7 +96,9 @@ describe('Delisting a catalogued product', () => {
     });
     await loaded();
     fireEvent.click(screen.getByRole('button', { name: 'Delist product' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: DELIST_TITLE })).getByRole('button', { name: 'Delist' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: DELIST_TITLE })).getByRole('button', { name: 'Delist' }),
+    );
     await waitFor(() => expect(getBanner()?.message).toBe('This product is already delisted.'));
     expect(toast.success).not.toHaveBeenCalled();
   });

@@ -31,7 +31,14 @@ export function ImageCarousel({ images, thumbnails, subject }: ImageCarouselProp
     buttons.current[next]?.focus();
   };
   const onKeyDown = (event: KeyboardEvent, i: number) => {
-    const moves: Record<string, number> = { ArrowRight: i + 1, ArrowDown: i + 1, ArrowLeft: i - 1, ArrowUp: i - 1, Home: 0, End: count - 1 };
+    const moves: Record<string, number> = {
+      ArrowRight: i + 1,
+      ArrowDown: i + 1,
+      ArrowLeft: i - 1,
+      ArrowUp: i - 1,
+      Home: 0,
+      End: count - 1,
+    };
     if (event.key in moves) {
       event.preventDefault();
       moveFocus(moves[event.key]);

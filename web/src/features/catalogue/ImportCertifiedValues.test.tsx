@@ -79,7 +79,9 @@ describe('Import certified values', () => {
     expect(((call.body as FormData).get('file') as File).name).toBe('values.csv');
     const before = listCalls().length;
     resolve({ applied: 3, catalogued: 2 });
-    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('3 product(s) imported; 2 submission(s) catalogued.'));
+    await waitFor(() =>
+      expect(toast.success).toHaveBeenCalledWith('3 product(s) imported; 2 submission(s) catalogued.'),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog', { name: IMPORT_TITLE })).toBeNull());
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
@@ -104,8 +106,19 @@ describe('Import certified values', () => {
     // The count says how many rows are bad (the table lists at most 200 of them).
     expect(within(dialog).getByText('2 of 3 row(s) are invalid; nothing was imported.')).toBeTruthy();
     const table = within(dialog).getByRole('table');
-    expect(within(table).getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Row', 'UPC', 'Problems']);
-    const rows = within(table).getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').map((c) => c.textContent));
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Row', 'UPC', 'Problems']);
+    const rows = within(table)
+      .getAllByRole('row')
+      .slice(1)
+      .map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      );
     expect(rows).toEqual([
       ['2', '0036000291452', 'Description is required. Brand is required.'],
       ['4', '123', 'The UPC is too short.'],
@@ -118,7 +131,10 @@ describe('Import certified values', () => {
   it("shows the server's message for a malformed file", async () => {
     renderList({
       answers: {
-        [IMPORT_URL]: jsonResponse(400, { code: 'BAD_REQUEST', message: 'The first row must name the columns: ean13Upc, description.' }),
+        [IMPORT_URL]: jsonResponse(400, {
+          code: 'BAD_REQUEST',
+          message: 'The first row must name the columns: ean13Upc, description.',
+        }),
       },
     });
     const dialog = await openDialog();

@@ -56,7 +56,11 @@ function ImportDialog({ onClose }: { onClose: () => void }) {
         onClose();
         return;
       }
-      setProblem(outcome.kind === 'rows' ? { kind: 'rows', rows: outcome.rows, message: outcome.message } : { kind: 'file', message: outcome.message });
+      setProblem(
+        outcome.kind === 'rows'
+          ? { kind: 'rows', rows: outcome.rows, message: outcome.message }
+          : { kind: 'file', message: outcome.message },
+      );
     } catch {
       // The generic handling has told the user.
     }

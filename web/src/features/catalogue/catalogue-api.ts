@@ -8,13 +8,23 @@ import type {
 } from '../../api/gql/graphql.ts';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { uploadFiles, type UploadProgress } from '../../api/upload-files.ts';
-import { CataloguedProductQuery, CataloguedProductsQuery as CataloguedProductsOperation } from './catalogue-operations.ts';
+import {
+  CataloguedProductQuery,
+  CataloguedProductsQuery as CataloguedProductsOperation,
+} from './catalogue-operations.ts';
 
 /** The catalogued product as getCataloguedProducts and getCataloguedProduct answer it. */
 export type CataloguedProduct = CataloguedProductFieldsFragment;
 export type CataloguedProductPage = CataloguedProductsQuery['getCataloguedProducts'];
 
-export const CATALOGUE_SORT_FIELDS = ['ean13Upc', 'brand', 'description', 'itemSize', 'unitsOfMeasure', 'updatedDate'] as const;
+export const CATALOGUE_SORT_FIELDS = [
+  'ean13Upc',
+  'brand',
+  'description',
+  'itemSize',
+  'unitsOfMeasure',
+  'updatedDate',
+] as const;
 export type CatalogueSortField = (typeof CATALOGUE_SORT_FIELDS)[number];
 export type SortDirection = 'asc' | 'desc';
 
@@ -34,7 +44,12 @@ export const catalogueKeys = {
 };
 
 /** The variables of one list page: an empty prefix is no filter. */
-export const listVariables = ({ upcPrefix, page, sortBy, sortDirection }: CatalogueListParams): CataloguedProductsQueryVariables => ({
+export const listVariables = ({
+  upcPrefix,
+  page,
+  sortBy,
+  sortDirection,
+}: CatalogueListParams): CataloguedProductsQueryVariables => ({
   upcPrefix: upcPrefix || null,
   page,
   pageSize: CATALOGUE_PAGE_SIZE,
@@ -123,7 +138,11 @@ export async function importCertifiedValues(file: File): Promise<ImportOutcome> 
   form.append('file', file, file.name);
   try {
     // 400 and 413 are answered here (rows or a file message); every other failure gets the generic handling.
-    const body = await apiFetch<{ applied?: number; catalogued?: number }>(IMPORT_PATH, { method: 'POST', form, notify: { 400: null, 413: null } });
+    const body = await apiFetch<{ applied?: number; catalogued?: number }>(IMPORT_PATH, {
+      method: 'POST',
+      form,
+      notify: { 400: null, 413: null },
+    });
     return { kind: 'applied', applied: Number(body?.applied ?? 0), catalogued: Number(body?.catalogued ?? 0) };
   } catch (error) {
     if (!(error instanceof ApiError)) throw error;

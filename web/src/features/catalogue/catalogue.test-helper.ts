@@ -21,6 +21,10 @@ export function buildProduct(over: Partial<CataloguedProduct> = {}): CataloguedP
   };
 }
 
-export const listPage = (items: CataloguedProduct[], total = items.length, page = 1): { data: { getCataloguedProducts: CataloguedProductPage } } => ({
+export const listPage = (
+  items: CataloguedProduct[],
+  total = items.length,
+  page = 1,
+): { data: { getCataloguedProducts: CataloguedProductPage } } => ({
   data: { getCataloguedProducts: { items, total, page, pageSize: 25 } },
 });

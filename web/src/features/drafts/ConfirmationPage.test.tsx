@@ -10,7 +10,11 @@ vi.mock('../../analytics/analytics.ts', () => ({ trackSubmittedCounts: vi.fn() }
 
 const state: ConfirmationState = { submissionIds: ['s1', 's2'], upcCount: 2, fileCount: 3 };
 
-async function renderConfirmation({ withState = true, partnerId = null as number | null, sessionPartner = null as number | null } = {}) {
+async function renderConfirmation({
+  withState = true,
+  partnerId = null as number | null,
+  sessionPartner = null as number | null,
+} = {}) {
   const prefix = partnerId ? `/${partnerId}` : '';
   const view = renderWithApp(
     <Routes>
@@ -30,7 +34,14 @@ describe('Confirmation', () => {
   beforeEach(() => {
     vi.stubGlobal(
       'fetch',
-      vi.fn(async () => jsonResponse(200, { id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', productName: { required: true } })),
+      vi.fn(async () =>
+        jsonResponse(200, {
+          id: 1,
+          companyId: 30443,
+          companyName: 'FRESH MARKET GROCERS',
+          productName: { required: true },
+        }),
+      ),
     );
   });
   afterEach(() => {

@@ -56,7 +56,13 @@ function fakeServer(drafts: Draft[], answers: Record<string, unknown> = {}) {
   const fetchMock = vi.fn(async (url: string | URL | Request, init?: RequestInit) => {
     const path = String(url);
     if (path.startsWith('/api/companies/30443/partner-configuration')) {
-      return jsonResponse(200, { id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', productName: { required: true }, shippingProfile: { required: false } });
+      return jsonResponse(200, {
+        id: 1,
+        companyId: 30443,
+        companyName: 'FRESH MARKET GROCERS',
+        productName: { required: true },
+        shippingProfile: { required: false },
+      });
     }
     const body = JSON.parse(String(init?.body)) as GraphQLCall;
     calls.push(body);
@@ -90,7 +96,10 @@ async function renderStep2({ flags = [] as string[], newDraft = false, scopes = 
     },
   );
   // A draft step 1 just made arrives with {newDraft: true} in the history state.
-  if (newDraft) await act(() => view.router.navigate('/upload/draft/d1/designate_upc', { replace: true, state: { newDraft: true } }));
+  if (newDraft)
+    await act(() =>
+      view.router.navigate('/upload/draft/d1/designate_upc', { replace: true, state: { newDraft: true } }),
+    );
   return view;
 }
 
@@ -116,7 +125,12 @@ describe('Upload step 2', () => {
     fakeServer([
       buildDraft([
         draftFile('front.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] }),
-        draftFile('label.pdf', { kind: 'pdf', thumbnailReady: false, detectionStatus: 'pending', imageUrl: '/draftSubmissions/d1/image/label.pdf.jpg' }),
+        draftFile('label.pdf', {
+          kind: 'pdf',
+          thumbnailReady: false,
+          detectionStatus: 'pending',
+          imageUrl: '/draftSubmissions/d1/image/label.pdf.jpg',
+        }),
       ]),
     ]);
     await renderStep2();
@@ -157,7 +171,9 @@ describe('Upload step 2', () => {
   });
 
   it('flags two spellings of the same UPC and different names for the same UPC', async () => {
-    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '0036000291452' })])]);
+    fakeServer([
+      buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '0036000291452' })]),
+    ]);
     await renderStep2();
     await screen.findByLabelText('UPC for a.png');
     expect(within(row('a.png')).getByText(UPC_MSG.duplicateVersions)).toBeTruthy();
@@ -185,7 +201,13 @@ describe('Upload step 2', () => {
   it('asks for the draft again while a barcode is being read, and shows the code when it arrives', async () => {
     const { operations } = fakeServer([
       buildDraft([draftFile('front.png', { detectionStatus: 'pending', thumbnailReady: false })]),
-      buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })]),
+      buildDraft([
+        draftFile('front.png', {
+          detectionStatus: 'done',
+          detectedUpc: '4006381333931',
+          detectedUpcs: ['4006381333931'],
+        }),
+      ]),
     ]);
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
@@ -195,8 +217,10 @@ describe('Upload step 2', () => {
     expect(operations().filter((o) => o === 'DraftSubmission')).toHaveLength(2);
   });
 
-  it('a detected UPC fills the empty field once: the user may clear and replace it, and the image\'s code puts it back (issue 17 item 1)', async () => {
-    fakeServer([buildDraft([draftFile('front.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })])]);
+  it("a detected UPC fills the empty field once: the user may clear and replace it, and the image's code puts it back (issue 17 item 1)", async () => {
+    fakeServer([
+      buildDraft([draftFile('front.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })]),
+    ]);
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
     expect(upc('front.png').value).toBe('4006381333931');
@@ -207,12 +231,22 @@ describe('Upload step 2', () => {
     typeInto(upc('front.png'), '036000291452');
     expect(upc('front.png').value).toBe('036000291452');
     expect(within(row('front.png')).getByText('The image shows 4006381333931.')).toBeTruthy();
-    fireEvent.click(within(row('front.png')).getByRole('button', { name: 'Use 4006381333931 as the UPC for front.png' }));
+    fireEvent.click(
+      within(row('front.png')).getByRole('button', { name: 'Use 4006381333931 as the UPC for front.png' }),
+    );
     expect(upc('front.png').value).toBe('4006381333931');
   });
 
   it('the code read from the image is not offered again when the UPC entered is the same code written another way', async () => {
-    fakeServer([buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '0036602301467', detectedUpcs: ['0036602301467'] })])]);
+    fakeServer([
+      buildDraft([
+        draftFile('front.png', {
+          detectionStatus: 'done',
+          detectedUpc: '0036602301467',
+          detectedUpcs: ['0036602301467'],
+        }),
+      ]),
+    ]);
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
     typeInto(upc('front.png'), '036602301467');
@@ -224,7 +258,13 @@ describe('Upload step 2', () => {
   it('a code read after the user has typed does not replace what they typed', async () => {
     fakeServer([
       buildDraft([draftFile('front.png', { detectionStatus: 'pending' })]),
-      buildDraft([draftFile('front.png', { detectionStatus: 'done', detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })]),
+      buildDraft([
+        draftFile('front.png', {
+          detectionStatus: 'done',
+          detectedUpc: '4006381333931',
+          detectedUpcs: ['4006381333931'],
+        }),
+      ]),
     ]);
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
@@ -243,7 +283,9 @@ describe('Upload step 2', () => {
   });
 
   it("applies the partner's rules: a product name is required, and a missing marketing image is a toast on Submit", async () => {
-    const { operations } = fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })], { partnerCompanyId: 30443 })]);
+    const { operations } = fakeServer([
+      buildDraft([draftFile('a.png', { upc: '036000291452' })], { partnerCompanyId: 30443 }),
+    ]);
     await renderStep2();
     const name = await screen.findByLabelText(/Product name for a\.png/);
     await waitFor(() => expect(name.getAttribute('aria-required')).toBe('true'));
@@ -261,7 +303,12 @@ describe('Upload step 2', () => {
 
   it('Submit saves, submits, keeps the new ids and opens the confirmation', async () => {
     const { calls, operations } = fakeServer(
-      [buildDraft([draftFile('a.png', { detectedUpc: '036000291452', detectedUpcs: ['036000291452'] }), draftFile('b.png', { upc: '4006381333931' })])],
+      [
+        buildDraft([
+          draftFile('a.png', { detectedUpc: '036000291452', detectedUpcs: ['036000291452'] }),
+          draftFile('b.png', { upc: '4006381333931' }),
+        ]),
+      ],
       {
         UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
         SubmitProductsFromDraftSubmission: {
@@ -286,29 +333,54 @@ describe('Upload step 2', () => {
       id: 'd1',
       input: {
         files: [
-          { fileName: 'a.png', upc: '036000291452', productName: null, shippingProfileId: null, isMarketingImage: true },
-          { fileName: 'b.png', upc: '4006381333931', productName: null, shippingProfileId: null, isMarketingImage: false },
+          {
+            fileName: 'a.png',
+            upc: '036000291452',
+            productName: null,
+            shippingProfileId: null,
+            isMarketingImage: true,
+          },
+          {
+            fileName: 'b.png',
+            upc: '4006381333931',
+            productName: null,
+            shippingProfileId: null,
+            isMarketingImage: false,
+          },
         ],
       },
     });
     expect(JSON.parse(localStorage.getItem('product-submission-ids')!)).toEqual(['s1', 's2']);
     expect(router.state.location.pathname).toBe('/upload/draft/d1/confirmation');
-    expect(router.state.location.state).toEqual({ submissionIds: ['s1', 's2'], upcCount: 2, fileCount: 2 } satisfies ConfirmationState);
+    expect(router.state.location.state).toEqual({
+      submissionIds: ['s1', 's2'],
+      upcCount: 2,
+      fileCount: 2,
+    } satisfies ConfirmationState);
   });
 
   it("shows the server's field messages on the right rows and re-enables the buttons", async () => {
-    fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '4006381333931' })])], {
-      UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
-      SubmitProductsFromDraftSubmission: {
-        data: null,
-        errors: [
-          {
-            message: 'UPC reserved for private label masking',
-            extensions: { code: 'DRAFT_INVALID', fields: { 'b.png.upc': 'UPC reserved for private label masking', 'product.0': 'Something about a product' } },
-          },
-        ],
+    fakeServer(
+      [buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '4006381333931' })])],
+      {
+        UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+        SubmitProductsFromDraftSubmission: {
+          data: null,
+          errors: [
+            {
+              message: 'UPC reserved for private label masking',
+              extensions: {
+                code: 'DRAFT_INVALID',
+                fields: {
+                  'b.png.upc': 'UPC reserved for private label masking',
+                  'product.0': 'Something about a product',
+                },
+              },
+            },
+          ],
+        },
       },
-    });
+    );
     await renderStep2();
     await screen.findByLabelText('UPC for a.png');
     fireEvent.click(submitButton());
@@ -324,7 +396,9 @@ describe('Upload step 2', () => {
   });
 
   it('Save for later saves what was typed and goes to the drafts that require action', async () => {
-    const { calls } = fakeServer([buildDraft([draftFile('a.png')])], { UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } } });
+    const { calls } = fakeServer([buildDraft([draftFile('a.png')])], {
+      UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+    });
     const { router } = await renderStep2();
     await screen.findByLabelText('UPC for a.png');
     typeInto(upc('a.png'), '0360002914');
@@ -337,7 +411,9 @@ describe('Upload step 2', () => {
   });
 
   it('Cancel on a draft made in this flow deletes it', async () => {
-    const { operations } = fakeServer([buildDraft([draftFile('a.png')])], { DeleteDraftSubmission: { data: { deleteDraftSubmission: true } } });
+    const { operations } = fakeServer([buildDraft([draftFile('a.png')])], {
+      DeleteDraftSubmission: { data: { deleteDraftSubmission: true } },
+    });
     const { router } = await renderStep2({ newDraft: true });
     await screen.findByLabelText('UPC for a.png');
     await act(async () => fireEvent.click(screen.getByRole('button', { name: 'Cancel' })));
@@ -364,14 +440,22 @@ describe('Upload step 2', () => {
 
   it('an admin does not get the shipping profile selector', async () => {
     fakeServer([buildDraft([draftFile('a.png')])]);
-    await renderStep2({ flags: ['SHIPPING_PROFILE'], scopes: ['read:allproductsubmissions', 'write:allproductsubmissions'] });
+    await renderStep2({
+      flags: ['SHIPPING_PROFILE'],
+      scopes: ['read:allproductsubmissions', 'write:allproductsubmissions'],
+    });
     await screen.findByLabelText('UPC for a.png');
     expect(screen.queryByLabelText(/Shipping profile for/)).toBeNull();
   });
 
   it('says so when the draft cannot be found', async () => {
     fakeServer([]);
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(200, { data: null, errors: [{ message: 'Draft not found.', extensions: { code: 'NOT_FOUND' } }] })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () =>
+        jsonResponse(200, { data: null, errors: [{ message: 'Draft not found.', extensions: { code: 'NOT_FOUND' } }] }),
+      ),
+    );
     await renderStep2();
     expect(await screen.findByText("We couldn't open this draft. It may have been submitted or deleted.")).toBeTruthy();
   });
@@ -397,7 +481,9 @@ describe('Upload step 2', () => {
     expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);
     expect(submitButton()).toHaveProperty('disabled', true);
 
-    await act(async () => finish(buildDraft([...nine, draftFile('new-b.png', { detectionStatus: 'done', thumbnailReady: true })])));
+    await act(async () =>
+      finish(buildDraft([...nine, draftFile('new-b.png', { detectionStatus: 'done', thumbnailReady: true })])),
+    );
     expect(await screen.findByLabelText('UPC for new-b.png')).toBeTruthy();
     expect(upc('p0.png').value).toBe('036000291452');
     expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false);

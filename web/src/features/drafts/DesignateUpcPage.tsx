@@ -201,12 +201,17 @@ function DraftForm({ draft }: { draft: Draft }) {
     const nameMessage = check.fields[fileName]?.productName;
     return {
       // A UPC is judged once the user has left the field, or once the server has finished reading the image.
-      upc: pick('upc', !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && file?.detectionStatus !== 'pending'))),
+      upc: pick(
+        'upc',
+        !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && file?.detectionStatus !== 'pending')),
+      ),
       // A missing name is only pointed out after the user has been to the field; a clash with another row at once.
       productName: pick(
         'productName',
         !!nameMessage &&
-          (attempted || !!touched?.productName || (!dirty?.productName && nameMessage !== DRAFT_MSG.productNameRequired)),
+          (attempted ||
+            !!touched?.productName ||
+            (!dirty?.productName && nameMessage !== DRAFT_MSG.productNameRequired)),
       ),
     };
   };
@@ -281,7 +286,10 @@ function DraftForm({ draft }: { draft: Draft }) {
         fileCount: current.length,
       };
       // Replace: going back must not return to a draft that no longer exists.
-      await navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/confirmation`), { state, replace: true });
+      await navigate(partnerPath(`/upload/draft/${encodeURIComponent(draft.id)}/confirmation`), {
+        state,
+        replace: true,
+      });
       forgetDrafts(queryClient, draft.id);
     } catch (error) {
       reportFailure(error);
@@ -329,8 +337,8 @@ function DraftForm({ draft }: { draft: Draft }) {
   return (
     <Page heading={STEP_2_HEADING}>
       <Text maw={760}>
-        Enter the UPC shown on each file&apos;s package. Files with the same UPC become one product; mark the
-        picture(s) to use as its marketing image.
+        Enter the UPC shown on each file&apos;s package. Files with the same UPC become one product; mark the picture(s)
+        to use as its marketing image.
       </Text>
       {!canEdit && (
         <Alert color="gray" title="View only">
@@ -357,7 +365,13 @@ function DraftForm({ draft }: { draft: Draft }) {
 
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={6}>
-          <FileButton onChange={addFiles} accept={UPLOAD_ACCEPT} multiple resetRef={resetFileInput} disabled={busy !== null || !canEdit}>
+          <FileButton
+            onChange={addFiles}
+            accept={UPLOAD_ACCEPT}
+            multiple
+            resetRef={resetFileInput}
+            disabled={busy !== null || !canEdit}
+          >
             {(props) => (
               <Button {...props} variant="default" disabled={busy !== null || !canEdit}>
                 {busy === 'upload' ? 'Uploading...' : 'Add files'}

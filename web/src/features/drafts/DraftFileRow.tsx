@@ -1,6 +1,18 @@
 import { useId, type ReactNode } from 'react';
 import { Controller, type Control } from 'react-hook-form';
-import { Button, Checkbox, Group, Loader, Paper, Select, SimpleGrid, Stack, Text, TextInput, Title } from '@mantine/core';
+import {
+  Button,
+  Checkbox,
+  Group,
+  Loader,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
@@ -49,8 +61,7 @@ interface DraftFileRowProps {
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
 const rowLabel = (label: string, fileName: string) => (
   <>
-    {label}{' '}
-    <span className="visually-hidden">for {fileName}</span>
+    {label} <span className="visually-hidden">for {fileName}</span>
   </>
 );
 
@@ -85,7 +96,9 @@ export function DraftFileRow({
               name={`rows.${index}.upc`}
               render={({ field }) => {
                 // A code is offered unless it is the entered one in any of its forms (036602301467 is 0036602301467).
-                const others = (file?.detectedUpcs ?? []).filter((code) => code !== field.value && !sameUpc(code, field.value));
+                const others = (file?.detectedUpcs ?? []).filter(
+                  (code) => code !== field.value && !sameUpc(code, field.value),
+                );
                 return (
                   <Stack gap={4}>
                     <TextInput
@@ -102,9 +115,7 @@ export function DraftFileRow({
                       autoComplete="off"
                       maxLength={MAX_UPC_DIGITS}
                       disabled={disabled}
-                      description={
-                        <span aria-live="polite">{upcDescription(field.value, file)}</span>
-                      }
+                      description={<span aria-live="polite">{upcDescription(field.value, file)}</span>}
                       error={errorNode(errors.upc)}
                     />
                     {!disabled && others.length > 0 && (

@@ -75,7 +75,12 @@ describe('Upload step 1', () => {
   it('drops a bad selection with the exact notification: other formats, empty files, duplicate names', () => {
     renderStep1();
     choose([file('front.png')]);
-    choose([file('notes.txt', 10, 'text/plain'), file('FRONT.png'), file('empty.gif', 0, 'image/gif'), file('side.jpg', 10, 'image/jpeg')]);
+    choose([
+      file('notes.txt', 10, 'text/plain'),
+      file('FRONT.png'),
+      file('empty.gif', 0, 'image/gif'),
+      file('side.jpg', 10, 'image/jpeg'),
+    ]);
     expect(chosenNames()).toEqual(['front.png', 'side.jpg']);
     expect(getBanner()?.message).toBe(
       "We weren't able to add 3 file(s). The file size needs to be no larger than 15MB and bigger than 0 Bytes each. The file format must be PDF, JPG, PNG, GIF or TIF. All file names must be unique.",
@@ -88,7 +93,9 @@ describe('Upload step 1', () => {
     choose(Array.from({ length: 12 }, (_, i) => file(`p${i}.png`)));
     expect(chosenNames()).toHaveLength(10);
     expect(chosenNames()[0]).toBe('p2.png');
-    expect(getBanner()?.message).toBe("We weren't able to add 2 file(s). The total number of files needs to be up to 10.");
+    expect(getBanner()?.message).toBe(
+      "We weren't able to add 2 file(s). The total number of files needs to be up to 10.",
+    );
   });
 
   it('Next sends the files in one request, shows per-file progress, disables the drop zone and opens step 2', async () => {
@@ -121,12 +128,18 @@ describe('Upload step 1', () => {
 
   it('a refused upload keeps the files and shows the server message', async () => {
     createDraft.mockRejectedValue(
-      new ApiError({ status: 400, statusText: 'Bad Request', message: 'notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.' }),
+      new ApiError({
+        status: 400,
+        statusText: 'Bad Request',
+        message: 'notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.',
+      }),
     );
     renderStep1();
     choose([file('front.png'), file('notes.png')]);
     fireEvent.click(next());
-    await waitFor(() => expect(getBanner()?.message).toBe('notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.'));
+    await waitFor(() =>
+      expect(getBanner()?.message).toBe('notes.png: This file is not a PDF, JPG, PNG, GIF or TIF image.'),
+    );
     expect(chosenNames()).toEqual(['front.png', 'notes.png']);
     expect(next().textContent).toBe('Next');
     expect(next()).toHaveProperty('disabled', false);

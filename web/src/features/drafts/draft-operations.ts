@@ -6,7 +6,10 @@ export const DraftSubmissionQuery = graphql(`
       id
       partnerCompanyId
       updatedDate
-      can { edit delete }
+      can {
+        edit
+        delete
+      }
       files {
         fileName
         kind
@@ -20,7 +23,10 @@ export const DraftSubmissionQuery = graphql(`
         imageUrl
         thumbnailUrl
         thumbnailReady
-        qualityIssues { code message }
+        qualityIssues {
+          code
+          message
+        }
       }
     }
   }
@@ -28,13 +34,21 @@ export const DraftSubmissionQuery = graphql(`
 
 export const UpdateDraftSubmissionMutation = graphql(`
   mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {
-    updateDraftSubmission(id: $id, input: $input) { id }
+    updateDraftSubmission(id: $id, input: $input) {
+      id
+    }
   }
 `);
 
 export const SubmitDraftMutation = graphql(`
   mutation SubmitProductsFromDraftSubmission($id: ID!) {
-    submitProductsFromDraftSubmission(id: $id) { id upc ean13Upc productName itemStatus }
+    submitProductsFromDraftSubmission(id: $id) {
+      id
+      upc
+      ean13Upc
+      productName
+      itemStatus
+    }
   }
 `);
 

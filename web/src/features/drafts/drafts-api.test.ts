@@ -32,7 +32,11 @@ describe('intake api helpers', () => {
     };
     const rules = fieldRulesFromConfiguration(config);
     expect(rules).toEqual({ productName: { required: true }, shippingProfile: { required: false, visible: true } });
-    expect(intakeRulesFor(rules)).toEqual({ productNameRequired: true, shippingProfileRequired: false, primaryImageRequired: true });
+    expect(intakeRulesFor(rules)).toEqual({
+      productNameRequired: true,
+      shippingProfileRequired: false,
+      primaryImageRequired: true,
+    });
   });
 
   it('keeps the created submission ids under product-submission-ids', () => {
@@ -61,17 +65,38 @@ describe('intake api helpers', () => {
   });
 
   it("lays a pushed file's result over the draft's file, taking only the fields the page asked for", () => {
-    const file = { __typename: 'DraftFile', fileName: 'a.jpg', upc: null, detectedUpc: null, detectedUpcs: [], detectionStatus: 'pending', qualityIssues: [] };
+    const file = {
+      __typename: 'DraftFile',
+      fileName: 'a.jpg',
+      upc: null,
+      detectedUpc: null,
+      detectedUpcs: [],
+      detectionStatus: 'pending',
+      qualityIssues: [],
+    };
     const other = { ...file, fileName: 'b.jpg' };
     const draft = { id: 'd1', files: [file, other] } as unknown as Draft;
-    const pushed = { fileName: 'a.jpg', detectedUpc: '0036000291452', detectedUpcs: ['0036000291452'], detectionStatus: 'done', detectedFrom: 'bars', qualityIssues: [{ code: 'BLURRY', message: 'Blurry' }] };
+    const pushed = {
+      fileName: 'a.jpg',
+      detectedUpc: '0036000291452',
+      detectedUpcs: ['0036000291452'],
+      detectionStatus: 'done',
+      detectedFrom: 'bars',
+      qualityIssues: [{ code: 'BLURRY', message: 'Blurry' }],
+    };
     const merged = mergeDraftFile(draft, pushed)!;
-    expect(merged.files[0]).toEqual({ ...file, detectedUpc: '0036000291452', detectedUpcs: ['0036000291452'], detectionStatus: 'done', qualityIssues: pushed.qualityIssues });
+    expect(merged.files[0]).toEqual({
+      ...file,
+      detectedUpc: '0036000291452',
+      detectedUpcs: ['0036000291452'],
+      detectionStatus: 'done',
+      qualityIssues: pushed.qualityIssues,
+    });
     expect(merged.files[1]).toBe(other);
     expect(mergeDraftFile(draft, { ...pushed, fileName: 'added-elsewhere.jpg' })).toBeNull();
   });
 
-  it('a push that arrives before the draft\'s first answer does not cancel it: the page never stays loading, and the draft is asked for again', async () => {
+  it("a push that arrives before the draft's first answer does not cancel it: the page never stays loading, and the draft is asked for again", async () => {
     const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
     const answers: ((draft: Draft) => void)[] = [];
     const queryFn = () => new Promise<Draft>((resolve) => answers.push(resolve));
@@ -79,7 +104,10 @@ describe('intake api helpers', () => {
     const unsubscribe = observer.subscribe(() => {});
     expect(answers).toHaveLength(1);
     // The stream's first events (one per file) arrive while the first answer is awaited.
-    const pushes = [mergePushedFile(queryClient, 'd1', { fileName: 'a.jpg' }), mergePushedFile(queryClient, 'd1', { fileName: 'b.jpg' })];
+    const pushes = [
+      mergePushedFile(queryClient, 'd1', { fileName: 'a.jpg' }),
+      mergePushedFile(queryClient, 'd1', { fileName: 'b.jpg' }),
+    ];
     const draft = { id: 'd1', files: [] } as unknown as Draft;
     answers[0](draft);
     await new Promise((r) => setTimeout(r, 0));

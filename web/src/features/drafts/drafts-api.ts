@@ -34,7 +34,11 @@ export const fetchDraft = async (id: string): Promise<Draft> =>
 export const MAX_DRAFT_POLLS = 120;
 
 /** When to ask for the draft again: while the server still works on a file, rarely when its results are pushed. */
-export const draftPollInterval = (draft: Pick<Draft, 'files'> | undefined, updates: number, live: boolean): number | false =>
+export const draftPollInterval = (
+  draft: Pick<Draft, 'files'> | undefined,
+  updates: number,
+  live: boolean,
+): number | false =>
   stillProcessing(draft) && updates < MAX_DRAFT_POLLS ? (live ? DRAFT_POLL_WHILE_LIVE_MS : DRAFT_POLL_MS) : false;
 
 /**

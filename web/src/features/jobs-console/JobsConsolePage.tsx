@@ -1,20 +1,46 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Code, Group, Loader, Modal, Pagination, Select, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Button,
+  Code,
+  Group,
+  Loader,
+  Modal,
+  Pagination,
+  Select,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, type JobState } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
-import { useJobAction, useJobsOverview, type ConsoleJob, type JobsFilter, type JobsOverview } from './jobs-console-api.ts';
+import {
+  useJobAction,
+  useJobsOverview,
+  type ConsoleJob,
+  type JobsFilter,
+  type JobsOverview,
+} from './jobs-console-api.ts';
 
-export const STATE_LABELS: Record<JobState, string> = { queued: 'Queued', running: 'Running', failed: 'Failed', done: 'Done (last hour)' };
+export const STATE_LABELS: Record<JobState, string> = {
+  queued: 'Queued',
+  running: 'Running',
+  failed: 'Failed',
+  done: 'Done (last hour)',
+};
 
 /** The filters live in the address, so a filtered view can be shared and survives a reload. */
 function useFilter(): [JobsFilter, (next: Partial<JobsFilter>) => void] {
   const [params, setParams] = useSearchParams();
   const parsed = jobsListQuerySchema.safeParse(Object.fromEntries(params));
-  const filter: JobsFilter = parsed.success ? { type: parsed.data.type, state: parsed.data.state, page: parsed.data.page } : { type: undefined, state: 'failed', page: 1 };
+  const filter: JobsFilter = parsed.success
+    ? { type: parsed.data.type, state: parsed.data.state, page: parsed.data.page }
+    : { type: undefined, state: 'failed', page: 1 };
   const update = (next: Partial<JobsFilter>) => {
     const merged = { ...filter, page: 1, ...next };
     const search = new URLSearchParams({ state: merged.state });
@@ -88,7 +114,12 @@ export function JobsConsolePage() {
           <Paging data={overview.data} onPage={(page) => setFilter({ ...filter, page })} />
         </>
       )}
-      <Modal opened={toDiscard !== null} onClose={() => !discard.isPending && setToDiscard(null)} title="Discard job" centered>
+      <Modal
+        opened={toDiscard !== null}
+        onClose={() => !discard.isPending && setToDiscard(null)}
+        title="Discard job"
+        centered
+      >
         <Stack gap="md">
           {toDiscard && <Text>{JOBS_MSG.confirmDiscard(toDiscard.id, toDiscard.type)}</Text>}
           <Group justify="flex-end" gap="sm">
@@ -139,7 +170,12 @@ function CountsTable({ data, onPick }: { data: JobsOverview; onPick: (type: stri
                       {n === 0 ? (
                         '0'
                       ) : (
-                        <Button variant="subtle" size="compact-sm" onClick={() => onPick(type, state)} aria-label={`${n} ${STATE_LABELS[state].toLowerCase()} ${type} jobs`}>
+                        <Button
+                          variant="subtle"
+                          size="compact-sm"
+                          onClick={() => onPick(type, state)}
+                          aria-label={`${n} ${STATE_LABELS[state].toLowerCase()} ${type} jobs`}
+                        >
                           {n}
                         </Button>
                       )}
@@ -156,7 +192,12 @@ function CountsTable({ data, onPick }: { data: JobsOverview; onPick: (type: stri
   );
 }
 
-function JobsTable(props: { data: JobsOverview; busyId: number | undefined; onRetry: (job: ConsoleJob) => void; onDiscard: (job: ConsoleJob) => void }) {
+function JobsTable(props: {
+  data: JobsOverview;
+  busyId: number | undefined;
+  onRetry: (job: ConsoleJob) => void;
+  onDiscard: (job: ConsoleJob) => void;
+}) {
   const { data, busyId, onRetry, onDiscard } = props;
   const actions = data.can.act;
   return (
@@ -201,10 +242,22 @@ function JobsTable(props: { data: JobsOverview; busyId: number | undefined; onRe
                     <Table.Td>
                       {job.state === 'failed' && (
                         <Group gap="xs" wrap="nowrap">
-                          <Button size="xs" onClick={() => onRetry(job)} loading={busyId === job.id} aria-label={`Retry job ${job.id}`}>
+                          <Button
+                            size="xs"
+                            onClick={() => onRetry(job)}
+                            loading={busyId === job.id}
+                            aria-label={`Retry job ${job.id}`}
+                          >
                             Retry
                           </Button>
-                          <Button size="xs" variant="outline" color="red.9" onClick={() => onDiscard(job)} disabled={busyId === job.id} aria-label={`Discard job ${job.id}`}>
+                          <Button
+                            size="xs"
+                            variant="outline"
+                            color="red.9"
+                            onClick={() => onDiscard(job)}
+                            disabled={busyId === job.id}
+                            aria-label={`Discard job ${job.id}`}
+                          >
                             Discard
                           </Button>
                         </Group>
@@ -235,7 +288,9 @@ function Paging({ data, onPage }: { data: JobsOverview; onPage: (page: number) =
           onChange={onPage}
           getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === data.page ? 'page' : undefined })}
           getControlProps={(control) => ({
-            'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+            'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[
+              control
+            ],
           })}
         />
       )}

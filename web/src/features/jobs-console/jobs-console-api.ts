@@ -59,7 +59,12 @@ export function useJobsOverview(filter: JobsFilter) {
 export function useJobAction(action: 'retry' | 'discard') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => apiFetch<ConsoleJob>(`/admin/jobs/${id}/${action}`, { method: 'POST', json: {}, notify: { 404: null, 409: null } }),
+    mutationFn: (id: number) =>
+      apiFetch<ConsoleJob>(`/admin/jobs/${id}/${action}`, {
+        method: 'POST',
+        json: {},
+        notify: { 404: null, 409: null },
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
   });
 }

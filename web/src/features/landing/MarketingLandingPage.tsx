@@ -20,8 +20,8 @@ export function MarketingLandingPage() {
         <Stack gap="sm" maw={720}>
           <Title order={1}>Get your products catalogued</Title>
           <Text size="lg">
-            Product Hub is where suppliers and brands send product images and information for cataloguing, and
-            follow the review of what they sent.
+            Product Hub is where suppliers and brands send product images and information for cataloguing, and follow
+            the review of what they sent.
           </Text>
           <Group mt="sm">
             <Button component={AppLink} to="/login" size="md">
@@ -32,11 +32,12 @@ export function MarketingLandingPage() {
             </Button>
           </Group>
           <Text>
-            See when submissions are reviewed: <Anchor component={AppLink} to="/schedule">Submission schedule</Anchor>
+            See when submissions are reviewed:{' '}
+            <Anchor component={AppLink} to="/schedule">
+              Submission schedule
+            </Anchor>
           </Text>
-          <Text size="sm">
-            Product Hub replaces the legacy resource centre, which was retired in April 2020.
-          </Text>
+          <Text size="sm">Product Hub replaces the legacy resource centre, which was retired in April 2020.</Text>
         </Stack>
 
         <section aria-labelledby="how-it-works">

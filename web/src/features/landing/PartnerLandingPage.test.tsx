@@ -22,7 +22,8 @@ function visit(path: string, answer: Response | typeof partner) {
     vi.fn(async (url: string) => {
       if (url === '/api/user') return jsonResponse(401, { code: 'UNAUTHORIZED', message: 'x' });
       if (url === '/api/feature-flags/enabled') return jsonResponse(200, []);
-      if (url === '/api/companies/30500/partner-configuration') return answer instanceof Response ? answer : jsonResponse(200, answer);
+      if (url === '/api/companies/30500/partner-configuration')
+        return answer instanceof Response ? answer : jsonResponse(200, answer);
       return jsonResponse(404, { code: 'NOT_FOUND', message: 'x' });
     }),
   );
@@ -68,7 +69,10 @@ describe('co-branded landing page /{partnerId}', () => {
   });
 
   it('goes to the plain /login when the configuration cannot be loaded', async () => {
-    const router = visit('/30500', jsonResponse(404, { code: 'NOT_FOUND', message: 'No partner configuration for this company.' }));
+    const router = visit(
+      '/30500',
+      jsonResponse(404, { code: 'NOT_FOUND', message: 'No partner configuration for this company.' }),
+    );
     await waitFor(() => expect(router.state.location.pathname).toBe('/login'));
   });
 });

@@ -29,8 +29,12 @@ export function LandingPagePreviewPage() {
     <Page heading={`Landing page preview: ${partner}`} title="Landing page preview" before={back}>
       <Group justify="space-between">
         <Text>
-          View only. {config.data.landingPageEnabled ? 'Visitors see this page' : 'The landing page is off: visitors go to the login'} at{' '}
-<Text span ff="monospace">
+          View only.{' '}
+          {config.data.landingPageEnabled
+            ? 'Visitors see this page'
+            : 'The landing page is off: visitors go to the login'}{' '}
+          at{' '}
+          <Text span ff="monospace">
             /{config.data.companyId}
           </Text>
           .

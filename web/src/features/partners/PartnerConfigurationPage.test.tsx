@@ -9,7 +9,12 @@ import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import { LandingPagePreviewPage } from './LandingPagePreviewPage.tsx';
-import { LOGO_HELP, PartnerConfigurationPage, SAVE_FAILED_MESSAGE, SAVED_MESSAGE } from './PartnerConfigurationPage.tsx';
+import {
+  LOGO_HELP,
+  PartnerConfigurationPage,
+  SAVE_FAILED_MESSAGE,
+  SAVED_MESSAGE,
+} from './PartnerConfigurationPage.tsx';
 import type { SettingsConfiguration } from './partners-api.ts';
 import { buildConfiguration } from './partners.test-helper.ts';
 
@@ -66,7 +71,9 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     expect(photoChecks.some((s) => s.checked)).toBe(false);
     expect(PARTNER_FIELDS).toHaveLength(22);
     expect(screen.getByRole('link', { name: '← Back to Settings' }).getAttribute('href')).toBe('/settings');
-    expect(screen.getByRole('link', { name: 'View landing page' }).getAttribute('href')).toBe('/settings/7/landing-page');
+    expect(screen.getByRole('link', { name: 'View landing page' }).getAttribute('href')).toBe(
+      '/settings/7/landing-page',
+    );
   });
 
   it('switching required on makes the field visible; switching visible off clears required', async () => {
@@ -91,7 +98,9 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     await loaded();
     fireEvent.click(toggle('Show Pricing fields'));
     const pricing = screen.getByText('Pricing', { selector: 'h2' }).closest('section') as HTMLElement;
-    const fieldSwitches = within(pricing).getAllByRole('switch').filter((s) => s.getAttribute('aria-label'));
+    const fieldSwitches = within(pricing)
+      .getAllByRole('switch')
+      .filter((s) => s.getAttribute('aria-label'));
     expect(fieldSwitches).toHaveLength(10);
     for (const s of fieldSwitches) expect((s as HTMLInputElement).disabled).toBe(true);
     expect(toggle('Height visible').disabled).toBe(false);
@@ -150,7 +159,14 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
       UpdatePartnerConfiguration: async (variables: Record<string, unknown>) => {
         await answered;
         const input = variables.input as { primaryColor: string };
-        return { data: { updatePartnerConfiguration: buildConfiguration({ primaryColor: input.primaryColor, landingPageEnabled: false }) } };
+        return {
+          data: {
+            updatePartnerConfiguration: buildConfiguration({
+              primaryColor: input.primaryColor,
+              landingPageEnabled: false,
+            }),
+          },
+        };
       },
     });
     vi.mocked(uploadFiles).mockResolvedValue({ partnerLogoFileName: 'logo.png' });
@@ -184,9 +200,16 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     expect(input.secondaryColor).toBeNull();
     expect(input.promotionFieldsVisible).toBe(false);
     expect(input.fieldRules).toHaveLength(22);
-    expect(input.fieldRules.find((r) => r.field === 'shippingProfile')).toEqual({ field: 'shippingProfile', required: false });
+    expect(input.fieldRules.find((r) => r.field === 'shippingProfile')).toEqual({
+      field: 'shippingProfile',
+      required: false,
+    });
     expect(input.fieldRules.find((r) => r.field === 'msrp')).toEqual({ field: 'msrp', visible: true, required: true });
-    expect(uploadFiles).toHaveBeenCalledWith('/partner-configurations/7/logo', [logo], expect.objectContaining({ field: 'file' }));
+    expect(uploadFiles).toHaveBeenCalledWith(
+      '/partner-configurations/7/logo',
+      [logo],
+      expect.objectContaining({ field: 'file' }),
+    );
     // Saved: nothing left to save.
     await waitFor(() => expect(save().disabled).toBe(true));
     expect(save().textContent).toBe('Save');
@@ -197,7 +220,14 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     const { calls } = renderPage(buildConfiguration({ updatedDate: '2026-11-20T10:00:00.000Z' }), {
       UpdatePartnerConfiguration: () =>
         ++saves === 1
-          ? { data: { updatePartnerConfiguration: buildConfiguration({ landingPageEnabled: false, updatedDate: '2026-11-20T10:05:00.000Z' }) } }
+          ? {
+              data: {
+                updatePartnerConfiguration: buildConfiguration({
+                  landingPageEnabled: false,
+                  updatedDate: '2026-11-20T10:05:00.000Z',
+                }),
+              },
+            }
           : graphqlError('CONFLICT', PARTNER_SETTINGS_MSG.changedMeanwhile),
     });
     await loaded();
@@ -206,8 +236,12 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SAVED_MESSAGE));
     fireEvent.click(toggle('Landing page'));
     fireEvent.click(save());
-    await waitFor(() => expect(toast.error).toHaveBeenCalledWith(`${SAVE_FAILED_MESSAGE}: ${PARTNER_SETTINGS_MSG.changedMeanwhile}`));
-    const sent = calls.filter((c) => c.operation === 'UpdatePartnerConfiguration').map((c) => (c.variables.input as { lastUpdatedDate: string }).lastUpdatedDate);
+    await waitFor(() =>
+      expect(toast.error).toHaveBeenCalledWith(`${SAVE_FAILED_MESSAGE}: ${PARTNER_SETTINGS_MSG.changedMeanwhile}`),
+    );
+    const sent = calls
+      .filter((c) => c.operation === 'UpdatePartnerConfiguration')
+      .map((c) => (c.variables.input as { lastUpdatedDate: string }).lastUpdatedDate);
     expect(sent).toEqual(['2026-11-20T10:00:00.000Z', '2026-11-20T10:05:00.000Z']);
     // Nothing the administrator changed is thrown away.
     expect(toggle('Landing page').checked).toBe(true);
@@ -236,7 +270,9 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
 
   it('previews the landing page view-only, and a missing configuration goes to /settings', async () => {
     const first = renderPage(buildConfiguration({ secondaryColor: '#ffcc00' }), {}, '/settings/7/landing-page');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Landing page preview: Northside Market Co-op' })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Landing page preview: Northside Market Co-op' }),
+    ).toBeTruthy();
     expect(screen.getByText('Submit your products to Northside Market Co-op for consideration')).toBeTruthy();
     expect(screen.getByText('Powered By')).toBeTruthy();
     first.unmount();

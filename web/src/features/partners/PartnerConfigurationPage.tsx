@@ -1,7 +1,20 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PhotoChecksSection } from './PhotoChecksSection.tsx';
-import { Anchor, Button, ColorInput, FileInput, Group, Image, Loader, Stack, Switch, Table, Text, Title } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  ColorInput,
+  FileInput,
+  Group,
+  Image,
+  Loader,
+  Stack,
+  Switch,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   hasRequiredFlag,
   hasVisibleFlag,
@@ -90,7 +103,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           setLogoKey((k) => k + 1);
           toast.success(SAVED_MESSAGE);
         },
-        onError: (error) => toast.error(error.message ? `${SAVE_FAILED_MESSAGE}: ${error.message}` : SAVE_FAILED_MESSAGE),
+        onError: (error) =>
+          toast.error(error.message ? `${SAVE_FAILED_MESSAGE}: ${error.message}` : SAVE_FAILED_MESSAGE),
       },
     );
   };
@@ -104,7 +118,9 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
         </Anchor>
       }
     >
-      <Text size="lg">{partner} (company {config.companyId})</Text>
+      <Text size="lg">
+        {partner} (company {config.companyId})
+      </Text>
       <form
         noValidate
         onSubmit={(event) => {
@@ -142,7 +158,9 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           </Group>
 
           <Group align="end" gap="lg">
-            {currentLogo && <Image src={currentLogo} alt={`Current logo of ${partner}`} h={56} w="auto" fit="contain" />}
+            {currentLogo && (
+              <Image src={currentLogo} alt={`Current logo of ${partner}`} h={56} w="auto" fit="contain" />
+            )}
             <FileInput
               key={logoKey}
               label="Logo"

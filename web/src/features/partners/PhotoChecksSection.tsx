@@ -1,5 +1,11 @@
 import { Switch, Table, Text, Title } from '@mantine/core';
-import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_CODES, PHOTO_ISSUE_LABELS, PHOTO_ISSUE_MSG, type PhotoIssueCode } from '@portal/domain';
+import {
+  PHOTO_BLOCK_MSG,
+  PHOTO_ISSUE_CODES,
+  PHOTO_ISSUE_LABELS,
+  PHOTO_ISSUE_MSG,
+  type PhotoIssueCode,
+} from '@portal/domain';
 
 /**
  * Customize New Item Intake: which photo checks (issue 20) stop Submit for this partner. Every check is always shown

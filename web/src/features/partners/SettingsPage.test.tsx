@@ -14,23 +14,38 @@ spyOnToasts();
 // A page of 43 switches renders slowly in a simulated DOM on a busy machine: wait longer than the 1 s default.
 configure({ asyncUtilTimeout: 8000 });
 
-const existing = buildConfiguration({ id: 1, companyId: 30443, companyName: 'FRESH MARKET GROCERS', landingPageEnabled: false });
+const existing = buildConfiguration({
+  id: 1,
+  companyId: 30443,
+  companyName: 'FRESH MARKET GROCERS',
+  landingPageEnabled: false,
+});
 
 function renderSettings() {
   const server = fakeServer({
     PartnerConfigurations: { data: { getPartnerConfigurations: [existing] } },
     SearchCompaniesByName: ({ name }: Record<string, unknown>) => ({
-      data: { searchCompaniesByName: String(name).toLowerCase().startsWith('north') ? [{ id: 30500, name: 'NORTHSIDE MARKET CO-OP' }] : [] },
+      data: {
+        searchCompaniesByName: String(name).toLowerCase().startsWith('north')
+          ? [{ id: 30500, name: 'NORTHSIDE MARKET CO-OP' }]
+          : [],
+      },
     }),
     CreatePartnerConfiguration: ({ companyId }: Record<string, unknown>) => ({
       data: { createPartnerConfiguration: buildConfiguration({ id: 2, companyId: Number(companyId) }) },
     }),
   });
-  renderWithApp(<SettingsPage />, { path: '/settings', session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }) });
+  renderWithApp(<SettingsPage />, {
+    path: '/settings',
+    session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }),
+  });
   return server;
 }
 
-const rows = () => within(screen.getByRole('table', { name: 'Partner configurations' })).getAllByRole('row').slice(1);
+const rows = () =>
+  within(screen.getByRole('table', { name: 'Partner configurations' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('Settings', { timeout: 30_000 }, () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -40,8 +55,18 @@ describe('Settings', { timeout: 30_000 }, () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Settings' })).toBeTruthy();
     expect(screen.getByText(SETTINGS_SUBTITLE)).toBeTruthy();
     await screen.findByRole('link', { name: 'Fresh Market Grocers' });
-    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual(['Entity', 'Company Id', 'Landing Page Status']);
-    expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([['Fresh Market Grocers', '30443', 'Off']]);
+    expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
+      'Entity',
+      'Company Id',
+      'Landing Page Status',
+    ]);
+    expect(
+      rows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([['Fresh Market Grocers', '30443', 'Off']]);
     expect(screen.getByRole('link', { name: 'Fresh Market Grocers' }).getAttribute('href')).toBe('/settings/1');
   });
 
@@ -58,9 +83,15 @@ describe('Settings', { timeout: 30_000 }, () => {
     fireEvent.change(search, { target: { value: 'north' } });
     await new Promise((r) => setTimeout(r, SEARCH_DEBOUNCE_MS / 2));
     expect(calls.filter((c) => c.operation === 'SearchCompaniesByName')).toHaveLength(0);
-    const option = await screen.findByRole('option', { name: 'Northside Market Co-op' }, { timeout: SEARCH_DEBOUNCE_MS * 2 });
+    const option = await screen.findByRole(
+      'option',
+      { name: 'Northside Market Co-op' },
+      { timeout: SEARCH_DEBOUNCE_MS * 2 },
+    );
     // One search, for what was typed last.
-    expect(calls.filter((c) => c.operation === 'SearchCompaniesByName').map((c) => c.variables.name)).toEqual(['north']);
+    expect(calls.filter((c) => c.operation === 'SearchCompaniesByName').map((c) => c.variables.name)).toEqual([
+      'north',
+    ]);
 
     fireEvent.click(option);
     await waitFor(() => expect(add.disabled).toBe(false));
@@ -68,9 +99,17 @@ describe('Settings', { timeout: 30_000 }, () => {
     fireEvent.click(add);
     fireEvent.click(add);
     await screen.findByRole('link', { name: 'Northside Market Co-op' });
-    expect(calls.filter((c) => c.operation === 'CreatePartnerConfiguration').map((c) => c.variables)).toEqual([{ companyId: 30500 }]);
+    expect(calls.filter((c) => c.operation === 'CreatePartnerConfiguration').map((c) => c.variables)).toEqual([
+      { companyId: 30500 },
+    ]);
     expect(toast.error).not.toHaveBeenCalled();
-    expect(rows().map((r) => within(r).getAllByRole('cell').map((c) => c.textContent))).toEqual([
+    expect(
+      rows().map((r) =>
+        within(r)
+          .getAllByRole('cell')
+          .map((c) => c.textContent),
+      ),
+    ).toEqual([
       ['Northside Market Co-op', '30500', 'On'],
       ['Fresh Market Grocers', '30443', 'Off'],
     ]);

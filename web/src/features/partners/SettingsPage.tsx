@@ -101,7 +101,8 @@ function CompanySearch({ value, onChange }: { value: number | null; onChange: (c
   const [chosen, setChosen] = useState<{ id: number; name: string } | null>(null);
   // The chosen company stays an option while its name is searched again, so its name keeps showing.
   const found = debounced ? (results.data ?? []) : [];
-  const companies = chosen && chosen.id === value && !found.some((c) => c.id === chosen.id) ? [chosen, ...found] : found;
+  const companies =
+    chosen && chosen.id === value && !found.some((c) => c.id === chosen.id) ? [chosen, ...found] : found;
   const options = companies.map((c) => ({ value: String(c.id), label: titleCase(c.name) }));
   const searching = typed.trim() !== debounced || results.isFetching;
 

@@ -139,15 +139,29 @@ export function useSavePartnerConfiguration(id: number) {
   const resources = useResourceCache();
   return useMutation({
     /** `lastUpdatedDate`: the configuration's updatedDate the form started from (another save since is refused). */
-    mutationFn: async ({ values, logo, lastUpdatedDate }: { values: SettingsFormValues; logo: File | null; lastUpdatedDate: string }) => {
+    mutationFn: async ({
+      values,
+      logo,
+      lastUpdatedDate,
+    }: {
+      values: SettingsFormValues;
+      logo: File | null;
+      lastUpdatedDate: string;
+    }) => {
       const input = { ...toInput(values), lastUpdatedDate };
-      let saved = (await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input }, { notify: false })).updatePartnerConfiguration;
+      let saved = (
+        await gql(UpdatePartnerConfigurationMutation, { partnerConfigurationId: id, input }, { notify: false })
+      ).updatePartnerConfiguration;
       if (!saved) throw notFound();
       if (logo) {
-        const withLogo = await uploadFiles<{ partnerLogoFileName: string | null; updatedDate: string }>(`/partner-configurations/${id}/logo`, [logo], {
-          field: 'file',
-          notify: false,
-        });
+        const withLogo = await uploadFiles<{ partnerLogoFileName: string | null; updatedDate: string }>(
+          `/partner-configurations/${id}/logo`,
+          [logo],
+          {
+            field: 'file',
+            notify: false,
+          },
+        );
         saved = { ...saved, partnerLogoFileName: withLogo.partnerLogoFileName, updatedDate: withLogo.updatedDate };
       }
       return saved;

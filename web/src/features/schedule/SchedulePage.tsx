@@ -7,8 +7,8 @@ export function SchedulePage() {
   return (
     <Page heading="Submission Schedule">
       <Text>
-        Category reviews follow this schedule. Submit your products before the deadline of the category review you
-        are aiming for.
+        Category reviews follow this schedule. Submit your products before the deadline of the category review you are
+        aiming for.
       </Text>
       <Anchor href={SCHEDULE_PDF} download="submission-schedule.pdf">
         Download the submission schedule (PDF)

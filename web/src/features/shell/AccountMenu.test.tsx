@@ -7,7 +7,11 @@ import { AccountMenu } from './AccountMenu.tsx';
 
 describe('AccountMenu', () => {
   it('opens from a button named after the user and links with the partner prefix', async () => {
-    const user = buildUser({ firstName: 'Ada', isAuth0User: true, scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] });
+    const user = buildUser({
+      firstName: 'Ada',
+      isAuth0User: true,
+      scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
+    });
     renderWithApp(<AccountMenu />, { session: buildSession({ user }), partnerId: 30443 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Ada' }));

@@ -17,7 +17,8 @@ export function SubNavigation() {
   // On a narrow screen the row scrolls: bring the current section into view (sideways only).
   useEffect(() => {
     const current = list.current?.querySelector<HTMLElement>('[aria-current="page"]');
-    if (current && list.current) list.current.scrollLeft = Math.max(0, current.offsetLeft - list.current.offsetLeft - 16);
+    if (current && list.current)
+      list.current.scrollLeft = Math.max(0, current.offsetLeft - list.current.offsetLeft - 16);
   }, [path]);
 
   return (
@@ -26,11 +27,7 @@ export function SubNavigation() {
         <ul ref={list} className={classes.navList}>
           {subNavigationItems(user, flags).map((item) => (
             <li key={item.to}>
-              <AppLink
-                to={item.to}
-                className={classes.navLink}
-                aria-current={item.isActive(path) ? 'page' : undefined}
-              >
+              <AppLink to={item.to} className={classes.navLink} aria-current={item.isActive(path) ? 'page' : undefined}>
                 {item.label}
               </AppLink>
             </li>

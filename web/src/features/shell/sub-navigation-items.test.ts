@@ -3,9 +3,10 @@ import { buildUser } from '../../test/fixtures.ts';
 import { subNavigationItems } from './sub-navigation-items.ts';
 
 const item = (label: string) => {
-  const found = subNavigationItems(buildUser({ hasBulkIngestionAccess: true }), ['BRAND_PROFILE', 'SHIPPING_PROFILE']).find(
-    (i) => i.label === label,
-  );
+  const found = subNavigationItems(buildUser({ hasBulkIngestionAccess: true }), [
+    'BRAND_PROFILE',
+    'SHIPPING_PROFILE',
+  ]).find((i) => i.label === label);
   if (!found) throw new Error(`no item ${label}`);
   return found;
 };
@@ -14,7 +15,9 @@ describe('sub-navigation items', () => {
   it('always shows Submissions and Catalog; the rest by flag and bulk ingestion access', () => {
     expect(subNavigationItems(buildUser(), []).map((i) => i.label)).toEqual(['Submissions', 'Catalog']);
     expect(
-      subNavigationItems(buildUser({ hasBulkIngestionAccess: true }), ['BRAND_PROFILE', 'SHIPPING_PROFILE']).map((i) => [i.label, i.to]),
+      subNavigationItems(buildUser({ hasBulkIngestionAccess: true }), ['BRAND_PROFILE', 'SHIPPING_PROFILE']).map(
+        (i) => [i.label, i.to],
+      ),
     ).toEqual([
       ['Submissions', '/activity'],
       ['Catalog', '/cataloguedProducts'],
@@ -31,7 +34,14 @@ describe('sub-navigation items', () => {
 
   it('marks Submissions active on activity, submission detail and edit-multiple pages', () => {
     const submissions = item('Submissions');
-    for (const path of ['/activity', '/activity/pending', '/productSubmissions/12', '/productSubmissions/12/resubmit', '/edit-multiple', '/edit-multiple/confirmation']) {
+    for (const path of [
+      '/activity',
+      '/activity/pending',
+      '/productSubmissions/12',
+      '/productSubmissions/12/resubmit',
+      '/edit-multiple',
+      '/edit-multiple/confirmation',
+    ]) {
       expect(submissions.isActive(path), path).toBe(true);
     }
     for (const path of ['/activityx', '/cataloguedProducts', '/upload']) {

@@ -20,9 +20,14 @@ const ITEMS = {
     label: 'Catalog',
     to: '/cataloguedProducts',
     // Adding images to a catalogued product is an upload flow, not browsing the catalog.
-    isActive: (path: string) => within(path, '/cataloguedProducts') && !/^\/cataloguedProducts\/[^/]+\/upload(\/|$)/.test(path),
+    isActive: (path: string) =>
+      within(path, '/cataloguedProducts') && !/^\/cataloguedProducts\/[^/]+\/upload(\/|$)/.test(path),
   },
-  brandProfile: { label: 'Brand Profile', to: '/brandProfile', isActive: (path: string) => within(path, '/brandProfile') },
+  brandProfile: {
+    label: 'Brand Profile',
+    to: '/brandProfile',
+    isActive: (path: string) => within(path, '/brandProfile'),
+  },
   shippingProfiles: {
     label: 'Shipping Profiles',
     to: '/shippingProfiles',

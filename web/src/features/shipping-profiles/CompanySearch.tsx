@@ -31,7 +31,8 @@ export function CompanySearch({ value, onChange }: Props) {
   // The chosen company stays an option while other names are searched, so its name keeps showing.
   const data = useMemo(() => {
     const options = debounced.trim() ? [...(results.data ?? [])] : [];
-    if (value !== null && !options.some((o) => o.id === value)) options.unshift({ id: value, name: selected.data?.name ?? `Company ${value}` });
+    if (value !== null && !options.some((o) => o.id === value))
+      options.unshift({ id: value, name: selected.data?.name ?? `Company ${value}` });
     return options.map((o) => ({ value: String(o.id), label: o.name }));
   }, [results.data, debounced, value, selected.data]);
 
@@ -43,7 +44,15 @@ export function CompanySearch({ value, onChange }: Props) {
       searchable
       clearable
       clearButtonProps={{ 'aria-label': 'Clear the company', 'aria-hidden': false, tabIndex: 0 }}
-      nothingFoundMessage={!typed.trim() ? 'Type a company name' : searching ? 'Searching…' : results.isError ? COMPANY_SEARCH_FAILED : 'No companies found'}
+      nothingFoundMessage={
+        !typed.trim()
+          ? 'Type a company name'
+          : searching
+            ? 'Searching…'
+            : results.isError
+              ? COMPANY_SEARCH_FAILED
+              : 'No companies found'
+      }
       data={data}
       value={value === null ? null : String(value)}
       onChange={(next) => onChange(next === null ? null : Number(next))}

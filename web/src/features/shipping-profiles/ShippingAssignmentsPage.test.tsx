@@ -7,7 +7,12 @@ import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
-import { BACK_TO_PROFILES, PROFILE_NOT_FOUND, SAVE_ITEMS, ShippingAssignmentsPage } from './ShippingAssignmentsPage.tsx';
+import {
+  BACK_TO_PROFILES,
+  PROFILE_NOT_FOUND,
+  SAVE_ITEMS,
+  ShippingAssignmentsPage,
+} from './ShippingAssignmentsPage.tsx';
 import { buildProducts, buildProfile } from './shipping.test-helper.ts';
 
 spyOnToasts();
@@ -24,12 +29,18 @@ function renderAssignments(answers: Answers = {}) {
     <Routes>
       <Route path="/shippingProfiles/:id/assignments" element={<ShippingAssignmentsPage />} />
     </Routes>,
-    { path: '/shippingProfiles/4/assignments', session: buildSession({ user: buildUser(), flags: ['SHIPPING_PROFILE'] }) },
+    {
+      path: '/shippingProfiles/4/assignments',
+      session: buildSession({ user: buildUser(), flags: ['SHIPPING_PROFILE'] }),
+    },
   );
   return server;
 }
 
-const box = (n: number) => screen.getByRole('checkbox', { name: `Assign 00000000000${String(n - 1).padStart(2, '0')}, Product ${String(n).padStart(2, '0')}` }) as HTMLInputElement;
+const box = (n: number) =>
+  screen.getByRole('checkbox', {
+    name: `Assign 00000000000${String(n - 1).padStart(2, '0')}, Product ${String(n).padStart(2, '0')}`,
+  }) as HTMLInputElement;
 const save = () => screen.getByRole('button', { name: SAVE_ITEMS }) as HTMLButtonElement;
 const cancel = () => screen.getByRole('button', { name: 'Cancel' }) as HTMLButtonElement;
 
@@ -48,15 +59,21 @@ describe('Shipping profile assignments', () => {
     expect(within(metrics).getByRole('rowheader', { name: 'Count' }).closest('tr')!.textContent).toContain('12');
     expect(within(metrics).getByRole('rowheader', { name: 'Tiers' }).closest('tr')!.textContent).toContain('10');
     expect(within(metrics).getByRole('rowheader', { name: 'High' }).closest('tr')!.textContent).toContain('5');
-    expect(within(metrics).getByRole('rowheader', { name: 'Gross Weight' }).closest('tr')!.textContent).toContain('20.5 lbs');
-    expect(screen.getByRole('link', { name: new RegExp(BACK_TO_PROFILES) }).getAttribute('href')).toBe('/shippingProfiles');
+    expect(within(metrics).getByRole('rowheader', { name: 'Gross Weight' }).closest('tr')!.textContent).toContain(
+      '20.5 lbs',
+    );
+    expect(screen.getByRole('link', { name: new RegExp(BACK_TO_PROFILES) }).getAttribute('href')).toBe(
+      '/shippingProfiles',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Page 2' }));
     expect(screen.getAllByRole('checkbox')).toHaveLength(2);
     expect(box(10)).toBeTruthy();
   });
 
   it('names the other profile a product is in, and says that saving moves it from there (issue 17 item 16)', async () => {
-    const products = buildProducts(3, (i) => i === 1).map((p, i) => (i === 2 ? { ...p, otherProfileName: 'Frozen pallet' } : p));
+    const products = buildProducts(3, (i) => i === 1).map((p, i) =>
+      i === 2 ? { ...p, otherProfileName: 'Frozen pallet' } : p,
+    );
     renderAssignments({ ShippingProfileProducts: { data: { getShippingProfileProducts: products } } });
     const row = (await screen.findByRole('checkbox', { name: 'Assign 0000000000002, Product 03' })).closest('tr')!;
     expect(within(row).getByText(SHIPPING_PROFILE_MSG.inOtherProfile('Frozen pallet'))).toBeTruthy();
@@ -107,13 +124,19 @@ describe('Shipping profile assignments', () => {
     fireEvent.click(save());
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(SHIPPING_PROFILE_MSG.updatesApplied));
     const post = calls.find((c) => c.url === POST_PATH)!;
-    expect(JSON.parse(String(post.body))).toEqual({ '0000000000000': true, '0000000000001': false, '0000000000009': true });
+    expect(JSON.parse(String(post.body))).toEqual({
+      '0000000000000': true,
+      '0000000000001': false,
+      '0000000000009': true,
+    });
     await waitFor(() => expect(save().disabled).toBe(true));
     expect(box(10).checked).toBe(true);
   });
 
   it('keeps the pending changes when saving fails', async () => {
-    renderAssignments({ [POST_PATH]: () => jsonResponse(500, { code: 'INTERNAL', message: 'boom' }, 'Internal Server Error') });
+    renderAssignments({
+      [POST_PATH]: () => jsonResponse(500, { code: 'INTERNAL', message: 'boom' }, 'Internal Server Error'),
+    });
     await screen.findAllByRole('checkbox');
     fireEvent.click(box(1));
     fireEvent.click(save());
@@ -130,7 +153,10 @@ describe('Shipping profile assignments', () => {
   });
 
   it("says so when the profile is not found (another company's)", async () => {
-    renderAssignments({ ShippingProfile: graphqlError('NOT_FOUND', SHIPPING_PROFILE_MSG.notFound), ShippingProfileProducts: graphqlError('NOT_FOUND', SHIPPING_PROFILE_MSG.notFound) });
+    renderAssignments({
+      ShippingProfile: graphqlError('NOT_FOUND', SHIPPING_PROFILE_MSG.notFound),
+      ShippingProfileProducts: graphqlError('NOT_FOUND', SHIPPING_PROFILE_MSG.notFound),
+    });
     expect(await screen.findByText(PROFILE_NOT_FOUND)).toBeTruthy();
   });
 });

@@ -1,7 +1,20 @@
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, Checkbox, Grid, Group, Loader, Pagination, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Button,
+  Checkbox,
+  Grid,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import {
   formatMeasure,
   isAnyAdmin,
@@ -86,7 +99,8 @@ export function ShippingAssignmentsPage() {
   const [saving, setSaving] = useState(false);
   const listId = useId();
 
-  const backPath = '/shippingProfiles' + (isAnyAdmin(user) && search.get('companyId') ? `?companyId=${search.get('companyId')}` : '');
+  const backPath =
+    '/shippingProfiles' + (isAnyAdmin(user) && search.get('companyId') ? `?companyId=${search.get('companyId')}` : '');
   const back = (
     <Anchor component={AppLink} to={backPath}>
       ← {BACK_TO_PROFILES}
@@ -160,44 +174,49 @@ export function ShippingAssignmentsPage() {
             ) : (
               <>
                 <Table.ScrollContainer minWidth={420}>
-                <Table striped aria-describedby={listId}>
-                  <Table.Thead>
-                    <Table.Tr>
-                      <Table.Th w={80}>Assigned</Table.Th>
-                      <Table.Th>UPC</Table.Th>
-                      <Table.Th>Product Name</Table.Th>
-                      <Table.Th>Status</Table.Th>
-                    </Table.Tr>
-                  </Table.Thead>
-                  <Table.Tbody>
-                    {shown.map((p) => (
-                      <Table.Tr key={p.upc} data-changed={pending.has(p.upc) || undefined}>
-                        <Table.Td>
-                          <Checkbox
-                            aria-label={`Assign ${p.upc}${p.name ? `, ${p.name}` : ''}`}
-                            aria-describedby={p.otherProfileName ? `${listId}-${p.upc}` : undefined}
-                            checked={checked(p)}
-                            disabled={!canEdit || saving}
-                            onChange={(e) => toggle(p, e.currentTarget.checked)}
-                          />
-                        </Table.Td>
-                        <Table.Td>{p.upc}</Table.Td>
-                        <Table.Td>
-                          {p.name ?? UNNAMED}
-                          {p.otherProfileName && (
-                            // A product has one profile: ticking it here takes it from the other (issue 17 item 16).
-                            <Text id={`${listId}-${p.upc}`} size="sm" c={checked(p) ? undefined : 'dimmed'} fw={checked(p) ? 600 : undefined}>
-                              {checked(p)
-                                ? SHIPPING_PROFILE_MSG.savingMoves(p.otherProfileName)
-                                : SHIPPING_PROFILE_MSG.inOtherProfile(p.otherProfileName)}
-                            </Text>
-                          )}
-                        </Table.Td>
-                        <Table.Td>{statusName(p.status)}</Table.Td>
+                  <Table striped aria-describedby={listId}>
+                    <Table.Thead>
+                      <Table.Tr>
+                        <Table.Th w={80}>Assigned</Table.Th>
+                        <Table.Th>UPC</Table.Th>
+                        <Table.Th>Product Name</Table.Th>
+                        <Table.Th>Status</Table.Th>
                       </Table.Tr>
-                    ))}
-                  </Table.Tbody>
-                </Table>
+                    </Table.Thead>
+                    <Table.Tbody>
+                      {shown.map((p) => (
+                        <Table.Tr key={p.upc} data-changed={pending.has(p.upc) || undefined}>
+                          <Table.Td>
+                            <Checkbox
+                              aria-label={`Assign ${p.upc}${p.name ? `, ${p.name}` : ''}`}
+                              aria-describedby={p.otherProfileName ? `${listId}-${p.upc}` : undefined}
+                              checked={checked(p)}
+                              disabled={!canEdit || saving}
+                              onChange={(e) => toggle(p, e.currentTarget.checked)}
+                            />
+                          </Table.Td>
+                          <Table.Td>{p.upc}</Table.Td>
+                          <Table.Td>
+                            {p.name ?? UNNAMED}
+                            {p.otherProfileName && (
+                              // A product has one profile: ticking it here takes it from the other (issue 17 item 16).
+                              <Text
+                                id={`${listId}-${p.upc}`}
+                                size="sm"
+                                c={checked(p) ? undefined : 'dimmed'}
+                                fw={checked(p) ? 600 : undefined}
+                              >
+                                {checked(p)
+                                  ? SHIPPING_PROFILE_MSG.savingMoves(p.otherProfileName)
+                                  : SHIPPING_PROFILE_MSG.inOtherProfile(p.otherProfileName)}
+                              </Text>
+                            )}
+                          </Table.Td>
+                          <Table.Td>{statusName(p.status)}</Table.Td>
+                        </Table.Tr>
+                      ))}
+                    </Table.Tbody>
+                  </Table>
                 </Table.ScrollContainer>
                 <Text id={listId} size="sm" c="dimmed" aria-live="polite">
                   {plural(rows.length, 'product')}, {rows.filter(checked).length} assigned to this profile
@@ -209,9 +228,17 @@ export function ShippingAssignmentsPage() {
                       total={pages}
                       value={page}
                       onChange={setPage}
-                      getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+                      getItemProps={(p) => ({
+                        'aria-label': `Page ${p}`,
+                        'aria-current': p === page ? 'page' : undefined,
+                      })}
                       getControlProps={(control) => ({
-                        'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+                        'aria-label': {
+                          first: 'First page',
+                          previous: 'Previous page',
+                          next: 'Next page',
+                          last: 'Last page',
+                        }[control],
                       })}
                     />
                   </Group>

@@ -35,7 +35,10 @@ const MODAL_BODY_HEIGHT = 600;
 /** Blank is nothing entered; anything else is a number for the shared rules to judge (NaN: 'Must be a number'). */
 
 const toFormValues = (p: ShippingProfile): ShippingProfileFormValues => {
-  const m = <U extends string>(x: { value: number; unit: string } | null) => ({ value: x?.value ?? null, unit: (x?.unit ?? '') as U | '' });
+  const m = <U extends string>(x: { value: number; unit: string } | null) => ({
+    value: x?.value ?? null,
+    unit: (x?.unit ?? '') as U | '',
+  });
   return {
     name: p.name,
     caseCount: p.caseCount,
@@ -90,24 +93,30 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
       onClose();
     } catch (error) {
       const conflict =
-        (error instanceof ApiError && error.status === 409) || (error instanceof GraphQLRequestError && error.code === 'CONFLICT');
+        (error instanceof ApiError && error.status === 409) ||
+        (error instanceof GraphQLRequestError && error.code === 'CONFLICT');
       if (conflict) {
         form.setError('name', { type: 'server', message: SHIPPING_PROFILE_MSG.duplicateName }, { shouldFocus: true });
         return;
       }
-      const fields = error instanceof ApiError || error instanceof GraphQLRequestError ? Object.entries(error.fields ?? {}) : [];
+      const fields =
+        error instanceof ApiError || error instanceof GraphQLRequestError ? Object.entries(error.fields ?? {}) : [];
       const known = fields.filter(([path]) => FIELD_PATHS.has(path));
       if (known.length) {
-        for (const [path, message] of known) form.setError(path as FieldPath<ShippingProfileFormValues>, { type: 'server', message });
+        for (const [path, message] of known)
+          form.setError(path as FieldPath<ShippingProfileFormValues>, { type: 'server', message });
         return;
       }
       // Other REST failures were told by the generic handling; GraphQL ones and a 400 without a field are said here.
-      if (error instanceof GraphQLRequestError || (error instanceof ApiError && error.status === 400)) showBanner(error.message, 'error');
+      if (error instanceof GraphQLRequestError || (error instanceof ApiError && error.status === 400))
+        showBanner(error.message, 'error');
     }
   });
 
   const measure = (field: MeasureField) => {
-    const units: readonly string[] = (WEIGHT_FIELDS as readonly string[]).includes(field) ? WEIGHT_UNITS : DIMENSION_UNITS;
+    const units: readonly string[] = (WEIGHT_FIELDS as readonly string[]).includes(field)
+      ? WEIGHT_UNITS
+      : DIMENSION_UNITS;
     const label = SHIPPING_PROFILE_LABELS[field];
     return (
       <Group key={field} gap="xs" align="flex-start" wrap="nowrap">
@@ -138,12 +147,21 @@ export function ShippingProfileDialog({ opened, onClose, profile, companyId }: P
       title={profile ? EDIT_TITLE : CREATE_TITLE}
       size={MODAL_WIDTH}
       closeButtonProps={{ 'aria-label': 'Close' }}
-      styles={{ body: { maxHeight: MODAL_BODY_HEIGHT, overflowY: 'auto' }, title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' } }}
+      styles={{
+        body: { maxHeight: MODAL_BODY_HEIGHT, overflowY: 'auto' },
+        title: { fontWeight: 700, fontSize: 'var(--mantine-font-size-lg)' },
+      }}
     >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md">
-            <TextInput label="Name" required autoComplete="off" {...form.register('name')} error={fieldError(errors.name?.message)} />
+            <TextInput
+              label="Name"
+              required
+              autoComplete="off"
+              {...form.register('name')}
+              error={fieldError(errors.name?.message)}
+            />
             <TextInput
               label="Case Count"
               required

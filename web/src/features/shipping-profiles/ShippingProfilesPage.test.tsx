@@ -17,12 +17,16 @@ const ADMIN = [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissio
 
 function renderList({ scopes = [] as string[], path = '/shippingProfiles', answers = {} as Answers } = {}) {
   const server = fakeServer({ ShippingProfiles: { data: { getShippingProfileForCurrentUser: [] } }, ...answers });
-  renderWithApp(<ShippingProfilesPage />, { path, session: buildSession({ user: buildUser({ scopes }), flags: ['SHIPPING_PROFILE'] }) });
+  renderWithApp(<ShippingProfilesPage />, {
+    path,
+    session: buildSession({ user: buildUser({ scopes }), flags: ['SHIPPING_PROFILE'] }),
+  });
   return server;
 }
 
 const dialog = () => screen.findByRole('dialog', { name: 'Create Shipping Profile' });
-const field = (d: HTMLElement, label: string) => within(d).getByLabelText(label, { exact: false, selector: 'input, select' });
+const field = (d: HTMLElement, label: string) =>
+  within(d).getByLabelText(label, { exact: false, selector: 'input, select' });
 
 describe('Shipping profiles list', () => {
   afterEach(() => {
@@ -38,12 +42,25 @@ describe('Shipping profiles list', () => {
   });
 
   it('lists the profiles with their measures, who updated them, an edit action and the way to the assignments', async () => {
-    renderList({ answers: { ShippingProfiles: { data: { getShippingProfileForCurrentUser: [buildProfile(), buildProfile({ id: 5, name: 'Frozen', can: { edit: false } })] } } } });
+    renderList({
+      answers: {
+        ShippingProfiles: {
+          data: {
+            getShippingProfileForCurrentUser: [
+              buildProfile(),
+              buildProfile({ id: 5, name: 'Frozen', can: { edit: false } }),
+            ],
+          },
+        },
+      },
+    });
     const row = (await screen.findByText('Ambient case')).closest('tr')!;
     expect(within(row).getByText('20.5 lbs')).toBeTruthy();
     expect(within(row).getByText('12 in × — × —')).toBeTruthy();
     expect(within(row).getByText('by Sam Supplier')).toBeTruthy();
-    expect(within(row).getByRole('link', { name: 'Assign products to Ambient case' }).getAttribute('href')).toBe('/shippingProfiles/4/assignments');
+    expect(within(row).getByRole('link', { name: 'Assign products to Ambient case' }).getAttribute('href')).toBe(
+      '/shippingProfiles/4/assignments',
+    );
     expect(within(row).getByRole('button', { name: 'Edit Ambient case' })).toBeTruthy();
     // A profile the user may not edit has no edit action.
     expect(screen.queryByRole('button', { name: 'Edit Frozen' })).toBeNull();
@@ -66,17 +83,28 @@ describe('Shipping profiles list', () => {
     expect(await screen.findByText(SHIPPING_PROFILE_MSG.emptyForCompany)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Add New Profile' })).toBeTruthy();
     expect(calls.find((c) => c.operation === 'ShippingProfiles')!.variables).toMatchObject({ companyId: 1002 });
-    await waitFor(() => expect((screen.getByPlaceholderText(COMPANY_SEARCH_PLACEHOLDER) as HTMLInputElement).value).toBe('Blue Harbor Snacks'));
+    await waitFor(() =>
+      expect((screen.getByPlaceholderText(COMPANY_SEARCH_PLACEHOLDER) as HTMLInputElement).value).toBe(
+        'Blue Harbor Snacks',
+      ),
+    );
   });
 
   it('a read-only administrator may look but gets no Add', async () => {
-    renderList({ scopes: [SCOPES.readAllProductSubmissions], path: '/shippingProfiles?companyId=1002', answers: { ShippingProfileCompany: { data: { getCompany: null } } } });
+    renderList({
+      scopes: [SCOPES.readAllProductSubmissions],
+      path: '/shippingProfiles?companyId=1002',
+      answers: { ShippingProfileCompany: { data: { getCompany: null } } },
+    });
     expect(await screen.findByText(SHIPPING_PROFILE_MSG.emptyForCompany)).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Add New Profile' })).toBeNull();
   });
 
   it('a company search the server refuses says so instead of finding nothing', async () => {
-    renderList({ scopes: ADMIN, answers: { ShippingProfileCompanySearch: graphqlError('FORBIDDEN', 'Did you take a wrong turnip?') } });
+    renderList({
+      scopes: ADMIN,
+      answers: { ShippingProfileCompanySearch: graphqlError('FORBIDDEN', 'Did you take a wrong turnip?') },
+    });
     await screen.findByText(CHOOSE_COMPANY);
     const search = screen.getByPlaceholderText(COMPANY_SEARCH_PLACEHOLDER);
     search.focus();
@@ -87,7 +115,9 @@ describe('Shipping profiles list', () => {
   });
 
   it("'Create Shipping Profile' checks every rule before sending, then creates and closes", async () => {
-    const { calls } = renderList({ answers: { CreateShippingProfile: { data: { createShippingProfile: buildProfile() } } } });
+    const { calls } = renderList({
+      answers: { CreateShippingProfile: { data: { createShippingProfile: buildProfile() } } },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Add New Profile' }));
     const d = await dialog();
     fireEvent.click(within(d).getByRole('button', { name: 'Create' }));
@@ -117,7 +147,17 @@ describe('Shipping profiles list', () => {
     const sent = calls.find((c) => c.operation === 'CreateShippingProfile')!.variables;
     expect(sent).toEqual({
       companyId: null,
-      input: { name: 'Ambient case', caseCount: 12, grossWeight: null, netWeight: { value: 1.25, unit: 'kg' }, caseLength: null, caseWidth: null, caseHeight: null, palletTiers: null, palletLayers: null },
+      input: {
+        name: 'Ambient case',
+        caseCount: 12,
+        grossWeight: null,
+        netWeight: { value: 1.25, unit: 'kg' },
+        caseLength: null,
+        caseWidth: null,
+        caseHeight: null,
+        palletTiers: null,
+        palletLayers: null,
+      },
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   }, 20_000);
@@ -127,7 +167,11 @@ describe('Shipping profiles list', () => {
       answers: {
         ShippingProfiles: { data: { getShippingProfileForCurrentUser: [buildProfile()] } },
         CreateShippingProfile: graphqlError('CONFLICT', SHIPPING_PROFILE_MSG.duplicateName),
-        '/api/shippingProfile/4': jsonResponse(409, { code: 'CONFLICT', message: SHIPPING_PROFILE_MSG.duplicateName }, 'Conflict'),
+        '/api/shippingProfile/4': jsonResponse(
+          409,
+          { code: 'CONFLICT', message: SHIPPING_PROFILE_MSG.duplicateName },
+          'Conflict',
+        ),
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Add New Profile' }));

@@ -60,8 +60,10 @@ export function ShippingProfilesPage() {
         <Text>Loading shipping profiles…</Text>
       </Group>
     );
-  else if (profiles.isError) body = <Alert color="red">The shipping profiles could not be loaded. Please try again.</Alert>;
-  else if (!rows.length) body = <Text>{admin ? SHIPPING_PROFILE_MSG.emptyForCompany : SHIPPING_PROFILE_MSG.emptyForSupplier}</Text>;
+  else if (profiles.isError)
+    body = <Alert color="red">The shipping profiles could not be loaded. Please try again.</Alert>;
+  else if (!rows.length)
+    body = <Text>{admin ? SHIPPING_PROFILE_MSG.emptyForCompany : SHIPPING_PROFILE_MSG.emptyForSupplier}</Text>;
   else
     body = (
       <Table.ScrollContainer minWidth={880}>
@@ -104,7 +106,12 @@ export function ShippingProfilesPage() {
                 <Table.Td>
                   <Group gap="xs" wrap="nowrap">
                     {p.can.edit && (
-                      <Button size="xs" variant="light" aria-label={`Edit ${p.name}`} onClick={() => setDialog({ profile: p })}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        aria-label={`Edit ${p.name}`}
+                        onClick={() => setDialog({ profile: p })}
+                      >
                         Edit
                       </Button>
                     )}
@@ -133,7 +140,12 @@ export function ShippingProfilesPage() {
         {mayAdd && <Button onClick={() => setDialog({ profile: null })}>{ADD_PROFILE}</Button>}
       </Group>
       {body}
-      <ShippingProfileDialog opened={dialog !== null} onClose={() => setDialog(null)} profile={dialog?.profile ?? null} companyId={companyId} />
+      <ShippingProfileDialog
+        opened={dialog !== null}
+        onClose={() => setDialog(null)}
+        profile={dialog?.profile ?? null}
+        companyId={companyId}
+      />
     </Page>
   );
 }

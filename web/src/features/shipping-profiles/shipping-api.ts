@@ -77,4 +77,5 @@ export const postAssignments = (id: number, changes: Record<string, boolean>) =>
   apiFetch<ShippingProfileProduct[]>(`/shippingProfile/${id}/products`, { method: 'POST', json: changes });
 
 /** Every list, profile and option list may have changed. */
-export const shippingChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: shippingKeys.all });
+export const shippingChanged = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: shippingKeys.all });

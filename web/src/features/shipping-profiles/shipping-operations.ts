@@ -6,19 +6,39 @@ export const ShippingProfileFieldsFragment = graphql(`
     name
     companyId
     caseCount
-    grossWeight { value unit }
-    netWeight { value unit }
-    caseLength { value unit }
-    caseWidth { value unit }
-    caseHeight { value unit }
+    grossWeight {
+      value
+      unit
+    }
+    netWeight {
+      value
+      unit
+    }
+    caseLength {
+      value
+      unit
+    }
+    caseWidth {
+      value
+      unit
+    }
+    caseHeight {
+      value
+      unit
+    }
     palletTiers
     palletLayers
     updatedDate
     updatedByFirstName
     updatedByLastName
     updatedByEmail
-    associatedSubmissions { type count }
-    can { edit }
+    associatedSubmissions {
+      type
+      count
+    }
+    can {
+      edit
+    }
   }
 `);
 
@@ -32,36 +52,55 @@ export const ShippingProfilesQuery = graphql(`
 
 export const ShippingProfileOptionsQuery = graphql(`
   query ShippingProfileOptions {
-    getShippingProfileForCurrentUser { id name }
+    getShippingProfileForCurrentUser {
+      id
+      name
+    }
   }
 `);
 
 export const ShippingProfileQuery = graphql(`
   query ShippingProfile($id: Int!) {
-    getShippingProfile(id: $id) { ...ShippingProfileFields }
+    getShippingProfile(id: $id) {
+      ...ShippingProfileFields
+    }
   }
 `);
 
 export const ShippingProfileProductsQuery = graphql(`
   query ShippingProfileProducts($id: Int!) {
-    getShippingProfileProducts(shippingProfileId: $id) { upc name status associated otherProfileName }
+    getShippingProfileProducts(shippingProfileId: $id) {
+      upc
+      name
+      status
+      associated
+      otherProfileName
+    }
   }
 `);
 
 export const CreateShippingProfileMutation = graphql(`
   mutation CreateShippingProfile($input: ShippingProfileInput!, $companyId: Int) {
-    createShippingProfile(input: $input, companyId: $companyId) { ...ShippingProfileFields }
+    createShippingProfile(input: $input, companyId: $companyId) {
+      ...ShippingProfileFields
+    }
   }
 `);
 
 export const ShippingProfileCompanySearchQuery = graphql(`
   query ShippingProfileCompanySearch($name: String!) {
-    searchCompaniesByName(name: $name) { id name }
+    searchCompaniesByName(name: $name) {
+      id
+      name
+    }
   }
 `);
 
 export const ShippingProfileCompanyQuery = graphql(`
   query ShippingProfileCompany($companyId: Int!) {
-    getCompany(companyId: $companyId) { id name }
+    getCompany(companyId: $companyId) {
+      id
+      name
+    }
   }
 `);

@@ -11,7 +11,16 @@ function Options() {
   return <p>{options.length ? options.map((o) => `${o.value}:${o.label}`).join(', ') : 'none'}</p>;
 }
 
-const answers = { ShippingProfileOptions: { data: { getShippingProfileForCurrentUser: [{ id: 4, name: 'Ambient' }, { id: 7, name: 'Frozen' }] } } };
+const answers = {
+  ShippingProfileOptions: {
+    data: {
+      getShippingProfileForCurrentUser: [
+        { id: 4, name: 'Ambient' },
+        { id: 7, name: 'Frozen' },
+      ],
+    },
+  },
+};
 
 describe('the shipping profile selectors (intake step 2, catalogued product)', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -25,7 +34,12 @@ describe('the shipping profile selectors (intake step 2, catalogued product)', (
   it('ask for nothing without the feature, or for administrators', async () => {
     const { calls } = fakeServer(answers);
     renderWithApp(<Options />, { session: buildSession({ user: buildUser(), flags: [] }) });
-    renderWithApp(<Options />, { session: buildSession({ user: buildUser({ scopes: [SCOPES.readAllProductSubmissions] }), flags: ['SHIPPING_PROFILE'] }) });
+    renderWithApp(<Options />, {
+      session: buildSession({
+        user: buildUser({ scopes: [SCOPES.readAllProductSubmissions] }),
+        flags: ['SHIPPING_PROFILE'],
+      }),
+    });
     expect(screen.getAllByText('none')).toHaveLength(2);
     await new Promise((r) => setTimeout(r, 50));
     expect(calls).toHaveLength(0);

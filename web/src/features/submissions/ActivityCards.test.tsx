@@ -31,7 +31,9 @@ describe('Activity on a narrow screen (issue 17 item 18)', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it('shows a card per submission with everything the table has: status, files, date, partner status, select and delete', async () => {
-    const { operations } = fakeServer({ ActivityPage: { data: { getProductSubmissionsByStatuses: { items: [row], total: 1, page: 1, pageSize: 10 } } } });
+    const { operations } = fakeServer({
+      ActivityPage: { data: { getProductSubmissionsByStatuses: { items: [row], total: 1, page: 1, pageSize: 10 } } },
+    });
     renderWithApp(
       <Routes>
         <Route path="/activity/:tab" element={<ActivityPage />} />
@@ -39,15 +41,25 @@ describe('Activity on a narrow screen (issue 17 item 18)', () => {
       { path: '/activity/all', session: buildSession({ user: buildUser(), flags: ['SUBMISSION_LIST_VIEW'] }) },
     );
     const link = await screen.findByRole('link', { name: '036000291452' });
-    expect(useMediaQuery).toHaveBeenCalledWith(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
+    expect(useMediaQuery).toHaveBeenCalledWith(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, {
+      getInitialValueInEffect: false,
+    });
     expect(screen.queryByRole('table')).toBeNull();
     const card = within(screen.getByRole('list', { name: /Active submissions/ })).getByRole('listitem');
     expect(card.contains(link)).toBe(true);
-    for (const text of ['Tomato Soup', 'Submitted', 'Files: 2', 'Modified: 03/07/2025 4:05 pm', 'Partner status: Incomplete']) {
+    for (const text of [
+      'Tomato Soup',
+      'Submitted',
+      'Files: 2',
+      'Modified: 03/07/2025 4:05 pm',
+      'Partner status: Incomplete',
+    ]) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
     fireEvent.click(within(card).getByRole('checkbox', { name: 'Select 036000291452, Tomato Soup' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Edit to complete' })).toHaveProperty('disabled', false));
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Edit to complete' })).toHaveProperty('disabled', false),
+    );
     fireEvent.click(within(card).getByRole('button', { name: 'Delete 036000291452, Tomato Soup' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(operations()).toContain('ActivityPage');

@@ -35,7 +35,12 @@ const page = (items: ActivityItem[], total = items.length, pageNo = 1) => ({
 
 function renderActivity(
   path: string,
-  { flags = [] as string[], answers = {} as Answers, sessionPartner = null as number | null, scopes = [] as string[] } = {},
+  {
+    flags = [] as string[],
+    answers = {} as Answers,
+    sessionPartner = null as number | null,
+    scopes = [] as string[],
+  } = {},
 ) {
   const server = fakeServer({ ActivityPage: page([item()]), ...answers });
   const view = renderWithApp(
@@ -110,11 +115,18 @@ describe('Activity tabs', () => {
   it('the partner status column shows the stored partner status label (Incomplete / Complete)', async () => {
     renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
-      answers: { ActivityPage: page([item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }), item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30443 })]) },
+      answers: {
+        ActivityPage: page([
+          item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }),
+          item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30443 }),
+        ]),
+      },
     });
     const first = (await screen.findByRole('link', { name: '036000291452' })).closest('tr')!;
     expect(within(first).getByText('Incomplete')).toBeTruthy();
-    expect(within(screen.getByRole('link', { name: '012345678905' }).closest('tr')!).getByText('Complete')).toBeTruthy();
+    expect(
+      within(screen.getByRole('link', { name: '012345678905' }).closest('tr')!).getByText('Complete'),
+    ).toBeTruthy();
   });
 
   it('in the list view the standard routes narrow Active down by status', async () => {
@@ -152,7 +164,9 @@ describe('Activity tabs', () => {
   it('select all on the page, and none again', async () => {
     renderActivity('/activity/archived', {
       flags: ['SUBMISSION_LIST_VIEW'],
-      answers: { ActivityPage: page([item({ id: 'a', itemStatus: 'CATALOGUED' }), item({ id: 'b', itemStatus: 'CATALOGUED' })]) },
+      answers: {
+        ActivityPage: page([item({ id: 'a', itemStatus: 'CATALOGUED' }), item({ id: 'b', itemStatus: 'CATALOGUED' })]),
+      },
     });
     const all = await screen.findByRole('checkbox', { name: 'Select all submissions on this page' });
     fireEvent.click(all);
@@ -175,7 +189,9 @@ describe('Activity rows', () => {
       },
     });
     const link = await screen.findByRole('link', { name: 'No UPC Provided' });
-    const cells = within(link.closest('tr')!).getAllByRole('cell').map((c) => c.textContent);
+    const cells = within(link.closest('tr')!)
+      .getAllByRole('cell')
+      .map((c) => c.textContent);
     expect(cells.slice(0, 5)).toEqual(['No UPC Provided', 'Unnamed', 'Draft', '3', '03/07/2025 4:05 pm']);
     expect(screen.getAllByRole('columnheader').map((h) => h.textContent)).toEqual([
       'UPC',
@@ -187,12 +203,17 @@ describe('Activity rows', () => {
     ]);
   });
 
-  it('a draft of several products shows its UPCs, not only the first file\'s (issue 17 item 7)', async () => {
+  it("a draft of several products shows its UPCs, not only the first file's (issue 17 item 7)", async () => {
     renderActivity('/activity/requires_action', {
       answers: {
         ActivityPage: page([
           item({ kind: 'Draft', id: 'd1', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '4006381333931'] }),
-          item({ kind: 'Draft', id: 'd2', itemStatus: 'IN_PROGRESS', upcs: ['036000291452', '012345678905', '96385074'] }),
+          item({
+            kind: 'Draft',
+            id: 'd2',
+            itemStatus: 'IN_PROGRESS',
+            upcs: ['036000291452', '012345678905', '96385074'],
+          }),
         ]),
       },
     });
@@ -242,7 +263,10 @@ describe('Activity rows', () => {
 
   it('pages through the server with a page size of 10', async () => {
     const { calls, location } = renderActivity('/activity/pending', {
-      answers: { ActivityPage: (v: Record<string, unknown>) => page([item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })], 25, Number(v.page)) },
+      answers: {
+        ActivityPage: (v: Record<string, unknown>) =>
+          page([item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })], 25, Number(v.page)),
+      },
     });
     await screen.findByRole('link', { name: '00000001' });
     const pages = screen.getByRole('navigation', { name: 'Pages of the list' });
@@ -256,7 +280,10 @@ describe('Activity rows', () => {
 
   it('?focus= finds the row on a later page, shows that page and highlights the row', async () => {
     const { location } = renderActivity('/activity/pending?focus=p3', {
-      answers: { ActivityPage: (v: Record<string, unknown>) => page([item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })], 25, Number(v.page)) },
+      answers: {
+        ActivityPage: (v: Record<string, unknown>) =>
+          page([item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })], 25, Number(v.page)),
+      },
     });
     const link = await screen.findByRole('link', { name: '00000003' });
     expect(location()).toBe('/activity/pending?focus=p3&page=3');
@@ -303,13 +330,20 @@ describe('Deleting from the activity list', () => {
         DeleteActivityDraft: { data: { deleteDraftSubmission: true } },
       },
     });
-    expect(await screen.findByRole('button', { name: 'Delete 4006381333931, Tomato Soup' })).toHaveProperty('disabled', true);
+    expect(await screen.findByRole('button', { name: 'Delete 4006381333931, Tomato Soup' })).toHaveProperty(
+      'disabled',
+      true,
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Delete No UPC Provided, Tomato Soup' }));
-    fireEvent.click(within(await screen.findByRole('dialog', { name: DELETE_TITLE })).getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog', { name: DELETE_TITLE })).getByRole('button', { name: 'Cancel' }),
+    );
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(operations()).not.toContain('DeleteActivityDraft');
     fireEvent.click(screen.getByRole('button', { name: 'Delete No UPC Provided, Tomato Soup' }));
-    await act(async () => fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' })));
+    await act(async () =>
+      fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' })),
+    );
     await waitFor(() => expect(operations()).toContain('DeleteActivityDraft'));
     expect(operations()).not.toContain('DeleteProductSubmission');
   });
@@ -322,7 +356,9 @@ describe('Partner drop-down', () => {
     const { calls, location } = renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
       answers: {
-        SearchPartnerConfigurations: { data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] } },
+        SearchPartnerConfigurations: {
+          data: { searchPartnerConfigurations: [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }] },
+        },
         ActivityPage: page([
           item({ id: 'p1', partnerStatusLabel: 'Incomplete', partnerCompanyId: 30443 }),
           item({ id: 'p2', upc: '012345678905', partnerStatusLabel: 'Complete', partnerCompanyId: 30500 }),
@@ -331,7 +367,11 @@ describe('Partner drop-down', () => {
       },
     });
     await screen.findByRole('link', { name: '036000291452' });
-    const partnerColumn = () => screen.getAllByRole('row').slice(1).map((r) => within(r).getAllByRole('cell').at(-2)?.textContent);
+    const partnerColumn = () =>
+      screen
+        .getAllByRole('row')
+        .slice(1)
+        .map((r) => within(r).getAllByRole('cell').at(-2)?.textContent);
     expect(partnerColumn()).toEqual(['Incomplete', 'Complete', 'N/A']);
     const select = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
     fireEvent.click(select);
@@ -339,7 +379,9 @@ describe('Partner drop-down', () => {
     await waitFor(() => expect(location()).toBe('/activity/all?partner=30443'));
     // The rows stay; only the column answers for Fresh Market Grocers now.
     await waitFor(() => expect(partnerColumn()).toEqual(['Incomplete', 'N/A', 'N/A']));
-    expect(calls.filter((c) => c.operation === 'ActivityPage').every((c) => c.variables.partnerCompanyId == null)).toBe(true);
+    expect(calls.filter((c) => c.operation === 'ActivityPage').every((c) => c.variables.partnerCompanyId == null)).toBe(
+      true,
+    );
     expect(calls.find((c) => c.operation === 'SearchPartnerConfigurations')?.variables).toEqual({ name: '' });
   });
 });

@@ -25,7 +25,13 @@ import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
 import { DeleteActivityDraftMutation, DeleteProductSubmissionMutation } from './activity-operations.ts';
-import { activityPageQuery, pageCount, useActivityPage, type ActivityItem, type ActivityPage as ActivityPageData } from './activity-api.ts';
+import {
+  activityPageQuery,
+  pageCount,
+  useActivityPage,
+  type ActivityItem,
+  type ActivityPage as ActivityPageData,
+} from './activity-api.ts';
 import { ActivityTable, rowLabel } from './ActivityTable.tsx';
 import { AddNewButton } from '../drafts/AddNewButton.tsx';
 import { PartnerSelect, usePartnerSearch } from './PartnerSelect.tsx';
@@ -212,7 +218,9 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                     <Checkbox
                       label={PHOTO_ISSUES_FILTER}
                       checked={photoIssues}
-                      onChange={(event) => setParams({ photo: event.currentTarget.checked ? 'issues' : null, page: null })}
+                      onChange={(event) =>
+                        setParams({ photo: event.currentTarget.checked ? 'issues' : null, page: null })
+                      }
                     />
                   )}
                 </Group>
@@ -255,9 +263,17 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
                       total={totalPages}
                       value={Math.min(page, totalPages)}
                       onChange={(p) => setPage(p)}
-                      getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
+                      getItemProps={(p) => ({
+                        'aria-label': `Page ${p}`,
+                        'aria-current': p === page ? 'page' : undefined,
+                      })}
                       getControlProps={(control) => ({
-                        'aria-label': { first: 'First page', previous: 'Previous page', next: 'Next page', last: 'Last page' }[control],
+                        'aria-label': {
+                          first: 'First page',
+                          previous: 'Previous page',
+                          next: 'Next page',
+                          last: 'Last page',
+                        }[control],
                       })}
                     />
                   </Group>
@@ -270,12 +286,7 @@ function ActivityView({ tab, listView }: { tab: ActivityTab; listView: boolean }
         </Tabs.Panel>
       </Tabs>
 
-      <Modal
-        opened={toDelete !== null}
-        onClose={() => !deleting && setToDelete(null)}
-        title={DELETE_TITLE}
-        centered
-      >
+      <Modal opened={toDelete !== null} onClose={() => !deleting && setToDelete(null)} title={DELETE_TITLE} centered>
         <Stack gap="md">
           {toDelete && (
             <Text fw={600} style={{ overflowWrap: 'anywhere' }}>

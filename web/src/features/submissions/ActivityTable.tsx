@@ -40,13 +40,30 @@ export function ActivityTable(props: ActivityTableProps) {
 }
 
 /** Narrow screens: each card carries what a row does (UPC link, name, status, files, date, partner status, actions). */
-function ActivityCards({ caption, items, selectable, selected, onSelect, showPartnerStatus, statusPartnerId, focusedId, onDelete }: ActivityTableProps) {
+function ActivityCards({
+  caption,
+  items,
+  selectable,
+  selected,
+  onSelect,
+  showPartnerStatus,
+  statusPartnerId,
+  focusedId,
+  onDelete,
+}: ActivityTableProps) {
   return (
     <Stack component="ul" gap="sm" aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => {
         const label = rowLabel(item);
         return (
-          <Card component="li" key={`${item.kind}-${item.id}`} withBorder padding="sm" className={classes.card} data-focused={item.id === focusedId || undefined}>
+          <Card
+            component="li"
+            key={`${item.kind}-${item.id}`}
+            withBorder
+            padding="sm"
+            className={classes.card}
+            data-focused={item.id === focusedId || undefined}
+          >
             <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
               <Group align="flex-start" wrap="nowrap" gap="sm" style={{ minWidth: 0 }}>
                 {selectable && (
@@ -85,10 +102,24 @@ function ActivityCards({ caption, items, selectable, selected, onSelect, showPar
   );
 }
 
-function DeleteButton({ item, label, onDelete }: { item: ActivityItem; label: string; onDelete: (item: ActivityItem) => void }) {
+function DeleteButton({
+  item,
+  label,
+  onDelete,
+}: {
+  item: ActivityItem;
+  label: string;
+  onDelete: (item: ActivityItem) => void;
+}) {
   return (
     <Tooltip label={item.canDelete ? 'Delete' : 'You cannot delete this submission'} withArrow>
-      <ActionIcon variant="subtle" color="red.8" aria-label={`Delete ${label}`} disabled={!item.canDelete} onClick={() => onDelete(item)}>
+      <ActionIcon
+        variant="subtle"
+        color="red.8"
+        aria-label={`Delete ${label}`}
+        disabled={!item.canDelete}
+        onClick={() => onDelete(item)}
+      >
         <TrashIcon />
       </ActionIcon>
     </Tooltip>
@@ -141,7 +172,12 @@ function ActivityRows({
                   aria-label="Select all submissions on this page"
                   checked={allSelected}
                   indeterminate={someSelected && !allSelected}
-                  onChange={(event) => onSelect(items.map((i) => i.id), event.currentTarget.checked)}
+                  onChange={(event) =>
+                    onSelect(
+                      items.map((i) => i.id),
+                      event.currentTarget.checked,
+                    )
+                  }
                 />
               </Table.Th>
             )}
@@ -178,7 +214,12 @@ function ActivityRows({
                   </Table.Td>
                 )}
                 <Table.Td>
-                  <Anchor component={AppLink} to={activityRowPath(item)} ref={focused ? focusedLink : undefined} fw={600}>
+                  <Anchor
+                    component={AppLink}
+                    to={activityRowPath(item)}
+                    ref={focused ? focusedLink : undefined}
+                    fw={600}
+                  >
                     {upcText(item)}
                   </Anchor>
                 </Table.Td>

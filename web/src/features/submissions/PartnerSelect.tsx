@@ -20,13 +20,19 @@ export type PartnerSearch = (name: string) => Promise<PartnerOption[]>;
 
 const SearchPartnersQuery = graphql(`
   query SearchPartnerConfigurations($name: String!) {
-    searchPartnerConfigurations(name: $name) { id companyName }
+    searchPartnerConfigurations(name: $name) {
+      id
+      companyName
+    }
   }
 `);
 
 /** Partners whose company name contains what was typed, from the server. */
 export function usePartnerSearch(): PartnerSearch {
-  return useCallback(async (name: string) => (await gql(SearchPartnersQuery, { name })).searchPartnerConfigurations, []);
+  return useCallback(
+    async (name: string) => (await gql(SearchPartnersQuery, { name })).searchPartnerConfigurations,
+    [],
+  );
 }
 
 interface PartnerSelectProps {
@@ -54,7 +60,8 @@ export function PartnerSelect({ value, onChange, search }: PartnerSelectProps) {
   const data = useMemo(() => {
     const options = [...(results.data ?? [])];
     if (chosen && chosen.id === value && !options.some((o) => o.id === chosen.id)) options.unshift(chosen);
-    if (value !== null && !options.some((o) => o.id === value)) options.unshift({ id: value, companyName: `Partner ${value}` });
+    if (value !== null && !options.some((o) => o.id === value))
+      options.unshift({ id: value, companyName: `Partner ${value}` });
     return options.map((o) => ({ value: String(o.id), label: titleCase(o.companyName) }));
   }, [results.data, chosen, value]);
 

@@ -11,7 +11,11 @@ const ISSUE_COLOUR = { color: 'orange', c: '#7a3a00' } as const;
  * The photo checks (issue 20) failed by any of a submission's files, one badge per check naming the files, for the
  * verification view beside 'Matches Photo' / 'Flagged for Review'.
  */
-export function PhotoIssueBadges({ files }: { files: readonly { fileName: string; qualityIssues: readonly PhotoIssue[] }[] }) {
+export function PhotoIssueBadges({
+  files,
+}: {
+  files: readonly { fileName: string; qualityIssues: readonly PhotoIssue[] }[];
+}) {
   const byCode = new Map<PhotoIssueCode, string[]>();
   for (const file of files) {
     for (const issue of file.qualityIssues) {

@@ -66,7 +66,9 @@ describe('Rejected submission', () => {
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
     expect(screen.getByText(REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request validation' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Submission Activity/ }).getAttribute('href')).toBe('/activity/requires_action');
+    expect(screen.getByRole('link', { name: /Back to Submission Activity/ }).getAttribute('href')).toBe(
+      '/activity/requires_action',
+    );
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
   });
 
@@ -99,7 +101,9 @@ describe('Rejected submission', () => {
     fireEvent.change(upc, { target: { value: '40-06 381a' } });
     expect((upc as HTMLInputElement).value).toBe('4006381');
     fireEvent.blur(upc);
-    expect(screen.getByText('Must have 8 to 14 numeric characters.', { selector: '[id$="-error"] *, [id$="-error"]' })).toBeTruthy();
+    expect(
+      screen.getByText('Must have 8 to 14 numeric characters.', { selector: '[id$="-error"] *, [id$="-error"]' }),
+    ).toBeTruthy();
   });
 
   it('Resubmit product is disabled until a new file is chosen, and with an invalid UPC', async () => {

@@ -24,7 +24,13 @@ import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { UPLOAD_ACCEPT, UPLOAD_HINT } from '../drafts/UploadFilesPage.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
-import { resubmitSubmission, submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
+import {
+  resubmitSubmission,
+  submissionChanged,
+  submissionKeys,
+  useSubmission,
+  type Submission,
+} from './submission-api.ts';
 import { RequestValidationMutation } from './submission-operations.ts';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
@@ -166,7 +172,11 @@ function ResubmitForm({
               if (serverErrors.upc) setServerErrors(({ upc: _gone, ...rest }) => rest);
             }}
             onBlur={() => setUpcTouched(true)}
-            error={shownUpcError ? <span role={serverErrors.upc ? 'alert' : undefined}>{fieldError(shownUpcError)}</span> : undefined}
+            error={
+              shownUpcError ? (
+                <span role={serverErrors.upc ? 'alert' : undefined}>{fieldError(shownUpcError)}</span>
+              ) : undefined
+            }
             disabled={sending}
             maw={320}
           />

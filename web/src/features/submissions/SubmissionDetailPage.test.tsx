@@ -50,7 +50,9 @@ describe('Submission detail', () => {
     renderDetail(buildSubmission({ badge: null, zendeskTicketId: '4711', zendeskTicketUrl: 'https://x' }));
     await loaded();
     expect(screen.getByRole('heading', { level: 1, name: 'Item details' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: /Back to Submission Activity/ }).getAttribute('href')).toBe('/activity/pending');
+    expect(screen.getByRole('link', { name: /Back to Submission Activity/ }).getAttribute('href')).toBe(
+      '/activity/pending',
+    );
     expect(screen.queryByRole('button', { name: 'Accept Item' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Reject' })).toBeNull();
     expect(screen.queryByText(/Ticket/)).toBeNull();
@@ -89,9 +91,15 @@ describe('Submission detail', () => {
   });
 
   it('a read-only administrator sees the verification view with the buttons disabled and why', async () => {
-    renderDetail(buildSubmission({ badge: 'Flagged for Review', can: { review: false, editName: false, delete: false, appeal: false, resubmit: false } }), {
-      scopes: [SCOPES.readAllProductSubmissions],
-    });
+    renderDetail(
+      buildSubmission({
+        badge: 'Flagged for Review',
+        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false },
+      }),
+      {
+        scopes: [SCOPES.readAllProductSubmissions],
+      },
+    );
     await loaded();
     expect(screen.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Accept Item' })).toHaveProperty('disabled', true);
@@ -115,7 +123,11 @@ describe('Submission detail', () => {
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Accept Item' })));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Item has been accepted.'));
-    expect(calls.find((c) => c.operation === 'UpdateSubmissionStatus')?.variables).toEqual({ id: 's1', status: 'ACCEPTED', reason: null });
+    expect(calls.find((c) => c.operation === 'UpdateSubmissionStatus')?.variables).toEqual({
+      id: 's1',
+      status: 'ACCEPTED',
+      reason: null,
+    });
     expect(await screen.findByText('Accepted', { selector: 'dd' })).toBeTruthy();
     const history = screen.getByRole('table', { name: 'History' });
     const rows = within(history).getAllByRole('row').slice(1);
@@ -142,7 +154,9 @@ describe('Submission detail', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect((await within(dialog).findByRole('alert')).textContent).toBe(`Error: ${REVIEW_MSG.rejectionReasonRequired}`);
     expect(calls.some((c) => c.operation === 'UpdateSubmissionStatus')).toBe(false);
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the rejection/ }), { target: { value: '  Blurry photo ' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the rejection/ }), {
+      target: { value: '  Blurry photo ' },
+    });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' })));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith('Item has been rejected.'));
     expect(calls.find((c) => c.operation === 'UpdateSubmissionStatus')?.variables).toEqual({
@@ -172,12 +186,17 @@ describe('Submission detail', () => {
     renderDetail(staffSubmission(), {
       scopes: [...ALL_SCOPES],
       answers: {
-        UpdateSubmissionStatus: graphqlError('INVALID_TRANSITION', 'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).'),
+        UpdateSubmissionStatus: graphqlError(
+          'INVALID_TRANSITION',
+          'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
+        ),
       },
     });
     fireEvent.click(await screen.findByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject this item?' });
-    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the rejection/ }), { target: { value: 'bad image' } });
+    fireEvent.change(within(dialog).getByRole('textbox', { name: /Reason for the rejection/ }), {
+      target: { value: 'bad image' },
+    });
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Reject' })));
     await waitFor(() => expect(getBanner()?.message).toMatch(/cannot be set to rejected/));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -188,7 +207,10 @@ describe('Submission detail', () => {
     const { operations } = renderDetail(staffSubmission(), {
       scopes: [...ALL_SCOPES],
       answers: {
-        UpdateSubmissionStatus: graphqlError('INVALID_TRANSITION', 'An item that is accepted (ACCEPTED) cannot be set to accepted (ACCEPTED).'),
+        UpdateSubmissionStatus: graphqlError(
+          'INVALID_TRANSITION',
+          'An item that is accepted (ACCEPTED) cannot be set to accepted (ACCEPTED).',
+        ),
       },
     });
     await act(async () => fireEvent.click(await screen.findByRole('button', { name: 'Accept Item' })));
@@ -205,11 +227,15 @@ describe('Submission detail', () => {
   it('imported items say when attributes appear', async () => {
     renderDetail(buildSubmission({ isImported: true }));
     expect(await screen.findByText(IMPORTED_NOTE)).toBeTruthy();
-    expect(IMPORTED_NOTE).toBe('Attributes and classifications appear once our cataloguing staff have catalogued this item.');
+    expect(IMPORTED_NOTE).toBe(
+      'Attributes and classifications appear once our cataloguing staff have catalogued this item.',
+    );
   });
 
   it('an unknown submission says so', async () => {
-    renderDetail(buildSubmission(), { answers: { SubmissionDetail: graphqlError('NOT_FOUND', 'Submission not found.') } });
+    renderDetail(buildSubmission(), {
+      answers: { SubmissionDetail: graphqlError('NOT_FOUND', 'Submission not found.') },
+    });
     expect(await screen.findByText("We couldn't find this submission. It may have been deleted.")).toBeTruthy();
   });
 
@@ -217,14 +243,18 @@ describe('Submission detail', () => {
     renderDetail(buildSubmission());
     fireEvent.click(await screen.findByRole('button', { name: 'View front.png large' }));
     const dialog = await screen.findByRole('dialog', { name: 'front.png' });
-    expect(within(dialog).getByRole('img', { name: 'front.png' }).getAttribute('src')).toBe('/api/productSubmissions/s1/image/front.png');
+    expect(within(dialog).getByRole('img', { name: 'front.png' }).getAttribute('src')).toBe(
+      '/api/productSubmissions/s1/image/front.png',
+    );
   });
 });
 
 describe('Product name editor', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  const renamed = (name: string | null) => ({ data: { updateProductSubmissionProductName: buildSubmission({ productName: name }) } });
+  const renamed = (name: string | null) => ({
+    data: { updateProductSubmissionProductName: buildSubmission({ productName: name }) },
+  });
 
   it("an empty name reads 'Add a product name.'; Save is disabled until the value changes; Enter saves the trimmed value", async () => {
     const { calls } = renderDetail(buildSubmission({ productName: null }), {
@@ -246,7 +276,9 @@ describe('Product name editor', () => {
   });
 
   it('Escape cancels without saving; Enter without a change saves nothing', async () => {
-    const { operations } = renderDetail(buildSubmission({ productName: 'Tomato Soup' }), { answers: { RenameSubmission: renamed('x') } });
+    const { operations } = renderDetail(buildSubmission({ productName: 'Tomato Soup' }), {
+      answers: { RenameSubmission: renamed('x') },
+    });
     fireEvent.click(await screen.findByRole('button', { name: 'Edit product name' }));
     const input = screen.getByRole('textbox', { name: /Product name/ });
     expect((input as HTMLInputElement).value).toBe('Tomato Soup');
@@ -261,7 +293,12 @@ describe('Product name editor', () => {
   });
 
   it('without the right to edit, the name is plain text', async () => {
-    renderDetail(buildSubmission({ productName: null, can: { review: false, editName: false, delete: false, appeal: false, resubmit: false } }));
+    renderDetail(
+      buildSubmission({
+        productName: null,
+        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false },
+      }),
+    );
     expect(await screen.findByText('Unnamed')).toBeTruthy();
     expect(screen.queryByRole('button', { name: ADD_PRODUCT_NAME })).toBeNull();
   });

@@ -2,7 +2,14 @@ import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { isAnyAdmin, isFullAdmin, REJECTION_REASON_MAX, rejectionReasonProblem, SCOPES, statusChangedNotice } from '@portal/domain';
+import {
+  isAnyAdmin,
+  isFullAdmin,
+  REJECTION_REASON_MAX,
+  rejectionReasonProblem,
+  SCOPES,
+  statusChangedNotice,
+} from '@portal/domain';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import { AppNavigate } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
@@ -23,7 +30,8 @@ import classes from './submissions.module.css';
 
 export const STAFF_TITLE = 'Submission verification';
 export const SUPPLIER_TITLE = 'Item details';
-export const IMPORTED_NOTE = 'Attributes and classifications appear once our cataloguing staff have catalogued this item.';
+export const IMPORTED_NOTE =
+  'Attributes and classifications appear once our cataloguing staff have catalogued this item.';
 export const BACK_TO_ACTIVITY = '/activity/pending';
 
 /** Light badges with text dark enough for AA contrast on their tint. */
@@ -49,7 +57,13 @@ export function SubmissionDetailPage() {
   const submission = useSubmission(id);
   const back = <BackLink to={BACK_TO_ACTIVITY}>Back to Submission Activity</BackLink>;
   if (!submission.data) {
-    return <SubmissionPending heading={isAnyAdmin(user) ? STAFF_TITLE : SUPPLIER_TITLE} error={submission.error} back={back} />;
+    return (
+      <SubmissionPending
+        heading={isAnyAdmin(user) ? STAFF_TITLE : SUPPLIER_TITLE}
+        error={submission.error}
+        back={back}
+      />
+    );
   }
   if (submission.data.itemStatus === 'CATALOGUED') {
     return <AppNavigate to={`/cataloguedProducts/${encodeURIComponent(submission.data.ean13Upc)}`} replace />;
@@ -100,7 +114,8 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
 
   const rename = async (name: string) => {
     try {
-      const updated = (await gql(RenameSubmissionMutation, { id: submission.id, name })).updateProductSubmissionProductName;
+      const updated = (await gql(RenameSubmissionMutation, { id: submission.id, name }))
+        .updateProductSubmissionProductName;
       submissionChanged(queryClient, updated);
     } catch (error) {
       if (error instanceof GraphQLRequestError) throw new Error(error.fields.name ?? error.message);
@@ -110,29 +125,34 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
 
   return (
     <Page heading={staff ? STAFF_TITLE : SUPPLIER_TITLE} before={back}>
-      {staff && (submission.badge || submission.badgeNote || submission.zendeskTicketId || hasPhotoIssues(submission)) && (
-        <Group gap="md">
-          {submission.badge && (
-            <Badge size="lg" variant="light" {...BADGE_COLOURS[submission.badge === 'Matches Photo' ? 'match' : 'flag']}>
-              {submission.badge}
-              {/* Read by OCR rather than from the bars: worth a look at the photo before accepting. */}
-              {submission.badgeNote && ` · ${submission.badgeNote}`}
-            </Badge>
-          )}
-          {!submission.badge && submission.badgeNote && (
-            <Badge size="lg" variant="light" {...BADGE_COLOURS.flag}>
-              {submission.badgeNote}
-            </Badge>
-          )}
-          <PhotoIssueBadges files={submission.files} />
-          {submission.zendeskTicketId && (
-            <Anchor href={submission.zendeskTicketUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-              Ticket {submission.zendeskTicketId}
-              <span className="visually-hidden"> (opens in a new tab)</span>
-            </Anchor>
-          )}
-        </Group>
-      )}
+      {staff &&
+        (submission.badge || submission.badgeNote || submission.zendeskTicketId || hasPhotoIssues(submission)) && (
+          <Group gap="md">
+            {submission.badge && (
+              <Badge
+                size="lg"
+                variant="light"
+                {...BADGE_COLOURS[submission.badge === 'Matches Photo' ? 'match' : 'flag']}
+              >
+                {submission.badge}
+                {/* Read by OCR rather than from the bars: worth a look at the photo before accepting. */}
+                {submission.badgeNote && ` · ${submission.badgeNote}`}
+              </Badge>
+            )}
+            {!submission.badge && submission.badgeNote && (
+              <Badge size="lg" variant="light" {...BADGE_COLOURS.flag}>
+                {submission.badgeNote}
+              </Badge>
+            )}
+            <PhotoIssueBadges files={submission.files} />
+            {submission.zendeskTicketId && (
+              <Anchor href={submission.zendeskTicketUrl ?? undefined} target="_blank" rel="noopener noreferrer">
+                Ticket {submission.zendeskTicketId}
+                <span className="visually-hidden"> (opens in a new tab)</span>
+              </Anchor>
+            )}
+          </Group>
+        )}
 
       <div className={classes.layout}>
         <SubmissionImages files={submission.files} />
@@ -142,11 +162,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
             <dd>{submission.upc}</dd>
             <dt>Product name</dt>
             <dd>
-              <ProductNameEditor
-                name={submission.productName}
-                canEdit={submission.can.editName}
-                onSave={rename}
-              />
+              <ProductNameEditor name={submission.productName} canEdit={submission.can.editName} onSave={rename} />
             </dd>
             <dt>Status</dt>
             <dd>{submission.statusDisplayName}</dd>
@@ -158,7 +174,8 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
                 <dd>{submission.companyName}</dd>
                 <dt>Submitted by</dt>
                 <dd>
-                  {[submission.creatorFirstName, submission.creatorLastName].filter(Boolean).join(' ')} ({submission.creatorEmail})
+                  {[submission.creatorFirstName, submission.creatorLastName].filter(Boolean).join(' ')} (
+                  {submission.creatorEmail})
                 </dd>
               </>
             )}
@@ -207,7 +224,9 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         </Stack>
       </div>
 
-      {staff && canCatalogue(user) && submission.itemStatus === 'ACCEPTED' && <CatalogueItemForm submission={submission} />}
+      {staff && canCatalogue(user) && submission.itemStatus === 'ACCEPTED' && (
+        <CatalogueItemForm submission={submission} />
+      )}
 
       <SubmissionHistory history={submission.history} />
 

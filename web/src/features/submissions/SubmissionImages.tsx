@@ -8,7 +8,13 @@ import classes from './submissions.module.css';
  * The submission's images as thumbnails; choosing one shows it large in a dialog (Escape or the close button returns
  * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them.
  */
-export function SubmissionImages({ files, heading = 'Images' }: { files: readonly SubmissionFile[]; heading?: string }) {
+export function SubmissionImages({
+  files,
+  heading = 'Images',
+}: {
+  files: readonly SubmissionFile[];
+  heading?: string;
+}) {
   const headingId = useId();
   const [open, setOpen] = useState<SubmissionFile | null>(null);
   return (
@@ -22,7 +28,11 @@ export function SubmissionImages({ files, heading = 'Images' }: { files: readonl
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="ul" className={classes.thumbList}>
           {files.map((file) => (
             <li key={file.fileName}>
-              <UnstyledButton className={classes.thumbButton} onClick={() => setOpen(file)} aria-label={`View ${file.fileName} large`}>
+              <UnstyledButton
+                className={classes.thumbButton}
+                onClick={() => setOpen(file)}
+                aria-label={`View ${file.fileName} large`}
+              >
                 <Thumbnail src={file.thumbnailUrl} />
                 <Text size="sm" truncate="end" title={file.fileName} mt={4}>
                   {file.fileName}

@@ -17,20 +17,16 @@ export function BackLink({ to, children }: { to: string; children: ReactNode }) 
 }
 
 /** While the submission loads, or when it cannot be shown. */
-export function SubmissionPending({
-  heading,
-  error,
-  back,
-}: {
-  heading: string;
-  error: unknown;
-  back: ReactNode;
-}) {
+export function SubmissionPending({ heading, error, back }: { heading: string; error: unknown; back: ReactNode }) {
   return (
     <Page heading={heading} before={back}>
       {error ? (
         <Alert color="red" role="alert" title="Submission not available">
-          <Text>{isNotFound(error) ? SUBMISSION_NOT_FOUND : 'We couldn\u2019t load this submission. Please try again later.'}</Text>
+          <Text>
+            {isNotFound(error)
+              ? SUBMISSION_NOT_FOUND
+              : 'We couldn\u2019t load this submission. Please try again later.'}
+          </Text>
         </Alert>
       ) : (
         <Group role="status" gap="sm">

@@ -16,7 +16,9 @@ export const fetchActivityPage = async (tab: ActivityTab, page: number, photoIss
     .getProductSubmissionsByStatuses;
 
 export const activityPageQuery = (tab: ActivityTab, page: number, photoIssues = false) => ({
-  queryKey: photoIssues ? [...submissionKeys.activityPage(tab, page), 'photo-issues'] : submissionKeys.activityPage(tab, page),
+  queryKey: photoIssues
+    ? [...submissionKeys.activityPage(tab, page), 'photo-issues']
+    : submissionKeys.activityPage(tab, page),
   queryFn: () => fetchActivityPage(tab, page, photoIssues),
 });
 
@@ -28,6 +30,7 @@ export function useActivityPage(tab: ActivityTab, page: number, photoIssues = fa
 export const pageCount = (total: number) => Math.max(1, Math.ceil(total / ACTIVITY_PAGE_SIZE));
 
 /** The row's UPCs ('a, b + 2 more' for a draft of several products); 'No UPC Provided' for a draft without one. */
-export const upcText = (item: Pick<ActivityItem, 'upc' | 'upcs'>) => upcsText(item.upcs.length ? item.upcs : item.upc ? [item.upc] : []);
+export const upcText = (item: Pick<ActivityItem, 'upc' | 'upcs'>) =>
+  upcsText(item.upcs.length ? item.upcs : item.upc ? [item.upc] : []);
 /** 'Unnamed' when the name is missing. */
 export const nameText = (item: Pick<ActivityItem, 'productName'>) => item.productName?.trim() || UNNAMED;

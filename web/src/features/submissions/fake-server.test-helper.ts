@@ -31,7 +31,8 @@ export function fakeServer(answers: Answers) {
 }
 
 async function respond(answer: unknown, variables: Record<string, unknown>, name: string): Promise<Response> {
-  const value = typeof answer === 'function' ? await (answer as (v: Record<string, unknown>) => unknown)(variables) : answer;
+  const value =
+    typeof answer === 'function' ? await (answer as (v: Record<string, unknown>) => unknown)(variables) : answer;
   if (value instanceof Response) return value;
   if (value === undefined) return jsonResponse(404, { code: 'NOT_FOUND', message: `No fake answer for ${name}` });
   return jsonResponse(200, value);
@@ -75,7 +76,9 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         qualityIssues: [],
       },
     ],
-    history: [{ at: '2025-03-07T16:00:00', fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' }],
+    history: [
+      { at: '2025-03-07T16:00:00', fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' },
+    ],
     can: { review: false, editName: true, delete: true, appeal: false, resubmit: false },
     ...over,
   };

@@ -40,5 +40,9 @@ export function resubmitSubmission(id: string, upc: string, files: readonly File
   form.append('id', id);
   form.append('upc', upc);
   for (const file of files) form.append('files', file, file.name);
-  return apiFetch<{ id: string; itemStatus: string }>('/productSubmissions/resubmit', { method: 'POST', form, notify: false });
+  return apiFetch<{ id: string; itemStatus: string }>('/productSubmissions/resubmit', {
+    method: 'POST',
+    form,
+    notify: false,
+  });
 }

@@ -28,10 +28,37 @@ export const SubmissionDetailFields = graphql(`
     updatedDate
     badge
     badgeNote
-    rejectionReason { message isAdminRejection }
-    files { fileName kind isMarketingImage detectedUpcs detectedFrom imageUrl thumbnailUrl qualityIssues { code message } }
-    history { at fromStatus toStatus reason by }
-    can { review editName delete appeal resubmit }
+    rejectionReason {
+      message
+      isAdminRejection
+    }
+    files {
+      fileName
+      kind
+      isMarketingImage
+      detectedUpcs
+      detectedFrom
+      imageUrl
+      thumbnailUrl
+      qualityIssues {
+        code
+        message
+      }
+    }
+    history {
+      at
+      fromStatus
+      toStatus
+      reason
+      by
+    }
+    can {
+      review
+      editName
+      delete
+      appeal
+      resubmit
+    }
   }
 `);
 

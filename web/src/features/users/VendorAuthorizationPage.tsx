@@ -46,15 +46,15 @@ export function VendorAuthorizationPage() {
 
   return (
     <Page heading={VENDOR_AUTH_MSG.heading}>
-      <Text>
-        To sell your products through {retailer}, please read and confirm each of the statements below.
-      </Text>
-      <form onSubmit={onSubmit} noValidate aria-describedby={touched && someUnchecked ? 'vendor-terms-summary' : undefined}>
+      <Text>To sell your products through {retailer}, please read and confirm each of the statements below.</Text>
+      <form
+        onSubmit={onSubmit}
+        noValidate
+        aria-describedby={touched && someUnchecked ? 'vendor-terms-summary' : undefined}
+      >
         <Stack gap="md" maw={720}>
           <fieldset className="vendor-terms" style={{ border: 0, padding: 0, margin: 0 }}>
-            <legend style={{ fontWeight: 600, marginBottom: 8 }}>
-              {retailer} vendor terms (all required)
-            </legend>
+            <legend style={{ fontWeight: 600, marginBottom: 8 }}>{retailer} vendor terms (all required)</legend>
             <Stack gap="sm">
               {VENDOR_CLAIMS.map((claim) => (
                 <Checkbox

@@ -6,7 +6,8 @@ import { useSignedInUser } from '../../session/session-context.tsx';
 import type { UserDetails } from '../../session/user.ts';
 
 /** Part 2 section 7: an ok status is needed; anything else is thrown (generic error handling tells the user). */
-export const acceptTermsAndConditions = () => apiFetch<UserDetails>('/user/accept-terms-and-conditions', { method: 'PUT' });
+export const acceptTermsAndConditions = () =>
+  apiFetch<UserDetails>('/user/accept-terms-and-conditions', { method: 'PUT' });
 
 /**
  * The retail partner whose vendor terms these are: the partner of the page, else the one the user signed in

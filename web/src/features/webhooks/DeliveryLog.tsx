@@ -1,6 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
-import { WEBHOOK_DELIVERY_STATUS_LABEL, WEBHOOK_MSG, type WebhookAttemptView, type WebhookDeliveryStatus, type WebhookView } from '@portal/domain';
+import {
+  WEBHOOK_DELIVERY_STATUS_LABEL,
+  WEBHOOK_MSG,
+  type WebhookAttemptView,
+  type WebhookDeliveryStatus,
+  type WebhookView,
+} from '@portal/domain';
 import { formatDateTime } from '../../ui/dates.ts';
 import { toast } from '../../ui/toast.ts';
 import { redeliverWebhook, useDeliveries, webhookKeys } from './webhooks-api.ts';
@@ -103,12 +109,21 @@ export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; m
                   </Table.Td>
                   <Table.Td>
                     <Stack gap={4}>
-                      {d.attempts.length ? d.attempts.map((a) => <Attempt key={a.attempt} a={a} />) : <Text size="sm">Not sent yet</Text>}
+                      {d.attempts.length ? (
+                        d.attempts.map((a) => <Attempt key={a.attempt} a={a} />)
+                      ) : (
+                        <Text size="sm">Not sent yet</Text>
+                      )}
                     </Stack>
                   </Table.Td>
                   <Table.Td>
                     {mayRedeliver && webhook.active && (
-                      <Button size="xs" variant="light" onClick={() => void redeliver(d.id)} aria-label={`Redeliver ${d.eventType} ${d.messageId}`}>
+                      <Button
+                        size="xs"
+                        variant="light"
+                        onClick={() => void redeliver(d.id)}
+                        aria-label={`Redeliver ${d.eventType} ${d.messageId}`}
+                      >
                         Redeliver
                       </Button>
                     )}

@@ -3,7 +3,14 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Checkbox, Group, Modal, Stack, Switch, TextInput } from '@mantine/core';
-import { WEBHOOK_EVENT_LABEL, WEBHOOK_EVENTS, webhookInputSchema, type WebhookEvent, type WebhookInput, type WebhookView } from '@portal/domain';
+import {
+  WEBHOOK_EVENT_LABEL,
+  WEBHOOK_EVENTS,
+  webhookInputSchema,
+  type WebhookEvent,
+  type WebhookInput,
+  type WebhookView,
+} from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { fieldError } from '../../ui/field-error.tsx';
@@ -29,7 +36,11 @@ interface Props {
 /** Add or edit a webhook: its URL, the events it receives, and whether it is on. The rules are the domain's schema. */
 export function WebhookDialog({ opened, onClose, companyId, webhook, onCreated }: Props) {
   const queryClient = useQueryClient();
-  const form = useForm<FormValues, unknown, WebhookInput>({ resolver: zodResolver(webhookInputSchema) as never, mode: 'onTouched', defaultValues: EMPTY });
+  const form = useForm<FormValues, unknown, WebhookInput>({
+    resolver: zodResolver(webhookInputSchema) as never,
+    mode: 'onTouched',
+    defaultValues: EMPTY,
+  });
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -47,13 +58,20 @@ export function WebhookDialog({ opened, onClose, companyId, webhook, onCreated }
     } catch (error) {
       if (!(error instanceof ApiError) || error.status !== 400) return; // told by the generic handling
       const fields = Object.entries(error.fields ?? {}).filter(([f]) => f === 'url' || f === 'events');
-      for (const [field, message] of fields) form.setError(field as 'url' | 'events', { type: 'server', message }, { shouldFocus: true });
+      for (const [field, message] of fields)
+        form.setError(field as 'url' | 'events', { type: 'server', message }, { shouldFocus: true });
       if (!fields.length) showBanner(error.message, 'error');
     }
   });
 
   return (
-    <Modal opened={opened} onClose={onClose} title={webhook ? EDIT_WEBHOOK_TITLE : ADD_WEBHOOK_TITLE} size={640} closeButtonProps={{ 'aria-label': 'Close' }}>
+    <Modal
+      opened={opened}
+      onClose={onClose}
+      title={webhook ? EDIT_WEBHOOK_TITLE : ADD_WEBHOOK_TITLE}
+      size={640}
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
           <TextInput
@@ -70,7 +88,13 @@ export function WebhookDialog({ opened, onClose, companyId, webhook, onCreated }
             control={form.control}
             name="events"
             render={({ field }) => (
-              <Checkbox.Group label="Events" required value={field.value} onChange={(v) => field.onChange(v)} error={fieldError(errors.events?.message)}>
+              <Checkbox.Group
+                label="Events"
+                required
+                value={field.value}
+                onChange={(v) => field.onChange(v)}
+                error={fieldError(errors.events?.message)}
+              >
                 <Stack gap="xs" mt="xs">
                   {WEBHOOK_EVENTS.map((e) => (
                     <Checkbox key={e} value={e} label={`${WEBHOOK_EVENT_LABEL[e]} (${e})`} onBlur={field.onBlur} />
@@ -82,7 +106,9 @@ export function WebhookDialog({ opened, onClose, companyId, webhook, onCreated }
           <Controller
             control={form.control}
             name="active"
-            render={({ field }) => <Switch label="Active" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />}
+            render={({ field }) => (
+              <Switch label="Active" checked={field.value} onChange={(e) => field.onChange(e.currentTarget.checked)} />
+            )}
           />
           <Group justify="flex-end">
             <Button variant="default" onClick={onClose} disabled={isSubmitting}>

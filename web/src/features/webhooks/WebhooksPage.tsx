@@ -90,7 +90,10 @@ export function WebhooksPage() {
                   <Text size="sm">{w.events.join(', ')}</Text>
                 </Table.Td>
                 <Table.Td>
-                  <Badge variant="light" {...(w.active ? { color: 'green', c: '#1b5e20' } : { color: 'gray', c: '#343a40' })}>
+                  <Badge
+                    variant="light"
+                    {...(w.active ? { color: 'green', c: '#1b5e20' } : { color: 'gray', c: '#343a40' })}
+                  >
                     {w.active ? 'Active' : 'Off'}
                   </Badge>
                   {w.previousSecretValidUntil && (
@@ -101,21 +104,52 @@ export function WebhooksPage() {
                 </Table.Td>
                 <Table.Td>
                   <Group gap="xs" wrap="wrap">
-                    <Button size="xs" variant="light" onClick={() => setParam('webhook', w.id)} aria-label={`Deliveries to ${w.url}`}>
+                    <Button
+                      size="xs"
+                      variant="light"
+                      onClick={() => setParam('webhook', w.id)}
+                      aria-label={`Deliveries to ${w.url}`}
+                    >
                       Deliveries
                     </Button>
                     {mayManage && (
                       <>
-                        <Button size="xs" variant="subtle" disabled={!w.active} onClick={() => act(() => pingWebhook(w.id).then(() => setParam('webhook', w.id)), WEBHOOK_MSG.pingQueued)} aria-label={`Send test event to ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          disabled={!w.active}
+                          onClick={() =>
+                            act(() => pingWebhook(w.id).then(() => setParam('webhook', w.id)), WEBHOOK_MSG.pingQueued)
+                          }
+                          aria-label={`Send test event to ${w.url}`}
+                        >
                           Send test event
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => setDialog({ webhook: w })} aria-label={`Edit ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() => setDialog({ webhook: w })}
+                          aria-label={`Edit ${w.url}`}
+                        >
                           Edit
                         </Button>
-                        <Button size="xs" variant="subtle" onClick={() => act(async () => setSecret((await rotateWebhookSecret(w.id)).secret), WEBHOOK_MSG.rotated)} aria-label={`Rotate secret of ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          onClick={() =>
+                            act(async () => setSecret((await rotateWebhookSecret(w.id)).secret), WEBHOOK_MSG.rotated)
+                          }
+                          aria-label={`Rotate secret of ${w.url}`}
+                        >
                           Rotate secret
                         </Button>
-                        <Button size="xs" variant="subtle" color="red" onClick={() => setDeleting(w)} aria-label={`Delete ${w.url}`}>
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          color="red"
+                          onClick={() => setDeleting(w)}
+                          aria-label={`Delete ${w.url}`}
+                        >
                           Delete
                         </Button>
                       </>
@@ -132,8 +166,9 @@ export function WebhooksPage() {
   return (
     <Page heading={WEBHOOKS_HEADING}>
       <Text>
-        We send a signed POST to each active webhook when one of its events happens (Standard Webhooks: check the <Code>webhook-signature</Code> header
-        with your signing secret). A delivery that fails is tried again for 24 hours.
+        We send a signed POST to each active webhook when one of its events happens (Standard Webhooks: check the{' '}
+        <Code>webhook-signature</Code> header with your signing secret). A delivery that fails is tried again for 24
+        hours.
       </Text>
       <Group justify="space-between" align="flex-end">
         {staff ? <CompanySearch value={companyId} onChange={(id) => setParam('companyId', id)} /> : <span />}
@@ -142,23 +177,48 @@ export function WebhooksPage() {
       {body}
       {selected && <DeliveryLog webhook={selected} mayRedeliver={mayManage} />}
       {companyId !== null && (
-        <WebhookDialog opened={dialog !== null} onClose={() => setDialog(null)} companyId={companyId} webhook={dialog?.webhook ?? null} onCreated={setSecret} />
+        <WebhookDialog
+          opened={dialog !== null}
+          onClose={() => setDialog(null)}
+          companyId={companyId}
+          webhook={dialog?.webhook ?? null}
+          onCreated={setSecret}
+        />
       )}
-      <Modal opened={secret !== null} onClose={() => setSecret(null)} title="Signing secret" size={640} closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={secret !== null}
+        onClose={() => setSecret(null)}
+        title="Signing secret"
+        size={640}
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
           <Alert color="yellow">{WEBHOOK_MSG.secretOnce}</Alert>
           <Code block data-testid="webhook-secret">
             {secret}
           </Code>
           <Group justify="flex-end">
-            <CopyButton value={secret ?? ''}>{({ copied, copy }) => <Button variant="light" onClick={copy}>{copied ? 'Copied' : 'Copy secret'}</Button>}</CopyButton>
+            <CopyButton value={secret ?? ''}>
+              {({ copied, copy }) => (
+                <Button variant="light" onClick={copy}>
+                  {copied ? 'Copied' : 'Copy secret'}
+                </Button>
+              )}
+            </CopyButton>
             <Button onClick={() => setSecret(null)}>Done</Button>
           </Group>
         </Stack>
       </Modal>
-      <Modal opened={deleting !== null} onClose={() => setDeleting(null)} title="Delete webhook?" closeButtonProps={{ 'aria-label': 'Close' }}>
+      <Modal
+        opened={deleting !== null}
+        onClose={() => setDeleting(null)}
+        title="Delete webhook?"
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
         <Stack gap="md">
-          <Text style={{ wordBreak: 'break-all' }}>Nothing more will be sent to {deleting?.url}, and its delivery log is deleted with it.</Text>
+          <Text style={{ wordBreak: 'break-all' }}>
+            Nothing more will be sent to {deleting?.url}, and its delivery log is deleted with it.
+          </Text>
           <Group justify="flex-end">
             <Button variant="default" onClick={() => setDeleting(null)}>
               Cancel

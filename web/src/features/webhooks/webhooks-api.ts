@@ -32,8 +32,11 @@ export const createWebhook = (companyId: number, input: WebhookInput) =>
 export const updateWebhook = (id: number, input: WebhookInput) =>
   apiFetch<WebhookView>(`/webhooks/${id}`, { method: 'PUT', json: input, notify: { 400: null } });
 export const deleteWebhook = (id: number) => apiFetch<void>(`/webhooks/${id}`, { method: 'DELETE' });
-export const rotateWebhookSecret = (id: number) => apiFetch<WithSecret>(`/webhooks/${id}/rotate-secret`, { method: 'POST' });
+export const rotateWebhookSecret = (id: number) =>
+  apiFetch<WithSecret>(`/webhooks/${id}/rotate-secret`, { method: 'POST' });
 export const pingWebhook = (id: number) => apiFetch<void>(`/webhooks/${id}/ping`, { method: 'POST' });
-export const redeliverWebhook = (deliveryId: number) => apiFetch<void>(`/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST' });
+export const redeliverWebhook = (deliveryId: number) =>
+  apiFetch<void>(`/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST' });
 
-export const webhooksChanged = (queryClient: QueryClient) => queryClient.invalidateQueries({ queryKey: webhookKeys.all });
+export const webhooksChanged = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: webhookKeys.all });
