@@ -87,6 +87,8 @@ export default defineConfig({
         LOG_LEVEL: 'warn',
         // Webhook specs deliver to a receiver on loopback.
         WEBHOOK_ALLOW_PRIVATE: 'on',
+        // ...and nowhere else: no test may reach off this machine.
+        WEBHOOK_LOOPBACK_ONLY: 'on',
       },
       reuseExistingServer: false,
       timeout: 120_000,

@@ -13,7 +13,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     include,
     exclude,
     environment: 'node',
-    env,
+    // No test may send a webhook off this machine (processes the tests spawn inherit it too).
+    env: { WEBHOOK_LOOPBACK_ONLY: 'on', ...env },
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // Migrates and seeds one database that each test file copies.

@@ -55,6 +55,7 @@ const envSchema = z.object({
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
   WEBHOOK_ALLOW_PRIVATE: onOff.default('off'),
+  WEBHOOK_LOOPBACK_ONLY: onOff.default('off'),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
@@ -124,6 +125,8 @@ export type Config = {
   graphql: { ratePerUserPerMinute: number; introspection: boolean };
   /** Webhooks may target http:// and private, loopback or reserved addresses (development and tests only). */
   webhookAllowPrivate: boolean;
+  /** Deliveries go to loopback addresses only, whatever the URL (the test runs: no test may reach off the machine). */
+  webhookLoopbackOnly: boolean;
 };
 
 export class ConfigError extends Error {
@@ -211,6 +214,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'on',
+    webhookLoopbackOnly: e.WEBHOOK_LOOPBACK_ONLY === 'on',
   };
 }
 

@@ -9,6 +9,7 @@ import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { DEMO_ACCOUNTS } from '../src/demo/seed.ts';
 import { createContext } from '../src/bootstrap.ts';
+import { takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -46,6 +47,8 @@ export async function startTestServer(
     // Tests call GraphQL far faster than a person; the rate limit has its own test (attack-edge.test.ts).
     GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
     API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+    // No test may send a webhook off this machine.
+    WEBHOOK_LOOPBACK_ONLY: 'on',
     ...env,
   });
   const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
@@ -66,6 +69,10 @@ export async function startTestServer(
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // Loudly: a test registers receivers on 127.0.0.1, and an address that must look public inactive.
+      const offMachine = takeOffMachineRefusals();
+      if (offMachine.length)
+        throw new Error(`A test tried to send webhooks off this machine: ${offMachine.join(', ')}`);
     },
   };
 }

@@ -11,6 +11,7 @@ import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from './fixtures.ts';
+import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
 interface Received {
@@ -272,9 +273,26 @@ describe(`webhooks (${databaseKind})`, () => {
       (await register(c.supplier, { url: 'http://93.184.215.14/hooks', events: ['submission.catalogued'] })).json.fields
         .url,
     ).toBe(WEBHOOK_MSG.httpsRequired);
-    expect(
-      (await register(c.supplier, { url: 'https://93.184.215.14/hooks', events: ['submission.catalogued'] })).status,
-    ).toBe(201);
+    // A public address is accepted. Registered turned off, and removed at once: no test may send anything there.
+    const accepted = await register(c.supplier, {
+      url: 'https://93.184.215.14/hooks',
+      events: ['submission.catalogued'],
+      active: false,
+    });
+    expect(accepted.status).toBe(201);
+    await c.supplier.request('DELETE', `/api/webhooks/${accepted.json.webhook.id}`);
+  });
+
+  it('in the test run, a delivery to an address off this machine is refused before any connection, and reported', async () => {
+    // 192.0.2.0/24 is reserved for documentation: nothing answers there, and nothing is sent.
+    const { json } = await register(c.supplier, { url: 'http://192.0.2.1/hooks', events: ['submission.catalogued'] });
+    await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
+    await drain();
+    const [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: OFF_MACHINE_REFUSED });
+    // The harness fails the file that made such an attempt; this one was on purpose.
+    expect(takeOffMachineRefusals()).toEqual(['http://192.0.2.1/hooks']);
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   });
 
   it('SSRF: the same targets are refused again at delivery time (an address that turned private, DNS rebinding)', async () => {

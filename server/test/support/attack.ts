@@ -381,9 +381,16 @@ export async function setUpAttack() {
     events: ['submission.status_changed'],
   });
   if (hook.status !== 201) throw new Error(`webhook fixture: ${hook.status} ${hook.text}`);
-  // Its test event makes a delivery (queued only: this server runs no worker).
+  // Its test event makes a delivery (queued only: this server runs no worker). Then it is turned off, so that the
+  // delivery, if a job ever ran it, would go nowhere: no test sends anything off this machine.
   if ((await owner.post(`/api/webhooks/${hook.json.webhook.id}/ping`)).status !== 202)
     throw new Error('webhook delivery fixture');
+  const off = await owner.put(`/api/webhooks/${hook.json.webhook.id}`, {
+    url: `https://93.184.215.14/${MARKER}`,
+    events: ['submission.status_changed'],
+    active: false,
+  });
+  if (off.status !== 200) throw new Error(`webhook fixture: ${off.status} ${off.text}`);
   const job = await owner.upload('/api/bulkIngestion/jobs', [
     { name: `${MARKER}.png`, data: await barcodeImage('036000291452'), type: 'image/png' },
   ]);

@@ -1,3 +1,4 @@
+import { BlockList } from 'node:net';
 import { count, eq } from 'drizzle-orm';
 import { WEBHOOK_MSG, WEBHOOK_TIMEOUT_MS } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
@@ -9,6 +10,17 @@ import { nextAttemptAt } from './schedule.ts';
 import { postOnce, type AttemptOutcome } from './send.ts';
 import { signedHeaders } from './signing.ts';
 
+/** Where a delivery may go when WEBHOOK_LOOPBACK_ONLY is on (the test runs). */
+const THIS_MACHINE = new BlockList();
+THIS_MACHINE.addSubnet('127.0.0.0', 8, 'ipv4');
+THIS_MACHINE.addAddress('::1', 'ipv6');
+THIS_MACHINE.addSubnet('::ffff:127.0.0.0', 104, 'ipv6');
+
+export const OFF_MACHINE_REFUSED = 'Refused: this run delivers webhooks to this machine only (WEBHOOK_LOOPBACK_ONLY)';
+/** The URLs refused so far in this process; the test harness fails the test file that made any. */
+const offMachineRefusals: string[] = [];
+export const takeOffMachineRefusals = () => offMachineRefusals.splice(0);
+
 /**
  * Sends a delivery once: the URL is resolved and checked again now (an address that was public at registration
  * may point inside since: DNS rebinding), signed with the endpoint's current secrets, posted with a 10 s limit.
@@ -18,7 +30,7 @@ import { signedHeaders } from './signing.ts';
 export const deliverWebhook = (ctx: AppContext) =>
   defineJob<{ deliveryId: number; manual?: boolean }>({
     ...deliverWebhookJob,
-    handler: async ({ deliveryId, manual }) => {
+    handler: async ({ deliveryId, manual }, job) => {
       const [row] = await ctx.db
         .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
         .from(webhookDeliveries)
@@ -34,6 +46,14 @@ export const deliverWebhook = (ctx: AppContext) =>
       else {
         try {
           const target = await checkTarget(endpoint.url, ctx.config.webhookAllowPrivate);
+          if (
+            ctx.config.webhookLoopbackOnly &&
+            !THIS_MACHINE.check(target.address, target.family === 6 ? 'ipv6' : 'ipv4')
+          ) {
+            job.log.error({ address: target.address }, OFF_MACHINE_REFUSED);
+            offMachineRefusals.push(endpoint.url);
+            throw new RefusedTargetError(OFF_MACHINE_REFUSED);
+          }
           outcome = await postOnce(
             target,
             signedHeaders(endpoint, delivery.messageId, delivery.body, startedAt),
