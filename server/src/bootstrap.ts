@@ -32,8 +32,9 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     metrics: new PortalMetrics(database),
   };
   ctx.jobs = new JobRunner(database.db, log, {
-    concurrency: 2,
+    queueConcurrency: config.queueConcurrency,
     lockMs: config.jobLockMs,
+    retryHorizonMs: config.jobRetryHorizonMs,
     pollMs: config.jobPollMs,
     notifications: config.instantResults ? database.notifications : undefined,
     onJobEnd: ctx.metrics.observeJob,

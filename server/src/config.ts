@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_QUEUE_CONCURRENCY, QUEUES, type QueueName } from './jobs/queues.ts';
 import type { S3Settings } from './storage/s3.ts';
 
 const onOff = z.enum(['on', 'off']);
@@ -33,6 +34,15 @@ const envSchema = z.object({
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
+  JOB_RETRY_HORIZON_HOURS: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 30)
+    .default(24),
+  WORKER_CONCURRENCY: z.coerce.number().int().min(1).max(256).optional(),
+  ...Object.fromEntries(
+    QUEUES.map((q) => [`WORKER_CONCURRENCY_${q.toUpperCase()}`, z.coerce.number().int().min(1).max(256).optional()]),
+  ),
   INSTANT_RESULTS: onOff.default('on'),
   S3_BUCKET: z.string().min(3).optional(),
   S3_ENDPOINT: z.string().url().optional(),
@@ -103,6 +113,10 @@ export type Config = {
   jobLockMs: number;
   /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
   jobPollMs: number;
+  /** How long a job waits out a dependency's outage (retried with backoff, no attempt spent) before it fails. */
+  jobRetryHorizonMs: number;
+  /** Slots of each job queue in this worker process. */
+  queueConcurrency: Record<QueueName, number>;
   /**
    * Workers wake when a job is enqueued (LISTEN/NOTIFY) and a draft's page hears each file's result as it is known
    * (GET /api/draftSubmissions/:id/events). Off: workers poll, the events route answers 503 and the page polls.
@@ -190,6 +204,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     jobPollMs: Math.round(e.JOB_POLL_SECONDS * 1000),
+    jobRetryHorizonMs: e.JOB_RETRY_HORIZON_HOURS * 3_600_000,
+    queueConcurrency: Object.fromEntries(
+      QUEUES.map((q) => [
+        q,
+        ((e as Record<string, unknown>)[`WORKER_CONCURRENCY_${q.toUpperCase()}`] as number | undefined) ??
+          e.WORKER_CONCURRENCY ??
+          DEFAULT_QUEUE_CONCURRENCY[q],
+      ]),
+    ) as Record<QueueName, number>,
     instantResults: e.INSTANT_RESULTS === 'on',
     metricsToken: e.METRICS_TOKEN,
     s3: e.S3_BUCKET

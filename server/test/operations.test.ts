@@ -59,13 +59,19 @@ describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`,
     expect(thumbnail.status).toBe(200);
   });
 
-  it('readiness turns 503 naming the storage when the bucket stops answering; the server keeps serving', async () => {
+  it('readiness names the storage when the bucket stops answering, yet stays ready (every instance shares the store: a load balancer must keep the fleet); an upload meanwhile is a 503 with Retry-After', async () => {
     const before = await supplier.get('/api/ready');
     expect(before.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'ok' } });
     await s3.close();
     const res = await supplier.get('/api/ready');
-    expect(res.status).toBe(503);
-    expect(res.json).toEqual({ status: 'not ready', checks: { database: 'ok', storage: 'unreachable' } });
+    expect(res.status).toBe(200);
+    expect(res.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'unreachable' } });
     expect((await supplier.get('/api/health')).status).toBe(200);
+    const upload = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
+    expect(upload.status).toBe(503);
+    expect(upload.headers.get('retry-after')).toBe('5');
+    expect(upload.json.code).toBe('DEPENDENCY_UNAVAILABLE');
   });
 });

@@ -204,6 +204,7 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
     await processIngestionFile(server.ctx).handler(fileJob.payload as { fileId: string }, {
       id: fileJob.id,
       attempt: 1,
+      lastAttempt: false,
       log: server.ctx.log,
     });
     await db().update(jobs).set({ status: 'done' }).where(eq(jobs.id, fileJob.id));

@@ -36,6 +36,9 @@ export interface Database {
   poolStats?: () => PoolStats;
 }
 
+/** How long a request waits for a connection to the PostgreSQL server before it is told the database is away. */
+const CONNECT_TIMEOUT_MS = 5000;
+
 const migrationsFolder = fileURLToPath(new URL('../../drizzle', import.meta.url));
 
 export class DataDirLockedError extends Error {}
@@ -116,9 +119,21 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
 
 export async function openPostgres(url: string): Promise<Database> {
   const max = 10;
-  const pool = new pg.Pool({ connectionString: url, max });
-  // An idle connection dropped by the server (restart, failover) must not crash the process:
-  // the pool discards it and opens a new one at the next query.
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    // A server that does not answer (down, or packets dropped) fails the request in seconds, as 503, instead of
+    // holding it until the client gives up; keep-alive finds a connection whose server vanished.
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash the process: pg
+  // emits 'error' on the client, which throws when nobody listens. The pool listens to idle clients only, so
+  // every client gets a listener of its own for its whole life; the query in flight fails on its own, and the
+  // pool discards the broken client and opens a new one at the next query.
+  pool.on('connect', (client) => {
+    client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+  });
   pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start together: one migrates while the others wait.

@@ -279,6 +279,13 @@ export const jobs = pgTable(
     maxAttempts: integer('max_attempts').notNull().default(5),
     /** A running job whose lock has passed belongs to a worker that died: it is claimed again. */
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
+    /** The claim's fence: a worker writes the job's outcome only while the job still holds the token it claimed. */
+    lockToken: uuid('lock_token'),
+    /** Whose work it is: claims are fair between companies (null: nobody's, e.g. a password-reset mail). */
+    companyId: integer('company_id'),
+    /** Runs failed because a dependency was away (they spend no attempt), and since when: the retry horizon. */
+    transientFailures: integer('transient_failures').notNull().default(0),
+    transientSince: timestamp('transient_since', { withTimezone: true }),
     dedupeKey: text('dedupe_key'),
     lastError: text('last_error'),
     /** The x-request-id of the request (or of the job) that enqueued it: one id follows the work through the logs. */

@@ -3,7 +3,8 @@ import { GraphQLError } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import { ZodError } from 'zod';
 import { MSG } from '@portal/domain';
-import { HttpError, zodFields } from '../lib/errors.ts';
+import { DEPENDENCY_RETRY_AFTER_SECONDS, dependencyUnavailable, HttpError, zodFields } from '../lib/errors.ts';
+import { isDependencyUnavailable } from '../lib/dependency-errors.ts';
 import { QueryRefused, withoutSuggestions } from './guard.ts';
 
 type Formatter = NonNullable<MercuriusOptions['errorFormatter']>;
@@ -28,6 +29,12 @@ export const graphqlErrorFormatter =
           path: err.path,
           extensions,
         });
+      if (original && !(original instanceof HttpError) && isDependencyUnavailable(original)) {
+        requestStatus ??= 503;
+        context.reply?.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+        const unavailable = dependencyUnavailable();
+        return withExtensions(unavailable.message, { code: unavailable.code, status: 503 });
+      }
       if (original instanceof HttpError) {
         return withExtensions(original.message, {
           code: original.code,

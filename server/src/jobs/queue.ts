@@ -1,14 +1,21 @@
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { CHANNELS, type DbNotifications } from '../db/notifications.ts';
 import { jobs } from '../db/schema.ts';
+import { isDependencyUnavailable } from '../lib/dependency-errors.ts';
 import { currentRequestId, withRequestId } from '../lib/request-context.ts';
+import { DEFAULT_QUEUE, DEFAULT_QUEUE_CONCURRENCY, type QueueName } from './queues.ts';
+
+export { QUEUES, DEFAULT_QUEUE_CONCURRENCY, type QueueName } from './queues.ts';
 
 /** A kind of job: its name and the schema of its payload. Enqueuing needs only this; the worker adds the handler. */
 export interface JobType<P> {
   name: string;
+  /** The queue whose slots run it (default: checks). */
+  queue?: QueueName;
+  /** Attempts for content that fails (a dependency's outage spends none: see JobRunnerOptions.retryHorizonMs). */
   maxAttempts?: number;
   /** Checked at enqueue and again before the handler runs (a stored row may come from an older version). */
   payload: z.ZodType<P>;
@@ -18,11 +25,20 @@ export interface JobType<P> {
 export interface JobInfo {
   id: number;
   attempt: number;
+  /** No attempt is left after this one for content that fails (a dependency's outage spends none). */
+  lastAttempt: boolean;
   log: FastifyBaseLogger;
+  /** Aborted when the job's claim passed to another worker: its result will be discarded. */
+  signal?: AbortSignal;
 }
 
 export interface JobDefinition<P> extends JobType<P> {
   handler: (payload: P, job: JobInfo) => Promise<void>;
+  /**
+   * Called once the job has failed for good, before that is recorded: what the failure must change (a file shown
+   * as failed instead of pending for ever). When it throws, the job is queued again and fails again later.
+   */
+  onFailed?: (payload: P, job: JobInfo & { error: unknown }) => Promise<void>;
 }
 
 /**
@@ -31,7 +47,10 @@ export interface JobDefinition<P> extends JobType<P> {
  */
 const declaredJobTypes = new Map<string, JobType<unknown>>();
 
-export function jobType<P>(name: string, opts: { payload: z.ZodType<P>; maxAttempts?: number }): JobType<P> {
+export function jobType<P>(
+  name: string,
+  opts: { payload: z.ZodType<P>; maxAttempts?: number; queue?: QueueName },
+): JobType<P> {
   if (declaredJobTypes.has(name)) throw new Error(`Job type ${name} declared twice`);
   const type: JobType<P> = { name, ...opts };
   declaredJobTypes.set(name, type);
@@ -44,13 +63,25 @@ export const declaredJobTypeNames = () => [...declaredJobTypes.keys()].sort();
 /** A job definition of any payload type, as the runner holds them. */
 export interface SomeJobDefinition {
   name: string;
+  queue?: QueueName;
   maxAttempts?: number;
   payload: z.ZodType;
   handler: (payload: never, job: JobInfo) => Promise<void>;
+  onFailed?: (payload: never, job: JobInfo & { error: unknown }) => Promise<void>;
 }
 
 export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
   return def;
+}
+
+/**
+ * Whether a handler that caught an error should throw it again, to have the job retried, rather than settle its
+ * work as failed now: always for a dependency's outage; for any other error while attempts remain; never for a
+ * verdict on the content (a damaged file stays damaged).
+ */
+export function retryRatherThanSettle(err: unknown, job: JobInfo, isVerdict: (err: unknown) => boolean): boolean {
+  if (isDependencyUnavailable(err)) return true;
+  return !isVerdict(err) && !job.lastAttempt;
 }
 
 export class InvalidJobPayloadError extends Error {}
@@ -73,7 +104,8 @@ export async function enqueue<P>(
   db: Tx,
   def: JobType<P>,
   payload: P,
-  opts: { dedupeKey?: string; runAt?: Date } = {},
+  /** companyId: whose work it is, for fairness between companies. */
+  opts: { dedupeKey?: string; runAt?: Date; companyId?: number | null } = {},
 ): Promise<void> {
   await db
     .insert(jobs)
@@ -82,6 +114,7 @@ export async function enqueue<P>(
       payload: parsePayload(def, payload),
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
+      companyId: opts.companyId ?? null,
       runAt: opts.runAt ?? new Date(),
       requestId: currentRequestId(),
     })
@@ -96,7 +129,16 @@ export async function enqueue<P>(
 export async function requeueFailedJob(tx: Tx, id: number): Promise<boolean> {
   const requeued = await tx
     .update(jobs)
-    .set({ status: 'queued', attempts: 0, runAt: sql`now()`, lockedUntil: null, finishedAt: null })
+    .set({
+      status: 'queued',
+      attempts: 0,
+      transientFailures: 0,
+      transientSince: null,
+      runAt: sql`now()`,
+      lockedUntil: null,
+      lockToken: null,
+      finishedAt: null,
+    })
     .where(and(eq(jobs.id, id), eq(jobs.status, 'failed')))
     .returning({ id: jobs.id });
   return requeued.length > 0; // and the trigger wakes a worker at the commit
@@ -127,43 +169,90 @@ type ClaimedJob = {
   attempts: number;
   max_attempts: number;
   request_id: string | null;
+  /** This claim's fence: the job's row is updated only while it still holds this token. */
+  lock_token: string;
 };
 
-/** How a run ended: done, failed for good, or failed with attempts left (queued again). */
+/** How a run ended: done, failed for good, or queued again (content failure with attempts left, or a dependency away). */
 export type JobOutcome = 'done' | 'failed' | 'retry';
 
+/** One queue's runtime state in this process. */
+interface Queue {
+  name: QueueName;
+  jobNames: string[];
+  concurrency: number;
+  running: Set<Promise<void>>;
+  ticking: boolean;
+  /** A wake came while a claim was under way (its snapshot may predate the new job): claim once more after it. */
+  tickAgain: boolean;
+}
+
+export interface JobRunnerOptions {
+  /** Slots of every queue that `queueConcurrency` does not name (default: DEFAULT_QUEUE_CONCURRENCY per queue). */
+  concurrency?: number;
+  queueConcurrency?: Partial<Record<QueueName, number>>;
+  /** How often to look for due jobs without being woken (default 500 ms). */
+  pollMs?: number;
+  /** How long a claim holds a job without a heartbeat; a heartbeat renews it every third of that. */
+  lockMs?: number;
+  /** How long a dependency's outage is waited out before a job fails for good (default 24 h). */
+  retryHorizonMs?: number;
+  /**
+   * Wake at once when a job becomes due (the jobs_queued trigger's notification, heard at its commit, from any
+   * process), and look again when the listening connection is back after a drop. Without it: polling only.
+   */
+  notifications?: DbNotifications;
+  /** Told of every run's end (metrics: job duration by type and outcome). */
+  onJobEnd?: (name: string, outcome: JobOutcome, seconds: number) => void;
+}
+
+const DEFAULT_LOCK_MS = 300_000;
+const DEFAULT_RETRY_HORIZON_MS = 24 * 3_600_000;
+
+/**
+ * Runs jobs from the database queue: each queue claims up to its own concurrency, fairly between companies; a claim
+ * is fenced by a token and kept alive by a heartbeat; a dependency's outage is waited out, bad content is retried a
+ * few times; nothing the database or a handler throws ends the process.
+ */
 export class JobRunner {
   private defs = new Map<string, JobDefinition<unknown>>();
-  private running = new Set<Promise<void>>();
+  private queues = new Map<QueueName, Queue>();
   private timer: NodeJS.Timeout | undefined;
   private stopped = true;
   private unsubscribe: (() => void)[] = [];
+  /** Claims in hand: their tokens, so that a stop past its grace can hand them back. */
+  private held = new Map<number, string>();
 
   constructor(
     private db: Db,
     private log: FastifyBaseLogger,
-    /** lockMs: how long a claimed job is its worker's; past it, the job counts as abandoned and is claimed again. */
-    private opts: {
-      concurrency?: number;
-      /** How often to look for due jobs without being woken (default 500 ms). */
-      pollMs?: number;
-      lockMs?: number;
-      /**
-       * Wake at once when a job becomes due (the jobs_queued trigger's notification, heard at its commit, from any
-       * process), and look again when the listening connection is back after a drop. Without it: polling only.
-       */
-      notifications?: DbNotifications;
-      /** Told of every run's end (metrics: job duration by type and outcome). */
-      onJobEnd?: (name: string, outcome: JobOutcome, seconds: number) => void;
-    } = {},
+    private opts: JobRunnerOptions = {},
   ) {}
+
+  private get lockMs() {
+    return this.opts.lockMs ?? DEFAULT_LOCK_MS;
+  }
 
   register(...defs: SomeJobDefinition[]) {
     for (const def of defs) {
       if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
       this.defs.set(def.name, def as JobDefinition<unknown>);
+      const queueName = def.queue ?? DEFAULT_QUEUE;
+      let queue = this.queues.get(queueName);
+      if (!queue) {
+        const concurrency =
+          this.opts.queueConcurrency?.[queueName] ?? this.opts.concurrency ?? DEFAULT_QUEUE_CONCURRENCY[queueName];
+        queue = { name: queueName, jobNames: [], concurrency, running: new Set(), ticking: false, tickAgain: false };
+        this.queues.set(queueName, queue);
+      }
+      queue.jobNames.push(def.name);
     }
     return this;
+  }
+
+  /** The slots of each queue this runner serves (metrics, logs). */
+  concurrency(): Partial<Record<QueueName, number>> {
+    return Object.fromEntries([...this.queues.values()].map((q) => [q.name, q.concurrency]));
   }
 
   start() {
@@ -172,13 +261,19 @@ export class JobRunner {
     if (notifications) {
       this.unsubscribe = [
         notifications.subscribe(CHANNELS.jobQueued, (name) => {
-          if (this.defs.has(name)) void this.tick();
+          const queue = this.queueOf(name);
+          if (queue) void this.tick(queue);
         }),
-        notifications.onReconnect(() => void this.tick()),
+        notifications.onReconnect(() => this.tickAll()),
       ];
     }
     this.schedule();
-    void this.tick();
+    this.tickAll();
+  }
+
+  private queueOf(jobName: string): Queue | undefined {
+    const def = this.defs.get(jobName);
+    return def && this.queues.get(def.queue ?? DEFAULT_QUEUE);
   }
 
   /**
@@ -187,7 +282,7 @@ export class JobRunner {
    */
   async releaseAbandoned(): Promise<number> {
     const result = await this.db.execute(
-      sql`UPDATE jobs SET status = 'queued', locked_until = null WHERE status = 'running' RETURNING id`,
+      sql`UPDATE jobs SET status = 'queued', locked_until = null, lock_token = null WHERE status = 'running' RETURNING id`,
     );
     return (result as { rows: unknown[] }).rows.length;
   }
@@ -213,21 +308,54 @@ export class JobRunner {
     if (problems.length) throw new MissingJobHandlersError(`The worker cannot start: ${problems.join('; ')}`);
   }
 
-  /** Stops claiming and waits for the jobs in hand to finish. */
-  async stop() {
+  /**
+   * Stops claiming and waits for the jobs in hand to finish. With a grace: past it, the jobs still running are
+   * handed back to the queue (another worker takes them at once) and their handlers' results are discarded.
+   */
+  async stop(opts: { graceMs?: number } = {}) {
     this.stopped = true;
     for (const unsubscribe of this.unsubscribe.splice(0)) unsubscribe();
     clearTimeout(this.timer);
-    await Promise.allSettled([...this.running]);
+    const running = [...this.queues.values()].flatMap((q) => [...q.running]);
+    const finished = Promise.allSettled(running);
+    if (opts.graceMs === undefined) {
+      await finished;
+      return;
+    }
+    let graceTimer: NodeJS.Timeout | undefined;
+    const timedOut = await Promise.race([
+      finished.then(() => false),
+      new Promise<boolean>((resolve) => (graceTimer = setTimeout(() => resolve(true), opts.graceMs))),
+    ]);
+    clearTimeout(graceTimer);
+    if (timedOut) await this.releaseHeld();
+  }
+
+  /** Hands every job this runner holds back to the queue, without spending the attempt it was claimed with. */
+  private async releaseHeld() {
+    for (const [id, token] of [...this.held]) {
+      this.held.delete(id);
+      try {
+        await this.db.execute(sql`
+          UPDATE jobs SET status = 'queued', attempts = greatest(attempts - 1, 0), locked_until = null,
+            lock_token = null, run_at = now()
+          WHERE id = ${id} AND lock_token = ${token}`);
+        this.log.warn({ jobId: id }, 'job handed back to the queue at shutdown');
+      } catch (err) {
+        this.log.error({ err, jobId: id }, 'could not hand a job back at shutdown; it runs again once its lock passes');
+      }
+    }
   }
 
   /** Runs every job that is due now, until none is left (tests and scripts). */
   async drain() {
     for (;;) {
-      const claimed = await this.claim(this.opts.concurrency ?? 2);
+      const queues = [...this.queues.values()];
+      const claimed = (await Promise.all(queues.map((q) => this.claim(q, q.concurrency)))).flat();
       if (!claimed.length) {
-        if (!this.running.size) return;
-        await Promise.race(this.running);
+        const running = queues.flatMap((q) => [...q.running]);
+        if (!running.length) return;
+        await Promise.race(running);
         continue;
       }
       await Promise.all(claimed.map((job) => this.run(job)));
@@ -237,58 +365,79 @@ export class JobRunner {
   private schedule() {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      void this.tick().finally(() => this.schedule());
+      this.tickAll();
+      this.schedule();
     }, this.opts.pollMs ?? 500);
   }
 
-  private ticking = false;
-  /** A wake came while a claim was under way (its snapshot may predate the new job): claim once more after it. */
-  private tickAgain = false;
-  private async tick(): Promise<void> {
-    if (this.stopped) return;
-    if (this.ticking) {
-      this.tickAgain = true;
-      return;
-    }
-    this.ticking = true;
-    this.tickAgain = false;
-    try {
-      const free = (this.opts.concurrency ?? 2) - this.running.size;
-      if (free <= 0) return;
-      for (const job of await this.claim(free)) {
-        const p = this.run(job).finally(() => {
-          this.running.delete(p);
-          void this.tick();
-        });
-        this.running.add(p);
-      }
-    } catch (err) {
-      this.log.error({ err }, 'job claim failed');
-    } finally {
-      this.ticking = false;
-    }
-    if (this.tickAgain) return this.tick();
+  private tickAll() {
+    for (const queue of this.queues.values()) void this.tick(queue);
   }
 
-  private async claim(limit: number): Promise<ClaimedJob[]> {
-    const names = [...this.defs.keys()];
-    if (!names.length || limit <= 0) return [];
+  private async tick(queue: Queue): Promise<void> {
+    if (this.stopped) return;
+    if (queue.ticking) {
+      queue.tickAgain = true;
+      return;
+    }
+    queue.ticking = true;
+    queue.tickAgain = false;
+    try {
+      const free = queue.concurrency - queue.running.size;
+      if (free <= 0) return;
+      for (const job of await this.claim(queue, free)) {
+        const p = this.run(job).finally(() => {
+          queue.running.delete(p);
+          void this.tick(queue);
+        });
+        queue.running.add(p);
+      }
+    } catch (err) {
+      // The database is away, most likely: the next poll or wake tries again.
+      this.log.error({ err, queue: queue.name }, 'job claim failed');
+    } finally {
+      queue.ticking = false;
+    }
+    if (queue.tickAgain) return this.tick(queue);
+  }
+
+  /**
+   * Claims up to `limit` due jobs of a queue, fairly between companies: each company's due jobs line up behind the
+   * ones it already has running, and the claim takes the front of every line before the second of any. A company
+   * with a thousand files waiting and two running waits its turn behind another company's single upload.
+   */
+  private async claim(queue: Queue, limit: number): Promise<ClaimedJob[]> {
+    if (!queue.jobNames.length || limit <= 0) return [];
+    const names = sql.join(
+      queue.jobNames.map((n) => sql`${n}`),
+      sql`, `,
+    );
     const result = await this.db.execute(sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1,
-        locked_until = now() + make_interval(secs => ${(this.opts.lockMs ?? 300_000) / 1000})
+      UPDATE jobs SET status = 'running', attempts = attempts + 1, lock_token = gen_random_uuid(),
+        locked_until = now() + make_interval(secs => ${this.lockMs / 1000})
       WHERE id IN (
         SELECT id FROM jobs
-        WHERE name IN (${sql.join(
-          names.map((n) => sql`${n}`),
-          sql`, `,
-        )})
+        WHERE id IN (
+          SELECT id FROM (
+            SELECT id, run_at, busy,
+              row_number() OVER (PARTITION BY company_id ORDER BY busy DESC, run_at, id) AS turn
+            FROM (
+              SELECT id, run_at, company_id, (status = 'running' AND locked_until >= now()) AS busy
+              FROM jobs
+              WHERE name IN (${names}) AND (status = 'running' OR (status = 'queued' AND run_at <= now()))
+            ) candidates
+          ) lines
+          WHERE NOT busy
+          ORDER BY turn, run_at, id
+          LIMIT ${limit}
+        )
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
-        ORDER BY run_at, id
-        LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, name, payload, attempts, max_attempts, request_id`);
-    return (result as { rows: ClaimedJob[] }).rows;
+      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token`);
+    const claimed = (result as { rows: ClaimedJob[] }).rows;
+    for (const job of claimed) this.held.set(job.id, job.lock_token);
+    return claimed;
   }
 
   /**
@@ -297,7 +446,7 @@ export class JobRunner {
    */
   private run(job: ClaimedJob) {
     const log = this.log.child({ ...(job.request_id ? { reqId: job.request_id } : {}), job: job.name, jobId: job.id });
-    return withRequestId(job.request_id, () => this.runLogged(job, log));
+    return withRequestId(job.request_id, () => this.runLogged(job, log)).finally(() => this.held.delete(job.id));
   }
 
   private async runLogged(job: ClaimedJob, log: FastifyBaseLogger) {
@@ -310,27 +459,167 @@ export class JobRunner {
     } catch (err) {
       // No retry can make the payload valid: the job fails now, and the row keeps why.
       log.error({ err }, 'job payload invalid');
-      await this.db.execute(sql`
-        UPDATE jobs SET status = 'failed', last_error = ${String(err)}, locked_until = null, finished_at = now() WHERE id = ${job.id}`);
+      await this.record(job, log, 'failed', sql`status = 'failed', last_error = ${String(err)}, finished_at = now()`);
       end('failed');
       return;
     }
+    const lease = this.keepAlive(job, log);
+    let error: unknown;
+    let ok = false;
     try {
-      await def.handler(payload, { id: job.id, attempt: job.attempts, log });
-      await this.db.execute(
-        sql`UPDATE jobs SET status = 'done', finished_at = now(), locked_until = null WHERE id = ${job.id}`,
+      await def.handler(payload, { ...this.info(job, log), signal: lease.signal });
+      ok = true;
+    } catch (err) {
+      error = err;
+    } finally {
+      lease.stop();
+    }
+    if (lease.signal.aborted) {
+      // Another worker holds the job now (our lock passed while the database was away, say): its run counts.
+      log.warn({ attempt: job.attempts }, 'job lost its lock while running; its result is discarded');
+      end('retry');
+      return;
+    }
+    if (ok) {
+      await this.record(
+        job,
+        log,
+        'done',
+        sql`status = 'done', finished_at = now(), last_error = null, transient_failures = 0, transient_since = null`,
       );
       end('done');
       log.info({ attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job done');
-    } catch (err) {
+      return;
+    }
+    end(await this.recordFailure(job, def, payload, error, log));
+  }
+
+  /**
+   * A failed run: a dependency's outage is retried with backoff and jitter, giving back the attempt, until the
+   * outage has lasted past the horizon; any other error spends an attempt. When the job fails for good, its
+   * definition's onFailed runs first (a file must not stay "pending"); if that cannot be done now either, the job
+   * is queued again to try once more.
+   */
+  private async recordFailure(
+    job: ClaimedJob,
+    def: JobDefinition<unknown>,
+    payload: unknown,
+    err: unknown,
+    log: FastifyBaseLogger,
+  ): Promise<JobOutcome> {
+    const lastError = String(err);
+    if (isDependencyUnavailable(err)) {
+      const horizonSecs = (this.opts.retryHorizonMs ?? DEFAULT_RETRY_HORIZON_MS) / 1000;
+      const [row] = await this.recordReturning<{ transient_failures: number; past_horizon: boolean }>(
+        job,
+        log,
+        sql`transient_failures = transient_failures + 1, transient_since = coalesce(transient_since, now())`,
+        sql`transient_failures, coalesce(transient_since, now()) < now() - make_interval(secs => ${horizonSecs}) AS past_horizon`,
+      );
+      if (!row) return 'retry';
+      if (!row.past_horizon) {
+        const delayMs = dependencyRetryDelayMs(row.transient_failures);
+        log.warn({ err, attempt: job.attempts, retryInMs: delayMs }, 'job waits for a dependency');
+        await this.record(
+          job,
+          log,
+          'retry',
+          sql`status = 'queued', attempts = greatest(attempts - 1, 0), last_error = ${lastError},
+            run_at = now() + make_interval(secs => ${delayMs / 1000})`,
+        );
+        return 'retry';
+      }
+      log.error({ err, attempt: job.attempts }, 'job failed: a dependency stayed away past the retry horizon');
+    } else {
       const last = job.attempts >= job.max_attempts;
       log[last ? 'error' : 'warn']({ err, attempt: job.attempts }, 'job failed');
-      const backoffSecs = Math.min(2 ** job.attempts, 300);
-      await this.db.execute(sql`
-        UPDATE jobs SET status = ${last ? 'failed' : 'queued'}, last_error = ${String(err)}, locked_until = null,
-          run_at = now() + make_interval(secs => ${backoffSecs}), finished_at = ${last ? sql`now()` : sql`null`}
-        WHERE id = ${job.id}`);
-      end(last ? 'failed' : 'retry');
+      if (!last) {
+        const backoffSecs = Math.min(2 ** job.attempts, 300);
+        await this.record(
+          job,
+          log,
+          'retry',
+          sql`status = 'queued', last_error = ${lastError}, run_at = now() + make_interval(secs => ${backoffSecs})`,
+        );
+        return 'retry';
+      }
+    }
+    try {
+      await def.onFailed?.(payload, { ...this.info(job, log), error: err });
+    } catch (finalErr) {
+      log.error({ err: finalErr }, 'job failed, and what its failure must change could not be written; trying again');
+      await this.record(
+        job,
+        log,
+        'retry',
+        sql`status = 'queued', last_error = ${lastError}, run_at = now() + make_interval(secs => ${dependencyRetryDelayMs(1) / 1000})`,
+      );
+      return 'retry';
+    }
+    await this.record(job, log, 'failed', sql`status = 'failed', last_error = ${lastError}, finished_at = now()`);
+    return 'failed';
+  }
+
+  /**
+   * Writes a run's outcome, fenced by the claim's token: a worker whose lock passed to another writes nothing.
+   * A database error here is logged, not thrown: the job stays running and is claimed again once its lock passes.
+   */
+  private async record(job: ClaimedJob, log: FastifyBaseLogger, outcome: string, set: SQL): Promise<void> {
+    await this.recordReturning(job, log, sql`${set}, locked_until = null, lock_token = null`, sql`id`, outcome);
+  }
+
+  private async recordReturning<Row>(
+    job: ClaimedJob,
+    log: FastifyBaseLogger,
+    set: SQL,
+    returning: SQL,
+    outcome = 'progress',
+  ): Promise<Row[]> {
+    try {
+      const result = await this.db.execute(sql`
+        UPDATE jobs SET ${set} WHERE id = ${job.id} AND lock_token = ${job.lock_token} AND status = 'running'
+        RETURNING ${returning}`);
+      const rows = (result as { rows: Row[] }).rows;
+      if (!rows.length) log.warn({ outcome }, 'job outcome not recorded: another worker holds the job now');
+      return rows;
+    } catch (err) {
+      log.error({ err, outcome }, 'could not record the job outcome; it runs again once its lock passes');
+      return [];
     }
   }
+
+  private info(job: ClaimedJob, log: FastifyBaseLogger): JobInfo {
+    return { id: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log };
+  }
+
+  /**
+   * Renews the claim every third of the lock while the handler runs. When the renewal finds the job held by
+   * another claim, the signal aborts (a handler may watch it) and the run's result is discarded. A renewal that
+   * fails on a database error is tried again at the next beat.
+   */
+  private keepAlive(job: ClaimedJob, log: FastifyBaseLogger) {
+    const controller = new AbortController();
+    const beat = async () => {
+      try {
+        const result = await this.db.execute(sql`
+          UPDATE jobs SET locked_until = now() + make_interval(secs => ${this.lockMs / 1000})
+          WHERE id = ${job.id} AND lock_token = ${job.lock_token} AND status = 'running' RETURNING id`);
+        if (!(result as { rows: unknown[] }).rows.length) controller.abort();
+      } catch (err) {
+        log.warn({ err }, 'job heartbeat failed; trying again at the next beat');
+      }
+    };
+    const timer = setInterval(() => void beat(), Math.max(50, Math.floor(this.lockMs / 3)));
+    timer.unref();
+    return { signal: controller.signal, stop: () => clearInterval(timer) };
+  }
+}
+
+/**
+ * The wait before the nth retry of a job whose dependency was away: doubling from 1 s to at most 5 minutes, with
+ * "equal jitter" (half fixed, half random) so that a thousand jobs failed by one outage do not come back together.
+ */
+export function dependencyRetryDelayMs(failures: number, random = Math.random): number {
+  const ceiling = Math.min(1000 * 2 ** Math.max(0, failures - 1), 300_000);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ZodError } from 'zod';
 import { MSG } from '@portal/domain';
+import { isDependencyUnavailable } from './dependency-errors.ts';
 
 /** The one error shape every endpoint answers with. */
 export interface ErrorBody {
@@ -52,13 +53,33 @@ const CODE_BY_STATUS: Record<number, string> = {
   415: 'UNSUPPORTED_MEDIA_TYPE',
   429: 'RATE_LIMITED',
 };
+/** How long a client should wait before trying again when the database or the file storage is away. */
+export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+export const DEPENDENCY_UNAVAILABLE_MESSAGE =
+  'The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.';
+
+/** A dependency's outage, as every endpoint answers it: 503, Retry-After, and a code clients can act on. */
+export const dependencyUnavailable = () => new HttpError(503, 'DEPENDENCY_UNAVAILABLE', DEPENDENCY_UNAVAILABLE_MESSAGE);
+
 export const UNSUPPORTED_MEDIA_TYPE_MESSAGE = 'Send the body as application/json (files as multipart/form-data).';
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     if (err instanceof HttpError) {
       const body: ErrorBody = { code: err.code, message: err.message, ...err.extra };
+      if (err.status === 503) reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
       return reply.status(err.status).send(body);
+    }
+    if (isDependencyUnavailable(err)) {
+      // Not the request's fault and not a bug: the database or the store is away. Logged once, briefly.
+      request.log.warn(
+        { err: { message: err.message, code: (err as { code?: unknown }).code } },
+        'dependency unavailable',
+      );
+      return reply
+        .status(503)
+        .header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS))
+        .send({ code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
     }
     if (err instanceof ZodError) {
       const fields = zodFields(err);

@@ -47,6 +47,9 @@ export class S3Store implements BlobStore {
         endpoint: settings.endpoint,
         region: settings.region,
         forcePathStyle: settings.forcePathStyle,
+        // A store that does not answer fails the call in seconds (a request sees 503, a job waits and retries)
+        // instead of holding it for minutes.
+        requestHandler: { connectionTimeout: 5_000, requestTimeout: 60_000 },
         credentials:
           settings.accessKeyId && settings.secretAccessKey
             ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }

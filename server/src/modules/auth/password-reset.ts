@@ -96,6 +96,7 @@ export async function passwordResetRoutes(app: FastifyInstance) {
 }
 
 const passwordResetMailJob = jobType('auth.passwordResetMail', {
+  queue: 'mail',
   payload: z.object({ email: z.string().max(320) }),
   maxAttempts: 3,
 });

@@ -8,6 +8,7 @@ import { recomputePartnerStatusesOfPartner } from '../submissions/partner-status
 
 /** After a partner's field rules change: the statuses of every submission sent to it. */
 export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', {
+  queue: 'maintenance',
   payload: z.object({ partnerCompanyId: z.number().int() }),
   maxAttempts: 5,
 });
@@ -22,7 +23,7 @@ export const recomputePartnerStatusesJob = (ctx: AppContext) =>
 
 /** Enqueued in the transaction that changes the partner configuration. */
 export const enqueuePartnerStatuses = (db: Tx, partnerCompanyId: number) =>
-  enqueue(db, partnerStatusesJob, { partnerCompanyId });
+  enqueue(db, partnerStatusesJob, { partnerCompanyId }, { companyId: partnerCompanyId });
 
 /**
  * At start: submissions sent to a partner that were never given statuses (made before partner statuses existed)

@@ -12,7 +12,7 @@ import {
   productSubmissions,
   users,
 } from '../../db/schema.ts';
-import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
+import { defineJob, enqueue, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
@@ -29,6 +29,7 @@ export const INGESTION_MSG = {
 } as const;
 
 export const processIngestionFileJob = jobType('bulkIngestion.processFile', {
+  queue: 'media',
   payload: z.object({ fileId: z.guid() }),
   maxAttempts: 3,
 });
@@ -77,7 +78,12 @@ export async function createJobWithFiles(
   });
   for (let i = 0; i < rows.length; i += 500) await tx.insert(bulkIngestionFiles).values(rows.slice(i, i + 500));
   for (const r of rows)
-    await enqueue(tx, processIngestionFileJob, { fileId: r.id }, { dedupeKey: `bulkIngestion.file:${r.id}` });
+    await enqueue(
+      tx,
+      processIngestionFileJob,
+      { fileId: r.id },
+      { dedupeKey: `bulkIngestion.file:${r.id}`, companyId: org.companyId },
+    );
   return { job, files: rows };
 }
 
@@ -218,7 +224,6 @@ export const processIngestionFile = (ctx: AppContext) =>
       let [file] = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
       if (!file) return;
       if (file.sourceKey) file = await stage(ctx, file);
-      const lastAttempt = job.attempt >= (processIngestionFileJob.maxAttempts ?? 1);
       if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
           if (file.status === 'RECEIVED') {
@@ -237,7 +242,7 @@ export const processIngestionFile = (ctx: AppContext) =>
             codes = reading.readFrom === 'bars' ? reading.codes : [];
           } catch (err) {
             const message = (err as Error).message;
-            if (!MEDIA_MESSAGES.has(message) && !lastAttempt) throw err;
+            if (retryRatherThanSettle(err, job, () => MEDIA_MESSAGES.has(message))) throw err;
             file = await ignore(ctx, file, MEDIA_MESSAGES.has(message) ? message : INGESTION_MSG.unprocessable);
             return;
           }
@@ -268,6 +273,19 @@ export const processIngestionFile = (ctx: AppContext) =>
         await ctx.db.transaction((tx) => submitIdentified(tx, file.jobId, [file.id]));
       }
       await ctx.db.transaction((tx) => markProcessedWhenRead(tx, file.jobId));
+    },
+    // Every retry failed (the store stayed away past the horizon, say): the file says so, and its job can finish.
+    onFailed: async ({ fileId }) => {
+      await ctx.db.transaction(async (tx) => {
+        const [file] = await tx
+          .update(bulkIngestionFiles)
+          .set({ status: 'IGNORED', reason: INGESTION_MSG.unprocessable, updatedAt: now() })
+          .where(
+            and(eq(bulkIngestionFiles.id, fileId), inArray(bulkIngestionFiles.status, ['RECEIVED', 'UNIDENTIFIED'])),
+          )
+          .returning();
+        if (file) await markProcessedWhenRead(tx, file.jobId);
+      });
     },
   });
 

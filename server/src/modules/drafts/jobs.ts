@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { draftFiles, draftSubmissions } from '../../db/schema.ts';
-import { defineJob, jobType } from '../../jobs/queue.ts';
+import { defineJob, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
 import { photoIssuesOf } from '../media-files/photo-checks.ts';
@@ -10,6 +10,7 @@ import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
 export const processDraftFileJob = jobType('drafts.processFile', {
+  queue: 'media',
   payload: z.object({ fileId: z.guid() }),
   maxAttempts: 3,
 });
@@ -48,10 +49,16 @@ export const processDraftFile = (ctx: AppContext) =>
             .where(eq(draftFiles.id, fileId));
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.
-          if (!(err instanceof MediaError) && job.attempt < (processDraftFileJob.maxAttempts ?? 1)) throw err;
+          if (retryRatherThanSettle(err, job, (e) => e instanceof MediaError)) throw err;
           job.log.warn({ err, fileId }, 'draft file could not be read');
-          await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+          await markUnread(ctx, fileId);
         }
       });
     },
+    // Fetching the file failed past every retry (the store stayed away): the page says so instead of waiting.
+    onFailed: ({ fileId }) => markUnread(ctx, fileId),
   });
+
+async function markUnread(ctx: AppContext, fileId: string) {
+  await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+}

@@ -56,7 +56,7 @@ export const draftsFor = (ctx: AppContext, user: UserRow) =>
 /** Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together. */
 const storeFiles = (
   ctx: AppContext,
-  draftId: string,
+  { draftId, companyId }: { draftId: string; companyId: number },
   files: ReceivedFile[],
   firstPosition: number,
   write: (tx: Tx) => Promise<void>,
@@ -79,7 +79,7 @@ const storeFiles = (
             position: firstPosition + i,
           })),
         );
-        for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id });
+        for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id }, { companyId });
       }),
   );
 
@@ -101,7 +101,7 @@ export async function createDraft(
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
-  await storeFiles(ctx, id, files, 0, async (tx) => {
+  await storeFiles(ctx, { draftId: id, companyId: user.companyId }, files, 0, async (tx) => {
     await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
   });
   return (await findDraft(ctx.db, id))!;
@@ -118,7 +118,7 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
     files,
   );
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  await storeFiles(ctx, draftId, files, first, async (tx) => {
+  await storeFiles(ctx, { draftId, companyId: draft.companyId }, files, first, async (tx) => {
     await touchDraft(tx, draftId);
     await recordIfStaffAction(tx, user, {
       action: 'draft.files_added',

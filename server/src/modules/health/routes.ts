@@ -49,7 +49,8 @@ export async function healthRoutes(app: FastifyInstance) {
     '/api/ready',
     {
       schema: routeSchema({
-        summary: 'Readiness: the database and the file storage answer',
+        summary:
+          'Readiness: the database answers (the file storage is reported, and fails readiness only when not shared)',
         tags,
         responses: { 200: readiness, 503: readiness },
         errors: [],
@@ -81,7 +82,10 @@ export async function healthRoutes(app: FastifyInstance) {
           },
         ),
       ]);
-      const ready = checks.every(([, state]) => state === 'ok');
+      // Ready means this instance can serve: its database answers, and its storage is the shared one. A shared
+      // store that is away is away for every instance alike: reported here (and in /metrics), but a load balancer
+      // that took the whole fleet out for it would only turn a partial outage into a whole one.
+      const ready = checks.every(([part, state]) => state === 'ok' || (part === 'storage' && state === 'unreachable'));
       return reply
         .status(ready ? 200 : 503)
         .send({ status: ready ? 'ready' : 'not ready', checks: Object.fromEntries(checks) });

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
-import { defineJob } from '../../jobs/queue.ts';
+import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
 import { photoIssuesOf } from '../media-files/photo-checks.ts';
 import { MediaError } from '../../media/messages.ts';
@@ -37,7 +37,6 @@ export const automatedChecks = (ctx: AppContext) =>
     handler: async ({ submissionId }, job) => {
       const submission = await findSubmission(ctx.db, submissionId);
       if (!submission || submission.itemStatus !== 'SUBMITTED' || submission.humanReviewOnly) return;
-      const lastAttempt = job.attempt >= (automatedChecksJob.maxAttempts ?? 1);
       for (const file of await filesOf(ctx.db, submissionId)) {
         if (file.detectionStatus === 'done' && file.thumbnailKey) continue;
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
@@ -60,7 +59,7 @@ export const automatedChecks = (ctx: AppContext) =>
             }
           } catch (err) {
             // A verdict on the file (damaged, or past the limits of media work) stands: retrying cannot change it.
-            if (!(err instanceof MediaError) && !lastAttempt) throw err;
+            if (retryRatherThanSettle(err, job, (e) => e instanceof MediaError)) throw err;
             job.log.warn({ err, fileId: file.id }, 'submission file could not be read');
             update = { ...update, detectionStatus: 'failed' };
           }

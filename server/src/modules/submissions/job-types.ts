@@ -3,6 +3,7 @@ import { jobType } from '../../jobs/queue.ts';
 
 /** The automated checks of a SUBMITTED item (handler in checks-job.ts), queued by every way an item becomes SUBMITTED. */
 export const automatedChecksJob = jobType('submissions.automatedChecks', {
+  queue: 'checks',
   payload: z.object({ submissionId: z.guid() }),
   maxAttempts: 3,
 });

@@ -164,7 +164,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
       reason: item.reason ?? null,
     });
     await settleShippingProfile(tx, row, by.userId);
-    await enqueue(tx, automatedChecksJob, { submissionId: row.id });
+    await enqueue(tx, automatedChecksJob, { submissionId: row.id }, { companyId: row.companyId });
     await notifyStatusChange(tx, row, by, item.reason ?? null);
     created.push({ row, files });
   }
@@ -186,7 +186,7 @@ export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): 
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
-  await enqueue(tx, automatedChecksJob, { submissionId: id });
+  await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
   return submission;
 }
@@ -251,7 +251,7 @@ export async function replaceFiles(
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
   await recomputePartnerStatuses(tx, [id]);
-  await enqueue(tx, automatedChecksJob, { submissionId: id });
+  await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
   return { submission, replaced };

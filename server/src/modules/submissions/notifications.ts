@@ -9,6 +9,7 @@ import { creatorAndCompany, findSubmission, type SubmissionRow } from './reposit
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
 
 export const statusMailJob = jobType('notifications.statusMail', {
+  queue: 'mail',
   payload: z.object({ submissionId: z.guid(), status: z.enum(ITEM_STATUSES), reason: z.string().nullable() }),
 });
 
@@ -20,7 +21,7 @@ export const statusMailJob = jobType('notifications.statusMail', {
 export async function notifyStatusChange(tx: Tx, s: SubmissionRow, by: ChangedBy, reason: string | null) {
   const status = s.itemStatus as ItemStatus;
   if (by.actor === 'supplier' || !NOTIFIED.includes(status)) return;
-  await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason });
+  await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason }, { companyId: s.companyId });
 }
 
 export function statusMail(

@@ -7,6 +7,7 @@ import { jobType } from '../../jobs/queue.ts';
  * manual: a Redeliver, one attempt that starts no retries.
  */
 export const deliverWebhookJob = jobType('webhooks.deliver', {
+  queue: 'webhooks',
   payload: z.object({ deliveryId: z.number().int().positive(), manual: z.boolean().optional() }),
   maxAttempts: 3,
 });

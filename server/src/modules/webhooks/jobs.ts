@@ -99,7 +99,7 @@ export const deliverWebhook = (ctx: AppContext) =>
           .update(webhookDeliveries)
           .set({ status: next ? 'PENDING' : 'FAILED', nextAttemptAt: next, updatedAt: now })
           .where(eq(webhookDeliveries.id, deliveryId));
-        if (next) await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next });
+        if (next) await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next, companyId: endpoint.companyId });
       });
     },
   });

@@ -202,7 +202,9 @@ export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number
   if (!delivery) throw notFound(WEBHOOK_MSG.notFound);
   const endpoint = await endpointFor(ctx, user, delivery.endpointId, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
-  await ctx.db.transaction((tx) => enqueue(tx, deliverWebhookJob, { deliveryId, manual: true }));
+  await ctx.db.transaction((tx) =>
+    enqueue(tx, deliverWebhookJob, { deliveryId, manual: true }, { companyId: endpoint.companyId }),
+  );
 }
 
 /** 'Send test event': a webhook.ping to this endpoint alone, whatever it subscribes to. */
@@ -231,7 +233,7 @@ async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'compan
       updatedAt: now,
     })
     .returning({ id: webhookDeliveries.id });
-  await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id });
+  await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id }, { companyId: endpoint.companyId });
 }
 
 /**

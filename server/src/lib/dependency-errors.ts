@@ -1,0 +1,114 @@
+/**
+ * Telling a dependency's outage from a bad request or bad content. A PostgreSQL server that restarts, an object store
+ * that is away, an SMTP relay that says "try later": none of them is the user's fault, none of them is a reason to
+ * give up on work, and all of them pass. The HTTP layer answers them 503 with Retry-After; the job runner retries them
+ * with backoff up to a horizon, without spending the attempts meant for content that cannot be processed.
+ */
+
+/** Node's socket and DNS errors that say the other side is unreachable or went away. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ECONNABORTED',
+  'ETIMEDOUT',
+  'ESOCKETTIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENETDOWN',
+  'EAI_AGAIN',
+  'ENOTFOUND',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CONNECT_TIMEOUT',
+  // nodemailer's codes for a relay it could not reach or that dropped the line
+  'ECONNECTION',
+  'ESOCKET',
+  'EDNS',
+]);
+
+/**
+ * PostgreSQL SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), shutdown and restart
+ * (57P01-57P03), too many connections (53300), and the pool's own timeout below.
+ */
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400)$/;
+
+/** The pg driver's messages for a connection that broke or could not be had (it gives them no code). */
+const PG_DRIVER_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|connection timeout|Connection closed)/i;
+
+/** S3's answers that mean "the store, not your request": throttling and server errors. */
+const S3_RETRYABLE_NAMES = new Set([
+  'ServiceUnavailable',
+  'SlowDown',
+  'InternalError',
+  'RequestTimeout',
+  'RequestTimeoutException',
+  'TimeoutError',
+  'NetworkingError',
+  'ThrottlingException',
+]);
+
+interface ErrorLike {
+  code?: unknown;
+  name?: unknown;
+  message?: unknown;
+  cause?: unknown;
+  errors?: unknown;
+  responseCode?: unknown;
+  $metadata?: { httpStatusCode?: number };
+}
+
+function isUnavailableHere(e: ErrorLike): boolean {
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || POSTGRES_UNAVAILABLE.test(e.code))) return true;
+  if (typeof e.message === 'string' && PG_DRIVER_MESSAGES.test(e.message)) return true;
+  if (typeof e.name === 'string' && S3_RETRYABLE_NAMES.has(e.name)) return true;
+  if (e instanceof DependencyUnavailableError) return true;
+  const status = e.$metadata?.httpStatusCode;
+  if (typeof status === 'number' && status >= 500) return true;
+  // SMTP 4xx: a temporary refusal ("try again later"); 5xx is a permanent one about this message.
+  if (typeof e.responseCode === 'number' && e.responseCode >= 400 && e.responseCode < 500) return true;
+  return false;
+}
+
+/**
+ * True when the error (or an error it wraps: drizzle's `cause`, an AggregateError's `errors`) says a dependency is
+ * unavailable for now, not that the request or the content is wrong.
+ */
+export function isDependencyUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 8) return false;
+  const e = err as ErrorLike;
+  if (isUnavailableHere(e)) return true;
+  if (e.cause && isDependencyUnavailable(e.cause, depth + 1)) return true;
+  if (Array.isArray(e.errors)) return e.errors.some((inner) => isDependencyUnavailable(inner, depth + 1));
+  return false;
+}
+
+/** Thrown by our own code when it knows a dependency is away (a call that passed its time limit, say). */
+export class DependencyUnavailableError extends Error {
+  constructor(
+    readonly dependency: 'database' | 'storage' | 'mail',
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Rejects with DependencyUnavailableError when the promise has not settled within `ms`. */
+export function withinTime<T>(
+  promise: Promise<T>,
+  ms: number,
+  dependency: DependencyUnavailableError['dependency'],
+): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  return Promise.race([
+    promise,
+    new Promise<T>((_, reject) => {
+      timer = setTimeout(
+        () => reject(new DependencyUnavailableError(dependency, `The ${dependency} did not answer within ${ms} ms`)),
+        ms,
+      );
+      timer.unref();
+    }),
+  ]).finally(() => clearTimeout(timer));
+}
