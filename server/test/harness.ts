@@ -32,12 +32,13 @@ export const databaseKind = process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite
 /**
  * `port`: listen there instead of a random port, for tests that must know PUBLIC_URL before the server starts (OIDC).
  * `log`: the process's logger (silent unless a test reads it).
+ * `databaseVia`: connect to the PostgreSQL database through this address instead (a fault proxy).
  */
 export async function startTestServer(
   env: Record<string, string> = {},
-  opts: { port?: number; log?: FastifyBaseLogger } = {},
+  opts: { port?: number; log?: FastifyBaseLogger; databaseVia?: (url: string) => string } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase();
+  const { database, drop } = await openTestDatabase(opts.databaseVia);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -103,7 +104,9 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 }
 
 /** A copy of the migrated and seeded database that test/global-setup.ts prepared once for the whole run. */
-async function openTestDatabase(): Promise<{ database: Database; drop: () => Promise<void> }> {
+async function openTestDatabase(
+  via: (url: string) => string = (url) => url,
+): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('databaseTemplate');
   if (!process.env.TEST_DATABASE_URL) {
     return {
@@ -112,7 +115,7 @@ async function openTestDatabase(): Promise<{ database: Database; drop: () => Pro
     };
   }
   const { url, drop } = await createPostgresDatabase(template);
-  return { database: await openPostgres(url), drop };
+  return { database: await openPostgres(via(url)), drop };
 }
 
 /** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */

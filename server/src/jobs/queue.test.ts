@@ -4,7 +4,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
-import { defineJob, enqueue, JobRunner, purgeFinishedJobs, requeueFailedJob } from './queue.ts';
+import { defineJob, dependencyRetryDelayMs, enqueue, JobRunner, purgeFinishedJobs, requeueFailedJob } from './queue.ts';
 import { allJobs } from './registry.ts';
 import { startWorker } from './worker.ts';
 
@@ -347,5 +347,173 @@ describe(`job queue (${databaseKind})`, () => {
     expect(ran).toEqual([]);
     await runner.drain();
     expect(ran.sort()).toEqual([3, 4]);
+  });
+
+  /** Resolves when `check` holds, looking again every 20 ms (no fixed sleep: as long as it takes). */
+  async function until(check: () => Promise<boolean> | boolean) {
+    while (!(await check())) await new Promise((r) => setTimeout(r, 20));
+  }
+  const rowOf = async (name: string) => (await server.database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
+
+  it("lock expired, a second worker took the job, the first finishes late: only the second one's outcome is written", async () => {
+    const db = server.database.db;
+    let release!: () => void;
+    const firstMayFinish = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    let firstSignal: AbortSignal | undefined;
+    const job = defineJob({
+      name: 'test.lateFinisher',
+      payload: z.object({}),
+      maxAttempts: 5,
+      handler: async (_p, info) => {
+        runs++;
+        if (runs === 1) {
+          firstSignal = info.signal;
+          await firstMayFinish;
+          throw new Error('the first worker fails late');
+        }
+      },
+    });
+    await enqueue(db, job, {});
+    const first = new JobRunner(db, log, { lockMs: 300 }).register(job);
+    const firstRun = first.drain();
+    await until(() => runs === 1);
+    // The first worker stalls past its lock (its heartbeats did not get through): the lock passes.
+    await db.execute(sql`update jobs set locked_until = now() - interval '1 second' where name = ${job.name}`);
+    await new JobRunner(db, log, { lockMs: 60_000 }).register(job).drain();
+    expect(runs).toBe(2);
+    expect(await rowOf(job.name)).toMatchObject({ status: 'done', lastError: null });
+    await until(() => firstSignal!.aborted); // the first worker's heartbeat tells it the job is no longer its own
+    release();
+    await firstRun;
+    // The late failure wrote nothing over the second worker's success.
+    expect(await rowOf(job.name)).toMatchObject({ status: 'done', lastError: null, attempts: 2 });
+  });
+
+  it("a heartbeat keeps a long job its worker's: another worker does not take it while it runs past its lock", async () => {
+    const db = server.database.db;
+    let release!: () => void;
+    const mayFinish = new Promise<void>((r) => (release = r));
+    let runs = 0;
+    const job = defineJob({
+      name: 'test.longJob',
+      payload: z.object({}),
+      handler: async () => {
+        runs++;
+        await mayFinish;
+      },
+    });
+    await enqueue(db, job, {});
+    const runner = new JobRunner(db, log, { lockMs: 600 }).register(job);
+    const running = runner.drain();
+    await until(() => runs === 1);
+    const claimedUntil = (await rowOf(job.name)).lockedUntil!.getTime();
+    // Twice its lock later, renewed all along, the job is still held: another worker finds nothing to take.
+    await until(async () => (await rowOf(job.name)).lockedUntil!.getTime() > claimedUntil + 1200);
+    await new JobRunner(db, log).register(job).drain();
+    expect(runs).toBe(1);
+    release();
+    await running;
+    expect(await rowOf(job.name)).toMatchObject({ status: 'done', attempts: 1 });
+  });
+
+  it('a dependency that is away spends no attempt; past the retry horizon the job fails, after its onFailed ran', async () => {
+    const db = server.database.db;
+    const failedWith: unknown[] = [];
+    const job = defineJob({
+      name: 'test.storeAway',
+      payload: z.object({}),
+      maxAttempts: 1,
+      handler: async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+      },
+      onFailed: async (_p, info) => void failedWith.push(info.error),
+    });
+    await enqueue(db, job, {});
+    const runner = new JobRunner(db, log, { retryHorizonMs: 3_600_000 }).register(job);
+    for (let i = 1; i <= 3; i++) {
+      await runner.drain();
+      const row = await rowOf(job.name);
+      expect(row).toMatchObject({ status: 'queued', attempts: 0, transientFailures: i });
+      expect(row.runAt.getTime()).toBeGreaterThan(Date.now()); // backoff
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.name, job.name));
+    }
+    expect(failedWith).toEqual([]);
+    // The outage has now lasted past the horizon.
+    await db
+      .update(jobs)
+      .set({ transientSince: new Date(Date.now() - 2 * 3_600_000) })
+      .where(eq(jobs.name, job.name));
+    await runner.drain();
+    expect(await rowOf(job.name)).toMatchObject({
+      status: 'failed',
+      lastError: expect.stringContaining('ECONNREFUSED'),
+    });
+    expect(failedWith).toHaveLength(1);
+  });
+
+  it('the delay before a retry after an outage doubles up to five minutes, with jitter', () => {
+    expect(dependencyRetryDelayMs(1, () => 0)).toBe(500);
+    expect(dependencyRetryDelayMs(1, () => 1)).toBe(1000);
+    expect(dependencyRetryDelayMs(4, () => 1)).toBe(8000);
+    expect(dependencyRetryDelayMs(30, () => 1)).toBe(300_000);
+    expect(dependencyRetryDelayMs(30, () => 0)).toBe(150_000);
+  });
+
+  it("fair between companies: one company's backlog does not hold back another company's single job", async () => {
+    const db = server.database.db;
+    const order: string[] = [];
+    const job = defineJob({
+      name: 'test.fair',
+      payload: z.object({ who: z.string() }),
+      handler: async ({ who }) => void order.push(who),
+    });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 20; i++) await enqueue(tx, job, { who: 'flood' }, { companyId: 1 });
+    });
+    await enqueue(db, job, { who: 'single' }, { companyId: 2 });
+    await new JobRunner(db, log, { concurrency: 2 }).register(job).drain();
+    expect(order).toHaveLength(21);
+    // Claimed in the first round of two, beside the flood's oldest job: not after the twenty.
+    expect(order.indexOf('single')).toBeLessThan(2);
+  });
+
+  it('queues have their own slots: webhook deliveries that hang do not hold back media work', async () => {
+    const db = server.database.db;
+    let releaseHooks!: () => void;
+    const hooksMayFinish = new Promise<void>((r) => (releaseHooks = r));
+    let mediaDone = 0;
+    const hook = defineJob({
+      name: 'test.hangingHook',
+      queue: 'webhooks',
+      payload: z.object({}),
+      handler: () => hooksMayFinish,
+    });
+    const media = defineJob({
+      name: 'test.media',
+      queue: 'media',
+      payload: z.object({}),
+      handler: async () => void mediaDone++,
+    });
+    for (let i = 0; i < 4; i++) await enqueue(db, hook, {});
+    const runner = new JobRunner(db, log, { queueConcurrency: { webhooks: 4, media: 1 }, pollMs: 20 }).register(
+      hook,
+      media,
+    );
+    runner.start();
+    try {
+      await until(async () =>
+        (await db.select().from(jobs).where(eq(jobs.name, hook.name))).every((r) => r.status === 'running'),
+      );
+      await enqueue(db, media, {});
+      await until(() => mediaDone === 1); // while all four hook slots hang
+      expect(runner.concurrency()).toEqual({ webhooks: 4, media: 1 });
+    } finally {
+      releaseHooks();
+      await runner.stop();
+    }
   });
 });

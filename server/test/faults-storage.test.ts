@@ -1,0 +1,94 @@
+/**
+ * The S3-compatible store failing under the portal, for real: s3rver on loopback behind a TCP proxy that refuses
+ * connections or swallows traffic. Uploads answer 503 with Retry-After meanwhile; a file's job waits the outage
+ * out without spending the attempts meant for bad content, and finishes once the store is back, with no manual step.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import pino from 'pino';
+import { jobs } from '../src/db/schema.ts';
+import { queryRows } from '../src/db/client.ts';
+import { JobRunner } from '../src/jobs/queue.ts';
+import { allJobs } from '../src/jobs/registry.ts';
+import { barcodeImage } from './fixtures.ts';
+import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { startS3 } from './support/s3.ts';
+
+const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
+
+async function until<T>(check: () => Promise<T | undefined | false>): Promise<T> {
+  for (;;) {
+    const value = await check();
+    if (value) return value;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+let s3: Awaited<ReturnType<typeof startS3>>;
+let proxy: FaultProxy;
+let server: TestServer;
+let supplier: Client;
+
+beforeAll(async () => {
+  s3 = await startS3();
+  const endpoint = new URL(s3.env.S3_ENDPOINT);
+  proxy = await startFaultProxy({ host: endpoint.hostname, port: Number(endpoint.port) });
+  server = await startTestServer({ ...s3.env, S3_ENDPOINT: proxy.via(s3.env.S3_ENDPOINT).replace(/\/$/, '') });
+  supplier = new Client(server.url);
+  await supplier.login('supplier@example.com', 'Supplier-demo-1');
+}, 60_000);
+afterAll(async () => {
+  proxy?.restore();
+  await server?.close();
+  await proxy?.close();
+  await s3?.close();
+});
+
+describe(`the file store fails under the portal (${databaseKind})`, () => {
+  it('an upload while the store is away is a 503 with Retry-After; a file stored before the outage is read once the store is back, its job having waited without spending its attempts', async () => {
+    const stored = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
+    expect(stored.status).toBe(201);
+
+    proxy.refuse();
+    proxy.cut();
+    const refused = await supplier.upload('/api/draftSubmissions', [
+      { name: 'back.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
+    ]);
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBeTruthy();
+    expect(refused.json.code).toBe('DEPENDENCY_UNAVAILABLE');
+    const ready = await supplier.get('/api/ready');
+    expect(ready.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'unreachable' } });
+
+    // The worker runs on its own, as in production, while the store stays away for as many failures as the job
+    // has attempts (3): any of them would have failed it for good if it had spent one.
+    const runner = new JobRunner(server.database.db, pino({ level: 'silent' }), { pollMs: 50 }).register(
+      ...allJobs(server.ctx),
+    );
+    runner.start();
+    try {
+      const waiting = await until(async () => {
+        const [row] = await server.database.db.select().from(jobs).where(eq(jobs.name, 'drafts.processFile'));
+        return row && row.transientFailures >= 3 && row;
+      });
+      expect(waiting).toMatchObject({ status: 'queued', attempts: 0 });
+      expect(waiting.lastError).toBeTruthy();
+      proxy.restore();
+      const draft = await until(async () => {
+        const files = (await supplier.graphql(DRAFT_FILES, { id: stored.json.id })).json.data.getDraftSubmission.files;
+        return files[0].detectionStatus !== 'pending' && files;
+      });
+      expect(draft).toEqual([{ detectedUpc: '4006381333931', detectionStatus: 'done' }]);
+    } finally {
+      await runner.stop();
+    }
+    const [done] = await queryRows<{ status: string; transient_failures: number }>(
+      server.database.db,
+      sql`select status, transient_failures from jobs where name = 'drafts.processFile'`,
+    );
+    expect(done).toEqual({ status: 'done', transient_failures: 0 });
+  }, 120_000);
+});
