@@ -76,7 +76,7 @@ async function draftJobsThatFail(api: APIRequestContext) {
   };
 }
 
-test('jobs console: an administrator sees a failed job with its error, retries it and it runs, discards another after confirming; a read-only administrator only looks', async ({
+test('jobs console: an administrator sees a failed job with its error, retries it and it runs, is asked before a discard, retries every matching failed job at once; a read-only administrator only looks', async ({
   browser,
 }) => {
   // Six photos to read, two jobs failing three times with backoff, a retry: slow on a loaded machine.
@@ -140,10 +140,19 @@ test('jobs console: an administrator sees a failed job with its error, retries i
   await expect(viewer.getByRole('button', { name: /Retry job|Discard job/ })).toHaveCount(0);
   await viewer.context().close();
 
-  await admin.getByRole('button', { name: `Discard job ${toDiscard}` }).click();
-  await dialog.getByRole('button', { name: 'Discard' }).click();
-  await expect(admin.getByText(JOBS_MSG.discarded(toDiscard))).toBeVisible();
+  // After an outage: every failed job of the type whose error matches goes back in one confirmed action.
+  await admin.getByRole('textbox', { name: 'Last error contains' }).fill('is missing');
+  await admin.getByRole('button', { name: 'Retry all matching' }).click();
+  const bulk = admin.getByRole('dialog', { name: 'Retry failed jobs' });
+  await expect(bulk).toContainText(
+    JOBS_MSG.confirmBulkRetry(JOBS_MSG.matchingFailed('drafts.processFile', 'is missing')),
+  );
+  await bulk.getByRole('button', { name: 'Retry all' }).click();
+  await expect(admin.getByText(JOBS_MSG.bulkRetried(1))).toBeVisible();
   await expect(admin.getByRole('button', { name: `Discard job ${toDiscard}` })).toHaveCount(0);
+  await admin.getByRole('combobox', { name: 'State' }).click();
+  await admin.getByRole('option', { name: 'Done (last hour)' }).click();
+  await expect(rowOf(toDiscard)).toHaveCount(1, { timeout: 20_000 });
   await admin.screenshot({ path: 'test-results/jobs-console.png', fullPage: true });
   await admin.context().close();
   for (const id of failing.drafts) await graphql(api, 'mutation($id: ID!) { deleteDraftSubmission(id: $id) }', { id });

@@ -238,4 +238,65 @@ describe(`jobs console API (${databaseKind})`, () => {
       await server.ctx.jobs!.drain();
     });
   });
+
+  it('after an outage, every failed job matching a type, an error text and a time goes back in one audited action; the rest can be discarded together', async () => {
+    const db = server.database.db;
+    const type = 'auth.passwordResetMail';
+    const failedAt = new Date(Date.now() - 60_000);
+    await db.delete(jobs).where(eq(jobs.name, type));
+    await db.insert(jobs).values([
+      ...['a', 'b', 'c'].map((k) => ({
+        name: type,
+        payload: { email: `${k}@nowhere.example` },
+        status: 'failed' as const,
+        attempts: 3,
+        lastError: 'Error: connect ECONNREFUSED 127.0.0.1:25',
+        finishedAt: failedAt,
+      })),
+      {
+        name: type,
+        payload: { email: 'd@nowhere.example' },
+        status: 'failed' as const,
+        lastError: 'Error: 550 no such mailbox',
+        finishedAt: failedAt,
+      },
+      // Failed before the outage began: left alone by a filter from its start.
+      {
+        name: type,
+        payload: { email: 'e@nowhere.example' },
+        status: 'failed' as const,
+        lastError: 'Error: connect ECONNREFUSED',
+        finishedAt: new Date(Date.now() - 86_400_000),
+      },
+    ]);
+    const since = new Date(Date.now() - 3_600_000).toISOString();
+    expect((await cast.viewer.post('/api/admin/jobs/retry-failed', { type })).status).toBe(403);
+    expect((await cast.admin.post('/api/admin/jobs/retry-failed', { since: 'yesterday' })).status).toBe(400);
+
+    const retried = await cast.admin.post('/api/admin/jobs/retry-failed', { type, error: 'econnrefused', since });
+    expect(retried.status).toBe(200);
+    expect(retried.json).toEqual({ count: 3, message: JOBS_MSG.bulkRetried(3) });
+    const rows = await db.select().from(jobs).where(eq(jobs.name, type));
+    expect(rows.filter((r) => r.status === 'queued').map((r) => r.attempts)).toEqual([0, 0, 0]);
+    expect(rows.filter((r) => r.status === 'failed')).toHaveLength(2);
+
+    const discarded = await cast.admin.post('/api/admin/jobs/discard-failed', { type });
+    expect(discarded.json).toEqual({ count: 2, message: JOBS_MSG.bulkDiscarded(2) });
+    expect((await db.select().from(jobs).where(eq(jobs.name, type))).map((r) => r.status)).toEqual([
+      'queued',
+      'queued',
+      'queued',
+    ]);
+    const audit = await cast.admin.get('/api/audit');
+    const actions = (audit.json.items as { action: string; after: unknown }[]).filter((i) =>
+      i.action.startsWith('jobs.bulk'),
+    );
+    expect(actions.map((a) => [a.action, a.after])).toEqual(
+      expect.arrayContaining([
+        ['jobs.bulk_retried', { state: 'queued', count: 3 }],
+        ['jobs.bulk_discarded', { count: 2 }],
+      ]),
+    );
+    await db.delete(jobs).where(eq(jobs.name, type));
+  });
 });

@@ -32,6 +32,8 @@ export const AUDIT_ACTIONS = [
   'shipping_profile.products_assigned',
   'job.retried',
   'job.discarded',
+  'jobs.bulk_retried',
+  'jobs.bulk_discarded',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -67,6 +69,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'shipping_profile.products_assigned': 'Shipping profile products assigned',
   'job.retried': 'Background job retried',
   'job.discarded': 'Background job discarded',
+  'jobs.bulk_retried': 'Failed background jobs retried',
+  'jobs.bulk_discarded': 'Failed background jobs discarded',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */

@@ -26,6 +26,27 @@ export const jobsListQuerySchema = z.object({
 });
 export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
 
+/**
+ * Every failed job that matches: of a type, whose last error contains a text, failed since a time (the console's
+ * "Retry all" and "Discard all", after an outage). At least one filter would be wise, but none means every failed job.
+ */
+export const failedJobsFilterSchema = z.object({
+  type: z
+    .string()
+    .trim()
+    .max(100)
+    .optional()
+    .transform((v) => v || undefined),
+  error: z
+    .string()
+    .trim()
+    .max(200)
+    .optional()
+    .transform((v) => v || undefined),
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type FailedJobsFilter = z.infer<typeof failedJobsFilterSchema>;
+
 export const JOBS_MSG = {
   notFailed:
     'Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.',
@@ -36,4 +57,12 @@ export const JOBS_MSG = {
     `Discard failed job ${id} (${type})? Its work will not be done, and the row and its error are deleted.`,
   readOnly: 'You can look at the jobs but not retry or discard them: that needs the write:jobs scope.',
   noJobs: 'No jobs match these filters.',
+  bulkRetried: (n: number) => (n === 1 ? '1 failed job is queued again.' : `${n} failed jobs are queued again.`),
+  bulkDiscarded: (n: number) => (n === 1 ? '1 failed job was discarded.' : `${n} failed jobs were discarded.`),
+  confirmBulkRetry: (which: string) => `Queue ${which} again, with fresh attempts?`,
+  confirmBulkDiscard: (which: string) =>
+    `Discard ${which}? Their work will not be done, and the rows and their errors are deleted.`,
+  /** The failed jobs a bulk action takes, in words. */
+  matchingFailed: (type?: string, error?: string) =>
+    `every failed job${type ? ` of ${type}` : ''}${error ? ` whose last error contains "${error}"` : ''}`,
 } as const;

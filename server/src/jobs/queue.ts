@@ -153,6 +153,45 @@ export async function deleteFailedJob(tx: Tx, id: number): Promise<boolean> {
   return deleted.length > 0;
 }
 
+/** Which failed jobs a bulk action takes: of a type, whose last error contains a text, failed since a time. */
+export interface FailedJobsMatch {
+  type?: string;
+  error?: string;
+  since?: Date;
+}
+
+const failedMatching = (m: FailedJobsMatch): SQL =>
+  sql`status = 'failed'
+    ${m.type ? sql`AND name = ${m.type}` : sql``}
+    ${m.error ? sql`AND strpos(lower(coalesce(last_error, '')), lower(${m.error})) > 0` : sql``}
+    ${m.since ? sql`AND finished_at >= ${m.since}` : sql``}`;
+
+/**
+ * Every failed job that matches queued again with fresh attempts (after an outage, the jobs console's "Retry
+ * all"). Of failed jobs sharing a dedupe key only the newest goes back, and none whose key is queued or running
+ * already: the same work never runs twice. Returns how many went back.
+ */
+export async function requeueFailedJobs(tx: Tx, match: FailedJobsMatch): Promise<number> {
+  const result = await tx.execute(sql`
+    UPDATE jobs SET status = 'queued', attempts = 0, transient_failures = 0, transient_since = null, run_at = now(),
+      locked_until = null, lock_token = null, finished_at = null
+    WHERE id IN (
+      SELECT DISTINCT ON (coalesce(dedupe_key, id::text)) id FROM jobs failed
+      WHERE ${failedMatching(match)}
+        AND (dedupe_key IS NULL OR NOT EXISTS (
+          SELECT 1 FROM jobs live WHERE live.dedupe_key = failed.dedupe_key AND live.status IN ('queued', 'running')))
+      ORDER BY coalesce(dedupe_key, id::text), id DESC
+    )
+    RETURNING id`);
+  return (result as { rows: unknown[] }).rows.length; // the trigger wakes the workers at the commit
+}
+
+/** Every failed job that matches deleted (the jobs console's "Discard all"); returns how many. */
+export async function deleteFailedJobs(tx: Tx, match: FailedJobsMatch): Promise<number> {
+  const result = await tx.execute(sql`DELETE FROM jobs WHERE ${failedMatching(match)} RETURNING id`);
+  return (result as { rows: unknown[] }).rows.length;
+}
+
 /** Deletes jobs done longer ago than the retention; failed ones stay, with their last error, for inspection. */
 export async function purgeFinishedJobs(db: Db, retentionMs: number, now = new Date()): Promise<number> {
   const purged = await db

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { jobsListQuerySchema } from '@portal/domain';
+import { failedJobsFilterSchema, jobsListQuerySchema } from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { jobsConsolePolicy } from './policy.ts';
-import { discardJob, jobsOverview, retryJob } from './service.ts';
+import { actOnFailedJobs, discardJob, jobsOverview, retryJob } from './service.ts';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
 
 const jobId = z.coerce
@@ -66,4 +66,30 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
     authorize(jobsConsolePolicy.act(user));
     return discardJob(ctx, user, idOf(request.params));
   });
+
+  const bulkSchema = (summary: string) =>
+    routeSchema({
+      summary,
+      tags,
+      body: failedJobsFilterSchema,
+      responses: { 200: z.object({ count: z.number().int(), message: z.string() }) },
+      errors: [400, 401, 403, 429],
+    });
+  for (const action of ['retry', 'discard'] as const) {
+    app.post(
+      `/api/admin/jobs/${action}-failed`,
+      {
+        schema: bulkSchema(
+          action === 'retry'
+            ? 'Run again every failed job that matches (type, error text, failed since)'
+            : 'Discard every failed job that matches (type, error text, failed since)',
+        ),
+      },
+      async (request) => {
+        const user = await requireUser(request);
+        authorize(jobsConsolePolicy.act(user));
+        return actOnFailedJobs(ctx, user, action, failedJobsFilterSchema.parse(request.body ?? {}));
+      },
+    );
+  }
 }

@@ -1,8 +1,14 @@
-import { JOBS_MSG, type JobsListQuery } from '@portal/domain';
+import { JOBS_MSG, type FailedJobsFilter, type JobsListQuery } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
-import { declaredJobTypeNames, deleteFailedJob, requeueFailedJob } from '../../jobs/queue.ts';
+import {
+  declaredJobTypeNames,
+  deleteFailedJob,
+  deleteFailedJobs,
+  requeueFailedJob,
+  requeueFailedJobs,
+} from '../../jobs/queue.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/authorize.ts';
@@ -101,5 +107,31 @@ export async function discardJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: 
       before: auditSummary(before),
     });
     return present(before);
+  });
+}
+
+/**
+ * Retry or discard every failed job that matches the filter, in one transaction with one audit row naming the
+ * filter and the count: after an outage, a backlog of failures is one action, not one click per job.
+ */
+export async function actOnFailedJobs(
+  ctx: AppContext,
+  actor: Pick<Actor, 'id'>,
+  action: 'retry' | 'discard',
+  filter: FailedJobsFilter,
+): Promise<{ count: number; message: string }> {
+  const match = { ...filter, since: filter.since ? new Date(filter.since) : undefined };
+  return ctx.db.transaction(async (tx) => {
+    const count = action === 'retry' ? await requeueFailedJobs(tx, match) : await deleteFailedJobs(tx, match);
+    if (count > 0) {
+      await recordAudit(tx, {
+        actor,
+        action: action === 'retry' ? 'jobs.bulk_retried' : 'jobs.bulk_discarded',
+        target: { type: 'job', id: 0, label: filter.type ?? 'every type' },
+        before: { state: 'failed', filter },
+        after: action === 'retry' ? { state: 'queued', count } : { count },
+      });
+    }
+    return { count, message: action === 'retry' ? JOBS_MSG.bulkRetried(count) : JOBS_MSG.bulkDiscarded(count) };
   });
 }

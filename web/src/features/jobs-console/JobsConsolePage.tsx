@@ -19,6 +19,7 @@ import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
+import { BulkFailedActions } from './BulkFailedActions.tsx';
 import {
   useJobAction,
   useJobsOverview,
@@ -105,6 +106,9 @@ export function JobsConsolePage() {
               w={200}
             />
           </Group>
+          {overview.data.can.act && filter.state === 'failed' && overview.data.total > 0 && (
+            <BulkFailedActions type={filter.type} />
+          )}
           <JobsTable
             data={overview.data}
             busyId={retry.isPending ? retry.variables : discard.isPending ? discard.variables : undefined}

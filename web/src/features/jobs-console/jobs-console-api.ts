@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOBS_REFRESH_MS, type JobsListQuery, type JobState } from '@portal/domain';
+import { JOBS_REFRESH_MS, type FailedJobsFilter, type JobsListQuery, type JobState } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
 /** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
@@ -65,6 +65,16 @@ export function useJobAction(action: 'retry' | 'discard') {
         json: {},
         notify: { 404: null, 409: null },
       }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
+  });
+}
+
+/** Retry or discard every failed job of a type whose last error contains a text (after an outage). */
+export function useBulkJobAction(action: 'retry' | 'discard') {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (filter: FailedJobsFilter) =>
+      apiFetch<{ count: number; message: string }>(`/admin/jobs/${action}-failed`, { method: 'POST', json: filter }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
   });
 }
