@@ -2,9 +2,9 @@ import type { AddressInfo } from 'node:net';
 import { describe, it, expect, beforeAll, afterAll } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { SMTPServer } from 'smtp-server';
-import { mailOutbox } from '../src/db/schema.ts';
+import { jobs, mailOutbox } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
-import { freePort } from './support/ports.ts';
+import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
 
 /**
  * E-mail through real SMTP: a loopback smtp-server receives what the portal sends, so the whole path
@@ -118,20 +118,41 @@ describe(`password reset e-mail over SMTP (${databaseKind})`, () => {
   });
 });
 
-describe(`SMTP server unreachable (${databaseKind})`, () => {
+describe(`SMTP relay unreachable for a while (${databaseKind})`, () => {
+  let smtp: Awaited<ReturnType<typeof startSmtpServer>>;
+  let relay: FaultProxy;
   let portal: TestServer;
   beforeAll(async () => {
-    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${await freePort()}` });
+    smtp = await startSmtpServer();
+    relay = await startFaultProxy({ host: '127.0.0.1', port: smtp.port });
+    portal = await startTestServer({ SMTP_URL: `smtp://127.0.0.1:${relay.port}` });
   });
-  afterAll(() => portal?.close());
+  afterAll(async () => {
+    await portal?.close();
+    await relay?.close();
+    await smtp?.close();
+  });
 
-  it('still answers 202, and the outbox keeps the message with the error', async () => {
+  it('still answers 202; the mail waits, spending no attempt, and goes once the relay is back, with no retry by hand', async () => {
+    relay.refuse();
     const res = await new Client(portal.url).post('/api/user/password/forgot', { email: 'supplier@example.com' });
     expect(res.status).toBe(202);
     await portal.ctx.jobs!.drain();
-    const [row] = await outboxFor(portal, 'supplier@example.com');
-    expect(row.sentAt).toBeNull();
-    expect(row.error).toMatch(/ECONNREFUSED/);
-    expect(row.text).toMatch(/\/reset-password\/[A-Za-z0-9_-]+/);
+    const [waiting] = await portal.database.db.select().from(jobs).where(eq(jobs.name, 'auth.passwordResetMail'));
+    expect(waiting).toMatchObject({ status: 'queued', attempts: 0, transientFailures: 1 });
+    expect(waiting.lastError).toBe('Error: Unexpected socket close');
+    expect(smtp.received).toHaveLength(0);
+
+    relay.restore();
+    // The retry's backoff brought forward: the test drives the queue instead of waiting it out.
+    await portal.database.db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, waiting.id));
+    await portal.ctx.jobs!.drain();
+    expect(smtp.received.map((m) => m.to)).toEqual([['supplier@example.com']]);
+    const rows = await outboxFor(portal, 'supplier@example.com');
+    expect(rows).toHaveLength(1);
+    expect(rows[0].sentAt).not.toBeNull();
   });
 });

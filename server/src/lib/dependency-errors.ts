@@ -32,9 +32,12 @@ const NETWORK_CODES = new Set([
  */
 const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400)$/;
 
-/** The pg driver's messages for a connection that broke or could not be had (it gives them no code). */
-const PG_DRIVER_MESSAGES =
-  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|connection timeout|Connection closed)/i;
+/**
+ * The drivers' messages for a connection that broke or could not be had, which they give no code: pg's, and
+ * nodemailer's for a relay that closed the line or never greeted.
+ */
+const DRIVER_MESSAGES =
+  /^(Connection terminated|Client has encountered a connection error|timeout exceeded when trying to connect|Query read timeout|connection timeout|Connection closed|Unexpected socket close|Greeting never received)/i;
 
 /** S3's answers that mean "the store, not your request": throttling and server errors. */
 const S3_RETRYABLE_NAMES = new Set([
@@ -60,7 +63,7 @@ interface ErrorLike {
 
 function isUnavailableHere(e: ErrorLike): boolean {
   if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || POSTGRES_UNAVAILABLE.test(e.code))) return true;
-  if (typeof e.message === 'string' && PG_DRIVER_MESSAGES.test(e.message)) return true;
+  if (typeof e.message === 'string' && DRIVER_MESSAGES.test(e.message)) return true;
   if (typeof e.name === 'string' && S3_RETRYABLE_NAMES.has(e.name)) return true;
   if (e instanceof DependencyUnavailableError) return true;
   const status = e.$metadata?.httpStatusCode;

@@ -1,3 +1,4 @@
+import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import { eq } from 'drizzle-orm';
@@ -35,6 +36,12 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
         await transport.sendMail({ from: opts.from, ...mail });
         await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
       } catch (err) {
+        if (isDependencyUnavailable(err)) {
+          // The relay is away or said "try later": the mail's job sends it again (and writes its row again).
+          opts.log.warn({ err, to: mail.to }, 'SMTP relay unavailable; the mail is sent again later');
+          await opts.db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+          throw err;
+        }
         opts.log.error({ err, to: mail.to }, 'SMTP send failed; message kept in outbox');
         await opts.db
           .update(mailOutbox)
