@@ -21,15 +21,16 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   mkdirSync(uploadTempDir, { recursive: true });
   subscribeListeners();
   configureMediaLimits(config.media);
+  const storage = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir);
   const ctx: AppContext = {
     config,
     log,
     database,
     db: database.db,
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
-    storage: config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir),
+    storage,
     uploadTempDir,
-    metrics: new PortalMetrics(database),
+    metrics: new PortalMetrics(database, storage),
   };
   ctx.jobs = new JobRunner(database.db, log, {
     queueConcurrency: config.queueConcurrency,

@@ -25,13 +25,15 @@ describe(`health and readiness (${databaseKind})`, () => {
   });
 });
 
+const METRICS_TOKEN = 'm'.repeat(32);
+
 describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`, () => {
   let s3: Awaited<ReturnType<typeof startS3>>;
   let server: TestServer;
   let supplier: Client;
   beforeAll(async () => {
     s3 = await startS3();
-    server = await startTestServer(s3.env);
+    server = await startTestServer({ ...s3.env, METRICS_TOKEN });
     supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
   });
@@ -73,5 +75,10 @@ describe(`files in S3-compatible storage (${databaseKind}, s3rver on loopback)`,
     expect(upload.status).toBe(503);
     expect(upload.headers.get('retry-after')).toBe('5');
     expect(upload.json.code).toBe('DEPENDENCY_UNAVAILABLE');
+    // Where an operator sees it: the metrics say the store is down and the database up.
+    const metrics = await fetch(`${server.url}/metrics`, { headers: { authorization: `Bearer ${METRICS_TOKEN}` } });
+    const text = await metrics.text();
+    expect(text).toMatch(/^portal_dependency_up\{dependency="storage"\} 0$/m);
+    expect(text).toMatch(/^portal_dependency_up\{dependency="database"\} 1$/m);
   });
 });

@@ -1,9 +1,15 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JOB_STATES } from '@portal/domain';
+import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
+import { withinTime } from '../../lib/dependency-errors.ts';
+import type { BlobStore } from '../../storage/blob-store.ts';
 import { jobCounts } from '../../jobs/inspect.ts';
 import { declaredJobTypeNames, type JobOutcome } from '../../jobs/queue.ts';
 import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/stats.ts';
+
+/** How long a scrape waits for the database or the store before calling it down. */
+const DEPENDENCY_PROBE_MS = 3000;
 
 /** Latency buckets in seconds: API answers are milliseconds, uploads and exports seconds. */
 const HTTP_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
@@ -68,10 +74,19 @@ export class PortalMetrics {
     labelNames: ['kind'] as const,
     registers: [this.registry],
   });
+  private readonly dependencyUp = new Gauge({
+    name: 'portal_dependency_up',
+    help: 'Whether the database and the file storage answered this scrape (1) or not (0). A shared store that is away does not fail readiness: watch it here.',
+    labelNames: ['dependency'] as const,
+    registers: [this.registry],
+  });
   /** Only with a pool (PostgreSQL): on the embedded database they would say nothing true. */
   private readonly pool: { connections: Gauge<'state'>; max: Gauge } | null;
 
-  constructor(private readonly db: Database) {
+  constructor(
+    private readonly db: Database,
+    private readonly storage?: BlobStore,
+  ) {
     collectDefaultMetrics({ register: this.registry });
     this.database.set({ kind: db.kind }, 1);
     this.pool = db.poolStats
@@ -105,7 +120,19 @@ export class PortalMetrics {
 
   /** The exposition text, with the gauges read now. */
   async scrape(): Promise<string> {
-    await this.readGauges();
+    const answers = (call: () => Promise<unknown>) =>
+      withinTime(call(), DEPENDENCY_PROBE_MS, 'database').then(
+        () => true,
+        () => false,
+      );
+    const [databaseUp, storageUp] = await Promise.all([
+      answers(() => this.db.db.execute(sql`select 1`)),
+      this.storage ? answers(() => this.storage!.ping()) : Promise.resolve(null),
+    ]);
+    this.dependencyUp.set({ dependency: 'database' }, databaseUp ? 1 : 0);
+    if (storageUp !== null) this.dependencyUp.set({ dependency: 'storage' }, storageUp ? 1 : 0);
+    // With the database away, the queue gauges keep their last values; the scrape itself still answers.
+    if (databaseUp) await this.readGauges().catch(() => {});
     return this.registry.metrics();
   }
 
