@@ -12,6 +12,7 @@ import { runHostileBench } from './hostile.ts';
 import { runWebBench } from './web.ts';
 import { runPhotoChecksBench } from './photo-checks.ts';
 import { runIntakeLatencyBench } from './intake-latency.ts';
+import { runFaultsBench } from './faults.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -52,6 +53,11 @@ if (wanted('photo-checks')) {
   console.log('\n## Photo checks\n');
   const photoChecks = await runPhotoChecksBench();
   if (!photoChecks.ok) failed = true;
+}
+if (wanted('faults')) {
+  console.log('\n## Fairness under a flood\n');
+  const faults = await runFaultsBench();
+  if (!faults.ok) failed = true;
 }
 if (wanted('intake-latency')) {
   console.log('\n## Intake latency: results at once\n');

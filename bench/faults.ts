@@ -1,0 +1,175 @@
+/**
+ * Fairness under a flood: the time from one company's upload to the barcode read from it, on an idle portal and
+ * while another company floods the same worker with 1,000 draft files and 100 webhook pings to a receiver on this
+ * machine that never answers. Both measured in the same run, on the same portal process (the embedded database, or
+ * PostgreSQL with DATABASE_URL). Target: under the flood, at most 2x the idle time (median of the runs).
+ *
+ *   npm run bench -- faults [--runs 5]      prints the table and writes bench/results/faults.md
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import sharp from 'sharp';
+import { startPortal } from '../e2e/support/portal-process.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(repoRoot, 'bench/results/faults.md');
+const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
+const PORT = 3991 + Number(process.env.E2E_PORT_OFFSET ?? 0);
+export const TARGET_RATIO = 2;
+const FLOOD_FILES = 1000;
+const FLOOD_PINGS = 100;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** A signed-in API user of the portal: its session cookie and our Origin on writes, as the browser sends them. */
+async function signIn(url: string, email: string, password: string) {
+  const res = await fetch(`${url}/api/auth/login`, {
+    method: 'POST',
+    headers: { origin: url, 'content-type': 'application/x-www-form-urlencoded' },
+    body: new URLSearchParams({ username: email, password }),
+  });
+  if (!res.ok) throw new Error(`sign-in of ${email} failed: ${res.status}`);
+  const cookie = res.headers
+    .getSetCookie()
+    .map((c) => c.split(';')[0])
+    .join('; ');
+  const headers = { cookie, origin: url };
+  return {
+    async upload(files: { name: string; data: Buffer }[]) {
+      const form = new FormData();
+      for (const f of files)
+        form.append(
+          'files',
+          new Blob([new Uint8Array(f.data)], { type: f.name.endsWith('.jpg') ? 'image/jpeg' : 'image/png' }),
+          f.name,
+        );
+      const answer = await fetch(`${url}/api/draftSubmissions`, { method: 'POST', headers, body: form });
+      if (answer.status !== 201) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
+      return ((await answer.json()) as { id: string }).id;
+    },
+    async json<T>(method: string, route: string, body?: unknown): Promise<{ status: number; json: T | null }> {
+      const answer = await fetch(`${url}${route}`, {
+        method,
+        headers: { ...headers, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      return { status: answer.status, json: (await answer.json().catch(() => null)) as T | null };
+    },
+  };
+}
+type Api = Awaited<ReturnType<typeof signIn>>;
+
+/** From the upload's answer to the code read from its photo, polled every 20 ms. */
+async function uploadToBarcodeMs(api: Api, photo: { name: string; data: Buffer }): Promise<number> {
+  const id = await api.upload([photo]);
+  const started = performance.now();
+  for (;;) {
+    const { json } = await api.json<{
+      data?: { getDraftSubmission?: { files: { detectionStatus: string }[] } };
+    }>('POST', '/graphql', {
+      query: 'query($id: ID!) { getDraftSubmission(id: $id) { files { detectionStatus } } }',
+      variables: { id },
+    });
+    if (json?.data?.getDraftSubmission?.files?.[0]?.detectionStatus === 'done') break;
+    await new Promise((r) => setTimeout(r, 20));
+  }
+  const ms = performance.now() - started;
+  await api.json('POST', '/graphql', {
+    query: 'mutation($id: ID!) { deleteDraftSubmission(id: $id) }',
+    variables: { id },
+  });
+  return ms;
+}
+
+export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> {
+  const runsArg = process.argv.indexOf('--runs');
+  const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
+  // A receiver that takes the connection and never answers (the portal gives up after its 10 s limit).
+  const hanging: http.ServerResponse[] = [];
+  const receiver = http.createServer((_req, res) => void hanging.push(res));
+  await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
+  const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+
+  const portal = await startPortal(PORT, {
+    WEBHOOK_ALLOW_PRIVATE: 'on',
+    WEBHOOK_LOOPBACK_ONLY: 'on',
+    GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
+    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+  });
+  try {
+    const quiet = await signIn(portal.url, 'other@example.com', 'Other-demo-1');
+    const flooder = await signIn(portal.url, 'supplier@example.com', 'Supplier-demo-1');
+    // A real photo of a retail barcode (the first EAN-13 of the dataset), and a plain picture for the flood.
+    const [first] = readFileSync(path.join(DATASET, 'manifest.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','))
+      .filter(([, symbology]) => symbology === 'EAN-13');
+    const photo = { name: `front${path.extname(first[0])}`, data: readFileSync(path.join(DATASET, first[0])) };
+    const admin = await signIn(portal.url, 'admin@example.com', 'Admin-demo-1');
+    const queuedFiles = async () =>
+      (await admin.json<{ total: number }>('GET', '/api/admin/jobs?type=drafts.processFile&state=queued&pageSize=1'))
+        .json?.total ?? 0;
+
+    await uploadToBarcodeMs(quiet, photo); // warm: the media process and the first queries
+    const idle: number[] = [];
+    for (let i = 0; i < runs; i++) idle.push(await uploadToBarcodeMs(quiet, photo));
+
+    // The flood: 100 drafts of 10 files each, and 100 pings to the receiver that hangs.
+    const hook = await flooder.json<{ webhook: { id: number } }>('POST', '/api/companies/1001/webhooks', {
+      url: receiverUrl,
+      events: ['submission.status_changed'],
+    });
+    if (hook.status !== 201) throw new Error(`webhook: ${hook.status}`);
+    const pings = Array.from({ length: FLOOD_PINGS }, () =>
+      flooder.json('POST', `/api/webhooks/${hook.json!.webhook.id}/ping`),
+    );
+    const filler = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a6' } })
+      .png()
+      .toBuffer();
+    const floodStarted = performance.now();
+    for (let d = 0; d < FLOOD_FILES / 10; d += 4) {
+      await Promise.all(
+        [0, 1, 2, 3].map((k) =>
+          flooder.upload(Array.from({ length: 10 }, (_, i) => ({ name: `flood-${d + k}-${i}.png`, data: filler }))),
+        ),
+      );
+    }
+    await Promise.all(pings);
+    const floodQueuedMs = performance.now() - floodStarted;
+
+    const backlogBefore = await queuedFiles();
+    const flooded: number[] = [];
+    for (let i = 0; i < runs; i++) flooded.push(await uploadToBarcodeMs(quiet, photo));
+    const backlogAfter = await queuedFiles();
+    const ratio = median(flooded) / median(idle);
+    const ok = ratio <= TARGET_RATIO;
+
+    const table = [
+      '| | median ms | runs (ms) |',
+      '|---|---:|---|',
+      `| idle portal | ${median(idle).toFixed(0)} | ${idle.map((v) => v.toFixed(0)).join(', ')} |`,
+      `| while another company floods (${FLOOD_FILES} files, ${FLOOD_PINGS} pings to a hanging receiver) | ${median(flooded).toFixed(0)} | ${flooded.map((v) => v.toFixed(0)).join(', ')} |`,
+      '',
+      `Ratio flooded / idle: **${ratio.toFixed(2)}** (target at most ${TARGET_RATIO}): ${ok ? 'met' : 'NOT met'}.`,
+      `The flood took ${(floodQueuedMs / 1000).toFixed(1)} s to send; the flooding company's media jobs waiting: ${backlogBefore} when the quiet company's runs began, ${backlogAfter} when they ended.`,
+    ].join('\n');
+    console.log(table);
+    writeFileSync(
+      RESULTS,
+      `# Fairness under a flood\n\nMeasured ${new Date().toISOString()} on ${cpus().length} cores (load ${loadavg()[0].toFixed(2)}), ` +
+        `${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}; \`npm run bench -- faults\`.\n\n${table}\n`,
+    );
+    return { ok, ratio };
+  } finally {
+    for (const res of hanging) res.destroy();
+    receiver.closeAllConnections();
+    await new Promise<void>((r) => receiver.close(() => r()));
+    await portal.stop();
+  }
+}
