@@ -12,14 +12,18 @@ export const JOBS_MAX_PAGE_SIZE = 100;
 /** How often the open console asks again (paused while the tab is hidden). */
 export const JOBS_REFRESH_MS = 5000;
 
-/** The list's filters, as query parameters: one schema for the server's check and the web's links. */
-export const jobsListQuerySchema = z.object({
-  type: z
+/** A text filter: trimmed, and left out when empty. */
+const optionalText = (max: number) =>
+  z
     .string()
     .trim()
-    .max(100)
+    .max(max)
     .optional()
-    .transform((v) => v || undefined),
+    .transform((v) => v || undefined);
+
+/** The list's filters, as query parameters: one schema for the server's check and the web's links. */
+export const jobsListQuerySchema = z.object({
+  type: optionalText(100),
   state: z.enum(JOB_STATES).default('failed'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
@@ -31,18 +35,8 @@ export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
  * "Retry all" and "Discard all", after an outage). At least one filter would be wise, but none means every failed job.
  */
 export const failedJobsFilterSchema = z.object({
-  type: z
-    .string()
-    .trim()
-    .max(100)
-    .optional()
-    .transform((v) => v || undefined),
-  error: z
-    .string()
-    .trim()
-    .max(200)
-    .optional()
-    .transform((v) => v || undefined),
+  type: optionalText(100),
+  error: optionalText(200),
   since: z.iso.datetime({ offset: true }).optional(),
 });
 export type FailedJobsFilter = z.infer<typeof failedJobsFilterSchema>;
