@@ -14,6 +14,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** The secret in use, given with a new SESSION_SECRET to rotate it on purpose (see lib/session-secret-check.ts). */
+  SESSION_SECRET_PREVIOUS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters').optional(),
+  ),
   DEMO_DATA: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().url().optional(),
@@ -74,6 +79,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   sessionSecret: string;
+  /** The secret being replaced, when SESSION_SECRET is being rotated; only ever compared, never signs anything. */
+  sessionSecretPrevious: string | undefined;
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   smtpUrl: string | undefined;
@@ -163,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: sessionSecret!,
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'on' : embedded,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,

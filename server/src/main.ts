@@ -14,6 +14,7 @@ import { startWorker } from './jobs/worker.ts';
 import { MissingJobHandlersError } from './jobs/queue.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
+import { checkSessionSecret, SessionSecretMismatchError } from './lib/session-secret-check.ts';
 
 async function main() {
   // Command-line shortcuts for ROLE: --no-worker (web only), --worker-only (jobs only).
@@ -25,6 +26,9 @@ async function main() {
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
   const log = pino({ level: config.logLevel });
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  // Before anything is served: an instance signing cookies with another secret than the others must not start.
+  const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
+  if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
   await loadReferenceData(database.db);
   if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
   await enqueueMissingPartnerStatuses(database.db);
@@ -80,7 +84,8 @@ main().catch((err) => {
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof MissingJobHandlersError ||
-    err instanceof StorageNotSharedError
+    err instanceof StorageNotSharedError ||
+    err instanceof SessionSecretMismatchError
   ) {
     console.error(err.message);
   } else {

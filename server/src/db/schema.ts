@@ -122,6 +122,16 @@ export const loginFailures = pgTable(
   (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
 );
 
+/**
+ * What every instance sharing this database must agree on, recorded by the first one that started: a fingerprint
+ * (never the value) of each such setting. `name`: 'session_secret' (an HMAC of a fixed label keyed by SESSION_SECRET).
+ */
+export const deploymentFingerprints = pgTable('deployment_fingerprints', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
 export const mailOutbox = pgTable('mail_outbox', {
   id: serial('id').primaryKey(),
   to: text('to').notNull(),
