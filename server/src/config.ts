@@ -35,6 +35,7 @@ const envSchema = z.object({
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
@@ -105,6 +106,11 @@ export type Config = {
   apiTokenRatePerMinute: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
+  /**
+   * After SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer stops
+   * sending new ones before the listener closes.
+   */
+  shutdownDrainMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
   /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
@@ -192,6 +198,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     jobPollMs: Math.round(e.JOB_POLL_SECONDS * 1000),

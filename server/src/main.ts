@@ -63,16 +63,31 @@ async function main() {
   console.log(lines.join('\n'));
 
   let closing = false;
+  /**
+   * SIGTERM (an orchestrator replacing the instance) or SIGINT: readiness turns 503 at once while requests are still
+   * served for SHUTDOWN_DRAIN_SECONDS, so the load balancer takes the instance out before it stops listening; the
+   * worker stops claiming at once. Then the listener closes and the requests in flight finish, the jobs in hand
+   * finish, and the process exits 0.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    await app?.close(); // finishes in-flight requests
+    ctx.stopping = true;
+    log.info({ signal, drainSeconds: app ? config.shutdownDrainMs / 1000 : 0 }, 'shutting down');
+    const jobsStopped = ctx.jobs?.stop(); // stops claiming now; resolves when the jobs in hand are finished
     stopPurge();
     stopScan();
-    await ctx.jobs?.stop(); // and the jobs in hand
-    await closeMediaPool();
-    await database.close();
+    try {
+      if (app && config.shutdownDrainMs) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+      await app?.close(); // no new connections; finishes the requests in flight
+      await jobsStopped;
+      await closeMediaPool();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));

@@ -1,13 +1,17 @@
 /**
  * Deploying several instances on one PostgreSQL database, as separate processes (`server/src/main.ts`): an instance
- * with another SESSION_SECRET refuses to start.
+ * with another SESSION_SECRET refuses to start; SIGTERM drains the instance (readiness 503 while requests are still
+ * served, then the requests in flight and the jobs in hand finish) and exits 0.
  */
 import type { ChildProcess } from 'node:child_process';
+import { request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from './harness.ts';
+import pg from 'pg';
+import { plainImage } from './fixtures.ts';
+import { Client, createPostgresDatabase } from './harness.ts';
 import { startInstance, startRunning, stopInstances } from './support/instances.ts';
 import { freePort } from './support/ports.ts';
 
@@ -17,12 +21,13 @@ let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let work: string;
 let webA: string;
 
-/** The settings of an instance on the shared database, in a data folder of its own. */
+/** The settings of an instance on the shared database and the shared files folder (`name` tells them apart). */
 function envOf(name: string, env: Record<string, string> = {}): Record<string, string> {
   return {
     DATABASE_URL: database.url,
     SESSION_SECRET: SECRET,
-    DATA_DIR: path.join(work, name),
+    DATA_DIR: path.join(work, 'data'),
+    INSTANCE_NAME_FOR_TEST: name,
     LOG_LEVEL: 'warn',
     DEMO_DATA: 'off',
     ...env,
@@ -66,5 +71,105 @@ describe('an instance with another SESSION_SECRET', () => {
     }
     // The first instance still serves.
     expect((await fetch(`${webA}/api/health`)).status).toBe(200);
+  }, 120_000);
+});
+
+/** Resolves with the status of a GET, or null when no connection could be made (the listener is closed). */
+async function statusOf(url: string): Promise<number | null> {
+  try {
+    const res = await fetch(url);
+    await res.arrayBuffer();
+    return res.status;
+  } catch {
+    return null;
+  }
+}
+
+async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const value = await probe();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`gave up waiting for ${what}; last: ${String(value)}`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}
+
+describe('SIGTERM', () => {
+  it('readiness turns 503 while requests are served, an upload in flight finishes after the listener closed, the jobs in hand finish, exit 0', async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const child = await start('draining', {
+      ROLE: 'all',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      SHUTDOWN_DRAIN_SECONDS: '5',
+      LOG_LEVEL: 'info',
+    });
+    let stdout = '';
+    child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+    const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+    expect(await statusOf(`${base}/api/ready`)).toBe(200);
+
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    // An upload whose body the client holds back: in flight across the whole shutdown.
+    const boundary = 'drainboundary';
+    const inFlight = httpRequest(`${base}/api/draftSubmissions`, {
+      method: 'POST',
+      headers: {
+        'content-type': `multipart/form-data; boundary=${boundary}`,
+        cookie: [...supplier.cookies].map(([k, v]) => `${k}=${v}`).join('; '),
+        origin: base,
+      },
+    });
+    const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        let body = '';
+        res.on('data', (c: Buffer) => (body += c.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      inFlight.on('error', reject);
+    });
+    const image = await plainImage();
+    inFlight.write(
+      `--${boundary}\r\ncontent-disposition: form-data; name="files"; filename="drain.png"\r\ncontent-type: image/png\r\n\r\n`,
+    );
+    inFlight.write(image.subarray(0, 100));
+
+    child.kill('SIGTERM');
+    // Draining: not ready, yet still answering.
+    await until(
+      'readiness 503',
+      () => statusOf(`${base}/api/ready`),
+      (s) => s === 503,
+    );
+    const ready = await fetch(`${base}/api/ready`);
+    expect(ready.status).toBe(503);
+    expect(await ready.json()).toEqual({ status: 'not ready', checks: { instance: 'stopping' } });
+    expect(await statusOf(`${base}/api/health`)).toBe(200);
+    // Then the listener closes: a new connection is refused, while the upload is still in flight.
+    await until(
+      'the listener to close',
+      () => statusOf(`${base}/api/health`),
+      (s) => s === null,
+    );
+    expect(child.exitCode).toBeNull();
+    inFlight.end(Buffer.concat([image.subarray(100), Buffer.from(`\r\n--${boundary}--\r\n`)]));
+    const uploaded = await answer;
+    expect(uploaded.status).toBe(201);
+    expect(await exited).toBe(0);
+    expect(stdout).toContain('"msg":"stopped"');
+
+    // Nothing was left half-done: the upload's draft is there, and no job is still marked running.
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const draftId = (JSON.parse(uploaded.body) as { id: string }).id;
+      expect((await db.query(`select id from draft_submissions where id = $1`, [draftId])).rows).toHaveLength(1);
+      expect((await db.query(`select id from jobs where status = 'running'`)).rows).toEqual([]);
+    } finally {
+      await db.end();
+    }
   }, 120_000);
 });
