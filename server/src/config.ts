@@ -31,6 +31,7 @@ const envSchema = z.object({
   OIDC_COMPANY_ID: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: onOff.default('off'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  WORKER_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
@@ -99,6 +100,8 @@ export type Config = {
   trustProxy: boolean;
   /** all: web and worker in one process; web: HTTP only; worker: background jobs only. */
   role: 'all' | 'web' | 'worker';
+  /** A worker-only process serves /health and /metrics on this port (on HOST); unset: it listens nowhere. */
+  workerPort: number | undefined;
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
@@ -193,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trustProxy: e.TRUST_PROXY === 'on',
     role: e.ROLE,
+    workerPort: e.WORKER_PORT,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,

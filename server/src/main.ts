@@ -14,6 +14,7 @@ import { startWorker } from './jobs/worker.ts';
 import { MissingJobHandlersError } from './jobs/queue.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
+import { buildWorkerServer } from './modules/health/worker-server.ts';
 import { checkSessionSecret, SessionSecretMismatchError } from './lib/session-secret-check.ts';
 
 async function main() {
@@ -41,6 +42,10 @@ async function main() {
   if (database.kind !== 'pglite') await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
+  // A worker-only process answers its orchestrator and Prometheus on a port of its own (the web app's /metrics
+  // reports the shared queue, not this process's job run times).
+  const workerServer = config.role === 'worker' && config.workerPort ? await buildWorkerServer(ctx) : null;
+  await workerServer?.listen({ port: config.workerPort, host: config.host });
   let stopPurge = () => {};
   let stopScan = () => {};
   if (config.role !== 'web') {
@@ -54,7 +59,7 @@ async function main() {
     '',
     app
       ? `Product Hub is running at ${config.publicUrl}  (database: ${where}${config.role === 'web' ? '; no worker' : ''})`
-      : `Product Hub worker is running  (database: ${where})`,
+      : `Product Hub worker is running  (database: ${where}${workerServer ? `; /health and /metrics on port ${config.workerPort}` : ''})`,
     ...(showDemo && app
       ? ['Demo sign-ins:', ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.role}`)]
       : []),
@@ -81,6 +86,7 @@ async function main() {
       if (app && config.shutdownDrainMs) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
       await app?.close(); // no new connections; finishes the requests in flight
       await jobsStopped;
+      await workerServer?.close(); // answers its probes until the jobs in hand are finished
       await closeMediaPool();
       await database.close();
     } catch (err) {

@@ -1,7 +1,8 @@
 /**
  * Deploying several instances on one PostgreSQL database, as separate processes (`server/src/main.ts`): an instance
  * with another SESSION_SECRET refuses to start; SIGTERM drains the instance (readiness 503 while requests are still
- * served, then the requests in flight and the jobs in hand finish) and exits 0.
+ * served, then the requests in flight and the jobs in hand finish) and exits 0; a worker-only process serves /health
+ * and /metrics on WORKER_PORT.
  */
 import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -171,5 +172,37 @@ describe('SIGTERM', () => {
     } finally {
       await db.end();
     }
+  }, 120_000);
+});
+
+describe('a worker-only process', () => {
+  it('serves /health and, to the holder of METRICS_TOKEN only, /metrics on WORKER_PORT; nothing of the web app', async () => {
+    const port = await freePort();
+    const token = 'worker-metrics-token-0123456789';
+    await start('worker-probe', { ROLE: 'worker', WORKER_PORT: String(port), METRICS_TOKEN: token });
+    const base = `http://127.0.0.1:${port}`;
+    const health = await fetch(`${base}/health`);
+    expect(health.status).toBe(200);
+    expect(await health.json()).toEqual({ status: 'ok' });
+    expect((await fetch(`${base}/metrics`)).status).toBe(401);
+    expect((await fetch(`${base}/metrics`, { headers: { authorization: 'Bearer not-the-token-at-all' } })).status).toBe(
+      401,
+    );
+    const metrics = await fetch(`${base}/metrics`, { headers: { authorization: `Bearer ${token}` } });
+    expect(metrics.status).toBe(200);
+    const text = await metrics.text();
+    expect(text).toContain('portal_jobs{');
+    expect(text).toContain('portal_job_duration_seconds');
+    expect(text).toContain('process_resident_memory_bytes');
+    // A worker serves no web routes.
+    expect((await fetch(`${base}/api/health`)).status).toBe(404);
+    expect((await fetch(`${base}/graphql`, { method: 'POST' })).status).toBe(404);
+  }, 120_000);
+
+  it('without METRICS_TOKEN has no /metrics, as a web instance', async () => {
+    const port = await freePort();
+    await start('worker-no-metrics', { ROLE: 'worker', WORKER_PORT: String(port) });
+    expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
   }, 120_000);
 });
