@@ -16,6 +16,7 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerJsonCompression } from './lib/json-compression.ts';
 import { registerRequestContext } from './lib/request-context.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { metricsRoutes, registerGraphqlMetrics, registerHttpMetrics } from './modules/metrics/routes.ts';
 import { jobsConsoleRoutes } from './modules/jobs-console/routes.ts';
 import { serveWebApp } from './lib/web-app.ts';
@@ -87,7 +88,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL every instance counts in the database, so a limit holds across the fleet; the embedded database
+  // has one process, whose memory is the whole count.
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db, ctx.log), skipOnError: true } : {}),
+  });
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app, ctx.config.publicUrl);
   await app.register(formbody);

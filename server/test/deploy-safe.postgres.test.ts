@@ -2,7 +2,7 @@
  * Deploying several instances on one PostgreSQL database, as separate processes (`server/src/main.ts`): an instance
  * with another SESSION_SECRET refuses to start; SIGTERM drains the instance (readiness 503 while requests are still
  * served, then the requests in flight and the jobs in hand finish) and exits 0; a worker-only process serves /health
- * and /metrics on WORKER_PORT.
+ * and /metrics on WORKER_PORT; the rate limits count across instances.
  */
 import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -204,5 +204,53 @@ describe('a worker-only process', () => {
     await start('worker-no-metrics', { ROLE: 'worker', WORKER_PORT: String(port) });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+  }, 120_000);
+});
+
+describe('rate limits', () => {
+  it('are counted once for the whole fleet: sign-in attempts through two instances share one limit', async () => {
+    const ports = [await freePort(), await freePort()];
+    const bases = ports.map((p) => `http://127.0.0.1:${p}`);
+    await Promise.all(
+      ports.map((port, i) =>
+        start(`limited-${i}`, {
+          ROLE: 'web',
+          PORT: String(port),
+          PUBLIC_URL: bases[0],
+          LOGIN_RATE_LIMIT_PER_MINUTE: '4',
+        }),
+      ),
+    );
+    const attempt = async (i: number) => {
+      const res = await fetch(`${bases[i % 2]}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: bases[0] },
+        body: new URLSearchParams({ username: `nobody${i}@example.com`, password: 'Wrong-password-1' }).toString(),
+      });
+      await res.arrayBuffer();
+      return {
+        status: res.status,
+        remaining: Number(res.headers.get('x-ratelimit-remaining')),
+        reset: Number(res.headers.get('x-ratelimit-reset')),
+      };
+    };
+    // Alternating instances: each answer counts the other's attempts too. A burst that a new minute cut in two
+    // (the seconds to the window's end went up) is tried again in the new window.
+    for (let burst = 0; ; burst++) {
+      const answers: Awaited<ReturnType<typeof attempt>>[] = [];
+      for (let i = 0; i < 5; i++) answers.push(await attempt(i));
+      const newWindow = answers.some((a, i) => i > 0 && a.reset > answers[i - 1].reset + 1);
+      if (newWindow && burst < 3) continue;
+      // Other tests' sign-ins from this address this minute count too: the answers go down from where they were.
+      const allowed = answers.filter((a) => a.status === 401);
+      expect(allowed.length).toBeGreaterThanOrEqual(2); // at least one through each instance
+      expect(answers.map((a) => a.status)).toEqual([
+        ...allowed.map(() => 401),
+        ...answers.slice(allowed.length).map(() => 429),
+      ]);
+      // Counted as one: 3, 2, 1, 0 (or the end of it); counted per instance it would be 3, 3, 2, 2.
+      expect(allowed.map((a) => a.remaining)).toEqual(allowed.map((_, i) => allowed.length - 1 - i));
+      break;
+    }
   }, 120_000);
 });
