@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -50,6 +50,8 @@ const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    // Fastify's two lines per request ("incoming request", "request completed") give way to one, at its end.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -72,6 +74,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       /^\/(api|graphql)([/?]|$)/.test(request.url) || String(reply.getHeader('content-type')).includes('json');
     if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonCompression(app);
 
@@ -164,4 +167,25 @@ async function touchSession(request: FastifyRequest) {
   const expires = session?.cookie?.expires;
   if (!session?.userId || !expires) return;
   if (new Date(expires).getTime() - Date.now() < SESSION_MAX_AGE_MS - SESSION_TOUCH_INTERVAL_MS) session.touch();
+}
+
+/**
+ * One log line per answered request, with the request id as every line of the request (`reqId`). The address
+ * without its query string: a query may carry what must not be kept (a token sent as `?access_token=`).
+ */
+function registerRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    request.log.info(
+      {
+        method: request.method,
+        path,
+        route: request.routeOptions.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
 }

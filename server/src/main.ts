@@ -8,7 +8,7 @@ import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
-import { closeMediaPool } from './media/media-pool.ts';
+import { closeMediaPool, configureMediaLog } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
 import { startWorker } from './jobs/worker.ts';
 import { MissingJobHandlersError } from './jobs/queue.ts';
@@ -25,8 +25,11 @@ async function main() {
       ? 'web'
       : undefined;
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
+  // The one logger of the process: every line on stdout is one JSON object (the database code's warnings and what
+  // the media processes' libraries print included, the latter at debug level).
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  configureMediaLog(log);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
   // Before anything is served: an instance signing cookies with another secret than the others must not start.
   const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
   if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
@@ -65,7 +68,13 @@ async function main() {
       : []),
     '',
   ];
-  console.log(lines.join('\n'));
+  // A person at a terminal reads the banner; a log collector gets it as one JSON line like every other, whatever
+  // LOG_LEVEL says (as the banner was always printed).
+  if (process.stdout.isTTY) console.log(lines.join('\n'));
+  else
+    log
+      .child({}, { level: 'info' })
+      .info({ demoSignIns: showDemo && app ? DEMO_ACCOUNTS.map((a) => a.email) : undefined }, lines[1]);
 
   let closing = false;
   /**

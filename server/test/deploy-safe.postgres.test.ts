@@ -2,7 +2,7 @@
  * Deploying several instances on one PostgreSQL database, as separate processes (`server/src/main.ts`): an instance
  * with another SESSION_SECRET refuses to start; SIGTERM drains the instance (readiness 503 while requests are still
  * served, then the requests in flight and the jobs in hand finish) and exits 0; a worker-only process serves /health
- * and /metrics on WORKER_PORT; the rate limits count across instances.
+ * and /metrics on WORKER_PORT; the rate limits count across instances; every line a process prints is JSON.
  */
 import type { ChildProcess } from 'node:child_process';
 import { request as httpRequest } from 'node:http';
@@ -11,9 +11,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
-import { plainImage } from './fixtures.ts';
+import { datasetPhoto, plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
-import { startInstance, startRunning, stopInstances } from './support/instances.ts';
+import { startInstance, startRunning, stopInstances, type Started } from './support/instances.ts';
 import { freePort } from './support/ports.ts';
 
 const SECRET = 'd'.repeat(40);
@@ -179,7 +179,7 @@ describe('a worker-only process', () => {
   it('serves /health and, to the holder of METRICS_TOKEN only, /metrics on WORKER_PORT; nothing of the web app', async () => {
     const port = await freePort();
     const token = 'worker-metrics-token-0123456789';
-    await start('worker-probe', { ROLE: 'worker', WORKER_PORT: String(port), METRICS_TOKEN: token });
+    const worker = await start('worker-probe', { ROLE: 'worker', WORKER_PORT: String(port), METRICS_TOKEN: token });
     const base = `http://127.0.0.1:${port}`;
     const health = await fetch(`${base}/health`);
     expect(health.status).toBe(200);
@@ -197,13 +197,15 @@ describe('a worker-only process', () => {
     // A worker serves no web routes.
     expect((await fetch(`${base}/api/health`)).status).toBe(404);
     expect((await fetch(`${base}/graphql`, { method: 'POST' })).status).toBe(404);
+    await stopInstances([worker]); // the log test below wants its worker to be the only one
   }, 120_000);
 
   it('without METRICS_TOKEN has no /metrics, as a web instance', async () => {
     const port = await freePort();
-    await start('worker-no-metrics', { ROLE: 'worker', WORKER_PORT: String(port) });
+    const worker = await start('worker-no-metrics', { ROLE: 'worker', WORKER_PORT: String(port) });
     expect((await fetch(`http://127.0.0.1:${port}/health`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${port}/metrics`)).status).toBe(404);
+    await stopInstances([worker]);
   }, 120_000);
 });
 
@@ -253,4 +255,89 @@ describe('rate limits', () => {
       break;
     }
   }, 120_000);
+});
+
+describe('logs', () => {
+  /** Starts an instance that must come up and collects everything it prints on stdout and stderr from the start. */
+  async function startLogged(name: string, env: Record<string, string>) {
+    const started: Started = await startInstance(envOf(name, env));
+    if (started.running) children.push(started.child);
+    expect(started.running, started.output).toBe(true);
+    const printed = { text: started.output };
+    started.child.stdout!.on('data', (chunk: Buffer) => (printed.text += chunk.toString()));
+    started.child.stderr!.on('data', (chunk: Buffer) => (printed.text += chunk.toString()));
+    return { child: started.child, printed };
+  }
+  const linesOf = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
+  const notJson = (lines: string[]) =>
+    lines.filter((line) => {
+      try {
+        return typeof JSON.parse(line) !== 'object';
+      } catch {
+        return true;
+      }
+    });
+
+  it("every line a web instance and a worker print is one JSON object, the readers' notes at debug; one line per request", async () => {
+    const port = await freePort();
+    const base = `http://127.0.0.1:${port}`;
+    const web = await startLogged('logged-web', {
+      ROLE: 'web',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      LOG_LEVEL: 'debug',
+    });
+    const worker = await startLogged('logged-worker', { ROLE: 'worker', LOG_LEVEL: 'debug' });
+
+    // Real photos: the first has bars that read, the others send the reader to the printed digits (tesseract), whose
+    // notes ("Estimating resolution as ...") were plain text among the JSON.
+    const photos = ['upca-3/03.png', 'upca-3/04.png', 'upca-3/05.png', 'upca-3/06.png', 'ean13-1/1.png'].map(
+      datasetPhoto,
+    );
+    const supplier = new Client(base);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    const draft = await supplier.upload(
+      '/api/draftSubmissions',
+      photos.map((p) => ({ name: p.name.replace('.png', `-${p.expected}.png`), data: p.data, type: 'image/png' })),
+    );
+    expect(draft.status).toBe(201);
+    const db = new pg.Client({ connectionString: database.url });
+    await db.connect();
+    try {
+      const pending = async () =>
+        (
+          await db.query(
+            `select count(*)::int as n from draft_files where draft_id = $1 and detection_status = 'pending'`,
+            [draft.json.id],
+          )
+        ).rows[0].n as number;
+      await until('the worker to read every file', pending, (n) => n === 0);
+    } finally {
+      await db.end();
+    }
+    const health = await fetch(`${base}/api/health?access_token=not-logged`, {
+      headers: { 'x-request-id': 'one-line-please' },
+    });
+    expect(health.status).toBe(200);
+    await until(
+      'the request to be logged',
+      async () => web.printed.text,
+      (t) => t.includes('one-line-please'),
+    );
+    await stopInstances([web.child, worker.child]);
+
+    for (const printed of [web.printed.text, worker.printed.text]) {
+      const lines = linesOf(printed);
+      expect(lines.length).toBeGreaterThan(0);
+      expect(notJson(lines)).toEqual([]);
+    }
+    const webLines = linesOf(web.printed.text).map((l) => JSON.parse(l) as Record<string, unknown>);
+    const ofRequest = webLines.filter((l) => l.reqId === 'one-line-please');
+    expect(ofRequest).toHaveLength(1);
+    expect(ofRequest[0]).toMatchObject({ msg: 'request', method: 'GET', path: '/api/health', statusCode: 200 });
+    expect(web.printed.text).not.toContain('not-logged');
+    // The worker read the files, and it logged that (so the lines above are the ones that matter).
+    const workerLines = linesOf(worker.printed.text).map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(workerLines.some((l) => l.msg === 'job done')).toBe(true);
+  }, 240_000);
 });

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { registerErrorHandling } from '../../lib/errors.ts';
 import { metricsRoutes } from '../metrics/routes.ts';
@@ -10,7 +10,10 @@ import { metricsRoutes } from '../metrics/routes.ts';
  * memory through the process metrics) besides the shared queue's gauges.
  */
 export async function buildWorkerServer(ctx: AppContext): Promise<FastifyInstance> {
-  const app = Fastify({ loggerInstance: ctx.log, disableRequestLogging: true });
+  const app = Fastify({
+    loggerInstance: ctx.log,
+    logController: new LogController({ disableRequestLogging: true }),
+  });
   app.decorate('ctx', ctx);
   registerErrorHandling(app);
   // Liveness only: a worker whose database is down waits for it (its jobs are retried); restarting it would not help.
