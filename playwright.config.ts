@@ -85,6 +85,8 @@ export default defineConfig({
         // Every spec signs in as the same few demo users, in parallel: far more GraphQL per user than a person sends.
         GRAPHQL_RATE_LIMIT_PER_MINUTE: '100000',
         LOG_LEVEL: 'warn',
+        // No load balancer to drain: stop at once when the run ends.
+        SHUTDOWN_DRAIN_SECONDS: '0',
         // Webhook specs deliver to a receiver on loopback.
         WEBHOOK_ALLOW_PRIVATE: 'on',
         // ...and nowhere else: no test may reach off this machine.

@@ -25,7 +25,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
 /**
  * Server test files whose subject is the database itself run in both passes: sign-in sessions shared by two instances
  * (auth), the connection pool (metrics), readiness naming the database (operations), the job queue and the session
- * store (src/jobs, src/lib/session-store), and the driver files named *.pglite / *.postgres in their own pass.
+ * store, the rate-limit counters and the session secret's fingerprint (src/jobs, src/lib/session-store,
+ * src/lib/rate-limit-store, src/lib/session-secret-check), and the driver files named *.pglite / *.postgres in their own pass.
  * Every other integration file (the features, the attack suite, HTTP edges, mail, OpenID Connect...) runs once: on
  * PostgreSQL when there is one (production's database, where the concurrency cases mean something; its server works
  * on the other core), on PGlite otherwise. The embedded database still carries every feature in CI: the browser tests
@@ -57,7 +58,13 @@ export default defineConfig({
             serverProject(
               'server-postgres',
               { TEST_DATABASE_URL: postgres },
-              ['test/**/*.test.ts', 'src/jobs/**/*.test.ts', 'src/lib/session-store.test.ts'],
+              [
+                'test/**/*.test.ts',
+                'src/jobs/**/*.test.ts',
+                'src/lib/session-store.test.ts',
+                'src/lib/rate-limit-store.test.ts',
+                'src/lib/session-secret-check.test.ts',
+              ],
               ['**/*.pglite.test.ts'],
             ),
           ]

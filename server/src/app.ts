@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
@@ -16,6 +16,7 @@ import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerJsonCompression } from './lib/json-compression.ts';
 import { registerRequestContext } from './lib/request-context.ts';
+import { postgresRateLimitStore } from './lib/rate-limit-store.ts';
 import { metricsRoutes, registerGraphqlMetrics, registerHttpMetrics } from './modules/metrics/routes.ts';
 import { jobsConsoleRoutes } from './modules/jobs-console/routes.ts';
 import { serveWebApp } from './lib/web-app.ts';
@@ -49,6 +50,8 @@ const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: ctx.log,
+    // Fastify's two lines per request ("incoming request", "request completed") give way to one, at its end.
+    logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
@@ -71,6 +74,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       /^\/(api|graphql)([/?]|$)/.test(request.url) || String(reply.getHeader('content-type')).includes('json');
     if (api && !reply.hasHeader('cache-control')) reply.header('cache-control', 'no-store');
   });
+  registerRequestLog(app);
   registerErrorHandling(app);
   registerJsonCompression(app);
 
@@ -87,7 +91,12 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  await app.register(rateLimit, { global: false });
+  // On PostgreSQL every instance counts in the database, so a limit holds across the fleet; the embedded database
+  // has one process, whose memory is the whole count.
+  await app.register(rateLimit, {
+    global: false,
+    ...(ctx.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db, ctx.log), skipOnError: true } : {}),
+  });
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app, ctx.config.publicUrl);
   await app.register(formbody);
@@ -158,4 +167,25 @@ async function touchSession(request: FastifyRequest) {
   const expires = session?.cookie?.expires;
   if (!session?.userId || !expires) return;
   if (new Date(expires).getTime() - Date.now() < SESSION_MAX_AGE_MS - SESSION_TOUCH_INTERVAL_MS) session.touch();
+}
+
+/**
+ * One log line per answered request, with the request id as every line of the request (`reqId`). The address
+ * without its query string: a query may carry what must not be kept (a token sent as `?access_token=`).
+ */
+function registerRequestLog(app: FastifyInstance) {
+  app.addHook('onResponse', async (request, reply) => {
+    const path = request.url.split('?')[0];
+    request.log.info(
+      {
+        method: request.method,
+        path,
+        route: request.routeOptions.url,
+        statusCode: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+        ip: request.ip,
+      },
+      'request',
+    );
+  });
 }

@@ -26,6 +26,25 @@ describe('configuration validated at boot', () => {
     ).toBe(true);
   });
 
+  it('deploy settings: a drain of 5 s after SIGTERM, no worker port, no previous secret unless set', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'cfg-'));
+    const defaults = loadConfig({ DATA_DIR: dir });
+    expect(defaults.shutdownDrainMs).toBe(5000);
+    expect(defaults.workerPort).toBeUndefined();
+    expect(defaults.sessionSecretPrevious).toBeUndefined();
+    const set = loadConfig({
+      DATA_DIR: dir,
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      WORKER_PORT: '9464',
+      SESSION_SECRET_PREVIOUS: 'p'.repeat(32),
+    });
+    expect(set).toMatchObject({ shutdownDrainMs: 0, workerPort: 9464, sessionSecretPrevious: 'p'.repeat(32) });
+    expect(loadConfig({ DATA_DIR: dir, WORKER_PORT: '', SESSION_SECRET_PREVIOUS: '' }).workerPort).toBeUndefined();
+    expect(() => loadConfig({ DATA_DIR: dir, SESSION_SECRET_PREVIOUS: 'short' })).toThrow(/SESSION_SECRET_PREVIOUS/);
+    expect(() => loadConfig({ DATA_DIR: dir, WORKER_PORT: '70000' })).toThrow(/WORKER_PORT/);
+    expect(() => loadConfig({ DATA_DIR: dir, SHUTDOWN_DRAIN_SECONDS: '-1' })).toThrow(/SHUTDOWN_DRAIN_SECONDS/);
+  });
+
   it('lists every problem at once', () => {
     try {
       loadConfig({ PORT: 'abc', DATABASE_URL: 'not a url', OIDC_ISSUER: 'http://idp.example' });

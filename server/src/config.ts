@@ -15,6 +15,11 @@ const envSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   PUBLIC_URL: z.string().url().optional(),
   SESSION_SECRET: z.string().min(32, 'SESSION_SECRET must be at least 32 characters').optional(),
+  /** The secret in use, given with a new SESSION_SECRET to rotate it on purpose (see lib/session-secret-check.ts). */
+  SESSION_SECRET_PREVIOUS: z.preprocess(
+    (v) => (v === '' ? undefined : v),
+    z.string().min(32, 'SESSION_SECRET_PREVIOUS must be at least 32 characters').optional(),
+  ),
   DEMO_DATA: onOff.optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SMTP_URL: z.string().url().optional(),
@@ -27,10 +32,12 @@ const envSchema = z.object({
   OIDC_COMPANY_ID: z.coerce.number().int().positive().optional(),
   TRUST_PROXY: onOff.default('off'),
   ROLE: z.enum(['all', 'web', 'worker']).default('all'),
+  WORKER_PORT: z.preprocess((v) => (v === '' ? undefined : v), z.coerce.number().int().min(1).max(65535).optional()),
   WEB_DIST: z.string().optional(),
   LOGIN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(20),
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
@@ -85,6 +92,8 @@ export type Config = {
   databaseUrl: string | undefined;
   publicUrl: string;
   sessionSecret: string;
+  /** The secret being replaced, when SESSION_SECRET is being rotated; only ever compared, never signs anything. */
+  sessionSecretPrevious: string | undefined;
   demoData: boolean;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
   smtpUrl: string | undefined;
@@ -102,6 +111,8 @@ export type Config = {
   trustProxy: boolean;
   /** all: web and worker in one process; web: HTTP only; worker: background jobs only. */
   role: 'all' | 'web' | 'worker';
+  /** A worker-only process serves /health and /metrics on this port (on HOST); unset: it listens nowhere. */
+  workerPort: number | undefined;
   webDist: string;
   loginRateLimitPerMinute: number;
   loginFailuresPerAccount: number;
@@ -109,6 +120,11 @@ export type Config = {
   apiTokenRatePerMinute: number;
   /** How long an instance may reuse a session it has read (0 = read every request). */
   sessionCacheMs: number;
+  /**
+   * After SIGTERM, how long readiness answers 503 while requests are still served, so that the load balancer stops
+   * sending new ones before the listener closes.
+   */
+  shutdownDrainMs: number;
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
   /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
@@ -180,6 +196,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: sessionSecret!,
+    sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS,
     demoData: e.DEMO_DATA ? e.DEMO_DATA === 'on' : embedded,
     logLevel: e.LOG_LEVEL,
     smtpUrl: e.SMTP_URL,
@@ -196,11 +213,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       : undefined,
     trustProxy: e.TRUST_PROXY === 'on',
     role: e.ROLE,
+    workerPort: e.WORKER_PORT,
     webDist: path.resolve(e.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     loginRateLimitPerMinute: e.LOGIN_RATE_LIMIT_PER_MINUTE,
     loginFailuresPerAccount: e.LOGIN_FAILURES_PER_ACCOUNT,
     apiTokenRatePerMinute: e.API_TOKEN_RATE_LIMIT_PER_MINUTE,
     sessionCacheMs: e.SESSION_CACHE_MS,
+    shutdownDrainMs: e.SHUTDOWN_DRAIN_SECONDS * 1000,
     jobLockMs: e.JOB_LOCK_SECONDS * 1000,
     jobRetentionMs: e.JOB_RETENTION_DAYS * 24 * 60 * 60 * 1000,
     jobPollMs: Math.round(e.JOB_POLL_SECONDS * 1000),

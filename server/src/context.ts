@@ -22,6 +22,8 @@ export interface AppContext {
   metrics: PortalMetrics;
   /** The in-process worker, when this process runs one. */
   jobs?: JobRunner;
+  /** Set when the process was told to stop (SIGTERM): readiness answers 503 while the last requests are served. */
+  stopping?: boolean;
 }
 
 declare module 'fastify' {

@@ -8,12 +8,14 @@ import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
-import { closeMediaPool } from './media/media-pool.ts';
+import { closeMediaPool, configureMediaLog } from './media/media-pool.ts';
 import { schedulePurge } from './jobs/maintenance.ts';
 import { startWorker } from './jobs/worker.ts';
 import { MissingJobHandlersError } from './jobs/queue.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';
 import path from 'node:path';
+import { buildWorkerServer } from './modules/health/worker-server.ts';
+import { checkSessionSecret, SessionSecretMismatchError } from './lib/session-secret-check.ts';
 
 async function main() {
   // Command-line shortcuts for ROLE: --no-worker (web only), --worker-only (jobs only).
@@ -23,8 +25,14 @@ async function main() {
       ? 'web'
       : undefined;
   const config = loadConfig(role ? { ...process.env, ROLE: role } : process.env);
+  // The one logger of the process: every line on stdout is one JSON object (the database code's warnings and what
+  // the media processes' libraries print included, the latter at debug level).
   const log = pino({ level: config.logLevel });
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+  configureMediaLog(log);
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  // Before anything is served: an instance signing cookies with another secret than the others must not start.
+  const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
+  if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
   await loadReferenceData(database.db);
   if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
   await enqueueMissingPartnerStatuses(database.db);
@@ -37,6 +45,10 @@ async function main() {
   if (database.kind !== 'pglite') await proveSharedStorage(database.db, ctx.storage, storagePlace(config));
   const app = config.role === 'worker' ? null : await buildApp(ctx);
   await app?.listen({ port: config.port, host: config.host });
+  // A worker-only process answers its orchestrator and Prometheus on a port of its own (the web app's /metrics
+  // reports the shared queue, not this process's job run times).
+  const workerServer = config.role === 'worker' && config.workerPort ? await buildWorkerServer(ctx) : null;
+  await workerServer?.listen({ port: config.workerPort, host: config.host });
   let stopPurge = () => {};
   let stopScan = () => {};
   if (config.role !== 'web') {
@@ -50,25 +62,47 @@ async function main() {
     '',
     app
       ? `Product Hub is running at ${config.publicUrl}  (database: ${where}${config.role === 'web' ? '; no worker' : ''})`
-      : `Product Hub worker is running  (database: ${where})`,
+      : `Product Hub worker is running  (database: ${where}${workerServer ? `; /health and /metrics on port ${config.workerPort}` : ''})`,
     ...(showDemo && app
       ? ['Demo sign-ins:', ...DEMO_ACCOUNTS.map((a) => `  ${a.email.padEnd(24)} ${a.password.padEnd(16)} ${a.role}`)]
       : []),
     '',
   ];
-  console.log(lines.join('\n'));
+  // A person at a terminal reads the banner; a log collector gets it as one JSON line like every other, whatever
+  // LOG_LEVEL says (as the banner was always printed).
+  if (process.stdout.isTTY) console.log(lines.join('\n'));
+  else
+    log
+      .child({}, { level: 'info' })
+      .info({ demoSignIns: showDemo && app ? DEMO_ACCOUNTS.map((a) => a.email) : undefined }, lines[1]);
 
   let closing = false;
+  /**
+   * SIGTERM (an orchestrator replacing the instance) or SIGINT: readiness turns 503 at once while requests are still
+   * served for SHUTDOWN_DRAIN_SECONDS, so the load balancer takes the instance out before it stops listening; the
+   * worker stops claiming at once. Then the listener closes and the requests in flight finish, the jobs in hand
+   * finish, and the process exits 0.
+   */
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
-    log.info({ signal }, 'shutting down');
-    await app?.close(); // finishes in-flight requests
+    ctx.stopping = true;
+    log.info({ signal, drainSeconds: app ? config.shutdownDrainMs / 1000 : 0 }, 'shutting down');
+    const jobsStopped = ctx.jobs?.stop(); // stops claiming now; resolves when the jobs in hand are finished
     stopPurge();
     stopScan();
-    await ctx.jobs?.stop(); // and the jobs in hand
-    await closeMediaPool();
-    await database.close();
+    try {
+      if (app && config.shutdownDrainMs) await new Promise((r) => setTimeout(r, config.shutdownDrainMs));
+      await app?.close(); // no new connections; finishes the requests in flight
+      await jobsStopped;
+      await workerServer?.close(); // answers its probes until the jobs in hand are finished
+      await closeMediaPool();
+      await database.close();
+    } catch (err) {
+      log.error({ err }, 'shutdown failed');
+      process.exit(1);
+    }
+    log.info({ signal }, 'stopped');
     process.exit(0);
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
@@ -80,7 +114,8 @@ main().catch((err) => {
     err instanceof ConfigError ||
     err instanceof DataDirLockedError ||
     err instanceof MissingJobHandlersError ||
-    err instanceof StorageNotSharedError
+    err instanceof StorageNotSharedError ||
+    err instanceof SessionSecretMismatchError
   ) {
     console.error(err.message);
   } else {

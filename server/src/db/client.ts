@@ -12,7 +12,13 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { embeddedClientOf, exclusivelyOn, executeNamed, type CompiledQuery } from './driver-internals.ts';
-import { pgliteNotifications, postgresNotifications, type DbNotifications } from './notifications.ts';
+import {
+  consoleDbLog,
+  pgliteNotifications,
+  postgresNotifications,
+  type DbLog,
+  type DbNotifications,
+} from './notifications.ts';
 
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** Either the database itself or an open transaction on it. */
@@ -90,7 +96,10 @@ function isAlive(pid: number): boolean {
  * Open PGlite: on disk under dataDir, or in memory when dataDir is null (tests). `loadDataDir`: start from a copy
  * of a database dumped with dumpDataDir() instead of an empty one (tests copy one migrated and seeded database).
  */
-export async function openPglite(dataDir: string | null, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
+export async function openPglite(
+  dataDir: string | null,
+  opts: { loadDataDir?: Blob; log?: DbLog } = {},
+): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => {};
   try {
     const client = new PGlite({
@@ -100,7 +109,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
-    const notifications = pgliteNotifications(client);
+    const notifications = pgliteNotifications(client, opts.log);
     return {
       db,
       kind: 'pglite',
@@ -117,7 +126,7 @@ export async function openPglite(dataDir: string | null, opts: { loadDataDir?: B
   }
 }
 
-export async function openPostgres(url: string): Promise<Database> {
+export async function openPostgres(url: string, log: DbLog = consoleDbLog): Promise<Database> {
   const max = 10;
   const pool = new pg.Pool({
     connectionString: url,
@@ -132,9 +141,9 @@ export async function openPostgres(url: string): Promise<Database> {
   // every client gets a listener of its own for its whole life; the query in flight fails on its own, and the
   // pool discards the broken client and opens a new one at the next query.
   pool.on('connect', (client) => {
-    client.on('error', (err) => console.warn(`PostgreSQL connection lost: ${err.message}`));
+    client.on('error', (err) => log.warn({ err }, 'PostgreSQL connection lost'));
   });
-  pool.on('error', (err) => console.warn(`PostgreSQL idle connection lost: ${err.message}`));
+  pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   // Several instances may start together: one migrates while the others wait.
   const conn = await pool.connect();
@@ -145,7 +154,7 @@ export async function openPostgres(url: string): Promise<Database> {
     await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
     conn.release();
   }
-  const notifications = postgresNotifications(url);
+  const notifications = postgresNotifications(url, log);
   return {
     db,
     kind: 'postgres',
@@ -158,8 +167,12 @@ export async function openPostgres(url: string): Promise<Database> {
   };
 }
 
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string | null }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl) : openPglite(opts.dataDir);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string | null;
+  log?: DbLog;
+}): Promise<Database> {
+  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts.dataDir, { log: opts.log });
 }
 
 /** A hot raw statement, compiled once; every value that varies is a `sql.placeholder()`. */

@@ -19,6 +19,18 @@ export interface DbNotifications {
   close(): Promise<void>;
 }
 
+/** Where the database code reports what it survived: the process's logger (main.ts), the console elsewhere. */
+export interface DbLog {
+  warn(obj: Record<string, unknown>, msg: string): void;
+  error(obj: Record<string, unknown>, msg: string): void;
+}
+
+/** For scripts and tests that open a database without a logger. */
+export const consoleDbLog: DbLog = {
+  warn: (obj, msg) => console.warn(msg, ...Object.values(obj)),
+  error: (obj, msg) => console.error(msg, ...Object.values(obj)),
+};
+
 /** The channels the triggers of the results_at_once migration notify on. */
 export const CHANNELS = {
   /** A job became due (inserted queued, or set back to queued): its name. */
@@ -29,6 +41,7 @@ export const CHANNELS = {
 
 /** Subscribers per channel, and the reconnect listeners: what both implementations share. */
 class Subscribers {
+  constructor(private readonly log: DbLog) {}
   readonly byChannel = new Map<string, Set<(payload: string) => void>>();
   readonly reconnect = new Set<() => void>();
 
@@ -49,15 +62,15 @@ class Subscribers {
       try {
         listener(payload);
       } catch (err) {
-        console.error(`notification listener on ${channel} failed`, err);
+        this.log.error({ err, channel }, 'notification listener failed');
       }
     }
   }
 }
 
 /** The embedded database: PGlite's own listen (it runs in this process, one session, so it cannot drop). */
-export function pgliteNotifications(client: PGlite): DbNotifications {
-  const subs = new Subscribers();
+export function pgliteNotifications(client: PGlite, log: DbLog = consoleDbLog): DbNotifications {
+  const subs = new Subscribers(log);
   const listening: Promise<unknown>[] = [];
   let closed = false;
   return {
@@ -88,11 +101,8 @@ const RETRY_MAX_MS = 5000;
  * subscribed channel. Opened at the first subscription. When it drops (server restart, failover, a terminated
  * backend), it is opened again with backoff, listens again, and tells `onReconnect` listeners.
  */
-export function postgresNotifications(
-  url: string,
-  log: (message: string) => void = (m) => console.warn(m),
-): DbNotifications {
-  const subs = new Subscribers();
+export function postgresNotifications(url: string, log: DbLog = consoleDbLog): DbNotifications {
+  const subs = new Subscribers(log);
   let client: pg.Client | null = null;
   let pid: number | null = null;
   let connecting: Promise<void> | null = null;
@@ -109,7 +119,7 @@ export function postgresNotifications(
     c.removeAllListeners('notification');
     c.end().catch(() => {});
     if (closed) return;
-    log(`PostgreSQL listening connection lost (${why}); reconnecting, jobs are polled meanwhile`);
+    log.warn({ why }, 'PostgreSQL listening connection lost; reconnecting, jobs are polled meanwhile');
     scheduleConnect();
   };
 
@@ -152,7 +162,7 @@ export function postgresNotifications(
         c.removeAllListeners('end');
         c.end().catch(() => {});
         if (!closed) {
-          log(`PostgreSQL listening connection failed (${(err as Error).message}); retrying`);
+          log.warn({ err }, 'PostgreSQL listening connection failed; retrying');
           scheduleConnect();
         }
       }

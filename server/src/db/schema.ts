@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   index,
   integer,
@@ -120,6 +121,33 @@ export const loginFailures = pgTable(
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('login_failures_email_at_idx').on(t.email, t.at)],
+);
+
+/**
+ * What every instance sharing this database must agree on, recorded by the first one that started: a fingerprint
+ * (never the value) of each such setting. `name`: 'session_secret' (an HMAC of a fixed label keyed by SESSION_SECRET).
+ */
+export const deploymentFingerprints = pgTable('deployment_fingerprints', {
+  name: text('name').primaryKey(),
+  fingerprint: text('fingerprint').notNull(),
+  recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Request counters of the rate limits (sign-in, password reset, API tokens, GraphQL), shared by every instance on
+ * the database: one row per key and fixed window, counted up by an atomic upsert (lib/rate-limit-store.ts), deleted
+ * by the hourly purge once `expires_at` has passed.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    key: text('key').notNull(),
+    /** The window's start in milliseconds since the epoch, on the database's clock (the same for every instance). */
+    windowStartMs: bigint('window_start_ms', { mode: 'number' }).notNull(),
+    count: integer('count').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.key, t.windowStartMs] }), index('rate_limit_counters_expires_idx').on(t.expiresAt)],
 );
 
 export const mailOutbox = pgTable('mail_outbox', {

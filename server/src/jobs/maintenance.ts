@@ -1,13 +1,13 @@
 import { and, lt, or, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { loginFailures, passwordResetTokens, sessions } from '../db/schema.ts';
+import { loginFailures, passwordResetTokens, rateLimitCounters, sessions } from '../db/schema.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
 import { purgeFinishedJobs } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** Removes what has expired: sessions, spent or old reset links, old sign-in failures. Safe to run anywhere, any time. */
+/** Removes what has expired: sessions, spent or old reset links, old sign-in failures, past rate-limit windows. Safe to run anywhere, any time. */
 export async function purgeExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
@@ -20,6 +20,7 @@ export async function purgeExpired(db: Db, now = new Date()) {
       ),
     );
   await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
 }
 
 /**

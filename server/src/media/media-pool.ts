@@ -1,6 +1,8 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
+import { createInterface } from 'node:readline';
+import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { UploadKind } from '@portal/domain';
 import type { FileAnalysis } from './barcodes.ts';
@@ -43,6 +45,18 @@ interface Job {
 
 type Reply = { ready: true } | { id: number; ok: boolean; result?: unknown; error?: string; media?: boolean };
 
+/**
+ * Where a media process's own output goes, line by line: what the libraries print (tesseract, zbar, pdf.js notes
+ * and warnings) is not the portal's log. main.ts sends it to the logger at debug level; unset (tests, scripts), it
+ * is passed through to this process's stdout or stderr as it was.
+ */
+type MediaOutput = (line: string, stream: 'stdout' | 'stderr', pid: number | undefined) => void;
+let mediaOutput: MediaOutput = (line, stream) => process[stream].write(`${line}\n`);
+
+export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg: string): void }) {
+  mediaOutput = (line, stream, pid) => log.debug({ mediaProcess: pid, stream }, line);
+}
+
 const bootFile = fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
 
 /** Resident memory of a process in MB, from /proc (Linux); null where that is not available. */
@@ -80,8 +94,16 @@ class MediaProcess {
       // The JavaScript heap is capped too (pdf.js keeps its parsed objects there); native memory is watched.
       execArgv: [`--max-old-space-size=${Math.max(128, Math.floor(limits().memoryMb / 2))}`],
       serialization: 'advanced', // Buffers and typed arrays cross as they are
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+      stdio: ['ignore', 'pipe', 'pipe', 'ipc'],
     });
+    for (const stream of ['stdout', 'stderr'] as const) {
+      const pipe = this.child[stream] as Socket | null;
+      if (!pipe) continue;
+      pipe.unref(); // the output of an idle process keeps nobody alive either
+      createInterface({ input: pipe, crlfDelay: Infinity }).on('line', (line) =>
+        mediaOutput(line, stream, this.child.pid),
+      );
+    }
     this.ready = new Promise((resolve, reject) => {
       this.child.once('message', (msg: Reply) => {
         this.booted = 'ready' in msg;

@@ -49,7 +49,13 @@ function digitReader(): Promise<Worker> {
   workerReady ??= (async () => {
     const worker = await createWorker('eng', OEM.LSTM_ONLY, { langPath: LANG_PATH, cacheMethod: 'none', gzip: true });
     // Sparse text: the digits stand in groups with wide gaps (the outer digits of UPC-A are apart from the rest).
-    await worker.setParameters({ tessedit_char_whitelist: '0123456789', tessedit_pageseg_mode: PSM.SPARSE_TEXT });
+    // debug_file: tesseract's own notes ("Estimating resolution as 113", "Warning: Invalid resolution 0 dpi") go
+    // nowhere instead of the process's stderr, where they broke the one-JSON-object-per-line log.
+    await worker.setParameters({
+      tessedit_char_whitelist: '0123456789',
+      tessedit_pageseg_mode: PSM.SPARSE_TEXT,
+      debug_file: '/dev/null',
+    });
     return worker;
   })();
   workerReady.catch(() => (workerReady = undefined));

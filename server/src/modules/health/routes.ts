@@ -15,7 +15,7 @@ function within<T>(promise: Promise<T>, ms: number): Promise<T> {
 
 /**
  * Liveness (`/api/health`: the process serves requests) and readiness (`/api/ready`: the database and the file
- * storage answer), for load balancers and orchestrators. Neither needs a session, and neither says more than
+ * storage answer, and the process is not stopping), for load balancers and orchestrators. Neither needs a session, and neither says more than
  * which part is down.
  */
 export async function healthRoutes(app: FastifyInstance) {
@@ -29,7 +29,7 @@ export async function healthRoutes(app: FastifyInstance) {
   const tags = ['Operations'];
   const readiness = z.object({
     status: z.enum(['ready', 'not ready']),
-    checks: z.record(z.string(), z.enum(['ok', 'unreachable', 'not shared'])),
+    checks: z.record(z.string(), z.enum(['ok', 'unreachable', 'not shared', 'stopping'])),
   });
   app.get(
     '/api/health',
@@ -58,6 +58,8 @@ export async function healthRoutes(app: FastifyInstance) {
       }),
     },
     async (request, reply) => {
+      // Told to stop: the load balancer must send its requests elsewhere, while this one still answers them.
+      if (app.ctx.stopping) return reply.status(503).send({ status: 'not ready', checks: { instance: 'stopping' } });
       const checks = await Promise.all([
         within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
           () => ['database', 'ok'] as const,
