@@ -255,6 +255,9 @@ describe(`webhooks (${databaseKind})`, () => {
     'https://169.254.169.254/latest/meta-data',
     'https://[::1]/hooks',
     'https://[::ffff:127.0.0.1]/hooks',
+    // IPv4-translated (::ffff:0:0:0/96) loopback and local-use NAT64 of a private address.
+    'https://[::ffff:0:7f00:1]/hooks',
+    'https://[64:ff9b:1::a00:1]/hooks',
     'https://localhost/hooks',
   ];
 
