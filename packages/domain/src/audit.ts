@@ -32,6 +32,11 @@ export const AUDIT_ACTIONS = [
   'shipping_profile.products_assigned',
   'job.retried',
   'job.discarded',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'api_token.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -67,6 +72,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'shipping_profile.products_assigned': 'Shipping profile products assigned',
   'job.retried': 'Background job retried',
   'job.discarded': 'Background job discarded',
+  'webhook.created': 'Webhook registered for a company',
+  'webhook.updated': 'Company webhook changed',
+  'webhook.deleted': 'Company webhook deleted',
+  'webhook.secret_rotated': 'Company webhook secret rotated',
+  'api_token.revoked': 'API token revoked',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */
@@ -81,6 +91,8 @@ export const AUDIT_TARGET_TYPES = [
   'brand_profile',
   'shipping_profile',
   'job',
+  'webhook',
+  'api_token',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
