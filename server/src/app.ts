@@ -42,6 +42,7 @@ import { registerOpenApi } from './lib/openapi.ts';
 import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { registerApiTokenAuth, registerApiTokenGraphqlCheck } from './modules/api-tokens/authenticate.ts';
+import { requestLogSerializers } from './lib/log-serializers.ts';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
@@ -49,7 +50,8 @@ const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
 /** Builds the whole HTTP app without listening, so tests can call it with inject() or on a random port. */
 export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: ctx.log,
+    // A child of the process's logger, so the app's request lines redact query strings (lib/log-serializers.ts).
+    loggerInstance: ctx.log.child({}, { serializers: requestLogSerializers }),
     // Fastify's two lines per request ("incoming request", "request completed") give way to one, at its end.
     logController: new LogController({ disableRequestLogging: true }),
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 64) || randomUUID(),

@@ -181,6 +181,21 @@ describe(`API tokens (${databaseKind})`, () => {
     expect((await cookieForeign.post('/api/api-tokens', {})).status).toBe(403);
   });
 
+  it('a token cannot accept vendor terms for its person (403 SESSION_REQUIRED, nothing recorded); the session can', async () => {
+    await setUser('supplier@example.com', { tcAcceptanceDate: null });
+    const { client } = await cast.supplier.tokenClient([READ, WRITE]);
+    const byToken = await client.put('/api/user/accept-terms-and-conditions');
+    expect({ status: byToken.status, body: byToken.json }).toEqual({
+      status: 403,
+      body: { code: 'SESSION_REQUIRED', message: API_TOKEN_MSG.termsSessionOnly },
+    });
+    const [row] = await db().select().from(users).where(eq(users.email, 'supplier@example.com'));
+    expect(row.tcAcceptanceDate).toBeNull();
+    const bySession = await cast.supplier.put('/api/user/accept-terms-and-conditions');
+    expect(bySession.status).toBe(200);
+    expect(bySession.json.tcAcceptanceDate).toEqual(expect.any(String));
+  });
+
   it('a token is read from the Authorization header only: not from a cookie or the query string; a bad header is 401', async () => {
     const { token } = await cast.supplier.tokenClient([READ]);
     expect((await cast.anonymous.get(`/api/user?access_token=${token}`)).status).toBe(401);

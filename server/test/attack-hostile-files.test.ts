@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MEDIA_MSG, QUOTA_MSG, ZIP_MSG } from '@portal/domain';
 import { configureMediaLimits, DEFAULT_MEDIA_LIMITS } from '../src/media/media-pool.ts';
+import { storedBytesOf } from '../src/modules/uploads/quota.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { barcodeImage } from './fixtures.ts';
 import {
@@ -219,5 +220,25 @@ describe(`storage quota per company (${databaseKind})`, () => {
     const other = new Client(small.url);
     await other.login('other@example.com', 'Other-demo-1');
     expect((await other.upload('/api/draftSubmissions', [{ name: 'c.png', data: picture }])).status).toBe(201);
+  });
+
+  it('holds under concurrent uploads: of 12 at once, drafts and imports, only those that fit are kept', async () => {
+    count('quota');
+    const picture = await noiseImage('png');
+    // Room for three and a half pictures: the first check (before the bytes are stored) lets every upload through,
+    // so only the reservation in the recording transaction stands between them and the quota.
+    const used = await storedBytesOf(small.database.db, 1001);
+    small.ctx.config.companyStorageQuotaGb = (used + 3.5 * picture.length) / 1024 ** 3;
+    const results = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        i % 3 === 2
+          ? client.upload('/api/bulkIngestion/jobs', [{ name: `race-${i}.png`, data: picture, type: 'image/png' }])
+          : client.upload('/api/draftSubmissions', [{ name: `race-${i}.png`, data: picture }]),
+      ),
+    );
+    expect(results.filter((r) => r.status !== 201).map((r) => [r.status, r.json?.code])).toEqual(
+      Array.from({ length: 9 }, () => [413, 'STORAGE_QUOTA_REACHED']),
+    );
+    expect(await storedBytesOf(small.database.db, 1001)).toBe(used + 3 * picture.length);
   });
 });

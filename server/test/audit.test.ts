@@ -538,6 +538,67 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     await submit();
     expect(await newRows()).toEqual([]);
   });
+
+  it("staff changes to a company's webhooks are audited (never the secret); the company's own are not", async () => {
+    // A receiver that is never called: loopback, inactive, no event sent.
+    server.ctx.config.webhookAllowPrivate = true;
+    try {
+      const body = { url: 'http://127.0.0.1:9/audit-hooks', events: ['submission.catalogued'], active: false };
+      const own = await c.supplier.post('/api/companies/1001/webhooks', body);
+      expect(own.status).toBe(201);
+      await c.supplier.post(`/api/webhooks/${own.json.webhook.id}/rotate-secret`);
+      await c.supplier.request('DELETE', `/api/webhooks/${own.json.webhook.id}`);
+      expect(await newRows()).toEqual([]);
+
+      const created = await c.admin.post('/api/companies/1001/webhooks', body);
+      expect(created.status).toBe(201);
+      const id = created.json.webhook.id;
+      expect(
+        (await c.admin.put(`/api/webhooks/${id}`, { ...body, events: ['submission.status_changed'] })).status,
+      ).toBe(200);
+      const rotated = await c.admin.post(`/api/webhooks/${id}/rotate-secret`);
+      expect((await c.admin.request('DELETE', `/api/webhooks/${id}`)).status).toBe(204);
+      const rows = await newRows();
+      const target = { targetType: 'webhook', targetId: String(id), companyId: 1001, actorUserId: adminId };
+      expect(rows).toMatchObject([
+        { action: 'webhook.created', ...target, after: { url: body.url, events: body.events, active: false } },
+        {
+          action: 'webhook.updated',
+          ...target,
+          before: { events: ['submission.catalogued'] },
+          after: { events: ['submission.status_changed'] },
+        },
+        { action: 'webhook.secret_rotated', ...target },
+        { action: 'webhook.deleted', ...target, before: { url: body.url } },
+      ]);
+      expect(JSON.stringify(rows)).not.toContain(created.json.secret);
+      expect(JSON.stringify(rows)).not.toContain(rotated.json.secret);
+    } finally {
+      server.ctx.config.webhookAllowPrivate = false;
+    }
+  });
+
+  it("staff revoking someone's API token is audited; revoking one's own is not", async () => {
+    const mine = await c.supplier.tokenClient(['read:productsubmissions'], { name: 'audit: own' });
+    expect((await c.supplier.request('DELETE', `/api/api-tokens/${mine.id}`)).status).toBe(200);
+    expect(await newRows()).toEqual([]);
+    const theirs = await c.supplier.tokenClient(['read:productsubmissions'], { name: 'audit: revoked by staff' });
+    expect((await c.admin.request('DELETE', `/api/admin/api-tokens/${theirs.id}`)).status).toBe(200);
+    // Revoking it again changes nothing, and writes nothing.
+    expect((await c.admin.request('DELETE', `/api/admin/api-tokens/${theirs.id}`)).status).toBe(200);
+    expect(await newRows()).toMatchObject([
+      {
+        action: 'api_token.revoked',
+        targetType: 'api_token',
+        targetId: String(theirs.id),
+        targetLabel: 'audit: revoked by staff',
+        companyId: 1001,
+        actorUserId: adminId,
+      },
+    ]);
+    const listed = (await c.viewer.get('/api/audit?action=api_token.revoked')).json;
+    expect(listed.items[0]).toMatchObject({ actionLabel: 'API token revoked', target: { type: 'api_token' } });
+  });
 });
 
 describe(`audit rows share the transaction of the change (${databaseKind})`, () => {

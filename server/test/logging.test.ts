@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
 // One logger per process (issue 16): main.ts makes it, and the HTTP app writes to it rather than to one of its own.
 describe(`one logger for the process (${databaseKind})`, () => {
-  const lines: { msg?: string; reqId?: string; process?: string }[] = [];
+  const lines: { msg?: string; reqId?: string; process?: string; req?: { url?: string } }[] = [];
   let server: TestServer;
   beforeAll(async () => {
     const log = pino(
@@ -24,5 +24,37 @@ describe(`one logger for the process (${databaseKind})`, () => {
     expect(ofRequest.map((l) => l.msg)).toEqual(['incoming request', 'request completed']);
     expect(ofRequest.every((l) => l.process === 'the-one-logger')).toBe(true);
     expect(server.app.log.level).toBe('info');
+  });
+
+  it('a token sent in the query string (?access_token=) is never written to the log, whatever the route answers', async () => {
+    const { supplier } = await demoClients(server);
+    const { token } = await supplier.tokenClient(['read:productsubmissions']);
+    const client = new Client(server.url);
+    const paths = [
+      '/api/health', // 200
+      '/api/companies/1001/webhooks', // 401: a query-string token is not a way to sign in
+      '/api/no-such-route', // 404
+      '/drafts', // a page of the web app
+      '/graphql?query=%7B__typename%7D', // GraphQL over GET, the token after another parameter
+    ];
+    const ids = paths.map((_, i) => `query-token-${i}`);
+    for (const [i, path] of paths.entries()) {
+      const url = `${path}${path.includes('?') ? '&' : '?'}access_token=${encodeURIComponent(token)}`;
+      await client.request('GET', url, undefined, { headers: { 'x-request-id': ids[i] } });
+    }
+    // "request completed" is written once the response has gone, so it may come after the client read it.
+    await vi.waitFor(() => {
+      for (const id of ids)
+        expect(
+          lines.some((l) => l.reqId === id && l.msg === 'request completed'),
+          id,
+        ).toBe(true);
+    });
+    const ofRequests = lines.filter((l) => ids.includes(l.reqId ?? ''));
+    expect(JSON.stringify(ofRequests)).not.toContain(token.slice(4));
+    expect(ofRequests.filter((l) => l.msg === 'incoming request').map((l) => l.req?.url)).toEqual(
+      paths.map((p) => `${p.split('?')[0]}?[redacted]`),
+    );
+    expect(JSON.stringify(lines)).not.toContain(token.slice(4));
   });
 });

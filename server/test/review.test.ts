@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { desc, eq } from 'drizzle-orm';
 import { REJECTION_REASON_MAX, REVIEW_MSG } from '@portal/domain';
 import { mailOutbox } from '../src/db/schema.ts';
+import { currentRequestId } from '../src/lib/request-context.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -104,7 +105,70 @@ describe(`automated checks (${databaseKind})`, () => {
     const again = await supplier.graphql(`mutation($id: ID!) { requestValidation(id: $id) { itemStatus } }`, { id });
     expect(again.json.errors[0].extensions.code).toBe('INVALID_TRANSITION');
   });
+
+  it('a resubmission made while the checks of the previous one run is judged by its own UPC and files', async () => {
+    const shown = '4006381333931';
+    const resubmit = (upc: string, requestId: string) =>
+      barcodeImage(shown).then((data) =>
+        supplier.upload(
+          '/api/productSubmissions/resubmit',
+          [{ name: `${upc}.png`, data }],
+          'files',
+          { id, upc },
+          {
+            'x-request-id': requestId,
+          },
+        ),
+      );
+    const id = await submitProduct(shown, shown);
+    await setStatus(admin, id, 'ADMIN_REJECTED', 'Blurry.');
+    // A version whose photo does not show its UPC: its checks would reject it...
+    expect((await resubmit('036000291452', 'resubmit-wrong-upc')).status).toBe(200);
+    const held = holdFirstTransactionOf('resubmit-wrong-upc');
+    const running = server.ctx.jobs!.drain();
+    try {
+      // ...but are held as they are about to decide, while staff reject that version and the supplier corrects it.
+      await held.reached;
+      expect((await setStatus(admin, id, 'ADMIN_REJECTED', 'Wrong UPC.')).json.errors).toBeUndefined();
+      expect((await resubmit(shown, 'resubmit-right-upc')).status).toBe(200);
+    } finally {
+      held.release();
+    }
+    await running;
+    await server.ctx.jobs!.drain();
+    const d = (await detail(admin, id)).data.getProductSubmission;
+    expect(d).toMatchObject({ itemStatus: 'SUBMITTED', upc: shown, rejectionReason: null, detectedUpcs: [shown] });
+    expect(d.history.map((h: { toStatus: string }) => h.toStatus)).not.toContain('AUTO_REJECTED');
+  });
 });
+
+/**
+ * Holds the first database transaction opened for the request `requestId` (in the jobs it queued, which run under
+ * its id) until released: a job stopped at that point while the test changes what it works on.
+ */
+function holdFirstTransactionOf(requestId: string) {
+  const db = server.ctx.db;
+  const transaction = db.transaction.bind(db);
+  let release!: () => void;
+  let reached!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const reachedPromise = new Promise<void>((resolve) => (reached = resolve));
+  db.transaction = (async (...args: Parameters<typeof transaction>) => {
+    if (currentRequestId() === requestId) {
+      db.transaction = transaction;
+      reached();
+      await released;
+    }
+    return transaction(...args);
+  }) as typeof transaction;
+  return {
+    reached: reachedPromise,
+    release: () => {
+      db.transaction = transaction;
+      release();
+    },
+  };
+}
 
 describe(`staff review (${databaseKind})`, () => {
   it('accepting sets ACCEPTED, keeps history and e-mails the creator; an illegal transition is refused', async () => {

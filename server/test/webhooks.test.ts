@@ -6,10 +6,11 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MSG } from '@portal/domain';
+import { schedulePurge } from '../src/jobs/maintenance.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
@@ -19,27 +20,47 @@ interface Received {
   body: string;
 }
 
-/** A loopback receiver answering with the queued status codes (200 once they run out), recording every request. */
+/**
+ * A loopback receiver answering with the queued status codes (200 once they run out), recording every request.
+ * hold() keeps every answer back until the function it returns is called (a receiver still working on a request).
+ */
 function startReceiver() {
   const received: Received[] = [];
   const answers: number[] = [];
+  let holding: Promise<void> | null = null;
   const server = http.createServer((req, res) => {
     let body = '';
     req.on('data', (c) => (body += c));
     req.on('end', () => {
       received.push({ headers: req.headers, body });
       const status = answers.shift() ?? 200;
-      res
-        .writeHead(status, { 'content-type': 'text/plain' })
-        .end(status === 200 ? 'thanks' : `failure ${'x'.repeat(3000)}`);
+      void (holding ?? Promise.resolve()).then(() =>
+        res
+          .writeHead(status, { 'content-type': 'text/plain' })
+          .end(status === 200 ? 'thanks' : `failure ${'x'.repeat(3000)}`),
+      );
     });
   });
-  return new Promise<{ url: string; received: Received[]; answers: number[]; close: () => Promise<void> }>((resolve) =>
+  return new Promise<{
+    url: string;
+    received: Received[];
+    answers: number[];
+    hold: () => () => void;
+    close: () => Promise<void>;
+  }>((resolve) =>
     server.listen(0, '127.0.0.1', () =>
       resolve({
         url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
         received,
         answers,
+        hold: () => {
+          let release!: () => void;
+          holding = new Promise<void>((r) => (release = r));
+          return () => {
+            holding = null;
+            release();
+          };
+        },
         close: () => new Promise((r) => server.close(() => r())),
       }),
     ),
@@ -215,6 +236,134 @@ describe(`webhooks (${databaseKind})`, () => {
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   });
 
+  // PostgreSQL only: the test holds the endpoint's row in a transaction of its own, which the embedded database (one
+  // connection) cannot do beside the server's requests.
+  it.skipIf(databaseKind !== 'postgres')(
+    'rotations at once: each keeps the one before it signing (one atomic update, not a read then a write)',
+    async () => {
+      const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+      const { db } = server.database;
+      let rotations: Awaited<ReturnType<Client['post']>>[] = [];
+      // Five rotations start while the row is held: each has read the endpoint, and all wait to write it.
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select id from webhook_endpoints where id = ${json.webhook.id} for update`);
+        const started = Promise.all(
+          Array.from({ length: 5 }, () => c.supplier.post(`/api/webhooks/${json.webhook.id}/rotate-secret`)),
+        );
+        started.then((r) => (rotations = r)).catch(() => {});
+        await vi.waitFor(
+          async () => {
+            const waiting = await db.execute(
+              sql`select count(*)::int as n from pg_stat_activity where datname = current_database()
+                    and wait_event_type = 'Lock' and query like 'update "webhook_endpoints"%'`,
+            );
+            expect((waiting as unknown as { rows: { n: number }[] }).rows[0].n).toBe(5);
+          },
+          { timeout: 20_000, interval: 50 },
+        );
+      });
+      await vi.waitFor(() => expect(rotations).toHaveLength(5), { timeout: 20_000, interval: 50 });
+      expect(rotations.map((r) => r.status)).toEqual([200, 200, 200, 200, 200]);
+      await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
+      await drain();
+      const [{ headers, body }] = receiver.received;
+      const verifies = (secret: string) => {
+        try {
+          new Webhook(secret).verify(body, headers as Record<string, string>);
+          return true;
+        } catch {
+          return false;
+        }
+      };
+      // The current and the previous secret are the last two a rotation showed. Read first and written after, the
+      // previous one was the secret from before all five, and four of the secrets shown never signed anything.
+      expect(rotations.map((r) => verifies(r.json.secret)).filter(Boolean)).toHaveLength(2);
+      expect(verifies(json.secret)).toBe(false);
+      await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+    },
+    60_000,
+  );
+
+  it('a Redeliver racing the automatic retry sends once; a failed Redeliver never undoes a success', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    receiver.answers.push(500);
+    await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
+    await drain();
+    let [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.status).toBe('PENDING');
+    // The automatic retry is due and a person presses Redeliver: two jobs for one delivery, run at the same time
+    // (two runners), while the receiver takes its time over the first request it gets.
+    await retriesDueNow();
+    expect((await c.supplier.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(202);
+    const release = receiver.hold();
+    let running: Promise<unknown> = Promise.resolve();
+    try {
+      running = Promise.all([drain(), drain()]);
+      // One is sending; the other finds the delivery claimed and ends without sending.
+      await vi.waitFor(
+        async () => {
+          expect(receiver.received).toHaveLength(2);
+          const rows = await server.database.db.execute(
+            sql`select status from jobs where name = 'webhooks.deliver' and (payload->>'deliveryId')::int = ${delivery.id} and status = 'running'`,
+          );
+          expect((rows as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+        },
+        { timeout: 20_000, interval: 50 },
+      );
+    } finally {
+      release();
+    }
+    await running;
+    [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.status).toBe('SUCCEEDED');
+    expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200]);
+    // Whatever was put back for later finds it delivered.
+    await server.database.db.execute(
+      sql`update jobs set run_at = now() where name = 'webhooks.deliver' and status = 'queued'`,
+    );
+    await drain();
+    expect(receiver.received).toHaveLength(2);
+
+    // The receiver fails a Redeliver of the delivered message: the attempt is logged, the delivery stays delivered.
+    receiver.answers.push(503);
+    await c.supplier.post(`/api/webhook-deliveries/${delivery.id}/redeliver`);
+    await drain();
+    [delivery] = await deliveries(json.webhook.id);
+    expect(delivery.status).toBe('SUCCEEDED');
+    expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200, 503]);
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
+  it('deliveries older than WEBHOOK_RETENTION_DAYS go with their attempts, in the hourly maintenance', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    for (let i = 0; i < 3; i++) await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
+    await drain();
+    const [young, old, older] = (await deliveries(json.webhook.id)).map((d: { id: number }) => d.id);
+    const age = (id: number, days: number) =>
+      server.database.db.execute(
+        sql`update webhook_deliveries set created_at = now() - make_interval(days => ${days}) where id = ${id}`,
+      );
+    await age(young, server.ctx.config.webhookRetentionDays - 1);
+    await age(old, server.ctx.config.webhookRetentionDays + 1);
+    await age(older, 400);
+    const errors: unknown[] = [];
+    const stop = schedulePurge(server.ctx, (err) => errors.push(err));
+    try {
+      await vi.waitFor(
+        async () => expect((await deliveries(json.webhook.id)).map((d: { id: number }) => d.id)).toEqual([young]),
+        { timeout: 20_000, interval: 100 },
+      );
+    } finally {
+      stop();
+    }
+    expect(errors).toEqual([]);
+    const attempts = await server.database.db.execute(
+      sql`select delivery_id from webhook_attempts where delivery_id in (${old}, ${older})`,
+    );
+    expect((attempts as unknown as { rows: unknown[] }).rows).toEqual([]);
+    await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
   it('bulk ingestion tells a file that needs mapping and the job once all its files are read', async () => {
     const access = await c.admin.graphql(
       `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
@@ -256,6 +405,9 @@ describe(`webhooks (${databaseKind})`, () => {
     'https://169.254.169.254/latest/meta-data',
     'https://[::1]/hooks',
     'https://[::ffff:127.0.0.1]/hooks',
+    // IPv4-translated (::ffff:0:0:0/96) loopback and local-use NAT64 of a private address.
+    'https://[::ffff:0:7f00:1]/hooks',
+    'https://[64:ff9b:1::a00:1]/hooks',
     'https://localhost/hooks',
   ];
 

@@ -91,6 +91,8 @@ export const API_TOKEN_MSG = {
   scopeNotCovering: (scope: string) =>
     `This API token's scopes do not cover this change. Create a token with ${scope} for it.`,
   sessionOnly: 'API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.',
+  termsSessionOnly:
+    'API tokens cannot accept vendor terms: the person they bind signs in to the portal to accept them.',
   rateLimited: 'Too many requests with this API token. Please wait a minute and try again.',
 } as const;
 

@@ -34,6 +34,11 @@ export const AUDIT_ACTIONS = [
   'job.discarded',
   'jobs.bulk_retried',
   'jobs.bulk_discarded',
+  'webhook.created',
+  'webhook.updated',
+  'webhook.deleted',
+  'webhook.secret_rotated',
+  'api_token.revoked',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -71,6 +76,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'job.discarded': 'Background job discarded',
   'jobs.bulk_retried': 'Failed background jobs retried',
   'jobs.bulk_discarded': 'Failed background jobs discarded',
+  'webhook.created': 'Webhook registered for a company',
+  'webhook.updated': 'Company webhook changed',
+  'webhook.deleted': 'Company webhook deleted',
+  'webhook.secret_rotated': 'Company webhook secret rotated',
+  'api_token.revoked': 'API token revoked',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */
@@ -85,6 +95,8 @@ export const AUDIT_TARGET_TYPES = [
   'brand_profile',
   'shipping_profile',
   'job',
+  'webhook',
+  'api_token',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -825,11 +825,18 @@ export const webhookDeliveries = pgTable(
       .notNull()
       .default('PENDING'),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    /**
+     * Set while an attempt is being sent (until when it may take): an attempt starts only by setting it where it is
+     * unset or past, so an automatic retry and a Redeliver never send at the same time.
+     */
+    attemptClaimedUntil: timestamp('attempt_claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The retention purge finds old deliveries by their age alone.
+    index('webhook_deliveries_created_idx').on(t.createdAt),
     uniqueIndex('webhook_deliveries_message_idx').on(t.messageId),
   ],
 );

@@ -2,6 +2,7 @@ import { and, lt, or, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { loginFailures, passwordResetTokens, rateLimitCounters, sessions } from '../db/schema.ts';
+import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
 import { purgeFinishedJobs } from './queue.ts';
 
@@ -24,13 +25,14 @@ export async function purgeExpired(db: Db, now = new Date()) {
 }
 
 /**
- * Runs purgeExpired, the purge of done jobs and the orphan-file cleanup now and then every hour, without keeping
- * the process alive.
+ * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and the orphan-file cleanup now and then every
+ * hour, without keeping the process alive.
  */
 export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
   const run = () =>
     purgeExpired(ctx.db)
       .then(() => purgeFinishedJobs(ctx.db, ctx.config.jobRetentionMs))
+      .then(() => purgeOldWebhookDeliveries(ctx.db, ctx.config.webhookRetentionDays))
       .then(() => removeOrphanFiles(ctx))
       .catch(onError);
   void run();

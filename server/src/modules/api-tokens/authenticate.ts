@@ -12,8 +12,11 @@ declare module 'fastify' {
     apiToken?: { id: number; canWrite: boolean; refusedWrite: { code: string; message: string } };
   }
   interface FastifyContextConfig {
-    /** Refused to API tokens: the route manages the account's credentials or its tokens (a session is required). */
-    sessionOnly?: boolean;
+    /**
+     * Refused to API tokens: the route manages the account's credentials or its tokens, or a person agrees to
+     * something (a session is required). A string is the refusal's message, for a route that needs its own.
+     */
+    sessionOnly?: boolean | string;
     /** The route reads the Authorization header itself (the /metrics scraper's token): not an API token. */
     ownAuthorization?: boolean;
     /** The scope a token needs to change data through this route (the webhooks' routes); see tokenAccess. */
@@ -78,8 +81,14 @@ export function registerApiTokenAuth(app: FastifyInstance) {
       refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions),
     };
     await limit.call(app, request, reply);
-    if (request.routeOptions.config?.sessionOnly)
-      throw refusal(request, 403, 'SESSION_REQUIRED', API_TOKEN_MSG.sessionOnly);
+    const sessionOnly = request.routeOptions.config?.sessionOnly;
+    if (sessionOnly)
+      throw refusal(
+        request,
+        403,
+        'SESSION_REQUIRED',
+        typeof sessionOnly === 'string' ? sessionOnly : API_TOKEN_MSG.sessionOnly,
+      );
     // GraphQL is POSTed for reads too: its mutations are checked once parsed (below).
     const routeScope = request.routeOptions.config?.tokenWriteScope;
     if (

@@ -15,6 +15,7 @@ import { apiTokens, companies, users } from '../../db/schema.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
+import { recordAudit } from '../audit/record.ts';
 import { apiTokenPolicy } from './policy.ts';
 
 type TokenRow = typeof apiTokens.$inferSelect;
@@ -96,12 +97,23 @@ export async function revokeApiToken(ctx: AppContext, user: UserRow, id: number,
   const [row] = await ctx.db.select().from(apiTokens).where(eq(apiTokens.id, id));
   if (!row || (!asStaff && !apiTokenPolicy.manageOwn(user, row))) throw notFound('No such API token.');
   if (row.revokedAt) return present(row);
-  const [revoked] = await ctx.db
-    .update(apiTokens)
-    .set({ revokedAt: new Date(), revokedBy: user.id })
-    .where(eq(apiTokens.id, id))
-    .returning();
-  return present(revoked);
+  return ctx.db.transaction(async (tx) => {
+    // Only a token not yet revoked: of two revocations at once, one is the revocation (and audited once).
+    const [revoked] = await tx
+      .update(apiTokens)
+      .set({ revokedAt: new Date(), revokedBy: user.id })
+      .where(and(eq(apiTokens.id, id), isNull(apiTokens.revokedAt)))
+      .returning();
+    if (!revoked) return present((await tx.select().from(apiTokens).where(eq(apiTokens.id, id)))[0]);
+    // Staff revoking someone else's token (the Access page) is a staff action on their account: audited.
+    if (asStaff && row.userId !== user.id)
+      await recordAudit(tx, {
+        actor: user,
+        action: 'api_token.revoked',
+        target: { type: 'api_token', id: row.id, companyId: row.companyId, label: row.name },
+      });
+    return present(revoked);
+  });
 }
 
 /** The token of a bearer secret, with its user, whatever its state (the caller says why it is refused). */

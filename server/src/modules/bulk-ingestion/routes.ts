@@ -18,7 +18,7 @@ import { bulkIngestionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
-import { quotaFull, quotaLeft } from '../uploads/quota.ts';
+import { quotaFull, quotaLeft, recordWithinQuota } from '../uploads/quota.ts';
 import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';
 import { bulkIngestionPolicy } from './policy.ts';
@@ -263,18 +263,20 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
           files.push({ id: f.id, filename: f.filename, sourceKey: null, size: f.size, storageKey });
         }
         const ignored = received.filter((f) => f.ignored);
-        const { job } = await ctx.db.transaction(async (tx) => {
-          const created = await createJobWithFiles(tx, org, 'UPLOAD', user.id, files);
-          // Their processing jobs find them IGNORED and leave them be.
-          for (const reason of new Set(ignored.map((f) => f.ignored!))) {
-            const ids = ignored.filter((f) => f.ignored === reason).map((f) => f.id);
-            await tx
-              .update(bulkIngestionFiles)
-              .set({ status: 'IGNORED', reason })
-              .where(inArray(bulkIngestionFiles.id, ids));
-          }
-          return created;
-        });
+        const { job } = await ctx.db.transaction((tx) =>
+          recordWithinQuota(tx, ctx.config, org.companyId, async () => {
+            const created = await createJobWithFiles(tx, org, 'UPLOAD', user.id, files);
+            // Their processing jobs find them IGNORED and leave them be.
+            for (const reason of new Set(ignored.map((f) => f.ignored!))) {
+              const ids = ignored.filter((f) => f.ignored === reason).map((f) => f.id);
+              await tx
+                .update(bulkIngestionFiles)
+                .set({ status: 'IGNORED', reason })
+                .where(inArray(bulkIngestionFiles.id, ids));
+            }
+            return created;
+          }),
+        );
         reply.status(201);
         return await jobView(ctx, job.id);
       } catch (err) {

@@ -151,6 +151,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       const { ean13Upc } = eanParams.parse(request.params);
       const product = await productForNewImages(ctx, user, ean13Upc); // refuse before reading any bytes
       const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
         maxFiles: MAX_FILES_PER_DRAFT,
         fileField: 'files',
       });

@@ -22,6 +22,7 @@ import { staffStatusChange, visibleSubmission } from '../submissions/service.ts'
 import { recordAudit } from '../audit/record.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
+import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
@@ -352,23 +353,25 @@ export async function addProductImages(
     (fileId) => `submissions/${id}/${fileId}`,
     (stored) =>
       ctx.db.transaction((tx) =>
-        createSubmissions(
-          tx,
-          [
-            {
-              id,
-              companyId: user.companyId,
-              userId: user.id,
-              partnerCompanyId,
-              upc: product.ean13Upc,
-              ean13Upc: product.ean13Upc,
-              productName: product.description,
-              files: stored,
-              from: null,
-              reason: 'Images for a catalogued product',
-            },
-          ],
-          { actor: 'supplier', userId: user.id },
+        recordWithinQuota(tx, ctx.config, user.companyId, () =>
+          createSubmissions(
+            tx,
+            [
+              {
+                id,
+                companyId: user.companyId,
+                userId: user.id,
+                partnerCompanyId,
+                upc: product.ean13Upc,
+                ean13Upc: product.ean13Upc,
+                productName: product.description,
+                files: stored,
+                from: null,
+                reason: 'Images for a catalogued product',
+              },
+            ],
+            { actor: 'supplier', userId: user.id },
+          ),
         ),
       ),
   );

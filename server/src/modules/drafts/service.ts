@@ -24,6 +24,7 @@ import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts'
 import type { UserRow } from '../users/repository.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
+import { recordWithinQuota } from '../uploads/quota.ts';
 import { processDraftFileJob } from './jobs.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import { createSubmissions } from '../submissions/lifecycle.ts';
@@ -53,10 +54,13 @@ async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promis
 export const draftsFor = (ctx: AppContext, user: UserRow) =>
   listDrafts(ctx.db, { companyId: draftPolicy.seesEveryCompany(user) ? null : user.companyId });
 
-/** Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together. */
+/**
+ * Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together,
+ * within the quota of the draft's company.
+ */
 const storeFiles = (
   ctx: AppContext,
-  { draftId, companyId }: { draftId: string; companyId: number },
+  draft: { id: string; companyId: number },
   files: ReceivedFile[],
   firstPosition: number,
   write: (tx: Tx) => Promise<void>,
@@ -64,23 +68,26 @@ const storeFiles = (
   storeThenRecord(
     ctx.storage,
     files,
-    (id) => `drafts/${draftId}/${id}`,
+    (id) => `drafts/${draft.id}/${id}`,
     (stored) =>
-      ctx.db.transaction(async (tx) => {
-        await write(tx);
-        await tx.insert(draftFiles).values(
-          stored.map((f, i) => ({
-            id: f.id,
-            draftId,
-            fileName: f.fileName,
-            storageKey: f.storageKey,
-            kind: f.kind,
-            size: f.size,
-            position: firstPosition + i,
-          })),
-        );
-        for (const f of stored) await enqueue(tx, processDraftFileJob, { fileId: f.id }, { companyId });
-      }),
+      ctx.db.transaction((tx) =>
+        recordWithinQuota(tx, ctx.config, draft.companyId, async () => {
+          await write(tx);
+          await tx.insert(draftFiles).values(
+            stored.map((f, i) => ({
+              id: f.id,
+              draftId: draft.id,
+              fileName: f.fileName,
+              storageKey: f.storageKey,
+              kind: f.kind,
+              size: f.size,
+              position: firstPosition + i,
+            })),
+          );
+          for (const f of stored)
+            await enqueue(tx, processDraftFileJob, { fileId: f.id }, { companyId: draft.companyId });
+        }),
+      ),
   );
 
 function assertUniqueNames(existing: string[], incoming: ReceivedFile[]) {
@@ -101,7 +108,7 @@ export async function createDraft(
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
-  await storeFiles(ctx, { draftId: id, companyId: user.companyId }, files, 0, async (tx) => {
+  await storeFiles(ctx, { id, companyId: user.companyId }, files, 0, async (tx) => {
     await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
   });
   return (await findDraft(ctx.db, id))!;
@@ -118,7 +125,7 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
     files,
   );
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  await storeFiles(ctx, { draftId, companyId: draft.companyId }, files, first, async (tx) => {
+  await storeFiles(ctx, draft, files, first, async (tx) => {
     await touchDraft(tx, draftId);
     await recordIfStaffAction(tx, user, {
       action: 'draft.files_added',

@@ -66,16 +66,20 @@ export const automatedChecks = (ctx: AppContext) =>
           await ctx.db.update(submissionFiles).set(update).where(eq(submissionFiles.id, file.id));
         });
       }
-      const files = await filesOf(ctx.db, submissionId);
-      const detectedUpcs = [...new Set(files.flatMap((f) => f.detectedUpcs))];
-      const reason = automatedVerdict(submission.upc, files);
       await ctx.db.transaction(async (tx) => {
-        await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, submissionId));
+        // The item, its UPC and its files as they are now, under the lock a resubmission or a staff decision also
+        // takes: what was read above may be an earlier version (a resubmission in between brings a new UPC and files).
         const current = await findSubmission(tx, submissionId, { lock: true });
+        if (!current) return;
+        const files = await filesOf(tx, submissionId);
+        // Files not read yet came with a resubmission since this run began; the checks it queued decide on them.
+        if (files.some((f) => f.detectionStatus === 'pending')) return;
+        const detectedUpcs = [...new Set(files.flatMap((f) => f.detectedUpcs))];
+        await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, submissionId));
         // Staff may have decided meanwhile: the checks only ever act on an item still waiting.
-        if (reason && current?.itemStatus === 'SUBMITTED' && !current.humanReviewOnly) {
-          await changeStatus(tx, submissionId, 'AUTO_REJECTED', { actor: 'system', userId: null, reason });
-        }
+        if (current.itemStatus !== 'SUBMITTED' || current.humanReviewOnly) return;
+        const reason = automatedVerdict(current.upc, files);
+        if (reason) await changeStatus(tx, submissionId, 'AUTO_REJECTED', { actor: 'system', userId: null, reason });
       });
     },
   });

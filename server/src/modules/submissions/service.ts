@@ -24,6 +24,7 @@ import { renditionKeys } from '../media-files/renditions.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
+import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import { activityPage, findSubmission, type SubmissionRow } from './repository.ts';
@@ -210,11 +211,14 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
     (fileId) => `submissions/${id}/${fileId}`,
     (stored) =>
       ctx.db.transaction(async (tx) => {
-        const result = await replaceFiles(
-          tx,
-          id,
-          { upc, ean13Upc: toEan13(upc)!, files: stored },
-          { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
+        // Within the quota once the new files have replaced the old ones.
+        const result = await recordWithinQuota(tx, ctx.config, s.companyId, () =>
+          replaceFiles(
+            tx,
+            id,
+            { upc, ean13Upc: toEan13(upc)!, files: stored },
+            { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
+          ),
         );
         await recordIfStaffAction(tx, user, {
           action: 'submission.resubmitted',

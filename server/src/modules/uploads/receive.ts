@@ -8,7 +8,7 @@ import { MAX_FILE_BYTES, UPLOAD_MSG, type UploadKind } from '@portal/domain';
 import { inspectUpload as inspectFile } from '../../media/media-pool.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
-import { assertWithinQuota } from './quota.ts';
+import { assertWithinQuota, sumOfSizes } from './quota.ts';
 
 export interface ReceivedFile {
   fileName: string;
@@ -90,12 +90,7 @@ export async function receiveUploads(
     await Promise.all(checks);
     if (opts.quota) {
       const { ctx, companyId } = opts.quota;
-      await assertWithinQuota(
-        ctx.db,
-        ctx.config,
-        companyId,
-        received.reduce((sum, f) => sum + f.size, 0),
-      );
+      await assertWithinQuota(ctx.db, ctx.config, companyId, sumOfSizes(received));
     }
     return { files: received, fields, discard };
   } catch (err) {

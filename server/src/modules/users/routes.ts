@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
-import { accountInformationSchema, changePasswordSchema, emailSchema, MSG } from '@portal/domain';
+import { accountInformationSchema, API_TOKEN_MSG, changePasswordSchema, emailSchema, MSG } from '@portal/domain';
 import { sessions } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
@@ -113,14 +113,17 @@ export async function userRoutes(app: FastifyInstance) {
     },
   );
 
+  // Vendor terms bind the person who accepts them: a script holding their token cannot agree on their behalf.
   app.put(
     '/api/user/accept-terms-and-conditions',
     {
+      config: { sessionOnly: API_TOKEN_MSG.termsSessionOnly },
       schema: routeSchema({
         summary: 'Accept the terms and conditions',
         tags,
         responses: { 200: userDetails },
         errors: [401, 403, 429],
+        sessionOnly: true,
       }),
     },
     async (request) => {

@@ -37,7 +37,34 @@ describe('webhook address guard (SSRF)', () => {
     '2001:db8::1',
     '::127.0.0.1',
     'not-an-ip',
+    '127.1',
+    '0x7f.0.0.1',
   ])('%s is refused', (address) => {
+    expect(isRefusedAddress(address)).toBe(true);
+  });
+
+  // Ranges the hand-made tables missed or that ipaddr.js names: IPv4-translated (::ffff:0:0:0/96, RFC 6145) is refused
+  // whatever IPv4 address it carries, as are Teredo, local-use NAT64, benchmarking and IPv6 outside global unicast.
+  it.each([
+    '::ffff:0:7f00:1',
+    '::ffff:0:808:808',
+    '::ffff:0:0.0.0.0',
+    '::ffff:0:10.0.0.1',
+    '2001::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
+    '64:ff9b:1::a00:1',
+    '64:ff9b:1::808:808',
+    '2001:2::1',
+    '100::1',
+    '3fff::1',
+    '5f00::1',
+    '4000::1',
+    '192.88.99.1',
+    '198.51.100.7',
+    '203.0.113.9',
+    '240.0.0.1',
+    '0.1.2.3',
+  ])('%s (special range) is refused', (address) => {
     expect(isRefusedAddress(address)).toBe(true);
   });
 
@@ -51,6 +78,8 @@ describe('webhook address guard (SSRF)', () => {
     '::ffff:8.8.8.8',
     '64:ff9b::808:808',
     '2002:808:808::1',
+    '::ffff:808:808',
+    '2a00:1450:4001:80b::200e',
   ])('%s is public and allowed', (address) => {
     expect(isRefusedAddress(address)).toBe(false);
   });

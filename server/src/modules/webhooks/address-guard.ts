@@ -1,89 +1,48 @@
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { WEBHOOK_MSG } from '@portal/domain';
+import ipaddr from 'ipaddr.js';
 
 /**
  * Where a webhook may go (SSRF guard). A company's URL must not reach our own network: loopback, private ranges,
- * link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254), CGNAT, multicast and the other reserved ranges,
- * in IPv4 and IPv6, IPv6 forms that carry an IPv4 address (mapped, NAT64, 6to4) judged by that address.
+ * link-local (cloud metadata at 169.254.169.254 and fd00:ec2::254), CGNAT, multicast and every other special range,
+ * in IPv4 and IPv6; IPv6 forms that carry an IPv4 address (mapped, well-known NAT64, 6to4) are judged by that address.
+ * The ranges are ipaddr.js's (maintained against the IANA special-purpose registries), not tables of our own: an
+ * address is allowed only when the library calls it plain 'unicast', so a range it learns later is refused, not let by.
  */
 
-/** [first bytes, prefix length in bits] of every refused IPv4 range. */
-const V4_REFUSED: [number[], number][] = [
-  [[0], 8], // "this" network
-  [[10], 8], // private
-  [[100, 64], 10], // CGNAT
-  [[127], 8], // loopback
-  [[169, 254], 16], // link-local, metadata
-  [[172, 16], 12], // private
-  [[192, 0, 0], 24], // IETF protocol assignments
-  [[192, 0, 2], 24], // documentation
-  [[192, 88, 99], 24], // 6to4 relay anycast
-  [[192, 168], 16], // private
-  [[198, 18], 15], // benchmarking
-  [[198, 51, 100], 24], // documentation
-  [[203, 0, 113], 24], // documentation
-  [[224], 4], // multicast
-  [[240], 4], // reserved and broadcast
-];
+/** IPv6 ranges that carry the IPv4 address that decides (::ffff:0:0/96 is ipaddr.js's 'ipv4Mapped'). */
+const WELL_KNOWN_NAT64 = ipaddr.parseCIDR('64:ff9b::/96');
+const SIX_TO_FOUR = ipaddr.parseCIDR('2002::/16');
+/** IPv4-compatible addresses (::a.b.c.d, deprecated by RFC 4291): ipaddr.js calls them unicast, nothing routes them. */
+const IPV4_COMPATIBLE = ipaddr.parseCIDR('::/96');
+/** IANA's global unicast space; anything else in IPv6 is unassigned or special. */
+const GLOBAL_UNICAST = ipaddr.parseCIDR('2000::/3');
 
-const V6_REFUSED: [number[], number][] = [
-  [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0], 96], // unspecified, loopback, IPv4-compatible (deprecated)
-  [[0, 0x64, 0xff, 0x9b, 0, 1], 48], // local-use NAT64
-  [[1, 0, 0, 0, 0, 0, 0, 0], 64], // discard
-  [[0x20, 0x01, 0x0d, 0xb8], 32], // documentation
-  [[0x20, 0x01, 0, 0], 23], // IETF protocol assignments (Teredo included)
-  [[0xfc], 7], // unique local (fd00:ec2::254 metadata included)
-  [[0xfe, 0x80], 10], // link-local
-  [[0xfe, 0xc0], 10], // site-local (deprecated)
-  [[0xff], 8], // multicast
-];
-
-function inRange(bytes: number[], [prefix, bits]: [number[], number]): boolean {
-  for (let i = 0; i * 8 < bits; i++) {
-    const take = Math.min(8, bits - i * 8);
-    const mask = (0xff << (8 - take)) & 0xff;
-    if ((bytes[i] & mask) !== ((prefix[i] ?? 0) & mask)) return false;
-  }
-  return true;
+function refusedV4(address: ipaddr.IPv4): boolean {
+  return address.range() !== 'unicast';
 }
 
-function v4Bytes(address: string): number[] {
-  return address.split('.').map(Number);
-}
-
-/** The 16 bytes of an IPv6 address (with '::' and a dotted IPv4 tail). */
-function v6Bytes(address: string): number[] {
-  let text = address.split('%')[0].toLowerCase();
-  const tail = text.match(/(\d+\.\d+\.\d+\.\d+)$/);
-  if (tail) {
-    const [a, b, c, d] = v4Bytes(tail[1]);
-    text = text.slice(0, -tail[1].length) + `${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
-  }
-  const [head, rest] = text.split('::');
-  const groups = (s: string | undefined) => (s ? s.split(':').map((g) => parseInt(g, 16)) : []);
-  const h = groups(head);
-  const r = rest === undefined ? [] : groups(rest);
-  const all = rest === undefined ? h : [...h, ...new Array<number>(8 - h.length - r.length).fill(0), ...r];
-  return all.flatMap((g) => [g >> 8, g & 0xff]);
+function refusedV6(address: ipaddr.IPv6): boolean {
+  const range = address.range();
+  // ::ffff:a.b.c.d reaches a.b.c.d; 64:ff9b::a.b.c.d reaches it through a NAT64 gateway.
+  if (range === 'ipv4Mapped' || address.match(WELL_KNOWN_NAT64))
+    return refusedV4(new ipaddr.IPv4(address.toByteArray().slice(12)));
+  // 2002:aabb:ccdd::/48 routes to aa.bb.cc.dd.
+  if (address.match(SIX_TO_FOUR)) return refusedV4(new ipaddr.IPv4(address.toByteArray().slice(2, 6)));
+  // Everything else special is refused, the IPv4-translated ::ffff:0:0:0/96 (rfc6145), Teredo and local NAT64 included.
+  if (range !== 'unicast' || address.match(IPV4_COMPATIBLE)) return true;
+  return !address.match(GLOBAL_UNICAST);
 }
 
 /** True when a webhook may not connect to this IP address. */
 export function isRefusedAddress(address: string): boolean {
-  const version = isIP(address.split('%')[0]);
-  if (version === 4) return V4_REFUSED.some((range) => inRange(v4Bytes(address), range));
-  if (version !== 6) return true; // not an address at all: never connect
-  const bytes = v6Bytes(address);
-  // IPv4-mapped (::ffff:a.b.c.d), well-known NAT64 (64:ff9b::a.b.c.d): the IPv4 address inside decides.
-  if (
-    inRange(bytes, [[0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0xff, 0xff], 96]) ||
-    inRange(bytes, [[0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0], 96])
-  ) {
-    return isRefusedAddress(bytes.slice(12).join('.'));
-  }
-  // 6to4 (2002:a.b.c.d::/48) routes to the IPv4 address in bytes 2-5.
-  if (inRange(bytes, [[0x20, 0x02], 16])) return isRefusedAddress(bytes.slice(2, 6).join('.'));
-  return V6_REFUSED.some((range) => inRange(bytes, range));
+  // Node's own strict reading first: ipaddr.js also accepts forms no resolver returns (0x7f.1, 127.1).
+  const bare = address.split('%')[0];
+  const version = isIP(bare);
+  if (version === 4) return refusedV4(ipaddr.IPv4.parse(bare));
+  if (version === 6) return refusedV6(ipaddr.IPv6.parse(bare));
+  return true; // not an address at all: never connect
 }
 
 export class RefusedTargetError extends Error {}

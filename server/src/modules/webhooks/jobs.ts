@@ -1,9 +1,9 @@
 import { BlockList } from 'node:net';
-import { count, eq } from 'drizzle-orm';
+import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { WEBHOOK_MSG, WEBHOOK_TIMEOUT_MS } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
-import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { defineJob, enqueue, type JobInfo } from '../../jobs/queue.ts';
 import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob } from './job-types.ts';
 import { nextAttemptAt } from './schedule.ts';
@@ -22,84 +22,129 @@ const offMachineRefusals: string[] = [];
 export const takeOffMachineRefusals = () => offMachineRefusals.splice(0);
 
 /**
+ * How long an attempt may hold its delivery: the 10 s limit of the POST, the DNS lookup before it and the recording
+ * after, with room to spare. An attempt that died holding it (a crashed worker) is overtaken once it has passed.
+ */
+const ATTEMPT_CLAIM_SECONDS = Math.ceil((3 * WEBHOOK_TIMEOUT_MS) / 1000);
+
+/**
  * Sends a delivery once: the URL is resolved and checked again now (an address that was public at registration
  * may point inside since: DNS rebinding), signed with the endpoint's current secrets, posted with a 10 s limit.
  * The attempt is logged; a failure (error, timeout, any answer but 2xx) schedules the next attempt, until the
  * 24-hour window is over.
+ *
+ * An attempt first claims its delivery in one conditional UPDATE (no attempt in flight; for an automatic one, still
+ * PENDING), so a Redeliver racing an automatic retry sends once: the one that finds the claim taken leaves the send
+ * to the other (an automatic retry comes back when the claim ends, so a failed Redeliver costs it nothing). A success
+ * is never overwritten: a failed Redeliver of a delivered message only adds its attempt to the log.
  */
 export const deliverWebhook = (ctx: AppContext) =>
   defineJob<{ deliveryId: number; manual?: boolean }>({
     ...deliverWebhookJob,
     handler: async ({ deliveryId, manual }, job) => {
-      const [row] = await ctx.db
-        .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-        .from(webhookDeliveries)
-        .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-        .where(eq(webhookDeliveries.id, deliveryId));
-      if (!row) return; // the endpoint was deleted with its deliveries
-      const { delivery, endpoint } = row;
-      if (!manual && delivery.status !== 'PENDING') return; // delivered (or given up) meanwhile
-      const startedAt = new Date();
-      let outcome: AttemptOutcome;
-      if (!endpoint.active)
-        outcome = { statusCode: null, durationMs: 0, error: WEBHOOK_MSG.inactive, responseExcerpt: null };
-      else {
-        try {
-          const target = await checkTarget(endpoint.url, ctx.config.webhookAllowPrivate);
-          if (
-            ctx.config.webhookLoopbackOnly &&
-            !THIS_MACHINE.check(target.address, target.family === 6 ? 'ipv6' : 'ipv4')
-          ) {
-            job.log.error({ address: target.address }, OFF_MACHINE_REFUSED);
-            offMachineRefusals.push(endpoint.url);
-            throw new RefusedTargetError(OFF_MACHINE_REFUSED);
-          }
-          outcome = await postOnce(
-            target,
-            signedHeaders(endpoint, delivery.messageId, delivery.body, startedAt),
-            delivery.body,
-            WEBHOOK_TIMEOUT_MS,
-          );
-        } catch (err) {
-          if (!(err instanceof RefusedTargetError)) throw err;
-          outcome = {
-            statusCode: null,
-            durationMs: Math.round(Date.now() - startedAt.getTime()),
-            error: err.message,
-            responseExcerpt: null,
-          };
-        }
+      const [claimed] = await ctx.db
+        .update(webhookDeliveries)
+        .set({ attemptClaimedUntil: sql`now() + make_interval(secs => ${ATTEMPT_CLAIM_SECONDS})` })
+        .where(
+          and(
+            eq(webhookDeliveries.id, deliveryId),
+            or(isNull(webhookDeliveries.attemptClaimedUntil), sql`${webhookDeliveries.attemptClaimedUntil} < now()`),
+            manual ? undefined : eq(webhookDeliveries.status, 'PENDING'),
+          ),
+        )
+        .returning({ id: webhookDeliveries.id });
+      if (!claimed) {
+        const [delivery] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+        // Deleted with its endpoint, delivered or given up meanwhile, or a Redeliver while an attempt is in flight.
+        if (!delivery || delivery.status !== 'PENDING' || manual) return;
+        // A Redeliver holds it: this scheduled attempt comes back when that one is over, or its claim has run out.
+        await enqueue(
+          ctx.db,
+          deliverWebhookJob,
+          { deliveryId },
+          { runAt: delivery.attemptClaimedUntil ?? new Date(), companyId: delivery.companyId },
+        );
+        return;
       }
-      await ctx.db.transaction(async (tx) => {
-        const [{ n }] = await tx
-          .select({ n: count() })
-          .from(webhookAttempts)
-          .where(eq(webhookAttempts.deliveryId, deliveryId));
-        const attempt = n + 1;
-        await tx.insert(webhookAttempts).values({ deliveryId, attempt, startedAt, ...outcome });
-        const now = new Date();
-        if (!outcome.error) {
-          await tx
-            .update(webhookDeliveries)
-            .set({ status: 'SUCCEEDED', nextAttemptAt: null, updatedAt: now })
-            .where(eq(webhookDeliveries.id, deliveryId));
-          return;
-        }
-        if (manual) {
-          // A failed Redeliver leaves a delivery that still has automatic retries to come as it was.
-          if (delivery.status !== 'PENDING')
-            await tx
-              .update(webhookDeliveries)
-              .set({ status: 'FAILED', updatedAt: now })
-              .where(eq(webhookDeliveries.id, deliveryId));
-          return;
-        }
-        const next = endpoint.active ? nextAttemptAt(attempt, delivery.createdAt, now) : null;
-        await tx
-          .update(webhookDeliveries)
-          .set({ status: next ? 'PENDING' : 'FAILED', nextAttemptAt: next, updatedAt: now })
-          .where(eq(webhookDeliveries.id, deliveryId));
-        if (next) await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next, companyId: endpoint.companyId });
-      });
+      const release = () =>
+        ctx.db.update(webhookDeliveries).set({ attemptClaimedUntil: null }).where(eq(webhookDeliveries.id, deliveryId));
+      try {
+        await attempt(ctx, deliveryId, Boolean(manual), job.log);
+      } catch (err) {
+        await release().catch(() => {}); // the claim runs out by itself if even this fails
+        throw err;
+      }
     },
   });
+
+async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log: JobInfo['log']) {
+  const [row] = await ctx.db
+    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
+    .from(webhookDeliveries)
+    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
+    .where(eq(webhookDeliveries.id, deliveryId));
+  if (!row) return; // the endpoint was deleted with its deliveries
+  const { delivery, endpoint } = row;
+  const startedAt = new Date();
+  let outcome: AttemptOutcome;
+  if (!endpoint.active)
+    outcome = { statusCode: null, durationMs: 0, error: WEBHOOK_MSG.inactive, responseExcerpt: null };
+  else {
+    try {
+      const target = await checkTarget(endpoint.url, ctx.config.webhookAllowPrivate);
+      if (
+        ctx.config.webhookLoopbackOnly &&
+        !THIS_MACHINE.check(target.address, target.family === 6 ? 'ipv6' : 'ipv4')
+      ) {
+        log.error({ address: target.address }, OFF_MACHINE_REFUSED);
+        offMachineRefusals.push(endpoint.url);
+        throw new RefusedTargetError(OFF_MACHINE_REFUSED);
+      }
+      outcome = await postOnce(
+        target,
+        signedHeaders(endpoint, delivery.messageId, delivery.body, startedAt),
+        delivery.body,
+        WEBHOOK_TIMEOUT_MS,
+      );
+    } catch (err) {
+      if (!(err instanceof RefusedTargetError)) throw err;
+      outcome = {
+        statusCode: null,
+        durationMs: Math.round(Date.now() - startedAt.getTime()),
+        error: err.message,
+        responseExcerpt: null,
+      };
+    }
+  }
+  await ctx.db.transaction(async (tx) => {
+    const [{ n }] = await tx
+      .select({ n: count() })
+      .from(webhookAttempts)
+      .where(eq(webhookAttempts.deliveryId, deliveryId));
+    const attempt = n + 1;
+    await tx.insert(webhookAttempts).values({ deliveryId, attempt, startedAt, ...outcome });
+    const now = new Date();
+    const thisDelivery = eq(webhookDeliveries.id, deliveryId);
+    if (!outcome.error) {
+      await tx
+        .update(webhookDeliveries)
+        .set({ status: 'SUCCEEDED', nextAttemptAt: null, attemptClaimedUntil: null, updatedAt: now })
+        .where(thisDelivery);
+      return;
+    }
+    // A failed Redeliver changes nothing but the log: a delivery with automatic retries to come keeps them, a
+    // delivered one stays delivered, one given up stays given up.
+    if (manual) {
+      await tx.update(webhookDeliveries).set({ attemptClaimedUntil: null }).where(thisDelivery);
+      return;
+    }
+    const next = endpoint.active ? nextAttemptAt(attempt, delivery.createdAt, now) : null;
+    const [rescheduled] = await tx
+      .update(webhookDeliveries)
+      .set({ status: next ? 'PENDING' : 'FAILED', nextAttemptAt: next, attemptClaimedUntil: null, updatedAt: now })
+      .where(and(thisDelivery, sql`${webhookDeliveries.status} <> 'SUCCEEDED'`))
+      .returning({ id: webhookDeliveries.id });
+    if (next && rescheduled)
+      await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next, companyId: endpoint.companyId });
+  });
+}

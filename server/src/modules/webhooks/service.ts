@@ -1,4 +1,4 @@
-import { and, arrayContains, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, arrayContains, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   WEBHOOK_MSG,
   WEBHOOK_OLD_SECRET_GRACE_MS,
@@ -15,6 +15,7 @@ import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from 
 import { enqueue } from '../../jobs/queue.ts';
 import { authorize, type Actor } from '../../lib/authorize.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { recordIfStaffAction } from '../audit/record.ts';
 import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob } from './job-types.ts';
 import { webhookPolicy } from './policy.ts';
@@ -34,6 +35,14 @@ const view = (e: EndpointRow, now = new Date()): WebhookView => ({
       : null,
   createdDate: e.createdAt.toISOString(),
   updatedDate: e.updatedAt.toISOString(),
+});
+
+/** An endpoint as the audit trail names it and summarises it (never its secret). */
+const auditTarget = (e: EndpointRow) => ({ type: 'webhook', id: e.id, companyId: e.companyId, label: e.url }) as const;
+const auditSummary = (e: Pick<EndpointRow, 'url' | 'events' | 'active'>) => ({
+  url: e.url,
+  events: e.events,
+  active: e.active,
 });
 
 /** Another company's webhooks answer 404 (never revealed); otherwise a refusal is 403. */
@@ -105,49 +114,79 @@ export async function createWebhook(
         createdByUserId: user.id,
       })
       .returning();
+    await recordIfStaffAction(tx, user, {
+      action: 'webhook.created',
+      target: auditTarget(row),
+      after: auditSummary(row),
+    });
     return { webhook: view(row), secret };
   });
 }
 
 export async function updateWebhook(ctx: AppContext, user: Actor, id: number, body: unknown): Promise<WebhookView> {
-  await endpointFor(ctx, user, id, 'manage');
+  const before = await endpointFor(ctx, user, id, 'manage');
   const input = webhookInputSchema.parse(body);
   await checkUrl(ctx, input.url);
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({ url: input.url, events: input.events, active: input.active, updatedAt: new Date() })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  if (!row) throw notFound(WEBHOOK_MSG.notFound);
-  return view(row);
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({ url: input.url, events: input.events, active: input.active, updatedAt: new Date() })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_MSG.notFound);
+    await recordIfStaffAction(tx, user, {
+      action: 'webhook.updated',
+      target: auditTarget(row),
+      before: auditSummary(before),
+      after: auditSummary(row),
+    });
+    return view(row);
+  });
 }
 
 /** Deletes the endpoint with its deliveries and their log (cascade); queued deliveries then find nothing to send. */
 export async function deleteWebhook(ctx: AppContext, user: Actor, id: number): Promise<void> {
-  await endpointFor(ctx, user, id, 'manage');
-  await ctx.db.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const endpoint = await endpointFor(ctx, user, id, 'manage');
+  await ctx.db.transaction(async (tx) => {
+    const deleted = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
+    if (!deleted.length) return;
+    await recordIfStaffAction(tx, user, {
+      action: 'webhook.deleted',
+      target: auditTarget(endpoint),
+      before: auditSummary(endpoint),
+    });
+  });
 }
 
-/** A new secret, shown once; the current one keeps signing alongside it for 24 hours so receivers can switch over. */
+/**
+ * A new secret, shown once; the current one keeps signing alongside it for 24 hours so receivers can switch over.
+ * One UPDATE moves the secret the row holds at that moment to `previous_secret`: of two rotations at once, the
+ * second keeps the first one's new secret as its previous (read first and written after, it kept the older one and
+ * the secret the first rotation showed never signed anything).
+ */
 export async function rotateSecret(
   ctx: AppContext,
   user: Actor,
   id: number,
 ): Promise<{ webhook: WebhookView; secret: string }> {
-  const current = await endpointFor(ctx, user, id, 'manage');
+  await endpointFor(ctx, user, id, 'manage');
   const secret = newSecret();
   const now = new Date();
-  const [row] = await ctx.db
-    .update(webhookEndpoints)
-    .set({
-      secret,
-      previousSecret: current.secret,
-      previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS),
-      updatedAt: now,
-    })
-    .where(eq(webhookEndpoints.id, id))
-    .returning();
-  return { webhook: view(row, now), secret };
+  return ctx.db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(webhookEndpoints)
+      .set({
+        secret,
+        previousSecret: sql`${webhookEndpoints.secret}`,
+        previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS),
+        updatedAt: now,
+      })
+      .where(eq(webhookEndpoints.id, id))
+      .returning();
+    if (!row) throw notFound(WEBHOOK_MSG.notFound);
+    await recordIfStaffAction(tx, user, { action: 'webhook.secret_rotated', target: auditTarget(row) });
+    return { webhook: view(row, now), secret };
+  });
 }
 
 const DELIVERIES_SHOWN = 50;
