@@ -26,7 +26,7 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { Page } from '../../ui/Page.tsx';
-import { toast } from '../../ui/toast.ts';
+import { clearPageToasts, toast } from '../../ui/toast.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { DeleteDraftMutation, SubmitDraftMutation, UpdateDraftSubmissionMutation } from './draft-operations.ts';
 import {
@@ -263,6 +263,8 @@ function DraftForm({ draft }: { draft: Draft }) {
 
   const submit = async () => {
     if (!canSubmit || !rules) return;
+    // What the last attempt said may be fixed now: this attempt says anew what still stands.
+    clearPageToasts();
     const current = draftValues(form.getValues('rows'));
     const result = checkDraft(current, rules);
     if (Object.keys(result.fields).length) {
