@@ -34,6 +34,10 @@ export const DRAFT_MSG = {
     `Please indicate which picture(s) we should use as the marketing image(s) for the product with upc ${upc}`,
   shippingProfile: (upc: string) => `Please add a shipping profile for the product with upc ${upc}`,
   noFiles: 'Please add at least one file.',
+  /** A draft keeps at least one file: removing the last one is cancelling the draft. */
+  lastFile: 'A draft keeps at least one file: to drop this one, cancel the draft.',
+  removeFileTitle: (fileName: string) => `Remove ${fileName} from this draft?`,
+  removeFileNote: 'The file and what was entered for it are deleted. The other files stay as they are.',
 } as const;
 
 /** detectedUpc is used as the UPC when none is entered. */

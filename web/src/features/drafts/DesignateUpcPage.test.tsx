@@ -460,6 +460,35 @@ describe('Upload step 2', () => {
     expect(await screen.findByText("We couldn't open this draft. It may have been submitted or deleted.")).toBeTruthy();
   });
 
+  it('removes one file after a confirmation, keeping what was typed in the others; the last file has no Remove', async () => {
+    const both = buildDraft([draftFile('front.png'), draftFile('copy.png')]);
+    const server = fakeServer([both, buildDraft([draftFile('front.png')])], {
+      RemoveDraftFile: { data: { removeDraftFile: { id: 'd1' } } },
+    });
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    typeInto(upc('front.png'), '036000291452');
+
+    // A button per file, reached by keyboard like any other; nothing happens before the confirmation.
+    const removeCopy = within(row('copy.png')).getByRole('button', { name: 'Remove copy.png' });
+    expect(removeCopy.tabIndex).not.toBe(-1);
+    fireEvent.click(removeCopy);
+    const dialog = await screen.findByRole('dialog', { name: DRAFT_MSG.removeFileTitle('copy.png') });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.operations()).not.toContain('RemoveDraftFile');
+
+    fireEvent.click(within(row('copy.png')).getByRole('button', { name: 'Remove copy.png' }));
+    const confirm = await screen.findByRole('dialog', { name: DRAFT_MSG.removeFileTitle('copy.png') });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove file' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'copy.png' })).toBeNull());
+    const removal = server.calls.find((c) => c.query.includes('removeDraftFile'));
+    expect(removal?.variables).toEqual({ id: 'd1', fileName: 'copy.png' });
+    expect(upc('front.png').value).toBe('036000291452');
+    // The draft's last file cannot go: Cancel is how a whole draft goes.
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
   it('Add files uploads more files to the draft within the 10-file limit, keeping what was typed', async () => {
     const nine = Array.from({ length: 9 }, (_, i) => draftFile(`p${i}.png`));
     fakeServer([buildDraft(nine)]);

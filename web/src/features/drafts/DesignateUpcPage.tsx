@@ -2,7 +2,7 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, FileButton, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import {
   addToDraft,
   checkDraft,
@@ -28,7 +28,12 @@ import { showBanner } from '../../ui/banner/banner-store.ts';
 import { Page } from '../../ui/Page.tsx';
 import { clearPageToasts, toast } from '../../ui/toast.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
-import { DeleteDraftMutation, SubmitDraftMutation, UpdateDraftSubmissionMutation } from './draft-operations.ts';
+import {
+  DeleteDraftMutation,
+  RemoveDraftFileMutation,
+  SubmitDraftMutation,
+  UpdateDraftSubmissionMutation,
+} from './draft-operations.ts';
 import {
   DraftFileRow,
   type DraftFormValues,
@@ -39,6 +44,7 @@ import {
 import {
   addFilesToDraft,
   cacheDraft,
+  fetchDraft,
   fieldRulesFromConfiguration,
   forgetDrafts,
   storeSubmissionIds,
@@ -82,7 +88,7 @@ export function DesignateUpcPage() {
   );
 }
 
-type Busy = 'save' | 'submit' | 'cancel' | 'upload' | null;
+type Busy = 'save' | 'submit' | 'cancel' | 'upload' | 'remove' | null;
 
 // A detected code fills an empty UPC field once; after that the field is the user's (issue 17 item 1).
 // One empty list, so what is memoised on the rows is not recomputed at every render before they arrive.
@@ -141,7 +147,7 @@ function DraftForm({ draft }: { draft: Draft }) {
   const isNewDraft = (location.state as Partial<NewDraftState> | null)?.newDraft === true;
 
   const form = useForm<DraftFormValues>({ defaultValues: { rows: draft.files.map(rowFromFile) } });
-  const { fields, append } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
   const rows = useWatch({ control: form.control, name: 'rows' }) ?? NO_ROWS;
   const { touchedFields, dirtyFields } = form.formState;
 
@@ -149,6 +155,7 @@ function DraftForm({ draft }: { draft: Draft }) {
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const [toRemove, setToRemove] = useState<string | null>(null);
   const resetFileInput = useRef<() => void>(null);
   useFocusHeading();
 
@@ -317,6 +324,28 @@ function DraftForm({ draft }: { draft: Draft }) {
     }
   };
 
+  /** Takes the confirmed file out: on the server first, then its row (what was typed in the others stays). */
+  const removeFile = async () => {
+    const fileName = toRemove;
+    if (!fileName) return;
+    setBusy('remove');
+    try {
+      await gql(RemoveDraftFileMutation, { id: draft.id, fileName });
+      await cacheDraft(queryClient, await fetchDraft(draft.id));
+      const index = form.getValues('rows').findIndex((r) => r.fileName === fileName);
+      if (index >= 0) remove(index);
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(`${fileName}.`))),
+      );
+      setToRemove(null);
+    } catch (error) {
+      setToRemove(null);
+      reportFailure(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
   const addFiles = async (incoming: File[]) => {
     resetFileInput.current?.();
     const existing = draft.files.map((f) => ({ name: f.fileName, size: 1, type: '' }));
@@ -361,6 +390,8 @@ function DraftForm({ draft }: { draft: Draft }) {
             shipping={shipping}
             errors={shownErrors(index, row.fileName)}
             onEdited={(field) => onEdited(row.fileName, field)}
+            // The last file stays: a draft without files is cancelled instead.
+            onRemove={canEdit && fields.length > 1 ? () => setToRemove(row.fileName) : undefined}
           />
         ))}
       </Stack>
@@ -396,6 +427,25 @@ function DraftForm({ draft }: { draft: Draft }) {
           </Button>
         </Group>
       </Group>
+
+      <Modal
+        opened={toRemove !== null}
+        onClose={() => busy !== 'remove' && setToRemove(null)}
+        title={toRemove ? DRAFT_MSG.removeFileTitle(toRemove) : ''}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{DRAFT_MSG.removeFileNote}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToRemove(null)} disabled={busy === 'remove'}>
+              Keep it
+            </Button>
+            <Button color="red.9" onClick={removeFile} loading={busy === 'remove'} data-autofocus>
+              Remove file
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Page>
   );
 }

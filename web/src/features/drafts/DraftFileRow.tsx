@@ -56,6 +56,8 @@ interface DraftFileRowProps {
   errors: { upc?: ShownError; productName?: ShownError };
   /** The user changed a field: a server message about it no longer applies. */
   onEdited: (field: 'upc' | 'productName') => void;
+  /** Asks to take this file out of the draft; absent where it may not go (the draft's last file, or view only). */
+  onRemove?: () => void;
 }
 
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
@@ -79,6 +81,7 @@ export function DraftFileRow({
   shipping,
   errors,
   onEdited,
+  onRemove,
 }: DraftFileRowProps) {
   const headingId = useId();
   return (
@@ -86,9 +89,22 @@ export function DraftFileRow({
       <div className={classes.draftRow}>
         <Thumbnail file={file} fileName={fileName} />
         <Stack gap="sm">
-          <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {fileName}
-          </Title>
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              {fileName}
+            </Title>
+            {onRemove && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={onRemove}
+                disabled={disabled}
+                aria-label={`Remove ${fileName}`}
+              >
+                Remove
+              </Button>
+            )}
+          </Group>
           <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller

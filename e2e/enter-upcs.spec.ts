@@ -1,0 +1,44 @@
+import { expect, test } from '@playwright/test';
+import { DRAFT_MSG } from '@portal/domain';
+import { barcodeImage } from '../server/test/fixtures.ts';
+import { DEMO, signIn } from './support/fixtures.ts';
+import { uniqueEan13 } from './support/seed-api.ts';
+
+// Enter UPC(s) as suppliers trip over it: what a file's warnings ask them to do, they can do on the page.
+
+test('a repeated photo can be removed from the draft, by keyboard and after a confirmation', async ({ page }) => {
+  test.setTimeout(90_000);
+  const photo = await barcodeImage(uniqueEan13('40'));
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: photo },
+    { name: 'front-again.png', mimeType: 'image/png', buffer: photo },
+  ]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+
+  // One of the two is called the same picture as the other, and told to be removed.
+  const duplicate = page.getByRole('listitem').filter({ hasText: /Duplicate: the same picture as .* in this draft\./ });
+  await expect(duplicate).toBeVisible({ timeout: 60_000 });
+  const flagged = (await page.getByRole('region').filter({ has: duplicate }).getByRole('heading').innerText()).trim();
+  const kept = flagged === 'front.png' ? 'front-again.png' : 'front.png';
+  await expect(duplicate).toContainText(`the same picture as ${kept} in this draft`);
+
+  await page.getByRole('button', { name: `Remove ${flagged}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: DRAFT_MSG.removeFileTitle(flagged) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove file' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/remove-draft-file.png', fullPage: true });
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('region', { name: flagged })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: kept })).toBeVisible();
+  await expect(page.getByText(/^Duplicate:/)).toHaveCount(0);
+  // The draft's last file stays: Cancel is how a whole draft goes.
+  await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: kept })).toBeVisible();
+  await expect(page.getByRole('region', { name: flagged })).toHaveCount(0);
+});
