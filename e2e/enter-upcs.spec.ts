@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { DRAFT_MSG } from '@portal/domain';
-import { barcodeImage } from '../server/test/fixtures.ts';
+import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
+import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
@@ -41,4 +41,31 @@ test('a repeated photo can be removed from the draft, by keyboard and after a co
   await page.reload();
   await expect(page.getByRole('region', { name: kept })).toBeVisible();
   await expect(page.getByRole('region', { name: flagged })).toHaveCount(0);
+});
+
+test('a photo without a barcode says so and what to do; the UPC error waits until the field is left', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'side.png', mimeType: 'image/png', buffer: await plainImage() }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  const row = page.getByRole('region', { name: 'side.png' });
+  await expect(
+    row.getByRole('list', { name: 'Photo warnings for side.png' }).getByText(PHOTO_NOTE_MSG.noBarcode),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByText(`Error: ${UPC_MSG.empty}`)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+  const upc = page.getByLabel('UPC for side.png');
+  await upc.focus();
+  await upc.press('Tab');
+  await expect(row.getByText(`Error: ${UPC_MSG.empty}`)).toBeVisible();
+  await upc.fill('036000291452');
+  // A typed UPC answers the warning.
+  await expect(row.getByText(PHOTO_NOTE_MSG.noBarcode)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/no-barcode.png', fullPage: true });
 });

@@ -60,6 +60,25 @@ export const PHOTO_ISSUE_MSG = {
     'Barcode unreadable: a barcode is in the photo but could not be read. Retake it straight on, filling the frame with the barcode.',
 } as const satisfies Record<PhotoIssueCode, (detail?: string) => string>;
 
+/** Notes on a file that are not checks of the photo itself (no partner can make them block Submit). */
+export const PHOTO_NOTE_MSG = {
+  noBarcode:
+    'No barcode found: type the UPC printed under the barcode on the pack, or add a photo in which the barcode shows.',
+} as const;
+
+/**
+ * A file read to the end without a code in it, and without a barcode that could not be read (CODE_UNREADABLE says
+ * that one). A side of the pack has none, as it should: the note tells where the UPC must come from instead.
+ */
+export const noBarcodeFound = (file: {
+  detectionStatus: string;
+  detectedUpcs: readonly string[];
+  qualityIssues: readonly { code: string }[];
+}) =>
+  file.detectionStatus === 'done' &&
+  file.detectedUpcs.length === 0 &&
+  !file.qualityIssues.some((issue) => issue.code === 'CODE_UNREADABLE');
+
 export const photoIssueMessage = (issue: StoredPhotoIssue): string => PHOTO_ISSUE_MSG[issue.code](issue.detail);
 
 /** Stored issues as the API answers them; anything unknown in storage is left out rather than failing the page. */

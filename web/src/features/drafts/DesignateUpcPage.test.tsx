@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DRAFT_MSG, UPC_MSG } from '@portal/domain';
+import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -153,9 +153,14 @@ describe('Upload step 2', () => {
     fakeServer([buildDraft([draftFile('side.png')])]);
     await renderStep2();
     await screen.findByLabelText('UPC for side.png');
-    // Nothing read from the image and nothing typed: the empty message, and Submit stays off.
-    expect(within(row('side.png')).getByText(UPC_MSG.empty)).toBeTruthy();
+    // Nothing read from the image and nothing typed: the photo says so and what to do, Submit stays off, and the
+    // field is not called wrong before the supplier has been to it.
+    const warnings = within(row('side.png')).getByRole('list', { name: 'Photo warnings for side.png' });
+    expect(within(warnings).getByText(PHOTO_NOTE_MSG.noBarcode)).toBeTruthy();
+    expect(within(row('side.png')).queryByText(UPC_MSG.empty)).toBeNull();
     expect(submitButton()).toHaveProperty('disabled', true);
+    fireEvent.blur(upc('side.png'));
+    expect(await within(row('side.png')).findByText(UPC_MSG.empty)).toBeTruthy();
 
     fireEvent.change(upc('side.png'), { target: { value: '036-000 29145 3xx99' } });
     expect(upc('side.png').value).toBe('03600029145399');
@@ -168,6 +173,7 @@ describe('Upload step 2', () => {
     typeInto(upc('side.png'), '036000291452');
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     expect(within(row('side.png')).queryByText(/check digit/)).toBeNull();
+    expect(within(row('side.png')).queryByText(PHOTO_NOTE_MSG.noBarcode)).toBeNull();
   });
 
   it('flags two spellings of the same UPC and different names for the same UPC', async () => {

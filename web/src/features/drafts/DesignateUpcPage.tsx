@@ -194,7 +194,6 @@ function DraftForm({ draft }: { draft: Draft }) {
   };
 
   const shownErrors = (index: number, fileName: string) => {
-    const file = draft.files.find((f) => f.fileName === fileName);
     const touched = touchedFields.rows?.[index];
     const dirty = dirtyFields.rows?.[index];
     const pick = (field: 'upc' | 'productName', visible: boolean): ShownError | undefined => {
@@ -207,11 +206,10 @@ function DraftForm({ draft }: { draft: Draft }) {
     const upcMessage = check.fields[fileName]?.upc;
     const nameMessage = check.fields[fileName]?.productName;
     return {
-      // A UPC is judged once the user has left the field, or once the server has finished reading the image.
-      upc: pick(
-        'upc',
-        !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && file?.detectionStatus !== 'pending')),
-      ),
+      // A UPC is judged once the user has left the field, or on Submit; an empty one is not an error before that (a
+      // file without a barcode says so in its notes). A code the page put there (read from the image, or saved
+      // earlier) is judged at once: nothing else would say why Submit stays off.
+      upc: pick('upc', !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && !!rows[index]?.upc))),
       // A missing name is only pointed out after the user has been to the field; a clash with another row at once.
       productName: pick(
         'productName',

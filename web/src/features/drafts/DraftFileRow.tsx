@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   Button,
   Checkbox,
@@ -13,7 +13,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
+import {
+  MAX_PRODUCT_NAME,
+  MAX_UPC_DIGITS,
+  noBarcodeFound,
+  PHOTO_NOTE_MSG,
+  sameUpc,
+  sanitizeProductName,
+  upcDigits,
+} from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
 import { PhotoWarnings } from './PhotoWarnings.tsx';
@@ -84,6 +92,10 @@ export function DraftFileRow({
   onRemove,
 }: DraftFileRowProps) {
   const headingId = useId();
+  const enteredUpc = useWatch({ control, name: `rows.${index}.upc` });
+  // Until a UPC is typed, a file with no barcode in it says where the UPC has to come from.
+  const notes =
+    file && !enteredUpc && noBarcodeFound(file) ? [{ code: 'NO_BARCODE', message: PHOTO_NOTE_MSG.noBarcode }] : [];
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
       <div className={classes.draftRow}>
@@ -105,7 +117,7 @@ export function DraftFileRow({
               </Button>
             )}
           </Group>
-          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} />
+          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} notes={notes} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller
               control={control}
