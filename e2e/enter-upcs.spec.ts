@@ -69,3 +69,32 @@ test('a photo without a barcode says so and what to do; the UPC error waits unti
   await expect(row.getByText(PHOTO_NOTE_MSG.noBarcode)).toHaveCount(0);
   await page.screenshot({ path: 'test-results/no-barcode.png', fullPage: true });
 });
+
+test('Submit asks once before sending a UPC that differs from the barcode in the photo', async ({ page }) => {
+  test.setTimeout(60_000);
+  const printed = uniqueEan13('40');
+  const typed = uniqueEan13('41');
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'pack.png', mimeType: 'image/png', buffer: await barcodeImage(printed) }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  const upc = page.getByLabel('UPC for pack.png');
+  await expect(upc).toHaveValue(printed, { timeout: 60_000 });
+  await upc.fill(typed);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const ask = page.getByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+  await expect(ask.getByText(DRAFT_MSG.upcDiffers(typed, [printed], ['pack.png']))).toBeVisible();
+  await page.screenshot({ path: 'test-results/upc-differs.png', fullPage: true });
+  await ask.getByRole('button', { name: 'Check the UPC' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/designate_upc$/);
+
+  // Back to the photo's code: nothing to ask.
+  await page.getByRole('button', { name: `Use ${printed} as the UPC for pack.png` }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/confirmation$/);
+});

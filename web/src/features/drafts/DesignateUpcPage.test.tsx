@@ -365,6 +365,38 @@ describe('Upload step 2', () => {
     } satisfies ConfirmationState);
   });
 
+  it("asks once at Submit before sending a UPC that none of the photo's barcodes match", async () => {
+    const { operations } = fakeServer(
+      [buildDraft([draftFile('a.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })])],
+      {
+        UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+        SubmitProductsFromDraftSubmission: {
+          data: {
+            submitProductsFromDraftSubmission: [
+              { id: 's1', upc: '036000291452', ean13Upc: '0036000291452', productName: null, itemStatus: 'SUBMITTED' },
+            ],
+          },
+        },
+      },
+    );
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    typeInto(upc('a.png'), '036000291452');
+    fireEvent.click(submitButton());
+    const ask = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+    expect(within(ask).getByText(DRAFT_MSG.upcDiffers('036000291452', ['4006381333931'], ['a.png']))).toBeTruthy();
+    // Going back to check sends nothing.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Check the UPC' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(operations()).toEqual(['DraftSubmission']);
+
+    fireEvent.click(submitButton());
+    const again = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+    fireEvent.click(within(again).getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(() => expect(screen.getByText('Confirmation screen')).toBeTruthy());
+    expect(operations()).toEqual(['DraftSubmission', 'UpdateDraftSubmission', 'SubmitProductsFromDraftSubmission']);
+  });
+
   it("shows the server's field messages on the right rows and re-enables the buttons", async () => {
     fakeServer(
       [buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '4006381333931' })])],

@@ -7,6 +7,7 @@ import {
   addToDraft,
   checkDraft,
   DRAFT_MSG,
+  draftPhotoMismatches,
   effectiveUpc,
   intakeRulesFor,
   isAnyAdmin,
@@ -16,6 +17,7 @@ import {
   upcDigits,
   type DraftFileValues,
   type IntakeRules,
+  type UpcPhotoMismatch,
 } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
@@ -156,6 +158,7 @@ function DraftForm({ draft }: { draft: Draft }) {
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
   const [toRemove, setToRemove] = useState<string | null>(null);
+  const [mismatches, setMismatches] = useState<UpcPhotoMismatch[]>([]);
   const resetFileInput = useRef<() => void>(null);
   useFocusHeading();
 
@@ -281,6 +284,23 @@ function DraftForm({ draft }: { draft: Draft }) {
       result.products.forEach((message) => toast.error(message));
       return;
     }
+    // A UPC that none of its photos' barcodes match is rejected automatically: asked once, before anything is sent.
+    const differing = draftPhotoMismatches(
+      current.map((f) => ({
+        fileName: f.fileName,
+        upc: effectiveUpc(f),
+        detectedUpcs: draft.files.find((d) => d.fileName === f.fileName)?.detectedUpcs ?? [],
+      })),
+    );
+    if (differing.length) {
+      setMismatches(differing);
+      return;
+    }
+    await send(current);
+  };
+
+  const send = async (current: DraftFileValues[]) => {
+    setMismatches([]);
     setBusy('submit');
     try {
       await save();
@@ -425,6 +445,30 @@ function DraftForm({ draft }: { draft: Draft }) {
           </Button>
         </Group>
       </Group>
+
+      <Modal
+        opened={mismatches.length > 0}
+        onClose={() => setMismatches([])}
+        title={DRAFT_MSG.upcDiffersTitle}
+        centered
+      >
+        <Stack gap="md">
+          {mismatches.map((m) => (
+            <Text key={m.upc} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {DRAFT_MSG.upcDiffers(m.upc, m.detected, m.fileNames)}
+            </Text>
+          ))}
+          <Text>{DRAFT_MSG.upcDiffersNote}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button onClick={() => setMismatches([])} data-autofocus>
+              Check the UPC
+            </Button>
+            <Button variant="default" onClick={() => void send(draftValues(form.getValues('rows')))}>
+              Submit anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
 
       <Modal
         opened={toRemove !== null}
