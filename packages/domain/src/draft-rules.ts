@@ -41,6 +41,8 @@ export const DRAFT_MSG = {
   upcDiffersTitle: 'Send a UPC that differs from the photo?',
   upcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
     `You entered ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
+  /** The multipart field (value 'send') with which an upload confirms images whose barcode differs from the UPC. */
+  sendDifferingField: 'differingBarcode',
   upcDiffersNote:
     'A product whose barcode does not match its UPC is rejected automatically. Send it only if the photo shows another product code (a case or an old label) and the UPC you entered is right.',
 } as const;
