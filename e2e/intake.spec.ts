@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { PHOTO_NOTE_MSG } from '@portal/domain';
+import { PHOTO_NOTE_MSG, READ_ONLY_NO_ADD } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
@@ -180,4 +180,15 @@ test('a failed upload keeps the files and shows the server message', async ({ pa
   await page.waitForURL('/activity/requires_action');
   await page.goto(`/upload_draft/${draftId}`);
   await expect(page.getByText("We couldn't open this draft. It may have been submitted or deleted.")).toBeVisible();
+});
+
+test('a read-only administrator who opens /upload is told at once that they cannot add submissions', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.viewer);
+  await page.goto('/upload');
+  await expect(page.getByText(READ_ONLY_NO_ADD)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Choose files' })).toBeDisabled();
+  await page.screenshot({ path: 'test-results/upload-read-only.png', fullPage: true });
 });
