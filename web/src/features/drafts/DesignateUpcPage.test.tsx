@@ -164,6 +164,10 @@ describe('Upload step 2', () => {
 
     fireEvent.change(upc('side.png'), { target: { value: '036-000 29145 3xx99' } });
     expect(upc('side.png').value).toBe('03600029145399');
+    // A 15th digit (18 pasted) is refused with the length message, not cut off without a word.
+    fireEvent.change(upc('side.png'), { target: { value: '123456789012345678' } });
+    expect(upc('side.png').value).toBe('03600029145399');
+    expect(within(row('side.png')).getByText(UPC_MSG.length)).toBeTruthy();
     typeInto(upc('side.png'), '036000291453');
     const message = await within(row('side.png')).findByText(UPC_MSG.checkDigit('03600029145', 2));
     expect(message.closest('[role="alert"]')?.textContent).toBe(`Error: ${UPC_MSG.checkDigit('03600029145', 2)}`);

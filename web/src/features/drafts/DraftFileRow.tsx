@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   Button,
@@ -21,6 +21,7 @@ import {
   sameUpc,
   sanitizeProductName,
   upcDigits,
+  UPC_MSG,
 } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
@@ -92,6 +93,8 @@ export function DraftFileRow({
   onRemove,
 }: DraftFileRowProps) {
   const headingId = useId();
+  // A 15th digit is refused with the length message, rather than cut off without a word.
+  const [tooLong, setTooLong] = useState(false);
   const enteredUpc = useWatch({ control, name: `rows.${index}.upc` });
   // Until a UPC is typed, a file with no barcode in it says where the UPC has to come from.
   const notes =
@@ -135,16 +138,18 @@ export function DraftFileRow({
                       label={rowLabel('UPC', fileName)}
                       value={field.value}
                       onChange={(event) => {
-                        field.onChange(upcDigits(event.currentTarget.value));
+                        const typed = event.currentTarget.value.replace(/\D/g, '');
+                        setTooLong(typed.length > MAX_UPC_DIGITS);
+                        if (typed.length > MAX_UPC_DIGITS) return;
+                        field.onChange(upcDigits(typed));
                         onEdited('upc');
                       }}
                       onBlur={field.onBlur}
                       inputMode="numeric"
                       autoComplete="off"
-                      maxLength={MAX_UPC_DIGITS}
                       disabled={disabled}
                       description={<span aria-live="polite">{upcDescription(field.value, file)}</span>}
-                      error={errorNode(errors.upc)}
+                      error={errorNode(tooLong ? { message: UPC_MSG.length, announce: true } : errors.upc)}
                     />
                     {!disabled && others.length > 0 && (
                       <Group gap={6}>
