@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { PHOTO_NOTE_MSG } from '@portal/domain';
 import { plainImage } from '../server/test/fixtures.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 
@@ -14,9 +15,9 @@ async function openStep2WithOneFile(page: Page) {
     .setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
-  await expect(
-    page.getByRole('region', { name: 'shift.png' }).getByText('Error: Please enter a valid UPC.'),
-  ).toBeVisible({ timeout: 20_000 });
+  await expect(page.getByRole('region', { name: 'shift.png' }).getByText(PHOTO_NOTE_MSG.noBarcode)).toBeVisible({
+    timeout: 20_000,
+  });
 }
 
 // A message that appears when a field is left must not move the button being clicked (issue 17 item 4): the click

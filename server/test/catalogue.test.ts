@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
-import { CATALOGUE_CSV_COLUMNS, gs1CheckDigit } from '@portal/domain';
+import { CATALOGUE_CSV_COLUMNS, DRAFT_MSG, gs1CheckDigit } from '@portal/domain';
 import { cataloguedProducts, mailOutbox, productSubmissions } from '../src/db/schema.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -512,5 +512,37 @@ describe(`adding images to a catalogued product (${databaseKind})`, () => {
       .from(productSubmissions)
       .where(and(eq(productSubmissions.ean13Upc, code), eq(productSubmissions.companyId, 1001)));
     expect(count).toHaveLength(2);
+  });
+
+  it("says before creating anything that the images' barcode is another code, and sends once the user confirms", async () => {
+    const code = ean('06141460002');
+    const another = ean('06141460003');
+    await catalogue(admin, await submit(supplier, code, { accept: true }), { description: 'Other code', brand: 'Cam' });
+    const path = `/api/cataloguedProducts/${code}/images`;
+    const files = async () => [
+      { name: 'wrong.png', data: await barcodeImage(another) },
+      { name: 'side.png', data: await plainImage() },
+    ];
+    const submissionsOf = () =>
+      server.database.db
+        .select()
+        .from(productSubmissions)
+        .where(and(eq(productSubmissions.ean13Upc, code), eq(productSubmissions.companyId, 1001)));
+    const before = (await submissionsOf()).length;
+
+    const refused = await supplier.upload(path, await files());
+    expect(refused.status).toBe(409);
+    expect(refused.json).toMatchObject({
+      code: 'BARCODE_DIFFERS',
+      message: DRAFT_MSG.upcDiffers(code, [another], ['wrong.png']),
+      fields: { 'wrong.png': another },
+    });
+    expect(await submissionsOf()).toHaveLength(before);
+
+    const sent = await supplier.upload(path, await files(), 'files', { [DRAFT_MSG.sendDifferingField]: 'send' });
+    expect(sent.status).toBe(201);
+    // A photo of the product's own code, or none, needs no confirmation.
+    expect((await supplier.upload(path, [{ name: 'own.png', data: await barcodeImage(code) }])).status).toBe(201);
+    expect(await submissionsOf()).toHaveLength(before + 2);
   });
 });

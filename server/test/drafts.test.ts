@@ -309,6 +309,51 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
     expect(row.partnerCompanyId).toBe(30443);
   });
 
+  it('removes one file with what was entered for it, never the last, and only for whoever may change the draft', async () => {
+    const png = await plainImage();
+    const photo = await barcodeImage('4006381333931');
+    const created = await supplier.upload('/api/draftSubmissions', [
+      { name: 'front.png', data: photo },
+      { name: 'copy.png', data: photo },
+      { name: 'side.png', data: png },
+    ]);
+    const id = created.json.id;
+    await server.ctx.jobs!.drain();
+    const remove = (c: Client, fileName: string) =>
+      c.graphql(
+        `mutation($id: ID!, $fileName: String!) { removeDraftFile(id: $id, fileName: $fileName) {
+        files { fileName qualityIssues { code message } } } }`,
+        { id, fileName },
+      );
+    const issuesOf = async (fileName: string) => {
+      const rows = await server.database.db.select().from(draftFiles).where(eq(draftFiles.draftId, id));
+      return (rows.find((r) => r.fileName === fileName)?.qualityIssues ?? []) as { code: string }[];
+    };
+    // The copy is flagged as the same picture as front.png in this draft (or front.png as the copy's).
+    const flagged = (await issuesOf('front.png')).concat(await issuesOf('copy.png'));
+    expect(flagged.map((i) => i.code)).toContain('DUPLICATE');
+
+    const colleague = new Client(server.url);
+    await colleague.login('supplier2@example.com', 'Supplier-demo-2');
+    expect((await remove(colleague, 'copy.png')).json.errors[0].extensions.code).toBe('FORBIDDEN');
+    const other = new Client(server.url);
+    await other.login('other@example.com', 'Other-demo-1');
+    expect((await remove(other, 'copy.png')).json.errors[0].extensions.code).toBe('NOT_FOUND');
+
+    const removed = await remove(supplier, 'COPY.png');
+    const files = removed.json.data.removeDraftFile.files;
+    expect(files.map((f: { fileName: string }) => f.fileName)).toEqual(['front.png', 'side.png']);
+    // The repeat is gone, and so is the warning about it.
+    expect((await issuesOf('front.png')).map((i) => i.code)).not.toContain('DUPLICATE');
+    expect((await supplier.get(`/draftSubmissions/${id}/image/copy.png`)).status).toBe(404);
+    expect((await remove(supplier, 'copy.png')).json.errors[0].extensions.code).toBe('NOT_FOUND');
+
+    expect((await remove(supplier, 'side.png')).json.data.removeDraftFile.files).toHaveLength(1);
+    const last = await remove(supplier, 'front.png');
+    expect(last.json.errors[0].message).toBe(DRAFT_MSG.lastFile);
+    expect(await server.database.db.select().from(draftFiles).where(eq(draftFiles.draftId, id))).toHaveLength(1);
+  });
+
   it('deleting a draft removes its rows and stored files', async () => {
     await server.ctx.jobs!.drain(); // earlier tests' renditions first, so the count below is this draft's alone
     const before = storedFiles().length;

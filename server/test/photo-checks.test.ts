@@ -88,6 +88,37 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
     expect(codes(theirs.file)).not.toContain('DUPLICATE');
   });
 
+  it('two copies in one draft name each other, not a file of another draft', async () => {
+    const image = await barcodeImage('7613034626851', { rotate: 5 });
+    await uploadDraft('earlier.png', image);
+    const draft = (
+      await supplier.upload('/api/draftSubmissions', [
+        { name: 'one.png', data: image },
+        { name: 'two.png', data: image },
+      ])
+    ).json;
+    await server.ctx.jobs!.drain();
+    const files = (await supplier.graphql(DRAFT, { id: draft.id })).json.data.getDraftSubmission.files;
+    const duplicateOf = (name: string) =>
+      files
+        .find((f: { fileName: string }) => f.fileName === name)
+        .qualityIssues.filter((i: { code: string }) => i.code === 'DUPLICATE')
+        .map((i: { message: string }) => i.message);
+    expect(duplicateOf('one.png')).toEqual([PHOTO_ISSUE_MSG.DUPLICATE('two.png in this draft')]);
+    expect(duplicateOf('two.png')).toEqual([PHOTO_ISSUE_MSG.DUPLICATE('one.png in this draft')]);
+  });
+
+  it('a blurred copy of a sharp photo is called a lower-quality copy, not "the same picture"', async () => {
+    const image = await barcodeImage('7613034626868', { rotate: 3 });
+    await uploadDraft('original.png', image);
+    const copy = await uploadDraft('copy.png', await sharp(image).blur(6).png().toBuffer());
+    expect(codes(copy.file)).toContain('BLURRY');
+    expect(copy.file.qualityIssues).toContainEqual({
+      code: 'DUPLICATE',
+      message: PHOTO_ISSUE_MSG.DUPLICATE('original.png in another draft', true),
+    });
+  });
+
   it('PLACEHOLDER_CODE for an example code in the photo', async () => {
     const { file } = await uploadDraft('mockup.png', await barcodeImage('5901234123457'));
     expect(file.detectedUpcs).toEqual(['5901234123457']);

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { checkDraft, DRAFT_MSG, effectiveUpc, NO_PARTNER_RULES, type DraftFileValues } from './draft-rules.ts';
+import {
+  checkDraft,
+  DRAFT_MSG,
+  draftPhotoMismatches,
+  effectiveUpc,
+  NO_PARTNER_RULES,
+  photoCodesDiffer,
+  type DraftFileValues,
+} from './draft-rules.ts';
 import { UPC_MSG } from './gtin.ts';
 import { sanitizeProductName } from './product-name.ts';
 
@@ -83,5 +91,22 @@ describe('upload step 2 rules', () => {
 
   it('needs at least one file', () => {
     expect(checkDraft([], NO_PARTNER_RULES).products).toEqual([DRAFT_MSG.noFiles]);
+  });
+});
+
+describe('a UPC that differs from the photo (asked at Submit, rejected by the automated checks)', () => {
+  it('names each product whose images show codes and none of them its UPC, in any of its forms', () => {
+    const files = [
+      { fileName: 'a.png', upc: '036000291452', detectedUpcs: ['4006381333931'] },
+      { fileName: 'a-side.png', upc: '036000291452', detectedUpcs: [] },
+      { fileName: 'b.png', upc: '4006381333931', detectedUpcs: ['4006381333931', '036000291452'] },
+      { fileName: 'c.png', upc: '0036000241457', detectedUpcs: ['036000241457'] },
+      { fileName: 'd.png', upc: '', detectedUpcs: ['036000241457'] },
+    ];
+    expect(draftPhotoMismatches(files)).toEqual([
+      { upc: '036000291452', detected: ['4006381333931'], fileNames: ['a.png'] },
+    ]);
+    expect(photoCodesDiffer('036000291452', [])).toBeNull();
+    expect(photoCodesDiffer('036000291452', ['0036000291452'])).toBeNull();
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILES_PER_DRAFT } from './constants.ts';
-import { toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
+import { sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
 import { sanitizeProductName } from './product-name.ts';
 
 /** One row of upload step 2 (part 1 section 3, draft file). */
@@ -34,7 +34,54 @@ export const DRAFT_MSG = {
     `Please indicate which picture(s) we should use as the marketing image(s) for the product with upc ${upc}`,
   shippingProfile: (upc: string) => `Please add a shipping profile for the product with upc ${upc}`,
   noFiles: 'Please add at least one file.',
+  /** A draft keeps at least one file: removing the last one is cancelling the draft. */
+  lastFile: 'A draft keeps at least one file: to drop this one, cancel the draft.',
+  removeFileTitle: (fileName: string) => `Remove ${fileName} from this draft?`,
+  removeFileNote: 'The file and what was entered for it are deleted. The other files stay as they are.',
+  upcDiffersTitle: 'Send a UPC that differs from the photo?',
+  upcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
+    `You entered ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
+  /** The multipart field (value 'send') with which an upload confirms images whose barcode differs from the UPC. */
+  sendDifferingField: 'differingBarcode',
+  upcDiffersNote:
+    'A product whose barcode does not match its UPC is rejected automatically. Send it only if the photo shows another product code (a case or an old label) and the UPC you entered is right.',
 } as const;
+
+/**
+ * The codes read from a product's images when none of them is its UPC (in any form), or null. The automated checks
+ * reject such an item; Enter UPC(s) asks before sending one.
+ */
+export function photoCodesDiffer(upc: string, detected: readonly string[]): string[] | null {
+  const codes = [...new Set(detected)];
+  return codes.length > 0 && !codes.some((code) => sameUpc(code, upc)) ? codes : null;
+}
+
+export interface UpcPhotoMismatch {
+  upc: string;
+  detected: string[];
+  fileNames: string[];
+}
+
+/** Each product of a draft (files grouped by EAN-13) whose images show codes and none of them its UPC. */
+export function draftPhotoMismatches(
+  files: readonly { fileName: string; upc: string; detectedUpcs: readonly string[] }[],
+): UpcPhotoMismatch[] {
+  const groups = new Map<string, typeof files>();
+  for (const f of files) {
+    const ean = upcError(f.upc) ? null : toEan13(f.upc);
+    if (!ean) continue;
+    groups.set(ean, [...(groups.get(ean) ?? []), f]);
+  }
+  return [...groups.values()].flatMap((group) => {
+    const detected = photoCodesDiffer(
+      group[0].upc,
+      group.flatMap((f) => f.detectedUpcs),
+    );
+    if (!detected) return [];
+    const fileNames = group.filter((f) => f.detectedUpcs.length > 0).map((f) => f.fileName);
+    return [{ upc: group[0].upc, detected, fileNames }];
+  });
+}
 
 /** detectedUpc is used as the UPC when none is entered. */
 export const effectiveUpc = (f: Pick<DraftFileValues, 'upc' | 'detectedUpc'>) =>

@@ -20,7 +20,12 @@ export const photoIssueCodeSchema = z.enum(PHOTO_ISSUE_CODES);
 /**
  * As stored with a file: the code, and for DUPLICATE the file it repeats (e.g. "front.jpg in submission 0012345678905").
  */
-export const storedPhotoIssueSchema = z.object({ code: photoIssueCodeSchema, detail: z.string().max(300).optional() });
+export const storedPhotoIssueSchema = z.object({
+  code: photoIssueCodeSchema,
+  detail: z.string().max(300).optional(),
+  /** DUPLICATE only: this file is a copy that fails a photo check the other passes (blurred, darker, smaller). */
+  worseCopy: z.boolean().optional(),
+});
 export type StoredPhotoIssue = z.infer<typeof storedPhotoIssueSchema>;
 
 export interface PhotoIssue {
@@ -52,15 +57,37 @@ export const PHOTO_ISSUE_MSG = {
   BLURRY: () => 'Blurry: retake the photo closer to the barcode, holding the phone still until it focuses.',
   TOO_DARK: () => 'Too dark: retake the photo in better light, or turn the flash on.',
   OVEREXPOSED: () => 'Overexposed or glare: retake the photo without the flash, at a slight angle away from lamps.',
-  DUPLICATE: (other?: string) =>
-    `Duplicate: the same picture as ${other ?? 'another file of your company'}. Upload a different photo or remove this one.`,
+  DUPLICATE: (other?: string, worseCopy?: boolean) =>
+    worseCopy
+      ? `Duplicate: this looks like a lower-quality copy of ${other ?? 'another file of your company'}. If it is, remove this one; if not, retake it as advised above.`
+      : `Duplicate: the same picture as ${other ?? 'another file of your company'}. Upload a different photo or remove this one.`,
   PLACEHOLDER_CODE: () =>
     'Placeholder barcode: the code in the photo is an example or dummy code. Photograph the real barcode printed on the pack.',
   CODE_UNREADABLE: () =>
     'Barcode unreadable: a barcode is in the photo but could not be read. Retake it straight on, filling the frame with the barcode.',
-} as const satisfies Record<PhotoIssueCode, (detail?: string) => string>;
+} as const satisfies Record<PhotoIssueCode, (detail?: string, worseCopy?: boolean) => string>;
 
-export const photoIssueMessage = (issue: StoredPhotoIssue): string => PHOTO_ISSUE_MSG[issue.code](issue.detail);
+/** Notes on a file that are not checks of the photo itself (no partner can make them block Submit). */
+export const PHOTO_NOTE_MSG = {
+  noBarcode:
+    'No barcode found: type the UPC printed under the barcode on the pack, or add a photo in which the barcode shows.',
+} as const;
+
+/**
+ * A file read to the end without a code in it, and without a barcode that could not be read (CODE_UNREADABLE says
+ * that one). A side of the pack has none, as it should: the note tells where the UPC must come from instead.
+ */
+export const noBarcodeFound = (file: {
+  detectionStatus: string;
+  detectedUpcs: readonly string[];
+  qualityIssues: readonly { code: string }[];
+}) =>
+  file.detectionStatus === 'done' &&
+  file.detectedUpcs.length === 0 &&
+  !file.qualityIssues.some((issue) => issue.code === 'CODE_UNREADABLE');
+
+export const photoIssueMessage = (issue: StoredPhotoIssue): string =>
+  PHOTO_ISSUE_MSG[issue.code](issue.detail, issue.worseCopy);
 
 /** Stored issues as the API answers them; anything unknown in storage is left out rather than failing the page. */
 export function presentPhotoIssues(stored: unknown): PhotoIssue[] {

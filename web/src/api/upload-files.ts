@@ -13,6 +13,8 @@ export interface UploadOptions {
   /** The multipart field each file goes in (the spec's calls repeat 'files'). */
   field?: string;
   onProgress?: (progress: UploadProgress) => void;
+  /** Form fields sent before the files. */
+  fields?: Record<string, string>;
   notify?: NotifyOption;
   signal?: AbortSignal;
 }
@@ -22,8 +24,9 @@ export interface UploadOptions {
  * Resolves with the parsed JSON answer; rejects with ApiError, after the same generic handling as apiFetch.
  */
 export function uploadFiles<T>(path: string, files: readonly File[], options: UploadOptions = {}): Promise<T> {
-  const { field = 'files', onProgress, notify = true, signal } = options;
+  const { field = 'files', onProgress, notify = true, signal, fields = {} } = options;
   const body = new FormData();
+  for (const [name, value] of Object.entries(fields)) body.append(name, value);
   for (const file of files) body.append(field, file, file.name);
 
   return new Promise<T>((resolve, reject) => {

@@ -5,8 +5,29 @@ import { TOAST_MS } from '@portal/domain';
 // Mantine's close button has no name of its own: screen readers would announce a bare 'button'.
 const closeButtonProps = { 'aria-label': 'Close notification' };
 
+/**
+ * Errors and warnings are about the page they were raised on (a field to fix, a step refused): they go when the user
+ * leaves that page, as the banner does. Successes stay their time: they often confirm what sent the user elsewhere.
+ */
+const pageToasts = new Set<string>();
+
+const pageToast = (message: string, color: string) => {
+  const id = notifications.show({ message, color, autoClose: TOAST_MS, closeButtonProps, onClose: () => forget(id) });
+  pageToasts.add(id);
+  return id;
+};
+const forget = (id: string) => pageToasts.delete(id);
+
 export const toast = {
   success: (message: string) => notifications.show({ message, color: 'brand', autoClose: TOAST_MS, closeButtonProps }),
-  error: (message: string) => notifications.show({ message, color: 'red', autoClose: TOAST_MS, closeButtonProps }),
-  warning: (message: string) => notifications.show({ message, color: 'yellow', autoClose: TOAST_MS, closeButtonProps }),
+  error: (message: string) => pageToast(message, 'red'),
+  warning: (message: string) => pageToast(message, 'yellow'),
 };
+
+/** Hides the error and warning toasts still on screen (the route changed, or the page is about to say anew). */
+export function clearPageToasts() {
+  for (const id of [...pageToasts]) {
+    notifications.hide(id);
+    pageToasts.delete(id);
+  }
+}

@@ -5,6 +5,7 @@ import {
   CATALOGUE_IMPORT_MAX_BYTES,
   catalogueCsvTemplate,
   checkCatalogueCsv,
+  DRAFT_MSG,
   MAX_FILES_PER_DRAFT,
 } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
@@ -14,6 +15,7 @@ import { cataloguePolicy } from './policy.ts';
 import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 import {
   addProductImages,
+  assertImagesShowProduct,
   importCertifiedValues,
   productForNewImages,
   setShippingProfile,
@@ -141,9 +143,15 @@ export async function catalogueRoutes(app: FastifyInstance) {
         summary: 'New images of a catalogued product (a new submission, reviewed like the intake)',
         tags,
         params: eanParams,
-        multipart: z.object({ files: z.array(binary) }),
+        multipart: z.object({
+          files: z.array(binary),
+          [DRAFT_MSG.sendDifferingField]: z
+            .literal('send')
+            .optional()
+            .describe('Send even though the barcodes in the images are another code than the UPC (409 otherwise).'),
+        }),
         responses: { 201: jsonAny.describe('The new submission') },
-        errors: [400, 401, 403, 404, 413, 429],
+        errors: [400, 401, 403, 404, 409, 413, 429],
       }),
     },
     async (request, reply) => {
@@ -156,6 +164,8 @@ export async function catalogueRoutes(app: FastifyInstance) {
         fileField: 'files',
       });
       try {
+        if (upload.fields[DRAFT_MSG.sendDifferingField] !== 'send')
+          await assertImagesShowProduct(product, upload.files);
         const created = await addProductImages(
           ctx,
           user,

@@ -5,6 +5,8 @@ import {
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
   certifiedValuesSchema,
+  DRAFT_MSG,
+  photoCodesDiffer,
   shippingProfileChoiceSchema,
   upcPrefixes,
   type CatalogueSortKey,
@@ -16,6 +18,7 @@ import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { cataloguedProducts, productShippingProfiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { imagePath } from '../submissions/presenter.ts';
 import { staffStatusChange, visibleSubmission } from '../submissions/service.ts';
@@ -331,6 +334,33 @@ export async function productForNewImages(ctx: AppContext, user: UserRow, ean13U
   if (!cataloguePolicy.addImages(user)) throw forbidden();
   if (product.isDelisted) throw new HttpError(409, 'CONFLICT', 'This product is delisted; images cannot be added.');
   return product;
+}
+
+/**
+ * Refuses images of a catalogued product whose barcodes are all another code (the automated checks would reject the
+ * submission moments later): 409 BARCODE_DIFFERS naming them, until the user confirms with the field
+ * DRAFT_MSG.sendDifferingField = 'send'. Read in the media processes, as the checks job reads them.
+ */
+export async function assertImagesShowProduct(product: CataloguedProductRow, files: ReceivedFile[]) {
+  const readings = await Promise.all(
+    files.map(async (f) => ({ fileName: f.fileName, codes: (await readBarcodesOffThread(f.tempPath, f.kind)).codes })),
+  );
+  const differing = photoCodesDiffer(
+    product.ean13Upc,
+    readings.flatMap((r) => r.codes),
+  );
+  if (!differing) return;
+  const shown = readings.filter((r) => r.codes.length > 0);
+  throw new HttpError(
+    409,
+    'BARCODE_DIFFERS',
+    DRAFT_MSG.upcDiffers(
+      product.ean13Upc,
+      differing,
+      shown.map((r) => r.fileName),
+    ),
+    { fields: Object.fromEntries(shown.map((r) => [r.fileName, r.codes.join(', ')])) },
+  );
 }
 
 /**

@@ -6,7 +6,7 @@ import { draftPolicy } from './policy.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { presentDraft, type PresentedDraft } from './presenter.ts';
-import { deleteDraft, draftsFor, submitDraft, updateDraft, visibleDraft } from './service.ts';
+import { deleteDraft, draftsFor, removeDraftFile, submitDraft, updateDraft, visibleDraft } from './service.ts';
 
 type PresentedFile = PresentedDraft['files'][number];
 
@@ -106,6 +106,16 @@ builder.mutationFields((t) => ({
       const user = await writer(request);
       const { files } = updateDraftInputSchema.parse(input);
       return presentDraft(await updateDraft(ctx, user, String(id), files), user);
+    },
+  }),
+  removeDraftFile: t.field({
+    type: DraftSubmission,
+    description:
+      'Takes one file out of a draft, with what was entered for it. The last file stays: delete the draft instead.',
+    args: { id: t.arg.id({ required: true }), fileName: t.arg.string({ required: true }) },
+    resolve: async (_root, { id, fileName }, { request, ctx }) => {
+      const user = await writer(request);
+      return presentDraft(await removeDraftFile(ctx, user, String(id), fileName), user);
     },
   }),
   submitProductsFromDraftSubmission: t.field({

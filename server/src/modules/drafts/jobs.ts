@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
+import type { StoredPhotoIssue } from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { draftFiles, draftSubmissions } from '../../db/schema.ts';
@@ -47,6 +48,7 @@ export const processDraftFile = (ctx: AppContext) =>
               perceptualHash: analysis.photo.hash,
             })
             .where(eq(draftFiles.id, fileId));
+          await nameEachOther(ctx, file, qualityIssues);
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.
           if (retryRatherThanSettle(err, job, (e) => e instanceof MediaError)) throw err;
@@ -61,4 +63,31 @@ export const processDraftFile = (ctx: AppContext) =>
 
 async function markUnread(ctx: AppContext, fileId: string) {
   await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+}
+
+/**
+ * Two copies of one picture in a draft name each other. The copy read first was compared before the other had been
+ * read, so it may name a file of another draft, or nothing: once the second names it, it names the second.
+ */
+async function nameEachOther(
+  ctx: AppContext,
+  file: { draftId: string; fileName: string },
+  issues: readonly StoredPhotoIssue[],
+) {
+  const duplicate = issues.find((i) => i.code === 'DUPLICATE');
+  const suffix = ' in this draft';
+  if (!duplicate?.detail?.endsWith(suffix) || duplicate.worseCopy) return;
+  const otherName = duplicate.detail.slice(0, -suffix.length);
+  const [other] = await ctx.db
+    .select({ id: draftFiles.id, qualityIssues: draftFiles.qualityIssues })
+    .from(draftFiles)
+    .where(and(eq(draftFiles.draftId, file.draftId), eq(draftFiles.fileName, otherName)));
+  if (!other) return;
+  const theirs = (other.qualityIssues ?? []) as StoredPhotoIssue[];
+  if (theirs.some((i) => i.code === 'DUPLICATE' && i.detail?.endsWith(suffix))) return;
+  const named: StoredPhotoIssue = { code: 'DUPLICATE', detail: `${file.fileName}${suffix}` };
+  await ctx.db
+    .update(draftFiles)
+    .set({ qualityIssues: [...theirs.filter((i) => i.code !== 'DUPLICATE'), named] })
+    .where(eq(draftFiles.id, other.id));
 }

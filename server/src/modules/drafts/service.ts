@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import {
   checkDraft,
+  DRAFT_MSG,
   effectiveUpc,
   intakeRulesFor,
   MAX_FILES_PER_DRAFT,
@@ -303,6 +304,35 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
     });
     return created;
   });
+}
+
+/**
+ * Takes one file out of a draft (never its last: cancelling is how a draft goes). Another file of the draft that was
+ * flagged as the same picture as this one loses that warning: the repeat is gone.
+ */
+export async function removeDraftFile(ctx: AppContext, user: UserRow, draftId: string, fileName: string) {
+  const draft = await editableDraft(ctx, user, draftId);
+  const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+  if (!file) throw notFound(`This draft has no file named ${fileName}.`);
+  if (draft.files.length <= 1) throw badRequest(DRAFT_MSG.lastFile);
+  const repeatOfIt = `${file.fileName} in this draft`;
+  await ctx.db.transaction(async (tx) => {
+    await tx.delete(draftFiles).where(eq(draftFiles.id, file.id));
+    for (const other of draft.files) {
+      const issues = (other.qualityIssues ?? []) as StoredPhotoIssue[];
+      const kept = issues.filter((i) => !(i.code === 'DUPLICATE' && i.detail === repeatOfIt));
+      if (kept.length !== issues.length)
+        await tx.update(draftFiles).set({ qualityIssues: kept }).where(eq(draftFiles.id, other.id));
+    }
+    await touchDraft(tx, draftId);
+    await recordIfStaffAction(tx, user, {
+      action: 'draft.file_removed',
+      target: auditTarget(draft),
+      before: { files: [file.fileName] },
+    });
+  });
+  await Promise.all([file.storageKey, ...Object.values(renditionKeys(file.id))].map((key) => ctx.storage.delete(key)));
+  return (await findDraft(ctx.db, draftId))!;
 }
 
 /** Deletes a draft and its stored files. */

@@ -1,5 +1,5 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import type { StoredPhotoIssue } from '@portal/domain';
+import type { PhotoIssueCode, StoredPhotoIssue } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { draftFiles, draftSubmissions, productSubmissions, submissionFiles } from '../../db/schema.ts';
 import type { FileAnalysis } from '../../media/barcodes.ts';
@@ -23,13 +23,14 @@ async function sameSentBefore(
   file: CheckedFile,
   hash: string,
   codes: readonly string[],
-): Promise<string | null> {
+): Promise<SamePicture | null> {
   const [drafts, submitted] = await Promise.all([
     db
       .select({
         fileName: draftFiles.fileName,
         hash: draftFiles.perceptualHash,
         codes: draftFiles.detectedUpcs,
+        qualityIssues: draftFiles.qualityIssues,
         draftId: draftFiles.draftId,
       })
       .from(draftFiles)
@@ -46,6 +47,7 @@ async function sameSentBefore(
         fileName: submissionFiles.fileName,
         hash: submissionFiles.perceptualHash,
         codes: submissionFiles.detectedUpcs,
+        qualityIssues: submissionFiles.qualityIssues,
         submissionId: submissionFiles.submissionId,
         upc: productSubmissions.upc,
       })
@@ -59,27 +61,53 @@ async function sameSentBefore(
         ),
       ),
   ]);
-  let best: { bits: number; name: string } | null = null;
-  const consider = (other: { hash: string | null; codes: string[] }, name: () => string) => {
+  // The closest picture, one in the same draft or submission first: two copies in one upload name each other.
+  let best: SamePicture | null = null;
+  const consider = (
+    other: { hash: string | null; codes: string[]; qualityIssues: unknown },
+    near: boolean,
+    name: () => string,
+  ) => {
     const bits = other.hash ? samePicture({ hash, codes }, { hash: other.hash, codes: other.codes }) : null;
-    if (bits !== null && (!best || bits < best.bits)) best = { bits, name: name() };
+    if (bits === null) return;
+    if (best && (best.near !== near ? best.near : bits >= best.bits)) return;
+    best = { bits, near, name: name(), issues: issueCodes(other.qualityIssues) };
   };
-  for (const d of drafts)
-    consider(d, () => `${d.fileName} in ${d.draftId === file.draftId ? 'this draft' : 'another draft'}`);
-  for (const s of submitted) {
-    consider(
-      s,
-      () =>
-        `${s.fileName} in ${s.submissionId === file.submissionId ? 'this submission' : `the submission of UPC ${s.upc}`}`,
-    );
+  for (const d of drafts) {
+    const near = d.draftId === file.draftId;
+    consider(d, near, () => `${d.fileName} in ${near ? 'this draft' : 'another draft'}`);
   }
-  return (best as { name: string } | null)?.name ?? null;
+  for (const s of submitted) {
+    const near = s.submissionId === file.submissionId;
+    consider(s, near, () => `${s.fileName} in ${near ? 'this submission' : `the submission of UPC ${s.upc}`}`);
+  }
+  return best;
 }
+
+interface SamePicture {
+  bits: number;
+  /** In the same draft or submission. */
+  near: boolean;
+  name: string;
+  issues: Set<string>;
+}
+
+const issueCodes = (stored: unknown) =>
+  new Set(Array.isArray(stored) ? stored.map((i: { code?: unknown }) => String(i?.code)) : []);
+
+/** Checks that say a picture is worse than another of the same thing: a copy failing one of them is the worse copy. */
+const QUALITY_CHECKS: readonly PhotoIssueCode[] = ['LOW_RESOLUTION', 'BLURRY', 'TOO_DARK', 'OVEREXPOSED'];
 
 /** Every photo issue of a file, from its analysis in a media process and, for duplicates, the company's other files. */
 export async function photoIssuesOf(db: Tx, file: CheckedFile, analysis: FileAnalysis): Promise<StoredPhotoIssue[]> {
-  const issues: StoredPhotoIssue[] = judgePhoto(analysis.photo, analysis.codes).map((code) => ({ code }));
-  const same = await sameSentBefore(db, file, analysis.photo.hash, analysis.codes);
-  if (same) issues.push({ code: 'DUPLICATE', detail: same });
-  return issues;
+  const judged = judgePhoto(analysis.photo, analysis.codes);
+  const same: SamePicture | null = await sameSentBefore(db, file, analysis.photo.hash, analysis.codes);
+  if (!same) return judged.map((code) => ({ code }));
+  // A blurred, darker or smaller copy of a picture that passes those checks is not "the same picture". Its own
+  // warnings stay: a blur hides the codes that would tell two packs framed alike apart, so it may be another product.
+  const worseCopy = judged.some((code) => QUALITY_CHECKS.includes(code) && !same.issues.has(code));
+  return [
+    ...judged.map((code): StoredPhotoIssue => ({ code })),
+    worseCopy ? { code: 'DUPLICATE', detail: same.name, worseCopy } : { code: 'DUPLICATE', detail: same.name },
+  ];
 }

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { REVIEW_MSG, sameUpc, upcError } from '@portal/domain';
+import { photoCodesDiffer, REVIEW_MSG, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
@@ -21,9 +21,11 @@ export function automatedVerdict(
   if (upcProblem) return upcProblem;
   const unreadable = files.find((f) => f.detectionStatus === 'failed');
   if (unreadable) return REVIEW_MSG.unreadableFile(unreadable.fileName);
-  const detected = [...new Set(files.flatMap((f) => f.detectedUpcs))];
-  if (detected.length > 0 && !detected.some((code) => sameUpc(code, upc)))
-    return REVIEW_MSG.barcodeMismatch(detected.join(', '), upc);
+  const differing = photoCodesDiffer(
+    upc,
+    files.flatMap((f) => f.detectedUpcs),
+  );
+  if (differing) return REVIEW_MSG.barcodeMismatch(differing.join(', '), upc);
   return null;
 }
 

@@ -42,6 +42,7 @@ type Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) {\n      id\n    }\n  }\n": typeof types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) {\n      id\n      upc\n      ean13Upc\n      productName\n      itemStatus\n    }\n  }\n": typeof types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": typeof types.DeleteDraftSubmissionDocument,
+    "\n  mutation RemoveDraftFile($id: ID!, $fileName: String!) {\n    removeDraftFile(id: $id, fileName: $fileName) {\n      id\n    }\n  }\n": typeof types.RemoveDraftFileDocument,
     "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n    blockingPhotoChecks\n    updatedDate\n  }\n": typeof types.PartnerConfigurationFieldsFragmentDoc,
     "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationsDocument,
     "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": typeof types.PartnerConfigurationDocument,
@@ -93,6 +94,7 @@ const documents: Documents = {
     "\n  mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {\n    updateDraftSubmission(id: $id, input: $input) {\n      id\n    }\n  }\n": types.UpdateDraftSubmissionDocument,
     "\n  mutation SubmitProductsFromDraftSubmission($id: ID!) {\n    submitProductsFromDraftSubmission(id: $id) {\n      id\n      upc\n      ean13Upc\n      productName\n      itemStatus\n    }\n  }\n": types.SubmitProductsFromDraftSubmissionDocument,
     "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n": types.DeleteDraftSubmissionDocument,
+    "\n  mutation RemoveDraftFile($id: ID!, $fileName: String!) {\n    removeDraftFile(id: $id, fileName: $fileName) {\n      id\n    }\n  }\n": types.RemoveDraftFileDocument,
     "\n  fragment PartnerConfigurationFields on PartnerConfiguration {\n    id\n    companyId\n    companyName\n    partnerLogoFileName\n    primaryColor\n    secondaryColor\n    landingPageEnabled\n    fieldRules {\n      field\n      visible\n      required\n    }\n    placementFieldsVisible\n    pricingFieldsVisible\n    promotionFieldsVisible\n    blockingPhotoChecks\n    updatedDate\n  }\n": types.PartnerConfigurationFieldsFragmentDoc,
     "\n  query PartnerConfigurations {\n    getPartnerConfigurations {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationsDocument,
     "\n  query PartnerConfiguration($partnerConfigurationId: Int!) {\n    getPartnerConfiguration(partnerConfigurationId: $partnerConfigurationId) {\n      ...PartnerConfigurationFields\n    }\n  }\n": types.PartnerConfigurationDocument,
@@ -225,6 +227,10 @@ export function graphql(source: "\n  mutation SubmitProductsFromDraftSubmission(
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */
 export function graphql(source: "\n  mutation DeleteDraftSubmission($id: ID!) {\n    deleteDraftSubmission(id: $id)\n  }\n"): typeof import('./graphql').DeleteDraftSubmissionDocument;
+/**
+ * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
+ */
+export function graphql(source: "\n  mutation RemoveDraftFile($id: ID!, $fileName: String!) {\n    removeDraftFile(id: $id, fileName: $fileName) {\n      id\n    }\n  }\n"): typeof import('./graphql').RemoveDraftFileDocument;
 /**
  * The graphql function is used to parse GraphQL queries into a document that can be used by GraphQL clients.
  */

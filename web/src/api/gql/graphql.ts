@@ -323,6 +323,14 @@ export type DeleteDraftSubmissionMutationVariables = Exact<{
 
 export type DeleteDraftSubmissionMutation = { deleteDraftSubmission: boolean };
 
+export type RemoveDraftFileMutationVariables = Exact<{
+  id: string | number;
+  fileName: string;
+}>;
+
+
+export type RemoveDraftFileMutation = { removeDraftFile: { id: string } };
+
 export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
@@ -1292,6 +1300,13 @@ export const DeleteDraftSubmissionDocument = new TypedDocumentString(`
   deleteDraftSubmission(id: $id)
 }
     `) as unknown as TypedDocumentString<DeleteDraftSubmissionMutation, DeleteDraftSubmissionMutationVariables>;
+export const RemoveDraftFileDocument = new TypedDocumentString(`
+    mutation RemoveDraftFile($id: ID!, $fileName: String!) {
+  removeDraftFile(id: $id, fileName: $fileName) {
+    id
+  }
+}
+    `) as unknown as TypedDocumentString<RemoveDraftFileMutation, RemoveDraftFileMutationVariables>;
 export const PartnerConfigurationsDocument = new TypedDocumentString(`
     query PartnerConfigurations {
   getPartnerConfigurations {

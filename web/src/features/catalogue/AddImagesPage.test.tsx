@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
+import { DRAFT_MSG } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import type { UploadProgress } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
@@ -95,6 +96,26 @@ describe('Add images to a catalogued product', () => {
     expect(screen.getByRole('link', { name: 'Back to the catalogued item' }).getAttribute('href')).toBe(
       `/cataloguedProducts/${UPC}`,
     );
+  });
+
+  it("says the images' barcode is another code before anything is created, and sends on 'Submit anyway'", async () => {
+    const said = DRAFT_MSG.upcDiffers(UPC, ['4006381333931'], ['other.png']);
+    uploadProductImages
+      .mockRejectedValueOnce(
+        new ApiError({ status: 409, statusText: 'Conflict', code: 'BARCODE_DIFFERS', message: said }),
+      )
+      .mockResolvedValueOnce({ id: 's1' });
+    renderPage();
+    choose([file('other.png')]);
+    fireEvent.click(submit());
+    const ask = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+    expect(within(ask).getByText(said)).toBeTruthy();
+    expect(uploadProductImages.mock.calls[0][4]).toBe(false);
+    // The files are still chosen; 'Submit anyway' sends them with the confirmation.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Submit anyway' }));
+    expect(await screen.findByText(CONFIRMATION_TEXT)).toBeTruthy();
+    expect(uploadProductImages).toHaveBeenCalledTimes(2);
+    expect(uploadProductImages.mock.calls[1][4]).toBe(true);
   });
 
   it('a refused upload keeps the files and shows the server message', async () => {

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, CloseButton, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
+import { DRAFT_MSG } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
@@ -30,18 +32,25 @@ export function AddImagesPage() {
   const { files, addFiles, remove, sending, progress, canSend: canSubmit, send } = useFileUpload();
   useFocusHeading();
 
-  const submit = () =>
-    send(
+  // What the server read in the images when their barcode is another code than this product's; null otherwise.
+  const [differs, setDiffers] = useState<string | null>(null);
+
+  const submit = (sendDiffering = false) => {
+    setDiffers(null);
+    return send(
       async (chosen, onProgress, signal) => {
-        await uploadProductImages(ean13Upc, chosen, onProgress, signal);
+        await uploadProductImages(ean13Upc, chosen, onProgress, signal, sendDiffering);
         void queryClient.invalidateQueries({ queryKey: catalogueKeys.product(ean13Upc) });
         void queryClient.invalidateQueries({ queryKey: ['submissions'] });
         void navigate(partnerPath(`${productPath(ean13Upc)}/upload/confirmation`));
       },
       (error) => {
         if (isApiError(error) && error.status === 404) showBanner("We couldn't find this catalogued item.", 'error');
+        // Read before anything was created: the user decides, as on Enter UPC(s).
+        if (isApiError(error) && error.code === 'BARCODE_DIFFERS') setDiffers(error.message);
       },
     );
+  };
 
   const overall = overallProgress(progress);
 
@@ -108,10 +117,27 @@ export function AddImagesPage() {
         <Button variant="default" component={AppLink} to={productPath(ean13Upc)}>
           Cancel
         </Button>
-        <Button onClick={submit} disabled={!canSubmit}>
+        <Button onClick={() => void submit()} disabled={!canSubmit}>
           {sending ? 'Submitting...' : 'Submit product'}
         </Button>
       </Group>
+
+      <Modal opened={differs !== null} onClose={() => setDiffers(null)} title={DRAFT_MSG.upcDiffersTitle} centered>
+        <Stack gap="md">
+          <Text fw={600} style={{ overflowWrap: 'anywhere' }}>
+            {differs}
+          </Text>
+          <Text>{DRAFT_MSG.upcDiffersNote}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button onClick={() => setDiffers(null)} data-autofocus>
+              Check the files
+            </Button>
+            <Button variant="default" onClick={() => void submit(true)}>
+              Submit anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Page>
   );
 }

@@ -1,4 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
+import { DRAFT_MSG } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 import type {
@@ -98,7 +99,7 @@ export function productChanged(queryClient: QueryClient, product: CataloguedProd
 
 /** Upload failures the user can act on name the file in the server's message; the caller shows it. */
 // 404: the page says which item is missing.
-const UPLOAD_NOTIFY = { 400: null, 404: null, 413: null } as const;
+const UPLOAD_NOTIFY = { 400: null, 404: null, 409: null, 413: null } as const;
 
 /** POST /api/cataloguedProducts/{ean13Upc}/images: a new submission of images for review; answers its id. */
 export const uploadProductImages = (
@@ -106,11 +107,14 @@ export const uploadProductImages = (
   files: readonly File[],
   onProgress?: (progress: UploadProgress) => void,
   signal?: AbortSignal,
+  /** The user was told the images' barcode is another code (409 BARCODE_DIFFERS) and sends them all the same. */
+  sendDiffering = false,
 ) =>
   uploadFiles<{ id: string }>(`/cataloguedProducts/${encodeURIComponent(ean13Upc)}/images`, files, {
     onProgress,
     signal,
     notify: UPLOAD_NOTIFY,
+    fields: sendDiffering ? { [DRAFT_MSG.sendDifferingField]: 'send' } : {},
   });
 
 export const IMPORT_PATH = '/cataloguedProducts/import';

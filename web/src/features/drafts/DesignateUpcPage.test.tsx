@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DRAFT_MSG, UPC_MSG } from '@portal/domain';
+import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -153,12 +153,21 @@ describe('Upload step 2', () => {
     fakeServer([buildDraft([draftFile('side.png')])]);
     await renderStep2();
     await screen.findByLabelText('UPC for side.png');
-    // Nothing read from the image and nothing typed: the empty message, and Submit stays off.
-    expect(within(row('side.png')).getByText(UPC_MSG.empty)).toBeTruthy();
+    // Nothing read from the image and nothing typed: the photo says so and what to do, Submit stays off, and the
+    // field is not called wrong before the supplier has been to it.
+    const warnings = within(row('side.png')).getByRole('list', { name: 'Photo warnings for side.png' });
+    expect(within(warnings).getByText(PHOTO_NOTE_MSG.noBarcode)).toBeTruthy();
+    expect(within(row('side.png')).queryByText(UPC_MSG.empty)).toBeNull();
     expect(submitButton()).toHaveProperty('disabled', true);
+    fireEvent.blur(upc('side.png'));
+    expect(await within(row('side.png')).findByText(UPC_MSG.empty)).toBeTruthy();
 
     fireEvent.change(upc('side.png'), { target: { value: '036-000 29145 3xx99' } });
     expect(upc('side.png').value).toBe('03600029145399');
+    // A 15th digit (18 pasted) is refused with the length message, not cut off without a word.
+    fireEvent.change(upc('side.png'), { target: { value: '123456789012345678' } });
+    expect(upc('side.png').value).toBe('03600029145399');
+    expect(within(row('side.png')).getByText(UPC_MSG.length)).toBeTruthy();
     typeInto(upc('side.png'), '036000291453');
     const message = await within(row('side.png')).findByText(UPC_MSG.checkDigit('03600029145', 2));
     expect(message.closest('[role="alert"]')?.textContent).toBe(`Error: ${UPC_MSG.checkDigit('03600029145', 2)}`);
@@ -168,6 +177,7 @@ describe('Upload step 2', () => {
     typeInto(upc('side.png'), '036000291452');
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     expect(within(row('side.png')).queryByText(/check digit/)).toBeNull();
+    expect(within(row('side.png')).queryByText(PHOTO_NOTE_MSG.noBarcode)).toBeNull();
   });
 
   it('flags two spellings of the same UPC and different names for the same UPC', async () => {
@@ -359,6 +369,38 @@ describe('Upload step 2', () => {
     } satisfies ConfirmationState);
   });
 
+  it("asks once at Submit before sending a UPC that none of the photo's barcodes match", async () => {
+    const { operations } = fakeServer(
+      [buildDraft([draftFile('a.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] })])],
+      {
+        UpdateDraftSubmission: { data: { updateDraftSubmission: { id: 'd1' } } },
+        SubmitProductsFromDraftSubmission: {
+          data: {
+            submitProductsFromDraftSubmission: [
+              { id: 's1', upc: '036000291452', ean13Upc: '0036000291452', productName: null, itemStatus: 'SUBMITTED' },
+            ],
+          },
+        },
+      },
+    );
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    typeInto(upc('a.png'), '036000291452');
+    fireEvent.click(submitButton());
+    const ask = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+    expect(within(ask).getByText(DRAFT_MSG.upcDiffers('036000291452', ['4006381333931'], ['a.png']))).toBeTruthy();
+    // Going back to check sends nothing.
+    fireEvent.click(within(ask).getByRole('button', { name: 'Check the UPC' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(operations()).toEqual(['DraftSubmission']);
+
+    fireEvent.click(submitButton());
+    const again = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+    fireEvent.click(within(again).getByRole('button', { name: 'Submit anyway' }));
+    await waitFor(() => expect(screen.getByText('Confirmation screen')).toBeTruthy());
+    expect(operations()).toEqual(['DraftSubmission', 'UpdateDraftSubmission', 'SubmitProductsFromDraftSubmission']);
+  });
+
   it("shows the server's field messages on the right rows and re-enables the buttons", async () => {
     fakeServer(
       [buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '4006381333931' })])],
@@ -460,9 +502,40 @@ describe('Upload step 2', () => {
     expect(await screen.findByText("We couldn't open this draft. It may have been submitted or deleted.")).toBeTruthy();
   });
 
-  it('Add files uploads more files to the draft within the 10-file limit, keeping what was typed', async () => {
-    const nine = Array.from({ length: 9 }, (_, i) => draftFile(`p${i}.png`));
-    fakeServer([buildDraft(nine)]);
+  it('removes one file after a confirmation, keeping what was typed in the others; the last file has no Remove', async () => {
+    const both = buildDraft([draftFile('front.png'), draftFile('copy.png')]);
+    const server = fakeServer([both, buildDraft([draftFile('front.png')])], {
+      RemoveDraftFile: { data: { removeDraftFile: { id: 'd1' } } },
+    });
+    await renderStep2();
+    await screen.findByLabelText('UPC for front.png');
+    typeInto(upc('front.png'), '036000291452');
+
+    // A button per file, reached by keyboard like any other; nothing happens before the confirmation.
+    const removeCopy = within(row('copy.png')).getByRole('button', { name: 'Remove copy.png' });
+    expect(removeCopy.tabIndex).not.toBe(-1);
+    fireEvent.click(removeCopy);
+    const dialog = await screen.findByRole('dialog', { name: DRAFT_MSG.removeFileTitle('copy.png') });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep it' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.operations()).not.toContain('RemoveDraftFile');
+
+    fireEvent.click(within(row('copy.png')).getByRole('button', { name: 'Remove copy.png' }));
+    const confirm = await screen.findByRole('dialog', { name: DRAFT_MSG.removeFileTitle('copy.png') });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Remove file' }));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'copy.png' })).toBeNull());
+    const removal = server.calls.find((c) => c.query.includes('removeDraftFile'));
+    expect(removal?.variables).toEqual({ id: 'd1', fileName: 'copy.png' });
+    expect(upc('front.png').value).toBe('036000291452');
+    // The draft's last file cannot go: Cancel is how a whole draft goes.
+    expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
+  });
+
+  // The 10-file limit's arithmetic is addToDraft's (upload-rules.test.ts); here, that the page hands it the draft's
+  // files and uploads only what it keeps. Two rows are enough for that: a draft of nine rendered nine rows for nothing.
+  it('Add files uploads more files to the draft, dropping a name already in it, keeping what was typed', async () => {
+    const two = [draftFile('p0.png'), draftFile('p1.png')];
+    fakeServer([buildDraft(two)]);
     let finish: (draft: Draft) => void = () => {};
     addFilesToDraft.mockImplementation(() => new Promise<Draft>((resolve) => (finish = resolve)));
     await renderStep2();
@@ -471,21 +544,17 @@ describe('Upload step 2', () => {
 
     const input = document.querySelector<HTMLInputElement>('input[type="file"]')!;
     const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
-    fireEvent.change(input, { target: { files: [png('P1.png'), png('new-a.png'), png('new-b.png')] } });
-    // P1.png is already in the draft; of the two others only one fits (the last, as for a selection).
-    expect(getBanner()?.message).toBe(
-      "We weren't able to add 2 file(s). The total number of files needs to be up to 10. All file names must be unique.",
-    );
+    fireEvent.change(input, { target: { files: [png('P1.png'), png('new-b.png')] } });
+    // P1.png is already in the draft (names are compared without case).
+    expect(getBanner()?.message).toBe("We weren't able to add 1 file(s). All file names must be unique.");
     expect(addFilesToDraft).toHaveBeenCalledOnce();
     expect((addFilesToDraft.mock.calls[0][1] as File[]).map((f) => f.name)).toEqual(['new-b.png']);
     expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);
     expect(submitButton()).toHaveProperty('disabled', true);
 
-    await act(async () =>
-      finish(buildDraft([...nine, draftFile('new-b.png', { detectionStatus: 'done', thumbnailReady: true })])),
-    );
+    await act(async () => finish(buildDraft([...two, draftFile('new-b.png')])));
     expect(await screen.findByLabelText('UPC for new-b.png')).toBeTruthy();
     expect(upc('p0.png').value).toBe('036000291452');
-    expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false));
   });
 });

@@ -2,11 +2,12 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Button, FileButton, Group, Loader, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Anchor, Button, FileButton, Group, Loader, Modal, Progress, Stack, Text } from '@mantine/core';
 import {
   addToDraft,
   checkDraft,
   DRAFT_MSG,
+  draftPhotoMismatches,
   effectiveUpc,
   intakeRulesFor,
   isAnyAdmin,
@@ -16,6 +17,7 @@ import {
   upcDigits,
   type DraftFileValues,
   type IntakeRules,
+  type UpcPhotoMismatch,
 } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
@@ -26,9 +28,14 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { Page } from '../../ui/Page.tsx';
-import { toast } from '../../ui/toast.ts';
+import { clearPageToasts, toast } from '../../ui/toast.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
-import { DeleteDraftMutation, SubmitDraftMutation, UpdateDraftSubmissionMutation } from './draft-operations.ts';
+import {
+  DeleteDraftMutation,
+  RemoveDraftFileMutation,
+  SubmitDraftMutation,
+  UpdateDraftSubmissionMutation,
+} from './draft-operations.ts';
 import {
   DraftFileRow,
   type DraftFormValues,
@@ -39,6 +46,7 @@ import {
 import {
   addFilesToDraft,
   cacheDraft,
+  fetchDraft,
   fieldRulesFromConfiguration,
   forgetDrafts,
   storeSubmissionIds,
@@ -82,7 +90,7 @@ export function DesignateUpcPage() {
   );
 }
 
-type Busy = 'save' | 'submit' | 'cancel' | 'upload' | null;
+type Busy = 'save' | 'submit' | 'cancel' | 'upload' | 'remove' | null;
 
 // A detected code fills an empty UPC field once; after that the field is the user's (issue 17 item 1).
 // One empty list, so what is memoised on the rows is not recomputed at every render before they arrive.
@@ -141,7 +149,7 @@ function DraftForm({ draft }: { draft: Draft }) {
   const isNewDraft = (location.state as Partial<NewDraftState> | null)?.newDraft === true;
 
   const form = useForm<DraftFormValues>({ defaultValues: { rows: draft.files.map(rowFromFile) } });
-  const { fields, append } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
+  const { fields, append, remove } = useFieldArray({ control: form.control, name: 'rows', keyName: 'key' });
   const rows = useWatch({ control: form.control, name: 'rows' }) ?? NO_ROWS;
   const { touchedFields, dirtyFields } = form.formState;
 
@@ -149,6 +157,8 @@ function DraftForm({ draft }: { draft: Draft }) {
   const [attempted, setAttempted] = useState(false);
   const [serverErrors, setServerErrors] = useState<Record<string, string>>({});
   const [uploadProgress, setUploadProgress] = useState<UploadProgress | null>(null);
+  const [toRemove, setToRemove] = useState<string | null>(null);
+  const [mismatches, setMismatches] = useState<UpcPhotoMismatch[]>([]);
   const resetFileInput = useRef<() => void>(null);
   useFocusHeading();
 
@@ -187,7 +197,6 @@ function DraftForm({ draft }: { draft: Draft }) {
   };
 
   const shownErrors = (index: number, fileName: string) => {
-    const file = draft.files.find((f) => f.fileName === fileName);
     const touched = touchedFields.rows?.[index];
     const dirty = dirtyFields.rows?.[index];
     const pick = (field: 'upc' | 'productName', visible: boolean): ShownError | undefined => {
@@ -200,11 +209,10 @@ function DraftForm({ draft }: { draft: Draft }) {
     const upcMessage = check.fields[fileName]?.upc;
     const nameMessage = check.fields[fileName]?.productName;
     return {
-      // A UPC is judged once the user has left the field, or once the server has finished reading the image.
-      upc: pick(
-        'upc',
-        !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && file?.detectionStatus !== 'pending')),
-      ),
+      // A UPC is judged once the user has left the field, or on Submit; an empty one is not an error before that (a
+      // file without a barcode says so in its notes). A code the page put there (read from the image, or saved
+      // earlier) is judged at once: nothing else would say why Submit stays off.
+      upc: pick('upc', !!upcMessage && (attempted || !!touched?.upc || (!dirty?.upc && !!rows[index]?.upc))),
       // A missing name is only pointed out after the user has been to the field; a clash with another row at once.
       productName: pick(
         'productName',
@@ -263,6 +271,8 @@ function DraftForm({ draft }: { draft: Draft }) {
 
   const submit = async () => {
     if (!canSubmit || !rules) return;
+    // What the last attempt said may be fixed now: this attempt says anew what still stands.
+    clearPageToasts();
     const current = draftValues(form.getValues('rows'));
     const result = checkDraft(current, rules);
     if (Object.keys(result.fields).length) {
@@ -274,6 +284,23 @@ function DraftForm({ draft }: { draft: Draft }) {
       result.products.forEach((message) => toast.error(message));
       return;
     }
+    // A UPC that none of its photos' barcodes match is rejected automatically: asked once, before anything is sent.
+    const differing = draftPhotoMismatches(
+      current.map((f) => ({
+        fileName: f.fileName,
+        upc: effectiveUpc(f),
+        detectedUpcs: draft.files.find((d) => d.fileName === f.fileName)?.detectedUpcs ?? [],
+      })),
+    );
+    if (differing.length) {
+      setMismatches(differing);
+      return;
+    }
+    await send(current);
+  };
+
+  const send = async (current: DraftFileValues[]) => {
+    setMismatches([]);
     setBusy('submit');
     try {
       await save();
@@ -311,6 +338,28 @@ function DraftForm({ draft }: { draft: Draft }) {
       forgetDrafts(queryClient, draft.id);
     } catch (error) {
       reportFailure(error);
+      setBusy(null);
+    }
+  };
+
+  /** Takes the confirmed file out: on the server first, then its row (what was typed in the others stays). */
+  const removeFile = async () => {
+    const fileName = toRemove;
+    if (!fileName) return;
+    setBusy('remove');
+    try {
+      await gql(RemoveDraftFileMutation, { id: draft.id, fileName });
+      await cacheDraft(queryClient, await fetchDraft(draft.id));
+      const index = form.getValues('rows').findIndex((r) => r.fileName === fileName);
+      if (index >= 0) remove(index);
+      setServerErrors((current) =>
+        Object.fromEntries(Object.entries(current).filter(([key]) => !key.startsWith(`${fileName}.`))),
+      );
+      setToRemove(null);
+    } catch (error) {
+      setToRemove(null);
+      reportFailure(error);
+    } finally {
       setBusy(null);
     }
   };
@@ -359,6 +408,8 @@ function DraftForm({ draft }: { draft: Draft }) {
             shipping={shipping}
             errors={shownErrors(index, row.fileName)}
             onEdited={(field) => onEdited(row.fileName, field)}
+            // The last file stays: a draft without files is cancelled instead.
+            onRemove={canEdit && fields.length > 1 ? () => setToRemove(row.fileName) : undefined}
           />
         ))}
       </Stack>
@@ -394,6 +445,49 @@ function DraftForm({ draft }: { draft: Draft }) {
           </Button>
         </Group>
       </Group>
+
+      <Modal
+        opened={mismatches.length > 0}
+        onClose={() => setMismatches([])}
+        title={DRAFT_MSG.upcDiffersTitle}
+        centered
+      >
+        <Stack gap="md">
+          {mismatches.map((m) => (
+            <Text key={m.upc} fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {DRAFT_MSG.upcDiffers(m.upc, m.detected, m.fileNames)}
+            </Text>
+          ))}
+          <Text>{DRAFT_MSG.upcDiffersNote}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button onClick={() => setMismatches([])} data-autofocus>
+              Check the UPC
+            </Button>
+            <Button variant="default" onClick={() => void send(draftValues(form.getValues('rows')))}>
+              Submit anyway
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
+
+      <Modal
+        opened={toRemove !== null}
+        onClose={() => busy !== 'remove' && setToRemove(null)}
+        title={toRemove ? DRAFT_MSG.removeFileTitle(toRemove) : ''}
+        centered
+      >
+        <Stack gap="md">
+          <Text>{DRAFT_MSG.removeFileNote}</Text>
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setToRemove(null)} disabled={busy === 'remove'}>
+              Keep it
+            </Button>
+            <Button color="red.9" onClick={removeFile} loading={busy === 'remove'} data-autofocus>
+              Remove file
+            </Button>
+          </Group>
+        </Stack>
+      </Modal>
     </Page>
   );
 }

@@ -1,5 +1,5 @@
-import { useId, type ReactNode } from 'react';
-import { Controller, type Control } from 'react-hook-form';
+import { useId, useState, type ReactNode } from 'react';
+import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   Button,
   Checkbox,
@@ -13,7 +13,16 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { MAX_PRODUCT_NAME, MAX_UPC_DIGITS, sameUpc, sanitizeProductName, upcDigits } from '@portal/domain';
+import {
+  MAX_PRODUCT_NAME,
+  MAX_UPC_DIGITS,
+  noBarcodeFound,
+  PHOTO_NOTE_MSG,
+  sameUpc,
+  sanitizeProductName,
+  upcDigits,
+  UPC_MSG,
+} from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 import type { DraftFile } from './drafts-api.ts';
 import { PhotoWarnings } from './PhotoWarnings.tsx';
@@ -56,6 +65,8 @@ interface DraftFileRowProps {
   errors: { upc?: ShownError; productName?: ShownError };
   /** The user changed a field: a server message about it no longer applies. */
   onEdited: (field: 'upc' | 'productName') => void;
+  /** Asks to take this file out of the draft; absent where it may not go (the draft's last file, or view only). */
+  onRemove?: () => void;
 }
 
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
@@ -79,17 +90,37 @@ export function DraftFileRow({
   shipping,
   errors,
   onEdited,
+  onRemove,
 }: DraftFileRowProps) {
   const headingId = useId();
+  // A 15th digit is refused with the length message, rather than cut off without a word.
+  const [tooLong, setTooLong] = useState(false);
+  const enteredUpc = useWatch({ control, name: `rows.${index}.upc` });
+  // Until a UPC is typed, a file with no barcode in it says where the UPC has to come from.
+  const notes =
+    file && !enteredUpc && noBarcodeFound(file) ? [{ code: 'NO_BARCODE', message: PHOTO_NOTE_MSG.noBarcode }] : [];
   return (
     <Paper component="section" aria-labelledby={headingId} withBorder p="md" radius="md">
       <div className={classes.draftRow}>
         <Thumbnail file={file} fileName={fileName} />
         <Stack gap="sm">
-          <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
-            {fileName}
-          </Title>
-          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} />
+          <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
+            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+              {fileName}
+            </Title>
+            {onRemove && (
+              <Button
+                size="compact-sm"
+                variant="default"
+                onClick={onRemove}
+                disabled={disabled}
+                aria-label={`Remove ${fileName}`}
+              >
+                Remove
+              </Button>
+            )}
+          </Group>
+          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} notes={notes} />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller
               control={control}
@@ -107,16 +138,18 @@ export function DraftFileRow({
                       label={rowLabel('UPC', fileName)}
                       value={field.value}
                       onChange={(event) => {
-                        field.onChange(upcDigits(event.currentTarget.value));
+                        const typed = event.currentTarget.value.replace(/\D/g, '');
+                        setTooLong(typed.length > MAX_UPC_DIGITS);
+                        if (typed.length > MAX_UPC_DIGITS) return;
+                        field.onChange(upcDigits(typed));
                         onEdited('upc');
                       }}
                       onBlur={field.onBlur}
                       inputMode="numeric"
                       autoComplete="off"
-                      maxLength={MAX_UPC_DIGITS}
                       disabled={disabled}
                       description={<span aria-live="polite">{upcDescription(field.value, file)}</span>}
-                      error={errorNode(errors.upc)}
+                      error={errorNode(tooLong ? { message: UPC_MSG.length, announce: true } : errors.upc)}
                     />
                     {!disabled && others.length > 0 && (
                       <Group gap={6}>

@@ -7,10 +7,20 @@ type PhotoIssue = { code: string; message: string };
  * fix. Polite live region: the checks finish after the page opens, and a screen reader hears them when they do.
  * Warnings never stop Submit here; a partner's blocking checks are refused by the server with their own message.
  */
-export function PhotoWarnings({ fileName, issues }: { fileName: string; issues: readonly PhotoIssue[] }) {
+export function PhotoWarnings({
+  fileName,
+  issues,
+  notes = [],
+}: {
+  fileName: string;
+  issues: readonly PhotoIssue[];
+  /** Said the same way after the checks, e.g. that no barcode was found (PHOTO_NOTE_MSG). */
+  notes?: readonly { code: string; message: string }[];
+}) {
+  const shown = [...issues, ...notes];
   return (
     <div aria-live="polite">
-      {issues.length > 0 && (
+      {shown.length > 0 && (
         <List
           spacing={4}
           size="sm"
@@ -21,7 +31,7 @@ export function PhotoWarnings({ fileName, issues }: { fileName: string; issues: 
             </ThemeIcon>
           }
         >
-          {issues.map((issue) => (
+          {shown.map((issue) => (
             <List.Item key={issue.code} data-code={issue.code}>
               <Text size="sm" c="#7a3a00">
                 {issue.message}

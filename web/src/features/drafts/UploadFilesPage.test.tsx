@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { READ_ONLY_NO_ADD } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import type { UploadProgress } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
@@ -16,12 +17,12 @@ vi.mock('./drafts-api.ts', async (importOriginal) => ({
 
 const file = (name: string, size = 1000, type = 'image/png') => new File([new Uint8Array(size)], name, { type });
 
-function renderStep1(partnerId: number | null = null) {
+function renderStep1(partnerId: number | null = null, scopes: string[] = []) {
   const prefix = partnerId ? `/${partnerId}` : '';
   return renderWithApp(<UploadFilesPage />, {
     path: `${prefix}/upload`,
     partnerId,
-    session: buildSession({ user: buildUser() }),
+    session: buildSession({ user: buildUser({ scopes }) }),
     routes: [
       { path: `${prefix}/upload/draft/:id/designate_upc`, element: <p>Step 2 of the new draft</p> },
       { path: '/activity/requires_action', element: <p>Requires action</p> },
@@ -44,6 +45,16 @@ const next = () => screen.getByRole('button', { name: /^(Next|Sending\.\.\.)$/ }
 describe('Upload step 1', () => {
   beforeEach(() => hideBanner());
   afterEach(() => createDraft.mockReset());
+
+  it('tells a read-only administrator at once that they cannot add submissions, and offers no upload', () => {
+    renderStep1(null, ['read:allproductsubmissions']);
+    expect(screen.getByText(READ_ONLY_NO_ADD)).toBeTruthy();
+    expect(document.querySelector<HTMLInputElement>('input[type="file"]')?.disabled ?? true).toBe(true);
+    choose([file('front.png')]);
+    expect(chosenNames()).toEqual([]);
+    expect(next()).toHaveProperty('disabled', true);
+    expect(createDraft).not.toHaveBeenCalled();
+  });
 
   it('starts with the intro, the requirements link and a disabled Next', () => {
     renderStep1();

@@ -1,8 +1,9 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import { ACCEPTED_UPLOAD_TYPES } from '@portal/domain';
+import { Alert, Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
+import { ACCEPTED_UPLOAD_TYPES, isReadOnlyAdmin, READ_ONLY_NO_ADD } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
+import { useSession } from '../../session/session-context.tsx';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useFileUpload } from '../../ui/use-file-upload.ts';
@@ -34,7 +35,11 @@ export function UploadFilesPage() {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const { files, addFiles, remove, sending, progress, canSend: canContinue, send, abort } = useFileUpload();
+  const { files, addFiles, remove, sending, progress, canSend, send, abort } = useFileUpload();
+  const { user } = useSession();
+  // Said before any file is chosen, as beside the disabled Add New: the server would refuse the upload.
+  const readOnly = !!user && isReadOnlyAdmin(user);
+  const canContinue = canSend && !readOnly;
   useFocusHeading();
 
   const next = () =>
@@ -58,6 +63,11 @@ export function UploadFilesPage() {
 
   return (
     <Page heading="Upload product file(s)">
+      {readOnly && (
+        <Alert color="gray" title="View only" maw={760}>
+          {READ_ONLY_NO_ADD}
+        </Alert>
+      )}
       <Stack gap="xs" maw={760}>
         <Text>
           Please follow our quality guidelines so that your products can be catalogued quickly. The{' '}
@@ -92,9 +102,9 @@ export function UploadFilesPage() {
       </Stack>
 
       <FileDropZone
-        onFiles={addFiles}
+        onFiles={readOnly ? () => {} : addFiles}
         accept={UPLOAD_ACCEPT}
-        disabled={sending}
+        disabled={sending || readOnly}
         hint={UPLOAD_HINT}
         minHeight={dropZoneHeight(files.length)}
       >

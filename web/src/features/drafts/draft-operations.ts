@@ -57,3 +57,11 @@ export const DeleteDraftMutation = graphql(`
     deleteDraftSubmission(id: $id)
   }
 `);
+
+export const RemoveDraftFileMutation = graphql(`
+  mutation RemoveDraftFile($id: ID!, $fileName: String!) {
+    removeDraftFile(id: $id, fileName: $fileName) {
+      id
+    }
+  }
+`);

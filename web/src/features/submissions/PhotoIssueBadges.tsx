@@ -1,4 +1,4 @@
-import { Badge, Group } from '@mantine/core';
+import { Badge, Group, List, Text } from '@mantine/core';
 import { PHOTO_ISSUE_CODES, PHOTO_ISSUE_LABELS, type PhotoIssueCode } from '@portal/domain';
 
 /** As the API answers it (the code a plain string there). */
@@ -39,17 +39,18 @@ export function PhotoIssueBadges({
   );
 }
 
-/** A file's own photo issues under its thumbnail: the label, and the whole message on hover and for screen readers. */
-export function FilePhotoIssues({ issues }: { issues: readonly PhotoIssue[] }) {
+/** A file's own photo issues under its thumbnail, each with its advice in full (a label alone says nothing to do). */
+export function FilePhotoIssues({ fileName, issues }: { fileName: string; issues: readonly PhotoIssue[] }) {
   if (issues.length === 0) return null;
   return (
-    <Group gap={4} mt={4}>
+    <List spacing={2} mt={4} size="xs" aria-label={`Photo issues of ${fileName}`} data-photo-issues>
       {issues.map((issue) => (
-        <Badge key={issue.code} size="sm" variant="light" {...ISSUE_COLOUR} title={issue.message}>
-          {PHOTO_ISSUE_LABELS[issue.code as PhotoIssueCode] ?? issue.code}
-          <span className="visually-hidden">: {issue.message}</span>
-        </Badge>
+        <List.Item key={issue.code} data-code={issue.code}>
+          <Text size="xs" c={ISSUE_COLOUR.c}>
+            {issue.message}
+          </Text>
+        </List.Item>
       ))}
-    </Group>
+    </List>
   );
 }

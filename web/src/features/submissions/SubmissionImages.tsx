@@ -43,7 +43,7 @@ export function SubmissionImages({
                   Marketing image
                 </Badge>
               )}
-              <FilePhotoIssues issues={file.qualityIssues ?? []} />
+              <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
             </li>
           ))}
         </SimpleGrid>

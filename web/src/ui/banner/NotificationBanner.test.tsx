@@ -1,6 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { act, fireEvent, screen } from '@testing-library/react';
+import { cleanNotifications, notificationsStore } from '@mantine/notifications';
 import { renderWithApp } from '../../test/render.tsx';
+import { toast } from '../toast.ts';
 import { hideBanner, showBanner } from './banner-store.ts';
 import { NotificationBanner } from './NotificationBanner.tsx';
 
@@ -52,6 +54,24 @@ describe('NotificationBanner', () => {
     expect(screen.getByRole('status').textContent).toContain('Saved');
     await act(() => router.navigate('/activity'));
     expect(screen.queryByRole('status')).toBeNull();
+  });
+
+  it("takes the page's error and warning toasts with it on a route change, and lets a success stay its time", async () => {
+    const { router } = renderWithApp(<NotificationBanner />, { path: '/upload/draft/d1/designate_upc' });
+    const shown = () => notificationsStore.getState().notifications.map((n) => String(n.message));
+    try {
+      act(() => {
+        toast.error('Please indicate which picture(s) we should use as the marketing image(s)');
+        toast.warning('Check the photo');
+        toast.success('Item has been accepted.');
+      });
+      expect(shown()).toHaveLength(3);
+      // The submit that succeeds replaces the draft's page with its confirmation.
+      await act(() => router.navigate('/upload/draft/d1/confirmation', { replace: true }));
+      expect(shown()).toEqual(['Item has been accepted.']);
+    } finally {
+      act(() => cleanNotifications());
+    }
   });
 
   // Pages with their own layout (login, reset, shell) each mount their own banner.

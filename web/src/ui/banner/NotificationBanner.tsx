@@ -2,12 +2,13 @@ import { useEffect, useRef, type KeyboardEvent } from 'react';
 import { NavigationType, useLocation, useNavigationType } from 'react-router';
 import { CloseButton, Group, Paper, Text, Transition } from '@mantine/core';
 import { BANNER_TRANSITION_MS } from '@portal/domain';
+import { clearPageToasts } from '../toast.ts';
 import { hideBanner, useBanner, type BannerState } from './banner-store.ts';
 import classes from './NotificationBanner.module.css';
 
 /**
  * The dismissible banner of part 2 section 2.9: Escape anywhere or Enter/Space on
- * its close control dismisses it, and it clears when the route changes.
+ * its close control dismisses it, and it clears when the route changes (with the page's error and warning toasts).
  */
 export function NotificationBanner() {
   const banner = useBanner();
@@ -65,6 +66,12 @@ export function NotificationBanner() {
  */
 let lastSeenPath: string | null = null;
 
+/** The page's messages go with it: the banner and its error and warning toasts (part 1 section 4). */
+function leavePage() {
+  hideBanner();
+  clearPageToasts();
+}
+
 function useClearOnRouteChange() {
   const { pathname } = useLocation();
   const navigationType = useNavigationType();
@@ -73,9 +80,9 @@ function useClearOnRouteChange() {
     if (previous.current === null) {
       // A banner the new page brought. An error raised while this page loaded stays visible, and so
       // does one that a redirect (REPLACE) carried here, e.g. "session expired" on the way to login.
-      if (lastSeenPath !== null && lastSeenPath !== pathname && navigationType !== NavigationType.Replace) hideBanner();
+      if (lastSeenPath !== null && lastSeenPath !== pathname && navigationType !== NavigationType.Replace) leavePage();
     } else if (previous.current !== pathname) {
-      hideBanner();
+      leavePage();
     }
     previous.current = pathname;
     lastSeenPath = pathname;

@@ -1,0 +1,100 @@
+import { expect, test } from '@playwright/test';
+import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
+import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
+import { DEMO, signIn } from './support/fixtures.ts';
+import { uniqueEan13 } from './support/seed-api.ts';
+
+// Enter UPC(s) as suppliers trip over it: what a file's warnings ask them to do, they can do on the page.
+
+test('a repeated photo can be removed from the draft, by keyboard and after a confirmation', async ({ page }) => {
+  test.setTimeout(90_000);
+  const photo = await barcodeImage(uniqueEan13('40'));
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: 'front.png', mimeType: 'image/png', buffer: photo },
+    { name: 'front-again.png', mimeType: 'image/png', buffer: photo },
+  ]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+
+  // One of the two is called the same picture as the other, and told to be removed.
+  const duplicate = page.getByRole('listitem').filter({ hasText: /Duplicate: the same picture as .* in this draft\./ });
+  await expect(duplicate).toBeVisible({ timeout: 60_000 });
+  const flagged = (await page.getByRole('region').filter({ has: duplicate }).getByRole('heading').innerText()).trim();
+  const kept = flagged === 'front.png' ? 'front-again.png' : 'front.png';
+  await expect(duplicate).toContainText(`the same picture as ${kept} in this draft`);
+
+  await page.getByRole('button', { name: `Remove ${flagged}` }).focus();
+  await page.keyboard.press('Enter');
+  const dialog = page.getByRole('dialog', { name: DRAFT_MSG.removeFileTitle(flagged) });
+  await expect(dialog).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Remove file' })).toBeFocused();
+  await page.screenshot({ path: 'test-results/remove-draft-file.png', fullPage: true });
+  await page.keyboard.press('Enter');
+
+  await expect(page.getByRole('region', { name: flagged })).toHaveCount(0);
+  await expect(page.getByRole('region', { name: kept })).toBeVisible();
+  await expect(page.getByText(/^Duplicate:/)).toHaveCount(0);
+  // The draft's last file stays: Cancel is how a whole draft goes.
+  await expect(page.getByRole('button', { name: /^Remove / })).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('region', { name: kept })).toBeVisible();
+  await expect(page.getByRole('region', { name: flagged })).toHaveCount(0);
+});
+
+test('a photo without a barcode says so and what to do; the UPC error waits until the field is left', async ({
+  page,
+}) => {
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'side.png', mimeType: 'image/png', buffer: await plainImage() }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  const row = page.getByRole('region', { name: 'side.png' });
+  await expect(
+    row.getByRole('list', { name: 'Photo warnings for side.png' }).getByText(PHOTO_NOTE_MSG.noBarcode),
+  ).toBeVisible({ timeout: 60_000 });
+  await expect(row.getByText(`Error: ${UPC_MSG.empty}`)).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
+
+  const upc = page.getByLabel('UPC for side.png');
+  await upc.focus();
+  await upc.press('Tab');
+  await expect(row.getByText(`Error: ${UPC_MSG.empty}`)).toBeVisible();
+  await upc.fill('036000291452');
+  // A typed UPC answers the warning.
+  await expect(row.getByText(PHOTO_NOTE_MSG.noBarcode)).toHaveCount(0);
+  await page.screenshot({ path: 'test-results/no-barcode.png', fullPage: true });
+});
+
+test('Submit asks once before sending a UPC that differs from the barcode in the photo', async ({ page }) => {
+  test.setTimeout(60_000);
+  const printed = uniqueEan13('40');
+  const typed = uniqueEan13('41');
+  await signIn(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'pack.png', mimeType: 'image/png', buffer: await barcodeImage(printed) }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  const upc = page.getByLabel('UPC for pack.png');
+  await expect(upc).toHaveValue(printed, { timeout: 60_000 });
+  await upc.fill(typed);
+  await page.getByRole('button', { name: 'Submit' }).click();
+
+  const ask = page.getByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
+  await expect(ask.getByText(DRAFT_MSG.upcDiffers(typed, [printed], ['pack.png']))).toBeVisible();
+  await page.screenshot({ path: 'test-results/upc-differs.png', fullPage: true });
+  await ask.getByRole('button', { name: 'Check the UPC' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/designate_upc$/);
+
+  // Back to the photo's code: nothing to ask.
+  await page.getByRole('button', { name: `Use ${printed} as the UPC for pack.png` }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await page.waitForURL(/confirmation$/);
+});
