@@ -1,4 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/domain';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { readEvents } from './support/event-stream.ts';
@@ -97,6 +99,60 @@ describe(`draft events (${databaseKind})`, () => {
     expect(deleted.json.errors).toBeUndefined();
     expect((await events.until((e) => e.event !== 'file')).event).toBe('gone');
     await events.ended();
+  });
+
+  it('signing out ends the streams of that session at once; another session of the user keeps its own', async () => {
+    const session = new Client(server.url);
+    await session.login('supplier@example.com', 'Supplier-demo-1');
+    const ending = await readEvents(server.url, eventsPath(draftId), session);
+    const staying = await readEvents(server.url, eventsPath(draftId), supplier);
+    await ending.next();
+    await staying.next();
+    expect((await session.get('/api/auth/logout')).status).toBe(204);
+    await vi.waitFor(() => expect(ending.hasEnded()).toBe(true), { timeout: 10_000, interval: 20 });
+    // Reconnecting (as the browser does) is refused: the page falls back to reading the draft, which asks to sign in.
+    expect((await readEvents(server.url, eventsPath(draftId), session)).status).toBe(401);
+    expect(staying.hasEnded()).toBe(false);
+    // (left open: closing the server ends it; a stream the client aborts keeps the server's close waiting, see below)
+  });
+
+  it('a session that expires, or ends on another server, ends its stream by the next heartbeat', async () => {
+    const session = new Client(server.url);
+    await session.login('supplier@example.com', 'Supplier-demo-1');
+    const events = await readEvents(server.url, eventsPath(draftId), session);
+    await events.next();
+    // The cookie is the session id and its signature.
+    const cookie = decodeURIComponent(session.cookies.get('sid') ?? '');
+    const sid = cookie.slice(0, cookie.lastIndexOf('.'));
+    const expired = await server.database.db.execute(
+      sql`update sessions set expires_at = now() - interval '1 second' where sid = ${sid} returning sid`,
+    );
+    expect((expired as unknown as { rows: unknown[] }).rows).toHaveLength(1);
+    // No request of this session comes: only the stream's own check (at each heartbeat) can find it ended.
+    await vi.waitFor(() => expect(events.hasEnded()).toBe(true), { timeout: 45_000, interval: 100 });
+  }, 60_000);
+
+  it(`a user holds at most ${DRAFT_EVENT_STREAMS_PER_USER_MAX} streams open; one more is 429 until one ends`, async () => {
+    const tabs = new Client(server.url);
+    await tabs.login('supplier2@example.com', 'Supplier-demo-2');
+    const open: Awaited<ReturnType<typeof readEvents>>[] = [];
+    for (let i = 0; i < DRAFT_EVENT_STREAMS_PER_USER_MAX; i++) {
+      const events = await readEvents(server.url, eventsPath(draftId), tabs);
+      expect(events.status).toBe(200);
+      open.push(events);
+    }
+    // The same user in another session counts too.
+    const refused = await readEvents(server.url, eventsPath(draftId), colleague);
+    expect({ status: refused.status, body: refused.json }).toEqual({
+      status: 429,
+      body: { code: 'TOO_MANY_STREAMS', message: DRAFT_EVENTS_MSG.tooMany(DRAFT_EVENT_STREAMS_PER_USER_MAX) },
+    });
+    // Another user is not held to this one's streams.
+    expect((await readEvents(server.url, eventsPath(draftId), supplier)).status).toBe(200);
+    // Signing out the first session ends its streams, and the user may open one again.
+    expect((await tabs.get('/api/auth/logout')).status).toBe(204);
+    await vi.waitFor(() => expect(open.every((e) => e.hasEnded())).toBe(true), { timeout: 10_000, interval: 20 });
+    expect((await readEvents(server.url, eventsPath(draftId), colleague)).status).toBe(200);
   });
 
   it('closing the server ends the open streams instead of waiting for them', async () => {

@@ -1,6 +1,12 @@
 /** Business constants of part 1 section 9 and part 2 section 9. */
 export const MAX_FILES_PER_SELECTION = 10;
 export const MAX_FILES_PER_DRAFT = 10;
+/**
+ * Live result streams (a draft's server-sent events) one user may hold open on one server: a page per draft, in a
+ * few tabs. A browser keeps at most 6 connections per site over HTTP/1.1, so more streams would stall the user's
+ * other requests; past this the page reads its draft again now and then instead.
+ */
+export const DRAFT_EVENT_STREAMS_PER_USER_MAX = 5;
 export const MAX_FILE_BYTES = 15728640;
 export const MAX_UPC_DIGITS = 14;
 export const RESUBMIT_UPC_MIN = 8;

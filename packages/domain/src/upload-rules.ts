@@ -9,6 +9,13 @@ export const UPLOAD_MSG = {
   unique: 'All file names must be unique.',
 } as const;
 
+/** A draft's live results (server-sent events) refused: too many open at once for this user. */
+export const DRAFT_EVENTS_MSG = {
+  tooMany: (max: number) =>
+    `You already follow ${max} drafts live (one per open Enter UPC(s) page). Close one of those pages; ` +
+    'this one checks for new results every few seconds instead.',
+} as const;
+
 export const ACCEPTED_UPLOAD_TYPES = {
   'application/pdf': ['.pdf'],
   'image/jpeg': ['.jpg', '.jpeg'],

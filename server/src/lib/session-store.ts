@@ -20,9 +20,25 @@ interface CachedSession {
 /** Every store of this process, so a change to a user or their sessions is forgotten by all of them at once. */
 const stores = new Set<DbSessionStore>();
 
+/** A session that ended here (sign-out: `sid`), or a user whose sessions may have (`userId`). */
+export type SessionsEnded = { sid: string } | { userId: number };
+const endedListeners = new Set<(ended: SessionsEnded) => void>();
+
+/**
+ * Tells `listener` when a session of this process ends or a user's sessions may have (what holds a session open, a
+ * draft's event stream, checks again). Another instance's sign-out is not heard here: such holders also check now
+ * and then. Returns the unsubscribe.
+ */
+export function onSessionsEnded(listener: (ended: SessionsEnded) => void): () => void {
+  endedListeners.add(listener);
+  return () => endedListeners.delete(listener);
+}
+const sessionsEnded = (ended: SessionsEnded) => endedListeners.forEach((listener) => listener(ended));
+
 /** Drops what this process remembers of a user's sessions; call after changing the user row or deleting sessions. */
 export function forgetSessionsOf(userId: number) {
   for (const store of stores) store.forgetUser(userId);
+  sessionsEnded({ userId });
 }
 
 /** @fastify/session store on the sessions table: sessions survive restarts and are shared by instances. */
@@ -131,6 +147,9 @@ export class DbSessionStore {
     this.db
       .delete(sessions)
       .where(eq(sessions.sid, sid))
-      .then(() => cb(), cb);
+      .then(() => {
+        sessionsEnded({ sid });
+        cb();
+      }, cb);
   }
 }

@@ -83,6 +83,8 @@ export async function readEvents(baseUrl: string, path: string, client: Client) 
     async ended(): Promise<void> {
       while (!ended) await new Promise((r) => setTimeout(r, 10));
     },
+    /** Whether the stream has ended (for a wait with a limit: vi.waitFor). */
+    hasEnded: () => ended,
     comments: () => comments,
     json,
     close: () => abort.abort(),

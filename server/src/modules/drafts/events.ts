@@ -1,9 +1,14 @@
 import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { queryRows } from '../../db/client.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { HttpError } from '../../lib/errors.ts';
+import { onSessionsEnded } from '../../lib/session-store.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -21,12 +26,44 @@ const eventStream = z
   .describe(
     "Server-sent events. `file`: one of the draft's files as GET answers it (detectedUpcs, detectedFrom, detectionStatus, " +
       'qualityIssues, thumbnailReady...), sent for every file at connection and again for a file each time its thumbnail ' +
-      'or barcode reading finishes. `gone`: the draft was submitted or deleted; the stream ends. Comment lines are heartbeats.',
+      'or barcode reading finishes. `gone`: the draft was submitted or deleted; the stream ends. Comment lines are heartbeats. ' +
+      'The stream also ends when the session (or API token) it was opened with ends: signed out, expired, revoked. ' +
+      `A user holds at most ${DRAFT_EVENT_STREAMS_PER_USER_MAX} open at once on one server (429 TOO_MANY_STREAMS).`,
   );
+
+/** What a stream was opened with: a sign-in session, or an API token. Either may end while the stream is open. */
+type Credential = { userId: number } & ({ sid: string } | { tokenId: number });
+
+/** Whether the session or token is still good: there, not expired, not revoked, its user not disabled. */
+async function stillSignedIn(ctx: AppContext, credential: Credential): Promise<boolean> {
+  const rows =
+    'sid' in credential
+      ? await queryRows(
+          ctx.db,
+          sql`select 1 from sessions s join users u on u.id = s.user_id
+                where s.sid = ${credential.sid} and s.user_id = ${credential.userId}
+                  and s.expires_at > now() and u.disabled_at is null`,
+        )
+      : await queryRows(
+          ctx.db,
+          sql`select 1 from api_tokens t join users u on u.id = t.user_id
+                where t.id = ${credential.tokenId} and t.revoked_at is null and t.expires_at > now()
+                  and u.disabled_at is null`,
+        );
+  return rows.length > 0;
+}
+
+const credentialOf = (request: FastifyRequest, user: UserRow): Credential =>
+  request.apiToken
+    ? { userId: user.id, tokenId: request.apiToken.id }
+    : { userId: user.id, sid: request.session.sessionId };
 
 /** One open stream: the draft it follows, and how to tell it of a changed file, or of a reason to send everything again. */
 interface Subscriber {
   draftId: string;
+  credential: Credential;
+  /** Ends the stream unless its session or token is still good. */
+  checkSignedIn(): void;
   fileChanged(fileId: string): void;
   resync(): void;
   end(): void;
@@ -42,6 +79,17 @@ export async function draftEventRoutes(app: FastifyInstance) {
   const { ctx } = app;
   const subscribers = new Set<Subscriber>();
   let unsubscribe: (() => void)[] = [];
+  /** Open streams per user, for the cap. */
+  const openOf = new Map<number, number>();
+  // A sign-out here ends its streams at once (another instance's is found by the check at each heartbeat).
+  const stopHearing = onSessionsEnded((ended) => {
+    for (const s of subscribers)
+      if (
+        'sid' in ended ? 'sid' in s.credential && s.credential.sid === ended.sid : s.credential.userId === ended.userId
+      )
+        s.checkSignedIn();
+  });
+  app.addHook('onClose', async () => stopHearing());
 
   const follow = (subscriber: Subscriber) => {
     if (!subscribers.size) {
@@ -87,12 +135,24 @@ export async function draftEventRoutes(app: FastifyInstance) {
           'Results are not pushed on this server (INSTANT_RESULTS=off): read the draft again instead.',
         );
 
+      const open = openOf.get(user.id) ?? 0;
+      if (open >= DRAFT_EVENT_STREAMS_PER_USER_MAX)
+        throw new HttpError(429, 'TOO_MANY_STREAMS', DRAFT_EVENTS_MSG.tooMany(DRAFT_EVENT_STREAMS_PER_USER_MAX));
+      openOf.set(user.id, open + 1);
+
       const stream = new PassThrough();
-      const subscriber = openStream(stream, id, user, () => {
+      const subscriber = openStream(stream, id, user, credentialOf(request, user), () => {
         clearInterval(heartbeat);
         unfollow(subscriber);
+        const left = (openOf.get(user.id) ?? 1) - 1;
+        if (left > 0) openOf.set(user.id, left);
+        else openOf.delete(user.id);
       });
-      const heartbeat = setInterval(() => stream.write(': heartbeat\n\n'), HEARTBEAT_MS);
+      // Each heartbeat also checks the session or token, so one ended elsewhere (another instance, expiry) ends it.
+      const heartbeat = setInterval(() => {
+        stream.write(': heartbeat\n\n');
+        subscriber.checkSignedIn();
+      }, HEARTBEAT_MS);
       follow(subscriber);
       request.raw.once('close', () => subscriber.end());
       subscriber.resync();
@@ -105,7 +165,13 @@ export async function draftEventRoutes(app: FastifyInstance) {
   );
 
   /** The stream's events, in order: each answer read from the database after the notification that asked for it. */
-  function openStream(stream: PassThrough, draftId: string, user: UserRow, onEnd: () => void): Subscriber {
+  function openStream(
+    stream: PassThrough,
+    draftId: string,
+    user: UserRow,
+    credential: Credential,
+    onEnd: () => void,
+  ): Subscriber {
     let ended = false;
     // The first answer waits (a little) for the listening connection: a result stored before it listens is in that answer.
     let queue: Promise<unknown> = Promise.race([ctx.database.notifications.ready(), delay(1000)]);
@@ -134,6 +200,18 @@ export async function draftEventRoutes(app: FastifyInstance) {
     };
     const subscriber: Subscriber = {
       draftId,
+      credential,
+      // In the stream's queue, so no file is sent after the check that found the session gone.
+      checkSignedIn: () => {
+        queue = queue.then(async () => {
+          if (ended) return;
+          try {
+            if (!(await stillSignedIn(ctx, credential))) subscriber.end();
+          } catch (err) {
+            ctx.log.warn({ err, draftId }, 'draft event stream: sign-in not checked');
+          }
+        });
+      },
       fileChanged: (fileId) => send(fileId),
       resync: () => send(null),
       end() {
