@@ -104,12 +104,13 @@ export async function ownerFingerprint(): Promise<string> {
   return parts.join('\n');
 }
 
-/** Every table but the bookkeeping ones that any request may touch. */
+/** Every table but the bookkeeping ones that any request may touch (sessions, throttles, rate-limit counts, queues). */
 export async function wholeFingerprint(): Promise<string> {
   const db = attack.server.database.db;
   const tables = (await db.execute(sql`
     select table_name from information_schema.tables where table_schema = current_schema() and table_type = 'BASE TABLE'
-    and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', '__drizzle_migrations') order by table_name`)) as unknown as {
+    and table_name not in ('sessions', 'login_failures', 'jobs', 'mail_outbox', 'rate_limit_counters', '__drizzle_migrations')
+    order by table_name`)) as unknown as {
     rows: { table_name: string }[];
   };
   const parts: string[] = [];

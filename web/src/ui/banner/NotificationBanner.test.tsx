@@ -59,6 +59,7 @@ describe('NotificationBanner', () => {
   it("takes the page's error and warning toasts with it on a route change, and lets a success stay its time", async () => {
     const { router } = renderWithApp(<NotificationBanner />, { path: '/upload/draft/d1/designate_upc' });
     const shown = () => notificationsStore.getState().notifications.map((n) => String(n.message));
+    act(() => cleanNotifications()); // the store is the app's one: what an earlier test left is not this page's
     try {
       act(() => {
         toast.error('Please indicate which picture(s) we should use as the marketing image(s)');
