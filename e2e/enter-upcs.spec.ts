@@ -18,12 +18,15 @@ test('a repeated photo can be removed from the draft, by keyboard and after a co
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/designate_upc$/);
 
-  // One of the two is called the same picture as the other, and told to be removed.
+  // The two are called the same picture as each other (one may say so before the other), and told to remove one.
   const duplicate = page.getByRole('listitem').filter({ hasText: /Duplicate: the same picture as .* in this draft\./ });
-  await expect(duplicate).toBeVisible({ timeout: 60_000 });
-  const flagged = (await page.getByRole('region').filter({ has: duplicate }).getByRole('heading').innerText()).trim();
+  await expect(duplicate.first()).toBeVisible({ timeout: 60_000 });
+  const flaggedRegion = page.getByRole('region').filter({ has: duplicate }).first();
+  const flagged = (await flaggedRegion.getByRole('heading').innerText()).trim();
   const kept = flagged === 'front.png' ? 'front-again.png' : 'front.png';
-  await expect(duplicate).toContainText(`the same picture as ${kept} in this draft`);
+  await expect(flaggedRegion.getByRole('listitem').filter({ hasText: /Duplicate:/ })).toContainText(
+    `the same picture as ${kept} in this draft`,
+  );
 
   await page.getByRole('button', { name: `Remove ${flagged}` }).focus();
   await page.keyboard.press('Enter');
