@@ -265,7 +265,12 @@ export const processIngestionFile = (ctx: AppContext) =>
                 .where(eq(bulkIngestionJobs.id, row.jobId));
               await ingestionEvents.emit(tx, 'fileNeedsMapping', { file: row, companyId: job.companyId });
             }
-            return row;
+            if (row.status !== 'IDENTIFIED') return row;
+            // Identified and submitted in one commit: another file's completion check (under the same job lock)
+            // never counts this one as identified but not yet submitted.
+            await submitIdentified(tx, row.jobId, [row.id]);
+            const [submitted] = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
+            return submitted;
           });
         });
       }
