@@ -34,7 +34,8 @@ const onUnexpected = (err: unknown) => unexpected.push(err);
 beforeAll(async () => {
   const target = new URL(process.env.TEST_DATABASE_URL!);
   proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  server = await startTestServer({}, { databaseVia: (url) => proxy.via(url) });
+  // A query unanswered for 3 s fails: long enough for a loaded machine's slowest query here, short for the black hole.
+  server = await startTestServer({ DATABASE_QUERY_TIMEOUT_SECONDS: '3' }, { databaseVia: (url) => proxy.via(url) });
   supplier = new Client(server.url);
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
   process.on('uncaughtException', onUnexpected);
@@ -121,6 +122,22 @@ describe('PostgreSQL fails under the portal', () => {
       proxy.restore();
     }
     expect((await supplier.get('/api/ready')).status).toBe(200);
+  });
+
+  it('a database that goes silent mid-query (packets dropped) answers 503 after DATABASE_QUERY_TIMEOUT_SECONDS, not never; once it answers again, so do requests', async () => {
+    expect((await supplier.graphql(`{ getDraftSubmissions { id } }`)).status).toBe(200);
+    proxy.blackHole();
+    try {
+      const res = await supplier.graphql(`{ getDraftSubmissions { id } }`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(res.json.errors[0].extensions.code).toBe('DEPENDENCY_UNAVAILABLE');
+    } finally {
+      proxy.restore();
+    }
+    // The connections that went silent are discarded as they fail; fresh ones answer.
+    await until(async () => (await supplier.graphql(`{ getDraftSubmissions { id } }`)).status === 200);
+    expect(unexpected).toEqual([]);
   });
 
   it('the database goes away while a job records its outcome: logged, the process stays, and the job runs again once its lock passes', async () => {

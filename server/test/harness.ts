@@ -38,7 +38,6 @@ export async function startTestServer(
   env: Record<string, string> = {},
   opts: { port?: number; log?: FastifyBaseLogger; databaseVia?: (url: string) => string } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase(opts.databaseVia);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -52,6 +51,7 @@ export async function startTestServer(
     WEBHOOK_LOOPBACK_ONLY: 'on',
     ...env,
   });
+  const { database, drop } = await openTestDatabase(opts.databaseVia, config.databaseQueryTimeoutMs);
   const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
   const app = await buildApp(ctx);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
@@ -106,6 +106,7 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 /** A copy of the migrated and seeded database that test/global-setup.ts prepared once for the whole run. */
 async function openTestDatabase(
   via: (url: string) => string = (url) => url,
+  queryTimeoutMs?: number,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('databaseTemplate');
   if (!process.env.TEST_DATABASE_URL) {
@@ -115,7 +116,7 @@ async function openTestDatabase(
     };
   }
   const { url, drop } = await createPostgresDatabase(template);
-  return { database: await openPostgres(via(url)), drop };
+  return { database: await openPostgres(via(url), undefined, queryTimeoutMs), drop };
 }
 
 /** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */
