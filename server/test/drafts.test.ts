@@ -47,7 +47,7 @@ describe(`draft uploads (${databaseKind})`, () => {
     expect(draft.can).toEqual({ edit: true, delete: true });
   });
 
-  it('serves images and thumbnails: PDF as JPEG, TIFF as PNG, with caching headers', async () => {
+  it("serves images and thumbnails: PDF as JPEG, TIFF as WebP at the spec's .png URL, with caching headers", async () => {
     const res = await supplier.upload('/api/draftSubmissions', [
       { name: 'label.pdf', data: await barcodePdf('036000291452') },
       { name: 'side.tif', data: await barcodeImage('036000291452', { format: 'tiff' }) },
@@ -58,7 +58,7 @@ describe(`draft uploads (${databaseKind})`, () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('image/jpeg');
     const tif = await supplier.get(`/draftSubmissions/${id}/image/side.tif.png?thumbnail=true`);
-    expect(tif.headers.get('content-type')).toBe('image/png');
+    expect(tif.headers.get('content-type')).toBe('image/webp');
     const jpg = await supplier.get(`/draftSubmissions/${id}/image/front.jpg`);
     expect(jpg.headers.get('content-type')).toBe('image/jpeg');
     const etag = jpg.headers.get('etag')!;

@@ -126,17 +126,30 @@ describe('makeThumbnail', () => {
     expect(await size(thumb.data)).toEqual({ width: 300, height: 400, format: 'jpeg' });
   });
 
-  it('makes PNG for PNG, GIF (first frame) and TIFF', async () => {
+  it('makes WebP for PNG, GIF (first frame) and TIFF, keeping transparency', async () => {
     for (const format of ['png', 'gif', 'tiff'] as const) {
       const thumb = await makeThumbnail(await save(`t.${format}`, await imageFile(format, 600, 1200)), format);
-      expect(thumb.contentType).toBe('image/png');
-      expect(await size(thumb.data)).toEqual({ width: 200, height: 400, format: 'png' });
+      expect(thumb.contentType).toBe('image/webp');
+      expect(await size(thumb.data)).toEqual({ width: 200, height: 400, format: 'webp' });
     }
+    const clear = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const thumb = await makeThumbnail(await save('clear.png', clear), 'png');
+    expect((await sharp(thumb.data).stats()).channels[3].max).toBe(0);
+  });
+
+  it('makes a thumbnail of a real PNG photo a small fraction of the original', async () => {
+    const original = await readFile(path.join(DATASET, 'ean13-1/1.png'));
+    const thumb = await makeThumbnail(await save('photo.png', original), 'png');
+    expect(thumb.data.length).toBeLessThan(original.length / 10);
   });
 
   it('does not enlarge small images', async () => {
     const thumb = await makeThumbnail(await save('small.png', await imageFile('png', 120, 80)), 'png');
-    expect(await size(thumb.data)).toEqual({ width: 120, height: 80, format: 'png' });
+    expect(await size(thumb.data)).toEqual({ width: 120, height: 80, format: 'webp' });
   });
 
   it('renders page 1 of a PDF as JPEG', async () => {
@@ -159,7 +172,7 @@ describe('makeThumbnail', () => {
     const thumb = await makeThumbnail(await save('big.tif', await imageFile('tiff', 3000, 2000)), 'tiff', {
       maxSize: 1600,
     });
-    expect(await size(thumb.data)).toEqual({ width: 1600, height: 1067, format: 'png' });
+    expect(await size(thumb.data)).toEqual({ width: 1600, height: 1067, format: 'webp' });
   });
 });
 
