@@ -299,7 +299,7 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
     const id = (await c.upload('/api/draftSubmissions', [{ name: 'a.png', data: await plainImage() }])).json.id;
     await update(c, id, [{ fileName: 'a.png', upc: '036000291452' }]);
     expect((await submit(c, id)).json.errors[0].message).toBe(
-      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
+      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 0036000291452',
     );
     await update(c, id, [{ fileName: 'a.png', isMarketingImage: true }]);
     expect((await submit(c, id)).json.errors[0].message).toBe(DRAFT_MSG.productNameRequired);

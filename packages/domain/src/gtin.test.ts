@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compressToUpcE,
+  displayUpc,
   expandUpcE,
   gs1CheckDigit,
   hasValidCheckDigit,
@@ -58,6 +59,19 @@ describe('normalisation to the stored form', () => {
     expect(toEan13('10012345678902')).toBe('10012345678902');
     expect(toEan13('04252614')).toBe('0042100005264');
     expect(toEan13('12345')).toBeNull();
+  });
+
+  it('shows every valid code in one form, GTIN-13 (GTIN-14 for cases), and an invalid one as entered', () => {
+    expect(displayUpc('036000291452')).toBe('0036000291452');
+    expect(displayUpc('0036000291452')).toBe('0036000291452');
+    expect(displayUpc('00036000291452')).toBe('0036000291452');
+    expect(displayUpc('96385074')).toBe('0000096385074');
+    expect(displayUpc('04252614')).toBe('0042100005264');
+    expect(displayUpc('4006381333931')).toBe('4006381333931');
+    expect(displayUpc('10012345678902')).toBe('10012345678902');
+    // Invalid codes keep the digits their message quotes.
+    expect(displayUpc('036000291453')).toBe('036000291453');
+    expect(displayUpc('12345')).toBe('12345');
   });
 
   it('same UPC in two versions is detected', () => {
