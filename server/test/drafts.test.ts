@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { UPC_MSG, UPLOAD_MSG, DRAFT_MSG, MAX_FILE_BYTES } from '@portal/domain';
+import { UPC_MSG, UPLOAD_MSG, DRAFT_MSG, MAX_FILE_BYTES, MEDIA_MSG } from '@portal/domain';
 import { draftFiles, productSubmissions, submissionFiles } from '../src/db/schema.ts';
 import { barcodeImage, barcodePdf, datasetPhoto, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -68,6 +68,23 @@ describe(`draft uploads (${databaseKind})`, () => {
     });
     expect(again.status).toBe(304);
     expect((await supplier.get(`/draftSubmissions/${id}/image/missing.png`)).status).toBe(404);
+  });
+
+  it('accepts a HEIC phone photo, keeps it as JPEG under its own name and reads its barcode; a damaged one is refused', async () => {
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic'));
+    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'IMG_0001.HEIC', data: heic }]);
+    expect(res.status).toBe(201);
+    await server.ctx.jobs!.drain();
+    const draft = (await supplier.graphql(DRAFT_QUERY, { id: res.json.id })).json.data.getDraftSubmission;
+    expect(draft.files[0]).toMatchObject({ fileName: 'IMG_0001.HEIC', kind: 'jpeg', detectedUpc: '0036000291452' });
+    const image = await supplier.get(`/draftSubmissions/${res.json.id}/image/IMG_0001.HEIC`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+
+    const cut = await supplier.upload('/api/draftSubmissions', [
+      { name: 'IMG_0002.HEIC', data: heic.subarray(0, 2000) },
+    ]);
+    expect(cut.status).toBe(400);
+    expect(cut.json.message).toBe(`IMG_0002.HEIC: ${MEDIA_MSG.unreadableImage}`);
   });
 
   it('reads the code in a real photo from the dataset', async () => {

@@ -15,12 +15,14 @@ import { closeDigitReader } from './printed-digits.ts';
 import { matchesExpectedCode, normaliseRetailCode } from './retail-code.ts';
 import { barcodePng, barcodeScene, imageFile, pdfFile, pngBomb, sidewaysJpeg } from './test-fixtures.ts';
 import { makeThumbnail } from './thumbnail.ts';
+import { isHeif } from './heif.ts';
 import { MediaPool } from './media-pool.ts';
 import { pdfBomb, pdfWithHugeImage } from '../../test/support/hostile-files.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const here = import.meta.dirname;
 const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
+const HEIC_FIXTURE = path.join(repoRoot, 'server/test/fixtures/pack-036000291452.heic');
 
 let dir: string;
 beforeAll(async () => {
@@ -336,6 +338,30 @@ describe('media processes under hard limits', () => {
       await pool.close();
     }
   }, 120_000);
+
+  it('turn a HEIC phone photo into a JPEG whose barcode reads, then retire that process (its WebAssembly memory stays grown)', async () => {
+    const pool = new MediaPool(1, { memoryMb: 1024, timeoutMs: 60_000 });
+    try {
+      const photo = await save('phone.heic', await readFile(HEIC_FIXTURE));
+      expect(isHeif(await readFile(photo))).toBe(true);
+      expect(await pool.run({ op: 'heif-to-jpeg', path: photo })).toEqual({ width: 900, height: 700 });
+      const [converter] = pool.pids();
+      expect(await inspectFile(photo)).toEqual({ kind: 'jpeg', width: 900, height: 700 });
+      expect(await pool.run({ op: 'barcodes', path: photo, kind: 'jpeg' })).toEqual({
+        codes: ['0036000291452'],
+        readFrom: 'bars',
+      });
+      expect(pool.pids()).not.toContain(converter);
+
+      const cut = await save('cut.heic', (await readFile(HEIC_FIXTURE)).subarray(0, 2000));
+      await expect(pool.run({ op: 'heif-to-jpeg', path: cut })).rejects.toThrow(MEDIA_MSG.unreadableImage);
+      // Not HEIF at all (a PNG, and AVIF, which sharp reads itself).
+      expect(isHeif(await barcodePng('ean13', '4006381333931'))).toBe(false);
+      expect(isHeif(Buffer.from('\0\0\0\x1cftypavif\0\0\0\0mif1', 'latin1'))).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   // An idle media process keeps nobody alive (unref'd); a script that ends by closing the pool must still wait for its
   // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).
