@@ -4,6 +4,7 @@ import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
 import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
 import { precompress } from './build-plugins/precompress.ts';
 import { signedInChunk } from './build-plugins/signed-in-chunk.ts';
+import { signedInPreload } from './build-plugins/signed-in-preload.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -20,7 +21,7 @@ const toServerUnlessPageLoad: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), keepRecentBuilds(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), signedInPreload(), keepRecentBuilds(), precompress()],
   build: {
     outDir: 'dist',
     // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.

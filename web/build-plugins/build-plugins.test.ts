@@ -8,6 +8,7 @@ import { recordBuildAndPrune } from './keep-recent-builds.ts';
 import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
+import { signedInPreload } from './signed-in-preload.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -148,5 +149,43 @@ describe('signedInChunk', () => {
     expect(chunkOf('Page.tsx', graph)).toBe('app');
     expect(chunkOf('ui/Loader.js', graph)).toBeNull();
     expect(chunkOf('main.tsx', graph)).toBeNull();
+  });
+});
+
+describe('signedInPreload', () => {
+  it("lists the shared chunks, the shell and their style sheets for the server's Link header", () => {
+    const chunk = (name: string, fileName: string, facadeModuleId: string | null, css: string[] = []) => ({
+      type: 'chunk',
+      name,
+      fileName,
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set(css) },
+    });
+    const bundle = {
+      a: chunk('app', 'assets/app-1.js', null, ['assets/app-1.css']),
+      b: chunk('query', 'assets/query-1.js', null),
+      c: chunk('LoggedInShell', 'assets/LoggedInShell-1.js', '/w/web/src/features/shell/LoggedInShell.tsx'),
+      d: chunk('ActivityPage', 'assets/ActivityPage-1.js', '/w/web/src/features/submissions/ActivityPage.tsx'),
+      e: { type: 'asset', fileName: 'assets/logo.svg' },
+    };
+    const emitted: { fileName: string; source: string }[] = [];
+    const plugin = signedInPreload();
+    (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+      { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
+      {},
+      bundle,
+    );
+    expect(emitted).toEqual([
+      {
+        type: 'asset',
+        fileName: 'signed-in-preload.json',
+        source: JSON.stringify([
+          'assets/LoggedInShell-1.js',
+          'assets/app-1.css',
+          'assets/app-1.js',
+          'assets/query-1.js',
+        ]),
+      },
+    ]);
   });
 });
