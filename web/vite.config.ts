@@ -55,8 +55,8 @@ export default defineConfig({
               // Its modules' dependencies that the entry loads stay in the entry's chunks (the default would pull them in
               // here, and every logged-out page would then load this chunk too).
               includeDependenciesRecursively: false,
-              // Code only one or two pages use stays with them.
-              minShareCount: 3,
+              // Code only one page uses stays with it.
+              minShareCount: 2,
             },
           ],
         },
