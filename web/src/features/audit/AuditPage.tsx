@@ -1,7 +1,7 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { AUDIT_MSG, AUDIT_PAGE_SIZE, describeAuditSummary } from '@portal/domain';
+import { AUDIT_MSG, AUDIT_PAGE_SIZE, auditSummaryLines, titleCase, type AuditSummary } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -88,7 +88,7 @@ export function AuditPage() {
                 key: 'companyId',
                 label: 'Company',
                 placeholder: 'Any company',
-                data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+                data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: titleCase(c.name) })),
               },
             ] as const
           ).map((f) => (
@@ -186,8 +186,27 @@ const countText = (total: number, filtered: boolean) =>
     ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.`
     : `${total} ${total === 1 ? 'action' : 'actions'}.`;
 
+/** A before or after: one line per changed setting or field, wrapping anywhere so the column stays in the table. */
+function SummaryCell({ summary }: { summary: AuditSummary | null }) {
+  const lines = auditSummaryLines(summary);
+  return (
+    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+      {lines.length
+        ? lines.map((line, i) => (
+            <Text key={i} size="sm">
+              {line}
+            </Text>
+          ))
+        : '—'}
+    </Table.Td>
+  );
+}
+
 function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
-  const name = row.target.label || row.target.id;
+  const company = row.target.companyName;
+  // A target named after its company (a partner's settings, a bulk-ingestion grant) is named as the portal names it.
+  const label = row.target.label && row.target.label === company ? titleCase(company) : row.target.label;
+  const name = label || row.target.id;
   return (
     <Table.Tr>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>
@@ -208,15 +227,15 @@ function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
         ) : (
           name
         )}
-        {row.target.label && (
+        {label && (
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             {row.target.id}
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{row.target.companyName ?? '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.before) || '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.after) || '—'}</Table.Td>
+      <Table.Td>{company ? titleCase(company) : '—'}</Table.Td>
+      <SummaryCell summary={row.before} />
+      <SummaryCell summary={row.after} />
     </Table.Tr>
   );
 }
