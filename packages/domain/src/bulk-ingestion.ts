@@ -23,6 +23,8 @@ export const ACCESS_MSG = {
     'The folder name and image source must match an external album source exactly, or bulk ingestion will not work for this company.',
   created: 'Bulk ingestion organization created',
   failed: 'Unable to add bulk ingestion organization',
+  /** The failure with the server's reason, e.g. that the company already has access. */
+  failedBecause: (reason: string) => `Unable to add bulk ingestion organization. ${reason}`,
 } as const;
 
 /**

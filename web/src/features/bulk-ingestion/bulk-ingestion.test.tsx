@@ -391,7 +391,7 @@ describe('Product Hub Access', () => {
     }
   });
 
-  it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {
+  it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; a refusal toasts with its reason', async () => {
     let created = false;
     const server = fakeServer({
       BulkIngestionOrganizations: () => ({
@@ -443,7 +443,9 @@ describe('Product Hub Access', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'taken' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Image source/ }), { target: { value: 'LOCAL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(failure).toHaveBeenCalledWith(ACCESS_MSG.failed));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(`${ACCESS_MSG.failed}. This company already has bulk ingestion access.`),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'Green Valley' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(ACCESS_MSG.created));
