@@ -288,6 +288,31 @@ describe('Edit Multiple Products', () => {
   );
 
   it(
+    "'Some cells hold values that cannot be saved' goes once the cells are fixed: it is not carried to the next step",
+    async () => {
+      stored = [row('a', '036000291452')];
+      open(['a']);
+      await waitFor(() => cell('Product Name', '036000291452'));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      vi.mocked(toast.error).mockReturnValue('unsaveable-toast');
+      const dismiss = vi.spyOn(toast, 'dismiss');
+      fireEvent.change(height, { target: { value: '12345678.9' } });
+      fireEvent.blur(height);
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(BULK_EDIT_MSG.unsaveable));
+      expect(dismiss).not.toHaveBeenCalled();
+      fireEvent.change(height, { target: { value: '12.5' } });
+      fireEvent.blur(height);
+      await waitFor(() => expect(dismiss).toHaveBeenCalledWith('unsaveable-toast'));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => cell('FOB Cost', '036000291452'));
+      dismiss.mockRestore();
+    },
+    SLOW,
+  );
+
+  it(
     'picking the value a choice cell already holds keeps it (only the clear button empties it)',
     async () => {
       stored = [row('a', '036000291452')];
