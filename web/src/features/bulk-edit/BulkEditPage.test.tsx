@@ -381,7 +381,7 @@ describe('bulk edit confirmation', () => {
   it('counts the ids of the query and links to the Activity Page and the Brand Profile', () => {
     renderWithApp(<BulkEditConfirmationPage />, { path: '/edit-multiple/confirmation?productSubmissionIds=a,b,c' });
     expect(screen.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeTruthy();
-    expect(screen.getByText('3 product(s) updated.')).toBeTruthy();
+    expect(screen.getByText('3 products updated.')).toBeTruthy();
     expect(screen.getByText(/Partner Status column on the Activity Page/)).toBeTruthy();
     const main = document.body;
     expect(within(main).getByRole('link', { name: 'Go to Activity Page' }).getAttribute('href')).toBe('/activity');

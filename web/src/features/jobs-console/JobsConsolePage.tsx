@@ -14,7 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, type JobState } from '@portal/domain';
+import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, plural, type JobState } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -283,7 +283,7 @@ function Paging({ data, onPage }: { data: JobsOverview; onPage: (page: number) =
   return (
     <Group justify="space-between" component="nav" aria-label="Pages of the jobs">
       <Text size="sm">
-        {data.total} job(s), page {Math.min(data.page, pages)} of {pages}
+        {plural(data.total, 'job')}, page {Math.min(data.page, pages)} of {pages}
       </Text>
       {pages > 1 && (
         <Pagination
