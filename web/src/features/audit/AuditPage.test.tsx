@@ -55,6 +55,12 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
     expect(within(table).getByText('status: SUBMITTED')).toBeTruthy();
     expect(within(table).getByText('status: ACCEPTED')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('1 action.');
+    // On a phone each row is a card whose lines are led by their column's name.
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual(['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After']);
   });
 
   it('sends the filters in the address to the list and to the CSV link, as instants of local days', async () => {

@@ -6,6 +6,7 @@ import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import {
   auditCsvUrl,
@@ -147,8 +148,8 @@ export function AuditPage() {
       <Text size="sm" aria-live="polite" role="status">
         {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
       </Text>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching}>
+      <Table.ScrollContainer minWidth={900} className={stackedTable.container}>
+        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching} className={stackedTable.table}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
             Staff actions, newest first
           </Table.Caption>
@@ -187,10 +188,10 @@ const countText = (total: number, filtered: boolean) =>
     : `${total} ${total === 1 ? 'action' : 'actions'}.`;
 
 /** A before or after: one line per changed setting or field, wrapping anywhere so the column stays in the table. */
-function SummaryCell({ summary }: { summary: AuditSummary | null }) {
+function SummaryCell({ summary, label }: { summary: AuditSummary | null; label: string }) {
   const lines = auditSummaryLines(summary);
   return (
-    <Table.Td style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+    <Table.Td data-label={label} style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
       {lines.length
         ? lines.map((line, i) => (
             <Text key={i} size="sm">
@@ -209,17 +210,17 @@ function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
   const name = label || row.target.id;
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="When" style={{ whiteSpace: 'nowrap' }}>
         <time dateTime={row.at}>{formatDateTime(row.at)}</time>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Who">
         {row.actor.name}
         <Text size="xs" c="dimmed">
           {row.actor.email}
         </Text>
       </Table.Td>
-      <Table.Td>{row.actionLabel}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Action">{row.actionLabel}</Table.Td>
+      <Table.Td data-label="Target">
         {link ? (
           <Anchor component={AppLink} to={link}>
             {name}
@@ -233,9 +234,9 @@ function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{company ? titleCase(company) : '—'}</Table.Td>
-      <SummaryCell summary={row.before} />
-      <SummaryCell summary={row.after} />
+      <Table.Td data-label="Company">{company ? titleCase(company) : '—'}</Table.Td>
+      <SummaryCell summary={row.before} label="Before" />
+      <SummaryCell summary={row.after} label="After" />
     </Table.Tr>
   );
 }
