@@ -148,7 +148,8 @@ export function AuditPage() {
       <Text size="sm" aria-live="polite" role="status">
         {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
       </Text>
-      <Table.ScrollContainer minWidth={900} className={stackedTable.container}>
+      {/* Narrow enough for a tablet (768 px) to show every column; a phone gets one card per row. */}
+      <Table.ScrollContainer minWidth={720} className={stackedTable.container}>
         <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching} className={stackedTable.table}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
             Staff actions, newest first
@@ -191,7 +192,7 @@ const countText = (total: number, filtered: boolean) =>
 function SummaryCell({ summary, label }: { summary: AuditSummary | null; label: string }) {
   const lines = auditSummaryLines(summary);
   return (
-    <Table.Td data-label={label} style={{ overflowWrap: 'anywhere', minWidth: 160 }}>
+    <Table.Td data-label={label} style={{ overflowWrap: 'anywhere', minWidth: 120 }}>
       {lines.length
         ? lines.map((line, i) => (
             <Text key={i} size="sm">
@@ -210,12 +211,12 @@ function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
   const name = label || row.target.id;
   return (
     <Table.Tr>
-      <Table.Td data-label="When" style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="When">
         <time dateTime={row.at}>{formatDateTime(row.at)}</time>
       </Table.Td>
       <Table.Td data-label="Who">
         {row.actor.name}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {row.actor.email}
         </Text>
       </Table.Td>
