@@ -100,6 +100,14 @@ describe('Edit Multiple Products', () => {
     });
   const cell = (label: string, upc: string) =>
     screen.getByRole('textbox', { name: `${label} for UPC ${upc}` }) as HTMLInputElement;
+  /** One complete row opened and taken to the Placement step: its Height cell. */
+  const heightOnPlacementStep = async () => {
+    stored = [row('a', '036000291452')];
+    open(['a']);
+    await waitFor(() => cell('Product Name', '036000291452'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    return waitFor(() => cell('Height (in)', '036000291452'));
+  };
   const stateOf = (input: HTMLElement) => input.closest('[data-cell-state]')?.getAttribute('data-cell-state');
 
   it(
@@ -221,11 +229,7 @@ describe('Edit Multiple Products', () => {
   it(
     'number and money cells never change an amount silently: extra decimals are rounded and said, too many digits refused',
     async () => {
-      stored = [row('a', '036000291452')];
-      open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      const height = await heightOnPlacementStep();
       // Typing keeps every digit (only letters and a second point are left out).
       fireEvent.change(height, { target: { value: '1234.56789' } });
       expect(height.value).toBe('1234.56789');
@@ -261,11 +265,7 @@ describe('Edit Multiple Products', () => {
   it(
     'Save and Next refuse while a cell shows a number it could not take, instead of saying the changes were saved',
     async () => {
-      stored = [row('a', '036000291452')];
-      open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      const height = await heightOnPlacementStep();
       await waitFor(() => expect(saves).toHaveLength(1));
       fireEvent.change(height, { target: { value: '12345678.9' } });
       fireEvent.blur(height);
@@ -290,11 +290,7 @@ describe('Edit Multiple Products', () => {
   it(
     "'Some cells hold values that cannot be saved' goes once the cells are fixed: it is not carried to the next step",
     async () => {
-      stored = [row('a', '036000291452')];
-      open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      const height = await heightOnPlacementStep();
       vi.mocked(toast.error).mockReturnValue('unsaveable-toast');
       const dismiss = vi.spyOn(toast, 'dismiss');
       fireEvent.change(height, { target: { value: '12345678.9' } });
