@@ -60,7 +60,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
     ]);
   await expect(user.getByText('4 files chosen')).toBeVisible();
   await user.getByRole('button', { name: 'Upload' }).click();
-  await expect(user.getByText(/Import job \d+ created with 4 file\(s\)\./)).toBeVisible();
+  await expect(user.getByText(/Import job \d+ created with 4 files\./)).toBeVisible();
   const jobs = user.getByRole('table', { name: 'Import jobs' });
   await expect(jobs.getByRole('link')).toHaveCount(1);
   const jobLink = jobs.getByRole('link').first();
