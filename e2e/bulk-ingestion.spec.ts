@@ -58,9 +58,9 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
       { name: 'plain-2.png', mimeType: 'image/png', buffer: await plainImage() },
       { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') },
     ]);
-  await expect(user.getByText('4 file(s) chosen')).toBeVisible();
+  await expect(user.getByText('4 files chosen')).toBeVisible();
   await user.getByRole('button', { name: 'Upload' }).click();
-  await expect(user.getByText(/Import job \d+ created with 4 file\(s\)\./)).toBeVisible();
+  await expect(user.getByText(/Import job \d+ created with 4 files\./)).toBeVisible();
   const jobs = user.getByRole('table', { name: 'Import jobs' });
   await expect(jobs.getByRole('link')).toHaveCount(1);
   const jobLink = jobs.getByRole('link').first();
@@ -105,7 +105,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   const dialog = user.getByRole('dialog', { name: MAPPING_MSG.modalTitle });
   await expect(dialog).toBeVisible();
   await expect(dialog.getByRole('status')).toHaveText(
-    '1 row(s) can be processed; 1 row(s) have errors and will not be applied.',
+    '1 row can be processed; 1 row has errors and will not be applied.',
   );
   await expect(dialog.getByRole('row', { name: /notes\.txt/ })).toContainText(MAPPING_MSG.ignored);
   await expectAccessible(user, 'Mapping errors');

@@ -58,7 +58,7 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
     { name: 'FRONT.png', mimeType: 'image/png', buffer: front },
   ]);
   await expect(page.getByRole('alert').filter({ hasText: "We weren't able to add" })).toHaveText(
-    "We weren't able to add 2 file(s). The file format must be PDF, JPG, PNG, GIF or TIF. All file names must be unique.",
+    "We weren't able to add 2 files. The file format must be PDF, JPG, PNG, GIF or TIF. All file names must be unique.",
   );
   await expect(chosen).toHaveCount(2);
   await expect(chosen.first()).toContainText('front.png');
@@ -145,7 +145,7 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
   await expect(page.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeVisible();
   // The refused first Submit's message went with the page it was about (hovered, it would otherwise stay).
   await expect(noMarketingImage).toBeHidden();
-  await expect(page.getByText('Product Hub has received 2 product(s).')).toBeVisible();
+  await expect(page.getByText('Product Hub has received 2 products.')).toBeVisible();
   await expect(page.getByText('The information is being reviewed by automated systems and/or staff.')).toBeVisible();
   await expectAccessible(page, 'the confirmation');
   const ids: string[] = JSON.parse((await page.evaluate(() => localStorage.getItem('product-submission-ids'))) ?? '[]');

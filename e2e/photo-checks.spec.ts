@@ -63,6 +63,14 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
     await admin.getByRole('button', { name: 'Save' }).click();
     await expect(admin.getByText('Partner configuration saved')).toBeVisible();
     await admin.screenshot({ path: 'test-results/photo-checks-switches.png', fullPage: true });
+    // The save is audited with only what changed, in words: no field rule, no JSON.
+    await admin.goto(`/admin/audit?action=partner_configuration.updated&targetId=${config.id}`);
+    const saved = admin.getByRole('row').filter({ hasText: 'Photo checks that block Submit: Blurry' }).first();
+    await expect(saved).toBeVisible();
+    await expect(saved).not.toContainText('{');
+    await expect(saved).not.toContainText('required');
+    await admin.goBack();
+    await expect(blocks).toBeChecked();
 
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText(PHOTO_BLOCK_MSG.blocked('blurry.png', PHOTO_ISSUE_MSG.BLURRY()))).toBeVisible();
@@ -109,5 +117,9 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
   ).toBeVisible();
   await expect(admin.getByText('Flagged for Review')).toBeVisible();
   await admin.screenshot({ path: 'test-results/photo-checks-badges.png', fullPage: true });
+  // Back to the list keeps its filter in the address.
+  await admin.getByRole('link', { name: 'Back to Submission Activity' }).click();
+  await expect(admin).toHaveURL(/\/activity\/pending\?photo=issues$/);
+  await expect(onlyPhotoIssues).toBeChecked();
   await admin.close();
 });

@@ -153,9 +153,10 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await expect(supplier.getByRole('heading', { level: 1, name: 'Rejected submission' })).toBeVisible();
   await expect(supplier.getByText('The label is cut off on the left.')).toBeVisible();
   await expect(supplier.getByRole('button', { name: 'Request validation' })).toHaveCount(0);
+  // Back goes to the list the item was opened from (opened directly, to /activity/requires_action).
   await expect(supplier.getByRole('link', { name: /Back to Submission Activity/ })).toHaveAttribute(
     'href',
-    '/activity/requires_action',
+    '/activity/rejected',
   );
   const resubmit = supplier.getByRole('button', { name: 'Resubmit product' });
   await expect(resubmit).toBeDisabled();

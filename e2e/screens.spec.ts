@@ -5,8 +5,9 @@ import { DEMO, signIn } from './support/fixtures.ts';
 import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The net of issue 17: every route of both parts, as each role that can see it, at a phone, a tablet, a laptop and a
-// wide screen. A page fails on horizontal overflow, on any serious or critical axe violation, and on any console
-// error. One page load per route; the four widths are taken by resizing the loaded page.
+// wide screen. A page fails on horizontal overflow, on a main-navigation item cut off (or hidden with no Menu to open
+// it), on any serious or critical axe violation, and on any console error, logged-out pages included. One page load
+// per route; the four widths are taken by resizing the loaded page.
 
 const WIDTHS = [390, 768, 1366, 1920] as const;
 const HEIGHT = 900;
@@ -150,7 +151,7 @@ for (const role of ROLES) {
     }) => {
       test.setTimeout(120_000);
       const problems: string[] = [];
-      const consoleErrors = watchConsole(page, role.who === null);
+      const consoleErrors = watchConsole(page);
       await page.setViewportSize({ width: 1366, height: HEIGHT });
       if (role.who) await signIn(page, role.who, role.login);
       for (const path of role.routes(ids).slice(from, from + CHUNK)) {
@@ -165,6 +166,8 @@ for (const role of ROLES) {
             problems.push(
               `${path} at ${width} px: the page is ${overflow} px wider than the window (${await widestElements(page)})`,
             );
+          const clipped = await clippedNavigation(page);
+          if (clipped) problems.push(`${path} at ${width} px: main navigation: ${clipped}`);
           const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
           if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
         }
@@ -175,14 +178,12 @@ for (const role of ROLES) {
   }
 }
 
-/** Console errors and uncaught exceptions. A visitor's probe of the session (401 from /api/user) is expected. */
-function watchConsole(page: Page, signedOut: boolean): string[] {
+/** Console errors (a failed request too, such as a session probe answered 401) and uncaught exceptions. */
+function watchConsole(page: Page): string[] {
   const errors: string[] = [];
   page.on('console', (message) => {
     if (message.type() !== 'error') return;
-    const from = message.location().url;
-    if (signedOut && from.endsWith('/api/user') && message.text().includes('401')) return;
-    errors.push(`${message.text()} (${from})`);
+    errors.push(`${message.text()} (${message.location().url})`);
   });
   page.on('pageerror', (error) => errors.push(`uncaught: ${error.message}`));
   return errors;
@@ -202,6 +203,32 @@ async function overflowAfterResize(page: Page): Promise<number> {
     overflow = await measure();
   }
   return overflow;
+}
+
+/**
+ * What is wrong with the main navigation at this width, or null: an item cut off by its row or the window, or items
+ * hidden without a visible Menu button to show them (a logged-out page has no main navigation).
+ */
+function clippedNavigation(page: Page): Promise<string | null> {
+  return page.evaluate(() => {
+    const nav = document.querySelector<HTMLElement>('nav[aria-label="Main"]');
+    if (!nav) return null;
+    const shown = (el: Element) => el.getClientRects().length > 0;
+    const links = Array.from(nav.querySelectorAll<HTMLElement>('a'));
+    const toggle = nav.querySelector<HTMLElement>('button[aria-expanded]');
+    if (!links.every(shown)) return toggle && shown(toggle) ? null : 'items hidden with no Menu button';
+    const limit = document.documentElement.clientWidth;
+    for (const link of links) {
+      const r = link.getBoundingClientRect();
+      let box = link.parentElement;
+      // The nearest ancestor that clips its content.
+      while (box && box !== nav && getComputedStyle(box).overflowX === 'visible') box = box.parentElement;
+      const clip = box && box !== nav ? box.getBoundingClientRect() : { left: 0, right: limit };
+      if (r.left < Math.max(0, clip.left) - 1 || r.right > Math.min(limit, clip.right) + 1)
+        return `'${link.textContent}' is cut off (${Math.round(r.left)}-${Math.round(r.right)} px)`;
+    }
+    return null;
+  });
 }
 
 /** The page has its heading, nothing says it is loading, and no animation is running. */

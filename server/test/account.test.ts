@@ -32,6 +32,18 @@ describe(`account information and password (${databaseKind})`, () => {
     expect((await anon.put('/api/user/accept-terms-and-conditions')).status).toBe(401);
   });
 
+  it('GET /api/user is 401 signed out, but the session probe (?optional=true) answers null, so a logged-out page logs no error', async () => {
+    const anon = new Client(server.url);
+    expect((await anon.get('/api/user')).status).toBe(401);
+    const probe = await anon.get('/api/user?optional=true');
+    expect(probe.status).toBe(200);
+    expect(probe.json).toBeNull();
+    const signedIn = new Client(server.url);
+    await signedIn.login('viewer@example.com', 'Viewer-demo-1');
+    expect((await signedIn.get('/api/user?optional=true')).json).toMatchObject({ email: 'viewer@example.com' });
+    expect((await anon.get('/api/user?optional=yes')).status).toBe(400);
+  });
+
   it("GET /api/user/exists/{email} answers email_exists, about the user's own company only (issue 15)", async () => {
     const c = new Client(server.url);
     await c.login('supplier2@example.com', 'Supplier-demo-2');

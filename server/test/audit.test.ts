@@ -265,7 +265,7 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
     expect(await newRows()).toEqual([]);
   });
 
-  it('partner configuration: creating, changing and a new logo write one row each, with the changed settings', async () => {
+  it('partner configuration: creating, changing (blocking photo checks too) and a new logo write one row each, with only the changed settings', async () => {
     const created = ok(await c.admin.graphql(`mutation { createPartnerConfiguration(companyId: 30500) { id } }`)).data
       .createPartnerConfiguration;
     let rows = await newRows();
@@ -299,6 +299,35 @@ describe(`audit rows of staff actions (${databaseKind})`, () => {
       before: { primaryColor: current.primaryColor, landingPageEnabled: true },
       after: { primaryColor: '#123456', landingPageEnabled: false },
     });
+
+    // Switching on a blocking photo check is audited; field rules list only the flags that changed, so rules sent
+    // whole with their defaults spelled out ({ visible: true }) add nothing.
+    const same = { primaryColor: '#123456', secondaryColor: current.secondaryColor, landingPageEnabled: false };
+    ok(
+      await c.admin.graphql(UPDATE, {
+        id: created.id,
+        input: {
+          ...same,
+          blockingPhotoChecks: ['BLURRY'],
+          fieldRules: [
+            { field: 'msrp', visible: true, required: false },
+            { field: 'tpr', visible: true, required: true },
+          ],
+        },
+      }),
+    );
+    rows = await newRows();
+    expect(rows).toHaveLength(1);
+    expect(rows[0].before).toEqual({ blockingPhotoChecks: [], fieldRules: { msrp: { required: true } } });
+    expect(rows[0].after).toEqual({ blockingPhotoChecks: ['BLURRY'], fieldRules: { msrp: { required: false } } });
+    // The same settings saved again change nothing and write no row.
+    ok(
+      await c.admin.graphql(UPDATE, {
+        id: created.id,
+        input: { ...same, blockingPhotoChecks: ['BLURRY'], fieldRules: [{ field: 'msrp', required: false }] },
+      }),
+    );
+    expect(await newRows()).toEqual([]);
 
     const logo = await c.admin.upload(
       `/api/partner-configurations/${created.id}/logo`,

@@ -13,8 +13,7 @@ function renderApp(path: string, { user = null, flags = [] }: { user?: UserDetai
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/user')
-        return user ? jsonResponse(200, user) : jsonResponse(401, { code: 'UNAUTHORIZED', message: 'x' });
+      if (url === '/api/user?optional=true') return jsonResponse(200, user);
       if (url === '/api/feature-flags/enabled') return jsonResponse(200, flags);
       if (url === '/api/companies/30443/partner-configuration') {
         return jsonResponse(200, {

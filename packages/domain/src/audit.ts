@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditSummary } from './audit-summary.ts';
 
 /**
  * The audit trail of staff actions (issue 19): every change a member of staff makes to someone else's data is one
@@ -102,9 +103,6 @@ export const AUDIT_TARGET_TYPES = [
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 
-/** A before or after summary: the fields that changed, as plain values. */
-export type AuditSummary = Record<string, unknown>;
-
 /** One row as the list answers it (`at` an ISO instant in JSON; the server reads it as a Date). */
 export interface AuditRowView<At = string> {
   id: number;
@@ -173,14 +171,3 @@ export const auditPageQuerySchema = z.intersection(
     ),
   }),
 );
-
-/** One summary as one line: "status: SUBMITTED, reason: Blurry" (the page and the CSV). */
-export function describeAuditSummary(summary: AuditSummary | null | undefined): string {
-  if (!summary) return '';
-  return Object.entries(summary)
-    .map(
-      ([k, v]) =>
-        `${k}: ${v === null || v === undefined ? '(none)' : Array.isArray(v) ? v.join(', ') || '(none)' : typeof v === 'object' ? JSON.stringify(v) : String(v as string | number | boolean)}`,
-    )
-    .join('; ');
-}

@@ -94,7 +94,7 @@ describe('mapping files', () => {
 
   it("the template's own rows read back: a name kept from becoming a formula loses the guarding apostrophe", () => {
     const files: MappingTarget[] = [
-      { filename: '-front.png', status: 'NEEDS_MAPPING', detectedEan13Upc: null, upc: null },
+      { filename: '-front.png', status: 'NEEDS_MAPPING', detectedEan13Upc: null, upc: null, ean13Upc: null },
     ];
     const template = mappingTemplate(files);
     expect(template).toBe("UPC,filename\r\n,'-front.png\r\n");
@@ -118,12 +118,25 @@ describe('mapping files', () => {
 
   it('gives every reason of a row, joined with a space, with the row number = data index + 2', () => {
     const files: MappingTarget[] = [
-      { filename: 'needs.jpg', status: 'NEEDS_MAPPING', upc: null, detectedEan13Upc: null },
-      { filename: 'detected.jpg', status: 'IDENTIFIED', upc: null, detectedEan13Upc: '0036000291452' },
-      { filename: 'mapped.jpg', status: 'IDENTIFIED', upc: '0036000291452', detectedEan13Upc: null },
-      { filename: 'ignored.jpg', status: 'IGNORED', upc: null, detectedEan13Upc: null },
-      { filename: 'reading.jpg', status: 'UNIDENTIFIED', upc: null, detectedEan13Upc: null },
-      { filename: 'checking.jpg', status: 'RECEIVED', upc: null, detectedEan13Upc: null },
+      { filename: 'needs.jpg', status: 'NEEDS_MAPPING', upc: null, detectedEan13Upc: null, ean13Upc: null },
+      // Detected: its code is also its UPC, so both reasons apply.
+      {
+        filename: 'detected.jpg',
+        status: 'IDENTIFIED',
+        upc: null,
+        detectedEan13Upc: '0036000291452',
+        ean13Upc: '0036000291452',
+      },
+      {
+        filename: 'mapped.jpg',
+        status: 'IDENTIFIED',
+        upc: '036000291452',
+        detectedEan13Upc: null,
+        ean13Upc: '0036000291452',
+      },
+      { filename: 'ignored.jpg', status: 'IGNORED', upc: null, detectedEan13Upc: null, ean13Upc: null },
+      { filename: 'reading.jpg', status: 'UNIDENTIFIED', upc: null, detectedEan13Upc: null, ean13Upc: null },
+      { filename: 'checking.jpg', status: 'RECEIVED', upc: null, detectedEan13Upc: null, ean13Upc: null },
     ];
     const results = checkMappingRows(
       [
@@ -142,7 +155,7 @@ describe('mapping files', () => {
       [2, ''],
       [3, `${MAPPING_MSG.duplicate} ${MAPPING_MSG.unknownFile}`],
       [4, `${MAPPING_MSG.duplicate} ${UPC_MSG.checkDigit('03600029145', 2)} ${MAPPING_MSG.unknownFile}`],
-      [5, MAPPING_MSG.alreadyDetected],
+      [5, `${MAPPING_MSG.alreadyDetected} ${MAPPING_MSG.alreadyMapped}`],
       [6, MAPPING_MSG.alreadyMapped],
       [7, MAPPING_MSG.ignored],
       [8, MAPPING_MSG.detecting],

@@ -23,6 +23,8 @@ export const ACCESS_MSG = {
     'The folder name and image source must match an external album source exactly, or bulk ingestion will not work for this company.',
   created: 'Bulk ingestion organization created',
   failed: 'Unable to add bulk ingestion organization',
+  /** The failure with the server's reason, e.g. that the company already has access. */
+  failedBecause: (reason: string) => `Unable to add bulk ingestion organization. ${reason}`,
 } as const;
 
 /**
@@ -163,6 +165,8 @@ export interface MappingTarget {
   status: IngestionFileStatus;
   upc: string | null;
   detectedEan13Upc: string | null;
+  /** The UPC the file has, however it came (detected, named in its file name, mapped). */
+  ean13Upc: string | null;
 }
 
 export interface MappingRowResult {
@@ -216,7 +220,8 @@ export function checkMappingRows(rows: MappingRow[], files: MappingTarget[]): Ma
     if (!file) reasons.push(MAPPING_MSG.unknownFile);
     else {
       if (file.detectedEan13Upc) reasons.push(MAPPING_MSG.alreadyDetected);
-      if (file.upc) reasons.push(MAPPING_MSG.alreadyMapped);
+      // A detected code is the file's UPC too: such a row gets both reasons (part 2 section 5, 'already has a UPC').
+      if (file.upc || file.ean13Upc) reasons.push(MAPPING_MSG.alreadyMapped);
       const byStatus = STATUS_REASON[file.status];
       if (byStatus) reasons.push(byStatus);
     }

@@ -103,7 +103,7 @@ describe('CSV', () => {
     if (r.ok) return;
     expect(r.rows).toHaveLength(IMPORT_ROW_ERRORS_LISTED);
     expect(r.rows[0].row).toBe(3);
-    expect(r.message).toBe('999 of 1000 row(s) are invalid; nothing was imported. The first 200 are listed.');
+    expect(r.message).toBe('999 of 1000 rows are invalid; nothing was imported. The first 200 are listed.');
   });
 
   it('refuses wrong headers and a file without rows', () => {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toEan13, upcDigits, upcError } from './gtin.ts';
+import { plural } from './wording.ts';
 
 /** Certified values recorded by cataloguing staff (DESIGN section 3): the form and the CSV import share these rules. */
 export const CERTIFIED_LIMITS = {
@@ -260,7 +261,7 @@ export function checkCatalogueCsv(text: string): ImportCheck {
     const listed = bad.length > IMPORT_ROW_ERRORS_LISTED ? ` The first ${IMPORT_ROW_ERRORS_LISTED} are listed.` : '';
     return {
       ok: false,
-      message: `${bad.length} of ${data.length} row(s) are invalid; nothing was imported.${listed}`,
+      message: `${bad.length} of ${plural(data.length, 'row')} ${bad.length === 1 ? 'is' : 'are'} invalid; nothing was imported.${listed}`,
       rows: bad.slice(0, IMPORT_ROW_ERRORS_LISTED),
     };
   }

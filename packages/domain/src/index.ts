@@ -25,4 +25,5 @@ export * from './api-tokens.ts';
 export * from './jobs-console.ts';
 export * from './detected-codes.ts';
 export * from './audit.ts';
+export * from './audit-summary.ts';
 export * from './photo-checks.ts';

@@ -25,19 +25,19 @@ describe('upload selection (part 1 section 5)', () => {
       [f('ok.png'), f('empty.png', 0), f('big.png', MAX_FILE_BYTES + 1), f('max.png', MAX_FILE_BYTES)],
     );
     expect(r.files.map((x) => x.name)).toEqual(['ok.png', 'max.png']);
-    expect(r.error).toBe(`We weren't able to add 2 file(s). ${UPLOAD_MSG.size}`);
+    expect(r.error).toBe(`We weren't able to add 2 files. ${UPLOAD_MSG.size}`);
   });
 
   it('drops other formats', () => {
     const r = addToSelection([], [f('notes.txt')]);
     expect(r.files).toEqual([]);
-    expect(r.error).toBe("We weren't able to add 1 file(s). The file format must be PDF, JPG, PNG, GIF or TIF.");
+    expect(r.error).toBe("We weren't able to add 1 file. The file format must be PDF, JPG, PNG, GIF or TIF.");
   });
 
   it('names are unique case-insensitively, within the selection and against files already chosen', () => {
     const r = addToSelection([f('Front.png')], [f('front.PNG'), f('back.png'), f('BACK.png')]);
     expect(r.files.map((x) => x.name)).toEqual(['Front.png', 'back.png']);
-    expect(r.error).toBe(`We weren't able to add 2 file(s). ${UPLOAD_MSG.unique}`);
+    expect(r.error).toBe(`We weren't able to add 2 files. ${UPLOAD_MSG.unique}`);
   });
 
   it('keeps only the last 10 valid files and says why, with every reason', () => {
@@ -45,7 +45,7 @@ describe('upload selection (part 1 section 5)', () => {
     const r = addToSelection([], [...many, f('bad.doc')]);
     expect(r.files.map((x) => x.name)).toEqual(many.slice(2).map((x) => x.name));
     expect(r.rejected).toBe(3);
-    expect(r.error).toBe(`We weren't able to add 3 file(s). ${UPLOAD_MSG.tooMany} ${UPLOAD_MSG.format}`);
+    expect(r.error).toBe(`We weren't able to add 3 files. ${UPLOAD_MSG.tooMany} ${UPLOAD_MSG.format}`);
   });
 
   it('no error when everything fits', () => {
@@ -57,21 +57,21 @@ describe('adding files to a saved draft (at most 10 per draft)', () => {
   it('returns only the new files, checked against the names already in the draft', () => {
     const r = addToDraft([f('front.png')], [f('Front.PNG'), f('side.png'), f('notes.txt')]);
     expect(r.files.map((x) => x.name)).toEqual(['side.png']);
-    expect(r.error).toBe(`We weren't able to add 2 file(s). ${UPLOAD_MSG.format} ${UPLOAD_MSG.unique}`);
+    expect(r.error).toBe(`We weren't able to add 2 files. ${UPLOAD_MSG.format} ${UPLOAD_MSG.unique}`);
   });
 
   it("keeps the draft's files and only the last new files that fit", () => {
     const existing = Array.from({ length: 8 }, (_, i) => f(`d${i}.png`));
     const r = addToDraft(existing, [f('a.png'), f('b.png'), f('c.png')]);
     expect(r.files.map((x) => x.name)).toEqual(['b.png', 'c.png']);
-    expect(r.error).toBe(`We weren't able to add 1 file(s). ${UPLOAD_MSG.tooMany}`);
+    expect(r.error).toBe(`We weren't able to add 1 file. ${UPLOAD_MSG.tooMany}`);
   });
 
   it('adds nothing to a full draft', () => {
     const full = Array.from({ length: 10 }, (_, i) => f(`d${i}.png`));
     const r = addToDraft(full, [f('a.png')]);
     expect(r.files).toEqual([]);
-    expect(r.error).toBe(`We weren't able to add 1 file(s). ${UPLOAD_MSG.tooMany}`);
+    expect(r.error).toBe(`We weren't able to add 1 file. ${UPLOAD_MSG.tooMany}`);
   });
 
   it('no error when everything fits', () => {

@@ -1,8 +1,9 @@
 import { MAX_FILE_BYTES, MAX_FILES_PER_DRAFT, MAX_FILES_PER_SELECTION } from './constants.ts';
+import { plural } from './wording.ts';
 
 /** Upload selection rules and messages (part 1 section 5, "Upload selection"). */
 export const UPLOAD_MSG = {
-  notAdded: (n: number) => `We weren't able to add ${n} file(s).`,
+  notAdded: (n: number) => `We weren't able to add ${plural(n, 'file')}.`,
   tooMany: 'The total number of files needs to be up to 10.',
   size: 'The file size needs to be no larger than 15MB and bigger than 0 Bytes each.',
   format: 'The file format must be PDF, JPG, PNG, GIF or TIF.',

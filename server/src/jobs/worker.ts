@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { plural } from '@portal/domain';
 import type { AppContext } from '../context.ts';
 
 /**
@@ -10,7 +11,8 @@ export async function startWorker(ctx: AppContext, log: FastifyBaseLogger): Prom
   await runner.checkHandlers();
   if (ctx.database.kind === 'pglite') {
     const released = await runner.releaseAbandoned();
-    if (released) log.warn(`${released} job(s) interrupted by a crash are queued again`);
+    if (released)
+      log.warn(`${plural(released, 'job')} interrupted by a crash ${released === 1 ? 'is' : 'are'} queued again`);
   }
   runner.start();
 }

@@ -1,10 +1,10 @@
 import { apiFetch } from '../api/api-fetch.ts';
 import type { UserDetails } from './user.ts';
 
-/** The current user, or null when logged out; never notifies (part 1 section 7). */
+/** The current user, or null when logged out (answered 200, so a logged-out page logs no failed request); never notifies (part 1 section 7). */
 export async function fetchCurrentUser(): Promise<UserDetails | null> {
   try {
-    return (await apiFetch<UserDetails>('/user', { notify: false })) ?? null;
+    return (await apiFetch<UserDetails | null>('/user?optional=true', { notify: false })) ?? null;
   } catch {
     return null;
   }

@@ -22,6 +22,11 @@ export const toast = {
   success: (message: string) => notifications.show({ message, color: 'brand', autoClose: TOAST_MS, closeButtonProps }),
   error: (message: string) => pageToast(message, 'red'),
   warning: (message: string) => pageToast(message, 'yellow'),
+  /** Hides one toast whose message no longer holds (what it asked to fix was fixed). */
+  dismiss: (id: string) => {
+    notifications.hide(id);
+    forget(id);
+  },
 };
 
 /** Hides the error and warning toasts still on screen (the route changed, or the page is about to say anew). */

@@ -13,8 +13,8 @@ import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { changedFields } from '../audit/summary.ts';
 import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
+import { configurationChange, initialSettings } from './settings-audit.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
 
@@ -80,14 +80,6 @@ export async function getConfiguration(ctx: AppContext, id: number) {
 const auditTarget = (row: Row, companyName: string) =>
   ({ type: 'partner_configuration', id: row.id, companyId: row.companyId, label: companyName }) as const;
 
-/** The settings an administrator changes, for the audit trail's before and after. */
-const auditedSettings = (row: Row) => ({
-  primaryColor: row.primaryColor,
-  secondaryColor: row.secondaryColor,
-  landingPageEnabled: row.landingPageEnabled,
-  fieldRules: row.fieldRules,
-});
-
 export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, companyId: number) {
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
   if (!company) throw notFound('No such company.');
@@ -104,7 +96,7 @@ export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id
         actor: user,
         action: 'partner_configuration.created',
         target: auditTarget(row, company.name),
-        after: auditedSettings(row),
+        after: initialSettings(row),
       });
     }
     return row;
@@ -140,7 +132,7 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
       .returning();
     // The partner statuses of its submissions follow the new rules (in the background: there may be many).
     if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
-    const change = changedFields(auditedSettings(before), auditedSettings(row));
+    const change = configurationChange(before, row);
     if (Object.keys(change.after).length) {
       const [company] = await tx
         .select({ name: companies.name })

@@ -5,7 +5,7 @@ import { accountInformationSchema, API_TOKEN_MSG, changePasswordSchema, emailSch
 import { sessions } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { requireUser } from '../auth/session.ts';
+import { currentUser, requireUser } from '../auth/session.ts';
 import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
 import { forgetSessionsOf } from '../../lib/session-store.ts';
 import { authorize } from '../../lib/authorize.ts';
@@ -17,6 +17,13 @@ const userDetails = jsonAny.describe(
   'id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess',
 );
 const tags = ['Account'];
+/** Only the literal 'true' makes the probe optional: anything else is a mistake worth a 400. */
+const userProbeQuery = z.object({
+  optional: z
+    .enum(['true', 'false'])
+    .optional()
+    .transform((v) => v === 'true'),
+});
 
 export async function userRoutes(app: FastifyInstance) {
   const { db } = app.ctx;
@@ -27,12 +34,17 @@ export async function userRoutes(app: FastifyInstance) {
     {
       schema: routeSchema({
         summary: "The signed-in user (or the token's user, with the token's scopes)",
+        description:
+          'With optional=true (the web app probing for a session), nobody signed in is answered null with 200 rather than 401, so a logged-out page logs no failed request; a request with an API token is still refused when the token is.',
         tags,
+        querystring: userProbeQuery,
         responses: { 200: userDetails },
         errors: [401, 429],
       }),
     },
     async (request) => {
+      const { optional } = userProbeQuery.parse(request.query);
+      if (optional && !request.headers.authorization && !(await currentUser(request))) return null;
       const user = await requireUser(request);
       return loadUserDetails(db, user, partnerOf(request.session));
     },

@@ -23,7 +23,7 @@ const ROW = {
   after: { status: 'ACCEPTED' },
 };
 
-function stubApi() {
+function stubApi(row: object = ROW) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
@@ -31,7 +31,7 @@ function stubApi() {
       urls.push(url);
       return url.startsWith('/api/audit/options')
         ? jsonResponse(200, OPTIONS)
-        : jsonResponse(200, { items: [ROW], total: 1, page: 1, pageSize: 25 });
+        : jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 25 });
     }),
   );
   return urls;
@@ -55,6 +55,12 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
     expect(within(table).getByText('status: SUBMITTED')).toBeTruthy();
     expect(within(table).getByText('status: ACCEPTED')).toBeTruthy();
     expect(screen.getByRole('status').textContent).toBe('1 action.');
+    // On a phone each row is a card whose lines are led by their column's name.
+    expect(
+      within(table)
+        .getAllByRole('cell')
+        .map((c) => c.getAttribute('data-label')),
+    ).toEqual(['When', 'Who', 'Action', 'Target', 'Company', 'Before', 'After']);
   });
 
   it('sends the filters in the address to the list and to the CSV link, as instants of local days', async () => {
@@ -81,5 +87,35 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
     expect(csv.searchParams.get('action')).toBe('submission.accepted');
     expect(csv.searchParams.get('from')).toBe(list.searchParams.get('from'));
     expect(csv.searchParams.has('page')).toBe(false);
+  });
+
+  it('shows a settings change as one readable line per changed setting, with company names as the portal writes them', async () => {
+    stubApi({
+      ...ROW,
+      action: 'partner_configuration.updated',
+      actionLabel: 'Partner settings changed',
+      target: {
+        type: 'partner_configuration',
+        id: '1',
+        companyId: 30443,
+        companyName: 'FRESH MARKET GROCERS',
+        label: 'FRESH MARKET GROCERS',
+      },
+      before: { blockingPhotoChecks: [], fieldRules: { msrp: { required: true } } },
+      after: { blockingPhotoChecks: ['BLURRY'], fieldRules: { msrp: { required: false } } },
+    });
+    renderWithApp(<AuditPage />, {
+      path: '/admin/audit',
+      session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }),
+    });
+    const table = await screen.findByRole('table', { name: 'Staff actions, newest first' });
+    const cells = await within(table).findAllByRole('cell');
+    const text = cells.map((c) => c.textContent ?? '');
+    expect(within(table).getAllByText('Fresh Market Grocers')).toHaveLength(2);
+    expect(text.join(' ')).not.toContain('FRESH MARKET GROCERS');
+    expect(within(table).getByText('Photo checks that block Submit: Blurry')).toBeTruthy();
+    expect(within(table).getByText('MSRP required: off')).toBeTruthy();
+    expect(within(table).getByText('Photo checks that block Submit: (none)')).toBeTruthy();
+    expect(text.join(' ')).not.toMatch(/[{}"]/);
   });
 });

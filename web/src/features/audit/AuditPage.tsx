@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Select, SimpleGrid, Table, Text, TextInput } from '@mantine/core';
-import { AUDIT_MSG, AUDIT_PAGE_SIZE, describeAuditSummary } from '@portal/domain';
+import { AUDIT_MSG, AUDIT_PAGE_SIZE, auditSummaryLines, titleCase, type AuditSummary } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import {
   auditCsvUrl,
@@ -88,7 +89,7 @@ export function AuditPage() {
                 key: 'companyId',
                 label: 'Company',
                 placeholder: 'Any company',
-                data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name })),
+                data: (options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: titleCase(c.name) })),
               },
             ] as const
           ).map((f) => (
@@ -147,8 +148,9 @@ export function AuditPage() {
       <Text size="sm" aria-live="polite" role="status">
         {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
       </Text>
-      <Table.ScrollContainer minWidth={900}>
-        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching}>
+      {/* Narrow enough for a tablet (768 px) to show every column; a phone gets one card per row. */}
+      <Table.ScrollContainer minWidth={720} className={stackedTable.container}>
+        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching} className={stackedTable.table}>
           <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
             Staff actions, newest first
           </Table.Caption>
@@ -186,21 +188,40 @@ const countText = (total: number, filtered: boolean) =>
     ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.`
     : `${total} ${total === 1 ? 'action' : 'actions'}.`;
 
+/** A before or after: one line per changed setting or field, wrapping anywhere so the column stays in the table. */
+function SummaryCell({ summary, label }: { summary: AuditSummary | null; label: string }) {
+  const lines = auditSummaryLines(summary);
+  return (
+    <Table.Td data-label={label} style={{ overflowWrap: 'anywhere', minWidth: 120 }}>
+      {lines.length
+        ? lines.map((line, i) => (
+            <Text key={i} size="sm">
+              {line}
+            </Text>
+          ))
+        : '—'}
+    </Table.Td>
+  );
+}
+
 function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
-  const name = row.target.label || row.target.id;
+  const company = row.target.companyName;
+  // A target named after its company (a partner's settings, a bulk-ingestion grant) is named as the portal names it.
+  const label = row.target.label && row.target.label === company ? titleCase(company) : row.target.label;
+  const name = label || row.target.id;
   return (
     <Table.Tr>
-      <Table.Td style={{ whiteSpace: 'nowrap' }}>
+      <Table.Td data-label="When">
         <time dateTime={row.at}>{formatDateTime(row.at)}</time>
       </Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Who">
         {row.actor.name}
-        <Text size="xs" c="dimmed">
+        <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
           {row.actor.email}
         </Text>
       </Table.Td>
-      <Table.Td>{row.actionLabel}</Table.Td>
-      <Table.Td>
+      <Table.Td data-label="Action">{row.actionLabel}</Table.Td>
+      <Table.Td data-label="Target">
         {link ? (
           <Anchor component={AppLink} to={link}>
             {name}
@@ -208,15 +229,15 @@ function AuditTableRow({ row, link }: { row: AuditRow; link: string | null }) {
         ) : (
           name
         )}
-        {row.target.label && (
+        {label && (
           <Text size="xs" c="dimmed" style={{ wordBreak: 'break-all' }}>
             {row.target.id}
           </Text>
         )}
       </Table.Td>
-      <Table.Td>{row.target.companyName ?? '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.before) || '—'}</Table.Td>
-      <Table.Td style={{ whiteSpace: 'pre-wrap' }}>{describeAuditSummary(row.after) || '—'}</Table.Td>
+      <Table.Td data-label="Company">{company ? titleCase(company) : '—'}</Table.Td>
+      <SummaryCell summary={row.before} label="Before" />
+      <SummaryCell summary={row.after} label="After" />
     </Table.Tr>
   );
 }

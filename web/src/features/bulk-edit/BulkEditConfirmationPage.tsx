@@ -1,14 +1,14 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
-import { BULK_EDIT_MSG } from '@portal/domain';
+import { BULK_EDIT_MSG, plural } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import { readProductSubmissionIds } from './bulk-edit-api.ts';
 
-/** '{n} product(s) updated': the count of ids in the query (part 2 section 2.3). */
-export const updatedText = (count: number) => `${count} product(s) updated.`;
+/** '{n} products updated' ('1 product updated'): the count of ids in the query (part 2 section 2.3). */
+export const updatedText = (count: number) => `${plural(count, 'product')} updated.`;
 export const SAVED_NOTE =
   'The details were saved. Check the Partner Status column on the Activity Page to see what each partner still needs.';
 

@@ -100,6 +100,14 @@ describe('Edit Multiple Products', () => {
     });
   const cell = (label: string, upc: string) =>
     screen.getByRole('textbox', { name: `${label} for UPC ${upc}` }) as HTMLInputElement;
+  /** One complete row opened and taken to the Placement step: its Height cell. */
+  const heightOnPlacementStep = async () => {
+    stored = [row('a', '036000291452')];
+    open(['a']);
+    await waitFor(() => cell('Product Name', '0036000291452'));
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    return waitFor(() => cell('Height (in)', '0036000291452'));
+  };
   const stateOf = (input: HTMLElement) => input.closest('[data-cell-state]')?.getAttribute('data-cell-state');
 
   it(
@@ -222,11 +230,7 @@ describe('Edit Multiple Products', () => {
   it(
     'number and money cells never change an amount silently: extra decimals are rounded and said, too many digits refused',
     async () => {
-      stored = [row('a', '036000291452')];
-      open(['a']);
-      await waitFor(() => cell('Product Name', '0036000291452'));
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '0036000291452'));
+      const height = await heightOnPlacementStep();
       // Typing keeps every digit (only letters and a second point are left out).
       fireEvent.change(height, { target: { value: '1234.56789' } });
       expect(height.value).toBe('1234.56789');
@@ -262,11 +266,7 @@ describe('Edit Multiple Products', () => {
   it(
     'Save and Next refuse while a cell shows a number it could not take, instead of saying the changes were saved',
     async () => {
-      stored = [row('a', '036000291452')];
-      open(['a']);
-      await waitFor(() => cell('Product Name', '0036000291452'));
-      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '0036000291452'));
+      const height = await heightOnPlacementStep();
       await waitFor(() => expect(saves).toHaveLength(1));
       fireEvent.change(height, { target: { value: '12345678.9' } });
       fireEvent.blur(height);
@@ -284,6 +284,27 @@ describe('Edit Multiple Products', () => {
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
       await waitFor(() => expect(toast.success).toHaveBeenCalledWith(BULK_EDIT_MSG.saved));
       expect(saves.at(-1)!.rows[0]).toMatchObject({ height: 12.5 });
+    },
+    SLOW,
+  );
+
+  it(
+    "'Some cells hold values that cannot be saved' goes once the cells are fixed: it is not carried to the next step",
+    async () => {
+      const height = await heightOnPlacementStep();
+      vi.mocked(toast.error).mockReturnValue('unsaveable-toast');
+      const dismiss = vi.spyOn(toast, 'dismiss');
+      fireEvent.change(height, { target: { value: '12345678.9' } });
+      fireEvent.blur(height);
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => expect(toast.error).toHaveBeenCalledWith(BULK_EDIT_MSG.unsaveable));
+      expect(dismiss).not.toHaveBeenCalled();
+      fireEvent.change(height, { target: { value: '12.5' } });
+      fireEvent.blur(height);
+      await waitFor(() => expect(dismiss).toHaveBeenCalledWith('unsaveable-toast'));
+      fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+      await waitFor(() => cell('FOB Cost', '0036000291452'));
+      dismiss.mockRestore();
     },
     SLOW,
   );
@@ -357,7 +378,7 @@ describe('bulk edit confirmation', () => {
   it('counts the ids of the query and links to the Activity Page and the Brand Profile', () => {
     renderWithApp(<BulkEditConfirmationPage />, { path: '/edit-multiple/confirmation?productSubmissionIds=a,b,c' });
     expect(screen.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeTruthy();
-    expect(screen.getByText('3 product(s) updated.')).toBeTruthy();
+    expect(screen.getByText('3 products updated.')).toBeTruthy();
     expect(screen.getByText(/Partner Status column on the Activity Page/)).toBeTruthy();
     const main = document.body;
     expect(within(main).getByRole('link', { name: 'Go to Activity Page' }).getAttribute('href')).toBe('/activity');

@@ -100,10 +100,22 @@ function BulkEditStepper({
   const [busy, setBusy] = useState(false);
   // Cells showing typed text they could not take (a ref: the blur that finds it comes in the same click as Save).
   const unsaveable = useRef(new Set<string>());
+  // The toast saying so, which goes as soon as no cell holds such a value (else it would outlive the fix).
+  const unsaveableToast = useRef<string | null>(null);
+  const dismissUnsaveable = () => {
+    if (unsaveableToast.current !== null) toast.dismiss(unsaveableToast.current);
+    unsaveableToast.current = null;
+  };
+  const markUnsaveable = (key: string, problem: boolean) => {
+    if (problem) unsaveable.current.add(key);
+    else unsaveable.current.delete(key);
+    if (!unsaveable.current.size) dismissUnsaveable();
+  };
   /** Refuses Save and Next while a cell holds what it cannot save: saving would say 'Changes Saved' over it. */
   const holdsUnsaveable = () => {
     if (!unsaveable.current.size) return false;
-    toast.error(BULK_EDIT_MSG.unsaveable);
+    dismissUnsaveable();
+    unsaveableToast.current = toast.error(BULK_EDIT_MSG.unsaveable);
     focusFirstInvalidCell();
     return true;
   };
@@ -186,6 +198,7 @@ function BulkEditStepper({
   const onPrevious = () => {
     // The step's cells go, and what they could not take with them.
     unsaveable.current.clear();
+    dismissUnsaveable();
     setErrorMode(false);
     setEdited(new Set());
     setActive((a) => Math.max(0, a - 1));
@@ -248,9 +261,7 @@ function BulkEditStepper({
                           message={serverErrors[key] ?? BULK_EDIT_MSG.required(c.label)}
                           disabled={!r.canEdit}
                           onCommit={(v) => commit(r.id, c.field, v)}
-                          onUnsaveable={(problem) =>
-                            problem ? unsaveable.current.add(key) : unsaveable.current.delete(key)
-                          }
+                          onUnsaveable={(problem) => markUnsaveable(key, !!problem)}
                         />
                       </Table.Td>
                     );

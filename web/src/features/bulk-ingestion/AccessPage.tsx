@@ -13,6 +13,7 @@ import { Page } from '../../ui/Page.tsx';
 import { StaffApiTokens } from '../api-tokens/StaffApiTokens.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
+import { GraphQLRequestError } from '../../api/graphql.ts';
 import { createOrganization, fetchOrganizations, ingestionKeys, searchCompanies } from './bulk-ingestion-api.ts';
 
 export const ACCESS_HEADING = 'Product Hub Access';
@@ -20,6 +21,9 @@ export const ACCESS_HEADING = 'Product Hub Access';
 type Field = 'companyId' | 'folderName' | 'imageSource';
 
 /** /access (full administrators): grant a company bulk ingestion, and the list of companies that have it. */
+/** Answers that refuse this grant for a reason the administrator can act on. */
+const REFUSALS = new Set(['CONFLICT', 'BAD_REQUEST', 'VALIDATION_FAILED', 'NOT_FOUND']);
+
 export function AccessPage() {
   const queryClient = useQueryClient();
   const organizations = useQuery({ queryKey: ingestionKeys.organizations, queryFn: fetchOrganizations });
@@ -70,8 +74,10 @@ export function AccessPage() {
       setImageSource('');
       setTouched({ companyId: false, folderName: false, imageSource: false });
       void queryClient.invalidateQueries({ queryKey: ingestionKeys.organizations });
-    } catch {
-      toast.error(ACCESS_MSG.failed);
+    } catch (err) {
+      // A refusal (already has access, folder taken, bad input) says why; anything else only that it failed.
+      const refused = err instanceof GraphQLRequestError && REFUSALS.has(err.code ?? '');
+      toast.error(refused ? ACCESS_MSG.failedBecause(err.message) : ACCESS_MSG.failed);
     }
     setSaving(false);
   };

@@ -32,9 +32,9 @@ export const IMPORT_JOB_LOAD_FAILED = 'This import job could not be loaded. Plea
 export const jobHeading = (jobId: string) => `Import Job ${jobId}`;
 export const jobCountsText = (c: { total: number; ignored: number; needsMapping: number }) =>
   `${plural(c.total, 'file')}, ${c.ignored} ignored, ${plural(c.needsMapping, 'needs mapping', 'need mapping')}`;
-export const mappingAppliedNotice = (n: number) => `Mapping applied to ${n} file(s).`;
+export const mappingAppliedNotice = (n: number) => `Mapping applied to ${plural(n, 'file')}.`;
 export const mappingCountsText = (good: number, bad: number) =>
-  `${good} row(s) can be processed; ${bad} row(s) have errors and will not be applied.`;
+  `${plural(good, 'row')} can be processed; ${plural(bad, 'row has', 'rows have')} errors and will not be applied.`;
 
 const columns: Column<IngestionFile>[] = [
   { header: 'File name', cell: (f) => f.filename },

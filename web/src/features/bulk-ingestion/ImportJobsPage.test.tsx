@@ -37,14 +37,14 @@ describe('Imports upload area', () => {
     expect(upload.disabled).toBe(true);
     const input = screen.getByTestId('file-drop-zone').querySelector<HTMLInputElement>('input[type="file"]')!;
     fireEvent.change(input, { target: { files: [new File(['a'], 'a.png'), new File(['b'], 'photos.zip')] } });
-    expect(screen.getByText('2 file(s) chosen')).toBeTruthy();
+    expect(screen.getByText('2 files chosen')).toBeTruthy();
     fireEvent.click(upload);
     expect(uploadIngestionFiles.mock.calls[0][0].map((f: File) => f.name)).toEqual(['a.png', 'photos.zip']);
     act(() => progress({ loaded: 40, total: 100 }));
     expect(screen.getByRole('progressbar', { name: 'Upload progress 40%' })).toBeTruthy();
     const before = lists;
     await act(async () => finish({ id: 7, totalCount: 2 }));
-    await waitFor(() => expect(success).toHaveBeenCalledWith('Import job 7 created with 2 file(s).'));
+    await waitFor(() => expect(success).toHaveBeenCalledWith('Import job 7 created with 2 files.'));
     expect(screen.queryByRole('progressbar')).toBeNull();
     await waitFor(() => expect(lists).toBeGreaterThan(before));
   });

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, Group, Progress, Stack, Text, Title } from '@mantine/core';
-import { filesSummary, INGESTION_MAX_UPLOAD_FILES } from '@portal/domain';
+import { filesSummary, INGESTION_MAX_UPLOAD_FILES, plural } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import type { UploadProgress } from '../../api/upload-files.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
@@ -22,7 +22,8 @@ import { PagedTable } from './PagedTable.tsx';
 
 export const IMPORTS_HEADING = 'Imports';
 export const IMPORT_UPLOAD_HINT = `Images of your products (JPG, PNG, GIF, TIF or PDF) or a zip of them, up to ${INGESTION_MAX_UPLOAD_FILES} files at once: each upload becomes one import job.`;
-export const uploadedNotice = (job: IngestionJob) => `Import job ${job.id} created with ${job.totalCount} file(s).`;
+export const uploadedNotice = (job: IngestionJob) =>
+  `Import job ${job.id} created with ${plural(job.totalCount, 'file')}.`;
 
 /** /import-jobs: the company's import jobs (ten a page) and an upload area feeding the same pipeline as its folder. */
 export function ImportJobsPage() {
@@ -105,7 +106,7 @@ function UploadArea() {
       >
         {files.length > 0 && (
           <Text size="sm" aria-live="polite">
-            {files.length} file(s) chosen
+            {plural(files.length, 'file')} chosen
           </Text>
         )}
       </FileDropZone>

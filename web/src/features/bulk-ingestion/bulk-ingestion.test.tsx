@@ -161,7 +161,7 @@ describe('Import job detail', () => {
       target: { files: [csv('UPC,filename\n4006381333931,no-code.png\n\n')] },
     });
     await waitFor(() => expect(sent).toEqual([[{ upc: '4006381333931', filename: 'no-code.png' }]]));
-    expect(success).toHaveBeenCalledWith('Mapping applied to 1 file(s).');
+    expect(success).toHaveBeenCalledWith('Mapping applied to 1 file.');
   });
 
   it('a mapping file with bad rows opens Mapping errors with the counts and reasons; Process Successful Rows sends only the good ones', async () => {
@@ -193,7 +193,7 @@ describe('Import job detail', () => {
     });
     const dialog = await screen.findByRole('dialog', { name: MAPPING_MSG.modalTitle });
     expect(within(dialog).getByRole('status').textContent).toBe(
-      '1 row(s) can be processed; 2 row(s) have errors and will not be applied.',
+      '1 row can be processed; 2 rows have errors and will not be applied.',
     );
     expect(within(dialog).getByText(MAPPING_MSG.ignored)).toBeTruthy();
     expect(within(dialog).getByText(MAPPING_MSG.unknownFile)).toBeTruthy();
@@ -391,7 +391,7 @@ describe('Product Hub Access', () => {
     }
   });
 
-  it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; failure toasts', async () => {
+  it('searches companies 1000 ms after typing stops; success toasts and refreshes the list; a refusal toasts with its reason', async () => {
     let created = false;
     const server = fakeServer({
       BulkIngestionOrganizations: () => ({
@@ -443,7 +443,9 @@ describe('Product Hub Access', () => {
     fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'taken' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Image source/ }), { target: { value: 'LOCAL' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    await waitFor(() => expect(failure).toHaveBeenCalledWith(ACCESS_MSG.failed));
+    await waitFor(() =>
+      expect(failure).toHaveBeenCalledWith(`${ACCESS_MSG.failed}. This company already has bulk ingestion access.`),
+    );
     fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'Green Valley' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(success).toHaveBeenCalledWith(ACCESS_MSG.created));

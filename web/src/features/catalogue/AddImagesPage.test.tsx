@@ -66,7 +66,7 @@ describe('Add images to a catalogued product', () => {
     choose([file('front.png'), file('notes.txt', 10, 'text/plain')]);
     expect(chosenNames()).toEqual(['front.png']);
     expect(getBanner()?.message).toMatch(
-      /We weren't able to add 1 file\(s\)\..*The file format must be PDF, JPG, PNG, GIF or TIF\./s,
+      /We weren't able to add 1 file\..*The file format must be PDF, JPG, PNG, GIF or TIF\./s,
     );
   });
 

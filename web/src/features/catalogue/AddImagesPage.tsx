@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Anchor, Button, CloseButton, Group, List, Modal, Progress, Stack, Text, TextInput } from '@mantine/core';
-import { DRAFT_MSG } from '@portal/domain';
+import { DRAFT_MSG, plural } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
@@ -106,10 +106,10 @@ export function AddImagesPage() {
       <div role="status" aria-live="polite" className="visually-hidden">
         {sending
           ? overall < 100
-            ? `Sending ${files.length} file(s).`
+            ? `Sending ${plural(files.length, 'file')}.`
             : 'Files sent.'
           : files.length
-            ? `${files.length} file(s) chosen.`
+            ? `${plural(files.length, 'file')} chosen.`
             : ''}
       </div>
 

@@ -16,6 +16,7 @@ import {
 import { useMediaQuery } from '@mantine/hooks';
 import { READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
+import { useListReturnState } from '../../ui/list-return.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -202,6 +203,7 @@ function CatalogueTable({
   sortDirection: SortDirection;
   onSort: (field: CatalogueSortField) => void;
 }) {
+  const listReturn = useListReturnState();
   return (
     <Table.ScrollContainer minWidth={720}>
       <Table striped highlightOnHover>
@@ -229,7 +231,7 @@ function CatalogueTable({
           {items.map((item) => (
             <Table.Tr key={item.ean13Upc}>
               <Table.Th scope="row" fw={400}>
-                <Anchor component={AppLink} to={productPath(item)}>
+                <Anchor component={AppLink} to={productPath(item)} state={listReturn}>
                   {item.ean13Upc}
                 </Anchor>
               </Table.Th>
@@ -248,12 +250,13 @@ function CatalogueTable({
 
 /** Narrow screens: one card per item with UPC (its link), description and date modified. */
 function CatalogueCards({ items }: { items: CataloguedProduct[] }) {
+  const listReturn = useListReturnState();
   return (
     <Stack component="ul" gap="sm" aria-label="Catalogued items" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => (
         <Card component="li" key={item.ean13Upc} withBorder padding="sm">
           <Stack gap={2}>
-            <Anchor component={AppLink} to={productPath(item)} fw={600}>
+            <Anchor component={AppLink} to={productPath(item)} state={listReturn} fw={600}>
               {item.ean13Upc}
             </Anchor>
             <Text>{item.description ?? ''}</Text>

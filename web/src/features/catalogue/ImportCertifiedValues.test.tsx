@@ -79,9 +79,7 @@ describe('Import certified values', () => {
     expect(((call.body as FormData).get('file') as File).name).toBe('values.csv');
     const before = listCalls().length;
     resolve({ applied: 3, catalogued: 2 });
-    await waitFor(() =>
-      expect(toast.success).toHaveBeenCalledWith('3 product(s) imported; 2 submission(s) catalogued.'),
-    );
+    await waitFor(() => expect(toast.success).toHaveBeenCalledWith('3 products imported; 2 submissions catalogued.'));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: IMPORT_TITLE })).toBeNull());
     await waitFor(() => expect(listCalls().length).toBeGreaterThan(before));
   });
@@ -91,7 +89,7 @@ describe('Import certified values', () => {
       answers: {
         [IMPORT_URL]: jsonResponse(400, {
           code: 'IMPORT_INVALID',
-          message: '2 of 3 row(s) are invalid; nothing was imported.',
+          message: '2 of 3 rows are invalid; nothing was imported.',
           rows: [
             { row: 2, ean13Upc: '0036000291452', errors: ['Description is required.', 'Brand is required.'] },
             { row: 4, ean13Upc: '123', errors: ['The UPC is too short.'] },
@@ -104,7 +102,7 @@ describe('Import certified values', () => {
     chooseAndImport(dialog);
     expect(await within(dialog).findByText(IMPORT_ROWS_INTRO)).toBeTruthy();
     // The count says how many rows are bad (the table lists at most 200 of them).
-    expect(within(dialog).getByText('2 of 3 row(s) are invalid; nothing was imported.')).toBeTruthy();
+    expect(within(dialog).getByText('2 of 3 rows are invalid; nothing was imported.')).toBeTruthy();
     const table = within(dialog).getByRole('table');
     expect(
       within(table)

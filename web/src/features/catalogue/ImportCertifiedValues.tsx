@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, Group, Input, Modal, Stack, Table, Text } from '@mantine/core';
-import { CATALOGUE_IMPORT_MAX_BYTES } from '@portal/domain';
+import { CATALOGUE_IMPORT_MAX_BYTES, plural } from '@portal/domain';
 import { toast } from '../../ui/toast.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
 import { catalogueKeys, IMPORT_TEMPLATE_URL, importCertifiedValues, type ImportRowProblem } from './catalogue-api.ts';
@@ -10,7 +10,7 @@ export const IMPORT_TITLE = 'Import certified values';
 export const IMPORT_ROWS_INTRO = 'Nothing was imported. Fix these rows and try again:';
 export const IMPORT_TOO_LARGE = 'The CSV file must be at most 2 MB.';
 export const importedNotice = (applied: number, catalogued: number) =>
-  `${applied} product(s) imported; ${catalogued} submission(s) catalogued.`;
+  `${plural(applied, 'product')} imported; ${plural(catalogued, 'submission')} catalogued.`;
 
 type Problem = { kind: 'rows'; rows: ImportRowProblem[]; message: string } | { kind: 'file'; message: string } | null;
 

@@ -53,8 +53,9 @@ describe('Confirmation', () => {
   it('says how many products were received, that they are being reviewed, and links to the activity page', async () => {
     await renderConfirmation();
     expect(screen.getByRole('heading', { level: 1, name: 'Confirmation' })).toBeTruthy();
-    expect(receivedText(2)).toBe('Product Hub has received 2 product(s).');
-    expect(screen.getByText('Product Hub has received 2 product(s).')).toBeTruthy();
+    expect(receivedText(1)).toBe('Product Hub has received 1 product.');
+    expect(receivedText(2)).toBe('Product Hub has received 2 products.');
+    expect(screen.getByText('Product Hub has received 2 products.')).toBeTruthy();
     expect(screen.getByText('The information is being reviewed by automated systems and/or staff.')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Go to Activity Page' }).getAttribute('href')).toBe('/activity');
     // No partner company known: no way on to the bulk edit.
@@ -80,7 +81,7 @@ describe('Confirmation', () => {
   it('after a reload without navigation state, counts the ids kept in the browser and sends nothing', async () => {
     localStorage.setItem('product-submission-ids', JSON.stringify(['s1', 's2', 's3']));
     await renderConfirmation({ withState: false });
-    expect(screen.getByText('Product Hub has received 3 product(s).')).toBeTruthy();
+    expect(screen.getByText('Product Hub has received 3 products.')).toBeTruthy();
     expect(trackSubmittedCounts).not.toHaveBeenCalled();
   });
 });

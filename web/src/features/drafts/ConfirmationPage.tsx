@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useLocation, useParams } from 'react-router';
 import { Button, Group, Text } from '@mantine/core';
-import { DEFAULT_PAGE_TITLE, titleCase } from '@portal/domain';
+import { DEFAULT_PAGE_TITLE, plural, titleCase } from '@portal/domain';
 import { trackSubmittedCounts } from '../../analytics/analytics.ts';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
@@ -19,8 +19,8 @@ export interface ConfirmationState {
   fileCount: number;
 }
 
-/** 'the provider has received N product(s)' (part 1 section 2), the provider being this portal. */
-export const receivedText = (count: number) => `${DEFAULT_PAGE_TITLE} has received ${count} product(s).`;
+/** 'the provider has received N product(s)' (part 1 section 2), the provider being this portal; N in words as 1 product, 2 products. */
+export const receivedText = (count: number) => `${DEFAULT_PAGE_TITLE} has received ${plural(count, 'product')}.`;
 export const REVIEW_NOTE = 'The information is being reviewed by automated systems and/or staff.';
 
 const TRACKED_KEY = 'productHub.submittedCountsSent.';

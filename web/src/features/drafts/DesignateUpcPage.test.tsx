@@ -574,7 +574,7 @@ describe('Upload step 2', () => {
     const png = (name: string) => new File([new Uint8Array(10)], name, { type: 'image/png' });
     fireEvent.change(input, { target: { files: [png('P1.png'), png('new-b.png')] } });
     // P1.png is already in the draft (names are compared without case).
-    expect(getBanner()?.message).toBe("We weren't able to add 1 file(s). All file names must be unique.");
+    expect(getBanner()?.message).toBe("We weren't able to add 1 file. All file names must be unique.");
     expect(addFilesToDraft).toHaveBeenCalledOnce();
     expect((addFilesToDraft.mock.calls[0][1] as File[]).map((f) => f.name)).toEqual(['new-b.png']);
     expect(screen.getByRole('button', { name: 'Uploading...' })).toHaveProperty('disabled', true);

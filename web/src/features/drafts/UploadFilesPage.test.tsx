@@ -99,7 +99,7 @@ describe('Upload step 1', () => {
     ]);
     expect(chosenNames()).toEqual(['front.png', 'side.jpg']);
     expect(getBanner()?.message).toBe(
-      "We weren't able to add 3 file(s). The file size needs to be no larger than 15MB and bigger than 0 Bytes each. The file format must be PDF, JPG, PNG, GIF or TIF. All file names must be unique.",
+      "We weren't able to add 3 files. The file size needs to be no larger than 15MB and bigger than 0 Bytes each. The file format must be PDF, JPG, PNG, GIF or TIF. All file names must be unique.",
     );
     expect(getBanner()?.kind).toBe('error');
   });
@@ -110,7 +110,7 @@ describe('Upload step 1', () => {
     expect(chosenNames()).toHaveLength(10);
     expect(chosenNames()[0]).toBe('p2.png');
     expect(getBanner()?.message).toBe(
-      "We weren't able to add 2 file(s). The total number of files needs to be up to 10.",
+      "We weren't able to add 2 files. The total number of files needs to be up to 10.",
     );
   });
 

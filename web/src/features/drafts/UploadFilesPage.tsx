@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Button, CloseButton, Group, List, Progress, Stack, Text, Title } from '@mantine/core';
-import { ACCEPTED_UPLOAD_TYPES, isReadOnlyAdmin, READ_ONLY_NO_ADD } from '@portal/domain';
+import { ACCEPTED_UPLOAD_TYPES, isReadOnlyAdmin, plural, READ_ONLY_NO_ADD } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { FileDropZone } from '../../ui/FileDropZone.tsx';
@@ -140,10 +140,10 @@ export function UploadFilesPage() {
       <div role="status" aria-live="polite" className="visually-hidden">
         {sending
           ? overall < 100
-            ? `Sending ${files.length} file(s).`
+            ? `Sending ${plural(files.length, 'file')}.`
             : 'Files sent. Preparing them for the next step.'
           : files.length
-            ? `${files.length} file(s) chosen.`
+            ? `${plural(files.length, 'file')} chosen.`
             : ''}
       </div>
 

@@ -14,9 +14,10 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, type JobState } from '@portal/domain';
+import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, plural, type JobState } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { BulkFailedActions } from './BulkFailedActions.tsx';
@@ -212,8 +213,8 @@ function JobsTable(props: {
       {data.jobs.length === 0 ? (
         <Text>{JOBS_MSG.noJobs}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={900}>
-          <Table striped aria-label="Jobs">
+        <Table.ScrollContainer minWidth={900} className={stackedTable.container}>
+          <Table striped aria-label="Jobs" className={stackedTable.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Id</Table.Th>
@@ -229,21 +230,23 @@ function JobsTable(props: {
             <Table.Tbody>
               {data.jobs.map((job) => (
                 <Table.Tr key={job.id}>
-                  <Table.Td>{job.id}</Table.Td>
-                  <Table.Td>{job.type}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Id">{job.id}</Table.Td>
+                  <Table.Td data-label="Type">{job.type}</Table.Td>
+                  <Table.Td data-label="Attempts">
                     {job.attempts} of {job.maxAttempts}
                   </Table.Td>
-                  <Table.Td maw={360} style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td data-label="Last error" maw={360} style={{ overflowWrap: 'anywhere' }}>
                     {job.lastError ?? '–'}
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>
+                  <Table.Td data-label="Payload" style={{ overflowWrap: 'anywhere' }}>
                     <Code>{job.payloadSummary || '–'}</Code>
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{job.requestId ?? '–'}</Table.Td>
-                  <Table.Td>{formatDateTime(job.createdAt)}</Table.Td>
+                  <Table.Td data-label="Request id" style={{ overflowWrap: 'anywhere' }}>
+                    {job.requestId ?? '–'}
+                  </Table.Td>
+                  <Table.Td data-label="Created">{formatDateTime(job.createdAt)}</Table.Td>
                   {actions && (
-                    <Table.Td>
+                    <Table.Td data-label="Actions">
                       {job.state === 'failed' && (
                         <Group gap="xs" wrap="nowrap">
                           <Button
@@ -283,7 +286,7 @@ function Paging({ data, onPage }: { data: JobsOverview; onPage: (page: number) =
   return (
     <Group justify="space-between" component="nav" aria-label="Pages of the jobs">
       <Text size="sm">
-        {data.total} job(s), page {Math.min(data.page, pages)} of {pages}
+        {plural(data.total, 'job')}, page {Math.min(data.page, pages)} of {pages}
       </Text>
       {pages > 1 && (
         <Pagination

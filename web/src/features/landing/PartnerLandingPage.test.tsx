@@ -20,7 +20,7 @@ function visit(path: string, answer: Response | typeof partner) {
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
-      if (url === '/api/user') return jsonResponse(401, { code: 'UNAUTHORIZED', message: 'x' });
+      if (url === '/api/user?optional=true') return jsonResponse(200, null);
       if (url === '/api/feature-flags/enabled') return jsonResponse(200, []);
       if (url === '/api/companies/30500/partner-configuration')
         return answer instanceof Response ? answer : jsonResponse(200, answer);

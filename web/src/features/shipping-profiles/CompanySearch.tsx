@@ -36,6 +36,7 @@ export function CompanySearch({ value, onChange }: Props) {
     return options.map((o) => ({ value: String(o.id), label: o.name }));
   }, [results.data, debounced, value, selected.data]);
 
+  const isFound = (id: string) => !!results.data?.some((c) => String(c.id) === id);
   const searching = results.isFetching || typed !== debounced;
   return (
     <Select
@@ -58,7 +59,13 @@ export function CompanySearch({ value, onChange }: Props) {
       onChange={(next) => onChange(next === null ? null : Number(next))}
       searchValue={typed}
       onSearchChange={setTyped}
-      filter={({ options }) => options}
+      filter={({ options }) =>
+        // The chosen company stays in the data (its name shows in the field) but is offered only while its name is
+        // what is typed: searching another name must not leave it the first, easiest option to pick.
+        options.filter(
+          (o) => !('value' in o) || o.value !== String(value) || o.label === typed || !typed.trim() || isFound(o.value),
+        )
+      }
       maw={420}
     />
   );

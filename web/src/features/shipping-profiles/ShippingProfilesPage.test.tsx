@@ -90,6 +90,24 @@ describe('Shipping profiles list', () => {
     );
   });
 
+  it("typing another company's name lists only the companies found: the current one is not offered first", async () => {
+    renderList({
+      scopes: ADMIN,
+      path: '/shippingProfiles?companyId=1002',
+      answers: {
+        ShippingProfileCompany: { data: { getCompany: { id: 1002, name: 'Blue Harbor Snacks' } } },
+        ShippingProfileCompanySearch: { data: { searchCompaniesByName: [{ id: 1001, name: 'Green Valley Foods' }] } },
+      },
+    });
+    const search = screen.getByPlaceholderText(COMPANY_SEARCH_PLACEHOLDER) as HTMLInputElement;
+    await waitFor(() => expect(search.value).toBe('Blue Harbor Snacks'));
+    search.focus();
+    fireEvent.click(search);
+    fireEvent.change(search, { target: { value: 'green' } });
+    await screen.findByRole('option', { name: 'Green Valley Foods' }, { timeout: 4_000 });
+    expect(screen.getAllByRole('option').map((o) => o.textContent)).toEqual(['Green Valley Foods']);
+  });
+
   it('a read-only administrator may look but gets no Add', async () => {
     renderList({
       scopes: [SCOPES.readAllProductSubmissions],

@@ -9,6 +9,8 @@ import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { ActivityItem } from './activity-api.ts';
 import { ActivityPage, DELETE_NOTE, DELETE_TITLE } from './ActivityPage.tsx';
+import { SubmissionDetailPage } from './SubmissionDetailPage.tsx';
+import { buildSubmission } from './fake-server.test-helper.ts';
 import { PARTNER_SELECT_LABEL } from './PartnerSelect.tsx';
 
 spyOnToasts();
@@ -383,5 +385,35 @@ describe('Partner drop-down', () => {
       true,
     );
     expect(calls.find((c) => c.operation === 'SearchPartnerConfigurations')?.variables).toEqual({ name: '' });
+  });
+});
+
+describe('Back from an item', () => {
+  it("'Back to Submission Activity' returns to the list as it was left: its filter and page stay in the address", async () => {
+    const items = Array.from({ length: 10 }, (_, i) => item({ id: `p${i}`, upc: `03600029145${i}` }));
+    const server = fakeServer({
+      ActivityPage: page(items, 25, 2),
+      SubmissionDetail: { data: { getProductSubmission: buildSubmission({ id: 'p3' }) } },
+    });
+    const view = renderWithApp(
+      <Routes>
+        <Route path="/activity/:tab" element={<ActivityPage />} />
+        <Route path="/productSubmissions/:id" element={<SubmissionDetailPage />} />
+      </Routes>,
+      {
+        path: '/activity/pending?photo=issues&page=2',
+        session: buildSession({ user: buildUser({ scopes: [SCOPES.readAllProductSubmissions] }) }),
+      },
+    );
+    fireEvent.click(await screen.findByRole('link', { name: '036000291453' }));
+    const back = await screen.findByRole('link', { name: /Back to Submission Activity/ });
+    expect(back.getAttribute('href')).toBe('/activity/pending?photo=issues&page=2');
+    fireEvent.click(back);
+    await waitFor(() =>
+      expect(`${view.router.state.location.pathname}${view.router.state.location.search}`).toBe(
+        '/activity/pending?photo=issues&page=2',
+      ),
+    );
+    expect(server.calls.filter((c) => c.operation === 'ActivityPage').at(-1)?.variables).toMatchObject({ page: 2 });
   });
 });

@@ -6,6 +6,7 @@ import { activityRowPath, isItemStatus, partnerStatusShown, statusDisplayName, U
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
+import { useListReturnState } from '../../ui/list-return.ts';
 import { CARD_LAYOUT_MAX_PX } from '../catalogue/CataloguedListPage.tsx';
 import { nameText, upcText, type ActivityItem } from './activity-api.ts';
 import classes from './activity.module.css';
@@ -51,6 +52,7 @@ function ActivityCards({
   focusedId,
   onDelete,
 }: ActivityTableProps) {
+  const listReturn = useListReturnState();
   return (
     <Stack component="ul" gap="sm" aria-label={caption} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
       {items.map((item) => {
@@ -75,7 +77,13 @@ function ActivityCards({
                   />
                 )}
                 <Stack gap={2} style={{ minWidth: 0 }}>
-                  <Anchor component={AppLink} to={activityRowPath(item)} fw={600} style={{ overflowWrap: 'anywhere' }}>
+                  <Anchor
+                    component={AppLink}
+                    to={activityRowPath(item)}
+                    state={listReturn}
+                    fw={600}
+                    style={{ overflowWrap: 'anywhere' }}
+                  >
                     {upcText(item)}
                   </Anchor>
                   <Text c={item.productName?.trim() ? undefined : 'dimmed'}>{nameText(item)}</Text>
@@ -140,6 +148,7 @@ function ActivityRows({
 }: ActivityTableProps) {
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
+  const listReturn = useListReturnState();
   const focusedLink = useRef<HTMLAnchorElement>(null);
   const focusedOnce = useRef<string | null>(null);
   const onPage = items.some((i) => i.id === focusedId);
@@ -157,7 +166,7 @@ function ActivityRows({
   const followRow = (event: MouseEvent<HTMLTableRowElement>, item: ActivityItem) => {
     // Clicks on the row's own controls (link, checkbox, delete) do their own thing.
     if ((event.target as HTMLElement).closest('a, button, input, label')) return;
-    void navigate(partnerPath(activityRowPath(item)));
+    void navigate(partnerPath(activityRowPath(item)), { state: listReturn });
   };
 
   return (
@@ -217,6 +226,7 @@ function ActivityRows({
                   <Anchor
                     component={AppLink}
                     to={activityRowPath(item)}
+                    state={listReturn}
                     ref={focused ? focusedLink : undefined}
                     fw={600}
                   >

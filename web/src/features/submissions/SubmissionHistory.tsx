@@ -2,6 +2,7 @@ import { useId } from 'react';
 import { Table, Text, Title } from '@mantine/core';
 import { isItemStatus, statusDisplayName } from '@portal/domain';
 import { formatDateTime } from '../../ui/dates.ts';
+import { stackedTable } from '../../ui/stacked-table.ts';
 import type { Submission } from './submission-api.ts';
 
 const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
@@ -17,8 +18,8 @@ export function SubmissionHistory({ history }: { history: Submission['history'] 
       {history.length === 0 ? (
         <Text c="dimmed">No changes yet.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
-          <Table aria-labelledby={headingId} verticalSpacing="xs">
+        <Table.ScrollContainer minWidth={560} className={stackedTable.container}>
+          <Table aria-labelledby={headingId} verticalSpacing="xs" className={stackedTable.table}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Date</Table.Th>
@@ -30,9 +31,11 @@ export function SubmissionHistory({ history }: { history: Submission['history'] 
             <Table.Tbody>
               {history.map((entry, i) => (
                 <Table.Tr key={`${entry.at}-${i}`}>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(entry.at)}</Table.Td>
-                  <Table.Td>{entry.by}</Table.Td>
-                  <Table.Td>
+                  <Table.Td data-label="Date" style={{ whiteSpace: 'nowrap' }}>
+                    {formatDateTime(entry.at)}
+                  </Table.Td>
+                  <Table.Td data-label="By">{entry.by}</Table.Td>
+                  <Table.Td data-label="Change">
                     {entry.fromStatus ? (
                       <>
                         {statusText(entry.fromStatus)} <span aria-hidden="true">→</span>
@@ -42,7 +45,9 @@ export function SubmissionHistory({ history }: { history: Submission['history'] 
                       statusText(entry.toStatus)
                     )}
                   </Table.Td>
-                  <Table.Td style={{ overflowWrap: 'anywhere' }}>{entry.reason ?? ''}</Table.Td>
+                  <Table.Td data-label="Reason" style={{ overflowWrap: 'anywhere' }}>
+                    {entry.reason ?? ''}
+                  </Table.Td>
                 </Table.Tr>
               ))}
             </Table.Tbody>

@@ -1,14 +1,25 @@
 import type { ReactNode } from 'react';
 import { Alert, Anchor, Group, Loader, Text } from '@mantine/core';
+import { Link } from 'react-router';
 import { AppLink } from '../../partner/AppLink.tsx';
+import { useListReturnPath } from '../../ui/list-return.ts';
 import { Page } from '../../ui/Page.tsx';
 import { isNotFound } from './submission-api.ts';
 
 export const SUBMISSION_NOT_FOUND = "We couldn't find this submission. It may have been deleted.";
 
-/** '← Back' to a list, above the heading. */
+/**
+ * '← Back' to a list, above the heading: to the list as it was left (its filter and page) when the item was opened
+ * from it, else to `to`.
+ */
 export function BackLink({ to, children }: { to: string; children: ReactNode }) {
-  return (
+  const returnTo = useListReturnPath();
+  return returnTo ? (
+    <Anchor component={Link} to={returnTo}>
+      <span aria-hidden="true">← </span>
+      {children}
+    </Anchor>
+  ) : (
     <Anchor component={AppLink} to={to}>
       <span aria-hidden="true">← </span>
       {children}
