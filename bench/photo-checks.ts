@@ -26,7 +26,13 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, isPlaceholderCode, PHOTO_ISSUE_CODES, type PhotoIssueCode, type UploadKind } from '@portal/domain';
+import {
+  DEFAULT_MIN_IMAGE_LONG_SIDE_PX,
+  isPlaceholderCode,
+  PHOTO_ISSUE_CODES,
+  type PhotoIssueCode,
+  type UploadKind,
+} from '@portal/domain';
 import { analyseFile, READ_BASE_WIDTH, readBarcodesDetailed, type FileAnalysis } from '../server/src/media/barcodes.ts';
 import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
 import { samePicture } from '../server/src/media/perceptual-hash.ts';

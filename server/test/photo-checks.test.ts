@@ -1,7 +1,7 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG, READINESS_MSG } from '@portal/domain';
-import { READINESS_FIXTURE, readinessSummary } from '@portal/domain/readiness.fixture';
+import { minTwoImagesRule, READINESS_FIXTURE, readinessSummary } from '@portal/domain/readiness.fixture';
 import { companies, draftFiles, draftSubmissions, partnerConfigurations, partnerRuleSets } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
 import { barcodePng, barcodeScene } from '../src/media/test-fixtures.ts';
@@ -199,15 +199,7 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
 const READINESS = `query($id: ID!) { getDraftSubmission(id: $id) { readiness { upc fileNames readiness { percent ready version failing { code severity message fix fileNames } blocking { code } } } } }`;
 const SAVE_RULES = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version rules { code } } }`;
 const RULES = `query($partner: Int!) { getReadinessRules(partnerCompanyId: $partner) { version rules { code severity } } }`;
-const MIN_2 = {
-  code: 'R-IMG-MIN-2',
-  kind: 'min-images',
-  min: 2,
-  severity: 'blocking',
-  weight: 4,
-  message: 'At least 2 images are needed.',
-  fix: 'Add a picture of the back of the pack.',
-};
+const MIN_2 = minTwoImagesRule(4);
 
 describe(`readiness per partner (${databaseKind})`, { timeout: 120_000 }, () => {
   it("a partner's blocking rule: versions, bad rule sets refused, the draft's score and fixes, Submit names the rule", async () => {

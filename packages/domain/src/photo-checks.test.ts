@@ -1,10 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  isPlaceholderCode,
-  PHOTO_ISSUE_CODES,
-  PHOTO_ISSUE_MSG,
-  presentPhotoIssues,
-} from './photo-checks.ts';
+import { isPlaceholderCode, PHOTO_ISSUE_CODES, PHOTO_ISSUE_MSG, presentPhotoIssues } from './photo-checks.ts';
 
 describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
   it('all zeros, one digit repeated, plain runs and published example codes are placeholders', () => {

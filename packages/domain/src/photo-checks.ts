@@ -149,6 +149,10 @@ function isDummyPattern(digits: string): boolean {
 export const PHOTO_BLOCK_MSG = {
   pending: (fileName: string) => `The photo checks of ${fileName} are still running. Submit again in a moment.`,
   blocked: (fileName: string, message: string) => `${fileName} cannot be submitted to this partner. ${message}`,
+  /** The partner's low-resolution line in Customize New Item Intake. */
+  lineLabel: 'Low resolution below (pixels on the longest side)',
+  lineHint:
+    'Photos smaller than this are flagged Low resolution for this partner. 1000 px is what marketplaces ask for.',
   /** The heading of the partner's switch table in Customize New Item Intake. */
   switchesTitle: 'Photo checks that block Submit',
   switchesHint:

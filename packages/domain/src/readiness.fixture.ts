@@ -116,3 +116,15 @@ export const readinessSummary = (
     failing: p.readiness.failing.map((r) => r.code),
     blocking: p.readiness.blocking.map((r) => r.code),
   }));
+
+/** The partner rule the tests add: a second image of every product, blocking, of the weight given. */
+export const minTwoImagesRule = (weight: number) =>
+  ({
+    code: 'R-IMG-MIN-2',
+    kind: 'min-images',
+    min: 2,
+    severity: 'blocking',
+    weight,
+    message: 'At least 2 images are needed.',
+    fix: 'Add a picture of the back of the pack.',
+  }) satisfies ReadinessRule;

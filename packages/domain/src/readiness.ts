@@ -9,7 +9,6 @@ import {
   type BulkEditValues,
 } from './bulk-edit.ts';
 import { MAX_FILES_PER_DRAFT } from './constants.ts';
-import { DRAFT_MSG } from './draft-rules.ts';
 import { sameUpc, toEan13, upcError } from './gtin.ts';
 import { isFieldRequired, PHOTO_LINE_MSG, type FieldRules } from './partner-fields.ts';
 import {
@@ -267,7 +266,10 @@ export interface PartnerRuleSettings {
 const codeOf = (field: string) => field.replace(/([a-z])([A-Z])/g, '$1-$2').toUpperCase();
 
 const PHOTO_FIX: Record<PhotoIssueCode, string> = Object.fromEntries(
-  PHOTO_ISSUE_CODES.map((code) => [code, PHOTO_ISSUE_MSG[code]().replace(/^[^:]+:\s*/, '')]),
+  PHOTO_ISSUE_CODES.map((code) => {
+    const fix = PHOTO_ISSUE_MSG[code]().replace(/^[^:]+:\s*/, '');
+    return [code, fix.charAt(0).toUpperCase() + fix.slice(1)];
+  }),
 ) as Record<PhotoIssueCode, string>;
 
 /** The rules a partner's settings imply, before any rule of its own (their codes are reserved). */
@@ -291,7 +293,7 @@ export function impliedRules(settings: PartnerRuleSettings): ReadinessRule[] {
       severity: 'blocking',
       weight: 1,
       message: 'The product name is missing.',
-      fix: DRAFT_MSG.productNameRequired,
+      fix: 'Type the product name as printed on the pack, the same for every picture of it.',
     });
   if (isFieldRequired(settings.fieldRules, 'shippingProfile'))
     rules.push({
