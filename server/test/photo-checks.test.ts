@@ -268,7 +268,22 @@ describe(`readiness per partner (${databaseKind})`, { timeout: 120_000 }, () => 
     const after = (await supplier.graphql(READINESS, { id })).json.data.getDraftSubmission.readiness;
     expect(after).toHaveLength(1);
     expect(after[0].readiness).toMatchObject({ percent: 100, ready: true, failing: [] });
-    expect((await supplier.graphql(SUBMIT, { id })).json.errors).toBeUndefined();
+    const sent = await supplier.graphql(SUBMIT, { id });
+    expect(sent.json.errors).toBeUndefined();
+
+    // The submission is judged by the same rules, the bulk-edit attributes too (staff fill them in later).
+    const submitted = await supplier.graphql(
+      `query($id: ID!) { getProductSubmission(id: $id) { partnerStatusLabel readiness { percent ready version failing { code } } } }`,
+      { id: sent.json.data.submitProductsFromDraftSubmission[0].id },
+    );
+    const judged = submitted.json.data.getProductSubmission;
+    const failing = judged.readiness.failing.map((r: { code: string }) => r.code);
+    expect(failing).not.toContain('R-IMG-MIN-2');
+    expect(failing).toContain('R-ATTR-MSRP');
+    expect(failing.every((code: string) => code.startsWith('R-ATTR-'))).toBe(true);
+    expect(judged.readiness).toMatchObject({ ready: false, version: implied.version + 1 });
+    // ... and the specification's partner status agrees: a required attribute is missing.
+    expect(judged.partnerStatusLabel).toBe('Incomplete');
 
     await admin.graphql(SAVE_RULES, { partner: 30443, rules: [] });
     await setBlocking([]);

@@ -508,3 +508,35 @@ export function readinessRefusal(
     messages: blocked.map((p) => READINESS_MSG.blocksSubmit(p.upc, p.readiness.blocking)),
   };
 }
+
+/** A submitted product as the rules read it: its files as stored, its bulk-edit values, whether its UPC repeats. */
+export interface SubmissionFacts {
+  upc: string;
+  productName: string | null;
+  shippingProfileId: number | null;
+  files: readonly Omit<DraftFileFacts, 'upc' | 'productName' | 'shippingProfileId'>[];
+  attributes: Partial<BulkEditValues>;
+  duplicateUpc: boolean;
+}
+
+/** A submission judged against the partner's rules: intake and attribute rules alike. */
+export const submissionReadiness = (s: SubmissionFacts, ruleSet: RuleSet): Readiness =>
+  judgeReadiness(
+    {
+      stage: 'submission',
+      upc: s.upc,
+      productName: s.productName,
+      shippingProfileId: s.shippingProfileId,
+      files: s.files.map((f) => ({
+        fileName: f.fileName,
+        isMarketingImage: f.isMarketingImage,
+        checksPending: f.detectionStatus === 'pending',
+        issues: f.qualityIssues.map((i) => i.code),
+        detectedUpcs: f.detectedUpcs,
+        longSidePx: f.longSidePx,
+      })),
+      attributes: s.attributes,
+      duplicateUpc: s.duplicateUpc,
+    },
+    ruleSet,
+  );

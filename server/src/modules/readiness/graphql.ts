@@ -3,7 +3,9 @@ import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
 import { partnerPolicy } from '../partners/policy.ts';
-import { currentRules, saveOwnRules } from './service.ts';
+import { SubmissionDetailRef } from '../submissions/graphql.ts';
+import { findSubmission } from '../submissions/repository.ts';
+import { currentRules, readinessOfSubmission, saveOwnRules } from './service.ts';
 
 /** Every field of every rule kind, null where a kind has none. */
 const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
@@ -117,6 +119,20 @@ builder.mutationField('saveReadinessRules', (t) =>
       // GraphQL sends null for what was left out; the rule schema knows only absent fields.
       const cleaned = rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v != null)));
       return saveOwnRules(ctx, user, partnerCompanyId, cleaned);
+    },
+  }),
+);
+
+builder.objectField(SubmissionDetailRef, 'readiness', (t) =>
+  t.field({
+    type: ReadinessRef,
+    nullable: true,
+    description:
+      "The submission judged against its partner's current readiness rules (attribute rules included); null without a partner configuration.",
+    // The stored row (the presented one renames some of its fields).
+    resolve: async (s, _args, { ctx }) => {
+      const row = await findSubmission(ctx.db, s.id);
+      return row ? readinessOfSubmission(ctx.db, row) : null;
     },
   }),
 );

@@ -1,6 +1,8 @@
 import { eq } from 'drizzle-orm';
 import {
   draftReadiness,
+  submissionReadiness,
+  type Readiness,
   ownRulesInputSchema,
   toEan13,
   type DraftFileFacts,
@@ -14,6 +16,46 @@ import type { Actor } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { latestOwnRules, ruleSetOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
+import { filesOf } from '../submissions/repository.ts';
+import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
+import type { productSubmissions } from '../../db/schema.ts';
+
+/**
+ * A submission judged against its partner's current rules (its files as stored, its bulk-edit values); null when it
+ * goes to no partner, or to one without a configuration.
+ */
+export async function readinessOfSubmission(
+  db: Tx,
+  s: typeof productSubmissions.$inferSelect,
+): Promise<Readiness | null> {
+  const ruleSet = await ruleSetOf(db, s.partnerCompanyId);
+  if (!ruleSet || s.partnerCompanyId === null) return null;
+  const [files, refs, duplicates] = await Promise.all([
+    filesOf(db, s.id),
+    referencesOf(db, [s.id]),
+    ruleSet.rules.some((r) => r.kind === 'duplicate-upc')
+      ? upcsAlreadySubmitted(db, s.partnerCompanyId, [s.ean13Upc], s.id)
+      : new Set<string>(),
+  ]);
+  return submissionReadiness(
+    {
+      upc: s.upc,
+      productName: s.productName,
+      shippingProfileId: s.shippingProfileId,
+      files: files.map((f) => ({
+        fileName: f.fileName,
+        isMarketingImage: f.isMarketingImage,
+        detectionStatus: f.detectionStatus,
+        detectedUpcs: f.detectedUpcs,
+        qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+        longSidePx: f.longSidePx,
+      })),
+      attributes: valuesOf(s, refs.get(s.id)!),
+      duplicateUpc: duplicates.has(s.ean13Upc),
+    },
+    ruleSet,
+  );
+}
 
 /** Each product of a draft judged against its partner's current rules; [] for a draft without a partner. */
 export async function readinessOfDraft(
