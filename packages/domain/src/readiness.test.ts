@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { computePartnerStatuses } from './readiness.ts';
+import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG } from './photo-checks.ts';
 import {
   draftReadiness,
+  readinessRefusal,
   effectiveRuleSet,
   impliedRules,
   judgeReadiness,
@@ -196,5 +198,47 @@ describe('the shared fixture', () => {
     const f = READINESS_FIXTURE;
     const set = effectiveRuleSet(f.settings, f.ownRules, f.version);
     expect(readinessSummary(draftReadiness(f.files, set))).toEqual(f.expected);
+  });
+});
+
+describe('why Submit is refused (the page and the server say the same)', () => {
+  const settings = { fieldRules: {}, blockingPhotoChecks: ['BLURRY'], minImageLongSidePx: 1000 };
+  const file = {
+    fileName: 'front.jpg',
+    upc: '036000291452',
+    productName: 'Soup',
+    shippingProfileId: 3,
+    isMarketingImage: true,
+    detectionStatus: 'done',
+    detectedUpcs: [],
+    qualityIssues: [] as { code: string; message: string }[],
+    longSidePx: 3000,
+  };
+  const refusal = (files: (typeof file)[], own: ReadinessRule[] = []) => {
+    const set = effectiveRuleSet(settings, own, 1);
+    return readinessRefusal(draftReadiness(files, set), files, set);
+  };
+
+  it('nothing blocking: null', () => {
+    expect(refusal([file])).toBeNull();
+  });
+
+  it('a blocking photo check names the file and the fix; a file still being read says to wait', () => {
+    const blurry = { code: 'BLURRY', message: PHOTO_ISSUE_MSG.BLURRY() };
+    expect(refusal([{ ...file, qualityIssues: [blurry] }])).toEqual({
+      code: 'PHOTO_CHECKS_BLOCK',
+      messages: [PHOTO_BLOCK_MSG.blocked('front.jpg', blurry.message)],
+    });
+    expect(refusal([{ ...file, detectionStatus: 'pending' }])?.messages).toEqual([
+      PHOTO_BLOCK_MSG.pending('front.jpg'),
+    ]);
+  });
+
+  it("a partner's own blocking rule is named with its code and fix, per product", () => {
+    const rule: ReadinessRule = { ...base, code: 'R-IMG-MIN-2', kind: 'min-images', min: 2, severity: 'blocking' };
+    expect(refusal([file], [rule])).toEqual({
+      code: 'READINESS_BLOCKS',
+      messages: [READINESS_MSG.blocksSubmit('036000291452', [rule])],
+    });
   });
 });
