@@ -285,6 +285,26 @@ describe(`readiness per partner (${databaseKind})`, { timeout: 120_000 }, () => 
     // ... and the specification's partner status agrees: a required attribute is missing.
     expect(judged.partnerStatusLabel).toBe('Incomplete');
 
+    // A partner's own attribute rule becomes a partner status of its submissions (recomputed in the background).
+    const sizeInfo = {
+      code: 'R-SIZE-INFO',
+      kind: 'field-present',
+      field: 'size',
+      severity: 'info',
+      weight: 1,
+      message: 'A size helps shoppers compare.',
+      fix: 'Fill in the size in the bulk edit.',
+    };
+    expect((await admin.graphql(SAVE_RULES, { partner: 30443, rules: [sizeInfo] })).json.errors).toBeUndefined();
+    await server.ctx.jobs!.drain();
+    const statuses = (
+      await supplier.graphql(`query($id: ID!) { getProductSubmission(id: $id) { partnerStatuses { type message } } }`, {
+        id: sent.json.data.submitProductsFromDraftSubmission[0].id,
+      })
+    ).json.data.getProductSubmission.partnerStatuses;
+    expect(statuses).toContainEqual({ type: 'Info', message: sizeInfo.message });
+    expect(statuses).toContainEqual({ type: 'Fail', message: 'MSRP is required' });
+
     await admin.graphql(SAVE_RULES, { partner: 30443, rules: [] });
     await setBlocking([]);
   });

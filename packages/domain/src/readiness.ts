@@ -404,16 +404,15 @@ export const blockingChecksOfFile = (issues: readonly { code: string }[], rules:
   issues.filter((i) => rules.some((r) => r.kind === 'photo-check' && r.severity === 'blocking' && r.check === i.code));
 
 /**
- * The partner statuses of a submission's attribute values (part 2 section 3): one per required, visible bulk-edit
- * field, now the attribute rules the settings imply, judged by the rule engine. [] without a partner configuration.
+ * The partner statuses of a submission's attribute values (part 2 section 3): one per attribute rule of the partner's
+ * rule set (the required, visible bulk-edit fields its settings imply, and its own), judged by the rule engine. []
+ * without a partner configuration (N/A).
  */
-export function computePartnerStatuses(row: Partial<BulkEditValues>, rules: FieldRules | null): PartnerStatus[] {
-  if (!rules) return [];
-  const ruleSet: RuleSet = {
-    version: 0,
-    rules: impliedRules({ fieldRules: rules, blockingPhotoChecks: [], minImageLongSidePx: 0 }).filter(
-      (r) => ruleStage(r) === 'attribute',
-    ),
+export function partnerStatusesFor(row: Partial<BulkEditValues>, ruleSet: RuleSet | null): PartnerStatus[] {
+  if (!ruleSet) return [];
+  const attributeRules: RuleSet = {
+    version: ruleSet.version,
+    rules: ruleSet.rules.filter((r) => ruleStage(r) === 'attribute'),
   };
   const facts: ReadinessFacts = {
     stage: 'submission',
@@ -423,8 +422,15 @@ export function computePartnerStatuses(row: Partial<BulkEditValues>, rules: Fiel
     files: [],
     attributes: row,
   };
-  return partnerStatusesOf(judgeReadiness(facts, ruleSet), ruleSet);
+  return partnerStatusesOf(judgeReadiness(facts, attributeRules), attributeRules);
 }
+
+/** The partner statuses from field rules alone (the rules they imply; no rule of the partner's own). */
+export const computePartnerStatuses = (row: Partial<BulkEditValues>, rules: FieldRules | null): PartnerStatus[] =>
+  partnerStatusesFor(
+    row,
+    rules && { version: 0, rules: impliedRules({ fieldRules: rules, blockingPhotoChecks: [], minImageLongSidePx: 0 }) },
+  );
 
 /** A draft file as the API answers it (GraphQL DraftFile), with the UPC as typed: what the rules read of it. */
 export interface DraftFileFacts {

@@ -15,6 +15,7 @@ import { partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
+import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
 import { latestOwnRules, ruleSetOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
 import { filesOf } from '../submissions/repository.ts';
 import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
@@ -107,6 +108,8 @@ export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, par
   await ctx.db.transaction(async (tx) => {
     const before = await latestOwnRules(tx, partnerCompanyId);
     const version = await writeVersion(tx, partnerCompanyId, parsed.data, user.id);
+    // Its submissions' partner statuses follow its attribute rules (in the background: there may be many).
+    await enqueuePartnerStatuses(tx, partnerCompanyId);
     await recordAudit(tx, {
       actor: user,
       action: 'partner_configuration.rules_saved',
