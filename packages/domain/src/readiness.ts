@@ -445,6 +445,16 @@ export interface DraftFileFacts {
   longSidePx: number | null;
 }
 
+/** A file as the API answers it, as the rules read it. */
+const readinessFileOf = (f: Omit<DraftFileFacts, 'upc' | 'productName' | 'shippingProfileId'>): ReadinessFile => ({
+  fileName: f.fileName,
+  isMarketingImage: f.isMarketingImage,
+  checksPending: f.detectionStatus === 'pending',
+  issues: f.qualityIssues.map((i) => i.code),
+  detectedUpcs: f.detectedUpcs,
+  longSidePx: f.longSidePx,
+});
+
 export interface ProductReadiness {
   upc: string;
   fileNames: string[];
@@ -470,14 +480,7 @@ export function draftReadiness(
       // As Submit: every file of the product carries the name (and a profile), or the product has none.
       productName: group.every((f) => f.productName?.trim()) ? group[0].productName!.trim() : null,
       shippingProfileId: group.every((f) => f.shippingProfileId != null) ? group[0].shippingProfileId : null,
-      files: group.map((f) => ({
-        fileName: f.fileName,
-        isMarketingImage: f.isMarketingImage,
-        checksPending: f.detectionStatus === 'pending',
-        issues: f.qualityIssues.map((i) => i.code),
-        detectedUpcs: f.detectedUpcs,
-        longSidePx: f.longSidePx,
-      })),
+      files: group.map(readinessFileOf),
       duplicateUpc: duplicateUpcs.has((upcError(upc) ? null : toEan13(upc)) ?? ''),
     };
     return { upc, fileNames: group.map((f) => f.fileName), readiness: judgeReadiness(facts, ruleSet) };
@@ -533,14 +536,7 @@ export const submissionReadiness = (s: SubmissionFacts, ruleSet: RuleSet): Readi
       upc: s.upc,
       productName: s.productName,
       shippingProfileId: s.shippingProfileId,
-      files: s.files.map((f) => ({
-        fileName: f.fileName,
-        isMarketingImage: f.isMarketingImage,
-        checksPending: f.detectionStatus === 'pending',
-        issues: f.qualityIssues.map((i) => i.code),
-        detectedUpcs: f.detectedUpcs,
-        longSidePx: f.longSidePx,
-      })),
+      files: s.files.map(readinessFileOf),
       attributes: s.attributes,
       duplicateUpc: s.duplicateUpc,
     },
