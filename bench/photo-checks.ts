@@ -17,15 +17,22 @@
  *   negatives; the unchanged photos are labelled by their expected code.
  * - CODE_UNREADABLE: every photo with a barcode that no pass reads is a positive; photos whose code is read, and
  *   generated pack artwork without any barcode (text, shapes, gradients), are negatives.
- * - LOW_RESOLUTION: 4000 × 3000 scenes are negatives; their copies at 1600 and 1000 px and the dataset photos
- *   (all under 2400 px) positives.
+ * - LOW_RESOLUTION, against the default line (1000 px on the longest side): 4000 × 3000 scenes and their copies at
+ *   1600 and 1000 px are negatives; their copies at 800 and 500 px and the dataset photos (all under 1000 px)
+ *   positives.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
-import { isPlaceholderCode, PHOTO_ISSUE_CODES, type PhotoIssueCode, type UploadKind } from '@portal/domain';
+import {
+  DEFAULT_MIN_IMAGE_LONG_SIDE_PX,
+  isPlaceholderCode,
+  PHOTO_ISSUE_CODES,
+  type PhotoIssueCode,
+  type UploadKind,
+} from '@portal/domain';
 import { analyseFile, READ_BASE_WIDTH, readBarcodesDetailed, type FileAnalysis } from '../server/src/media/barcodes.ts';
 import { kindBySignature, readFileHead } from '../server/src/media/file-signature.ts';
 import { samePicture } from '../server/src/media/perceptual-hash.ts';
@@ -324,9 +331,10 @@ async function runIn(dir: string): Promise<PhotoChecksBenchResult> {
   for (const file of large) {
     const a = await analyse(file);
     tally(scores.LOW_RESOLUTION, false, says(a, 'LOW_RESOLUTION'));
-    for (const width of [1600, 1000]) {
+    // Copies on both sides of the default line (a partner's own line is judged the same way).
+    for (const width of [1600, 1000, 800, 500]) {
       const small = await measureOnly(await write(await sharp(file).resize(width).jpeg().toBuffer(), 'jpg'));
-      tally(scores.LOW_RESOLUTION, true, says(small, 'LOW_RESOLUTION'));
+      tally(scores.LOW_RESOLUTION, width < DEFAULT_MIN_IMAGE_LONG_SIDE_PX, says(small, 'LOW_RESOLUTION'));
     }
     const rounds = [await timedRound(file), await timedRound(file), await timedRound(file)];
     readMs.push(...rounds.map((r) => r.read));

@@ -3,7 +3,9 @@ import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { uniqueEan13 } from './support/seed-api.ts';
+import { READINESS_MSG } from '@portal/domain';
+import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
+import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The demo partner that has no configuration yet (server/src/demo/seed.ts); this file is the only one that adds it.
 const PARTNER = { companyId: 30500, name: 'Northside Market Co-op' };
@@ -201,6 +203,60 @@ test("a visitor opens the partner's landing page, signs in through its login and
   await submit.click();
   await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
   await expect(page.getByRole('link', { name: `Continue with Submission to ${PARTNER.name}` })).toBeVisible();
+});
+
+test("a partner's blocking 'at least 2 images' rule: the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  // This partner (made in the first test) asks for a product name and a marketing image (weight 1 each, with the
+  // UPC); its own rule of weight 3 asks for a second image.
+  const MIN_2 = minTwoImagesRule(3);
+  const SAVE = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version } }`;
+  const adminApi = await apiAs(DEMO.admin);
+  await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [MIN_2] });
+  try {
+    const upc = uniqueEan13('41');
+    await signIn(page, DEMO.supplier, at('/login'));
+    await page.goto(at('/upload'));
+    await page
+      .locator('input[type="file"]')
+      .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await plainImage() });
+    await page.getByRole('button', { name: 'Next' }).click();
+    await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+    await page.getByLabel('UPC for front.png').fill(upc);
+    await page.getByLabel('Product name for front.png').fill('Northside Muesli');
+    await page.getByRole('checkbox', { name: 'Marketing image for front.png' }).check();
+
+    // While typing: half the weight passes, and the rule says what to do.
+    await expect(page.getByText(READINESS_MSG.score(upc, 50), { exact: true })).toBeVisible();
+    const fixes = page.getByRole('list', { name: `Rules to fix for ${upc}` });
+    await expect(fixes.getByRole('listitem').filter({ hasText: MIN_2.fix })).toContainText(
+      READINESS_MSG.severityLabel.blocking,
+    );
+    await page.screenshot({ path: 'test-results/readiness-live.png', fullPage: true });
+    // Submit names the blocking rule before anything is sent.
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText(READINESS_MSG.blocksSubmit(upc, [MIN_2]))).toBeVisible();
+    await expect(page).toHaveURL(/designate_upc$/);
+
+    // A second image of the same product: 100%, and Submit goes through.
+    const back = await sharp({ create: { width: 300, height: 200, channels: 3, background: '#c0ffee' } })
+      .png()
+      .toBuffer();
+    await page.locator('input[type="file"]').setInputFiles({ name: 'back.png', mimeType: 'image/png', buffer: back });
+    await page.getByLabel('UPC for back.png').fill(upc);
+    await page.getByLabel('Product name for back.png').fill('Northside Muesli');
+    await expect(page.getByText(READINESS_MSG.score(upc, 100), { exact: true })).toBeVisible();
+    await expect(fixes).toHaveCount(0);
+    // What Submit said no longer holds: it goes.
+    await expect(page.getByText(READINESS_MSG.blocksSubmit(upc, [MIN_2]))).toBeHidden();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
+  } finally {
+    await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
+    await adminApi.dispose();
+  }
 });
 
 test('a supplier or a read-only administrator opening /settings sees the 403 message', async ({ browser }) => {

@@ -11,6 +11,7 @@ const SETTING_LABELS: Record<string, string> = {
   landingPageEnabled: 'Landing page',
   logo: 'Logo',
   blockingPhotoChecks: 'Photo checks that block Submit',
+  minImageLongSidePx: 'Low resolution below (pixels on the longest side)',
 };
 
 const SECTION_FLAG_LABELS: Record<string, string> = Object.fromEntries(

@@ -3,7 +3,6 @@ import {
   BULK_EDIT_STEPS,
   bulkEditColumns,
   bulkEditRowSchema,
-  computePartnerStatuses,
   isValidMoneyValue,
   isValidNumberValue,
   numericInputText,
@@ -19,6 +18,7 @@ import {
   type BulkEditValues,
 } from './bulk-edit.ts';
 import { partnerStatusLabel } from './statuses.ts';
+import { computePartnerStatuses } from './readiness.ts';
 
 const empty: BulkEditValues = {
   productName: null,

@@ -8,7 +8,6 @@ import {
   type FieldRules,
   type PartnerField,
 } from './partner-fields.ts';
-import type { PartnerStatus } from './statuses.ts';
 
 /** Suggested class options (part 2 section 3). */
 export const SUGGESTED_CLASSES = [
@@ -330,24 +329,4 @@ export function stepErrorsByRow(
     if (Object.keys(errors).length) out[row.id] = errors;
   }
   return out;
-}
-
-/**
- * The partner statuses of a submission (part 1 sections 3 and 4): for every field the partner requires in the bulk
- * edit, Pass '{label} is provided' or Fail '{label} is required', in step order. No partner: no statuses (N/A).
- */
-export function computePartnerStatuses(row: Partial<BulkEditValues>, rules: FieldRules | null): PartnerStatus[] {
-  if (!rules) return [];
-  const statuses: PartnerStatus[] = [];
-  for (const step of visibleBulkEditSteps(rules)) {
-    for (const c of bulkEditColumns(step, rules)) {
-      if (!c.required) continue;
-      statuses.push(
-        isCellEmpty(row[c.field])
-          ? { type: 'Fail', message: BULK_EDIT_MSG.required(c.label) }
-          : { type: 'Pass', message: `${c.label} is provided` },
-      );
-    }
-  }
-  return statuses;
 }

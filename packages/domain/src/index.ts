@@ -27,3 +27,4 @@ export * from './detected-codes.ts';
 export * from './audit.ts';
 export * from './audit-summary.ts';
 export * from './photo-checks.ts';
+export * from './readiness.ts';

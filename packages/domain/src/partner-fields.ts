@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isHexColour } from './partner.ts';
 import type { IntakeRules } from './draft-rules.ts';
-import { photoIssueCodeSchema } from './photo-checks.ts';
+import { MIN_IMAGE_LONG_SIDE_RANGE, photoIssueCodeSchema } from './photo-checks.ts';
 
 /** A partner's field rules as stored: per field, a visible and/or required flag; absent means true (part 2 section 3). */
 export type FieldRules = Record<string, { visible?: boolean; required?: boolean } | undefined>;
@@ -152,6 +152,8 @@ export function resolvedFieldRules(rules: FieldRules): { field: PartnerField; vi
 /** A section flag; stored alongside the field rules as { visible }. Absent means true. */
 export const isSectionVisible = (rules: FieldRules, flag: SectionFlag) => rules[flag]?.visible ?? true;
 
+export const PHOTO_LINE_MSG = `The resolution line must be between ${MIN_IMAGE_LONG_SIDE_RANGE.min} and ${MIN_IMAGE_LONG_SIDE_RANGE.max} pixels.`;
+
 const hexColour = z.string().trim().refine(isHexColour, 'Must be a hex colour such as #1f5f8b.');
 
 const flag = z.boolean().optional();
@@ -192,6 +194,13 @@ export const partnerConfigurationInputSchema = z
     blockingPhotoChecks: z
       .array(photoIssueCodeSchema)
       .refine((codes) => new Set(codes).size === codes.length, 'Each photo check may be listed once.')
+      .optional(),
+    /** LOW_RESOLUTION: the least pixels on an image's longest side; absent keeps the stored line. */
+    minImageLongSidePx: z
+      .number()
+      .int()
+      .min(MIN_IMAGE_LONG_SIDE_RANGE.min, PHOTO_LINE_MSG)
+      .max(MIN_IMAGE_LONG_SIDE_RANGE.max, PHOTO_LINE_MSG)
       .optional(),
     /** When the configuration the change was made from was saved: a save since then refuses this one. */
     lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),

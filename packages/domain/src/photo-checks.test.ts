@@ -1,12 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  blockingPhotoIssuesMessage,
-  isPlaceholderCode,
-  PHOTO_BLOCK_MSG,
-  PHOTO_ISSUE_CODES,
-  PHOTO_ISSUE_MSG,
-  presentPhotoIssues,
-} from './photo-checks.ts';
+import { isPlaceholderCode, PHOTO_ISSUE_CODES, PHOTO_ISSUE_MSG, presentPhotoIssues } from './photo-checks.ts';
 
 describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
   it('all zeros, one digit repeated, plain runs and published example codes are placeholders', () => {
@@ -70,28 +63,5 @@ describe('photo issue messages', () => {
       { code: 'DUPLICATE', message: expect.stringContaining('the same picture as front.jpg in another draft') },
     ]);
     expect(presentPhotoIssues(null)).toEqual([]);
-  });
-});
-
-describe('blocking photo checks', () => {
-  const blurry = { code: 'BLURRY' as const, message: PHOTO_ISSUE_MSG.BLURRY() };
-  const files = [
-    { fileName: 'back.png', checksPending: false, issues: [] },
-    { fileName: 'front.png', checksPending: false, issues: [blurry] },
-  ];
-
-  it('nothing blocking: issues stay warnings', () => {
-    expect(blockingPhotoIssuesMessage(files, [])).toBeNull();
-    expect(blockingPhotoIssuesMessage(files, ['TOO_DARK'])).toBeNull();
-  });
-
-  it('a blocking check a file fails refuses Submit, naming the file and the fix', () => {
-    expect(blockingPhotoIssuesMessage(files, ['BLURRY'])).toBe(PHOTO_BLOCK_MSG.blocked('front.png', blurry.message));
-  });
-
-  it('while a file is still being checked, Submit waits when anything is blocking', () => {
-    const pending = [{ fileName: 'new.png', checksPending: true, issues: [] }];
-    expect(blockingPhotoIssuesMessage(pending, ['BLURRY'])).toBe(PHOTO_BLOCK_MSG.pending('new.png'));
-    expect(blockingPhotoIssuesMessage(pending, [])).toBeNull();
   });
 });

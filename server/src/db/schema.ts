@@ -197,10 +197,31 @@ export const partnerConfigurations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** LOW_RESOLUTION: the least pixels on an image's longest side (docs/decisions.md). */
+    minImageLongSidePx: integer('min_image_long_side_px').notNull().default(1000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [uniqueIndex('partner_configurations_company_idx').on(t.companyId)],
+);
+
+/**
+ * Every version of a partner's readiness rules: its own rules (the settings imply the others), who saved it, when.
+ * A settings save that changes an implied rule also writes a version, so a result's version names what judged it.
+ */
+export const partnerRuleSets = pgTable(
+  'partner_rule_sets',
+  {
+    id: serial('id').primaryKey(),
+    partnerCompanyId: integer('partner_company_id')
+      .notNull()
+      .references(() => companies.id),
+    version: integer('version').notNull(),
+    rules: jsonb('rules').notNull(),
+    savedBy: integer('saved_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('partner_rule_sets_version_idx').on(t.partnerCompanyId, t.version)],
 );
 
 /** Companies granted bulk ingestion; their users see 'Imports' (part 2 section 2.8). */
@@ -359,6 +380,8 @@ const photoCheckColumns = () => ({
     .notNull()
     .default(sql`'[]'::jsonb`),
   perceptualHash: text('perceptual_hash'),
+  /** Pixels on the longest side of the source (null: a PDF page, or not read yet): judged against a partner's line. */
+  longSidePx: integer('long_side_px'),
 });
 
 export const draftFiles = pgTable(

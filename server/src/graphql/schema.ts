@@ -5,6 +5,7 @@ import '../modules/feature-flags/graphql.ts';
 import '../modules/drafts/graphql.ts';
 import '../modules/submissions/graphql.ts';
 import '../modules/partners/graphql.ts';
+import '../modules/readiness/graphql.ts';
 import '../modules/catalogue/graphql.ts';
 import '../modules/shipping-profiles/graphql.ts';
 import '../modules/bulk-edit/graphql.ts';

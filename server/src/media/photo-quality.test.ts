@@ -22,10 +22,13 @@ describe('photo checks on generated images', () => {
     expect(await judged(await scene())).toEqual([]);
   });
 
-  it('LOW_RESOLUTION: under 2400 pixels on the longest side; PDF pages (no size of their own) are not judged', async () => {
+  it("LOW_RESOLUTION: under the partner's line (1000 px by default) on the longest side; PDF pages are not judged", async () => {
     const image = await scene();
-    expect(await judged(image, undefined, { width: 1600, height: 1200 })).toEqual(['LOW_RESOLUTION']);
-    expect(await judged(image, undefined, { width: 1800, height: 2400 })).toEqual([]);
+    expect(await judged(image, undefined, { width: 800, height: 600 })).toEqual(['LOW_RESOLUTION']);
+    expect(await judged(image, undefined, { width: 1000, height: 750 })).toEqual([]);
+    const small = measurePhoto(shrinkGrey(await grey(image)), { width: 1600, height: 1200 });
+    expect(judgePhoto(small, ['8711000530085'], 2400)).toEqual(['LOW_RESOLUTION']);
+    expect(judgePhoto(small, ['8711000530085'], 1600)).toEqual([]);
     expect(judgePhoto(measurePhoto(shrinkGrey(await grey(image)), null), ['8711000530085'])).toEqual([]);
   });
 

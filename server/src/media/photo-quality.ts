@@ -1,4 +1,4 @@
-import { isPlaceholderCode, MIN_LONG_SIDE_PX, type PhotoIssueCode } from '@portal/domain';
+import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, isPlaceholderCode, type PhotoIssueCode } from '@portal/domain';
 import { findBarcodeRegion, type BarcodeRegion } from './barcode-region.ts';
 import { perceptualHash } from './perceptual-hash.ts';
 import type { GreyImage, RgbaImage } from './pixels.ts';
@@ -226,11 +226,23 @@ export function measurePhoto(
   };
 }
 
-/** The photo issues of a file from its measures and the codes read from it (all but DUPLICATE). */
-export function judgePhoto(m: PhotoMeasures, codes: readonly string[]): PhotoIssueCode[] {
+/** Pixels on the longest side of the source; null for PDF pages. */
+export const longSideOf = (m: Pick<PhotoMeasures, 'sourceWidth' | 'sourceHeight'>) =>
+  m.sourceWidth !== null && m.sourceHeight !== null ? Math.max(m.sourceWidth, m.sourceHeight) : null;
+
+/**
+ * The photo issues of a file from its measures and the codes read from it (all but DUPLICATE); LOW_RESOLUTION against
+ * the partner's line (minLongSidePx).
+ */
+export function judgePhoto(
+  m: PhotoMeasures,
+  codes: readonly string[],
+  minLongSidePx = DEFAULT_MIN_IMAGE_LONG_SIDE_PX,
+): PhotoIssueCode[] {
   const t = PHOTO_THRESHOLDS;
   const issues: PhotoIssueCode[] = [];
-  if (m.sourceWidth !== null && m.sourceHeight !== null && Math.max(m.sourceWidth, m.sourceHeight) < MIN_LONG_SIDE_PX) {
+  const longSide = longSideOf(m);
+  if (longSide !== null && longSide < minLongSidePx) {
     issues.push('LOW_RESOLUTION');
   }
   const blurry = m.blur !== null && m.blur >= t.blur;

@@ -36,3 +36,9 @@ export function clearPageToasts() {
     pageToasts.delete(id);
   }
 }
+
+/** Hides one toast (what it said no longer holds). */
+export function hideToast(id: string) {
+  notifications.hide(id);
+  pageToasts.delete(id);
+}

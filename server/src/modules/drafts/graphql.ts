@@ -5,7 +5,9 @@ import { requireUser } from '../auth/session.ts';
 import { draftPolicy } from './policy.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
-import { presentDraft, type PresentedDraft } from './presenter.ts';
+import { presentDraft, presentedDraftFacts, type PresentedDraft } from './presenter.ts';
+import { ProductReadinessRef } from '../readiness/graphql.ts';
+import { readinessOfDraft } from '../readiness/service.ts';
 import { deleteDraft, draftsFor, removeDraftFile, submitDraft, updateDraft, visibleDraft } from './service.ts';
 
 type PresentedFile = PresentedDraft['files'][number];
@@ -42,6 +44,10 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
       description: 'Photo checks the file failed ([] also while detectionStatus is pending).',
       resolve: (f) => f.qualityIssues,
     }),
+    longSidePx: t.exposeInt('longSidePx', {
+      nullable: true,
+      description: "Pixels on the image's longest side (null: a PDF page, or not read yet).",
+    }),
   }),
 });
 
@@ -57,6 +63,12 @@ const DraftSubmission = builder.objectRef<PresentedDraft>('DraftSubmission').imp
     updatedDate: t.field({ type: 'DateTime', resolve: (d) => d.updatedDate }),
     files: t.field({ type: [DraftFile], resolve: (d) => d.files }),
     can: t.field({ type: Permissions, resolve: (d) => d.can }),
+    readiness: t.field({
+      type: [ProductReadinessRef],
+      description:
+        "Each product of the draft (its files grouped by UPC) judged against the partner's current readiness rules; [] without a partner.",
+      resolve: async (d, _args, { ctx }) => (await readinessOfDraft(ctx.db, d, presentedDraftFacts(d))).products,
+    }),
   }),
 });
 

@@ -7,6 +7,7 @@ import { defineJob, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
 import { photoIssuesOf } from '../media-files/photo-checks.ts';
+import { longSideOf } from '../../media/photo-quality.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 
@@ -22,12 +23,16 @@ export const processDraftFile = (ctx: AppContext) =>
     ...processDraftFileJob,
     handler: async ({ fileId }, job) => {
       const [found] = await ctx.db
-        .select({ file: draftFiles, companyId: draftSubmissions.companyId })
+        .select({
+          file: draftFiles,
+          companyId: draftSubmissions.companyId,
+          partnerCompanyId: draftSubmissions.partnerCompanyId,
+        })
         .from(draftFiles)
         .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
         .where(eq(draftFiles.id, fileId));
       if (!found) return;
-      const { file, companyId } = found; // the draft was deleted or submitted meanwhile
+      const { file, companyId, partnerCompanyId } = found; // the draft was deleted or submitted meanwhile
       await withLocalFile(ctx.storage, file.storageKey, async (path) => {
         try {
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
@@ -35,7 +40,7 @@ export const processDraftFile = (ctx: AppContext) =>
           const analysis = await analyseFileOffThread(path, file.kind);
           const qualityIssues = await photoIssuesOf(
             ctx.db,
-            { id: file.id, companyId, draftId: file.draftId },
+            { id: file.id, companyId, draftId: file.draftId, partnerCompanyId },
             analysis,
           );
           await ctx.db
@@ -46,6 +51,7 @@ export const processDraftFile = (ctx: AppContext) =>
               detectionStatus: 'done',
               qualityIssues,
               perceptualHash: analysis.photo.hash,
+              longSidePx: longSideOf(analysis.photo),
             })
             .where(eq(draftFiles.id, fileId));
           await nameEachOther(ctx, file, qualityIssues);

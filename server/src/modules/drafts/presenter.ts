@@ -1,4 +1,4 @@
-import { presentPhotoIssues } from '@portal/domain';
+import { presentPhotoIssues, type DraftFileFacts } from '@portal/domain';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';
 import type { DraftWithFiles } from './repository.ts';
@@ -38,7 +38,12 @@ export function presentDraft(draft: DraftWithFiles, user: UserRow) {
       thumbnailUrl: `${imagePath(draft.id, f.fileName, f.kind)}?thumbnail=true`,
       thumbnailReady: f.thumbnailKey !== null,
       qualityIssues: presentPhotoIssues(f.qualityIssues),
+      longSidePx: f.longSidePx,
     })),
   };
 }
 export type PresentedDraft = ReturnType<typeof presentDraft>;
+
+/** A presented draft's files as the readiness rules read them: the same as the page reads the API's answer. */
+export const presentedDraftFacts = (draft: PresentedDraft): DraftFileFacts[] =>
+  draft.files.map((f) => ({ ...f, upc: f.upc ?? f.detectedUpc }));

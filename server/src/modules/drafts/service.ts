@@ -12,10 +12,7 @@ import {
   UPLOAD_MSG,
   type FieldRules,
   type StoredPhotoIssue,
-  blockingPhotoIssuesMessage,
-  photoIssueCodeSchema,
-  presentPhotoIssues,
-  type PhotoIssueCode,
+  readinessRefusal,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -33,6 +30,8 @@ import { assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields } from '../audit/summary.ts';
 import { draftPolicy } from './policy.ts';
+import { readinessOfDraft } from '../readiness/service.ts';
+import { presentDraft, presentedDraftFacts } from './presenter.ts';
 
 /** A draft as the audit trail names it (staff acting on a supplier's draft). */
 const auditTarget = (draft: { id: string; companyId: number }) =>
@@ -209,16 +208,17 @@ export async function partnerFieldRules(db: Tx, partnerCompanyId: number | null)
   return config ? (config.fieldRules as FieldRules) : null;
 }
 
-/** The refusal of Submit when a file fails a photo check the partner made blocking (issue 20), or null. */
-function photoChecksRefusal(draft: DraftWithFiles, blocking: string[]): HttpError | null {
-  const codes = blocking.filter((c): c is PhotoIssueCode => photoIssueCodeSchema.safeParse(c).success);
-  const files = draft.files.map((f) => ({
-    fileName: f.fileName,
-    checksPending: f.detectionStatus === 'pending',
-    issues: presentPhotoIssues(f.qualityIssues),
-  }));
-  const message = blockingPhotoIssuesMessage(files, codes);
-  return message ? new HttpError(400, 'PHOTO_CHECKS_BLOCK', message) : null;
+/** The refusal of Submit when a blocking readiness rule of the partner fails (the page says the same), or null. */
+async function readinessRefusalOf(db: Tx, draft: DraftWithFiles, user: UserRow): Promise<HttpError | null> {
+  const presented = presentDraft(draft, user);
+  const { ruleSet, products } = await readinessOfDraft(db, draft, presentedDraftFacts(presented));
+  const refusal = ruleSet && readinessRefusal(products, presented.files, ruleSet);
+  if (!refusal) return null;
+  return new HttpError(400, refusal.code, refusal.messages[0], {
+    ...(refusal.code === 'READINESS_BLOCKS' && {
+      fields: Object.fromEntries(refusal.messages.map((m, i) => [`product.${i}`, m])),
+    }),
+  });
 }
 
 export const draftFileValues = (f: DraftWithFiles['files'][number]) => ({
@@ -251,8 +251,8 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) },
     });
   }
-  const photoRefusal = photoChecksRefusal(draft, config?.blockingPhotoChecks ?? []);
-  if (photoRefusal) throw photoRefusal;
+  const refusal = await readinessRefusalOf(ctx.db, draft, user);
+  if (refusal) throw refusal;
   const groups = new Map<string, typeof draft.files>();
   for (const f of draft.files) {
     const ean = toEan13(effectiveUpc(draftFileValues(f)))!;

@@ -1,7 +1,13 @@
 import { and, eq, isNotNull, ne } from 'drizzle-orm';
-import type { PhotoIssueCode, StoredPhotoIssue } from '@portal/domain';
+import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, type PhotoIssueCode, type StoredPhotoIssue } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import { draftFiles, draftSubmissions, productSubmissions, submissionFiles } from '../../db/schema.ts';
+import {
+  draftFiles,
+  draftSubmissions,
+  partnerConfigurations,
+  productSubmissions,
+  submissionFiles,
+} from '../../db/schema.ts';
 import type { FileAnalysis } from '../../media/barcodes.ts';
 import { samePicture } from '../../media/perceptual-hash.ts';
 import { judgePhoto } from '../../media/photo-quality.ts';
@@ -12,6 +18,18 @@ export interface CheckedFile {
   companyId: number;
   draftId?: string;
   submissionId?: string;
+  /** The partner the file goes to: its low-resolution line applies. */
+  partnerCompanyId: number | null;
+}
+
+/** The partner's low-resolution line (its setting), or the default without a partner configuration. */
+export async function minImageLongSideOf(db: Tx, partnerCompanyId: number | null): Promise<number> {
+  if (partnerCompanyId === null) return DEFAULT_MIN_IMAGE_LONG_SIDE_PX;
+  const [row] = await db
+    .select({ line: partnerConfigurations.minImageLongSidePx })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  return row?.line ?? DEFAULT_MIN_IMAGE_LONG_SIDE_PX;
 }
 
 /**
@@ -100,14 +118,18 @@ const QUALITY_CHECKS: readonly PhotoIssueCode[] = ['LOW_RESOLUTION', 'BLURRY', '
 
 /** Every photo issue of a file, from its analysis in a media process and, for duplicates, the company's other files. */
 export async function photoIssuesOf(db: Tx, file: CheckedFile, analysis: FileAnalysis): Promise<StoredPhotoIssue[]> {
-  const judged = judgePhoto(analysis.photo, analysis.codes);
+  const line = await minImageLongSideOf(db, file.partnerCompanyId);
+  const judged = judgePhoto(analysis.photo, analysis.codes, line);
+  // LOW_RESOLUTION names the line it was judged against.
+  const stored = (code: PhotoIssueCode): StoredPhotoIssue =>
+    code === 'LOW_RESOLUTION' ? { code, detail: String(line) } : { code };
   const same: SamePicture | null = await sameSentBefore(db, file, analysis.photo.hash, analysis.codes);
-  if (!same) return judged.map((code) => ({ code }));
+  if (!same) return judged.map(stored);
   // A blurred, darker or smaller copy of a picture that passes those checks is not "the same picture". Its own
   // warnings stay: a blur hides the codes that would tell two packs framed alike apart, so it may be another product.
   const worseCopy = judged.some((code) => QUALITY_CHECKS.includes(code) && !same.issues.has(code));
   return [
-    ...judged.map((code): StoredPhotoIssue => ({ code })),
+    ...judged.map(stored),
     worseCopy ? { code: 'DUPLICATE', detail: same.name, worseCopy } : { code: 'DUPLICATE', detail: same.name },
   ];
 }

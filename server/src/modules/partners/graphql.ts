@@ -77,6 +77,9 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
       description:
         "Photo checks (PhotoIssue codes) that stop Submit in this partner's intake; the others are warnings.",
     }),
+    minImageLongSidePx: t.exposeInt('minImageLongSidePx', {
+      description: 'LOW_RESOLUTION: the least pixels on the longest side of an image sent to this partner.',
+    }),
     updatedDate: t.expose('updatedDate', {
       type: 'DateTime',
       description: 'When it was last saved; send it back as lastUpdatedDate with a change.',
@@ -110,6 +113,9 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     pricingFieldsVisible: t.boolean(),
     promotionFieldsVisible: t.boolean(),
     blockingPhotoChecks: t.stringList({ description: 'Replaces the blocking photo checks when given.' }),
+    minImageLongSidePx: t.int({
+      description: 'The low-resolution line in pixels (100 to 10000); left out keeps the stored one.',
+    }),
     lastUpdatedDate: t.field({
       type: 'DateTime',
       description:
@@ -214,6 +220,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         // Neither rules nor section flags sent: the stored rules stay as they are.
         fieldRules: input.fieldRules == null && Object.keys(fieldRules).length === 0 ? undefined : fieldRules,
         ...(input.blockingPhotoChecks != null && { blockingPhotoChecks: input.blockingPhotoChecks }),
+        ...(input.minImageLongSidePx != null && { minImageLongSidePx: input.minImageLongSidePx }),
         ...(input.lastUpdatedDate != null && { lastUpdatedDate: input.lastUpdatedDate }),
       });
     },

@@ -6,8 +6,10 @@ import {
   PARTNER_SETTINGS_MSG,
   partnerConfigurationInputSchema,
   resolvedFieldRules,
+  impliedRules,
   type FieldRules,
 } from '@portal/domain';
+import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
@@ -31,6 +33,7 @@ export interface PartnerConfigurationView {
   pricingFieldsVisible: boolean;
   promotionFieldsVisible: boolean;
   blockingPhotoChecks: string[];
+  minImageLongSidePx: number;
   /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
   updatedDate: Date;
 }
@@ -50,6 +53,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     pricingFieldsVisible: isSectionVisible(rules, 'pricingFieldsVisible'),
     promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
     blockingPhotoChecks: config.blockingPhotoChecks,
+    minImageLongSidePx: config.minImageLongSidePx,
     updatedDate: config.updatedAt,
   };
 }
@@ -79,6 +83,9 @@ export async function getConfiguration(ctx: AppContext, id: number) {
 /** A configuration as the audit trail names it. */
 const auditTarget = (row: Row, companyName: string) =>
   ({ type: 'partner_configuration', id: row.id, companyId: row.companyId, label: companyName }) as const;
+
+/** What the readiness rules are made from: a change to it writes a new version of the partner's rules. */
+const impliedRulesKey = (row: Row) => JSON.stringify(impliedRules(settingsOf(row)));
 
 export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, companyId: number) {
   const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
@@ -126,12 +133,18 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
         landingPageEnabled: input.landingPageEnabled,
         ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
         ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
+        ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
         updatedAt: new Date(),
       })
       .where(eq(partnerConfigurations.id, id))
       .returning();
     // The partner statuses of its submissions follow the new rules (in the background: there may be many).
     if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
+    // A result names the version it was judged against, so a change to the rules the settings imply is a version.
+    if (impliedRulesKey(before) !== impliedRulesKey(row)) {
+      const own = await latestOwnRules(tx, row.companyId);
+      await writeVersion(tx, row.companyId, own.rules, user.id);
+    }
     const change = configurationChange(before, row);
     if (Object.keys(change.after).length) {
       const [company] = await tx

@@ -21,6 +21,7 @@ const plainSettings = (row: Row) => ({
   landingPageEnabled: row.landingPageEnabled,
   // The order the switches were turned on in says nothing.
   blockingPhotoChecks: [...row.blockingPhotoChecks].sort(),
+  minImageLongSidePx: row.minImageLongSidePx,
 });
 
 /** Every flag of the field rules as it takes effect (absent means true), so `{}` and explicit defaults compare equal. */

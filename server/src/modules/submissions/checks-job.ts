@@ -5,6 +5,7 @@ import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
 import { photoIssuesOf } from '../media-files/photo-checks.ts';
+import { longSideOf } from '../../media/photo-quality.ts';
 import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
@@ -49,7 +50,12 @@ export const automatedChecks = (ctx: AppContext) =>
             };
             if (file.detectionStatus !== 'done') {
               const analysis = await analyseFileOffThread(path, file.kind);
-              const where = { id: file.id, companyId: submission.companyId, submissionId };
+              const where = {
+                id: file.id,
+                companyId: submission.companyId,
+                submissionId,
+                partnerCompanyId: submission.partnerCompanyId,
+              };
               update = {
                 ...update,
                 detectedUpcs: analysis.codes,
@@ -57,6 +63,7 @@ export const automatedChecks = (ctx: AppContext) =>
                 detectionStatus: 'done',
                 qualityIssues: await photoIssuesOf(ctx.db, where, analysis),
                 perceptualHash: analysis.photo.hash,
+                longSidePx: longSideOf(analysis.photo),
               };
             }
           } catch (err) {

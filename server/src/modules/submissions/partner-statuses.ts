@@ -1,12 +1,8 @@
 import { and, asc, eq, gt, inArray } from 'drizzle-orm';
-import { computePartnerStatuses, partnerStatusLabel, type BulkEditValues, type FieldRules } from '@portal/domain';
+import { partnerStatusesFor, partnerStatusLabel, type BulkEditValues, type RuleSet } from '@portal/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import {
-  partnerConfigurations,
-  productSubmissions,
-  submissionAttributes,
-  submissionMarketAccounts,
-} from '../../db/schema.ts';
+import { ruleSetOf } from '../readiness/repository.ts';
+import { productSubmissions, submissionAttributes, submissionMarketAccounts } from '../../db/schema.ts';
 
 type SubmissionRow = typeof productSubmissions.$inferSelect;
 
@@ -63,16 +59,14 @@ export async function referencesOf(db: Tx, ids: readonly string[]) {
   return out;
 }
 
-/** The field rules of each partner (null: the company has no partner configuration). */
-async function rulesOf(db: Tx, partnerCompanyIds: readonly number[]) {
-  const rules = new Map<number, FieldRules>();
-  if (!partnerCompanyIds.length) return rules;
-  const rows = await db
-    .select({ companyId: partnerConfigurations.companyId, fieldRules: partnerConfigurations.fieldRules })
-    .from(partnerConfigurations)
-    .where(inArray(partnerConfigurations.companyId, [...partnerCompanyIds]));
-  for (const r of rows) rules.set(r.companyId, (r.fieldRules ?? {}) as FieldRules);
-  return rules;
+/** The readiness rules of each partner (absent: the company has no partner configuration). */
+async function ruleSetsOf(db: Tx, partnerCompanyIds: readonly number[]) {
+  const sets = new Map<number, RuleSet>();
+  for (const id of partnerCompanyIds) {
+    const set = await ruleSetOf(db, id);
+    if (set) sets.set(id, set);
+  }
+  return sets;
 }
 
 /**
@@ -93,11 +87,11 @@ export async function recomputePartnerStatuses(db: Tx, ids: readonly string[]) {
     rows.map((r) => r.id),
   );
   const partners = [...new Set(rows.map((r) => r.partnerCompanyId).filter((p): p is number => p != null))];
-  const rules = await rulesOf(db, partners);
+  const ruleSets = await ruleSetsOf(db, partners);
   for (const row of rows) {
-    const statuses = computePartnerStatuses(
+    const statuses = partnerStatusesFor(
       valuesOf(row, refs.get(row.id)!),
-      row.partnerCompanyId == null ? null : (rules.get(row.partnerCompanyId) ?? null),
+      row.partnerCompanyId == null ? null : (ruleSets.get(row.partnerCompanyId) ?? null),
     );
     const label = partnerStatusLabel(statuses);
     // Only a real change is written (the activity order follows updated_at, which is not touched here).

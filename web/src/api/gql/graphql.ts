@@ -85,6 +85,8 @@ export type PartnerConfigurationInput = {
   landingPageEnabled: boolean;
   /** The updatedDate the change was made from: if the configuration was saved since, the change is refused (CONFLICT) instead of overwriting that save. */
   lastUpdatedDate?: string | null | undefined;
+  /** The low-resolution line in pixels (100 to 10000); left out keeps the stored one. */
+  minImageLongSidePx?: number | null | undefined;
   placementFieldsVisible?: boolean | null | undefined;
   pricingFieldsVisible?: boolean | null | undefined;
   primaryColor: string;
@@ -299,7 +301,14 @@ export type DraftSubmissionQueryVariables = Exact<{
 }>;
 
 
-export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, qualityIssues: Array<{ code: string, message: string }> }> } };
+export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, longSidePx: number | null, qualityIssues: Array<{ code: string, message: string }> }> } };
+
+export type ReadinessRulesQueryVariables = Exact<{
+  partnerCompanyId: number;
+}>;
+
+
+export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: string, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
 
 export type UpdateDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -331,26 +340,26 @@ export type RemoveDraftFileMutationVariables = Exact<{
 
 export type RemoveDraftFileMutation = { removeDraftFile: { id: string } };
 
-export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
+export type PartnerConfigurationFieldsFragment = { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> };
 
 export type PartnerConfigurationsQueryVariables = Exact<{ [key: string]: never; }>;
 
 
-export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
+export type PartnerConfigurationsQuery = { getPartnerConfigurations: Array<{ id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> }> };
 
 export type PartnerConfigurationQueryVariables = Exact<{
   partnerConfigurationId: number;
 }>;
 
 
-export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type PartnerConfigurationQuery = { getPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type CreatePartnerConfigurationMutationVariables = Exact<{
   companyId: number;
 }>;
 
 
-export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type CreatePartnerConfigurationMutation = { createPartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type UpdatePartnerConfigurationMutationVariables = Exact<{
   partnerConfigurationId: number;
@@ -358,7 +367,7 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 }>;
 
 
-export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
@@ -616,6 +625,7 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  minImageLongSidePx
   updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
@@ -1273,10 +1283,32 @@ export const DraftSubmissionDocument = new TypedDocumentString(`
         code
         message
       }
+      longSidePx
     }
   }
 }
     `) as unknown as TypedDocumentString<DraftSubmissionQuery, DraftSubmissionQueryVariables>;
+export const ReadinessRulesDocument = new TypedDocumentString(`
+    query ReadinessRules($partnerCompanyId: Int!) {
+  getReadinessRules(partnerCompanyId: $partnerCompanyId) {
+    version
+    rules {
+      code
+      kind
+      message
+      fix
+      severity
+      weight
+      field
+      min
+      check
+      minLongSidePx
+      prefixes
+      stage
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<ReadinessRulesQuery, ReadinessRulesQueryVariables>;
 export const UpdateDraftSubmissionDocument = new TypedDocumentString(`
     mutation UpdateDraftSubmission($id: ID!, $input: UpdateDraftSubmissionInput!) {
   updateDraftSubmission(id: $id, input: $input) {
@@ -1330,6 +1362,7 @@ export const PartnerConfigurationsDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationsQuery, PartnerConfigurationsQueryVariables>;
 export const PartnerConfigurationDocument = new TypedDocumentString(`
@@ -1355,6 +1388,7 @@ export const PartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<PartnerConfigurationQuery, PartnerConfigurationQueryVariables>;
 export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1380,6 +1414,7 @@ export const CreatePartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<CreatePartnerConfigurationMutation, CreatePartnerConfigurationMutationVariables>;
 export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
@@ -1408,6 +1443,7 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   pricingFieldsVisible
   promotionFieldsVisible
   blockingPhotoChecks
+  minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`

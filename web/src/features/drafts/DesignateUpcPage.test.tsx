@@ -1,7 +1,17 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
+import {
+  DRAFT_MSG,
+  effectiveRuleSet,
+  PHOTO_BLOCK_MSG,
+  PHOTO_ISSUE_MSG,
+  PHOTO_NOTE_MSG,
+  READINESS_MSG,
+  UPC_MSG,
+  type ReadinessRule,
+} from '@portal/domain';
+import { minTwoImagesRule, READINESS_FIXTURE } from '@portal/domain/readiness.fixture';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -33,6 +43,7 @@ const draftFile = (fileName: string, over: Partial<DraftFile> = {}): DraftFile =
   thumbnailUrl: `/draftSubmissions/d1/image/${fileName}?thumbnail=true`,
   thumbnailReady: true,
   qualityIssues: [],
+  longSidePx: null,
   ...over,
 });
 const buildDraft = (files: DraftFile[], over: Partial<Draft> = {}): Draft => ({
@@ -336,7 +347,8 @@ describe('Upload step 2', () => {
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     fireEvent.click(submitButton());
     expect(toast.error).toHaveBeenCalledWith(DRAFT_MSG.primaryImage('0036000291452'));
-    expect(operations()).toEqual(['DraftSubmission']);
+    // Nothing was sent: the draft and the partner's readiness rules were only read.
+    expect(operations().sort()).toEqual(['DraftSubmission', 'ReadinessRules']);
   });
 
   it('Submit saves, submits, keeps the new ids and opens the confirmation', async () => {
@@ -584,5 +596,100 @@ describe('Upload step 2', () => {
     expect(await screen.findByLabelText('UPC for new-b.png')).toBeTruthy();
     expect(upc('p0.png').value).toBe('0036000291452');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false));
+  });
+
+  describe("the partner's readiness, live", () => {
+    // A plain answer (not a Response): the page asks for the rules again on Submit.
+    const rulesAnswer = (rules: readonly ReadinessRule[], version = 1) => ({
+      data: { getReadinessRules: { version, rules } },
+    });
+    const settings = { fieldRules: { shippingProfile: { required: false } }, minImageLongSidePx: 1000 };
+    const MIN_2 = minTwoImagesRule(4);
+
+    it('the shared fixture gives, in the browser, the result the server gives', async () => {
+      const f = READINESS_FIXTURE;
+      const files = f.files.map((file) =>
+        draftFile(file.fileName, {
+          ...file,
+          qualityIssues: file.qualityIssues.map((i) => ({ code: i.code, message: PHOTO_ISSUE_MSG.BLURRY() })),
+        }),
+      );
+      fakeServer([buildDraft(files, { partnerCompanyId: 30443 })], {
+        ReadinessRules: rulesAnswer(effectiveRuleSet(f.settings, f.ownRules, f.version).rules, f.version),
+      });
+      await renderStep2();
+      for (const expected of f.expected)
+        expect(await screen.findByText(READINESS_MSG.score(expected.upc, expected.percent))).toBeTruthy();
+    });
+
+    it('scores while typing, names the fix, marks a blocking photo check beside its file, and Submit names the rule', async () => {
+      const { operations } = fakeServer(
+        [
+          buildDraft(
+            [
+              draftFile('front.png', {
+                upc: '036000291452',
+                isMarketingImage: true,
+                qualityIssues: [{ code: 'TOO_DARK', message: PHOTO_ISSUE_MSG.TOO_DARK() }],
+              }),
+            ],
+            { partnerCompanyId: 30443 },
+          ),
+        ],
+        {
+          ReadinessRules: rulesAnswer(
+            effectiveRuleSet({ ...settings, blockingPhotoChecks: ['BLURRY'] }, [MIN_2], 2).rules,
+          ),
+        },
+      );
+      await renderStep2();
+      // UPC, marketing image and the blurry check pass (3 of 8); the name (1) and the second image (4) are missing.
+      expect(await screen.findByText(READINESS_MSG.score('0036000291452', 37))).toBeTruthy();
+      typeInto(screen.getByLabelText(/Product name for front\.png/), 'Tomato Soup');
+      expect(await screen.findByText(READINESS_MSG.score('0036000291452', 50))).toBeTruthy();
+      const fixes = screen.getByRole('list', { name: 'Rules to fix for 0036000291452' });
+      expect(within(fixes).getByText(new RegExp(MIN_2.fix))).toBeTruthy();
+      // A non-blocking check stays an orange warning without the mark.
+      expect(within(row('front.png')).queryByText(READINESS_MSG.blockingBadge)).toBeNull();
+
+      fireEvent.click(submitButton());
+      await waitFor(() =>
+        expect(toast.error).toHaveBeenCalledWith(
+          READINESS_MSG.blocksSubmit('036000291452', [{ code: MIN_2.code, message: MIN_2.message, fix: MIN_2.fix }]),
+        ),
+      );
+      expect(operations()).not.toContain('SubmitProductsFromDraftSubmission');
+    });
+
+    it('a photo check the partner made blocking is marked beside the file before Submit, and Submit says why', async () => {
+      const blurry = { code: 'BLURRY', message: PHOTO_ISSUE_MSG.BLURRY() };
+      fakeServer(
+        [
+          buildDraft(
+            [
+              draftFile('front.png', {
+                upc: '036000291452',
+                productName: 'Soup',
+                isMarketingImage: true,
+                qualityIssues: [blurry],
+              }),
+            ],
+            { partnerCompanyId: 30443 },
+          ),
+        ],
+        {
+          ReadinessRules: rulesAnswer(effectiveRuleSet({ ...settings, blockingPhotoChecks: ['BLURRY'] }, [], 1).rules),
+        },
+      );
+      await renderStep2();
+      const mark = await within(await screen.findByRole('region', { name: 'front.png' })).findByText(
+        READINESS_MSG.blockingBadge,
+      );
+      expect(mark.closest('[data-blocking="true"]')?.textContent).toContain(blurry.message);
+      fireEvent.click(submitButton());
+      await waitFor(() =>
+        expect(getBanner()).toMatchObject({ message: PHOTO_BLOCK_MSG.blocked('front.png', blurry.message) }),
+      );
+    });
   });
 });

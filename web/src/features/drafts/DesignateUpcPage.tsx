@@ -6,6 +6,8 @@ import { Alert, Anchor, Button, FileButton, Group, Loader, Modal, Progress, Stac
 import {
   addToDraft,
   checkDraft,
+  draftReadiness,
+  readinessRefusal,
   DRAFT_MSG,
   draftPhotoMismatches,
   effectiveUpc,
@@ -16,6 +18,8 @@ import {
   toEan13,
   upcDigits,
   displayUpc,
+  type DraftFileFacts,
+  type ProductReadiness,
   type DraftFileValues,
   type IntakeRules,
   type UpcPhotoMismatch,
@@ -29,7 +33,7 @@ import { usePartnerConfiguration } from '../../partner/partner-configuration.ts'
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { showBanner } from '../../ui/banner/banner-store.ts';
 import { Page } from '../../ui/Page.tsx';
-import { clearPageToasts, toast } from '../../ui/toast.ts';
+import { clearPageToasts, hideToast, toast } from '../../ui/toast.ts';
 import { useFocusHeading } from '../../ui/use-focus-heading.ts';
 import {
   DeleteDraftMutation,
@@ -60,6 +64,8 @@ import type { ConfirmationState } from './ConfirmationPage.tsx';
 import { UPLOAD_ACCEPT, type NewDraftState } from './UploadFilesPage.tsx';
 import { overallProgress } from './upload-progress.ts';
 import { useShippingProfileOptions } from './use-shipping-profile-options.ts';
+import { useReadinessRules } from './use-readiness-rules.ts';
+import { ReadinessPanel } from './ReadinessPanel.tsx';
 
 export const STEP_2_HEADING = 'Enter UPC(s)';
 export const DRAFT_NOT_FOUND = "We couldn't open this draft. It may have been submitted or deleted.";
@@ -120,6 +126,27 @@ export function draftValues(rows: readonly DraftRowValues[]): DraftFileValues[] 
   }));
 }
 
+/** Which rules block which product: what a message about them depends on. */
+const blockingKeyOf = (products: readonly ProductReadiness[]) =>
+  products.map((p) => p.readiness.blocking.map((r) => r.code).join(',')).join(';');
+
+/** The rows as typed, over the server's view of each file: what the readiness rules read. */
+export const readinessFacts = (rows: readonly DraftRowValues[], files: readonly DraftFile[]): DraftFileFacts[] =>
+  rows.map((row) => {
+    const file = files.find((f) => f.fileName === row.fileName);
+    return {
+      fileName: row.fileName,
+      upc: row.upc,
+      productName: sanitizeProductName(row.productName).trim() || null,
+      shippingProfileId: row.shippingProfileId,
+      isMarketingImage: row.isMarketingImage,
+      detectionStatus: file?.detectionStatus ?? 'pending',
+      detectedUpcs: file?.detectedUpcs ?? [],
+      qualityIssues: file?.qualityIssues ?? [],
+      longSidePx: file?.longSidePx ?? null,
+    };
+  });
+
 const toInput = (row: DraftRowValues) => ({
   fileName: row.fileName,
   upc: upcDigits(row.upc) || null,
@@ -146,6 +173,7 @@ function DraftForm({ draft }: { draft: Draft }) {
   const user = useSignedInUser();
   const { hasFlag } = useSession();
   const rules = useIntakeRules(draft.partnerCompanyId);
+  const { ruleSet, latest: latestRules } = useReadinessRules(draft.partnerCompanyId);
   const shippingOptions = useShippingProfileOptions();
   const isNewDraft = (location.state as Partial<NewDraftState> | null)?.newDraft === true;
 
@@ -186,6 +214,24 @@ function DraftForm({ draft }: { draft: Draft }) {
 
   const values = useMemo(() => draftValues(rows), [rows]);
   const check = useMemo(() => checkDraft(values, rules ?? NO_PARTNER_RULES), [values, rules]);
+  // The partner's readiness of each product, at every keystroke: what is typed, over what the server read.
+  const readiness = useMemo(
+    () => (ruleSet ? draftReadiness(readinessFacts(rows, draft.files), ruleSet) : []),
+    [rows, draft.files, ruleSet],
+  );
+  // What Submit said about the partner's blocking rules goes once they change (fixed, or others fail instead).
+  const readinessToasts = useRef<{ ids: string[]; key: string }>({ ids: [], key: '' });
+  const blockingKey = blockingKeyOf(readiness);
+  useEffect(() => {
+    if (blockingKey === readinessToasts.current.key) return;
+    readinessToasts.current.ids.forEach(hideToast);
+    readinessToasts.current = { ids: [], key: '' };
+  }, [blockingKey]);
+  const blockingChecks = useMemo(
+    () =>
+      (ruleSet?.rules ?? []).flatMap((r) => (r.kind === 'photo-check' && r.severity === 'blocking' ? [r.check] : [])),
+    [ruleSet],
+  );
   const fieldsValid = Object.keys(check.fields).length === 0;
   const canEdit = draft.can.edit;
   const canSubmit = rules !== null && fieldsValid && rows.length > 0 && canEdit && busy === null;
@@ -283,6 +329,25 @@ function DraftForm({ draft }: { draft: Draft }) {
     if (result.products.length) {
       setAttempted(true);
       result.products.forEach((message) => toast.error(message));
+      return;
+    }
+    // The partner's blocking rules as they are now, named before anything is sent (the server refuses the same in
+    // the same words).
+    const rulesNow = ruleSet ? await latestRules() : null;
+    const facts = readinessFacts(form.getValues('rows'), draft.files);
+    const judged = rulesNow ? draftReadiness(facts, rulesNow) : [];
+    const refusal = rulesNow && readinessRefusal(judged, draft.files, rulesNow);
+    if (refusal?.code === 'PHOTO_CHECKS_BLOCK') {
+      // As the server's refusal always showed: the banner, naming the file and the fix.
+      showBanner(refusal.messages[0], 'error');
+      return;
+    }
+    if (refusal) {
+      setAttempted(true);
+      readinessToasts.current = {
+        ids: refusal.messages.map((message) => toast.error(message)),
+        key: blockingKeyOf(judged),
+      };
       return;
     }
     // A UPC that none of its photos' barcodes match is rejected automatically: asked once, before anything is sent.
@@ -411,9 +476,12 @@ function DraftForm({ draft }: { draft: Draft }) {
             onEdited={(field) => onEdited(row.fileName, field)}
             // The last file stays: a draft without files is cancelled instead.
             onRemove={canEdit && fields.length > 1 ? () => setToRemove(row.fileName) : undefined}
+            blockingChecks={blockingChecks}
           />
         ))}
       </Stack>
+
+      <ReadinessPanel products={readiness} />
 
       <Group justify="space-between" align="flex-start" wrap="wrap" gap="md">
         <Stack gap={6}>

@@ -68,6 +68,8 @@ interface DraftFileRowProps {
   onEdited: (field: 'upc' | 'productName') => void;
   /** Asks to take this file out of the draft; absent where it may not go (the draft's last file, or view only). */
   onRemove?: () => void;
+  /** Photo checks the partner made blocking: marked so beside the file. */
+  blockingChecks?: readonly string[];
 }
 
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
@@ -92,6 +94,7 @@ export function DraftFileRow({
   errors,
   onEdited,
   onRemove,
+  blockingChecks = [],
 }: DraftFileRowProps) {
   const headingId = useId();
   // A 15th digit is refused with the length message, rather than cut off without a word.
@@ -121,7 +124,12 @@ export function DraftFileRow({
               </Button>
             )}
           </Group>
-          <PhotoWarnings fileName={fileName} issues={file?.qualityIssues ?? []} notes={notes} />
+          <PhotoWarnings
+            fileName={fileName}
+            issues={file?.qualityIssues ?? []}
+            notes={notes}
+            blocking={blockingChecks}
+          />
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="md" verticalSpacing="sm">
             <Controller
               control={control}

@@ -27,6 +27,30 @@ export const DraftSubmissionQuery = graphql(`
           code
           message
         }
+        longSidePx
+      }
+    }
+  }
+`);
+
+/** The partner's readiness rules, judged on the page as the user types (the server judges with the same code). */
+export const ReadinessRulesQuery = graphql(`
+  query ReadinessRules($partnerCompanyId: Int!) {
+    getReadinessRules(partnerCompanyId: $partnerCompanyId) {
+      version
+      rules {
+        code
+        kind
+        message
+        fix
+        severity
+        weight
+        field
+        min
+        check
+        minLongSidePx
+        prefixes
+        stage
       }
     }
   }

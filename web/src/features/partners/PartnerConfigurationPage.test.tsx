@@ -1,7 +1,14 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, PARTNER_FIELDS, PARTNER_SETTINGS_MSG, PHOTO_BLOCK_MSG, resolvedFieldRules } from '@portal/domain';
+import {
+  ALL_SCOPES,
+  PARTNER_FIELDS,
+  PARTNER_SETTINGS_MSG,
+  PHOTO_BLOCK_MSG,
+  PHOTO_LINE_MSG,
+  resolvedFieldRules,
+} from '@portal/domain';
 import { uploadFiles } from '../../api/upload-files.ts';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -176,6 +183,13 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
     fireEvent.click(toggle('Shipping profile required'));
     fireEvent.click(toggle('Show Promotion fields'));
     fireEvent.click(toggle('Blurry blocks Submit'));
+    // The low-resolution line: out of range keeps Save off and says why; a line in range is sent.
+    const line = screen.getByLabelText(PHOTO_BLOCK_MSG.lineLabel);
+    fireEvent.change(line, { target: { value: '20' } });
+    expect(await screen.findByText(PHOTO_LINE_MSG)).toBeTruthy();
+    expect(save().disabled).toBe(true);
+    fireEvent.change(line, { target: { value: '1600' } });
+    await waitFor(() => expect(save().disabled).toBe(false));
     const logo = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'logo.png', { type: 'image/png' });
     fireEvent.change(document.querySelector('input[type="file"]') as HTMLInputElement, { target: { files: [logo] } });
     fireEvent.click(save());
@@ -193,8 +207,10 @@ describe('Customize New Item Intake', { timeout: 60_000 }, () => {
       fieldRules: { field: string; visible?: boolean; required?: boolean }[];
       promotionFieldsVisible: boolean;
       blockingPhotoChecks: string[];
+      minImageLongSidePx: number;
     };
     expect(update.variables.partnerConfigurationId).toBe(7);
+    expect(input.minImageLongSidePx).toBe(1600);
     expect(input.blockingPhotoChecks).toEqual(['BLURRY']);
     expect(input.landingPageEnabled).toBe(false);
     expect(input.secondaryColor).toBeNull();

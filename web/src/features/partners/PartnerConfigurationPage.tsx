@@ -36,6 +36,7 @@ import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import {
   formValuesFrom,
+  isValidLine,
   sameInput,
   useSavePartnerConfiguration,
   useSettingsConfiguration,
@@ -83,7 +84,7 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
   const colourError = (field: 'primaryColor' | 'secondaryColor') =>
     touched[field] ? colours.error?.issues.find((i) => i.path[0] === field)?.message : undefined;
   const logoProblem = logo ? partnerLogoProblem(logo) : null;
-  const valid = colours.success && !logoProblem;
+  const valid = colours.success && !logoProblem && isValidLine(values.minImageLongSidePx);
   const changed = !sameInput(values, saved) || logo !== null;
   const partner = titleCase(config.companyName);
   const currentLogo = partnerLogoUrl(config);
@@ -201,6 +202,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           <PhotoChecksSection
             blocking={values.blockingPhotoChecks}
             onChange={(blockingPhotoChecks) => setValues((v) => ({ ...v, blockingPhotoChecks }))}
+            minLongSidePx={values.minImageLongSidePx}
+            onMinLongSide={(minImageLongSidePx) => setValues((v) => ({ ...v, minImageLongSidePx }))}
           />
 
           <Group>

@@ -1,11 +1,14 @@
-import { Switch, Table, Text, Title } from '@mantine/core';
+import { NumberInput, Switch, Table, Text, Title } from '@mantine/core';
 import {
+  MIN_IMAGE_LONG_SIDE_RANGE,
   PHOTO_BLOCK_MSG,
+  PHOTO_LINE_MSG,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
   PHOTO_ISSUE_MSG,
   type PhotoIssueCode,
 } from '@portal/domain';
+import { isValidLine } from './partners-api.ts';
 
 /**
  * Customize New Item Intake: which photo checks (issue 20) stop Submit for this partner. Every check is always shown
@@ -14,10 +17,16 @@ import {
 export function PhotoChecksSection({
   blocking,
   onChange,
+  minLongSidePx,
+  onMinLongSide,
 }: {
   blocking: readonly PhotoIssueCode[];
   onChange: (blocking: PhotoIssueCode[]) => void;
+  /** The partner's low-resolution line, as typed ('' while empty). */
+  minLongSidePx: number | '';
+  onMinLongSide: (value: number | '') => void;
 }) {
+  const lineValid = isValidLine(minLongSidePx);
   const headingId = 'section-photo-checks';
   const hintId = 'section-photo-checks-hint';
   return (
@@ -28,6 +37,20 @@ export function PhotoChecksSection({
       <Text size="sm" mb="xs" id={hintId}>
         {PHOTO_BLOCK_MSG.switchesHint}
       </Text>
+      <NumberInput
+        label={PHOTO_BLOCK_MSG.lineLabel}
+        description={PHOTO_BLOCK_MSG.lineHint}
+        value={minLongSidePx}
+        onChange={(value) => onMinLongSide(typeof value === 'number' ? value : value === '' ? '' : Number(value))}
+        min={MIN_IMAGE_LONG_SIDE_RANGE.min}
+        max={MIN_IMAGE_LONG_SIDE_RANGE.max}
+        allowDecimal={false}
+        allowNegative={false}
+        clampBehavior="none"
+        error={lineValid ? undefined : PHOTO_LINE_MSG}
+        maw={360}
+        mb="sm"
+      />
       <Table aria-labelledby={headingId} aria-describedby={hintId} withTableBorder>
         <Table.Thead>
           <Table.Tr>
@@ -45,7 +68,11 @@ export function PhotoChecksSection({
                 {PHOTO_ISSUE_LABELS[code]}
               </Table.Th>
               <Table.Td>
-                <Text size="sm">{PHOTO_ISSUE_MSG[code]()}</Text>
+                <Text size="sm">
+                  {code === 'LOW_RESOLUTION' && lineValid
+                    ? PHOTO_ISSUE_MSG.LOW_RESOLUTION(String(minLongSidePx))
+                    : PHOTO_ISSUE_MSG[code]()}
+                </Text>
               </Table.Td>
               <Table.Td>
                 <Switch

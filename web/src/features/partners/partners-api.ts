@@ -1,6 +1,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   hasRequiredFlag,
+  MIN_IMAGE_LONG_SIDE_RANGE,
   hasVisibleFlag,
   PARTNER_FIELDS,
   PHOTO_ISSUE_CODES,
@@ -85,6 +86,8 @@ export interface SettingsFormValues {
   rules: FieldRules;
   /** Photo checks that stop Submit (issue 20). */
   blockingPhotoChecks: PhotoIssueCode[];
+  /** The low-resolution line in pixels ('' while the field is empty). */
+  minImageLongSidePx: number | '';
 }
 
 export function formValuesFrom(config: SettingsConfiguration): SettingsFormValues {
@@ -102,6 +105,7 @@ export function formValuesFrom(config: SettingsConfiguration): SettingsFormValue
     landingPageEnabled: config.landingPageEnabled,
     rules,
     blockingPhotoChecks: PHOTO_ISSUE_CODES.filter((code) => config.blockingPhotoChecks.includes(code)),
+    minImageLongSidePx: config.minImageLongSidePx,
   };
 }
 
@@ -123,6 +127,8 @@ export function toInput(values: SettingsFormValues): PartnerConfigurationInput {
     pricingFieldsVisible: sectionFlag('pricingFieldsVisible'),
     promotionFieldsVisible: sectionFlag('promotionFieldsVisible'),
     blockingPhotoChecks: values.blockingPhotoChecks,
+    // Sent only when it is a line the server takes; Save stays off otherwise.
+    ...(values.minImageLongSidePx !== '' && { minImageLongSidePx: values.minImageLongSidePx }),
   };
 }
 
@@ -173,3 +179,10 @@ export function useSavePartnerConfiguration(id: number) {
     },
   });
 }
+
+/** A low-resolution line the server takes: a whole number of pixels within the range. */
+export const isValidLine = (value: number | ''): value is number =>
+  typeof value === 'number' &&
+  Number.isInteger(value) &&
+  value >= MIN_IMAGE_LONG_SIDE_RANGE.min &&
+  value <= MIN_IMAGE_LONG_SIDE_RANGE.max;

@@ -18,6 +18,7 @@ export const PartnerConfigurationFields = graphql(`
     pricingFieldsVisible
     promotionFieldsVisible
     blockingPhotoChecks
+    minImageLongSidePx
     updatedDate
   }
 `);

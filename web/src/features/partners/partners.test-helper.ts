@@ -16,6 +16,7 @@ export function buildConfiguration(over: Partial<SettingsConfiguration> = {}): S
     pricingFieldsVisible: true,
     promotionFieldsVisible: true,
     blockingPhotoChecks: [],
+    minImageLongSidePx: 1000,
     updatedDate: '2026-11-20T10:00:00.000Z',
     ...over,
   };

@@ -1,0 +1,244 @@
+import { describe, expect, it } from 'vitest';
+import { computePartnerStatuses } from './readiness.ts';
+import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG } from './photo-checks.ts';
+import {
+  draftReadiness,
+  readinessRefusal,
+  effectiveRuleSet,
+  impliedRules,
+  judgeReadiness,
+  ownRulesInputSchema,
+  partnerStatusesOf,
+  READINESS_MSG,
+  type ReadinessFacts,
+  type ReadinessFile,
+  type ReadinessRule,
+  type RuleSeverity,
+} from './readiness.ts';
+import { READINESS_FIXTURE, readinessSummary } from './readiness.fixture.ts';
+import { partnerStatusLabel } from './statuses.ts';
+
+const file = (over: Partial<ReadinessFile> = {}): ReadinessFile => ({
+  fileName: 'front.jpg',
+  isMarketingImage: true,
+  checksPending: false,
+  issues: [],
+  detectedUpcs: [],
+  longSidePx: 3000,
+  ...over,
+});
+const facts = (over: Partial<ReadinessFacts> = {}): ReadinessFacts => ({
+  stage: 'draft',
+  upc: '036000291452',
+  productName: 'Oat Crisps',
+  shippingProfileId: 7,
+  files: [file()],
+  ...over,
+});
+const base = { message: 'm', fix: 'f', weight: 1 } as const;
+const one = (rule: ReadinessRule, f: ReadinessFacts) => judgeReadiness(f, { version: 1, rules: [rule] });
+const passes = (rule: ReadinessRule, f: ReadinessFacts) => one(rule, f).results[0].passed;
+
+describe('every rule kind', () => {
+  it('field-present: UPC (valid only), product name, shipping profile; attributes on submissions only', () => {
+    const upc: ReadinessRule = { ...base, code: 'R-A', kind: 'field-present', field: 'upc', severity: 'blocking' };
+    expect(passes(upc, facts())).toBe(true);
+    expect(passes(upc, facts({ upc: '036000291453' }))).toBe(false);
+    const name: ReadinessRule = { ...upc, field: 'productName' };
+    expect(passes(name, facts({ productName: null }))).toBe(false);
+    const shipping: ReadinessRule = { ...upc, field: 'shippingProfile' };
+    expect(passes(shipping, facts({ shippingProfileId: null }))).toBe(false);
+    const brand: ReadinessRule = { ...upc, field: 'companyName' };
+    expect(one(brand, facts()).results).toEqual([]); // not judged on a draft
+    expect(passes(brand, facts({ stage: 'submission', attributes: { companyName: 'Acme' } }))).toBe(true);
+    expect(passes(brand, facts({ stage: 'submission', attributes: { companyName: ' ' } }))).toBe(false);
+  });
+
+  it('min-images and marketing-image', () => {
+    const min: ReadinessRule = { ...base, code: 'R-IMG-MIN-2', kind: 'min-images', min: 2, severity: 'blocking' };
+    expect(passes(min, facts())).toBe(false);
+    expect(passes(min, facts({ files: [file(), file({ fileName: 'back.jpg' })] }))).toBe(true);
+    const marketing: ReadinessRule = { ...base, code: 'R-M', kind: 'marketing-image', severity: 'blocking' };
+    expect(passes(marketing, facts({ files: [file({ isMarketingImage: false })] }))).toBe(false);
+    expect(passes(marketing, facts())).toBe(true);
+  });
+
+  it('photo-check: names the failing files; a file still being checked fails as pending', () => {
+    const blurry: ReadinessRule = { ...base, code: 'R-B', kind: 'photo-check', check: 'BLURRY', severity: 'warning' };
+    const judged = one(blurry, facts({ files: [file(), file({ fileName: 'b.jpg', issues: ['BLURRY'] })] }));
+    expect(judged.results[0]).toMatchObject({ passed: false, fileNames: ['b.jpg'] });
+    const pending = one(blurry, facts({ files: [file({ checksPending: true })] }));
+    expect(pending.results[0]).toMatchObject({ passed: false, fix: READINESS_MSG.pendingFix });
+  });
+
+  it("photo-check LOW_RESOLUTION: the partner's own line, judged on the file's pixels", () => {
+    const rule = (line: number): ReadinessRule => ({
+      ...base,
+      code: 'R-RES',
+      kind: 'photo-check',
+      check: 'LOW_RESOLUTION',
+      minLongSidePx: line,
+      severity: 'blocking',
+    });
+    const photo = facts({ files: [file({ longSidePx: 1200, issues: ['LOW_RESOLUTION'] })] });
+    expect(passes(rule(1000), photo)).toBe(true); // the stored issue was judged on another line
+    expect(passes(rule(2400), photo)).toBe(false);
+    // Size unknown (a PDF page): the stored verdict stands.
+    expect(passes(rule(1000), facts({ files: [file({ longSidePx: null })] }))).toBe(true);
+  });
+
+  it('code-matches-upc: a code read and none of them the UPC fails; nothing read passes', () => {
+    const rule: ReadinessRule = { ...base, code: 'R-C', kind: 'code-matches-upc', severity: 'warning' };
+    expect(passes(rule, facts({ files: [file({ detectedUpcs: ['0036000291452'] })] }))).toBe(true);
+    expect(passes(rule, facts({ files: [file({ detectedUpcs: ['4006381333931'] })] }))).toBe(false);
+    expect(passes(rule, facts())).toBe(true);
+  });
+
+  it('upc-prefix on the EAN-13 form, and duplicate-upc', () => {
+    const prefix: ReadinessRule = {
+      ...base,
+      code: 'R-P',
+      kind: 'upc-prefix',
+      prefixes: ['00', '03'],
+      severity: 'info',
+    };
+    expect(passes(prefix, facts())).toBe(true);
+    expect(passes(prefix, facts({ upc: '4006381333931' }))).toBe(false);
+    const dup: ReadinessRule = { ...base, code: 'R-D', kind: 'duplicate-upc', severity: 'warning' };
+    expect(passes(dup, facts({ duplicateUpc: true }))).toBe(false);
+    expect(passes(dup, facts())).toBe(true);
+  });
+});
+
+describe('severities and the score', () => {
+  it.each<[RuleSeverity, boolean]>([
+    ['blocking', false],
+    ['warning', true],
+    ['info', true],
+  ])('a failing %s rule: ready is %s', (severity, ready) => {
+    const rule: ReadinessRule = { ...base, code: 'R-M', kind: 'marketing-image', severity, weight: 3 };
+    const judged = judgeReadiness(facts({ files: [file({ isMarketingImage: false })] }), {
+      version: 1,
+      rules: [rule, { ...base, code: 'R-U', kind: 'field-present', field: 'upc', severity: 'blocking' }],
+    });
+    expect(judged.ready).toBe(ready);
+    expect(judged.percent).toBe(25); // 1 of 4 weight passes
+    expect(judged.failing.map((r) => r.code)).toEqual(['R-M']);
+    expect(judged.blocking.map((r) => r.code)).toEqual(severity === 'blocking' ? ['R-M'] : []);
+  });
+
+  it('no rule to judge is 100%', () => {
+    expect(judgeReadiness(facts(), { version: 0, rules: [] }).percent).toBe(100);
+  });
+});
+
+describe('the rules the settings imply (behaviour kept)', () => {
+  it('required fields, the marketing image and blocking photo checks, with their thresholds', () => {
+    const rules = impliedRules({
+      fieldRules: { productName: { required: false } },
+      blockingPhotoChecks: ['LOW_RESOLUTION', 'BLURRY'],
+      minImageLongSidePx: 1500,
+    });
+    const codes = rules.map((r) => r.code);
+    expect(codes.slice(0, 5)).toEqual([
+      'R-FLD-UPC',
+      'R-FLD-SHIPPING-PROFILE',
+      'R-IMG-MARKETING',
+      'R-PHOTO-LOW-RESOLUTION',
+      'R-PHOTO-BLURRY',
+    ]);
+    expect(rules.find((r) => r.code === 'R-PHOTO-LOW-RESOLUTION')).toMatchObject({ minLongSidePx: 1500 });
+    expect(codes).toContain('R-ATTR-MSRP');
+    expect(rules.every((r) => r.severity === 'blocking')).toBe(true);
+  });
+
+  it('partner statuses come from the attribute rules: Pass, and Fail/Warn/Info by severity', () => {
+    const settings = { fieldRules: {}, blockingPhotoChecks: [], minImageLongSidePx: 1000 };
+    const own: ReadinessRule[] = [
+      { ...base, code: 'R-BRAND', kind: 'field-present', field: 'companyName', severity: 'warning', message: 'Brand?' },
+      { ...base, code: 'R-SIZE', kind: 'field-present', field: 'size', severity: 'info', message: 'Size?' },
+    ];
+    const set = effectiveRuleSet(settings, own, 2);
+    const judged = judgeReadiness(facts({ stage: 'submission', attributes: { productName: 'x', msrp: null } }), set);
+    const statuses = partnerStatusesOf(judged, set);
+    expect(statuses).toContainEqual({ type: 'Pass', message: 'Product Name is provided' });
+    expect(statuses).toContainEqual({ type: 'Fail', message: 'MSRP is required' });
+    expect(statuses.slice(-2)).toEqual([
+      { type: 'Warn', message: 'Brand?' },
+      { type: 'Info', message: 'Size?' },
+    ]);
+    expect(partnerStatusLabel(computePartnerStatuses({ productName: 'x' }, null))).toBe('N/A');
+  });
+});
+
+describe("a partner's own rules as sent", () => {
+  const rule = { ...base, code: 'R-X', kind: 'min-images', min: 2, severity: 'blocking' };
+  const { min: _min, ...noMin } = rule;
+  const problems = (rules: unknown) => {
+    const parsed = ownRulesInputSchema.safeParse(rules);
+    return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+  };
+  it('refuses a rule that cannot be satisfied, an unknown field, a repeated or reserved code', () => {
+    expect(problems([rule])).toEqual([]);
+    expect(problems([{ ...rule, min: 11 }])).toEqual([READINESS_MSG.tooManyImages('R-X')]);
+    expect(problems([{ ...noMin, kind: 'field-present', field: 'colour' }])).toEqual([
+      READINESS_MSG.unknownField('R-X', 'colour'),
+    ]);
+    expect(problems([rule, rule])).toEqual([READINESS_MSG.duplicateCode('R-X')]);
+    expect(problems([{ ...rule, code: 'R-PHOTO-BLURRY' }])).toEqual([READINESS_MSG.impliedCode('R-PHOTO-BLURRY')]);
+    expect(problems([{ ...rule, code: 'img-min' }])).toEqual([READINESS_MSG.codeFormat]);
+    expect(problems([{ ...noMin, kind: 'photo-check', check: 'LOW_RESOLUTION', minLongSidePx: 50 }])).toEqual([
+      READINESS_MSG.threshold,
+    ]);
+  });
+});
+
+describe('the shared fixture', () => {
+  it('gives the expected result (the page and the server are tested against the same)', () => {
+    const f = READINESS_FIXTURE;
+    const set = effectiveRuleSet(f.settings, f.ownRules, f.version);
+    expect(readinessSummary(draftReadiness(f.files, set))).toEqual(f.expected);
+  });
+});
+
+describe('why Submit is refused (the page and the server say the same)', () => {
+  const settings = { fieldRules: {}, blockingPhotoChecks: ['BLURRY'], minImageLongSidePx: 1000 };
+  const file = {
+    fileName: 'front.jpg',
+    upc: '036000291452',
+    productName: 'Soup',
+    shippingProfileId: 3,
+    isMarketingImage: true,
+    detectionStatus: 'done',
+    detectedUpcs: [],
+    qualityIssues: [] as { code: string; message: string }[],
+    longSidePx: 3000,
+  };
+  const refusal = (files: (typeof file)[], own: ReadinessRule[] = []) => {
+    const set = effectiveRuleSet(settings, own, 1);
+    return readinessRefusal(draftReadiness(files, set), files, set);
+  };
+
+  it('nothing blocking: null', () => {
+    expect(refusal([file])).toBeNull();
+  });
+
+  it('a blocking photo check names the file and the fix; a file still being read says to wait', () => {
+    const blurry = { code: 'BLURRY', message: PHOTO_ISSUE_MSG.BLURRY() };
+    expect(refusal([{ ...file, qualityIssues: [blurry] }])).toEqual({
+      code: 'PHOTO_CHECKS_BLOCK',
+      messages: [PHOTO_BLOCK_MSG.blocked('front.jpg', blurry.message)],
+    });
+    expect(refusal([{ ...file, detectionStatus: 'pending' }])?.messages).toEqual([
+      PHOTO_BLOCK_MSG.pending('front.jpg'),
+    ]);
+  });
+
+  it("a partner's own blocking rule is named with its code and fix, per product", () => {
+    const rule: ReadinessRule = { ...base, code: 'R-IMG-MIN-2', kind: 'min-images', min: 2, severity: 'blocking' };
+    expect(refusal([file], [rule])).toEqual({
+      code: 'READINESS_BLOCKS',
+      messages: [READINESS_MSG.blocksSubmit('036000291452', [rule])],
+    });
+  });
+});

@@ -1,0 +1,138 @@
+import type { ProductReadiness, Readiness, ReadinessRule, RuleResult, RuleSet } from '@portal/domain';
+import { builder } from '../../graphql/builder.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { requireUser } from '../auth/session.ts';
+import { partnerPolicy } from '../partners/policy.ts';
+import { SubmissionDetailRef } from '../submissions/graphql.ts';
+import { findSubmission } from '../submissions/repository.ts';
+import { currentRules, readinessOfSubmission, saveOwnRules } from './service.ts';
+
+/** Every field of every rule kind, null where a kind has none. */
+const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
+  description:
+    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc. severity: blocking, warning or info.",
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    kind: t.exposeString('kind'),
+    message: t.exposeString('message'),
+    fix: t.exposeString('fix'),
+    severity: t.exposeString('severity'),
+    weight: t.exposeInt('weight'),
+    field: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-present' ? r.field : null) }),
+    min: t.int({ nullable: true, resolve: (r) => (r.kind === 'min-images' ? r.min : null) }),
+    check: t.string({ nullable: true, resolve: (r) => (r.kind === 'photo-check' ? r.check : null) }),
+    minLongSidePx: t.int({
+      nullable: true,
+      resolve: (r) => (r.kind === 'photo-check' ? (r.minLongSidePx ?? null) : null),
+    }),
+    prefixes: t.stringList({ nullable: true, resolve: (r) => (r.kind === 'upc-prefix' ? r.prefixes : null) }),
+    stage: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-present' ? (r.stage ?? null) : null) }),
+  }),
+});
+
+const RuleSetRef = builder.objectRef<RuleSet>('ReadinessRuleSet').implement({
+  description: "A partner's rules: those its settings imply, then its own, at a version (0: never saved).",
+  fields: (t) => ({
+    version: t.exposeInt('version'),
+    rules: t.field({ type: [RuleRef], resolve: (s) => [...s.rules] }),
+  }),
+});
+
+const RuleResultRef = builder.objectRef<RuleResult>('ReadinessRuleResult').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    kind: t.exposeString('kind'),
+    severity: t.exposeString('severity'),
+    weight: t.exposeInt('weight'),
+    passed: t.exposeBoolean('passed'),
+    message: t.exposeString('message'),
+    fix: t.exposeString('fix'),
+    fileNames: t.exposeStringList('fileNames', { description: 'The files that fail it (photo checks).' }),
+  }),
+});
+
+const ReadinessRef = builder.objectRef<Readiness>('Readiness').implement({
+  fields: (t) => ({
+    percent: t.exposeInt('percent', { description: 'Passed weight / total weight, in whole percent.' }),
+    ready: t.exposeBoolean('ready', { description: 'No blocking rule fails.' }),
+    version: t.exposeInt('version', { description: "The version of the partner's rules it was judged against." }),
+    failing: t.field({ type: [RuleResultRef], resolve: (r) => r.failing }),
+    blocking: t.field({
+      type: [RuleResultRef],
+      description: 'The failing blocking rules.',
+      resolve: (r) => r.blocking,
+    }),
+    results: t.field({ type: [RuleResultRef], resolve: (r) => r.results }),
+  }),
+});
+
+export const ProductReadinessRef = builder.objectRef<ProductReadiness>('ProductReadiness').implement({
+  fields: (t) => ({
+    upc: t.exposeString('upc'),
+    fileNames: t.exposeStringList('fileNames'),
+    readiness: t.field({ type: ReadinessRef, resolve: (p) => p.readiness }),
+  }),
+});
+
+const RuleInput = builder.inputType('ReadinessRuleInput', {
+  description: 'A rule as ReadinessRule describes it; the fields of other kinds are left out.',
+  fields: (t) => ({
+    code: t.string({ required: true }),
+    kind: t.string({ required: true }),
+    message: t.string({ required: true }),
+    fix: t.string({ required: true }),
+    severity: t.string({ required: true }),
+    weight: t.int({ required: true }),
+    field: t.string(),
+    min: t.int(),
+    check: t.string(),
+    minLongSidePx: t.int(),
+    prefixes: t.stringList(),
+    stage: t.string(),
+  }),
+});
+
+builder.queryField('getReadinessRules', (t) =>
+  t.field({
+    type: RuleSetRef,
+    description: "A partner's current readiness rules (what a supplier's products are judged against).",
+    args: { partnerCompanyId: t.arg.int({ required: true }) },
+    resolve: async (_root, { partnerCompanyId }, { request, ctx }) => {
+      await requireUser(request);
+      return currentRules(ctx, partnerCompanyId);
+    },
+  }),
+);
+
+builder.mutationField('saveReadinessRules', (t) =>
+  t.field({
+    type: RuleSetRef,
+    description:
+      "Replaces the partner's own rules with a new version (earlier versions stay). Refused, naming the rule, when one cannot be satisfied or names an unknown field.",
+    args: {
+      partnerCompanyId: t.arg.int({ required: true }),
+      rules: t.arg({ type: [RuleInput], required: true }),
+    },
+    resolve: async (_root, { partnerCompanyId, rules }, { request, ctx }) => {
+      const user = await requireUser(request);
+      authorize(partnerPolicy.configure(user));
+      // GraphQL sends null for what was left out; the rule schema knows only absent fields.
+      const cleaned = rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v != null)));
+      return saveOwnRules(ctx, user, partnerCompanyId, cleaned);
+    },
+  }),
+);
+
+builder.objectField(SubmissionDetailRef, 'readiness', (t) =>
+  t.field({
+    type: ReadinessRef,
+    nullable: true,
+    description:
+      "The submission judged against its partner's current readiness rules (attribute rules included); null without a partner configuration.",
+    // The stored row (the presented one renames some of its fields).
+    resolve: async (s, _args, { ctx }) => {
+      const row = await findSubmission(ctx.db, s.id);
+      return row ? readinessOfSubmission(ctx.db, row) : null;
+    },
+  }),
+);

@@ -1,0 +1,122 @@
+import { eq } from 'drizzle-orm';
+import {
+  draftReadiness,
+  submissionReadiness,
+  type Readiness,
+  ownRulesInputSchema,
+  toEan13,
+  type DraftFileFacts,
+  type ProductReadiness,
+  type RuleSet,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
+import { partnerConfigurations } from '../../db/schema.ts';
+import type { Actor } from '../../lib/authorize.ts';
+import { badRequest, notFound } from '../../lib/errors.ts';
+import { recordAudit } from '../audit/record.ts';
+import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
+import { latestOwnRules, ruleSetOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
+import { filesOf } from '../submissions/repository.ts';
+import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
+import type { productSubmissions } from '../../db/schema.ts';
+
+/**
+ * A submission judged against its partner's current rules (its files as stored, its bulk-edit values); null when it
+ * goes to no partner, or to one without a configuration.
+ */
+export async function readinessOfSubmission(
+  db: Tx,
+  s: typeof productSubmissions.$inferSelect,
+): Promise<Readiness | null> {
+  const ruleSet = await ruleSetOf(db, s.partnerCompanyId);
+  if (!ruleSet || s.partnerCompanyId === null) return null;
+  const [files, refs, duplicates] = await Promise.all([
+    filesOf(db, s.id),
+    referencesOf(db, [s.id]),
+    ruleSet.rules.some((r) => r.kind === 'duplicate-upc')
+      ? upcsAlreadySubmitted(db, s.partnerCompanyId, [s.ean13Upc], s.id)
+      : new Set<string>(),
+  ]);
+  return submissionReadiness(
+    {
+      upc: s.upc,
+      productName: s.productName,
+      shippingProfileId: s.shippingProfileId,
+      files: files.map((f) => ({
+        fileName: f.fileName,
+        isMarketingImage: f.isMarketingImage,
+        detectionStatus: f.detectionStatus,
+        detectedUpcs: f.detectedUpcs,
+        qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+        longSidePx: f.longSidePx,
+      })),
+      attributes: valuesOf(s, refs.get(s.id)!),
+      duplicateUpc: duplicates.has(s.ean13Upc),
+    },
+    ruleSet,
+  );
+}
+
+/** Each product of a draft judged against its partner's current rules; [] for a draft without a partner. */
+export async function readinessOfDraft(
+  db: Tx,
+  draft: { partnerCompanyId: number | null },
+  files: readonly DraftFileFacts[],
+): Promise<{ ruleSet: RuleSet | null; products: ProductReadiness[] }> {
+  const ruleSet = await ruleSetOf(db, draft.partnerCompanyId);
+  if (!ruleSet || draft.partnerCompanyId === null) return { ruleSet, products: [] };
+  const eans = files.flatMap((f) => toEan13(f.upc ?? '') ?? []);
+  const duplicates = ruleSet.rules.some((r) => r.kind === 'duplicate-upc')
+    ? await upcsAlreadySubmitted(db, draft.partnerCompanyId, eans)
+    : new Set<string>();
+  return { ruleSet, products: draftReadiness(files, ruleSet, duplicates) };
+}
+
+/** The partner company of a configuration, or "not found". */
+async function partnerOf(db: Tx, partnerCompanyId: number) {
+  const [config] = await db
+    .select({ id: partnerConfigurations.id })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  if (!config) throw notFound('This partner has no configuration.');
+  return config;
+}
+
+/** The partner's current rules, its own and those its settings imply. */
+export async function currentRules(ctx: AppContext, partnerCompanyId: number) {
+  await partnerOf(ctx.db, partnerCompanyId);
+  return (await ruleSetOf(ctx.db, partnerCompanyId))!;
+}
+
+/**
+ * Saves the partner's own rules as a new version (the old ones stay). A rule set that cannot be satisfied, or names a
+ * field that does not exist, is refused with the rule's code; nothing is written then.
+ */
+export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, partnerCompanyId: number, raw: unknown) {
+  const parsed = ownRulesInputSchema.safeParse(raw);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0];
+    const index = typeof first.path[0] === 'number' ? first.path[0] : null;
+    const code = index !== null ? (raw as { code?: unknown }[])[index]?.code : undefined;
+    // A shape problem (zod's own words) is prefixed with the rule it is in; the set's own checks name it already.
+    const message =
+      typeof code === 'string' && !first.message.startsWith(code) ? `${code}: ${first.message}` : first.message;
+    throw badRequest(message, { [`rules.${first.path.join('.')}`]: message });
+  }
+  const config = await partnerOf(ctx.db, partnerCompanyId);
+  await ctx.db.transaction(async (tx) => {
+    const before = await latestOwnRules(tx, partnerCompanyId);
+    const version = await writeVersion(tx, partnerCompanyId, parsed.data, user.id);
+    // Its submissions' partner statuses follow its attribute rules (in the background: there may be many).
+    await enqueuePartnerStatuses(tx, partnerCompanyId);
+    await recordAudit(tx, {
+      actor: user,
+      action: 'partner_configuration.rules_saved',
+      target: { type: 'partner_configuration', id: config.id, companyId: partnerCompanyId, label: null },
+      before: { version: before.version, rules: before.rules.map((r) => r.code).join(', ') || '(none)' },
+      after: { version, rules: parsed.data.map((r) => r.code).join(', ') || '(none)' },
+    });
+  });
+  return currentRules(ctx, partnerCompanyId);
+}

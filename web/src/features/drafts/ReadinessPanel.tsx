@@ -1,0 +1,66 @@
+import { Badge, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
+import { displayUpc, READINESS_MSG, type ProductReadiness, type RuleSeverity } from '@portal/domain';
+
+const SEVERITY: Record<RuleSeverity, { label: string; color: string }> = {
+  blocking: { label: READINESS_MSG.severityLabel.blocking, color: 'red.9' },
+  warning: { label: READINESS_MSG.severityLabel.warning, color: 'orange.9' },
+  info: { label: READINESS_MSG.severityLabel.info, color: 'gray.7' },
+};
+
+/**
+ * How ready each product of the draft is for the partner, judged as the user types (by the rules the server applies
+ * on Submit): the score, and each failing rule with its fix, blocking ones first. Polite live region: a screen
+ * reader hears the new score after a change.
+ */
+export function ReadinessPanel({ products }: { products: readonly ProductReadiness[] }) {
+  if (!products.length) return null;
+  return (
+    <Stack gap="sm" aria-live="polite">
+      {products.map((product) => {
+        const { percent, failing } = product.readiness;
+        const title = READINESS_MSG.score(product.upc, percent);
+        const ordered = [...failing].sort(
+          (a, b) => Number(b.severity === 'blocking') - Number(a.severity === 'blocking'),
+        );
+        return (
+          <Paper key={product.fileNames.join('/')} withBorder p="sm" maw={760} aria-label={title}>
+            <Group justify="space-between" gap="sm" wrap="nowrap">
+              <Text fw={600}>{title}</Text>
+            </Group>
+            <Progress value={percent} color={product.readiness.ready ? 'green.8' : 'red.8'} mt={6} aria-label={title} />
+            {ordered.length > 0 && (
+              <List
+                spacing={4}
+                size="sm"
+                mt="xs"
+                listStyleType="none"
+                aria-label={`Rules to fix for ${product.upc ? displayUpc(product.upc) : product.fileNames.join(', ')}`}
+              >
+                {ordered.map((rule) => (
+                  <List.Item key={rule.code} data-code={rule.code}>
+                    <Group gap={6} wrap="nowrap" align="flex-start">
+                      <Badge
+                        color={SEVERITY[rule.severity].color}
+                        variant="outline"
+                        radius="sm"
+                        style={{ flexShrink: 0 }}
+                      >
+                        {SEVERITY[rule.severity].label}
+                      </Badge>
+                      <Text size="sm">
+                        {rule.message} {rule.fix}{' '}
+                        <Text span c="dimmed" size="xs">
+                          ({rule.code})
+                        </Text>
+                      </Text>
+                    </Group>
+                  </List.Item>
+                ))}
+              </List>
+            )}
+          </Paper>
+        );
+      })}
+    </Stack>
+  );
+}
