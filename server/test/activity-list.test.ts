@@ -1,5 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import { submissionCounts } from '../src/db/schema.ts';
+import { recountAll } from '../src/modules/submissions/counts.ts';
+import { enqueue } from '../src/jobs/queue.ts';
+import { recountSubmissionsJob } from '../src/modules/submissions/job-types.ts';
+import {
+  changeStatus,
+  createSubmissions,
+  deleteSubmissionRecord,
+  replaceFiles,
+} from '../src/modules/submissions/lifecycle.ts';
 import { databaseKind, demoClients, startTestServer, type Client, type TestServer } from './harness.ts';
 
 // The activity list is one of a few prepared statements per shape (first page or not, usual page size or not,
@@ -19,6 +29,8 @@ beforeAll(async () => {
       case when g <= ${SUBMITTED} then 'SUBMITTED' else 'ACCEPTED' end,
       now() - (g || ' minutes')::interval, now() - (g || ' minutes')::interval
     from users u, generate_series(1, ${SUBMITTED + 5}) g where u.email = 'supplier@example.com'`);
+  // Rows loaded by SQL are counted by the repair, as after a restore.
+  await recountAll(db);
 });
 afterAll(() => server.close());
 
@@ -102,5 +114,163 @@ describe(`activity list paging (${databaseKind})`, () => {
       `{ getProductSubmissionsByStatuses(tab: "pending") { items { upc upcs } } }`,
     );
     for (const item of products.json.data.getProductSubmissionsByStatuses.items) expect(item.upcs).toEqual([item.upc]);
+  });
+});
+
+/** The rows of a query written in SQL. */
+async function rowsOf<T>(query: SQL): Promise<T[]> {
+  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
+}
+const one = async (query: SQL) => Number(Object.values((await rowsOf<Record<string, unknown>>(query))[0])[0]);
+
+/** Every (company, partner, status) with its number of submissions, from the counts table or from the rows. */
+async function countsBy(source: 'stored' | 'real') {
+  const { db } = server.database;
+  const rows =
+    source === 'stored'
+      ? await db
+          .select({
+            c: submissionCounts.companyId,
+            p: submissionCounts.partnerKey,
+            s: submissionCounts.itemStatus,
+            n: submissionCounts.n,
+          })
+          .from(submissionCounts)
+          .where(sql`${submissionCounts.n} <> 0`)
+      : await rowsOf(sql`select company_id as c, coalesce(partner_company_id, 0) as p, item_status as s,
+          count(*)::int as n from product_submissions group by 1, 2, 3`);
+  return (rows as { c: number; p: number; s: string; n: number }[])
+    .map((r) => `${r.c}/${r.p}/${r.s}=${Number(r.n)}`)
+    .sort();
+}
+
+describe(`maintained submission counts (${databaseKind})`, () => {
+  it('stay equal to a real count through concurrent submits, decisions, resubmits and deletes, and a recount under that load finds no drift', async () => {
+    const { db } = server.database;
+    const users = await rowsOf<{ id: number; company_id: number }>(
+      sql`select id, company_id from users where email in ('supplier@example.com', 'other@example.com', 'admin@example.com') order by email`,
+    );
+    const [admin, other, supplierUser] = users.map((u) => ({ id: Number(u.id), companyId: Number(u.company_id) }));
+    const partner = await one(sql`select company_id from partner_configurations order by company_id limit 1`);
+    const staff = { actor: 'staff' as const, userId: admin.id };
+    const item = (who: { id: number; companyId: number }, i: number) => ({
+      companyId: who.companyId,
+      userId: who.id,
+      partnerCompanyId: i % 3 === 0 ? partner : null,
+      upc: '036000291452',
+      ean13Upc: '0036000291452',
+      productName: `Counted ${i}`,
+      files: [],
+      from: null,
+    });
+    // Each step is its own transaction, eight at a time, as many users would.
+    const steps = Array.from({ length: 24 }, (_, i) => async () => {
+      const who = Math.floor(i / 6) % 2 ? other : supplierUser;
+      const [s] = await db.transaction((tx) =>
+        createSubmissions(tx, [item(who, i)], { actor: 'supplier', userId: who.id }),
+      );
+      switch (i % 6) {
+        case 0:
+          await db.transaction((tx) => changeStatus(tx, s.id, 'ACCEPTED', staff));
+          await db.transaction((tx) => changeStatus(tx, s.id, 'CATALOGUED', staff));
+          break;
+        case 1:
+          await db.transaction((tx) => changeStatus(tx, s.id, 'ADMIN_REJECTED', { ...staff, reason: 'Blurred' }));
+          await db.transaction((tx) =>
+            replaceFiles(
+              tx,
+              s.id,
+              { upc: '036000291452', ean13Upc: '0036000291452', files: [] },
+              { actor: 'supplier', userId: who.id },
+            ),
+          );
+          break;
+        case 2:
+          await db.transaction((tx) =>
+            changeStatus(tx, s.id, 'AUTO_REJECTED', { actor: 'system', userId: null, reason: 'No code' }),
+          );
+          await db.transaction((tx) => changeStatus(tx, s.id, 'SUBMITTED', { actor: 'supplier', userId: who.id }));
+          break;
+        case 3:
+          await db.transaction((tx) => deleteSubmissionRecord(tx, s.id));
+          break;
+        case 4: {
+          // A transition refused half-way leaves the counts as they were (the transaction rolls back).
+          await expect(db.transaction((tx) => changeStatus(tx, s.id, 'CATALOGUED', staff))).rejects.toMatchObject({
+            status: 409,
+          });
+          break;
+        }
+        default:
+          await db.transaction((tx) => changeStatus(tx, s.id, 'ADMIN_REJECTED', { ...staff, reason: 'Wrong size' }));
+      }
+    });
+    const drifts: unknown[] = [];
+    for (let i = 0; i < steps.length; i += 8) {
+      await Promise.all([
+        ...steps.slice(i, i + 8).map((step) => step()),
+        recountAll(db).then((found) => drifts.push(...found)),
+      ]);
+    }
+    expect(drifts).toEqual([]);
+    expect(await countsBy('stored')).toEqual(await countsBy('real'));
+    // The tabs read the counts: the supplier's Rejected tab holds its rejections of this run, counted.
+    const rejected = await list(supplier, { tab: 'rejected' });
+    expect(rejected.total).toBe(
+      await one(sql`select count(*) from product_submissions
+        where company_id = ${supplierUser.companyId} and item_status in ('AUTO_REJECTED', 'ADMIN_REJECTED')`),
+    );
+    expect(rejected.total).toBeGreaterThan(0);
+  });
+
+  it('the recount job reports each drift, fixes it, and the tabs show the repaired totals', async () => {
+    const { db } = server.database;
+    const supplierCompany = await one(sql`select company_id from users where email = 'supplier@example.com'`);
+    const before = await list(supplier, { tab: 'pending' });
+    // Drift injected three ways: a count off by 5, a count lost, a count of nothing.
+    await db.execute(sql`update submission_counts set n = n + 5
+      where company_id = ${supplierCompany} and partner_key = 0 and item_status = 'SUBMITTED'`);
+    await db.execute(
+      sql`delete from submission_counts where company_id = ${supplierCompany} and item_status = 'ACCEPTED' and partner_key = 0`,
+    );
+    await db.execute(
+      sql`insert into submission_counts (company_id, partner_key, item_status, n) values (${supplierCompany}, 0, 'DELISTED', 2)`,
+    );
+    // The tabs read the table (a drifted count shows), which is why the repair matters.
+    expect((await list(supplier, { tab: 'pending' })).total).toBe(before.total + 5);
+
+    const warnings: unknown[] = [];
+    const drifts = await recountAll(db, (d) => warnings.push(d));
+    expect(drifts).toEqual(
+      expect.arrayContaining([
+        {
+          companyId: supplierCompany,
+          partnerCompanyId: null,
+          itemStatus: 'SUBMITTED',
+          stored: before.total + 5,
+          real: before.total,
+        },
+        {
+          companyId: supplierCompany,
+          partnerCompanyId: null,
+          itemStatus: 'ACCEPTED',
+          stored: 0,
+          real: expect.any(Number),
+        },
+        { companyId: supplierCompany, partnerCompanyId: null, itemStatus: 'DELISTED', stored: 2, real: 0 },
+      ]),
+    );
+    expect(drifts).toHaveLength(3);
+    expect(warnings).toEqual(drifts);
+    expect(await countsBy('stored')).toEqual(await countsBy('real'));
+    expect((await list(supplier, { tab: 'pending' })).total).toBe(before.total);
+
+    // Through the maintenance queue: a second drift is found and fixed by the job the schedule queues.
+    await db.execute(sql`update submission_counts set n = n - 1
+      where company_id = ${supplierCompany} and partner_key = 0 and item_status = 'SUBMITTED'`);
+    await db.transaction((tx) => enqueue(tx, recountSubmissionsJob, { companyId: supplierCompany }));
+    await server.ctx.jobs!.drain();
+    expect(await countsBy('stored')).toEqual(await countsBy('real'));
+    expect(await recountAll(db)).toEqual([]);
   });
 });

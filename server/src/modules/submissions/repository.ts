@@ -1,7 +1,15 @@
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
 import { executePrepared, preparedStatement, type Tx } from '../../db/client.ts';
-import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
+import { countSubmissions } from './counts.ts';
+import {
+  companies,
+  draftSubmissions,
+  productSubmissions,
+  submissionFiles,
+  submissionHistory,
+  users,
+} from '../../db/schema.ts';
 
 export type SubmissionRow = typeof productSubmissions.$inferSelect;
 export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
@@ -120,12 +128,8 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
   };
   q.statuses.forEach((status, i) => (values[`status${i}`] = status));
   const raw = await executePrepared(db, activityStatement(shape), values);
-  // A page past the end has no row to carry the total.
-  const total = raw.length
-    ? Number(raw[0].total)
-    : Number((await executePrepared<{ n: number }>(db, activityTotalStatement(shape), values))[0].n);
   return {
-    total,
+    total: await activityTotal(db, q, shape, values),
     rows: raw.map((r) => ({
       kind: r.kind as ActivityRow['kind'],
       id: String(r.id),
@@ -141,6 +145,23 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<{ rows: Ac
       partnerStatusLabel: (r.partner_status_label as ActivityRow['partnerStatusLabel'] | null) ?? 'N/A',
     })),
   };
+}
+
+/**
+ * The list's total from the maintained counts (counts.ts), never a count of the company's submissions; drafts, a
+ * short-lived working set, from their company index. The photo-issues filter has no maintained count: it counts
+ * the rows that match.
+ */
+async function activityTotal(db: Tx, q: ActivityQuery, shape: ActivityShape, values: Record<string, unknown>) {
+  if (shape.photoIssues)
+    return Number((await executePrepared<{ n: number }>(db, activityTotalStatement(shape), values))[0].n);
+  const products = await countSubmissions(db, q);
+  if (!q.includeDrafts) return products;
+  const drafts = and(
+    q.companyId === null ? undefined : eq(draftSubmissions.companyId, q.companyId),
+    q.partnerCompanyId === null ? undefined : eq(draftSubmissions.partnerCompanyId, q.partnerCompanyId),
+  );
+  return products + (await db.$count(draftSubmissions, drafts));
 }
 
 /** What changes the text of the activity statement; each shape is compiled and prepared once. */
@@ -185,16 +206,15 @@ const activityTotalStatement = (shape: ActivityShape) =>
 
 const activityStatement = (shape: ActivityShape) =>
   preparedStatement(shapeKey('activity', shape), () => {
-    const { company, partner, statuses, total, productPhoto, draftPhoto } = activityFilters(shape);
+    const { company, partner, statuses, productPhoto, draftPhoto } = activityFilters(shape);
     const limit = shape.usualLimit ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('limit')}`;
     const offset = shape.firstPage ? sql.raw('0') : sql`${sql.placeholder('offset')}`;
-    // One round trip: the page reads only its own rows from the index (newest first); the total is a separate
-    // index count evaluated once. (A window count over every match would read every matching row.) Without drafts
+    // The page reads only its own rows from the index (newest first); the total comes from the counts. Without drafts
     // the statement stays simple, which also keeps the server's planning time small.
     if (!shape.includeDrafts) {
       return sql`
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-          s.partner_company_id, s.partner_status_label, ${total} as total,
+          s.partner_company_id, s.partner_status_label,
           (select count(*) from submission_files f where f.submission_id = s.id)::int as file_count
         from product_submissions s where ${company('s.company_id')} and ${partner('s.partner_company_id')} and ${statuses} and ${productPhoto}
         order by s.updated_at desc, s.id desc limit ${limit} offset ${offset}`;
@@ -210,7 +230,7 @@ const activityStatement = (shape: ActivityShape) =>
         'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
       from draft_submissions d where ${company('d.company_id')} and ${partner('d.partner_company_id')} and ${draftPhoto}`;
     return sql`
-      select page.*, ${total} as total,
+      select page.*,
         case when page.kind = 'Draft'
           then (select count(*) from draft_files f where f.draft_id = page.id::uuid)
           else (select count(*) from submission_files f where f.submission_id = page.id::uuid) end::int as file_count,
