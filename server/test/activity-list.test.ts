@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
+import { MSG } from '@portal/domain';
+import { queryRows } from '../src/db/client.ts';
 import { submissionCounts } from '../src/db/schema.ts';
 import { recountAll } from '../src/modules/submissions/counts.ts';
 import { enqueue } from '../src/jobs/queue.ts';
@@ -88,6 +90,64 @@ describe(`activity list paging (${databaseKind})`, () => {
     expect(withDrafts.items.every((i) => ['Draft', 'Product'].includes(i.kind))).toBe(true);
   });
 
+  it('next and previous read from the boundary of the page shown: the same pages, and a new row above moves none', async () => {
+    const boundaries = `query($tab: String, $page: Int, $boundary: String) {
+      getProductSubmissionsByStatuses(tab: $tab, page: $page, boundary: $boundary) {
+        total page items { productName } startCursor endCursor } }`;
+    const ask = async (c: Client, vars: Record<string, unknown>) => (await c.graphql(boundaries, vars)).json;
+    const first = (await ask(supplier, { tab: 'pending', page: 1 })).data.getProductSubmissionsByStatuses;
+    const second = (await ask(supplier, { tab: 'pending', page: 2, boundary: first.endCursor })).data
+      .getProductSubmissionsByStatuses;
+    expect(second.items.map((i: { productName: string }) => i.productName)).toEqual(listed(11, 20));
+    const back = (await ask(supplier, { tab: 'pending', page: 1, boundary: second.startCursor })).data
+      .getProductSubmissionsByStatuses;
+    expect(back.items.map((i: { productName: string }) => i.productName)).toEqual(listed(1, 10));
+
+    // A submission arrives at the top: "next" from page 2 still shows what followed it.
+    const { db } = server.database;
+    const [u] = await rowsOf<{ id: number; company_id: number }>(
+      sql`select id, company_id from users where email = 'supplier@example.com'`,
+    );
+    await db.transaction(async (tx) => {
+      await createSubmissions(
+        tx,
+        [
+          {
+            companyId: u.company_id,
+            userId: u.id,
+            partnerCompanyId: null,
+            upc: '036000291452',
+            ean13Upc: '0036000291452',
+            productName: 'Arrived',
+            files: [],
+            from: null,
+          },
+        ],
+        { actor: 'supplier', userId: u.id },
+      );
+    });
+    const third = (await ask(supplier, { tab: 'pending', page: 3, boundary: second.endCursor })).data
+      .getProductSubmissionsByStatuses;
+    expect(third.items.map((i: { productName: string }) => i.productName)).toEqual(listed(21, SUBMITTED));
+    expect(third.total).toBe(SUBMITTED + 1);
+
+    // A boundary that was made up, or that belongs to another list, is a 400, never a 500.
+    const forged = Buffer.from(JSON.stringify({ v: 1, s: 'updated_at', k: '1', i: 'x', f: 'abcdefghij' })).toString(
+      'base64url',
+    );
+    for (const [c, vars] of [
+      [supplier, { tab: 'pending', page: 2, boundary: 'not-a-cursor' }],
+      [supplier, { tab: 'pending', page: 2, boundary: forged }],
+      [supplier, { tab: 'accepted', page: 2, boundary: first.endCursor }],
+      [other, { tab: 'pending', page: 2, boundary: first.endCursor }],
+    ] as const) {
+      const res = await ask(c, vars);
+      expect(res.errors?.[0]).toMatchObject({ message: MSG.invalidCursor, extensions: { code: 'INVALID_CURSOR' } });
+    }
+    await db.execute(sql`delete from product_submissions where product_name = 'Arrived'`);
+    await recountAll(db);
+  });
+
   it('another company sees none of it, whatever the shape', async () => {
     expect((await list(other, { tab: 'pending' })).total).toBe(0);
     expect((await list(other, { statuses: ['SUBMITTED', 'ACCEPTED'], page: 2, pageSize: 5 })).total).toBe(0);
@@ -117,10 +177,7 @@ describe(`activity list paging (${databaseKind})`, () => {
   });
 });
 
-/** The rows of a query written in SQL. */
-async function rowsOf<T>(query: SQL): Promise<T[]> {
-  return ((await server.database.db.execute(query)) as unknown as { rows: T[] }).rows;
-}
+const rowsOf = <T>(query: SQL) => queryRows<T>(server.database.db, query);
 const one = async (query: SQL) => Number(Object.values((await rowsOf<Record<string, unknown>>(query))[0])[0]);
 
 /** Every (company, partner, status) with its number of submissions, from the counts table or from the rows. */

@@ -91,14 +91,16 @@ export const timestampOf = (key: SQL | string) =>
   sql`(timestamptz 'epoch' + ${key}::bigint * interval '1 microsecond')`;
 
 /**
- * Rows past a position in the list's order: `older` reads on down the list (`sort desc, id desc`), `newer` back up.
+ * Rows past a position in the list's order (and the position's own, when inclusive): `older` reads on down the list (`sort desc, id desc`), `newer` back up.
  * Written as one row comparison, which an index on (…, sort column, id) serves as a range.
  */
 export function pastPosition(
   columns: { sort: SQL; id: SQL },
   at: { key: SQL | string; id: SQL | string },
   direction: 'older' | 'newer',
+  /** The position's own row too. */
+  inclusive = false,
 ): SQL {
-  const op = sql.raw(direction === 'older' ? '<' : '>');
+  const op = sql.raw((direction === 'older' ? '<' : '>') + (inclusive ? '=' : ''));
   return sql`(${columns.sort}, ${columns.id}) ${op} (${timestampOf(at.key)}, ${at.id}::uuid)`;
 }
