@@ -15,6 +15,8 @@ DROP INDEX "product_submissions_partner_status_idx";--> statement-breakpoint
 DROP INDEX "product_submissions_status_idx";--> statement-breakpoint
 ALTER TABLE "submission_counts" ADD CONSTRAINT "submission_counts_company_id_companies_id_fk" FOREIGN KEY ("company_id") REFERENCES "public"."companies"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "submission_counts_status_idx" ON "submission_counts" USING btree ("item_status","partner_key");--> statement-breakpoint
+CREATE INDEX "product_submissions_company_status_created_idx" ON "product_submissions" USING btree ("company_id","item_status","created_at","id");--> statement-breakpoint
+CREATE INDEX "product_submissions_status_created_idx" ON "product_submissions" USING btree ("item_status","created_at","id");--> statement-breakpoint
 CREATE INDEX "draft_submissions_company_idx" ON "draft_submissions" USING btree ("company_id","updated_at","id");--> statement-breakpoint
 CREATE INDEX "product_submissions_company_status_idx" ON "product_submissions" USING btree ("company_id","item_status","updated_at","id");--> statement-breakpoint
 CREATE INDEX "product_submissions_company_partner_status_idx" ON "product_submissions" USING btree ("company_id","partner_company_id","item_status","updated_at","id");--> statement-breakpoint

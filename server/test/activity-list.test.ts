@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
-import { MSG } from '@portal/domain';
+import { MSG, V1_MSG, v1SubmissionPage } from '@portal/domain';
 import { queryRows } from '../src/db/client.ts';
 import { submissionCounts } from '../src/db/schema.ts';
 import { recountAll } from '../src/modules/submissions/counts.ts';
@@ -329,5 +329,80 @@ describe(`maintained submission counts (${databaseKind})`, () => {
     await server.ctx.jobs!.drain();
     expect(await countsBy('stored')).toEqual(await countsBy('real'));
     expect(await recountAll(db)).toEqual([]);
+  });
+});
+
+describe(`GET /api/v1/submissions (${databaseKind})`, () => {
+  type V1Page = {
+    items: { id: string; status: string; updated_at: string; company_id: number }[];
+    next_cursor: string | null;
+  };
+  const v1 = async (c: Client, query: string) => {
+    const res = await c.get(`/api/v1/submissions${query}`);
+    if (res.status === 200) v1SubmissionPage.parse(res.json); // the answer is what the document says
+    return res as { status: number; json: V1Page & { code?: string; fields?: Record<string, string> } };
+  };
+
+  it('pages by next_cursor through every submission of the company, newest first, each once, with its filters', async () => {
+    const supplierCompany = await one(sql`select company_id from users where email = 'supplier@example.com'`);
+    const seen: V1Page['items'] = [];
+    let cursor: string | null = null;
+    do {
+      const res = await v1(supplier, `?limit=7${cursor ? `&cursor=${cursor}` : ''}`);
+      expect(res.status).toBe(200);
+      expect(res.json.items.length).toBeLessThanOrEqual(7);
+      seen.push(...res.json.items);
+      cursor = res.json.next_cursor;
+    } while (cursor);
+    expect(new Set(seen.map((s) => s.id)).size).toBe(seen.length);
+    expect(seen.length).toBe(
+      await one(sql`select count(*) from product_submissions where company_id = ${supplierCompany}`),
+    );
+    expect(seen.every((s) => s.company_id === supplierCompany)).toBe(true);
+    const times = seen.map((s) => s.updated_at);
+    expect(times).toEqual([...times].sort().reverse());
+
+    const accepted = await v1(supplier, '?status=ACCEPTED&limit=100');
+    expect(accepted.json.items.map((s) => s.status)).toEqual(Array(accepted.json.items.length).fill('ACCEPTED'));
+    expect(accepted.json.items.length).toBe(
+      await one(
+        sql`select count(*) from product_submissions where company_id = ${supplierCompany} and item_status = 'ACCEPTED'`,
+      ),
+    );
+    expect(accepted.json.next_cursor).toBeNull();
+    const byCreation = await v1(supplier, '?sort=created_at&status=SUBMITTED&limit=3');
+    expect(byCreation.json.items).toHaveLength(3);
+    const next = await v1(supplier, `?sort=created_at&status=SUBMITTED&limit=3&cursor=${byCreation.json.next_cursor}`);
+    expect(next.json.items.map((s) => s.id)).not.toContain(byCreation.json.items[2].id);
+    expect((await v1(supplier, '?updated_since=2999-01-01T00:00:00Z')).json).toEqual({ items: [], next_cursor: null });
+    // Another company sees none of it.
+    expect((await v1(other, '?limit=100')).json.items.some((s) => s.company_id === supplierCompany)).toBe(false);
+  });
+
+  it('refuses a limit out of 1 to 100, an unknown status and a cursor made up or of other filters with a 400', async () => {
+    for (const limit of ['0', '101', '1000', 'ten'])
+      expect(await v1(supplier, `?limit=${limit}`)).toMatchObject({
+        status: 400,
+        json: { code: 'BAD_REQUEST', fields: { limit: V1_MSG.limitRange } },
+      });
+    expect((await v1(supplier, '?status=SUBMITTED,NOPE')).json.fields).toEqual({ status: V1_MSG.statusUnknown });
+    const first = await v1(supplier, '?limit=2');
+    expect(await v1(supplier, `?limit=2&status=ACCEPTED&cursor=${first.json.next_cursor}`)).toMatchObject({
+      status: 400,
+      json: { code: 'INVALID_CURSOR' },
+    });
+    expect(await v1(other, `?limit=2&cursor=${first.json.next_cursor}`)).toMatchObject({
+      status: 400,
+      json: { code: 'INVALID_CURSOR' },
+    });
+    expect((await v1(supplier, '?cursor=bm90LWEtY3Vyc29y')).status).toBe(400);
+  });
+
+  it('is documented with its operationId and typed answer', async () => {
+    const doc = (await supplier.get('/api/openapi.json')).json;
+    const op = doc.paths['/api/v1/submissions'].get;
+    expect(op.operationId).toBe('listSubmissions');
+    expect(Object.keys(op.responses)).toEqual(expect.arrayContaining(['200', '400']));
+    expect(JSON.stringify(op.responses['200'])).toContain('SubmissionPage');
   });
 });

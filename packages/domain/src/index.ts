@@ -26,3 +26,4 @@ export * from './jobs-console.ts';
 export * from './detected-codes.ts';
 export * from './audit.ts';
 export * from './photo-checks.ts';
+export * from './api-v1.ts';

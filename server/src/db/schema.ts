@@ -496,6 +496,9 @@ export const productSubmissions = pgTable(
     ),
     index('product_submissions_partner_status_idx').on(t.partnerCompanyId, t.itemStatus, t.updatedAt, t.id),
     index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt, t.id),
+    // The integration API's list sorted by creation (GET /api/v1/submissions?sort=created_at), a company's and staff's.
+    index('product_submissions_company_status_created_idx').on(t.companyId, t.itemStatus, t.createdAt, t.id),
+    index('product_submissions_status_created_idx').on(t.itemStatus, t.createdAt, t.id),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
