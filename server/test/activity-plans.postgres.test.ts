@@ -5,6 +5,9 @@ import { inject } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
 import { activityPage, activityRead, type ActivityQuery } from '../src/modules/submissions/activity-list.ts';
 import { rebuildCounts } from '../src/modules/submissions/counts.ts';
+import { submissionListPage, submissionListStatement } from '../src/modules/submissions/submission-list.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { V1SubmissionListQuery } from '@portal/domain';
 import { createPostgresDatabase } from './harness.ts';
 
 /**
@@ -63,12 +66,15 @@ interface PlanNode {
 }
 const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
 
-/** The plan PostgreSQL runs for the page's statement, with the values bound. */
+/** The plan PostgreSQL runs for an activity page's statement, with the values bound. */
 async function planOf(q: ActivityQuery) {
   const { statement, values } = await activityRead(database.db, q);
   expect(statement).not.toBeNull();
-  const params = fillPlaceholders(statement!.compiled.params, values);
-  const res = await explainer.query(`explain (analyze, format json) ${statement!.compiled.sql}`, params);
+  return explain(statement!.compiled.sql, fillPlaceholders(statement!.compiled.params, values));
+}
+
+async function explain(text: string, params: unknown[]) {
+  const res = await explainer.query(`explain (analyze, format json) ${text}`, params);
   const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
   const on = (table: string) => nodes.filter((n) => n['Relation Name'] === table);
   return {
@@ -107,6 +113,7 @@ describe('activity list plans at 100,000 submissions (postgres)', () => {
       ).toBe(true);
       // Four statuses, a page of ten each at most: the same for every page.
       expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(4 * 10);
+      expect(plan.rowsRead('product_submissions'), name).toBeGreaterThanOrEqual(10);
     }
   });
 
@@ -137,6 +144,41 @@ describe('activity list plans at 100,000 submissions (postgres)', () => {
       expect(plan.seqScans, name).toEqual([]);
       expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(q.statuses.length * 20);
       expect(plan.rowsRead('draft_submissions'), name).toBeLessThanOrEqual(20);
+    }
+  });
+});
+
+describe('the integration API list plans at 100,000 submissions (postgres)', () => {
+  const listQuery = (over: Partial<V1SubmissionListQuery & { companyId: number | null }> = {}) => ({
+    limit: 25,
+    sort: 'updated_at' as const,
+    companyId: BIG as number | null,
+    ...over,
+  });
+  const planOfList = (q: ReturnType<typeof listQuery>) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(submissionListStatement(q).statement);
+    return explain(text, params);
+  };
+
+  it('the first page and a page 40,000 rows deep read a page per status at most, by index, in either sort', async () => {
+    let deep = await submissionListPage(database.db, listQuery({ limit: 100 }));
+    for (let i = 0; i < 3; i++)
+      deep = await submissionListPage(database.db, listQuery({ limit: 100, cursor: deep.next_cursor! }));
+    expect(deep.next_cursor).not.toBeNull();
+    const shapes: [string, ReturnType<typeof listQuery>][] = [
+      ['first page', listQuery()],
+      ['deep page', listQuery({ cursor: deep.next_cursor! })],
+      ['by creation', listQuery({ sort: 'created_at' })],
+      ['staff, one status', listQuery({ companyId: null, status: ['SUBMITTED'] })],
+      ['staff, a partner', listQuery({ companyId: null, partner: PARTNER })],
+      ['changed since', listQuery({ updated_since: new Date(Date.now() - 3_600_000).toISOString() })],
+    ];
+    for (const [name, q] of shapes) {
+      const plan = await planOfList(q);
+      expect(plan.seqScans, name).toEqual([]);
+      // Seven statuses, a page (and one more) each at most.
+      expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(7 * 26);
+      expect(plan.rowsRead('product_submissions'), name).toBeGreaterThanOrEqual(25);
     }
   });
 });

@@ -13,6 +13,21 @@ export async function submissionListPage(
   db: Tx,
   q: V1SubmissionListQuery & { companyId: number | null },
 ): Promise<{ items: V1SubmissionSummary[]; next_cursor: string | null }> {
+  const { statement, filters } = submissionListStatement(q);
+  const rows = await queryRows<Record<string, unknown>>(db, statement);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    items: page.map(toSummary),
+    next_cursor:
+      rows.length > q.limit && last
+        ? encodeCursor({ sort: q.sort, key: String(last.sort_key), id: String(last.id) }, filters)
+        : null,
+  };
+}
+
+/** The page's statement (one row more than the limit: whether a next page exists), and what its cursors are bound to. */
+export function submissionListStatement(q: V1SubmissionListQuery & { companyId: number | null }) {
   const statuses = [...(q.status ?? SUBMISSION_STATUSES)].sort();
   const since = q.updated_since ? new Date(q.updated_since) : null;
   const filters = { companyId: q.companyId, statuses, partner: q.partner ?? null, since: q.updated_since ?? null };
@@ -25,7 +40,6 @@ export async function submissionListPage(
     ...(since ? [sql`s.updated_at >= ${since.toISOString()}::timestamptz`] : []),
     ...(after ? [pastPosition({ sort, id: sql`s.id` }, { key: after.key, id: after.id }, 'older')] : []),
   ];
-  // One more than asked: whether there is a next page, without counting.
   const reach = q.limit + 1;
   const branches = statuses.map(
     (status) => sql`(
@@ -34,20 +48,9 @@ export async function submissionListPage(
       from product_submissions s where ${sql.join(where(status), sql` and `)}
       order by ${sort} desc, s.id desc limit ${reach})`,
   );
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select * from (${sql.join(branches, sql` union all `)}) as page
-      order by sorted_by desc, id desc limit ${reach}`,
-  );
-  const page = rows.slice(0, q.limit);
-  const last = page[page.length - 1];
-  return {
-    items: page.map(toSummary),
-    next_cursor:
-      rows.length > q.limit && last
-        ? encodeCursor({ sort: q.sort, key: String(last.sort_key), id: String(last.id) }, filters)
-        : null,
-  };
+  const statement = sql`select * from (${sql.join(branches, sql` union all `)}) as page
+    order by sorted_by desc, id desc limit ${reach}`;
+  return { statement, filters };
 }
 
 const iso = (value: unknown) => new Date(value as string).toISOString();
