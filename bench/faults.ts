@@ -1,10 +1,12 @@
 /**
  * Fairness under a flood: the time from one company's upload to the barcode read from it, on an idle portal and
- * while another company floods the same worker with 1,000 draft files and 100 webhook pings to a receiver on this
- * machine that never answers. Both measured in the same run, on the same portal process (the embedded database, or
- * PostgreSQL with DATABASE_URL). Target: under the flood, at most 2x the idle time (median of the runs).
+ * while another company floods the same worker with a bulk import of 1,000 files (each a picture without a barcode,
+ * so each needs mapping and sends an `ingestion.file_needs_mapping` delivery) to a webhook receiver on this machine
+ * that never answers, and as many test events as it is allowed. Both measured in the same run, on the same portal
+ * process (the embedded database, or PostgreSQL with DATABASE_URL). Target: under the flood, at most 2x the idle
+ * time (median of the runs). Then outages under load (bench/outage.ts), on a PostgreSQL server.
  *
- *   npm run bench -- faults [--runs 5]      prints the table and writes bench/results/faults.md
+ *   npm run bench -- faults [--runs 5]      prints the tables and writes bench/results/faults.md
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -13,7 +15,9 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import { WEBHOOK_MANUAL_SENDS_PER_MINUTE } from '@portal/domain';
 import { startPortal } from '../e2e/support/portal-process.ts';
+import { runOutageBench } from './outage.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/faults.md');
@@ -21,7 +25,6 @@ const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
 const PORT = 3991 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const TARGET_RATIO = 2;
 const FLOOD_FILES = 1000;
-const FLOOD_PINGS = 100;
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
@@ -39,7 +42,7 @@ async function signIn(url: string, email: string, password: string) {
     .join('; ');
   const headers = { cookie, origin: url };
   return {
-    async upload(files: { name: string; data: Buffer }[]) {
+    async upload(files: { name: string; data: Buffer }[], route = '/api/draftSubmissions') {
       const form = new FormData();
       for (const f of files)
         form.append(
@@ -47,14 +50,15 @@ async function signIn(url: string, email: string, password: string) {
           new Blob([new Uint8Array(f.data)], { type: f.name.endsWith('.jpg') ? 'image/jpeg' : 'image/png' }),
           f.name,
         );
-      const answer = await fetch(`${url}/api/draftSubmissions`, { method: 'POST', headers, body: form });
+      const answer = await fetch(`${url}${route}`, { method: 'POST', headers, body: form });
       if (answer.status !== 201) throw new Error(`upload: ${answer.status} ${await answer.text()}`);
       return ((await answer.json()) as { id: string }).id;
     },
     async json<T>(method: string, route: string, body?: unknown): Promise<{ status: number; json: T | null }> {
       const answer = await fetch(`${url}${route}`, {
         method,
-        headers: { ...headers, 'content-type': 'application/json' },
+        // No body, no content type: a JSON content type with an empty body is a 400.
+        headers: body === undefined ? headers : { ...headers, 'content-type': 'application/json' },
         body: body === undefined ? undefined : JSON.stringify(body),
       });
       return { status: answer.status, json: (await answer.json().catch(() => null)) as T | null };
@@ -85,7 +89,7 @@ async function uploadToBarcodeMs(api: Api, photo: { name: string; data: Buffer }
   return ms;
 }
 
-export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> {
+async function runFairness(): Promise<{ ok: boolean; ratio: number; table: string }> {
   const runsArg = process.argv.indexOf('--runs');
   const runs = runsArg > 0 ? Number(process.argv[runsArg + 1]) : 5;
   // A receiver that takes the connection and never answers (the portal gives up after its 10 s limit).
@@ -113,34 +117,44 @@ export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> 
     const photo = { name: `front${path.extname(first[0])}`, data: readFileSync(path.join(DATASET, first[0])) };
     const admin = await signIn(portal.url, 'admin@example.com', 'Admin-demo-1');
     const queuedFiles = async () =>
-      (await admin.json<{ total: number }>('GET', '/api/admin/jobs?type=drafts.processFile&state=queued&pageSize=1'))
-        .json?.total ?? 0;
+      (await admin.json<{ total: number }>('GET', '/api/admin/jobs?state=queued&pageSize=1')).json?.total ?? 0;
+    const access = await admin.json<{ errors?: unknown }>('POST', '/graphql', {
+      query: `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,
+      variables: { input: { companyId: 1001, folderName: 'flood', imageSource: 'LOCAL' } },
+    });
+    if (access.json?.errors) throw new Error(`ingestion access: ${JSON.stringify(access.json.errors)}`);
 
     await uploadToBarcodeMs(quiet, photo); // warm: the media process and the first queries
     const idle: number[] = [];
     for (let i = 0; i < runs; i++) idle.push(await uploadToBarcodeMs(quiet, photo));
 
-    // The flood: 100 drafts of 10 files each, and 100 pings to the receiver that hangs.
+    // The flood: one import of 1,000 pictures without a barcode (each needs mapping, so each sends a delivery to
+    // the receiver that hangs) and the test events the company may send (the rest are refused, 429).
     const hook = await flooder.json<{ webhook: { id: number } }>('POST', '/api/companies/1001/webhooks', {
       url: receiverUrl,
-      events: ['submission.status_changed'],
+      events: ['ingestion.file_needs_mapping'],
     });
     if (hook.status !== 201) throw new Error(`webhook: ${hook.status}`);
-    const pings = Array.from({ length: FLOOD_PINGS }, () =>
-      flooder.json('POST', `/api/webhooks/${hook.json!.webhook.id}/ping`),
-    );
-    const filler = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#8a6' } })
-      .png()
-      .toBuffer();
     const floodStarted = performance.now();
-    for (let d = 0; d < FLOOD_FILES / 10; d += 4) {
-      await Promise.all(
-        [0, 1, 2, 3].map((k) =>
-          flooder.upload(Array.from({ length: 10 }, (_, i) => ({ name: `flood-${d + k}-${i}.png`, data: filler }))),
-        ),
-      );
-    }
-    await Promise.all(pings);
+    const pings = await Promise.all(
+      Array.from({ length: WEBHOOK_MANUAL_SENDS_PER_MINUTE * 2 }, () =>
+        flooder.json('POST', `/api/webhooks/${hook.json!.webhook.id}/ping`),
+      ),
+    );
+    const refusedPings = pings.filter((p) => p.status === 429).length;
+    if (pings.some((p) => p.status !== 202 && p.status !== 429))
+      throw new Error(`test events answered ${pings.map((p) => p.status).join(' ')}`);
+    const fillers = await Promise.all(
+      Array.from({ length: FLOOD_FILES }, (_, i) =>
+        sharp({ create: { width: 400, height: 300, channels: 3, background: { r: i % 256, g: 150, b: 90 } } })
+          .png()
+          .toBuffer(),
+      ),
+    );
+    await flooder.upload(
+      fillers.map((data, i) => ({ name: `flood-${i}.png`, data })),
+      '/api/bulkIngestion/jobs',
+    );
     const floodQueuedMs = performance.now() - floodStarted;
 
     const backlogBefore = await queuedFiles();
@@ -154,22 +168,31 @@ export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> 
       '| | median ms | runs (ms) |',
       '|---|---:|---|',
       `| idle portal | ${median(idle).toFixed(0)} | ${idle.map((v) => v.toFixed(0)).join(', ')} |`,
-      `| while another company floods (${FLOOD_FILES} files, ${FLOOD_PINGS} pings to a hanging receiver) | ${median(flooded).toFixed(0)} | ${flooded.map((v) => v.toFixed(0)).join(', ')} |`,
+      `| while another company floods (an import of ${FLOOD_FILES} files, each sending a delivery to a hanging receiver, and ${pings.length} test events) | ${median(flooded).toFixed(0)} | ${flooded.map((v) => v.toFixed(0)).join(', ')} |`,
       '',
       `Ratio flooded / idle: **${ratio.toFixed(2)}** (target at most ${TARGET_RATIO}): ${ok ? 'met' : 'NOT met'}.`,
-      `The flood took ${(floodQueuedMs / 1000).toFixed(1)} s to send; the flooding company's media jobs waiting: ${backlogBefore} when the quiet company's runs began, ${backlogAfter} when they ended.`,
+      `The flood took ${(floodQueuedMs / 1000).toFixed(1)} s to send; ${refusedPings} of its ${pings.length} test events were refused (429: at most ${WEBHOOK_MANUAL_SENDS_PER_MINUTE} a minute per company); jobs waiting: ${backlogBefore} when the quiet company's runs began, ${backlogAfter} when they ended.`,
     ].join('\n');
     console.log(table);
-    writeFileSync(
-      RESULTS,
-      `# Fairness under a flood\n\nMeasured ${new Date().toISOString()} on ${cpus().length} cores (load ${loadavg()[0].toFixed(2)}), ` +
-        `${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}; \`npm run bench -- faults\`.\n\n${table}\n`,
-    );
-    return { ok, ratio };
+    return { ok, ratio, table };
   } finally {
     for (const res of hanging) res.destroy();
     receiver.closeAllConnections();
     await new Promise<void>((r) => receiver.close(() => r()));
     await portal.stop();
   }
+}
+
+export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> {
+  const fairness = await runFairness();
+  console.log('\n## Outages under load\n');
+  const outage = await runOutageBench();
+  const measured = `Measured ${new Date().toISOString()} on ${cpus().length} cores (load ${loadavg()[0].toFixed(2)})`;
+  writeFileSync(
+    RESULTS,
+    `# Fairness under a flood\n\n${measured}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}; ` +
+      `\`npm run bench -- faults\`.\n\n${fairness.table}\n\n# Outages under load\n\n` +
+      (outage ? `${outage.table}\n` : 'Skipped: no PostgreSQL server.\n'),
+  );
+  return { ok: fairness.ok && (outage?.ok ?? true), ratio: fairness.ratio };
 }

@@ -13,6 +13,7 @@ import { runWebBench } from './web.ts';
 import { runPhotoChecksBench } from './photo-checks.ts';
 import { runIntakeLatencyBench } from './intake-latency.ts';
 import { runFaultsBench } from './faults.ts';
+import { runOutageBench } from './outage.ts';
 import { runScaleBench } from './scale.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
@@ -59,6 +60,11 @@ if (wanted('faults')) {
   console.log('\n## Fairness under a flood\n');
   const faults = await runFaultsBench();
   if (!faults.ok) failed = true;
+} else if (only.includes('outage')) {
+  // The second half of `faults` alone.
+  console.log('\n## Outages under load\n');
+  const outage = await runOutageBench();
+  if (outage && !outage.ok) failed = true;
 }
 if (wanted('intake-latency')) {
   console.log('\n## Intake latency: results at once\n');

@@ -21,7 +21,9 @@ async function throttleUploads(page: Page, bytesPerSecond: number | null) {
   return cdp;
 }
 
-test('a supplier uploads files, fixes a UPC, saves for later, comes back and submits', async ({ page }) => {
+test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), saves for later, comes back and submits', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   // front.png carries a readable EAN-13; side.png has no barcode, so its UPC must be typed.
   const front = await barcodeImage('4006381333931');
@@ -103,6 +105,8 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
   await sideUpc.fill('036000291452');
   await sideUpc.press('Tab');
   await expect(sideRow.getByText(/check digit/)).toHaveCount(0);
+  // One UPC form everywhere: the typed 12 digits are written as GTIN-13, like the code read from the image.
+  await expect(sideUpc).toHaveValue('0036000291452');
 
   await page.getByLabel('Product name for front.png').fill('Oat Crunch');
   await page.getByLabel('Product name for side.png').fill('Tomato Soup');
@@ -118,7 +122,7 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
 
   // Back to the saved draft: everything typed is there.
   await page.goto(at(`/upload_draft/${draftId}`));
-  await expect(page.getByLabel('UPC for side.png')).toHaveValue('036000291452');
+  await expect(page.getByLabel('UPC for side.png')).toHaveValue('0036000291452');
   await expect(page.getByLabel('UPC for front.png')).toHaveValue('4006381333931');
   await expect(page.getByLabel('Product name for front.png')).toHaveValue('Oat Crunch');
   await expect(page.getByRole('checkbox', { name: 'Marketing image for front.png' })).toBeChecked();
@@ -126,7 +130,7 @@ test('a supplier uploads files, fixes a UPC, saves for later, comes back and sub
   // side.png is a product of its own and has no marketing image yet: Submit says so in a toast.
   await page.getByRole('button', { name: 'Submit' }).click();
   const noMarketingImage = page.getByText(
-    'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
+    'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 0036000291452',
   );
   await expect(noMarketingImage).toBeVisible();
   // The pointer rests on the toast (which holds it open, however slow the machine) while the keyboard fixes and submits.

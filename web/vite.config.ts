@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
 import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
 import { precompress } from './build-plugins/precompress.ts';
+import { signedInChunk } from './build-plugins/signed-in-chunk.ts';
+import { signedInPreload } from './build-plugins/signed-in-preload.ts';
 
 // The dev server forwards every server-owned path to the API process, so the
 // browser sees one origin (cookie session) exactly as in production.
@@ -19,7 +21,7 @@ const toServerUnlessPageLoad: ProxyOptions = {
 };
 
 export default defineConfig({
-  plugins: [react(), mantineStylesPerComponent(), keepRecentBuilds(), precompress()],
+  plugins: [react(), mantineStylesPerComponent(), signedInPreload(), keepRecentBuilds(), precompress()],
   build: {
     outDir: 'dist',
     // Not emptied: keepRecentBuilds() keeps the last builds' hashed files for tabs opened before a deploy.
@@ -41,6 +43,20 @@ export default defineConfig({
               name: 'public',
               test: /[\\/]web[\\/]src[\\/]features[\\/](auth[\\/](LoginPage|AdminLoginPage|LoginForm|LoginLayout)\.tsx|landing[\\/])/,
               priority: 1,
+            },
+            // What the signed-in pages share, in one file loaded beside the page's own: the shell, the API client and
+            // GraphQL documents, the domain rules and the remaining libraries (Mantine's components, forms, zod).
+            // A page chunk then holds only that page; what the entry loads for every page stays out.
+            {
+              name: signedInChunk('app'),
+              debugName: 'app',
+              test: /node_modules|[\\/]packages[\\/]domain[\\/]|[\\/]web[\\/]src[\\/](api|ui|routes|partner|features[\\/]shell)[\\/]|-(api|operations)\.tsx?$/,
+              priority: 0,
+              // Its modules' dependencies that the entry loads stay in the entry's chunks (the default would pull them in
+              // here, and every logged-out page would then load this chunk too).
+              includeDependenciesRecursively: false,
+              // Code only one page uses stays with it.
+              minShareCount: 2,
             },
           ],
         },

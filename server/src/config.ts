@@ -38,6 +38,7 @@ const envSchema = z.object({
   LOGIN_FAILURES_PER_ACCOUNT: z.coerce.number().int().positive().default(10),
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
   JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
@@ -91,6 +92,8 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** A PostgreSQL query unanswered this long fails (a server that went silent answers 503, not never). */
+  databaseQueryTimeoutMs: number;
   publicUrl: string;
   sessionSecret: string;
   /** The secret being replaced, when SESSION_SECRET is being rotated; only ever compared, never signs anything. */
@@ -197,6 +200,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseQueryTimeoutMs: Math.round(e.DATABASE_QUERY_TIMEOUT_SECONDS * 1000),
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     sessionSecret: sessionSecret!,
     sessionSecretPrevious: e.SESSION_SECRET_PREVIOUS,

@@ -29,7 +29,12 @@ async function main() {
   // the media processes' libraries print included, the latter at debug level).
   const log = pino({ level: config.logLevel });
   configureMediaLog(log);
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir, log });
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    dataDir: config.dataDir,
+    log,
+    queryTimeoutMs: config.databaseQueryTimeoutMs,
+  });
   // Before anything is served: an instance signing cookies with another secret than the others must not start.
   const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
   if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
-import { UPC_MSG, UPLOAD_MSG, DRAFT_MSG, MAX_FILE_BYTES } from '@portal/domain';
+import { UPC_MSG, UPLOAD_MSG, DRAFT_MSG, MAX_FILE_BYTES, MEDIA_MSG } from '@portal/domain';
 import { draftFiles, productSubmissions, submissionFiles } from '../src/db/schema.ts';
 import { barcodeImage, barcodePdf, datasetPhoto, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -47,7 +47,7 @@ describe(`draft uploads (${databaseKind})`, () => {
     expect(draft.can).toEqual({ edit: true, delete: true });
   });
 
-  it('serves images and thumbnails: PDF as JPEG, TIFF as PNG, with caching headers', async () => {
+  it("serves images and thumbnails: PDF as JPEG, TIFF as WebP at the spec's .png URL, with caching headers", async () => {
     const res = await supplier.upload('/api/draftSubmissions', [
       { name: 'label.pdf', data: await barcodePdf('036000291452') },
       { name: 'side.tif', data: await barcodeImage('036000291452', { format: 'tiff' }) },
@@ -58,7 +58,7 @@ describe(`draft uploads (${databaseKind})`, () => {
     expect(pdf.status).toBe(200);
     expect(pdf.headers.get('content-type')).toBe('image/jpeg');
     const tif = await supplier.get(`/draftSubmissions/${id}/image/side.tif.png?thumbnail=true`);
-    expect(tif.headers.get('content-type')).toBe('image/png');
+    expect(tif.headers.get('content-type')).toBe('image/webp');
     const jpg = await supplier.get(`/draftSubmissions/${id}/image/front.jpg`);
     expect(jpg.headers.get('content-type')).toBe('image/jpeg');
     const etag = jpg.headers.get('etag')!;
@@ -68,6 +68,23 @@ describe(`draft uploads (${databaseKind})`, () => {
     });
     expect(again.status).toBe(304);
     expect((await supplier.get(`/draftSubmissions/${id}/image/missing.png`)).status).toBe(404);
+  });
+
+  it('accepts a HEIC phone photo, keeps it as JPEG under its own name and reads its barcode; a damaged one is refused', async () => {
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic'));
+    const res = await supplier.upload('/api/draftSubmissions', [{ name: 'IMG_0001.HEIC', data: heic }]);
+    expect(res.status).toBe(201);
+    await server.ctx.jobs!.drain();
+    const draft = (await supplier.graphql(DRAFT_QUERY, { id: res.json.id })).json.data.getDraftSubmission;
+    expect(draft.files[0]).toMatchObject({ fileName: 'IMG_0001.HEIC', kind: 'jpeg', detectedUpc: '0036000291452' });
+    const image = await supplier.get(`/draftSubmissions/${res.json.id}/image/IMG_0001.HEIC`);
+    expect(image.headers.get('content-type')).toBe('image/jpeg');
+
+    const cut = await supplier.upload('/api/draftSubmissions', [
+      { name: 'IMG_0002.HEIC', data: heic.subarray(0, 2000) },
+    ]);
+    expect(cut.status).toBe(400);
+    expect(cut.json.message).toBe(`IMG_0002.HEIC: ${MEDIA_MSG.unreadableImage}`);
   });
 
   it('reads the code in a real photo from the dataset', async () => {
@@ -299,7 +316,7 @@ describe(`saving and submitting a draft (${databaseKind})`, () => {
     const id = (await c.upload('/api/draftSubmissions', [{ name: 'a.png', data: await plainImage() }])).json.id;
     await update(c, id, [{ fileName: 'a.png', upc: '036000291452' }]);
     expect((await submit(c, id)).json.errors[0].message).toBe(
-      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
+      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 0036000291452',
     );
     await update(c, id, [{ fileName: 'a.png', isMarketingImage: true }]);
     expect((await submit(c, id)).json.errors[0].message).toBe(DRAFT_MSG.productNameRequired);

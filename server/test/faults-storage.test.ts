@@ -13,17 +13,10 @@ import { allJobs } from '../src/jobs/registry.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { until } from './support/wait.ts';
 import { startS3 } from './support/s3.ts';
 
 const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
-
-async function until<T>(check: () => Promise<T | undefined | false>): Promise<T> {
-  for (;;) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let s3: Awaited<ReturnType<typeof startS3>>;
 let proxy: FaultProxy;

@@ -12,18 +12,10 @@ import { defineJob, enqueue, JobRunner } from '../src/jobs/queue.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';
+import { until } from './support/wait.ts';
 
 const DRAFT_FILES = `query($id: ID!) { getDraftSubmission(id: $id) { files { detectedUpc detectionStatus } } }`;
 const silent = pino({ level: 'silent' });
-
-/** Waits until `check` holds, trying again every 50 ms (no fixed sleep: as long as it takes, within the test's time). */
-async function until<T>(check: () => Promise<T | undefined | false>): Promise<T> {
-  for (;;) {
-    const value = await check().catch(() => undefined);
-    if (value) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
 
 let proxy: FaultProxy;
 let server: TestServer;
@@ -34,7 +26,8 @@ const onUnexpected = (err: unknown) => unexpected.push(err);
 beforeAll(async () => {
   const target = new URL(process.env.TEST_DATABASE_URL!);
   proxy = await startFaultProxy({ host: target.hostname, port: Number(target.port || 5432) });
-  server = await startTestServer({}, { databaseVia: (url) => proxy.via(url) });
+  // A query unanswered for 3 s fails: long enough for a loaded machine's slowest query here, short for the black hole.
+  server = await startTestServer({ DATABASE_QUERY_TIMEOUT_SECONDS: '3' }, { databaseVia: (url) => proxy.via(url) });
   supplier = new Client(server.url);
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
   process.on('uncaughtException', onUnexpected);
@@ -123,37 +116,62 @@ describe('PostgreSQL fails under the portal', () => {
     expect((await supplier.get('/api/ready')).status).toBe(200);
   });
 
-  it('the database goes away while a job records its outcome: logged, the process stays, and the job runs again once its lock passes', async () => {
+  it('a database that goes silent mid-query (packets dropped) answers 503 after DATABASE_QUERY_TIMEOUT_SECONDS, not never; once it answers again, so do requests', async () => {
+    expect((await supplier.graphql(`{ getDraftSubmissions { id } }`)).status).toBe(200);
+    proxy.blackHole();
+    try {
+      const res = await supplier.graphql(`{ getDraftSubmissions { id } }`);
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(res.json.errors[0].extensions.code).toBe('DEPENDENCY_UNAVAILABLE');
+    } finally {
+      proxy.restore();
+    }
+    // The connections that went silent are discarded as they fail; fresh ones answer.
+    await until(async () => (await supplier.graphql(`{ getDraftSubmissions { id } }`)).status === 200);
+    expect(unexpected).toEqual([]);
+  });
+
+  it('the database goes away while a job records its outcome: logged, the process stays, and the outcome is written as soon as it answers (done stays done; a failure hands the job back), not when the lock passes', async () => {
     const db = server.database.db;
     let runs = 0;
     const job = defineJob({
       name: 'test.recordFails',
-      payload: z.object({}),
-      handler: async () => {
+      payload: z.object({ fail: z.boolean() }),
+      handler: async ({ fail }) => {
         runs++;
-        // The handler's work is done; the database goes away before the runner writes that down.
-        if (runs === 1) {
+        // The handler's work is over; the database goes away before the runner writes that down.
+        if (runs === 1 || (fail && runs === 3)) {
           proxy.refuse();
           proxy.cut();
+          if (fail) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
         }
       },
     });
-    await enqueue(db, job, {});
-    const runner = new JobRunner(db, silent, { lockMs: 1000 }).register(job);
+    const statusOf = async () =>
+      (await queryRows<{ status: string }>(db, sql`select status from jobs where name = ${job.name}`))[0]?.status;
+    // A lock far longer than the test: anything that happens, happens because the outcome was written.
+    const runner = new JobRunner(db, silent, { lockMs: 600_000 }).register(job);
+
+    await enqueue(db, job, { fail: false });
     // drain() (a test's helper) throws at its next claim, with the database still away; the outcome's write had
     // failed before that, logged and not thrown.
     await expect(runner.drain()).rejects.toThrow(/Failed query/);
-    expect(runs).toBe(1);
     proxy.restore();
-    const [left] = await queryRows<{ status: string }>(db, sql`select status from jobs where name = ${job.name}`);
-    expect(left.status).toBe('running'); // its outcome was never written
-    // Once the lock passes, the job is taken again and finishes.
+    await until(async () => (await statusOf()) === 'done');
+    expect(runs).toBe(1); // done once, not run again
+
+    await db.execute(sql`delete from jobs where name = ${job.name}`);
+    runs = 2;
+    await enqueue(db, job, { fail: true });
+    await expect(runner.drain()).rejects.toThrow(/Failed query/);
+    proxy.restore();
+    // Handed back to the queue as soon as the database answers, then run again to the end.
     await until(async () => {
       await runner.drain();
-      return runs === 2;
+      return (await statusOf()) === 'done';
     });
-    const [done] = await queryRows<{ status: string }>(db, sql`select status from jobs where name = ${job.name}`);
-    expect(done.status).toBe('done');
+    expect(runs).toBe(4);
     expect(unexpected).toEqual([]);
   }, 60_000);
 });

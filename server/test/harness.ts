@@ -7,6 +7,7 @@ import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
+import type { DbLog } from '../src/db/notifications.ts';
 import { DEMO_ACCOUNTS } from '../src/demo/seed.ts';
 import { createContext } from '../src/bootstrap.ts';
 import { takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
@@ -38,7 +39,6 @@ export async function startTestServer(
   env: Record<string, string> = {},
   opts: { port?: number; log?: FastifyBaseLogger; databaseVia?: (url: string) => string } = {},
 ): Promise<TestServer> {
-  const { database, drop } = await openTestDatabase(opts.databaseVia);
   const dataDir = mkdtempSync(path.join(tmpdir(), 'portal-test-'));
   const config = loadConfig({
     SESSION_SECRET: randomBytes(32).toString('hex'),
@@ -52,7 +52,9 @@ export async function startTestServer(
     WEBHOOK_LOOPBACK_ONLY: 'on',
     ...env,
   });
-  const ctx = createContext(config, database, opts.log ?? pino({ level: 'silent' }));
+  const log = opts.log ?? pino({ level: 'silent' });
+  const { database, drop } = await openTestDatabase(opts.databaseVia, config.databaseQueryTimeoutMs, log);
+  const ctx = createContext(config, database, log);
   const app = await buildApp(ctx);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
@@ -106,6 +108,8 @@ export async function createPostgresDatabase(template?: string): Promise<{ url: 
 /** A copy of the migrated and seeded database that test/global-setup.ts prepared once for the whole run. */
 async function openTestDatabase(
   via: (url: string) => string = (url) => url,
+  queryTimeoutMs?: number,
+  log?: DbLog,
 ): Promise<{ database: Database; drop: () => Promise<void> }> {
   const template = inject('databaseTemplate');
   if (!process.env.TEST_DATABASE_URL) {
@@ -115,7 +119,7 @@ async function openTestDatabase(
     };
   }
   const { url, drop } = await createPostgresDatabase(template);
-  return { database: await openPostgres(via(url)), drop };
+  return { database: await openPostgres(via(url), log, queryTimeoutMs), drop };
 }
 
 /** A browser-like HTTP client: keeps the session cookie, sends our Origin on writes. */

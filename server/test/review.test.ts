@@ -87,7 +87,8 @@ describe(`automated checks (${databaseKind})`, () => {
     expect(d.itemStatus).toBe('AUTO_REJECTED');
     expect(d.statusDisplayName).toBe('Rejected');
     expect(d.rejectionReason).toEqual({
-      message: REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'),
+      // The typed 12-digit UPC is named in the GTIN-13 form the detected code has.
+      message: REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'),
       isAdminRejection: false,
     });
     expect(d.can.appeal).toBe(true);

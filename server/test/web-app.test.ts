@@ -44,6 +44,10 @@ beforeAll(async () => {
   mkdirSync(path.join(dist, 'assets'));
   writeWithCompressed(path.join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
+  writeFileSync(
+    path.join(dist, 'signed-in-preload.json'),
+    JSON.stringify(['assets/app-1.js', 'assets/app-1.css', '../server/secret.js']),
+  );
   writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
   // Introspection on: the schema is a large JSON answer any client can ask for, to test compression with.
   server = await startTestServer({ WEB_DIST: dist, GRAPHQL_INTROSPECTION: 'on' });
@@ -51,6 +55,20 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`serving the web app (${databaseKind})`, () => {
+  it("a page asked for with a session cookie names the signed-in pages' shared code and first reads; a visitor's does not", async () => {
+    const supplier = new Client(server.url);
+    await supplier.login('supplier@example.com', 'Supplier-demo-1');
+    for (const route of ['/', '/activity/requires_action']) {
+      const link = (await supplier.get(route)).headers.get('link');
+      expect(link, route).toBe(
+        '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ' +
+          '</api/user>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+          '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous',
+      );
+    }
+    expect((await new Client(server.url).get('/login')).headers.get('link')).toBeNull();
+  });
+
   it('client-side routes fall back to index.html, API paths never do', async () => {
     const c = new Client(server.url);
     for (const route of ['/', '/activity/pending', '/30443/upload', '/reset-password/abc']) {

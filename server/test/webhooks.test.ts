@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
-import { WEBHOOK_MSG } from '@portal/domain';
+import { WEBHOOK_MANUAL_SENDS_PER_MINUTE, WEBHOOK_MSG } from '@portal/domain';
 import { schedulePurge } from '../src/jobs/maintenance.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
@@ -81,7 +81,9 @@ afterAll(async () => {
   await receiver?.close();
   await server?.close();
 });
-beforeEach(() => {
+beforeEach(async () => {
+  // Each test starts with a fresh per-company allowance of test events and redeliveries.
+  await server.database.db.execute(sql`delete from rate_limit_counters where key like 'webhook-manual-send:%'`);
   server.ctx.config.webhookAllowPrivate = true;
   receiver.received.length = 0;
   receiver.answers.length = 0;
@@ -332,6 +334,33 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(delivery.status).toBe('SUCCEEDED');
     expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200, 503]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  }, 60_000);
+
+  it('Ping and Redeliver are rate-limited per company (every user of it together), with Retry-After; other companies are not held back', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    const id = json.webhook.id;
+    const hold = receiver.hold(); // a receiver that does not answer yet: the sends pile up in the queue
+    const answers: number[] = [];
+    for (let i = 0; i < WEBHOOK_MANUAL_SENDS_PER_MINUTE; i++)
+      answers.push((await (i % 2 ? c.supplier : c.admin).post(`/api/webhooks/${id}/ping`)).status);
+    expect(answers).toEqual(Array(WEBHOOK_MANUAL_SENDS_PER_MINUTE).fill(202));
+    const refused = await c.supplier.post(`/api/webhooks/${id}/ping`);
+    expect(refused.status).toBe(429);
+    expect(refused.json).toEqual({ code: 'RATE_LIMITED', message: WEBHOOK_MSG.manualSendsLimited });
+    const retryAfter = Number(refused.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    // Redeliver counts against the same allowance, whoever asks (staff included).
+    const [delivery] = await deliveries(id);
+    expect((await c.admin.post(`/api/webhook-deliveries/${delivery.id}/redeliver`)).status).toBe(429);
+    // Another company's allowance is its own.
+    const other = await register(c.other, { url: receiver.url, events: ['submission.catalogued'] }, 1002);
+    expect((await c.other.post(`/api/webhooks/${other.json.webhook.id}/ping`)).status).toBe(202);
+    hold();
+    await drain();
+    expect(receiver.received).toHaveLength(WEBHOOK_MANUAL_SENDS_PER_MINUTE + 1);
+    await c.supplier.request('DELETE', `/api/webhooks/${id}`);
+    await c.other.request('DELETE', `/api/webhooks/${other.json.webhook.id}`);
   }, 60_000);
 
   it('deliveries older than WEBHOOK_RETENTION_DAYS go with their attempts, in the hourly maintenance', async () => {

@@ -7,6 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { recordBuildAndPrune } from './keep-recent-builds.ts';
 import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
+import { signedInChunk } from './signed-in-chunk.ts';
+import { signedInPreload } from './signed-in-preload.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -107,5 +109,83 @@ describe("Mantine's styles per component", () => {
         ),
         m,
       ).toBe(true);
+  });
+});
+
+describe('signedInChunk', () => {
+  // entry -> main -> ui (barrel: only re-exports) -> { Loader, Select }; main uses Loader only.
+  // A lazily loaded page uses Select and a helper of its own.
+  const modules: Record<string, { code: string; exports?: string[]; importedIds?: string[]; isEntry?: boolean }> = {
+    'index.html': { code: '', isEntry: true, importedIds: ['main.tsx'] },
+    'main.tsx': { code: "import { Loader } from 'ui';\nimport('./Page.tsx');", importedIds: ['ui/index.js'] },
+    'ui/index.js': {
+      code: "'use client';\nexport { Loader } from './Loader.js';\nexport { Select } from './Select.js';",
+      exports: ['Loader', 'Select'],
+      importedIds: ['ui/Loader.js', 'ui/Select.js'],
+    },
+    'ui/Loader.js': { code: 'export const Loader = 1;', exports: ['Loader'] },
+    'ui/Select.js': { code: 'export const Select = 2;', exports: ['Select'] },
+    'Page.tsx': { code: "import { Select } from 'ui';", importedIds: ['ui/index.js'] },
+  };
+  const graph = {
+    getModuleInfo: (id: string) => {
+      const m = modules[id];
+      if (!m) return null;
+      const importers = Object.keys(modules).filter((other) => modules[other].importedIds?.includes(id));
+      return {
+        isEntry: !!m.isEntry,
+        code: m.code,
+        exports: m.exports ?? [],
+        importedIds: m.importedIds ?? [],
+        importers,
+        dynamicImporters: id === 'Page.tsx' ? ['main.tsx'] : [],
+      };
+    },
+  };
+
+  it('leaves out what the entry loads, following an index only to the names imported from it', () => {
+    const chunkOf = signedInChunk('app');
+    expect(chunkOf('ui/Select.js', graph)).toBe('app');
+    expect(chunkOf('Page.tsx', graph)).toBe('app');
+    expect(chunkOf('ui/Loader.js', graph)).toBeNull();
+    expect(chunkOf('main.tsx', graph)).toBeNull();
+  });
+});
+
+describe('signedInPreload', () => {
+  it("lists the shared chunks, the shell and their style sheets for the server's Link header", () => {
+    const chunk = (name: string, fileName: string, facadeModuleId: string | null, css: string[] = []) => ({
+      type: 'chunk',
+      name,
+      fileName,
+      facadeModuleId,
+      viteMetadata: { importedCss: new Set(css) },
+    });
+    const bundle = {
+      a: chunk('app', 'assets/app-1.js', null, ['assets/app-1.css']),
+      b: chunk('query', 'assets/query-1.js', null),
+      c: chunk('LoggedInShell', 'assets/LoggedInShell-1.js', '/w/web/src/features/shell/LoggedInShell.tsx'),
+      d: chunk('ActivityPage', 'assets/ActivityPage-1.js', '/w/web/src/features/submissions/ActivityPage.tsx'),
+      e: { type: 'asset', fileName: 'assets/logo.svg' },
+    };
+    const emitted: { fileName: string; source: string }[] = [];
+    const plugin = signedInPreload();
+    (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
+      { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
+      {},
+      bundle,
+    );
+    expect(emitted).toEqual([
+      {
+        type: 'asset',
+        fileName: 'signed-in-preload.json',
+        source: JSON.stringify([
+          'assets/LoggedInShell-1.js',
+          'assets/app-1.css',
+          'assets/app-1.js',
+          'assets/query-1.js',
+        ]),
+      },
+    ]);
   });
 });

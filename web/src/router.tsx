@@ -5,7 +5,14 @@ import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access
 import { lazyPage } from './routes/lazy-load.ts';
 import { PageLoadError } from './routes/PageLoadError.tsx';
 import { PartnerScope } from './routes/PartnerScope.tsx';
-import { GuestOnly, HomeRoute, RequireSession, ScheduleRoute, UnknownRoute } from './routes/session-routes.tsx';
+import {
+  GuestOnly,
+  HomeRoute,
+  preloadLoggedInShell,
+  RequireSession,
+  ScheduleRoute,
+  UnknownRoute,
+} from './routes/session-routes.tsx';
 import { FullPageLoader } from './ui/FullPageLoader.tsx';
 
 const loggedOutRoutes: RouteObject[] = [
@@ -25,44 +32,57 @@ const loggedOutRoutes: RouteObject[] = [
   },
 ];
 
+/**
+ * A signed-in page's `lazy`: the shell it renders in is asked for together with its code, not once the session has
+ * been read (on a slow connection that wait was a round trip and a few hundred milliseconds of download).
+ */
+const signedInPage: typeof lazyPage = (load, name) =>
+  lazyPage(() => {
+    preloadLoggedInShell();
+    return load();
+  }, name);
+
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
-  { path: 'upload', lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
+  { path: 'upload', lazy: signedInPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
   {
     path: 'upload/file_select',
-    lazy: lazyPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage'),
+    lazy: signedInPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage'),
   },
   {
     path: 'upload/draft/:id',
-    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+    lazy: signedInPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
   },
   {
     path: 'upload/draft/:id/designate_upc',
-    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+    lazy: signedInPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
   },
   {
     path: 'upload/draft/:id/confirmation',
-    lazy: lazyPage(() => import('./features/drafts/ConfirmationPage.tsx'), 'ConfirmationPage'),
+    lazy: signedInPage(() => import('./features/drafts/ConfirmationPage.tsx'), 'ConfirmationPage'),
   },
   {
     path: 'upload_draft/:id',
-    lazy: lazyPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
+    lazy: signedInPage(() => import('./features/drafts/DesignateUpcPage.tsx'), 'DesignateUpcPage'),
   },
 
   // Activity and submissions
-  { path: 'activity', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
-  { path: 'activity/:tab', lazy: lazyPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
+  { path: 'activity', lazy: signedInPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
+  {
+    path: 'activity/:tab',
+    lazy: signedInPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage'),
+  },
   {
     path: 'productSubmissions/:id',
-    lazy: lazyPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage'),
+    lazy: signedInPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage'),
   },
   {
     path: 'productSubmissions/:id/resubmit',
-    lazy: lazyPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage'),
+    lazy: signedInPage(() => import('./features/submissions/ResubmitPage.tsx'), 'ResubmitPage'),
   },
   {
     path: 'productSubmissions/:id/resubmit/confirmation',
-    lazy: lazyPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage'),
+    lazy: signedInPage(() => import('./features/submissions/ResubmitConfirmationPage.tsx'), 'ResubmitConfirmationPage'),
   },
   { path: 'products/*', element: <RedirectKeepingRest to="/productSubmissions" /> },
 
@@ -70,20 +90,23 @@ const loggedInRoutes: RouteObject[] = [
   { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
   {
     path: 'cataloguedProducts',
-    lazy: lazyPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage'),
+    lazy: signedInPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage'),
   },
   {
     path: 'cataloguedProducts/:ean13Upc',
-    lazy: lazyPage(() => import('./features/catalogue/CataloguedProductPage.tsx'), 'CataloguedProductPage'),
+    lazy: signedInPage(() => import('./features/catalogue/CataloguedProductPage.tsx'), 'CataloguedProductPage'),
   },
   {
     path: 'cataloguedProducts/:ean13Upc/upload',
     children: [
       { index: true, element: <Navigate to="file_select" replace /> },
-      { path: 'file_select', lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesPage') },
+      {
+        path: 'file_select',
+        lazy: signedInPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesPage'),
+      },
       {
         path: 'confirmation',
-        lazy: lazyPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesConfirmationPage'),
+        lazy: signedInPage(() => import('./features/catalogue/AddImagesPage.tsx'), 'AddImagesConfirmationPage'),
       },
     ],
   },
@@ -92,42 +115,45 @@ const loggedInRoutes: RouteObject[] = [
   // provider manage theirs there (and the server refuses their changes). API tokens: every signed-in user.
   {
     path: 'account',
-    lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'),
+    lazy: signedInPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'),
     children: [
-      { index: true, lazy: lazyPage(() => import('./features/account/AccountPage.tsx'), 'AccountIndexRedirect') },
+      { index: true, lazy: signedInPage(() => import('./features/account/AccountPage.tsx'), 'AccountIndexRedirect') },
       {
         element: <RequireAccess allow={(user) => user.isAuth0User} />,
         children: [
           {
             path: 'information',
-            lazy: lazyPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm'),
+            lazy: signedInPage(() => import('./features/account/AccountInformationForm.tsx'), 'AccountInformationForm'),
           },
           {
             path: 'password',
-            lazy: lazyPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm'),
+            lazy: signedInPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm'),
           },
         ],
       },
-      { path: 'api-tokens', lazy: lazyPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab') },
+      {
+        path: 'api-tokens',
+        lazy: signedInPage(() => import('./features/api-tokens/ApiTokensTab.tsx'), 'ApiTokensTab'),
+      },
     ],
   },
 
   // Partner operations (part 2)
-  { path: 'edit-multiple', lazy: lazyPage(() => import('./features/bulk-edit/BulkEditPage.tsx'), 'BulkEditPage') },
+  { path: 'edit-multiple', lazy: signedInPage(() => import('./features/bulk-edit/BulkEditPage.tsx'), 'BulkEditPage') },
   {
     path: 'edit-multiple/confirmation',
-    lazy: lazyPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage'),
+    lazy: signedInPage(() => import('./features/bulk-edit/BulkEditConfirmationPage.tsx'), 'BulkEditConfirmationPage'),
   },
   {
     path: 'vendor-authorization',
-    lazy: lazyPage(() => import('./features/users/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage'),
+    lazy: signedInPage(() => import('./features/users/VendorAuthorizationPage.tsx'), 'VendorAuthorizationPage'),
   },
   {
     element: <RequireFlag flag="BRAND_PROFILE" />,
     children: [
       {
         path: 'brandProfile',
-        lazy: lazyPage(() => import('./features/brand-profiles/BrandProfilePage.tsx'), 'BrandProfilePage'),
+        lazy: signedInPage(() => import('./features/brand-profiles/BrandProfilePage.tsx'), 'BrandProfilePage'),
       },
     ],
   },
@@ -136,11 +162,14 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'shippingProfiles',
-        lazy: lazyPage(() => import('./features/shipping-profiles/ShippingProfilesPage.tsx'), 'ShippingProfilesPage'),
+        lazy: signedInPage(
+          () => import('./features/shipping-profiles/ShippingProfilesPage.tsx'),
+          'ShippingProfilesPage',
+        ),
       },
       {
         path: 'shippingProfiles/:id/assignments',
-        lazy: lazyPage(
+        lazy: signedInPage(
           () => import('./features/shipping-profiles/ShippingAssignmentsPage.tsx'),
           'ShippingAssignmentsPage',
         ),
@@ -154,42 +183,47 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'import-jobs',
-        lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage'),
+        lazy: signedInPage(() => import('./features/bulk-ingestion/ImportJobsPage.tsx'), 'ImportJobsPage'),
       },
       {
         path: 'import-jobs/:jobId',
-        lazy: lazyPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage'),
+        lazy: signedInPage(() => import('./features/bulk-ingestion/ImportJobPage.tsx'), 'ImportJobPage'),
       },
     ],
   },
   {
     element: <RequireAccess allow={webhookPolicy.menu} />,
     children: [
-      { path: 'webhooks', lazy: lazyPage(() => import('./features/webhooks/WebhooksPage.tsx'), 'WebhooksPage') },
+      { path: 'webhooks', lazy: signedInPage(() => import('./features/webhooks/WebhooksPage.tsx'), 'WebhooksPage') },
     ],
   },
   {
     element: <RequireAccess allow={isFullAdmin} />,
     children: [
-      { path: 'access', lazy: lazyPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') },
+      { path: 'access', lazy: signedInPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') },
     ],
   },
   {
     // The audit trail: administrators (read-only ones too), as the server's auditPolicy.view.
     element: <RequireAccess allow={isAnyAdmin} />,
-    children: [{ path: 'admin/audit', lazy: lazyPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage') }],
+    children: [
+      { path: 'admin/audit', lazy: signedInPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage') },
+    ],
   },
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', lazy: lazyPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage') },
+      { path: 'settings', lazy: signedInPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage') },
       {
         path: 'settings/:id',
-        lazy: lazyPage(() => import('./features/partners/PartnerConfigurationPage.tsx'), 'PartnerConfigurationPage'),
+        lazy: signedInPage(
+          () => import('./features/partners/PartnerConfigurationPage.tsx'),
+          'PartnerConfigurationPage',
+        ),
       },
       {
         path: 'settings/:id/landing-page',
-        lazy: lazyPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage'),
+        lazy: signedInPage(() => import('./features/partners/LandingPagePreviewPage.tsx'), 'LandingPagePreviewPage'),
       },
     ],
   },
@@ -198,7 +232,7 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'admin/jobs',
-        lazy: lazyPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage'),
+        lazy: signedInPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage'),
       },
     ],
   },

@@ -110,10 +110,14 @@ describe('partner-status column for the chosen partner (issue 17 item 2)', () =>
 describe("a row's UPCs (issue 17 item 7)", () => {
   it('writes out one or two codes, counts the rest, and says when there is none', () => {
     expect(upcsText([])).toBe('No UPC Provided');
-    expect(upcsText(['036000291452'])).toBe('036000291452');
-    expect(upcsText(['036000291452', '4006381333931'])).toBe('036000291452, 4006381333931');
-    expect(upcsText(['036000291452', '4006381333931', '012345678905', '96385074'])).toBe(
-      '036000291452, 4006381333931 + 2 more',
+    expect(upcsText(['0036000291452'])).toBe('0036000291452');
+    expect(upcsText(['0036000291452', '4006381333931'])).toBe('0036000291452, 4006381333931');
+    expect(upcsText(['0036000291452', '4006381333931', '012345678905', '96385074'])).toBe(
+      '0036000291452, 4006381333931 + 2 more',
     );
+  });
+
+  it('writes typed 12-digit codes in the GTIN-13 form detected codes have', () => {
+    expect(upcsText(['036000291452', '0012345678905'])).toBe('0036000291452, 0012345678905');
   });
 });

@@ -1,5 +1,5 @@
 import { NO_UPC_PROVIDED, RESUBMIT_UPC_MAX, RESUBMIT_UPC_MIN } from './constants.ts';
-import { upcError } from './gtin.ts';
+import { displayUpc, upcError } from './gtin.ts';
 import { isItemStatus, isRejected, LIST_VIEW_TABS, REVIEW_MSG, STANDARD_TABS, type ActivityTab } from './statuses.ts';
 
 /** What each activity tab is called on screen; the route names stay the spec's. */
@@ -111,7 +111,7 @@ export const UPCS_SHOWN = 2;
  */
 export function upcsText(upcs: readonly string[]): string {
   if (upcs.length === 0) return NO_UPC_PROVIDED;
-  const shown = upcs.slice(0, UPCS_SHOWN).join(', ');
+  const shown = upcs.slice(0, UPCS_SHOWN).map(displayUpc).join(', ');
   const more = upcs.length - UPCS_SHOWN;
   return more > 0 ? `${shown} + ${more} more` : shown;
 }

@@ -79,8 +79,9 @@ describe('upload step 2 rules', () => {
     const r = checkDraft([file({ fileName: 'a.jpg', upc: '036000291452' })], partner);
     expect(r.fields['a.jpg'].productName).toBe(DRAFT_MSG.productNameRequired);
     expect(r.products).toEqual([
-      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 036000291452',
-      'Please add a shipping profile for the product with upc 036000291452',
+      // Typed as 12 digits, named in the one GTIN-13 form every list shows.
+      'Please indicate which picture(s) we should use as the marketing image(s) for the product with upc 0036000291452',
+      'Please add a shipping profile for the product with upc 0036000291452',
     ]);
     const fixed = checkDraft(
       [file({ upc: '036000291452', productName: 'Soup', isMarketingImage: true, shippingProfileId: 3 })],
@@ -104,7 +105,7 @@ describe('a UPC that differs from the photo (asked at Submit, rejected by the au
       { fileName: 'd.png', upc: '', detectedUpcs: ['036000241457'] },
     ];
     expect(draftPhotoMismatches(files)).toEqual([
-      { upc: '036000291452', detected: ['4006381333931'], fileNames: ['a.png'] },
+      { upc: '0036000291452', detected: ['4006381333931'], fileNames: ['a.png'] },
     ]);
     expect(photoCodesDiffer('036000291452', [])).toBeNull();
     expect(photoCodesDiffer('036000291452', ['0036000291452'])).toBeNull();

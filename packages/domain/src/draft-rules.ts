@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MAX_FILES_PER_DRAFT } from './constants.ts';
-import { sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
+import { displayUpc, sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
 import { sanitizeProductName } from './product-name.ts';
 
 /** One row of upload step 2 (part 1 section 3, draft file). */
@@ -79,7 +79,7 @@ export function draftPhotoMismatches(
     );
     if (!detected) return [];
     const fileNames = group.filter((f) => f.detectedUpcs.length > 0).map((f) => f.fileName);
-    return [{ upc: group[0].upc, detected, fileNames }];
+    return [{ upc: displayUpc(group[0].upc), detected, fileNames }];
   });
 }
 
@@ -123,7 +123,7 @@ export function checkDraft(files: DraftFileValues[], rules: IntakeRules): DraftC
     if (spellings.size > 1) group.forEach((f) => flag(f, 'upc', UPC_MSG.duplicateVersions));
     const names = new Set(group.map((f) => sanitizeProductName(f.productName ?? '').trim()));
     if (names.size > 1) group.forEach((f) => flag(f, 'productName', DRAFT_MSG.sameUpcDifferentNames));
-    const upc = effectiveUpc(group[0]);
+    const upc = displayUpc(effectiveUpc(group[0]));
     if (rules.primaryImageRequired && !group.some((f) => f.isMarketingImage))
       products.push(DRAFT_MSG.primaryImage(upc));
     if (rules.shippingProfileRequired && group.some((f) => f.shippingProfileId == null))

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   compressToUpcE,
+  displayUpc,
   expandUpcE,
   gs1CheckDigit,
   hasValidCheckDigit,
@@ -58,6 +59,21 @@ describe('normalisation to the stored form', () => {
     expect(toEan13('10012345678902')).toBe('10012345678902');
     expect(toEan13('04252614')).toBe('0042100005264');
     expect(toEan13('12345')).toBeNull();
+  });
+
+  it('shows every valid code in one form, GTIN-13 (GTIN-14 for cases), and an invalid one as entered', () => {
+    const shown: [entered: string, displayed: string][] = [
+      ['036000291452', '0036000291452'], // UPC-A
+      ['00036000291452', '0036000291452'], // its GTIN-14 with indicator 0
+      ['96385074', '0000096385074'], // EAN-8
+      ['04252614', '0042100005264'], // UPC-E
+      ['4006381333931', '4006381333931'],
+      ['10012345678902', '10012345678902'], // a case code keeps its 14 digits
+      // Invalid codes keep the digits their message quotes.
+      ['036000291453', '036000291453'],
+      ['12345', '12345'],
+    ];
+    expect(shown.map(([entered]) => displayUpc(entered))).toEqual(shown.map(([, displayed]) => displayed));
   });
 
   it('same UPC in two versions is detected', () => {

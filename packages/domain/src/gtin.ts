@@ -89,6 +89,16 @@ export function toEan13(input: string): string | null {
 }
 
 /**
+ * The one form a UPC is shown in, wherever it is listed: its stored form (GTIN-13, GTIN-14 for cases), which is
+ * also what barcode readers return and what catalogue links carry, so a typed 036000291452 and a detected
+ * 0036000291452 read alike. A code with a wrong check digit is shown as entered: its message quotes those digits.
+ */
+export function displayUpc(code: string): string {
+  const stored = toEan13(code);
+  return stored && hasValidCheckDigit(stored) ? stored : code;
+}
+
+/**
  * The forms one product's code is written in: the GTIN-14, the EAN-13 and (when it has one) the UPC-A of the item,
  * and the digits as entered (a UPC-E by its UPC-A). The spec's prefixes are judged on all of them, so a code gets
  * the same message whatever length the user typed it in ('003831234569', '0003831234569', '00003831234569').

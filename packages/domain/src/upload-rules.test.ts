@@ -9,6 +9,13 @@ describe('upload selection (part 1 section 5)', () => {
     for (const n of ['a.pdf', 'b.JPG', 'c.jpeg', 'd.png', 'e.gif', 'f.tif', 'g.TIFF'])
       expect(hasAcceptedFormat(f(n))).toBe(true);
     expect(hasAcceptedFormat(f('a.bmp'))).toBe(false);
+    // Phone photos too: the server keeps them as JPEG. The message naming the formats stays the spec's.
+    for (const [n, type] of [
+      ['IMG_0001.HEIC', 'image/heic'],
+      ['IMG_0002.heif', 'image/heif'],
+      ['IMG_0003.heic', ''],
+    ])
+      expect(hasAcceptedFormat(f(n, 1000, type))).toBe(true);
     expect(hasAcceptedFormat(f('a.png', 10, 'text/plain'))).toBe(false);
   });
 

@@ -22,6 +22,9 @@ export const ACCEPTED_UPLOAD_TYPES = {
   'image/png': ['.png'],
   'image/gif': ['.gif'],
   'image/tiff': ['.tif', '.tiff'],
+  // Phone photos (iPhones take HEIC); the server turns them into JPEG as they arrive.
+  'image/heic': ['.heic', '.heif'],
+  'image/heif': ['.heic', '.heif'],
 } as const;
 export type UploadKind = 'pdf' | 'jpeg' | 'png' | 'gif' | 'tiff';
 

@@ -21,6 +21,11 @@ export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
 export const WEBHOOK_URL_MAX = 2000;
 /** Endpoints one company may register: enough for several systems, not a fan-out amplifier. */
 export const WEBHOOKS_PER_COMPANY_MAX = 20;
+/**
+ * Test events and redeliveries a company may ask for per minute, together: each is a request to a receiver that may
+ * hang for the whole delivery timeout, so one company's clicks must not fill the webhook queue for everyone.
+ */
+export const WEBHOOK_MANUAL_SENDS_PER_MINUTE = 20;
 /** A delivery attempt's time limit and the window of automatic retries. */
 export const WEBHOOK_TIMEOUT_MS = 10_000;
 export const WEBHOOK_RETRY_WINDOW_MS = 24 * 60 * 60 * 1000;
@@ -47,6 +52,7 @@ export const WEBHOOK_MSG = {
   rotated: 'New signing secret made. The previous one keeps signing alongside it for 24 hours.',
   redeliverQueued: 'Redelivery queued.',
   pingQueued: 'Test event queued.',
+  manualSendsLimited: `A company may send at most ${WEBHOOK_MANUAL_SENDS_PER_MINUTE} test events and redeliveries a minute. Please wait a moment, then try again.`,
   noDeliveries: 'Nothing has been sent to this webhook yet.',
   noWebhooks: 'No webhooks yet. Add one to have events sent to your systems.',
   /** To a read-only administrator, who cannot add one. */

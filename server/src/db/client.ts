@@ -126,7 +126,14 @@ export async function openPglite(
   }
 }
 
-export async function openPostgres(url: string, log: DbLog = consoleDbLog): Promise<Database> {
+/** The default of DATABASE_QUERY_TIMEOUT_SECONDS. */
+export const QUERY_TIMEOUT_MS = 30_000;
+
+export async function openPostgres(
+  url: string,
+  log: DbLog = consoleDbLog,
+  queryTimeoutMs = QUERY_TIMEOUT_MS,
+): Promise<Database> {
   const max = 10;
   const pool = new pg.Pool({
     connectionString: url,
@@ -135,6 +142,10 @@ export async function openPostgres(url: string, log: DbLog = consoleDbLog): Prom
     // holding it until the client gives up; keep-alive finds a connection whose server vanished.
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
     keepAlive: true,
+    // A server that went silent mid-query (packets dropped) would hold the request for as long as TCP takes to
+    // notice, many minutes: the query fails instead, as an outage (503). The pool discards a client whose query
+    // failed this way, so the next request takes a fresh connection.
+    query_timeout: queryTimeoutMs,
   });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash the process: pg
   // emits 'error' on the client, which throws when nobody listens. The pool listens to idle clients only, so
@@ -171,8 +182,11 @@ export async function openDatabase(opts: {
   databaseUrl?: string;
   dataDir: string | null;
   log?: DbLog;
+  queryTimeoutMs?: number;
 }): Promise<Database> {
-  return opts.databaseUrl ? openPostgres(opts.databaseUrl, opts.log) : openPglite(opts.dataDir, { log: opts.log });
+  return opts.databaseUrl
+    ? openPostgres(opts.databaseUrl, opts.log, opts.queryTimeoutMs)
+    : openPglite(opts.dataDir, { log: opts.log });
 }
 
 /** A hot raw statement, compiled once; every value that varies is a `sql.placeholder()`. */

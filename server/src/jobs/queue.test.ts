@@ -4,6 +4,7 @@ import pino from 'pino';
 import { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
+import { until } from '../../test/support/wait.ts';
 import { defineJob, dependencyRetryDelayMs, enqueue, JobRunner, purgeFinishedJobs, requeueFailedJob } from './queue.ts';
 import { allJobs } from './registry.ts';
 import { startWorker } from './worker.ts';
@@ -349,10 +350,6 @@ describe(`job queue (${databaseKind})`, () => {
     expect(ran.sort()).toEqual([3, 4]);
   });
 
-  /** Resolves when `check` holds, looking again every 20 ms (no fixed sleep: as long as it takes). */
-  async function until(check: () => Promise<boolean> | boolean) {
-    while (!(await check())) await new Promise((r) => setTimeout(r, 20));
-  }
   const rowOf = async (name: string) => (await server.database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
 
   it("lock expired, a second worker took the job, the first finishes late: only the second one's outcome is written", async () => {
@@ -453,6 +450,34 @@ describe(`job queue (${databaseKind})`, () => {
       lastError: expect.stringContaining('ECONNREFUSED'),
     });
     expect(failedWith).toHaveLength(1);
+  });
+
+  it('a dependency back: the first job that waited for it and succeeds brings the others of its queue forward, out of their backoff', async () => {
+    const db = server.database.db;
+    let storeAway = true;
+    const done: number[] = [];
+    const job = defineJob({
+      name: 'test.storeBack',
+      payload: z.object({ n: z.number() }),
+      handler: async ({ n }) => {
+        if (storeAway) throw Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:9'), { code: 'ECONNREFUSED' });
+        done.push(n);
+      },
+    });
+    for (const n of [1, 2, 3]) await enqueue(db, job, { n });
+    const runner = new JobRunner(db, log).register(job);
+    await runner.drain();
+    const waiting = await db.select().from(jobs).where(eq(jobs.name, job.name));
+    expect(waiting.map((j) => j.status)).toEqual(['queued', 'queued', 'queued']);
+    expect(waiting.every((j) => j.runAt.getTime() > Date.now())).toBe(true);
+    // The store is back; the backoff of one job runs out first.
+    storeAway = false;
+    await db
+      .update(jobs)
+      .set({ runAt: new Date(0) })
+      .where(eq(jobs.id, Math.min(...waiting.map((j) => j.id))));
+    await runner.drain();
+    expect(done.sort()).toEqual([1, 2, 3]);
   });
 
   it('the delay before a retry after an outage doubles up to five minutes, with jitter', () => {

@@ -210,7 +210,20 @@ type ClaimedJob = {
   request_id: string | null;
   /** This claim's fence: the job's row is updated only while it still holds this token. */
   lock_token: string;
+  /** Runs of it that failed because a dependency was away, so far. */
+  transient_failures: number;
 };
+
+/** A job handed back to the queue, its attempt given back: run again as soon as a worker is free. */
+const HAND_BACK = sql`status = 'queued', attempts = greatest(attempts - 1, 0), run_at = now(), locked_until = null,
+  lock_token = null`;
+
+/** A queue's job names, as a SQL list: `name IN (${namesOf(queue)})`. */
+const namesOf = (queue: Queue) =>
+  sql.join(
+    queue.jobNames.map((n) => sql`${n}`),
+    sql`, `,
+  );
 
 /** How a run ended: done, failed for good, or queued again (content failure with attempts left, or a dependency away). */
 export type JobOutcome = 'done' | 'failed' | 'retry';
@@ -447,10 +460,7 @@ export class JobRunner {
    */
   private async claim(queue: Queue, limit: number): Promise<ClaimedJob[]> {
     if (!queue.jobNames.length || limit <= 0) return [];
-    const names = sql.join(
-      queue.jobNames.map((n) => sql`${n}`),
-      sql`, `,
-    );
+    const names = namesOf(queue);
     const result = await this.db.execute(sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1, lock_token = gen_random_uuid(),
         locked_until = now() + make_interval(secs => ${this.lockMs / 1000})
@@ -473,7 +483,7 @@ export class JobRunner {
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token`);
+      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures`);
     const claimed = (result as { rows: ClaimedJob[] }).rows;
     for (const job of claimed) this.held.set(job.id, job.lock_token);
     return claimed;
@@ -528,6 +538,7 @@ export class JobRunner {
       );
       end('done');
       log.info({ attempt: job.attempts, ms: Math.round(performance.now() - started) }, 'job done');
+      if (job.transient_failures > 0) await this.resumeWaiting(job, log);
       return;
     }
     end(await this.recordFailure(job, def, payload, error, log));
@@ -600,6 +611,28 @@ export class JobRunner {
   }
 
   /**
+   * A job that had waited for a dependency has just succeeded, so the dependency is back: the queue's other jobs
+   * waiting out their backoff run now instead of up to five minutes later (after a 30 s store outage the last of
+   * them came back four minutes after the store). They still run at the queue's concurrency, fairly by company.
+   */
+  private async resumeWaiting(job: ClaimedJob, log: FastifyBaseLogger) {
+    const queue = this.queueOf(job.name);
+    if (!queue) return;
+    const names = namesOf(queue);
+    try {
+      const result = await this.db.execute(sql`
+        UPDATE jobs SET run_at = now()
+        WHERE name IN (${names}) AND status = 'queued' AND transient_failures > 0 AND run_at > now()
+        RETURNING id`);
+      const resumed = (result as { rows: unknown[] }).rows.length;
+      if (resumed) log.info({ resumed, queue: queue.name }, 'a dependency is back: the jobs waiting for it resume');
+    } catch (err) {
+      log.warn({ err }, 'could not resume the jobs waiting for a dependency; they run at their own time');
+    }
+    void this.tick(queue);
+  }
+
+  /**
    * Writes a run's outcome, fenced by the claim's token: a worker whose lock passed to another writes nothing.
    * A database error here is logged, not thrown: the job stays running and is claimed again once its lock passes.
    */
@@ -622,8 +655,32 @@ export class JobRunner {
       if (!rows.length) log.warn({ outcome }, 'job outcome not recorded: another worker holds the job now');
       return rows;
     } catch (err) {
-      log.error({ err, outcome }, 'could not record the job outcome; it runs again once its lock passes');
+      log.error({ err, outcome }, 'could not record the job outcome; it is written once the database answers');
+      // Done stays done; any other outcome hands the job back to run again (what it was is not known for sure).
+      void this.settleLater(job, log, outcome === 'done' ? set : HAND_BACK);
       return [];
+    }
+  }
+
+  /**
+   * The outcome of a job whose write failed (the database away), written again from this worker, which still holds
+   * the claim, as soon as the database answers: without it the job would sit 'running' until its lock passed, up to
+   * JOB_LOCK_SECONDS after a blip of a few seconds. Fenced by the claim's token like every outcome; given up once the
+   * lock has passed (another worker may hold the job then).
+   */
+  private async settleLater(job: ClaimedJob, log: FastifyBaseLogger, set: SQL) {
+    const lockPasses = Date.now() + this.lockMs;
+    for (let waitMs = 250; Date.now() + waitMs < lockPasses; waitMs = Math.min(waitMs * 2, 5000)) {
+      await new Promise((r) => setTimeout(r, waitMs).unref());
+      try {
+        await this.db.execute(sql`
+          UPDATE jobs SET ${set}
+          WHERE id = ${job.id} AND lock_token = ${job.lock_token} AND status = 'running'`);
+        log.info('job outcome recorded after the database came back');
+        return;
+      } catch {
+        // still away: try again after the next wait
+      }
     }
   }
 

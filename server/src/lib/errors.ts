@@ -19,6 +19,8 @@ export class HttpError extends Error {
     public code: string,
     message: string,
     public extra: Pick<ErrorBody, 'reason' | 'fields' | 'rows'> = {},
+    /** Sent as Retry-After (seconds); a 503 without one gets DEPENDENCY_RETRY_AFTER_SECONDS. */
+    public retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -32,6 +34,8 @@ export const forbidden = (message: string = MSG.forbidden) => new HttpError(403,
 /** Also used for things that exist but belong to another company: never reveal them. */
 export const notFound = (message = 'Not found.') => new HttpError(404, 'NOT_FOUND', message);
 export const conflict = (message: string) => new HttpError(409, 'CONFLICT', message);
+export const rateLimited = (message: string, retryAfterSeconds: number) =>
+  new HttpError(429, 'RATE_LIMITED', message, {}, Math.max(1, Math.ceil(retryAfterSeconds)));
 
 export function zodFields(err: ZodError): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -67,7 +71,8 @@ export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError | HttpError | ZodError, request, reply) => {
     if (err instanceof HttpError) {
       const body: ErrorBody = { code: err.code, message: err.message, ...err.extra };
-      if (err.status === 503) reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      const retryAfter = err.retryAfterSeconds ?? (err.status === 503 ? DEPENDENCY_RETRY_AFTER_SECONDS : undefined);
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return reply.status(err.status).send(body);
     }
     if (isDependencyUnavailable(err)) {

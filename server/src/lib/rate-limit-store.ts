@@ -83,3 +83,17 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
     }
   } as unknown as FastifyRateLimitStoreCtor;
 }
+
+/**
+ * Counts one action against a fixed window in rate_limit_counters, on either database: for limits a route cannot key
+ * before its handler has read the row (a company's webhook test sends, say). Returns the window's count after this
+ * one and the milliseconds until the window ends.
+ */
+export async function countAction(
+  db: Db,
+  key: string,
+  windowMs: number,
+): Promise<{ count: number; resetInMs: number }> {
+  const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, { key, window: windowMs });
+  return { count: Number(row.count), resetInMs: Math.max(0, Number(row.ttl)) };
+}

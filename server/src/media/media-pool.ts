@@ -7,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import type { UploadKind } from '@portal/domain';
 import type { FileAnalysis } from './barcodes.ts';
 import { kindBySignature, readFileHead } from './file-signature.ts';
+import { isHeif } from './heif.ts';
 import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
@@ -57,6 +58,12 @@ export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg
   mediaOutput = (line, stream, pid) => log.debug({ mediaProcess: pid, stream }, line);
 }
 
+/**
+ * Tasks after which a process is ended rather than reused: a HEIF decode grows the WebAssembly memory of libheif
+ * by hundreds of megabytes, which is never given back and would count against the next task's memory limit.
+ */
+const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg']);
+
 const bootFile = fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
 
 /** Resident memory of a process in MB, from /proc (Linux); null where that is not available. */
@@ -73,7 +80,7 @@ async function residentMb(pid: number): Promise<number | null> {
 /** The refusal for a task that passed a limit, in the words of its kind of file. */
 function tooComplex(task: MediaTask): MediaError {
   // Only PDFs are inspected in a media process (see inspectUpload).
-  const pdf = task.op === 'inspect' || task.kind === 'pdf';
+  const pdf = task.op === 'inspect' || ('kind' in task && task.kind === 'pdf');
   return new MediaError(pdf ? MEDIA_MSG.tooComplexPdf : MEDIA_MSG.tooComplexImage);
 }
 
@@ -115,11 +122,12 @@ class MediaProcess {
     this.ready.catch(() => {});
     this.child.on('message', (msg: Reply) => {
       if ('ready' in msg || !this.job || this.job.id !== msg.id) return;
-      const { pending } = this.job;
+      const { pending, task } = this.job;
       this.finish();
       if (msg.ok) pending.resolve(msg.result);
       else pending.reject(msg.media ? new MediaError(msg.error) : new Error(msg.error));
-      this.onFree(this);
+      if (RETIRING_OPS.has(task.op)) this.retire();
+      else this.onFree(this);
     });
     this.child.on('exit', (code, signal) => {
       const job = this.job;
@@ -181,6 +189,13 @@ class MediaProcess {
   }
 
   private closing = false;
+
+  /** Ends an idle process that should not take another task; the pool starts a fresh one when it needs one. */
+  private retire() {
+    this.closing = true;
+    this.child.kill();
+    this.onGone(this);
+  }
 
   close() {
     this.closing = true;
@@ -279,6 +294,21 @@ export const makeThumbnailOffThread = async (path: string, kind: UploadKind, max
   const thumb = await pool.run<Thumbnail>({ op: 'thumbnail', path, kind, maxSize });
   return { ...thumb, data: Buffer.from(thumb.data) };
 };
+
+/**
+ * HEIC/HEIF photos are turned into JPEG in place, in a media process (see heif.ts); other files are left as they
+ * are. Returns whether the file was converted, or the reason it cannot be used.
+ */
+export async function convertHeifUpload(path: string): Promise<{ converted: boolean } | { error: string }> {
+  if (!isHeif(await readFileHead(path, 12))) return { converted: false };
+  try {
+    await pool.run({ op: 'heif-to-jpeg', path });
+    return { converted: true };
+  } catch (error) {
+    if (error instanceof MediaError) return { error: error.message };
+    throw error;
+  }
+}
 
 /**
  * Images are checked in the server by sharp (the header, then a decode to 64 pixels: small and bounded, so uploads

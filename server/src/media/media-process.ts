@@ -3,6 +3,7 @@
 // must never have to give.
 import type { UploadKind } from '@portal/domain';
 import { analyseFile, readBarcodes } from './barcodes.ts';
+import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
@@ -10,7 +11,8 @@ export type MediaTask =
   | { op: 'barcodes'; path: string; kind: UploadKind }
   | { op: 'analyse'; path: string; kind: UploadKind }
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
-  | { op: 'inspect'; path: string };
+  | { op: 'inspect'; path: string }
+  | { op: 'heif-to-jpeg'; path: string };
 
 async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
@@ -22,6 +24,8 @@ async function run(task: MediaTask): Promise<unknown> {
       return makeThumbnail(task.path, task.kind, { maxSize: task.maxSize });
     case 'inspect':
       return inspectFile(task.path);
+    case 'heif-to-jpeg':
+      return convertHeifToJpeg(task.path);
   }
 }
 

@@ -15,12 +15,14 @@ import { closeDigitReader } from './printed-digits.ts';
 import { matchesExpectedCode, normaliseRetailCode } from './retail-code.ts';
 import { barcodePng, barcodeScene, imageFile, pdfFile, pngBomb, sidewaysJpeg } from './test-fixtures.ts';
 import { makeThumbnail } from './thumbnail.ts';
+import { isHeif } from './heif.ts';
 import { MediaPool } from './media-pool.ts';
 import { pdfBomb, pdfWithHugeImage } from '../../test/support/hostile-files.ts';
 
 const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
 const here = import.meta.dirname;
 const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
+const HEIC_FIXTURE = path.join(repoRoot, 'server/test/fixtures/pack-036000291452.heic');
 
 let dir: string;
 beforeAll(async () => {
@@ -126,17 +128,30 @@ describe('makeThumbnail', () => {
     expect(await size(thumb.data)).toEqual({ width: 300, height: 400, format: 'jpeg' });
   });
 
-  it('makes PNG for PNG, GIF (first frame) and TIFF', async () => {
+  it('makes WebP for PNG, GIF (first frame) and TIFF, keeping transparency', async () => {
     for (const format of ['png', 'gif', 'tiff'] as const) {
       const thumb = await makeThumbnail(await save(`t.${format}`, await imageFile(format, 600, 1200)), format);
-      expect(thumb.contentType).toBe('image/png');
-      expect(await size(thumb.data)).toEqual({ width: 200, height: 400, format: 'png' });
+      expect(thumb.contentType).toBe('image/webp');
+      expect(await size(thumb.data)).toEqual({ width: 200, height: 400, format: 'webp' });
     }
+    const clear = await sharp({
+      create: { width: 300, height: 200, channels: 4, background: { r: 0, g: 0, b: 0, alpha: 0 } },
+    })
+      .png()
+      .toBuffer();
+    const thumb = await makeThumbnail(await save('clear.png', clear), 'png');
+    expect((await sharp(thumb.data).stats()).channels[3].max).toBe(0);
+  });
+
+  it('makes a thumbnail of a real PNG photo a small fraction of the original', async () => {
+    const original = await readFile(path.join(DATASET, 'ean13-1/1.png'));
+    const thumb = await makeThumbnail(await save('photo.png', original), 'png');
+    expect(thumb.data.length).toBeLessThan(original.length / 10);
   });
 
   it('does not enlarge small images', async () => {
     const thumb = await makeThumbnail(await save('small.png', await imageFile('png', 120, 80)), 'png');
-    expect(await size(thumb.data)).toEqual({ width: 120, height: 80, format: 'png' });
+    expect(await size(thumb.data)).toEqual({ width: 120, height: 80, format: 'webp' });
   });
 
   it('renders page 1 of a PDF as JPEG', async () => {
@@ -159,7 +174,7 @@ describe('makeThumbnail', () => {
     const thumb = await makeThumbnail(await save('big.tif', await imageFile('tiff', 3000, 2000)), 'tiff', {
       maxSize: 1600,
     });
-    expect(await size(thumb.data)).toEqual({ width: 1600, height: 1067, format: 'png' });
+    expect(await size(thumb.data)).toEqual({ width: 1600, height: 1067, format: 'webp' });
   });
 });
 
@@ -323,6 +338,30 @@ describe('media processes under hard limits', () => {
       await pool.close();
     }
   }, 120_000);
+
+  it('turn a HEIC phone photo into a JPEG whose barcode reads, then retire that process (its WebAssembly memory stays grown)', async () => {
+    const pool = new MediaPool(1, { memoryMb: 1024, timeoutMs: 60_000 });
+    try {
+      const photo = await save('phone.heic', await readFile(HEIC_FIXTURE));
+      expect(isHeif(await readFile(photo))).toBe(true);
+      expect(await pool.run({ op: 'heif-to-jpeg', path: photo })).toEqual({ width: 900, height: 700 });
+      const [converter] = pool.pids();
+      expect(await inspectFile(photo)).toEqual({ kind: 'jpeg', width: 900, height: 700 });
+      expect(await pool.run({ op: 'barcodes', path: photo, kind: 'jpeg' })).toEqual({
+        codes: ['0036000291452'],
+        readFrom: 'bars',
+      });
+      expect(pool.pids()).not.toContain(converter);
+
+      const cut = await save('cut.heic', (await readFile(HEIC_FIXTURE)).subarray(0, 2000));
+      await expect(pool.run({ op: 'heif-to-jpeg', path: cut })).rejects.toThrow(MEDIA_MSG.unreadableImage);
+      // Not HEIF at all (a PNG, and AVIF, which sharp reads itself).
+      expect(isHeif(await barcodePng('ean13', '4006381333931'))).toBe(false);
+      expect(isHeif(Buffer.from('\0\0\0\x1cftypavif\0\0\0\0mif1', 'latin1'))).toBe(false);
+    } finally {
+      await pool.close();
+    }
+  }, 60_000);
 
   // An idle media process keeps nobody alive (unref'd); a script that ends by closing the pool must still wait for its
   // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).

@@ -6,15 +6,24 @@ import { renderPdfFirstPage } from './pdf-page.ts';
 
 export interface Thumbnail {
   data: Buffer;
-  contentType: 'image/jpeg' | 'image/png';
+  contentType: ThumbnailType;
 }
 
 export const THUMBNAIL_SIZE = 400;
 
+export type ThumbnailType = 'image/jpeg' | 'image/webp';
+
+/**
+ * Renditions are lossy whatever the source, so a thumbnail is a few kilobytes, never bigger than its original
+ * (a lossless PNG of a 400 px photo is about as big as the upload). JPEG for photos and PDF pages; WebP for the
+ * kinds that can be transparent (PNG, GIF, TIFF), so a packshot on a clear background stays clear.
+ */
+export const thumbnailType = (kind: UploadKind): ThumbnailType =>
+  kind === 'pdf' || kind === 'jpeg' ? 'image/jpeg' : 'image/webp';
+
 /**
  * A browser-friendly picture of an upload that fits in maxSize × maxSize (400 by default; also used for larger
- * previews). Formats follow the spec's URLs: JPEG for page 1 of a PDF, PNG for TIFF (browsers cannot show TIFF),
- * and the upload's own format otherwise, PNG for the first frame of a GIF so nothing animates in lists.
+ * previews), in the format thumbnailType names; the first frame of a GIF, so nothing animates in lists.
  * `kind` must come from inspectFile (the content), not from the file name.
  */
 export async function makeThumbnail(
@@ -31,10 +40,10 @@ export async function makeThumbnail(
     .autoOrient() // phones store portrait photos sideways with an EXIF note; show them upright
     .resize(maxSize, maxSize, { fit: 'inside', withoutEnlargement: true });
   try {
-    if (kind === 'jpeg') {
+    if (thumbnailType(kind) === 'image/jpeg') {
       return { data: await image.jpeg({ quality: 82, mozjpeg: true }).toBuffer(), contentType: 'image/jpeg' };
     }
-    return { data: await image.png().toBuffer(), contentType: 'image/png' };
+    return { data: await image.webp({ quality: 80 }).toBuffer(), contentType: 'image/webp' };
   } catch (error) {
     throw imageDecodeError(error);
   }

@@ -376,22 +376,19 @@ export async function setUpAttack() {
     },
   );
   if (access.json.errors) throw new Error(`ingestion access fixture: ${access.text}`);
-  // A webhook with a delivery (public address: this server refuses private ones), so its ids are attacked too.
+  // A webhook with a delivery (public address: this server refuses private ones), so its ids are attacked too. It is
+  // registered turned off and its delivery written directly, so nothing is ever queued for an address off this machine.
   const hook = await owner.post(`/api/companies/${OWNER_COMPANY}/webhooks`, {
-    url: `https://93.184.215.14/${MARKER}`,
-    events: ['submission.status_changed'],
-  });
-  if (hook.status !== 201) throw new Error(`webhook fixture: ${hook.status} ${hook.text}`);
-  // Its test event makes a delivery (queued only: this server runs no worker). Then it is turned off, so that the
-  // delivery, if a job ever ran it, would go nowhere: no test sends anything off this machine.
-  if ((await owner.post(`/api/webhooks/${hook.json.webhook.id}/ping`)).status !== 202)
-    throw new Error('webhook delivery fixture');
-  const off = await owner.put(`/api/webhooks/${hook.json.webhook.id}`, {
     url: `https://93.184.215.14/${MARKER}`,
     events: ['submission.status_changed'],
     active: false,
   });
-  if (off.status !== 200) throw new Error(`webhook fixture: ${off.status} ${off.text}`);
+  if (hook.status !== 201 || hook.json.webhook.active !== false)
+    throw new Error(`webhook fixture: ${hook.status} ${hook.text}`);
+  await server.database.db.execute(sql`
+    insert into webhook_deliveries (endpoint_id, company_id, message_id, event_type, body)
+    values (${hook.json.webhook.id}, ${OWNER_COMPANY}, ${`msg_${MARKER}`}, 'webhook.ping',
+      ${JSON.stringify({ type: 'webhook.ping', timestamp: new Date().toISOString(), data: { marker: MARKER } })})`);
   const job = await owner.upload('/api/bulkIngestion/jobs', [
     { name: `${MARKER}.png`, data: await barcodeImage('036000291452'), type: 'image/png' },
   ]);

@@ -22,6 +22,8 @@ const PartnerLandingPage = lazyComponent(
 const SchedulePage = lazyComponent(() => import('../features/schedule/SchedulePage.tsx'), 'SchedulePage');
 const PublicLayout = lazyComponent(() => import('../ui/PublicLayout.tsx'), 'PublicLayout');
 
+export const preloadLoggedInShell = () => LoggedInShell.preload();
+
 /** Layout route of every logged-in screen: the shell for users, the way out for visitors. */
 export function RequireSession() {
   const { status } = useSession();

@@ -28,9 +28,3 @@ export async function makeRenditions(
   await storage.put(keys.thumbnail, Readable.from(thumb.data));
   return keys.thumbnail;
 }
-
-/** The content type of a rendition follows the spec's URLs: JPEG for PDF pages, PNG for TIFF. */
-export function renditionType(kind: UploadKind): string {
-  if (kind === 'pdf' || kind === 'jpeg') return 'image/jpeg';
-  return 'image/png';
-}

@@ -3,7 +3,8 @@ import type { UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { notFound } from '../../lib/errors.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
-import { makeRenditions, needsPreview, renditionKeys, renditionType } from './renditions.ts';
+import { thumbnailType } from '../../media/thumbnail.ts';
+import { makeRenditions, needsPreview, renditionKeys } from './renditions.ts';
 
 interface StoredFile {
   id: string;
@@ -56,5 +57,6 @@ export async function sendFileImage(
   if (!(await ctx.storage.exists(key))) {
     await withLocalFile(ctx.storage, file.storageKey, (path) => makeRenditions(ctx.storage, file.id, path, file.kind));
   }
-  return reply.type(renditionType(file.kind)).send(await ctx.storage.get(key));
+  // Previews share the thumbnails' format: the spec's .jpg and .png URL suffixes are names only.
+  return reply.type(thumbnailType(file.kind)).send(await ctx.storage.get(key));
 }

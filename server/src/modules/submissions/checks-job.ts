@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { photoCodesDiffer, REVIEW_MSG, upcError } from '@portal/domain';
+import { displayUpc, photoCodesDiffer, REVIEW_MSG, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
@@ -25,7 +25,7 @@ export function automatedVerdict(
     upc,
     files.flatMap((f) => f.detectedUpcs),
   );
-  if (differing) return REVIEW_MSG.barcodeMismatch(differing.join(', '), upc);
+  if (differing) return REVIEW_MSG.barcodeMismatch(differing.join(', '), displayUpc(upc));
   return null;
 }
 

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { rm } from 'node:fs/promises';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyRequest } from 'fastify';
 import { MAX_FILE_BYTES, UPLOAD_MSG, type UploadKind } from '@portal/domain';
-import { inspectUpload as inspectFile } from '../../media/media-pool.ts';
+import { convertHeifUpload, inspectUpload as inspectFile } from '../../media/media-pool.ts';
 import { badRequest, HttpError } from '../../lib/errors.ts';
 import type { AppContext } from '../../context.ts';
 import { assertWithinQuota, sumOfSizes } from './quota.ts';
@@ -57,6 +57,12 @@ export async function receiveUploads(
   const checks: Promise<void>[] = [];
   const check = async (file: ReceivedFile) => {
     if (file.size === 0) throw badRequest(`${file.fileName}: ${UPLOAD_MSG.size}`, { [file.fileName]: UPLOAD_MSG.size });
+    // Phone photos in HEIC are kept as JPEG: browsers, thumbnails and barcode readers all read that.
+    const conversion = await convertHeifUpload(file.tempPath);
+    if ('error' in conversion) {
+      throw badRequest(`${file.fileName}: ${conversion.error}`, { [file.fileName]: conversion.error });
+    }
+    if (conversion.converted) file.size = (await stat(file.tempPath)).size;
     const info = await inspectFile(file.tempPath);
     if ('error' in info) throw badRequest(`${file.fileName}: ${info.error}`, { [file.fileName]: info.error });
     file.kind = info.kind;

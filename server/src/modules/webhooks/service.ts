@@ -1,5 +1,6 @@
 import { and, arrayContains, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  WEBHOOK_MANUAL_SENDS_PER_MINUTE,
   WEBHOOK_MSG,
   WEBHOOK_OLD_SECRET_GRACE_MS,
   WEBHOOK_PING_EVENT,
@@ -14,7 +15,8 @@ import type { Tx } from '../../db/client.ts';
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { authorize, type Actor } from '../../lib/authorize.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../lib/errors.ts';
+import { countAction } from '../../lib/rate-limit-store.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob } from './job-types.ts';
@@ -241,15 +243,26 @@ export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number
   if (!delivery) throw notFound(WEBHOOK_MSG.notFound);
   const endpoint = await endpointFor(ctx, user, delivery.endpointId, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
+  await countManualSend(ctx, endpoint.companyId);
   await ctx.db.transaction((tx) =>
     enqueue(tx, deliverWebhookJob, { deliveryId, manual: true }, { companyId: endpoint.companyId }),
   );
+}
+
+/**
+ * Ping and Redeliver count per company (every user, token and instance of it together, in the shared counters): a
+ * company that clicks faster than WEBHOOK_MANUAL_SENDS_PER_MINUTE gets 429 with the seconds to wait.
+ */
+async function countManualSend(ctx: AppContext, companyId: number): Promise<void> {
+  const { count, resetInMs } = await countAction(ctx.db, `webhook-manual-send:${companyId}`, 60_000);
+  if (count > WEBHOOK_MANUAL_SENDS_PER_MINUTE) throw rateLimited(WEBHOOK_MSG.manualSendsLimited, resetInMs / 1000);
 }
 
 /** 'Send test event': a webhook.ping to this endpoint alone, whatever it subscribes to. */
 export async function sendPing(ctx: AppContext, user: Actor, id: number): Promise<void> {
   const endpoint = await endpointFor(ctx, user, id, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
+  await countManualSend(ctx, endpoint.companyId);
   await ctx.db.transaction((tx) =>
     createDelivery(tx, endpoint, WEBHOOK_PING_EVENT, { webhookId: endpoint.id, companyId: endpoint.companyId }),
   );

@@ -110,17 +110,18 @@ describe('Edit Multiple Products', () => {
       expect(await screen.findByRole('heading', { level: 1, name: 'Edit Multiple Products' })).toBeTruthy();
       for (const step of ['Basic Attributes', 'Placement', 'Pricing', 'Promotion'])
         expect(screen.getByText(step)).toBeTruthy();
-      expect(screen.getByRole('rowheader', { name: '036000291452' })).toBeTruthy();
+      // Stored as typed (12 digits), shown in the one GTIN-13 form every list uses.
+      expect(screen.getByRole('rowheader', { name: '0036000291452' })).toBeTruthy();
       expect(screen.getByRole('rowheader', { name: '4006381333931' })).toBeTruthy();
       expect(screen.queryByRole('textbox', { name: /^UPC/ })).toBeNull();
-      expect(cell('Product Name', '036000291452').value).toBe('Oats a');
+      expect(cell('Product Name', '0036000291452').value).toBe('Oats a');
       expect(screen.getAllByPlaceholderText(BULK_EDIT_PLACEHOLDERS.suggestedClass)).toHaveLength(2);
       expect(
         (screen.getByLabelText('Suggested Class for UPC 4006381333931', { selector: 'input' }) as HTMLInputElement)
           .value,
       ).toBe('');
       expect(
-        (screen.getByLabelText('Suggested Class for UPC 036000291452', { selector: 'input' }) as HTMLInputElement)
+        (screen.getByLabelText('Suggested Class for UPC 0036000291452', { selector: 'input' }) as HTMLInputElement)
           .value,
       ).toBe('PET');
       expect(screen.getAllByPlaceholderText(BULK_EDIT_PLACEHOLDERS.brand)).toHaveLength(2);
@@ -147,18 +148,18 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452', { productName: null }), row('b', '4006381333931')];
       open(['a', 'b']);
-      const name = await waitFor(() => cell('Product Name', '036000291452'));
+      const name = await waitFor(() => cell('Product Name', '0036000291452'));
       expect(stateOf(name)).toBe('warning');
       expect(name.getAttribute('aria-invalid')).not.toBe('true');
       expect(stateOf(cell('Product Name', '4006381333931'))).toBe('ok');
 
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      await waitFor(() => expect(cell('Product Name', '036000291452').getAttribute('aria-invalid')).toBe('true'));
-      expect(stateOf(cell('Product Name', '036000291452'))).toBe('error');
+      await waitFor(() => expect(cell('Product Name', '0036000291452').getAttribute('aria-invalid')).toBe('true'));
+      expect(stateOf(cell('Product Name', '0036000291452'))).toBe('error');
       expect(screen.getByText(BULK_EDIT_MSG.required('Product Name'))).toBeTruthy();
       // The first red cell takes the focus; required cells say so to screen readers.
-      await waitFor(() => expect(document.activeElement).toBe(cell('Product Name', '036000291452')));
-      expect(cell('Product Name', '036000291452').getAttribute('aria-required')).toBe('true');
+      await waitFor(() => expect(document.activeElement).toBe(cell('Product Name', '0036000291452')));
+      expect(cell('Product Name', '0036000291452').getAttribute('aria-required')).toBe('true');
       // Saved first: both rows were sent.
       expect(saves).toHaveLength(1);
       expect(saves[0].rows.map((r) => r.id)).toEqual(['a', 'b']);
@@ -166,16 +167,16 @@ describe('Edit Multiple Products', () => {
       expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
 
       // Editing the cell clears its error: a commit with text makes it fine.
-      const input = cell('Product Name', '036000291452');
+      const input = cell('Product Name', '0036000291452');
       fireEvent.change(input, { target: { value: 'Rolled Oats' } });
       fireEvent.blur(input);
-      await waitFor(() => expect(stateOf(cell('Product Name', '036000291452'))).toBe('ok'));
-      expect(cell('Product Name', '036000291452').getAttribute('aria-invalid')).not.toBe('true');
+      await waitFor(() => expect(stateOf(cell('Product Name', '0036000291452'))).toBe('ok'));
+      expect(cell('Product Name', '0036000291452').getAttribute('aria-invalid')).not.toBe('true');
 
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       await waitFor(() => expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', false));
       expect(saves[1].rows[0]).toMatchObject({ id: 'a', productName: 'Rolled Oats' });
-      expect(screen.getByRole('textbox', { name: 'Height (in) for UPC 036000291452' })).toBeTruthy();
+      expect(screen.getByRole('textbox', { name: 'Height (in) for UPC 0036000291452' })).toBeTruthy();
     },
     SLOW,
   );
@@ -185,15 +186,15 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452', { productName: null })];
       open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      await waitFor(() => expect(stateOf(cell('Product Name', '036000291452'))).toBe('error'));
-      const input = cell('Product Name', '036000291452');
+      await waitFor(() => expect(stateOf(cell('Product Name', '0036000291452'))).toBe('error'));
+      const input = cell('Product Name', '0036000291452');
       fireEvent.change(input, { target: { value: 'x' } });
       fireEvent.blur(input);
       fireEvent.change(input, { target: { value: '' } });
       fireEvent.blur(input);
-      await waitFor(() => expect(stateOf(cell('Product Name', '036000291452'))).toBe('warning'));
+      await waitFor(() => expect(stateOf(cell('Product Name', '0036000291452'))).toBe('warning'));
     },
     SLOW,
   );
@@ -203,7 +204,7 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452')];
       open(['a']);
-      const input = await waitFor(() => cell('Product Name', '036000291452'));
+      const input = await waitFor(() => cell('Product Name', '0036000291452'));
       input.focus();
       fireEvent.change(input, { target: { value: 'Typo' } });
       fireEvent.keyDown(input, { key: 'Escape' });
@@ -223,14 +224,14 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452')];
       open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      const height = await waitFor(() => cell('Height (in)', '0036000291452'));
       // Typing keeps every digit (only letters and a second point are left out).
       fireEvent.change(height, { target: { value: '1234.56789' } });
       expect(height.value).toBe('1234.56789');
       fireEvent.blur(height);
-      await waitFor(() => expect(cell('Height (in)', '036000291452').value).toBe('1234.568'));
+      await waitFor(() => expect(cell('Height (in)', '0036000291452').value).toBe('1234.568'));
       expect(screen.getByText(BULK_EDIT_MSG.rounded('1234.568'))).toBeTruthy();
       fireEvent.change(height, { target: { value: '12345678.9' } });
       fireEvent.blur(height);
@@ -240,11 +241,11 @@ describe('Edit Multiple Products', () => {
       fireEvent.blur(height);
       await waitFor(() => expect(screen.queryByText(BULK_EDIT_MSG.number)).toBeNull());
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const fob = await waitFor(() => cell('FOB Cost', '036000291452'));
+      const fob = await waitFor(() => cell('FOB Cost', '0036000291452'));
       expect(fob.value).toBe('1.50');
       fireEvent.change(fob, { target: { value: '12.345' } });
       fireEvent.blur(fob);
-      await waitFor(() => expect(cell('FOB Cost', '036000291452').value).toBe('12.35'));
+      await waitFor(() => expect(cell('FOB Cost', '0036000291452').value).toBe('12.35'));
       expect(screen.getByText(BULK_EDIT_MSG.rounded('12.35'))).toBeTruthy();
       fireEvent.change(fob, { target: { value: '1234.5' } });
       fireEvent.blur(fob);
@@ -263,9 +264,9 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452')];
       open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
-      const height = await waitFor(() => cell('Height (in)', '036000291452'));
+      const height = await waitFor(() => cell('Height (in)', '0036000291452'));
       await waitFor(() => expect(saves).toHaveLength(1));
       fireEvent.change(height, { target: { value: '12345678.9' } });
       fireEvent.blur(height);
@@ -276,8 +277,8 @@ describe('Edit Multiple Products', () => {
       expect(toast.success).not.toHaveBeenCalled();
       expect(saves).toHaveLength(1);
       // What was typed stays for the user to correct; corrected, it saves.
-      expect(cell('Height (in)', '036000291452').value).toBe('12345678.9');
-      await waitFor(() => expect(document.activeElement).toBe(cell('Height (in)', '036000291452')));
+      expect(cell('Height (in)', '0036000291452').value).toBe('12345678.9');
+      await waitFor(() => expect(document.activeElement).toBe(cell('Height (in)', '0036000291452')));
       fireEvent.change(height, { target: { value: '12.5' } });
       fireEvent.blur(height);
       fireEvent.click(screen.getByRole('button', { name: 'Save' }));
@@ -293,13 +294,13 @@ describe('Edit Multiple Products', () => {
       stored = [row('a', '036000291452')];
       open(['a']);
       const suggested = (await waitFor(() =>
-        screen.getByLabelText('Suggested Class for UPC 036000291452', { selector: 'input' }),
+        screen.getByLabelText('Suggested Class for UPC 0036000291452', { selector: 'input' }),
       )) as HTMLInputElement;
       expect(suggested.value).toBe('PET');
       fireEvent.click(suggested);
       fireEvent.click(await screen.findByRole('option', { name: 'PET' }));
       await waitFor(() => expect(suggested.value).toBe('PET'));
-      const brand = screen.getByLabelText('Brand for UPC 036000291452', { selector: 'input' }) as HTMLInputElement;
+      const brand = screen.getByLabelText('Brand for UPC 0036000291452', { selector: 'input' }) as HTMLInputElement;
       expect(brand.value).toBe('Acme Foods');
       fireEvent.click(brand);
       fireEvent.click(await screen.findByRole('option', { name: 'Acme Foods' }));
@@ -317,10 +318,10 @@ describe('Edit Multiple Products', () => {
       stored = [row('a', '036000291452')];
       refuse = { 'a.productName': 'Must be 200 characters or less.' };
       open(['a']);
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       expect(await screen.findByText('Must be 200 characters or less.')).toBeTruthy();
-      expect(cell('Product Name', '036000291452').getAttribute('aria-invalid')).toBe('true');
+      expect(cell('Product Name', '0036000291452').getAttribute('aria-invalid')).toBe('true');
       expect(screen.getByRole('button', { name: 'Previous' })).toHaveProperty('disabled', true);
     },
     SLOW,
@@ -331,18 +332,18 @@ describe('Edit Multiple Products', () => {
     async () => {
       stored = [row('a', '036000291452'), row('b', '4006381333931')];
       const { router } = open(['a', 'b']);
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
       next();
-      await waitFor(() => cell('Height (in)', '036000291452'));
+      await waitFor(() => cell('Height (in)', '0036000291452'));
       fireEvent.click(screen.getByRole('button', { name: 'Previous' }));
-      await waitFor(() => cell('Product Name', '036000291452'));
+      await waitFor(() => cell('Product Name', '0036000291452'));
       next();
-      await waitFor(() => cell('Height (in)', '036000291452'));
+      await waitFor(() => cell('Height (in)', '0036000291452'));
       next();
-      await waitFor(() => cell('FOB Cost', '036000291452'));
+      await waitFor(() => cell('FOB Cost', '0036000291452'));
       next();
-      await waitFor(() => screen.getByLabelText('TPR for UPC 036000291452', { selector: 'input' }));
+      await waitFor(() => screen.getByLabelText('TPR for UPC 0036000291452', { selector: 'input' }));
       next();
       await waitFor(() => expect(router.state.location.pathname).toBe('/edit-multiple/confirmation'));
       expect(router.state.location.search).toBe('?productSubmissionIds=a,b');

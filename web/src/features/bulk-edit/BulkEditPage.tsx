@@ -4,6 +4,7 @@ import { Alert, Button, Group, Stepper, Table, Text, VisuallyHidden } from '@man
 import {
   BULK_EDIT_MSG,
   bulkEditColumns,
+  displayUpc,
   isCellEmpty,
   stepErrorsByRow,
   visibleBulkEditSteps,
@@ -233,7 +234,7 @@ function BulkEditStepper({
             ) : (
               meta.map((r) => (
                 <Table.Tr key={r.id}>
-                  <Table.Th scope="row">{r.upc}</Table.Th>
+                  <Table.Th scope="row">{displayUpc(r.upc)}</Table.Th>
                   {columns.map((c) => {
                     const state = cellState(r.id, c.field, c.required);
                     const key = cellKey(r.id, c.field);
@@ -241,7 +242,7 @@ function BulkEditStepper({
                       <Table.Td key={c.field}>
                         <BulkEditCell
                           column={c}
-                          upc={r.upc}
+                          upc={displayUpc(r.upc)}
                           value={rows[r.id][c.field]}
                           state={state}
                           message={serverErrors[key] ?? BULK_EDIT_MSG.required(c.label)}

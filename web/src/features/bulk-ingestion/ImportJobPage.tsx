@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { Alert, Anchor, Button, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import {
   checkMappingRows,
+  displayUpc,
   isCompleteFile,
   MAPPING_MSG,
   mappingErrorLog,
@@ -37,7 +38,7 @@ export const mappingCountsText = (good: number, bad: number) =>
 
 const columns: Column<IngestionFile>[] = [
   { header: 'File name', cell: (f) => f.filename },
-  { header: 'UPC', cell: (f) => f.ean13Upc ?? f.upc ?? '' },
+  { header: 'UPC', cell: (f) => f.ean13Upc ?? displayUpc(f.upc ?? '') },
   { header: 'Detected UPC', cell: (f) => f.detectedEan13Upc ?? '' },
   { header: 'Status', cell: (f) => f.statusDisplayName },
   { header: 'Reason', cell: (f) => f.reason ?? '' },

@@ -180,15 +180,39 @@ describe('Upload step 2', () => {
     expect(within(row('side.png')).queryByText(PHOTO_NOTE_MSG.noBarcode)).toBeNull();
   });
 
+  it('shows a typed or saved 12-digit UPC in the GTIN-13 form detected codes have, once the field is left', async () => {
+    fakeServer([
+      buildDraft([
+        draftFile('saved.png', { upc: '036000291452' }),
+        draftFile('typed.png'),
+        draftFile('read.png', { detectedUpc: '4006381333931', detectedUpcs: ['4006381333931'] }),
+      ]),
+    ]);
+    await renderStep2();
+    expect(((await screen.findByLabelText('UPC for saved.png')) as HTMLInputElement).value).toBe('0036000291452');
+    fireEvent.change(upc('typed.png'), { target: { value: '012345678905' } });
+    expect(upc('typed.png').value).toBe('012345678905'); // not rewritten while typing
+    fireEvent.blur(upc('typed.png'));
+    await waitFor(() => expect(upc('typed.png').value).toBe('0012345678905'));
+    expect(upc('read.png').value).toBe('4006381333931');
+    // A wrong check digit keeps the digits its message quotes.
+    typeInto(upc('typed.png'), '012345678906');
+    expect(await within(row('typed.png')).findByText(UPC_MSG.checkDigit('01234567890', 5))).toBeTruthy();
+    expect(upc('typed.png').value).toBe('012345678906');
+  });
+
   it('flags two spellings of the same UPC and different names for the same UPC', async () => {
     fakeServer([
-      buildDraft([draftFile('a.png', { upc: '036000291452' }), draftFile('b.png', { upc: '0036000291452' })]),
+      buildDraft([draftFile('a.png', { upc: '0036000291452' }), draftFile('b.png', { upc: '4006381333931' })]),
     ]);
     await renderStep2();
     await screen.findByLabelText('UPC for a.png');
-    expect(within(row('a.png')).getByText(UPC_MSG.duplicateVersions)).toBeTruthy();
-    typeInto(upc('b.png'), '036000291452');
+    // Two spellings stand side by side only while one is being typed: leaving the field writes it as GTIN-13.
+    fireEvent.change(upc('b.png'), { target: { value: '036000291452' } });
+    expect(await within(row('a.png')).findByText(UPC_MSG.duplicateVersions)).toBeTruthy();
+    fireEvent.blur(upc('b.png'));
     await waitFor(() => expect(screen.queryByText(UPC_MSG.duplicateVersions)).toBeNull());
+    expect(upc('b.png').value).toBe('0036000291452');
     typeInto(screen.getByLabelText('Product name for a.png'), 'Soup');
     typeInto(screen.getByLabelText('Product name for b.png'), 'Stew');
     expect(await within(row('a.png')).findByText(DRAFT_MSG.sameUpcDifferentNames)).toBeTruthy();
@@ -239,7 +263,7 @@ describe('Upload step 2', () => {
     expect(await within(row('front.png')).findByText(UPC_MSG.empty)).toBeTruthy();
     expect(submitButton()).toHaveProperty('disabled', true);
     typeInto(upc('front.png'), '036000291452');
-    expect(upc('front.png').value).toBe('036000291452');
+    expect(upc('front.png').value).toBe('0036000291452'); // left: written as GTIN-13
     expect(within(row('front.png')).getByText('The image shows 4006381333931.')).toBeTruthy();
     fireEvent.click(
       within(row('front.png')).getByRole('button', { name: 'Use 4006381333931 as the UPC for front.png' }),
@@ -259,10 +283,14 @@ describe('Upload step 2', () => {
     ]);
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
-    typeInto(upc('front.png'), '036602301467');
+    fireEvent.change(upc('front.png'), { target: { value: '036602301467' } });
     expect(await within(row('front.png')).findByText('Matches the barcode in the image.')).toBeTruthy();
     expect(within(row('front.png')).queryByRole('button', { name: /^Use / })).toBeNull();
     expect(within(row('front.png')).queryByText('Also in the image:')).toBeNull();
+    // Left, it is written the way the image's code is.
+    fireEvent.blur(upc('front.png'));
+    await waitFor(() => expect(upc('front.png').value).toBe('0036602301467'));
+    expect(within(row('front.png')).queryByRole('button', { name: /^Use / })).toBeNull();
   });
 
   it('a code read after the user has typed does not replace what they typed', async () => {
@@ -280,7 +308,7 @@ describe('Upload step 2', () => {
     await screen.findByLabelText('UPC for front.png');
     typeInto(upc('front.png'), '036000291452');
     await within(row('front.png')).findByText('The image shows 4006381333931.', undefined, { timeout: 4000 });
-    expect(upc('front.png').value).toBe('036000291452');
+    expect(upc('front.png').value).toBe('0036000291452');
   });
 
   it('Submit stays off when the user may not edit the draft', async () => {
@@ -307,7 +335,7 @@ describe('Upload step 2', () => {
     typeInto(name, 'Tomato Soup');
     await waitFor(() => expect(submitButton()).toHaveProperty('disabled', false));
     fireEvent.click(submitButton());
-    expect(toast.error).toHaveBeenCalledWith(DRAFT_MSG.primaryImage('036000291452'));
+    expect(toast.error).toHaveBeenCalledWith(DRAFT_MSG.primaryImage('0036000291452'));
     expect(operations()).toEqual(['DraftSubmission']);
   });
 
@@ -345,7 +373,7 @@ describe('Upload step 2', () => {
         files: [
           {
             fileName: 'a.png',
-            upc: '036000291452',
+            upc: '0036000291452',
             productName: null,
             shippingProfileId: null,
             isMarketingImage: true,
@@ -388,7 +416,7 @@ describe('Upload step 2', () => {
     typeInto(upc('a.png'), '036000291452');
     fireEvent.click(submitButton());
     const ask = await screen.findByRole('dialog', { name: DRAFT_MSG.upcDiffersTitle });
-    expect(within(ask).getByText(DRAFT_MSG.upcDiffers('036000291452', ['4006381333931'], ['a.png']))).toBeTruthy();
+    expect(within(ask).getByText(DRAFT_MSG.upcDiffers('0036000291452', ['4006381333931'], ['a.png']))).toBeTruthy();
     // Going back to check sends nothing.
     fireEvent.click(within(ask).getByRole('button', { name: 'Check the UPC' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -526,7 +554,7 @@ describe('Upload step 2', () => {
     await waitFor(() => expect(screen.queryByRole('region', { name: 'copy.png' })).toBeNull());
     const removal = server.calls.find((c) => c.query.includes('removeDraftFile'));
     expect(removal?.variables).toEqual({ id: 'd1', fileName: 'copy.png' });
-    expect(upc('front.png').value).toBe('036000291452');
+    expect(upc('front.png').value).toBe('0036000291452');
     // The draft's last file cannot go: Cancel is how a whole draft goes.
     expect(screen.queryByRole('button', { name: /^Remove / })).toBeNull();
   });
@@ -554,7 +582,7 @@ describe('Upload step 2', () => {
 
     await act(async () => finish(buildDraft([...two, draftFile('new-b.png')])));
     expect(await screen.findByLabelText('UPC for new-b.png')).toBeTruthy();
-    expect(upc('p0.png').value).toBe('036000291452');
+    expect(upc('p0.png').value).toBe('0036000291452');
     await waitFor(() => expect(screen.getByRole('button', { name: 'Add files' })).toHaveProperty('disabled', false));
   });
 });

@@ -15,6 +15,7 @@ import {
   sanitizeProductName,
   toEan13,
   upcDigits,
+  displayUpc,
   type DraftFileValues,
   type IntakeRules,
   type UpcPhotoMismatch,
@@ -98,7 +99,7 @@ const NO_ROWS: DraftRowValues[] = [];
 
 const rowFromFile = (file: DraftFile): DraftRowValues => ({
   fileName: file.fileName,
-  upc: file.upc ?? file.detectedUpc ?? '',
+  upc: displayUpc(file.upc ?? file.detectedUpc ?? ''),
   productName: file.productName ?? '',
   isMarketingImage: file.isMarketingImage,
   shippingProfileId: file.shippingProfileId,

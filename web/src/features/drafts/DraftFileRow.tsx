@@ -19,6 +19,7 @@ import {
   noBarcodeFound,
   PHOTO_NOTE_MSG,
   sameUpc,
+  displayUpc,
   sanitizeProductName,
   upcDigits,
   UPC_MSG,
@@ -144,7 +145,15 @@ export function DraftFileRow({
                         field.onChange(upcDigits(typed));
                         onEdited('upc');
                       }}
-                      onBlur={field.onBlur}
+                      onBlur={() => {
+                        // Leaving the field writes a valid code in the form every list shows (036… becomes 0036…).
+                        const shown = displayUpc(field.value);
+                        if (shown !== field.value) {
+                          field.onChange(shown);
+                          onEdited('upc');
+                        }
+                        field.onBlur();
+                      }}
                       inputMode="numeric"
                       autoComplete="off"
                       disabled={disabled}

@@ -67,10 +67,15 @@ describe('Upload step 1', () => {
     expect(screen.getByTestId('file-drop-zone').style.minHeight).toBe('133px');
   });
 
-  it('lists chosen files with size and a remove button, and grows the drop zone by 72 px per file', () => {
+  it('lists chosen files (HEIC phone photos too) with size and a remove button, and grows the drop zone by 72 px per file', () => {
     renderStep1();
     choose([file('front.png', 2048), file('label.pdf', 500, 'application/pdf')]);
     expect(chosenNames()).toEqual(['front.png', 'label.pdf']);
+    // An iPhone's HEIC photo is taken too (the server keeps it as JPEG).
+    expect(document.querySelector('input[type="file"]')?.getAttribute('accept')).toMatch(/\.heic/);
+    choose([file('IMG_0001.HEIC', 4096, 'image/heic')]);
+    expect(chosenNames()).toEqual(['front.png', 'label.pdf', 'IMG_0001.HEIC']);
+    fireEvent.click(screen.getByRole('button', { name: 'Remove IMG_0001.HEIC' }));
     expect(screen.getByText('2.0 KB')).toBeTruthy();
     expect(screen.getByTestId('file-drop-zone').style.minHeight).toBe(`${133 + 72 * 2}px`);
     expect(next()).toHaveProperty('disabled', false);

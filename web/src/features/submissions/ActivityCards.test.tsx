@@ -40,7 +40,7 @@ describe('Activity on a narrow screen (issue 17 item 18)', () => {
       </Routes>,
       { path: '/activity/all', session: buildSession({ user: buildUser(), flags: ['SUBMISSION_LIST_VIEW'] }) },
     );
-    const link = await screen.findByRole('link', { name: '036000291452' });
+    const link = await screen.findByRole('link', { name: '0036000291452' });
     expect(useMediaQuery).toHaveBeenCalledWith(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, {
       getInitialValueInEffect: false,
     });
@@ -56,11 +56,11 @@ describe('Activity on a narrow screen (issue 17 item 18)', () => {
     ]) {
       expect(within(card).getByText(text)).toBeTruthy();
     }
-    fireEvent.click(within(card).getByRole('checkbox', { name: 'Select 036000291452, Tomato Soup' }));
+    fireEvent.click(within(card).getByRole('checkbox', { name: 'Select 0036000291452, Tomato Soup' }));
     await waitFor(() =>
       expect(screen.getByRole('button', { name: 'Edit to complete' })).toHaveProperty('disabled', false),
     );
-    fireEvent.click(within(card).getByRole('button', { name: 'Delete 036000291452, Tomato Soup' }));
+    fireEvent.click(within(card).getByRole('button', { name: 'Delete 0036000291452, Tomato Soup' }));
     expect(await screen.findByRole('dialog')).toBeTruthy();
     expect(operations()).toContain('ActivityPage');
   });

@@ -16,7 +16,7 @@ spyOnToasts();
 const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   kind: 'Product',
   id: 'p1',
-  upc: '036000291452',
+  upc: '036000291452', // typed as 12 digits: the list shows its GTIN-13 form
   productName: 'Tomato Soup',
   itemStatus: 'SUBMITTED',
   updatedDate: new Date(2025, 2, 7, 16, 5).toISOString(),
@@ -69,7 +69,7 @@ describe('Activity tabs', () => {
     await waitFor(() => expect(document.title).toBe('Submission Activity | Product Hub'));
     expect(tabNames()).toEqual(['Requires Action', 'Rejected', 'Pending Review', 'Accepted']);
     expect(screen.getByRole('tab', { name: 'Pending Review' }).getAttribute('aria-selected')).toBe('true');
-    await screen.findByRole('link', { name: '036000291452' });
+    await screen.findByRole('link', { name: '0036000291452' });
     expect(calls[0].variables).toEqual({ tab: 'pending', page: 1, pageSize: 10 });
     expect(screen.queryByRole('button', { name: 'Edit to complete' })).toBeNull();
     expect(screen.queryByRole('checkbox')).toBeNull();
@@ -80,7 +80,7 @@ describe('Activity tabs', () => {
 
   it('Add New is disabled for a read-only administrator, with the reason the catalogue gives (issue 17 item 3)', async () => {
     renderActivity('/activity/pending', { scopes: [SCOPES.readAllProductSubmissions] });
-    await screen.findByRole('link', { name: '036000291452' });
+    await screen.findByRole('link', { name: '0036000291452' });
     expect(screen.queryByRole('link', { name: 'Add New' })).toBeNull();
     const button = screen.getByRole('button', { name: 'Add New' });
     expect(button).toHaveProperty('disabled', true);
@@ -108,7 +108,7 @@ describe('Activity tabs', () => {
     expect(screen.getByRole('tab', { name: 'Active' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL })).toBeTruthy();
     expect(await screen.findByRole('columnheader', { name: 'Partner status' })).toBeTruthy();
-    const row = screen.getByRole('link', { name: '036000291452' }).closest('tr')!;
+    const row = screen.getByRole('link', { name: '0036000291452' }).closest('tr')!;
     expect(within(row).getByText('N/A')).toBeTruthy();
   });
 
@@ -122,10 +122,10 @@ describe('Activity tabs', () => {
         ]),
       },
     });
-    const first = (await screen.findByRole('link', { name: '036000291452' })).closest('tr')!;
+    const first = (await screen.findByRole('link', { name: '0036000291452' })).closest('tr')!;
     expect(within(first).getByText('Incomplete')).toBeTruthy();
     expect(
-      within(screen.getByRole('link', { name: '012345678905' }).closest('tr')!).getByText('Complete'),
+      within(screen.getByRole('link', { name: '0012345678905' }).closest('tr')!).getByText('Complete'),
     ).toBeTruthy();
   });
 
@@ -135,13 +135,13 @@ describe('Activity tabs', () => {
     const filters = screen.getByRole('navigation', { name: 'Filter active submissions by status' });
     expect(within(filters).getByRole('link', { name: 'Pending Review' }).getAttribute('aria-current')).toBe('page');
     expect(within(filters).getByRole('link', { name: 'Rejected' }).getAttribute('href')).toBe('/activity/rejected');
-    await screen.findByRole('link', { name: '036000291452' });
+    await screen.findByRole('link', { name: '0036000291452' });
     expect(calls.find((c) => c.operation === 'ActivityPage')?.variables.tab).toBe('pending');
   });
 
   it('the drafts tab has no partner drop-down and no Edit to complete', async () => {
     renderActivity('/activity/drafts', { flags: ['SUBMISSION_LIST_VIEW'] });
-    await screen.findByRole('link', { name: '036000291452' });
+    await screen.findByRole('link', { name: '0036000291452' });
     expect(screen.queryByRole('combobox', { name: PARTNER_SELECT_LABEL })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Edit to complete' })).toBeNull();
     expect(screen.getByRole('tab', { name: 'Drafts' }).getAttribute('aria-selected')).toBe('true');
@@ -154,7 +154,7 @@ describe('Activity tabs', () => {
     });
     const edit = screen.getByRole('button', { name: 'Edit to complete' });
     expect(edit).toHaveProperty('disabled', true);
-    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select 036000291452, Tomato Soup' }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Select 0036000291452, Tomato Soup' }));
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select 4006381333931' }));
     expect(edit).toHaveProperty('disabled', false);
     fireEvent.click(edit);
@@ -217,8 +217,8 @@ describe('Activity rows', () => {
         ]),
       },
     });
-    expect(await screen.findByRole('link', { name: '036000291452, 4006381333931' })).toBeTruthy();
-    expect(screen.getByRole('link', { name: '036000291452, 012345678905 + 1 more' })).toBeTruthy();
+    expect(await screen.findByRole('link', { name: '0036000291452, 4006381333931' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0036000291452, 0012345678905 + 1 more' })).toBeTruthy();
   });
 
   it('links drafts to their step 2, rejected items to resubmission and the others to their detail', async () => {
@@ -242,7 +242,7 @@ describe('Activity rows', () => {
 
   it('a click on a row (not on its controls) opens it', async () => {
     const { location } = renderActivity('/activity/pending');
-    const link = await screen.findByRole('link', { name: '036000291452' });
+    const link = await screen.findByRole('link', { name: '0036000291452' });
     fireEvent.click(within(link.closest('tr')!).getByText('Tomato Soup'));
     await waitFor(() => expect(location()).toBe('/productSubmissions/p1'));
   });
@@ -324,7 +324,7 @@ describe('Deleting from the activity list', () => {
     expect(DELETE_NOTE).toBe("Catalogued data for the item won't be affected.");
     await act(async () => fireEvent.click(within(dialog).getByRole('button', { name: 'Delete' })));
     await waitFor(() => expect(screen.queryByRole('link', { name: '4006381333931' })).toBeNull());
-    expect(screen.getByRole('link', { name: '036000291452' })).toBeTruthy();
+    expect(screen.getByRole('link', { name: '0036000291452' })).toBeTruthy();
     expect(calls.find((c) => c.operation === 'DeleteProductSubmission')?.variables).toEqual({ id: 'p2' });
     expect(operations().filter((o) => o === 'ActivityPage').length).toBeGreaterThan(1);
     expect(toast.success).toHaveBeenCalledWith('The submission was deleted.');
@@ -376,7 +376,7 @@ describe('Partner drop-down', () => {
         ]),
       },
     });
-    await screen.findByRole('link', { name: '036000291452' });
+    await screen.findByRole('link', { name: '0036000291452' });
     const partnerColumn = () =>
       screen
         .getAllByRole('row')

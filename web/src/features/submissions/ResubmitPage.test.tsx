@@ -20,7 +20,7 @@ const autoRejected = (over: Partial<Submission> = {}) =>
   buildSubmission({
     itemStatus: 'AUTO_REJECTED',
     statusDisplayName: 'Rejected',
-    rejectionReason: { message: REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'), isAdminRejection: false },
+    rejectionReason: { message: REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'), isAdminRejection: false },
     can: { review: false, editName: true, delete: true, appeal: true, resubmit: true },
     ...over,
   });
@@ -64,7 +64,7 @@ describe('Rejected submission', () => {
     const facts = (await screen.findByText('Last modified')).closest('dl')!;
     expect(within(facts).getByText('Rejected')).toBeTruthy();
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
-    expect(screen.getByText(REVIEW_MSG.barcodeMismatch('4006381333931', '036000291452'))).toBeTruthy();
+    expect(screen.getByText(REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'))).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Request validation' })).toBeTruthy();
     expect(screen.getByRole('link', { name: /Back to Submission Activity/ }).getAttribute('href')).toBe(
       '/activity/requires_action',
@@ -93,10 +93,14 @@ describe('Rejected submission', () => {
     expect(calls.find((c) => c.operation === 'RequestValidation')?.variables).toEqual({ id: 's1' });
   });
 
-  it('the UPC field carries the hint and only keeps digits', async () => {
+  it('the UPC field carries the hint, shows the GTIN-13 form and only keeps digits', async () => {
     renderResubmit(adminRejected());
     const upc = await screen.findByRole('textbox', { name: 'UPC' });
-    expect((upc as HTMLInputElement).value).toBe('036000291452');
+    // Stored as typed (12 digits), shown in the one form every list uses.
+    expect((upc as HTMLInputElement).value).toBe('0036000291452');
+    fireEvent.change(upc, { target: { value: '012345678905' } });
+    fireEvent.blur(upc);
+    expect((upc as HTMLInputElement).value).toBe('0012345678905');
     expect(screen.getByText('Must have 8 to 14 numeric characters.')).toBeTruthy();
     fireEvent.change(upc, { target: { value: '40-06 381a' } });
     expect((upc as HTMLInputElement).value).toBe('4006381');
@@ -136,7 +140,7 @@ describe('Rejected submission', () => {
     expect(resubmitButton()).toHaveProperty('disabled', true);
     const form = calls.find((c) => c.url === RESUBMIT)!.body as FormData;
     expect(form.get('id')).toBe('s1');
-    expect(form.get('upc')).toBe('036000291452');
+    expect(form.get('upc')).toBe('0036000291452');
     expect((form.getAll('files') as File[]).map((f) => f.name)).toEqual(['new.png', 'side.png']);
     await act(async () => answer(jsonResponse(200, { id: 's1', itemStatus: 'SUBMITTED' })));
     await waitFor(() => expect(location()).toBe('/productSubmissions/s1/resubmit/confirmation'));

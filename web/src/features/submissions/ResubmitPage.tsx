@@ -5,6 +5,7 @@ import { Button, CloseButton, Group, Paper, Stack, Text, TextInput, Title } from
 import {
   addToSelection,
   canResubmit,
+  displayUpc,
   isItemStatus,
   isRejected,
   MAX_FILES_PER_DRAFT,
@@ -67,7 +68,8 @@ function ResubmitForm({
   const navigate = useNavigate();
   const partnerPath = usePartnerPath();
   const queryClient = useQueryClient();
-  const [upc, setUpc] = useState(submission.upc);
+  const originalUpc = displayUpc(submission.upc);
+  const [upc, setUpc] = useState(originalUpc);
   const [upcTouched, setUpcTouched] = useState(false);
   const [files, setFiles] = useState<File[]>([]);
   const [sending, setSending] = useState(false);
@@ -76,9 +78,9 @@ function ResubmitForm({
   const reasonHeading = useId();
 
   const upcProblem = resubmitUpcError(upc);
-  const shownUpcError = serverErrors.upc ?? (upcTouched && upc !== submission.upc ? upcProblem : null);
+  const shownUpcError = serverErrors.upc ?? (upcTouched && upc !== originalUpc ? upcProblem : null);
   const fileErrors = Object.entries(serverErrors).filter(([key]) => key !== 'upc');
-  const enabled = canResubmit({ upc, originalUpc: submission.upc, fileCount: files.length, sending });
+  const enabled = canResubmit({ upc, originalUpc, fileCount: files.length, sending });
 
   const addFiles = (incoming: File[]) => {
     const result = addToSelection(files, incoming, MAX_FILES_PER_DRAFT);
@@ -130,7 +132,7 @@ function ResubmitForm({
     <Page heading={RESUBMIT_HEADING} before={back}>
       <dl className={classes.facts}>
         <dt>UPC</dt>
-        <dd>{submission.upc}</dd>
+        <dd>{originalUpc}</dd>
         <dt>Product name</dt>
         <dd>{submission.productName || 'Unnamed'}</dd>
         <dt>Status</dt>
@@ -171,7 +173,10 @@ function ResubmitForm({
               setUpc(upcDigits(event.currentTarget.value));
               if (serverErrors.upc) setServerErrors(({ upc: _gone, ...rest }) => rest);
             }}
-            onBlur={() => setUpcTouched(true)}
+            onBlur={() => {
+              setUpc(displayUpc(upc));
+              setUpcTouched(true);
+            }}
             error={
               shownUpcError ? (
                 <span role={serverErrors.upc ? 'alert' : undefined}>{fieldError(shownUpcError)}</span>

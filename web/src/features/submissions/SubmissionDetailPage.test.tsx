@@ -59,7 +59,7 @@ describe('Submission detail', () => {
     expect(screen.queryByText('Matches Photo')).toBeNull();
     // UPC, status and date modified.
     const facts = screen.getByText('UPC').closest('dl')!;
-    expect(within(facts).getByText('036000291452')).toBeTruthy();
+    expect(within(facts).getByText('0036000291452')).toBeTruthy(); // typed as 12 digits, shown as GTIN-13
     expect(within(facts).getByText('Submitted')).toBeTruthy();
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();

@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
+  displayUpc,
   isAnyAdmin,
   isFullAdmin,
   REJECTION_REASON_MAX,
@@ -159,7 +160,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         <Stack gap="lg">
           <dl className={classes.facts}>
             <dt>UPC</dt>
-            <dd>{submission.upc}</dd>
+            <dd>{displayUpc(submission.upc)}</dd>
             <dt>Product name</dt>
             <dd>
               <ProductNameEditor name={submission.productName} canEdit={submission.can.editName} onSave={rename} />

@@ -1,5 +1,5 @@
 import { useQuery, type QueryClient } from '@tanstack/react-query';
-import type { WebhookDeliveryView, WebhookInput, WebhookView } from '@portal/domain';
+import { WEBHOOK_MSG, type WebhookDeliveryView, type WebhookInput, type WebhookView } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
 /** The REST routes of server/src/modules/webhooks/routes.ts. */
@@ -34,9 +34,12 @@ export const updateWebhook = (id: number, input: WebhookInput) =>
 export const deleteWebhook = (id: number) => apiFetch<void>(`/webhooks/${id}`, { method: 'DELETE' });
 export const rotateWebhookSecret = (id: number) =>
   apiFetch<WithSecret>(`/webhooks/${id}/rotate-secret`, { method: 'POST' });
-export const pingWebhook = (id: number) => apiFetch<void>(`/webhooks/${id}/ping`, { method: 'POST' });
+/** Test events and redeliveries are limited per company: past the limit the user is told so, not 'try again'. */
+const manualSendLimit = { 429: WEBHOOK_MSG.manualSendsLimited };
+export const pingWebhook = (id: number) =>
+  apiFetch<void>(`/webhooks/${id}/ping`, { method: 'POST', notify: manualSendLimit });
 export const redeliverWebhook = (deliveryId: number) =>
-  apiFetch<void>(`/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST' });
+  apiFetch<void>(`/webhook-deliveries/${deliveryId}/redeliver`, { method: 'POST', notify: manualSendLimit });
 
 export const webhooksChanged = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: webhookKeys.all });
