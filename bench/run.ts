@@ -14,6 +14,7 @@ import { runPhotoChecksBench } from './photo-checks.ts';
 import { runIntakeLatencyBench } from './intake-latency.ts';
 import { runFaultsBench } from './faults.ts';
 import { runOutageBench } from './outage.ts';
+import { runScaleBench } from './scale.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -69,6 +70,12 @@ if (wanted('intake-latency')) {
   console.log('\n## Intake latency: results at once\n');
   const latency = await runIntakeLatencyBench();
   if (!latency.ok) failed = true;
+}
+if (only.includes('scale')) {
+  // Minutes of seeding: run when asked for by name.
+  console.log('\n## Cost against data size\n');
+  const scale = await runScaleBench();
+  if (!scale.ok) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

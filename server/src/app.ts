@@ -31,6 +31,7 @@ import { partnerRoutes } from './modules/partners/routes.ts';
 import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
+import { submissionV1Routes } from './modules/submissions/api-v1-routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
@@ -131,6 +132,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(draftRoutes);
   await app.register(bulkIngestionRoutes);
   await app.register(submissionRoutes);
+  await app.register(submissionV1Routes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);

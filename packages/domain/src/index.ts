@@ -28,3 +28,4 @@ export * from './audit.ts';
 export * from './audit-summary.ts';
 export * from './photo-checks.ts';
 export * from './readiness.ts';
+export * from './api-v1.ts';

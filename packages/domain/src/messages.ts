@@ -25,6 +25,8 @@ export const MSG = {
   queryTooCostly:
     'This request asks for too much at once (cost {cost}, at most {budget}). Ask for fewer pages or smaller pages.',
   introspectionDisabled: 'GraphQL introspection is turned off.',
+  /** A cursor or page link that does not decode, or belongs to another list (a 400, never a 500). */
+  invalidCursor: 'This page link is no longer valid: start again from the first page.',
   pageLoadFailed: 'This page could not be loaded. Please check your connection and reload the page.',
 } as const;
 

@@ -368,7 +368,7 @@ export const draftSubmissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt)],
+  (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id)],
 );
 
 /**
@@ -505,20 +505,49 @@ export const productSubmissions = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
+  // Every list index ends in (sort column, id): keyset pages read from a row's (updated_at, id), one status at a time
+  // (docs/decisions.md, "Flat cost with data").
   (t) => [
-    index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt),
+    index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt, t.id),
     // The activity list filtered by partner (the partner drop-down), for a company and for staff.
     index('product_submissions_company_partner_status_idx').on(
       t.companyId,
       t.partnerCompanyId,
       t.itemStatus,
       t.updatedAt,
+      t.id,
     ),
-    index('product_submissions_partner_status_idx').on(t.partnerCompanyId, t.itemStatus, t.updatedAt),
-    index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt),
+    index('product_submissions_partner_status_idx').on(t.partnerCompanyId, t.itemStatus, t.updatedAt, t.id),
+    index('product_submissions_status_idx').on(t.itemStatus, t.updatedAt, t.id),
+    // The integration API's list sorted by creation (GET /api/v1/submissions?sort=created_at), a company's and staff's.
+    index('product_submissions_company_status_created_idx').on(t.companyId, t.itemStatus, t.createdAt, t.id),
+    index('product_submissions_status_created_idx').on(t.itemStatus, t.createdAt, t.id),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
+  ],
+);
+
+/**
+ * How many submissions each company has per partner (0: none) and status, kept exact by the submissions lifecycle in
+ * the transaction of every change; the activity tabs' totals read it instead of counting rows. A maintenance job
+ * recounts it and reports any drift (modules/submissions/counts.ts).
+ */
+export const submissionCounts = pgTable(
+  'submission_counts',
+  {
+    companyId: integer('company_id')
+      .notNull()
+      .references(() => companies.id, { onDelete: 'cascade' }),
+    /** The submission's partner company, 0 when it has none (a key without nulls). */
+    partnerKey: integer('partner_key').notNull(),
+    itemStatus: text('item_status').notNull(),
+    n: integer('n').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.partnerKey, t.itemStatus] }),
+    // Staff totals: one status across every company.
+    index('submission_counts_status_idx').on(t.itemStatus, t.partnerKey),
   ],
 );
 

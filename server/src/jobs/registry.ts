@@ -3,6 +3,7 @@ import { recomputePartnerStatusesJob } from '../modules/bulk-edit/jobs.ts';
 import { processDraftFile } from '../modules/drafts/jobs.ts';
 import { processIngestionFile } from '../modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from '../modules/submissions/checks-job.ts';
+import { recountSubmissionCounts } from '../modules/submissions/counts-job.ts';
 import { sendStatusMail } from '../modules/submissions/notifications.ts';
 import type { SomeJobDefinition } from './queue.ts';
 import { sendPasswordResetMail } from '../modules/auth/password-reset.ts';
@@ -18,5 +19,6 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
     deliverWebhook(ctx),
+    recountSubmissionCounts(ctx),
   ];
 }

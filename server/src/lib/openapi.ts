@@ -33,6 +33,8 @@ export const binary = z.string().meta({ format: 'binary' });
 export const jsonAny = z.unknown();
 
 type RouteDoc = {
+  /** The operation's name in generated clients (the integration API names every operation). */
+  operationId?: string;
   summary: string;
   description?: string;
   tags: string[];
@@ -76,6 +78,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
     summary: doc.summary,
     tags: doc.tags,
     response,
+    ...(doc.operationId ? { operationId: doc.operationId } : {}),
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),

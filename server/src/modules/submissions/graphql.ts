@@ -123,13 +123,28 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
 });
 
 const ActivityPage = builder
-  .objectRef<{ items: ActivityItem[]; total: number; page: number; pageSize: number }>('ActivityPage')
+  .objectRef<{
+    items: ActivityItem[];
+    total: number;
+    page: number;
+    pageSize: number;
+    startCursor: string | null;
+    endCursor: string | null;
+  }>('ActivityPage')
   .implement({
     fields: (t) => ({
       items: t.field({ type: [ActivityItemRef], resolve: (p) => p.items }),
       total: t.exposeInt('total'),
       page: t.exposeInt('page'),
       pageSize: t.exposeInt('pageSize'),
+      startCursor: t.exposeString('startCursor', {
+        nullable: true,
+        description: "This page's first row, as a boundary to ask for the pages before it (null when empty).",
+      }),
+      endCursor: t.exposeString('endCursor', {
+        nullable: true,
+        description: "This page's last row, as a boundary to ask for the pages after it (null when empty).",
+      }),
     }),
   });
 
@@ -150,6 +165,11 @@ builder.queryFields((t) => ({
       pageSize: t.arg.int({ required: false }),
       partnerCompanyId: t.arg.int({ required: false }),
       photoIssues: t.arg.boolean({ required: false, description: 'Only items with a file that failed a photo check.' }),
+      boundary: t.arg.string({
+        required: false,
+        description:
+          'The startCursor or endCursor of a page already shown: the page asked for is read from there, so every page costs the same.',
+      }),
     },
     resolve: async (_root, args, { request, ctx }) => {
       const user = await requireUser(request);
@@ -161,6 +181,7 @@ builder.queryFields((t) => ({
         pageSize: args.pageSize ?? undefined,
         partnerCompanyId: args.partnerCompanyId ?? null,
         photoIssues: args.photoIssues ?? false,
+        boundary: args.boundary ?? null,
       });
       return { ...result, items: withPermissions(user, result.items) };
     },

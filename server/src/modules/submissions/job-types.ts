@@ -7,3 +7,10 @@ export const automatedChecksJob = jobType('submissions.automatedChecks', {
   payload: z.object({ submissionId: z.guid() }),
   maxAttempts: 3,
 });
+
+/** Recounts the maintained submission counts (every company, or one) and reports any drift (counts-job.ts). */
+export const recountSubmissionsJob = jobType('submissions.recountCounts', {
+  queue: 'maintenance',
+  payload: z.object({ companyId: z.number().int().optional() }),
+  maxAttempts: 3,
+});

@@ -20,6 +20,7 @@ import {
 import { enqueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
+import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
@@ -30,7 +31,8 @@ import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type Su
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
  * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
  * transaction and applies every side effect of its change there: history, automated checks, partner statuses,
- * the product's shipping profile, the creator's e-mail, then the event for other modules (events.ts). Blobs are
+ * the product's shipping profile, the creator's e-mail, the maintained counts (counts.ts), then the event for other
+ * modules (events.ts). Blobs are
  * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
  */
 
@@ -128,6 +130,9 @@ async function settleShippingProfile(tx: Tx, s: SubmissionRow, userId: number | 
       .where(eq(productSubmissions.id, s.id));
 }
 
+/** Which counts row a submission is in (its company and partner never change). */
+const countKey = (s: SubmissionRow) => ({ companyId: s.companyId, partnerCompanyId: s.partnerCompanyId });
+
 const rowsOf = (tx: Tx, ids: string[]) =>
   tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
 
@@ -169,6 +174,10 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     created.push({ row, files });
   }
   const ids = created.map((c) => c.row.id);
+  await applyCountChanges(
+    tx,
+    created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
+  );
   await recomputePartnerStatuses(tx, ids);
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -219,6 +228,7 @@ export async function changeStatus(
     .where(eq(productSubmissions.id, id))
     .returning();
   await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason });
+  await applyCountChanges(tx, [{ ...countKey(updated), from, to }]);
   await notifyStatusChange(tx, updated, by, reason);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
@@ -347,6 +357,7 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   if (!submission) throw notFound('Submission not found.');
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;
 }
@@ -361,6 +372,7 @@ export async function recordPastSubmission(
   history: Omit<typeof submissionHistory.$inferInsert, 'submissionId'>[],
 ): Promise<SubmissionRow> {
   const [row] = await tx.insert(productSubmissions).values(values).returning();
+  await applyCountChanges(tx, [{ ...countKey(row), from: null, to: row.itemStatus }]);
   if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
   return row;
 }

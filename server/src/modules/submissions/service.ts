@@ -27,7 +27,8 @@ import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
-import { activityPage, findSubmission, type SubmissionRow } from './repository.ts';
+import { activityPage } from './activity-list.ts';
+import { findSubmission, type SubmissionRow } from './repository.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
   const s = await findSubmission(ctx.db, id);
@@ -74,6 +75,8 @@ export async function activity(
     pageSize?: number;
     partnerCompanyId?: number | null;
     photoIssues?: boolean;
+    /** A boundary cursor of a page already shown (activity-list.ts). */
+    boundary?: string | null;
   },
 ) {
   // Each status once: the statement's shape depends on how many there are (repository.ts).
@@ -81,16 +84,17 @@ export async function activity(
   for (const s of statuses) if (!isItemStatus(s)) throw badRequest(`Unknown status ${s}.`);
   const pageSize = Math.min(Math.max(q.pageSize ?? ACTIVITY_PAGE_SIZE, 1), 100);
   const page = Math.max(q.page ?? 1, 1);
-  const { rows, total } = await activityPage(ctx.db, {
+  const { rows, ...result } = await activityPage(ctx.db, {
     statuses: statuses.filter((s) => s !== 'IN_PROGRESS'),
     includeDrafts: statuses.includes('IN_PROGRESS'),
     companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
     partnerCompanyId: q.partnerCompanyId ?? null,
     photoIssues: q.photoIssues ?? false,
-    limit: pageSize,
-    offset: (page - 1) * pageSize,
+    page,
+    pageSize,
+    boundary: q.boundary ?? null,
   });
-  return { items: rows, total, page, pageSize };
+  return { items: rows, ...result, page, pageSize };
 }
 
 export async function reviewSubmission(

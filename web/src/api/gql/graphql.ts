@@ -432,10 +432,11 @@ export type ActivityPageQueryVariables = Exact<{
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
   photoIssues?: boolean | null | undefined;
+  boundary?: string | null | undefined;
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -1628,12 +1629,13 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {
+    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
   getProductSubmissionsByStatuses(
     tab: $tab
     page: $page
     pageSize: $pageSize
     photoIssues: $photoIssues
+    boundary: $boundary
   ) {
     items {
       kind
@@ -1651,6 +1653,8 @@ export const ActivityPageDocument = new TypedDocumentString(`
     total
     page
     pageSize
+    startCursor
+    endCursor
   }
 }
     `) as unknown as TypedDocumentString<ActivityPageQuery, ActivityPageQueryVariables>;

@@ -263,11 +263,20 @@ describe('Activity rows', () => {
     expect(screen.queryByRole('table')).toBeNull();
   });
 
-  it('pages through the server with a page size of 10', async () => {
+  it('pages through the server with a page size of 10, each page asked for from the boundary of the page beside it', async () => {
     const { calls, location } = renderActivity('/activity/pending', {
       answers: {
-        ActivityPage: (v: Record<string, unknown>) =>
-          page([item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })], 25, Number(v.page)),
+        ActivityPage: (v: Record<string, unknown>) => {
+          const answer = page(
+            [item({ id: `p${String(v.page)}`, upc: `0000000${String(v.page)}` })],
+            25,
+            Number(v.page),
+          );
+          const cursors = { startCursor: `start-${String(v.page)}`, endCursor: `end-${String(v.page)}` };
+          return {
+            data: { getProductSubmissionsByStatuses: { ...answer.data.getProductSubmissionsByStatuses, ...cursors } },
+          };
+        },
       },
     });
     await screen.findByRole('link', { name: '00000001' });
@@ -277,7 +286,8 @@ describe('Activity rows', () => {
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));
     expect(await screen.findByRole('link', { name: '00000002' })).toBeTruthy();
     expect(location()).toBe('/activity/pending?page=2');
-    expect(calls.at(-1)?.variables).toMatchObject({ tab: 'pending', page: 2, pageSize: 10 });
+    expect(calls.at(-1)?.variables).toMatchObject({ tab: 'pending', page: 2, pageSize: 10, boundary: 'end-1' });
+    expect(calls[0].variables.boundary).toBeUndefined();
   });
 
   it('?focus= finds the row on a later page, shows that page and highlights the row', async () => {

@@ -1,6 +1,6 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ACTIVITY_PAGE_SIZE, UNNAMED, upcsText, type ActivityTab } from '@portal/domain';
-import { gql } from '../../api/graphql.ts';
+import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import type { ActivityPageQuery as ActivityPageResult } from '../../api/gql/graphql.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
 import { ActivityPageQuery } from './activity-operations.ts';
@@ -11,15 +11,40 @@ export type ActivityItem = ActivityPage['items'][number];
 
 // Every partner's submissions: the partner drop-down chooses whose status the column shows, it does not filter.
 // photoIssues: only items with a file that failed a photo check (staff's filter of the pending list, issue 20).
-export const fetchActivityPage = async (tab: ActivityTab, page: number, photoIssues = false) =>
-  (await gql(ActivityPageQuery, { tab, page, pageSize: ACTIVITY_PAGE_SIZE, ...(photoIssues && { photoIssues }) }))
-    .getProductSubmissionsByStatuses;
+// boundary: a neighbouring page's first or last row, from which the server reads this page by keyset.
+export const fetchActivityPage = async (tab: ActivityTab, page: number, photoIssues = false, boundary?: string) =>
+  (
+    await gql(ActivityPageQuery, {
+      tab,
+      page,
+      pageSize: ACTIVITY_PAGE_SIZE,
+      ...(photoIssues && { photoIssues }),
+      ...(boundary && { boundary }),
+    })
+  ).getProductSubmissionsByStatuses;
+
+const activityPageKey = (tab: ActivityTab, page: number, photoIssues: boolean) =>
+  photoIssues ? [...submissionKeys.activityPage(tab, page), 'photo-issues'] : submissionKeys.activityPage(tab, page);
+
+/** The boundary of the page before or after, when it is on hand: next and previous then cost what page 1 costs. */
+function neighbourBoundary(client: QueryClient, tab: ActivityTab, page: number, photoIssues: boolean) {
+  const cached = (p: number) => client.getQueryData<ActivityPage>(activityPageKey(tab, p, photoIssues));
+  return cached(page - 1)?.endCursor ?? cached(page + 1)?.startCursor ?? undefined;
+}
 
 export const activityPageQuery = (tab: ActivityTab, page: number, photoIssues = false) => ({
-  queryKey: photoIssues
-    ? [...submissionKeys.activityPage(tab, page), 'photo-issues']
-    : submissionKeys.activityPage(tab, page),
-  queryFn: () => fetchActivityPage(tab, page, photoIssues),
+  queryKey: activityPageKey(tab, page, photoIssues),
+  queryFn: async ({ client }: { client: QueryClient }) => {
+    const boundary = neighbourBoundary(client, tab, page, photoIssues);
+    try {
+      return await fetchActivityPage(tab, page, photoIssues, boundary);
+    } catch (err) {
+      // A boundary the server no longer takes (another version, another page size): the page from the nearer end.
+      if (boundary && err instanceof GraphQLRequestError && err.code === 'INVALID_CURSOR')
+        return fetchActivityPage(tab, page, photoIssues);
+      throw err;
+    }
+  },
 });
 
 /** One page of a tab, newest first; the previous page stays on screen while the next one loads. */

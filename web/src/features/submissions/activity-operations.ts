@@ -1,8 +1,14 @@
 import { graphql } from '../../api/gql/index.ts';
 
 export const ActivityPageQuery = graphql(`
-  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean) {
-    getProductSubmissionsByStatuses(tab: $tab, page: $page, pageSize: $pageSize, photoIssues: $photoIssues) {
+  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
+    getProductSubmissionsByStatuses(
+      tab: $tab
+      page: $page
+      pageSize: $pageSize
+      photoIssues: $photoIssues
+      boundary: $boundary
+    ) {
       items {
         kind
         id
@@ -19,6 +25,8 @@ export const ActivityPageQuery = graphql(`
       total
       page
       pageSize
+      startCursor
+      endCursor
     }
   }
 `);

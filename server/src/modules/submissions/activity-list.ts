@@ -1,0 +1,245 @@
+import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
+import { executePrepared, preparedStatement, type Statement, type Tx } from '../../db/client.ts';
+import { draftSubmissions } from '../../db/schema.ts';
+import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../lib/keyset.ts';
+import { planPageRead, type PageRead } from '../../lib/numbered-pages.ts';
+import { countSubmissions } from './counts.ts';
+import type { ActivityRow } from './repository.ts';
+
+export interface ActivityQuery {
+  statuses: readonly string[];
+  /** null: every company (staff). */
+  companyId: number | null;
+  partnerCompanyId: number | null;
+  includeDrafts: boolean;
+  /** Only items with a file that failed a photo check. */
+  photoIssues?: boolean;
+  page: number;
+  pageSize: number;
+  /** A boundary cursor of a page already shown: this page is read by keyset from there. */
+  boundary?: string | null;
+}
+
+export interface ActivityResult {
+  rows: ActivityRow[];
+  total: number;
+  /** Boundaries of this page (its first and last row), for the pages beside it; null when it is empty. */
+  startCursor: string | null;
+  endCursor: string | null;
+}
+
+/** What a cursor of this list is bound to: another company, filter or page size makes it a 400. */
+const cursorFilters = (q: ActivityQuery) => ({
+  companyId: q.companyId,
+  partnerCompanyId: q.partnerCompanyId,
+  statuses: [...q.statuses].sort(),
+  includeDrafts: q.includeDrafts,
+  photoIssues: q.photoIssues ?? false,
+  pageSize: q.pageSize,
+});
+
+/**
+ * One numbered page of the activity list, newest first: drafts (when asked) and product submissions in one ordered
+ * list, with its total from the maintained counts. The page is read by keyset from the nearest known place (the
+ * top, the bottom, or the boundary given), one index range per status (docs/decisions.md, "Which index serves which
+ * list"), so its cost does not grow with the page number or the company's size. The partner-status column reads
+ * the stored label: nothing is computed here.
+ */
+export async function activityPage(db: Tx, q: ActivityQuery): Promise<ActivityResult> {
+  const { total, statement, values } = await activityRead(db, q);
+  if (!statement) return { rows: [], total, startCursor: null, endCursor: null };
+  const raw = await executePrepared(db, statement, values);
+  const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
+    r
+      ? encodeCursor(
+          { sort: 'updated_at', key: String(r.sort_key), id: String(r.id), boundary: { page: q.page, edge } },
+          cursorFilters(q),
+        )
+      : null;
+  return {
+    rows: raw.map(toActivityRow),
+    total,
+    startCursor: boundary(raw[0], 'start'),
+    endCursor: boundary(raw[raw.length - 1], 'end'),
+  };
+}
+
+/**
+ * The page's total, and the statement that reads its rows with the values to bind (none when there is nothing to
+ * read: past the end, or no status and no drafts asked for). The plan test explains this statement.
+ */
+export async function activityRead(
+  db: Tx,
+  q: ActivityQuery,
+): Promise<{ total: number; statement: Statement | null; values: Record<string, unknown> }> {
+  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'updated_at', filters: cursorFilters(q) }) : null;
+  const total = await activityTotal(db, q);
+  const read = planPageRead(
+    q.page,
+    q.pageSize,
+    total,
+    anchor?.boundary && { ...anchor.boundary, key: anchor.key, id: anchor.id },
+  );
+  if (!read || (!q.statuses.length && !q.includeDrafts)) return { total, statement: null, values: {} };
+  const shape: ActivityShape = {
+    includeDrafts: q.includeDrafts,
+    anyCompany: q.companyId === null,
+    anyPartner: q.partnerCompanyId === null,
+    statusCount: q.statuses.length,
+    photoIssues: q.photoIssues ?? false,
+    direction: read.direction,
+    from: read.from ? (read.from.inclusive ? 'inclusive' : 'exclusive') : 'none',
+    // The usual page read from a boundary or an end is written into the statement, not bound: with them as
+    // parameters PostgreSQL judges its cached generic plan dearer than a fresh one and plans at every call.
+    usualRead: read.skip === 0 && read.take === ACTIVITY_PAGE_SIZE,
+  };
+  const values: Record<string, unknown> = {
+    company: q.companyId,
+    partner: q.partnerCompanyId,
+    skip: read.skip,
+    take: read.take,
+    reach: read.skip + read.take,
+    key: read.from?.key ?? null,
+    id: read.from?.id ?? null,
+  };
+  q.statuses.forEach((status, i) => (values[`status${i}`] = status));
+  return { total, statement: activityStatement(shape), values };
+}
+
+const toActivityRow = (r: Record<string, unknown>): ActivityRow => ({
+  kind: r.kind as ActivityRow['kind'],
+  id: String(r.id),
+  upc: (r.upc as string | null) ?? null,
+  upcs: (r.draft_upcs as string[] | null) ?? (r.upc ? [r.upc as string] : []),
+  productName: (r.product_name as string | null) ?? null,
+  itemStatus: String(r.item_status),
+  updatedAt: new Date(r.updated_at as string),
+  userId: Number(r.user_id),
+  companyId: Number(r.company_id),
+  partnerCompanyId: r.partner_company_id == null ? null : Number(r.partner_company_id),
+  fileCount: Number(r.file_count),
+  partnerStatusLabel: (r.partner_status_label as ActivityRow['partnerStatusLabel'] | null) ?? 'N/A',
+});
+
+/**
+ * The list's total from the maintained counts (counts.ts), never a count of the company's submissions; drafts, a
+ * short-lived working set, from their company index. The photo-issues filter has no maintained count: it counts
+ * the rows that match.
+ */
+async function activityTotal(db: Tx, q: ActivityQuery): Promise<number> {
+  if (q.photoIssues) {
+    const shape = {
+      includeDrafts: q.includeDrafts,
+      anyCompany: q.companyId === null,
+      anyPartner: q.partnerCompanyId === null,
+    };
+    const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId };
+    q.statuses.forEach((status, i) => (values[`status${i}`] = status));
+    const [row] = await executePrepared<{ n: number }>(
+      db,
+      photoIssuesTotal({ ...shape, statusCount: q.statuses.length }),
+      values,
+    );
+    return Number(row.n);
+  }
+  const products = await countSubmissions(db, q);
+  if (!q.includeDrafts) return products;
+  const drafts = and(
+    q.companyId === null ? undefined : eq(draftSubmissions.companyId, q.companyId),
+    q.partnerCompanyId === null ? undefined : eq(draftSubmissions.partnerCompanyId, q.partnerCompanyId),
+  );
+  return products + (await db.$count(draftSubmissions, drafts));
+}
+
+/** What changes the text of the activity statement; each shape is compiled and prepared once. */
+interface ActivityShape {
+  includeDrafts: boolean;
+  anyCompany: boolean;
+  anyPartner: boolean;
+  statusCount: number;
+  photoIssues: boolean;
+  direction: PageRead['direction'];
+  from: 'none' | 'inclusive' | 'exclusive';
+  usualRead: boolean;
+}
+
+const company = (anyCompany: boolean, col: string) =>
+  anyCompany ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('company')}`;
+const partner = (anyPartner: boolean, col: string) =>
+  anyPartner ? sql`true` : sql`${sql.raw(col)} = ${sql.placeholder('partner')}`;
+// Photo issues: any file whose checks found something ('[]' is the column's value when none did).
+const productPhoto = (on: boolean) =>
+  on
+    ? sql`exists (select 1 from submission_files pf where pf.submission_id = s.id and pf.quality_issues <> '[]'::jsonb)`
+    : sql`true`;
+const draftPhoto = (on: boolean) =>
+  on
+    ? sql`exists (select 1 from draft_files pf where pf.draft_id = d.id and pf.quality_issues <> '[]'::jsonb)`
+    : sql`true`;
+const statusPlaceholders = (count: number) =>
+  Array.from({ length: count }, (_, i) => sql`${sql.placeholder(`status${i}`)}`);
+
+const photoIssuesTotal = (shape: Pick<ActivityShape, 'includeDrafts' | 'anyCompany' | 'anyPartner' | 'statusCount'>) =>
+  preparedStatement(`activity-photo-total:${JSON.stringify(shape)}`, () => {
+    const statuses = shape.statusCount
+      ? sql`s.item_status in (${sql.join(statusPlaceholders(shape.statusCount), sql`, `)})`
+      : sql`false`;
+    const products = sql`select count(*) from product_submissions s where ${company(shape.anyCompany, 's.company_id')}
+      and ${partner(shape.anyPartner, 's.partner_company_id')} and ${statuses} and ${productPhoto(true)}`;
+    const drafts = sql`select count(*) from draft_submissions d where ${company(shape.anyCompany, 'd.company_id')}
+      and ${partner(shape.anyPartner, 'd.partner_company_id')} and ${draftPhoto(true)}`;
+    return shape.includeDrafts
+      ? sql`select ((${products}) + (${drafts}))::int as n`
+      : sql`select (${products})::int as n`;
+  });
+
+const activityStatement = (shape: ActivityShape) =>
+  preparedStatement(`activity:${JSON.stringify(shape)}`, () => {
+    const order = shape.direction === 'older' ? sql.raw('desc') : sql.raw('asc');
+    const take = shape.usualRead ? sql.raw(String(ACTIVITY_PAGE_SIZE)) : sql`${sql.placeholder('take')}`;
+    const skip = shape.usualRead ? sql.raw('0') : sql`${sql.placeholder('skip')}`;
+    const reach = shape.usualRead ? take : sql`${sql.placeholder('reach')}`;
+    const position = (alias: string) =>
+      shape.from === 'none'
+        ? sql`true`
+        : pastPosition(
+            { sort: sql.raw(`${alias}.updated_at`), id: sql.raw(`${alias}.id`) },
+            { key: sql`${sql.placeholder('key')}`, id: sql`${sql.placeholder('id')}` },
+            shape.direction,
+            shape.from === 'inclusive',
+          );
+    // One branch per status, each an index range read from the position with its own limit, then merged.
+    const products = statusPlaceholders(shape.statusCount).map(
+      (status) => sql`(
+        select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
+          s.partner_company_id, s.partner_status_label
+        from product_submissions s
+        where ${company(shape.anyCompany, 's.company_id')} and ${partner(shape.anyPartner, 's.partner_company_id')}
+          and s.item_status = ${status} and ${position('s')} and ${productPhoto(shape.photoIssues)}
+        order by s.updated_at ${order}, s.id ${order} limit ${reach})`,
+    );
+    const drafts = sql`(
+      select 'Draft' as kind, d.id,
+        (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
+        (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
+        'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
+      from draft_submissions d
+      where ${company(shape.anyCompany, 'd.company_id')} and ${partner(shape.anyPartner, 'd.partner_company_id')}
+        and ${position('d')} and ${draftPhoto(shape.photoIssues)}
+      order by d.updated_at ${order}, d.id ${order} limit ${reach})`;
+    const branches: SQL[] = [...products, ...(shape.includeDrafts ? [drafts] : [])];
+    const merged = sql.join(branches, sql` union all `);
+    return sql`
+      select page.*, ${keyOf(sql`page.updated_at`)} as sort_key,
+        case when page.kind = 'Draft'
+          then (select count(*) from draft_files f where f.draft_id = page.id)
+          else (select count(*) from submission_files f where f.submission_id = page.id) end::int as file_count,
+        case when page.kind = 'Draft' then (
+          select coalesce(array_agg(code order by first_position), '{}') from (
+            select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) as code, min(f.position) as first_position
+            from draft_files f where f.draft_id = page.id group by 1) as codes
+          where code is not null) end as draft_upcs
+      from (select * from (${merged}) as activity order by updated_at ${order}, id ${order} limit ${take} offset ${skip}) as page
+      order by updated_at desc, id desc`;
+  });

@@ -1,0 +1,30 @@
+import type { AppContext } from '../../context.ts';
+import type { Db } from '../../db/client.ts';
+import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { recountAll, recountCompany, type CountDrift } from './counts.ts';
+import { recountSubmissionsJob } from './job-types.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The daily recount runs at this hour (UTC), when the portal is quietest. */
+const RECOUNT_HOUR_UTC = 3;
+
+/** The repair of the maintained counts: each drift it finds is logged as a warning, then fixed. */
+export const recountSubmissionCounts = (ctx: AppContext) =>
+  defineJob<{ companyId?: number }>({
+    ...recountSubmissionsJob,
+    handler: async ({ companyId }, job) => {
+      const report = (drift: CountDrift) => job.log.warn({ drift }, 'submission count drift repaired');
+      const drifts =
+        companyId === undefined ? await recountAll(ctx.db, report) : await recountCompany(ctx.db, companyId);
+      if (companyId !== undefined) drifts.forEach(report);
+      job.log.info({ drifts: drifts.length, companyId: companyId ?? 'all' }, 'submission counts recounted');
+    },
+  });
+
+/** The next daily recount, queued once (the dedupe key holds a second back while one waits). */
+export function enqueueDailyRecount(db: Db, now = new Date()) {
+  const next = new Date(now);
+  next.setUTCHours(RECOUNT_HOUR_UTC, 0, 0, 0);
+  if (next <= now) next.setTime(next.getTime() + DAY_MS);
+  return enqueue(db, recountSubmissionsJob, {}, { dedupeKey: 'submissions.recountCounts', runAt: next });
+}

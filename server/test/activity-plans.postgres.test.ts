@@ -1,0 +1,184 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fillPlaceholders, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, type Database } from '../src/db/client.ts';
+import { activityPage, activityRead, type ActivityQuery } from '../src/modules/submissions/activity-list.ts';
+import { rebuildCounts } from '../src/modules/submissions/counts.ts';
+import { submissionListPage, submissionListStatement } from '../src/modules/submissions/submission-list.ts';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import type { V1SubmissionListQuery } from '@portal/domain';
+import { createPostgresDatabase } from './harness.ts';
+
+/**
+ * The activity list at a realistic size (100,000 submissions, 60,000 of them one company's): every page is an index
+ * read of at most a page per status, whatever its number, so page 1 and page 3,001 read the same rows. Held by the
+ * plan PostgreSQL runs (EXPLAIN ANALYZE): no sequential scan of the submissions, and the rows each scan returns.
+ */
+const BIG = 9001;
+const PARTNER = 9000;
+const ALL = ['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED'];
+let database: Database;
+let drop: () => Promise<void>;
+let explainer: pg.Client;
+
+beforeAll(async () => {
+  const created = await createPostgresDatabase(inject('databaseTemplate'));
+  drop = created.drop;
+  database = await openPostgres(created.url);
+  const { db } = database;
+  await db.execute(sql`
+    insert into companies (id, name, kind) values (${PARTNER}, 'Plan Partner', 'partner')`);
+  await db.execute(sql`
+    insert into companies (id, name, kind) select ${BIG} + g, 'Plan Company ' || g, 'supplier' from generate_series(0, 200) g`);
+  await db.execute(sql`
+    insert into users (company_id, email, first_name, last_name, password_hash)
+    select ${BIG} + g, 'plan-' || g || '@example.com', 'Plan', 'User', 'x' from generate_series(0, 200) g`);
+  // 60,000 rows for the big company, 40,000 across the 200 others; a third sent to the partner.
+  await db.execute(sql`
+    insert into product_submissions (company_id, user_id, partner_company_id, upc, ean13_upc, item_status, updated_at)
+    select c, (select id from users where company_id = c), case when g % 3 = 0 then ${PARTNER}::int end,
+      lpad(g::text, 12, '0'), lpad(g::text, 13, '0'),
+      (array['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED', 'CATALOGUED'])[1 + g % 5],
+      now() - g * interval '1 second' - (g % 7) * interval '1 microsecond'
+    from generate_series(1, 100000) g, lateral (select case when g <= 60000 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end as c) as owner`);
+  await db.execute(sql`
+    insert into draft_submissions (company_id, user_id, updated_at)
+    select ${BIG}, (select id from users where company_id = ${BIG}), now() - g * interval '1 minute' from generate_series(1, 500) g`);
+  await rebuildCounts(db);
+  await db.execute(sql`vacuum analyze product_submissions`);
+  await db.execute(sql`vacuum analyze draft_submissions`);
+  explainer = new pg.Client({ connectionString: created.url });
+  await explainer.connect();
+}, 120_000);
+afterAll(async () => {
+  await explainer?.end();
+  await database?.close();
+  await drop?.();
+});
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/** The plan PostgreSQL runs for an activity page's statement, with the values bound. */
+async function planOf(q: ActivityQuery) {
+  const { statement, values } = await activityRead(database.db, q);
+  expect(statement).not.toBeNull();
+  return explain(statement!.compiled.sql, fillPlaceholders(statement!.compiled.params, values));
+}
+
+async function explain(text: string, params: unknown[]) {
+  const res = await explainer.query(`explain (analyze, format json) ${text}`, params);
+  const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
+  const on = (table: string) => nodes.filter((n) => n['Relation Name'] === table);
+  return {
+    seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
+    /** Rows the scans of a table returned, every loop counted. */
+    rowsRead: (table: string) => on(table).reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
+    scans: (table: string) => on(table).map((n) => n['Node Type']),
+  };
+}
+
+const supplierAll = (page: number, boundary?: string | null): ActivityQuery => ({
+  statuses: ALL,
+  companyId: BIG,
+  partnerCompanyId: null,
+  includeDrafts: false,
+  page,
+  pageSize: 10,
+  boundary,
+});
+
+describe('activity list plans at 100,000 submissions (postgres)', () => {
+  it('page 1, the page after page 3,000 and the last page each read at most a page per status, by index', async () => {
+    const deep = await activityPage(database.db, supplierAll(3_000));
+    expect(deep.total).toBe(48_000);
+    const plans = {
+      first: await planOf(supplierAll(1)),
+      afterDeep: await planOf(supplierAll(3_001, deep.endCursor)),
+      beforeDeep: await planOf(supplierAll(2_999, deep.startCursor)),
+      last: await planOf(supplierAll(4_800)),
+    };
+    for (const [name, plan] of Object.entries(plans)) {
+      expect(plan.seqScans, name).toEqual([]);
+      expect(
+        plan.scans('product_submissions').every((t) => t.startsWith('Index')),
+        name,
+      ).toBe(true);
+      // Four statuses, a page of ten each at most: the same for every page.
+      expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(4 * 10);
+      expect(plan.rowsRead('product_submissions'), name).toBeGreaterThanOrEqual(10);
+    }
+  });
+
+  it('the pages read from a boundary are the pages counted from the top', async () => {
+    const third = await activityPage(database.db, supplierAll(3));
+    const fromNext = await activityPage(
+      database.db,
+      supplierAll(3, (await activityPage(database.db, supplierAll(2))).endCursor),
+    );
+    const fromPrevious = await activityPage(
+      database.db,
+      supplierAll(3, (await activityPage(database.db, supplierAll(4))).startCursor),
+    );
+    expect(fromNext.rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
+    expect(fromPrevious.rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
+    expect(third.rows).toHaveLength(10);
+  });
+
+  it('staff lists (every company, or one partner) and the requires-action tab with drafts read by index too', async () => {
+    const shapes: [string, ActivityQuery][] = [
+      ['staff, pending', { ...supplierAll(1), companyId: null, statuses: ['SUBMITTED'] }],
+      ['staff, partner', { ...supplierAll(2), companyId: null, partnerCompanyId: PARTNER }],
+      ['supplier, partner', { ...supplierAll(1), partnerCompanyId: PARTNER }],
+      ['requires action', { ...supplierAll(1), statuses: ['PREPOPULATED'], includeDrafts: true }],
+    ];
+    for (const [name, q] of shapes) {
+      const plan = await planOf(q);
+      expect(plan.seqScans, name).toEqual([]);
+      expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(q.statuses.length * 20);
+      expect(plan.rowsRead('draft_submissions'), name).toBeLessThanOrEqual(20);
+    }
+  });
+});
+
+describe('the integration API list plans at 100,000 submissions (postgres)', () => {
+  const listQuery = (over: Partial<V1SubmissionListQuery & { companyId: number | null }> = {}) => ({
+    limit: 25,
+    sort: 'updated_at' as const,
+    companyId: BIG as number | null,
+    ...over,
+  });
+  const planOfList = (q: ReturnType<typeof listQuery>) => {
+    const { sql: text, params } = new PgDialect().sqlToQuery(submissionListStatement(q).statement);
+    return explain(text, params);
+  };
+
+  it('the first page and a page 40,000 rows deep read a page per status at most, by index, in either sort', async () => {
+    let deep = await submissionListPage(database.db, listQuery({ limit: 100 }));
+    for (let i = 0; i < 3; i++)
+      deep = await submissionListPage(database.db, listQuery({ limit: 100, cursor: deep.next_cursor! }));
+    expect(deep.next_cursor).not.toBeNull();
+    const shapes: [string, ReturnType<typeof listQuery>][] = [
+      ['first page', listQuery()],
+      ['deep page', listQuery({ cursor: deep.next_cursor! })],
+      ['by creation', listQuery({ sort: 'created_at' })],
+      ['staff, one status', listQuery({ companyId: null, status: ['SUBMITTED'] })],
+      ['staff, a partner', listQuery({ companyId: null, partner: PARTNER })],
+      ['changed since', listQuery({ updated_since: new Date(Date.now() - 3_600_000).toISOString() })],
+    ];
+    for (const [name, q] of shapes) {
+      const plan = await planOfList(q);
+      expect(plan.seqScans, name).toEqual([]);
+      // Seven statuses, a page (and one more) each at most.
+      expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(7 * 26);
+      expect(plan.rowsRead('product_submissions'), name).toBeGreaterThanOrEqual(25);
+    }
+  });
+});
