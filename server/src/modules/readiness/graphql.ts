@@ -2,9 +2,9 @@ import type { ProductReadiness, Readiness, ReadinessRule, RuleResult, RuleSet } 
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
-import { partnerPolicy } from '../partners/policy.ts';
 import { SubmissionDetailRef } from '../submissions/graphql.ts';
 import { findSubmission } from '../submissions/repository.ts';
+import { readinessPolicy } from './policy.ts';
 import { currentRules, readinessOfSubmission, saveOwnRules } from './service.ts';
 
 /** Every field of every rule kind, null where a kind has none. */
@@ -98,7 +98,7 @@ builder.queryField('getReadinessRules', (t) =>
     description: "A partner's current readiness rules (what a supplier's products are judged against).",
     args: { partnerCompanyId: t.arg.int({ required: true }) },
     resolve: async (_root, { partnerCompanyId }, { request, ctx }) => {
-      await requireUser(request);
+      authorize(readinessPolicy.viewRules(await requireUser(request)));
       return currentRules(ctx, partnerCompanyId);
     },
   }),
@@ -115,7 +115,7 @@ builder.mutationField('saveReadinessRules', (t) =>
     },
     resolve: async (_root, { partnerCompanyId, rules }, { request, ctx }) => {
       const user = await requireUser(request);
-      authorize(partnerPolicy.configure(user));
+      authorize(readinessPolicy.editRules(user));
       // GraphQL sends null for what was left out; the rule schema knows only absent fields.
       const cleaned = rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v != null)));
       return saveOwnRules(ctx, user, partnerCompanyId, cleaned);
