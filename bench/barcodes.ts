@@ -23,7 +23,7 @@ import {
 } from '../server/src/media/barcodes.ts';
 import { closeDigitReader } from '../server/src/media/printed-digits.ts';
 import { matchesExpectedCode, normaliseRetailCode, type RetailFormat } from '../server/src/media/retail-code.ts';
-import { barcodePng, barcodeScene, damagedBarcodePng } from '../server/src/media/test-fixtures.ts';
+import { barcodePng, barcodeScene, damagedBarcodePng } from '../server/test/support/media-files.ts';
 
 const run = promisify(execFile);
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -27,7 +27,7 @@ import { JobRunner } from '../server/src/jobs/queue.ts';
 import { allJobs } from '../server/src/jobs/registry.ts';
 import { closeMediaPool, readBarcodesOffThread } from '../server/src/media/media-pool.ts';
 import { scanAllSources } from '../server/src/modules/bulk-ingestion/pipeline.ts';
-import { barcodePng } from '../server/src/media/test-fixtures.ts';
+import { barcodePng } from '../server/test/support/media-files.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/ingestion.md');

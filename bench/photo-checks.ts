@@ -40,7 +40,7 @@ import { greyForJudging, judgePhoto, measurePhoto } from '../server/src/media/ph
 import { loadRgba, sourceSize } from '../server/src/media/pixels.ts';
 import { closeDigitReader } from '../server/src/media/printed-digits.ts';
 import { matchesExpectedCode } from '../server/src/media/retail-code.ts';
-import { barcodePng, barcodeScene, type Symbology } from '../server/src/media/test-fixtures.ts';
+import { barcodePng, barcodeScene, type Symbology } from '../server/test/support/media-files.ts';
 import { DATASET_DIR, loadManifest } from './barcodes.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));

@@ -4,7 +4,7 @@ import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG, READINESS_MSG } from '@portal/domain'
 import { minTwoImagesRule, READINESS_FIXTURE, readinessSummary } from '@portal/domain/readiness.fixture';
 import { companies, draftFiles, draftSubmissions, partnerConfigurations, partnerRuleSets } from '../src/db/schema.ts';
 import { barcodeImage } from './fixtures.ts';
-import { barcodePng, barcodeScene } from '../src/media/test-fixtures.ts';
+import { barcodePng, barcodeScene } from './support/media-files.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 // Issue 20: the media job stores each file's photo checks; GraphQL exposes them on draft and submission files; a

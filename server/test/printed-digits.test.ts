@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { READ_FROM_DIGITS } from '@portal/domain';
 import { draftFiles, submissionFiles } from '../src/db/schema.ts';
-import { damagedBarcodePng } from '../src/media/test-fixtures.ts';
+import { damagedBarcodePng } from './support/media-files.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 // Issue 20 item 6: a code read from the digits printed under bars no reader could decode is stored and shown as such.

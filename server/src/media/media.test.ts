@@ -13,7 +13,7 @@ import { MEDIA_MSG } from './messages.ts';
 import { renderPdfFirstPage } from './pdf-page.ts';
 import { closeDigitReader } from './printed-digits.ts';
 import { matchesExpectedCode, normaliseRetailCode } from './retail-code.ts';
-import { barcodePng, barcodeScene, imageFile, pdfFile, pngBomb, sidewaysJpeg } from './test-fixtures.ts';
+import { barcodePng, barcodeScene, imageFile, pdfFile, pngBomb, sidewaysJpeg } from '../../test/support/media-files.ts';
 import { makeThumbnail } from './thumbnail.ts';
 import { isHeif } from './heif.ts';
 import { MediaPool } from './media-pool.ts';

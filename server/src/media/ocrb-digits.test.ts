@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { layoutDigits, readDigitLines, type DigitLine } from './ocrb-digits.ts';
 import { loadRgba, toGrey, type GreyImage } from './pixels.ts';
 import { readByTemplates } from './printed-digits.ts';
-import type { Symbology } from './test-fixtures.ts';
+import type { Symbology } from '../../test/support/media-files.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadPixels } from './zxing-reader.ts';
 

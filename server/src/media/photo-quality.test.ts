@@ -4,7 +4,7 @@ import { findBarcodeRegion } from './barcode-region.ts';
 import { perceptualHash, pictureDistance, SAME_PICTURE_BITS } from './perceptual-hash.ts';
 import { judgePhoto, measurePhoto, shrinkGrey } from './photo-quality.ts';
 import type { GreyImage } from './pixels.ts';
-import { barcodePng, barcodeScene, imageFile } from './test-fixtures.ts';
+import { barcodePng, barcodeScene, imageFile } from '../../test/support/media-files.ts';
 
 /** Decoded grey pixels of an image file, as the readers' first pass has them. */
 async function grey(input: Buffer): Promise<GreyImage> {

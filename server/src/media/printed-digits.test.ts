@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readBarcodes, readBarcodesDetailed } from './barcodes.ts';
 import { agreedCode, closeDigitReader, printedCode, wordLines } from './printed-digits.ts';
-import { barcodePng, damagedBarcodePng } from './test-fixtures.ts';
+import { barcodePng, damagedBarcodePng } from '../../test/support/media-files.ts';
 import { zbarReadGrey } from './zbar-reader.ts';
 import { zxingReadPixels } from './zxing-reader.ts';
 import { loadRgba, toGrey } from './pixels.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { admin, colleague, creator, ownRecord, stranger, viewer } from '../policy-test-users.ts';
+import { admin, colleague, creator, ownRecord, stranger, viewer } from '../../../test/support/policy-users.ts';
 import { bulkEditPolicy as policy } from './policy.ts';
 
 const row = ownRecord;
