@@ -10,7 +10,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,10 +18,10 @@ import sharp from 'sharp';
 import { WEBHOOK_MANUAL_SENDS_PER_MINUTE } from '@portal/domain';
 import { startPortal } from '../e2e/support/portal-process.ts';
 import { runOutageBench } from './outage.ts';
+import { firstEan13Photo } from './support/dataset.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/faults.md');
-const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
 const PORT = 3991 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const TARGET_RATIO = 2;
 const FLOOD_FILES = 1000;
@@ -108,13 +108,7 @@ async function runFairness(): Promise<{ ok: boolean; ratio: number; table: strin
     const quiet = await signIn(portal.url, 'other@example.com', 'Other-demo-1');
     const flooder = await signIn(portal.url, 'supplier@example.com', 'Supplier-demo-1');
     // A real photo of a retail barcode (the first EAN-13 of the dataset), and a plain picture for the flood.
-    const [first] = readFileSync(path.join(DATASET, 'manifest.csv'), 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => l.split(','))
-      .filter(([, symbology]) => symbology === 'EAN-13');
-    const photo = { name: `front${path.extname(first[0])}`, data: readFileSync(path.join(DATASET, first[0])) };
+    const photo = firstEan13Photo();
     const admin = await signIn(portal.url, 'admin@example.com', 'Admin-demo-1');
     const queuedFiles = async () =>
       (await admin.json<{ total: number }>('GET', '/api/admin/jobs?state=queued&pageSize=1')).json?.total ?? 0;

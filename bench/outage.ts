@@ -11,16 +11,12 @@
  */
 import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { startFaultProxy } from '../server/test/support/fault-proxy.ts';
 import { startInstance, startRunning, stopInstances } from '../server/test/support/instances.ts';
 import { startS3 } from '../server/test/support/s3.ts';
+import { firstEan13Photo } from './support/dataset.ts';
 
-const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const DATASET = path.resolve(repoRoot, '../shared/datasets/barcode-photos');
 const BASE_PORT = 3993 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 const SUPPLIERS = 30;
 const DB_OUTAGE_MS = 10_000;
@@ -180,13 +176,7 @@ export async function runOutageBench(): Promise<OutageResult | null> {
     } else processes.push(await startRunning({ ...shared, ROLE: 'worker' }));
     await direct.connect();
 
-    const [first] = readFileSync(path.join(DATASET, 'manifest.csv'), 'utf8')
-      .trim()
-      .split('\n')
-      .slice(1)
-      .map((l) => l.split(','))
-      .filter(([, symbology]) => symbology === 'EAN-13');
-    const photo = { name: `front${path.extname(first[0])}`, data: readFileSync(path.join(DATASET, first[0])) };
+    const photo = firstEan13Photo();
 
     const tally = new Tally();
     const uploaded: string[] = [];
