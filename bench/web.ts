@@ -25,7 +25,7 @@ import { waitFor } from './upload.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/web.md');
 const DIST = path.join(repoRoot, 'web/dist');
-const PORTAL_PORT = 3971;
+const PORTAL_PORT = 3971 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 
 /** Chrome DevTools' "Fast 3G" as the issue measures it. */
 export const FAST_3G = {

@@ -46,7 +46,13 @@ beforeAll(async () => {
   writeFileSync(path.join(dist, 'assets', 'app-1.js'), 'console.log(1)');
   writeFileSync(
     path.join(dist, 'signed-in-preload.json'),
-    JSON.stringify(['assets/app-1.js', 'assets/app-1.css', '../server/secret.js']),
+    JSON.stringify({
+      shared: ['assets/app-1.js', 'assets/app-1.css', '../server/secret.js'],
+      routes: [
+        { path: 'activity/:tab', files: ['assets/ActivityPage-1.js', 'assets/ActivityPage-1.css'] },
+        { path: 'upload', files: ['assets/UploadFilesPage-1.js', '../../etc/passwd'] },
+      ],
+    }),
   );
   writeWithCompressed(path.join(dist, 'assets', 'big-1.js'), BIG_ASSET);
   // Introspection on: the schema is a large JSON answer any client can ask for, to test compression with.
@@ -55,16 +61,24 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`serving the web app (${databaseKind})`, () => {
-  it("a page asked for with a session cookie names the signed-in pages' shared code and first reads; a visitor's does not", async () => {
+  it("a page asked for with a session cookie names the signed-in pages' shared code, the route's own and the first reads; a visitor's does not", async () => {
     const supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
-    for (const route of ['/', '/activity/requires_action']) {
-      const link = (await supplier.get(route)).headers.get('link');
-      expect(link, route).toBe(
-        '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ' +
-          '</api/user>; rel=preload; as=fetch; crossorigin=anonymous, ' +
-          '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous',
-      );
+    const shared = '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ';
+    const reads =
+      '</api/user>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+      '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous';
+    const activity =
+      '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style, ';
+    const expected: Record<string, string> = {
+      '/': shared + reads,
+      '/activity/requires_action': shared + activity + reads,
+      '/30443/activity/pending?page=2': shared + activity + reads,
+      '/upload': shared + '</assets/UploadFilesPage-1.js>; rel=modulepreload, ' + reads,
+      '/activity/requires_action/x': shared + reads,
+    };
+    for (const [route, link] of Object.entries(expected)) {
+      expect((await supplier.get(route)).headers.get('link'), route).toBe(link);
     }
     expect((await new Client(server.url).get('/login')).headers.get('link')).toBeNull();
   });

@@ -8,7 +8,7 @@ import { recordBuildAndPrune } from './keep-recent-builds.ts';
 import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
-import { signedInPreload } from './signed-in-preload.ts';
+import { signedInPreload, signedInRoutes } from './signed-in-preload.ts';
 
 const require = createRequire(import.meta.url);
 
@@ -153,39 +153,95 @@ describe('signedInChunk', () => {
 });
 
 describe('signedInPreload', () => {
-  it("lists the shared chunks, the shell and their style sheets for the server's Link header", () => {
-    const chunk = (name: string, fileName: string, facadeModuleId: string | null, css: string[] = []) => ({
+  const ROUTER = `
+    const loggedInRoutes = [
+      { path: 'activity/:tab', lazy: signedInPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
+      { path: 'account', lazy: signedInPage(() => import('./features/account/AccountPage.tsx'), 'AccountPage'), children: [
+        { element: <RequireAccess allow={ok} />, children: [
+          { path: 'password', lazy: signedInPage(() => import('./features/account/PasswordSettingsForm.tsx'), 'PasswordSettingsForm') },
+        ] },
+      ] },
+    ];
+    const loggedOutRoutes = [{ path: 'login', lazy: lazyPage(() => import('./features/auth/LoginPage.tsx'), 'LoginPage') }];`;
+
+  it("reads the signed-in routes and their page modules from the router's source, nested paths joined", () => {
+    expect(signedInRoutes(ROUTER, '/w/web/src/router.tsx')).toEqual([
+      { path: 'activity/:tab', module: '/w/web/src/features/submissions/ActivityPage.tsx' },
+      { path: 'account', module: '/w/web/src/features/account/AccountPage.tsx' },
+      { path: 'account/password', module: '/w/web/src/features/account/PasswordSettingsForm.tsx' },
+    ]);
+  });
+
+  it("lists the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'router-'));
+    const routerFile = path.join(dir, 'web', 'src', 'router.tsx');
+    mkdirSync(path.dirname(routerFile), { recursive: true });
+    writeFileSync(routerFile, ROUTER);
+    const src = path.dirname(routerFile);
+    const chunk = (
+      name: string,
+      fileName: string,
+      facadeModuleId: string | null,
+      css: string[] = [],
+      imports: string[] = [],
+      isEntry = false,
+    ) => ({
       type: 'chunk',
       name,
       fileName,
       facadeModuleId,
+      isEntry,
+      imports,
       viteMetadata: { importedCss: new Set(css) },
     });
     const bundle = {
-      a: chunk('app', 'assets/app-1.js', null, ['assets/app-1.css']),
+      i: chunk('index', 'assets/index-1.js', path.join(src, 'main.tsx'), [], ['assets/framework-1.js'], true),
+      f: chunk('framework', 'assets/framework-1.js', null),
+      a: chunk('app', 'assets/app-1.js', null, ['assets/app-1.css'], ['assets/framework-1.js']),
       b: chunk('query', 'assets/query-1.js', null),
-      c: chunk('LoggedInShell', 'assets/LoggedInShell-1.js', '/w/web/src/features/shell/LoggedInShell.tsx'),
-      d: chunk('ActivityPage', 'assets/ActivityPage-1.js', '/w/web/src/features/submissions/ActivityPage.tsx'),
-      e: { type: 'asset', fileName: 'assets/logo.svg' },
+      c: chunk('LoggedInShell', 'assets/LoggedInShell-1.js', path.join(src, 'features/shell/LoggedInShell.tsx')),
+      d: chunk(
+        'ActivityPage',
+        'assets/ActivityPage-1.js',
+        path.join(src, 'features/submissions/ActivityPage.tsx'),
+        ['assets/ActivityPage-1.css'],
+        ['assets/framework-1.js', 'assets/app-1.js', 'assets/CataloguedList-1.js'],
+      ),
+      e: chunk(
+        'CataloguedList',
+        'assets/CataloguedList-1.js',
+        null,
+        ['assets/CataloguedList-1.css'],
+        ['assets/app-1.js'],
+      ),
+      g: chunk('AccountPage', 'assets/AccountPage-1.js', path.join(src, 'features/account/AccountPage.tsx')),
+      h: { type: 'asset', fileName: 'assets/logo.svg' },
     };
     const emitted: { fileName: string; source: string }[] = [];
     const plugin = signedInPreload();
     (plugin.generateBundle as (this: unknown, o: unknown, b: unknown) => void).call(
-      { emitFile: (file: { fileName: string; source: string }) => emitted.push(file) },
+      {
+        emitFile: (file: { fileName: string; source: string }) => emitted.push(file),
+        getModuleIds: () => [path.join(src, 'main.tsx'), routerFile],
+      },
       {},
       bundle,
     );
-    expect(emitted).toEqual([
-      {
-        type: 'asset',
-        fileName: 'signed-in-preload.json',
-        source: JSON.stringify([
-          'assets/LoggedInShell-1.js',
-          'assets/app-1.css',
-          'assets/app-1.js',
-          'assets/query-1.js',
-        ]),
-      },
-    ]);
+    expect(emitted.map((e) => e.fileName)).toEqual(['signed-in-preload.json']);
+    expect(JSON.parse(emitted[0].source)).toEqual({
+      shared: ['assets/LoggedInShell-1.js', 'assets/app-1.css', 'assets/app-1.js', 'assets/query-1.js'],
+      routes: [
+        {
+          path: 'activity/:tab',
+          files: [
+            'assets/ActivityPage-1.js',
+            'assets/ActivityPage-1.css',
+            'assets/CataloguedList-1.js',
+            'assets/CataloguedList-1.css',
+          ],
+        },
+        { path: 'account', files: ['assets/AccountPage-1.js'] },
+      ],
+    });
   });
 });

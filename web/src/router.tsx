@@ -1,5 +1,12 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
-import { isAnyAdmin, isFullAdmin, isPartnerConfigAdmin, mayViewJobs, webhookPolicy } from '@portal/domain';
+import { createBrowserRouter, Navigate, type LoaderFunctionArgs, type RouteObject } from 'react-router';
+import {
+  isActivityTab,
+  isAnyAdmin,
+  isFullAdmin,
+  isPartnerConfigAdmin,
+  mayViewJobs,
+  webhookPolicy,
+} from '@portal/domain';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
 import { lazyPage } from './routes/lazy-load.ts';
@@ -42,6 +49,30 @@ const signedInPage: typeof lazyPage = (load, name) =>
     return load();
   }, name);
 
+/** The address the app was opened at, until its first route has loaded: only that page's list is read ahead. */
+let openedAt: string | null = typeof window === 'undefined' ? null : window.location.pathname + window.location.search;
+
+/**
+ * The activity list the app was opened at is asked for as soon as the route is known, beside the page's code (the
+ * page takes the answer, activity-api.ts): on a slow connection it arrives with the code instead of a round trip
+ * after it. Later navigations read through the query cache as usual.
+ */
+function readActivityListEarly({ params, request }: LoaderFunctionArgs) {
+  const url = new URL(request.url);
+  const first = url.pathname + url.search === openedAt;
+  openedAt = null;
+  if (first && params.tab && isActivityTab(params.tab)) {
+    const tab = params.tab;
+    const page = Number(url.searchParams.get('page') ?? 1);
+    if (Number.isInteger(page) && page > 0) {
+      void import('./features/submissions/activity-api.ts')
+        .then((api) => api.startActivityPageRead(tab, page))
+        .catch(() => {}); // the page itself reports code that cannot be had
+    }
+  }
+  return null;
+}
+
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
   { path: 'upload', lazy: signedInPage(() => import('./features/drafts/UploadFilesPage.tsx'), 'UploadFilesPage') },
@@ -70,6 +101,7 @@ const loggedInRoutes: RouteObject[] = [
   { path: 'activity', lazy: signedInPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage') },
   {
     path: 'activity/:tab',
+    loader: readActivityListEarly,
     lazy: signedInPage(() => import('./features/submissions/ActivityPage.tsx'), 'ActivityPage'),
   },
   {

@@ -3,6 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { parsePartnerSegment } from '@portal/domain';
 
 /** Content-hashed build output: a changed file gets a new name, so a copy never goes stale. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
@@ -31,34 +32,84 @@ const SESSION_COOKIE = 'sid';
 /** What the web app reads first on every page (web/src/session/session-api.ts). */
 const SESSION_READS = ['/api/user', '/api/feature-flags/enabled'];
 
-/**
- * The `Link` header naming what every signed-in page loads after the entry (written by the web build's
- * signed-in-preload plugin), or null without a build of it. Read per request, as the files are.
- */
-async function signedInPreloadLinks(webDist: string): Promise<string | null> {
+const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/;
+const assetFiles = (files: unknown): string[] =>
+  Array.isArray(files) ? files.filter((f): f is string => typeof f === 'string' && ASSET_FILE.test(f)) : [];
+
+/** A route pattern as the router writes it (`activity/:tab`, `products/*`) as a test of a path without its partner segment. */
+const routePattern = (pattern: string) =>
+  new RegExp(
+    `^/${pattern
+      .split('/')
+      .map((part) =>
+        part === '*' ? '.*' : part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'),
+      )
+      .join('/')}/?$`,
+  );
+
+interface SignedInPreload {
+  shared: string[];
+  routes: { test: RegExp; files: string[] }[];
+}
+
+/** The build's signed-in-preload.json (web/build-plugins/signed-in-preload.ts), or null without one. */
+async function readSignedInPreload(webDist: string): Promise<SignedInPreload | null> {
   try {
-    const files: unknown = JSON.parse(await readFile(path.join(webDist, 'signed-in-preload.json'), 'utf8'));
-    if (!Array.isArray(files) || files.length === 0) return null;
-    return [
-      ...files
-        .filter((f): f is string => typeof f === 'string' && /^assets\/[\w.-]+\.(js|css)$/.test(f))
-        .map((f) => (f.endsWith('.css') ? `</${f}>; rel=preload; as=style` : `</${f}>; rel=modulepreload`)),
-      // The session's first reads (session-api.ts), as its fetch() makes them: CORS mode, same-origin credentials.
-      ...SESSION_READS.map((url) => `<${url}>; rel=preload; as=fetch; crossorigin=anonymous`),
-    ].join(', ');
+    const json = JSON.parse(await readFile(path.join(webDist, 'signed-in-preload.json'), 'utf8')) as {
+      shared?: unknown;
+      routes?: unknown;
+    };
+    const routes = Array.isArray(json.routes) ? (json.routes as { path?: unknown; files?: unknown }[]) : [];
+    return {
+      shared: assetFiles(json.shared),
+      routes: routes
+        .filter((r) => typeof r?.path === 'string')
+        .map((r) => ({ test: routePattern(r.path as string), files: assetFiles(r.files) })),
+    };
   } catch {
     return null;
   }
 }
 
+/** The files of the signed-in route at `url` (with or without the partner segment), or none. */
+function routeFiles(preload: SignedInPreload, url: string): string[] {
+  const pathname = url.split(/[?#]/)[0];
+  const segments = pathname.split('/');
+  const candidates =
+    parsePartnerSegment(segments[1]) === null ? [pathname] : [pathname, `/${segments.slice(2).join('/')}`];
+  for (const candidate of candidates) {
+    const route = preload.routes.find((r) => r.test.test(candidate));
+    if (route) return route.files;
+  }
+  return [];
+}
+
 /**
- * A page asked for with a session cookie is most likely a signed-in page: its shared code is named at once, so
- * the browser fetches it beside the entry instead of after it (on Fast 3G about a second earlier). A visitor
- * without the cookie gets nothing extra; an expired cookie costs one unneeded download, later cached.
+ * The `Link` header naming what a signed-in page loads after the entry: the code every signed-in page shares, the
+ * route's own page code (written by the web build's signed-in-preload plugin) and the session's first reads; or
+ * null without a build of it. Read per request, as the files are.
+ */
+async function signedInPreloadLinks(webDist: string, url: string): Promise<string | null> {
+  const preload = await readSignedInPreload(webDist);
+  if (!preload || preload.shared.length === 0) return null;
+  return [
+    ...[...preload.shared, ...routeFiles(preload, url)].map((f) =>
+      f.endsWith('.css') ? `</${f}>; rel=preload; as=style` : `</${f}>; rel=modulepreload`,
+    ),
+    // The session's first reads (session-api.ts), as its fetch() makes them: CORS mode, same-origin credentials.
+    ...SESSION_READS.map((u) => `<${u}>; rel=preload; as=fetch; crossorigin=anonymous`),
+  ].join(', ');
+}
+
+/**
+ * A page asked for with a session cookie is most likely a signed-in page: its shared code and the route's own are
+ * named at once, so the browser fetches them beside the entry instead of after it (on Fast 3G about a second
+ * earlier). A visitor without the cookie gets nothing extra; an expired cookie costs one unneeded download, later
+ * cached.
  */
 async function sendIndexHtml(request: FastifyRequest, reply: FastifyReply, webDist: string) {
   if (request.cookies?.[SESSION_COOKIE]) {
-    const links = await signedInPreloadLinks(webDist);
+    const links = await signedInPreloadLinks(webDist, request.url);
     if (links) reply.header('link', links);
   }
   return reply.sendFile('index.html');

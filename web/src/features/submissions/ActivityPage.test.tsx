@@ -7,7 +7,7 @@ import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
 import { fakeServer, type Answers } from '../submissions/fake-server.test-helper.ts';
-import type { ActivityItem } from './activity-api.ts';
+import { startActivityPageRead, type ActivityItem } from './activity-api.ts';
 import { ActivityPage, DELETE_NOTE, DELETE_TITLE } from './ActivityPage.tsx';
 import { SubmissionDetailPage } from './SubmissionDetailPage.tsx';
 import { buildSubmission } from './fake-server.test-helper.ts';
@@ -42,9 +42,11 @@ function renderActivity(
     answers = {} as Answers,
     sessionPartner = null as number | null,
     scopes = [] as string[],
+    beforeRender = () => {},
   } = {},
 ) {
   const server = fakeServer({ ActivityPage: page([item()]), ...answers });
+  beforeRender();
   const view = renderWithApp(
     <Routes>
       <Route path="/activity" element={<ActivityPage />} />
@@ -78,6 +80,21 @@ describe('Activity tabs', () => {
     expect(screen.queryByRole('columnheader', { name: 'Partner status' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: PARTNER_SELECT_LABEL })).toBeNull();
     expect(screen.getByRole('link', { name: 'Add New' }).getAttribute('href')).toBe('/upload');
+  });
+
+  it('the list read the route started as the app opened (before the page code arrived) is shown, not read again', async () => {
+    const { calls } = renderActivity('/activity/pending', { beforeRender: () => startActivityPageRead('pending', 1) });
+    await screen.findByRole('link', { name: '0036000291452' });
+    expect(calls.map((c) => c.variables)).toEqual([{ tab: 'pending', page: 1, pageSize: 10 }]);
+  });
+
+  it('a list read started for another page is not taken: the page reads its own', async () => {
+    const { calls } = renderActivity('/activity/pending', { beforeRender: () => startActivityPageRead('pending', 2) });
+    await screen.findByRole('link', { name: '0036000291452' });
+    expect(calls.map((c) => c.variables)).toEqual([
+      { tab: 'pending', page: 2, pageSize: 10 },
+      { tab: 'pending', page: 1, pageSize: 10 },
+    ]);
   });
 
   it('Add New is disabled for a read-only administrator, with the reason the catalogue gives (issue 17 item 3)', async () => {

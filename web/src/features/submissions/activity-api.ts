@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
 import { ACTIVITY_PAGE_SIZE, UNNAMED, upcsText, type ActivityTab } from '@portal/domain';
+import type { NotifyOption } from '../../api/api-fetch.ts';
 import { gql, GraphQLRequestError } from '../../api/graphql.ts';
 import type { ActivityPageQuery as ActivityPageResult } from '../../api/gql/graphql.ts';
 import { submissionKeys } from '../submissions/submission-api.ts';
@@ -12,15 +13,25 @@ export type ActivityItem = ActivityPage['items'][number];
 // Every partner's submissions: the partner drop-down chooses whose status the column shows, it does not filter.
 // photoIssues: only items with a file that failed a photo check (staff's filter of the pending list, issue 20).
 // boundary: a neighbouring page's first or last row, from which the server reads this page by keyset.
-export const fetchActivityPage = async (tab: ActivityTab, page: number, photoIssues = false, boundary?: string) =>
+export const fetchActivityPage = async (
+  tab: ActivityTab,
+  page: number,
+  photoIssues = false,
+  boundary?: string,
+  options?: { notify?: NotifyOption },
+) =>
   (
-    await gql(ActivityPageQuery, {
-      tab,
-      page,
-      pageSize: ACTIVITY_PAGE_SIZE,
-      ...(photoIssues && { photoIssues }),
-      ...(boundary && { boundary }),
-    })
+    await gql(
+      ActivityPageQuery,
+      {
+        tab,
+        page,
+        pageSize: ACTIVITY_PAGE_SIZE,
+        ...(photoIssues && { photoIssues }),
+        ...(boundary && { boundary }),
+      },
+      options,
+    )
   ).getProductSubmissionsByStatuses;
 
 const activityPageKey = (tab: ActivityTab, page: number, photoIssues: boolean) =>
@@ -32,19 +43,47 @@ function neighbourBoundary(client: QueryClient, tab: ActivityTab, page: number, 
   return cached(page - 1)?.endCursor ?? cached(page + 1)?.startCursor ?? undefined;
 }
 
+/**
+ * The first page's list, asked for by its route as the app starts (router.tsx), while the page's code is still on its
+ * way: on a slow connection the answer is then there when the page renders, instead of a round trip later. It is
+ * taken once, by the page's first query for that tab and page, and only while fresh. It is made before the session
+ * is known: a 401 says nothing (a stale cookie's visitor is sent to log in by the session read); the page's query
+ * reads again if it failed.
+ */
+let early: { tab: ActivityTab; page: number; at: number; result: Promise<ActivityPage> } | null = null;
+const EARLY_READ_FRESH_MS = 10_000;
+
+export function startActivityPageRead(tab: ActivityTab, page: number) {
+  const result = fetchActivityPage(tab, page, false, undefined, { notify: { 401: null } });
+  result.catch(() => {}); // the query that takes it reads again
+  early = { tab, page, at: Date.now(), result };
+}
+
+function takeEarlyRead(tab: ActivityTab, page: number) {
+  const read = early;
+  early = null;
+  if (!read || read.tab !== tab || read.page !== page || Date.now() - read.at > EARLY_READ_FRESH_MS) return null;
+  return read.result;
+}
+
+/** A page read from its neighbour's boundary; one the server no longer takes is read from the nearer end. */
+async function readPage(client: QueryClient, tab: ActivityTab, page: number, photoIssues: boolean) {
+  const boundary = neighbourBoundary(client, tab, page, photoIssues);
+  try {
+    return await fetchActivityPage(tab, page, photoIssues, boundary);
+  } catch (err) {
+    // A boundary the server no longer takes (another version, another page size): the page from the nearer end.
+    if (boundary && err instanceof GraphQLRequestError && err.code === 'INVALID_CURSOR')
+      return fetchActivityPage(tab, page, photoIssues);
+    throw err;
+  }
+}
+
 export const activityPageQuery = (tab: ActivityTab, page: number, photoIssues = false) => ({
   queryKey: activityPageKey(tab, page, photoIssues),
-  queryFn: async ({ client }: { client: QueryClient }) => {
-    const boundary = neighbourBoundary(client, tab, page, photoIssues);
-    try {
-      return await fetchActivityPage(tab, page, photoIssues, boundary);
-    } catch (err) {
-      // A boundary the server no longer takes (another version, another page size): the page from the nearer end.
-      if (boundary && err instanceof GraphQLRequestError && err.code === 'INVALID_CURSOR')
-        return fetchActivityPage(tab, page, photoIssues);
-      throw err;
-    }
-  },
+  queryFn: ({ client }: { client: QueryClient }) =>
+    (!photoIssues && takeEarlyRead(tab, page)?.catch(() => readPage(client, tab, page, photoIssues))) ||
+    readPage(client, tab, page, photoIssues),
 });
 
 /** One page of a tab, newest first; the previous page stays on screen while the next one loads. */
