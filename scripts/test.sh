@@ -14,21 +14,25 @@ echo "== PostgreSQL for server tests: ${TEST_DATABASE_URL:-none (PGlite only)}"
 fail=0
 step() { local name=$1 started=$SECONDS; echo; echo "== $name"; shift; "$@" || { echo "FAILED: $*"; fail=1; }; echo "== $name: $((SECONDS - started)) s"; }
 
-# Every step is CPU-bound on two cores except the browser tests, which leave about a fifth of the CPU idle (the
-# browser waits on the portal and on timers). So the checks go where there is room: the type check beside the unit
-# and integration tests, ESLint (one core for about a minute) beside the browser tests. Their output is printed
-# when they finish, after the step they ran beside.
+# Every step is CPU-bound on two cores except the unit and integration tests, which spend much of their time waiting
+# on databases and the server processes they start, and the browser tests, which leave about a fifth of the CPU idle
+# (the browser waits on the portal and on timers). So the checks go where there is room: formatting, the generated
+# code's freshness and the type check beside the unit and integration tests, ESLint (one core for about a minute)
+# beside the browser tests. Their output is printed when they finish, after the step they ran beside.
 # A check (an npm script) in the background, its output and time in .tmp/NAME.log; `finish NAME` waits for it, prints
 # the log and fails when the check did.
-start_check() { local name=$1 started=$SECONDS; { npm run --silent "$name"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "${name}_pid=$!"; }
-finish() { local pid_var="${1}_pid" log=".tmp/$1.log"; wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
+pid_of() { echo "pid_${1//[^a-zA-Z0-9]/_}"; }
+start_check() { local name=$1 started=$SECONDS; { npm run --silent "$name"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "$(pid_of "$name")=$!"; }
+finish() { local pid_var log=".tmp/$1.log"; pid_var=$(pid_of "$1"); wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
 
-step "formatting (Prettier; npm run format fixes it)" npm run --silent format:check
-step "GraphQL schema and generated operations are current" node --import tsx scripts/check-generated.ts
 step "build the web app" npm run --silent build
 
+start_check format:check
+start_check check-generated
 start_check typecheck
-step "unit and integration tests (the type check beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step "unit and integration tests (formatting, generated code and the type check beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+step "formatting (Prettier; npm run format fixes it)" finish format:check
+step "GraphQL schema and generated operations are current" finish check-generated
 step "typecheck" finish typecheck
 
 start_check lint

@@ -4,6 +4,7 @@ import { DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/doma
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { readEvents } from './support/event-stream.ts';
+import { streamTiming } from '../src/modules/drafts/events.ts';
 
 // Issue 20 item 5: GET /api/draftSubmissions/:id/events pushes each file's result (its codes, how they were read,
 // its photo checks) to Enter UPC(s) the moment the media job stores it; readable exactly by who may read the draft.
@@ -119,8 +120,10 @@ describe(`draft events (${databaseKind})`, () => {
   it('a session that expires, or ends on another server, ends its stream by the next heartbeat', async () => {
     const session = new Client(server.url);
     await session.login('supplier@example.com', 'Supplier-demo-1');
+    // Beats every half second for this stream (set when its first event is sent): no wait for the real 15 s.
+    streamTiming.heartbeatMs = 500;
     const events = await readEvents(server.url, eventsPath(draftId), session);
-    await events.next();
+    await events.next().finally(() => (streamTiming.heartbeatMs = 15_000));
     // The cookie is the session id and its signature.
     const cookie = decodeURIComponent(session.cookies.get('sid') ?? '');
     const sid = cookie.slice(0, cookie.lastIndexOf('.'));

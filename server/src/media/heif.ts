@@ -1,3 +1,4 @@
+// eslint-disable-next-line @typescript-eslint/triple-slash-reference -- bench and e2e compile this file under their own tsconfig; the reference brings the declaration with it
 /// <reference path="./heic-decode.d.ts" />
 import { readFile, rename, rm } from 'node:fs/promises';
 import sharp from 'sharp';

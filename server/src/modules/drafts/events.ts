@@ -15,8 +15,11 @@ import type { UserRow } from '../users/repository.ts';
 import { presentDraft } from './presenter.ts';
 import { visibleDraft } from './service.ts';
 
-/** A comment line this often keeps proxies and the idle-connection timeout from closing a quiet stream. */
-export const HEARTBEAT_MS = 15_000;
+/**
+ * A comment line this often keeps proxies and the idle-connection timeout from closing a quiet stream (15 s). A
+ * setting of the process, not a constant, so that a test of what a heartbeat does need not wait out the real one.
+ */
+export const streamTiming = { heartbeatMs: 15_000 };
 /** How long the browser waits before it reconnects a dropped stream (the SSE `retry` field). */
 const RECONNECT_MS = 3000;
 
@@ -152,7 +155,7 @@ export async function draftEventRoutes(app: FastifyInstance) {
       const heartbeat = setInterval(() => {
         stream.write(': heartbeat\n\n');
         subscriber.checkSignedIn();
-      }, HEARTBEAT_MS);
+      }, streamTiming.heartbeatMs);
       follow(subscriber);
       request.raw.once('close', () => subscriber.end());
       subscriber.resync();
