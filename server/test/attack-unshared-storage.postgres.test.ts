@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
 import { startInstance, stopInstances } from './support/instances.ts';
+import { freePort } from './support/ports.ts';
 
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -43,7 +44,8 @@ beforeAll(async () => {
   database = await createPostgresDatabase();
   work = mkdtempSync(path.join(tmpdir(), 'unshared-'));
   shared = path.join(work, 'shared');
-  base = 4800 + (process.pid % 100) * 3;
+  // A free port each (a computed range once landed on 5060, a port fetch refuses to reach).
+  base = await freePort();
   const first = await start('web', base, shared, { DEMO_DATA: 'on' });
   expect(first.running).toBe(true);
 }, 120_000);
@@ -59,7 +61,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
   it('an instance (web or worker) with a DATA_DIR of its own refuses to start, saying how to share storage', async () => {
     for (const role of ['web', 'worker'] as const) {
       count('unshared start');
-      const own = await start(role, base + 1, path.join(work, `own-${role}`), { DEMO_DATA: 'off' });
+      const own = await start(role, await freePort(), path.join(work, `own-${role}`), { DEMO_DATA: 'off' });
       expect(own.running).toBe(false);
       expect(own.code).toBe(1);
       expect(own.output).toMatch(/File storage is not shared/);
@@ -69,9 +71,10 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
 
   it('an instance on the same shared folder starts and serves', async () => {
     count('shared start');
-    const second = await start('web', base + 2, shared, { DEMO_DATA: 'off' });
+    const port = await freePort();
+    const second = await start('web', port, shared, { DEMO_DATA: 'off' });
     expect(second.running).toBe(true);
-    expect((await new Client(`http://127.0.0.1:${base + 2}`).get('/api/ready')).json.checks.storage).toBe('ok');
+    expect((await new Client(`http://127.0.0.1:${port}`).get('/api/ready')).json.checks.storage).toBe('ok');
   }, 120_000);
 
   it('/api/ready answers 503 "not shared" when the storage an instance sees lacks the marker', async () => {
