@@ -61,11 +61,12 @@ describe('normalisation to the stored form', () => {
     expect(toEan13('12345')).toBeNull();
   });
 
-  it('shows every valid code in one form, GTIN-13 (GTIN-14 for cases), and an invalid one as entered', () => {
+  it('shows every valid code in one form, GTIN-13 (GTIN-14 for cases, GTIN-8 for EAN-8), and an invalid one as entered', () => {
     const shown: [entered: string, displayed: string][] = [
       ['036000291452', '0036000291452'], // UPC-A
       ['00036000291452', '0036000291452'], // its GTIN-14 with indicator 0
-      ['96385074', '0000096385074'], // EAN-8
+      ['96385074', '96385074'], // EAN-8: the 8 digits on its pack, not 0000096385074
+      ['0000096385074', '96385074'], // and so when stored
       ['04252614', '0042100005264'], // UPC-E
       ['4006381333931', '4006381333931'],
       ['10012345678902', '10012345678902'], // a case code keeps its 14 digits

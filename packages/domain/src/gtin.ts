@@ -91,11 +91,14 @@ export function toEan13(input: string): string | null {
 /**
  * The one form a UPC is shown in, wherever it is listed: its stored form (GTIN-13, GTIN-14 for cases), which is
  * also what barcode readers return and what catalogue links carry, so a typed 036000291452 and a detected
- * 0036000291452 read alike. A code with a wrong check digit is shown as entered: its message quotes those digits.
+ * 0036000291452 read alike. An EAN-8 (GTIN-8) keeps its 8 digits, the only form printed on its pack: stored, it is
+ * the GTIN-13 with five leading zeros, a prefix GS1 gives no 12- or 13-digit code. A code with a wrong check digit
+ * is shown as entered: its message quotes those digits.
  */
 export function displayUpc(code: string): string {
   const stored = toEan13(code);
-  return stored && hasValidCheckDigit(stored) ? stored : code;
+  if (!stored || !hasValidCheckDigit(stored)) return code;
+  return stored.length === 13 && stored.startsWith('00000') ? stored.slice(5) : stored;
 }
 
 /**
