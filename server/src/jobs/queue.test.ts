@@ -506,6 +506,24 @@ describe(`job queue (${databaseKind})`, () => {
     expect(order.indexOf('single')).toBeLessThan(2);
   });
 
+  it("fair with one slot too: the company served last waits a turn, so a flood's older jobs do not all go first", async () => {
+    const db = server.database.db;
+    const order: string[] = [];
+    const job = defineJob({
+      name: 'test.fairOneSlot',
+      payload: z.object({ who: z.string() }),
+      handler: async ({ who }) => void order.push(who),
+    });
+    await db.transaction(async (tx) => {
+      for (let i = 0; i < 20; i++) await enqueue(tx, job, { who: 'flood' }, { companyId: 1 });
+    });
+    await enqueue(db, job, { who: 'single' }, { companyId: 2 });
+    await new JobRunner(db, log, { concurrency: 1 }).register(job).drain();
+    expect(order).toHaveLength(21);
+    // The flood's oldest job first (nobody was served yet), then the other company, not after the twenty.
+    expect(order.indexOf('single')).toBe(1);
+  });
+
   it('queues have their own slots: webhook deliveries that hang do not hold back media work', async () => {
     const db = server.database.db;
     let releaseHooks!: () => void;

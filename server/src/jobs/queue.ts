@@ -212,6 +212,7 @@ type ClaimedJob = {
   lock_token: string;
   /** Runs of it that failed because a dependency was away, so far. */
   transient_failures: number;
+  company_id: number | null;
 };
 
 /** A job handed back to the queue, its attempt given back: run again as soon as a worker is free. */
@@ -237,6 +238,8 @@ interface Queue {
   ticking: boolean;
   /** A wake came while a claim was under way (its snapshot may predate the new job): claim once more after it. */
   tickAgain: boolean;
+  /** The companies of the jobs this process claimed last (as many as its slots), which wait a turn at the next claim. */
+  served: (number | null)[];
 }
 
 export interface JobRunnerOptions {
@@ -294,7 +297,15 @@ export class JobRunner {
       if (!queue) {
         const concurrency =
           this.opts.queueConcurrency?.[queueName] ?? this.opts.concurrency ?? DEFAULT_QUEUE_CONCURRENCY[queueName];
-        queue = { name: queueName, jobNames: [], concurrency, running: new Set(), ticking: false, tickAgain: false };
+        queue = {
+          name: queueName,
+          jobNames: [],
+          concurrency,
+          running: new Set(),
+          ticking: false,
+          tickAgain: false,
+          served: [],
+        };
         this.queues.set(queueName, queue);
       }
       queue.jobNames.push(def.name);
@@ -456,11 +467,20 @@ export class JobRunner {
   /**
    * Claims up to `limit` due jobs of a queue, fairly between companies: each company's due jobs line up behind the
    * ones it already has running, and the claim takes the front of every line before the second of any. A company
-   * with a thousand files waiting and two running waits its turn behind another company's single upload.
+   * with a thousand files waiting and two running waits its turn behind another company's single upload. A company
+   * this process served last also waits a turn: with one slot, the job that just finished is not running any more,
+   * and the older front of the flood's line would otherwise win every claim.
    */
   private async claim(queue: Queue, limit: number): Promise<ClaimedJob[]> {
     if (!queue.jobNames.length || limit <= 0) return [];
     const names = namesOf(queue);
+    const served = queue.served.filter((c): c is number => c !== null);
+    const servedLast = served.length
+      ? sql`company_id IN (${sql.join(
+          served.map((c) => sql`${c}`),
+          sql`, `,
+        )})`
+      : sql`false`;
     const result = await this.db.execute(sql`
       UPDATE jobs SET status = 'running', attempts = attempts + 1, lock_token = gen_random_uuid(),
         locked_until = now() + make_interval(secs => ${this.lockMs / 1000})
@@ -468,7 +488,7 @@ export class JobRunner {
         SELECT id FROM jobs
         WHERE id IN (
           SELECT id FROM (
-            SELECT id, run_at, busy,
+            SELECT id, run_at, busy, company_id,
               row_number() OVER (PARTITION BY company_id ORDER BY busy DESC, run_at, id) AS turn
             FROM (
               SELECT id, run_at, company_id, (status = 'running' AND locked_until >= now()) AS busy
@@ -477,15 +497,16 @@ export class JobRunner {
             ) candidates
           ) lines
           WHERE NOT busy
-          ORDER BY turn, run_at, id
+          ORDER BY turn + (CASE WHEN ${servedLast} THEN 1 ELSE 0 END), run_at, id
           LIMIT ${limit}
         )
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures`);
+      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures, company_id`);
     const claimed = (result as { rows: ClaimedJob[] }).rows;
     for (const job of claimed) this.held.set(job.id, job.lock_token);
+    queue.served = [...queue.served, ...claimed.map((j) => j.company_id)].slice(-Math.max(1, queue.concurrency));
     return claimed;
   }
 

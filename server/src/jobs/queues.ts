@@ -1,12 +1,18 @@
+import { MEDIA_PROCESSES } from '../media/limits.ts';
+
 /**
  * Each queue has its own slots, so one kind of work cannot starve another: a receiver that never answers holds
  * webhook slots only, a thousand-file import media slots only.
  */
 export const QUEUES = ['media', 'checks', 'webhooks', 'mail', 'maintenance'] as const;
 export type QueueName = (typeof QUEUES)[number];
-/** Media work is CPU-bound (one slot a core); deliveries and mail mostly wait on the network. */
+/**
+ * Media work is CPU-bound: one slot per media process, since a second job would only wait in the media pool's queue,
+ * first come first served, where another company's upload would wait behind it (fair claims are the runner's). Deliveries
+ * and mail mostly wait on the network.
+ */
 export const DEFAULT_QUEUE_CONCURRENCY: Record<QueueName, number> = {
-  media: 2,
+  media: MEDIA_PROCESSES,
   checks: 2,
   webhooks: 8,
   mail: 4,

@@ -1,3 +1,5 @@
+import { availableParallelism } from 'node:os';
+
 /**
  * Limits shared by everything that decodes uploads. Uploads are untrusted: a 2 MB PNG can declare
  * 30000×30000 pixels and would need gigabytes once decoded, so every decoder is told this limit.
@@ -19,3 +21,6 @@ export const SAFE_SHARP_INPUT = {
  */
 export const safeSharpInput = (kind: string) =>
   kind === 'tiff' ? { ...SAFE_SHARP_INPUT, failOn: 'error' as const } : SAFE_SHARP_INPUT;
+
+/** Media processes of a server (one core stays free for the web server on small machines, at most four). */
+export const MEDIA_PROCESSES = Math.max(1, Math.min(4, availableParallelism() - 1));

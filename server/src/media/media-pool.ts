@@ -1,12 +1,12 @@
 import { fork, type ChildProcess } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
 import { createInterface } from 'node:readline';
 import type { Socket } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import type { UploadKind } from '@portal/domain';
 import type { FileAnalysis } from './barcodes.ts';
 import { kindBySignature, readFileHead } from './file-signature.ts';
+import { MEDIA_PROCESSES } from './limits.ts';
 import { isHeif } from './heif.ts';
 import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
@@ -274,7 +274,7 @@ export class MediaPool {
 }
 
 // One core stays free for the web server on small machines.
-let pool = new MediaPool(Math.max(1, Math.min(4, availableParallelism() - 1)));
+let pool = new MediaPool(MEDIA_PROCESSES);
 
 /** Sets the limits from the configuration (a process started before keeps its heap size until it is replaced). */
 export function configureMediaLimits(limits: MediaLimits) {
