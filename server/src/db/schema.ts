@@ -868,11 +868,13 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown>>(),
   },
   (t) => [
+    // A date range is looked up by `at`, then read as an id range; every filter's index ends in the id, the list's
+    // order, so a filtered page is a range of one index however long the trail (modules/audit/service.ts).
     index('audit_log_at_idx').on(t.at),
-    index('audit_log_action_at_idx').on(t.action, t.at),
-    index('audit_log_actor_at_idx').on(t.actorUserId, t.at),
-    index('audit_log_company_at_idx').on(t.companyId, t.at),
-    index('audit_log_target_idx').on(t.targetType, t.targetId),
+    index('audit_log_action_idx').on(t.action, t.id),
+    index('audit_log_actor_idx').on(t.actorUserId, t.id),
+    index('audit_log_company_idx').on(t.companyId, t.id),
+    index('audit_log_target_idx').on(t.targetType, t.targetId, t.id),
   ],
 );
 
