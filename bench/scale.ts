@@ -48,7 +48,8 @@ async function openScaleDatabase(size: number) {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openPostgres(url.href);
+  // Seeding a million rows with their files and history is one statement of minutes: no query limit.
+  return openPostgres(url.href, undefined, 0);
 }
 
 /** The size the kept database was seeded to in full (0: never, or cut short). */
@@ -74,32 +75,57 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
   const CHUNK = 1_000_000;
   for (let start = from + 1; start <= to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK - 1);
+    // Each submission as a real one is: a photo (read, with its codes and picture hash, which the file table's trigger
+    // fingerprints) and a PDF, created then decided (two history rows, one for those still waiting).
     await db.execute(sql`
-      insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status, created_at, updated_at)
-      select owner, owner, lpad((g % 1000000000000)::text, 12, '0'), lpad((g % 1000000000000)::text, 13, '0'),
-        'Scale product ' || g,
-        (array[${sql.join(
-          STATUSES.map((s) => sql`${s}`),
-          sql`, `,
-        )}])[1 + g % ${STATUSES.length}],
-        now() - (${to}::bigint - g) * interval '1 second', now() - (${to}::bigint - g) * interval '1 second'
-      from generate_series(${start}::bigint, ${end}::bigint) g,
-        lateral (select case when g % ${BIG_EVERY} = 0 then ${BIG}::int
-          else ${BASE}::int + 1 + ((g * 2654435761) % ${companies})::int end as owner) as o`);
-    // The largest company's photos: a fingerprint per submission (spread like md5's digits), what the duplicate
-    // check of its next photo looks among.
-    await db.execute(sql`
-      insert into picture_fingerprints (company_id, hash)
-      select ${BIG}::int, substr(md5(g::text), 1, 16) || '-' || substr(md5(g::text), 17, 16)
-      from generate_series(${start}::bigint, ${end}::bigint) g where g % ${BIG_EVERY} = 0`);
+      with s as (
+        insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status, created_at, updated_at)
+        select owner, owner, lpad((g % 1000000000000)::text, 12, '0'), lpad((g % 1000000000000)::text, 13, '0'),
+          'Scale product ' || g,
+          (array[${sql.join(
+            STATUSES.map((s) => sql`${s}`),
+            sql`, `,
+          )}])[1 + g % ${STATUSES.length}],
+          now() - (${to}::bigint - g) * interval '1 second', now() - (${to}::bigint - g) * interval '1 second'
+        from generate_series(${start}::bigint, ${end}::bigint) g,
+          lateral (select case when g % ${BIG_EVERY} = 0 then ${BIG}::int
+            else ${BASE}::int + 1 + ((g * 2654435761) % ${companies})::int end as owner) as o
+        returning id, ean13_upc, item_status, created_at
+      ), files as (
+        insert into submission_files (submission_id, file_name, storage_key, kind, size, position, is_marketing_image,
+          detected_upcs, detected_from, detection_status, perceptual_hash, long_side_px)
+        select id, 'front.jpg', 'scale/' || id || '/front.jpg', 'jpeg', 850000, 0, true, array[ean13_upc], 'bars', 'done',
+          substr(md5(id::text), 1, 16) || '-' || substr(md5(id::text), 17, 16), 3024 from s
+        union all
+        select id, 'spec-sheet.pdf', 'scale/' || id || '/spec-sheet.pdf', 'pdf', 120000, 1, false, '{}', null, 'done',
+          null, null from s
+      )
+      insert into submission_history (submission_id, at, from_status, to_status)
+      select id, created_at, null, 'SUBMITTED' from s
+      union all
+      select id, created_at + interval '1 hour', 'SUBMITTED', item_status from s where item_status <> 'SUBMITTED'`);
     log(`  seeded ${end.toLocaleString('en')} rows`);
   }
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze submission_counts`);
-  await db.execute(sql`vacuum analyze picture_fingerprints`);
+  for (const table of ['picture_fingerprints', 'submission_files', 'submission_history'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
   await db.execute(sql`insert into bench_scale_seed (size) values (${to})`);
   log(`  grew to ${to.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The tables that grow with submissions. */
+const SIZED_TABLES = ['product_submissions', 'submission_files', 'submission_history', 'picture_fingerprints'];
+
+/** Each table's bytes on disk with its indexes and TOAST, and their total. */
+async function tableBytes(db: Db): Promise<Record<string, number>> {
+  const rows = await queryRows<{ t: string; bytes: string }>(
+    db,
+    sql`select t, pg_total_relation_size(t::regclass)::text as bytes from unnest(${`{${SIZED_TABLES.join(',')}}`}::text[]) t`,
+  );
+  const bytes = Object.fromEntries(rows.map((r) => [r.t, Number(r.bytes)]));
+  return { ...bytes, total: rows.reduce((sum, r) => sum + Number(r.bytes), 0) };
 }
 
 async function hasPhotos(db: Db) {
@@ -186,7 +212,7 @@ export async function runScaleBench({ log = console.log } = {}) {
     .split(',')
     .map(Number)
     .sort((a, b) => a - b);
-  const results: { size: number; figures: Awaited<ReturnType<typeof measure>> }[] = [];
+  const results: { size: number; figures: Awaited<ReturnType<typeof measure>>; bytes: Record<string, number> }[] = [];
   for (const size of sizes) {
     const database = await openScaleDatabase(size);
     try {
@@ -194,12 +220,10 @@ export async function runScaleBench({ log = console.log } = {}) {
       // A seed from before the largest company had photos is seeded again too.
       if (have !== size || !(await hasPhotos(database.db))) {
         // A seed cut short (or of another size) starts again from nothing.
-        await database.db.execute(
-          sql`truncate product_submissions, submission_counts, picture_fingerprints, bench_scale_seed cascade`,
-        );
+        await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
         await growTo(database.db, 0, size, log);
       }
-      results.push({ size, figures: await measure(database.db) });
+      results.push({ size, figures: await measure(database.db), bytes: await tableBytes(database.db) });
     } finally {
       await database.close();
     }
@@ -219,6 +243,14 @@ export async function runScaleBench({ log = console.log } = {}) {
     }),
     '',
     'Target: every p99 within 1.5× of the same read at the smallest size.',
+    '',
+    `Database size per million submissions (each with a photo, a PDF and its history; tables with their indexes), at ${results.map((r) => r.size.toLocaleString('en')).join(' and ')} rows:`,
+    '',
+    `| table | ${results.map((r) => `MB per million at ${r.size.toLocaleString('en')}`).join(' | ')} |`,
+    `|---|${results.map(() => '---:').join('|')}|`,
+    ...[...SIZED_TABLES, 'total'].map(
+      (t) => `| ${t} | ${results.map((r) => (((r.bytes[t] / r.size) * 1e6) / 2 ** 20).toFixed(0)).join(' | ')} |`,
+    ),
     '',
   ].join('\n');
   log(table);

@@ -11,6 +11,7 @@ import type { V1SubmissionListQuery } from '@portal/domain';
 import { auditPage, auditPageReads } from '../src/modules/audit/service.ts';
 import type { AuditPageQuery } from '@portal/domain';
 import { createPostgresDatabase } from './harness.ts';
+import { explainPlan } from './support/plans.ts';
 
 /**
  * The activity list at a realistic size (100,000 submissions, 60,000 of them one company's): every page is an index
@@ -67,15 +68,6 @@ afterAll(async () => {
   await drop?.();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The plan PostgreSQL runs for an activity page's statement, with the values bound. */
 async function planOf(q: ActivityQuery) {
   const { statement, values } = await activityRead(database.db, q);
@@ -83,17 +75,7 @@ async function planOf(q: ActivityQuery) {
   return explain(statement!.compiled.sql, fillPlaceholders(statement!.compiled.params, values));
 }
 
-async function explain(text: string, params: unknown[]) {
-  const res = await explainer.query(`explain (analyze, format json) ${text}`, params);
-  const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
-  const on = (table: string) => nodes.filter((n) => n['Relation Name'] === table);
-  return {
-    seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
-    /** Rows the scans of a table returned, every loop counted. */
-    rowsRead: (table: string) => on(table).reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
-    scans: (table: string) => on(table).map((n) => n['Node Type']),
-  };
-}
+const explain = (text: string, params: unknown[]) => explainPlan(explainer, text, params);
 
 const supplierAll = (page: number, boundary?: string | null): ActivityQuery => ({
   statuses: ALL,

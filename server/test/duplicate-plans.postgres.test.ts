@@ -7,6 +7,7 @@ import { picturesNear } from '../src/modules/media-files/photo-checks.ts';
 import { bandsOf } from '../src/media/picture-bands.ts';
 import { pictureDistance } from '../src/media/perceptual-hash.ts';
 import { createPostgresDatabase } from './harness.ts';
+import { explainPlan } from './support/plans.ts';
 
 /**
  * The duplicate photo check at a realistic size: a company with 100,000 earlier files finds the same picture by index,
@@ -50,23 +51,12 @@ afterAll(async () => {
   await drop?.();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 async function planOf(companyId: number) {
   const { sql: text, params } = picturesNear(database.db, companyId, `${NEW_WHOLE}-${NEW_WHOLE}`, NO_FILE).toSQL();
-  const res = await explainer.query(`explain (analyze, format json) ${text}`, params);
-  const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
-  const heap = nodes.filter((n) => n['Relation Name'] === 'picture_fingerprints');
+  const plan = await explainPlan(explainer, text, params);
   return {
-    seqScans: heap.filter((n) => n['Node Type'] === 'Seq Scan').length,
-    rowsRead: heap.reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
+    seqScans: plan.seqScans.filter((t) => t === 'picture_fingerprints').length,
+    rowsRead: plan.rowsRead('picture_fingerprints'),
   };
 }
 
