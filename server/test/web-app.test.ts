@@ -66,7 +66,7 @@ describe(`serving the web app (${databaseKind})`, () => {
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     const shared = '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ';
     const reads =
-      '</api/user>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+      '</api/user?optional=true>; rel=preload; as=fetch; crossorigin=anonymous, ' +
       '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous';
     const activity =
       '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style, ';

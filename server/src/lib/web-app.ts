@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { parsePartnerSegment } from '@portal/domain';
+import { parsePartnerSegment, SESSION_FIRST_READS } from '@portal/domain';
 
 /** Content-hashed build output: a changed file gets a new name, so a copy never goes stale. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
@@ -29,8 +29,8 @@ export const REVALIDATE = 'no-cache';
 
 /** The session cookie's name (app.ts). */
 const SESSION_COOKIE = 'sid';
-/** What the web app reads first on every page (web/src/session/session-api.ts). */
-const SESSION_READS = ['/api/user', '/api/feature-flags/enabled'];
+/** What the web app reads first on every page (web/src/session/session-api.ts), as it asks for them. */
+const SESSION_READS = Object.values(SESSION_FIRST_READS).map((read) => `/api${read}`);
 
 const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/;
 const assetFiles = (files: unknown): string[] =>
