@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { recordBuildAndPrune } from './keep-recent-builds.ts';
 import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
+import { buildsSchemas, usesSchemaModules } from './schema-modules.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
 import { signedInPreload, signedInRoutes } from './signed-in-preload.ts';
 
@@ -243,5 +244,43 @@ describe('signedInPreload', () => {
         { path: 'account', files: ['assets/AccountPage-1.js'] },
       ],
     });
+  });
+});
+
+describe('zod out of the first signed-in paint', () => {
+  const web = path.resolve(import.meta.dirname, '../src');
+  const domain = path.resolve(import.meta.dirname, '../../packages/domain/src');
+
+  it('tells the domain modules that build schemas (zod or zod/mini) from those that do not', () => {
+    expect(buildsSchemas(path.join(domain, 'photo-checks.ts'))).toBe(true);
+    expect(buildsSchemas(path.join(domain, 'sign-in.ts'))).toBe(true);
+    expect(buildsSchemas(path.join(domain, 'draft-rules.ts'))).toBe(false);
+    expect(buildsSchemas(path.join(web, 'features/submissions/activity-api.ts'))).toBe(false);
+    expect(usesSchemaModules(path.join(web, 'features/jobs-console/jobs-console-api.ts'))).toBe(true);
+    expect(usesSchemaModules(path.join(web, 'features/submissions/activity-api.ts'))).toBe(false);
+  });
+
+  it('the app, the shell, the activity list and the upload page take nothing from them (so load no zod)', () => {
+    // Their static imports, followed through the web app's own modules (lazy import() calls are not followed).
+    const seen = new Set<string>();
+    const pending = ['main.tsx', 'features/shell/LoggedInShell.tsx', 'features/submissions/ActivityPage.tsx']
+      .concat('features/drafts/UploadFilesPage.tsx')
+      .map((f) => path.join(web, f));
+    const resolve = (from: string, spec: string) =>
+      [spec, `${spec}.ts`, `${spec}.tsx`]
+        .map((s) => path.resolve(path.dirname(from), s))
+        .find((f) => existsSync(f) && /\.tsx?$/.test(f));
+    while (pending.length) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)) {
+        const next = resolve(file, m[1]);
+        if (next) pending.push(next);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(40);
+    expect([...seen].filter(usesSchemaModules).map((f) => path.relative(web, f))).toEqual([]);
   });
 });
