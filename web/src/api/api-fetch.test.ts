@@ -3,7 +3,8 @@ import { MSG } from '@portal/domain';
 import { jsonResponse } from '../test/fixtures.ts';
 import { ApiError } from './api-error.ts';
 import { apiErrorMessage, notAuthorized } from './api-events.ts';
-import { apiFetch } from './api-fetch.ts';
+import { apiFetch, readAhead } from './api-fetch.ts';
+import { gql } from './graphql.ts';
 
 describe('apiFetch', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -124,5 +125,38 @@ describe('apiFetch', () => {
     await expect(apiFetch('/user', { notify: false })).rejects.toThrow();
     expect(shown).toEqual([]);
     expect(unauthorizedCount).toBe(1);
+  });
+
+  it("a page's first reads made ahead are sent once, and the page's identical requests take their answers", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { rows: [1] }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { list: [2] } }));
+    const seen: unknown[] = [];
+    readAhead(() => {
+      void apiFetch('/audit?page=1').then((answer) => seen.push(answer));
+      void gql('query List { list }', { page: 1 }).then((answer) => seen.push(answer));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await apiFetch('/audit?page=1')).toEqual({ rows: [1] });
+    expect(await gql('query List { list }', { page: 1 })).toEqual({ list: [2] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual([]); // the read ahead itself hands its answers to nobody else
+
+    // Taken once: the next identical request is sent.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { rows: [3] }));
+    expect(await apiFetch('/audit?page=1')).toEqual({ rows: [3] });
+  });
+
+  it('a read ahead that failed says nothing (the session may not be known yet); the page asks again, with its own handling', async () => {
+    failWith(401);
+    readAhead(() => apiFetch('/audit/options'));
+    await Promise.resolve();
+    expect(shown).toEqual([]);
+    expect(unauthorizedCount).toBe(0);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { actions: [] }));
+    expect(await apiFetch('/audit/options')).toEqual({ actions: [] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    // Writes are never made ahead, and a different request is not taken for another.
+    readAhead(() => gql('mutation { deleteAll }'));
+    expect(fetchMock).toHaveBeenCalledTimes(2);
   });
 });
