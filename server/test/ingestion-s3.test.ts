@@ -62,7 +62,7 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
     const files = (await other.get(`/api/bulkIngestion/jobs/${jobs[0].id}/files`)).json as {
       filename: string;
       status: string;
-      submissionId: number;
+      submissionId: string;
     }[];
     const status = Object.fromEntries(files.map((f) => [f.filename, f.status]));
     expect(status).toEqual({
