@@ -20,6 +20,7 @@ import { useListReturnState } from '../../ui/list-return.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
 import {
   catalogueListParams,
   pageCount,
@@ -40,8 +41,6 @@ export const NO_INFO_FOUND = 'No info found';
 export const READ_ONLY_NOTE = READ_ONLY_NO_ADD;
 /** Typing in the UPC filter asks the server after this pause. */
 export const FILTER_DEBOUNCE_MS = 300;
-/** Below this width the list shows as cards (part 1 section 9: medium starts at 768 px). */
-export const CARD_LAYOUT_MAX_PX = 767;
 
 const COLUMNS: { field: CatalogueSortField; label: string }[] = [
   { field: 'ean13Upc', label: 'UPC' },
