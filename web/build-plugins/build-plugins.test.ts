@@ -173,7 +173,7 @@ describe('signedInPreload', () => {
     ]);
   });
 
-  it("lists the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
+  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'router-'));
     const routerFile = path.join(dir, 'web', 'src', 'router.tsx');
     mkdirSync(path.dirname(routerFile), { recursive: true });
@@ -230,6 +230,7 @@ describe('signedInPreload', () => {
     );
     expect(emitted.map((e) => e.fileName)).toEqual(['signed-in-preload.json']);
     expect(JSON.parse(emitted[0].source)).toEqual({
+      entry: ['assets/index-1.js', 'assets/framework-1.js'],
       shared: ['assets/LoggedInShell-1.js', 'assets/app-1.css', 'assets/app-1.js', 'assets/query-1.js'],
       routes: [
         {
