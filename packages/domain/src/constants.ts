@@ -48,3 +48,6 @@ export const SESSION_FIRST_READS = { user: '/user?optional=true', flags: '/featu
 
 /** The largest certified-values CSV an import takes. */
 export const CATALOGUE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The longest first or last name an account keeps. */
+export const PERSON_NAME_MAX = 100;
