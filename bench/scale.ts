@@ -3,12 +3,14 @@
  * submissions by SQL (generate_series) into a database of its own that it keeps between runs (`bench_scale_<size>` on
  * BENCH_DATABASE_URL's server; drop it to seed again), and times in-process, at each size: activity page 1 and a deep page of the largest company
  * (read from the page boundary before it), its tab counts, the staff review queue (first and deep), and the
- * integration API's list (first page and a deep cursor). Target: every p99 within 1.5× of the same figure at the
+ * integration API's list (first page and a deep cursor), and the duplicate check of a new photo among the largest company's
+ * (one fingerprint per submission). Target: every p99 within 1.5× of the same figure at the
  * smallest size.
  *
  *   npm run bench -- scale                      (100,000 and 1,000,000 rows)
  *   SCALE_SIZES=100000,1000000,10000000 npm run bench -- scale
  */
+import { createHash } from 'node:crypto';
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -18,6 +20,7 @@ import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { activityPage, type ActivityQuery } from '../server/src/modules/submissions/activity-list.ts';
 import { countSubmissions, rebuildCounts } from '../server/src/modules/submissions/counts.ts';
 import { submissionListPage } from '../server/src/modules/submissions/submission-list.ts';
+import { picturesNear } from '../server/src/modules/media-files/photo-checks.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/scale.md');
@@ -31,6 +34,8 @@ const companiesAt = (size: number) => Math.max(10, Math.floor(size / 100));
 const ALL = ['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED'];
 const STATUSES = ['SUBMITTED', 'ACCEPTED', 'AUTO_REJECTED', 'ADMIN_REJECTED', 'CATALOGUED'];
 const ITERATIONS = 200;
+/** No file is being checked: the bench's new photos are not stored. */
+const NO_FILE = '00000000-0000-0000-0000-000000000000';
 
 /** A size's database, kept between runs: created once, migrated by opening it. */
 async function openScaleDatabase(size: number) {
@@ -81,13 +86,28 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
       from generate_series(${start}::bigint, ${end}::bigint) g,
         lateral (select case when g % ${BIG_EVERY} = 0 then ${BIG}::int
           else ${BASE}::int + 1 + ((g * 2654435761) % ${companies})::int end as owner) as o`);
+    // The largest company's photos: a fingerprint per submission (spread like md5's digits), what the duplicate
+    // check of its next photo looks among.
+    await db.execute(sql`
+      insert into picture_fingerprints (company_id, hash)
+      select ${BIG}::int, substr(md5(g::text), 1, 16) || '-' || substr(md5(g::text), 17, 16)
+      from generate_series(${start}::bigint, ${end}::bigint) g where g % ${BIG_EVERY} = 0`);
     log(`  seeded ${end.toLocaleString('en')} rows`);
   }
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze submission_counts`);
+  await db.execute(sql`vacuum analyze picture_fingerprints`);
   await db.execute(sql`insert into bench_scale_seed (size) values (${to})`);
   log(`  grew to ${to.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+async function hasPhotos(db: Db) {
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from (select 1 from picture_fingerprints where company_id = ${BIG} limit 1) x`,
+  );
+  return (row?.n ?? 0) > 0;
 }
 
 /** Median and p99 of a read, in milliseconds, over ITERATIONS calls after a few to warm up. */
@@ -131,7 +151,13 @@ async function measure(db: Db) {
     cursor = (
       await submissionListPage(db, { limit: 100, sort: 'updated_at', companyId: BIG, ...(cursor ? { cursor } : {}) })
     ).next_cursor;
+  let photo = 0;
+  const newPhotoHash = () => {
+    const h = createHash('md5').update(`new photo ${photo++}`).digest('hex');
+    return `${h.slice(0, 16)}-${h.slice(16)}`;
+  };
   return {
+    'duplicate check of a new photo': await time(() => picturesNear(db, BIG, newPhotoHash(), NO_FILE)),
     'activity page 1': await time(() => activityPage(db, activity())),
     'activity deep page': await time(() => activityPage(db, activity({ page: deepPage, boundary: before.endCursor }))),
     'tab counts (4 tabs)': await time(() =>
@@ -165,9 +191,12 @@ export async function runScaleBench({ log = console.log } = {}) {
     const database = await openScaleDatabase(size);
     try {
       const have = await seededSize(database.db);
-      if (have !== size) {
+      // A seed from before the largest company had photos is seeded again too.
+      if (have !== size || !(await hasPhotos(database.db))) {
         // A seed cut short (or of another size) starts again from nothing.
-        await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
+        await database.db.execute(
+          sql`truncate product_submissions, submission_counts, picture_fingerprints, bench_scale_seed cascade`,
+        );
         await growTo(database.db, 0, size, log);
       }
       results.push({ size, figures: await measure(database.db) });

@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { AUDIT_ACTIONS, AUDIT_MAX_PAGE_SIZE, AUDIT_MSG, AUDIT_PAGE_SIZE, AUDIT_TARGET_TYPES } from './audit.ts';
+import {
+  AUDIT_ACTIONS,
+  AUDIT_COUNT_LIMIT,
+  AUDIT_MAX_PAGE_SIZE,
+  AUDIT_MSG,
+  AUDIT_PAGE_SIZE,
+  AUDIT_TARGET_TYPES,
+} from './audit.ts';
 
 // Apart from audit.ts, whose labels and messages the audit page shows without any schema.
 
@@ -41,10 +48,15 @@ export type AuditFilter = z.infer<typeof auditFilterSchema>;
 export const auditPageQuerySchema = z.intersection(
   auditFilterSchema,
   z.object({
-    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(AUDIT_COUNT_LIMIT).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,
       z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
     ),
+    /** The page is the one after the page whose last row this is (read from there, not counted from the top). */
+    after: optionalId,
+    /** The page is the one before the page whose first row this is. */
+    before: optionalId,
   }),
 );
+export type AuditPageQuery = z.infer<typeof auditPageQuerySchema>;

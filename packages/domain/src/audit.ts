@@ -118,6 +118,11 @@ export interface AuditRowView<At = string> {
 
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
+/**
+ * Rows counted at most for the page's total: past it the page says "more than" and numbers the pages it can reach,
+ * so no request reads more than this many rows of a trail of millions (a date filter narrows it).
+ */
+export const AUDIT_COUNT_LIMIT = 10_000;
 
 export const AUDIT_MSG = {
   badFrom: 'The start date is not a date.',
