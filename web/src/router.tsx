@@ -84,7 +84,7 @@ function readActivityListEarly({ params, request }: LoaderFunctionArgs) {
  * address gives them) are made ahead (api-fetch.ts readAhead), and the page's identical requests take their answers.
  */
 const readingAhead =
-  <M,>(load: () => Promise<M>, reads: (api: M, args: LoaderFunctionArgs) => void) =>
+  <M,>(load: () => Promise<M>, reads: (api: M, args: LoaderFunctionArgs) => unknown) =>
   (args: LoaderFunctionArgs) => {
     if (isOpening(args.request)) {
       void load()

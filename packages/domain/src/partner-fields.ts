@@ -1,4 +1,3 @@
-import { isHexColour } from './partner.ts';
 import type { IntakeRules } from './draft-rules.ts';
 import { MIN_IMAGE_LONG_SIDE_RANGE } from './photo-checks.ts';
 

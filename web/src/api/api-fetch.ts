@@ -84,7 +84,8 @@ export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<
   // Only reads are read ahead: GETs, and JSON posts (GraphQL queries) that a read ahead made.
   const key = form === undefined ? `${method} ${url} ${json === undefined ? '' : JSON.stringify(json)}` : null;
   if (readingAhead) {
-    const mutation = /^\s*mutation\b/.test(String((json as { query?: unknown } | undefined)?.query ?? ''));
+    const query = (json as { query?: unknown } | undefined)?.query;
+    const mutation = typeof query === 'string' && /^\s*mutation\b/.test(query);
     if (key && (method === 'GET' || (url === '/graphql' && !mutation))) {
       const result = send(url, { ...options, notify: false, signal: undefined });
       result.catch(() => {});
