@@ -87,7 +87,11 @@ export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<
     const query = (json as { query?: unknown } | undefined)?.query;
     const mutation = typeof query === 'string' && /^\s*mutation\b/.test(query);
     if (key && (method === 'GET' || (url === '/graphql' && !mutation))) {
-      const result = send(url, { ...options, notify: false, signal: undefined });
+      // An answer with GraphQL errors (not signed in yet, say) counts as failed: the page asks again.
+      const result = send(url, { ...options, signal: undefined }, true).then((body) => {
+        if (body && typeof body === 'object' && 'errors' in body) throw new Error('The read ahead failed.');
+        return body;
+      });
       result.catch(() => {});
       readsAhead.set(key, { at: Date.now(), result });
     }
@@ -98,7 +102,8 @@ export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<
   return send<T>(url, options);
 }
 
-async function send<T>(url: string, options: ApiFetchOptions): Promise<T> {
+/** One request; `silent`: a failure is only thrown, never reported (no message, no end of the session). */
+async function send<T>(url: string, options: ApiFetchOptions, silent = false): Promise<T> {
   const { method = 'GET', json, form, notify = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -116,15 +121,15 @@ async function send<T>(url: string, options: ApiFetchOptions): Promise<T> {
   } catch (cause) {
     if (signal?.aborted) throw cause;
     // No answer at all (offline, server down): treat like a server error.
-    throw fail(new ApiError({ status: 0, statusText: 'Network error' }), notify);
+    throw fail(new ApiError({ status: 0, statusText: 'Network error' }), notify, silent);
   }
 
-  if (!response.ok) throw fail(await toApiError(response), notify);
+  if (!response.ok) throw fail(await toApiError(response), notify, silent);
   return (await readBody(response)) as T;
 }
 
-function fail(error: ApiError, notify: NotifyOption): ApiError {
-  reportFailedStatus(error.status, notify);
+function fail(error: ApiError, notify: NotifyOption, silent: boolean): ApiError {
+  if (!silent) reportFailedStatus(error.status, notify);
   return error;
 }
 
