@@ -278,13 +278,6 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'admin/audit',
-        loader: readingAhead(
-          () => import('./features/audit/audit-api.ts'),
-          (api, args) => {
-            void api.fetchAuditOptions();
-            void api.fetchAuditPage(api.auditPageFrom(searchOf(args)).query);
-          },
-        ),
         lazy: signedInPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage'),
       },
     ],

@@ -81,12 +81,14 @@ function takeReadAhead(key: string) {
 /** The same handling for any same-origin URL (GraphQL uses it for /graphql). */
 export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<T> {
   const { method = 'GET', json, form } = options;
-  // Only reads are read ahead: GETs, and JSON posts (GraphQL queries) that a read ahead made.
+  // Only reads are made ahead (see below), and only JSON or bodiless requests are matched with them.
   const key = form === undefined ? `${method} ${url} ${json === undefined ? '' : JSON.stringify(json)}` : null;
   if (readingAhead) {
+    // GraphQL queries only: GraphQL answers 200 to a visitor who is not signed in or may not see the page (the
+    // errors are in the body), where a REST read would log a failed request in the console of the login page.
     const query = (json as { query?: unknown } | undefined)?.query;
-    const mutation = typeof query === 'string' && /^\s*mutation\b/.test(query);
-    if (key && (method === 'GET' || (url === '/graphql' && !mutation))) {
+    const isQuery = url === '/graphql' && typeof query === 'string' && !/^\s*mutation\b/.test(query);
+    if (key && isQuery) {
       // An answer with GraphQL errors (not signed in yet, say) counts as failed: the page asks again.
       const result = send(url, { ...options, signal: undefined }, true).then((body) => {
         if (body && typeof body === 'object' && 'errors' in body) throw new Error('The read ahead failed.');
