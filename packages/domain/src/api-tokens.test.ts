@@ -2,13 +2,13 @@ import { describe, expect, it } from 'vitest';
 import {
   API_TOKEN_PATTERN,
   apiTokenStatus,
-  createApiTokenSchema,
   grantableTokenScopes,
   tokenAccess,
   tokenExpiry,
   tokenMayWrite,
   TOKEN_SCOPES,
 } from './api-tokens.ts';
+import { createApiTokenSchema } from './api-tokens-schema.ts';
 import { SCOPES } from './scopes.ts';
 
 const read = TOKEN_SCOPES.readProductSubmissions;

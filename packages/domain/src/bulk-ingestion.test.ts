@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   ACCESS_MSG,
-  accessFormSchema,
   checkMappingRows,
   codeFromFileName,
   filesSummary,
@@ -17,6 +16,7 @@ import {
   toCsv,
   type MappingTarget,
 } from './bulk-ingestion.ts';
+import { accessFormSchema } from './bulk-ingestion-schema.ts';
 import { UPC_MSG } from './gtin.ts';
 
 const messages = (input: unknown) => {

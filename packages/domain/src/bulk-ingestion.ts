@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { parseCsv } from './catalogue.ts';
+import { parseCsv } from './csv.ts';
 import { toEan13, upcError } from './gtin.ts';
 
 /** Bulk ingestion (part 2 sections 2.8, 3, 4, 5, 8, 9): access form, file statuses, job status, mapping files. */
@@ -38,24 +37,6 @@ export const INGESTION_SOURCES = { local: 'LOCAL', s3: 'S3_BUCKET' } as const;
 export const normaliseFolderName = (input: string) => input.toLowerCase().replace(/ /g, '_').replace(/\W/g, '');
 /** Image sources: the same, in upper case. */
 export const normaliseImageSource = (input: string) => input.toUpperCase().replace(/ /g, '_').replace(/\W/g, '');
-
-const accessName = (required: string) =>
-  z
-    .string({ error: required })
-    .min(1, { error: required, abort: true })
-    .refine((v) => !/\s/.test(v), ACCESS_MSG.noSpaces)
-    .refine((v) => v.length >= ACCESS_NAME_MIN, ACCESS_MSG.tooShort);
-
-/**
- * The access form as submitted: values already normalised (the form normalises as the user types; the server
- * normalises again before checking, so a hand-made request gets the same result).
- */
-export const accessFormSchema = z.object({
-  companyId: z.number({ error: ACCESS_MSG.companyRequired }).int().positive(ACCESS_MSG.companyRequired),
-  folderName: accessName(ACCESS_MSG.folderRequired),
-  imageSource: accessName(ACCESS_MSG.sourceRequired),
-});
-export type AccessFormInput = z.infer<typeof accessFormSchema>;
 
 export const FILE_STATUSES = [
   'RECEIVED',

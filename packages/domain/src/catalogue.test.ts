@@ -6,10 +6,10 @@ import {
   certifiedValuesSchema,
   checkCatalogueCsv,
   IMPORT_ROW_ERRORS_LISTED,
-  parseCsv,
   shippingProfileChoiceSchema,
   upcPrefixes,
 } from './catalogue.ts';
+import { parseCsv } from './csv.ts';
 
 const header = CATALOGUE_CSV_COLUMNS.join(',');
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { toEan13, upcDigits, upcError } from './gtin.ts';
+import { csvMalformed, parseCsv } from './csv.ts';
 import { plural } from './wording.ts';
 
 /** Certified values recorded by cataloguing staff (DESIGN section 3): the form and the CSV import share these rules. */
@@ -22,7 +23,7 @@ export const CATALOGUE_MSG = {
   eanRequired: 'ean13Upc is required.',
   badHeaders: (expected: readonly string[]) => `The first row must name the columns: ${expected.join(', ')}.`,
   noRows: 'The file has no data rows.',
-  malformed: (line: number) => `The file is not valid CSV (unclosed quote starting on line ${line}).`,
+  malformed: csvMalformed,
   wrongCellCount: (expected: number, got: number) => `Expected ${expected} cells, found ${got}.`,
   shippingProfileId: 'The shipping profile id must be a positive whole number, or empty to remove it.',
 } as const;
@@ -139,53 +140,6 @@ export const CATALOGUE_CSV_EXAMPLE = [
   'oz',
   '1',
 ];
-
-/** RFC 4180 CSV: quoted cells with "" escapes, CRLF or LF line ends, a BOM ignored. Throws on an unclosed quote. */
-export function parseCsv(text: string): string[][] {
-  const src = text.replace(/^\uFEFF/, '');
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  let quoteLine = 0;
-  let line = 1;
-  for (let i = 0; i < src.length; i++) {
-    const c = src[i];
-    if (quoted) {
-      if (c === '"') {
-        if (src[i + 1] === '"') {
-          cell += '"';
-          i++;
-        } else quoted = false;
-      } else {
-        if (c === '\n') line++;
-        cell += c;
-      }
-      continue;
-    }
-    if (c === '"' && cell === '') {
-      quoted = true;
-      quoteLine = line;
-    } else if (c === ',') {
-      row.push(cell);
-      cell = '';
-    } else if (c === '\n' || c === '\r') {
-      if (c === '\r' && src[i + 1] === '\n') i++;
-      row.push(cell);
-      rows.push(row);
-      row = [];
-      cell = '';
-      line++;
-    } else cell += c;
-  }
-  if (quoted) throw new Error(CATALOGUE_MSG.malformed(quoteLine));
-  if (cell !== '' || row.length) {
-    row.push(cell);
-    rows.push(row);
-  }
-  // Blank lines carry nothing.
-  return rows.filter((r) => !(r.length === 1 && r[0].trim() === ''));
-}
 
 export interface ImportRow {
   ean13Upc: string;

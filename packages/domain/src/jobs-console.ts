@@ -1,5 +1,3 @@
-import { z } from 'zod';
-
 /** The jobs console (issue 19): background jobs by type and state, failed ones retried or discarded by staff. */
 
 export const JOB_STATES = ['queued', 'running', 'failed', 'done'] as const;
@@ -12,45 +10,41 @@ export const JOBS_MAX_PAGE_SIZE = 100;
 /** How often the open console asks again (paused while the tab is hidden). */
 export const JOBS_REFRESH_MS = 5000;
 
-/** A text filter: trimmed, and left out when empty. */
-const optionalText = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max)
-    .optional()
-    .transform((v) => v || undefined);
-
-/** The list's filters, as query parameters: one schema for the server's check and the web's links. */
 /**
  * Jobs listed at most this deep (pages are read by their place from the top): a backlog of a million files is
  * handled with "Retry all matching" or by waiting, not by paging to its end.
  */
 export const JOBS_LIST_DEPTH = 10_000;
+export const JOBS_TYPE_MAX = 100;
+export const JOBS_ERROR_FILTER_MAX = 200;
+export const JOBS_DEPTH_MSG = `Only the first ${JOBS_LIST_DEPTH.toLocaleString('en')} jobs are listed; filter by type to see others.`;
 
-export const jobsListQuerySchema = z
-  .object({
-    type: optionalText(100),
-    state: z.enum(JOB_STATES).default('failed'),
-    page: z.coerce.number().int().min(1).max(JOBS_LIST_DEPTH).default(1),
-    pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
-  })
-  .refine((q) => (q.page - 1) * q.pageSize < JOBS_LIST_DEPTH, {
-    message: `Only the first ${JOBS_LIST_DEPTH.toLocaleString('en')} jobs are listed; filter by type to see others.`,
-    path: ['page'],
-  });
-export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
+/** What the console's address asks for: a type, a state and a page. */
+export interface JobsView {
+  type: string | undefined;
+  state: JobState;
+  page: number;
+}
 
 /**
- * Every failed job that matches: of a type, whose last error contains a text, failed since a time (the console's
- * "Retry all" and "Discard all", after an outage). At least one filter would be wise, but none means every failed job.
+ * The console's filters read from its address without zod (the page shows before the schemas chunk arrives), to the
+ * same result as `jobsListQuerySchema` (jobs-console-schema.ts; the test compares them): null when it would refuse.
  */
-export const failedJobsFilterSchema = z.object({
-  type: optionalText(100),
-  error: optionalText(200),
-  since: z.iso.datetime({ offset: true }).optional(),
-});
-export type FailedJobsFilter = z.infer<typeof failedJobsFilterSchema>;
+export function jobsViewFromAddress(params: Readonly<Record<string, string | undefined>>): JobsView | null {
+  const type = params.type?.trim();
+  if (type !== undefined && type.length > JOBS_TYPE_MAX) return null;
+  const state = params.state ?? 'failed';
+  if (!(JOB_STATES as readonly string[]).includes(state)) return null;
+  const whole = (text: string | undefined, fallback: number, max: number) => {
+    if (text === undefined) return fallback;
+    const n = Number(text); // as z.coerce.number(): '' is 0, ' 2 ' is 2
+    return Number.isInteger(n) && n >= 1 && n <= max ? n : null;
+  };
+  const page = whole(params.page, 1, JOBS_LIST_DEPTH);
+  const pageSize = whole(params.pageSize, JOBS_PAGE_SIZE, JOBS_MAX_PAGE_SIZE);
+  if (page === null || pageSize === null || (page - 1) * pageSize >= JOBS_LIST_DEPTH) return null;
+  return { type: type || undefined, state: state as JobState, page };
+}
 
 export const JOBS_MSG = {
   notFailed:

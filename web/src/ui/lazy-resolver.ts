@@ -15,3 +15,14 @@ export function lazyResolver<T extends FieldValues>(load: () => Promise<Resolver
     return (await loading)(values, context, options);
   };
 }
+
+/**
+ * A resolver that finds nothing to say about values the server already holds (`isSaved`), and asks `resolver` about
+ * any others. react-hook-form checks a form as it mounts (for `isValid`); an edit form whose saving is off until
+ * something changes then needs no schema before the user's first change, so a lazy one is not fetched with the page.
+ */
+export function savedValuesValid<T extends FieldValues>(resolver: Resolver<T>, isSaved: (values: T) => boolean) {
+  const checked: Resolver<T> = (values, context, options) =>
+    isSaved(values) ? { values, errors: {} } : resolver(values, context, options);
+  return checked;
+}

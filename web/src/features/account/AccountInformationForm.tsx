@@ -6,7 +6,7 @@ import { MSG, PERSON_NAME_MAX, type AccountInformation } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
-import { lazyResolver } from '../../ui/lazy-resolver.ts';
+import { lazyResolver, savedValuesValid } from '../../ui/lazy-resolver.ts';
 import { toast } from '../../ui/toast.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { updateAccountInformation } from './account-api.ts';
@@ -27,7 +27,11 @@ export function AccountInformationForm() {
 
   const saved: AccountInformation = { email: user.email, firstName: user.firstName, lastName: user.lastName };
   const form = useForm<AccountInformation>({
-    resolver: accountResolver,
+    // The saved details are valid; the schema is fetched at the first change (Save is off until then).
+    resolver: savedValuesValid(
+      accountResolver,
+      (v) => v.email === saved.email && v.firstName === saved.firstName && v.lastName === saved.lastName,
+    ),
     mode: 'onTouched',
     defaultValues: saved,
   });

@@ -1,5 +1,10 @@
 import { zodResolver } from '@hookform/resolvers/zod';
-import { accountInformationSchema } from '@portal/domain';
+import { accountInformationSchema, emailSchema } from '@portal/domain';
 
-/** The account form's resolver, loaded when the form first validates (ui/lazy-resolver.ts). */
+// Loaded at the form's first change, not with the page (ui/lazy-resolver.ts, use-email-taken.ts).
+
+/** The account form's resolver. */
 export const accountInformationResolver = zodResolver(accountInformationSchema);
+
+/** Whether a typed e-mail address is well formed, as the form's schema sees it. */
+export const isEmailAddress = (text: string) => emailSchema.safeParse(text).success;

@@ -1,18 +1,19 @@
-import { useMemo, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Alert, Box, Button, Group, Select, Stack, Table, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import {
   ACCESS_MSG,
-  accessFormSchema,
   normaliseFolderName,
   normaliseImageSource,
   SEARCH_DEBOUNCE_MS,
+  type AccessFormInput,
 } from '@portal/domain';
 import { Page } from '../../ui/Page.tsx';
 import { StaffApiTokens } from '../api-tokens/StaffApiTokens.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
 import { toast } from '../../ui/toast.ts';
+import type { FormSchema } from '../../ui/use-schema-form.ts';
 import { GraphQLRequestError } from '../../api/graphql.ts';
 import { createOrganization, fetchOrganizations, ingestionKeys, searchCompanies } from './bulk-ingestion-api.ts';
 
@@ -20,10 +21,32 @@ export const ACCESS_HEADING = 'Product Hub Access';
 
 type Field = 'companyId' | 'folderName' | 'imageSource';
 
-/** /access (full administrators): grant a company bulk ingestion, and the list of companies that have it. */
 /** Answers that refuse this grant for a reason the administrator can act on. */
 const REFUSALS = new Set(['CONFLICT', 'BAD_REQUEST', 'VALIDATION_FAILED', 'NOT_FOUND']);
 
+const loadAccessSchema = (): Promise<FormSchema<AccessFormInput>> =>
+  import('./access-form-schema.ts').then((m) => m.accessForm);
+
+/**
+ * The form's schema (and zod with it, a tenth of what the page loads) is fetched when the administrator first goes to
+ * a field, not with the page, as on the sign-in forms (ui/use-schema-form.ts): until it is there nothing is valid and
+ * no message is shown. A failed fetch is tried again at the next focus.
+ */
+function useAccessSchema() {
+  const [schema, setSchema] = useState<FormSchema<AccessFormInput> | null>(null);
+  const loading = useRef<Promise<void> | null>(null);
+  const startLoading = () => {
+    loading.current ??= loadAccessSchema().then(
+      (loaded) => setSchema(() => loaded),
+      () => {
+        loading.current = null;
+      },
+    );
+  };
+  return [schema, startLoading] as const;
+}
+
+/** /access (full administrators): grant a company bulk ingestion, and the list of companies that have it. */
 export function AccessPage() {
   const queryClient = useQueryClient();
   const organizations = useQuery({ queryKey: ingestionKeys.organizations, queryFn: fetchOrganizations });
@@ -38,6 +61,7 @@ export function AccessPage() {
     imageSource: false,
   });
   const [saving, setSaving] = useState(false);
+  const [schema, loadSchema] = useAccessSchema();
   const [debounced] = useDebouncedValue(typed, SEARCH_DEBOUNCE_MS);
 
   const companies = useQuery({
@@ -54,15 +78,18 @@ export function AccessPage() {
     return list;
   }, [companies.data, companyId, companyName]);
 
-  const check = accessFormSchema.safeParse({ companyId: companyId ?? undefined, folderName, imageSource });
+  const check = schema?.safeParse({ companyId: companyId ?? undefined, folderName, imageSource });
   const errors: Partial<Record<Field, string>> = {};
-  if (!check.success) for (const issue of check.error.issues) errors[issue.path[0] as Field] ??= issue.message;
+  if (check && !check.success) for (const issue of check.error.issues) errors[issue.path[0] as Field] ??= issue.message;
   const shown = (field: Field) => fieldError(touched[field] ? errors[field] : undefined);
   const untouched = !touched.companyId && !touched.folderName && !touched.imageSource;
-  const touch = (field: Field) => setTouched((t) => ({ ...t, [field]: true }));
+  const touch = (field: Field) => {
+    loadSchema(); // a browser's autofill changes a field without focusing it
+    setTouched((t) => ({ ...t, [field]: true }));
+  };
 
   const submit = async () => {
-    if (!check.success) return;
+    if (!check?.success) return;
     setSaving(true);
     try {
       await createOrganization(check.data);
@@ -112,6 +139,7 @@ export function AccessPage() {
               setCompanyName(option?.label ?? null);
               touch('companyId');
             }}
+            onFocus={loadSchema}
             onBlur={() => touch('companyId')}
             filter={({ options: all }) => all}
             nothingFoundMessage={
@@ -131,6 +159,7 @@ export function AccessPage() {
               setFolderName(normaliseFolderName(event.currentTarget.value));
               touch('folderName');
             }}
+            onFocus={loadSchema}
             onBlur={() => touch('folderName')}
             error={shown('folderName')}
           />
@@ -142,11 +171,12 @@ export function AccessPage() {
               setImageSource(normaliseImageSource(event.currentTarget.value));
               touch('imageSource');
             }}
+            onFocus={loadSchema}
             onBlur={() => touch('imageSource')}
             error={shown('imageSource')}
           />
           <Group>
-            <Button type="submit" disabled={untouched || !check.success || saving} loading={saving}>
+            <Button type="submit" disabled={untouched || !check?.success || saving} loading={saving}>
               Add
             </Button>
           </Group>

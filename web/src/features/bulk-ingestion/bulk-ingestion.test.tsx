@@ -370,7 +370,8 @@ describe('Product Hub Access', () => {
     expect(source.value).toBe('LOCAL');
     expect(add.disabled).toBe(true); // no company chosen
     fireEvent.change(folder, { target: { value: 'ab' } });
-    expect(screen.getByText(ACCESS_MSG.tooShort)).toBeTruthy();
+    // The form's schema is fetched at the first change: its messages show once it is there.
+    expect(await screen.findByText(ACCESS_MSG.tooShort)).toBeTruthy();
     fireEvent.change(source, { target: { value: '' } });
     expect(screen.getByText(ACCESS_MSG.sourceRequired)).toBeTruthy();
     fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
@@ -386,6 +387,7 @@ describe('Product Hub Access', () => {
     fireEvent.change(source, { target: { value: 'local' } });
     fireEvent.change(source, { target: { value: '' } });
     fireEvent.blur(screen.getByRole('combobox', { name: /Company/ }));
+    await screen.findByText(ACCESS_MSG.companyRequired, { exact: false }); // once the schema is fetched
     for (const message of [ACCESS_MSG.tooShort, ACCESS_MSG.sourceRequired, ACCESS_MSG.companyRequired]) {
       expect(screen.getByText(message, { exact: false }).textContent).toBe(`Error: ${message}`);
     }

@@ -19,7 +19,7 @@ import {
   JOBS_LIST_DEPTH,
   JOBS_MSG,
   JOBS_REFRESH_MS,
-  jobsListQuerySchema,
+  jobsViewFromAddress,
   plural,
   type JobState,
 } from '@portal/domain';
@@ -47,10 +47,12 @@ export const STATE_LABELS: Record<JobState, string> = {
 /** The filters live in the address, so a filtered view can be shared and survives a reload. */
 function useFilter(): [JobsFilter, (next: Partial<JobsFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  const parsed = jobsListQuerySchema.safeParse(Object.fromEntries(params));
-  const filter: JobsFilter = parsed.success
-    ? { type: parsed.data.type, state: parsed.data.state, page: parsed.data.page }
-    : { type: undefined, state: 'failed', page: 1 };
+  // Read without zod, so the page does not wait for the schemas chunk on a slow connection.
+  const filter: JobsFilter = jobsViewFromAddress(Object.fromEntries(params)) ?? {
+    type: undefined,
+    state: 'failed',
+    page: 1,
+  };
   const update = (next: Partial<JobsFilter>) => {
     const merged = { ...filter, page: 1, ...next };
     const search = new URLSearchParams({ state: merged.state });

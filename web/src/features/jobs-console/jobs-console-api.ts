@@ -1,5 +1,5 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOBS_REFRESH_MS, type FailedJobsFilter, type JobsListQuery, type JobState } from '@portal/domain';
+import { JOBS_REFRESH_MS, type FailedJobsFilter, type JobState, type JobsView } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
 /** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
@@ -27,7 +27,7 @@ export interface JobsOverview {
   can: { act: boolean };
 }
 
-export type JobsFilter = Pick<JobsListQuery, 'type' | 'state' | 'page'>;
+export type JobsFilter = JobsView;
 
 export const jobsKeys = {
   all: ['jobs-console'] as const,

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import {
+  JOB_STATES,
+  JOBS_DEPTH_MSG,
+  JOBS_ERROR_FILTER_MAX,
+  JOBS_LIST_DEPTH,
+  JOBS_MAX_PAGE_SIZE,
+  JOBS_PAGE_SIZE,
+  JOBS_TYPE_MAX,
+} from './jobs-console.ts';
+
+// Apart from jobs-console.ts, whose states, limits and messages the console page shows without any schema.
+
+/** A text filter: trimmed, and left out when empty. */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .optional()
+    .transform((v) => v || undefined);
+
+/**
+ * The list's filters, as query parameters: the server's check. The page reads its address with
+ * `jobsViewFromAddress` (jobs-console.ts), to the same result.
+ */
+export const jobsListQuerySchema = z
+  .object({
+    type: optionalText(JOBS_TYPE_MAX),
+    state: z.enum(JOB_STATES).default('failed'),
+    page: z.coerce.number().int().min(1).max(JOBS_LIST_DEPTH).default(1),
+    pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
+  })
+  .refine((q) => (q.page - 1) * q.pageSize < JOBS_LIST_DEPTH, { message: JOBS_DEPTH_MSG, path: ['page'] });
+export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
+
+/**
+ * Every failed job that matches: of a type, whose last error contains a text, failed since a time (the console's
+ * "Retry all" and "Discard all", after an outage). At least one filter would be wise, but none means every failed job.
+ */
+export const failedJobsFilterSchema = z.object({
+  type: optionalText(JOBS_TYPE_MAX),
+  error: optionalText(JOBS_ERROR_FILTER_MAX),
+  since: z.iso.datetime({ offset: true }).optional(),
+});
+export type FailedJobsFilter = z.infer<typeof failedJobsFilterSchema>;
