@@ -81,7 +81,8 @@ export const PAGES: PageCase[] = [
     control: 'main form input[type="email"]',
     controlName: 'the account form',
   },
-  { path: '/activity/submitted', user: 'staff', control: ACTIVITY_LIST, controlName: "staff: the review queue's list" },
+  // The review queue at its own address (where / sends staff): /activity/submitted is no tab, only a redirect to it.
+  { path: '/activity/pending', user: 'staff', control: ACTIVITY_LIST, controlName: "staff: the review queue's list" },
   { path: '/admin/audit', user: 'staff', control: 'main table tbody tr', controlName: 'staff: the audit rows' },
   { path: '/admin/jobs', user: 'staff', control: 'main table tbody tr', controlName: 'staff: the jobs rows' },
   { path: '/settings', user: 'staff', control: 'main table tbody tr a', controlName: 'staff: the partner list' },
