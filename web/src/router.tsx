@@ -21,6 +21,8 @@ import {
   ScheduleRoute,
   UnknownRoute,
 } from './routes/session-routes.tsx';
+import { fetchCurrentUser } from './session/session-api.ts';
+import type { UserDetails } from './session/user.ts';
 import { FullPageLoader } from './ui/FullPageLoader.tsx';
 
 const loggedOutRoutes: RouteObject[] = [
@@ -94,6 +96,26 @@ const readingAhead =
     return null;
   };
 const searchOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
+
+/**
+ * The same for a page whose first read is a REST one: made ahead only once the session's probe (shared with the
+ * session's own, one request) says the visitor is signed in and may see the page, so no failed request is logged
+ * for one who is not. Still well before the page's code has arrived and rendered on a slow connection.
+ */
+const readingAheadWhenAllowed =
+  <M,>(
+    allow: (user: UserDetails) => boolean,
+    load: () => Promise<M>,
+    reads: (api: M, args: LoaderFunctionArgs) => unknown,
+  ) =>
+  (args: LoaderFunctionArgs) => {
+    if (isOpening(args.request)) {
+      void Promise.all([fetchCurrentUser(), load()])
+        .then(([user, api]) => user && allow(user) && readAhead(() => reads(api, args), { rest: true }))
+        .catch(() => {}); // the page itself reports code that cannot be had
+    }
+    return null;
+  };
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
@@ -311,6 +333,11 @@ const loggedInRoutes: RouteObject[] = [
     children: [
       {
         path: 'admin/jobs',
+        loader: readingAheadWhenAllowed(
+          mayViewJobs,
+          () => import('./features/jobs-console/jobs-console-api.ts'),
+          (api, args) => api.fetchJobsOverview(api.jobsFilterFrom(searchOf(args))),
+        ),
         lazy: signedInPage(() => import('./features/jobs-console/JobsConsolePage.tsx'), 'JobsConsolePage'),
       },
     ],

@@ -166,4 +166,13 @@ describe('apiFetch', () => {
     readAhead(() => gql('mutation { deleteAll }'));
     expect(fetchMock).toHaveBeenCalledTimes(4);
   });
+
+  it('REST reads are made ahead only when the loader says the visitor may see the page, and never writes', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { jobs: [1] }));
+    readAhead(() => apiFetch('/admin/jobs?state=failed&page=1'), { rest: true });
+    readAhead(() => apiFetch('/admin/jobs/1/retry', { method: 'POST', json: {} }), { rest: true });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(await apiFetch('/admin/jobs?state=failed&page=1')).toEqual({ jobs: [1] });
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
 });

@@ -55,6 +55,8 @@ export function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {
 const readsAhead = new Map<string, { at: number; result: Promise<unknown> }>();
 const READ_AHEAD_FRESH_MS = 10_000;
 let readingAhead = false;
+/** REST reads too: only for a read ahead made once the visitor is known to be signed in and allowed the page. */
+let readingRestAhead = false;
 
 /**
  * Runs `read`, a page's own first read (its fetch function, with the arguments the page will give it), as soon as
@@ -63,12 +65,14 @@ let readingAhead = false;
  * itself never sees their answers, so it reports nothing (the session may not even be known yet): a failed read
  * ahead is simply asked again by the page, with the page's own handling.
  */
-export function readAhead(read: () => unknown) {
+export function readAhead(read: () => unknown, { rest = false }: { rest?: boolean } = {}) {
   readingAhead = true;
+  readingRestAhead = rest;
   try {
     void Promise.resolve(read()).catch(() => {});
   } finally {
     readingAhead = false;
+    readingRestAhead = false;
   }
 }
 
@@ -85,10 +89,11 @@ export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<
   const key = form === undefined ? `${method} ${url} ${json === undefined ? '' : JSON.stringify(json)}` : null;
   if (readingAhead) {
     // GraphQL queries only: GraphQL answers 200 to a visitor who is not signed in or may not see the page (the
-    // errors are in the body), where a REST read would log a failed request in the console of the login page.
+    // errors are in the body), where a REST read would log a failed request in the console of the login page. REST
+    // reads only for a loader that knows the visitor is signed in and may see the page (`rest`).
     const query = (json as { query?: unknown } | undefined)?.query;
     const isQuery = url === '/graphql' && typeof query === 'string' && !/^\s*mutation\b/.test(query);
-    if (key && isQuery) {
+    if (key && (isQuery || (readingRestAhead && method === 'GET' && url.startsWith(`${API_BASE}/`)))) {
       // An answer with GraphQL errors (not signed in yet, say) counts as failed: the page asks again.
       const result = send(url, { ...options, signal: undefined }, true).then((body) => {
         if (body && typeof body === 'object' && 'errors' in body) throw new Error('The read ahead failed.');

@@ -2,13 +2,21 @@ import { SESSION_FIRST_READS } from '@portal/domain';
 import { apiFetch } from '../api/api-fetch.ts';
 import type { UserDetails } from './user.ts';
 
-/** The current user, or null when logged out (answered 200, so a logged-out page logs no failed request); never notifies (part 1 section 7). */
-export async function fetchCurrentUser(): Promise<UserDetails | null> {
-  try {
-    return (await apiFetch<UserDetails | null>(SESSION_FIRST_READS.user, { notify: false })) ?? null;
-  } catch {
-    return null;
-  }
+let probing: Promise<UserDetails | null> | null = null;
+
+/**
+ * The current user, or null when logged out (answered 200, so a logged-out page logs no failed request); never
+ * notifies (part 1 section 7). Callers while a probe is on its way share it: the session and a route's loader that
+ * reads ahead only for a signed-in user (router.tsx) ask at the same moment, with one request.
+ */
+export function fetchCurrentUser(): Promise<UserDetails | null> {
+  probing ??= apiFetch<UserDetails | null>(SESSION_FIRST_READS.user, { notify: false })
+    .then((user) => user ?? null)
+    .catch(() => null)
+    .finally(() => {
+      probing = null;
+    });
+  return probing;
 }
 
 /** Enabled feature flags; an empty list on failure (part 1 section 6). */

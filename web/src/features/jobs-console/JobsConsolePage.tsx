@@ -14,15 +14,7 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import {
-  JOB_STATES,
-  JOBS_LIST_DEPTH,
-  JOBS_MSG,
-  JOBS_REFRESH_MS,
-  jobsViewFromAddress,
-  plural,
-  type JobState,
-} from '@portal/domain';
+import { JOB_STATES, JOBS_LIST_DEPTH, JOBS_MSG, JOBS_REFRESH_MS, plural, type JobState } from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { stackedTable } from '../../ui/stacked-table.ts';
@@ -30,6 +22,7 @@ import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { BulkFailedActions } from './BulkFailedActions.tsx';
 import {
+  jobsFilterFrom,
   useJobAction,
   useJobsOverview,
   type ConsoleJob,
@@ -47,12 +40,7 @@ export const STATE_LABELS: Record<JobState, string> = {
 /** The filters live in the address, so a filtered view can be shared and survives a reload. */
 function useFilter(): [JobsFilter, (next: Partial<JobsFilter>) => void] {
   const [params, setParams] = useSearchParams();
-  // Read without zod, so the page does not wait for the schemas chunk on a slow connection.
-  const filter: JobsFilter = jobsViewFromAddress(Object.fromEntries(params)) ?? {
-    type: undefined,
-    state: 'failed',
-    page: 1,
-  };
+  const filter = jobsFilterFrom(params);
   const update = (next: Partial<JobsFilter>) => {
     const merged = { ...filter, page: 1, ...next };
     const search = new URLSearchParams({ state: merged.state });

@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOBS_REFRESH_MS, type FailedJobsFilter, type JobState, type JobsView } from '@portal/domain';
+import {
+  JOBS_REFRESH_MS,
+  jobsViewFromAddress,
+  type FailedJobsFilter,
+  type JobState,
+  type JobsView,
+} from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
 /** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
@@ -29,6 +35,13 @@ export interface JobsOverview {
 
 export type JobsFilter = JobsView;
 
+/**
+ * The filters an address asks for, read without zod (the page does not wait for the schemas chunk): failed jobs,
+ * page 1, for an address the server would refuse.
+ */
+export const jobsFilterFrom = (params: URLSearchParams): JobsFilter =>
+  jobsViewFromAddress(Object.fromEntries(params)) ?? { type: undefined, state: 'failed', page: 1 };
+
 export const jobsKeys = {
   all: ['jobs-console'] as const,
   overview: (filter: JobsFilter) => ['jobs-console', filter] as const,
@@ -40,6 +53,10 @@ const search = (filter: JobsFilter) => {
   return params.toString();
 };
 
+/** The counts and one page of jobs (also read ahead by the route's loader, router.tsx). */
+export const fetchJobsOverview = (filter: JobsFilter, signal?: AbortSignal) =>
+  apiFetch<JobsOverview>(`/admin/jobs?${search(filter)}`, { signal });
+
 /**
  * The console's data, asked again every few seconds while the page is open. TanStack Query pauses the interval
  * while the tab is hidden (refetchIntervalInBackground is off) and asks at once when it is shown again.
@@ -47,7 +64,7 @@ const search = (filter: JobsFilter) => {
 export function useJobsOverview(filter: JobsFilter) {
   return useQuery({
     queryKey: jobsKeys.overview(filter),
-    queryFn: ({ signal }) => apiFetch<JobsOverview>(`/admin/jobs?${search(filter)}`, { signal }),
+    queryFn: ({ signal }) => fetchJobsOverview(filter, signal),
     refetchInterval: JOBS_REFRESH_MS,
     refetchIntervalInBackground: false,
     refetchOnWindowFocus: true,
