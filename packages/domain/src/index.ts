@@ -28,4 +28,5 @@ export * from './audit.ts';
 export * from './audit-summary.ts';
 export * from './photo-checks.ts';
 export * from './readiness.ts';
+export * from './readiness-stored.ts';
 export * from './api-v1.ts';

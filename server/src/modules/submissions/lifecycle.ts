@@ -24,13 +24,14 @@ import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
-import { recomputePartnerStatuses } from './partner-statuses.ts';
+import { recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
  * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
- * transaction and applies every side effect of its change there: history, automated checks, partner statuses,
+ * transaction and applies every side effect of its change there: history, automated checks, readiness and partner
+ * statuses (readiness-store.ts),
  * the product's shipping profile, the creator's e-mail, the maintained counts (counts.ts), then the event for other
  * modules (events.ts). Blobs are
  * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
@@ -178,7 +179,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
   );
-  await recomputePartnerStatuses(tx, ids);
+  await recomputeReadiness(tx, ids);
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
@@ -195,6 +196,7 @@ export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): 
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
+  await recomputeReadiness(tx, [id]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
   return submission;
@@ -260,7 +262,7 @@ export async function replaceFiles(
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
-  await recomputePartnerStatuses(tx, [id]);
+  await recomputeReadiness(tx, [id]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -330,7 +332,7 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
     }
   }
   const ids = changes.map((c) => c.id);
-  await recomputePartnerStatuses(tx, ids);
+  await recomputeReadiness(tx, ids);
   await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
 }
 
@@ -344,6 +346,12 @@ export async function setProductShippingProfile(
     .set({ shippingProfileId: args.shippingProfileId })
     .where(and(eq(productSubmissions.companyId, args.companyId), eq(productSubmissions.ean13Upc, args.ean13Upc)))
     .returning({ id: productSubmissions.id });
+  // A required shipping profile is a readiness rule: the products' readiness follows the profile.
+  if (updated.length)
+    await recomputeReadiness(
+      tx,
+      updated.map((u) => u.id),
+    );
   if (updated.length)
     await submissionEvents.emit(tx, 'submissionUpdated', {
       submissionIds: updated.map((u) => u.id),

@@ -128,6 +128,12 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
+/** blocking: the product cannot be submitted to this partner; warning and info: it can. */
+export type RuleSeverity =
+  | 'blocking'
+  | 'info'
+  | 'warning';
+
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
 export type ShippingProfileInput = {
   caseCount?: number | null | undefined;
@@ -308,7 +314,7 @@ export type ReadinessRulesQueryVariables = Exact<{
 }>;
 
 
-export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: string, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
 
 export type UpdateDraftSubmissionMutationVariables = Exact<{
   id: string | number;
