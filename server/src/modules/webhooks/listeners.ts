@@ -1,5 +1,6 @@
 import type { ingestionEvents } from '../bulk-ingestion/events.ts';
 import type { submissionEvents } from '../submissions/events.ts';
+import { storedReadiness } from '../submissions/readiness-store.ts';
 import type { SubmissionRow } from '../submissions/repository.ts';
 import { enqueueEvent } from './service.ts';
 
@@ -12,6 +13,8 @@ const submissionData = (s: SubmissionRow) => ({
   ean13Upc: s.ean13Upc,
   productName: s.productName,
   status: s.itemStatus,
+  /** Readiness for its partner (percent, ready, rule-set version, failing rules with fixes); null without rules. */
+  readiness: storedReadiness(s),
 });
 
 /**
@@ -30,6 +33,13 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
     });
     if (to === 'CATALOGUED')
       await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
+  });
+  submissions.on('submissionReadinessChanged', async ({ submission, before, after }, tx) => {
+    await enqueueEvent(tx, submission.companyId, 'submission.readiness_changed', {
+      ...submissionData(submission),
+      readiness: after,
+      previousReadiness: before,
+    });
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
     await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', {
