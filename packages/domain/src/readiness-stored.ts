@@ -121,3 +121,22 @@ export const READINESS_DRY_RUN_MSG = {
   rule: (r: DryRunRuleChange) =>
     `${r.code}: ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again.`,
 };
+
+/** The rule editor on the partner's settings. */
+export const READINESS_EDITOR_MSG = {
+  title: 'Readiness rules',
+  hint: "The partner's own requirements, beside the ones the settings above make. Saving makes a new version; every submission to the partner is then judged again in the background (see the jobs console).",
+  version: (v: number) => (v ? `Version ${v}` : 'No version saved yet'),
+  implied: (n: number) =>
+    `${n} rule(s) come from the settings above (the UPC, the fields and photo checks it requires).`,
+  none: 'No rule of its own yet.',
+  add: 'Add rule',
+  remove: (code: string) => `Remove rule ${code || '(no code)'}`,
+  dryRun: 'Check what changes',
+  save: 'Save rules',
+  saving: 'Saving',
+  dryRunFirst: 'Check what changes before saving: the check says how many submissions the rules would move.',
+  saved: (v: number) =>
+    `Rules saved as version ${v}. The partner's submissions are being judged again in the background.`,
+  refused: (why: string) => `The rules were not saved: ${why}`,
+};

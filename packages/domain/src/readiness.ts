@@ -354,13 +354,27 @@ export const effectiveRuleSet = (
   version: number,
 ): RuleSet => ({ version, rules: [...impliedRules(settings), ...own] });
 
+/** The codes of the rules a partner's settings imply: reserved, never a rule of its own. */
+export const IMPLIED_RULE_CODE = /^R-(FLD-(UPC|PRODUCT-NAME|SHIPPING-PROFILE)|IMG-MARKETING|PHOTO-|ATTR-)/;
+
+/** What each kind of rule checks, as the rule editor names it. */
+export const RULE_KIND_LABELS: Record<RuleKind, string> = {
+  'field-present': 'A field is filled in',
+  'min-images': 'At least this many images',
+  'marketing-image': 'A marketing image is chosen',
+  'photo-check': 'Every photo passes a photo check',
+  'code-matches-upc': 'The barcode in the photos matches the UPC',
+  'upc-prefix': 'The UPC starts with one of these prefixes',
+  'duplicate-upc': 'No other submission to this partner has the UPC',
+};
+
 /** A partner's own rules as sent: each checked, then the set as a whole; the first problem names its rule. */
 export const ownRulesInputSchema = z
   .array(readinessRuleSchema)
   .max(100)
   .superRefine((rules, ctx) => {
     const seen = new Set<string>();
-    const reserved = /^R-(FLD-(UPC|PRODUCT-NAME|SHIPPING-PROFILE)|IMG-MARKETING|PHOTO-|ATTR-)/;
+    const reserved = IMPLIED_RULE_CODE;
     for (const [i, rule] of rules.entries()) {
       const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: [i] });
       if (seen.has(rule.code)) issue(READINESS_MSG.duplicateCode(rule.code));

@@ -122,6 +122,22 @@ export type ProductSubmissionRowInput = {
   width?: number | null | undefined;
 };
 
+/** A rule as ReadinessRule describes it; the fields of other kinds are left out. */
+export type ReadinessRuleInput = {
+  check?: string | null | undefined;
+  code: string;
+  field?: string | null | undefined;
+  fix: string;
+  kind: string;
+  message: string;
+  min?: number | null | undefined;
+  minLongSidePx?: number | null | undefined;
+  prefixes?: Array<string> | null | undefined;
+  severity: RuleSeverity;
+  stage?: string | null | undefined;
+  weight: number;
+};
+
 /** A market account or attribute by id; the name is ignored. */
 export type ReferenceInput = {
   id: number;
@@ -375,6 +391,31 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 
 export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
+export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null };
+
+export type PartnerReadinessRulesQueryVariables = Exact<{
+  partnerCompanyId: number;
+}>;
+
+
+export type PartnerReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+
+export type DryRunReadinessRulesQueryVariables = Exact<{
+  partnerCompanyId: number;
+  rules: Array<ReadinessRuleInput> | ReadinessRuleInput;
+}>;
+
+
+export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, becomesNotReady: number, becomesReady: number, scoreChanges: number, rules: Array<{ code: string, becomesNotReady: number, becomesReady: number }> } };
+
+export type SaveReadinessRulesMutationVariables = Exact<{
+  partnerCompanyId: number;
+  rules: Array<ReadinessRuleInput> | ReadinessRuleInput;
+}>;
+
+
+export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
 export type ShippingProfilesQueryVariables = Exact<{
@@ -442,7 +483,7 @@ export type ActivityPageQueryVariables = Exact<{
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -636,6 +677,22 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
+export const ReadinessRuleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}
+    `, {"fragmentName":"ReadinessRuleFields"}) as unknown as TypedDocumentString<ReadinessRuleFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
     fragment ShippingProfileFields on ShippingProfile {
   id
@@ -1453,6 +1510,67 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
+export const PartnerReadinessRulesDocument = new TypedDocumentString(`
+    query PartnerReadinessRules($partnerCompanyId: Int!) {
+  getReadinessRules(partnerCompanyId: $partnerCompanyId) {
+    version
+    rules {
+      ...ReadinessRuleFields
+    }
+  }
+}
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}`) as unknown as TypedDocumentString<PartnerReadinessRulesQuery, PartnerReadinessRulesQueryVariables>;
+export const DryRunReadinessRulesDocument = new TypedDocumentString(`
+    query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+  dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+    judged
+    becomesNotReady
+    becomesReady
+    scoreChanges
+    rules {
+      code
+      becomesNotReady
+      becomesReady
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DryRunReadinessRulesQuery, DryRunReadinessRulesQueryVariables>;
+export const SaveReadinessRulesDocument = new TypedDocumentString(`
+    mutation SaveReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+  saveReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+    version
+    rules {
+      ...ReadinessRuleFields
+    }
+  }
+}
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}`) as unknown as TypedDocumentString<SaveReadinessRulesMutation, SaveReadinessRulesMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
   getShippingProfileForCurrentUser(
@@ -1654,6 +1772,18 @@ export const ActivityPageDocument = new TypedDocumentString(`
       fileCount
       partnerCompanyId
       partnerStatusLabel
+      readiness {
+        percent
+        ready
+        version
+        failing {
+          code
+          severity
+          message
+          fix
+          fileNames
+        }
+      }
       canDelete
     }
     total

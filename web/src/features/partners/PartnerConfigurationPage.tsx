@@ -1,10 +1,12 @@
 import { useState } from 'react';
 import { useParams } from 'react-router';
 import { PhotoChecksSection } from './PhotoChecksSection.tsx';
+import { ReadinessRulesSection } from './ReadinessRulesSection.tsx';
 import {
   Anchor,
   Button,
   ColorInput,
+  Divider,
   FileInput,
   Group,
   Image,
@@ -216,6 +218,8 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           </Group>
         </Stack>
       </form>
+      <Divider my="xl" />
+      <ReadinessRulesSection partnerCompanyId={config.companyId} />
     </Page>
   );
 }
