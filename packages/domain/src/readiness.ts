@@ -53,6 +53,8 @@ export const READINESS_MSG = {
   blocksSubmit: (upc: string, rules: readonly { code: string; message: string; fix: string }[]) =>
     `The product with UPC ${displayUpc(upc)} cannot be sent to this partner yet. ${rules.map((r) => `${r.code}: ${r.message} ${r.fix}`).join(' ')}`,
   blockingBadge: 'Blocks Submit for this partner',
+  judgedAgainst: (version: number) =>
+    version ? `Judged against version ${version} of the partner's rules.` : "Judged against the partner's rules.",
   /** The live score of one product on Enter UPC(s). */
   score: (upc: string, percent: number) =>
     `${upc ? `UPC ${displayUpc(upc)}` : 'This product'}: ${percent}% ready for this partner`,
