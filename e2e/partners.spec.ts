@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { READINESS_MSG } from '@portal/domain';
+import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG, type ReadinessDryRun } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
@@ -205,17 +205,62 @@ test("a visitor opens the partner's landing page, signs in through its login and
   await expect(page.getByRole('link', { name: `Continue with Submission to ${PARTNER.name}` })).toBeVisible();
 });
 
-test("a partner's blocking 'at least 2 images' rule: the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
+test("a partner's blocking 'at least 2 images' rule: added on its settings, the dry run says how many submissions it moves, the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // This partner (made in the first test) asks for a product name and a marketing image (weight 1 each, with the
   // UPC); its own rule of weight 3 asks for a second image.
   const MIN_2 = minTwoImagesRule(3);
   const SAVE = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version } }`;
+  const DRY_RUN = `query($partner: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) { judged becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
   const adminApi = await apiAs(DEMO.admin);
-  await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [MIN_2] });
+  const adminContext = await browser.newContext();
   try {
+    // The partner's administrator adds the rule on the partner's settings, checks what it changes, and saves.
+    const { getPartnerConfigurations } = await graphql<{
+      getPartnerConfigurations: { id: number; companyId: number }[];
+    }>(
+      adminApi,
+      `
+        query {
+          getPartnerConfigurations {
+            id
+            companyId
+          }
+        }
+      `,
+      {},
+    );
+    const configId = getPartnerConfigurations.find((c) => c.companyId === PARTNER.companyId)!.id;
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEMO.admin);
+    await admin.goto(`/settings/${configId}`);
+    const editor = admin.getByRole('region', { name: READINESS_EDITOR_MSG.title });
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.add }).click();
+    const rule = editor.getByRole('group', { name: /^Rule 1/ });
+    await rule.getByLabel('Code').fill(MIN_2.code);
+    await rule.getByLabel('Images').fill(String(MIN_2.min));
+    await rule.getByLabel('Weight').fill(String(MIN_2.weight));
+    await rule.getByLabel('Message').fill(MIN_2.message);
+    await rule.getByLabel('How to fix').fill(MIN_2.fix);
+    await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.save })).toBeDisabled();
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
+    // What the server counts for these rules (its exact counts are held by server/test/readiness.test.ts).
+    const { dryRunReadinessRules: expected } = await graphql<{ dryRunReadinessRules: ReadinessDryRun }>(
+      adminApi,
+      DRY_RUN,
+      { partner: PARTNER.companyId, rules: [MIN_2] },
+    );
+    expect(expected.judged).toBeGreaterThan(0);
+    const changes = editor.getByRole('status', { name: 'What saving would change' });
+    await expect(changes).toContainText(READINESS_DRY_RUN_MSG.summary(expected));
+    for (const r of expected.rules) await expect(changes).toContainText(READINESS_DRY_RUN_MSG.rule(r));
+    await admin.screenshot({ path: 'test-results/readiness-rules-dry-run.png', fullPage: true });
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.save }).click();
+    await expect(admin.getByText(/^Rules saved as version \d+\./)).toBeVisible();
+
     const upc = uniqueEan13('41');
     await signIn(page, DEMO.supplier, at('/login'));
     await page.goto(at('/upload'));
@@ -256,6 +301,7 @@ test("a partner's blocking 'at least 2 images' rule: the supplier sees 50% and t
   } finally {
     await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
     await adminApi.dispose();
+    await adminContext.close();
   }
 });
 

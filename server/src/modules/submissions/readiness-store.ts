@@ -171,6 +171,7 @@ export async function recomputeReadiness(
     .orderBy(asc(productSubmissions.id))
     .for('update');
   const changes: ReadinessChange[] = [];
+  const updates: Record<string, unknown>[] = [];
   for (const { row, ruleSet, readiness } of await judgeRows(db, rows, ruleSets)) {
     const statuses = readiness && ruleSet ? partnerStatusesOf(readiness, ruleSet) : [];
     const label = partnerStatusLabel(statuses);
@@ -187,9 +188,21 @@ export async function recomputeReadiness(
       readinessFailing: after?.failing ?? [],
       readinessFailingCodes: after?.failing.map((f) => f.code) ?? [],
     };
-    await db.update(productSubmissions).set(set).where(eq(productSubmissions.id, row.id));
+    updates.push({ id: row.id, ...set });
     if (readinessChanged) changes.push({ submission: { ...row, ...set }, before, after });
   }
+  // One statement for the batch (a recompute after a rule change writes thousands of rows): the new values as a
+  // JSON record set joined to the rows by id.
+  if (updates.length)
+    await db.execute(sql`
+      UPDATE product_submissions AS s SET partner_statuses = u."partnerStatuses",
+        partner_status_label = u."partnerStatusLabel", readiness_percent = u."readinessPercent",
+        readiness_ready = u."readinessReady", readiness_version = u."readinessVersion",
+        readiness_failing = u."readinessFailing", readiness_failing_codes = u."readinessFailingCodes"
+      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u(id uuid, "partnerStatuses" jsonb,
+        "partnerStatusLabel" text, "readinessPercent" smallint, "readinessReady" boolean, "readinessVersion" integer,
+        "readinessFailing" jsonb, "readinessFailingCodes" text[])
+      WHERE s.id = u.id`);
   return changes;
 }
 
