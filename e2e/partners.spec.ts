@@ -240,11 +240,11 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     const editor = admin.getByRole('region', { name: READINESS_EDITOR_MSG.title });
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.add }).click();
     const rule = editor.getByRole('group', { name: /^Rule 1/ });
-    await rule.getByLabel('Code').fill(MIN_2.code);
-    await rule.getByLabel('Images').fill(String(MIN_2.min));
-    await rule.getByLabel('Weight').fill(String(MIN_2.weight));
-    await rule.getByLabel('Message').fill(MIN_2.message);
-    await rule.getByLabel('How to fix').fill(MIN_2.fix);
+    await rule.getByRole('textbox', { name: 'Code', exact: true }).fill(MIN_2.code);
+    await rule.getByRole('textbox', { name: 'Images', exact: true }).fill(String(MIN_2.min));
+    await rule.getByRole('textbox', { name: 'Weight', exact: true }).fill(String(MIN_2.weight));
+    await rule.getByRole('textbox', { name: 'Message', exact: true }).fill(MIN_2.message);
+    await rule.getByRole('textbox', { name: 'How to fix', exact: true }).fill(MIN_2.fix);
     await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.save })).toBeDisabled();
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
     // What the server counts for these rules (its exact counts are held by server/test/readiness.test.ts).

@@ -133,9 +133,11 @@ export const READINESS_EDITOR_MSG = {
   add: 'Add rule',
   remove: (code: string) => `Remove rule ${code || '(no code)'}`,
   dryRun: 'Check what changes',
-  save: 'Save rules',
-  saving: 'Saving',
-  dryRunFirst: 'Check what changes before saving: the check says how many submissions the rules would move.',
+  /** Not "Save": the settings form above has its own Save, and the rules are saved apart, as a version. */
+  save: 'Make new version',
+  saving: 'Making new version',
+  dryRunFirst:
+    'Check what changes before making a new version: the check says how many submissions the rules would move.',
   saved: (v: number) =>
     `Rules saved as version ${v}. The partner's submissions are being judged again in the background.`,
   refused: (why: string) => `The rules were not saved: ${why}`,

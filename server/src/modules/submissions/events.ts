@@ -29,13 +29,12 @@ export interface SubmissionEvents {
   /** Details changed: the product name, bulk-edit values, the shipping profile. */
   submissionUpdated: { submissionIds: string[]; fields: string[] };
   /**
-   * Its readiness moved (became ready or not ready, or its score changed) when its partner's rules changed: emitted
-   * by the recompute after a rule change, not by the submission's own changes (their events say those).
+   * Submissions whose readiness moved (became ready or not ready, or changed score) when their partner's rules
+   * changed, one event per batch of the recompute (a rule change may move thousands): not emitted for a submission's
+   * own changes (their events say those).
    */
-  submissionReadinessChanged: {
-    submission: SubmissionRow;
-    before: StoredReadiness | null;
-    after: StoredReadiness | null;
+  submissionsReadinessChanged: {
+    changes: { submission: SubmissionRow; before: StoredReadiness | null; after: StoredReadiness | null }[];
   };
   /** Deleted, with the files it had (their blobs are removed after the commit). */
   submissionDeleted: { submission: SubmissionRow; files: SubmissionFileRow[] };

@@ -16,7 +16,7 @@ export type RecomputeProgress = z.infer<typeof progressSchema>;
 
 /**
  * Every submission sent to the partner judged again by its current rules, a batch per transaction. Each batch stores
- * the readiness and partner statuses that changed, emits `submissionReadinessChanged` for each submission the change
+ * the readiness and partner statuses that changed, emits `submissionsReadinessChanged` with the submissions the change
  * moves (ready or not, or its score), and records the progress under the job's fence: a worker that lost its claim
  * rolls its batch back instead of writing beside the one that took over, which goes on from the last batch recorded.
  * The rule set is read again for each batch, so a rule saved meanwhile is the one the rest are judged by (and the
@@ -37,9 +37,8 @@ export async function recomputeReadinessOfPartner(
       const ids = await nextBatchOfPartner(tx, partnerCompanyId, after, batch);
       if (!ids.length) return false;
       const changes = await recomputeReadiness(tx, ids, await ruleSetsOf(tx, [partnerCompanyId]));
-      for (const change of changes)
-        if (readinessMoved(change.before, change.after))
-          await submissionEvents.emit(tx, 'submissionReadinessChanged', change);
+      const moved = changes.filter((c) => readinessMoved(c.before, c.after));
+      if (moved.length) await submissionEvents.emit(tx, 'submissionsReadinessChanged', { changes: moved });
       const progress: RecomputeProgress = { done: done + ids.length, total, after: ids[ids.length - 1] };
       await job?.reportProgress?.(tx, progress);
       ({ done, after } = progress);

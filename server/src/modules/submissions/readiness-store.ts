@@ -62,23 +62,22 @@ export async function factsOf(
   const needsDuplicates = rows.some((r) =>
     ruleSets.get(r.partnerCompanyId ?? -1)?.rules.some((rule) => rule.kind === 'duplicate-upc'),
   );
-  const [files, refs, duplicates] = await Promise.all([
-    db
-      .select({
-        submissionId: submissionFiles.submissionId,
-        fileName: submissionFiles.fileName,
-        isMarketingImage: submissionFiles.isMarketingImage,
-        detectionStatus: submissionFiles.detectionStatus,
-        detectedUpcs: submissionFiles.detectedUpcs,
-        qualityIssues: submissionFiles.qualityIssues,
-        longSidePx: submissionFiles.longSidePx,
-      })
-      .from(submissionFiles)
-      .where(inArray(submissionFiles.submissionId, ids))
-      .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.position)),
-    referencesOf(db, ids),
-    needsDuplicates ? duplicatesAmong(db, rows) : new Set<string>(),
-  ]);
+  // One after another: in a transaction they share one connection, which runs one query at a time anyway.
+  const files = await db
+    .select({
+      submissionId: submissionFiles.submissionId,
+      fileName: submissionFiles.fileName,
+      isMarketingImage: submissionFiles.isMarketingImage,
+      detectionStatus: submissionFiles.detectionStatus,
+      detectedUpcs: submissionFiles.detectedUpcs,
+      qualityIssues: submissionFiles.qualityIssues,
+      longSidePx: submissionFiles.longSidePx,
+    })
+    .from(submissionFiles)
+    .where(inArray(submissionFiles.submissionId, ids))
+    .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.position));
+  const refs = await referencesOf(db, ids);
+  const duplicates = needsDuplicates ? await duplicatesAmong(db, rows) : new Set<string>();
   const filesBy = new Map<string, SubmissionFacts['files'][number][]>();
   for (const f of files) {
     const list = filesBy.get(f.submissionId) ?? [];

@@ -2,7 +2,7 @@ import type { ingestionEvents } from '../bulk-ingestion/events.ts';
 import type { submissionEvents } from '../submissions/events.ts';
 import { storedReadiness } from '../submissions/readiness-store.ts';
 import type { SubmissionRow } from '../submissions/repository.ts';
-import { enqueueEvent } from './service.ts';
+import { enqueueEvent, enqueueEvents } from './service.ts';
 
 /** What a receiver learns of a submission: its identity, never the review's internals. */
 const submissionData = (s: SubmissionRow) => ({
@@ -34,12 +34,15 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
     if (to === 'CATALOGUED')
       await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
   });
-  submissions.on('submissionReadinessChanged', async ({ submission, before, after }, tx) => {
-    await enqueueEvent(tx, submission.companyId, 'submission.readiness_changed', {
-      ...submissionData(submission),
-      readiness: after,
-      previousReadiness: before,
-    });
+  submissions.on('submissionsReadinessChanged', async ({ changes }, tx) => {
+    await enqueueEvents(
+      tx,
+      'submission.readiness_changed',
+      changes.map(({ submission, before, after }) => ({
+        companyId: submission.companyId,
+        data: { ...submissionData(submission), readiness: after, previousReadiness: before },
+      })),
+    );
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
     await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', {
