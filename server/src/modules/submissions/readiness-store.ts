@@ -117,7 +117,8 @@ export function storedReadiness(row: SubmissionRow): StoredReadiness | null {
 /** The stored readiness of a row read by raw SQL (snake_case columns), or null. */
 export function readinessOfColumns(r: Record<string, unknown>): StoredReadiness | null {
   if (r.readiness_ready == null || r.readiness_percent == null) return null;
-  const failing = typeof r.readiness_failing === 'string' ? JSON.parse(r.readiness_failing) : r.readiness_failing;
+  const failing: unknown =
+    typeof r.readiness_failing === 'string' ? JSON.parse(r.readiness_failing) : r.readiness_failing;
   return {
     percent: Number(r.readiness_percent),
     ready: r.readiness_ready === true || r.readiness_ready === 't',

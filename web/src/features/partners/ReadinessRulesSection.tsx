@@ -292,9 +292,7 @@ function ReadinessRulesEditor({
                 label="Severity"
                 data={RULE_SEVERITIES.map((s) => ({ value: s, label: READINESS_MSG.severityLabel[s] }))}
                 value={row.severity}
-                onChange={(severity) =>
-                  severity && update(row.key, { severity: severity as ReadinessRule['severity'] })
-                }
+                onChange={(severity) => severity && update(row.key, { severity })}
                 allowDeselect={false}
                 w={150}
               />
