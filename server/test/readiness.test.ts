@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PARTNER_FIELDS, READINESS_MSG } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
@@ -222,6 +222,21 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
     expect(await matching({ notReady: true })).toEqual([ids.one, ids.alsoOne].sort());
     expect(await matching({ failsRule: 'R-IMG-MIN-2' })).toEqual([ids.one, ids.alsoOne].sort());
     expect(await matching({ notReady: true, failsRule: 'R-IMG-MARKETING' })).toEqual([]);
+  });
+
+  it('the filters read their indexes: "not ready" in the queue\'s order by the partial index, "fails rule X" by the GIN index', async () => {
+    const plan = async (where: ReturnType<typeof readinessCondition>) =>
+      server.database.db.transaction(async (tx) => {
+        // Three rows would be read whole anyway: the question is whether an index can serve the filter at all.
+        await tx.execute(sql`set local enable_seqscan = off`);
+        const result = await tx.execute(sql`explain select id from product_submissions s
+          where s.item_status = 'SUBMITTED' and ${where} order by s.updated_at desc, s.id desc limit 10`);
+        return JSON.stringify((result as { rows: unknown[] }).rows);
+      });
+    expect(await plan(readinessCondition({ notReady: true }, 's'))).toContain('product_submissions_not_ready_idx');
+    expect(await plan(readinessCondition({ failsRule: 'R-IMG-MIN-2' }, 's'))).toContain(
+      'product_submissions_failing_codes_idx',
+    );
   });
 
   it("a submission's own change stores its readiness again (a second image: 100%), without a readiness_changed event", async () => {
