@@ -149,7 +149,7 @@ describe('Activity tabs', () => {
     ).toBeTruthy();
   });
 
-  it('a Readiness column after the specification\'s columns: the stored score and how many blocking rules fail', async () => {
+  it("a Readiness column after the specification's columns: the stored score and how many blocking rules fail", async () => {
     const failing = [{ code: 'R-IMG-MIN-2', severity: 'blocking' as const, message: 'm', fix: 'f', fileNames: [] }];
     renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
