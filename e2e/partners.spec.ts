@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG, type ReadinessDryRun } from '@portal/domain';
+import {
+  displayUpc,
+  READINESS_DRY_RUN_MSG,
+  READINESS_EDITOR_MSG,
+  READINESS_MSG,
+  type ReadinessDryRun,
+} from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
@@ -298,6 +304,12 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await expect(page.getByText(READINESS_MSG.blocksSubmit(upc, [MIN_2]))).toBeHidden();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
+    // On the activity list the product has its readiness for the partner (after the specification's columns).
+    await page.goto(at('/activity/pending'));
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: displayUpc(upc) }) });
+    await expect(page.getByRole('columnheader', { name: 'Readiness' })).toBeVisible();
+    await expect(row).toContainText(/\d+%/);
+    await page.screenshot({ path: 'test-results/readiness-activity.png', fullPage: true });
   } finally {
     await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
     await adminApi.dispose();
