@@ -12,7 +12,12 @@ import { PARTNER_FIELDS, READINESS_MSG } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { partnerConfigurations, productSubmissions, users } from '../src/db/schema.ts';
 import { ClaimLostError } from '../src/jobs/queue.ts';
-import { addFiles, createSubmissions, type NewSubmissionFile } from '../src/modules/submissions/lifecycle.ts';
+import {
+  addFiles,
+  createSubmissions,
+  deleteSubmissionRecord,
+  type NewSubmissionFile,
+} from '../src/modules/submissions/lifecycle.ts';
 import { recomputeReadinessOfPartner } from '../src/modules/submissions/readiness-job.ts';
 import { readinessCondition } from '../src/modules/submissions/readiness-filter.ts';
 import { jobs } from '../src/db/schema.ts';
@@ -253,5 +258,40 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
     await server.database.db.delete(jobs).where(eq(jobs.name, 'submissions.automatedChecks'));
     await server.ctx.jobs!.drain();
     expect(received).toEqual([]);
+  });
+
+  it('duplicate-upc: a new submission with the UPC of another to the partner makes both repeat it; deleting it, neither', async () => {
+    const DUP = { ...MIN_2, code: 'R-UPC-DUP', kind: 'duplicate-upc', min: undefined, weight: 1 };
+    await c.admin.graphql(SAVE, { p: PARTNER, rules: [DUP] });
+    await server.ctx.jobs!.drain();
+    expect(await stored(ids.two)).toMatchObject({ ready: true });
+    const { db } = server.database;
+    const [existing] = await db.select().from(productSubmissions).where(eq(productSubmissions.id, ids.two));
+    const [again] = await db.transaction((tx) =>
+      createSubmissions(
+        tx,
+        [
+          {
+            companyId: existing.companyId,
+            userId: existing.userId,
+            partnerCompanyId: existing.partnerCompanyId,
+            upc: existing.upc,
+            ean13Upc: existing.ean13Upc,
+            productName: existing.productName,
+            files: [file('again.png')],
+            from: null,
+          },
+        ],
+        {
+          actor: 'supplier',
+          userId: existing.userId,
+        },
+      ),
+    );
+    expect(await stored(again.id)).toMatchObject({ ready: false });
+    expect(await stored(ids.two)).toMatchObject({ ready: false });
+    await db.transaction((tx) => deleteSubmissionRecord(tx, again.id));
+    expect(await stored(ids.two)).toMatchObject({ ready: true });
+    await db.delete(jobs).where(eq(jobs.name, 'submissions.automatedChecks'));
   });
 });

@@ -24,7 +24,7 @@ import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
-import { recomputeReadiness } from './readiness-store.ts';
+import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
 /**
@@ -179,7 +179,14 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
   );
-  await recomputeReadiness(tx, ids);
+  // With the others of the partner that have the same UPC: they repeat a UPC now (the duplicate-upc rule).
+  await recomputeReadiness(tx, [
+    ...ids,
+    ...(await othersWithSameUpc(
+      tx,
+      created.map((c) => c.row),
+    )),
+  ]);
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
@@ -252,6 +259,7 @@ export async function replaceFiles(
   change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
+  const previousUpc = await findSubmission(tx, id);
   // The status change first: it locks the row and refuses anything but a rejected item before a file is touched.
   const changed = await changeStatus(tx, id, 'SUBMITTED', by, {
     upc: change.upc,
@@ -262,7 +270,11 @@ export async function replaceFiles(
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
-  await recomputeReadiness(tx, [id]);
+  // The UPC may have changed: the others of the partner with the old or the new one are judged again too.
+  await recomputeReadiness(tx, [
+    id,
+    ...(await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed])),
+  ]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -365,6 +377,8 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   if (!submission) throw notFound('Submission not found.');
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  // The others of the partner with its UPC may no longer repeat one.
+  await recomputeReadiness(tx, await othersWithSameUpc(tx, [submission]));
   await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;

@@ -206,6 +206,29 @@ export async function recomputeReadiness(
   return changes;
 }
 
+/**
+ * The other submissions to the same partner with the same EAN-13 as these (for the duplicate-upc rule: a submission
+ * made, given another UPC or deleted changes whether they repeat a UPC).
+ */
+export async function othersWithSameUpc(
+  db: Tx,
+  rows: readonly Pick<SubmissionRow, 'id' | 'partnerCompanyId' | 'ean13Upc'>[],
+): Promise<string[]> {
+  const keyed = rows.filter((r) => r.partnerCompanyId != null);
+  if (!keyed.length) return [];
+  const own = new Set(rows.map((r) => r.id));
+  const found = await db
+    .select({
+      id: productSubmissions.id,
+      partner: productSubmissions.partnerCompanyId,
+      ean: productSubmissions.ean13Upc,
+    })
+    .from(productSubmissions)
+    .where(inArray(productSubmissions.ean13Upc, [...new Set(keyed.map((r) => r.ean13Upc))]));
+  const keys = new Set(keyed.map((r) => `${r.partnerCompanyId}:${r.ean13Upc}`));
+  return found.filter((f) => !own.has(f.id) && keys.has(`${f.partner}:${f.ean}`)).map((f) => f.id);
+}
+
 /** The next batch of a partner's submissions after an id (keyset, by the primary key). */
 export async function nextBatchOfPartner(db: Tx, partnerCompanyId: number, afterId: string, size: number) {
   return (
