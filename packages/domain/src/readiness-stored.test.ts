@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { jobProgressLabel, jobProgressOf } from './jobs-console.ts';
+import { readinessCell } from './readiness-messages.ts';
 import { judgeReadiness, type ReadinessFacts, type ReadinessRule } from './readiness.ts';
 import {
   addToDryRun,
   emptyDryRun,
-  readinessCell,
   readinessFilterSchema,
   readinessMoved,
   storedReadinessOf,

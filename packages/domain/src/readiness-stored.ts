@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { RULE_SEVERITIES, type Readiness } from './readiness.ts';
+import type { Readiness } from './readiness.ts';
+import { RULE_SEVERITIES, type ReadinessDryRun } from './readiness-messages.ts';
 
 /**
  * Readiness as it is stored with each submission and answered by the APIs: the score, whether it is ready, the
@@ -59,32 +60,6 @@ export const readinessFilterSchema = z.object({
 });
 export type ReadinessFilter = z.infer<typeof readinessFilterSchema>;
 
-/** A readiness column's cell: "100%", "50% · 1 blocking", or "N/A" without a partner's rules. */
-export function readinessCell(r: Pick<StoredReadiness, 'percent' | 'ready' | 'failing'> | null): string {
-  if (!r) return 'N/A';
-  const blocking = r.failing.filter((f) => f.severity === 'blocking').length;
-  return blocking ? `${r.percent}% · ${blocking} blocking` : `${r.percent}%`;
-}
-
-/** One rule's share of a dry run: how many submissions it would make not ready, and ready again. */
-export interface DryRunRuleChange {
-  code: string;
-  becomesNotReady: number;
-  becomesReady: number;
-}
-
-/** What saving a rule set would change, before it is saved. */
-export interface ReadinessDryRun {
-  /** Submissions judged (every submission sent to the partner). */
-  judged: number;
-  becomesNotReady: number;
-  becomesReady: number;
-  /** Score changes without a change of readiness. */
-  scoreChanges: number;
-  /** Per rule code, blocking rules only (the ones that decide readiness); rules that change nothing are left out. */
-  rules: DryRunRuleChange[];
-}
-
 export const emptyDryRun = (): ReadinessDryRun => ({
   judged: 0,
   becomesNotReady: 0,
@@ -114,31 +89,3 @@ export function addToDryRun(run: ReadinessDryRun, before: Readiness, after: Read
   } else if (before.percent !== after.percent) run.scoreChanges += 1;
   return run;
 }
-
-export const READINESS_DRY_RUN_MSG = {
-  summary: (d: ReadinessDryRun) =>
-    `Of ${d.judged} current submission(s), ${d.becomesNotReady} would become not ready and ${d.becomesReady} ready again; ${d.scoreChanges} more would change score.`,
-  rule: (r: DryRunRuleChange) =>
-    `${r.code}: ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again.`,
-};
-
-/** The rule editor on the partner's settings. */
-export const READINESS_EDITOR_MSG = {
-  title: 'Readiness rules',
-  hint: "The partner's own requirements, beside the ones the settings above make. Saving makes a new version; every submission to the partner is then judged again in the background (see the jobs console).",
-  version: (v: number) => (v ? `Version ${v}` : 'No version saved yet'),
-  implied: (n: number) =>
-    `${n} rule(s) come from the settings above (the UPC, the fields and photo checks it requires).`,
-  none: 'No rule of its own yet.',
-  add: 'Add rule',
-  remove: (code: string) => `Remove rule ${code || '(no code)'}`,
-  dryRun: 'Check what changes',
-  /** Not "Save": the settings form above has its own Save, and the rules are saved apart, as a version. */
-  save: 'Make new version',
-  saving: 'Making new version',
-  dryRunFirst:
-    'Check what changes before making a new version: the check says how many submissions the rules would move.',
-  saved: (v: number) =>
-    `Rules saved as version ${v}. The partner's submissions are being judged again in the background.`,
-  refused: (why: string) => `The rules were not saved: ${why}`,
-};

@@ -9,26 +9,24 @@ import {
   type BulkEditValues,
 } from './bulk-edit.ts';
 import { MAX_FILES_PER_DRAFT } from './constants.ts';
-import { displayUpc, sameUpc, toEan13, upcError } from './gtin.ts';
-import { isFieldRequired, PHOTO_LINE_MSG, type FieldRules } from './partner-fields.ts';
+import { sameUpc, toEan13, upcError } from './gtin.ts';
+import { isFieldRequired, type FieldRules } from './partner-fields.ts';
 import {
   MIN_IMAGE_LONG_SIDE_RANGE,
   PHOTO_BLOCK_MSG,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
   PHOTO_ISSUE_MSG,
-  photoIssueCodeSchema,
   type PhotoIssueCode,
 } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import type { PartnerStatus } from './statuses.ts';
+import { READINESS_MSG, RULE_SEVERITIES, type RuleSeverity } from './readiness-messages.ts';
 
 /**
  * Readiness: a partner's requirements as rules, judged by the same pure functions in the browser (live, on Enter
  * UPC(s)) and on the server (Submit, the API). docs/decisions.md, "Readiness per partner".
  */
-
-export const RULE_SEVERITIES = ['blocking', 'warning', 'info'] as const;
-export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 
 /** Fields Enter UPC(s) asks for: judged on drafts too. */
 const INTAKE_FIELDS = ['upc', 'productName', 'shippingProfile'] as const;
@@ -39,27 +37,6 @@ export const RULE_FIELDS: readonly string[] = [
   ...Object.values(BULK_EDIT_COLUMNS).flatMap((columns) => columns.map((c) => c.field)),
 ].filter((f, i, all) => all.indexOf(f) === i);
 const isIntakeField = (field: string): field is IntakeField => (INTAKE_FIELDS as readonly string[]).includes(field);
-
-export const READINESS_MSG = {
-  unknownField: (code: string, field: string) => `${code}: there is no field named ${field}.`,
-  tooManyImages: (code: string) =>
-    `${code}: a draft holds at most ${MAX_FILES_PER_DRAFT} files, so more images than that can never be given.`,
-  duplicateCode: (code: string) => `${code}: each rule code may be used once.`,
-  impliedCode: (code: string) => `${code}: this code belongs to a rule the partner settings make; choose another.`,
-  codeFormat: 'A rule code is R- followed by upper-case letters and digits in groups, e.g. R-IMG-MIN-2.',
-  threshold: PHOTO_LINE_MSG,
-  pending: 'The photo checks are still running.',
-  pendingFix: 'Wait a moment: the result shows here when they finish.',
-  blocksSubmit: (upc: string, rules: readonly { code: string; message: string; fix: string }[]) =>
-    `The product with UPC ${displayUpc(upc)} cannot be sent to this partner yet. ${rules.map((r) => `${r.code}: ${r.message} ${r.fix}`).join(' ')}`,
-  blockingBadge: 'Blocks Submit for this partner',
-  judgedAgainst: (version: number) =>
-    version ? `Judged against version ${version} of the partner's rules.` : "Judged against the partner's rules.",
-  /** The live score of one product on Enter UPC(s). */
-  score: (upc: string, percent: number) =>
-    `${upc ? `UPC ${displayUpc(upc)}` : 'This product'}: ${percent}% ready for this partner`,
-  severityLabel: { blocking: 'Blocks Submit', warning: 'Warning', info: 'Info' } satisfies Record<RuleSeverity, string>,
-} as const;
 
 const ruleBase = {
   code: z

@@ -17,6 +17,7 @@ import {
 import {
   JOB_STATES,
   jobProgressLabel,
+  JOBS_LIST_DEPTH,
   JOBS_MSG,
   JOBS_REFRESH_MS,
   jobsListQuerySchema,
@@ -292,11 +293,14 @@ function JobsTable(props: {
 }
 
 function Paging({ data, onPage }: { data: JobsOverview; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const listed = Math.min(data.total, JOBS_LIST_DEPTH);
+  const pages = Math.max(1, Math.ceil(listed / data.pageSize));
   return (
     <Group justify="space-between" component="nav" aria-label="Pages of the jobs">
       <Text size="sm">
-        {plural(data.total, 'job')}, page {Math.min(data.page, pages)} of {pages}
+        {plural(data.total, 'job')}
+        {data.total > listed && `, the newest ${listed.toLocaleString('en')} listed`}, page {Math.min(data.page, pages)}{' '}
+        of {pages}
       </Text>
       {pages > 1 && (
         <Pagination

@@ -1,7 +1,6 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PhotoChecksSection } from './PhotoChecksSection.tsx';
-import { ReadinessRulesSection } from './ReadinessRulesSection.tsx';
 import {
   Anchor,
   Button,
@@ -45,6 +44,14 @@ import {
   type SettingsConfiguration,
   type SettingsFormValues,
 } from './partners-api.ts';
+
+/**
+ * The readiness rule editor checks rules with the shared zod schema: loaded after the settings form, so the page's
+ * first paint does not wait for the schemas on a slow connection.
+ */
+const ReadinessRulesSection = lazy(() =>
+  import('./ReadinessRulesSection.tsx').then((m) => ({ default: m.ReadinessRulesSection })),
+);
 
 export const LOGO_HELP = 'Upload logo with transparent or white background';
 export const SAVED_MESSAGE = 'Partner configuration saved';
@@ -219,7 +226,9 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
         </Stack>
       </form>
       <Divider my="xl" />
-      <ReadinessRulesSection partnerCompanyId={config.companyId} />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the readiness rules" />}>
+        <ReadinessRulesSection partnerCompanyId={config.companyId} />
+      </Suspense>
     </Page>
   );
 }
