@@ -15,6 +15,7 @@ import { runIntakeLatencyBench } from './intake-latency.ts';
 import { runFaultsBench } from './faults.ts';
 import { runOutageBench } from './outage.ts';
 import { runScaleBench } from './scale.ts';
+import { runReadinessBench } from './readiness.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -70,6 +71,11 @@ if (wanted('intake-latency')) {
   console.log('\n## Intake latency: results at once\n');
   const latency = await runIntakeLatencyBench();
   if (!latency.ok) failed = true;
+}
+if (wanted('readiness')) {
+  console.log('\n## Readiness: recompute after a rule change, live score\n');
+  const readiness = await runReadinessBench();
+  if (!readiness.ok) failed = true;
 }
 if (only.includes('scale')) {
   // Minutes of seeding: run when asked for by name.

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { storedReadinessSchema } from './readiness-stored.ts';
 import { ITEM_STATUSES, type ItemStatus } from './statuses.ts';
 
 /**
@@ -73,6 +74,9 @@ export const v1SubmissionSummary = z
     company_id: z.number().int(),
     partner_company_id: z.number().int().nullable(),
     partner_status: z.enum(['Incomplete', 'Complete', 'N/A']),
+    readiness: storedReadinessSchema
+      .nullable()
+      .describe("Readiness for its partner by the partner's rules; null without a partner with a configuration"),
     created_at: z.iso.datetime({ offset: true }),
     updated_at: z.iso.datetime({ offset: true }),
   })

@@ -71,3 +71,17 @@ export const JOBS_MSG = {
   matchingFailed: (type?: string, error?: string) =>
     `every failed job${type ? ` of ${type}` : ''}${error ? ` whose last error contains "${error}"` : ''}`,
 } as const;
+
+/** How far a long job has come, as the console shows it (a job that reports progress: the readiness recompute). */
+export const jobProgressSchema = z.object({ done: z.number().int().min(0), total: z.number().int().min(0) });
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** The stored progress of a job as the console's shape, or null (none recorded, or not of this shape). */
+export function jobProgressOf(stored: unknown): JobProgress | null {
+  const parsed = jobProgressSchema.safeParse(stored);
+  return parsed.success ? { done: parsed.data.done, total: parsed.data.total } : null;
+}
+
+/** "1,500 of 100,000 (1%)". */
+export const jobProgressLabel = (p: JobProgress) =>
+  `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} (${p.total ? Math.floor((p.done * 100) / p.total) : 100}%)`;

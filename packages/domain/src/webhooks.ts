@@ -4,6 +4,7 @@ import { z } from 'zod';
 export const WEBHOOK_EVENTS = [
   'submission.status_changed',
   'submission.catalogued',
+  'submission.readiness_changed',
   'ingestion.job_completed',
   'ingestion.file_needs_mapping',
 ] as const;
@@ -14,6 +15,7 @@ export const WEBHOOK_PING_EVENT = 'webhook.ping';
 export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
   'submission.status_changed': 'A submission changes status',
   'submission.catalogued': 'A submission is catalogued',
+  'submission.readiness_changed': "A partner's rule change makes a submission ready, not ready, or changes its score",
   'ingestion.job_completed': 'An import job has read all its files',
   'ingestion.file_needs_mapping': 'An imported file needs a UPC mapping',
 };

@@ -9,6 +9,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -339,6 +340,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** The x-request-id of the request (or of the job) that enqueued it: one id follows the work through the logs. */
     requestId: text('request_id'),
+    /**
+     * How far a long job has come ({ done, total, after }), written by the job under its claim's fence with each
+     * batch it commits: shown in the jobs console, and where a run that took the job over goes on from.
+     */
+    progress: jsonb('progress'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -505,6 +511,21 @@ export const productSubmissions = pgTable(
     partnerStatusLabel: text('partner_status_label', { enum: ['Incomplete', 'Complete', 'N/A'] })
       .notNull()
       .default('N/A'),
+    /**
+     * Readiness for its partner, judged by the partner's rules and kept current by the lifecycle and by the recompute
+     * after a rule change (null: no partner with a configuration, or not judged yet). The failing rules as the
+     * domain's StoredFailingRule list; their codes again as an array for the "fails rule X" filter's index.
+     */
+    readinessPercent: smallint('readiness_percent'),
+    readinessReady: boolean('readiness_ready'),
+    readinessVersion: integer('readiness_version'),
+    readinessFailing: jsonb('readiness_failing')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    readinessFailingCodes: text('readiness_failing_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -528,6 +549,15 @@ export const productSubmissions = pgTable(
     index('product_submissions_ean13_idx').on(t.ean13Upc),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
+    // Readiness filters (docs/decisions.md, "Stored readiness"): "not ready" reads a partial index in the lists' own
+    // order (staff's and one partner's); "fails rule X" reads the failing codes by a GIN index.
+    index('product_submissions_not_ready_idx')
+      .on(t.itemStatus, t.updatedAt, t.id)
+      .where(sql`${t.readinessReady} = false`),
+    index('product_submissions_partner_not_ready_idx')
+      .on(t.partnerCompanyId, t.itemStatus, t.updatedAt, t.id)
+      .where(sql`${t.readinessReady} = false`),
+    index('product_submissions_failing_codes_idx').using('gin', t.readinessFailingCodes),
   ],
 );
 

@@ -1,4 +1,4 @@
-import type { Actor, ItemStatus } from '@portal/domain';
+import type { Actor, ItemStatus, StoredReadiness } from '@portal/domain';
 import { TypedEvents } from '../../lib/typed-events.ts';
 import type { SubmissionFileRow, SubmissionRow } from './repository.ts';
 
@@ -28,6 +28,14 @@ export interface SubmissionEvents {
   submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };
   /** Details changed: the product name, bulk-edit values, the shipping profile. */
   submissionUpdated: { submissionIds: string[]; fields: string[] };
+  /**
+   * Submissions whose readiness moved (became ready or not ready, or changed score) when their partner's rules
+   * changed, one event per batch of the recompute (a rule change may move thousands): not emitted for a submission's
+   * own changes (their events say those).
+   */
+  submissionsReadinessChanged: {
+    changes: { submission: SubmissionRow; before: StoredReadiness | null; after: StoredReadiness | null }[];
+  };
   /** Deleted, with the files it had (their blobs are removed after the commit). */
   submissionDeleted: { submission: SubmissionRow; files: SubmissionFileRow[] };
 }

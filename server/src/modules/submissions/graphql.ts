@@ -101,7 +101,7 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
 });
 
 type ActivityItem = ActivityRow & { canDelete: boolean };
-const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
+export const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
   fields: (t) => ({
     kind: t.exposeString('kind', { description: 'Draft or Product' }),
     id: t.exposeID('id'),

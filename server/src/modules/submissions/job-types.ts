@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jobType } from '../../jobs/queue.ts';
+import type { Tx } from '../../db/client.ts';
+import { enqueue, jobType } from '../../jobs/queue.ts';
 
 /** The automated checks of a SUBMITTED item (handler in checks-job.ts), queued by every way an item becomes SUBMITTED. */
 export const automatedChecksJob = jobType('submissions.automatedChecks', {
@@ -14,3 +15,18 @@ export const recountSubmissionsJob = jobType('submissions.recountCounts', {
   payload: z.object({ companyId: z.number().int().optional() }),
   maxAttempts: 3,
 });
+
+/**
+ * After a partner's rules change (its own rules saved, or its settings that imply rules): every submission sent to it
+ * judged again and its readiness and partner statuses stored, in batches, with progress in the jobs console
+ * (readiness-job.ts).
+ */
+export const recomputeReadinessJob = jobType('submissions.recomputeReadiness', {
+  queue: 'maintenance',
+  payload: z.object({ partnerCompanyId: z.number().int() }),
+  maxAttempts: 5,
+});
+
+/** Enqueued in the transaction that changes the partner's rules, so the recompute exists exactly when they do. */
+export const enqueueReadinessRecompute = (db: Tx, partnerCompanyId: number) =>
+  enqueue(db, recomputeReadinessJob, { partnerCompanyId }, { companyId: partnerCompanyId });

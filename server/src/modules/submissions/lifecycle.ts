@@ -24,13 +24,14 @@ import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
-import { recomputePartnerStatuses } from './partner-statuses.ts';
+import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
  * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
- * transaction and applies every side effect of its change there: history, automated checks, partner statuses,
+ * transaction and applies every side effect of its change there: history, automated checks, readiness and partner
+ * statuses (readiness-store.ts),
  * the product's shipping profile, the creator's e-mail, the maintained counts (counts.ts), then the event for other
  * modules (events.ts). Blobs are
  * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
@@ -178,7 +179,14 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
   );
-  await recomputePartnerStatuses(tx, ids);
+  // With the others of the partner that have the same UPC: they repeat a UPC now (the duplicate-upc rule).
+  await recomputeReadiness(tx, [
+    ...ids,
+    ...(await othersWithSameUpc(
+      tx,
+      created.map((c) => c.row),
+    )),
+  ]);
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
@@ -195,6 +203,7 @@ export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): 
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
+  await recomputeReadiness(tx, [id]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
   return submission;
@@ -250,6 +259,7 @@ export async function replaceFiles(
   change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
+  const previousUpc = await findSubmission(tx, id);
   // The status change first: it locks the row and refuses anything but a rejected item before a file is touched.
   const changed = await changeStatus(tx, id, 'SUBMITTED', by, {
     upc: change.upc,
@@ -260,7 +270,11 @@ export async function replaceFiles(
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
-  await recomputePartnerStatuses(tx, [id]);
+  // The UPC may have changed: the others of the partner with the old or the new one are judged again too.
+  await recomputeReadiness(tx, [
+    id,
+    ...(await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed])),
+  ]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -330,7 +344,7 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
     }
   }
   const ids = changes.map((c) => c.id);
-  await recomputePartnerStatuses(tx, ids);
+  await recomputeReadiness(tx, ids);
   await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
 }
 
@@ -344,6 +358,12 @@ export async function setProductShippingProfile(
     .set({ shippingProfileId: args.shippingProfileId })
     .where(and(eq(productSubmissions.companyId, args.companyId), eq(productSubmissions.ean13Upc, args.ean13Upc)))
     .returning({ id: productSubmissions.id });
+  // A required shipping profile is a readiness rule: the products' readiness follows the profile.
+  if (updated.length)
+    await recomputeReadiness(
+      tx,
+      updated.map((u) => u.id),
+    );
   if (updated.length)
     await submissionEvents.emit(tx, 'submissionUpdated', {
       submissionIds: updated.map((u) => u.id),
@@ -357,6 +377,8 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   if (!submission) throw notFound('Submission not found.');
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  // The others of the partner with its UPC may no longer repeat one.
+  await recomputeReadiness(tx, await othersWithSameUpc(tx, [submission]));
   await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;

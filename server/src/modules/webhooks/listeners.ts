@@ -1,7 +1,8 @@
 import type { ingestionEvents } from '../bulk-ingestion/events.ts';
 import type { submissionEvents } from '../submissions/events.ts';
+import { storedReadiness } from '../submissions/readiness-store.ts';
 import type { SubmissionRow } from '../submissions/repository.ts';
-import { enqueueEvent } from './service.ts';
+import { enqueueEvent, enqueueEvents } from './service.ts';
 
 /** What a receiver learns of a submission: its identity, never the review's internals. */
 const submissionData = (s: SubmissionRow) => ({
@@ -12,6 +13,8 @@ const submissionData = (s: SubmissionRow) => ({
   ean13Upc: s.ean13Upc,
   productName: s.productName,
   status: s.itemStatus,
+  /** Readiness for its partner (percent, ready, rule-set version, failing rules with fixes); null without rules. */
+  readiness: storedReadiness(s),
 });
 
 /**
@@ -30,6 +33,16 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
     });
     if (to === 'CATALOGUED')
       await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
+  });
+  submissions.on('submissionsReadinessChanged', async ({ changes }, tx) => {
+    await enqueueEvents(
+      tx,
+      'submission.readiness_changed',
+      changes.map(({ submission, before, after }) => ({
+        companyId: submission.companyId,
+        data: { ...submissionData(submission), readiness: after, previousReadiness: before },
+      })),
+    );
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
     await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', {

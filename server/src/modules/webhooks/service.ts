@@ -305,3 +305,29 @@ export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent
     );
   for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data);
 }
+
+/**
+ * Many events of one type (a rule change moving thousands of submissions): the subscribed endpoints of all their
+ * companies read in one query, then one delivery per event and endpoint, as enqueueEvent makes them.
+ */
+export async function enqueueEvents(
+  tx: Tx,
+  type: WebhookEvent,
+  events: readonly { companyId: number; data: object }[],
+): Promise<void> {
+  if (!events.length) return;
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        inArray(webhookEndpoints.companyId, [...new Set(events.map((e) => e.companyId))]),
+        eq(webhookEndpoints.active, true),
+        arrayContains(webhookEndpoints.events, [type]),
+      ),
+    );
+  if (!endpoints.length) return;
+  for (const event of events)
+    for (const endpoint of endpoints)
+      if (endpoint.companyId === event.companyId) await createDelivery(tx, endpoint, type, event.data);
+}

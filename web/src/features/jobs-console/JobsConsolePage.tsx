@@ -16,6 +16,7 @@ import {
 } from '@mantine/core';
 import {
   JOB_STATES,
+  jobProgressLabel,
   JOBS_LIST_DEPTH,
   JOBS_MSG,
   JOBS_REFRESH_MS,
@@ -228,6 +229,7 @@ function JobsTable(props: {
                 <Table.Th scope="col">Id</Table.Th>
                 <Table.Th scope="col">Type</Table.Th>
                 <Table.Th scope="col">Attempts</Table.Th>
+                <Table.Th scope="col">Progress</Table.Th>
                 <Table.Th scope="col">Last error</Table.Th>
                 <Table.Th scope="col">Payload</Table.Th>
                 <Table.Th scope="col">Request id</Table.Th>
@@ -243,6 +245,7 @@ function JobsTable(props: {
                   <Table.Td data-label="Attempts">
                     {job.attempts} of {job.maxAttempts}
                   </Table.Td>
+                  <Table.Td data-label="Progress">{job.progress ? jobProgressLabel(job.progress) : '–'}</Table.Td>
                   <Table.Td data-label="Last error" maw={360} style={{ overflowWrap: 'anywhere' }}>
                     {job.lastError ?? '–'}
                   </Table.Td>

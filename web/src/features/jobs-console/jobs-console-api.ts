@@ -1,5 +1,11 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { JOBS_REFRESH_MS, type FailedJobsFilter, type JobsListQuery, type JobState } from '@portal/domain';
+import {
+  JOBS_REFRESH_MS,
+  type FailedJobsFilter,
+  type JobProgress,
+  type JobsListQuery,
+  type JobState,
+} from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
 /** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
@@ -11,6 +17,8 @@ export interface ConsoleJob {
   maxAttempts: number;
   lastError: string | null;
   payloadSummary: string;
+  /** How far it has come (the readiness recompute reports it); null for jobs that do not. */
+  progress: JobProgress | null;
   requestId: string | null;
   createdAt: string;
   runAt: string;
