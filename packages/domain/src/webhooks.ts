@@ -2,6 +2,7 @@ import { z } from 'zod';
 
 /** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
 export const WEBHOOK_EVENTS = [
+  'submission.created',
   'submission.status_changed',
   'submission.catalogued',
   'ingestion.job_completed',
@@ -12,6 +13,7 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_PING_EVENT = 'webhook.ping';
 
 export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
+  'submission.created': 'A submission is created (a draft submitted, an import)',
   'submission.status_changed': 'A submission changes status',
   'submission.catalogued': 'A submission is catalogued',
   'ingestion.job_completed': 'An import job has read all its files',

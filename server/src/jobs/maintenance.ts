@@ -5,6 +5,8 @@ import { loginFailures, passwordResetTokens, rateLimitCounters, sessions } from 
 import { enqueueDailyRecount } from '../modules/submissions/counts-job.ts';
 import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
+import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
+import { purgeFeedEvents } from '../modules/events/service.ts';
 import { purgeFinishedJobs } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +28,8 @@ export async function purgeExpired(db: Db, now = new Date()) {
 }
 
 /**
- * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and the orphan-file cleanup now and then every
+ * Runs purgeExpired, the purge of done jobs, of old webhook deliveries, of idempotency keys past 24 hours, of
+ * change-feed events past 30 days and the orphan-file cleanup now and then every
  * hour, without keeping the process alive; keeps the daily recount of the submission counts queued.
  */
 export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
@@ -34,6 +37,8 @@ export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void):
     purgeExpired(ctx.db)
       .then(() => purgeFinishedJobs(ctx.db, ctx.config.jobRetentionMs))
       .then(() => purgeOldWebhookDeliveries(ctx.db, ctx.config.webhookRetentionDays))
+      .then(() => purgeIdempotencyKeys(ctx.db))
+      .then(() => purgeFeedEvents(ctx.db))
       .then(() => removeOrphanFiles(ctx))
       .then(() => enqueueDailyRecount(ctx.db))
       .catch(onError);

@@ -20,9 +20,11 @@ const ERROR_MEANING = {
   401: 'Not signed in, or the API token is unknown, revoked or expired',
   403: 'Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope)',
   404: 'Not found, or belongs to another company',
-  409: 'Conflicts with existing data',
+  409: 'Conflicts with existing data, or a request with the same Idempotency-Key is still being answered',
   413: 'Too large: the body, a file, the number of files, or the company storage quota',
+  412: 'If-Match does not match the current ETag: read it again',
   415: 'Unsupported content type: send application/json',
+  422: 'This Idempotency-Key was used for another request in the last 24 hours',
   429: 'Too many requests: see Retry-After',
   503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
 } as const;
@@ -40,6 +42,8 @@ type RouteDoc = {
   tags: string[];
   params?: z.ZodType;
   querystring?: z.ZodType;
+  /** Request headers the operation reads (If-Match, Idempotency-Key). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** multipart/form-data: the body's file and text fields. */
   multipart?: z.ZodType;
@@ -82,6 +86,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.headers ? { headers: doc.headers } : {}),
     ...(doc.body ? { body: doc.body } : {}),
     ...(doc.multipart ? { body: doc.multipart, consumes: ['multipart/form-data'] } : {}),
   };
