@@ -5,7 +5,15 @@
  */
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { v1Draft, v1FeedPage, v1Submission, v1SubmitResult, v1CataloguePage } from '@portal/domain';
+import {
+  v1CataloguePage,
+  v1Draft,
+  v1FeedPage,
+  v1Submission,
+  v1SubmitResult,
+  v1TokenInfo,
+  WEBHOOK_MSG,
+} from '@portal/domain';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
@@ -182,6 +190,37 @@ describe(`REST API v1 (${databaseKind})`, () => {
     expect((await c.other.get('/api/v1/events?company_id=1001')).status).toBe(404);
     expect((await token.get('/api/v1/events?after=bm9wZQ')).status).toBe(400);
   }, 120_000);
+
+  it('tells a token its own scopes, owner and expiry; /api/user shows what a read-only token may do; rate-limit headers; 415 for text; the missing scope named', async () => {
+    const readOnly = await c.supplier.tokenClient(['read:productsubmissions'], { name: 'reader' });
+    const info = await readOnly.client.get('/api/v1/token');
+    expect(info.status).toBe(200);
+    expect(v1TokenInfo.parse(info.json)).toMatchObject({
+      id: readOnly.id,
+      name: 'reader',
+      scopes: ['read:productsubmissions'],
+      effective_scopes: ['read:productsubmissions'],
+      can_write: false,
+      owner: { email: 'supplier@example.com', company_id: 1001 },
+    });
+    expect((await c.supplier.get('/api/v1/token')).status).toBe(401); // a session has no token to describe
+    expect((await readOnly.client.get('/api/user')).json.scopes).toEqual(['read:productsubmissions']);
+    expect(info.headers.get('ratelimit-policy')).toMatch(/^"default";q=\d+;w=60$/);
+    expect(info.headers.get('ratelimit')).toMatch(/^"default";r=\d+;t=\d+$/);
+    expect(info.headers.get('x-ratelimit-limit')).toBeNull();
+
+    const res = await fetch(`${server.url}/api/v1/submissions/00000000-0000-4000-8000-000000000000/decision`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.bearer}`, 'content-type': 'text/plain' },
+      body: 'ACCEPTED',
+    });
+    expect(res.status).toBe(415);
+    expect((await res.json()).code).toBe('UNSUPPORTED_MEDIA_TYPE');
+
+    const list = await readOnly.client.get('/api/companies/1001/webhooks');
+    expect(list.status).toBe(403);
+    expect(list.json.message).toBe(WEBHOOK_MSG.scopeNeeded);
+  });
 
   it('lists catalogued products by cursor', async () => {
     const res = await c.admin.get('/api/v1/catalogue/products?limit=2');

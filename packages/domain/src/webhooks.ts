@@ -49,6 +49,8 @@ export const WEBHOOK_MSG = {
   notFound: 'Webhook not found.',
   inactive: 'The webhook is turned off.',
   readOnly: 'Read-only administrators cannot change webhooks.',
+  scopeNeeded:
+    'Webhooks are seen and managed with the write:webhooks scope: ask an administrator for it, or use a token that has it.',
   chooseCompany: 'Choose a company first: administrators work on one company at a time.',
   secretOnce: 'Copy this signing secret now: it will not be shown again.',
   rotated: 'New signing secret made. The previous one keeps signing alongside it for 24 hours.',

@@ -50,6 +50,8 @@ type RouteDoc = {
   /** Success answers: a zod schema (JSON) or `{ content type: schema }`; 204 as null. */
   responses: Record<number, z.ZodType | null | { [contentType: string]: z.ZodType }>;
   errors: ErrorStatus[];
+  /** What an error status means on this operation, where the general meaning would mislead. */
+  errorNotes?: Partial<Record<ErrorStatus, string>>;
   /** Open to visitors: no credentials needed. */
   public?: boolean;
   /** Refused to API tokens (see api-tokens/authenticate.ts). */
@@ -77,7 +79,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
   }
   // A JSON body can always be too large or of another type (the body parser answers before the handler).
   const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
-  for (const status of errors) response[status] = errorBody.describe(ERROR_MEANING[status]);
+  for (const status of errors) response[status] = errorBody.describe(doc.errorNotes?.[status] ?? ERROR_MEANING[status]);
   const schema: FastifySchema & Record<string, unknown> = {
     summary: doc.summary,
     tags: doc.tags,

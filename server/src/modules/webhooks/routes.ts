@@ -62,6 +62,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         body: webhookInputSchema,
         responses: { 201: withSecret },
         errors: [400, 401, 403, 404, 409, 429],
+        errorNotes: { 409: 'The company has its 20 webhooks already (the same URL twice is allowed)' },
       }),
     },
     async (request, reply) => {

@@ -50,7 +50,7 @@ const auditSummary = (e: Pick<EndpointRow, 'url' | 'events' | 'active'>) => ({
 /** Another company's webhooks answer 404 (never revealed); otherwise a refusal is 403. */
 function allow(user: Actor, companyId: number, rule: 'view' | 'manage') {
   authorize(!webhookPolicy.hideAsMissing(user, companyId), () => notFound(WEBHOOK_MSG.notFound));
-  authorize(webhookPolicy.view(user, companyId), forbidden);
+  authorize(webhookPolicy.view(user, companyId), () => forbidden(WEBHOOK_MSG.scopeNeeded));
   authorize(webhookPolicy[rule](user, companyId), () => forbidden(WEBHOOK_MSG.readOnly));
 }
 
