@@ -83,37 +83,47 @@ export const webhookInputSchema = z.object({
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
 /** A registered endpoint as the API shows it: never its secret. */
-export interface WebhookView {
-  id: number;
-  companyId: number;
-  url: string;
-  events: WebhookEvent[];
-  active: boolean;
-  /** Until when the previous secret still signs, after a rotation. */
-  previousSecretValidUntil: string | null;
-  createdDate: string;
-  updatedDate: string;
-}
+export const webhookViewSchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    active: z.boolean(),
+    /** Until when the previous secret still signs, after a rotation. */
+    previousSecretValidUntil: z.string().nullable().describe('Until when the previous secret still signs'),
+    createdDate: z.string(),
+    updatedDate: z.string(),
+  })
+  .meta({ id: 'Webhook' });
+export type WebhookView = z.infer<typeof webhookViewSchema>;
 
-export interface WebhookAttemptView {
-  attempt: number;
-  startedDate: string;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  responseExcerpt: string | null;
-}
+export const webhookAttemptViewSchema = z.object({
+  attempt: z.number().int(),
+  startedDate: z.string(),
+  durationMs: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+});
+export type WebhookAttemptView = z.infer<typeof webhookAttemptViewSchema>;
 
-export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
-export interface WebhookDeliveryView {
-  id: number;
-  messageId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  createdDate: string;
-  nextAttemptDate: string | null;
-  attempts: WebhookAttemptView[];
-}
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export const webhookDeliveryViewSchema = z
+  .object({
+    id: z.number().int(),
+    messageId: z.string(),
+    eventType: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    createdDate: z.string(),
+    nextAttemptDate: z.string().nullable(),
+    /** The body sent: the Standard Webhooks envelope { type, timestamp, data }. */
+    payload: z.string().describe('The body sent (JSON): { type, timestamp, data }'),
+    attempts: z.array(webhookAttemptViewSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
 
 export const WEBHOOK_DELIVERY_STATUS_LABEL: Record<WebhookDeliveryStatus, string> = {
   PENDING: 'Pending',
