@@ -7143,6 +7143,8 @@ export interface operations {
                 to?: string;
                 page?: number;
                 pageSize?: number;
+                after?: number;
+                before?: number;
             };
             header?: never;
             path?: never;
