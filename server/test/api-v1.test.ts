@@ -22,7 +22,7 @@ let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;
 let token: Client;
 beforeAll(async () => {
-  server = await startTestServer();
+  server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
   c = await demoClients(server);
   token = (await c.supplier.tokenClient(['read:productsubmissions', 'write:productsubmissions'])).client;
 }, 60_000);
@@ -221,6 +221,44 @@ describe(`REST API v1 (${databaseKind})`, () => {
     expect(list.status).toBe(403);
     expect(list.json.message).toBe(WEBHOOK_MSG.scopeNeeded);
   });
+
+  it('after a receiver was down, the change feed gives every event it missed, in order, none twice: the same as the deliveries it never got', async () => {
+    const webhooks = (await c.supplier.tokenClient(['write:productsubmissions', 'write:webhooks'])).client;
+    const from = (await eventsAfter(token, null)).cursor;
+    // A receiver that is down: nothing listens on the discard port.
+    const created = await webhooks.post('/api/companies/1001/webhooks', {
+      url: 'http://127.0.0.1:9/down',
+      events: ['submission.created', 'submission.status_changed', 'submission.catalogued'],
+    });
+    expect(created.status).toBe(201);
+    const ids: string[] = [];
+    for (const code of ['4006381333931', '036000291452']) {
+      const up = await token.upload('/api/v1/drafts', [await photo(`p${code}.png`, code)]);
+      await server.ctx.jobs!.drain();
+      const submit = await json(token, 'POST', `/api/v1/drafts/${up.json.id}/submit`);
+      ids.push(...submit.json.submissions.map((x: { id: string }) => x.id));
+    }
+    await server.ctx.jobs!.drain(); // the checks; the deliveries fail and wait for their retry
+    const staff = (await c.admin.tokenClient(['write:allproductsubmissions'])).client;
+    expect((await json(staff, 'POST', `/api/v1/submissions/${ids[0]}/decision`, { status: 'ACCEPTED' })).status).toBe(
+      200,
+    );
+    await server.ctx.jobs!.drain();
+
+    const deliveries = (await webhooks.get(`/api/webhooks/${created.json.webhook.id}/deliveries`)).json as {
+      status: string;
+      payload: string;
+    }[];
+    expect(deliveries.every((d) => d.status !== 'SUCCEEDED')).toBe(true);
+    const missed = deliveries
+      .reverse()
+      .map((d) => JSON.parse(d.payload) as { type: string; data: Record<string, unknown> })
+      .map((p) => [p.type, p.data.submissionId, p.data.to ?? null]);
+    expect(missed.length).toBeGreaterThanOrEqual(5);
+    const { events } = await eventsAfter(token, from, 2);
+    expect(events.map((e) => [e.type, e.data.submissionId, e.data.to ?? null])).toEqual(missed);
+    expect(new Set(events.map((e) => e.id)).size).toBe(events.length);
+  }, 60_000);
 
   it('lists catalogued products by cursor', async () => {
     const res = await c.admin.get('/api/v1/catalogue/products?limit=2');
