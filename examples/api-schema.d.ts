@@ -1571,6 +1571,41 @@ export type components = {
             /** @description More events are waiting: ask again at once */
             has_more: boolean;
         };
+        DraftViewInput: {
+            /** Format: uuid */
+            id: string;
+            userId: number;
+            isImported: boolean;
+            partnerCompanyId: number | null;
+            creatorFirstName: string;
+            creatorLastName: string;
+            creatorEmail: string;
+            /** Format: date-time */
+            updatedDate: string;
+            can: {
+                edit: boolean;
+                delete: boolean;
+            };
+            files: {
+                fileName: string;
+                kind: string;
+                size: number;
+                upc: string | null;
+                productName: string | null;
+                detectedUpc: string | null;
+                detectedUpcs: string[];
+                detectedFrom: ("bars" | "digits") | null;
+                /** @enum {string} */
+                detectionStatus: "pending" | "done" | "failed";
+                shippingProfileId: number | null;
+                isMarketingImage: boolean;
+                imageUrl: string;
+                thumbnailUrl: string;
+                thumbnailReady: boolean;
+                qualityIssues: components["schemas"]["PhotoCheckInput"][];
+                longSidePx: number | null;
+            }[];
+        };
         ErrorInput: {
             /**
              * @description RFC 9457: the problem type, from code
@@ -1950,6 +1985,41 @@ export type components = {
             next_cursor: string | null;
             /** @description More events are waiting: ask again at once */
             has_more: boolean;
+        };
+        DraftView: {
+            /** Format: uuid */
+            id: string;
+            userId: number;
+            isImported: boolean;
+            partnerCompanyId: number | null;
+            creatorFirstName: string;
+            creatorLastName: string;
+            creatorEmail: string;
+            /** Format: date-time */
+            updatedDate: string;
+            can: {
+                edit: boolean;
+                delete: boolean;
+            };
+            files: {
+                fileName: string;
+                kind: string;
+                size: number;
+                upc: string | null;
+                productName: string | null;
+                detectedUpc: string | null;
+                detectedUpcs: string[];
+                detectedFrom: ("bars" | "digits") | null;
+                /** @enum {string} */
+                detectionStatus: "pending" | "done" | "failed";
+                shippingProfileId: number | null;
+                isMarketingImage: boolean;
+                imageUrl: string;
+                thumbnailUrl: string;
+                thumbnailReady: boolean;
+                qualityIssues: components["schemas"]["PhotoCheck"][];
+                longSidePx: number | null;
+            }[];
         };
         Error: {
             /**
@@ -2897,13 +2967,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The draft: id, files (each with its detected UPCs), can */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DraftView"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2971,13 +3041,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The draft: id, files (each with its detected UPCs), can */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["DraftView"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */

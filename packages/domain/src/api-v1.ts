@@ -331,3 +331,38 @@ export const v1FeedPage = z
     has_more: z.boolean().describe('More events are waiting: ask again at once'),
   })
   .meta({ id: 'FeedPage' });
+
+/** A draft as the web app's REST routes answer it (POST /api/draftSubmissions and its files): camelCase, as GraphQL. */
+export const draftViewSchema = z
+  .object({
+    id: z.uuid(),
+    userId: z.number().int(),
+    isImported: z.boolean(),
+    partnerCompanyId: z.number().int().nullable(),
+    creatorFirstName: z.string(),
+    creatorLastName: z.string(),
+    creatorEmail: z.string(),
+    updatedDate: iso(),
+    can: z.object({ edit: z.boolean(), delete: z.boolean() }),
+    files: z.array(
+      z.object({
+        fileName: z.string(),
+        kind: z.string(),
+        size: z.number().int(),
+        upc: z.string().nullable(),
+        productName: z.string().nullable(),
+        detectedUpc: z.string().nullable(),
+        detectedUpcs: z.array(z.string()),
+        detectedFrom: detectedFromSchema.nullable(),
+        detectionStatus: z.enum(DETECTION_STATUSES),
+        shippingProfileId: z.number().int().nullable(),
+        isMarketingImage: z.boolean(),
+        imageUrl: z.string(),
+        thumbnailUrl: z.string(),
+        thumbnailReady: z.boolean(),
+        qualityIssues: z.array(v1PhotoCheck),
+        longSidePx: z.number().int().nullable(),
+      }),
+    ),
+  })
+  .meta({ id: 'DraftView' });
