@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ITEM_STATUSES, type ItemStatus } from './statuses.ts';
-import { photoIssueCodeSchema } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { RULE_SEVERITIES } from './readiness.ts';
 import { detectedFromSchema } from './detected-codes.ts';
 
