@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -989,4 +990,51 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
   },
   (t) => [uniqueIndex('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+/**
+ * Idempotency keys of the integration API (lib/idempotency.ts): the first answer to a POST with an
+ * `Idempotency-Key`, per user and key, kept 24 hours so a retry gets the same answer (the same ids).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key: `user:<id>` (two users may pick the same key). */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, the address and the body (files by their content): another body is a 422. */
+    fingerprint: text('fingerprint').notNull(),
+    /** running while the first request works; done once its answer is stored. */
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    /** Headers of the answer a replay repeats (ETag, Location). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The change feed (GET /api/v1/events): every event of a company, the webhook catalogue's and submission.created,
+ * written in the transaction of the change (modules/events/). Read in the order of `txid, id`: `txid` is the writing
+ * transaction's id, and a reader takes only events of transactions older than every one still running, so an event
+ * committed later can never land before a cursor already handed out (docs/decisions.md, "The change feed").
+ */
+export const feedEvents = pgTable(
+  'feed_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txid: bigint('txid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    companyId: integer('company_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feed_events_company_order_idx').on(t.companyId, t.txid, t.id),
+    index('feed_events_created_idx').on(t.createdAt),
+  ],
 );

@@ -15,7 +15,13 @@ export interface ChangedBy {
  */
 export interface SubmissionEvents {
   /** A new submission, SUBMITTED, with its files (draft submit, images for a catalogued product, bulk ingestion). */
-  submissionCreated: { submission: SubmissionRow; files: SubmissionFileRow[]; by: ChangedBy };
+  submissionCreated: {
+    submission: SubmissionRow;
+    files: SubmissionFileRow[];
+    by: ChangedBy;
+    /** What it was before (a draft: IN_PROGRESS), null when it is new (bulk ingestion, images for a product). */
+    from: ItemStatus | null;
+  };
   /** A status change (review, appeal, automated checks, cataloguing, delisting, resubmission). */
   submissionStatusChanged: {
     submission: SubmissionRow;

@@ -143,7 +143,7 @@ const rowsOf = (tx: Tx, ids: string[]) =>
  */
 export async function createSubmissions(tx: Tx, items: NewSubmission[], by: ChangedBy): Promise<SubmissionRow[]> {
   if (!items.length) return [];
-  const created: { row: SubmissionRow; files: SubmissionFileRow[] }[] = [];
+  const created: { row: SubmissionRow; files: SubmissionFileRow[]; from: ItemStatus | null }[] = [];
   for (const item of items) {
     const [row] = await tx
       .insert(productSubmissions)
@@ -172,7 +172,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     await settleShippingProfile(tx, row, by.userId);
     await enqueue(tx, automatedChecksJob, { submissionId: row.id }, { companyId: row.companyId });
     await notifyStatusChange(tx, row, by, item.reason ?? null);
-    created.push({ row, files });
+    created.push({ row, files, from: item.from });
   }
   const ids = created.map((c) => c.row.id);
   await applyCountChanges(
@@ -190,7 +190,12 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
-    await submissionEvents.emit(tx, 'submissionCreated', { submission: byId.get(c.row.id)!, files: c.files, by });
+    await submissionEvents.emit(tx, 'submissionCreated', {
+      submission: byId.get(c.row.id)!,
+      files: c.files,
+      by,
+      from: c.from,
+    });
   return ids.map((id) => byId.get(id)!);
 }
 

@@ -57,6 +57,11 @@ export type CertifiedValuesInput = {
   unitsOfMeasure?: string | null | undefined;
 };
 
+export type DetectionStatus =
+  | 'done'
+  | 'failed'
+  | 'pending';
+
 export type DraftFileInput = {
   fileName: string;
   isMarketingImage?: boolean | null | undefined;
@@ -70,6 +75,16 @@ export type FieldRuleInput = {
   required?: boolean | null | undefined;
   visible?: boolean | null | undefined;
 };
+
+export type ItemStatus =
+  | 'ACCEPTED'
+  | 'ADMIN_REJECTED'
+  | 'AUTO_REJECTED'
+  | 'CATALOGUED'
+  | 'DELISTED'
+  | 'IN_PROGRESS'
+  | 'PREPOPULATED'
+  | 'SUBMITTED';
 
 export type MeasureInput = {
   unit?: string | null | undefined;
@@ -309,7 +324,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -323,7 +338,7 @@ export type DraftSubmissionQueryVariables = Exact<{
 }>;
 
 
-export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, longSidePx: number | null, qualityIssues: Array<{ code: string, message: string }> }> } };
+export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: DetectionStatus, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, longSidePx: number | null, qualityIssues: Array<{ code: string, message: string }> }> } };
 
 export type ReadinessRulesQueryVariables = Exact<{
   partnerCompanyId: number;
@@ -345,7 +360,7 @@ export type SubmitProductsFromDraftSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type SubmitProductsFromDraftSubmissionMutation = { submitProductsFromDraftSubmission: Array<{ id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string }> };
+export type SubmitProductsFromDraftSubmissionMutation = { submitProductsFromDraftSubmission: Array<{ id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus }> };
 
 export type DeleteDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -483,7 +498,7 @@ export type ActivityPageQueryVariables = Exact<{
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: ItemStatus, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -504,9 +519,9 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -515,7 +530,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -523,14 +538,14 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
