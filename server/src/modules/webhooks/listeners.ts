@@ -60,7 +60,8 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       data: { ...submissionData(submission), readiness: after, previousReadiness: before },
     }));
     // A recompute's batch: into the change feed one by one, to the endpoints with one read of them.
-    for (const { companyId, data } of events) await recordFeedEvent(tx, companyId, 'submission.readiness_changed', data);
+    for (const { companyId, data } of events)
+      await recordFeedEvent(tx, companyId, 'submission.readiness_changed', data);
     await enqueueEvents(tx, 'submission.readiness_changed', events);
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
