@@ -32,6 +32,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { submissionV1Routes } from './modules/submissions/api-v1-routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bulkIngestionRoutes);
   await app.register(submissionRoutes);
   await app.register(submissionV1Routes);
+  await app.register(reviewRoutes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);

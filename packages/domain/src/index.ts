@@ -29,3 +29,4 @@ export * from './audit-summary.ts';
 export * from './photo-checks.ts';
 export * from './readiness.ts';
 export * from './api-v1.ts';
+export * from './review.ts';
