@@ -1,11 +1,15 @@
 import { z } from 'zod';
 import { PHOTO_ISSUE_CODES, photoIssueCodeSchema } from './photo-checks.ts';
+import { SCOPES } from './scopes.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
  * the keyboard, soft claims between reviewers, bulk decisions and stock rejection reasons per partner.
  */
+
+/** Review rights: staff who write every company's submissions (accept and reject); they see the workspace. */
+export const mayReview = (u: { scopes: readonly string[] }) => u.scopes.includes(SCOPES.writeAllProductSubmissions);
 
 export const REVIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const REVIEW_DEFAULT_PAGE_SIZE = 25;
@@ -30,7 +34,10 @@ export const DUPLICATE_STATUSES: readonly ItemStatus[] = ['SUBMITTED', 'ACCEPTED
 
 const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
 const listOf = <T extends z.ZodType>(item: T) =>
-  z.preprocess((v) => (v === undefined || v === '' ? [] : Array.isArray(v) ? v : String(v).split(',')), z.array(item));
+  z.preprocess(
+    (v): unknown[] => (typeof v === 'string' ? (v ? v.split(',') : []) : Array.isArray(v) ? (v as unknown[]) : []),
+    z.array(item),
+  );
 const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
 
 /**
@@ -121,6 +128,10 @@ export const reviewQueuePage = z.object({
   size: z.number().int(),
 });
 export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+export const reviewQueueOptions = z.object({ partners: z.array(named), companies: z.array(named) });
+export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
 
 /** Where an item sits in a filtered queue: the items before and after it (J skips those others have claimed). */
 export const reviewNeighbours = z.object({ previous: z.uuid().nullable(), next: z.uuid().nullable() });

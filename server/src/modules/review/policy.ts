@@ -1,9 +1,7 @@
-import { SCOPES } from '@portal/domain';
-
-type Actor = { scopes: readonly string[] };
+import { mayReview } from '@portal/domain';
 
 /** Review rights: staff who write every company's submissions (accept and reject). */
-const reviews = (user: Actor) => user.scopes.includes(SCOPES.writeAllProductSubmissions);
+const reviews = mayReview;
 
 /**
  * Who may use the reviewer's workspace (/review). Everything in it serves people who decide items: the queue, an

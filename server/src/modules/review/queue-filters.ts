@@ -42,7 +42,7 @@ export function queueWhere(filters: ReviewQueueFilters): SQL {
     const value = filters[key];
     if (value === undefined || value === null) continue;
     const predicate = PREDICATES[key] as Predicate<typeof key> | undefined;
-    const part = predicate?.(value as never);
+    const part = predicate?.(value);
     if (part) parts.push(part);
   }
   return parts.length ? sql.join(parts, sql` and `) : sql`true`;

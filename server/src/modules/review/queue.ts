@@ -165,9 +165,9 @@ export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
       : {
           userId: Number(r.claim_user_id),
           name: claimName({
-            first_name: String(r.claim_first_name ?? ''),
-            last_name: String(r.claim_last_name ?? ''),
-            email: String(r.claim_email ?? ''),
+            first_name: (r.claim_first_name as string | null) ?? '',
+            last_name: (r.claim_last_name as string | null) ?? '',
+            email: (r.claim_email as string | null) ?? '',
           }),
           mine: Number(r.claim_user_id) === Number(r.viewer),
         },

@@ -7,6 +7,7 @@ import {
   reviewItemContext,
   reviewQueryWithBoundary,
   reviewQueuePage,
+  reviewQueueOptions,
   reviewQueueQuery,
   reviewStockReason,
   reviewStockReasonBody,
@@ -23,6 +24,7 @@ import {
   deleteStockReason,
   itemContext,
   listStockReasons,
+  queueOptions,
   releaseItem,
 } from './service.ts';
 
@@ -52,6 +54,23 @@ export async function reviewRoutes(app: FastifyInstance) {
       authorize(reviewPolicy.workspace(user));
       const q = reviewQueryWithBoundary.parse(request.query);
       return queuePage(ctx.db, q, user.id);
+    },
+  );
+
+  app.get(
+    '/api/review/options',
+    {
+      schema: routeSchema({
+        summary: "The queue filters' choices: partners and submitting companies",
+        tags,
+        responses: { 200: reviewQueueOptions },
+        errors: [401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      return queueOptions(ctx, user);
     },
   );
 

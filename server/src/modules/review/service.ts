@@ -10,6 +10,7 @@ import {
   type ReviewDecisionOutcome,
   type ReviewItemContext,
   type ReviewQueueFilters,
+  type ReviewQueueOptions,
   type ReviewRelatedSubmission,
   type ReviewStockReason,
   type ReviewStockReasonBody,
@@ -57,6 +58,18 @@ export async function itemContext(
     neighbours: around,
     stockReasons: reasons,
   };
+}
+
+/** The queue filters' choices: every partner, and the supplier companies (by name, the first 1,000). */
+export async function queueOptions(ctx: AppContext, user: UserRow): Promise<ReviewQueueOptions> {
+  authorize(reviewPolicy.workspace(user));
+  const rows = await queryRows<{ id: number; name: string; kind: string }>(
+    ctx.db,
+    sql`(select id, name, kind from companies where kind = 'partner' order by name)
+      union all (select id, name, kind from companies where kind = 'supplier' order by name limit 1000)`,
+  );
+  const pick = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ id: Number(r.id), name: r.name }));
+  return { partners: pick('partner'), companies: pick('supplier') };
 }
 
 /** Every other submission of the same EAN-13, any status, any company (the newest 50), flagged when it duplicates. */
