@@ -1,15 +1,11 @@
 import { z } from 'zod';
 import { PHOTO_ISSUE_CODES, photoIssueCodeSchema } from './photo-checks.ts';
-import { SCOPES } from './scopes.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
  * the keyboard, soft claims between reviewers, bulk decisions and stock rejection reasons per partner.
  */
-
-/** Review rights: staff who write every company's submissions (accept and reject); they see the workspace. */
-export const mayReview = (u: { scopes: readonly string[] }) => u.scopes.includes(SCOPES.writeAllProductSubmissions);
 
 export const REVIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
 export const REVIEW_DEFAULT_PAGE_SIZE = 25;
