@@ -348,12 +348,7 @@ export function ReviewItemPage() {
               }}
             />
             <SameUpc items={c.sameUpc} search={queueSearch} />
-            <section aria-labelledby="review-history">
-              <Title order={2} size="h4" id="review-history">
-                History
-              </Title>
-              <SubmissionHistory history={s.history} />
-            </section>
+            <SubmissionHistory history={s.history} />
           </Stack>
         </Grid.Col>
       </Grid>
