@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { E2E } from '../playwright.config.ts';
+import { expectAccessible } from './support/axe.ts';
 import { DEMO, pageAs } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
@@ -92,8 +93,25 @@ test('the queue keeps its filters in the address across opening an item, Back an
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '12 items.' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Partner' })).toHaveValue('Fresh Market Grocers');
+  await expectAccessible(page, 'the review queue');
   await page.getByRole('table').getByRole('link').first().click();
-  await expect(page.getByRole('heading', { level: 1, name: /^Review / })).toBeVisible();
+  const heading = page.getByRole('heading', { level: 1, name: /^Review \d/ });
+  await expect(heading).toBeVisible();
+  await expectAccessible(page, 'the review view');
+  const opened = await heading.textContent();
+  // ? lists the shortcuts; letters typed in a field stay in the field.
+  await page.keyboard.press('?');
+  await expect(page.getByRole('dialog', { name: 'Keyboard shortcuts' })).toContainText('Accept this item');
+  await page.keyboard.press('Escape');
+  await page.keyboard.press('r');
+  const detail = page.getByRole('textbox', { name: 'More detail (optional)' });
+  await detail.focus();
+  await page.keyboard.type('ajk');
+  await expect(detail).toHaveValue('ajk');
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('dialog', { name: 'Reject this item' })).toBeHidden();
+  await expect(heading).toHaveText(opened!);
+  await expect(page.getByRole('button', { name: /^Accept/ })).toBeEnabled();
   await page.goBack();
   await expect(page).toHaveURL(/sort=newest/);
   await expect(page.getByRole('combobox', { name: 'Order' })).toHaveValue('Newest submitted first');

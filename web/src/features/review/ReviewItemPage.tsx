@@ -51,14 +51,15 @@ import {
   reviewKeys,
 } from './review-api.ts';
 
-/** Typing in a field, or a dialog open: the workspace's letters are the field's. */
+/** Typing in a field, a list or a menu: the workspace's letters are theirs. */
 const typingIn = (target: EventTarget | null) => {
   const el = target as HTMLElement | null;
   if (!el) return false;
   return (
     el.isContentEditable ||
     ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName) ||
-    !!el.closest('[role="dialog"], [role="listbox"], [role="combobox"]')
+    // The workspace's own dialogs are shut off by their state: a dialog still closing keeps focus for a moment.
+    !!el.closest('[role="listbox"], [role="combobox"], [role="menu"]')
   );
 };
 
@@ -395,8 +396,13 @@ function UpcComparison({ submission: s }: { submission: Submission }) {
           <Table.Td rowSpan={2} style={{ verticalAlign: 'middle' }}>
             <Badge
               size="lg"
-              color={!detected.length ? 'gray' : match ? 'green' : 'red'}
-              variant={match ? 'light' : 'filled'}
+              variant="light"
+              // Dark text on the light tint: AA contrast whatever the verdict.
+              {...(!detected.length
+                ? { color: 'gray', c: '#343a40' }
+                : match
+                  ? { color: 'green', c: '#1b5e20' }
+                  : { color: 'red', c: '#8a1c1c' })}
               data-testid="upc-verdict"
             >
               {verdict}
