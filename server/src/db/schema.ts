@@ -527,12 +527,7 @@ export const productSubmissions = pgTable(
     index('product_submissions_ean13_idx').on(t.ean13Upc),
     // The review queue, oldest submitted first: every partner's, and one partner's (modules/review/queue.ts).
     index('product_submissions_status_submitted_idx').on(t.itemStatus, t.submittedAt, t.id),
-    index('product_submissions_partner_status_submitted_idx').on(
-      t.partnerCompanyId,
-      t.itemStatus,
-      t.submittedAt,
-      t.id,
-    ),
+    index('product_submissions_partner_status_submitted_idx').on(t.partnerCompanyId, t.itemStatus, t.submittedAt, t.id),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
   ],
