@@ -75,6 +75,7 @@ const envSchema = z.object({
   WEBHOOK_ALLOW_PRIVATE: onOff.default('off'),
   WEBHOOK_LOOPBACK_ONLY: onOff.default('off'),
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
+  AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(84),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
@@ -159,6 +160,8 @@ export type Config = {
   graphql: { ratePerUserPerMinute: number; introspection: boolean };
   /** How long a webhook delivery and its attempts stay in the log before the hourly purge deletes them. */
   webhookRetentionDays: number;
+  /** How long a row of the audit trail is kept before the hourly purge deletes it; 0 keeps it for ever. */
+  auditRetentionMonths: number;
   /** Webhooks may target http:// and private, loopback or reserved addresses (development and tests only). */
   webhookAllowPrivate: boolean;
   /** Deliveries go to loopback addresses only, whatever the URL (the test runs: no test may reach off the machine). */
@@ -263,6 +266,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
+    auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'on',
     webhookLoopbackOnly: e.WEBHOOK_LOOPBACK_ONLY === 'on',
   };

@@ -8,7 +8,10 @@ import { rebuildCounts } from '../src/modules/submissions/counts.ts';
 import { submissionListPage, submissionListStatement } from '../src/modules/submissions/submission-list.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { V1SubmissionListQuery } from '@portal/domain';
+import { auditPage, auditPageReads } from '../src/modules/audit/service.ts';
+import type { AuditPageQuery } from '@portal/domain';
 import { createPostgresDatabase } from './harness.ts';
+import { explainPlan } from './support/plans.ts';
 
 /**
  * The activity list at a realistic size (100,000 submissions, 60,000 of them one company's): every page is an index
@@ -45,9 +48,17 @@ beforeAll(async () => {
   await db.execute(sql`
     insert into draft_submissions (company_id, user_id, updated_at)
     select ${BIG}, (select id from users where company_id = ${BIG}), now() - g * interval '1 minute' from generate_series(1, 500) g`);
+  // 100,000 staff actions: a third on the big company, every tenth an accept, spread over 400 days.
+  await db.execute(sql`
+    insert into audit_log (actor_user_id, action, target_type, target_id, company_id, at)
+    select (select id from users where company_id = ${BIG}), case when g % 10 = 0 then 'submission.accepted' else 'job.retried' end,
+      'job', 'plan-' || g, case when g % 3 = 0 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end,
+      now() - (100000 - g) * interval '345 seconds'
+    from generate_series(1, 100000) g`);
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze draft_submissions`);
+  await db.execute(sql`vacuum analyze audit_log`);
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
 }, 120_000);
@@ -57,15 +68,6 @@ afterAll(async () => {
   await drop?.();
 });
 
-interface PlanNode {
-  'Node Type': string;
-  'Relation Name'?: string;
-  'Actual Rows': number;
-  'Actual Loops': number;
-  Plans?: PlanNode[];
-}
-const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
-
 /** The plan PostgreSQL runs for an activity page's statement, with the values bound. */
 async function planOf(q: ActivityQuery) {
   const { statement, values } = await activityRead(database.db, q);
@@ -73,17 +75,7 @@ async function planOf(q: ActivityQuery) {
   return explain(statement!.compiled.sql, fillPlaceholders(statement!.compiled.params, values));
 }
 
-async function explain(text: string, params: unknown[]) {
-  const res = await explainer.query(`explain (analyze, format json) ${text}`, params);
-  const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
-  const on = (table: string) => nodes.filter((n) => n['Relation Name'] === table);
-  return {
-    seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
-    /** Rows the scans of a table returned, every loop counted. */
-    rowsRead: (table: string) => on(table).reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
-    scans: (table: string) => on(table).map((n) => n['Node Type']),
-  };
-}
+const explain = (text: string, params: unknown[]) => explainPlan(explainer, text, params);
 
 const supplierAll = (page: number, boundary?: string | null): ActivityQuery => ({
   statuses: ALL,
@@ -179,6 +171,38 @@ describe('the integration API list plans at 100,000 submissions (postgres)', () 
       // Seven statuses, a page (and one more) each at most.
       expect(plan.rowsRead('product_submissions'), name).toBeLessThanOrEqual(7 * 26);
       expect(plan.rowsRead('product_submissions'), name).toBeGreaterThanOrEqual(25);
+    }
+  });
+});
+
+describe('the audit trail plans at 100,000 rows (postgres)', () => {
+  const q = (over: Partial<AuditPageQuery>): AuditPageQuery => ({ page: 1, pageSize: 25, ...over });
+  const planOfAudit = async (query: AuditPageQuery) => {
+    const reads = await auditPageReads(database.db, query);
+    const rows = reads.rows!.toSQL();
+    const count = reads.count.toSQL();
+    return { rows: await explain(rows.sql, rows.params), count: await explain(count.sql, count.params) };
+  };
+
+  it('a filtered page, a page read from an edge and a date range read by index, each within the rows counted', async () => {
+    const top = await auditPage(database.db, q({ companyId: BIG }));
+    expect(top).toMatchObject({ total: 10_000, more: true });
+    const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
+    const shapes: [string, AuditPageQuery][] = [
+      ['every row', q({})],
+      ['a company', q({ companyId: BIG })],
+      ['an action, from an edge', q({ action: 'submission.accepted', page: 2, after: top.items.at(-1)!.id })],
+      ['a company in a date range', q({ companyId: BIG, from: monthAgo })],
+      ['a deep page', q({ companyId: BIG, page: 300 })],
+    ];
+    for (const [name, shape] of shapes) {
+      const plan = await planOfAudit(shape);
+      expect(plan.rows.seqScans, name).toEqual([]);
+      // Unfiltered, the count may read the table in its order: it stops at the limit all the same.
+      if (name !== 'every row') expect(plan.count.seqScans, name).toEqual([]);
+      // The page's rows and those it skips; the count stops past AUDIT_COUNT_LIMIT.
+      expect(plan.rows.rowsRead('audit_log'), name).toBeLessThanOrEqual(300 * 25);
+      expect(plan.count.rowsRead('audit_log'), name).toBeLessThanOrEqual(10_001);
     }
   });
 });

@@ -5,8 +5,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
-import { CATALOGUE_CSV_COLUMNS, gs1CheckDigit } from '@portal/domain';
+import { AUDIT_COUNT_LIMIT, CATALOGUE_CSV_COLUMNS, gs1CheckDigit } from '@portal/domain';
 import { auditLog, partnerConfigurations, productSubmissions, users } from '../src/db/schema.ts';
+import { purgeOldAuditRows } from '../src/modules/audit/retention.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
@@ -799,5 +800,53 @@ describe(`reading the audit trail (${databaseKind})`, () => {
     expect(lines[1]).toContain(',job,bulk-1202,');
     const [newest] = await db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(newest.targetId).toBe('bulk-1202');
+  });
+
+  it('a page next to one shown is read from its edge and matches the page counted from the top; the count stops at 10,000 and says there are more', async () => {
+    const db = server.database.db;
+    await db.execute(sql`
+      insert into audit_log (actor_user_id, action, target_type, target_id)
+      select ${adminId}, 'job.retried', 'job', 'many-' || g from generate_series(1, ${AUDIT_COUNT_LIMIT + 5}) g`);
+    const q = '/api/audit?action=job.retried&pageSize=10';
+    const [p1, p2, p3] = await Promise.all([1, 2, 3].map(async (n) => (await c.viewer.get(`${q}&page=${n}`)).json));
+    expect(p1).toMatchObject({ total: AUDIT_COUNT_LIMIT, more: true });
+    const ids = (page: { items: { id: number }[] }) => page.items.map((r) => r.id);
+    const after = (await c.viewer.get(`${q}&page=2&after=${p1.items.at(-1).id}`)).json;
+    const before = (await c.viewer.get(`${q}&page=2&before=${p3.items[0].id}`)).json;
+    expect(ids(after)).toEqual(ids(p2));
+    expect(ids(before)).toEqual(ids(p2));
+    // Past the rows counted, pages are reached from the edge of the one before, not by their number alone.
+    expect((await c.viewer.get(`${q}&page=1002`)).json.items).toEqual([]);
+    const bottom = await db
+      .select({ id: auditLog.id })
+      .from(auditLog)
+      .where(eq(auditLog.action, 'job.retried'))
+      .orderBy(auditLog.id)
+      .limit(1);
+    expect((await c.viewer.get(`${q}&page=1002&after=${bottom[0].id + 1}`)).json.items.map((r: any) => r.id)).toEqual([
+      bottom[0].id,
+    ]);
+    expect((await c.viewer.get(`${q}&after=abc`)).status).toBe(400);
+  });
+
+  it('rows older than AUDIT_RETENTION_MONTHS are purged by the maintenance, newer ones kept; 0 keeps every row', async () => {
+    const db = server.database.db;
+    await db.insert(auditLog).values(
+      ['old-1', 'old-2', 'recent'].map((targetId, i) => ({
+        actorUserId: adminId,
+        action: 'job.retried',
+        targetType: 'job',
+        targetId,
+        at: new Date(Date.now() - (i < 2 ? 800 : 30) * 24 * 3600 * 1000),
+      })),
+    );
+    const left = async () =>
+      (await db.select({ t: auditLog.targetId }).from(auditLog))
+        .map((r) => r.t)
+        .filter((t) => /^(old-|recent)/.test(t));
+    expect(await purgeOldAuditRows(db, 0)).toBe(0);
+    expect(await left()).toHaveLength(3);
+    expect(await purgeOldAuditRows(db, 24)).toBeGreaterThanOrEqual(2);
+    expect(await left()).toEqual(['recent']);
   });
 });

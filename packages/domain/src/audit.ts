@@ -119,6 +119,11 @@ export interface AuditRowView<At = string> {
 
 export const AUDIT_PAGE_SIZE = 25;
 export const AUDIT_MAX_PAGE_SIZE = 100;
+/**
+ * Rows counted at most for the page's total: past it the page says "more than" and numbers the pages it can reach,
+ * so no request reads more than this many rows of a trail of millions (a date filter narrows it).
+ */
+export const AUDIT_COUNT_LIMIT = 10_000;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 const optionalId = z.preprocess(
@@ -166,10 +171,15 @@ export type AuditFilter = z.infer<typeof auditFilterSchema>;
 export const auditPageQuerySchema = z.intersection(
   auditFilterSchema,
   z.object({
-    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(1)),
+    page: z.preprocess(blankToUndefined, z.coerce.number().int().min(1).max(AUDIT_COUNT_LIMIT).default(1)),
     pageSize: z.preprocess(
       blankToUndefined,
       z.coerce.number().int().min(1).max(AUDIT_MAX_PAGE_SIZE).default(AUDIT_PAGE_SIZE),
     ),
+    /** The page is the one after the page whose last row this is (read from there, not counted from the top). */
+    after: optionalId,
+    /** The page is the one before the page whose first row this is. */
+    before: optionalId,
   }),
 );
+export type AuditPageQuery = z.infer<typeof auditPageQuerySchema>;

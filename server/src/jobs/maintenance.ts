@@ -3,6 +3,7 @@ import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
 import { loginFailures, passwordResetTokens, rateLimitCounters, sessions } from '../db/schema.ts';
 import { enqueueDailyRecount } from '../modules/submissions/counts-job.ts';
+import { purgeOldAuditRows } from '../modules/audit/retention.ts';
 import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
 import { purgeFinishedJobs } from './queue.ts';
@@ -26,7 +27,7 @@ export async function purgeExpired(db: Db, now = new Date()) {
 }
 
 /**
- * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and the orphan-file cleanup now and then every
+ * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and audit rows and the orphan-file cleanup now and then every
  * hour, without keeping the process alive; keeps the daily recount of the submission counts queued.
  */
 export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
@@ -34,6 +35,7 @@ export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void):
     purgeExpired(ctx.db)
       .then(() => purgeFinishedJobs(ctx.db, ctx.config.jobRetentionMs))
       .then(() => purgeOldWebhookDeliveries(ctx.db, ctx.config.webhookRetentionDays))
+      .then(() => purgeOldAuditRows(ctx.db, ctx.config.auditRetentionMonths))
       .then(() => removeOrphanFiles(ctx))
       .then(() => enqueueDailyRecount(ctx.db))
       .catch(onError);

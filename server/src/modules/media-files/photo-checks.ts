@@ -1,15 +1,17 @@
-import { and, eq, isNotNull, ne } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, type PhotoIssueCode, type StoredPhotoIssue } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import {
   draftFiles,
-  draftSubmissions,
   partnerConfigurations,
+  pictureFingerprints,
   productSubmissions,
   submissionFiles,
 } from '../../db/schema.ts';
 import type { FileAnalysis } from '../../media/barcodes.ts';
 import { samePicture } from '../../media/perceptual-hash.ts';
+import { bandLookups } from '../../media/picture-bands.ts';
 import { judgePhoto } from '../../media/photo-quality.ts';
 
 /** The file being checked: which company's files to compare it with, and where it is (to name others relative to it). */
@@ -32,9 +34,57 @@ export async function minImageLongSideOf(db: Tx, partnerCompanyId: number | null
   return row?.line ?? DEFAULT_MIN_IMAGE_LONG_SIDE_PX;
 }
 
+/** A Postgres integer array of VALUES, for `= ANY(...)` (one parameter however many values). */
+const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
+
 /**
- * The same picture among the company's other files (drafts and submissions), named for the supplier, or null.
- * Every hash of the company is compared: a company has thousands of files at most, and 64-bit comparisons are cheap.
+ * The company's files whose fingerprint shares a band value near HASH's (media/picture-bands.ts): every file within
+ * SAME_PICTURE_BITS is among them, with few others; read by index, not by the company's every hash.
+ */
+export function picturesNear(db: Tx, companyId: number, hash: string, exceptFileId: string) {
+  const look = bandLookups(hash);
+  const f = pictureFingerprints;
+  // One index lookup per band value (a join on the values, which the planner costs as few rows), not `= ANY(...)`
+  // over six columns, which it estimates as a fair share of the table and answers by reading all of it.
+  const near = (column: AnyPgColumn, values: number[]) =>
+    sql`select ${f.id} from unnest(${intArray(values)}) as v(value) join ${f} on ${f.companyId} = ${companyId} and ${column} = v.value`;
+  const ids = sql.join(
+    [
+      ...[f.whole0, f.whole1, f.whole2].map((column, i) => near(column, look.whole[i])),
+      ...[f.centre0, f.centre1, f.centre2].map((column, i) => near(column, look.centre[i])),
+    ],
+    sql` union `,
+  );
+  return db
+    .select({
+      hash: f.hash,
+      draftId: draftFiles.draftId,
+      draftFileName: draftFiles.fileName,
+      draftCodes: draftFiles.detectedUpcs,
+      draftIssues: draftFiles.qualityIssues,
+      submissionId: submissionFiles.submissionId,
+      submissionFileName: submissionFiles.fileName,
+      submissionCodes: submissionFiles.detectedUpcs,
+      submissionIssues: submissionFiles.qualityIssues,
+      upc: productSubmissions.upc,
+    })
+    .from(f)
+    .leftJoin(draftFiles, eq(draftFiles.id, f.draftFileId))
+    .leftJoin(submissionFiles, eq(submissionFiles.id, f.submissionFileId))
+    .leftJoin(productSubmissions, eq(productSubmissions.id, submissionFiles.submissionId))
+    .where(
+      and(
+        // The candidates' ids first (an InitPlan), then their rows by primary key.
+        sql`${f.id} = any(array(${ids}))`,
+        sql`${f.draftFileId} IS DISTINCT FROM ${exceptFileId}::uuid`,
+        sql`${f.submissionFileId} IS DISTINCT FROM ${exceptFileId}::uuid`,
+      ),
+    );
+}
+
+/**
+ * The same picture among the company's other files (drafts and submissions), named for the supplier, or null: the
+ * candidates picturesNear finds, compared in full.
  */
 async function sameSentBefore(
   db: Tx,
@@ -42,43 +92,34 @@ async function sameSentBefore(
   hash: string,
   codes: readonly string[],
 ): Promise<SamePicture | null> {
-  const [drafts, submitted] = await Promise.all([
-    db
-      .select({
-        fileName: draftFiles.fileName,
-        hash: draftFiles.perceptualHash,
-        codes: draftFiles.detectedUpcs,
-        qualityIssues: draftFiles.qualityIssues,
-        draftId: draftFiles.draftId,
-      })
-      .from(draftFiles)
-      .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
-      .where(
-        and(
-          eq(draftSubmissions.companyId, file.companyId),
-          ne(draftFiles.id, file.id),
-          isNotNull(draftFiles.perceptualHash),
-        ),
-      ),
-    db
-      .select({
-        fileName: submissionFiles.fileName,
-        hash: submissionFiles.perceptualHash,
-        codes: submissionFiles.detectedUpcs,
-        qualityIssues: submissionFiles.qualityIssues,
-        submissionId: submissionFiles.submissionId,
-        upc: productSubmissions.upc,
-      })
-      .from(submissionFiles)
-      .innerJoin(productSubmissions, eq(productSubmissions.id, submissionFiles.submissionId))
-      .where(
-        and(
-          eq(productSubmissions.companyId, file.companyId),
-          ne(submissionFiles.id, file.id),
-          isNotNull(submissionFiles.perceptualHash),
-        ),
-      ),
-  ]);
+  const candidates = await picturesNear(db, file.companyId, hash, file.id);
+  const drafts = candidates.flatMap((c) =>
+    c.draftId !== null && c.draftFileName !== null
+      ? [
+          {
+            hash: c.hash,
+            codes: c.draftCodes ?? [],
+            qualityIssues: c.draftIssues,
+            draftId: c.draftId,
+            fileName: c.draftFileName,
+          },
+        ]
+      : [],
+  );
+  const submitted = candidates.flatMap((c) =>
+    c.submissionId !== null && c.submissionFileName !== null
+      ? [
+          {
+            hash: c.hash,
+            codes: c.submissionCodes ?? [],
+            qualityIssues: c.submissionIssues,
+            submissionId: c.submissionId,
+            fileName: c.submissionFileName,
+            upc: c.upc,
+          },
+        ]
+      : [],
+  );
   // The closest picture, one in the same draft or submission first: two copies in one upload name each other.
   let best: SamePicture | null = null;
   const consider = (

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { ALL_SCOPES } from '@portal/domain';
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -23,15 +23,13 @@ const ROW = {
   after: { status: 'ACCEPTED' },
 };
 
-function stubApi(row: object = ROW) {
+function stubApi(row: object = ROW, page: object = { items: [row], total: 1, more: false, page: 1, pageSize: 25 }) {
   const urls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string) => {
       urls.push(url);
-      return url.startsWith('/api/audit/options')
-        ? jsonResponse(200, OPTIONS)
-        : jsonResponse(200, { items: [row], total: 1, page: 1, pageSize: 25 });
+      return url.startsWith('/api/audit/options') ? jsonResponse(200, OPTIONS) : jsonResponse(200, page);
     }),
   );
   return urls;
@@ -117,5 +115,21 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
     expect(within(table).getByText('MSRP required: off')).toBeTruthy();
     expect(within(table).getByText('Photo checks that block Submit: (none)')).toBeTruthy();
     expect(text.join(' ')).not.toMatch(/[{}"]/);
+  });
+
+  it('a trail of more than 10,000 rows says so, and the next page is read from the last row shown', async () => {
+    const rows = Array.from({ length: 25 }, (_, i) => ({ ...ROW, id: 5000 - i }));
+    const urls = stubApi(ROW, { items: rows, total: 10_000, more: true, page: 1, pageSize: 25 });
+    renderWithApp(<AuditPage />, {
+      path: '/admin/audit',
+      session: buildSession({ user: buildUser({ scopes: [...ALL_SCOPES] }) }),
+    });
+    await waitFor(() =>
+      expect(screen.getByRole('status').textContent).toBe('More than 10,000 actions: a date range narrows them.'),
+    );
+    fireEvent.click(
+      within(screen.getByRole('navigation', { name: 'Pages of the audit trail' })).getByRole('button', { name: 'Next page' }),
+    );
+    await waitFor(() => expect(urls.some((u) => u.includes('page=2') && u.includes('after=4976'))).toBe(true));
   });
 });

@@ -32,7 +32,12 @@ export function AuditPage() {
   const [params, setParams] = useSearchParams();
   const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as AuditFilters;
   const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = auditQuery(filters, { page, pageSize: AUDIT_PAGE_SIZE });
+  const query = auditQuery(filters, {
+    page,
+    pageSize: AUDIT_PAGE_SIZE,
+    after: params.get('after'),
+    before: params.get('before'),
+  });
   const datesWrong = filters.from && filters.to && filters.from > filters.to;
 
   const options = useQuery({ queryKey: auditKeys.options, queryFn: fetchAuditOptions, staleTime: 60_000 });
@@ -51,19 +56,33 @@ export function AuditPage() {
         if (value) next.set(key, value);
         else next.delete(key);
         next.delete('page');
+        next.delete('after');
+        next.delete('before');
         return next;
       },
       { replace: true },
     );
+  /**
+   * The page next to the one shown is read from its edge (kept in the address, so a reload reads the same rows); any
+   * other from the top. A trail of millions is then paged as fast as a short one.
+   */
   const setPage = (n: number) =>
     setParams((p) => {
       const next = new URLSearchParams(p);
       next.set('page', String(n));
+      next.delete('after');
+      next.delete('before');
+      const items = rows.data?.items ?? [];
+      if (items.length && n === page + 1) next.set('after', String(items[items.length - 1].id));
+      if (items.length && n === page - 1) next.set('before', String(items[0].id));
       return next;
     });
   const anyFilter = FILTER_KEYS.some((k) => filters[k]);
   const total = rows.data?.total ?? 0;
-  const totalPages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE));
+  const more = rows.data?.more ?? false;
+  // Past the rows counted, the page after the one shown is always offered while pages are full.
+  const fullPage = (rows.data?.items.length ?? 0) === AUDIT_PAGE_SIZE;
+  const totalPages = Math.max(1, Math.ceil(total / AUDIT_PAGE_SIZE), more && fullPage ? page + 1 : page);
 
   return (
     <Page heading={AUDIT_HEADING}>
@@ -146,7 +165,7 @@ export function AuditPage() {
 
       {rows.isError && <Alert color="red">The audit trail could not be loaded. Please try again.</Alert>}
       <Text size="sm" aria-live="polite" role="status">
-        {rows.isPending ? 'Loading…' : countText(total, anyFilter)}
+        {rows.isPending ? 'Loading…' : countText(total, more, anyFilter)}
       </Text>
       {/* Narrow enough for a tablet (768 px) to show every column; a phone gets one card per row. */}
       <Table.ScrollContainer minWidth={720} className={stackedTable.container}>
@@ -183,10 +202,15 @@ export function AuditPage() {
   );
 }
 
-const countText = (total: number, filtered: boolean) =>
-  filtered
+const countText = (total: number, more: boolean, filtered: boolean) => {
+  if (more) {
+    const count = `More than ${total.toLocaleString('en')} actions`;
+    return filtered ? `${count} match these filters.` : `${count}: a date range narrows them.`;
+  }
+  return filtered
     ? `${total} ${total === 1 ? 'action matches' : 'actions match'} these filters.`
     : `${total} ${total === 1 ? 'action' : 'actions'}.`;
+};
 
 /** A before or after: one line per changed setting or field, wrapping anywhere so the column stays in the table. */
 function SummaryCell({ summary, label }: { summary: AuditSummary | null; label: string }) {

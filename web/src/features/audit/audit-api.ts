@@ -5,7 +5,9 @@ export type AuditRow = AuditRowView;
 
 export interface AuditPage {
   items: AuditRow[];
+  /** Rows matching, counted up to AUDIT_COUNT_LIMIT; `more`: there are more than that. */
   total: number;
+  more: boolean;
   page: number;
   pageSize: number;
 }
@@ -45,7 +47,13 @@ function dayBound(day: string, end: boolean): string | null {
 }
 
 /** The query string of the list and of the CSV export: the same filters for both. */
-export function auditQuery(f: AuditFilters, paging?: { page: number; pageSize: number }): string {
+/** Where a page is read from: after the last row of the page before it, or before the first row of the one after. */
+export interface AuditAnchor {
+  after?: string | null;
+  before?: string | null;
+}
+
+export function auditQuery(f: AuditFilters, paging?: { page: number; pageSize: number } & AuditAnchor): string {
   const q = new URLSearchParams();
   if (f.action) q.set('action', f.action);
   if (f.actorId) q.set('actorId', f.actorId);
@@ -58,6 +66,8 @@ export function auditQuery(f: AuditFilters, paging?: { page: number; pageSize: n
   if (paging) {
     q.set('page', String(paging.page));
     q.set('pageSize', String(paging.pageSize));
+    if (paging.after) q.set('after', paging.after);
+    else if (paging.before) q.set('before', paging.before);
   }
   return q.toString();
 }

@@ -1,0 +1,25 @@
+import type pg from 'pg';
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  'Actual Rows': number;
+  'Actual Loops': number;
+  Plans?: PlanNode[];
+}
+const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).flatMap(nodesOf)];
+
+/**
+ * The plan PostgreSQL runs for a statement (EXPLAIN ANALYZE, values bound): the tables it scans in full, and per table
+ * the kinds of scan and the rows they returned, every loop counted.
+ */
+export async function explainPlan(client: pg.Client, text: string, params: unknown[]) {
+  const res = await client.query(`explain (analyze, format json) ${text}`, params);
+  const nodes = nodesOf((res.rows[0]['QUERY PLAN'] as { Plan: PlanNode }[])[0].Plan);
+  const on = (table: string) => nodes.filter((n) => n['Relation Name'] === table);
+  return {
+    seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
+    rowsRead: (table: string) => on(table).reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
+    scans: (table: string) => on(table).map((n) => n['Node Type']),
+  };
+}
