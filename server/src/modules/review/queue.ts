@@ -60,29 +60,9 @@ export async function queuePage(
   q: ReviewQueueQuery & { boundary?: string | null },
   viewer: number,
 ): Promise<ReviewQueuePage & { startCursor: string | null; endCursor: string | null }> {
-  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
-  const total = await queueTotal(db, q);
-  const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
-  if (!read) return { items: [], total, page: q.page, size: q.size, startCursor: null, endCursor: null };
-  // `older` in the plan is down the list, whatever the list's own order.
-  const reverse = read.direction === 'newer';
-  const position = read.from
-    ? pastPosition(
-        { sort: sql`s.submitted_at`, id: sql`s.id` },
-        { key: read.from.key, id: read.from.id },
-        reverse ? up(q.sort) : down(q.sort),
-        read.from.inclusive,
-      )
-    : sql`true`;
-  const order = listOrder(q.sort, reverse);
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
-      from (select s.* from product_submissions s where ${queueWhere(q)} and ${position}
-        order by s.submitted_at ${order}, s.id ${order} limit ${read.take} offset ${read.skip}) as page
-      ${itemJoins}
-      order by page.submitted_at ${listOrder(q.sort)}, page.id ${listOrder(q.sort)}`,
-  );
+  const { total, statement } = await queueRead(db, q, viewer);
+  if (!statement) return { items: [], total, page: q.page, size: q.size, startCursor: null, endCursor: null };
+  const rows = await queryRows<Record<string, unknown>>(db, statement);
   const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
     r
       ? encodeCursor(
@@ -97,6 +77,37 @@ export async function queuePage(
     size: q.size,
     startCursor: boundary(rows[0], 'start'),
     endCursor: boundary(rows[rows.length - 1], 'end'),
+  };
+}
+
+/** The page's total, and the statement that reads its rows (none past the end). The plan test explains it. */
+export async function queueRead(
+  db: Tx,
+  q: ReviewQueueQuery & { boundary?: string | null },
+  viewer: number,
+): Promise<{ total: number; statement: SQL | null }> {
+  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
+  const total = await queueTotal(db, q);
+  const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
+  if (!read) return { total, statement: null };
+  // `older` in the plan is down the list, whatever the list's own order.
+  const reverse = read.direction === 'newer';
+  const position = read.from
+    ? pastPosition(
+        { sort: sql`s.submitted_at`, id: sql`s.id` },
+        { key: read.from.key, id: read.from.id },
+        reverse ? up(q.sort) : down(q.sort),
+        read.from.inclusive,
+      )
+    : sql`true`;
+  const order = listOrder(q.sort, reverse);
+  return {
+    total,
+    statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
+      from (select s.* from product_submissions s where ${queueWhere(q)} and ${position}
+        order by s.submitted_at ${order}, s.id ${order} limit ${read.take} offset ${read.skip}) as page
+      ${itemJoins}
+      order by page.submitted_at ${listOrder(q.sort)}, page.id ${listOrder(q.sort)}`,
   };
 }
 
