@@ -14,6 +14,7 @@ import { parseReviewQueueSearch, type ReviewQueueQuery } from '@portal/domain';
 import { queuePage, queueRead } from '../src/modules/review/queue.ts';
 import { createPostgresDatabase } from './harness.ts';
 import { explainPlan } from './support/plans.ts';
+import { listJobs } from '../src/jobs/inspect.ts';
 
 /**
  * The activity list at a realistic size (100,000 submissions, 60,000 of them one company's): every page is an index
@@ -57,10 +58,17 @@ beforeAll(async () => {
       'job', 'plan-' || g, case when g % 3 = 0 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end,
       now() - (100000 - g) * interval '345 seconds'
     from generate_series(1, 100000) g`);
+  // 100,000 jobs, most done, a few thousand failed or queued.
+  await db.execute(sql`
+    insert into jobs (name, payload, status, finished_at)
+    select case when g % 2 = 0 then 'media.draftFile' else 'webhooks.deliver' end, '{}'::jsonb,
+      case when g % 50 = 0 then 'failed' when g % 50 = 1 then 'queued' else 'done' end, now() - g * interval '1 second'
+    from generate_series(1, 100000) g`);
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze draft_submissions`);
   await db.execute(sql`vacuum analyze audit_log`);
+  await db.execute(sql`vacuum analyze jobs`);
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
 }, 120_000);
@@ -205,6 +213,21 @@ describe('the audit trail plans at 100,000 rows (postgres)', () => {
       // The page's rows and those it skips; the count stops past AUDIT_COUNT_LIMIT.
       expect(plan.rows.rowsRead('audit_log'), name).toBeLessThanOrEqual(300 * 25);
       expect(plan.count.rowsRead('audit_log'), name).toBeLessThanOrEqual(10_001);
+    }
+  });
+});
+
+describe('the jobs console list at 100,000 jobs (postgres)', () => {
+  it('a state, and a state and type, are read newest first by index, a page and what it skips', async () => {
+    for (const filter of [
+      { state: 'failed' as const, page: 1, pageSize: 20 },
+      { state: 'queued' as const, type: 'webhooks.deliver', page: 5, pageSize: 20 },
+    ]) {
+      const { sql: text, params } = listJobs(database.db, filter).toSQL();
+      const plan = await explain(text, params);
+      expect(plan.seqScans).toEqual([]);
+      expect(plan.rowsRead('jobs')).toBeLessThanOrEqual(filter.page * filter.pageSize);
+      expect(plan.rowsRead('jobs')).toBeGreaterThanOrEqual(filter.pageSize);
     }
   });
 });

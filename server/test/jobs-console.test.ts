@@ -69,6 +69,11 @@ describe(`jobs console API (${databaseKind})`, () => {
     expect((await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=failed')).json.jobs).toEqual([]);
     expect((await cast.admin.get('/api/admin/jobs?state=exploded')).status).toBe(400);
     expect((await cast.admin.get('/api/admin/jobs?pageSize=1000')).status).toBe(400);
+    // Listed 10,000 deep at most (an index range each), with a message that says what to do instead.
+    const deep = await cast.admin.get('/api/admin/jobs?pageSize=100&page=101');
+    expect(deep.status).toBe(400);
+    expect(deep.json.fields.page).toBe('Only the first 10,000 jobs are listed; filter by type to see others.');
+    expect((await cast.admin.get('/api/admin/jobs?pageSize=100&page=100')).status).toBe(200);
     await server.ctx.jobs!.drain();
     const done = await cast.admin.get('/api/admin/jobs?type=auth.passwordResetMail&state=done');
     expect(done.json.total).toBe(3);

@@ -22,12 +22,23 @@ const optionalText = (max: number) =>
     .transform((v) => v || undefined);
 
 /** The list's filters, as query parameters: one schema for the server's check and the web's links. */
-export const jobsListQuerySchema = z.object({
-  type: optionalText(100),
-  state: z.enum(JOB_STATES).default('failed'),
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
-});
+/**
+ * Jobs listed at most this deep (pages are read by their place from the top): a backlog of a million files is
+ * handled with "Retry all matching" or by waiting, not by paging to its end.
+ */
+export const JOBS_LIST_DEPTH = 10_000;
+
+export const jobsListQuerySchema = z
+  .object({
+    type: optionalText(100),
+    state: z.enum(JOB_STATES).default('failed'),
+    page: z.coerce.number().int().min(1).max(JOBS_LIST_DEPTH).default(1),
+    pageSize: z.coerce.number().int().min(1).max(JOBS_MAX_PAGE_SIZE).default(JOBS_PAGE_SIZE),
+  })
+  .refine((q) => (q.page - 1) * q.pageSize < JOBS_LIST_DEPTH, {
+    message: `Only the first ${JOBS_LIST_DEPTH.toLocaleString('en')} jobs are listed; filter by type to see others.`,
+    path: ['page'],
+  });
 export type JobsListQuery = z.infer<typeof jobsListQuerySchema>;
 
 /**

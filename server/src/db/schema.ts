@@ -344,6 +344,9 @@ export const jobs = pgTable(
   },
   (t) => [
     index('jobs_claim_idx').on(t.status, t.runAt),
+    // The jobs console's list, newest first, of a state and of a state and type.
+    index('jobs_state_idx').on(t.status, t.id),
+    index('jobs_state_type_idx').on(t.status, t.name, t.id),
     // A key is unique only among jobs still to do: once done or failed, the same key enqueues new work.
     uniqueIndex('jobs_dedupe_idx')
       .on(t.dedupeKey)

@@ -52,13 +52,15 @@ const auditSummary = (job: JobRow) => ({
 
 /** The console's page: counts per type and state, the known types, and one page of jobs in the chosen state. */
 export async function jobsOverview(ctx: AppContext, query: JobsListQuery) {
-  const [counts, page] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query)]);
+  const [counts, rows] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query)]);
   const types = [...new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)])].sort();
   return {
     types,
     counts: counts.map(({ type, state, count, oldestDueSeconds }) => ({ type, state, count, oldestDueSeconds })),
-    jobs: page.rows.map(present),
-    total: page.total,
+    jobs: rows.map(present),
+    total: counts
+      .filter((c) => c.state === query.state && (!query.type || c.type === query.type))
+      .reduce((sum, c) => sum + c.count, 0),
     page: query.page,
     pageSize: query.pageSize,
   };

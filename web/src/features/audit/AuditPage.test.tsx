@@ -128,7 +128,9 @@ describe('Audit trail page', { timeout: 20_000 }, () => {
       expect(screen.getByRole('status').textContent).toBe('More than 10,000 actions: a date range narrows them.'),
     );
     fireEvent.click(
-      within(screen.getByRole('navigation', { name: 'Pages of the audit trail' })).getByRole('button', { name: 'Next page' }),
+      within(screen.getByRole('navigation', { name: 'Pages of the audit trail' })).getByRole('button', {
+        name: 'Next page',
+      }),
     );
     await waitFor(() => expect(urls.some((u) => u.includes('page=2') && u.includes('after=4976'))).toBe(true));
   });

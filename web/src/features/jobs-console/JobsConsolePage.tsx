@@ -14,7 +14,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { JOB_STATES, JOBS_MSG, JOBS_REFRESH_MS, jobsListQuerySchema, plural, type JobState } from '@portal/domain';
+import {
+  JOB_STATES,
+  JOBS_LIST_DEPTH,
+  JOBS_MSG,
+  JOBS_REFRESH_MS,
+  jobsListQuerySchema,
+  plural,
+  type JobState,
+} from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { stackedTable } from '../../ui/stacked-table.ts';
@@ -282,11 +290,14 @@ function JobsTable(props: {
 }
 
 function Paging({ data, onPage }: { data: JobsOverview; onPage: (page: number) => void }) {
-  const pages = Math.max(1, Math.ceil(data.total / data.pageSize));
+  const listed = Math.min(data.total, JOBS_LIST_DEPTH);
+  const pages = Math.max(1, Math.ceil(listed / data.pageSize));
   return (
     <Group justify="space-between" component="nav" aria-label="Pages of the jobs">
       <Text size="sm">
-        {plural(data.total, 'job')}, page {Math.min(data.page, pages)} of {pages}
+        {plural(data.total, 'job')}
+        {data.total > listed && `, the newest ${listed.toLocaleString('en')} listed`}, page {Math.min(data.page, pages)}{' '}
+        of {pages}
       </Text>
       {pages > 1 && (
         <Pagination
