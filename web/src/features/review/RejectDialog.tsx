@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { ActionIcon, Button, Group, Modal, Radio, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { REJECTION_REASON_MAX, rejectionReasonProblem, WORKSPACE_MSG } from '@portal/domain';
@@ -59,24 +59,30 @@ export function RejectDialog({
     }
     onConfirm(why);
   };
-  const onKeyDown = (e: KeyboardEvent) => {
-    const inText =
-      (e.target as HTMLElement).tagName === 'TEXTAREA' ||
-      ((e.target as HTMLElement).tagName === 'INPUT' && (e.target as HTMLInputElement).type === 'text');
-    if (e.key === 'Enter' && !e.shiftKey && !managing) {
-      e.preventDefault();
-      confirm();
-      return;
-    }
-    if (!inText && /^[1-9]$/.test(e.key)) {
-      const r = list[Number(e.key) - 1];
-      if (r) {
+  // Read on the window while open, wherever focus is: a digit pressed the instant the dialog appears, before focus
+  // has moved into it, still picks its reason. Letters typed in the text stay there; Enter rejects from anywhere.
+  const latest = useRef({ list, confirm, managing });
+  latest.current = { list, confirm, managing };
+  useEffect(() => {
+    if (!opened) return;
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.ctrlKey || e.metaKey || e.altKey) return;
+      const el = e.target as HTMLElement | null;
+      const inText =
+        !!el && (el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' && (el as HTMLInputElement).type === 'text'));
+      const { list: reasons, confirm: reject, managing: editing } = latest.current;
+      if (e.key === 'Enter' && !e.shiftKey && !editing) {
         e.preventDefault();
-        setPicked(String(r.id));
+        reject();
+      } else if (!inText && /^[1-9]$/.test(e.key) && reasons[Number(e.key) - 1]) {
+        e.preventDefault();
+        setPicked(String(reasons[Number(e.key) - 1].id));
         setError(null);
       }
-    }
-  };
+    };
+    window.addEventListener('keydown', onKey, true);
+    return () => window.removeEventListener('keydown', onKey, true);
+  }, [opened]);
 
   return (
     <Modal
@@ -85,7 +91,7 @@ export function RejectDialog({
       title={count === 1 ? 'Reject this item' : `Reject ${count} items`}
       size="lg"
     >
-      <Stack gap="sm" onKeyDown={onKeyDown}>
+      <Stack gap="sm">
         {list.length > 0 ? (
           <Radio.Group
             label="Reason"
