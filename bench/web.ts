@@ -5,6 +5,7 @@
  * issue 18), and forwards API calls to the portal uncompressed, in the same run.
  *
  *   node --import tsx bench/web.ts [--runs 3]     prints the table and writes bench/results/web.md
+ *   node --import tsx bench/web.ts --pages /upload,/admin/audit     only those pages, no results file
  */
 import { execFileSync, spawn } from 'node:child_process';
 import { createReadStream, existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
@@ -20,6 +21,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { firstEan13Photo } from './support/dataset.ts';
 import { waitFor } from './upload.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -40,23 +42,50 @@ const NETWORKS = [
 ] as const;
 
 interface PageCase {
+  /** As shown in the results; `:id` stands for a submission of the demo supplier's, found at the start of the run. */
   path: string;
-  signedIn: boolean;
+  /** Who is signed in: the demo supplier, or the demo administrator for the staff pages; none for logged-out ones. */
+  user: 'supplier' | 'staff' | null;
   /** CSS selector (and text) of the control a user came for; usable = visible and enabled. */
   control: string;
   text?: string;
   controlName: string;
+  /** Also measured on the baseline server (the first pages measured; the others compare against the targets). */
+  baseline?: boolean;
 }
+/** The activity list loaded: its rows, or its empty-list text. */
+const ACTIVITY_LIST = '[role="tabpanel"] table tbody tr, [role="tabpanel"] p:not([role="status"] p)';
 export const PAGES: PageCase[] = [
-  { path: '/login', signedIn: false, control: 'form input[type="email"]', controlName: 'e-mail field' },
-  { path: '/30443', signedIn: false, control: 'a[href="/30443/login"]', controlName: 'Log in button' },
+  { path: '/login', user: null, control: 'form input[type="email"]', controlName: 'e-mail field', baseline: true },
+  { path: '/30443', user: null, control: 'a[href="/30443/login"]', controlName: 'Log in button', baseline: true },
   {
     path: '/activity/requires_action',
-    signedIn: true,
-    control: '[role="tabpanel"] table tbody tr, [role="tabpanel"] p:not([role="status"] p)',
+    user: 'supplier',
+    control: ACTIVITY_LIST,
     controlName: 'the list loaded (its rows, or for the demo supplier its empty-list text)',
+    baseline: true,
   },
-  { path: '/upload', signedIn: true, control: 'button', text: 'Choose files', controlName: 'Choose files button' },
+  {
+    path: '/upload',
+    user: 'supplier',
+    control: 'button',
+    text: 'Choose files',
+    controlName: 'Choose files button',
+    baseline: true,
+  },
+  { path: '/productSubmissions/:id', user: 'supplier', control: 'main h2', text: 'Images', controlName: 'its images' },
+  { path: '/cataloguedProducts', user: 'supplier', control: 'main table tbody tr a', controlName: 'the list rows' },
+  {
+    path: '/account/information',
+    user: 'supplier',
+    control: 'main form input[type="email"]',
+    controlName: 'the account form',
+  },
+  { path: '/activity/submitted', user: 'staff', control: ACTIVITY_LIST, controlName: "staff: the review queue's list" },
+  { path: '/admin/audit', user: 'staff', control: 'main table tbody tr', controlName: 'staff: the audit rows' },
+  { path: '/admin/jobs', user: 'staff', control: 'main table tbody tr', controlName: 'staff: the jobs rows' },
+  { path: '/settings', user: 'staff', control: 'main table tbody tr a', controlName: 'staff: the partner list' },
+  { path: '/access', user: 'staff', control: 'main table tbody tr', controlName: 'staff: the companies with access' },
 ];
 
 export const TARGETS = {
@@ -184,16 +213,18 @@ async function measurePage(
   base: string,
   pageCase: PageCase,
   conditions: (typeof NETWORKS)[number]['conditions'],
-  storageState: Awaited<ReturnType<BrowserContext['storageState']>> | undefined,
+  session: Session,
 ) {
-  const context = await browser.newContext({ storageState: pageCase.signedIn ? storageState : undefined });
+  const context = await browser.newContext({
+    storageState: pageCase.user ? session.storageStates[pageCase.user] : undefined,
+  });
   try {
     const page = await context.newPage();
     const cdp = await context.newCDPSession(page);
     await cdp.send('Network.enable');
     if (conditions) await cdp.send('Network.emulateNetworkConditions', conditions);
     try {
-      const cold = await measureLoad(page, cdp, () => page.goto(base + pageCase.path), pageCase);
+      const cold = await measureLoad(page, cdp, () => page.goto(base + urlOf(pageCase, session)), pageCase);
       const warm = await measureLoad(page, cdp, () => page.reload(), pageCase);
       return { cold, warm };
     } catch (error) {
@@ -205,6 +236,80 @@ async function measurePage(
     await context.close();
   }
 }
+
+type StorageState = Awaited<ReturnType<BrowserContext['storageState']>>;
+interface Session {
+  storageStates: Record<'supplier' | 'staff', StorageState>;
+  submissionId: string;
+}
+/**
+ * A product submitted as a supplier submits one (a photo of the dataset uploaded, named, sent), for the detail page:
+ * the demo data's own submissions are catalogued, and their address leads on to the catalogue.
+ */
+async function submitOnePhoto(browser: Browser, portalUrl: string, storageState: StorageState): Promise<string> {
+  const context = await browser.newContext({ storageState });
+  try {
+    const headers = { origin: portalUrl };
+    const photo = firstEan13Photo();
+    const upload = await context.request.post(`${portalUrl}/api/draftSubmissions`, {
+      headers,
+      multipart: { files: { name: photo.name, mimeType: 'image/jpeg', buffer: photo.data } },
+    });
+    if (!upload.ok()) throw new Error(`upload failed: ${upload.status()} ${await upload.text()}`);
+    const { id } = (await upload.json()) as { id: string };
+    const graphql = async (query: string, variables: object) => {
+      const res = await context.request.post(`${portalUrl}/graphql`, { headers, data: { query, variables } });
+      const body = (await res.json()) as { data?: Record<string, unknown>; errors?: unknown };
+      if (body.errors) throw new Error(`${query}: ${JSON.stringify(body.errors)}`);
+      return body.data!;
+    };
+    // The photo's code is read in the background; the draft is named and sent once it has been.
+    const started = Date.now();
+    for (;;) {
+      const data = await graphql(
+        `
+          query ($id: ID!) {
+            getDraftSubmission(id: $id) {
+              files {
+                detectedUpc
+              }
+            }
+          }
+        `,
+        { id },
+      );
+      const [file] = (data.getDraftSubmission as { files: { detectedUpc: string | null }[] }).files;
+      if (file?.detectedUpc) break;
+      if (Date.now() - started > 60_000) throw new Error('the photo of the detail page was never read');
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    await graphql(
+      `
+        mutation ($id: ID!, $input: UpdateDraftSubmissionInput!) {
+          updateDraftSubmission(id: $id, input: $input) {
+            id
+          }
+        }
+      `,
+      { id, input: { files: [{ fileName: photo.name, productName: 'Bench oat flakes', isMarketingImage: true }] } },
+    );
+    const sent = await graphql(
+      `
+        mutation ($id: ID!) {
+          submitProductsFromDraftSubmission(id: $id) {
+            id
+          }
+        }
+      `,
+      { id },
+    );
+    return (sent.submitProductsFromDraftSubmission as { id: string }[])[0].id;
+  } finally {
+    await context.close();
+  }
+}
+
+const urlOf = (pageCase: PageCase, session: Session) => pageCase.path.replace(':id', session.submissionId);
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 const medianLoad = (loads: Load[]): Load => ({
@@ -219,14 +324,15 @@ export function webTargetsMet(rows: WebRow[]) {
   const failures: string[] = [];
   for (const r of rows.filter((row) => row.server === 'portal')) {
     const pageCase = PAGES.find((p) => p.path === r.page)!;
-    const limitKb = pageCase.signedIn ? TARGETS.signedInKb : TARGETS.loggedOutKb;
+    const signedIn = pageCase.user !== null;
+    const limitKb = signedIn ? TARGETS.signedInKb : TARGETS.loggedOutKb;
     if (r.cold.bytes / 1024 > limitKb)
       failures.push(`${r.page} (${r.network}): ${kb(r.cold.bytes)} KB cold, target ${limitKb} KB`);
-    const limitMs = pageCase.signedIn ? TARGETS.signedInMs : TARGETS.loggedOutMs;
+    const limitMs = signedIn ? TARGETS.signedInMs : TARGETS.loggedOutMs;
     if (r.network === 'Fast 3G' && r.cold.usableMs > limitMs) {
       failures.push(`${r.page} (Fast 3G): usable after ${r.cold.usableMs.toFixed(0)} ms cold, target ${limitMs} ms`);
     }
-    if (pageCase.signedIn && r.network === 'Fast 3G' && r.cold.requests > TARGETS.signedInRequests) {
+    if (signedIn && r.network === 'Fast 3G' && r.cold.requests > TARGETS.signedInRequests) {
       failures.push(`${r.page} (Fast 3G): ${r.cold.requests} requests cold, target ${TARGETS.signedInRequests}`);
     }
     if (r.warm.bytes / 1024 >= TARGETS.warmKb)
@@ -235,7 +341,13 @@ export function webTargetsMet(rows: WebRow[]) {
   return failures;
 }
 
-export async function runWebBench({ runs = 3, write = true, log = console.log } = {}): Promise<{
+export async function runWebBench({
+  runs = 3,
+  write = true,
+  log = console.log,
+  /** Only the pages whose path is one of these (a quicker look while working on some); writes no results file. */
+  only = null as string[] | null,
+} = {}): Promise<{
   rows: WebRow[];
   failures: string[];
 }> {
@@ -272,30 +384,42 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
         '--disable-quic',
       ],
     });
-    // Signed in once; the session cookie (host 127.0.0.1) serves both servers, the baseline forwarding the API.
-    const loginContext = await browser.newContext();
-    const login = await loginContext.request.post(`${portalUrl}/api/auth/login`, {
-      form: { username: 'supplier@example.com', password: 'Supplier-demo-1' },
-      headers: { origin: portalUrl },
-    });
-    if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-    const storageState = await loginContext.storageState();
-    await loginContext.close();
+    // Signed in once per user; the session cookie (host 127.0.0.1) serves both servers, the baseline forwarding the API.
+    const signIn = async (username: string, password: string) => {
+      const loginContext = await browser!.newContext();
+      try {
+        const login = await loginContext.request.post(`${portalUrl}/api/auth/login`, {
+          form: { username, password },
+          headers: { origin: portalUrl },
+        });
+        if (!login.ok()) throw new Error(`login ${username} failed: ${login.status()}`);
+        return await loginContext.storageState();
+      } finally {
+        await loginContext.close();
+      }
+    };
+    const supplier = await signIn('supplier@example.com', 'Supplier-demo-1');
+    const staff = await signIn('admin@example.com', 'Admin-demo-1');
+    const session: Session = {
+      storageStates: { supplier, staff },
+      submissionId: await submitOnePhoto(browser, portalUrl, supplier),
+    };
 
     const servers = [
       { server: 'portal' as const, base: portalUrl },
       { server: 'baseline' as const, base: `http://127.0.0.1:${(baseline.address() as AddressInfo).port}` },
     ];
     // One unmeasured pass: the demo data's background jobs finish, the servers compile their first queries.
-    for (const { base } of servers) for (const p of PAGES) await measurePage(browser, base, p, null, storageState);
+    for (const { server, base } of servers)
+      for (const p of PAGES) if (server === 'portal' || p.baseline) await measurePage(browser, base, p, null, session);
 
     const rows: WebRow[] = [];
     for (const network of NETWORKS) {
-      for (const p of PAGES) {
+      for (const p of PAGES.filter((page) => !only || only.includes(page.path))) {
         for (const { server, base } of servers) {
+          if (server === 'baseline' && !p.baseline) continue;
           const samples = [];
-          for (let i = 0; i < runs; i++)
-            samples.push(await measurePage(browser, base, p, network.conditions, storageState));
+          for (let i = 0; i < runs; i++) samples.push(await measurePage(browser, base, p, network.conditions, session));
           const row: WebRow = {
             page: p.path,
             network: network.name,
@@ -317,8 +441,12 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
       `Chromium, median of ${runs} loads per row. Fast 3G: ${FAST_3G.latency} ms round trip, 1.6 Mbit/s down, 750 kbit/s up (DevTools protocol emulation). ` +
         'Cold: a fresh browser profile; warm: a reload of the same page. Bytes are as sent over the wire (headers included), ' +
         'requests those that reached the network. Usable: from the start of the navigation until the main control is visible and enabled ' +
-        `(${PAGES.map((p) => `${p.path}: ${p.controlName}`).join('; ')}). The baseline serves the same build as plain files with ` +
-        '`public, max-age=3600` and forwards API calls to the portal without compression (the portal before issue 18).',
+        `(${PAGES.map((p) => `${p.path}: ${p.controlName}`).join('; ')}). Signed in as the demo supplier, or for the staff pages ` +
+        'the demo administrator; `:id` is a submission of the supplier. The baseline serves the same build as plain files with ' +
+        '`public, max-age=3600` and forwards API calls to the portal without compression (the portal before issue 18); it is ' +
+        `measured for ${PAGES.filter((p) => p.baseline)
+          .map((p) => p.path)
+          .join(', ')}.`,
       '',
       '| network | page | server | cold KB | cold requests | cold usable ms | warm KB | warm requests | warm usable ms |',
       '|---|---|---|---:|---:|---:|---:|---:|---:|',
@@ -335,7 +463,7 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
       '',
     ].join('\n');
     log(`\n${table}`);
-    if (write) writeFileSync(RESULTS, table);
+    if (write && !only) writeFileSync(RESULTS, table);
     return { rows, failures };
   } finally {
     await browser?.close();
@@ -347,7 +475,13 @@ export async function runWebBench({ runs = 3, write = true, log = console.log } 
 }
 
 if (process.argv[1] && fileURLToPath(import.meta.url) === path.resolve(process.argv[1])) {
-  const runsArg = process.argv.indexOf('--runs');
-  const { failures } = await runWebBench({ runs: runsArg > 0 ? Number(process.argv[runsArg + 1]) : 3 });
+  const arg = (name: string) => {
+    const i = process.argv.indexOf(name);
+    return i > 0 ? process.argv[i + 1] : undefined;
+  };
+  const { failures } = await runWebBench({
+    runs: Number(arg('--runs') ?? 3),
+    only: arg('--pages')?.split(',') ?? null,
+  });
   if (failures.length > 0) process.exitCode = 1;
 }

@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { keepRecentBuilds } from './build-plugins/keep-recent-builds.ts';
 import { mantineStylesPerComponent } from './build-plugins/mantine-styles.ts';
 import { precompress } from './build-plugins/precompress.ts';
+import { buildsSchemas, usesSchemaModules } from './build-plugins/schema-modules.ts';
 import { signedInChunk } from './build-plugins/signed-in-chunk.ts';
 import { signedInPreload } from './build-plugins/signed-in-preload.ts';
 
@@ -20,6 +21,10 @@ const toServerUnlessPageLoad: ProxyOptions = {
   bypass: (req) => (req.headers.accept?.includes('text/html') ? '/index.html' : undefined),
 };
 
+/** What the signed-in pages' shared chunk may hold. */
+const SHARED =
+  /node_modules|[\\/]packages[\\/]domain[\\/]|[\\/]web[\\/]src[\\/](api|ui|routes|partner|features[\\/]shell)[\\/]|-(api|operations)\.tsx?$/;
+
 export default defineConfig({
   plugins: [react(), mantineStylesPerComponent(), signedInPreload(), keepRecentBuilds(), precompress()],
   build: {
@@ -35,6 +40,15 @@ export default defineConfig({
             { name: 'framework', test: /node_modules[\\/](react|react-dom|scheduler|react-router)[\\/]/, priority: 3 },
             // TanStack Query: the signed-in pages' server state (api/query-client.tsx), loaded with their shell.
             { name: 'query', test: /node_modules[\\/]@tanstack[\\/]/, priority: 3 },
+            // zod and the domain modules that build schemas with it, for the pages with forms and those that use their
+            // rules: the shell, the activity list and the upload page read only modules without zod (a quarter of the
+            // shared code they would otherwise wait for on a slow connection).
+            {
+              name: 'schemas',
+              test: (id) => /node_modules[\\/]zod[\\/]/.test(id) || buildsSchemas(id),
+              priority: 2,
+              includeDependenciesRecursively: false,
+            },
             // Mantine's core (provider, Box, styles API, hooks): every page's components stand on it.
             { name: 'framework', test: /node_modules[\\/]@mantine[\\/]core[\\/]esm[\\/]core[\\/]/, priority: 2 },
             // The pages a visitor meets first (login, the landing pages) and all they use, in one file: on a slow phone
@@ -58,7 +72,8 @@ export default defineConfig({
             {
               name: signedInChunk('app'),
               debugName: 'app',
-              test: /node_modules|[\\/]packages[\\/]domain[\\/]|[\\/]web[\\/]src[\\/](api|ui|routes|partner|features[\\/]shell)[\\/]|-(api|operations)\.tsx?$/,
+              // Not the API modules of the pages that need zod anyway: in here they would make every page load it.
+              test: (id) => SHARED.test(id) && !usesSchemaModules(id),
               priority: 0,
               // Its modules' dependencies that the entry loads stay in the entry's chunks (the default would pull them in
               // here, and every logged-out page would then load this chunk too).

@@ -1,10 +1,10 @@
-import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { crc32, deflateRawSync } from 'node:zlib';
 import pino from 'pino';
-import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG } from '@portal/domain';
+import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG, MEDIA_MSG } from '@portal/domain';
 import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFiles } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/queue.ts';
 import { allJobs } from '../src/jobs/registry.ts';
@@ -211,6 +211,38 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
     for (const s of subs) expect(s).toMatchObject({ companyId: 1001, isImported: true });
     // The automated checks follow: a file name code with no code in the picture stays for staff.
     expect(subs.find((s) => s.ean13Upc === gs1)!.itemStatus).toBe('SUBMITTED');
+  });
+
+  it('HEIC/HEIF phone photos in the folder are stored as JPEG and read for barcodes; one that cannot be decoded is reported and the rest imports', async () => {
+    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic'));
+    const code = ean();
+    drop('iphone/IMG_0001.HEIC', heic);
+    drop('iphone/IMG_0002.heif', heic.subarray(0, 2000)); // cut short: not decodable
+    drop('iphone/front.png', await barcodeImage(code));
+    const [heicJob] = await scan();
+    await server.ctx.jobs!.drain();
+    const files = Object.fromEntries((await filesOf(supplier, heicJob)).map((f) => [f.filename, f]));
+    expect(files['iphone/IMG_0001.HEIC']).toMatchObject({ status: 'SUBMITTED', detectedEan13Upc: '0036000291452' });
+    expect(files['iphone/IMG_0002.heif']).toMatchObject({ status: 'IGNORED', reason: MEDIA_MSG.unreadableImage });
+    expect(files['iphone/front.png']).toMatchObject({ status: 'SUBMITTED', ean13Upc: code });
+    // Kept under its own name, as the JPEG every later step (thumbnails, the browser, the readers) reads.
+    const [kept] = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, files['iphone/IMG_0001.HEIC'].submissionId));
+    expect(kept).toMatchObject({ fileName: 'IMG_0001.HEIC', kind: 'jpeg' });
+    const stored = Buffer.concat(await (await server.ctx.storage.get(kept.storageKey)).toArray());
+    expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
+    expect(await jobOf(supplier, heicJob)).toMatchObject({ totalCount: 3, ignoredCount: 1, submittedCount: 2 });
+    // The import page takes them too, loose or in a zip, instead of setting them aside as not images.
+    const res = await supplier.upload('/api/bulkIngestion/jobs', [
+      { name: 'photos.zip', data: zip([{ name: 'IMG_0003.heic', data: heic }]), type: 'application/zip' },
+    ]);
+    expect(res.json).toMatchObject({ totalCount: 1, receivedCount: 1, ignoredCount: 0 });
+    await server.ctx.jobs!.drain();
+    expect(await filesOf(supplier, res.json.id)).toMatchObject([
+      { filename: 'IMG_0003.heic', status: 'SUBMITTED', detectedEan13Upc: '0036000291452' },
+    ]);
   });
 
   it('polling returns only files updated after the time given, from the index', async () => {

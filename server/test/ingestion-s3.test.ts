@@ -1,9 +1,13 @@
 /** Bulk ingestion from an S3 source: files put under the organization's prefix in the bucket become a job. */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { Readable } from 'node:stream';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '@portal/domain';
+import { submissionFiles } from '../src/db/schema.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
-import { barcodeImage, plainImage } from './fixtures.ts';
+import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startS3 } from './support/s3.ts';
 
@@ -22,7 +26,7 @@ afterAll(async () => {
 });
 
 describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)`, () => {
-  it('takes the files under {prefix}{folderName}/ into one job: a barcode, a GS1 file name, a picture without a code, a non-image', async () => {
+  it('takes the files under {prefix}{folderName}/ into one job: a HEIC phone photo with a barcode (stored back as JPEG), a GS1 file name, a picture without a code, a non-image', async () => {
     const admin = new Client(server.url);
     await admin.login('admin@example.com', 'Admin-demo-1');
     const created = await admin.graphql(
@@ -36,7 +40,7 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
     const named = body + gs1CheckDigit(body);
     const put = async (name: string, data: Uint8Array) =>
       server.ctx.storage.put(`ingestion/harbor_bucket/${name}`, Readable.from([Buffer.from(data)]));
-    await put('front.png', await barcodeImage('4006381333931'));
+    await put('IMG_0001.HEIC', readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic')));
     await put(`${named}_side.png`, await plainImage());
     await put('blank.png', await plainImage());
     await put('notes.txt', new TextEncoder().encode('not a picture'));
@@ -58,13 +62,23 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
     const files = (await other.get(`/api/bulkIngestion/jobs/${jobs[0].id}/files`)).json as {
       filename: string;
       status: string;
+      submissionId: string;
     }[];
     const status = Object.fromEntries(files.map((f) => [f.filename, f.status]));
     expect(status).toEqual({
-      'front.png': 'SUBMITTED',
+      'IMG_0001.HEIC': 'SUBMITTED',
       [`${named}_side.png`]: 'SUBMITTED',
       'blank.png': 'NEEDS_MAPPING',
       'notes.txt': 'IGNORED',
     });
+    // The bucket's copy was converted on local disk: the stored blob is the JPEG.
+    const photo = files.find((f) => f.filename === 'IMG_0001.HEIC')!;
+    const [kept] = await server.database.db
+      .select()
+      .from(submissionFiles)
+      .where(eq(submissionFiles.submissionId, photo.submissionId));
+    expect(kept.kind).toBe('jpeg');
+    const stored = Buffer.concat(await (await server.ctx.storage.get(kept.storageKey)).toArray());
+    expect([...stored.subarray(0, 3)]).toEqual([0xff, 0xd8, 0xff]);
   });
 });

@@ -47,6 +47,7 @@ beforeAll(async () => {
   writeFileSync(
     path.join(dist, 'signed-in-preload.json'),
     JSON.stringify({
+      entry: ['assets/index-1.js', 'assets/framework-1.js'],
       shared: ['assets/app-1.js', 'assets/app-1.css', '../server/secret.js'],
       routes: [
         { path: 'activity/:tab', files: ['assets/ActivityPage-1.js', 'assets/ActivityPage-1.css'] },
@@ -61,12 +62,14 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`serving the web app (${databaseKind})`, () => {
-  it("a page asked for with a session cookie names the signed-in pages' shared code, the route's own and the first reads; a visitor's does not", async () => {
+  it("a page asked for with a session cookie names the entry's scripts first, then the signed-in pages' shared code, the route's own and the first reads; a visitor's does not", async () => {
     const supplier = new Client(server.url);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
-    const shared = '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ';
+    const shared =
+      '</assets/index-1.js>; rel=modulepreload, </assets/framework-1.js>; rel=modulepreload, ' +
+      '</assets/app-1.js>; rel=modulepreload, </assets/app-1.css>; rel=preload; as=style, ';
     const reads =
-      '</api/user>; rel=preload; as=fetch; crossorigin=anonymous, ' +
+      '</api/user?optional=true>; rel=preload; as=fetch; crossorigin=anonymous, ' +
       '</api/feature-flags/enabled>; rel=preload; as=fetch; crossorigin=anonymous';
     const activity =
       '</assets/ActivityPage-1.js>; rel=modulepreload, </assets/ActivityPage-1.css>; rel=preload; as=style, ';

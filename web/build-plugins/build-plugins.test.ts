@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { recordBuildAndPrune } from './keep-recent-builds.ts';
 import { mantineStylesheetFor } from './mantine-styles.ts';
 import { precompressFolder } from './precompress.ts';
+import { buildsSchemas, usesSchemaModules } from './schema-modules.ts';
 import { signedInChunk } from './signed-in-chunk.ts';
 import { signedInPreload, signedInRoutes } from './signed-in-preload.ts';
 
@@ -172,7 +173,7 @@ describe('signedInPreload', () => {
     ]);
   });
 
-  it("lists the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
+  it("lists the entry's scripts, the shared chunks, the shell and each signed-in route's own files for the server's Link header", () => {
     const dir = mkdtempSync(path.join(tmpdir(), 'router-'));
     const routerFile = path.join(dir, 'web', 'src', 'router.tsx');
     mkdirSync(path.dirname(routerFile), { recursive: true });
@@ -229,6 +230,7 @@ describe('signedInPreload', () => {
     );
     expect(emitted.map((e) => e.fileName)).toEqual(['signed-in-preload.json']);
     expect(JSON.parse(emitted[0].source)).toEqual({
+      entry: ['assets/index-1.js', 'assets/framework-1.js'],
       shared: ['assets/LoggedInShell-1.js', 'assets/app-1.css', 'assets/app-1.js', 'assets/query-1.js'],
       routes: [
         {
@@ -243,5 +245,44 @@ describe('signedInPreload', () => {
         { path: 'account', files: ['assets/AccountPage-1.js'] },
       ],
     });
+  });
+});
+
+describe('zod out of the first signed-in paint', () => {
+  const web = path.resolve(import.meta.dirname, '../src');
+  const domain = path.resolve(import.meta.dirname, '../../packages/domain/src');
+
+  it('tells the domain modules that build schemas (zod or zod/mini) from those that do not', () => {
+    expect(buildsSchemas(path.join(domain, 'photo-checks-schema.ts'))).toBe(true);
+    expect(buildsSchemas(path.join(domain, 'photo-checks.ts'))).toBe(false);
+    expect(buildsSchemas(path.join(domain, 'sign-in.ts'))).toBe(true);
+    expect(buildsSchemas(path.join(domain, 'draft-rules.ts'))).toBe(false);
+    expect(buildsSchemas(path.join(web, 'features/submissions/activity-api.ts'))).toBe(false);
+    expect(usesSchemaModules(path.join(web, 'features/jobs-console/jobs-console-api.ts'))).toBe(true);
+    expect(usesSchemaModules(path.join(web, 'features/submissions/activity-api.ts'))).toBe(false);
+  });
+
+  it('the app, the shell, the activity list and the upload page take nothing from them (so load no zod)', () => {
+    // Their static imports, followed through the web app's own modules (lazy import() calls are not followed).
+    const seen = new Set<string>();
+    const pending = ['main.tsx', 'features/shell/LoggedInShell.tsx', 'features/submissions/ActivityPage.tsx']
+      .concat('features/drafts/UploadFilesPage.tsx')
+      .map((f) => path.join(web, f));
+    const resolve = (from: string, spec: string) =>
+      [spec, `${spec}.ts`, `${spec}.tsx`]
+        .map((s) => path.resolve(path.dirname(from), s))
+        .find((f) => existsSync(f) && /\.tsx?$/.test(f));
+    while (pending.length) {
+      const file = pending.pop()!;
+      if (seen.has(file)) continue;
+      seen.add(file);
+      const source = readFileSync(file, 'utf8');
+      for (const m of source.matchAll(/^import (?!type )[^;]*?from '(\.[^']+)'/gms)) {
+        const next = resolve(file, m[1]);
+        if (next) pending.push(next);
+      }
+    }
+    expect(seen.size).toBeGreaterThan(40);
+    expect([...seen].filter(usesSchemaModules).map((f) => path.relative(web, f))).toEqual([]);
   });
 });

@@ -16,8 +16,13 @@ interface BuiltChunk {
   viteMetadata?: { importedCss: Set<string> };
 }
 
-/** What the server reads: the files of every signed-in page, and each signed-in route's own. */
+/** What the server reads: the entry's scripts, the files of every signed-in page, and each signed-in route's own. */
 export interface SignedInPreload {
+  /**
+   * The entry and the scripts it imports, named first: index.html names them too, but only once its body is read,
+   * after the header's other files have taken the browser's few connections to the server, so the app started last.
+   */
+  entry: string[];
   shared: string[];
   /** Route patterns as the router writes them (`activity/:tab`), without the optional partner segment. */
   routes: { path: string; files: string[] }[];
@@ -117,7 +122,12 @@ export function signedInPreload({
           .filter((f, i, all) => !known.has(f) && all.indexOf(f) === i);
         routes.push({ path: route.path, files });
       }
-      const preload: SignedInPreload = { shared, routes };
+      const entry = built
+        .filter((c) => c.isEntry)
+        .flatMap(withImports)
+        .map((c) => c.fileName)
+        .filter((f, i, all) => all.indexOf(f) === i);
+      const preload: SignedInPreload = { entry, shared, routes };
       this.emitFile({ type: 'asset', fileName: SIGNED_IN_PRELOAD_FILE, source: JSON.stringify(preload) });
     },
   };

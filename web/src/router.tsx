@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import { AppNavigate } from './partner/AppLink.tsx';
 import { RedirectKeepingRest, RequireAccess, RequireFlag } from './routes/access-routes.tsx';
+import { readAhead } from './api/api-fetch.ts';
 import { lazyPage } from './routes/lazy-load.ts';
 import { PageLoadError } from './routes/PageLoadError.tsx';
 import { PartnerScope } from './routes/PartnerScope.tsx';
@@ -50,8 +51,16 @@ const signedInPage: typeof lazyPage = (load, name) =>
     return load();
   }, name);
 
-/** The address the app was opened at, until its first route has loaded: only that page's list is read ahead. */
+/** The address the app was opened at, until its first route has loaded: only that page's reads are made ahead. */
 let openedAt: string | null = typeof window === 'undefined' ? null : window.location.pathname + window.location.search;
+
+/** Whether the route being loaded is the first one, at the address the app was opened at (asked once). */
+function isOpening(request: Request) {
+  const url = new URL(request.url);
+  const first = url.pathname + url.search === openedAt;
+  openedAt = null;
+  return first;
+}
 
 /**
  * The activity list the app was opened at is asked for as soon as the route is known, beside the page's code (the
@@ -59,12 +68,9 @@ let openedAt: string | null = typeof window === 'undefined' ? null : window.loca
  * after it. Later navigations read through the query cache as usual.
  */
 function readActivityListEarly({ params, request }: LoaderFunctionArgs) {
-  const url = new URL(request.url);
-  const first = url.pathname + url.search === openedAt;
-  openedAt = null;
-  if (first && params.tab && isActivityTab(params.tab)) {
+  if (isOpening(request) && params.tab && isActivityTab(params.tab)) {
     const tab = params.tab;
-    const page = Number(url.searchParams.get('page') ?? 1);
+    const page = Number(new URL(request.url).searchParams.get('page') ?? 1);
     if (Number.isInteger(page) && page > 0) {
       void import('./features/submissions/activity-api.ts')
         .then((api) => api.startActivityPageRead(tab, page))
@@ -73,6 +79,22 @@ function readActivityListEarly({ params, request }: LoaderFunctionArgs) {
   }
   return null;
 }
+
+/**
+ * The same for the other pages: the first page's own first reads (its API module's fetch functions, with what the
+ * address gives them) are made ahead (api-fetch.ts readAhead), and the page's identical requests take their answers.
+ */
+const readingAhead =
+  <M,>(load: () => Promise<M>, reads: (api: M, args: LoaderFunctionArgs) => unknown) =>
+  (args: LoaderFunctionArgs) => {
+    if (isOpening(args.request)) {
+      void load()
+        .then((api) => readAhead(() => reads(api, args)))
+        .catch(() => {}); // the page itself reports code that cannot be had
+    }
+    return null;
+  };
+const searchOf = ({ request }: LoaderFunctionArgs) => new URL(request.url).searchParams;
 
 const loggedInRoutes: RouteObject[] = [
   // Upload and drafts
@@ -107,6 +129,10 @@ const loggedInRoutes: RouteObject[] = [
   },
   {
     path: 'productSubmissions/:id',
+    loader: readingAhead(
+      () => import('./features/submissions/submission-api.ts'),
+      (api, { params }) => params.id && api.fetchSubmission(params.id),
+    ),
     lazy: signedInPage(() => import('./features/submissions/SubmissionDetailPage.tsx'), 'SubmissionDetailPage'),
   },
   {
@@ -123,6 +149,10 @@ const loggedInRoutes: RouteObject[] = [
   { path: 'catalogued', element: <AppNavigate to="/cataloguedProducts" replace /> },
   {
     path: 'cataloguedProducts',
+    loader: readingAhead(
+      () => import('./features/catalogue/catalogue-api.ts'),
+      (api, args) => api.fetchCataloguePage(api.catalogueListParams(searchOf(args))),
+    ),
     lazy: signedInPage(() => import('./features/catalogue/CataloguedListPage.tsx'), 'CataloguedListPage'),
   },
   {
@@ -233,7 +263,14 @@ const loggedInRoutes: RouteObject[] = [
   {
     element: <RequireAccess allow={isFullAdmin} />,
     children: [
-      { path: 'access', lazy: signedInPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage') },
+      {
+        path: 'access',
+        loader: readingAhead(
+          () => import('./features/bulk-ingestion/bulk-ingestion-api.ts'),
+          (api) => api.fetchOrganizations(),
+        ),
+        lazy: signedInPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage'),
+      },
     ],
   },
   // The reviewer's workspace: staff with review rights.
@@ -251,13 +288,23 @@ const loggedInRoutes: RouteObject[] = [
     // The audit trail: administrators (read-only ones too), as the server's auditPolicy.view.
     element: <RequireAccess allow={isAnyAdmin} />,
     children: [
-      { path: 'admin/audit', lazy: signedInPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage') },
+      {
+        path: 'admin/audit',
+        lazy: signedInPage(() => import('./features/audit/AuditPage.tsx'), 'AuditPage'),
+      },
     ],
   },
   {
     element: <RequireAccess allow={isPartnerConfigAdmin} />,
     children: [
-      { path: 'settings', lazy: signedInPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage') },
+      {
+        path: 'settings',
+        loader: readingAhead(
+          () => import('./features/partners/partners-api.ts'),
+          (api) => api.fetchPartnerConfigurations(),
+        ),
+        lazy: signedInPage(() => import('./features/partners/SettingsPage.tsx'), 'SettingsPage'),
+      },
       {
         path: 'settings/:id',
         lazy: signedInPage(

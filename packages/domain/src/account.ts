@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PERSON_NAME_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
 import { emailSchema, loginPasswordSchema, newPasswordSchema } from './sign-in.ts';
 
@@ -21,9 +22,6 @@ export const resetPasswordSchema = z.object({
 });
 
 export const strengthenPasswordSchema = z.object({ newPassword: newPasswordSchema });
-
-/** The longest first or last name an account keeps. */
-export const PERSON_NAME_MAX = 100;
 
 export const accountInformationSchema = z.object({
   email: emailSchema,

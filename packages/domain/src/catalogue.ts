@@ -139,7 +139,6 @@ export const CATALOGUE_CSV_EXAMPLE = [
   'oz',
   '1',
 ];
-export const CATALOGUE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
 
 /** RFC 4180 CSV: quoted cells with "" escapes, CRLF or LF line ends, a BOM ignored. Throws on an unclosed quote. */
 export function parseCsv(text: string): string[][] {

@@ -38,3 +38,16 @@ export const SUPPORT_EMAIL = 'support@producthub.example';
 
 export const FEATURE_FLAGS = ['SHIPPING_PROFILE', 'BRAND_PROFILE', 'SUBMISSION_LIST_VIEW'] as const;
 export type FeatureFlag = (typeof FEATURE_FLAGS)[number];
+
+/**
+ * What the web app reads first on every page, under /api. The server names them in a signed-in page's `Link`
+ * header so they are under way before the app's code arrives; a preload is used only by a request for exactly its
+ * address, so both take them from here.
+ */
+export const SESSION_FIRST_READS = { user: '/user?optional=true', flags: '/feature-flags/enabled' } as const;
+
+/** The largest certified-values CSV an import takes. */
+export const CATALOGUE_IMPORT_MAX_BYTES = 2 * 1024 * 1024;
+
+/** The longest first or last name an account keeps. */
+export const PERSON_NAME_MAX = 100;

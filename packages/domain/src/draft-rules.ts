@@ -1,5 +1,3 @@
-import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT } from './constants.ts';
 import { displayUpc, sameUpc, toEan13, upcDigits, upcError, UPC_MSG } from './gtin.ts';
 import { sanitizeProductName } from './product-name.ts';
 
@@ -131,18 +129,3 @@ export function checkDraft(files: DraftFileValues[], rules: IntakeRules): DraftC
   }
   return { fields, products, ok: Object.keys(fields).length === 0 && products.length === 0 };
 }
-
-/** What a save of upload step 2 may send; a draft may be incomplete, so only shapes and sizes are checked here. */
-export const updateDraftInputSchema = z.object({
-  files: z
-    .array(
-      z.object({
-        fileName: z.string().min(1).max(300),
-        upc: z.string().max(100).nullish(),
-        productName: z.string().max(500).nullish(),
-        shippingProfileId: z.number().int().positive().nullish(),
-        isMarketingImage: z.boolean().nullish(),
-      }),
-    )
-    .max(MAX_FILES_PER_DRAFT),
-});

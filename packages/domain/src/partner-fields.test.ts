@@ -6,11 +6,11 @@ import {
   isSectionVisible,
   PARTNER_FIELD_SECTIONS,
   PARTNER_FIELDS,
-  partnerConfigurationInputSchema,
   resolvedFieldRules,
   setRequired,
   setVisible,
 } from './partner-fields.ts';
+import { partnerConfigurationInputSchema } from './partner-fields-schema.ts';
 
 describe('partner field rules', () => {
   it('every flag defaults to true when absent', () => {
@@ -160,7 +160,8 @@ describe('settings form rules', () => {
   });
 
   it('requires a primary colour; both colours must be hex values, the button colour may be empty', async () => {
-    const { partnerColoursFormSchema, PARTNER_SETTINGS_MSG } = await import('./partner-fields.ts');
+    const { PARTNER_SETTINGS_MSG } = await import('./partner-fields.ts');
+    const { partnerColoursFormSchema } = await import('./partner-fields-schema.ts');
     const problem = (value: { primaryColor: string; secondaryColor: string }) =>
       partnerColoursFormSchema.safeParse(value).error?.issues.map((i) => i.message);
     expect(problem({ primaryColor: '', secondaryColor: '' })).toEqual([PARTNER_SETTINGS_MSG.primaryColorRequired]);

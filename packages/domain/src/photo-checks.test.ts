@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderCode, PHOTO_ISSUE_CODES, PHOTO_ISSUE_MSG, presentPhotoIssues } from './photo-checks.ts';
+import { isPlaceholderCode, PHOTO_ISSUE_CODES, PHOTO_ISSUE_MSG } from './photo-checks.ts';
+import { presentPhotoIssues } from './photo-checks-schema.ts';
 
 describe('PLACEHOLDER_CODE: placeholder barcodes', () => {
   it('all zeros, one digit repeated, plain runs and published example codes are placeholders', () => {

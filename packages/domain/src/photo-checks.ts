@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { compressToUpcE, toEan13 } from './gtin.ts';
 
 /**
@@ -15,18 +14,16 @@ export const PHOTO_ISSUE_CODES = [
   'CODE_UNREADABLE',
 ] as const;
 export type PhotoIssueCode = (typeof PHOTO_ISSUE_CODES)[number];
-export const photoIssueCodeSchema = z.enum(PHOTO_ISSUE_CODES);
 
 /**
  * As stored with a file: the code, and for DUPLICATE the file it repeats (e.g. "front.jpg in submission 0012345678905").
  */
-export const storedPhotoIssueSchema = z.object({
-  code: photoIssueCodeSchema,
-  detail: z.string().max(300).optional(),
+export interface StoredPhotoIssue {
+  code: PhotoIssueCode;
+  detail?: string;
   /** DUPLICATE only: this file is a copy that fails a photo check the other passes (blurred, darker, smaller). */
-  worseCopy: z.boolean().optional(),
-});
-export type StoredPhotoIssue = z.infer<typeof storedPhotoIssueSchema>;
+  worseCopy?: boolean;
+}
 
 export interface PhotoIssue {
   code: PhotoIssueCode;
@@ -94,15 +91,6 @@ export const noBarcodeFound = (file: {
 
 export const photoIssueMessage = (issue: StoredPhotoIssue): string =>
   PHOTO_ISSUE_MSG[issue.code](issue.detail, issue.worseCopy);
-
-/** Stored issues as the API answers them; anything unknown in storage is left out rather than failing the page. */
-export function presentPhotoIssues(stored: unknown): PhotoIssue[] {
-  if (!Array.isArray(stored)) return [];
-  return stored.flatMap((raw) => {
-    const parsed = storedPhotoIssueSchema.safeParse(raw);
-    return parsed.success ? [{ code: parsed.data.code, message: photoIssueMessage(parsed.data) }] : [];
-  });
-}
 
 /**
  * Codes printed in standards and manuals, which suppliers copy onto mock-up artwork and which no product carries:

@@ -17,9 +17,9 @@ import {
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
   PHOTO_ISSUE_MSG,
-  photoIssueCodeSchema,
   type PhotoIssueCode,
 } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import type { PartnerStatus } from './statuses.ts';
 
 /**

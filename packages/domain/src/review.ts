@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { PHOTO_ISSUE_CODES, photoIssueCodeSchema } from './photo-checks.ts';
+import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
 
 /**

@@ -6,9 +6,9 @@ import {
   VENDOR_AUTH_MSG,
   VENDOR_CLAIM_COUNT,
   VENDOR_CLAIMS,
-  vendorAuthorizationSchema,
   vendorClaimText,
 } from './vendor-terms.ts';
+import { vendorAuthorizationSchema } from './vendor-terms-schema.ts';
 
 describe('vendor authorization', () => {
   it('has six claims, including the sample-address and free-fill claims', () => {

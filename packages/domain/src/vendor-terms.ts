@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { possessive } from './wording.ts';
 import { VENDOR_AUTH_PARTNER_COMPANY_ID } from './constants.ts';
 import { isAnyAdmin } from './scopes.ts';
@@ -52,12 +51,6 @@ export const VENDOR_AUTH_MSG = {
 export const vendorClaimText = (text: string, retailer: string) =>
   text.replaceAll("{retailer}'s", possessive(retailer)).replaceAll('{retailer}', retailer);
 
-/** The form: every claim must be checked. */
-export const vendorAuthorizationSchema = z.object(
-  Object.fromEntries(
-    VENDOR_CLAIMS.map((c) => [c.name, z.literal(true, { message: VENDOR_AUTH_MSG.fieldMustBeChecked })]),
-  ) as Record<VendorClaimName, z.ZodLiteral<true>>,
-);
 export type VendorAuthorizationForm = Record<VendorClaimName, boolean>;
 export const emptyVendorAuthorization = (): VendorAuthorizationForm =>
   Object.fromEntries(VENDOR_CLAIMS.map((c) => [c.name, false])) as VendorAuthorizationForm;

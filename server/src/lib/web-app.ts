@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { parsePartnerSegment } from '@portal/domain';
+import { parsePartnerSegment, SESSION_FIRST_READS } from '@portal/domain';
 
 /** Content-hashed build output: a changed file gets a new name, so a copy never goes stale. */
 const HASHED_ASSETS = `${path.sep}assets${path.sep}`;
@@ -29,8 +29,8 @@ export const REVALIDATE = 'no-cache';
 
 /** The session cookie's name (app.ts). */
 const SESSION_COOKIE = 'sid';
-/** What the web app reads first on every page (web/src/session/session-api.ts). */
-const SESSION_READS = ['/api/user', '/api/feature-flags/enabled'];
+/** What the web app reads first on every page (web/src/session/session-api.ts), as it asks for them. */
+const SESSION_READS = Object.values(SESSION_FIRST_READS).map((read) => `/api${read}`);
 
 const ASSET_FILE = /^assets\/[\w.-]+\.(js|css)$/;
 const assetFiles = (files: unknown): string[] =>
@@ -48,6 +48,7 @@ const routePattern = (pattern: string) =>
   );
 
 interface SignedInPreload {
+  entry: string[];
   shared: string[];
   routes: { test: RegExp; files: string[] }[];
 }
@@ -56,11 +57,13 @@ interface SignedInPreload {
 async function readSignedInPreload(webDist: string): Promise<SignedInPreload | null> {
   try {
     const json = JSON.parse(await readFile(path.join(webDist, 'signed-in-preload.json'), 'utf8')) as {
+      entry?: unknown;
       shared?: unknown;
       routes?: unknown;
     };
     const routes = Array.isArray(json.routes) ? (json.routes as { path?: unknown; files?: unknown }[]) : [];
     return {
+      entry: assetFiles(json.entry),
       shared: assetFiles(json.shared),
       routes: routes
         .filter((r) => typeof r?.path === 'string')
@@ -85,7 +88,7 @@ function routeFiles(preload: SignedInPreload, url: string): string[] {
 }
 
 /**
- * The `Link` header naming what a signed-in page loads after the entry: the code every signed-in page shares, the
+ * The `Link` header naming what a signed-in page loads: the entry's scripts, the code every signed-in page shares, the
  * route's own page code (written by the web build's signed-in-preload plugin) and the session's first reads; or
  * null without a build of it. Read per request, as the files are.
  */
@@ -93,7 +96,9 @@ async function signedInPreloadLinks(webDist: string, url: string): Promise<strin
   const preload = await readSignedInPreload(webDist);
   if (!preload || preload.shared.length === 0) return null;
   return [
-    ...[...preload.shared, ...routeFiles(preload, url)].map((f) =>
+    // The entry's scripts first: named only by index.html's body, they would wait behind the others for one of the
+    // browser's few connections, and the app (with its early reads) would start last.
+    ...[...preload.entry, ...preload.shared, ...routeFiles(preload, url)].map((f) =>
       f.endsWith('.css') ? `</${f}>; rel=preload; as=style` : `</${f}>; rel=modulepreload`,
     ),
     // The session's first reads (session-api.ts), as its fetch() makes them: CORS mode, same-origin credentials.

@@ -3,7 +3,8 @@ import { MSG } from '@portal/domain';
 import { jsonResponse } from '../test/fixtures.ts';
 import { ApiError } from './api-error.ts';
 import { apiErrorMessage, notAuthorized } from './api-events.ts';
-import { apiFetch } from './api-fetch.ts';
+import { apiFetch, readAhead } from './api-fetch.ts';
+import { gql } from './graphql.ts';
 
 describe('apiFetch', () => {
   const fetchMock = vi.fn<typeof fetch>();
@@ -124,5 +125,45 @@ describe('apiFetch', () => {
     await expect(apiFetch('/user', { notify: false })).rejects.toThrow();
     expect(shown).toEqual([]);
     expect(unauthorizedCount).toBe(1);
+  });
+
+  it("a page's first GraphQL reads made ahead are sent once, and the page's identical requests take their answers", async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { list: [1] } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { item: 2 } }));
+    const seen: unknown[] = [];
+    readAhead(() => {
+      void gql('query List { list }', { page: 1 }).then((answer) => seen.push(answer));
+      void gql('query Item($id: ID!) { item(id: $id) }', { id: '7' }).then((answer) => seen.push(answer));
+    });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(await gql('query Item($id: ID!) { item(id: $id) }', { id: '7' })).toEqual({ item: 2 });
+    expect(await gql('query List { list }', { page: 1 })).toEqual({ list: [1] });
+    expect(fetchMock).toHaveBeenCalledTimes(2);
+    expect(seen).toEqual([]); // the read ahead itself hands its answers to nobody else
+
+    // Taken once: the next identical request is sent; other variables are another request.
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { list: [3] } }));
+    expect(await gql('query List { list }', { page: 1 })).toEqual({ list: [3] });
+    expect(fetchMock).toHaveBeenCalledTimes(3);
+  });
+
+  it('a read ahead that failed says nothing (the session may not be known yet); the page asks again, with its own handling', async () => {
+    failWith(500);
+    readAhead(() => gql('query List { list }'));
+    // GraphQL says "not signed in" inside a 200: that answer is not handed on either (the visitor may sign in).
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { errors: [{ message: 'no', extensions: { status: 401 } }] }));
+    readAhead(() => gql('query Other { other }'));
+    await new Promise((resolve) => setTimeout(resolve, 0));
+    expect(shown).toEqual([]);
+    expect(unauthorizedCount).toBe(0);
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { list: [4] } }));
+    fetchMock.mockResolvedValueOnce(jsonResponse(200, { data: { other: 5 } }));
+    expect(await gql('query List { list }')).toEqual({ list: [4] });
+    expect(await gql('query Other { other }')).toEqual({ other: 5 });
+    expect(fetchMock).toHaveBeenCalledTimes(4);
+    // Neither REST reads (a visitor without access would log a failed request) nor writes are made ahead.
+    readAhead(() => apiFetch('/audit/options'));
+    readAhead(() => gql('mutation { deleteAll }'));
+    expect(fetchMock).toHaveBeenCalledTimes(4);
   });
 });

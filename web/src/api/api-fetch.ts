@@ -48,8 +48,64 @@ export function apiFetch<T = unknown>(path: string, options: ApiFetchOptions = {
   return request<T>(`${API_BASE}${path}`, options);
 }
 
+/**
+ * Reads made ahead of the page that needs them (readAhead), by their request (method, address, JSON body), each
+ * taken once by the page's identical request while fresh.
+ */
+const readsAhead = new Map<string, { at: number; result: Promise<unknown> }>();
+const READ_AHEAD_FRESH_MS = 10_000;
+let readingAhead = false;
+
+/**
+ * Runs `read`, a page's own first read (its fetch function, with the arguments the page will give it), as soon as
+ * the route is known: on a slow connection the page's code is still on its way, and the answer is then there when
+ * the page asks, instead of a round trip after it. The requests `read` makes are sent and kept for the page; `read`
+ * itself never sees their answers, so it reports nothing (the session may not even be known yet): a failed read
+ * ahead is simply asked again by the page, with the page's own handling.
+ */
+export function readAhead(read: () => unknown) {
+  readingAhead = true;
+  try {
+    void Promise.resolve(read()).catch(() => {});
+  } finally {
+    readingAhead = false;
+  }
+}
+
+function takeReadAhead(key: string) {
+  const ahead = readsAhead.get(key);
+  readsAhead.delete(key);
+  return ahead && Date.now() - ahead.at <= READ_AHEAD_FRESH_MS ? ahead.result : null;
+}
+
 /** The same handling for any same-origin URL (GraphQL uses it for /graphql). */
-export async function request<T>(url: string, options: ApiFetchOptions = {}): Promise<T> {
+export function request<T>(url: string, options: ApiFetchOptions = {}): Promise<T> {
+  const { method = 'GET', json, form } = options;
+  // Only reads are made ahead (see below), and only JSON or bodiless requests are matched with them.
+  const key = form === undefined ? `${method} ${url} ${json === undefined ? '' : JSON.stringify(json)}` : null;
+  if (readingAhead) {
+    // GraphQL queries only: GraphQL answers 200 to a visitor who is not signed in or may not see the page (the
+    // errors are in the body), where a REST read would log a failed request in the console of the login page.
+    const query = (json as { query?: unknown } | undefined)?.query;
+    const isQuery = url === '/graphql' && typeof query === 'string' && !/^\s*mutation\b/.test(query);
+    if (key && isQuery) {
+      // An answer with GraphQL errors (not signed in yet, say) counts as failed: the page asks again.
+      const result = send(url, { ...options, signal: undefined }, true).then((body) => {
+        if (body && typeof body === 'object' && 'errors' in body) throw new Error('The read ahead failed.');
+        return body;
+      });
+      result.catch(() => {});
+      readsAhead.set(key, { at: Date.now(), result });
+    }
+    return new Promise<T>(() => {}); // the read ahead's own caller waits for nothing
+  }
+  const ahead = key ? takeReadAhead(key) : null;
+  if (ahead) return ahead.catch(() => send(url, options)) as Promise<T>;
+  return send<T>(url, options);
+}
+
+/** One request; `silent`: a failure is only thrown, never reported (no message, no end of the session). */
+async function send<T>(url: string, options: ApiFetchOptions, silent = false): Promise<T> {
   const { method = 'GET', json, form, notify = true, signal } = options;
   const headers: Record<string, string> = { Accept: 'application/json' };
   let body: BodyInit | undefined;
@@ -67,15 +123,15 @@ export async function request<T>(url: string, options: ApiFetchOptions = {}): Pr
   } catch (cause) {
     if (signal?.aborted) throw cause;
     // No answer at all (offline, server down): treat like a server error.
-    throw fail(new ApiError({ status: 0, statusText: 'Network error' }), notify);
+    throw fail(new ApiError({ status: 0, statusText: 'Network error' }), notify, silent);
   }
 
-  if (!response.ok) throw fail(await toApiError(response), notify);
+  if (!response.ok) throw fail(await toApiError(response), notify, silent);
   return (await readBody(response)) as T;
 }
 
-function fail(error: ApiError, notify: NotifyOption): ApiError {
-  reportFailedStatus(error.status, notify);
+function fail(error: ApiError, notify: NotifyOption, silent: boolean): ApiError {
+  if (!silent) reportFailedStatus(error.status, notify);
   return error;
 }
 

@@ -5,3 +5,6 @@ import classes from './stacked-table.module.css';
  * on the Table, and every cell given `data-label` (its column's name), which leads the cell's line on the card.
  */
 export const stackedTable = { container: classes.container, table: classes.table };
+
+/** Below this width lists show as cards (part 1 section 9: medium starts at 768 px). */
+export const CARD_LAYOUT_MAX_PX = 767;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
+import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
@@ -13,8 +14,9 @@ import {
   users,
 } from '../../db/schema.ts';
 import { defineJob, enqueue, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
-import { inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
+import { convertHeifUpload, inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
+import { LocalDiskStore } from '../../storage/local-disk.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { addFiles, createSubmissions } from '../submissions/lifecycle.ts';
 import { ingestionEvents } from './events.ts';
@@ -227,6 +229,17 @@ export const processIngestionFile = (ctx: AppContext) =>
       if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
           if (file.status === 'RECEIVED') {
+            // Phone photos in HEIC/HEIF are stored as JPEG, as an upload's are (converted in a media process, under
+            // its limits). A retry after the conversion finds a JPEG and goes straight on.
+            const conversion = await convertHeifUpload(path);
+            if ('error' in conversion) {
+              file = await ignore(ctx, file, conversion.error);
+              return;
+            }
+            // On local disk `path` is the stored file itself; elsewhere it is a copy, and the JPEG replaces the blob.
+            if (conversion.converted && !(ctx.storage instanceof LocalDiskStore)) {
+              await ctx.storage.put(file.storageKey, createReadStream(path), { contentType: 'image/jpeg' });
+            }
             const info = await inspectUpload(path);
             if ('error' in info) {
               file = await ignore(ctx, file, info.error);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
+import { isHeif } from '../../media/heif.ts';
 import { kindBySignature, readFileHead } from '../../media/file-signature.ts';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -236,7 +237,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
             continue;
           }
           if (size > MAX_FILE_BYTES) throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${name}: ${UPLOAD_MSG.size}`);
-          if (!kindBySignature(head)) {
+          if (!kindBySignature(head) && !isHeif(head)) {
             await rm(temp, { force: true });
             received.push({
               id: randomUUID(),

@@ -5,6 +5,7 @@ import { crc32 } from 'node:zlib';
 import yauzl, { type Entry, type ZipFile } from 'yauzl';
 import { MEDIA_MSG, ZIP_MSG } from '@portal/domain';
 import { HttpError } from '../../lib/errors.ts';
+import { isHeif } from '../../media/heif.ts';
 import { kindBySignature } from '../../media/file-signature.ts';
 
 export { ZIP_MSG };
@@ -161,7 +162,8 @@ export async function unpackZip(
         out.push({ name, ignored: ZIP_MSG.unreadable, size });
         continue;
       }
-      if (!kindBySignature(await headOf(zip, entry))) {
+      const head = await headOf(zip, entry);
+      if (!kindBySignature(head) && !isHeif(head)) {
         out.push({ name, ignored: size ? MEDIA_MSG.wrongType : MEDIA_MSG.empty, size });
         continue;
       }

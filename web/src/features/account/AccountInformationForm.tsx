@@ -1,18 +1,22 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Button, Group, Stack, TextInput } from '@mantine/core';
-import { accountInformationSchema, MSG, PERSON_NAME_MAX, type AccountInformation } from '@portal/domain';
+import { MSG, PERSON_NAME_MAX, type AccountInformation } from '@portal/domain';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { useSession, useSignedInUser } from '../../session/session-context.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
+import { lazyResolver } from '../../ui/lazy-resolver.ts';
 import { toast } from '../../ui/toast.ts';
 import { isApiError } from '../../api/api-error.ts';
 import { updateAccountInformation } from './account-api.ts';
 import { useEmailTaken } from './use-email-taken.ts';
 
 export const ACCOUNT_SAVED = 'Account information saved.';
+
+const accountResolver = lazyResolver<AccountInformation>(() =>
+  import('./account-information-schema.ts').then((m) => m.accountInformationResolver),
+);
 
 /** /account/information: name and e-mail of the signed-in user. */
 export function AccountInformationForm() {
@@ -23,7 +27,7 @@ export function AccountInformationForm() {
 
   const saved: AccountInformation = { email: user.email, firstName: user.firstName, lastName: user.lastName };
   const form = useForm<AccountInformation>({
-    resolver: zodResolver(accountInformationSchema),
+    resolver: accountResolver,
     mode: 'onTouched',
     defaultValues: saved,
   });

@@ -11,9 +11,9 @@ import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import {
   auditCsvUrl,
   auditKeys,
-  auditQuery,
   fetchAuditOptions,
   fetchAuditPage,
+  auditPageFrom,
   FILTER_KEYS,
   type AuditFilters,
   type AuditRow,
@@ -30,14 +30,7 @@ export const AUDIT_HEADING = 'Audit Trail';
 export function AuditPage() {
   const user = useSignedInUser();
   const [params, setParams] = useSearchParams();
-  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as AuditFilters;
-  const page = Math.max(1, Number(params.get('page')) || 1);
-  const query = auditQuery(filters, {
-    page,
-    pageSize: AUDIT_PAGE_SIZE,
-    after: params.get('after'),
-    before: params.get('before'),
-  });
+  const { filters, page, query } = auditPageFrom(params);
   const datesWrong = filters.from && filters.to && filters.from > filters.to;
 
   const options = useQuery({ queryKey: auditKeys.options, queryFn: fetchAuditOptions, staleTime: 60_000 });

@@ -1,4 +1,4 @@
-import type { AuditRowView } from '@portal/domain';
+import { AUDIT_PAGE_SIZE, type AuditRowView } from '@portal/domain';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 
 export type AuditRow = AuditRowView;
@@ -79,5 +79,19 @@ export const auditKeys = {
 };
 
 export const fetchAuditPage = (query: string) => apiFetch<AuditPage>(`/audit?${query}`);
+
+/** The filters and page as the address gives them, and the query of that page. */
+export function auditPageFrom(params: URLSearchParams) {
+  const filters = Object.fromEntries(FILTER_KEYS.map((k) => [k, params.get(k) ?? ''])) as unknown as AuditFilters;
+  const page = Math.max(1, Number(params.get('page')) || 1);
+  const query = auditQuery(filters, {
+    page,
+    pageSize: AUDIT_PAGE_SIZE,
+    after: params.get('after'),
+    before: params.get('before'),
+  });
+  return { filters, page, query };
+}
+
 export const fetchAuditOptions = () => apiFetch<AuditOptions>('/audit/options');
 export const auditCsvUrl = (f: AuditFilters) => `${API_BASE}/audit.csv?${auditQuery(f)}`;

@@ -52,7 +52,8 @@ describe('Catalogue this item', () => {
   it('shows the form to staff with the write scope for an ACCEPTED item, description and brand required', async () => {
     renderDetail(accepted());
     await loaded();
-    expect(screen.getByRole('heading', { level: 2, name: CATALOGUE_SECTION })).toBeTruthy();
+    // The form's code loads when it is shown.
+    expect(await screen.findByRole('heading', { level: 2, name: CATALOGUE_SECTION })).toBeTruthy();
     for (const label of [
       'Item description',
       'Brand',

@@ -4,7 +4,8 @@ import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { fakeServer } from '../submissions/fake-server.test-helper.ts';
 import { buildProduct, listPage } from './catalogue.test-helper.ts';
-import { CARD_LAYOUT_MAX_PX, CataloguedListPage } from './CataloguedListPage.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
+import { CataloguedListPage } from './CataloguedListPage.tsx';
 
 const useMediaQuery = vi.hoisted(() => vi.fn(() => true));
 vi.mock('@mantine/hooks', async (importOriginal) => ({

@@ -20,8 +20,9 @@ import { useListReturnState } from '../../ui/list-return.ts';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
 import {
-  CATALOGUE_SORT_FIELDS,
+  catalogueListParams,
   pageCount,
   useCataloguedProducts,
   type CatalogueSortField,
@@ -40,11 +41,6 @@ export const NO_INFO_FOUND = 'No info found';
 export const READ_ONLY_NOTE = READ_ONLY_NO_ADD;
 /** Typing in the UPC filter asks the server after this pause. */
 export const FILTER_DEBOUNCE_MS = 300;
-/** Below this width the list shows as cards (part 1 section 9: medium starts at 768 px). */
-export const CARD_LAYOUT_MAX_PX = 767;
-
-const DEFAULT_SORT: CatalogueSortField = 'updatedDate';
-const DEFAULT_DIRECTION: SortDirection = 'desc';
 
 const COLUMNS: { field: CatalogueSortField; label: string }[] = [
   { field: 'ean13Upc', label: 'UPC' },
@@ -57,25 +53,13 @@ const COLUMNS: { field: CatalogueSortField; label: string }[] = [
 
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
-const positiveInt = (value: string | null) => {
-  const n = Number(value);
-  return Number.isInteger(n) && n > 0 ? n : 1;
-};
-
 /** /cataloguedProducts: the company's catalogued items, filtered by UPC prefix, sorted and paged on the server. */
 export function CataloguedListPage() {
   const { user } = useSession();
   const [search, setSearch] = useSearchParams();
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
 
-  const upcPrefix = digitsOnly(search.get('upc') ?? '');
-  const page = positiveInt(search.get('page'));
-  const sortParam = search.get('sort');
-  const sortBy = (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '')
-    ? (sortParam as CatalogueSortField)
-    : DEFAULT_SORT;
-  const sortDirection: SortDirection =
-    search.get('dir') === 'asc' ? 'asc' : search.get('dir') === 'desc' ? 'desc' : sortParam ? 'asc' : DEFAULT_DIRECTION;
+  const { upcPrefix, page, sortBy, sortDirection } = catalogueListParams(search);
 
   const setParams = (changes: Record<string, string | null>, replace = false) =>
     setSearch(

@@ -58,10 +58,31 @@ export const listVariables = ({
   sortDirection,
 });
 
+export const CATALOGUE_DEFAULT_SORT: CatalogueSortField = 'updatedDate';
+export const CATALOGUE_DEFAULT_DIRECTION: SortDirection = 'desc';
+
+/** The list's parameters as its address gives them (?upc, page, sort, dir), defaults filled in. */
+export function catalogueListParams(search: URLSearchParams): CatalogueListParams {
+  const page = Number(search.get('page'));
+  const sortParam = search.get('sort');
+  const dir = search.get('dir');
+  return {
+    upcPrefix: (search.get('upc') ?? '').replace(/\D/g, ''),
+    page: Number.isInteger(page) && page > 0 ? page : 1,
+    sortBy: (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '')
+      ? (sortParam as CatalogueSortField)
+      : CATALOGUE_DEFAULT_SORT,
+    sortDirection: dir === 'asc' || dir === 'desc' ? dir : sortParam ? 'asc' : CATALOGUE_DEFAULT_DIRECTION,
+  };
+}
+
+export const fetchCataloguePage = async (params: CatalogueListParams) =>
+  (await gql(CataloguedProductsOperation, listVariables(params))).getCataloguedProducts;
+
 export function useCataloguedProducts(params: CatalogueListParams) {
   return useQuery({
     queryKey: catalogueKeys.list(params),
-    queryFn: async () => (await gql(CataloguedProductsOperation, listVariables(params))).getCataloguedProducts,
+    queryFn: () => fetchCataloguePage(params),
     placeholderData: keepPreviousData,
   });
 }

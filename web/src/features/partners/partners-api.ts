@@ -34,10 +34,12 @@ export const settingsKeys = {
   configuration: (id: number) => ['settings', 'configuration', id] as const,
 };
 
+export const fetchPartnerConfigurations = async () => (await gql(PartnerConfigurationsQuery)).getPartnerConfigurations;
+
 export function usePartnerConfigurations() {
   return useQuery({
     queryKey: settingsKeys.list(),
-    queryFn: async () => (await gql(PartnerConfigurationsQuery)).getPartnerConfigurations,
+    queryFn: fetchPartnerConfigurations,
   });
 }
 

@@ -3,7 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
-import { CARD_LAYOUT_MAX_PX } from '../catalogue/CataloguedListPage.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
 import { fakeServer } from '../submissions/fake-server.test-helper.ts';
 import { ActivityPage } from './ActivityPage.tsx';
 

@@ -7,7 +7,7 @@ import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { useListReturnState } from '../../ui/list-return.ts';
-import { CARD_LAYOUT_MAX_PX } from '../catalogue/CataloguedListPage.tsx';
+import { CARD_LAYOUT_MAX_PX } from '../../ui/stacked-table.ts';
 import { nameText, upcText, type ActivityItem } from './activity-api.ts';
 import classes from './activity.module.css';
 

@@ -1,7 +1,7 @@
-import { useEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   displayUpc,
   isAnyAdmin,
@@ -19,7 +19,6 @@ import { fieldError } from '../../ui/field-error.tsx';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { formatDateTime } from '../../ui/dates.ts';
-import { CatalogueItemForm } from '../catalogue/CatalogueItemForm.tsx';
 import { ProductNameEditor } from './ProductNameEditor.tsx';
 import { submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';
@@ -28,6 +27,14 @@ import { SubmissionImages } from './SubmissionImages.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
+
+/**
+ * Staff's cataloguing form, for accepted submissions only: loaded when shown, so the detail page (most often a
+ * supplier's) does not wait for the form library and the schemas on a slow connection.
+ */
+const CatalogueItemForm = lazy(() =>
+  import('../catalogue/CatalogueItemForm.tsx').then((m) => ({ default: m.CatalogueItemForm })),
+);
 
 export const STAFF_TITLE = 'Submission verification';
 export const SUPPLIER_TITLE = 'Item details';
@@ -226,7 +233,9 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
       </div>
 
       {staff && canCatalogue(user) && submission.itemStatus === 'ACCEPTED' && (
-        <CatalogueItemForm submission={submission} />
+        <Suspense fallback={<Loader size="sm" aria-label="Loading the cataloguing form" />}>
+          <CatalogueItemForm submission={submission} />
+        </Suspense>
       )}
 
       <SubmissionHistory history={submission.history} />

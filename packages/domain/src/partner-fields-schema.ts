@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { isHexColour } from './partner.ts';
+import {
+  PARTNER_SETTINGS_MSG,
+  PHOTO_LINE_MSG,
+  REQUIRED_ONLY_FIELDS,
+  SECTION_FLAGS,
+  setVisible,
+  VISIBLE_AND_REQUIRED_FIELDS,
+  VISIBLE_ONLY_FIELDS,
+  type FieldRules,
+} from './partner-fields.ts';
+import { MIN_IMAGE_LONG_SIDE_RANGE } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
+
+// Apart from partner-fields.ts, whose rules the settings pages and every intake read without any schema.
+
+const hexColour = z.string().trim().refine(isHexColour, 'Must be a hex colour such as #1f5f8b.');
+
+const flag = z.boolean().optional();
+
+/** The field-rules part of an update: only known names, only booleans, only the flags each field has. */
+const fieldRuleShape: Record<string, z.ZodType<{ visible?: boolean; required?: boolean }>> = {
+  ...Object.fromEntries(
+    VISIBLE_AND_REQUIRED_FIELDS.map((f) => [f, z.object({ visible: flag, required: flag }).strict()]),
+  ),
+  ...Object.fromEntries(REQUIRED_ONLY_FIELDS.map((f) => [f, z.object({ required: flag }).strict()])),
+  ...Object.fromEntries(VISIBLE_ONLY_FIELDS.map((f) => [f, z.object({ visible: flag }).strict()])),
+  ...Object.fromEntries(SECTION_FLAGS.map((f) => [f, z.object({ visible: flag }).strict()])),
+};
+/**
+ * Rules as the settings screen would leave them: a field that is not visible is not required (part 2 section 4,
+ * "switching visible off clears required"), whoever sends them. An absent flag means true.
+ */
+export const fieldRulesInputSchema = z
+  .object(fieldRuleShape)
+  .partial()
+  .strict()
+  .transform((rules) => {
+    let next: FieldRules = rules;
+    for (const field of VISIBLE_AND_REQUIRED_FIELDS)
+      if (rules[field]?.visible === false) next = setVisible(next, field, false);
+    return next;
+  });
+
+/** The configuration update (everything except the logo). */
+export const partnerConfigurationInputSchema = z
+  .object({
+    primaryColor: hexColour,
+    secondaryColor: hexColour.nullable().optional(),
+    landingPageEnabled: z.boolean(),
+    /** Replaces every rule when given; absent keeps the stored rules. */
+    fieldRules: fieldRulesInputSchema.optional(),
+    /** Photo checks that block Submit (issue 20), each once; absent keeps the stored ones. */
+    blockingPhotoChecks: z
+      .array(photoIssueCodeSchema)
+      .refine((codes) => new Set(codes).size === codes.length, 'Each photo check may be listed once.')
+      .optional(),
+    /** LOW_RESOLUTION: the least pixels on an image's longest side; absent keeps the stored line. */
+    minImageLongSidePx: z
+      .number()
+      .int()
+      .min(MIN_IMAGE_LONG_SIDE_RANGE.min, PHOTO_LINE_MSG)
+      .max(MIN_IMAGE_LONG_SIDE_RANGE.max, PHOTO_LINE_MSG)
+      .optional(),
+    /** When the configuration the change was made from was saved: a save since then refuses this one. */
+    lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
+  })
+  .strict();
+export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
+
+/** The colours of the settings form: the primary colour is required, the button colour may be left empty. */
+export const partnerColoursFormSchema = z.object({
+  primaryColor: z
+    .string()
+    .trim()
+    .min(1, PARTNER_SETTINGS_MSG.primaryColorRequired)
+    .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
+  secondaryColor: z
+    .string()
+    .trim()
+    .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
+});
