@@ -16,6 +16,7 @@ import { runFaultsBench } from './faults.ts';
 import { runOutageBench } from './outage.ts';
 import { runScaleBench } from './scale.ts';
 import { runReadinessBench } from './readiness.ts';
+import { runReviewBench } from './review.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -76,6 +77,11 @@ if (wanted('readiness')) {
   console.log('\n## Readiness: recompute after a rule change, live score\n');
   const readiness = await runReadinessBench();
   if (!readiness.ok) failed = true;
+}
+if (wanted('review')) {
+  console.log('\n## Review workspace: decision to next item\n');
+  const review = await runReviewBench();
+  if (!review.ok) failed = true;
 }
 if (only.includes('scale')) {
   // Minutes of seeding: run when asked for by name.

@@ -32,6 +32,7 @@ import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { submissionV1Routes } from './modules/submissions/api-v1-routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { catalogueV1Routes } from './modules/catalogue/api-v1-routes.ts';
 import { draftV1Routes } from './modules/drafts/api-v1-routes.ts';
@@ -143,6 +144,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(draftV1Routes);
   await app.register(catalogueV1Routes);
   await app.register(eventRoutes);
+  await app.register(reviewRoutes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);

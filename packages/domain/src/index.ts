@@ -36,3 +36,4 @@ export * from './readiness-messages.ts';
 export * from './readiness.ts';
 export * from './readiness-stored.ts';
 export * from './api-v1.ts';
+export * from './review.ts';

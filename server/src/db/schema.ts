@@ -527,6 +527,8 @@ export const productSubmissions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** When it last became SUBMITTED (created, resubmitted, appealed): the review queue's order. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -548,6 +550,9 @@ export const productSubmissions = pgTable(
     index('product_submissions_company_status_created_idx').on(t.companyId, t.itemStatus, t.createdAt, t.id),
     index('product_submissions_status_created_idx').on(t.itemStatus, t.createdAt, t.id),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
+    // The review queue, oldest submitted first: every partner's, and one partner's (modules/review/queue.ts).
+    index('product_submissions_status_submitted_idx').on(t.itemStatus, t.submittedAt, t.id),
+    index('product_submissions_partner_status_submitted_idx').on(t.partnerCompanyId, t.itemStatus, t.submittedAt, t.id),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
     // Readiness filters (docs/decisions.md, "Stored readiness"): "not ready" reads a partial index in the lists' own
@@ -1037,4 +1042,35 @@ export const feedEvents = pgTable(
     index('feed_events_company_order_idx').on(t.companyId, t.txid, t.id),
     index('feed_events_created_idx').on(t.createdAt),
   ],
+);
+
+/**
+ * The review workspace's soft claims: an item open in a reviewer's workspace, until 5 minutes pass without activity
+ * (REVIEW_CLAIM_MINUTES). Others see "Being reviewed by NAME" and J skips it; nothing is refused because of it.
+ */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_claims_user_idx').on(t.userId)],
+);
+
+/** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */
+export const reviewStockReasons = pgTable(
+  'review_stock_reasons',
+  {
+    id: serial('id').primaryKey(),
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_stock_reasons_partner_idx').on(t.partnerCompanyId, t.id)],
 );

@@ -238,6 +238,8 @@ export async function changeStatus(
       itemStatus: to,
       rejectionReason: isRejected(to) ? reason : to === 'SUBMITTED' ? null : current.rejectionReason,
       updatedAt: new Date(),
+      // Back in the review queue (resubmitted, appealed): it lines up as submitted now.
+      ...(to === 'SUBMITTED' && { submittedAt: new Date() }),
     })
     .where(eq(productSubmissions.id, id))
     .returning();
@@ -398,7 +400,13 @@ export async function recordPastSubmission(
   values: typeof productSubmissions.$inferInsert,
   history: Omit<typeof submissionHistory.$inferInsert, 'submissionId'>[],
 ): Promise<SubmissionRow> {
-  const [row] = await tx.insert(productSubmissions).values(values).returning();
+  // Submitted when its history last says so, unless given.
+  const lastSubmitted = history.filter((h) => h.toStatus === 'SUBMITTED' && h.at).at(-1)?.at;
+  const submittedAt = values.submittedAt ?? lastSubmitted ?? values.createdAt;
+  const [row] = await tx
+    .insert(productSubmissions)
+    .values({ ...values, ...(submittedAt && { submittedAt }) })
+    .returning();
   await applyCountChanges(tx, [{ ...countKey(row), from: null, to: row.itemStatus }]);
   if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
   return row;
