@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { reviewQueueSearch, SCOPES, toEan13, type ReviewQueueQuery, type StoredPhotoIssue } from '@portal/domain';
+import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { mailOutbox, submissionHistory, users, webhookDeliveries } from '../src/db/schema.ts';
 import { hashPassword } from '../src/modules/auth/passwords.ts';
 import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
@@ -261,5 +262,31 @@ describe(`review workspace (${databaseKind})`, () => {
         (r) => r.text,
       ),
     ).toEqual(['Image too small']);
+  });
+
+  // Last: the partner's rule would make the other cases' items not ready.
+  it('filters by readiness: not ready for the partner, and failing a given rule; each item shows its score and failing rules', async () => {
+    const ids = await seed([{ companyId: BLUE_HARBOR }, { companyId: BLUE_HARBOR }]);
+    const SAVE = `mutation($p: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $p, rules: $rules) { version } }`;
+    const saved = await admin.graphql(SAVE, { p: FRESH_MARKET, rules: [minTwoImagesRule(2)] });
+    expect(saved.json.errors).toBeUndefined();
+    await server.ctx.jobs!.drain();
+    type Judged = { id: string; readiness: { ready: boolean; percent: number; failing: { code: string }[] } | null };
+    const notReady = (await queue(admin, { company: BLUE_HARBOR, notReady: true, size: 100 })) as unknown as {
+      items: Judged[];
+    };
+    expect(notReady.items.map((i) => i.id)).toEqual(expect.arrayContaining(ids));
+    for (const item of notReady.items) {
+      expect(item.readiness?.ready).toBe(false);
+      expect(item.readiness?.failing.map((f) => f.code)).toContain('R-IMG-MIN-2');
+    }
+    const failing = await queue(admin, { company: BLUE_HARBOR, rule: 'R-IMG-MIN-2', size: 100 });
+    expect(failing.items.map((i) => i.id)).toEqual(expect.arrayContaining(ids));
+    expect((await queue(admin, { company: BLUE_HARBOR, rule: 'R-NO-SUCH-RULE' })).total).toBe(0);
+    expect((await admin.get('/api/review/queue?rule=not a code')).status).toBe(400);
+    // The rule taken away: no item fails it any more.
+    expect((await admin.graphql(SAVE, { p: FRESH_MARKET, rules: [] })).json.errors).toBeUndefined();
+    await server.ctx.jobs!.drain();
+    expect((await queue(admin, { company: BLUE_HARBOR, rule: 'R-IMG-MIN-2' })).total).toBe(0);
   });
 });

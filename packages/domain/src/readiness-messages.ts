@@ -7,6 +7,9 @@ import { PHOTO_LINE_MSG } from './partner-fields.ts';
  * them, and load no schema (web/build-plugins/schema-modules.ts). The rules and their schemas are in readiness.ts.
  */
 
+/** A rule's code: `R-` and upper-case words, e.g. R-IMG-MIN-2. */
+export const RULE_CODE_PATTERN = /^R(-[A-Z0-9]+)+$/;
+
 export const RULE_SEVERITIES = ['blocking', 'warning', 'info'] as const;
 export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 

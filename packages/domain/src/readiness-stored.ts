@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Readiness } from './readiness.ts';
-import { RULE_SEVERITIES, type ReadinessDryRun } from './readiness-messages.ts';
+import { RULE_CODE_PATTERN, RULE_SEVERITIES, type ReadinessDryRun } from './readiness-messages.ts';
 
 /**
  * Readiness as it is stored with each submission and answered by the APIs: the score, whether it is ready, the
@@ -52,11 +52,7 @@ export const readinessMoved = (before: StoredReadiness | null, after: StoredRead
 /** The filters lists may apply: only submissions not ready for their partner, only those failing one rule. */
 export const readinessFilterSchema = z.object({
   notReady: z.boolean().optional(),
-  failsRule: z
-    .string()
-    .regex(/^R(-[A-Z0-9]+)+$/)
-    .max(40)
-    .optional(),
+  failsRule: z.string().regex(RULE_CODE_PATTERN).max(40).optional(),
 });
 export type ReadinessFilter = z.infer<typeof readinessFilterSchema>;
 

@@ -21,7 +21,7 @@ import {
 } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import type { PartnerStatus } from './statuses.ts';
-import { READINESS_MSG, RULE_SEVERITIES, type RuleSeverity } from './readiness-messages.ts';
+import { READINESS_MSG, RULE_CODE_PATTERN, RULE_SEVERITIES, type RuleSeverity } from './readiness-messages.ts';
 
 /**
  * Readiness: a partner's requirements as rules, judged by the same pure functions in the browser (live, on Enter
@@ -39,10 +39,7 @@ export const RULE_FIELDS: readonly string[] = [
 const isIntakeField = (field: string): field is IntakeField => (INTAKE_FIELDS as readonly string[]).includes(field);
 
 const ruleBase = {
-  code: z
-    .string()
-    .regex(/^R(-[A-Z0-9]+)+$/, READINESS_MSG.codeFormat)
-    .max(40),
+  code: z.string().regex(RULE_CODE_PATTERN, READINESS_MSG.codeFormat).max(40),
   message: z.string().trim().min(1).max(200),
   fix: z.string().trim().min(1).max(300),
   severity: z.enum(RULE_SEVERITIES),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
+import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
@@ -47,6 +48,10 @@ export const reviewQueueQuery = z.object({
   company: z.coerce.number().int().positive().optional().describe("The submitting company's id"),
   photo: listOf(photoIssueCodeSchema).describe('Photo-check codes, comma-separated: items with a file failing each'),
   duplicates: flag.optional().describe('Only items flagged as duplicates'),
+  notReady: flag.optional().describe("Only items not ready for their partner (a blocking rule of the partner's fails)"),
+  rule: readinessFilterSchema.shape.failsRule.describe(
+    'Only items failing this readiness rule (its code, e.g. R-IMG-MIN-2)',
+  ),
   from: isoDay.optional().describe('Submitted on or after this day (UTC)'),
   to: isoDay.optional().describe('Submitted on or before this day (UTC)'),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
@@ -72,6 +77,8 @@ export function reviewQueueSearch(q: Partial<ReviewQueueQuery>): string {
   if (q.company !== undefined) p.set('company', String(q.company));
   if (q.photo?.length) p.set('photo', [...q.photo].sort().join(','));
   if (q.duplicates) p.set('duplicates', 'true');
+  if (q.notReady) p.set('notReady', 'true');
+  if (q.rule) p.set('rule', q.rule);
   if (q.from) p.set('from', q.from);
   if (q.to) p.set('to', q.to);
   if (q.sort && q.sort !== 'oldest') p.set('sort', q.sort);
@@ -114,6 +121,8 @@ export const reviewQueueItem = z.object({
   partnerStatusLabel: z.enum(['Incomplete', 'Complete', 'N/A']),
   photoIssues: z.array(photoIssueCodeSchema),
   duplicate: z.boolean(),
+  /** Readiness for its partner as last judged (null: no partner's rules). */
+  readiness: storedReadinessSchema.nullable(),
   claim: reviewClaimSchema.nullable(),
 });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;

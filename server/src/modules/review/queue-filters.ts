@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
+import { readinessCondition } from '../submissions/readiness-filter.ts';
 
 /**
  * The review queue's filters, each one predicate on a submission `s` (product_submissions). Every read of the queue
@@ -31,6 +32,8 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
         )
       : null,
   duplicates: (on) => (on ? duplicateOf(sql`s`) : null),
+  notReady: (on) => (on ? (readinessCondition({ notReady: true }, 's') ?? null) : null),
+  rule: (code) => readinessCondition({ failsRule: code }, 's') ?? null,
   from: (day) => sql`s.submitted_at >= ${day}::date`,
   to: (day) => sql`s.submitted_at < ${day}::date + 1`,
 };
@@ -52,7 +55,8 @@ export function queueWhere(filters: ReviewQueueFilters): SQL {
  * Filters the maintained counts (submission_counts) can total: status, partner and company. Any other filter is
  * counted over the rows it matches, which the status range bounds (the backlog, not the whole table).
  */
-export const countable = (f: ReviewQueueFilters) => !f.photo.length && !f.duplicates && !f.from && !f.to;
+export const countable = (f: ReviewQueueFilters) =>
+  !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to;
 
 /**
  * Another submission of the same EAN-13 for the same partner (the same absence of one) that is pending, accepted

@@ -11,6 +11,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../lib/keyset.ts';
 import { planPageRead } from '../../lib/numbered-pages.ts';
 import { countSubmissions } from '../submissions/counts.ts';
+import { readinessOfColumns } from '../submissions/readiness-store.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
 import { countable, duplicateOf, queueWhere } from './queue-filters.ts';
 
@@ -141,6 +142,7 @@ export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, view
 const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as company_name,
   u.first_name, u.last_name, u.email, page.partner_company_id, pa.name as partner_name, page.upc, page.ean13_upc,
   page.product_name, page.submitted_at, page.item_status, page.partner_status_label,
+  page.readiness_percent, page.readiness_ready, page.readiness_version, page.readiness_failing,
   (select count(*) from submission_files f where f.submission_id = page.id)::int as file_count,
   (select coalesce(array_agg(distinct i->>'code'), '{}') from submission_files f, jsonb_array_elements(f.quality_issues) i
     where f.submission_id = page.id) as photo_issues,
@@ -170,6 +172,7 @@ export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
   partnerStatusLabel: r.partner_status_label as ReviewQueueItem['partnerStatusLabel'],
   photoIssues: ((r.photo_issues as string[] | null) ?? []).sort() as PhotoIssueCode[],
   duplicate: Boolean(r.duplicate),
+  readiness: readinessOfColumns(r),
   claim:
     r.claim_user_id == null
       ? null

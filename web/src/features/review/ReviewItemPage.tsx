@@ -310,7 +310,7 @@ export function ReviewItemPage() {
         <Grid.Col span={{ base: 12, md: 5 }}>
           <Stack gap="sm">
             <Group gap="xs">
-              <Badge variant="light">{statusDisplayName(s.itemStatus as ItemStatus)}</Badge>
+              <Badge variant="light">{statusDisplayName(s.itemStatus)}</Badge>
               {c.duplicate && (
                 <Badge color="red" variant="light" c="#8a1c1c">
                   Duplicate UPC
@@ -336,7 +336,7 @@ export function ReviewItemPage() {
                 </Button>
               </Group>
             ) : (
-              <Text size="sm">This item has been decided: {statusDisplayName(s.itemStatus as ItemStatus)}.</Text>
+              <Text size="sm">This item has been decided: {statusDisplayName(s.itemStatus)}.</Text>
             )}
             <Switch
               size="xs"

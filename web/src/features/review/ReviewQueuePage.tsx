@@ -21,7 +21,10 @@ import {
   parseReviewQueueSearch,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
+  READINESS_MSG,
+  readinessCell,
   REVIEW_PAGE_SIZES,
+  RULE_CODE_PATTERN,
   REVIEW_STATUSES,
   reviewQueueSearch,
   statusDisplayName,
@@ -167,6 +170,14 @@ export function ReviewQueuePage() {
             checked={!!query.duplicates}
             onChange={(e) => change({ duplicates: e.currentTarget.checked || undefined })}
           />
+          <Checkbox
+            mt={{ md: 30 }}
+            label="Not ready only"
+            description="A blocking rule of the partner's fails"
+            checked={!!query.notReady}
+            onChange={(e) => change({ notReady: e.currentTarget.checked || undefined })}
+          />
+          <RuleFilter value={query.rule} onChange={(rule) => change({ rule })} />
         </SimpleGrid>
         <Chip.Group multiple value={query.photo} onChange={(codes) => change({ photo: codes })}>
           <Group gap="xs" mt="sm" role="group" aria-label="Photo issues (each chosen one must be present)">
@@ -235,7 +246,7 @@ export function ReviewQueuePage() {
                   <span className="visually-hidden">, sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first</span>
                 </UnstyledButton>
               </Table.Th>
-              {['Partner status', 'Photo issues', 'Duplicate'].map((h) => (
+              {['Partner status', 'Readiness', 'Photo issues', 'Duplicate'].map((h) => (
                 <Table.Th key={h} scope="col">
                   {h}
                 </Table.Th>
@@ -261,7 +272,7 @@ export function ReviewQueuePage() {
               />
             ))}
             {rows.data && !items.length && (
-              <EmptyTableRow columns={decidable ? 11 : 10}>No items match these filters.</EmptyTableRow>
+              <EmptyTableRow columns={decidable ? 12 : 11}>No items match these filters.</EmptyTableRow>
             )}
           </Table.Tbody>
         </Table>
@@ -326,6 +337,14 @@ function QueueRow({
       <Table.Td data-label="Files">{item.fileCount}</Table.Td>
       <Table.Td data-label="Submitted at">{formatDateTime(item.submittedAt)}</Table.Td>
       <Table.Td data-label="Partner status">{item.partnerStatusLabel}</Table.Td>
+      <Table.Td data-label="Readiness">
+        {readinessCell(item.readiness)}
+        {item.readiness?.failing.length ? (
+          <Text size="xs" c="dimmed">
+            {item.readiness.failing.map((f) => f.code).join(', ')}
+          </Text>
+        ) : null}
+      </Table.Td>
       <Table.Td data-label="Photo issues">
         <Group gap={4}>
           {item.photoIssues.map((code) => (
@@ -386,5 +405,30 @@ function DecisionOutcome({
         </>
       )}
     </Alert>
+  );
+}
+
+/**
+ * "Fails rule": a rule's code, applied when it is one (typed codes are upper-cased); what is typed stays in the field
+ * until then, and the field says what a code looks like.
+ */
+function RuleFilter({ value, onChange }: { value?: string; onChange: (rule: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const code = text.trim().toUpperCase();
+  const wrong = code !== '' && !RULE_CODE_PATTERN.test(code);
+  return (
+    <TextInput
+      label="Fails rule"
+      placeholder="R-IMG-MIN-2"
+      value={text}
+      error={wrong ? READINESS_MSG.codeFormat : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const c = next.trim().toUpperCase();
+        if (c === '') onChange(undefined);
+        else if (RULE_CODE_PATTERN.test(c)) onChange(c);
+      }}
+    />
   );
 }
