@@ -289,8 +289,12 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
       ),
     );
     expect(await stored(again.id)).toMatchObject({ ready: false });
+    // The other is judged again once the change commits, by a job of its own (so two changes of one UPC never wait
+    // on each other's rows).
+    await server.ctx.jobs!.drain();
     expect(await stored(ids.two)).toMatchObject({ ready: false });
     await db.transaction((tx) => deleteSubmissionRecord(tx, again.id));
+    await server.ctx.jobs!.drain();
     expect(await stored(ids.two)).toMatchObject({ ready: true });
     await db.delete(jobs).where(eq(jobs.name, 'submissions.automatedChecks'));
   });

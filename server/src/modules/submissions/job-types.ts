@@ -30,3 +30,19 @@ export const recomputeReadinessJob = jobType('submissions.recomputeReadiness', {
 /** Enqueued in the transaction that changes the partner's rules, so the recompute exists exactly when they do. */
 export const enqueueReadinessRecompute = (db: Tx, partnerCompanyId: number) =>
   enqueue(db, recomputeReadinessJob, { partnerCompanyId }, { companyId: partnerCompanyId });
+
+/**
+ * The other submissions of a partner with a UPC that another submission took, changed or gave up: judged again after
+ * that change commits, in a transaction of their own (readiness-job.ts). Judged inside the change, their row locks
+ * taken after the change's own made two concurrent changes of one UPC wait on each other (a deadlock).
+ */
+export const rejudgeSameUpcJob = jobType('submissions.rejudgeSameUpc', {
+  queue: 'maintenance',
+  payload: z.object({ ids: z.array(z.guid()).max(1000) }),
+  maxAttempts: 5,
+});
+
+/** Queues the re-judging of these submissions (none: nothing queued), in the transaction of the change. */
+export async function rejudgeLater(db: Tx, ids: readonly string[], companyId: number | null) {
+  if (ids.length) await enqueue(db, rejudgeSameUpcJob, { ids: [...ids].slice(0, 1000) }, { companyId });
+}

@@ -22,7 +22,7 @@ import { HttpError, notFound } from '../../lib/errors.ts';
 import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
 import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
-import { automatedChecksJob } from './job-types.ts';
+import { automatedChecksJob, rejudgeLater } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
 import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
@@ -179,14 +179,16 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
   );
-  // With the others of the partner that have the same UPC: they repeat a UPC now (the duplicate-upc rule).
-  await recomputeReadiness(tx, [
-    ...ids,
-    ...(await othersWithSameUpc(
+  await recomputeReadiness(tx, ids);
+  // The others of the partner that have the same UPC repeat a UPC now (the duplicate-upc rule): judged after commit.
+  await rejudgeLater(
+    tx,
+    await othersWithSameUpc(
       tx,
       created.map((c) => c.row),
-    )),
-  ]);
+    ),
+    created[0]?.row.companyId ?? null,
+  );
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
@@ -277,11 +279,13 @@ export async function replaceFiles(
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
-  // The UPC may have changed: the others of the partner with the old or the new one are judged again too.
-  await recomputeReadiness(tx, [
-    id,
-    ...(await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed])),
-  ]);
+  await recomputeReadiness(tx, [id]);
+  // The UPC may have changed: the others of the partner with the old or the new one are judged again after commit.
+  await rejudgeLater(
+    tx,
+    await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed]),
+    changed.companyId,
+  );
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -384,8 +388,8 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   if (!submission) throw notFound('Submission not found.');
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
-  // The others of the partner with its UPC may no longer repeat one.
-  await recomputeReadiness(tx, await othersWithSameUpc(tx, [submission]));
+  // The others of the partner with its UPC may no longer repeat one: judged after commit.
+  await rejudgeLater(tx, await othersWithSameUpc(tx, [submission]), submission.companyId);
   await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;

@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { ClaimLostError, defineJob, type JobInfo } from '../../jobs/queue.ts';
 import { submissionEvents } from './events.ts';
-import { recomputeReadinessJob } from './job-types.ts';
+import { recomputeReadinessJob, rejudgeSameUpcJob } from './job-types.ts';
 import { countOfPartner, FIRST_ID, nextBatchOfPartner, recomputeReadiness, ruleSetsOf } from './readiness-store.ts';
 
 /** Submissions judged per transaction: small enough to hold their locks briefly, large enough to be cheap. */
@@ -57,5 +57,14 @@ export const recomputeReadinessOfPartnerJob = (ctx: AppContext) =>
     handler: async ({ partnerCompanyId }, job) => {
       const judged = await recomputeReadinessOfPartner(ctx.db, partnerCompanyId, job);
       job.log.info({ partnerCompanyId, judged }, 'readiness recomputed');
+    },
+  });
+
+/** Judges again the submissions a change of another with their UPC left behind (lifecycle.ts, rejudgeLater). */
+export const rejudgeSameUpcOfJob = (ctx: AppContext) =>
+  defineJob<{ ids: string[] }>({
+    ...rejudgeSameUpcJob,
+    handler: async ({ ids }) => {
+      await ctx.db.transaction((tx) => recomputeReadiness(tx, ids));
     },
   });
