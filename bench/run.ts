@@ -15,6 +15,8 @@ import { runIntakeLatencyBench } from './intake-latency.ts';
 import { runFaultsBench } from './faults.ts';
 import { runOutageBench } from './outage.ts';
 import { runScaleBench } from './scale.ts';
+import { runReadinessBench } from './readiness.ts';
+import { runReviewBench } from './review.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -70,6 +72,16 @@ if (wanted('intake-latency')) {
   console.log('\n## Intake latency: results at once\n');
   const latency = await runIntakeLatencyBench();
   if (!latency.ok) failed = true;
+}
+if (wanted('readiness')) {
+  console.log('\n## Readiness: recompute after a rule change, live score\n');
+  const readiness = await runReadinessBench();
+  if (!readiness.ok) failed = true;
+}
+if (wanted('review')) {
+  console.log('\n## Review workspace: decision to next item\n');
+  const review = await runReviewBench();
+  if (!review.ok) failed = true;
 }
 if (only.includes('scale')) {
   // Minutes of seeding: run when asked for by name.

@@ -3,7 +3,13 @@ import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
-import { READINESS_MSG } from '@portal/domain';
+import {
+  displayUpc,
+  READINESS_DRY_RUN_MSG,
+  READINESS_EDITOR_MSG,
+  READINESS_MSG,
+  type ReadinessDryRun,
+} from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
@@ -205,17 +211,62 @@ test("a visitor opens the partner's landing page, signs in through its login and
   await expect(page.getByRole('link', { name: `Continue with Submission to ${PARTNER.name}` })).toBeVisible();
 });
 
-test("a partner's blocking 'at least 2 images' rule: the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
+test("a partner's blocking 'at least 2 images' rule: added on its settings, the dry run says how many submissions it moves, the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
   page,
+  browser,
 }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(150_000);
   // This partner (made in the first test) asks for a product name and a marketing image (weight 1 each, with the
   // UPC); its own rule of weight 3 asks for a second image.
   const MIN_2 = minTwoImagesRule(3);
   const SAVE = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version } }`;
+  const DRY_RUN = `query($partner: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) { judged becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
   const adminApi = await apiAs(DEMO.admin);
-  await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [MIN_2] });
+  const adminContext = await browser.newContext();
   try {
+    // The partner's administrator adds the rule on the partner's settings, checks what it changes, and saves.
+    const { getPartnerConfigurations } = await graphql<{
+      getPartnerConfigurations: { id: number; companyId: number }[];
+    }>(
+      adminApi,
+      `
+        query {
+          getPartnerConfigurations {
+            id
+            companyId
+          }
+        }
+      `,
+      {},
+    );
+    const configId = getPartnerConfigurations.find((c) => c.companyId === PARTNER.companyId)!.id;
+    const admin = await adminContext.newPage();
+    await signIn(admin, DEMO.admin);
+    await admin.goto(`/settings/${configId}`);
+    const editor = admin.getByRole('region', { name: READINESS_EDITOR_MSG.title });
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.add }).click();
+    const rule = editor.getByRole('group', { name: /^Rule 1/ });
+    await rule.getByRole('textbox', { name: 'Code', exact: true }).fill(MIN_2.code);
+    await rule.getByRole('textbox', { name: 'Images', exact: true }).fill(String(MIN_2.min));
+    await rule.getByRole('textbox', { name: 'Weight', exact: true }).fill(String(MIN_2.weight));
+    await rule.getByRole('textbox', { name: 'Message', exact: true }).fill(MIN_2.message);
+    await rule.getByRole('textbox', { name: 'How to fix', exact: true }).fill(MIN_2.fix);
+    await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.save })).toBeDisabled();
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
+    // What the server counts for these rules (its exact counts are held by server/test/readiness.test.ts).
+    const { dryRunReadinessRules: expected } = await graphql<{ dryRunReadinessRules: ReadinessDryRun }>(
+      adminApi,
+      DRY_RUN,
+      { partner: PARTNER.companyId, rules: [MIN_2] },
+    );
+    expect(expected.judged).toBeGreaterThan(0);
+    const changes = editor.getByRole('status', { name: 'What saving would change' });
+    await expect(changes).toContainText(READINESS_DRY_RUN_MSG.summary(expected));
+    for (const r of expected.rules) await expect(changes).toContainText(READINESS_DRY_RUN_MSG.rule(r));
+    await admin.screenshot({ path: 'test-results/readiness-rules-dry-run.png', fullPage: true });
+    await editor.getByRole('button', { name: READINESS_EDITOR_MSG.save }).click();
+    await expect(admin.getByText(/^Rules saved as version \d+\./)).toBeVisible();
+
     const upc = uniqueEan13('41');
     await signIn(page, DEMO.supplier, at('/login'));
     await page.goto(at('/upload'));
@@ -253,9 +304,16 @@ test("a partner's blocking 'at least 2 images' rule: the supplier sees 50% and t
     await expect(page.getByText(READINESS_MSG.blocksSubmit(upc, [MIN_2]))).toBeHidden();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
+    // On the activity list the product has its readiness for the partner (after the specification's columns).
+    await page.goto(at('/activity/pending'));
+    const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: displayUpc(upc) }) });
+    await expect(page.getByRole('columnheader', { name: 'Readiness' })).toBeVisible();
+    await expect(row).toContainText(/\d+%/);
+    await page.screenshot({ path: 'test-results/readiness-activity.png', fullPage: true });
   } finally {
     await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
     await adminApi.dispose();
+    await adminContext.close();
   }
 });
 

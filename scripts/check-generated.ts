@@ -3,6 +3,7 @@ import { readFileSync, existsSync } from 'node:fs';
 import path from 'node:path';
 import { generate } from '@graphql-codegen/cli';
 import { printedSchema } from '../server/src/graphql/print-schema.ts';
+import { generatedClient } from './api-client.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 let stale = false;
@@ -23,8 +24,21 @@ for (const { filename, content } of outputs) {
   }
 }
 
+// The integration API's typed client in examples/ (openapi-typescript).
+const client = await generatedClient();
+for (const [file, content] of [
+  ['examples/openapi.json', client.document],
+  ['examples/api-schema.d.ts', client.types],
+]) {
+  const at = path.join(root, file);
+  if (!existsSync(at) || readFileSync(at, 'utf8') !== content) {
+    console.error(`${file} is stale: run \`npm run api-client\`.`);
+    stale = true;
+  }
+}
+
 if (stale) {
-  console.error('Run `npm run codegen` and commit the result.');
+  console.error('Run `npm run codegen` (and `npm run api-client`) and commit the result.');
   process.exit(1);
 }
-console.log('server/schema.graphql and web/src/api/gql are current');
+console.log('server/schema.graphql, web/src/api/gql and the API client in examples/ are current');

@@ -18,6 +18,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['hostile.md', 'Hostile files: memory and responsiveness'],
   ['photo-checks.md', 'Photo checks'],
   ['intake-latency.md', 'Intake latency: the UPC on screen after the upload'],
+  ['review.md', 'Review workspace: a decision key to the next item'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
   ['web.md', 'Web app first load'],
 ];

@@ -32,7 +32,11 @@ import { userRoutes } from './modules/users/routes.ts';
 import { draftRoutes } from './modules/drafts/routes.ts';
 import { submissionRoutes } from './modules/submissions/routes.ts';
 import { submissionV1Routes } from './modules/submissions/api-v1-routes.ts';
+import { reviewRoutes } from './modules/review/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
+import { catalogueV1Routes } from './modules/catalogue/api-v1-routes.ts';
+import { draftV1Routes } from './modules/drafts/api-v1-routes.ts';
+import { eventRoutes } from './modules/events/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
 import { brandProfileRoutes } from './modules/brand-profiles/routes.ts';
 import { bulkIngestionRoutes } from './modules/bulk-ingestion/routes.ts';
@@ -44,6 +48,7 @@ import { apiDocsRoutes } from './modules/api-docs/routes.ts';
 import { apiTokenRoutes } from './modules/api-tokens/routes.ts';
 import { registerApiTokenAuth, registerApiTokenGraphqlCheck } from './modules/api-tokens/authenticate.ts';
 import { requestLogSerializers } from './lib/log-serializers.ts';
+import { registerRateLimitHeaders } from './lib/rate-limit-headers.ts';
 
 const SESSION_MAX_AGE_MS = 12 * 60 * 60 * 1000;
 const SESSION_TOUCH_INTERVAL_MS = 15 * 60 * 1000;
@@ -103,6 +108,8 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app, ctx.config.publicUrl);
   await app.register(formbody);
+  // No route reads a text body: one sent to a JSON route is the wrong type (415), not malformed JSON (400).
+  app.removeContentTypeParser('text/plain');
   await app.register(multipart);
   await app.register(cookie);
   const sessionStore = new DbSessionStore(ctx.db, ctx.config.sessionCacheMs);
@@ -120,6 +127,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   app.addHook('preHandler', touchSession);
   // A bearer token is resolved first: the cross-site check below is for cookie sessions only.
   registerApiTokenAuth(app);
+  registerRateLimitHeaders(app);
   registerOriginCheck(app, ctx.config.publicUrl);
 
   await app.register(healthRoutes);
@@ -133,6 +141,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(bulkIngestionRoutes);
   await app.register(submissionRoutes);
   await app.register(submissionV1Routes);
+  await app.register(draftV1Routes);
+  await app.register(catalogueV1Routes);
+  await app.register(eventRoutes);
+  await app.register(reviewRoutes);
   await app.register(catalogueRoutes);
   await app.register(shippingProfileRoutes);
   await app.register(brandProfileRoutes);

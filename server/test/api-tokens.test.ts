@@ -185,7 +185,7 @@ describe(`API tokens (${databaseKind})`, () => {
     await setUser('supplier@example.com', { tcAcceptanceDate: null });
     const { client } = await cast.supplier.tokenClient([READ, WRITE]);
     const byToken = await client.put('/api/user/accept-terms-and-conditions');
-    expect({ status: byToken.status, body: byToken.json }).toEqual({
+    expect({ status: byToken.status, body: byToken.json }).toMatchObject({
       status: 403,
       body: { code: 'SESSION_REQUIRED', message: API_TOKEN_MSG.termsSessionOnly },
     });

@@ -184,7 +184,12 @@ describe(`bad input (${databaseKind})`, () => {
     const json = await res.json();
     await expectClear4xx('XML body', { status: res.status, json });
     expect(res.status).toBe(415);
-    expect(json).toEqual({ code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE });
+    expect(json).toMatchObject({
+      code: 'UNSUPPORTED_MEDIA_TYPE',
+      message: UNSUPPORTED_MEDIA_TYPE_MESSAGE,
+      status: 415,
+    });
+    expect(res.headers.get('content-type')).toBe('application/problem+json; charset=utf-8');
     const documented = (await supplier.get('/api/openapi.json')).json.paths['/api/companies/{companyId}/webhooks'].post
       .responses;
     expect(Object.keys(documented)).toEqual(expect.arrayContaining(['413', '415']));

@@ -146,7 +146,7 @@ describe(`draft events (${databaseKind})`, () => {
     }
     // The same user in another session counts too.
     const refused = await readEvents(server.url, eventsPath(draftId), colleague);
-    expect({ status: refused.status, body: refused.json }).toEqual({
+    expect({ status: refused.status, body: refused.json }).toMatchObject({
       status: 429,
       body: { code: 'TOO_MANY_STREAMS', message: DRAFT_EVENTS_MSG.tooMany(DRAFT_EVENT_STREAMS_PER_USER_MAX) },
     });

@@ -77,6 +77,8 @@ describe(`worked example (${databaseKind})`, () => {
     expect(out).toMatch(
       new RegExp(`receiver: verified submission\\.status_changed .*"submissionId":"${submissionId}".*"to":"ACCEPTED"`),
     );
+    expect(out).toContain(`change feed: submission.status_changed ${submissionId} SUBMITTED -> ACCEPTED`);
+    expect(out).toContain('token scopes: write:productsubmissions write:webhooks');
     expect(out).not.toContain('refused a delivery');
     // It registered its webhook for the run and removed it at the end.
     expect((await c.supplier.get('/api/companies/1001/webhooks')).json).toEqual([]);

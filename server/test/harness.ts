@@ -3,6 +3,7 @@ import pg from 'pg';
 import pino from 'pino';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import { inject } from 'vitest';
+import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import type { AppContext } from '../src/context.ts';
 import { loadConfig, type Config } from '../src/config.ts';
@@ -56,6 +57,7 @@ export async function startTestServer(
   const { database, drop } = await openTestDatabase(opts.databaseVia, config.databaseQueryTimeoutMs, log);
   const ctx = createContext(config, database, log);
   const app = await buildApp(ctx);
+  const drift = checkAnswersAgainstDocument(app);
   await app.listen({ port: opts.port ?? 0, host: '127.0.0.1' });
   const address = app.server.address();
   const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
@@ -72,12 +74,54 @@ export async function startTestServer(
       await database.close();
       await drop();
       rmSync(dataDir, { recursive: true, force: true });
+      // Loudly: an answer that is not what the OpenAPI document says (the document drifted from the code).
+      if (drift.length)
+        throw new Error(`Answers that do not match their documented schema:\n${[...new Set(drift)].join('\n')}`);
       // Loudly: a test registers receivers on 127.0.0.1, and an address that must look public inactive.
       const offMachine = takeOffMachineRefusals();
       if (offMachine.length)
         throw new Error(`A test tried to send webhooks off this machine: ${offMachine.join(', ')}`);
     },
   };
+}
+
+/**
+ * Every JSON answer of every integration test is checked against the schema its route documents for that status
+ * (routeSchema in lib/openapi.ts, the same zod schema the OpenAPI document is made from): a route whose answers drift
+ * from its document fails the test file that met it, at close. Statuses a route does not document are not judged.
+ */
+function checkAnswersAgainstDocument(app: FastifyInstance): string[] {
+  const drift: string[] = [];
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = String(reply.getHeader('content-type') ?? '');
+    if (typeof payload !== 'string' || !type.includes('json')) return payload;
+    const documented = (request.routeOptions.schema?.response as Record<string, unknown> | undefined)?.[
+      String(reply.statusCode)
+    ];
+    const schema =
+      documented instanceof z.ZodType
+        ? documented
+        : ((documented as { content?: Record<string, { schema?: unknown }> } | undefined)?.content?.[type.split(';')[0]]
+            ?.schema as z.ZodType | undefined);
+    if (!(schema instanceof z.ZodType)) return payload;
+    let body: unknown;
+    try {
+      body = JSON.parse(payload);
+    } catch {
+      drift.push(`${request.method} ${request.routeOptions.url} ${reply.statusCode}: not JSON`);
+      return payload;
+    }
+    const checked = schema.safeParse(body);
+    if (!checked.success)
+      drift.push(
+        `${request.method} ${request.routeOptions.url} ${reply.statusCode}: ${checked.error.issues
+          .slice(0, 3)
+          .map((i) => `${i.path.join('.')} ${i.message}`)
+          .join('; ')}`,
+      );
+    return payload;
+  });
+  return drift;
 }
 
 /**

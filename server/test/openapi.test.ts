@@ -56,6 +56,15 @@ describe(`OpenAPI (${databaseKind})`, () => {
     expect(withoutErrors.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
+  it('names every operation, each name once (generated clients call them by it)', () => {
+    const ids = Object.values(doc.paths).flatMap((ops) =>
+      Object.values(ops).map((op) => (op as { operationId?: string }).operationId),
+    );
+    expect(ids.filter((id) => !id)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(doc.paths['/api/v1/drafts/{id}/submit'].post).toMatchObject({ operationId: 'submitDraft' });
+  });
+
   it('names the input of routes that take one: parameters, JSON bodies and multipart uploads', () => {
     const upload = doc.paths['/api/draftSubmissions'].post;
     expect(Object.keys(upload.requestBody!.content)).toEqual(['multipart/form-data']);

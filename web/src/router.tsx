@@ -4,6 +4,7 @@ import {
   isAnyAdmin,
   isFullAdmin,
   isPartnerConfigAdmin,
+  mayReview,
   mayViewJobs,
   webhookPolicy,
 } from '@portal/domain';
@@ -291,6 +292,17 @@ const loggedInRoutes: RouteObject[] = [
           (api) => api.fetchOrganizations(),
         ),
         lazy: signedInPage(() => import('./features/bulk-ingestion/AccessPage.tsx'), 'AccessPage'),
+      },
+    ],
+  },
+  // The reviewer's workspace: staff with review rights.
+  {
+    element: <RequireAccess allow={mayReview} />,
+    children: [
+      { path: 'review', lazy: signedInPage(() => import('./features/review/ReviewQueuePage.tsx'), 'ReviewQueuePage') },
+      {
+        path: 'review/:id',
+        lazy: signedInPage(() => import('./features/review/ReviewItemPage.tsx'), 'ReviewItemPage'),
       },
     ],
   },

@@ -72,6 +72,7 @@ export const tokenMayWrite = (access: ReturnType<typeof tokenAccess>, routeScope
   routeScope ? access.effective.includes(routeScope) : access.canWrite;
 
 export const API_TOKEN_MSG = {
+  tokenRequired: 'This describes the API token a request carries: send Authorization: Bearer pst_...',
   nameRequired: 'Give the token a name.',
   nameTooLong: `At most ${API_TOKEN_NAME_MAX} characters.`,
   scopesRequired: 'Choose at least one scope.',

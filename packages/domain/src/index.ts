@@ -36,5 +36,8 @@ export * from './audit-schema.ts';
 export * from './audit-summary.ts';
 export * from './photo-checks.ts';
 export * from './photo-checks-schema.ts';
+export * from './readiness-messages.ts';
 export * from './readiness.ts';
+export * from './readiness-stored.ts';
 export * from './api-v1.ts';
+export * from './review.ts';

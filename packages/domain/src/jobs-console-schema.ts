@@ -44,3 +44,13 @@ export const failedJobsFilterSchema = z.object({
   since: z.iso.datetime({ offset: true }).optional(),
 });
 export type FailedJobsFilter = z.infer<typeof failedJobsFilterSchema>;
+
+/** How far a long job has come, as the console shows it (a job that reports progress: the readiness recompute). */
+export const jobProgressSchema = z.object({ done: z.number().int().min(0), total: z.number().int().min(0) });
+export type JobProgress = z.infer<typeof jobProgressSchema>;
+
+/** The stored progress of a job as the console's shape, or null (none recorded, or not of this shape). */
+export function jobProgressOf(stored: unknown): JobProgress | null {
+  const parsed = jobProgressSchema.safeParse(stored);
+  return parsed.success ? { done: parsed.data.done, total: parsed.data.total } : null;
+}

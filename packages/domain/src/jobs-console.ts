@@ -1,3 +1,5 @@
+import type { JobProgress } from './jobs-console-schema.ts';
+
 /** The jobs console (issue 19): background jobs by type and state, failed ones retried or discarded by staff. */
 
 export const JOB_STATES = ['queued', 'running', 'failed', 'done'] as const;
@@ -65,3 +67,7 @@ export const JOBS_MSG = {
   matchingFailed: (type?: string, error?: string) =>
     `every failed job${type ? ` of ${type}` : ''}${error ? ` whose last error contains "${error}"` : ''}`,
 } as const;
+
+/** "1,500 of 100,000 (1%)". */
+export const jobProgressLabel = (p: JobProgress) =>
+  `${p.done.toLocaleString('en-US')} of ${p.total.toLocaleString('en-US')} (${p.total ? Math.floor((p.done * 100) / p.total) : 100}%)`;

@@ -9,13 +9,12 @@ import {
   judgeReadiness,
   ownRulesInputSchema,
   partnerStatusesOf,
-  READINESS_MSG,
   type ReadinessFacts,
   type ReadinessFile,
   type ReadinessRule,
-  type RuleSeverity,
 } from './readiness.ts';
 import { READINESS_FIXTURE, readinessSummary } from './readiness.fixture.ts';
+import { READINESS_MSG, type RuleSeverity } from './readiness-messages.ts';
 import { partnerStatusLabel } from './statuses.ts';
 
 const file = (over: Partial<ReadinessFile> = {}): ReadinessFile => ({

@@ -9,8 +9,8 @@ import {
   type BulkEditValues,
 } from './bulk-edit.ts';
 import { MAX_FILES_PER_DRAFT } from './constants.ts';
-import { displayUpc, sameUpc, toEan13, upcError } from './gtin.ts';
-import { isFieldRequired, PHOTO_LINE_MSG, type FieldRules } from './partner-fields.ts';
+import { sameUpc, toEan13, upcError } from './gtin.ts';
+import { isFieldRequired, type FieldRules } from './partner-fields.ts';
 import {
   MIN_IMAGE_LONG_SIDE_RANGE,
   PHOTO_BLOCK_MSG,
@@ -21,14 +21,12 @@ import {
 } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import type { PartnerStatus } from './statuses.ts';
+import { READINESS_MSG, RULE_CODE_PATTERN, RULE_SEVERITIES, type RuleSeverity } from './readiness-messages.ts';
 
 /**
  * Readiness: a partner's requirements as rules, judged by the same pure functions in the browser (live, on Enter
  * UPC(s)) and on the server (Submit, the API). docs/decisions.md, "Readiness per partner".
  */
-
-export const RULE_SEVERITIES = ['blocking', 'warning', 'info'] as const;
-export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 
 /** Fields Enter UPC(s) asks for: judged on drafts too. */
 const INTAKE_FIELDS = ['upc', 'productName', 'shippingProfile'] as const;
@@ -40,30 +38,8 @@ export const RULE_FIELDS: readonly string[] = [
 ].filter((f, i, all) => all.indexOf(f) === i);
 const isIntakeField = (field: string): field is IntakeField => (INTAKE_FIELDS as readonly string[]).includes(field);
 
-export const READINESS_MSG = {
-  unknownField: (code: string, field: string) => `${code}: there is no field named ${field}.`,
-  tooManyImages: (code: string) =>
-    `${code}: a draft holds at most ${MAX_FILES_PER_DRAFT} files, so more images than that can never be given.`,
-  duplicateCode: (code: string) => `${code}: each rule code may be used once.`,
-  impliedCode: (code: string) => `${code}: this code belongs to a rule the partner settings make; choose another.`,
-  codeFormat: 'A rule code is R- followed by upper-case letters and digits in groups, e.g. R-IMG-MIN-2.',
-  threshold: PHOTO_LINE_MSG,
-  pending: 'The photo checks are still running.',
-  pendingFix: 'Wait a moment: the result shows here when they finish.',
-  blocksSubmit: (upc: string, rules: readonly { code: string; message: string; fix: string }[]) =>
-    `The product with UPC ${displayUpc(upc)} cannot be sent to this partner yet. ${rules.map((r) => `${r.code}: ${r.message} ${r.fix}`).join(' ')}`,
-  blockingBadge: 'Blocks Submit for this partner',
-  /** The live score of one product on Enter UPC(s). */
-  score: (upc: string, percent: number) =>
-    `${upc ? `UPC ${displayUpc(upc)}` : 'This product'}: ${percent}% ready for this partner`,
-  severityLabel: { blocking: 'Blocks Submit', warning: 'Warning', info: 'Info' } satisfies Record<RuleSeverity, string>,
-} as const;
-
 const ruleBase = {
-  code: z
-    .string()
-    .regex(/^R(-[A-Z0-9]+)+$/, READINESS_MSG.codeFormat)
-    .max(40),
+  code: z.string().regex(RULE_CODE_PATTERN, READINESS_MSG.codeFormat).max(40),
   message: z.string().trim().min(1).max(200),
   fix: z.string().trim().min(1).max(300),
   severity: z.enum(RULE_SEVERITIES),
@@ -354,13 +330,27 @@ export const effectiveRuleSet = (
   version: number,
 ): RuleSet => ({ version, rules: [...impliedRules(settings), ...own] });
 
+/** The codes of the rules a partner's settings imply: reserved, never a rule of its own. */
+export const IMPLIED_RULE_CODE = /^R-(FLD-(UPC|PRODUCT-NAME|SHIPPING-PROFILE)|IMG-MARKETING|PHOTO-|ATTR-)/;
+
+/** What each kind of rule checks, as the rule editor names it. */
+export const RULE_KIND_LABELS: Record<RuleKind, string> = {
+  'field-present': 'A field is filled in',
+  'min-images': 'At least this many images',
+  'marketing-image': 'A marketing image is chosen',
+  'photo-check': 'Every photo passes a photo check',
+  'code-matches-upc': 'The barcode in the photos matches the UPC',
+  'upc-prefix': 'The UPC starts with one of these prefixes',
+  'duplicate-upc': 'No other submission to this partner has the UPC',
+};
+
 /** A partner's own rules as sent: each checked, then the set as a whole; the first problem names its rule. */
 export const ownRulesInputSchema = z
   .array(readinessRuleSchema)
   .max(100)
   .superRefine((rules, ctx) => {
     const seen = new Set<string>();
-    const reserved = /^R-(FLD-(UPC|PRODUCT-NAME|SHIPPING-PROFILE)|IMG-MARKETING|PHOTO-|ATTR-)/;
+    const reserved = IMPLIED_RULE_CODE;
     for (const [i, rule] of rules.entries()) {
       const issue = (message: string) => ctx.addIssue({ code: 'custom', message, path: [i] });
       if (seen.has(rule.code)) issue(READINESS_MSG.duplicateCode(rule.code));

@@ -55,6 +55,12 @@ export const COMPANY_SCOPES: readonly Scope[] = [SCOPES.writeWebhooks];
 /** Any staff scope (any scope but the company scopes) makes a user internal (staff). */
 export const isInternal = (u: HasScopes) => u.scopes.some((s) => !(COMPANY_SCOPES as readonly string[]).includes(s));
 
+/**
+ * Review rights: staff who write every company's submissions (accept and reject); they see the reviewer's workspace
+ * (/review). Here, not in review.ts, so that the router can ask it without loading the workspace's schemas.
+ */
+export const mayReview = (u: HasScopes) => has(u, SCOPES.writeAllProductSubmissions);
+
 /** Users without read/write-all scopes are regular suppliers. */
 export const isSupplier = (u: HasScopes) => !isAnyAdmin(u);
 

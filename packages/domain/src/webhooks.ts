@@ -2,8 +2,10 @@ import { z } from 'zod';
 
 /** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
 export const WEBHOOK_EVENTS = [
+  'submission.created',
   'submission.status_changed',
   'submission.catalogued',
+  'submission.readiness_changed',
   'ingestion.job_completed',
   'ingestion.file_needs_mapping',
 ] as const;
@@ -12,8 +14,10 @@ export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 export const WEBHOOK_PING_EVENT = 'webhook.ping';
 
 export const WEBHOOK_EVENT_LABEL: Record<WebhookEvent, string> = {
+  'submission.created': 'A submission is created (a draft submitted, an import)',
   'submission.status_changed': 'A submission changes status',
   'submission.catalogued': 'A submission is catalogued',
+  'submission.readiness_changed': "A partner's rule change makes a submission ready, not ready, or changes its score",
   'ingestion.job_completed': 'An import job has read all its files',
   'ingestion.file_needs_mapping': 'An imported file needs a UPC mapping',
 };
@@ -47,6 +51,8 @@ export const WEBHOOK_MSG = {
   notFound: 'Webhook not found.',
   inactive: 'The webhook is turned off.',
   readOnly: 'Read-only administrators cannot change webhooks.',
+  scopeNeeded:
+    'Webhooks are seen and managed with the write:webhooks scope: ask an administrator for it, or use a token that has it.',
   chooseCompany: 'Choose a company first: administrators work on one company at a time.',
   secretOnce: 'Copy this signing secret now: it will not be shown again.',
   rotated: 'New signing secret made. The previous one keeps signing alongside it for 24 hours.',
@@ -79,37 +85,47 @@ export const webhookInputSchema = z.object({
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
 /** A registered endpoint as the API shows it: never its secret. */
-export interface WebhookView {
-  id: number;
-  companyId: number;
-  url: string;
-  events: WebhookEvent[];
-  active: boolean;
-  /** Until when the previous secret still signs, after a rotation. */
-  previousSecretValidUntil: string | null;
-  createdDate: string;
-  updatedDate: string;
-}
+export const webhookViewSchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    url: z.string(),
+    events: z.array(z.enum(WEBHOOK_EVENTS)),
+    active: z.boolean(),
+    /** Until when the previous secret still signs, after a rotation. */
+    previousSecretValidUntil: z.string().nullable().describe('Until when the previous secret still signs'),
+    createdDate: z.string(),
+    updatedDate: z.string(),
+  })
+  .meta({ id: 'Webhook' });
+export type WebhookView = z.infer<typeof webhookViewSchema>;
 
-export interface WebhookAttemptView {
-  attempt: number;
-  startedDate: string;
-  durationMs: number;
-  statusCode: number | null;
-  error: string | null;
-  responseExcerpt: string | null;
-}
+export const webhookAttemptViewSchema = z.object({
+  attempt: z.number().int(),
+  startedDate: z.string(),
+  durationMs: z.number().int(),
+  statusCode: z.number().int().nullable(),
+  error: z.string().nullable(),
+  responseExcerpt: z.string().nullable(),
+});
+export type WebhookAttemptView = z.infer<typeof webhookAttemptViewSchema>;
 
-export type WebhookDeliveryStatus = 'PENDING' | 'SUCCEEDED' | 'FAILED';
-export interface WebhookDeliveryView {
-  id: number;
-  messageId: string;
-  eventType: string;
-  status: WebhookDeliveryStatus;
-  createdDate: string;
-  nextAttemptDate: string | null;
-  attempts: WebhookAttemptView[];
-}
+export const WEBHOOK_DELIVERY_STATUSES = ['PENDING', 'SUCCEEDED', 'FAILED'] as const;
+export type WebhookDeliveryStatus = (typeof WEBHOOK_DELIVERY_STATUSES)[number];
+export const webhookDeliveryViewSchema = z
+  .object({
+    id: z.number().int(),
+    messageId: z.string(),
+    eventType: z.string(),
+    status: z.enum(WEBHOOK_DELIVERY_STATUSES),
+    createdDate: z.string(),
+    nextAttemptDate: z.string().nullable(),
+    /** The body sent: the Standard Webhooks envelope { type, timestamp, data }. */
+    payload: z.string().describe('The body sent (JSON): { type, timestamp, data }'),
+    attempts: z.array(webhookAttemptViewSchema),
+  })
+  .meta({ id: 'WebhookDelivery' });
+export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
 
 export const WEBHOOK_DELIVERY_STATUS_LABEL: Record<WebhookDeliveryStatus, string> = {
   PENDING: 'Pending',

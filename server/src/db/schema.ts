@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  bigserial,
   boolean,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -339,6 +341,11 @@ export const jobs = pgTable(
     lastError: text('last_error'),
     /** The x-request-id of the request (or of the job) that enqueued it: one id follows the work through the logs. */
     requestId: text('request_id'),
+    /**
+     * How far a long job has come ({ done, total, after }), written by the job under its claim's fence with each
+     * batch it commits: shown in the jobs console, and where a run that took the job over goes on from.
+     */
+    progress: jsonb('progress'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
@@ -505,6 +512,23 @@ export const productSubmissions = pgTable(
     partnerStatusLabel: text('partner_status_label', { enum: ['Incomplete', 'Complete', 'N/A'] })
       .notNull()
       .default('N/A'),
+    /**
+     * Readiness for its partner, judged by the partner's rules and kept current by the lifecycle and by the recompute
+     * after a rule change (null: no partner with a configuration, or not judged yet). The failing rules as the
+     * domain's StoredFailingRule list; their codes again as an array for the "fails rule X" filter's index.
+     */
+    readinessPercent: smallint('readiness_percent'),
+    readinessReady: boolean('readiness_ready'),
+    readinessVersion: integer('readiness_version'),
+    readinessFailing: jsonb('readiness_failing')
+      .notNull()
+      .default(sql`'[]'::jsonb`),
+    readinessFailingCodes: text('readiness_failing_codes')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** When it last became SUBMITTED (created, resubmitted, appealed): the review queue's order. */
+    submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -526,8 +550,20 @@ export const productSubmissions = pgTable(
     index('product_submissions_company_status_created_idx').on(t.companyId, t.itemStatus, t.createdAt, t.id),
     index('product_submissions_status_created_idx').on(t.itemStatus, t.createdAt, t.id),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
+    // The review queue, oldest submitted first: every partner's, and one partner's (modules/review/queue.ts).
+    index('product_submissions_status_submitted_idx').on(t.itemStatus, t.submittedAt, t.id),
+    index('product_submissions_partner_status_submitted_idx').on(t.partnerCompanyId, t.itemStatus, t.submittedAt, t.id),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
+    // Readiness filters (docs/decisions.md, "Stored readiness"): "not ready" reads a partial index in the lists' own
+    // order (staff's and one partner's); "fails rule X" reads the failing codes by a GIN index.
+    index('product_submissions_not_ready_idx')
+      .on(t.itemStatus, t.updatedAt, t.id)
+      .where(sql`${t.readinessReady} = false`),
+    index('product_submissions_partner_not_ready_idx')
+      .on(t.partnerCompanyId, t.itemStatus, t.updatedAt, t.id)
+      .where(sql`${t.readinessReady} = false`),
+    index('product_submissions_failing_codes_idx').using('gin', t.readinessFailingCodes),
   ],
 );
 
@@ -959,4 +995,82 @@ export const webhookAttempts = pgTable(
     responseExcerpt: text('response_excerpt'),
   },
   (t) => [uniqueIndex('webhook_attempts_delivery_idx').on(t.deliveryId, t.attempt)],
+);
+
+/**
+ * Idempotency keys of the integration API (lib/idempotency.ts): the first answer to a POST with an
+ * `Idempotency-Key`, per user and key, kept 24 hours so a retry gets the same answer (the same ids).
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** Whose key: `user:<id>` (two users may pick the same key). */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    /** SHA-256 of the method, the address and the body (files by their content): another body is a 422. */
+    fingerprint: text('fingerprint').notNull(),
+    /** running while the first request works; done once its answer is stored. */
+    state: text('state', { enum: ['running', 'done'] }).notNull(),
+    status: integer('status'),
+    body: jsonb('body'),
+    /** Headers of the answer a replay repeats (ETag, Location). */
+    headers: jsonb('headers').$type<Record<string, string>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.scope, t.key] }), index('idempotency_keys_created_idx').on(t.createdAt)],
+);
+
+/**
+ * The change feed (GET /api/v1/events): every event of a company, the webhook catalogue's and submission.created,
+ * written in the transaction of the change (modules/events/). Read in the order of `txid, id`: `txid` is the writing
+ * transaction's id, and a reader takes only events of transactions older than every one still running, so an event
+ * committed later can never land before a cursor already handed out (docs/decisions.md, "The change feed").
+ */
+export const feedEvents = pgTable(
+  'feed_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    txid: bigint('txid', { mode: 'bigint' })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text)::bigint`),
+    companyId: integer('company_id').notNull(),
+    type: text('type').notNull(),
+    data: jsonb('data').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('feed_events_company_order_idx').on(t.companyId, t.txid, t.id),
+    index('feed_events_created_idx').on(t.createdAt),
+  ],
+);
+
+/**
+ * The review workspace's soft claims: an item open in a reviewer's workspace, until 5 minutes pass without activity
+ * (REVIEW_CLAIM_MINUTES). Others see "Being reviewed by NAME" and J skips it; nothing is refused because of it.
+ */
+export const reviewClaims = pgTable(
+  'review_claims',
+  {
+    submissionId: uuid('submission_id')
+      .primaryKey()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    lastActiveAt: timestamp('last_active_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('review_claims_user_idx').on(t.userId)],
+);
+
+/** Rejection reasons staff keep per partner (null: for items sent to no partner), offered by the reject picker. */
+export const reviewStockReasons = pgTable(
+  'review_stock_reasons',
+  {
+    id: serial('id').primaryKey(),
+    partnerCompanyId: integer('partner_company_id').references(() => companies.id, { onDelete: 'cascade' }),
+    text: text('text').notNull(),
+    createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('review_stock_reasons_partner_idx').on(t.partnerCompanyId, t.id)],
 );

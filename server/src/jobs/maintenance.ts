@@ -6,6 +6,8 @@ import { enqueueDailyRecount } from '../modules/submissions/counts-job.ts';
 import { purgeOldAuditRows } from '../modules/audit/retention.ts';
 import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
 import { removeOrphanFiles } from './orphan-files.ts';
+import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
+import { purgeFeedEvents } from '../modules/events/service.ts';
 import { purgeFinishedJobs } from './queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -27,7 +29,8 @@ export async function purgeExpired(db: Db, now = new Date()) {
 }
 
 /**
- * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and audit rows and the orphan-file cleanup now and then every
+ * Runs purgeExpired, the purge of done jobs, of old webhook deliveries and audit rows, of idempotency keys past 24
+ * hours, of change-feed events past 30 days and the orphan-file cleanup now and then every
  * hour, without keeping the process alive; keeps the daily recount of the submission counts queued.
  */
 export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void): () => void {
@@ -36,6 +39,8 @@ export function schedulePurge(ctx: AppContext, onError: (err: unknown) => void):
       .then(() => purgeFinishedJobs(ctx.db, ctx.config.jobRetentionMs))
       .then(() => purgeOldWebhookDeliveries(ctx.db, ctx.config.webhookRetentionDays))
       .then(() => purgeOldAuditRows(ctx.db, ctx.config.auditRetentionMonths))
+      .then(() => purgeIdempotencyKeys(ctx.db))
+      .then(() => purgeFeedEvents(ctx.db))
       .then(() => removeOrphanFiles(ctx))
       .then(() => enqueueDailyRecount(ctx.db))
       .catch(onError);

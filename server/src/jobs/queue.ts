@@ -30,6 +30,20 @@ export interface JobInfo {
   log: FastifyBaseLogger;
   /** Aborted when the job's claim passed to another worker: its result will be discarded. */
   signal?: AbortSignal;
+  /** What an earlier run of this job last recorded with reportProgress (null: none), to go on from there. */
+  savedProgress?: unknown;
+  /**
+   * Records how far the job has come, in the caller's transaction and under the claim's fence: when another worker
+   * holds the job now it throws ClaimLostError, so the batch written in that transaction is rolled back with it.
+   */
+  reportProgress?: (tx: Tx, progress: object) => Promise<void>;
+}
+
+/** A job's claim passed to another worker while it ran: what it was writing must not be kept. */
+export class ClaimLostError extends Error {
+  constructor(jobId: number) {
+    super(`job ${jobId} is held by another worker now`);
+  }
 }
 
 export interface JobDefinition<P> extends JobType<P> {
@@ -213,6 +227,7 @@ type ClaimedJob = {
   /** Runs of it that failed because a dependency was away, so far. */
   transient_failures: number;
   company_id: number | null;
+  progress: unknown;
 };
 
 /** A job handed back to the queue, its attempt given back: run again as soon as a worker is free. */
@@ -503,7 +518,8 @@ export class JobRunner {
           AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
         FOR UPDATE SKIP LOCKED
       )
-      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures, company_id`);
+      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures, company_id,
+        progress`);
     const claimed = (result as { rows: ClaimedJob[] }).rows;
     for (const job of claimed) this.held.set(job.id, job.lock_token);
     queue.served = [...queue.served, ...claimed.map((j) => j.company_id)].slice(-Math.max(1, queue.concurrency));
@@ -706,7 +722,19 @@ export class JobRunner {
   }
 
   private info(job: ClaimedJob, log: FastifyBaseLogger): JobInfo {
-    return { id: job.id, attempt: job.attempts, lastAttempt: job.attempts >= job.max_attempts, log };
+    return {
+      id: job.id,
+      attempt: job.attempts,
+      lastAttempt: job.attempts >= job.max_attempts,
+      log,
+      savedProgress: job.progress ?? null,
+      reportProgress: async (tx, progress) => {
+        const result = await tx.execute(sql`
+          UPDATE jobs SET progress = ${JSON.stringify(progress)}::jsonb
+          WHERE id = ${job.id} AND lock_token = ${job.lock_token} AND status = 'running' RETURNING id`);
+        if (!(result as { rows: unknown[] }).rows.length) throw new ClaimLostError(job.id);
+      },
+    };
   }
 
   /**

@@ -1,4 +1,5 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { ZodError } from 'zod';
 import { MSG } from '@portal/domain';
 import { isDependencyUnavailable } from './dependency-errors.ts';
@@ -11,6 +12,25 @@ export interface ErrorBody {
   fields?: Record<string, string>;
   /** Per-row problems of an import (IMPORT_INVALID). */
   rows?: unknown[];
+}
+
+/**
+ * Errors are RFC 9457 problem details (`application/problem+json`): `type` (a URN naming our code), `title` (the
+ * status's phrase), `status` and `detail` (the message), beside our own `code`, `message`, `fields`, which the web app
+ * and existing clients read, unchanged.
+ */
+export const PROBLEM_TYPE_PREFIX = 'urn:producthub:problem:';
+export function sendProblem(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply
+    .status(status)
+    .type('application/problem+json; charset=utf-8')
+    .send({
+      type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
+      title: STATUS_CODES[status] ?? 'Error',
+      status,
+      detail: body.message,
+      ...body,
+    });
 }
 
 export class HttpError extends Error {
@@ -73,7 +93,7 @@ export function registerErrorHandling(app: FastifyInstance) {
       const body: ErrorBody = { code: err.code, message: err.message, ...err.extra };
       const retryAfter = err.retryAfterSeconds ?? (err.status === 503 ? DEPENDENCY_RETRY_AFTER_SECONDS : undefined);
       if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
-      return reply.status(err.status).send(body);
+      return sendProblem(reply, err.status, body);
     }
     if (isDependencyUnavailable(err)) {
       // Not the request's fault and not a bug: the database or the store is away. Logged once, briefly.
@@ -81,10 +101,8 @@ export function registerErrorHandling(app: FastifyInstance) {
         { err: { message: err.message, code: (err as { code?: unknown }).code } },
         'dependency unavailable',
       );
-      return reply
-        .status(503)
-        .header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS))
-        .send({ code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE } satisfies ErrorBody);
+      reply.header('retry-after', String(DEPENDENCY_RETRY_AFTER_SECONDS));
+      return sendProblem(reply, 503, { code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE });
     }
     if (err instanceof ZodError) {
       const fields = zodFields(err);
@@ -95,23 +113,21 @@ export function registerErrorHandling(app: FastifyInstance) {
           .join('; '),
         fields,
       };
-      return reply.status(400).send(body);
+      return sendProblem(reply, 400, body);
     }
     if (!err.statusCode && MALFORMED_MULTIPART.test(err.message)) {
-      return reply
-        .status(400)
-        .send({ code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE } satisfies ErrorBody);
+      return sendProblem(reply, 400, { code: 'MALFORMED_UPLOAD', message: MALFORMED_UPLOAD_MESSAGE });
     }
     const status = err.statusCode ?? 500;
     if (status >= 500) {
       request.log.error({ err }, 'request failed');
       // Internals stay in the log; the request id lets support find them.
-      return reply.status(500).send({ code: 'INTERNAL', message: `${MSG.serverError} (ref ${request.id})` });
+      return sendProblem(reply, 500, { code: 'INTERNAL', message: `${MSG.serverError} (ref ${request.id})` });
     }
     // Our codes, not the framework's (FST_ERR_CTP_…): clients see the one vocabulary of ErrorBody codes.
     const code = CODE_BY_STATUS[status] ?? (err.code && !err.code.startsWith('FST_') ? err.code : 'BAD_REQUEST');
     const message =
       status === 429 ? MSG.tooManyAttempts : status === 415 ? UNSUPPORTED_MEDIA_TYPE_MESSAGE : err.message;
-    return reply.status(status).send({ code, message });
+    return sendProblem(reply, status, { code, message });
   });
 }

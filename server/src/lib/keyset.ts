@@ -11,7 +11,7 @@ import { HttpError } from './errors.ts';
  * the way in (a forged or foreign cursor is a 400, never a 500).
  */
 
-export const KEYSET_SORTS = ['updated_at', 'created_at'] as const;
+export const KEYSET_SORTS = ['updated_at', 'created_at', 'submitted_at'] as const;
 export type KeysetSort = (typeof KEYSET_SORTS)[number];
 
 /** Where a page starts or ends: one row's sort key (whole microseconds since the epoch) and id. */

@@ -7,6 +7,13 @@ import { API_TOKEN_PREFIX } from '@portal/domain';
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
   .object({
+    type: z
+      .string()
+      .meta({ example: 'urn:producthub:problem:forbidden' })
+      .describe('RFC 9457: the problem type, from code'),
+    title: z.string().meta({ example: 'Forbidden' }).describe("RFC 9457: the HTTP status's phrase"),
+    status: z.number().int().meta({ example: 403 }),
+    detail: z.string().describe('RFC 9457: the same as message'),
     code: z.string().meta({ example: 'FORBIDDEN' }),
     message: z.string(),
     reason: z.string().optional(),
@@ -20,9 +27,11 @@ const ERROR_MEANING = {
   401: 'Not signed in, or the API token is unknown, revoked or expired',
   403: 'Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope)',
   404: 'Not found, or belongs to another company',
-  409: 'Conflicts with existing data',
+  409: 'Conflicts with existing data, or a request with the same Idempotency-Key is still being answered',
   413: 'Too large: the body, a file, the number of files, or the company storage quota',
+  412: 'If-Match does not match the current ETag: read it again',
   415: 'Unsupported content type: send application/json',
+  422: 'This Idempotency-Key was used for another request in the last 24 hours',
   429: 'Too many requests: see Retry-After',
   503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
 } as const;
@@ -40,12 +49,16 @@ type RouteDoc = {
   tags: string[];
   params?: z.ZodType;
   querystring?: z.ZodType;
+  /** Request headers the operation reads (If-Match, Idempotency-Key). */
+  headers?: z.ZodType;
   body?: z.ZodType;
   /** multipart/form-data: the body's file and text fields. */
   multipart?: z.ZodType;
   /** Success answers: a zod schema (JSON) or `{ content type: schema }`; 204 as null. */
   responses: Record<number, z.ZodType | null | { [contentType: string]: z.ZodType }>;
   errors: ErrorStatus[];
+  /** What an error status means on this operation, where the general meaning would mislead. */
+  errorNotes?: Partial<Record<ErrorStatus, string>>;
   /** Open to visitors: no credentials needed. */
   public?: boolean;
   /** Refused to API tokens (see api-tokens/authenticate.ts). */
@@ -73,7 +86,11 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
   }
   // A JSON body can always be too large or of another type (the body parser answers before the handler).
   const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
-  for (const status of errors) response[status] = errorBody.describe(ERROR_MEANING[status]);
+  for (const status of errors)
+    response[status] = {
+      description: doc.errorNotes?.[status] ?? ERROR_MEANING[status],
+      content: { 'application/problem+json': { schema: errorBody } },
+    };
   const schema: FastifySchema & Record<string, unknown> = {
     summary: doc.summary,
     tags: doc.tags,
@@ -82,6 +99,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
     ...(doc.description ? { description: doc.description } : {}),
     ...(doc.params ? { params: doc.params } : {}),
     ...(doc.querystring ? { querystring: doc.querystring } : {}),
+    ...(doc.headers ? { headers: doc.headers } : {}),
     ...(doc.body ? { body: doc.body } : {}),
     ...(doc.multipart ? { body: doc.multipart, consumes: ['multipart/form-data'] } : {}),
   };
@@ -111,7 +129,8 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
         description:
           `REST API of the product-submission portal. Authenticate with an API token (Account → API tokens): ` +
           `\`Authorization: Bearer ${API_TOKEN_PREFIX}...\`. A token acts as its user with its scopes. The GraphQL API ` +
-          'is at /graphql (schema: /graphql/schema.graphql). Errors answer `{ code, message, fields? }`.',
+          'is at /graphql (schema: /graphql/schema.graphql). Errors answer `application/problem+json` (RFC 9457: ' +
+          '`type`, `title`, `status`, `detail`) with our own `code`, `message` and `fields`.',
       },
       servers: [{ url: publicUrl }],
       components: {
@@ -133,8 +152,33 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       security: [{ bearer: [] }, { session: [] }],
     },
     // Routes without a schema (the web app, mercurius' own) stay out; the completeness test finds any REST one.
-    transform: (doc) =>
-      doc.schema && doc.url !== '/graphql' ? transform(doc) : { schema: { hide: true }, url: doc.url },
+    transform: (doc) => {
+      if (!doc.schema || doc.url === '/graphql') return { schema: { hide: true }, url: doc.url };
+      const out = transform(doc);
+      // Every operation has a name in generated clients: its own, or one made from its method and address.
+      const method = [doc.route.method].flat()[0];
+      (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, doc.url);
+      return out;
+    },
     transformObject: jsonSchemaTransformObject,
   });
 }
+
+/**
+ * An operation's name made from its method and address, for routes that give none: `GET /api/companies/:companyId/
+ * webhooks` is `getCompaniesByCompanyIdWebhooks`; the spec's old addresses outside /api are `...Legacy`.
+ */
+export function operationIdOf(method: string, url: string): string {
+  const segments = url.split('/').filter(Boolean);
+  const legacy = segments[0] !== 'api';
+  const words = (legacy ? segments : segments.slice(1)).map((seg) =>
+    seg.startsWith(':')
+      ? `By${capital(seg.slice(1))}`
+      : seg
+          .split(/[^A-Za-z0-9]+/)
+          .map(capital)
+          .join(''),
+  );
+  return method.toLowerCase() + words.join('') + (legacy ? 'Legacy' : '');
+}
+const capital = (w: string) => (w ? w[0].toUpperCase() + w.slice(1) : w);

@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { sendProblem } from './errors.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -150,8 +151,9 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
       if (hasBuild) return sendIndexHtml(request, reply, webDist);
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
-    return reply
-      .status(404)
-      .send({ code: 'NOT_FOUND', message: `No route for ${request.method} ${request.url.split('?')[0]}` });
+    return sendProblem(reply, 404, {
+      code: 'NOT_FOUND',
+      message: `No route for ${request.method} ${request.url.split('?')[0]}`,
+    });
   });
 }

@@ -9,7 +9,17 @@ import { findApiToken, noteApiTokenUse } from './service.ts';
 declare module 'fastify' {
   interface FastifyRequest {
     /** Set when the request came with a valid API token: which token, and whether it may change anything. */
-    apiToken?: { id: number; canWrite: boolean; refusedWrite: { code: string; message: string } };
+    apiToken?: {
+      id: number;
+      name: string;
+      /** The scopes the token was given, and of those what its user can still grant: what it may do now. */
+      scopes: string[];
+      effectiveScopes: string[];
+      expiresAt: Date;
+      createdAt: Date;
+      canWrite: boolean;
+      refusedWrite: { code: string; message: string };
+    };
   }
   interface FastifyContextConfig {
     /**
@@ -77,6 +87,11 @@ export function registerApiTokenAuth(app: FastifyInstance) {
         : { code: 'TOKEN_READ_ONLY', message: API_TOKEN_MSG.readOnly };
     request.apiToken = {
       id: token.id,
+      name: token.name,
+      scopes: token.scopes,
+      effectiveScopes: access.effective,
+      expiresAt: token.expiresAt,
+      createdAt: token.createdAt,
       canWrite: access.canWrite,
       refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions),
     };

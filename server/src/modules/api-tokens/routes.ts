@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { apiTokenSchema, createApiTokenSchema, createdApiTokenSchema } from '@portal/domain';
+import {
+  API_TOKEN_MSG,
+  apiTokenSchema,
+  createApiTokenSchema,
+  createdApiTokenSchema,
+  v1TokenInfo,
+} from '@portal/domain';
+import { unauthorized } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import { createApiToken, listAllApiTokens, listOwnApiTokens, revokeApiToken } from './service.ts';
@@ -26,6 +33,34 @@ const sessionOnly = { sessionOnly: true };
 
 export async function apiTokenRoutes(app: FastifyInstance) {
   const { ctx } = app;
+
+  app.get(
+    '/api/v1/token',
+    {
+      schema: routeSchema({
+        operationId: 'getToken',
+        summary: 'The API token of this request: its scopes, what it may do now, its owner and expiry',
+        tags: ['Tokens (v1)'],
+        responses: { 200: v1TokenInfo },
+        errors: [401, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const token = request.apiToken;
+      if (!token) throw unauthorized(API_TOKEN_MSG.tokenRequired, 'TOKEN_REQUIRED');
+      return {
+        id: token.id,
+        name: token.name,
+        scopes: token.scopes,
+        effective_scopes: token.effectiveScopes,
+        can_write: token.canWrite,
+        owner: { user_id: user.id, email: user.email, company_id: user.companyId },
+        expires_at: token.expiresAt.toISOString(),
+        created_at: token.createdAt.toISOString(),
+      };
+    },
+  );
 
   app.get(
     '/api/api-tokens',

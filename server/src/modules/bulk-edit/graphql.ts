@@ -1,3 +1,4 @@
+import { asItemStatus, ItemStatusEnum } from '../submissions/graphql-types.ts';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { asc } from 'drizzle-orm';
 import { suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
@@ -34,7 +35,7 @@ const ProductSubmissionRowRef = builder.objectRef<BulkEditRowView>('ProductSubmi
     id: t.exposeID('id'),
     upc: t.exposeString('upc', { description: 'Read-only.' }),
     ean13Upc: t.exposeString('ean13Upc'),
-    itemStatus: t.exposeString('itemStatus'),
+    itemStatus: t.field({ type: ItemStatusEnum, resolve: (s) => asItemStatus(s.itemStatus) }),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),
     productName: t.exposeString('productName', { nullable: true }),
     companyName: t.exposeString('companyName', { nullable: true, description: 'The brand.' }),

@@ -1,12 +1,17 @@
-import { and, eq, isNotNull } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import type { Db, Tx } from '../../db/client.ts';
+import type { Db } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
-import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
-import { recomputePartnerStatusesOfPartner } from '../submissions/partner-statuses.ts';
+import { defineJob, jobType } from '../../jobs/queue.ts';
+import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
+import { recomputeReadinessOfPartner } from '../submissions/readiness-job.ts';
 
-/** After a partner's field rules change: the statuses of every submission sent to it. */
+/**
+ * The partner statuses of every submission sent to a partner, as jobs enqueued before readiness was stored: now the
+ * readiness recompute (submissions.recomputeReadiness), which stores both from one judgement, does it. Kept so that
+ * such a job still waiting in a database is run, not left without a handler.
+ */
 export const partnerStatusesJob = jobType('bulkEdit.recomputePartnerStatuses', {
   queue: 'maintenance',
   payload: z.object({ partnerCompanyId: z.number().int() }),
@@ -17,24 +22,25 @@ export const recomputePartnerStatusesJob = (ctx: AppContext) =>
   defineJob<{ partnerCompanyId: number }>({
     ...partnerStatusesJob,
     handler: async ({ partnerCompanyId }) => {
-      await recomputePartnerStatusesOfPartner(ctx.db, partnerCompanyId);
+      await recomputeReadinessOfPartner(ctx.db, partnerCompanyId);
     },
   });
 
-/** Enqueued in the transaction that changes the partner configuration. */
-export const enqueuePartnerStatuses = (db: Tx, partnerCompanyId: number) =>
-  enqueue(db, partnerStatusesJob, { partnerCompanyId }, { companyId: partnerCompanyId });
-
 /**
- * At start: submissions sent to a partner that were never given statuses (made before partner statuses existed)
- * get them through the job. A submission with a partner always has at least the product-name status, so 'N/A'
- * with a partner means "not computed yet".
+ * At start: submissions sent to a partner that were never judged (made before partner statuses or stored readiness
+ * existed) are judged by the recompute. A submission with a partner with a configuration always has a readiness and
+ * at least the product-name status, so 'N/A' or no readiness means "not computed yet".
  */
 export async function enqueueMissingPartnerStatuses(db: Db) {
   const rows = await db
     .selectDistinct({ partnerCompanyId: productSubmissions.partnerCompanyId })
     .from(productSubmissions)
     .innerJoin(partnerConfigurations, eq(partnerConfigurations.companyId, productSubmissions.partnerCompanyId))
-    .where(and(isNotNull(productSubmissions.partnerCompanyId), eq(productSubmissions.partnerStatusLabel, 'N/A')));
-  for (const r of rows) if (r.partnerCompanyId != null) await enqueuePartnerStatuses(db, r.partnerCompanyId);
+    .where(
+      and(
+        isNotNull(productSubmissions.partnerCompanyId),
+        or(eq(productSubmissions.partnerStatusLabel, 'N/A'), isNull(productSubmissions.readinessReady)),
+      ),
+    );
+  for (const r of rows) if (r.partnerCompanyId != null) await enqueueReadinessRecompute(db, r.partnerCompanyId);
 }

@@ -29,6 +29,7 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
+import { invalidCursor } from '../../lib/keyset.ts';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
 
@@ -105,6 +106,38 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
       .where(where),
   ]);
   return { items: await presentProducts(ctx.db, user, rows), total: Number(total), page, pageSize };
+}
+
+/**
+ * The integration API's catalogue list: by EAN-13, a page at a time from a cursor (the primary key's index: every page
+ * costs the same, however deep). A supplier sees the products its company submitted, delisted ones aside, as on the
+ * catalogue page. The cursor is the last EAN-13 of the page before, opaque to clients.
+ */
+export async function catalogueKeysetPage(ctx: AppContext, user: UserRow, q: { limit: number; cursor?: string }) {
+  const after = q.cursor ? decodeEanCursor(q.cursor) : null;
+  const conditions: SQL[] = [];
+  if (!cataloguePolicy.seesEveryProduct(user))
+    conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
+  if (after) conditions.push(sql`${cataloguedProducts.ean13Upc} > ${after}`);
+  const rows = await ctx.db
+    .select()
+    .from(cataloguedProducts)
+    .where(conditions.length ? and(...conditions) : undefined)
+    .orderBy(asc(cataloguedProducts.ean13Upc))
+    .limit(q.limit + 1);
+  const page = rows.slice(0, q.limit);
+  const last = page[page.length - 1];
+  return {
+    items: await presentProducts(ctx.db, user, page),
+    next_cursor: rows.length > q.limit && last ? Buffer.from(`e:${last.ean13Upc}`).toString('base64url') : null,
+  };
+}
+
+function decodeEanCursor(cursor: string): string {
+  const text = Buffer.from(cursor, 'base64url').toString('utf8');
+  const ean = /^e:(\d{8,14})$/.exec(text)?.[1];
+  if (!ean) throw invalidCursor();
+  return ean;
 }
 
 /**

@@ -3,7 +3,7 @@ import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
 import { draftPolicy } from './policy.ts';
-import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
+import { DetectionStatusEnum, ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { presentDraft, presentedDraftFacts, type PresentedDraft } from './presenter.ts';
 import { ProductReadinessRef } from '../readiness/graphql.ts';
@@ -33,7 +33,11 @@ const DraftFile = builder.objectRef<PresentedFile>('DraftFile').implement({
       description:
         "How detectedUpcs were read: 'bars', or 'digits' (the digits printed under bars no reader could decode). Null while none were.",
     }),
-    detectionStatus: t.exposeString('detectionStatus', { description: 'pending, done or failed' }),
+    detectionStatus: t.field({
+      type: DetectionStatusEnum,
+      description: 'pending, done or failed',
+      resolve: (f) => f.detectionStatus,
+    }),
     shippingProfileId: t.exposeInt('shippingProfileId', { nullable: true }),
     isMarketingImage: t.exposeBoolean('isMarketingImage'),
     imageUrl: t.exposeString('imageUrl'),

@@ -55,3 +55,13 @@ export async function findDraftFileByName(db: Tx, draftId: string, fileName: str
     .where(and(eq(draftFiles.draftId, draftId), sql`lower(${draftFiles.fileName}) = ${fileName.toLowerCase()}`));
   return row;
 }
+
+/** Locks a draft's row for the transaction and gives its version (what its ETag is made of); undefined if gone. */
+export async function lockDraft(db: Tx, id: string): Promise<{ updatedAt: Date } | undefined> {
+  const [row] = await db
+    .select({ updatedAt: draftSubmissions.updatedAt })
+    .from(draftSubmissions)
+    .where(eq(draftSubmissions.id, id))
+    .for('update');
+  return row;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { draftViewSchema, MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
@@ -8,14 +8,14 @@ import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { presentDraft } from './presenter.ts';
 import { addDraftFiles, createDraft, visibleDraft } from './service.ts';
-import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
 import { draftEventRoutes } from './events.ts';
 
 const idParams = z.object({ id: z.string().max(64) });
 const imageParams = z.object({ id: z.string().max(64), fileName: z.string().max(300) });
 const imageQuery = z.object({ thumbnail: z.enum(['true', 'false']).optional() });
 const files = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
-const draft = jsonAny.describe('The draft: id, files (each with its detected UPCs), can');
+const draft = draftViewSchema;
 const tags = ['Drafts'];
 const imageSchema = routeSchema({
   summary: "A draft file's image (thumbnail=true: its small rendition)",

@@ -36,7 +36,20 @@ import { presentDraft, presentedDraftFacts } from './presenter.ts';
 /** A draft as the audit trail names it (staff acting on a supplier's draft). */
 const auditTarget = (draft: { id: string; companyId: number }) =>
   ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
-import { findDraft, listDrafts, touchDraft, type DraftWithFiles } from './repository.ts';
+import { findDraft, listDrafts, lockDraft, touchDraft, type DraftWithFiles } from './repository.ts';
+import type { Precondition } from '../../lib/preconditions.ts';
+
+/** A change sent with If-Match: checked against the draft's version under its lock (lib/preconditions.ts). */
+export interface DraftChangeOptions {
+  precondition?: Precondition;
+}
+
+/** Locks the draft and checks the change's precondition against it; a draft gone meanwhile is not found. */
+async function lockedForChange(tx: Tx, draftId: string, opts: DraftChangeOptions) {
+  const locked = await lockDraft(tx, draftId);
+  if (!locked) throw notFound('Draft not found.');
+  opts.precondition?.(locked.updatedAt);
+}
 
 /** The draft if the user may see it; "not found" otherwise, so other companies' drafts stay invisible. */
 export async function visibleDraft(ctx: AppContext, user: UserRow, id: string): Promise<DraftWithFiles> {
@@ -114,7 +127,13 @@ export async function createDraft(
   return (await findDraft(ctx.db, id))!;
 }
 
-export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: string, files: ReceivedFile[]) {
+export async function addDraftFiles(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  files: ReceivedFile[],
+  opts: DraftChangeOptions = {},
+) {
   const draft = await editableDraft(ctx, user, draftId);
   if (!files.length) throw badRequest('Please choose at least one file.');
   if (draft.files.length + files.length > MAX_FILES_PER_DRAFT) {
@@ -126,6 +145,7 @@ export async function addDraftFiles(ctx: AppContext, user: UserRow, draftId: str
   );
   const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
   await storeFiles(ctx, draft, files, first, async (tx) => {
+    await lockedForChange(tx, draftId, opts);
     await touchDraft(tx, draftId);
     await recordIfStaffAction(tx, user, {
       action: 'draft.files_added',
@@ -162,7 +182,13 @@ export interface DraftFileUpdate {
 }
 
 /** Saves what the user typed (a draft may be incomplete), cleaned the way the fields clean it. */
-export async function updateDraft(ctx: AppContext, user: UserRow, draftId: string, updates: DraftFileUpdate[]) {
+export async function updateDraft(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  updates: DraftFileUpdate[],
+  opts: DraftChangeOptions = {},
+) {
   const draft = await editableDraft(ctx, user, draftId);
   const byName = new Map(draft.files.map((f) => [f.fileName.toLowerCase(), f]));
   for (const u of updates) {
@@ -174,6 +200,7 @@ export async function updateDraft(ctx: AppContext, user: UserRow, draftId: strin
     updates.map((u) => u.shippingProfileId),
   );
   await ctx.db.transaction(async (tx) => {
+    await lockedForChange(tx, draftId, opts);
     for (const u of updates) {
       const file = byName.get(u.fileName.toLowerCase())!;
       await tx.update(draftFiles).set(definedOf(u)).where(eq(draftFiles.id, file.id));
@@ -234,7 +261,7 @@ export const draftFileValues = (f: DraftWithFiles['files'][number]) => ({
  * Submits a draft: one product submission per distinct UPC (EAN-13), carrying all files of that UPC, status
  * SUBMITTED. The same rules as the screen are checked here first; all of it commits at once, or nothing.
  */
-export async function submitDraft(ctx: AppContext, user: UserRow, draftId: string) {
+export async function submitDraft(ctx: AppContext, user: UserRow, draftId: string, opts: DraftChangeOptions = {}) {
   const draft = await editableDraft(ctx, user, draftId);
   const config = await partnerIntakeConfig(ctx.db, draft.partnerCompanyId);
   const rules = intakeRulesFor(config ? (config.fieldRules as FieldRules) : null);
@@ -260,12 +287,7 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
   }
   return ctx.db.transaction(async (tx) => {
     // Locks the draft row: a double submit waits here and then finds no draft.
-    const [locked] = await tx
-      .select({ id: draftSubmissions.id })
-      .from(draftSubmissions)
-      .where(eq(draftSubmissions.id, draftId))
-      .for('update');
-    if (!locked) throw notFound('Draft not found.');
+    await lockedForChange(tx, draftId, opts);
     const created = await createSubmissions(
       tx,
       [...groups].map(([ean13Upc, files]) => ({
@@ -310,13 +332,20 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
  * Takes one file out of a draft (never its last: cancelling is how a draft goes). Another file of the draft that was
  * flagged as the same picture as this one loses that warning: the repeat is gone.
  */
-export async function removeDraftFile(ctx: AppContext, user: UserRow, draftId: string, fileName: string) {
+export async function removeDraftFile(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  fileName: string,
+  opts: DraftChangeOptions = {},
+) {
   const draft = await editableDraft(ctx, user, draftId);
   const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
   if (!file) throw notFound(`This draft has no file named ${fileName}.`);
   if (draft.files.length <= 1) throw badRequest(DRAFT_MSG.lastFile);
   const repeatOfIt = `${file.fileName} in this draft`;
   await ctx.db.transaction(async (tx) => {
+    await lockedForChange(tx, draftId, opts);
     await tx.delete(draftFiles).where(eq(draftFiles.id, file.id));
     for (const other of draft.files) {
       const issues = (other.qualityIssues ?? []) as StoredPhotoIssue[];

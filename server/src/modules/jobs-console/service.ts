@@ -1,4 +1,4 @@
-import { JOBS_MSG, type FailedJobsFilter, type JobsListQuery } from '@portal/domain';
+import { jobProgressOf, JOBS_MSG, type FailedJobsFilter, type JobsListQuery } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
@@ -36,6 +36,7 @@ const present = (job: JobRow) => ({
   maxAttempts: job.maxAttempts,
   lastError: job.lastError,
   payloadSummary: summarisePayload(job.payload),
+  progress: jobProgressOf(job.progress),
   requestId: job.requestId,
   createdAt: job.createdAt.toISOString(),
   runAt: job.runAt.toISOString(),

@@ -15,7 +15,7 @@ import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
+import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
 import { configurationChange, initialSettings } from './settings-audit.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
@@ -98,7 +98,7 @@ export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id
       .returning();
     // Submissions already sent to this company now have rules to be checked against.
     if (row) {
-      await enqueuePartnerStatuses(tx, companyId);
+      await enqueueReadinessRecompute(tx, companyId);
       await recordAudit(tx, {
         actor: user,
         action: 'partner_configuration.created',
@@ -138,8 +138,10 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
       })
       .where(eq(partnerConfigurations.id, id))
       .returning();
-    // The partner statuses of its submissions follow the new rules (in the background: there may be many).
-    if (row && input.fieldRules) await enqueuePartnerStatuses(tx, row.companyId);
+    // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be
+    // many).
+    if (row && (input.fieldRules || impliedRulesKey(before) !== impliedRulesKey(row)))
+      await enqueueReadinessRecompute(tx, row.companyId);
     // A result names the version it was judged against, so a change to the rules the settings imply is a version.
     if (impliedRulesKey(before) !== impliedRulesKey(row)) {
       const own = await latestOwnRules(tx, row.companyId);

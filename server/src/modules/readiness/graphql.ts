@@ -1,11 +1,29 @@
-import type { ProductReadiness, Readiness, ReadinessRule, RuleResult, RuleSet } from '@portal/domain';
+import {
+  RULE_SEVERITIES,
+  type DryRunRuleChange,
+  type ProductReadiness,
+  type Readiness,
+  type ReadinessDryRun,
+  type ReadinessRule,
+  type RuleResult,
+  type RuleSet,
+  type StoredFailingRule,
+  type StoredReadiness,
+} from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
-import { SubmissionDetailRef } from '../submissions/graphql.ts';
+import { ActivityItemRef, SubmissionDetailRef } from '../submissions/graphql.ts';
+import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
+import { storedReadiness } from '../submissions/readiness-store.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { readinessPolicy } from './policy.ts';
-import { currentRules, readinessOfSubmission, saveOwnRules } from './service.ts';
+import { currentRules, dryRunOwnRules, readinessOfSubmission, saveOwnRules } from './service.ts';
+
+export const RuleSeverityEnum = builder.enumType('RuleSeverity', {
+  description: 'blocking: the product cannot be submitted to this partner; warning and info: it can.',
+  values: RULE_SEVERITIES,
+});
 
 /** Every field of every rule kind, null where a kind has none. */
 const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
@@ -16,7 +34,7 @@ const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
     kind: t.exposeString('kind'),
     message: t.exposeString('message'),
     fix: t.exposeString('fix'),
-    severity: t.exposeString('severity'),
+    severity: t.field({ type: RuleSeverityEnum, resolve: (r) => r.severity }),
     weight: t.exposeInt('weight'),
     field: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-present' ? r.field : null) }),
     min: t.int({ nullable: true, resolve: (r) => (r.kind === 'min-images' ? r.min : null) }),
@@ -42,7 +60,7 @@ const RuleResultRef = builder.objectRef<RuleResult>('ReadinessRuleResult').imple
   fields: (t) => ({
     code: t.exposeString('code'),
     kind: t.exposeString('kind'),
-    severity: t.exposeString('severity'),
+    severity: t.field({ type: RuleSeverityEnum, resolve: (r) => r.severity }),
     weight: t.exposeInt('weight'),
     passed: t.exposeBoolean('passed'),
     message: t.exposeString('message'),
@@ -81,7 +99,7 @@ const RuleInput = builder.inputType('ReadinessRuleInput', {
     kind: t.string({ required: true }),
     message: t.string({ required: true }),
     fix: t.string({ required: true }),
-    severity: t.string({ required: true }),
+    severity: t.field({ type: RuleSeverityEnum, required: true }),
     weight: t.int({ required: true }),
     field: t.string(),
     min: t.int(),
@@ -91,6 +109,10 @@ const RuleInput = builder.inputType('ReadinessRuleInput', {
     stage: t.string(),
   }),
 });
+
+/** GraphQL sends null for what was left out; the rule schema knows only absent fields. */
+const cleanRules = (rules: readonly object[]) =>
+  rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v != null)));
 
 builder.queryField('getReadinessRules', (t) =>
   t.field({
@@ -116,9 +138,7 @@ builder.mutationField('saveReadinessRules', (t) =>
     resolve: async (_root, { partnerCompanyId, rules }, { request, ctx }) => {
       const user = await requireUser(request);
       authorize(readinessPolicy.editRules(user));
-      // GraphQL sends null for what was left out; the rule schema knows only absent fields.
-      const cleaned = rules.map((r) => Object.fromEntries(Object.entries(r).filter(([, v]) => v != null)));
-      return saveOwnRules(ctx, user, partnerCompanyId, cleaned);
+      return saveOwnRules(ctx, user, partnerCompanyId, cleanRules(rules));
     },
   }),
 );
@@ -133,6 +153,81 @@ builder.objectField(SubmissionDetailRef, 'readiness', (t) =>
     resolve: async (s, _args, { ctx }) => {
       const row = await findSubmission(ctx.db, s.id);
       return row ? readinessOfSubmission(ctx.db, row) : null;
+    },
+  }),
+);
+
+const FailingRuleRef = builder.objectRef<StoredFailingRule>('FailingRule').implement({
+  description: "A rule of the partner's that the submission fails, with what to do about it.",
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    severity: t.field({ type: RuleSeverityEnum, resolve: (r) => r.severity }),
+    message: t.exposeString('message'),
+    fix: t.exposeString('fix'),
+    fileNames: t.exposeStringList('fileNames', { description: 'The files that fail it (photo checks).' }),
+  }),
+});
+
+const SubmissionReadinessRef = builder.objectRef<StoredReadiness>('SubmissionReadiness').implement({
+  description:
+    "A submission's readiness for its partner as stored: kept current when the submission changes and recomputed in the background when the partner's rules change.",
+  fields: (t) => ({
+    percent: t.exposeInt('percent', { description: 'Passed weight / total weight, in whole percent.' }),
+    ready: t.exposeBoolean('ready', { description: 'No blocking rule fails.' }),
+    version: t.exposeInt('version', { description: "The version of the partner's rules it was judged against." }),
+    failing: t.field({ type: [FailingRuleRef], resolve: (r) => r.failing }),
+  }),
+});
+
+builder.objectField(ActivityItemRef, 'readiness', (t) =>
+  t.field({
+    type: SubmissionReadinessRef,
+    nullable: true,
+    description: "A product's stored readiness for its partner; null for drafts and without partner rules.",
+    resolve: (r) => r.readiness,
+  }),
+);
+
+builder.objectField(ProductSubmissionRef, 'readiness', (t) =>
+  t.field({
+    type: SubmissionReadinessRef,
+    nullable: true,
+    description: 'The stored readiness for its partner; null without partner rules.',
+    resolve: (s) => storedReadiness(s),
+  }),
+);
+
+const DryRunRuleRef = builder.objectRef<DryRunRuleChange>('ReadinessDryRunRule').implement({
+  fields: (t) => ({
+    code: t.exposeString('code'),
+    becomesNotReady: t.exposeInt('becomesNotReady'),
+    becomesReady: t.exposeInt('becomesReady'),
+  }),
+});
+
+const DryRunRef = builder.objectRef<ReadinessDryRun>('ReadinessDryRun').implement({
+  description: "What saving a rule set would change in the partner's current submissions, before it is saved.",
+  fields: (t) => ({
+    judged: t.exposeInt('judged'),
+    becomesNotReady: t.exposeInt('becomesNotReady'),
+    becomesReady: t.exposeInt('becomesReady'),
+    scoreChanges: t.exposeInt('scoreChanges'),
+    rules: t.field({ type: [DryRunRuleRef], resolve: (d) => d.rules }),
+  }),
+});
+
+builder.queryField('dryRunReadinessRules', (t) =>
+  t.field({
+    type: DryRunRef,
+    description:
+      "How many of the partner's current submissions these own rules would make not ready, or ready again, per rule; nothing is saved. Refused like saveReadinessRules.",
+    args: {
+      partnerCompanyId: t.arg.int({ required: true }),
+      rules: t.arg({ type: [RuleInput], required: true }),
+    },
+    resolve: async (_root, { partnerCompanyId, rules }, { request, ctx }) => {
+      authorize(readinessPolicy.editRules(await requireUser(request)));
+      return dryRunOwnRules(ctx, partnerCompanyId, cleanRules(rules));
     },
   }),
 );

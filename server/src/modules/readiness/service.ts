@@ -1,6 +1,10 @@
-import { eq } from 'drizzle-orm';
+import { and, asc, eq, gt } from 'drizzle-orm';
 import {
+  addToDryRun,
+  effectiveRuleSet,
+  emptyDryRun,
   draftReadiness,
+  type ReadinessRule,
   submissionReadiness,
   type Readiness,
   ownRulesInputSchema,
@@ -11,15 +15,15 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { partnerConfigurations } from '../../db/schema.ts';
+import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueuePartnerStatuses } from '../bulk-edit/jobs.ts';
-import { latestOwnRules, ruleSetOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
+import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
+import { latestOwnRules, ruleSetOf, settingsOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
+import { factsOf, FIRST_ID } from '../submissions/readiness-store.ts';
 import { filesOf } from '../submissions/repository.ts';
 import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
-import type { productSubmissions } from '../../db/schema.ts';
 
 /**
  * A submission judged against its partner's current rules (its files as stored, its bulk-edit values); null when it
@@ -90,32 +94,83 @@ export async function currentRules(ctx: AppContext, partnerCompanyId: number) {
 }
 
 /**
+ * A partner's own rules as sent, checked by the one schema the rule editor uses too: a rule set that cannot be
+ * satisfied, or a rule naming a field that does not exist, is refused with a message naming the rule (a 400).
+ */
+export function parseOwnRules(raw: unknown): ReadinessRule[] {
+  const parsed = ownRulesInputSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const first = parsed.error.issues[0];
+  const index = typeof first.path[0] === 'number' ? first.path[0] : null;
+  const code = index !== null && Array.isArray(raw) ? (raw as { code?: unknown }[])[index]?.code : undefined;
+  // A shape problem (zod's own words) is prefixed with the rule it is in; the set's own checks name it already.
+  const message =
+    typeof code === 'string' && !first.message.startsWith(code) ? `${code}: ${first.message}` : first.message;
+  throw badRequest(message, { [`rules.${first.path.join('.')}`]: message });
+}
+
+/** Submissions read per step of a dry run. */
+const DRY_RUN_BATCH = 1000;
+
+/**
+ * What saving these own rules would change: every current submission to the partner judged by its rules as they
+ * are and as they would be (the same facts, judged twice), counted per rule that makes one not ready or ready again.
+ * Nothing is written. Refused as saving would be.
+ */
+export async function dryRunOwnRules(ctx: AppContext, partnerCompanyId: number, raw: unknown) {
+  const own = parseOwnRules(raw);
+  await partnerOf(ctx.db, partnerCompanyId);
+  const [config] = await ctx.db
+    .select({
+      fieldRules: partnerConfigurations.fieldRules,
+      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
+      minImageLongSidePx: partnerConfigurations.minImageLongSidePx,
+    })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  const current = (await ruleSetOf(ctx.db, partnerCompanyId))!;
+  const proposed = effectiveRuleSet(settingsOf(config), own, current.version + 1);
+  const run = emptyDryRun();
+  for (let after = FIRST_ID; ;) {
+    const rows = await ctx.db
+      .select()
+      .from(productSubmissions)
+      .where(and(eq(productSubmissions.partnerCompanyId, partnerCompanyId), gt(productSubmissions.id, after)))
+      .orderBy(asc(productSubmissions.id))
+      .limit(DRY_RUN_BATCH);
+    if (!rows.length) break;
+    // The facts are read once; duplicates are looked up if either rule set asks for them.
+    const both = new Map([[partnerCompanyId, { version: 0, rules: [...current.rules, ...proposed.rules] }]]);
+    const facts = await factsOf(ctx.db, rows, both);
+    for (const row of rows) {
+      const f = facts.get(row.id)!;
+      addToDryRun(run, submissionReadiness(f, current), submissionReadiness(f, proposed));
+    }
+    after = rows[rows.length - 1].id;
+  }
+  run.rules.sort((a, b) => a.code.localeCompare(b.code));
+  return run;
+}
+
+/**
  * Saves the partner's own rules as a new version (the old ones stay). A rule set that cannot be satisfied, or names a
- * field that does not exist, is refused with the rule's code; nothing is written then.
+ * field that does not exist, is refused with the rule's code; nothing is written then. The recompute of every
+ * submission to the partner is enqueued in the same transaction.
  */
 export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, partnerCompanyId: number, raw: unknown) {
-  const parsed = ownRulesInputSchema.safeParse(raw);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0];
-    const index = typeof first.path[0] === 'number' ? first.path[0] : null;
-    const code = index !== null ? (raw as { code?: unknown }[])[index]?.code : undefined;
-    // A shape problem (zod's own words) is prefixed with the rule it is in; the set's own checks name it already.
-    const message =
-      typeof code === 'string' && !first.message.startsWith(code) ? `${code}: ${first.message}` : first.message;
-    throw badRequest(message, { [`rules.${first.path.join('.')}`]: message });
-  }
+  const rules = parseOwnRules(raw);
   const config = await partnerOf(ctx.db, partnerCompanyId);
   await ctx.db.transaction(async (tx) => {
     const before = await latestOwnRules(tx, partnerCompanyId);
-    const version = await writeVersion(tx, partnerCompanyId, parsed.data, user.id);
+    const version = await writeVersion(tx, partnerCompanyId, rules, user.id);
     // Its submissions' partner statuses follow its attribute rules (in the background: there may be many).
-    await enqueuePartnerStatuses(tx, partnerCompanyId);
+    await enqueueReadinessRecompute(tx, partnerCompanyId);
     await recordAudit(tx, {
       actor: user,
       action: 'partner_configuration.rules_saved',
       target: { type: 'partner_configuration', id: config.id, companyId: partnerCompanyId, label: null },
       before: { version: before.version, rules: before.rules.map((r) => r.code).join(', ') || '(none)' },
-      after: { version, rules: parsed.data.map((r) => r.code).join(', ') || '(none)' },
+      after: { version, rules: rules.map((r) => r.code).join(', ') || '(none)' },
     });
   });
   return currentRules(ctx, partnerCompanyId);

@@ -5,6 +5,7 @@ import { draftSubmissions } from '../../db/schema.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../lib/keyset.ts';
 import { planPageRead, type PageRead } from '../../lib/numbered-pages.ts';
 import { countSubmissions } from './counts.ts';
+import { readinessOfColumns } from './readiness-store.ts';
 import type { ActivityRow } from './repository.ts';
 
 export interface ActivityQuery {
@@ -120,6 +121,7 @@ const toActivityRow = (r: Record<string, unknown>): ActivityRow => ({
   partnerCompanyId: r.partner_company_id == null ? null : Number(r.partner_company_id),
   fileCount: Number(r.file_count),
   partnerStatusLabel: (r.partner_status_label as ActivityRow['partnerStatusLabel'] | null) ?? 'N/A',
+  readiness: readinessOfColumns(r),
 });
 
 /**
@@ -213,7 +215,8 @@ const activityStatement = (shape: ActivityShape) =>
     const products = statusPlaceholders(shape.statusCount).map(
       (status) => sql`(
         select 'Product' as kind, s.id, s.upc, s.product_name, s.item_status, s.updated_at, s.user_id, s.company_id,
-          s.partner_company_id, s.partner_status_label
+          s.partner_company_id, s.partner_status_label, s.readiness_percent, s.readiness_ready, s.readiness_version,
+          s.readiness_failing
         from product_submissions s
         where ${company(shape.anyCompany, 's.company_id')} and ${partner(shape.anyPartner, 's.partner_company_id')}
           and s.item_status = ${status} and ${position('s')} and ${productPhoto(shape.photoIssues)}
@@ -223,7 +226,9 @@ const activityStatement = (shape: ActivityShape) =>
       select 'Draft' as kind, d.id,
         (select coalesce(nullif(f.upc, ''), f.detected_upcs[1]) from draft_files f where f.draft_id = d.id order by f.position limit 1) as upc,
         (select f.product_name from draft_files f where f.draft_id = d.id and f.product_name is not null order by f.position limit 1) as product_name,
-        'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label
+        'IN_PROGRESS' as item_status, d.updated_at, d.user_id, d.company_id, d.partner_company_id, 'N/A' as partner_status_label,
+        null::smallint as readiness_percent, null::boolean as readiness_ready, null::int as readiness_version,
+        '[]'::jsonb as readiness_failing
       from draft_submissions d
       where ${company(shape.anyCompany, 'd.company_id')} and ${partner(shape.anyPartner, 'd.partner_company_id')}
         and ${position('d')} and ${draftPhoto(shape.photoIssues)}

@@ -1,16 +1,57 @@
-import type { FastifyInstance } from 'fastify';
-import { v1SubmissionListQuery, v1SubmissionPage } from '@portal/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MAX_FILES_PER_DRAFT, v1Decision, v1Submission, v1SubmissionListQuery, v1SubmissionPage } from '@portal/domain';
 import { badRequest, zodFields } from '../../lib/errors.ts';
-import { routeSchema } from '../../lib/openapi.ts';
+import { fingerprintOf, idempotent } from '../../lib/idempotency.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
+import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
 import { requireUser } from '../auth/session.ts';
+import { receiveUploads } from '../uploads/receive.ts';
+import type { UserRow } from '../users/repository.ts';
+import { v1SubmissionOf } from './api-v1-presenter.ts';
 import { submissionPolicy } from './policy.ts';
+import type { SubmissionRow } from './repository.ts';
+import { appealSubmission, resubmit, reviewSubmission, visibleSubmission } from './service.ts';
 import { submissionListPage } from './submission-list.ts';
 
 const tags = ['Submissions (v1)'];
+const ETAG_KIND = 'submission';
+const idParams = z.object({ id: z.string().max(64) });
+const ifMatchHeader = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('The ETag of the submission as you read it: the change applies only to it (412 otherwise)'),
+});
+const keyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+});
+const headers = keyHeader.extend(ifMatchHeader.shape);
+const resubmitBody = z.object({
+  upc: z.string().max(100).describe('The UPC of the new files (may differ from the rejected one)'),
+  files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs: they replace every file`),
+});
 
 /** The integration API's submission routes (`/api/v1`): typed answers, cursor pages. */
 export async function submissionV1Routes(app: FastifyInstance) {
   const { ctx } = app;
+  const scopeOf = (user: UserRow) => `user:${user.id}`;
+  const answer = async (status: number, s: SubmissionRow, user: UserRow) => ({
+    status,
+    body: await v1SubmissionOf(ctx.db, s, user),
+    headers: { etag: etagOf(ETAG_KIND, s.updatedAt) },
+  });
+  const parseJson = <T>(schema: z.ZodType<T>, request: FastifyRequest): T => {
+    const parsed = schema.safeParse(request.body ?? {});
+    if (!parsed.success) {
+      const fields = zodFields(parsed.error);
+      throw badRequest(Object.values(fields)[0], fields);
+    }
+    return parsed.data;
+  };
 
   app.get(
     '/api/v1/submissions',
@@ -39,6 +80,140 @@ export async function submissionV1Routes(app: FastifyInstance) {
         ...parsed.data,
         companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
       });
+    },
+  );
+
+  app.get(
+    '/api/v1/submissions/:id',
+    {
+      schema: routeSchema({
+        operationId: 'getSubmission',
+        summary: 'One submission: status, partner statuses, history with review comments, files with download links',
+        tags,
+        params: idParams,
+        responses: { 200: v1Submission },
+        errors: [401, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      const a = await answer(200, await visibleSubmission(ctx, user, id), user);
+      reply.header('etag', a.headers.etag);
+      return a.body;
+    },
+  );
+
+  app.post(
+    '/api/v1/submissions/:id/resubmit',
+    {
+      schema: routeSchema({
+        operationId: 'resubmitSubmission',
+        summary: 'Resubmit a rejected submission with new files',
+        description: 'Multipart: `upc` and the files in the repeated field `files`. Back to SUBMITTED, checked again.',
+        tags,
+        params: idParams,
+        headers,
+        multipart: resubmitBody,
+        responses: { 200: v1Submission },
+        errors: [400, 401, 403, 404, 409, 412, 413, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      await visibleSubmission(ctx, user, id); // refuse before reading any bytes
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+        fileField: 'files',
+      });
+      try {
+        return await idempotent(
+          ctx,
+          request,
+          reply,
+          scopeOf(user),
+          () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
+          async () =>
+            answer(
+              200,
+              await resubmit(ctx, user, id, upload.fields.upc ?? '', upload.files, ifMatchOf(request, ETAG_KIND)),
+              user,
+            ),
+        );
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+
+  app.post(
+    '/api/v1/submissions/:id/appeal',
+    {
+      schema: routeSchema({
+        operationId: 'appealSubmission',
+        summary: 'Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only)',
+        tags,
+        params: idParams,
+        headers: keyHeader,
+        responses: { 200: v1Submission },
+        errors: [401, 403, 404, 409, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return idempotent(
+        ctx,
+        request,
+        reply,
+        scopeOf(user),
+        () => fingerprintOf(request),
+        async () => answer(200, await appealSubmission(ctx, user, id), user),
+      );
+    },
+  );
+
+  app.post(
+    '/api/v1/submissions/:id/decision',
+    {
+      schema: routeSchema({
+        operationId: 'decideSubmission',
+        summary: 'Staff: accept or reject a submission (a rejection needs a reason)',
+        tags,
+        params: idParams,
+        headers,
+        body: v1Decision,
+        responses: { 200: v1Submission },
+        errors: [400, 401, 403, 404, 409, 412, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      await visibleSubmission(ctx, user, id);
+      const decision = parseJson(v1Decision, request);
+      return idempotent(
+        ctx,
+        request,
+        reply,
+        scopeOf(user),
+        () => fingerprintOf(request, { json: decision }),
+        async () =>
+          answer(
+            200,
+            await reviewSubmission(
+              ctx,
+              user,
+              id,
+              decision.status,
+              decision.reason ?? null,
+              ifMatchOf(request, ETAG_KIND),
+            ),
+            user,
+          ),
+      );
     },
   );
 }

@@ -11,6 +11,7 @@ import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { automatedChecksJob } from './job-types.ts';
 import { changeStatus } from './lifecycle.ts';
+import { recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission } from './repository.ts';
 
 /** Why the automated checks reject an item, or null when it goes on to staff. */
@@ -85,6 +86,8 @@ export const automatedChecks = (ctx: AppContext) =>
         if (files.some((f) => f.detectionStatus === 'pending')) return;
         const detectedUpcs = [...new Set(files.flatMap((f) => f.detectedUpcs))];
         await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, submissionId));
+        // The photo checks are in: the rules that read them (and the code read) are judged again.
+        await recomputeReadiness(tx, [submissionId]);
         // Staff may have decided meanwhile: the checks only ever act on an item still waiting.
         if (current.itemStatus !== 'SUBMITTED' || current.humanReviewOnly) return;
         const reason = automatedVerdict(current.upc, files);

@@ -1,4 +1,4 @@
-import type { Actor, ItemStatus } from '@portal/domain';
+import type { Actor, ItemStatus, StoredReadiness } from '@portal/domain';
 import { TypedEvents } from '../../lib/typed-events.ts';
 import type { SubmissionFileRow, SubmissionRow } from './repository.ts';
 
@@ -15,7 +15,13 @@ export interface ChangedBy {
  */
 export interface SubmissionEvents {
   /** A new submission, SUBMITTED, with its files (draft submit, images for a catalogued product, bulk ingestion). */
-  submissionCreated: { submission: SubmissionRow; files: SubmissionFileRow[]; by: ChangedBy };
+  submissionCreated: {
+    submission: SubmissionRow;
+    files: SubmissionFileRow[];
+    by: ChangedBy;
+    /** What it was before (a draft: IN_PROGRESS), null when it is new (bulk ingestion, images for a product). */
+    from: ItemStatus | null;
+  };
   /** A status change (review, appeal, automated checks, cataloguing, delisting, resubmission). */
   submissionStatusChanged: {
     submission: SubmissionRow;
@@ -28,6 +34,14 @@ export interface SubmissionEvents {
   submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };
   /** Details changed: the product name, bulk-edit values, the shipping profile. */
   submissionUpdated: { submissionIds: string[]; fields: string[] };
+  /**
+   * Submissions whose readiness moved (became ready or not ready, or changed score) when their partner's rules
+   * changed, one event per batch of the recompute (a rule change may move thousands): not emitted for a submission's
+   * own changes (their events say those).
+   */
+  submissionsReadinessChanged: {
+    changes: { submission: SubmissionRow; before: StoredReadiness | null; after: StoredReadiness | null }[];
+  };
   /** Deleted, with the files it had (their blobs are removed after the commit). */
   submissionDeleted: { submission: SubmissionRow; files: SubmissionFileRow[] };
 }

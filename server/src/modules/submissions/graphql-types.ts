@@ -1,12 +1,25 @@
 import { builder } from '../../graphql/builder.ts';
-import type { PartnerStatus } from '@portal/domain';
+import { DETECTION_STATUSES, ITEM_STATUSES, type PartnerStatus, type ItemStatus } from '@portal/domain';
 import type { productSubmissions } from '../../db/schema.ts';
 
 export type ProductSubmissionRow = typeof productSubmissions.$inferSelect;
 
+/** A submission's (or a draft's) status: an enum, so clients generated from the schema know every value. */
+export const ItemStatusEnum = builder.enumType('ItemStatus', { values: ITEM_STATUSES });
+/** Whether a file's barcodes and photo checks have been read. */
+export const DetectionStatusEnum = builder.enumType('DetectionStatus', { values: DETECTION_STATUSES });
+export const PartnerStatusTypeEnum = builder.enumType('PartnerStatusType', {
+  values: ['Pass', 'Info', 'Warn', 'Fail'] as const,
+});
+/** A stored status text as the enum (the database holds only these values). */
+export const asItemStatus = (s: string) => s as ItemStatus;
+
 export const PartnerStatusRef = builder.objectRef<PartnerStatus>('PartnerStatus').implement({
   description: "A check of the submission against its partner's field rules; type is Pass, Info, Warn or Fail.",
-  fields: (t) => ({ type: t.exposeString('type'), message: t.exposeString('message') }),
+  fields: (t) => ({
+    type: t.field({ type: PartnerStatusTypeEnum, resolve: (p) => p.type }),
+    message: t.exposeString('message'),
+  }),
 });
 
 export const ProductSubmissionRef = builder.objectRef<ProductSubmissionRow>('ProductSubmission').implement({
@@ -15,7 +28,7 @@ export const ProductSubmissionRef = builder.objectRef<ProductSubmissionRow>('Pro
     upc: t.exposeString('upc'),
     ean13Upc: t.exposeString('ean13Upc'),
     productName: t.exposeString('productName', { nullable: true }),
-    itemStatus: t.exposeString('itemStatus'),
+    itemStatus: t.field({ type: ItemStatusEnum, resolve: (s) => asItemStatus(s.itemStatus) }),
     isImported: t.exposeBoolean('isImported'),
     detectedUpcs: t.exposeStringList('detectedUpcs'),
     updatedDate: t.field({ type: 'DateTime', resolve: (s) => s.updatedAt }),

@@ -1,5 +1,5 @@
 import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
-import { PartnerStatusRef } from './graphql-types.ts';
+import { asItemStatus, ItemStatusEnum, PartnerStatusRef } from './graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -42,8 +42,12 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
 const HistoryEntry = builder.objectRef<PresentedSubmission['history'][number]>('StatusChange').implement({
   fields: (t) => ({
     at: t.field({ type: 'DateTime', resolve: (h) => h.at }),
-    fromStatus: t.exposeString('fromStatus', { nullable: true }),
-    toStatus: t.exposeString('toStatus'),
+    fromStatus: t.field({
+      type: ItemStatusEnum,
+      nullable: true,
+      resolve: (h) => (h.fromStatus === null ? null : asItemStatus(h.fromStatus)),
+    }),
+    toStatus: t.field({ type: ItemStatusEnum, resolve: (h) => asItemStatus(h.toStatus) }),
     reason: t.exposeString('reason', { nullable: true }),
     by: t.exposeString('by'),
   }),
@@ -69,7 +73,7 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     upc: t.exposeString('upc'),
     ean13Upc: t.exposeString('ean13Upc'),
     productName: t.exposeString('productName', { nullable: true }),
-    itemStatus: t.exposeString('itemStatus'),
+    itemStatus: t.field({ type: ItemStatusEnum, resolve: (s) => asItemStatus(s.itemStatus) }),
     statusDisplayName: t.exposeString('statusDisplayName'),
     isImported: t.exposeBoolean('isImported'),
     companyName: t.exposeString('companyName'),
@@ -101,7 +105,7 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
 });
 
 type ActivityItem = ActivityRow & { canDelete: boolean };
-const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
+export const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
   fields: (t) => ({
     kind: t.exposeString('kind', { description: 'Draft or Product' }),
     id: t.exposeID('id'),
@@ -110,7 +114,7 @@ const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implemen
       description: "Every UPC of the row, each once: a draft's files in file order; a product's own.",
     }),
     productName: t.exposeString('productName', { nullable: true }),
-    itemStatus: t.exposeString('itemStatus'),
+    itemStatus: t.field({ type: ItemStatusEnum, resolve: (s) => asItemStatus(s.itemStatus) }),
     updatedDate: t.field({ type: 'DateTime', resolve: (r) => r.updatedAt }),
     fileCount: t.exposeInt('fileCount'),
     partnerCompanyId: t.exposeInt('partnerCompanyId', { nullable: true }),

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { jobType } from '../../jobs/queue.ts';
+import type { Tx } from '../../db/client.ts';
+import { enqueue, jobType } from '../../jobs/queue.ts';
 
 /** The automated checks of a SUBMITTED item (handler in checks-job.ts), queued by every way an item becomes SUBMITTED. */
 export const automatedChecksJob = jobType('submissions.automatedChecks', {
@@ -14,3 +15,34 @@ export const recountSubmissionsJob = jobType('submissions.recountCounts', {
   payload: z.object({ companyId: z.number().int().optional() }),
   maxAttempts: 3,
 });
+
+/**
+ * After a partner's rules change (its own rules saved, or its settings that imply rules): every submission sent to it
+ * judged again and its readiness and partner statuses stored, in batches, with progress in the jobs console
+ * (readiness-job.ts).
+ */
+export const recomputeReadinessJob = jobType('submissions.recomputeReadiness', {
+  queue: 'maintenance',
+  payload: z.object({ partnerCompanyId: z.number().int() }),
+  maxAttempts: 5,
+});
+
+/** Enqueued in the transaction that changes the partner's rules, so the recompute exists exactly when they do. */
+export const enqueueReadinessRecompute = (db: Tx, partnerCompanyId: number) =>
+  enqueue(db, recomputeReadinessJob, { partnerCompanyId }, { companyId: partnerCompanyId });
+
+/**
+ * The other submissions of a partner with a UPC that another submission took, changed or gave up: judged again after
+ * that change commits, in a transaction of their own (readiness-job.ts). Judged inside the change, their row locks
+ * taken after the change's own made two concurrent changes of one UPC wait on each other (a deadlock).
+ */
+export const rejudgeSameUpcJob = jobType('submissions.rejudgeSameUpc', {
+  queue: 'maintenance',
+  payload: z.object({ ids: z.array(z.guid()).max(1000) }),
+  maxAttempts: 5,
+});
+
+/** Queues the re-judging of these submissions (none: nothing queued), in the transaction of the change. */
+export async function rejudgeLater(db: Tx, ids: readonly string[], companyId: number | null) {
+  if (ids.length) await enqueue(db, rejudgeSameUpcJob, { ids: [...ids].slice(0, 1000) }, { companyId });
+}

@@ -22,15 +22,16 @@ import { HttpError, notFound } from '../../lib/errors.ts';
 import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
 import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
-import { automatedChecksJob } from './job-types.ts';
+import { automatedChecksJob, rejudgeLater } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
-import { recomputePartnerStatuses } from './partner-statuses.ts';
+import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
 import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
  * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
- * transaction and applies every side effect of its change there: history, automated checks, partner statuses,
+ * transaction and applies every side effect of its change there: history, automated checks, readiness and partner
+ * statuses (readiness-store.ts),
  * the product's shipping profile, the creator's e-mail, the maintained counts (counts.ts), then the event for other
  * modules (events.ts). Blobs are
  * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
@@ -142,7 +143,7 @@ const rowsOf = (tx: Tx, ids: string[]) =>
  */
 export async function createSubmissions(tx: Tx, items: NewSubmission[], by: ChangedBy): Promise<SubmissionRow[]> {
   if (!items.length) return [];
-  const created: { row: SubmissionRow; files: SubmissionFileRow[] }[] = [];
+  const created: { row: SubmissionRow; files: SubmissionFileRow[]; from: ItemStatus | null }[] = [];
   for (const item of items) {
     const [row] = await tx
       .insert(productSubmissions)
@@ -171,18 +172,32 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     await settleShippingProfile(tx, row, by.userId);
     await enqueue(tx, automatedChecksJob, { submissionId: row.id }, { companyId: row.companyId });
     await notifyStatusChange(tx, row, by, item.reason ?? null);
-    created.push({ row, files });
+    created.push({ row, files, from: item.from });
   }
   const ids = created.map((c) => c.row.id);
   await applyCountChanges(
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
   );
-  await recomputePartnerStatuses(tx, ids);
+  await recomputeReadiness(tx, ids);
+  // The others of the partner that have the same UPC repeat a UPC now (the duplicate-upc rule): judged after commit.
+  await rejudgeLater(
+    tx,
+    await othersWithSameUpc(
+      tx,
+      created.map((c) => c.row),
+    ),
+    created[0]?.row.companyId ?? null,
+  );
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
-    await submissionEvents.emit(tx, 'submissionCreated', { submission: byId.get(c.row.id)!, files: c.files, by });
+    await submissionEvents.emit(tx, 'submissionCreated', {
+      submission: byId.get(c.row.id)!,
+      files: c.files,
+      by,
+      from: c.from,
+    });
   return ids.map((id) => byId.get(id)!);
 }
 
@@ -195,6 +210,7 @@ export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): 
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
+  await recomputeReadiness(tx, [id]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
   return submission;
@@ -224,6 +240,8 @@ export async function changeStatus(
       itemStatus: to,
       rejectionReason: isRejected(to) ? reason : to === 'SUBMITTED' ? null : current.rejectionReason,
       updatedAt: new Date(),
+      // Back in the review queue (resubmitted, appealed): it lines up as submitted now.
+      ...(to === 'SUBMITTED' && { submittedAt: new Date() }),
     })
     .where(eq(productSubmissions.id, id))
     .returning();
@@ -250,6 +268,7 @@ export async function replaceFiles(
   change: { upc: string; ean13Upc: string; files: NewSubmissionFile[] },
   by: ChangedBy & { reason?: string | null },
 ): Promise<{ submission: SubmissionRow; replaced: SubmissionFileRow[] }> {
+  const previousUpc = await findSubmission(tx, id);
   // The status change first: it locks the row and refuses anything but a rejected item before a file is touched.
   const changed = await changeStatus(tx, id, 'SUBMITTED', by, {
     upc: change.upc,
@@ -260,7 +279,13 @@ export async function replaceFiles(
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
   await settleShippingProfile(tx, changed, by.userId);
-  await recomputePartnerStatuses(tx, [id]);
+  await recomputeReadiness(tx, [id]);
+  // The UPC may have changed: the others of the partner with the old or the new one are judged again after commit.
+  await rejudgeLater(
+    tx,
+    await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed]),
+    changed.companyId,
+  );
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -330,7 +355,7 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
     }
   }
   const ids = changes.map((c) => c.id);
-  await recomputePartnerStatuses(tx, ids);
+  await recomputeReadiness(tx, ids);
   await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
 }
 
@@ -344,6 +369,12 @@ export async function setProductShippingProfile(
     .set({ shippingProfileId: args.shippingProfileId })
     .where(and(eq(productSubmissions.companyId, args.companyId), eq(productSubmissions.ean13Upc, args.ean13Upc)))
     .returning({ id: productSubmissions.id });
+  // A required shipping profile is a readiness rule: the products' readiness follows the profile.
+  if (updated.length)
+    await recomputeReadiness(
+      tx,
+      updated.map((u) => u.id),
+    );
   if (updated.length)
     await submissionEvents.emit(tx, 'submissionUpdated', {
       submissionIds: updated.map((u) => u.id),
@@ -357,6 +388,8 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   if (!submission) throw notFound('Submission not found.');
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
+  // The others of the partner with its UPC may no longer repeat one: judged after commit.
+  await rejudgeLater(tx, await othersWithSameUpc(tx, [submission]), submission.companyId);
   await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;
@@ -371,7 +404,13 @@ export async function recordPastSubmission(
   values: typeof productSubmissions.$inferInsert,
   history: Omit<typeof submissionHistory.$inferInsert, 'submissionId'>[],
 ): Promise<SubmissionRow> {
-  const [row] = await tx.insert(productSubmissions).values(values).returning();
+  // Submitted when its history last says so, unless given.
+  const lastSubmitted = history.filter((h) => h.toStatus === 'SUBMITTED' && h.at).at(-1)?.at;
+  const submittedAt = values.submittedAt ?? lastSubmitted ?? values.createdAt;
+  const [row] = await tx
+    .insert(productSubmissions)
+    .values({ ...values, ...(submittedAt && { submittedAt }) })
+    .returning();
   await applyCountChanges(tx, [{ ...countKey(row), from: null, to: row.itemStatus }]);
   if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
   return row;

@@ -1,4 +1,5 @@
 import { asc, eq } from 'drizzle-orm';
+import type { StoredReadiness } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
 
@@ -79,4 +80,6 @@ export interface ActivityRow {
   upcs: string[];
   /** The stored summary of the partner statuses (drafts: N/A). */
   partnerStatusLabel: 'Incomplete' | 'Complete' | 'N/A';
+  /** The stored readiness for the partner (drafts, and submissions without partner rules: null). */
+  readiness: StoredReadiness | null;
 }

@@ -1,9 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT } from '@portal/domain';
+import { MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
 import { requireUser } from '../auth/session.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
+import { storedReadiness } from './readiness-store.ts';
 import { filesOf } from './repository.ts';
 import { resubmit, visibleSubmission } from './service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
@@ -24,7 +25,9 @@ export async function submissionRoutes(app: FastifyInstance) {
         summary: 'Resubmit a rejected product with new files',
         tags,
         multipart: resubmitFields.extend({ files: z.array(binary) }),
-        responses: { 200: z.object({ id: z.string(), itemStatus: z.string() }) },
+        responses: {
+          200: z.object({ id: z.string(), itemStatus: z.string(), readiness: storedReadinessSchema.nullable() }),
+        },
         errors: [400, 401, 403, 404, 413, 429],
       }),
     },
@@ -38,7 +41,8 @@ export async function submissionRoutes(app: FastifyInstance) {
       try {
         const { id, upc } = resubmitFields.parse(upload.fields);
         const s = await resubmit(ctx, user, id, upc, upload.files);
-        return { id: s.id, itemStatus: s.itemStatus };
+        // Its readiness for the partner with the new files (the photo checks of which are still to run).
+        return { id: s.id, itemStatus: s.itemStatus, readiness: storedReadiness(s) };
       } finally {
         await upload.discard();
       }

@@ -29,6 +29,7 @@ import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } fro
 import { submissionPolicy } from './policy.ts';
 import { activityPage } from './activity-list.ts';
 import { findSubmission, type SubmissionRow } from './repository.ts';
+import type { Precondition } from '../../lib/preconditions.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
   const s = await findSubmission(ctx.db, id);
@@ -51,9 +52,11 @@ export async function staffStatusChange(
   to: ItemStatus,
   action: AuditAction,
   reason: string | null = null,
+  precondition?: Precondition,
 ): Promise<SubmissionRow> {
   const before = await findSubmission(tx, id, { lock: true });
   if (!before) throw notFound('Submission not found.');
+  precondition?.(before.updatedAt);
   const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason });
   await recordAudit(tx, {
     actor: user,
@@ -103,6 +106,8 @@ export async function reviewSubmission(
   id: string,
   status: string,
   reason: string | null,
+  /** If-Match of the integration API, checked under the row's lock. */
+  precondition?: Precondition,
 ) {
   await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.review(user)) throw forbidden();
@@ -111,7 +116,7 @@ export async function reviewSubmission(
   const problem = status === 'ADMIN_REJECTED' || why ? rejectionReasonProblem(why) : null;
   if (problem) throw badRequest(problem, { reason: problem });
   const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
-  return ctx.db.transaction((tx) => staffStatusChange(tx, user, id, status, action, why));
+  return ctx.db.transaction((tx) => staffStatusChange(tx, user, id, status, action, why, precondition));
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
@@ -196,7 +201,14 @@ async function deleteStoredFiles(ctx: AppContext, files: { id: string; storageKe
 }
 
 /** Resubmission of a rejected item: new files replace all previous ones, the UPC may change, status SUBMITTED. */
-export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcInput: string, files: ReceivedFile[]) {
+export async function resubmit(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  upcInput: string,
+  files: ReceivedFile[],
+  precondition?: Precondition,
+) {
   const s = await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.resubmit(user, s)) throw forbidden();
   const upc = upcDigits(upcInput);
@@ -215,6 +227,11 @@ export async function resubmit(ctx: AppContext, user: UserRow, id: string, upcIn
     (fileId) => `submissions/${id}/${fileId}`,
     (stored) =>
       ctx.db.transaction(async (tx) => {
+        if (precondition) {
+          const locked = await findSubmission(tx, id, { lock: true });
+          if (!locked) throw notFound('Submission not found.');
+          precondition(locked.updatedAt);
+        }
         // Within the quota once the new files have replaced the old ones.
         const result = await recordWithinQuota(tx, ctx.config, s.companyId, () =>
           replaceFiles(

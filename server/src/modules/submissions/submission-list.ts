@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import { SUBMISSION_STATUSES, type V1SubmissionListQuery, type V1SubmissionSummary } from '@portal/domain';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition, type KeysetSort } from '../../lib/keyset.ts';
+import { readinessOfColumns } from './readiness-store.ts';
 
 /**
  * The integration API's list of submissions: newest first by `updated_at` or `created_at`, paged by cursor. Each
@@ -44,7 +45,8 @@ export function submissionListStatement(q: V1SubmissionListQuery & { companyId: 
   const branches = statuses.map(
     (status) => sql`(
       select s.id, s.upc, s.ean13_upc, s.product_name, s.item_status, s.company_id, s.partner_company_id,
-        s.partner_status_label, s.created_at, s.updated_at, ${keyOf(sort)} as sort_key, ${sort} as sorted_by
+        s.partner_status_label, s.readiness_percent, s.readiness_ready, s.readiness_version, s.readiness_failing,
+        s.created_at, s.updated_at, ${keyOf(sort)} as sort_key, ${sort} as sorted_by
       from product_submissions s where ${sql.join(where(status), sql` and `)}
       order by ${sort} desc, s.id desc limit ${reach})`,
   );
@@ -64,6 +66,7 @@ const toSummary = (r: Record<string, unknown>): V1SubmissionSummary => ({
   company_id: Number(r.company_id),
   partner_company_id: r.partner_company_id == null ? null : Number(r.partner_company_id),
   partner_status: r.partner_status_label as V1SubmissionSummary['partner_status'],
+  readiness: readinessOfColumns(r),
   created_at: iso(r.created_at),
   updated_at: iso(r.updated_at),
 });

@@ -46,7 +46,10 @@ export async function userRoutes(app: FastifyInstance) {
       const { optional } = userProbeQuery.parse(request.query);
       if (optional && !request.headers.authorization && !(await currentUser(request))) return null;
       const user = await requireUser(request);
-      return loadUserDetails(db, user, partnerOf(request.session));
+      const details = await loadUserDetails(db, user, partnerOf(request.session));
+      // With a token: what the token may do (a supplier's read-only token holds read:productsubmissions, which no
+      // user scope names, so user ∩ token was [] and the token could not learn it may read).
+      return request.apiToken ? { ...details, scopes: request.apiToken.effectiveScopes } : details;
     },
   );
 

@@ -1,7 +1,17 @@
 import type { ingestionEvents } from '../bulk-ingestion/events.ts';
 import type { submissionEvents } from '../submissions/events.ts';
+import { storedReadiness } from '../submissions/readiness-store.ts';
 import type { SubmissionRow } from '../submissions/repository.ts';
-import { enqueueEvent } from './service.ts';
+import type { WebhookEvent } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import { recordFeedEvent } from '../events/service.ts';
+import { enqueueEvent, enqueueEvents } from './service.ts';
+
+/** One event: into the change feed and to every subscribed endpoint, in the transaction of the change. */
+async function publish(tx: Tx, companyId: number, type: WebhookEvent, data: object) {
+  await recordFeedEvent(tx, companyId, type, data);
+  await enqueueEvent(tx, companyId, type, data);
+}
 
 /** What a receiver learns of a submission: its identity, never the review's internals. */
 const submissionData = (s: SubmissionRow) => ({
@@ -12,6 +22,8 @@ const submissionData = (s: SubmissionRow) => ({
   ean13Upc: s.ean13Upc,
   productName: s.productName,
   status: s.itemStatus,
+  /** Readiness for its partner (percent, ready, rule-set version, failing rules with fixes); null without rules. */
+  readiness: storedReadiness(s),
 });
 
 /**
@@ -19,20 +31,41 @@ const submissionData = (s: SubmissionRow) => ({
  * endpoint of the company concerned, enqueued in the transaction of the change (nothing is sent from here).
  */
 export function subscribeWebhooks(submissions: typeof submissionEvents, ingestion: typeof ingestionEvents) {
+  // A new submission is SUBMITTED from the start (a draft submitted, an import): created, and a status change too, so
+  // a receiver following status changes learns of the supplier's own submit and of imported files.
+  submissions.on('submissionCreated', async ({ submission, from }, tx) => {
+    const data = submissionData(submission);
+    await publish(tx, submission.companyId, 'submission.created', data);
+    await publish(tx, submission.companyId, 'submission.status_changed', {
+      ...data,
+      from,
+      to: submission.itemStatus,
+      reason: null,
+    });
+  });
   submissions.on('submissionStatusChanged', async ({ submission, from, to, reason }, tx) => {
     const data = submissionData(submission);
-    await enqueueEvent(tx, submission.companyId, 'submission.status_changed', {
+    await publish(tx, submission.companyId, 'submission.status_changed', {
       ...data,
       status: to,
       from,
       to,
       reason,
     });
-    if (to === 'CATALOGUED')
-      await enqueueEvent(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
+    if (to === 'CATALOGUED') await publish(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
+  });
+  submissions.on('submissionsReadinessChanged', async ({ changes }, tx) => {
+    const events = changes.map(({ submission, before, after }) => ({
+      companyId: submission.companyId,
+      data: { ...submissionData(submission), readiness: after, previousReadiness: before },
+    }));
+    // A recompute's batch: into the change feed one by one, to the endpoints with one read of them.
+    for (const { companyId, data } of events)
+      await recordFeedEvent(tx, companyId, 'submission.readiness_changed', data);
+    await enqueueEvents(tx, 'submission.readiness_changed', events);
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {
-    await enqueueEvent(tx, job.companyId, 'ingestion.job_completed', {
+    await publish(tx, job.companyId, 'ingestion.job_completed', {
       jobId: job.id,
       companyId: job.companyId,
       source: job.source,
@@ -40,7 +73,7 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
     });
   });
   ingestion.on('fileNeedsMapping', async ({ file, companyId }, tx) => {
-    await enqueueEvent(tx, companyId, 'ingestion.file_needs_mapping', {
+    await publish(tx, companyId, 'ingestion.file_needs_mapping', {
       jobId: file.jobId,
       fileId: file.id,
       companyId,

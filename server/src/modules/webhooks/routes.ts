@@ -1,12 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { webhookInputSchema } from '@portal/domain';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { webhookDeliveryViewSchema, webhookInputSchema, webhookViewSchema } from '@portal/domain';
+import { routeSchema } from '../../lib/openapi.ts';
+import { ifMatchOf, sendEtag } from '../../lib/preconditions.ts';
 import { requireUser } from '../auth/session.ts';
 import { TOKEN_WRITES_WEBHOOKS } from './policy.ts';
 import {
   createWebhook,
   deleteWebhook,
+  getWebhook,
   listDeliveries,
   listWebhooks,
   redeliver,
@@ -21,7 +23,7 @@ const webhookParams = z.object({ webhookId: id });
 const deliveryParams = z.object({ deliveryId: id });
 const queued = z.object({ queued: z.literal(true) });
 const withSecret = z.object({
-  webhook: jsonAny.describe('The Webhook'),
+  webhook: webhookViewSchema,
   secret: z.string().meta({ example: 'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw' }),
 });
 const tags = ['Webhooks'];
@@ -40,7 +42,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         summary: "List a company's webhooks (never their secrets)",
         tags,
         params: companyParams,
-        responses: { 200: jsonAny.describe('Webhook[]') },
+        responses: { 200: z.array(webhookViewSchema) },
         errors: [400, 401, 403, 404, 429],
       }),
     },
@@ -62,12 +64,32 @@ export async function webhookRoutes(app: FastifyInstance) {
         body: webhookInputSchema,
         responses: { 201: withSecret },
         errors: [400, 401, 403, 404, 409, 429],
+        errorNotes: { 409: 'The company has its 20 webhooks already (the same URL twice is allowed)' },
       }),
     },
     async (request, reply) => {
       const { companyId } = companyParams.parse(request.params);
       const created = await createWebhook(ctx, await requireUser(request), companyId, request.body);
       return reply.status(201).send(created);
+    },
+  );
+
+  app.get(
+    '/api/webhooks/:webhookId',
+    {
+      schema: routeSchema({
+        summary: 'One webhook (never its secret), with its ETag for If-Match',
+        tags,
+        params: webhookParams,
+        responses: { 200: webhookViewSchema },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const { webhookId } = webhookParams.parse(request.params);
+      const found = await getWebhook(ctx, await requireUser(request), webhookId);
+      sendEtag(reply, 'webhook', new Date(found.updatedDate));
+      return found;
     },
   );
 
@@ -79,14 +101,25 @@ export async function webhookRoutes(app: FastifyInstance) {
         summary: "Change a webhook's URL, events or active flag",
         tags,
         params: webhookParams,
+        headers: z.object({
+          'if-match': z.string().optional().describe('The ETag of the webhook as you read it (412 otherwise)'),
+        }),
         body: webhookInputSchema,
-        responses: { 200: jsonAny.describe('The Webhook') },
-        errors: [400, 401, 403, 404, 429],
+        responses: { 200: webhookViewSchema },
+        errors: [400, 401, 403, 404, 412, 429],
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const { webhookId } = webhookParams.parse(request.params);
-      return updateWebhook(ctx, await requireUser(request), webhookId, request.body);
+      const updated = await updateWebhook(
+        ctx,
+        await requireUser(request),
+        webhookId,
+        request.body,
+        ifMatchOf(request, 'webhook'),
+      );
+      sendEtag(reply, 'webhook', new Date(updated.updatedDate));
+      return updated;
     },
   );
 
@@ -156,7 +189,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         summary: 'The newest 50 deliveries, each with every attempt (status code, duration, answer excerpt)',
         tags,
         params: webhookParams,
-        responses: { 200: jsonAny.describe('WebhookDelivery[]') },
+        responses: { 200: z.array(webhookDeliveryViewSchema) },
         errors: [400, 401, 403, 404, 429],
       }),
     },

@@ -22,6 +22,7 @@ import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob } from './job-types.ts';
 import { webhookPolicy } from './policy.ts';
 import { newMessageId, newSecret } from './signing.ts';
+import type { Precondition } from '../../lib/preconditions.ts';
 
 type EndpointRow = typeof webhookEndpoints.$inferSelect;
 
@@ -50,7 +51,7 @@ const auditSummary = (e: Pick<EndpointRow, 'url' | 'events' | 'active'>) => ({
 /** Another company's webhooks answer 404 (never revealed); otherwise a refusal is 403. */
 function allow(user: Actor, companyId: number, rule: 'view' | 'manage') {
   authorize(!webhookPolicy.hideAsMissing(user, companyId), () => notFound(WEBHOOK_MSG.notFound));
-  authorize(webhookPolicy.view(user, companyId), forbidden);
+  authorize(webhookPolicy.view(user, companyId), () => forbidden(WEBHOOK_MSG.scopeNeeded));
   authorize(webhookPolicy[rule](user, companyId), () => forbidden(WEBHOOK_MSG.readOnly));
 }
 
@@ -80,6 +81,11 @@ export async function listWebhooks(ctx: AppContext, user: Actor, companyId: numb
     .where(eq(webhookEndpoints.companyId, companyId))
     .orderBy(webhookEndpoints.id);
   return rows.map((r) => view(r));
+}
+
+/** One endpoint (never its secret). */
+export async function getWebhook(ctx: AppContext, user: Actor, id: number): Promise<WebhookView> {
+  return view(await endpointFor(ctx, user, id, 'view'));
 }
 
 /** Registers an endpoint; the answer carries its signing secret, the only time it is shown. */
@@ -125,11 +131,27 @@ export async function createWebhook(
   });
 }
 
-export async function updateWebhook(ctx: AppContext, user: Actor, id: number, body: unknown): Promise<WebhookView> {
+export async function updateWebhook(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+  body: unknown,
+  /** If-Match, checked against the endpoint's version under its lock. */
+  precondition?: Precondition,
+): Promise<WebhookView> {
   const before = await endpointFor(ctx, user, id, 'manage');
   const input = webhookInputSchema.parse(body);
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
+    if (precondition) {
+      const [locked] = await tx
+        .select({ updatedAt: webhookEndpoints.updatedAt })
+        .from(webhookEndpoints)
+        .where(eq(webhookEndpoints.id, id))
+        .for('update');
+      if (!locked) throw notFound(WEBHOOK_MSG.notFound);
+      precondition(locked.updatedAt);
+    }
     const [row] = await tx
       .update(webhookEndpoints)
       .set({ url: input.url, events: input.events, active: input.active, updatedAt: new Date() })
@@ -221,6 +243,7 @@ export async function listDeliveries(ctx: AppContext, user: Actor, id: number): 
     status: d.status,
     createdDate: d.createdAt.toISOString(),
     nextAttemptDate: d.status === 'PENDING' && d.nextAttemptAt ? d.nextAttemptAt.toISOString() : null,
+    payload: d.body,
     attempts: attempts
       .filter((a) => a.deliveryId === d.id)
       .map((a) => ({
@@ -304,4 +327,30 @@ export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent
       ),
     );
   for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data);
+}
+
+/**
+ * Many events of one type (a rule change moving thousands of submissions): the subscribed endpoints of all their
+ * companies read in one query, then one delivery per event and endpoint, as enqueueEvent makes them.
+ */
+export async function enqueueEvents(
+  tx: Tx,
+  type: WebhookEvent,
+  events: readonly { companyId: number; data: object }[],
+): Promise<void> {
+  if (!events.length) return;
+  const endpoints = await tx
+    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
+    .from(webhookEndpoints)
+    .where(
+      and(
+        inArray(webhookEndpoints.companyId, [...new Set(events.map((e) => e.companyId))]),
+        eq(webhookEndpoints.active, true),
+        arrayContains(webhookEndpoints.events, [type]),
+      ),
+    );
+  if (!endpoints.length) return;
+  for (const event of events)
+    for (const endpoint of endpoints)
+      if (endpoint.companyId === event.companyId) await createDelivery(tx, endpoint, type, event.data);
 }

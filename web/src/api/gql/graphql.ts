@@ -57,6 +57,11 @@ export type CertifiedValuesInput = {
   unitsOfMeasure?: string | null | undefined;
 };
 
+export type DetectionStatus =
+  | 'done'
+  | 'failed'
+  | 'pending';
+
 export type DraftFileInput = {
   fileName: string;
   isMarketingImage?: boolean | null | undefined;
@@ -70,6 +75,16 @@ export type FieldRuleInput = {
   required?: boolean | null | undefined;
   visible?: boolean | null | undefined;
 };
+
+export type ItemStatus =
+  | 'ACCEPTED'
+  | 'ADMIN_REJECTED'
+  | 'AUTO_REJECTED'
+  | 'CATALOGUED'
+  | 'DELISTED'
+  | 'IN_PROGRESS'
+  | 'PREPOPULATED'
+  | 'SUBMITTED';
 
 export type MeasureInput = {
   unit?: string | null | undefined;
@@ -122,11 +137,33 @@ export type ProductSubmissionRowInput = {
   width?: number | null | undefined;
 };
 
+/** A rule as ReadinessRule describes it; the fields of other kinds are left out. */
+export type ReadinessRuleInput = {
+  check?: string | null | undefined;
+  code: string;
+  field?: string | null | undefined;
+  fix: string;
+  kind: string;
+  message: string;
+  min?: number | null | undefined;
+  minLongSidePx?: number | null | undefined;
+  prefixes?: Array<string> | null | undefined;
+  severity: RuleSeverity;
+  stage?: string | null | undefined;
+  weight: number;
+};
+
 /** A market account or attribute by id; the name is ignored. */
 export type ReferenceInput = {
   id: number;
   name?: string | null | undefined;
 };
+
+/** blocking: the product cannot be submitted to this partner; warning and info: it can. */
+export type RuleSeverity =
+  | 'blocking'
+  | 'info'
+  | 'warning';
 
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
 export type ShippingProfileInput = {
@@ -287,7 +324,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -301,14 +338,14 @@ export type DraftSubmissionQueryVariables = Exact<{
 }>;
 
 
-export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: string, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, longSidePx: number | null, qualityIssues: Array<{ code: string, message: string }> }> } };
+export type DraftSubmissionQuery = { getDraftSubmission: { id: string, partnerCompanyId: number | null, updatedDate: string, can: { edit: boolean, delete: boolean }, files: Array<{ fileName: string, kind: string, upc: string | null, productName: string | null, detectedUpc: string | null, detectedUpcs: Array<string>, detectionStatus: DetectionStatus, shippingProfileId: number | null, isMarketingImage: boolean, imageUrl: string, thumbnailUrl: string, thumbnailReady: boolean, longSidePx: number | null, qualityIssues: Array<{ code: string, message: string }> }> } };
 
 export type ReadinessRulesQueryVariables = Exact<{
   partnerCompanyId: number;
 }>;
 
 
-export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: string, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
 
 export type UpdateDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -323,7 +360,7 @@ export type SubmitProductsFromDraftSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type SubmitProductsFromDraftSubmissionMutation = { submitProductsFromDraftSubmission: Array<{ id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string }> };
+export type SubmitProductsFromDraftSubmissionMutation = { submitProductsFromDraftSubmission: Array<{ id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus }> };
 
 export type DeleteDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -368,6 +405,31 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 
 
 export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
+
+export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null };
+
+export type PartnerReadinessRulesQueryVariables = Exact<{
+  partnerCompanyId: number;
+}>;
+
+
+export type PartnerReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+
+export type DryRunReadinessRulesQueryVariables = Exact<{
+  partnerCompanyId: number;
+  rules: Array<ReadinessRuleInput> | ReadinessRuleInput;
+}>;
+
+
+export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, becomesNotReady: number, becomesReady: number, scoreChanges: number, rules: Array<{ code: string, becomesNotReady: number, becomesReady: number }> } };
+
+export type SaveReadinessRulesMutationVariables = Exact<{
+  partnerCompanyId: number;
+  rules: Array<ReadinessRuleInput> | ReadinessRuleInput;
+}>;
+
+
+export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
 
@@ -436,7 +498,7 @@ export type ActivityPageQueryVariables = Exact<{
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: string, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: ItemStatus, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -457,9 +519,9 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -468,7 +530,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -476,14 +538,14 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: string, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: string | null, toStatus: string, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -630,6 +692,22 @@ export const PartnerConfigurationFieldsFragmentDoc = new TypedDocumentString(`
   updatedDate
 }
     `, {"fragmentName":"PartnerConfigurationFields"}) as unknown as TypedDocumentString<PartnerConfigurationFieldsFragment, unknown>;
+export const ReadinessRuleFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}
+    `, {"fragmentName":"ReadinessRuleFields"}) as unknown as TypedDocumentString<ReadinessRuleFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
     fragment ShippingProfileFields on ShippingProfile {
   id
@@ -691,6 +769,18 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection
@@ -1198,6 +1288,18 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection
@@ -1447,6 +1549,67 @@ export const UpdatePartnerConfigurationDocument = new TypedDocumentString(`
   minImageLongSidePx
   updatedDate
 }`) as unknown as TypedDocumentString<UpdatePartnerConfigurationMutation, UpdatePartnerConfigurationMutationVariables>;
+export const PartnerReadinessRulesDocument = new TypedDocumentString(`
+    query PartnerReadinessRules($partnerCompanyId: Int!) {
+  getReadinessRules(partnerCompanyId: $partnerCompanyId) {
+    version
+    rules {
+      ...ReadinessRuleFields
+    }
+  }
+}
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}`) as unknown as TypedDocumentString<PartnerReadinessRulesQuery, PartnerReadinessRulesQueryVariables>;
+export const DryRunReadinessRulesDocument = new TypedDocumentString(`
+    query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+  dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+    judged
+    becomesNotReady
+    becomesReady
+    scoreChanges
+    rules {
+      code
+      becomesNotReady
+      becomesReady
+    }
+  }
+}
+    `) as unknown as TypedDocumentString<DryRunReadinessRulesQuery, DryRunReadinessRulesQueryVariables>;
+export const SaveReadinessRulesDocument = new TypedDocumentString(`
+    mutation SaveReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+  saveReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+    version
+    rules {
+      ...ReadinessRuleFields
+    }
+  }
+}
+    fragment ReadinessRuleFields on ReadinessRule {
+  code
+  kind
+  message
+  fix
+  severity
+  weight
+  field
+  min
+  check
+  minLongSidePx
+  prefixes
+  stage
+}`) as unknown as TypedDocumentString<SaveReadinessRulesMutation, SaveReadinessRulesMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
   getShippingProfileForCurrentUser(
@@ -1648,6 +1811,18 @@ export const ActivityPageDocument = new TypedDocumentString(`
       fileCount
       partnerCompanyId
       partnerStatusLabel
+      readiness {
+        percent
+        ready
+        version
+        failing {
+          code
+          severity
+          message
+          fix
+          fileNames
+        }
+      }
       canDelete
     }
     total
@@ -1693,6 +1868,18 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection
@@ -1750,6 +1937,18 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection
@@ -1807,6 +2006,18 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection
@@ -1864,6 +2075,18 @@ export const RequestValidationDocument = new TypedDocumentString(`
   updatedDate
   badge
   badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
   rejectionReason {
     message
     isAdminRejection

@@ -1,5 +1,17 @@
 import { Badge, Group, List, Paper, Progress, Stack, Text } from '@mantine/core';
-import { displayUpc, READINESS_MSG, type ProductReadiness, type RuleSeverity } from '@portal/domain';
+import { displayUpc, READINESS_MSG, type RuleSeverity } from '@portal/domain';
+
+/** What the panel shows of a product: a draft's live judgement, or a submission's (GraphQL Readiness). */
+export interface ShownReadiness {
+  upc: string;
+  fileNames: readonly string[];
+  readiness: {
+    percent: number;
+    ready: boolean;
+    version?: number;
+    failing: readonly { code: string; severity: RuleSeverity; message: string; fix: string }[];
+  };
+}
 
 const SEVERITY: Record<RuleSeverity, { label: string; color: string }> = {
   blocking: { label: READINESS_MSG.severityLabel.blocking, color: 'red.9' },
@@ -12,7 +24,14 @@ const SEVERITY: Record<RuleSeverity, { label: string; color: string }> = {
  * on Submit): the score, and each failing rule with its fix, blocking ones first. Polite live region: a screen
  * reader hears the new score after a change.
  */
-export function ReadinessPanel({ products }: { products: readonly ProductReadiness[] }) {
+export function ReadinessPanel({
+  products,
+  showVersion = false,
+}: {
+  products: readonly ShownReadiness[];
+  /** Name the version of the partner's rules it was judged against (the detail page). */
+  showVersion?: boolean;
+}) {
   if (!products.length) return null;
   return (
     <Stack gap="sm" aria-live="polite">
@@ -27,6 +46,11 @@ export function ReadinessPanel({ products }: { products: readonly ProductReadine
             <Group justify="space-between" gap="sm" wrap="nowrap">
               <Text fw={600}>{title}</Text>
             </Group>
+            {showVersion && product.readiness.version !== undefined && (
+              <Text size="xs" c="dimmed">
+                {READINESS_MSG.judgedAgainst(product.readiness.version)}
+              </Text>
+            )}
             <Progress value={percent} color={product.readiness.ready ? 'green.8' : 'red.8'} mt={6} aria-label={title} />
             {ordered.length > 0 && (
               <List

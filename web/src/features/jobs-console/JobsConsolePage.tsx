@@ -14,7 +14,15 @@ import {
   Text,
   Title,
 } from '@mantine/core';
-import { JOB_STATES, JOBS_LIST_DEPTH, JOBS_MSG, JOBS_REFRESH_MS, plural, type JobState } from '@portal/domain';
+import {
+  JOB_STATES,
+  jobProgressLabel,
+  JOBS_LIST_DEPTH,
+  JOBS_MSG,
+  JOBS_REFRESH_MS,
+  plural,
+  type JobState,
+} from '@portal/domain';
 import { isApiError } from '../../api/api-error.ts';
 import { formatDateTime } from '../../ui/dates.ts';
 import { stackedTable } from '../../ui/stacked-table.ts';
@@ -218,6 +226,7 @@ function JobsTable(props: {
                 <Table.Th scope="col">Id</Table.Th>
                 <Table.Th scope="col">Type</Table.Th>
                 <Table.Th scope="col">Attempts</Table.Th>
+                <Table.Th scope="col">Progress</Table.Th>
                 <Table.Th scope="col">Last error</Table.Th>
                 <Table.Th scope="col">Payload</Table.Th>
                 <Table.Th scope="col">Request id</Table.Th>
@@ -233,6 +242,7 @@ function JobsTable(props: {
                   <Table.Td data-label="Attempts">
                     {job.attempts} of {job.maxAttempts}
                   </Table.Td>
+                  <Table.Td data-label="Progress">{job.progress ? jobProgressLabel(job.progress) : '–'}</Table.Td>
                   <Table.Td data-label="Last error" maw={360} style={{ overflowWrap: 'anywhere' }}>
                     {job.lastError ?? '–'}
                   </Table.Td>

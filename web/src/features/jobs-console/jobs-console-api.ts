@@ -3,6 +3,7 @@ import {
   JOBS_REFRESH_MS,
   jobsViewFromAddress,
   type FailedJobsFilter,
+  type JobProgress,
   type JobState,
   type JobsView,
 } from '@portal/domain';
@@ -17,6 +18,8 @@ export interface ConsoleJob {
   maxAttempts: number;
   lastError: string | null;
   payloadSummary: string;
+  /** How far it has come (the readiness recompute reports it); null for jobs that do not. */
+  progress: JobProgress | null;
   requestId: string | null;
   createdAt: string;
   runAt: string;

@@ -1,10 +1,11 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useParams } from 'react-router';
 import { PhotoChecksSection } from './PhotoChecksSection.tsx';
 import {
   Anchor,
   Button,
   ColorInput,
+  Divider,
   FileInput,
   Group,
   Image,
@@ -43,6 +44,14 @@ import {
   type SettingsConfiguration,
   type SettingsFormValues,
 } from './partners-api.ts';
+
+/**
+ * The readiness rule editor checks rules with the shared zod schema: loaded after the settings form, so the page's
+ * first paint does not wait for the schemas on a slow connection.
+ */
+const ReadinessRulesSection = lazy(() =>
+  import('./ReadinessRulesSection.tsx').then((m) => ({ default: m.ReadinessRulesSection })),
+);
 
 export const LOGO_HELP = 'Upload logo with transparent or white background';
 export const SAVED_MESSAGE = 'Partner configuration saved';
@@ -216,6 +225,10 @@ export function PartnerConfigurationForm({ config }: { config: SettingsConfigura
           </Group>
         </Stack>
       </form>
+      <Divider my="xl" />
+      <Suspense fallback={<Loader size="sm" aria-label="Loading the readiness rules" />}>
+        <ReadinessRulesSection partnerCompanyId={config.companyId} />
+      </Suspense>
     </Page>
   );
 }

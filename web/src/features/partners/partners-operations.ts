@@ -63,3 +63,58 @@ export const UpdatePartnerConfigurationMutation = graphql(`
     }
   }
 `);
+
+export const ReadinessRuleFields = graphql(`
+  fragment ReadinessRuleFields on ReadinessRule {
+    code
+    kind
+    message
+    fix
+    severity
+    weight
+    field
+    min
+    check
+    minLongSidePx
+    prefixes
+    stage
+  }
+`);
+
+export const PartnerReadinessRulesQuery = graphql(`
+  query PartnerReadinessRules($partnerCompanyId: Int!) {
+    getReadinessRules(partnerCompanyId: $partnerCompanyId) {
+      version
+      rules {
+        ...ReadinessRuleFields
+      }
+    }
+  }
+`);
+
+export const DryRunReadinessRulesQuery = graphql(`
+  query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+    dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+      judged
+      becomesNotReady
+      becomesReady
+      scoreChanges
+      rules {
+        code
+        becomesNotReady
+        becomesReady
+      }
+    }
+  }
+`);
+
+export const SaveReadinessRulesMutation = graphql(`
+  mutation SaveReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
+    saveReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+      version
+      rules {
+        ...ReadinessRuleFields
+      }
+    }
+  }
+`);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { SCOPES } from '@portal/domain';
 import { buildUser } from '../../test/fixtures.ts';
 import { subNavigationItems } from './sub-navigation-items.ts';
 
@@ -30,6 +31,16 @@ describe('sub-navigation items', () => {
       'Catalog',
       'Shipping Profiles',
     ]);
+  });
+
+  it('shows Review to staff with review rights only (the write-all scope), active on the queue and its items', () => {
+    const reviewer = buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] });
+    expect(subNavigationItems(reviewer, []).map((i) => i.label)).toEqual(['Submissions', 'Catalog', 'Review']);
+    const readOnly = buildUser({ scopes: [SCOPES.readAllProductSubmissions] });
+    expect(subNavigationItems(readOnly, []).map((i) => i.label)).not.toContain('Review');
+    const review = subNavigationItems(reviewer, []).find((i) => i.label === 'Review')!;
+    expect(['/review', '/review/abc'].every((p) => review.isActive(p))).toBe(true);
+    expect(review.isActive('/reviewers')).toBe(false);
   });
 
   it('marks Submissions active on activity, submission detail and edit-multiple pages', () => {

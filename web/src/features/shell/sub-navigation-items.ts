@@ -1,3 +1,4 @@
+import { mayReview } from '@portal/domain';
 import type { UserDetails } from '../../session/user.ts';
 
 export interface SubNavigationItem {
@@ -33,15 +34,18 @@ const ITEMS = {
     to: '/shippingProfiles',
     isActive: (path: string) => within(path, '/shippingProfiles'),
   },
+  // The reviewer's workspace (beside the spec's pages): staff with review rights.
+  review: { label: 'Review', to: '/review', isActive: (path: string) => within(path, '/review') },
   imports: { label: 'Imports', to: '/import-jobs', isActive: (path: string) => within(path, '/import-jobs') },
 } satisfies Record<string, SubNavigationItem>;
 
 /** The sub-navigation entries this user sees (part 1 section 2). */
 export function subNavigationItems(
-  user: Pick<UserDetails, 'hasBulkIngestionAccess'>,
+  user: Pick<UserDetails, 'hasBulkIngestionAccess'> & Partial<Pick<UserDetails, 'scopes'>>,
   flags: readonly string[],
 ): SubNavigationItem[] {
   const items: SubNavigationItem[] = [ITEMS.submissions, ITEMS.catalog];
+  if (user.scopes && mayReview({ scopes: user.scopes })) items.push(ITEMS.review);
   if (flags.includes('BRAND_PROFILE')) items.push(ITEMS.brandProfile);
   if (flags.includes('SHIPPING_PROFILE')) items.push(ITEMS.shippingProfiles);
   if (user.hasBulkIngestionAccess) items.push(ITEMS.imports);

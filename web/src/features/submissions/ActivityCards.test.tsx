@@ -24,6 +24,7 @@ const row = {
   fileCount: 2,
   partnerCompanyId: 30443,
   partnerStatusLabel: 'Incomplete',
+  readiness: null,
   canDelete: true,
 };
 

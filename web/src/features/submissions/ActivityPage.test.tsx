@@ -25,6 +25,7 @@ const item = (over: Partial<ActivityItem> = {}): ActivityItem => ({
   fileCount: 2,
   partnerCompanyId: null,
   partnerStatusLabel: 'N/A',
+  readiness: { percent: 100, ready: true, version: 1, failing: [] },
   canDelete: true,
   ...over,
   // A product's UPCs are its own one; a draft's are given when the test is about them.
@@ -146,6 +147,33 @@ describe('Activity tabs', () => {
     expect(
       within(screen.getByRole('link', { name: '0012345678905' }).closest('tr')!).getByText('Complete'),
     ).toBeTruthy();
+  });
+
+  it("a Readiness column after the specification's columns: the stored score and how many blocking rules fail", async () => {
+    const failing = [{ code: 'R-IMG-MIN-2', severity: 'blocking' as const, message: 'm', fix: 'f', fileNames: [] }];
+    renderActivity('/activity/all', {
+      flags: ['SUBMISSION_LIST_VIEW'],
+      answers: {
+        ActivityPage: page([
+          item({ id: 'p1', partnerCompanyId: 30443, readiness: { percent: 50, ready: false, version: 2, failing } }),
+          item({ id: 'p2', upc: '012345678905', partnerCompanyId: null, readiness: null }),
+        ]),
+      },
+    });
+    const first = (await screen.findByRole('link', { name: '0036000291452' })).closest('tr')!;
+    const headers = screen.getAllByRole('columnheader').map((h) => h.textContent);
+    expect(headers.slice(1, 8)).toEqual([
+      'UPC',
+      'Product name',
+      'Status',
+      'Files',
+      'Date modified',
+      'Partner status',
+      'Readiness',
+    ]);
+    expect(within(first).getByText('50% · 1 blocking')).toBeTruthy();
+    const second = screen.getByRole('link', { name: '0012345678905' }).closest('tr')!;
+    expect(within(second).getAllByText('N/A')).toHaveLength(2);
   });
 
   it('in the list view the standard routes narrow Active down by status', async () => {
@@ -400,7 +428,7 @@ describe('Partner drop-down', () => {
       screen
         .getAllByRole('row')
         .slice(1)
-        .map((r) => within(r).getAllByRole('cell').at(-2)?.textContent);
+        .map((r) => within(r).getAllByRole('cell').at(-3)?.textContent);
     expect(partnerColumn()).toEqual(['Incomplete', 'Complete', 'N/A']);
     const select = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
     fireEvent.click(select);

@@ -2,7 +2,14 @@ import { useEffect, useRef, type MouseEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { ActionIcon, Anchor, Card, Checkbox, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { activityRowPath, isItemStatus, partnerStatusShown, statusDisplayName, UNNAMED } from '@portal/domain';
+import {
+  activityRowPath,
+  isItemStatus,
+  partnerStatusShown,
+  readinessCell,
+  statusDisplayName,
+  UNNAMED,
+} from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
@@ -16,6 +23,16 @@ export function rowLabel(item: ActivityItem): string {
   const name = nameText(item);
   return name === UNNAMED ? upcText(item) : `${upcText(item)}, ${name}`;
 }
+
+/**
+ * The readiness column (added after the specification's columns, which stay): the row's stored score for its own
+ * partner and how many blocking rules it fails; N/A for drafts (their live score is on Enter UPC(s)), without partner
+ * rules, or when the partner drop-down names another partner.
+ */
+const readinessText = (item: ActivityItem, statusPartnerId: number | null) =>
+  statusPartnerId !== null && item.partnerCompanyId !== statusPartnerId ? 'N/A' : readinessCell(item.readiness);
+/** The column shows when the page has a submission (a page of drafts only has nothing to score). */
+const showsReadiness = (items: readonly ActivityItem[]) => items.some((i) => i.kind === 'Product');
 
 const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
 
@@ -99,6 +116,11 @@ function ActivityCards({
                       Partner status: {partnerStatusShown(item, statusPartnerId)}
                     </Text>
                   )}
+                  {item.kind === 'Product' && (
+                    <Text size="sm" c="dimmed">
+                      Readiness: {readinessText(item, statusPartnerId)}
+                    </Text>
+                  )}
                 </Stack>
               </Group>
               <DeleteButton item={item} label={label} onDelete={onDelete} />
@@ -160,6 +182,7 @@ function ActivityRows({
     focusedLink.current.focus();
   }, [focusedId, onPage]);
 
+  const readinessColumn = showsReadiness(items);
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const someSelected = items.some((i) => selected.has(i.id));
 
@@ -196,6 +219,7 @@ function ActivityRows({
             <Table.Th scope="col">Files</Table.Th>
             <Table.Th scope="col">Date modified</Table.Th>
             {showPartnerStatus && <Table.Th scope="col">Partner status</Table.Th>}
+            {readinessColumn && <Table.Th scope="col">Readiness</Table.Th>}
             <Table.Th scope="col">
               <span className="visually-hidden">Actions</span>
             </Table.Th>
@@ -238,6 +262,7 @@ function ActivityRows({
                 <Table.Td>{item.fileCount}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
                 {showPartnerStatus && <Table.Td>{partnerStatusShown(item, statusPartnerId)}</Table.Td>}
+                {readinessColumn && <Table.Td>{readinessText(item, statusPartnerId)}</Table.Td>}
                 <Table.Td>
                   <DeleteButton item={item} label={label} onDelete={onDelete} />
                 </Table.Td>

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
-import { ALL_SCOPES, READ_FROM_DIGITS, REJECTION_REASON_MAX, REVIEW_MSG, SCOPES } from '@portal/domain';
+import { ALL_SCOPES, READ_FROM_DIGITS, READINESS_MSG, REJECTION_REASON_MAX, REVIEW_MSG, SCOPES } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { getBanner, hideBanner } from '../../ui/banner/banner-store.ts';
@@ -63,6 +63,34 @@ describe('Submission detail', () => {
     expect(within(facts).getByText('Submitted')).toBeTruthy();
     expect(within(facts).getByText('03/07/2025 4:05 pm')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'View front.png large' })).toBeTruthy();
+  });
+
+  it('the supplier sees the readiness for the partner, the rule-set version and each failing rule with its fix', async () => {
+    renderDetail(
+      buildSubmission({
+        readiness: {
+          percent: 60,
+          ready: false,
+          version: 4,
+          failing: [
+            {
+              code: 'R-IMG-MIN-2',
+              severity: 'blocking',
+              message: 'At least 2 images are needed.',
+              fix: 'Add a picture of the back of the pack.',
+              fileNames: [],
+            },
+          ],
+        },
+      }),
+    );
+    await loaded();
+    const section = screen.getByRole('region', { name: 'Readiness for this partner' });
+    expect(within(section).getByText(READINESS_MSG.score('036000291452', 60))).toBeTruthy();
+    expect(within(section).getByText(READINESS_MSG.judgedAgainst(4))).toBeTruthy();
+    const fixes = within(section).getByRole('list', { name: 'Rules to fix for 0036000291452' });
+    expect(within(fixes).getByRole('listitem').textContent).toContain('Add a picture of the back of the pack.');
+    expect(within(fixes).getByRole('listitem').textContent).toContain(READINESS_MSG.severityLabel.blocking);
   });
 
   it("staff see 'Submission verification' with Accept Item, Reject, the ticket link and the badge", async () => {

@@ -23,6 +23,7 @@ import { ProductNameEditor } from './ProductNameEditor.tsx';
 import { submissionChanged, submissionKeys, useSubmission, type Submission } from './submission-api.ts';
 import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './submission-operations.ts';
 import { SubmissionHistory } from './SubmissionHistory.tsx';
+import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
@@ -199,6 +200,22 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
             <Alert color="gray" variant="light" role="note">
               {IMPORTED_NOTE}
             </Alert>
+          )}
+
+          {/* Readiness for the partner it was sent to: the score and each failing rule with its fix. */}
+          {submission.readiness && (
+            <section aria-label="Readiness for this partner">
+              <ReadinessPanel
+                showVersion
+                products={[
+                  {
+                    upc: submission.upc,
+                    fileNames: submission.files.map((f) => f.fileName),
+                    readiness: submission.readiness,
+                  },
+                ]}
+              />
+            </section>
           )}
 
           {staff && (

@@ -20,6 +20,18 @@ export const ActivityPageQuery = graphql(`
         fileCount
         partnerCompanyId
         partnerStatusLabel
+        readiness {
+          percent
+          ready
+          version
+          failing {
+            code
+            severity
+            message
+            fix
+            fileNames
+          }
+        }
         canDelete
       }
       total

@@ -63,6 +63,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
     updatedDate: '2025-03-07T16:05:00',
     badge: null,
     badgeNote: null,
+    readiness: null,
     rejectionReason: null,
     files: [
       {

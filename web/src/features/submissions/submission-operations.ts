@@ -28,6 +28,18 @@ export const SubmissionDetailFields = graphql(`
     updatedDate
     badge
     badgeNote
+    readiness {
+      percent
+      ready
+      version
+      failing {
+        code
+        severity
+        message
+        fix
+        fileNames
+      }
+    }
     rejectionReason {
       message
       isAdminRejection

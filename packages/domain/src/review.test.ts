@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { mayReview, SCOPES } from './scopes.ts';
+import { parseReviewQueueSearch, reviewDecisionBody, reviewQueueSearch } from './review.ts';
+
+describe('review queue address', () => {
+  it('defaults stay out of the address, and the address reads back to the same query', () => {
+    expect(reviewQueueSearch(parseReviewQueueSearch(''))).toBe('');
+    const q = parseReviewQueueSearch('partner=30443&photo=TOO_DARK,BLURRY&duplicates=true&sort=newest&page=3&size=50');
+    expect(q).toMatchObject({ status: 'SUBMITTED', partner: 30443, photo: ['TOO_DARK', 'BLURRY'], page: 3, size: 50 });
+    expect(parseReviewQueueSearch(reviewQueueSearch(q))).toEqual({ ...q, photo: ['BLURRY', 'TOO_DARK'] });
+  });
+  it('a field that does not read falls back to its default and keeps the others', () => {
+    expect(parseReviewQueueSearch('size=7&partner=30443&photo=NOPE')).toMatchObject({
+      size: 25,
+      partner: 30443,
+      photo: [],
+    });
+  });
+});
+
+describe('review decisions', () => {
+  const id = '7f1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d';
+  it('a rejection needs a reason; an accept does not', () => {
+    expect(reviewDecisionBody.safeParse({ ids: [id], decision: 'accept' }).success).toBe(true);
+    expect(reviewDecisionBody.safeParse({ ids: [id], decision: 'reject', reason: '  ' }).success).toBe(false);
+    expect(reviewDecisionBody.safeParse({ ids: [id], decision: 'reject', reason: 'Blurry' }).success).toBe(true);
+  });
+  it('review rights are the write-all scope', () => {
+    expect(mayReview({ scopes: [SCOPES.writeAllProductSubmissions] })).toBe(true);
+    expect(mayReview({ scopes: [SCOPES.readAllProductSubmissions] })).toBe(false);
+  });
+});

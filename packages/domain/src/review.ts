@@ -1,0 +1,236 @@
+import { z } from 'zod';
+import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
+import { photoIssueCodeSchema } from './photo-checks-schema.ts';
+import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
+import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored.ts';
+
+/**
+ * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
+ * the keyboard, soft claims between reviewers, bulk decisions and stock rejection reasons per partner.
+ */
+
+export const REVIEW_PAGE_SIZES = [10, 25, 50, 100] as const;
+export const REVIEW_DEFAULT_PAGE_SIZE = 25;
+/** A soft claim lapses after this long without activity in the claimant's workspace. */
+export const REVIEW_CLAIM_MINUTES = 5;
+/** The workspace tells the server it is still there this often while the reviewer is active. */
+export const REVIEW_CLAIM_HEARTBEAT_SECONDS = 60;
+/** Most items one bulk decision takes (the largest page). */
+export const REVIEW_BULK_MAX = 100;
+export const REVIEW_STOCK_REASONS_MAX = 50;
+
+/** The statuses the queue filters by; staff decide SUBMITTED and AUTO_REJECTED items. */
+export const REVIEW_STATUSES = ['SUBMITTED', 'AUTO_REJECTED', 'ACCEPTED', 'ADMIN_REJECTED', 'CATALOGUED'] as const;
+export const REVIEW_DEFAULT_STATUS = 'SUBMITTED' as const;
+/** Statuses whose item a reviewer may still accept or reject. */
+export const isDecidable = (status: string) => status === 'SUBMITTED' || status === 'AUTO_REJECTED';
+/**
+ * A submission is a duplicate when another submission of the same EAN-13 for the same partner is pending, accepted
+ * or catalogued (whatever its company). It is a flag for the reviewer; it never blocks.
+ */
+export const DUPLICATE_STATUSES: readonly ItemStatus[] = ['SUBMITTED', 'ACCEPTED', 'CATALOGUED'];
+
+const flag = z.preprocess((v) => v === 'true' || v === '1' || v === true, z.boolean());
+const listOf = <T extends z.ZodType>(item: T) =>
+  z.preprocess(
+    (v): unknown[] => (typeof v === 'string' ? (v ? v.split(',') : []) : Array.isArray(v) ? (v as unknown[]) : []),
+    z.array(item),
+  );
+const isoDay = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
+
+/**
+ * The queue's filters, sort and page as the URL carries them (the web page's search parameters and the REST
+ * query string are the same). A new filter is one field here and one predicate in the server's queue-filters.ts.
+ */
+export const reviewQueueQuery = z.object({
+  status: z.enum(REVIEW_STATUSES).default(REVIEW_DEFAULT_STATUS),
+  partner: z.coerce.number().int().min(0).optional().describe('Partner company id; 0: items sent to no partner'),
+  company: z.coerce.number().int().positive().optional().describe("The submitting company's id"),
+  photo: listOf(photoIssueCodeSchema).describe('Photo-check codes, comma-separated: items with a file failing each'),
+  duplicates: flag.optional().describe('Only items flagged as duplicates'),
+  notReady: flag.optional().describe("Only items not ready for their partner (a blocking rule of the partner's fails)"),
+  rule: readinessFilterSchema.shape.failsRule.describe(
+    'Only items failing this readiness rule (its code, e.g. R-IMG-MIN-2)',
+  ),
+  from: isoDay.optional().describe('Submitted on or after this day (UTC)'),
+  to: isoDay.optional().describe('Submitted on or before this day (UTC)'),
+  sort: z.enum(['oldest', 'newest']).default('oldest'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  size: z.coerce
+    .number()
+    .int()
+    .refine((n) => (REVIEW_PAGE_SIZES as readonly number[]).includes(n), 'Page size 10, 25, 50 or 100.')
+    .default(REVIEW_DEFAULT_PAGE_SIZE),
+});
+export type ReviewQueueQuery = z.infer<typeof reviewQueueQuery>;
+/** The REST query: the URL's, and a boundary cursor of a page already shown (the page is read from there). */
+export const reviewQueryWithBoundary = reviewQueueQuery.extend({
+  boundary: z.string().max(512).optional().describe('startCursor or endCursor of a page already shown'),
+});
+export type ReviewQueueFilters = Omit<ReviewQueueQuery, 'page' | 'size'>;
+
+/** The query back as URL search parameters, defaults left out (so the address stays short and stable). */
+export function reviewQueueSearch(q: Partial<ReviewQueueQuery>): string {
+  const p = new URLSearchParams();
+  if (q.status && q.status !== REVIEW_DEFAULT_STATUS) p.set('status', q.status);
+  if (q.partner !== undefined) p.set('partner', String(q.partner));
+  if (q.company !== undefined) p.set('company', String(q.company));
+  if (q.photo?.length) p.set('photo', [...q.photo].sort().join(','));
+  if (q.duplicates) p.set('duplicates', 'true');
+  if (q.notReady) p.set('notReady', 'true');
+  if (q.rule) p.set('rule', q.rule);
+  if (q.from) p.set('from', q.from);
+  if (q.to) p.set('to', q.to);
+  if (q.sort && q.sort !== 'oldest') p.set('sort', q.sort);
+  if (q.page && q.page !== 1) p.set('page', String(q.page));
+  if (q.size && q.size !== REVIEW_DEFAULT_PAGE_SIZE) p.set('size', String(q.size));
+  return p.toString();
+}
+
+/** Reads URL search parameters into a query; anything unreadable falls back to its default. */
+export function parseReviewQueueSearch(search: string | URLSearchParams): ReviewQueueQuery {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search;
+  const raw = Object.fromEntries(params.entries());
+  const parsed = reviewQueueQuery.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  // Drop the fields that fail, keep the rest.
+  const bad = new Set(parsed.error.issues.map((i) => String(i.path[0])));
+  return reviewQueueQuery.parse(Object.fromEntries(Object.entries(raw).filter(([k]) => !bad.has(k))));
+}
+
+export const REVIEW_PHOTO_CODES = PHOTO_ISSUE_CODES;
+
+const itemStatus = z.enum(ITEM_STATUSES);
+
+export const reviewClaimSchema = z.object({ userId: z.number().int(), name: z.string(), mine: z.boolean() });
+export type ReviewClaim = z.infer<typeof reviewClaimSchema>;
+
+export const reviewQueueItem = z.object({
+  id: z.uuid(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  submitter: z.string(),
+  partnerCompanyId: z.number().int().nullable(),
+  partnerName: z.string().nullable(),
+  upc: z.string(),
+  ean13Upc: z.string(),
+  productName: z.string().nullable(),
+  fileCount: z.number().int(),
+  submittedAt: z.string(),
+  itemStatus: itemStatus,
+  partnerStatusLabel: z.enum(['Incomplete', 'Complete', 'N/A']),
+  photoIssues: z.array(photoIssueCodeSchema),
+  duplicate: z.boolean(),
+  /** Readiness for its partner as last judged (null: no partner's rules). */
+  readiness: storedReadinessSchema.nullable(),
+  claim: reviewClaimSchema.nullable(),
+});
+export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
+
+export const reviewQueuePage = z.object({
+  items: z.array(reviewQueueItem),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+});
+export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
+
+const named = z.object({ id: z.number().int(), name: z.string() });
+export const reviewQueueOptions = z.object({ partners: z.array(named), companies: z.array(named) });
+export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
+
+/** Where an item sits in a filtered queue: the items before and after it (J skips those others have claimed). */
+export const reviewNeighbours = z.object({ previous: z.uuid().nullable(), next: z.uuid().nullable() });
+export type ReviewNeighbours = z.infer<typeof reviewNeighbours>;
+
+export const reviewRelatedSubmission = z.object({
+  id: z.uuid(),
+  upc: z.string(),
+  productName: z.string().nullable(),
+  itemStatus: itemStatus,
+  companyName: z.string(),
+  partnerCompanyId: z.number().int().nullable(),
+  submittedAt: z.string(),
+  /** Pending, accepted or catalogued for the same partner: what makes this item a duplicate. */
+  duplicate: z.boolean(),
+});
+export type ReviewRelatedSubmission = z.infer<typeof reviewRelatedSubmission>;
+
+export const reviewStockReason = z.object({
+  id: z.number().int(),
+  partnerCompanyId: z.number().int().nullable(),
+  text: z.string(),
+});
+export type ReviewStockReason = z.infer<typeof reviewStockReason>;
+
+/** The review view's extras beside the submission's detail (GraphQL getProductSubmission). */
+export const reviewItemContext = z.object({
+  id: z.uuid(),
+  itemStatus: itemStatus,
+  decidable: z.boolean(),
+  partnerCompanyId: z.number().int().nullable(),
+  partnerName: z.string().nullable(),
+  duplicate: z.boolean(),
+  sameUpc: z.array(reviewRelatedSubmission),
+  claim: reviewClaimSchema.nullable(),
+  neighbours: reviewNeighbours,
+  stockReasons: z.array(reviewStockReason),
+});
+export type ReviewItemContext = z.infer<typeof reviewItemContext>;
+
+export const WORKSPACE_MSG = {
+  beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
+  alreadyDecided: 'Already decided by someone else',
+  accepted: (n: number) => (n === 1 ? '1 item accepted.' : `${n} items accepted.`),
+  rejected: (n: number) => (n === 1 ? '1 item rejected.' : `${n} items rejected.`),
+  reasonRequired: 'Please pick or type a reason for the rejection.',
+  stockReasonRequired: 'Please type the reason.',
+  stockReasonTooLong: `Please keep the reason to ${REJECTION_REASON_MAX} characters or fewer.`,
+  tooManyStockReasons: `A partner keeps at most ${REVIEW_STOCK_REASONS_MAX} stock reasons.`,
+} as const;
+
+export const reviewDecisionBody = z
+  .object({
+    ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),
+    decision: z.enum(['accept', 'reject']),
+    reason: z.string().max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong).optional(),
+  })
+  .refine((b) => b.decision === 'accept' || !!b.reason?.trim(), {
+    message: WORKSPACE_MSG.reasonRequired,
+    path: ['reason'],
+  });
+export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
+
+export const reviewDecisionOutcome = z.object({
+  id: z.string(),
+  outcome: z.enum(['done', 'already_decided', 'not_found']),
+  itemStatus: itemStatus.nullable(),
+  /** Who decided it, when someone else already had. */
+  decidedBy: z.string().nullable(),
+});
+export type ReviewDecisionOutcome = z.infer<typeof reviewDecisionOutcome>;
+export const reviewDecisionResult = z.object({ results: z.array(reviewDecisionOutcome) });
+export type ReviewDecisionResult = z.infer<typeof reviewDecisionResult>;
+
+export const reviewStockReasonBody = z.object({
+  partnerCompanyId: z.number().int().positive().nullable(),
+  text: z
+    .string()
+    .trim()
+    .min(1, WORKSPACE_MSG.stockReasonRequired)
+    .max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong),
+});
+export type ReviewStockReasonBody = z.infer<typeof reviewStockReasonBody>;
+
+/** The shortcuts the workspace answers, as `?` lists them. */
+export const REVIEW_SHORTCUTS: readonly { key: string; action: string }[] = [
+  { key: 'A', action: 'Accept this item' },
+  { key: 'R', action: 'Reject this item (pick a reason, Enter confirms)' },
+  { key: 'J', action: 'Next item in the queue (skips items others are reviewing)' },
+  { key: 'K', action: 'Previous item in the queue' },
+  { key: '+ / -', action: 'Zoom the image in / out' },
+  { key: '0', action: 'Fit the image' },
+  { key: 'T', action: 'Turn the image 90°' },
+  { key: '[ / ]', action: 'Previous / next file' },
+  { key: '?', action: 'Show these shortcuts' },
+];

@@ -1,0 +1,333 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { MAX_FILES_PER_DRAFT, v1Draft, v1DraftFileUpdate, v1SubmitResult, type V1Draft } from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { badRequest, zodFields } from '../../lib/errors.ts';
+import { fingerprintOf, idempotent } from '../../lib/idempotency.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
+import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
+import { requireUser } from '../auth/session.ts';
+import { readinessOfDraft } from '../readiness/service.ts';
+import { v1SummaryOf } from '../submissions/api-v1-presenter.ts';
+import { receiveUploads } from '../uploads/receive.ts';
+import type { UserRow } from '../users/repository.ts';
+import { draftPolicy } from './policy.ts';
+import { presentDraft, presentedDraftFacts } from './presenter.ts';
+import type { DraftWithFiles } from './repository.ts';
+import {
+  addDraftFiles,
+  createDraft,
+  deleteDraft,
+  removeDraftFile,
+  submitDraft,
+  updateDraft,
+  visibleDraft,
+} from './service.ts';
+
+const tags = ['Drafts (v1)'];
+const ETAG_KIND = 'draft';
+const idParams = z.object({ id: z.string().max(64) });
+const fileParams = z.object({ id: z.string().max(64), file_name: z.string().min(1).max(300) });
+const filesBody = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
+const ifMatchHeader = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('The ETag of the draft as you read it: the change applies only to it (412 otherwise)'),
+});
+const keyHeader = z.object({
+  'idempotency-key': z
+    .string()
+    .optional()
+    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+});
+
+/** A draft in the integration API's shape, with each product's readiness against the partner's rules. */
+async function v1DraftOf(ctx: AppContext, draft: DraftWithFiles, user: UserRow): Promise<V1Draft> {
+  const presented = presentDraft(draft, user);
+  const { products } = await readinessOfDraft(ctx.db, presented, presentedDraftFacts(presented));
+  return {
+    id: presented.id,
+    partner_company_id: presented.partnerCompanyId,
+    created_by: { user_id: presented.userId, email: presented.creatorEmail },
+    updated_at: presented.updatedDate.toISOString(),
+    files: presented.files.map((f) => ({
+      file_name: f.fileName,
+      kind: f.kind,
+      size: f.size,
+      upc: f.upc,
+      product_name: f.productName,
+      detected_upc: f.detectedUpc,
+      detected_upcs: f.detectedUpcs,
+      detected_from: f.detectedFrom,
+      detection_status: f.detectionStatus,
+      shipping_profile_id: f.shippingProfileId,
+      is_marketing_image: f.isMarketingImage,
+      photo_checks: f.qualityIssues,
+      long_side_px: f.longSidePx,
+      image_url: `/api${f.imageUrl}`,
+      thumbnail_url: `/api${f.thumbnailUrl}`,
+    })),
+    readiness: products.map((p) => ({
+      upc: p.upc,
+      file_names: p.fileNames,
+      percent: p.readiness.percent,
+      ready: p.readiness.ready,
+      rules_version: p.readiness.version,
+      failing: p.readiness.failing.map((r) => ({
+        code: r.code,
+        kind: r.kind,
+        severity: r.severity,
+        weight: r.weight,
+        passed: r.passed,
+        message: r.message,
+        fix: r.fix,
+        file_names: r.fileNames,
+      })),
+    })),
+    can: presented.can,
+  };
+}
+
+/** The integration API's drafts (`/api/v1/drafts`): the supplier's flow from files to submissions. */
+export async function draftV1Routes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  const writer = async (request: FastifyRequest) => {
+    const user = await requireUser(request);
+    authorize(draftPolicy.write(user));
+    return user;
+  };
+  /** The draft as an answer: its body and its ETag (also what an idempotent replay repeats). */
+  const answer = async (status: number, draft: DraftWithFiles, user: UserRow) => ({
+    status,
+    body: await v1DraftOf(ctx, draft, user),
+    headers: { etag: etagOf(ETAG_KIND, draft.updatedAt) },
+  });
+  const send = (reply: FastifyReply, a: Awaited<ReturnType<typeof answer>>) => {
+    reply.status(a.status).header('etag', a.headers.etag);
+    return a.body;
+  };
+  const scopeOf = (user: UserRow) => `user:${user.id}`;
+
+  app.post(
+    '/api/v1/drafts',
+    {
+      schema: routeSchema({
+        operationId: 'createDraft',
+        summary: 'Create a draft from files',
+        description:
+          "Multipart, the files in the repeated field `files`. Each file's barcodes and photo checks are read in the " +
+          'background: read the draft until every `detection_status` is `done` (or follow the change feed). With an ' +
+          '`Idempotency-Key`, a retry gives the same draft.',
+        tags,
+        headers: keyHeader,
+        multipart: filesBody,
+        responses: { 201: v1Draft },
+        errors: [400, 401, 403, 409, 413, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+      });
+      try {
+        return await idempotent(
+          ctx,
+          request,
+          reply,
+          scopeOf(user),
+          () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
+          async () =>
+            answer(201, await createDraft(ctx, user, request.session?.partnerCompanyId ?? null, upload.files), user),
+        );
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+
+  app.get(
+    '/api/v1/drafts/:id',
+    {
+      schema: routeSchema({
+        operationId: 'getDraft',
+        summary: "A draft: its files with their detected codes and photo checks, and each product's readiness",
+        tags,
+        params: idParams,
+        responses: { 200: v1Draft },
+        errors: [401, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      return send(reply, await answer(200, await visibleDraft(ctx, user, id), user));
+    },
+  );
+
+  app.patch(
+    '/api/v1/drafts/:id/files/:file_name',
+    {
+      schema: routeSchema({
+        operationId: 'updateDraftFile',
+        summary: "Set a file's UPC, product name, marketing image flag or shipping profile",
+        description:
+          'Fields left out keep their value; null clears one. A draft may stay incomplete: Submit checks it.',
+        tags,
+        params: fileParams,
+        headers: ifMatchHeader,
+        body: v1DraftFileUpdate,
+        responses: { 200: v1Draft },
+        errors: [400, 401, 403, 404, 412, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const { id, file_name } = fileParams.parse(request.params);
+      await visibleDraft(ctx, user, id);
+      const parsed = v1DraftFileUpdate.safeParse(request.body ?? {});
+      if (!parsed.success) {
+        const fields = zodFields(parsed.error);
+        throw badRequest(Object.values(fields)[0], fields);
+      }
+      const u = parsed.data;
+      const draft = await updateDraft(
+        ctx,
+        user,
+        id,
+        [
+          {
+            fileName: file_name,
+            ...(u.upc !== undefined && { upc: u.upc }),
+            ...(u.product_name !== undefined && { productName: u.product_name }),
+            ...(u.shipping_profile_id !== undefined && { shippingProfileId: u.shipping_profile_id }),
+            ...(u.is_marketing_image !== undefined && { isMarketingImage: u.is_marketing_image }),
+          },
+        ],
+        { precondition: ifMatchOf(request, ETAG_KIND) },
+      );
+      return send(reply, await answer(200, draft, user));
+    },
+  );
+
+  app.post(
+    '/api/v1/drafts/:id/files',
+    {
+      schema: routeSchema({
+        operationId: 'addDraftFiles',
+        summary: 'Add files to a draft',
+        tags,
+        params: idParams,
+        headers: keyHeader.extend(ifMatchHeader.shape),
+        multipart: filesBody,
+        responses: { 200: v1Draft },
+        errors: [400, 401, 403, 404, 409, 412, 413, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const { id } = idParams.parse(request.params);
+      await visibleDraft(ctx, user, id); // refuse before reading any bytes
+      const upload = await receiveUploads(request, ctx.uploadTempDir, {
+        quota: { ctx, companyId: user.companyId },
+        maxFiles: MAX_FILES_PER_DRAFT,
+      });
+      try {
+        return await idempotent(
+          ctx,
+          request,
+          reply,
+          scopeOf(user),
+          () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
+          async () =>
+            answer(
+              200,
+              await addDraftFiles(ctx, user, id, upload.files, { precondition: ifMatchOf(request, ETAG_KIND) }),
+              user,
+            ),
+        );
+      } finally {
+        await upload.discard();
+      }
+    },
+  );
+
+  app.delete(
+    '/api/v1/drafts/:id/files/:file_name',
+    {
+      schema: routeSchema({
+        operationId: 'removeDraftFile',
+        summary: 'Take a file out of a draft (never its last: delete the draft instead)',
+        tags,
+        params: fileParams,
+        headers: ifMatchHeader,
+        responses: { 200: v1Draft },
+        errors: [400, 401, 403, 404, 412, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const { id, file_name } = fileParams.parse(request.params);
+      const draft = await removeDraftFile(ctx, user, id, file_name, { precondition: ifMatchOf(request, ETAG_KIND) });
+      return send(reply, await answer(200, draft, user));
+    },
+  );
+
+  app.delete(
+    '/api/v1/drafts/:id',
+    {
+      schema: routeSchema({
+        operationId: 'deleteDraft',
+        summary: 'Delete a draft and its files',
+        tags,
+        params: idParams,
+        responses: { 204: null },
+        errors: [401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const { id } = idParams.parse(request.params);
+      await deleteDraft(ctx, user, id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/v1/drafts/:id/submit',
+    {
+      schema: routeSchema({
+        operationId: 'submitDraft',
+        summary: 'Submit a draft: one submission per distinct UPC',
+        description:
+          'The same checks as the portal: every file needs a UPC (entered or detected) and the partner’s required ' +
+          'fields; a blocking readiness rule refuses it. The draft is gone afterwards: send an `Idempotency-Key`, ' +
+          'and a retry (after a dropped connection) answers the same submissions.',
+        tags,
+        params: idParams,
+        headers: keyHeader.extend(ifMatchHeader.shape),
+        responses: { 201: v1SubmitResult },
+        errors: [400, 401, 403, 404, 409, 412, 422, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await writer(request);
+      const { id } = idParams.parse(request.params);
+      return idempotent(
+        ctx,
+        request,
+        reply,
+        scopeOf(user),
+        () => fingerprintOf(request),
+        async () => {
+          const created = await submitDraft(ctx, user, id, { precondition: ifMatchOf(request, ETAG_KIND) });
+          return { status: 201, body: { submissions: created.map(v1SummaryOf) } };
+        },
+      );
+    },
+  );
+}

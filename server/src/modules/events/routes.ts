@@ -1,0 +1,51 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { v1FeedPage, v1FeedQuery } from '@portal/domain';
+import { badRequest, notFound, zodFields } from '../../lib/errors.ts';
+import { routeSchema } from '../../lib/openapi.ts';
+import { requireUser } from '../auth/session.ts';
+import { eventsPolicy } from './policy.ts';
+import { feedPage } from './service.ts';
+
+const query = v1FeedQuery.extend({
+  company_id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 31 - 1)
+    .optional()
+    .describe("Administrators: the company whose feed to read (default: the caller's)"),
+});
+
+/** The change feed of the integration API. */
+export async function eventRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+  app.get(
+    '/api/v1/events',
+    {
+      schema: routeSchema({
+        operationId: 'listEvents',
+        summary: "The company's events, oldest first, after a cursor (kept 30 days)",
+        description:
+          'Every event of the webhook catalogue, and `submission.created`, in the order they happened, each once. ' +
+          'Keep the last `next_cursor` and ask `?after=` it: after downtime you get every event you missed, none ' +
+          'twice. `has_more`: ask again at once; otherwise poll now and then (or let a webhook tell you).',
+        tags: ['Events (v1)'],
+        querystring: query,
+        responses: { 200: v1FeedPage },
+        errors: [400, 401, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      const parsed = query.safeParse(request.query);
+      if (!parsed.success) {
+        const fields = zodFields(parsed.error);
+        throw badRequest(Object.values(fields)[0], fields);
+      }
+      const companyId = eventsPolicy.feedCompany(user, parsed.data.company_id);
+      if (companyId === null) throw notFound('Company not found.');
+      return feedPage(ctx.db, companyId, parsed.data);
+    },
+  );
+}

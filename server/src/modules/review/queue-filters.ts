@@ -1,0 +1,71 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
+import { readinessCondition } from '../submissions/readiness-filter.ts';
+
+/**
+ * The review queue's filters, each one predicate on a submission `s` (product_submissions). Every read of the queue
+ * (a page, its total, an item's neighbours for J and K) goes through `queueWhere`, so a new filter (say "not
+ * ready" or "fails rule X", once readiness results are stored per submission) is one field in the domain's
+ * reviewQueueQuery and one entry here.
+ *
+ * The status (and the partner, when given) lead every read: the queue's indexes are (item_status, submitted_at, id)
+ * and (partner_company_id, item_status, submitted_at, id), so a page is a range read in the queue's order and the
+ * other predicates filter inside that range.
+ */
+type Predicate<K extends keyof ReviewQueueFilters> = (value: NonNullable<ReviewQueueFilters[K]>) => SQL | null;
+
+const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
+  status: (status) => sql`s.item_status = ${status}`,
+  // 0: items sent to no partner.
+  partner: (partner) => (partner === 0 ? sql`s.partner_company_id is null` : sql`s.partner_company_id = ${partner}`),
+  company: (company) => sql`s.company_id = ${company}`,
+  // Each code asked for: some file of the item failed that check (codes are stored as [{code, ...}]).
+  photo: (codes) =>
+    codes.length
+      ? sql.join(
+          codes.map(
+            (code) =>
+              sql`exists (select 1 from submission_files pf where pf.submission_id = s.id
+                and pf.quality_issues @> jsonb_build_array(jsonb_build_object('code', ${code}::text)))`,
+          ),
+          sql` and `,
+        )
+      : null,
+  duplicates: (on) => (on ? duplicateOf(sql`s`) : null),
+  notReady: (on) => (on ? (readinessCondition({ notReady: true }, 's') ?? null) : null),
+  rule: (code) => readinessCondition({ failsRule: code }, 's') ?? null,
+  from: (day) => sql`s.submitted_at >= ${day}::date`,
+  to: (day) => sql`s.submitted_at < ${day}::date + 1`,
+};
+
+/** The filters' predicates joined (sort is no filter); `true` when none applies. */
+export function queueWhere(filters: ReviewQueueFilters): SQL {
+  const parts: SQL[] = [];
+  for (const key of Object.keys(PREDICATES) as (keyof ReviewQueueFilters)[]) {
+    const value = filters[key];
+    if (value === undefined || value === null) continue;
+    const predicate = PREDICATES[key] as Predicate<typeof key> | undefined;
+    const part = predicate?.(value);
+    if (part) parts.push(part);
+  }
+  return parts.length ? sql.join(parts, sql` and `) : sql`true`;
+}
+
+/**
+ * Filters the maintained counts (submission_counts) can total: status, partner and company. Any other filter is
+ * counted over the rows it matches, which the status range bounds (the backlog, not the whole table).
+ */
+export const countable = (f: ReviewQueueFilters) =>
+  !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to;
+
+/**
+ * Another submission of the same EAN-13 for the same partner (the same absence of one) that is pending, accepted
+ * or catalogued, whatever its company: what flags `row` as a duplicate. Read through the EAN-13 index.
+ */
+export const duplicateOf = (row: SQL) =>
+  sql`exists (select 1 from product_submissions d where d.ean13_upc = ${row}.ean13_upc
+    and d.partner_company_id is not distinct from ${row}.partner_company_id and d.id <> ${row}.id
+    and d.item_status in (${sql.join(
+      DUPLICATE_STATUSES.map((st) => sql`${st}`),
+      sql`, `,
+    )}))`;

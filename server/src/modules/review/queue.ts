@@ -1,0 +1,188 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type {
+  PhotoIssueCode,
+  ReviewNeighbours,
+  ReviewQueueFilters,
+  ReviewQueuePage,
+  ReviewQueueQuery,
+  ReviewQueueItem,
+} from '@portal/domain';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../lib/keyset.ts';
+import { planPageRead } from '../../lib/numbered-pages.ts';
+import { countSubmissions } from '../submissions/counts.ts';
+import { readinessOfColumns } from '../submissions/readiness-store.ts';
+import { claimName, claimedByOther, liveClaim } from './claims.ts';
+import { countable, duplicateOf, queueWhere } from './queue-filters.ts';
+
+/**
+ * The review queue: submissions of one status in the order they were submitted (oldest first unless asked
+ * otherwise), filtered (queue-filters.ts), in numbered pages read by keyset from the nearest known place (the top,
+ * the bottom, or a boundary of a page already shown: lib/numbered-pages.ts), so a deep page costs what the first
+ * does. "Down the list" is ascending submitted_at for the oldest-first order and descending for newest-first.
+ */
+
+/** What a cursor of the queue is bound to: other filters or another page size make it a 400. */
+const cursorFilters = (q: ReviewQueueQuery) => ({ ...filtersOf(q), size: q.size });
+const filtersOf = (q: ReviewQueueFilters): ReviewQueueFilters => ({
+  status: q.status,
+  partner: q.partner,
+  company: q.company,
+  photo: [...q.photo].sort(),
+  duplicates: q.duplicates,
+  from: q.from,
+  to: q.to,
+  sort: q.sort,
+});
+
+/** Down the list in the queue's order: 'older' in keyset.ts means descending. */
+const down = (sort: ReviewQueueFilters['sort']) => (sort === 'oldest' ? 'newer' : 'older');
+const up = (sort: ReviewQueueFilters['sort']) => (sort === 'oldest' ? 'older' : 'newer');
+const listOrder = (sort: ReviewQueueFilters['sort'], reverse = false) =>
+  sql.raw((sort === 'oldest') !== reverse ? 'asc' : 'desc');
+
+export async function queueTotal(db: Tx, f: ReviewQueueFilters): Promise<number> {
+  // partner 0 is the counts' own key for "no partner".
+  if (countable(f))
+    return countSubmissions(db, {
+      companyId: f.company ?? null,
+      partnerCompanyId: f.partner ?? null,
+      statuses: [f.status],
+    });
+  const [row] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from product_submissions s where ${queueWhere(f)}`,
+  );
+  return Number(row.n);
+}
+
+export async function queuePage(
+  db: Tx,
+  q: ReviewQueueQuery & { boundary?: string | null },
+  viewer: number,
+): Promise<ReviewQueuePage & { startCursor: string | null; endCursor: string | null }> {
+  const { total, statement } = await queueRead(db, q, viewer);
+  if (!statement) return { items: [], total, page: q.page, size: q.size, startCursor: null, endCursor: null };
+  const rows = await queryRows<Record<string, unknown>>(db, statement);
+  const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
+    r
+      ? encodeCursor(
+          { sort: 'submitted_at', key: String(r.sort_key), id: String(r.id), boundary: { page: q.page, edge } },
+          cursorFilters(q),
+        )
+      : null;
+  return {
+    items: rows.map(toItem),
+    total,
+    page: q.page,
+    size: q.size,
+    startCursor: boundary(rows[0], 'start'),
+    endCursor: boundary(rows[rows.length - 1], 'end'),
+  };
+}
+
+/** The page's total, and the statement that reads its rows (none past the end). The plan test explains it. */
+export async function queueRead(
+  db: Tx,
+  q: ReviewQueueQuery & { boundary?: string | null },
+  viewer: number,
+): Promise<{ total: number; statement: SQL | null }> {
+  const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'submitted_at', filters: cursorFilters(q) }) : null;
+  const total = await queueTotal(db, q);
+  const read = planPageRead(q.page, q.size, total, anchor?.boundary && { ...anchor.boundary, ...anchor });
+  if (!read) return { total, statement: null };
+  // `older` in the plan is down the list, whatever the list's own order.
+  const reverse = read.direction === 'newer';
+  const position = read.from
+    ? pastPosition(
+        { sort: sql`s.submitted_at`, id: sql`s.id` },
+        { key: read.from.key, id: read.from.id },
+        reverse ? up(q.sort) : down(q.sort),
+        read.from.inclusive,
+      )
+    : sql`true`;
+  const order = listOrder(q.sort, reverse);
+  return {
+    total,
+    statement: sql`select ${itemColumns(viewer)}, ${keyOf(sql`page.submitted_at`)} as sort_key
+      from (select s.* from product_submissions s where ${queueWhere(q)} and ${position}
+        order by s.submitted_at ${order}, s.id ${order} limit ${read.take} offset ${read.skip}) as page
+      ${itemJoins}
+      order by page.submitted_at ${listOrder(q.sort)}, page.id ${listOrder(q.sort)}`,
+  };
+}
+
+/**
+ * The items before and after `id` in the filtered queue, from its place in the queue's order (it need not match
+ * the filters any more: a decided item still has its place). `next` passes by the items another reviewer has claimed
+ * (J); `previous` does not (K goes back to what was there).
+ */
+export async function neighbours(db: Tx, id: string, f: ReviewQueueFilters, viewer: number): Promise<ReviewNeighbours> {
+  const [at] = await queryRows<{ key: string }>(
+    db,
+    sql`select ${keyOf(sql`submitted_at`)} as key from product_submissions where id = ${id}::uuid`,
+  );
+  if (!at) return { previous: null, next: null };
+  const side = async (direction: 'older' | 'newer', skipClaimed: boolean) => {
+    const order = sql.raw(direction === 'older' ? 'desc' : 'asc');
+    const [row] = await queryRows<{ id: string }>(
+      db,
+      sql`select s.id from product_submissions s where ${queueWhere(f)}
+        and ${pastPosition({ sort: sql`s.submitted_at`, id: sql`s.id` }, { key: at.key, id }, direction)}
+        and ${skipClaimed ? sql`not ${claimedByOther(sql`s`, viewer)}` : sql`true`}
+        order by s.submitted_at ${order}, s.id ${order} limit 1`,
+    );
+    return row?.id ?? null;
+  };
+  const [previous, next] = await Promise.all([side(up(f.sort), false), side(down(f.sort), true)]);
+  return { previous, next };
+}
+
+/** One queue row's columns (from `page`, a product_submissions row), each read through an index. */
+const itemColumns = (viewer: number) => sql`page.id, page.company_id, co.name as company_name,
+  u.first_name, u.last_name, u.email, page.partner_company_id, pa.name as partner_name, page.upc, page.ean13_upc,
+  page.product_name, page.submitted_at, page.item_status, page.partner_status_label,
+  page.readiness_percent, page.readiness_ready, page.readiness_version, page.readiness_failing,
+  (select count(*) from submission_files f where f.submission_id = page.id)::int as file_count,
+  (select coalesce(array_agg(distinct i->>'code'), '{}') from submission_files f, jsonb_array_elements(f.quality_issues) i
+    where f.submission_id = page.id) as photo_issues,
+  ${duplicateOf(sql`page`)} as duplicate,
+  cl.user_id as claim_user_id, cu.first_name as claim_first_name, cu.last_name as claim_last_name,
+  cu.email as claim_email, ${viewer}::int as viewer`;
+
+const itemJoins: SQL = sql`join companies co on co.id = page.company_id
+  join users u on u.id = page.user_id
+  left join companies pa on pa.id = page.partner_company_id
+  left join review_claims cl on cl.submission_id = page.id and ${liveClaim(sql`cl`)}
+  left join users cu on cu.id = cl.user_id`;
+
+export const toItem = (r: Record<string, unknown>): ReviewQueueItem => ({
+  id: String(r.id),
+  companyId: Number(r.company_id),
+  companyName: String(r.company_name),
+  submitter: [r.first_name, r.last_name].filter(Boolean).join(' ') || String(r.email),
+  partnerCompanyId: r.partner_company_id == null ? null : Number(r.partner_company_id),
+  partnerName: (r.partner_name as string | null) ?? null,
+  upc: String(r.upc),
+  ean13Upc: String(r.ean13_upc),
+  productName: (r.product_name as string | null) ?? null,
+  fileCount: Number(r.file_count),
+  submittedAt: new Date(r.submitted_at as string).toISOString(),
+  itemStatus: r.item_status as ReviewQueueItem['itemStatus'],
+  partnerStatusLabel: r.partner_status_label as ReviewQueueItem['partnerStatusLabel'],
+  photoIssues: ((r.photo_issues as string[] | null) ?? []).sort() as PhotoIssueCode[],
+  duplicate: Boolean(r.duplicate),
+  readiness: readinessOfColumns(r),
+  claim:
+    r.claim_user_id == null
+      ? null
+      : {
+          userId: Number(r.claim_user_id),
+          name: claimName({
+            first_name: (r.claim_first_name as string | null) ?? '',
+            last_name: (r.claim_last_name as string | null) ?? '',
+            email: (r.claim_email as string | null) ?? '',
+          }),
+          mine: Number(r.claim_user_id) === Number(r.viewer),
+        },
+});

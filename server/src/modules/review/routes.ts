@@ -1,0 +1,213 @@
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import {
+  reviewClaimSchema,
+  reviewDecisionBody,
+  reviewDecisionResult,
+  reviewItemContext,
+  reviewQueryWithBoundary,
+  reviewQueuePage,
+  reviewQueueOptions,
+  reviewQueueQuery,
+  reviewStockReason,
+  reviewStockReasonBody,
+} from '@portal/domain';
+import { authorize } from '../../lib/authorize.ts';
+import { routeSchema } from '../../lib/openapi.ts';
+import { requireUser } from '../auth/session.ts';
+import { reviewPolicy } from './policy.ts';
+import { queuePage } from './queue.ts';
+import {
+  addStockReason,
+  claimItem,
+  decide,
+  deleteStockReason,
+  itemContext,
+  listStockReasons,
+  queueOptions,
+  releaseItem,
+} from './service.ts';
+
+const tags = ['Review workspace'];
+const itemParams = z.object({ id: z.uuid() });
+const reasonParams = z.object({ id: z.coerce.number().int().positive().max(2_147_483_647) });
+const partnerQuery = z.object({ partner: z.coerce.number().int().positive().optional() });
+const pageAnswer = reviewQueuePage.extend({ startCursor: z.string().nullable(), endCursor: z.string().nullable() });
+
+/** The reviewer's workspace (/review): staff with review rights only (policy.ts). */
+export async function reviewRoutes(app: FastifyInstance) {
+  const { ctx } = app;
+
+  app.get(
+    '/api/review/queue',
+    {
+      schema: routeSchema({
+        summary: 'One page of the review queue, filtered and sorted as the workspace URL says',
+        tags,
+        querystring: reviewQueryWithBoundary,
+        responses: { 200: pageAnswer },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      const q = reviewQueryWithBoundary.parse(request.query);
+      return queuePage(ctx.db, q, user.id);
+    },
+  );
+
+  app.get(
+    '/api/review/options',
+    {
+      schema: routeSchema({
+        summary: "The queue filters' choices: partners and submitting companies",
+        tags,
+        responses: { 200: reviewQueueOptions },
+        errors: [401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      return queueOptions(ctx, user);
+    },
+  );
+
+  app.get(
+    '/api/review/items/:id',
+    {
+      schema: routeSchema({
+        summary: "An item's review context: same UPC elsewhere, duplicate flag, claim, neighbours in the queue",
+        description:
+          "The query string is the queue's (its filters and sort): `neighbours` are the items before and after this one in it.",
+        tags,
+        params: itemParams,
+        querystring: reviewQueueQuery,
+        responses: { 200: reviewItemContext },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      const { id } = itemParams.parse(request.params);
+      return itemContext(ctx, user, id, reviewQueueQuery.parse(request.query));
+    },
+  );
+
+  app.put(
+    '/api/review/claims/:id',
+    {
+      schema: routeSchema({
+        summary: 'Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal)',
+        tags,
+        params: itemParams,
+        responses: { 200: reviewClaimSchema.describe("The claim that holds: the caller's, or another reviewer's") },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.claim(user));
+      const { id } = itemParams.parse(request.params);
+      return claimItem(ctx, user, id);
+    },
+  );
+
+  app.delete(
+    '/api/review/claims/:id',
+    {
+      schema: routeSchema({
+        summary: "Let go of one's claim on an item",
+        tags,
+        params: itemParams,
+        responses: { 204: null },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.claim(user));
+      const { id } = itemParams.parse(request.params);
+      await releaseItem(ctx, user, id);
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/review/decisions',
+    {
+      schema: routeSchema({
+        summary: 'Accept items, or reject them with one reason; each is decided on its own',
+        description:
+          'Each item gets its own history row, e-mail and webhook event. `already_decided`: someone else decided it ' +
+          'first (or it is no longer waiting for review); it is left as it is.',
+        tags,
+        body: reviewDecisionBody,
+        responses: { 200: reviewDecisionResult },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.decide(user));
+      return { results: await decide(ctx, user, reviewDecisionBody.parse(request.body)) };
+    },
+  );
+
+  app.get(
+    '/api/review/stock-reasons',
+    {
+      schema: routeSchema({
+        summary: "Stock rejection reasons: a partner's and those for every partner",
+        tags,
+        querystring: partnerQuery,
+        responses: { 200: z.array(reviewStockReason) },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      return listStockReasons(ctx, user, partnerQuery.parse(request.query).partner ?? null);
+    },
+  );
+
+  app.post(
+    '/api/review/stock-reasons',
+    {
+      schema: routeSchema({
+        summary: 'Add a stock rejection reason for a partner (null: for every partner)',
+        tags,
+        body: reviewStockReasonBody,
+        responses: { 201: reviewStockReason },
+        errors: [400, 401, 403, 409, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.maintainStockReasons(user));
+      return reply.status(201).send(await addStockReason(ctx, user, reviewStockReasonBody.parse(request.body)));
+    },
+  );
+
+  app.delete(
+    '/api/review/stock-reasons/:id',
+    {
+      schema: routeSchema({
+        summary: 'Remove a stock rejection reason',
+        tags,
+        params: reasonParams,
+        responses: { 204: null },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.maintainStockReasons(user));
+      await deleteStockReason(ctx, user, reasonParams.parse(request.params).id);
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,226 @@
+import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import {
+  DUPLICATE_STATUSES,
+  isDecidable,
+  REVIEW_STOCK_REASONS_MAX,
+  rejectionReasonProblem,
+  WORKSPACE_MSG,
+  type ItemStatus,
+  type ReviewDecisionBody,
+  type ReviewDecisionOutcome,
+  type ReviewItemContext,
+  type ReviewQueueFilters,
+  type ReviewQueueOptions,
+  type ReviewRelatedSubmission,
+  type ReviewStockReason,
+  type ReviewStockReasonBody,
+} from '@portal/domain';
+import type { AppContext } from '../../context.ts';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { reviewStockReasons } from '../../db/schema.ts';
+import { authorize } from '../../lib/authorize.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { findSubmission } from '../submissions/repository.ts';
+import { staffStatusChange } from '../submissions/service.ts';
+import type { UserRow } from '../users/repository.ts';
+import { claim, claimOf, release, releaseAll } from './claims.ts';
+import { reviewPolicy } from './policy.ts';
+import { neighbours } from './queue.ts';
+
+/** The review view's context of one item: duplicates and the same UPC elsewhere, the claim, J and K, reasons. */
+export async function itemContext(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  filters: ReviewQueueFilters,
+): Promise<ReviewItemContext> {
+  authorize(reviewPolicy.workspace(user));
+  const s = await findSubmission(ctx.db, id);
+  if (!s) throw notFound('Submission not found.');
+  const [sameUpc, claimNow, around, reasons, partner] = await Promise.all([
+    sameUpcOf(ctx.db, s),
+    claimOf(ctx.db, id, user.id),
+    neighbours(ctx.db, id, filters, user.id),
+    stockReasonsFor(ctx.db, s.partnerCompanyId),
+    s.partnerCompanyId == null
+      ? Promise.resolve([])
+      : queryRows<{ name: string }>(ctx.db, sql`select name from companies where id = ${s.partnerCompanyId}`),
+  ]);
+  return {
+    id: s.id,
+    itemStatus: s.itemStatus as ItemStatus,
+    decidable: isDecidable(s.itemStatus),
+    partnerCompanyId: s.partnerCompanyId,
+    partnerName: partner[0]?.name ?? null,
+    duplicate: sameUpc.some((o) => o.duplicate),
+    sameUpc,
+    claim: claimNow,
+    neighbours: around,
+    stockReasons: reasons,
+  };
+}
+
+/** The queue filters' choices: every partner, and the supplier companies (by name, the first 1,000). */
+export async function queueOptions(ctx: AppContext, user: UserRow): Promise<ReviewQueueOptions> {
+  authorize(reviewPolicy.workspace(user));
+  const rows = await queryRows<{ id: number; name: string; kind: string }>(
+    ctx.db,
+    sql`(select id, name, kind from companies where kind = 'partner' order by name)
+      union all (select id, name, kind from companies where kind = 'supplier' order by name limit 1000)`,
+  );
+  const pick = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ id: Number(r.id), name: r.name }));
+  return { partners: pick('partner'), companies: pick('supplier') };
+}
+
+/** Every other submission of the same EAN-13, any status, any company (the newest 50), flagged when it duplicates. */
+async function sameUpcOf(
+  db: Tx,
+  s: { id: string; ean13Upc: string; partnerCompanyId: number | null },
+): Promise<ReviewRelatedSubmission[]> {
+  const rows = await queryRows<Record<string, unknown>>(
+    db,
+    sql`select o.id, o.upc, o.product_name, o.item_status, co.name as company_name, o.partner_company_id, o.submitted_at
+      from product_submissions o join companies co on co.id = o.company_id
+      where o.ean13_upc = ${s.ean13Upc} and o.id <> ${s.id}::uuid
+      order by o.submitted_at desc, o.id desc limit 50`,
+  );
+  return rows.map((r) => {
+    const partnerCompanyId = r.partner_company_id == null ? null : Number(r.partner_company_id);
+    const itemStatus = r.item_status as ItemStatus;
+    return {
+      id: String(r.id),
+      upc: String(r.upc),
+      productName: (r.product_name as string | null) ?? null,
+      itemStatus,
+      companyName: String(r.company_name),
+      partnerCompanyId,
+      submittedAt: new Date(r.submitted_at as string).toISOString(),
+      duplicate: partnerCompanyId === s.partnerCompanyId && DUPLICATE_STATUSES.includes(itemStatus),
+    };
+  });
+}
+
+export async function claimItem(ctx: AppContext, user: UserRow, id: string) {
+  authorize(reviewPolicy.claim(user));
+  const held = await claim(ctx.db, id, user.id);
+  if (!held) throw notFound('Submission not found.');
+  return held;
+}
+
+export async function releaseItem(ctx: AppContext, user: UserRow, id: string) {
+  authorize(reviewPolicy.claim(user));
+  await release(ctx.db, id, user.id);
+}
+
+/**
+ * Accepts or rejects items, each in a transaction of its own, through the submissions lifecycle: each gets its own
+ * history row, e-mail to its creator, webhook event and audit row. An item someone else decided first (or that
+ * is no longer SUBMITTED or AUTO_REJECTED) is reported, not changed; the others go on.
+ */
+export async function decide(
+  ctx: AppContext,
+  user: UserRow,
+  body: ReviewDecisionBody,
+): Promise<ReviewDecisionOutcome[]> {
+  authorize(reviewPolicy.decide(user));
+  const reason = body.decision === 'reject' ? (body.reason?.trim() ?? '') : null;
+  if (reason !== null) {
+    const problem = rejectionReasonProblem(reason);
+    if (problem) throw badRequest(problem, { reason: problem });
+  }
+  const to: ItemStatus = body.decision === 'accept' ? 'ACCEPTED' : 'ADMIN_REJECTED';
+  const action = body.decision === 'accept' ? 'submission.accepted' : 'submission.rejected';
+  const results: ReviewDecisionOutcome[] = [];
+  for (const id of [...new Set(body.ids)]) {
+    try {
+      const updated = await ctx.db.transaction(async (tx) => {
+        const changed = await staffStatusChange(tx, user, id, to, action, reason);
+        await releaseAll(tx, id);
+        return changed;
+      });
+      results.push({ id, outcome: 'done', itemStatus: updated.itemStatus as ItemStatus, decidedBy: null });
+    } catch (error) {
+      if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 409)) throw error;
+      if (error.status === 404) {
+        results.push({ id, outcome: 'not_found', itemStatus: null, decidedBy: null });
+        continue;
+      }
+      const [last] = await queryRows<{
+        item_status: string;
+        first_name: string | null;
+        last_name: string | null;
+        email: string | null;
+      }>(
+        ctx.db,
+        sql`select s.item_status, u.first_name, u.last_name, u.email from product_submissions s
+          left join lateral (select h.user_id from submission_history h where h.submission_id = s.id
+            order by h.at desc, h.id desc limit 1) h on true
+          left join users u on u.id = h.user_id where s.id = ${id}::uuid`,
+      );
+      results.push({
+        id,
+        outcome: 'already_decided',
+        itemStatus: (last?.item_status as ItemStatus | undefined) ?? null,
+        decidedBy: last?.email ? [last.first_name, last.last_name].filter(Boolean).join(' ') || last.email : null,
+      });
+    }
+  }
+  return results;
+}
+
+/** A partner's stock reasons, then the ones for every partner (kept with no partner), in the order they were added. */
+export async function stockReasonsFor(db: Tx, partnerCompanyId: number | null): Promise<ReviewStockReason[]> {
+  return db
+    .select({
+      id: reviewStockReasons.id,
+      partnerCompanyId: reviewStockReasons.partnerCompanyId,
+      text: reviewStockReasons.text,
+    })
+    .from(reviewStockReasons)
+    .where(
+      partnerCompanyId == null
+        ? isNull(reviewStockReasons.partnerCompanyId)
+        : or(eq(reviewStockReasons.partnerCompanyId, partnerCompanyId), isNull(reviewStockReasons.partnerCompanyId)),
+    )
+    .orderBy(sql`${reviewStockReasons.partnerCompanyId} is null`, asc(reviewStockReasons.id));
+}
+
+export async function listStockReasons(ctx: AppContext, user: UserRow, partnerCompanyId: number | null) {
+  authorize(reviewPolicy.workspace(user));
+  return stockReasonsFor(ctx.db, partnerCompanyId);
+}
+
+export async function addStockReason(ctx: AppContext, user: UserRow, body: ReviewStockReasonBody) {
+  authorize(reviewPolicy.maintainStockReasons(user));
+  return ctx.db.transaction(async (tx) => {
+    if (body.partnerCompanyId != null) {
+      const [partner] = await queryRows(tx, sql`select 1 from companies where id = ${body.partnerCompanyId}`);
+      if (!partner) throw badRequest('Unknown partner.', { partnerCompanyId: 'Unknown partner.' });
+    }
+    const same =
+      body.partnerCompanyId == null
+        ? isNull(reviewStockReasons.partnerCompanyId)
+        : eq(reviewStockReasons.partnerCompanyId, body.partnerCompanyId);
+    const existing = await tx.select({ text: reviewStockReasons.text }).from(reviewStockReasons).where(same);
+    if (existing.length >= REVIEW_STOCK_REASONS_MAX) throw conflict(WORKSPACE_MSG.tooManyStockReasons);
+    if (existing.some((r) => r.text === body.text)) throw conflict('This reason is there already.');
+    const [row] = await tx
+      .insert(reviewStockReasons)
+      .values({ partnerCompanyId: body.partnerCompanyId, text: body.text, createdBy: user.id })
+      .returning({
+        id: reviewStockReasons.id,
+        partnerCompanyId: reviewStockReasons.partnerCompanyId,
+        text: reviewStockReasons.text,
+      });
+    return row;
+  });
+}
+
+export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {
+  authorize(reviewPolicy.maintainStockReasons(user));
+  const deleted = await ctx.db
+    .delete(reviewStockReasons)
+    .where(and(eq(reviewStockReasons.id, id)))
+    .returning({ id: reviewStockReasons.id });
+  if (!deleted.length) throw notFound('Stock reason not found.');
+}

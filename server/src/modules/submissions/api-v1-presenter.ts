@@ -1,0 +1,53 @@
+import type { ItemStatus, PartnerStatus, V1Submission, V1SubmissionSummary } from '@portal/domain';
+import type { Tx } from '../../db/client.ts';
+import type { UserRow } from '../users/repository.ts';
+import { presentSubmission } from './presenter.ts';
+import { storedReadiness } from './readiness-store.ts';
+import type { SubmissionRow } from './repository.ts';
+
+/** A submission as the integration API lists it. */
+export const v1SummaryOf = (s: SubmissionRow): V1SubmissionSummary => ({
+  id: s.id,
+  upc: s.upc,
+  ean13_upc: s.ean13Upc,
+  product_name: s.productName,
+  status: s.itemStatus as V1SubmissionSummary['status'],
+  company_id: s.companyId,
+  partner_company_id: s.partnerCompanyId,
+  partner_status: s.partnerStatusLabel,
+  created_at: s.createdAt.toISOString(),
+  updated_at: s.updatedAt.toISOString(),
+  readiness: storedReadiness(s),
+});
+
+/** One submission as the integration API answers it: the detail page's facts (presenter.ts), in the API's shape. */
+export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): Promise<V1Submission> {
+  const p = await presentSubmission(db, s, user);
+  return {
+    ...v1SummaryOf(s),
+    status_display_name: p.statusDisplayName,
+    partner_statuses: (p.partnerStatuses ?? []) as PartnerStatus[],
+    rejection: p.rejectionReason && {
+      message: p.rejectionReason.message,
+      by_staff: p.rejectionReason.isAdminRejection,
+    },
+    history: p.history.map((h) => ({
+      at: h.at.toISOString(),
+      from_status: (h.fromStatus as ItemStatus | null) ?? null,
+      to_status: h.toStatus as ItemStatus,
+      reason: h.reason,
+      by: h.by,
+    })),
+    files: p.files.map((f) => ({
+      file_name: f.fileName,
+      kind: f.kind,
+      is_marketing_image: f.isMarketingImage,
+      detected_upcs: f.detectedUpcs,
+      detected_from: f.detectedFrom,
+      photo_checks: f.qualityIssues,
+      download_url: f.imageUrl,
+      thumbnail_url: f.thumbnailUrl,
+    })),
+    can: { review: p.can.review, resubmit: p.can.resubmit, appeal: p.can.appeal, delete: p.can.delete },
+  };
+}

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG } from '@portal/domain';
+import { buildSession, buildUser } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { spyOnToasts } from '../../test/toast-spies.ts';
+import { fakeServer, graphqlError } from '../submissions/fake-server.test-helper.ts';
+import { ReadinessRulesSection } from './ReadinessRulesSection.tsx';
+
+spyOnToasts();
+configure({ asyncUtilTimeout: 8000 });
+
+const DRY_RUN = { judged: 3, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0 };
+
+function renderEditor(answers: Parameters<typeof fakeServer>[0] = {}) {
+  const server = fakeServer({
+    PartnerReadinessRules: { data: { getReadinessRules: { version: 2, rules: [] } } },
+    DryRunReadinessRules: {
+      data: {
+        dryRunReadinessRules: { ...DRY_RUN, rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: 2, becomesReady: 0 }] },
+      },
+    },
+    ...answers,
+  });
+  renderWithApp(<ReadinessRulesSection partnerCompanyId={30500} />, {
+    path: '/settings/7',
+    session: buildSession({ user: buildUser() }),
+  });
+  return server;
+}
+
+async function addRule(code: string, images: string) {
+  fireEvent.click(await screen.findByRole('button', { name: READINESS_EDITOR_MSG.add }));
+  const rule = screen.getByRole('group', { name: /^Rule 1/ });
+  const type = (name: string, value: string) =>
+    fireEvent.change(within(rule).getByRole('textbox', { name }), { target: { value } });
+  type('Code', code);
+  type('Images', images);
+  type('Message', 'At least 2 images are needed.');
+  type('How to fix', 'Add a picture of the back of the pack.');
+}
+
+describe('readiness rules on the partner settings', () => {
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a new version only after the dry run, which says how many submissions the rules move, per rule', async () => {
+    const { calls } = renderEditor();
+    await addRule('R-IMG-MIN-2', '2');
+    const make = screen.getByRole('button', { name: READINESS_EDITOR_MSG.save });
+    expect(make.hasAttribute('disabled')).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    const changes = await screen.findByRole('status', { name: 'What saving would change' });
+    expect(changes.textContent).toContain(READINESS_DRY_RUN_MSG.summary({ ...DRY_RUN, rules: [] }));
+    expect(changes.textContent).toContain('R-IMG-MIN-2: 2 would become not ready, 0 ready again.');
+    await waitFor(() => expect(make.hasAttribute('disabled')).toBe(false));
+    const sent = calls.find((c) => c.operation === 'DryRunReadinessRules')!.variables.rules as object[];
+    expect(sent).toEqual([expect.objectContaining({ code: 'R-IMG-MIN-2', kind: 'min-images', min: 2 })]);
+  });
+
+  it('bad input is stopped naming the rule (more images than a draft holds); the server saying no is shown too', async () => {
+    renderEditor({ DryRunReadinessRules: graphqlError('BAD_REQUEST', 'R-X: no.') });
+    await addRule('R-IMG-MIN-11', '11');
+    expect((await screen.findByRole('alert')).textContent).toContain(READINESS_MSG.tooManyImages('R-IMG-MIN-11'));
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).hasAttribute('disabled')).toBe(true);
+    fireEvent.change(within(screen.getByRole('group', { name: /^Rule 1/ })).getByRole('textbox', { name: 'Images' }), {
+      target: { value: '2' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    expect((await screen.findByRole('alert')).textContent).toContain('R-X: no.');
+  });
+});

@@ -1,0 +1,434 @@
+import { useState } from 'react';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useSearchParams } from 'react-router';
+import {
+  Alert,
+  Badge,
+  Button,
+  Checkbox,
+  Chip,
+  Group,
+  List,
+  Select,
+  SimpleGrid,
+  Table,
+  Text,
+  TextInput,
+  UnstyledButton,
+} from '@mantine/core';
+import {
+  displayUpc,
+  parseReviewQueueSearch,
+  PHOTO_ISSUE_CODES,
+  PHOTO_ISSUE_LABELS,
+  READINESS_MSG,
+  readinessCell,
+  REVIEW_PAGE_SIZES,
+  RULE_CODE_PATTERN,
+  REVIEW_STATUSES,
+  reviewQueueSearch,
+  statusDisplayName,
+  titleCase,
+  WORKSPACE_MSG,
+  type ReviewDecisionOutcome,
+  type ReviewQueueItem,
+  type ReviewQueueQuery,
+} from '@portal/domain';
+import { AppLink } from '../../partner/AppLink.tsx';
+import { formatDateTime } from '../../ui/dates.ts';
+import { Page } from '../../ui/Page.tsx';
+import { stackedTable } from '../../ui/stacked-table.ts';
+import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
+import { RejectDialog } from './RejectDialog.tsx';
+import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
+
+export const REVIEW_HEADING = 'Review queue';
+const STATUS_LABEL = (s: (typeof REVIEW_STATUSES)[number]) =>
+  s === 'SUBMITTED' ? 'Pending review' : s === 'AUTO_REJECTED' ? 'Rejected automatically' : statusDisplayName(s);
+
+/**
+ * /review (staff with review rights): the submissions waiting for a decision, oldest submitted first. The filters,
+ * sort, page and page size live in the address, so opening an item, Back and a reload all come back to the same
+ * view; each item's link carries them on, so J and K walk the same filtered queue.
+ */
+export function ReviewQueuePage() {
+  const [params, setParams] = useSearchParams();
+  const query = parseReviewQueueSearch(params);
+  const search = reviewQueueSearch(query);
+  const options = useQueueOptions();
+  const queryClient = useQueryClient();
+  const rows = useQuery({
+    queryKey: reviewKeys.queue(query),
+    queryFn: () => fetchQueuePage(query),
+    placeholderData: keepPreviousData,
+  });
+  const [selected, setSelected] = useState<Set<string>>(new Set());
+  const [rejecting, setRejecting] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [outcome, setOutcome] = useState<{ decision: 'accept' | 'reject'; results: ReviewDecisionOutcome[] } | null>(
+    null,
+  );
+
+  /** A filter change starts again at page 1 and forgets the selection. */
+  const change = (patch: Partial<ReviewQueueQuery>, keepPage = false) => {
+    setSelected(new Set());
+    setParams(new URLSearchParams(reviewQueueSearch({ ...query, ...patch, ...(keepPage ? {} : { page: 1 }) })), {
+      replace: !('page' in patch),
+    });
+  };
+  const items = rows.data?.items ?? [];
+  const total = rows.data?.total ?? 0;
+  const totalPages = Math.max(1, Math.ceil(total / query.size));
+  const decidable = query.status === 'SUBMITTED' || query.status === 'AUTO_REJECTED';
+  const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
+  const upcOf = new Map(items.map((i) => [i.id, i.upc]));
+  const commonPartner = (() => {
+    if (query.partner) return query.partner;
+    const partners = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.partnerCompanyId));
+    return partners.size === 1 ? ([...partners][0] ?? null) : null;
+  })();
+
+  async function run(decision: 'accept' | 'reject', reason?: string) {
+    setBusy(true);
+    try {
+      const ids = [...selected];
+      const answer = await decide(ids, decision, reason);
+      setOutcome({ decision, results: answer.results });
+      setSelected(new Set());
+      decided(queryClient, ids);
+    } finally {
+      setBusy(false);
+      setRejecting(false);
+    }
+  }
+
+  return (
+    <Page heading={REVIEW_HEADING}>
+      <form role="search" aria-label="Filter the review queue" onSubmit={(e) => e.preventDefault()}>
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 4 }} spacing="sm">
+          <Select
+            label="Status"
+            data={REVIEW_STATUSES.map((s) => ({ value: s, label: STATUS_LABEL(s) }))}
+            value={query.status}
+            allowDeselect={false}
+            onChange={(v) => v && change({ status: v })}
+          />
+          <Select
+            label="Partner"
+            placeholder="Any partner"
+            clearable
+            data={[
+              { value: '0', label: 'No partner' },
+              ...(options.data?.partners ?? []).map((p) => ({ value: String(p.id), label: titleCase(p.name) })),
+            ]}
+            value={query.partner === undefined ? null : String(query.partner)}
+            onChange={(v) => change({ partner: v === null ? undefined : Number(v) })}
+          />
+          <Select
+            label="Company"
+            placeholder="Any company"
+            clearable
+            searchable
+            data={(options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+            value={query.company === undefined ? null : String(query.company)}
+            onChange={(v) => change({ company: v === null ? undefined : Number(v) })}
+          />
+          <Select
+            label="Order"
+            data={[
+              { value: 'oldest', label: 'Oldest submitted first' },
+              { value: 'newest', label: 'Newest submitted first' },
+            ]}
+            value={query.sort}
+            allowDeselect={false}
+            onChange={(v) => v && change({ sort: v })}
+          />
+          <TextInput
+            type="date"
+            label="Submitted from"
+            value={query.from ?? ''}
+            max={query.to}
+            onChange={(e) => change({ from: e.currentTarget.value || undefined })}
+          />
+          <TextInput
+            type="date"
+            label="Submitted to"
+            value={query.to ?? ''}
+            min={query.from}
+            onChange={(e) => change({ to: e.currentTarget.value || undefined })}
+          />
+          <Select
+            label="Items per page"
+            data={REVIEW_PAGE_SIZES.map((n) => String(n))}
+            value={String(query.size)}
+            allowDeselect={false}
+            onChange={(v) => v && change({ size: Number(v) })}
+          />
+          <Checkbox
+            mt={{ md: 30 }}
+            label="Duplicates only"
+            checked={!!query.duplicates}
+            onChange={(e) => change({ duplicates: e.currentTarget.checked || undefined })}
+          />
+          <Checkbox
+            mt={{ md: 30 }}
+            label="Not ready only"
+            description="A blocking rule of the partner's fails"
+            checked={!!query.notReady}
+            onChange={(e) => change({ notReady: e.currentTarget.checked || undefined })}
+          />
+          <RuleFilter value={query.rule} onChange={(rule) => change({ rule })} />
+        </SimpleGrid>
+        <Chip.Group multiple value={query.photo} onChange={(codes) => change({ photo: codes })}>
+          <Group gap="xs" mt="sm" role="group" aria-label="Photo issues (each chosen one must be present)">
+            {PHOTO_ISSUE_CODES.map((code) => (
+              <Chip key={code} value={code} size="xs">
+                {PHOTO_ISSUE_LABELS[code]}
+              </Chip>
+            ))}
+          </Group>
+        </Chip.Group>
+      </form>
+
+      {rows.isError && <Alert color="red">The review queue could not be loaded. Please try again.</Alert>}
+      {outcome && <DecisionOutcome outcome={outcome} upcOf={upcOf} onClose={() => setOutcome(null)} />}
+      <Group justify="space-between">
+        <Text size="sm" aria-live="polite" role="status">
+          {rows.isPending ? 'Loading…' : `${total} ${total === 1 ? 'item' : 'items'}.`}
+        </Text>
+        {decidable && (
+          <Group gap="xs">
+            <Text size="sm">{selected.size} selected</Text>
+            <Button size="xs" disabled={!selected.size || busy} onClick={() => void run('accept')}>
+              Accept selected
+            </Button>
+            <Button
+              size="xs"
+              color="red"
+              variant="light"
+              disabled={!selected.size || busy}
+              onClick={() => setRejecting(true)}
+            >
+              Reject selected
+            </Button>
+          </Group>
+        )}
+      </Group>
+      <Table.ScrollContainer minWidth={1000} className={stackedTable.container}>
+        <Table striped withTableBorder verticalSpacing="xs" aria-busy={rows.isFetching} className={stackedTable.table}>
+          <Table.Caption style={{ captionSide: 'top', textAlign: 'left', fontWeight: 600 }}>
+            Items to review, {query.sort === 'oldest' ? 'oldest' : 'newest'} submitted first
+          </Table.Caption>
+          <Table.Thead>
+            <Table.Tr>
+              {decidable && (
+                <Table.Th scope="col">
+                  <Checkbox
+                    aria-label="Select every item on this page"
+                    checked={allSelected}
+                    indeterminate={!allSelected && items.some((i) => selected.has(i.id))}
+                    onChange={() => setSelected(allSelected ? new Set() : new Set(items.map((i) => i.id)))}
+                  />
+                </Table.Th>
+              )}
+              {['Company', 'Submitter', 'Partner', 'UPC', 'Product name', 'Files'].map((h) => (
+                <Table.Th key={h} scope="col">
+                  {h}
+                </Table.Th>
+              ))}
+              <Table.Th scope="col" aria-sort={query.sort === 'oldest' ? 'ascending' : 'descending'}>
+                <UnstyledButton
+                  fw={700}
+                  fz="sm"
+                  onClick={() => change({ sort: query.sort === 'oldest' ? 'newest' : 'oldest' })}
+                >
+                  Submitted at {query.sort === 'oldest' ? '▲' : '▼'}
+                  <span className="visually-hidden">, sort {query.sort === 'oldest' ? 'newest' : 'oldest'} first</span>
+                </UnstyledButton>
+              </Table.Th>
+              {['Partner status', 'Readiness', 'Photo issues', 'Duplicate'].map((h) => (
+                <Table.Th key={h} scope="col">
+                  {h}
+                </Table.Th>
+              ))}
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {items.map((item) => (
+              <QueueRow
+                key={item.id}
+                item={item}
+                search={search}
+                selectable={decidable}
+                selected={selected.has(item.id)}
+                onSelect={(on) =>
+                  setSelected((s) => {
+                    const next = new Set(s);
+                    if (on) next.add(item.id);
+                    else next.delete(item.id);
+                    return next;
+                  })
+                }
+              />
+            ))}
+            {rows.data && !items.length && (
+              <EmptyTableRow columns={decidable ? 12 : 11}>No items match these filters.</EmptyTableRow>
+            )}
+          </Table.Tbody>
+        </Table>
+      </Table.ScrollContainer>
+      {totalPages > 1 && (
+        <PageNavigation
+          label="Pages of the review queue"
+          total={totalPages}
+          value={Math.min(query.page, totalPages)}
+          onChange={(page) => change({ page }, true)}
+        />
+      )}
+      <RejectDialog
+        opened={rejecting}
+        count={selected.size}
+        partnerCompanyId={commonPartner}
+        busy={busy}
+        onCancel={() => setRejecting(false)}
+        onConfirm={(reason) => void run('reject', reason)}
+      />
+    </Page>
+  );
+}
+
+function QueueRow({
+  item,
+  search,
+  selectable,
+  selected,
+  onSelect,
+}: {
+  item: ReviewQueueItem;
+  search: string;
+  selectable: boolean;
+  selected: boolean;
+  onSelect: (on: boolean) => void;
+}) {
+  const upc = displayUpc(item.upc);
+  return (
+    <Table.Tr>
+      {selectable && (
+        <Table.Td>
+          <Checkbox
+            aria-label={`Select ${upc}`}
+            checked={selected}
+            onChange={(e) => onSelect(e.currentTarget.checked)}
+          />
+        </Table.Td>
+      )}
+      <Table.Td data-label="Company">{item.companyName}</Table.Td>
+      <Table.Td data-label="Submitter">{item.submitter}</Table.Td>
+      <Table.Td data-label="Partner">{item.partnerName ? titleCase(item.partnerName) : '—'}</Table.Td>
+      <Table.Td data-label="UPC">
+        <AppLink to={`/review/${item.id}${search ? `?${search}` : ''}`}>{upc}</AppLink>
+        {item.claim && !item.claim.mine && (
+          <Text size="xs" c="dimmed">
+            {WORKSPACE_MSG.beingReviewedBy(item.claim.name)}
+          </Text>
+        )}
+      </Table.Td>
+      <Table.Td data-label="Product name">{item.productName ?? '—'}</Table.Td>
+      <Table.Td data-label="Files">{item.fileCount}</Table.Td>
+      <Table.Td data-label="Submitted at">{formatDateTime(item.submittedAt)}</Table.Td>
+      <Table.Td data-label="Partner status">{item.partnerStatusLabel}</Table.Td>
+      <Table.Td data-label="Readiness">
+        {readinessCell(item.readiness)}
+        {item.readiness?.failing.length ? (
+          <Text size="xs" c="dimmed">
+            {item.readiness.failing.map((f) => f.code).join(', ')}
+          </Text>
+        ) : null}
+      </Table.Td>
+      <Table.Td data-label="Photo issues">
+        <Group gap={4}>
+          {item.photoIssues.map((code) => (
+            <Badge key={code} size="sm" variant="light" color="orange" c="#7a3a00">
+              {PHOTO_ISSUE_LABELS[code]}
+            </Badge>
+          ))}
+        </Group>
+      </Table.Td>
+      <Table.Td data-label="Duplicate">
+        {item.duplicate ? (
+          <Badge size="sm" color="red" variant="light" c="#8a1c1c">
+            Duplicate UPC
+          </Badge>
+        ) : (
+          <span className="visually-hidden">No</span>
+        )}
+      </Table.Td>
+    </Table.Tr>
+  );
+}
+
+/** What a bulk decision did: how many went through, and which someone else had decided first. */
+function DecisionOutcome({
+  outcome,
+  upcOf,
+  onClose,
+}: {
+  outcome: { decision: 'accept' | 'reject'; results: ReviewDecisionOutcome[] };
+  upcOf: Map<string, string>;
+  onClose: () => void;
+}) {
+  const done = outcome.results.filter((r) => r.outcome === 'done');
+  const others = outcome.results.filter((r) => r.outcome !== 'done');
+  return (
+    <Alert
+      color={others.length ? 'yellow' : 'green'}
+      withCloseButton
+      closeButtonLabel="Close the result"
+      onClose={onClose}
+      role="status"
+    >
+      <Text size="sm">
+        {outcome.decision === 'accept' ? WORKSPACE_MSG.accepted(done.length) : WORKSPACE_MSG.rejected(done.length)}
+      </Text>
+      {others.length > 0 && (
+        <>
+          <Text size="sm">{WORKSPACE_MSG.alreadyDecided}:</Text>
+          <List size="sm">
+            {others.map((r) => (
+              <List.Item key={r.id}>
+                {displayUpc(upcOf.get(r.id) ?? r.id)}
+                {r.itemStatus ? `: ${statusDisplayName(r.itemStatus)}` : ': no longer there'}
+                {r.decidedBy ? ` by ${r.decidedBy}` : ''}
+              </List.Item>
+            ))}
+          </List>
+        </>
+      )}
+    </Alert>
+  );
+}
+
+/**
+ * "Fails rule": a rule's code, applied when it is one (typed codes are upper-cased); what is typed stays in the field
+ * until then, and the field says what a code looks like.
+ */
+function RuleFilter({ value, onChange }: { value?: string; onChange: (rule: string | undefined) => void }) {
+  const [text, setText] = useState(value ?? '');
+  const code = text.trim().toUpperCase();
+  const wrong = code !== '' && !RULE_CODE_PATTERN.test(code);
+  return (
+    <TextInput
+      label="Fails rule"
+      placeholder="R-IMG-MIN-2"
+      value={text}
+      error={wrong ? READINESS_MSG.codeFormat : undefined}
+      onChange={(e) => {
+        const next = e.currentTarget.value;
+        setText(next);
+        const c = next.trim().toUpperCase();
+        if (c === '') onChange(undefined);
+        else if (RULE_CODE_PATTERN.test(c)) onChange(c);
+      }}
+    />
+  );
+}

@@ -1,0 +1,93 @@
+import { useQuery, type QueryClient } from '@tanstack/react-query';
+import {
+  reviewQueueSearch,
+  type ReviewClaim,
+  type ReviewDecisionResult,
+  type ReviewItemContext,
+  type ReviewQueueFilters,
+  type ReviewQueueOptions,
+  type ReviewQueuePage,
+  type ReviewQueueQuery,
+  type ReviewStockReason,
+} from '@portal/domain';
+import { apiFetch } from '../../api/api-fetch.ts';
+import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
+
+/** The filters of a query, without its page: what an item's neighbours (J, K) are computed in. */
+export const filtersOnly = (q: ReviewQueueQuery): ReviewQueueFilters => {
+  const { page: _page, size: _size, ...filters } = q;
+  return filters;
+};
+
+export const reviewKeys = {
+  all: ['review'] as const,
+  queue: (q: ReviewQueueQuery) => ['review', 'queue', reviewQueueSearch(q)] as const,
+  options: ['review', 'options'] as const,
+  item: (id: string, filters: ReviewQueueFilters) => ['review', 'item', id, reviewQueueSearch(filters)] as const,
+  reasons: (partner: number | null) => ['review', 'reasons', partner] as const,
+};
+
+export const fetchQueuePage = (q: ReviewQueueQuery) =>
+  apiFetch<ReviewQueuePage>(`/review/queue?${reviewQueueSearch(q)}`);
+
+export const fetchItemContext = (id: string, filters: ReviewQueueFilters) =>
+  apiFetch<ReviewItemContext>(`/review/items/${id}?${reviewQueueSearch(filters)}`);
+
+export function useQueueOptions() {
+  return useQuery({
+    queryKey: reviewKeys.options,
+    queryFn: () => apiFetch<ReviewQueueOptions>('/review/options'),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** An item's detail and its review context read ahead, so that J or a decision shows it at once. */
+export function prefetchItem(queryClient: QueryClient, id: string, filters: ReviewQueueFilters) {
+  void queryClient.prefetchQuery({ queryKey: submissionKeys.detail(id), queryFn: () => fetchSubmission(id) });
+  void queryClient.prefetchQuery({
+    queryKey: reviewKeys.item(id, filters),
+    queryFn: () => fetchItemContext(id, filters),
+  });
+}
+
+export const claimItem = (id: string) =>
+  apiFetch<ReviewClaim>(`/review/claims/${id}`, { method: 'PUT', notify: false });
+export const releaseItem = (id: string) => apiFetch<null>(`/review/claims/${id}`, { method: 'DELETE', notify: false });
+
+export const decide = (ids: string[], decision: 'accept' | 'reject', reason?: string) =>
+  apiFetch<ReviewDecisionResult>('/review/decisions', {
+    method: 'POST',
+    json: { ids, decision, ...(reason !== undefined && { reason }) },
+  });
+
+export const fetchStockReasons = (partner: number | null) =>
+  apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);
+export const addStockReason = (partnerCompanyId: number | null, text: string) =>
+  apiFetch<ReviewStockReason>('/review/stock-reasons', { method: 'POST', json: { partnerCompanyId, text } });
+export const deleteStockReason = (id: number) => apiFetch<null>(`/review/stock-reasons/${id}`, { method: 'DELETE' });
+
+/** After decisions: every queue page and item context asks again; the decided items' details too. */
+export function decided(queryClient: QueryClient, ids: readonly string[]) {
+  void queryClient.invalidateQueries({ queryKey: reviewKeys.all });
+  for (const id of ids) void queryClient.invalidateQueries({ queryKey: submissionKeys.detail(id) });
+  void queryClient.invalidateQueries({ queryKey: submissionKeys.activity() });
+}
+
+const AUTO_ADVANCE_KEY = 'review.autoAdvance';
+/** The reviewer's setting: after a decision the next item opens (on unless switched off, in this browser). */
+export const autoAdvance = {
+  get: () => {
+    try {
+      return localStorage.getItem(AUTO_ADVANCE_KEY) !== 'off';
+    } catch {
+      return true;
+    }
+  },
+  set: (on: boolean) => {
+    try {
+      localStorage.setItem(AUTO_ADVANCE_KEY, on ? 'on' : 'off');
+    } catch {
+      // Private mode without storage: the setting lasts this page only.
+    }
+  },
+};
