@@ -5241,6 +5241,10 @@ export interface operations {
                 photo: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                 /** @description Only items flagged as duplicates */
                 duplicates?: boolean;
+                /** @description Only items not ready for their partner (a blocking rule of the partner's fails) */
+                notReady?: boolean;
+                /** @description Only items failing this readiness rule (its code, e.g. R-IMG-MIN-2) */
+                rule?: string;
                 /** @description Submitted on or after this day (UTC) */
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
@@ -5283,6 +5287,7 @@ export interface operations {
                             partnerStatusLabel: "Incomplete" | "Complete" | "N/A";
                             photoIssues: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                             duplicate: boolean;
+                            readiness: components["schemas"]["Readiness"] | null;
                             claim: {
                                 userId: number;
                                 name: string;
@@ -5403,6 +5408,10 @@ export interface operations {
                 photo: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                 /** @description Only items flagged as duplicates */
                 duplicates?: boolean;
+                /** @description Only items not ready for their partner (a blocking rule of the partner's fails) */
+                notReady?: boolean;
+                /** @description Only items failing this readiness rule (its code, e.g. R-IMG-MIN-2) */
+                rule?: string;
                 /** @description Submitted on or after this day (UTC) */
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
