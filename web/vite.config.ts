@@ -66,6 +66,14 @@ export default defineConfig({
               priority: 1,
               includeDependenciesRecursively: false,
             },
+            // The parts of a submission's page that the detail, review and Enter UPC(s) pages share (states, images,
+            // history, photo badges, readiness): one file, not five of a kilobyte each (a round trip each on a phone).
+            {
+              name: 'submission-parts',
+              test: /[\\/]web[\\/]src[\\/]features[\\/](submissions[\\/](SubmissionStates|SubmissionImages|SubmissionHistory|PhotoIssueBadges)|drafts[\\/]ReadinessPanel)\.tsx$/,
+              priority: 1,
+              includeDependenciesRecursively: false,
+            },
             // What the signed-in pages share, in one file loaded beside the page's own: the shell, the API client and
             // GraphQL documents, the domain rules and the remaining libraries (Mantine's components, forms, zod).
             // A page chunk then holds only that page; what the entry loads for every page stays out.
