@@ -171,6 +171,9 @@ describe('kill -9 and restart (PostgreSQL)', () => {
   });
 
   it('while jobs run: interrupted jobs are claimed again once their lock passes, and all finish once', async () => {
+    // The jobs the killed server claims must carry the short lock too (the default is 5 minutes, past this test).
+    await kill(server);
+    server = await start({ JOB_LOCK_SECONDS: '2' });
     const supplier = new Client(base);
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     const draftId = await draftOf(supplier, 10, 3000);
