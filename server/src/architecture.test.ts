@@ -1,7 +1,11 @@
-import { readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { getTableName, is } from 'drizzle-orm';
+import { PgTable } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
+import { TABLE_OWNERS } from './db/owners.ts';
+import * as schema from './db/schema.ts';
 
 /** Rules of the code's shape (DESIGN.md, "one owner per table"), checked on the source text of server/src. */
 const SRC = path.dirname(fileURLToPath(import.meta.url));
@@ -16,15 +20,26 @@ function sourceFiles(dir = SRC): string[] {
 
 const relative = (file: string) => path.relative(SRC, file).split(path.sep).join('/');
 
-/** The submission and what belongs to it: written only by modules/submissions/. */
-const SUBMISSION_TABLES = {
-  productSubmissions: 'product_submissions',
-  submissionFiles: 'submission_files',
-  submissionHistory: 'submission_history',
-  submissionMarketAccounts: 'submission_market_accounts',
-  submissionAttributes: 'submission_attributes',
-  submissionCounts: 'submission_counts',
-};
+/** Every table of the schema: its object's name in code and its name in SQL, with the owner that alone writes it. */
+const TABLES = Object.entries(schema)
+  .filter(([, value]) => is(value, PgTable))
+  .map(([object, table]) => ({
+    object,
+    name: getTableName(table as PgTable),
+    owner: (TABLE_OWNERS as Record<string, string>)[object],
+  }));
+
+/** Route and GraphQL files: they parse, authorize, call a service and present; the query lives behind the service. */
+const isRouteFile = (file: string) => /(^|[-/])(routes|graphql)\.ts$/.test(relative(file));
+
+/** What in a route file builds or runs a query: drizzle itself, the schema's tables, or the raw query helpers. */
+export function queryBuildersIn(text: string): string[] {
+  return [
+    ...text.matchAll(/from\s+'(drizzle-orm[^']*|[./]*db\/schema\.ts)'/g),
+    ...text.matchAll(/\b(queryRows|executePrepared)\b/g),
+    ...text.matchAll(/\.query\.\w+\.find(First|Many)\b/g),
+  ].map((m) => m[0]);
+}
 
 /** Each write in the text of a file: drizzle's insert/update/delete on the table object, or SQL naming the table. */
 export function writesTo(text: string, tables: Record<string, string>): string[] {
@@ -69,22 +84,55 @@ export function importCycles(graph: Map<string, string[]>): string[][] {
 }
 
 describe('code shape', () => {
-  it('only modules/submissions/ writes the submissions, their files, history, market accounts, attributes and counts', () => {
-    const offenders = sourceFiles()
-      .filter((f) => !relative(f).startsWith('modules/submissions/'))
-      .flatMap((f) => writesTo(readFileSync(f, 'utf8'), SUBMISSION_TABLES).map((w) => `${relative(f)}: ${w}`));
+  it('every table of the schema has an owner in db/owners.ts, and the owner exists', () => {
+    expect(TABLES.length).toBeGreaterThan(40);
+    expect(TABLES.filter((t) => !t.owner).map((t) => t.name)).toEqual([]);
+    const missing = TABLES.filter((t) => !existsSync(path.join(SRC, t.owner))).map((t) => `${t.name}: ${t.owner}`);
+    expect(missing).toEqual([]);
+  });
+
+  it('only its owner writes a table (drizzle or SQL), for every table of the schema', () => {
+    const files = sourceFiles().map((f) => ({ file: relative(f), text: readFileSync(f, 'utf8') }));
+    const offenders = TABLES.flatMap((table) =>
+      files
+        .filter(({ file }) => !file.startsWith(table.owner))
+        .flatMap(({ file, text }) =>
+          writesTo(text, { [table.object]: table.name }).map((w) => `${file} writes ${table.name}: ${w}`),
+        ),
+    );
     expect(offenders).toEqual([]);
   });
 
-  it('the check sees drizzle writes, SQL through drizzle and raw SQL', () => {
-    expect(writesTo('await tx.insert(productSubmissions).values(x)', SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo('await db\n  .update(submissionFiles)\n  .set(x)', SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo('sql`UPDATE ${submissionHistory} SET reason = null`', SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo("db.execute(sql.raw('delete from submission_attributes'))", SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo('insert into "product_submissions" (id) values ($1)', SUBMISSION_TABLES)).toHaveLength(1);
-    expect(writesTo('db.select().from(productSubmissions); update product_submissions_x', SUBMISSION_TABLES)).toEqual(
-      [],
+  it('routes and GraphQL resolvers hold no query: no drizzle, schema table or raw query helper in them', () => {
+    const routeFiles = sourceFiles().filter(isRouteFile);
+    expect(routeFiles.length).toBeGreaterThan(20);
+    const offenders = routeFiles.flatMap((f) =>
+      queryBuildersIn(readFileSync(f, 'utf8')).map((q) => `${relative(f)}: ${q}`),
     );
+    expect(offenders).toEqual([]);
+  });
+
+  it('the route check sees drizzle, the schema and the raw helpers', () => {
+    expect(queryBuildersIn("import { eq } from 'drizzle-orm';")).toHaveLength(1);
+    expect(queryBuildersIn("import { users } from '../../db/schema.ts';")).toHaveLength(1);
+    expect(queryBuildersIn('const rows = await queryRows(db, q);')).toHaveLength(1);
+    expect(queryBuildersIn('await ctx.db.query.users.findFirst()')).toHaveLength(1);
+    expect(queryBuildersIn("import { visibleJob } from './service.ts'; app.delete('/x')")).toEqual([]);
+  });
+
+  it('the check sees drizzle writes, SQL through drizzle and raw SQL', () => {
+    const tables = {
+      productSubmissions: 'product_submissions',
+      submissionFiles: 'submission_files',
+      submissionHistory: 'submission_history',
+      submissionAttributes: 'submission_attributes',
+    };
+    expect(writesTo('await tx.insert(productSubmissions).values(x)', tables)).toHaveLength(1);
+    expect(writesTo('await db\n  .update(submissionFiles)\n  .set(x)', tables)).toHaveLength(1);
+    expect(writesTo('sql`UPDATE ${submissionHistory} SET reason = null`', tables)).toHaveLength(1);
+    expect(writesTo("db.execute(sql.raw('delete from submission_attributes'))", tables)).toHaveLength(1);
+    expect(writesTo('insert into "product_submissions" (id) values ($1)', tables)).toHaveLength(1);
+    expect(writesTo('db.select().from(productSubmissions); update product_submissions_x', tables)).toEqual([]);
   });
 
   it('no two files of server/src import each other, directly or through others', () => {

@@ -2,8 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
-import { loadReferenceData } from './db/reference-data.ts';
-import { enqueueMissingPartnerStatuses } from './modules/bulk-edit/jobs.ts';
+import { loadReferenceData } from './modules/reference-data/bulk-edit-options.ts';
+import { enqueueMissingReadiness } from './modules/submissions/readiness-job.ts';
 import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
@@ -40,7 +40,7 @@ async function main() {
   if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
   await loadReferenceData(database.db);
   if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
-  await enqueueMissingPartnerStatuses(database.db);
+  await enqueueMissingReadiness(database.db);
   // The sign-ins are printed only when the demo accounts are really there (a restored or imported database may lack them).
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, inArray } from 'drizzle-orm';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { productSubmissions } from '../src/db/schema.ts';
-import { shippedReferenceData } from '../src/db/reference-data.ts';
+import { shippedReferenceData } from '../src/modules/reference-data/bulk-edit-options.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -288,8 +288,8 @@ describe(`bulk edit of submissions (${databaseKind})`, () => {
       .update(productSubmissions)
       .set({ partnerStatuses: [], partnerStatusLabel: 'N/A' })
       .where(eq(productSubmissions.id, id));
-    const { enqueueMissingPartnerStatuses } = await import('../src/modules/bulk-edit/jobs.ts');
-    await enqueueMissingPartnerStatuses(server.database.db);
+    const { enqueueMissingReadiness } = await import('../src/modules/submissions/readiness-job.ts');
+    await enqueueMissingReadiness(server.database.db);
     await server.ctx.jobs!.drain();
     expect((await stored(id)).partnerStatusLabel).toBe('Incomplete');
     // The detail query carries them too (part 1 section 3).
@@ -354,7 +354,7 @@ describe(`bulk edit reference data (${databaseKind})`, () => {
   });
 
   it('loading the reference data again is idempotent', async () => {
-    const { loadReferenceData } = await import('../src/db/reference-data.ts');
+    const { loadReferenceData } = await import('../src/modules/reference-data/bulk-edit-options.ts');
     await loadReferenceData(server.database.db);
     const res = await supplier.graphql(`query { attributes { id } suggestedClasses }`);
     expect(res.json.data.attributes).toHaveLength(shippedReferenceData().attributes.length);

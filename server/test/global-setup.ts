@@ -6,7 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
-import { loadReferenceData } from '../src/db/reference-data.ts';
+import { loadReferenceData } from '../src/modules/reference-data/bulk-edit-options.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
 
 declare module 'vitest' {

@@ -138,7 +138,7 @@ describe(`jobs console API (${databaseKind})`, () => {
     const [a] = await server.database.db
       .insert(jobs)
       .values({
-        name: 'bulkEdit.recomputePartnerStatuses',
+        name: 'submissions.recomputeReadiness',
         payload: { partnerCompanyId: 30443 },
         status: 'failed',
         attempts: 5,
@@ -147,7 +147,7 @@ describe(`jobs console API (${databaseKind})`, () => {
       })
       .returning();
     await server.database.db.insert(jobs).values({
-      name: 'bulkEdit.recomputePartnerStatuses',
+      name: 'submissions.recomputeReadiness',
       payload: { partnerCompanyId: 30443 },
       dedupeKey: 'same-work',
       runAt: sql`now() + interval '1 hour'`,

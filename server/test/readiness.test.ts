@@ -253,7 +253,9 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
 
   it("a submission's own change stores its readiness again (a second image: 100%), without a readiness_changed event", async () => {
     received.length = 0;
-    await server.database.db.transaction((tx) => addFiles(tx, ids.one, [file('a-back.png')]));
+    await server.database.db.transaction((tx) =>
+      addFiles(tx, ids.one, [file('a-back.png')], { userId: null, reason: 'Test' }),
+    );
     expect(await stored(ids.one)).toMatchObject({ percent: 100, ready: true });
     await server.database.db.delete(jobs).where(eq(jobs.name, 'submissions.automatedChecks'));
     await server.ctx.jobs!.drain();

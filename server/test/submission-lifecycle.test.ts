@@ -1,7 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { gs1CheckDigit } from '@portal/domain';
-import { jobs, mailOutbox, productShippingProfiles, productSubmissions, submissionHistory } from '../src/db/schema.ts';
+import {
+  jobs,
+  mailOutbox,
+  productShippingProfiles,
+  productSubmissions,
+  submissionFiles,
+  submissionHistory,
+} from '../src/db/schema.ts';
+import { addFiles } from '../src/modules/submissions/lifecycle.ts';
 import { submissionEvents } from '../src/modules/submissions/events.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -144,7 +152,7 @@ async function expectSideEffects(
     .where(and(eq(productShippingProfiles.companyId, s.companyId), eq(productShippingProfiles.ean13Upc, s.ean13Upc)));
   expect(product?.shippingProfileId).toBe(profileId);
   expect(
-    (await jobsFor('notifications.statusMail', id)).filter(
+    (await jobsFor('submissions.statusMail', id)).filter(
       (j) => (j.payload as { status: string }).status === 'SUBMITTED',
     ),
   ).toEqual([]);
@@ -270,6 +278,41 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
       { ids: [id], brand: 'Green Valley Foods' },
       { ids: [id], brand: 'Green Valley Foods' },
     ]);
+  });
+
+  it('files joining a waiting submission are named in its history; one staff decided on meanwhile takes none', async () => {
+    const id = await submitDraft(newEan());
+    await server.ctx.jobs!.drain();
+    const back = {
+      fileName: 'back.png',
+      storageKey: 'test/back.png',
+      kind: 'png' as const,
+      size: 100,
+      detectionStatus: 'done' as const,
+    };
+    const joined = await db().transaction((tx) =>
+      addFiles(tx, id, [back, { ...back, fileName: 'side.png' }], { userId: supplierId, reason: 'Imported (job 7)' }),
+    );
+    expect(joined?.id).toBe(id);
+    const history = await db()
+      .select()
+      .from(submissionHistory)
+      .where(eq(submissionHistory.submissionId, id))
+      .orderBy(asc(submissionHistory.id));
+    expect(history.at(-1)).toMatchObject({
+      userId: supplierId,
+      fromStatus: 'SUBMITTED',
+      toStatus: 'SUBMITTED',
+      reason: 'Imported (job 7): 2 files added (back.png, side.png)',
+    });
+    const filesBefore = await db().select().from(submissionFiles).where(eq(submissionFiles.submissionId, id));
+    expect(filesBefore).toHaveLength(3);
+    await setStatus(admin, id, 'ACCEPTED');
+    const late = await db().transaction((tx) =>
+      addFiles(tx, id, [{ ...back, fileName: 'late.png' }], { userId: supplierId, reason: 'Imported (job 8)' }),
+    );
+    expect(late).toBeNull();
+    expect(await db().select().from(submissionFiles).where(eq(submissionFiles.submissionId, id))).toHaveLength(3);
   });
 });
 

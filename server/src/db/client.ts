@@ -291,6 +291,11 @@ function concatBytes(parts: Uint8Array[]): Uint8Array {
   return all;
 }
 
+/** One round trip to the database: resolves when it answers. */
+export async function ping(db: Tx): Promise<void> {
+  await db.execute(sql`select 1`);
+}
+
 export async function isEmpty(db: Db): Promise<boolean> {
   const rows = await db.execute(sql`select count(*)::int as n from companies`);
   return Number((rows as { rows: { n: number }[] }).rows[0].n) === 0;

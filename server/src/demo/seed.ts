@@ -1,8 +1,10 @@
-import { sql } from 'drizzle-orm';
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
-import type { Db } from '../db/client.ts';
-import { cataloguedProducts, companies, featureFlags, partnerConfigurations, users } from '../db/schema.ts';
+import type { Db, Tx } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
+import { insertCataloguedProduct } from '../modules/catalogue/service.ts';
+import { enableNewFlags } from '../modules/feature-flags/repository.ts';
+import { insertConfiguration } from '../modules/partners/service.ts';
+import { insertCompaniesWithIds, insertUsers } from '../modules/users/repository.ts';
 import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
@@ -77,27 +79,23 @@ export const DEMO_COMPANIES = [
 export async function seedDemoData(db: Db) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   await db.transaction(async (tx) => {
-    await tx.insert(companies).values(DEMO_COMPANIES);
-    // Explicit ids above: move the sequence past them.
-    await tx.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
-    const created = await tx
-      .insert(users)
-      .values(
-        DEMO_ACCOUNTS.map((a, i) => ({
-          email: a.email,
-          firstName: a.firstName,
-          lastName: a.lastName,
-          companyId: a.companyId,
-          scopes: a.scopes,
-          passwordHash: hashes[i],
-          // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
-          // vendor@example.com has not, so it meets the vendor authorization prompt.
-          tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
-        })),
-      )
-      .returning({ id: users.id, email: users.email });
+    await insertCompaniesWithIds(tx, DEMO_COMPANIES);
+    const created = await insertUsers(
+      tx,
+      DEMO_ACCOUNTS.map((a, i) => ({
+        email: a.email,
+        firstName: a.firstName,
+        lastName: a.lastName,
+        companyId: a.companyId,
+        scopes: a.scopes,
+        passwordHash: hashes[i],
+        // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
+        // vendor@example.com has not, so it meets the vendor authorization prompt.
+        tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
+      })),
+    );
     await seedCatalogue(tx, created);
-    await tx.insert(partnerConfigurations).values({
+    await insertConfiguration(tx, {
       companyId: 30443,
       primaryColor: '#2e7d32',
       secondaryColor: '#fbc02d',
@@ -105,10 +103,7 @@ export async function seedDemoData(db: Db) {
       // Shipping profiles come later in the demo story; the partner asks for names and marketing images.
       fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
     });
-    await tx
-      .insert(featureFlags)
-      .values(FEATURE_FLAGS.map((name) => ({ name, enabled: true })))
-      .onConflictDoNothing();
+    await enableNewFlags(tx, FEATURE_FLAGS);
   });
 }
 
@@ -143,10 +138,7 @@ export const DEMO_CATALOGUE = [
   },
 ];
 
-async function seedCatalogue(
-  tx: Parameters<Parameters<Db['transaction']>[0]>[0],
-  created: { id: number; email: string }[],
-) {
+async function seedCatalogue(tx: Tx, created: { id: number; email: string }[]) {
   const idOf = (email: string) => created.find((u) => u.email === email)!.id;
   const supplier = idOf('supplier@example.com');
   const admin = idOf('admin@example.com');
@@ -172,6 +164,6 @@ async function seedCatalogue(
       ],
     );
     const { upc: _upc, ...values } = p;
-    await tx.insert(cataloguedProducts).values({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
+    await insertCataloguedProduct(tx, { ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
   }
 }

@@ -1,7 +1,9 @@
-import { and, lt, or, isNotNull } from 'drizzle-orm';
 import type { AppContext } from '../context.ts';
 import type { Db } from '../db/client.ts';
-import { loginFailures, passwordResetTokens, rateLimitCounters, sessions } from '../db/schema.ts';
+import { purgeOldFailures } from '../modules/auth/login-throttle.ts';
+import { purgeOldResetTokens } from '../modules/auth/password-reset.ts';
+import { purgeExpiredCounters } from '../lib/rate-limit-store.ts';
+import { purgeExpiredSessions } from '../lib/session-store.ts';
 import { enqueueDailyRecount } from '../modules/submissions/counts-job.ts';
 import { purgeOldAuditRows } from '../modules/audit/retention.ts';
 import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
@@ -15,17 +17,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 /** Removes what has expired: sessions, spent or old reset links, old sign-in failures, past rate-limit windows. Safe to run anywhere, any time. */
 export async function purgeExpired(db: Db, now = new Date()) {
   const dayAgo = new Date(now.getTime() - DAY_MS);
-  await db.delete(sessions).where(lt(sessions.expiresAt, now));
-  await db
-    .delete(passwordResetTokens)
-    .where(
-      or(
-        lt(passwordResetTokens.expiresAt, dayAgo),
-        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo)),
-      ),
-    );
-  await db.delete(loginFailures).where(lt(loginFailures.at, dayAgo));
-  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
+  await purgeExpiredSessions(db, now);
+  await purgeOldResetTokens(db, dayAgo);
+  await purgeOldFailures(db, dayAgo);
+  await purgeExpiredCounters(db, now);
 }
 
 /**

@@ -201,6 +201,27 @@ describe(`job queue (${databaseKind})`, () => {
     expect(row.lastError).toMatch(/payload.*\bn\b/is);
   });
 
+  it('runs a job stored under a former name of its type (an earlier version enqueued it during a deploy)', async () => {
+    const handled: unknown[] = [];
+    const job = defineJob({
+      name: 'test.newName',
+      formerNames: ['test.oldName'],
+      payload: z.object({ n: z.number() }),
+      handler: async (p) => void handled.push(p),
+    });
+    const db = server.database.db;
+    const [old] = await db
+      .insert(jobs)
+      .values({ name: 'test.oldName', payload: { n: 7 } })
+      .returning();
+    const runner = new JobRunner(db, log).register(job);
+    await runner.drain();
+    expect(handled).toEqual([{ n: 7 }]);
+    expect((await db.select().from(jobs).where(eq(jobs.id, old.id)))[0].status).toBe('done');
+    const other = defineJob({ name: 'test.oldName', payload: z.object({}), handler: async () => {} });
+    expect(() => new JobRunner(db, log).register(job, other)).toThrow(/test\.oldName registered twice/);
+  });
+
   it('gives the handler the payload as its schema reads it', async () => {
     const handled: unknown[] = [];
     const job = defineJob({
@@ -250,9 +271,9 @@ describe(`job queue (${databaseKind})`, () => {
 
   it('refuses to start a runner that lacks the handler of a job type the portal enqueues', async () => {
     const runner = new JobRunner(server.database.db, log).register(
-      ...allJobs(server.ctx).filter((j) => j.name !== 'notifications.statusMail'),
+      ...allJobs(server.ctx).filter((j) => j.name !== 'submissions.statusMail'),
     );
-    await expect(runner.checkHandlers()).rejects.toThrow(/notifications\.statusMail/);
+    await expect(runner.checkHandlers()).rejects.toThrow(/submissions\.statusMail/);
     await new JobRunner(server.database.db, log).register(...allJobs(server.ctx)).checkHandlers();
   });
 

@@ -19,6 +19,11 @@ export interface JobType<P> {
   maxAttempts?: number;
   /** Checked at enqueue and again before the handler runs (a stored row may come from an older version). */
   payload: z.ZodType<P>;
+  /**
+   * Names this job had in earlier versions. A migration renames the stored rows, but an instance of the earlier
+   * version still running during a rolling deploy may enqueue under an old name: this handler runs those too.
+   */
+  formerNames?: readonly string[];
 }
 
 /** What a handler is told about the job it runs; `log` carries the job and the request id that enqueued it. */
@@ -63,9 +68,11 @@ const declaredJobTypes = new Map<string, JobType<unknown>>();
 
 export function jobType<P>(
   name: string,
-  opts: { payload: z.ZodType<P>; maxAttempts?: number; queue?: QueueName },
+  opts: { payload: z.ZodType<P>; maxAttempts?: number; queue?: QueueName; formerNames?: readonly string[] },
 ): JobType<P> {
   if (declaredJobTypes.has(name)) throw new Error(`Job type ${name} declared twice`);
+  const taken = (opts.formerNames ?? []).filter((former) => declaredJobTypes.has(former));
+  if (taken.length) throw new Error(`Job type ${name}: former name ${taken.join(', ')} is a job type of its own`);
   const type: JobType<P> = { name, ...opts };
   declaredJobTypes.set(name, type);
   return type;
@@ -80,6 +87,7 @@ export interface SomeJobDefinition {
   queue?: QueueName;
   maxAttempts?: number;
   payload: z.ZodType;
+  formerNames?: readonly string[];
   handler: (payload: never, job: JobInfo) => Promise<void>;
   onFailed?: (payload: never, job: JobInfo & { error: unknown }) => Promise<void>;
 }
@@ -305,8 +313,11 @@ export class JobRunner {
 
   register(...defs: SomeJobDefinition[]) {
     for (const def of defs) {
-      if (this.defs.has(def.name)) throw new Error(`Job ${def.name} registered twice`);
-      this.defs.set(def.name, def as JobDefinition<unknown>);
+      const names = [def.name, ...(def.formerNames ?? [])];
+      for (const name of names) {
+        if (this.defs.has(name)) throw new Error(`Job ${name} registered twice`);
+        this.defs.set(name, def as JobDefinition<unknown>);
+      }
       const queueName = def.queue ?? DEFAULT_QUEUE;
       let queue = this.queues.get(queueName);
       if (!queue) {
@@ -323,7 +334,7 @@ export class JobRunner {
         };
         this.queues.set(queueName, queue);
       }
-      queue.jobNames.push(def.name);
+      queue.jobNames.push(...names);
     }
     return this;
   }

@@ -1,5 +1,4 @@
 import type { AppContext } from '../context.ts';
-import { recomputePartnerStatusesJob } from '../modules/bulk-edit/jobs.ts';
 import { processDraftFile } from '../modules/drafts/jobs.ts';
 import { processIngestionFile } from '../modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from '../modules/submissions/checks-job.ts';
@@ -16,7 +15,6 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     processDraftFile(ctx),
     automatedChecks(ctx),
     sendStatusMail(ctx),
-    recomputePartnerStatusesJob(ctx),
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
     deliverWebhook(ctx),

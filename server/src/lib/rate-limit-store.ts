@@ -1,7 +1,8 @@
-import { sql } from 'drizzle-orm';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import { executePrepared, preparedStatement, type Db } from '../db/client.ts';
+import { rateLimitCounters } from '../db/schema.ts';
 
 type Callback = (err: Error | null, result?: { current: number; ttl: number }) => void;
 
@@ -96,4 +97,9 @@ export async function countAction(
 ): Promise<{ count: number; resetInMs: number }> {
   const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, { key, window: windowMs });
   return { count: Number(row.count), resetInMs: Math.max(0, Number(row.ttl)) };
+}
+
+/** Removes the counters of windows that have ended. */
+export async function purgeExpiredCounters(db: Db, now: Date) {
+  await db.delete(rateLimitCounters).where(lt(rateLimitCounters.expiresAt, now));
 }

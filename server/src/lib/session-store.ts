@@ -1,5 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
-import type { Db } from '../db/client.ts';
+import { and, eq, lt, ne, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
 type Callback = (err?: unknown) => void;
@@ -39,6 +39,21 @@ const sessionsEnded = (ended: SessionsEnded) => endedListeners.forEach((listener
 export function forgetSessionsOf(userId: number) {
   for (const store of stores) store.forgetUser(userId);
   sessionsEnded({ userId });
+}
+
+/**
+ * Ends every session of a user but `except` (the one asking, when it stays signed in), in the caller's transaction.
+ * Call forgetSessionsOf once it has committed.
+ */
+export async function deleteSessionsOf(db: Tx, userId: number, except?: string) {
+  await db
+    .delete(sessions)
+    .where(except ? and(eq(sessions.userId, userId), ne(sessions.sid, except)) : eq(sessions.userId, userId));
+}
+
+/** Removes the sessions past their end. */
+export async function purgeExpiredSessions(db: Db, now: Date) {
+  await db.delete(sessions).where(lt(sessions.expiresAt, now));
 }
 
 /** @fastify/session store on the sessions table: sessions survive restarts and are shared by instances. */

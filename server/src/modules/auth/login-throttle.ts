@@ -1,4 +1,4 @@
-import { and, eq, gt, sql } from 'drizzle-orm';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { loginFailures } from '../../db/schema.ts';
 
@@ -16,6 +16,11 @@ export async function tooManyFailures(db: Db, email: string, limit: number): Pro
 
 export async function recordFailure(db: Db, email: string, address: string) {
   await db.insert(loginFailures).values({ email: email.toLowerCase(), address });
+}
+
+/** Removes the sign-in failures older than `before` (the throttle looks back less than a day). */
+export async function purgeOldFailures(db: Db, before: Date) {
+  await db.delete(loginFailures).where(lt(loginFailures.at, before));
 }
 
 export async function clearFailures(db: Db, email: string) {

@@ -4,9 +4,13 @@ import { z } from 'zod';
 import { isScope } from '@portal/domain';
 import type { Config } from '../../config.ts';
 import type { AppContext } from '../../context.ts';
-import { companies } from '../../db/schema.ts';
-import { eq } from 'drizzle-orm';
-import { findUserByEmail, findUserByOidcSubject, insertUser, updateUser } from '../users/repository.ts';
+import {
+  findUserByEmail,
+  findUserByOidcSubject,
+  insertUser,
+  staffCompanyId as firstStaffCompanyId,
+  updateUser,
+} from '../users/repository.ts';
 import { authPolicy } from './policy.ts';
 import { signIn } from './session.ts';
 import { safeReturnTo } from './return-to.ts';
@@ -156,9 +160,5 @@ async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: R
 }
 
 async function staffCompanyId(ctx: AppContext, settings: OidcSettings): Promise<number> {
-  if (settings.companyId) return settings.companyId;
-  const [staff] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.kind, 'staff')).limit(1);
-  if (staff) return staff.id;
-  const [created] = await ctx.db.insert(companies).values({ name: 'Product Hub Staff', kind: 'staff' }).returning();
-  return created.id;
+  return settings.companyId ?? firstStaffCompanyId(ctx.db);
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   forgotPasswordSchema,
@@ -9,11 +9,12 @@ import {
   resetPasswordSchema,
   SUPPORT_EMAIL,
 } from '@portal/domain';
-import { passwordResetTokens, sessions, users } from '../../db/schema.ts';
+import type { Db } from '../../db/client.ts';
+import { passwordResetTokens } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { forgetSessionsOf } from '../../lib/session-store.ts';
-import { findUserByEmail } from '../users/repository.ts';
+import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
+import { findUserByEmail, updateUser } from '../users/repository.ts';
 import { hashPassword } from './passwords.ts';
 import { authPolicy } from './policy.ts';
 import type { AppContext } from '../../context.ts';
@@ -65,34 +66,52 @@ export async function passwordResetRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const { token, newPassword } = resetPasswordSchema.parse(request.body ?? {});
-      const passwordHash = await hashPassword(newPassword);
-      const resetUserId = await ctx.db.transaction(async (tx) => {
-        // Claiming the token and changing the password happen together or not at all: a link works once.
-        const [claimed] = await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(
-            and(
-              eq(passwordResetTokens.tokenHash, sha256(token)),
-              isNull(passwordResetTokens.usedAt),
-              gt(passwordResetTokens.expiresAt, new Date()),
-            ),
-          )
-          .returning();
-        if (!claimed) return null;
-        await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, claimed.userId));
-        await tx.delete(sessions).where(eq(sessions.userId, claimed.userId));
-        await tx
-          .update(passwordResetTokens)
-          .set({ usedAt: new Date() })
-          .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
-        return claimed.userId;
-      });
+      const resetUserId = await resetPassword(ctx.db, token, await hashPassword(newPassword));
       if (resetUserId === null) throw new HttpError(400, 'RESET_LINK_INVALID', MSG.resetLinkInvalid);
       forgetSessionsOf(resetUserId);
       return reply.status(204).send();
     },
   );
+}
+
+/**
+ * Spends a reset link and sets the new password; every session of the account ends. Claiming the token and changing
+ * the password happen together or not at all: a link works once. Null when the link is unknown, spent or expired.
+ */
+async function resetPassword(db: Db, token: string, passwordHash: string): Promise<number | null> {
+  return db.transaction(async (tx) => {
+    const [claimed] = await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(
+        and(
+          eq(passwordResetTokens.tokenHash, sha256(token)),
+          isNull(passwordResetTokens.usedAt),
+          gt(passwordResetTokens.expiresAt, new Date()),
+        ),
+      )
+      .returning();
+    if (!claimed) return null;
+    await updateUser(tx, claimed.userId, { passwordHash });
+    await deleteSessionsOf(tx, claimed.userId);
+    await tx
+      .update(passwordResetTokens)
+      .set({ usedAt: new Date() })
+      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    return claimed.userId;
+  });
+}
+
+/** Removes reset links that expired, or were spent, more than a day ago. */
+export async function purgeOldResetTokens(db: Db, dayAgo: Date) {
+  await db
+    .delete(passwordResetTokens)
+    .where(
+      or(
+        lt(passwordResetTokens.expiresAt, dayAgo),
+        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo)),
+      ),
+    );
 }
 
 const passwordResetMailJob = jobType('auth.passwordResetMail', {

@@ -1,7 +1,6 @@
 import { asItemStatus, ItemStatusEnum } from '../submissions/graphql-types.ts';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
-import { asc } from 'drizzle-orm';
-import { suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
+import { listSuggestedClasses, listUnitsOfMeasure } from '../reference-data/repository.ts';
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
@@ -159,7 +158,7 @@ builder.queryFields((t) => ({
     description: `The suggested class options (${SUGGESTED_CLASSES.length}).`,
     resolve: async (_root, _args, { request, ctx }) => {
       authorize(bulkEditPolicy.readOptions(await requireUser(request)));
-      return (await ctx.db.select().from(suggestedClasses).orderBy(asc(suggestedClasses.position))).map((r) => r.name);
+      return listSuggestedClasses(ctx.db);
     },
   }),
   unitsOfMeasure: t.field({
@@ -167,7 +166,7 @@ builder.queryFields((t) => ({
     description: `The UOM options (${UOM_OPTIONS.join(', ')}).`,
     resolve: async (_root, _args, { request, ctx }) => {
       authorize(bulkEditPolicy.readOptions(await requireUser(request)));
-      return (await ctx.db.select().from(unitsOfMeasure).orderBy(asc(unitsOfMeasure.position))).map((r) => r.name);
+      return listUnitsOfMeasure(ctx.db);
     },
   }),
   searchBrandsByName: t.field({

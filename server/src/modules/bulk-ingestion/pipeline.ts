@@ -44,14 +44,22 @@ const now = () => new Date();
 
 /**
  * A new job from files that are already somewhere we can reach: enqueues one processing job per file in the same
- * transaction, so a job and its files' work exist together or not at all.
+ * transaction, so a job and its files' work exist together or not at all. A file given with an `ignored` reason is
+ * recorded IGNORED at once; its processing job finds it so and leaves it be.
  */
 export async function createJobWithFiles(
   tx: Tx,
   org: Pick<OrganizationRow, 'id' | 'companyId'>,
   source: 'LOCAL' | 'S3' | 'UPLOAD',
   submittedByUserId: number | null,
-  files: { id?: string; filename: string; sourceKey: string | null; size: number | null; storageKey?: string }[],
+  files: {
+    id?: string;
+    filename: string;
+    sourceKey: string | null;
+    size: number | null;
+    storageKey?: string;
+    ignored?: string;
+  }[],
 ) {
   const at = now();
   const [job] = await tx
@@ -74,6 +82,7 @@ export async function createJobWithFiles(
       sourceKey: f.sourceKey,
       storageKey: f.storageKey ?? ingestionStorageKey(job.id, id),
       size: f.size,
+      ...(f.ignored ? { status: 'IGNORED' as const, reason: f.ignored } : {}),
       createdAt: at,
       updatedAt: at,
     };
@@ -393,8 +402,10 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
       detectedFrom: f.detectedEan13Upc ? ('bars' as const) : null,
       detectionStatus: 'done' as const,
     }));
-    const submissionId = existing
-      ? (await addFiles(tx, existing.id, attached)).id
+    const joined =
+      existing && (await addFiles(tx, existing.id, attached, { userId, reason: `Imported (job ${jobId})` }));
+    const submissionId = joined
+      ? joined.id
       : (
           await createSubmissions(
             tx,

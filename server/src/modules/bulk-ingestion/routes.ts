@@ -5,7 +5,6 @@ import { isHeif } from '../../media/heif.ts';
 import { kindBySignature, readFileHead } from '../../media/file-signature.ts';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import {
   INGESTION_MAX_UPLOAD_FILES,
@@ -15,7 +14,6 @@ import {
   UPLOAD_MSG,
 } from '@portal/domain';
 import { z } from 'zod';
-import { bulkIngestionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
@@ -254,29 +252,17 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
         if (received.length > INGESTION_MAX_UPLOAD_FILES)
           throw new HttpError(413, 'TOO_MANY_FILES', `At most ${INGESTION_MAX_UPLOAD_FILES} files at once.`);
         if (!received.length) throw badRequest('Choose at least one file.');
-        const files: { id: string; filename: string; sourceKey: null; size: number; storageKey: string }[] = [];
+        const files: Parameters<typeof createJobWithFiles>[4] = [];
         for (const f of received) {
           const storageKey = `ingestion/upload/${f.id}`;
           if (f.temp) {
             await ctx.storage.putFile(storageKey, f.temp);
             stored.push(storageKey);
           }
-          files.push({ id: f.id, filename: f.filename, sourceKey: null, size: f.size, storageKey });
+          files.push({ id: f.id, filename: f.filename, sourceKey: null, size: f.size, storageKey, ignored: f.ignored });
         }
-        const ignored = received.filter((f) => f.ignored);
         const { job } = await ctx.db.transaction((tx) =>
-          recordWithinQuota(tx, ctx.config, org.companyId, async () => {
-            const created = await createJobWithFiles(tx, org, 'UPLOAD', user.id, files);
-            // Their processing jobs find them IGNORED and leave them be.
-            for (const reason of new Set(ignored.map((f) => f.ignored!))) {
-              const ids = ignored.filter((f) => f.ignored === reason).map((f) => f.id);
-              await tx
-                .update(bulkIngestionFiles)
-                .set({ status: 'IGNORED', reason })
-                .where(inArray(bulkIngestionFiles.id, ids));
-            }
-            return created;
-          }),
+          recordWithinQuota(tx, ctx.config, org.companyId, () => createJobWithFiles(tx, org, 'UPLOAD', user.id, files)),
         );
         reply.status(201);
         return await jobView(ctx, job.id);

@@ -440,3 +440,8 @@ export async function addProductImages(
   );
   return { id };
 }
+
+/** A catalogued product recorded as it is (the demo's history): no checks, no audit row. */
+export async function insertCataloguedProduct(db: Tx, values: typeof cataloguedProducts.$inferInsert) {
+  await db.insert(cataloguedProducts).values(values);
+}

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
+import { ping } from '../../db/client.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from '../../storage/shared-storage.ts';
 
@@ -61,7 +61,7 @@ export async function healthRoutes(app: FastifyInstance) {
       // Told to stop: the load balancer must send its requests elsewhere, while this one still answers them.
       if (app.ctx.stopping) return reply.status(503).send({ status: 'not ready', checks: { instance: 'stopping' } });
       const checks = await Promise.all([
-        within(db.execute(sql`select 1`), READY_TIMEOUT_MS).then(
+        within(ping(db), READY_TIMEOUT_MS).then(
           () => ['database', 'ok'] as const,
           (err) => {
             request.log.warn({ err }, 'readiness: database unreachable');

@@ -1,7 +1,6 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
 import { JOB_STATES } from '@portal/domain';
-import { sql } from 'drizzle-orm';
-import type { Database } from '../../db/client.ts';
+import { ping, type Database } from '../../db/client.ts';
 import { withinTime } from '../../lib/dependency-errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import { jobCounts } from '../../jobs/inspect.ts';
@@ -126,7 +125,7 @@ export class PortalMetrics {
         () => false,
       );
     const [databaseUp, storageUp] = await Promise.all([
-      answers(() => this.db.db.execute(sql`select 1`)),
+      answers(() => ping(this.db.db)),
       this.storage ? answers(() => this.storage!.ping()) : Promise.resolve(null),
     ]);
     this.dependencyUp.set({ dependency: 'database' }, databaseUp ? 1 : 0);

@@ -1,5 +1,3 @@
-import { asc, eq, ilike } from 'drizzle-orm';
-import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { builder } from '../../graphql/builder.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
@@ -10,9 +8,9 @@ import {
   createConfiguration,
   getCompany,
   getConfiguration,
-  likeContains,
   listConfigurations,
   searchCompanies,
+  searchPartners,
   updateConfiguration,
   type PartnerConfigurationView,
 } from './service.ts';
@@ -39,14 +37,7 @@ builder.queryField('searchPartnerConfigurations', (t) =>
     args: { name: t.arg.string({ required: true }) },
     resolve: async (_root, { name }, { request, ctx }) => {
       authorize(partnerPolicy.searchPartners(await requireUser(request)));
-      const rows = await ctx.db
-        .select({ id: companies.id, companyName: companies.name, partnerConfigurationId: partnerConfigurations.id })
-        .from(partnerConfigurations)
-        .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId))
-        .where(ilike(companies.name, likeContains(name.trim().slice(0, 100))))
-        .orderBy(asc(companies.name))
-        .limit(20);
-      return rows;
+      return searchPartners(ctx, name);
     },
   }),
 );

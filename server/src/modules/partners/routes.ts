@@ -1,14 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
 import { isFieldRequired, MAX_PARTNER_LOGO_BYTES, type FieldRules } from '@portal/domain';
-import { companies, partnerConfigurations } from '../../db/schema.ts';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { partnerPolicy } from './policy.ts';
-import { findConfiguration, present, setLogo } from './service.ts';
+import { findConfiguration, findConfigurationOfCompany, findLogo, setLogo } from './service.ts';
 import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
 
 /** Logos are small pictures shown on the landing page and in the header. */
@@ -33,7 +31,6 @@ const logoUrl = (id: number, fileName: string | null) =>
   fileName ? `/api/partner-configurations/${id}/logo/${encodeURIComponent(fileName)}` : null;
 
 export async function partnerRoutes(app: FastifyInstance) {
-  const { db } = app.ctx;
   const ctx = app.ctx;
 
   /** Public: the co-branded landing page and login need it before anyone signs in. */
@@ -51,12 +48,7 @@ export async function partnerRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const { companyId } = companyParams.parse(request.params);
-      const [row] = await db
-        .select({ config: partnerConfigurations, companyName: companies.name })
-        .from(partnerConfigurations)
-        .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId))
-        .where(eq(partnerConfigurations.companyId, companyId));
-      if (!row) throw notFound('No partner configuration for this company.');
+      const row = await findConfigurationOfCompany(ctx, companyId);
       const { config } = row;
       return {
         id: config.id,
@@ -105,14 +97,7 @@ export async function partnerRoutes(app: FastifyInstance) {
         if (file.size > MAX_LOGO_BYTES)
           throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
         const updated = await setLogo(ctx, user, id, file);
-        const [company] = await db
-          .select({ name: companies.name })
-          .from(companies)
-          .where(eq(companies.id, updated.companyId));
-        return {
-          ...present(updated, company?.name ?? ''),
-          partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName),
-        };
+        return { ...updated, partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName) };
       } finally {
         await upload.discard();
       }
@@ -136,19 +121,17 @@ export async function partnerRoutes(app: FastifyInstance) {
       const parsed = logoParams.safeParse(request.params);
       if (!parsed.success) throw notFound('File not found.');
       const params = parsed.data;
-      const [config] = await db.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, params.id));
-      if (!config?.partnerLogoKey || !config.partnerLogoFileName || config.partnerLogoFileName !== params.fileName) {
-        throw notFound('File not found.');
-      }
-      const etag = `"${config.partnerLogoKey.split('/').pop()}"`;
+      const logo = await findLogo(ctx, params.id);
+      if (!logo || logo.fileName !== params.fileName) throw notFound('File not found.');
+      const etag = `"${logo.key.split('/').pop()}"`;
       reply
         // Revalidated at every use (a 304 while unchanged): a new logo under the same file name shows at once.
         .header('cache-control', 'public, no-cache')
         .header('etag', etag)
         .header('x-content-type-options', 'nosniff');
       if (request.headers['if-none-match'] === etag) return reply.status(304).send();
-      const type = LOGO_TYPES[config.partnerLogoKey.split('.').pop() ?? ''] ?? 'application/octet-stream';
-      return reply.type(type).send(await ctx.storage.get(config.partnerLogoKey));
+      const type = LOGO_TYPES[logo.key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+      return reply.type(type).send(await ctx.storage.get(logo.key));
     },
   );
 }

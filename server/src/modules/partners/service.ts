@@ -11,6 +11,7 @@ import {
 } from '@portal/domain';
 import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -64,10 +65,45 @@ const selectJoined = (ctx: AppContext) =>
     .from(partnerConfigurations)
     .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId));
 
+/** A configuration recorded as it is (the demo's partner): no audit row, no rule version. */
+export async function insertConfiguration(db: Tx, values: typeof partnerConfigurations.$inferInsert) {
+  await db.insert(partnerConfigurations).values(values);
+}
+
 export async function listConfigurations(ctx: AppContext) {
   const rows = await selectJoined(ctx).orderBy(desc(partnerConfigurations.createdAt), desc(partnerConfigurations.id));
   return rows.map((r) => present(r.config, r.companyName));
 }
+
+/** The configuration of a partner company, with its name, as the public landing page reads it. */
+export async function findConfigurationOfCompany(ctx: AppContext, companyId: number) {
+  const [row] = await selectJoined(ctx).where(eq(partnerConfigurations.companyId, companyId));
+  if (!row) throw notFound('No partner configuration for this company.');
+  return row;
+}
+
+/** The stored logo of a configuration (key and file name), or null when there is none. */
+export async function findLogo(ctx: AppContext, id: number) {
+  const [row] = await ctx.db
+    .select({ key: partnerConfigurations.partnerLogoKey, fileName: partnerConfigurations.partnerLogoFileName })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.id, id));
+  return row?.key && row.fileName ? { key: row.key, fileName: row.fileName } : null;
+}
+
+/** Partners whose company name contains the text (case-insensitive), at most 20, by name. */
+export async function searchPartners(ctx: AppContext, name: string) {
+  return selectJoinedColumns(ctx)
+    .where(ilike(companies.name, likeContains(name.trim().slice(0, 100))))
+    .orderBy(asc(companies.name))
+    .limit(20);
+}
+
+const selectJoinedColumns = (ctx: AppContext) =>
+  ctx.db
+    .select({ id: companies.id, companyName: companies.name, partnerConfigurationId: partnerConfigurations.id })
+    .from(partnerConfigurations)
+    .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId));
 
 export async function findConfiguration(ctx: AppContext, id: number) {
   const [row] = await selectJoined(ctx).where(eq(partnerConfigurations.id, id));
@@ -218,5 +254,5 @@ export async function setLogo(
   });
   if (config.partnerLogoKey && config.partnerLogoKey !== key)
     await ctx.storage.delete(config.partnerLogoKey).catch(() => {});
-  return updated;
+  return present(updated, companyName);
 }

@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cities, countries, distributionMethods, states } from '../../db/schema.ts';
+import { cities, countries, distributionMethods, states, suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
 
 export const listCountries = (db: Tx) =>
   db
@@ -63,3 +63,15 @@ export async function stateCodes(db: Tx, countryCode: string) {
     (await db.select({ code: states.code }).from(states).where(eq(states.countryCode, countryCode))).map((r) => r.code),
   );
 }
+
+/** The bulk edit's suggested class options, in the specification's order. */
+export const listSuggestedClasses = async (db: Tx) =>
+  (await db.select({ name: suggestedClasses.name }).from(suggestedClasses).orderBy(asc(suggestedClasses.position))).map(
+    (r) => r.name,
+  );
+
+/** The bulk edit's units of measure, in the specification's order. */
+export const listUnitsOfMeasure = async (db: Tx) =>
+  (await db.select({ name: unitsOfMeasure.name }).from(unitsOfMeasure).orderBy(asc(unitsOfMeasure.position))).map(
+    (r) => r.name,
+  );

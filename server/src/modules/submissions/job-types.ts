@@ -23,6 +23,8 @@ export const recountSubmissionsJob = jobType('submissions.recountCounts', {
  */
 export const recomputeReadinessJob = jobType('submissions.recomputeReadiness', {
   queue: 'maintenance',
+  // The bulk edit's partner-status recompute, which this replaced: same payload, same work.
+  formerNames: ['bulkEdit.recomputePartnerStatuses'],
   payload: z.object({ partnerCompanyId: z.number().int() }),
   maxAttempts: 5,
 });

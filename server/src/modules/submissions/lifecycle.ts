@@ -201,15 +201,33 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
   return ids.map((id) => byId.get(id)!);
 }
 
-/** Files join a submission still waiting for review (bulk ingestion); the checks run again over all of them. */
-export async function addFiles(tx: Tx, id: string, files: NewSubmissionFile[]): Promise<SubmissionRow> {
+/**
+ * Files join a submission still waiting for review (bulk ingestion); the checks run again over all of them and the
+ * history names the files. Whether it still waits is read under the row's lock: a submission staff decided on
+ * meanwhile takes no files (null; the caller starts a new one).
+ */
+export async function addFiles(
+  tx: Tx,
+  id: string,
+  files: NewSubmissionFile[],
+  by: { userId: number | null; reason: string },
+): Promise<SubmissionRow | null> {
   const submission = await findSubmission(tx, id, { lock: true });
   if (!submission) throw notFound('Submission not found.');
+  if (submission.itemStatus !== 'SUBMITTED') return null;
   const [{ n }] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, id));
   const added = await insertFiles(tx, id, files, n);
+  const names = files.map((f) => f.fileName).join(', ');
+  await recordHistory(tx, {
+    submissionId: id,
+    userId: by.userId,
+    fromStatus: 'SUBMITTED',
+    toStatus: 'SUBMITTED',
+    reason: `${by.reason}: ${files.length === 1 ? 'file' : `${files.length} files`} added (${names})`,
+  });
   await recomputeReadiness(tx, [id]);
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });

@@ -8,8 +8,9 @@ import { creatorAndCompany, findSubmission, type SubmissionRow } from './reposit
 
 const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'CATALOGUED', 'DELISTED'];
 
-export const statusMailJob = jobType('notifications.statusMail', {
+export const statusMailJob = jobType('submissions.statusMail', {
   queue: 'mail',
+  formerNames: ['notifications.statusMail'],
   payload: z.object({ submissionId: z.guid(), status: z.enum(ITEM_STATUSES), reason: z.string().nullable() }),
 });
 

@@ -1,10 +1,12 @@
 import { readinessMoved } from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
+import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { ClaimLostError, defineJob, type JobInfo } from '../../jobs/queue.ts';
 import { submissionEvents } from './events.ts';
-import { recomputeReadinessJob, rejudgeSameUpcJob } from './job-types.ts';
+import { enqueueReadinessRecompute, recomputeReadinessJob, rejudgeSameUpcJob } from './job-types.ts';
 import { countOfPartner, FIRST_ID, nextBatchOfPartner, recomputeReadiness, ruleSetsOf } from './readiness-store.ts';
 
 /** Submissions judged per transaction: small enough to hold their locks briefly, large enough to be cheap. */
@@ -68,3 +70,22 @@ export const rejudgeSameUpcOfJob = (ctx: AppContext) =>
       await ctx.db.transaction((tx) => recomputeReadiness(tx, ids));
     },
   });
+
+/**
+ * At start: submissions sent to a partner that were never judged (made before partner statuses or stored readiness
+ * existed) are judged by the recompute. A submission with a partner with a configuration always has a readiness and
+ * at least the product-name status, so 'N/A' or no readiness means "not computed yet".
+ */
+export async function enqueueMissingReadiness(db: Db) {
+  const rows = await db
+    .selectDistinct({ partnerCompanyId: productSubmissions.partnerCompanyId })
+    .from(productSubmissions)
+    .innerJoin(partnerConfigurations, eq(partnerConfigurations.companyId, productSubmissions.partnerCompanyId))
+    .where(
+      and(
+        isNotNull(productSubmissions.partnerCompanyId),
+        or(eq(productSubmissions.partnerStatusLabel, 'N/A'), isNull(productSubmissions.readinessReady)),
+      ),
+    );
+  for (const r of rows) if (r.partnerCompanyId != null) await enqueueReadinessRecompute(db, r.partnerCompanyId);
+}

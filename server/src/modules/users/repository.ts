@@ -37,6 +37,25 @@ export async function updateUser(db: Tx, id: number, values: Partial<typeof user
   return row;
 }
 
+/** The staff company (the first one), created when there is none yet: staff who sign in through OIDC belong to it. */
+export async function staffCompanyId(db: Tx): Promise<number> {
+  const [staff] = await db.select({ id: companies.id }).from(companies).where(eq(companies.kind, 'staff')).limit(1);
+  if (staff) return staff.id;
+  const [created] = await db.insert(companies).values({ name: 'Product Hub Staff', kind: 'staff' }).returning();
+  return created.id;
+}
+
+/** Companies with the ids given (the demo's fixed ones); the id sequence moves past them. */
+export async function insertCompaniesWithIds(db: Tx, rows: (typeof companies.$inferInsert & { id: number })[]) {
+  await db.insert(companies).values(rows);
+  await db.execute(sql`select setval(pg_get_serial_sequence('companies', 'id'), (select max(id) from companies))`);
+}
+
+/** Several users at once, with their ids and e-mail addresses back. */
+export async function insertUsers(db: Tx, rows: (typeof users.$inferInsert)[]) {
+  return db.insert(users).values(rows).returning({ id: users.id, email: users.email });
+}
+
 export async function insertUser(db: Tx, values: typeof users.$inferInsert) {
   const [row] = await db.insert(users).values(values).returning();
   return row;

@@ -1,13 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import { and, eq, ne } from 'drizzle-orm';
 import { z } from 'zod';
 import { accountInformationSchema, API_TOKEN_MSG, changePasswordSchema, emailSchema, MSG } from '@portal/domain';
-import { sessions } from '../../db/schema.ts';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
 import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
-import { forgetSessionsOf } from '../../lib/session-store.ts';
+import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { userPolicy } from './policy.ts';
 import { jsonAny, routeSchema } from '../../lib/openapi.ts';
@@ -122,7 +120,7 @@ export async function userRoutes(app: FastifyInstance) {
       }
       await updateUser(db, user.id, { passwordHash: await hashPassword(newPassword) });
       // Other sessions of this account end; this one stays signed in.
-      await db.delete(sessions).where(and(eq(sessions.userId, user.id), ne(sessions.sid, request.session.sessionId)));
+      await deleteSessionsOf(db, user.id, request.session.sessionId);
       forgetSessionsOf(user.id);
       return reply.status(204).send();
     },

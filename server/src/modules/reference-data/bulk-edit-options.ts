@@ -2,8 +2,8 @@ import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
-import type { Db } from './client.ts';
-import { attributes, marketAccounts, suggestedClasses, unitsOfMeasure } from './schema.ts';
+import type { Db } from '../../db/client.ts';
+import { attributes, marketAccounts, suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
 
 const marketAccountsFile = z.array(
   z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }),
@@ -11,7 +11,7 @@ const marketAccountsFile = z.array(
 const attributesFile = z.array(z.object({ id: z.number().int().positive(), name: z.string().trim().min(1) }));
 
 const readJson = (name: string): unknown =>
-  JSON.parse(readFileSync(new URL(`./seed-data/${name}`, import.meta.url), 'utf8'));
+  JSON.parse(readFileSync(new URL(`../../db/seed-data/${name}`, import.meta.url), 'utf8'));
 
 /** The shipped reference data, checked: a bad edit of a seed file stops the start with the reason. */
 export function shippedReferenceData() {
