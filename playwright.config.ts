@@ -15,7 +15,7 @@ export const E2E = {
 /**
  * Debian's chromium-headless-shell (Chromium's old headless mode, what Playwright itself runs headless tests on) when
  * it is there: the full browser's new headless mode renders through a GPU process and a browser UI it does not show,
- * and took 1.7 times the CPU for the same specs (decisions.md, issue 16). CHROMIUM_PATH chooses another.
+ * and took 1.7 times the CPU for the same specs (docs/decisions/testing-and-ci.md). CHROMIUM_PATH chooses another.
  */
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));

@@ -30,7 +30,7 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
  * Every other integration file (the features, the attack suite, HTTP edges, mail, OpenID Connect...) runs once: on
  * PostgreSQL when there is one (production's database, where the concurrency cases mean something; its server works
  * on the other core), on PGlite otherwise. The embedded database still carries every feature in CI: the browser tests
- * run the portal on PGlite, and every src/ test runs on it (docs/decisions.md, issue 16, part 5).
+ * run the portal on PGlite, and every src/ test runs on it (docs/decisions/testing-and-ci.md).
  */
 const BOTH_PASSES = ['auth', 'metrics', 'operations'].map((name) => `test/${name}.test.ts`);
 const postgres = process.env.TEST_DATABASE_URL;

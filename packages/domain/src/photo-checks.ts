@@ -33,7 +33,7 @@ export interface PhotoIssue {
 /**
  * The least pixels on an image's longest side when a partner sets no line of its own: 1,000 px, what Amazon's product
  * image requirements ask for (zoom works from there). GS1's print-quality 2,400 px flagged nearly every phone photo.
- * docs/decisions.md, "The low-resolution line is a partner setting".
+ * docs/decisions/photo-checks-and-barcodes.md, "The low-resolution line is a partner setting".
  */
 export const DEFAULT_MIN_IMAGE_LONG_SIDE_PX = 1000;
 export const MIN_IMAGE_LONG_SIDE_RANGE = { min: 100, max: 10_000 } as const;

@@ -25,7 +25,7 @@ import { READINESS_MSG, RULE_CODE_PATTERN, RULE_SEVERITIES, type RuleSeverity } 
 
 /**
  * Readiness: a partner's requirements as rules, judged by the same pure functions in the browser (live, on Enter
- * UPC(s)) and on the server (Submit, the API). docs/decisions.md, "Readiness per partner".
+ * UPC(s)) and on the server (Submit, the API). docs/decisions/readiness.md.
  */
 
 /** Fields Enter UPC(s) asks for: judged on drafts too. */
@@ -362,7 +362,7 @@ export const ownRulesInputSchema = z
     }
   });
 
-/** The specification's partner statuses, one per attribute rule, from the same results (docs/decisions.md). */
+/** The specification's partner statuses, one per attribute rule, from the same results (docs/decisions/readiness.md). */
 export function partnerStatusesOf(readiness: Readiness, ruleSet: RuleSet): PartnerStatus[] {
   const attribute = new Set(ruleSet.rules.filter((r) => ruleStage(r) === 'attribute').map((r) => r.code));
   const labels = new Map(

@@ -199,7 +199,7 @@ export const partnerConfigurations = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
-    /** LOW_RESOLUTION: the least pixels on an image's longest side (docs/decisions.md). */
+    /** LOW_RESOLUTION: the least pixels on an image's longest side (docs/decisions/photo-checks-and-barcodes.md). */
     minImageLongSidePx: integer('min_image_long_side_px').notNull().default(1000),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -533,7 +533,7 @@ export const productSubmissions = pgTable(
     updatedAt: updatedAt(),
   },
   // Every list index ends in (sort column, id): keyset pages read from a row's (updated_at, id), one status at a time
-  // (docs/decisions.md, "Flat cost with data").
+  // (docs/decisions/database.md, "Each list reads one index range per status").
   (t) => [
     index('product_submissions_company_status_idx').on(t.companyId, t.itemStatus, t.updatedAt, t.id),
     // The activity list filtered by partner (the partner drop-down), for a company and for staff.
@@ -555,7 +555,7 @@ export const productSubmissions = pgTable(
     index('product_submissions_partner_status_submitted_idx').on(t.partnerCompanyId, t.itemStatus, t.submittedAt, t.id),
     // Catalogue visibility: does this company have a submission of this EAN-13?
     index('product_submissions_company_ean13_idx').on(t.companyId, t.ean13Upc),
-    // Readiness filters (docs/decisions.md, "Stored readiness"): "not ready" reads a partial index in the lists' own
+    // Readiness filters (docs/decisions/readiness.md): "not ready" reads a partial index in the lists' own
     // order (staff's and one partner's); "fails rule X" reads the failing codes by a GIN index.
     index('product_submissions_not_ready_idx')
       .on(t.itemStatus, t.updatedAt, t.id)
@@ -1024,7 +1024,7 @@ export const idempotencyKeys = pgTable(
  * The change feed (GET /api/v1/events): every event of a company, the webhook catalogue's and submission.created,
  * written in the transaction of the change (modules/events/). Read in the order of `txid, id`: `txid` is the writing
  * transaction's id, and a reader takes only events of transactions older than every one still running, so an event
- * committed later can never land before a cursor already handed out (docs/decisions.md, "The change feed").
+ * committed later can never land before a cursor already handed out (docs/decisions/api.md, "The change feed").
  */
 export const feedEvents = pgTable(
   'feed_events',

@@ -8,7 +8,7 @@ import { queryRows, type Db } from '../db/client.ts';
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Every storage key the database names. By convention (docs/decisions.md) a column holding a storage key is a text
+ * Every storage key the database names. By convention (docs/decisions/storage-and-media.md) a column holding a storage key is a text
  * column whose name ends in `_key`; found from the catalogue, so a new table is covered without editing this.
  */
 async function referencedKeys(db: Db): Promise<Set<string>> {

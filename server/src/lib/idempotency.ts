@@ -8,7 +8,7 @@ import { idempotencyKeys } from '../db/schema.ts';
 import { badRequest, HttpError } from './errors.ts';
 
 /**
- * `Idempotency-Key` on the integration API's POSTs (docs/decisions.md, "Retries of the integration API"): the first
+ * `Idempotency-Key` on the integration API's POSTs (docs/decisions/api.md, "Retries of the integration API"): the first
  * request with a key runs and its answer is stored; the same key with the same request within 24 hours answers that
  * stored answer again (the same ids, the same status) without doing anything; with another request, 422. While the
  * first still runs, a second one with the key answers 409 with Retry-After: 1, and runs nothing. Only a success is

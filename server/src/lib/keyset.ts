@@ -5,7 +5,7 @@ import { MSG } from '@portal/domain';
 import { HttpError } from './errors.ts';
 
 /**
- * Keyset pages (docs/decisions.md, "Flat cost with data"): a list ordered by `sort desc, id desc` is read from a
+ * Keyset pages (docs/decisions/database.md, "Cursors"): a list ordered by `sort desc, id desc` is read from a
  * position, the (sort key, id) of a row, through an index ending in (sort column, id), so every page costs the same
  * whatever its depth. A cursor is that position, opaque to clients: base64url of a small JSON object, validated on
  * the way in (a forged or foreign cursor is a 400, never a 500).

@@ -1,5 +1,5 @@
 /**
- * Numbered pages served by keyset (docs/decisions.md, "Numbered pages served by keyset"): page N of a list ordered
+ * Numbered pages served by keyset (docs/decisions/database.md, "Numbered pages are served by keyset"): page N of a list ordered
  * newest first is read from the nearest place whose position is known (the top, the bottom, or a boundary of a page
  * already shown), skipping only the rows between. The list's total comes from maintained counts, so the bottom is
  * known too.

@@ -66,7 +66,7 @@ export class DbSessionStore {
   /**
    * Sessions read in the last `cacheMs`: a burst of requests of one user costs one session read, not one per
    * request. Changes made here are seen at once (set, destroy, forgetSessionsOf); another instance's sign-out or
-   * password change is seen here within `cacheMs` (docs/decisions.md).
+   * password change is seen here within `cacheMs` (docs/decisions/accounts.md).
    */
   private cache = new Map<string, CachedSession>();
 

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 
-// Permissions live in one place per area (docs/decisions.md, issue 16): modules/<area>/policy.ts, tested beside it.
+// Permissions live in one place per area (docs/decisions/architecture.md): modules/<area>/policy.ts, tested beside it.
 const modulesDir = path.dirname(fileURLToPath(import.meta.url));
 /** Public by nature, with no user to ask about: nothing for a policy to decide. */
 const WITHOUT_POLICY = new Map([['health', 'liveness and readiness probes for load balancers']]);

@@ -24,7 +24,7 @@ function decode(cursor: string): { txid: string; id: string } {
 /**
  * The events after a position, oldest first. Only events of transactions older than every transaction still running
  * are read (`txid < xmin` of this snapshot): an event whose transaction commits later has a txid at least that xmin,
- * so it sorts after every cursor handed out now. In order, none missed, none twice (docs/decisions.md).
+ * so it sorts after every cursor handed out now. In order, none missed, none twice (docs/decisions/api.md).
  */
 export async function feedPage(db: Tx, companyId: number, q: { after?: string; limit: number }) {
   const after = q.after ? decode(q.after) : null;

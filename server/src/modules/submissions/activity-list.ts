@@ -43,9 +43,9 @@ const cursorFilters = (q: ActivityQuery) => ({
 /**
  * One numbered page of the activity list, newest first: drafts (when asked) and product submissions in one ordered
  * list, with its total from the maintained counts. The page is read by keyset from the nearest known place (the
- * top, the bottom, or the boundary given), one index range per status (docs/decisions.md, "Which index serves which
- * list"), so its cost does not grow with the page number or the company's size. The partner-status column reads
- * the stored label: nothing is computed here.
+ * top, the bottom, or the boundary given), one index range per status (docs/decisions/database.md, "Each list
+ * reads one index range per status"), so its cost does not grow with the page number or the company's size. The
+ * partner-status column reads the stored label: nothing is computed here.
  */
 export async function activityPage(db: Tx, q: ActivityQuery): Promise<ActivityResult> {
   const { total, statement, values } = await activityRead(db, q);

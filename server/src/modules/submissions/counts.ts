@@ -5,7 +5,7 @@ import { companies, partnerConfigurations, productSubmissions, submissionCounts 
 import { isDeadlock } from '../../lib/db-errors.ts';
 
 /**
- * Maintained submission counts (docs/decisions.md, "Flat cost with data"): one row per company, partner (0: none)
+ * Maintained submission counts (docs/decisions/database.md, "Counts are maintained"): one row per company, partner (0: none)
  * and status. Only the lifecycle changes them, in the transaction of the change; the activity tabs' totals read
  * them; recountCompany repairs and reports any drift.
  */

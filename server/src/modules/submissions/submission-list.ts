@@ -8,7 +8,8 @@ import { readinessOfColumns } from './readiness-store.ts';
  * The integration API's list of submissions: newest first by `updated_at` or `created_at`, paged by cursor. Each
  * status is its own index range (`(company_id, item_status, sort, id)`, or `(item_status, sort, id)` for staff, or
  * `(partner_company_id, item_status, updated_at, id)` for a partner), read from the cursor with its own limit, then
- * merged: every page costs the same, however deep (docs/decisions.md, "Which index serves which list").
+ * merged: every page costs the same, however deep (docs/decisions/database.md, "Each list reads one index range
+ * per status").
  */
 export async function submissionListPage(
   db: Tx,

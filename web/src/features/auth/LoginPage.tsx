@@ -12,7 +12,7 @@ export function LoginPage() {
       <Page heading="Login with Product Hub portal credentials" title="Log in" compactHeading>
         <LoginForm />
         <Stack gap="xs">
-          {/* Our own reset page stands in for the external single-sign-on page (docs/decisions.md). */}
+          {/* Our own reset page stands in for the external single-sign-on page (docs/decisions/accounts.md). */}
           <Anchor component={AppLink} to="/reset-password">
             Forgot your password?
           </Anchor>
