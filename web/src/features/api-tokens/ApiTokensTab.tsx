@@ -28,6 +28,7 @@ import dayjs from 'dayjs';
 import { isApiError } from '../../api/api-error.ts';
 import { useSignedInUser } from '../../session/session-context.tsx';
 import { fieldError } from '../../ui/field-error.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { toast } from '../../ui/toast.ts';
 import { apiTokenKeys, createToken, fetchOwnTokens, revokeOwnToken } from './api-tokens-api.ts';
 import { TokenTable } from './TokenTable.tsx';
@@ -219,15 +220,14 @@ export function ApiTokensTab() {
         <Title order={2} size="h3">
           Your tokens
         </Title>
-        {tokens.isPending ? (
-          <Text>Loading…</Text>
-        ) : tokens.isError ? (
-          <Alert color="red">Your tokens could not be loaded.</Alert>
-        ) : tokens.data.length === 0 ? (
-          <Text>You have no API tokens.</Text>
-        ) : (
-          <TokenTable tokens={tokens.data} caption="Your API tokens" onRevoke={(t) => revoke(t.id)} />
-        )}
+        <DataTable
+          query={tokens}
+          loading="Loading your tokens…"
+          failed="Your tokens could not be loaded. Please try again."
+          empty="You have no API tokens."
+        >
+          {(rows) => <TokenTable tokens={rows} caption="Your API tokens" onRevoke={(t) => revoke(t.id)} />}
+        </DataTable>
       </Stack>
     </Stack>
   );

@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Stack, Text, TextInput, Title } from '@mantine/core';
 import { API_TOKEN_MSG } from '@portal/domain';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { toast } from '../../ui/toast.ts';
 import { apiTokenKeys, fetchAllTokens, revokeAnyToken } from './api-tokens-api.ts';
 import { TokenTable } from './TokenTable.tsx';
@@ -34,15 +35,17 @@ export function StaffApiTokens() {
         onChange={(e) => setFilter(e.currentTarget.value)}
         maw={420}
       />
-      {tokens.isPending ? (
-        <Text>Loading…</Text>
-      ) : tokens.isError ? (
-        <Alert color="red">The tokens could not be loaded.</Alert>
-      ) : shown.length === 0 ? (
-        <Text>{needle ? 'No token matches.' : 'No company has API tokens.'}</Text>
-      ) : (
-        <TokenTable tokens={shown} showOwner caption="API tokens of every company" onRevoke={(t) => revoke(t.id)} />
-      )}
+      <DataTable
+        query={tokens}
+        rows={shown}
+        loading="Loading the tokens…"
+        failed="The tokens could not be loaded. Please try again."
+        empty={needle ? 'No token matches.' : 'No company has API tokens.'}
+      >
+        {(rows) => (
+          <TokenTable tokens={rows} showOwner caption="API tokens of every company" onRevoke={(t) => revoke(t.id)} />
+        )}
+      </DataTable>
     </Stack>
   );
 }

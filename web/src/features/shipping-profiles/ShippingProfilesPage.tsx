@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { Alert, Button, Group, Loader, Table, Text } from '@mantine/core';
+import { Button, Group, Table, Text } from '@mantine/core';
 import { formatMeasure, isAnyAdmin, SHIPPING_PROFILE_MSG, shippingProfilePolicy } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useSignedInUser } from '../../session/session-context.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { CompanySearch } from './CompanySearch.tsx';
@@ -51,86 +52,84 @@ export function ShippingProfilesPage() {
   };
 
   const rows = profiles.data ?? [];
-  let body;
-  if (admin && companyId === null) body = <Text>{CHOOSE_COMPANY}</Text>;
-  else if (profiles.isPending)
-    body = (
-      <Group role="status" gap="sm">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading shipping profiles…</Text>
-      </Group>
-    );
-  else if (profiles.isError)
-    body = <Alert color="red">The shipping profiles could not be loaded. Please try again.</Alert>;
-  else if (!rows.length)
-    body = <Text>{admin ? SHIPPING_PROFILE_MSG.emptyForCompany : SHIPPING_PROFILE_MSG.emptyForSupplier}</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={880}>
-        <Table striped highlightOnHover>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Name</Table.Th>
-              <Table.Th>Count</Table.Th>
-              <Table.Th>Gross Weight</Table.Th>
-              <Table.Th>Net Weight</Table.Th>
-              <Table.Th>L × W × H</Table.Th>
-              <Table.Th>TI</Table.Th>
-              <Table.Th>HI</Table.Th>
-              <Table.Th>Products</Table.Th>
-              <Table.Th>Last updated</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((p) => (
-              <Table.Tr key={p.id}>
-                <Table.Td fw={600}>{p.name}</Table.Td>
-                <Table.Td>{p.caseCount}</Table.Td>
-                <Table.Td>{formatMeasure(p.grossWeight)}</Table.Td>
-                <Table.Td>{formatMeasure(p.netWeight)}</Table.Td>
-                <Table.Td>{dimensions(p)}</Table.Td>
-                <Table.Td>{p.palletTiers ?? ''}</Table.Td>
-                <Table.Td>{p.palletLayers ?? ''}</Table.Td>
-                <Table.Td>{productCount(p)}</Table.Td>
-                <Table.Td>
-                  {formatDateTime(p.updatedDate)}
-                  {updatedBy(p) && (
-                    <Text size="sm" c="dimmed">
-                      by {updatedBy(p)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="nowrap">
-                    {p.can.edit && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        aria-label={`Edit ${p.name}`}
-                        onClick={() => setDialog({ profile: p })}
-                      >
-                        Edit
-                      </Button>
-                    )}
-                    <Button
-                      size="xs"
-                      variant="subtle"
-                      component={AppLink}
-                      to={assignmentsPath(p.id) + (admin ? `?companyId=${p.companyId}` : '')}
-                      aria-label={`Assign products to ${p.name}`}
-                    >
-                      Assign products
-                    </Button>
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+  const body =
+    admin && companyId === null ? (
+      <Text>{CHOOSE_COMPANY}</Text>
+    ) : (
+      <DataTable
+        query={profiles}
+        loading="Loading shipping profiles…"
+        failed="The shipping profiles could not be loaded. Please try again."
+        empty={admin ? SHIPPING_PROFILE_MSG.emptyForCompany : SHIPPING_PROFILE_MSG.emptyForSupplier}
+      >
+        {() => (
+          <Table.ScrollContainer minWidth={880}>
+            <Table striped highlightOnHover>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Count</Table.Th>
+                  <Table.Th>Gross Weight</Table.Th>
+                  <Table.Th>Net Weight</Table.Th>
+                  <Table.Th>L × W × H</Table.Th>
+                  <Table.Th>TI</Table.Th>
+                  <Table.Th>HI</Table.Th>
+                  <Table.Th>Products</Table.Th>
+                  <Table.Th>Last updated</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((p) => (
+                  <Table.Tr key={p.id}>
+                    <Table.Td fw={600}>{p.name}</Table.Td>
+                    <Table.Td>{p.caseCount}</Table.Td>
+                    <Table.Td>{formatMeasure(p.grossWeight)}</Table.Td>
+                    <Table.Td>{formatMeasure(p.netWeight)}</Table.Td>
+                    <Table.Td>{dimensions(p)}</Table.Td>
+                    <Table.Td>{p.palletTiers ?? ''}</Table.Td>
+                    <Table.Td>{p.palletLayers ?? ''}</Table.Td>
+                    <Table.Td>{productCount(p)}</Table.Td>
+                    <Table.Td>
+                      {formatDateTime(p.updatedDate)}
+                      {updatedBy(p) && (
+                        <Text size="sm" c="dimmed">
+                          by {updatedBy(p)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="nowrap">
+                        {p.can.edit && (
+                          <Button
+                            size="xs"
+                            variant="light"
+                            aria-label={`Edit ${p.name}`}
+                            onClick={() => setDialog({ profile: p })}
+                          >
+                            Edit
+                          </Button>
+                        )}
+                        <Button
+                          size="xs"
+                          variant="subtle"
+                          component={AppLink}
+                          to={assignmentsPath(p.id) + (admin ? `?companyId=${p.companyId}` : '')}
+                          aria-label={`Assign products to ${p.name}`}
+                        >
+                          Assign products
+                        </Button>
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </DataTable>
     );
 
   return (

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Code, CopyButton, Group, Loader, Modal, Stack, Table, Text } from '@mantine/core';
+import { Alert, Badge, Button, Code, CopyButton, Group, Modal, Stack, Table, Text } from '@mantine/core';
 import { isAnyAdmin, WEBHOOK_MSG, webhookPolicy, type WebhookView } from '@portal/domain';
 import { useSignedInUser } from '../../session/session-context.tsx';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -57,110 +58,116 @@ export function WebhooksPage() {
 
   const rows = webhooks.data ?? [];
   const selected = rows.find((w) => w.id === selectedId) ?? null;
-  let body;
-  if (companyId === null) body = <Text>{CHOOSE_COMPANY_FOR_WEBHOOKS}</Text>;
-  else if (webhooks.isPending)
-    body = (
-      <Group role="status" gap="sm">
-        <Loader size="sm" aria-hidden />
-        <Text>Loading webhooks…</Text>
-      </Group>
-    );
-  else if (webhooks.isError) body = <Alert color="red">The webhooks could not be loaded. Please try again.</Alert>;
-  else if (!rows.length) body = <Text>{mayManage ? WEBHOOK_MSG.noWebhooks : WEBHOOK_MSG.noWebhooksToSee}</Text>;
-  else
-    body = (
-      <Table.ScrollContainer minWidth={820}>
-        <Table striped aria-label="Webhooks">
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th>Endpoint URL</Table.Th>
-              <Table.Th>Events</Table.Th>
-              <Table.Th>State</Table.Th>
-              <Table.Th>
-                <span className="visually-hidden">Actions</span>
-              </Table.Th>
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {rows.map((w) => (
-              <Table.Tr key={w.id} aria-current={w.id === selectedId ? 'true' : undefined}>
-                <Table.Td style={{ wordBreak: 'break-all' }}>{w.url}</Table.Td>
-                <Table.Td>
-                  <Text size="sm">{w.events.join(', ')}</Text>
-                </Table.Td>
-                <Table.Td>
-                  <Badge
-                    variant="light"
-                    {...(w.active ? { color: 'green', c: '#1b5e20' } : { color: 'gray', c: '#343a40' })}
-                  >
-                    {w.active ? 'Active' : 'Off'}
-                  </Badge>
-                  {w.previousSecretValidUntil && (
-                    <Text size="xs" c="dimmed">
-                      Previous secret signs until {formatDateTime(w.previousSecretValidUntil)}
-                    </Text>
-                  )}
-                </Table.Td>
-                <Table.Td>
-                  <Group gap="xs" wrap="wrap">
-                    <Button
-                      size="xs"
-                      variant="light"
-                      onClick={() => setParam('webhook', w.id)}
-                      aria-label={`Deliveries to ${w.url}`}
-                    >
-                      Deliveries
-                    </Button>
-                    {mayManage && (
-                      <>
+  const body =
+    companyId === null ? (
+      <Text>{CHOOSE_COMPANY_FOR_WEBHOOKS}</Text>
+    ) : (
+      <DataTable
+        query={webhooks}
+        loading="Loading webhooks…"
+        failed="The webhooks could not be loaded. Please try again."
+        empty={mayManage ? WEBHOOK_MSG.noWebhooks : WEBHOOK_MSG.noWebhooksToSee}
+      >
+        {() => (
+          <Table.ScrollContainer minWidth={820}>
+            <Table striped aria-label="Webhooks">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Endpoint URL</Table.Th>
+                  <Table.Th>Events</Table.Th>
+                  <Table.Th>State</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
+                </Table.Tr>
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((w) => (
+                  <Table.Tr key={w.id} aria-current={w.id === selectedId ? 'true' : undefined}>
+                    <Table.Td style={{ wordBreak: 'break-all' }}>{w.url}</Table.Td>
+                    <Table.Td>
+                      <Text size="sm">{w.events.join(', ')}</Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge
+                        variant="light"
+                        {...(w.active ? { color: 'green', c: '#1b5e20' } : { color: 'gray', c: '#343a40' })}
+                      >
+                        {w.active ? 'Active' : 'Off'}
+                      </Badge>
+                      {w.previousSecretValidUntil && (
+                        <Text size="xs" c="dimmed">
+                          Previous secret signs until {formatDateTime(w.previousSecretValidUntil)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Group gap="xs" wrap="wrap">
                         <Button
                           size="xs"
-                          variant="subtle"
-                          disabled={!w.active}
-                          onClick={() =>
-                            act(() => pingWebhook(w.id).then(() => setParam('webhook', w.id)), WEBHOOK_MSG.pingQueued)
-                          }
-                          aria-label={`Send test event to ${w.url}`}
+                          variant="light"
+                          onClick={() => setParam('webhook', w.id)}
+                          aria-label={`Deliveries to ${w.url}`}
                         >
-                          Send test event
+                          Deliveries
                         </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() => setDialog({ webhook: w })}
-                          aria-label={`Edit ${w.url}`}
-                        >
-                          Edit
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          onClick={() =>
-                            act(async () => setSecret((await rotateWebhookSecret(w.id)).secret), WEBHOOK_MSG.rotated)
-                          }
-                          aria-label={`Rotate secret of ${w.url}`}
-                        >
-                          Rotate secret
-                        </Button>
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          onClick={() => setDeleting(w)}
-                          aria-label={`Delete ${w.url}`}
-                        >
-                          Delete
-                        </Button>
-                      </>
-                    )}
-                  </Group>
-                </Table.Td>
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </Table.ScrollContainer>
+                        {mayManage && (
+                          <>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              disabled={!w.active}
+                              onClick={() =>
+                                act(
+                                  () => pingWebhook(w.id).then(() => setParam('webhook', w.id)),
+                                  WEBHOOK_MSG.pingQueued,
+                                )
+                              }
+                              aria-label={`Send test event to ${w.url}`}
+                            >
+                              Send test event
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() => setDialog({ webhook: w })}
+                              aria-label={`Edit ${w.url}`}
+                            >
+                              Edit
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              onClick={() =>
+                                act(
+                                  async () => setSecret((await rotateWebhookSecret(w.id)).secret),
+                                  WEBHOOK_MSG.rotated,
+                                )
+                              }
+                              aria-label={`Rotate secret of ${w.url}`}
+                            >
+                              Rotate secret
+                            </Button>
+                            <Button
+                              size="xs"
+                              variant="subtle"
+                              color="red"
+                              onClick={() => setDeleting(w)}
+                              aria-label={`Delete ${w.url}`}
+                            >
+                              Delete
+                            </Button>
+                          </>
+                        )}
+                      </Group>
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </DataTable>
     );
 
   return (
