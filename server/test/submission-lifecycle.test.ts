@@ -104,6 +104,12 @@ const setStatus = (c: Client, id: string, status: string, reason?: string) =>
 const db = () => server.database.db;
 const row = async (id: string) =>
   (await db().select().from(productSubmissions).where(eq(productSubmissions.id, id)))[0];
+const historyOf = (id: string) =>
+  db()
+    .select()
+    .from(submissionHistory)
+    .where(eq(submissionHistory.submissionId, id))
+    .orderBy(asc(submissionHistory.id));
 const jobsFor = (name: string, id: string) =>
   db()
     .select()
@@ -122,11 +128,7 @@ async function expectSideEffects(
 ) {
   const s = await row(id);
   expect(s.itemStatus).toBe('SUBMITTED');
-  const history = await db()
-    .select()
-    .from(submissionHistory)
-    .where(eq(submissionHistory.submissionId, id))
-    .orderBy(asc(submissionHistory.id));
+  const history = await historyOf(id);
   expect(history.at(-1)).toMatchObject({
     userId: supplierId,
     fromStatus: expected.from,
@@ -294,11 +296,7 @@ describe(`the submission lifecycle has one owner (${databaseKind})`, () => {
       addFiles(tx, id, [back, { ...back, fileName: 'side.png' }], { userId: supplierId, reason: 'Imported (job 7)' }),
     );
     expect(joined?.id).toBe(id);
-    const history = await db()
-      .select()
-      .from(submissionHistory)
-      .where(eq(submissionHistory.submissionId, id))
-      .orderBy(asc(submissionHistory.id));
+    const history = await historyOf(id);
     expect(history.at(-1)).toMatchObject({
       userId: supplierId,
       fromStatus: 'SUBMITTED',
