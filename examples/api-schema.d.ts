@@ -1512,6 +1512,25 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummaryInput"][];
         };
+        ReviewCommentInput: {
+            /**
+             * @description What the comment is about
+             * @enum {string}
+             */
+            target: "upc" | "productName" | "file" | "region";
+            /** @description For file and region: the file */
+            file_name: string | null;
+            region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
+            text: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
         StatusChangeInput: {
             /** Format: date-time */
             at: string;
@@ -1521,6 +1540,8 @@ export type components = {
             /** @description The reviewer's or the checks' comment */
             reason: string | null;
             by: string;
+            /** @description The reviewer's comments on fields and files with this change */
+            comments: components["schemas"]["ReviewCommentInput"][];
         };
         SubmissionFileInput: {
             file_name: string;
@@ -1566,6 +1587,8 @@ export type components = {
                 message: string;
                 by_staff: boolean;
             } | null;
+            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
+            review_comments: components["schemas"]["ReviewCommentInput"][];
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChangeInput"][];
             files: components["schemas"]["SubmissionFileInput"][];
@@ -1670,6 +1693,19 @@ export type components = {
                 /** @enum {string} */
                 to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 reason: string | null;
+                /** @description A reviewer's comments on fields and files with a rejection */
+                comments?: {
+                    /** @enum {string} */
+                    target: "upc" | "productName" | "file" | "region";
+                    fileName: string | null;
+                    region: {
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | null;
+                    text: string;
+                }[];
             };
         } | {
             /** @description The event, as a cursor: ask for ?after= it */
@@ -1977,6 +2013,25 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummary"][];
         };
+        ReviewComment: {
+            /**
+             * @description What the comment is about
+             * @enum {string}
+             */
+            target: "upc" | "productName" | "file" | "region";
+            /** @description For file and region: the file */
+            file_name: string | null;
+            region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
+            text: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
         StatusChange: {
             /** Format: date-time */
             at: string;
@@ -1986,6 +2041,8 @@ export type components = {
             /** @description The reviewer's or the checks' comment */
             reason: string | null;
             by: string;
+            /** @description The reviewer's comments on fields and files with this change */
+            comments: components["schemas"]["ReviewComment"][];
         };
         SubmissionFile: {
             file_name: string;
@@ -2031,6 +2088,8 @@ export type components = {
                 message: string;
                 by_staff: boolean;
             } | null;
+            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
+            review_comments: components["schemas"]["ReviewComment"][];
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChange"][];
             files: components["schemas"]["SubmissionFile"][];
@@ -2135,6 +2194,19 @@ export type components = {
                 /** @enum {string} */
                 to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 reason: string | null;
+                /** @description A reviewer's comments on fields and files with a rejection */
+                comments?: {
+                    /** @enum {string} */
+                    target: "upc" | "productName" | "file" | "region";
+                    fileName: string | null;
+                    region: {
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | null;
+                    text: string;
+                }[];
             };
         } | {
             /** @description The event, as a cursor: ask for ?after= it */
@@ -5660,6 +5732,21 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
+                    /** @description Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only) */
+                    comments?: {
+                        /** @enum {string} */
+                        target: "upc" | "productName" | "file" | "region";
+                        /** @description For 'file' and 'region': the file's name */
+                        fileName?: string | null;
+                        /** @description For 'region': the rectangle on the file's image */
+                        region?: {
+                            x: number;
+                            y: number;
+                            w: number;
+                            h: number;
+                        } | null;
+                        text: string;
+                    }[];
                 };
             };
         };
@@ -8161,10 +8248,10 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
-                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token";
+                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
                 targetId?: string;
                 from?: string;
                 to?: string;
@@ -8276,10 +8363,10 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
-                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token";
+                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
                 targetId?: string;
                 from?: string;
                 to?: string;

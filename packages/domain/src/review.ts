@@ -3,6 +3,8 @@ import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
 import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored.ts';
+import { reviewCommentsSchema } from './review-comments-schema.ts';
+import { REVIEW_COMMENT_MSG } from './review-comments.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
@@ -194,10 +196,15 @@ export const reviewDecisionBody = z
     ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),
     decision: z.enum(['accept', 'reject']),
     reason: z.string().max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong).optional(),
+    comments: reviewCommentsSchema.optional(),
   })
   .refine((b) => b.decision === 'accept' || !!b.reason?.trim(), {
     message: WORKSPACE_MSG.reasonRequired,
     path: ['reason'],
+  })
+  .refine((b) => !b.comments?.length || (b.decision === 'reject' && b.ids.length === 1), {
+    message: REVIEW_COMMENT_MSG.onlyWhenRejecting,
+    path: ['comments'],
   });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 

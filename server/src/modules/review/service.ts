@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   DUPLICATE_STATUSES,
   isDecidable,
@@ -19,6 +19,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { reviewStockReasons } from '../../db/schema.ts';
 import { authorize } from '../../lib/authorize.ts';
+import { recordAudit } from '../audit/record.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { staffStatusChange } from '../submissions/service.ts';
@@ -134,7 +135,7 @@ export async function decide(
   for (const id of [...new Set(body.ids)]) {
     try {
       const updated = await ctx.db.transaction(async (tx) => {
-        const changed = await staffStatusChange(tx, user, id, to, action, reason);
+        const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? []);
         await releaseAll(tx, id);
         return changed;
       });
@@ -212,15 +213,36 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
         partnerCompanyId: reviewStockReasons.partnerCompanyId,
         text: reviewStockReasons.text,
       });
+    await recordAudit(tx, {
+      actor: user,
+      action: 'review.stock_reason_added',
+      target: stockReasonTarget(row),
+      before: null,
+      after: { text: row.text, partnerCompanyId: row.partnerCompanyId },
+    });
     return row;
   });
 }
 
 export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {
   authorize(reviewPolicy.maintainStockReasons(user));
-  const deleted = await ctx.db
-    .delete(reviewStockReasons)
-    .where(and(eq(reviewStockReasons.id, id)))
-    .returning({ id: reviewStockReasons.id });
-  if (!deleted.length) throw notFound('Stock reason not found.');
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(reviewStockReasons).where(eq(reviewStockReasons.id, id)).returning({
+      id: reviewStockReasons.id,
+      partnerCompanyId: reviewStockReasons.partnerCompanyId,
+      text: reviewStockReasons.text,
+    });
+    if (!deleted) throw notFound('Stock reason not found.');
+    await recordAudit(tx, {
+      actor: user,
+      action: 'review.stock_reason_removed',
+      target: stockReasonTarget(deleted),
+      before: { text: deleted.text, partnerCompanyId: deleted.partnerCompanyId },
+      after: null,
+    });
+  });
 }
+
+/** A stock reason as the audit trail names it: its text, under its partner (none: every partner's). */
+const stockReasonTarget = (r: ReviewStockReason) =>
+  ({ type: 'stock_reason', id: r.id, companyId: r.partnerCompanyId, label: r.text }) as const;

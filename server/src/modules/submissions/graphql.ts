@@ -39,6 +39,23 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
   }),
 });
 
+const Region = builder.objectRef<{ x: number; y: number; w: number; h: number }>('ImageRegion').implement({
+  description: "A rectangle on an image, as fractions (0 to 1) of the image's width and height from its top left.",
+  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y'), w: t.exposeFloat('w'), h: t.exposeFloat('h') }),
+});
+
+const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>('ReviewComment').implement({
+  description: "A reviewer's comment on a rejection: on the UPC, the product name, a file or a region of its image.",
+  fields: (t) => ({
+    target: t.exposeString('target', { description: 'upc, productName, file or region' }),
+    fileName: t.exposeString('fileName', { nullable: true, description: 'For file and region: the file' }),
+    region: t.field({ type: Region, nullable: true, resolve: (c) => c.region }),
+    text: t.exposeString('text'),
+    by: t.exposeString('by'),
+    at: t.field({ type: 'DateTime', resolve: (c) => c.at }),
+  }),
+});
+
 const HistoryEntry = builder.objectRef<PresentedSubmission['history'][number]>('StatusChange').implement({
   fields: (t) => ({
     at: t.field({ type: 'DateTime', resolve: (h) => h.at }),
@@ -50,6 +67,11 @@ const HistoryEntry = builder.objectRef<PresentedSubmission['history'][number]>('
     toStatus: t.field({ type: ItemStatusEnum, resolve: (h) => asItemStatus(h.toStatus) }),
     reason: t.exposeString('reason', { nullable: true }),
     by: t.exposeString('by'),
+    comments: t.field({
+      type: [Comment],
+      description: "The reviewer's comments on fields and files that came with this change",
+      resolve: (h) => h.comments,
+    }),
   }),
 });
 
@@ -99,6 +121,12 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (s) => s.rejectionReason }),
     files: t.field({ type: [File], resolve: (s) => s.files }),
+    reviewComments: t.field({
+      type: [Comment],
+      description:
+        'The comments of the rejection the submission is in (empty unless rejected), to show beside their fields',
+      resolve: (s) => s.reviewComments,
+    }),
     history: t.field({ type: [HistoryEntry], resolve: (s) => s.history }),
     can: t.field({ type: Permissions, resolve: (s) => s.can }),
   }),

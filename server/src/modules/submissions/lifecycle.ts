@@ -6,6 +6,7 @@ import {
   transitionError,
   type DetectedFrom,
   type ItemStatus,
+  type ReviewCommentParsed,
   type StoredPhotoIssue,
   type UploadKind,
 } from '@portal/domain';
@@ -25,7 +26,14 @@ import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob, rejudgeLater } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
 import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
-import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
+import {
+  filesOf,
+  findSubmission,
+  recordComments,
+  recordHistory,
+  type SubmissionFileRow,
+  type SubmissionRow,
+} from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
@@ -225,7 +233,11 @@ export async function changeStatus(
   tx: Tx,
   id: string,
   to: ItemStatus,
-  by: ChangedBy & { reason?: string | null },
+  by: ChangedBy & {
+    reason?: string | null;
+    /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
+    comments?: readonly ReviewCommentParsed[];
+  },
   extra: Partial<typeof productSubmissions.$inferInsert> = {},
 ): Promise<SubmissionRow> {
   const current = await findSubmission(tx, id, { lock: true });
@@ -245,7 +257,15 @@ export async function changeStatus(
     })
     .where(eq(productSubmissions.id, id))
     .returning();
-  await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason });
+  const historyId = await recordHistory(tx, {
+    submissionId: id,
+    userId: by.userId,
+    fromStatus: from,
+    toStatus: to,
+    reason,
+  });
+  const comments = by.comments ?? [];
+  await recordComments(tx, id, historyId, by.userId, comments);
   await applyCountChanges(tx, [{ ...countKey(updated), from, to }]);
   await notifyStatusChange(tx, updated, by, reason);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
@@ -254,6 +274,7 @@ export async function changeStatus(
     to,
     by: { actor: by.actor, userId: by.userId },
     reason,
+    comments,
   });
   return updated;
 }
