@@ -235,6 +235,7 @@ export const REVIEW_SHORTCUTS: readonly { key: string; action: string }[] = [
   { key: 'R', action: 'Reject this item (pick a reason, Enter confirms)' },
   { key: 'J', action: 'Next item in the queue (skips items others are reviewing)' },
   { key: 'K', action: 'Previous item in the queue' },
+  { key: 'C', action: 'Write a comment for the supplier on a field, the file or a region (sent with a rejection)' },
   { key: '+ / -', action: 'Zoom the image in / out' },
   { key: '0', action: 'Fit the image' },
   { key: 'T', action: 'Turn the image 90°' },

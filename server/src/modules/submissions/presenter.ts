@@ -59,6 +59,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
       qualityIssues: presentPhotoIssues(f.qualityIssues),
+      barcodeRegion: f.barcodeRegion ?? null,
     })),
     history: history.map((h) => ({
       at: h.at,

@@ -2,6 +2,7 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   reviewQueueSearch,
   type ReviewClaim,
+  type ReviewCommentInput,
   type ReviewDecisionResult,
   type ReviewItemContext,
   type ReviewQueueFilters,
@@ -54,10 +55,15 @@ export const claimItem = (id: string) =>
   apiFetch<ReviewClaim>(`/review/claims/${id}`, { method: 'PUT', notify: false });
 export const releaseItem = (id: string) => apiFetch<null>(`/review/claims/${id}`, { method: 'DELETE', notify: false });
 
-export const decide = (ids: string[], decision: 'accept' | 'reject', reason?: string) =>
+export const decide = (
+  ids: string[],
+  decision: 'accept' | 'reject',
+  reason?: string,
+  comments?: readonly ReviewCommentInput[],
+) =>
   apiFetch<ReviewDecisionResult>('/review/decisions', {
     method: 'POST',
-    json: { ids, decision, ...(reason !== undefined && { reason }) },
+    json: { ids, decision, ...(reason !== undefined && { reason }), ...(comments?.length && { comments }) },
   });
 
 export const fetchStockReasons = (partner: number | null) =>

@@ -1,22 +1,34 @@
 import { useId, useState } from 'react';
-import { Badge, Center, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Center, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { SubmissionFile } from './submission-api.ts';
 import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
+import { ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
+import { FileComments, fileMarks, type ShownComment } from './ReviewComments.tsx';
 import classes from './submissions.module.css';
 
 /**
  * The submission's images as thumbnails; choosing one shows it large in a dialog (Escape or the close button returns
- * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them.
+ * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them. A
+ * reviewer's comments on a file are listed under it, those on a region numbered and outlined on the image; staff
+ * also see where the code was read.
  */
 export function SubmissionImages({
   files,
   heading = 'Images',
+  comments = [],
+  showCodeRegions = false,
 }: {
   files: readonly SubmissionFile[];
   heading?: string;
+  comments?: readonly ShownComment[];
+  showCodeRegions?: boolean;
 }) {
   const headingId = useId();
   const [open, setOpen] = useState<SubmissionFile | null>(null);
+  const marksOf = (file: SubmissionFile): ImageMark[] => [
+    ...(showCodeRegions && file.barcodeRegion ? [{ region: file.barcodeRegion, kind: 'barcode' as const }] : []),
+    ...fileMarks(comments, file.fileName),
+  ];
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
@@ -33,7 +45,7 @@ export function SubmissionImages({
                 onClick={() => setOpen(file)}
                 aria-label={`View ${file.fileName} large`}
               >
-                <Thumbnail src={file.thumbnailUrl} />
+                <Thumbnail src={file.thumbnailUrl} marks={marksOf(file)} />
                 <Text size="sm" truncate="end" title={file.fileName} mt={4}>
                   {file.fileName}
                 </Text>
@@ -44,6 +56,7 @@ export function SubmissionImages({
                 </Badge>
               )}
               <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
+              <FileComments comments={comments} fileName={file.fileName} />
             </li>
           ))}
         </SimpleGrid>
@@ -51,7 +64,13 @@ export function SubmissionImages({
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.fileName} size="xl" centered>
         {open && (
           <Stack align="center">
-            <Image src={open.imageUrl} alt={open.fileName} fit="contain" mah="75vh" />
+            <ImageWithMarks
+              src={open.imageUrl}
+              alt={open.fileName}
+              marks={marksOf(open)}
+              style={{ width: '100%', height: '75vh' }}
+            />
+            <FileComments comments={comments} fileName={open.fileName} />
           </Stack>
         )}
       </Modal>
@@ -60,7 +79,7 @@ export function SubmissionImages({
 }
 
 /** A thumbnail, or a plain box while the server is still making it (or when it cannot). */
-function Thumbnail({ src }: { src: string }) {
+function Thumbnail({ src, marks }: { src: string; marks: ImageMark[] }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -71,5 +90,14 @@ function Thumbnail({ src }: { src: string }) {
       </Center>
     );
   }
-  return <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+  return (
+    <ImageWithMarks
+      className={classes.thumb}
+      src={src}
+      alt=""
+      loading="lazy"
+      marks={marks}
+      onError={() => setFailed(true)}
+    />
+  );
 }
