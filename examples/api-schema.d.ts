@@ -1550,6 +1550,13 @@ export type components = {
             is_marketing_image: boolean;
             detected_upcs: string[];
             detected_from: ("bars" | "digits") | null;
+            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
+            barcode_region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
             photo_checks: components["schemas"]["PhotoCheckInput"][];
             /** @description The file (a PDF as its first page), on this server, with the same credentials */
             download_url: string;
@@ -2051,6 +2058,13 @@ export type components = {
             is_marketing_image: boolean;
             detected_upcs: string[];
             detected_from: ("bars" | "digits") | null;
+            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
+            barcode_region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
             photo_checks: components["schemas"]["PhotoCheck"][];
             /** @description The file (a PDF as its first page), on this server, with the same credentials */
             download_url: string;

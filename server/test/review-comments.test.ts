@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { toEan13 } from '@portal/domain';
-import { auditLog, users, webhookDeliveries } from '../src/db/schema.ts';
+import sharp from 'sharp';
+import { auditLog, draftFiles, users, webhookDeliveries } from '../src/db/schema.ts';
+import { readBarcodes } from '../src/media/barcodes.ts';
+import { datasetPhoto } from './fixtures.ts';
 import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -235,5 +238,62 @@ describe(`review comments (${databaseKind})`, () => {
     const listed = await admin.get('/api/audit?action=review.stock_reason_added');
     expect(listed.status, listed.text).toBe(200);
     expect(JSON.stringify(listed.json)).toContain('No nutrition panel');
+  });
+
+  it('keeps where the code was read on a real photo: the region stored with the file holds the code, and the submission answers it', async () => {
+    const photo = datasetPhoto('ean13-1/2.png');
+    const draft = await supplier.upload('/api/draftSubmissions', [
+      { name: 'corn.png', data: photo.data, type: 'image/png' },
+    ]);
+    expect(draft.status, draft.text).toBe(201);
+    await server.ctx.jobs!.drain();
+    const [file] = await server.database.db
+      .select({ region: draftFiles.barcodeRegion, codes: draftFiles.detectedUpcs })
+      .from(draftFiles)
+      .where(eq(draftFiles.draftId, draft.json.id));
+    expect(file.codes).toEqual([photo.expected]);
+    const region = file.region!;
+    expect(region).not.toBeNull();
+    // A box on the image, well inside it: the label, not the whole can.
+    expect(region.x).toBeGreaterThan(0);
+    expect(region.y).toBeGreaterThan(0);
+    expect(region.x + region.w).toBeLessThan(1);
+    expect(region.y + region.h).toBeLessThan(1);
+    expect(region.w * region.h).toBeLessThan(0.25);
+    // The code is there: the region cut out (with a small margin) reads the same code.
+    const { width, height } = await sharp(photo.data).metadata();
+    const margin = 0.03;
+    const left = Math.max(0, Math.round((region.x - margin) * width!));
+    const top = Math.max(0, Math.round((region.y - margin) * height!));
+    const cut = await sharp(photo.data)
+      .extract({
+        left,
+        top,
+        width: Math.min(width! - left, Math.round((region.w + 2 * margin) * width!)),
+        height: Math.min(height! - top, Math.round((region.h + 2 * margin) * height!)),
+      })
+      .png()
+      .toBuffer();
+    expect((await readBarcodes(cut, 'png')).codes).toEqual([photo.expected]);
+
+    await supplier.graphql(
+      `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
+      {
+        id: draft.json.id,
+        input: { files: [{ fileName: 'corn.png', upc: photo.expected, productName: 'Sweet corn' }] },
+      },
+    );
+    const submitted = await supplier.graphql(
+      `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`,
+      { id: draft.json.id },
+    );
+    const id = submitted.json.data.submitProductsFromDraftSubmission[0].id;
+    const detail = await admin.graphql(
+      `query($id: ID!) { getProductSubmission(id: $id) { files { barcodeRegion { x y w h } } } }`,
+      {
+        id,
+      },
+    );
+    expect(detail.json.data.getProductSubmission.files[0].barcodeRegion).toEqual(region);
   });
 });

@@ -213,6 +213,12 @@ export const v1SubmissionFile = z
     is_marketing_image: z.boolean(),
     detected_upcs: z.array(z.string()),
     detected_from: detectedFromSchema.nullable(),
+    barcode_region: z
+      .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+      .nullable()
+      .describe(
+        'Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left',
+      ),
     photo_checks: z.array(v1PhotoCheck),
     download_url: z.string().describe('The file (a PDF as its first page), on this server, with the same credentials'),
     thumbnail_url: z.string(),

@@ -55,6 +55,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       is_marketing_image: f.isMarketingImage,
       detected_upcs: f.detectedUpcs,
       detected_from: f.detectedFrom,
+      barcode_region: f.barcodeRegion,
       photo_checks: f.qualityIssues,
       download_url: f.imageUrl,
       thumbnail_url: f.thumbnailUrl,

@@ -5,6 +5,7 @@ import {
   sanitizeProductName,
   transitionError,
   type DetectedFrom,
+  type ImageRegion,
   type ItemStatus,
   type ReviewCommentParsed,
   type StoredPhotoIssue,
@@ -54,6 +55,8 @@ export interface NewSubmissionFile {
   isMarketingImage?: boolean;
   detectedUpcs?: string[];
   detectedFrom?: DetectedFrom | null;
+  /** Where the detected code is on the image (fractions of it), when it was read already. */
+  barcodeRegion?: ImageRegion | null;
   detectionStatus?: 'pending' | 'done' | 'failed';
   thumbnailKey?: string | null;
   /** The photo checks already made (a draft's files keep theirs). */
@@ -103,6 +106,7 @@ async function insertFiles(
         isMarketingImage: f.isMarketingImage ?? false,
         detectedUpcs: f.detectedUpcs ?? [],
         detectedFrom: f.detectedFrom ?? null,
+        barcodeRegion: f.barcodeRegion ?? null,
         detectionStatus: f.detectionStatus ?? 'pending',
         thumbnailKey: f.thumbnailKey ?? null,
         qualityIssues: f.qualityIssues ?? [],

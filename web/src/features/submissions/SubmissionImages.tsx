@@ -40,14 +40,13 @@ export function SubmissionImages({
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="ul" className={classes.thumbList}>
           {files.map((file) => (
             <li key={file.fileName}>
-              <UnstyledButton
-                className={classes.thumbButton}
-                onClick={() => setOpen(file)}
-                aria-label={`View ${file.fileName} large`}
-              >
+              <UnstyledButton className={classes.thumbButton} onClick={() => setOpen(file)}>
                 <Thumbnail src={file.thumbnailUrl} marks={marksOf(file)} />
+                {/* Named by its text ("View NAME large"), not a label: the numbers drawn on the image are not in it. */}
                 <Text size="sm" truncate="end" title={file.fileName} mt={4}>
+                  <span className="visually-hidden">View </span>
                   {file.fileName}
+                  <span className="visually-hidden"> large</span>
                 </Text>
               </UnstyledButton>
               {file.isMarketingImage && (
