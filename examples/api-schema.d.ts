@@ -719,8 +719,28 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The queue filters' choices: partners and submitting companies */
+        /** The queue filters' choices: the partners (companies are searched: /api/review/companies) */
         get: operations["getReviewOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The queue's company filter: supplier companies by name as the reviewer types, or one by id
+         * @description Names starting with `q` first, then (for 2 letters or more) names holding it, 20 at most. No `q`: none.
+         */
+        get: operations["getReviewCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -5446,11 +5466,73 @@ export interface operations {
                             id: number;
                             name: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewCompanies: {
+        parameters: {
+            query?: {
+                /** @description The start of a company name, or a part of it (2 letters or more) */
+                q?: string;
+                /** @description One company, by id */
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         companies: {
                             id: number;
                             name: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */

@@ -138,8 +138,18 @@ export const reviewQueuePage = z.object({
 export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
-export const reviewQueueOptions = z.object({ partners: z.array(named), companies: z.array(named) });
+export const reviewQueueOptions = z.object({ partners: z.array(named) });
 export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
+
+/** Most companies one search of the queue's company filter answers. */
+export const REVIEW_COMPANY_SEARCH_LIMIT = 20;
+/** The queue's company filter searches supplier companies by name as the reviewer types (or names one by id). */
+export const reviewCompanySearchQuery = z.object({
+  q: z.string().trim().max(100).default('').describe('The start of a company name, or a part of it (2 letters or more)'),
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('One company, by id'),
+});
+export const reviewCompanySearchAnswer = z.object({ companies: z.array(named) });
+export type ReviewCompanySearchAnswer = z.infer<typeof reviewCompanySearchAnswer>;
 
 /** Where an item sits in a filtered queue: the items before and after it (J skips those others have claimed). */
 export const reviewNeighbours = z.object({ previous: z.uuid().nullable(), next: z.uuid().nullable() });
