@@ -118,6 +118,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
     /^The centre of corn\.png: Glare hides/,
     /^File back\.png: Show the back/,
   ]);
+  await page.screenshot({ path: 'test-results/review-comments-reviewer.png', fullPage: true });
   // R rejects: the dialog says the comments go with it.
   await page.keyboard.press('Escape');
   await page.keyboard.press('r');
@@ -145,6 +146,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
   // The region drawn where the reviewer put it: x 0.35, y 0.30, 0.4 by 0.4 of the photo.
   near(await markPlace(own, 'corn.png', 'comment'), { x: 0.35, y: 0.3, w: 0.4, h: 0.4 });
   await expectAccessible(own, 'the resubmit page with comments');
+  await own.screenshot({ path: 'test-results/review-comments-resubmit.png', fullPage: true });
   // The detail page shows them too, and the history keeps them.
   await own.goto(`/productSubmissions/${id}`);
   await expect(own.getByRole('list', { name: "Reviewer's comments on the UPC" })).toBeVisible();

@@ -98,7 +98,7 @@ export const CommentComposer = forwardRef<
           </Button>
         </Group>
         {comments.length > 0 && (
-          <ol aria-label="Comments to send with the rejection" style={{ margin: 0, paddingLeft: '1.2em' }}>
+          <ul aria-label="Comments to send with the rejection" style={{ margin: 0, paddingLeft: '1.2em' }}>
             {comments.map((c, i) => (
               <li key={i}>
                 <Group gap={4} wrap="nowrap" align="start">
@@ -116,7 +116,7 @@ export const CommentComposer = forwardRef<
                 </Group>
               </li>
             ))}
-          </ol>
+          </ul>
         )}
       </Stack>
     </section>

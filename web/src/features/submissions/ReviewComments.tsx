@@ -34,7 +34,9 @@ export function FieldComments({
       {mine.map((c, i) => (
         <li key={i} data-comment-on={field}>
           <Text size="sm" c="red.9">
-            <span aria-hidden="true">💬 </span>
+            <Text span fw={700}>
+              Reviewer:
+            </Text>{' '}
             {c.text}
           </Text>
         </li>
@@ -70,7 +72,11 @@ export function FileComments({ comments, fileName }: { comments: readonly ShownC
                   <span className="visually-hidden">{regionInWords(c.region!)} of the image: </span>
                 </>
               ) : (
-                <span aria-hidden="true">💬 </span>
+                <>
+                  <Text span fw={700}>
+                    Reviewer:
+                  </Text>{' '}
+                </>
               )}
               {c.text}
             </Text>

@@ -53,7 +53,7 @@ describe('Submission images', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual(['💬 Too dark overall.', '1 The bottom right area of the image: Glare on the code.']);
+    ).toEqual(['Reviewer: Too dark overall.', '1 The bottom right area of the image: Glare on the code.']);
     expect(screen.queryByText('Not this one.')).toBeNull();
   });
 });
