@@ -145,7 +145,12 @@ export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
 export const REVIEW_COMPANY_SEARCH_LIMIT = 20;
 /** The queue's company filter searches supplier companies by name as the reviewer types (or names one by id). */
 export const reviewCompanySearchQuery = z.object({
-  q: z.string().trim().max(100).default('').describe('The start of a company name, or a part of it (2 letters or more)'),
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .describe('The start of a company name, or a part of it (2 letters or more)'),
   id: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('One company, by id'),
 });
 export const reviewCompanySearchAnswer = z.object({ companies: z.array(named) });

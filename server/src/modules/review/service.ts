@@ -87,9 +87,7 @@ export async function searchCompanies(
   authorize(reviewPolicy.workspace(user));
   const as = (rows: { id: number; name: string }[]) => rows.map((r) => ({ id: Number(r.id), name: r.name }));
   if (q.id !== undefined)
-    return as(
-      await queryRows(ctx.db, sql`select id, name from companies where id = ${q.id} and kind = 'supplier'`),
-    );
+    return as(await queryRows(ctx.db, sql`select id, name from companies where id = ${q.id} and kind = 'supplier'`));
   const text = q.q.trim();
   if (!text) return [];
   const start = `${likeEscaped(text)}%`;
