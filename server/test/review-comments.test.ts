@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import { toEan13 } from '@portal/domain';
 import sharp from 'sharp';
-import { auditLog, draftFiles, users, webhookDeliveries } from '../src/db/schema.ts';
+import { auditLog, draftFiles, mailOutbox, users, webhookDeliveries } from '../src/db/schema.ts';
 import { readBarcodes } from '../src/media/barcodes.ts';
 import { datasetPhoto } from './fixtures.ts';
 import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
@@ -83,7 +83,7 @@ const DETAIL = `query($id: ID!) { getProductSubmission(id: $id) {
 } }`;
 
 describe(`review comments (${databaseKind})`, () => {
-  it('a rejection carries comments on the UPC, the product name, a file and a region; the supplier reads each where it belongs (GraphQL and REST), in the history, the audit trail and the webhook', async () => {
+  it('a rejection carries comments on the UPC, the product name, a file and a region; the supplier reads each where it belongs (GraphQL and REST), in the history, the audit trail, the e-mail and the webhook', async () => {
     const hook = await supplier.post(`/api/companies/${GREEN_VALLEY}/webhooks`, {
       url: 'http://127.0.0.1:9/hook',
       events: ['submission.status_changed'],
@@ -160,6 +160,23 @@ describe(`review comments (${databaseKind})`, () => {
         text: 'Glare on the code.',
       },
     ]);
+
+    // The e-mail to the supplier lists them under what to fix.
+    await server.ctx.jobs!.drain();
+    const mails = await server.database.db
+      .select({ text: mailOutbox.text })
+      .from(mailOutbox)
+      .where(eq(mailOutbox.to, 'supplier@example.com'));
+    const mail = mails.map((m) => m.text).find((t) => t.includes(id) && t.includes('What to fix'));
+    expect(mail).toContain(
+      [
+        'What to fix:',
+        '- UPC: The UPC is one digit short.',
+        '- Product name: Spell out the size: 1 l.',
+        '- File back.png: The back is out of focus.',
+        '- The bottom right area of front.png: Glare on the code.',
+      ].join('\n'),
+    );
 
     // Back in review (a resubmission): no comments stand any more, the history keeps them.
     const [{ id: userId }] = await server.database.db

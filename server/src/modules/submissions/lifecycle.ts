@@ -271,7 +271,7 @@ export async function changeStatus(
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
   await applyCountChanges(tx, [{ ...countKey(updated), from, to }]);
-  await notifyStatusChange(tx, updated, by, reason);
+  await notifyStatusChange(tx, updated, by, reason, comments);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
     from,
