@@ -77,7 +77,7 @@ async function analyse(file: string): Promise<FileAnalysis> {
 async function measureOnly(file: string): Promise<FileAnalysis> {
   const base = await loadRgba({ file }, { width: READ_BASE_WIDTH });
   const { width, height } = await sourceSize({ file });
-  return { codes: [], readFrom: null, photo: measurePhoto(greyForJudging(base), { width, height }) };
+  return { codes: [], readFrom: null, region: null, photo: measurePhoto(greyForJudging(base), { width, height }) };
 }
 /** PHOTO_BENCH_DUMP=file.json: every measure with its label, for tuning thresholds without re-running. */
 const dump: { label: string; codes: string[]; photo: FileAnalysis['photo'] }[] = [];

@@ -119,6 +119,14 @@ test('the queue keeps its filters in the address across opening an item, Back an
   await page.reload();
   await expect(page.getByRole('combobox', { name: 'Company' })).toHaveValue('Blue Harbor Snacks');
   await expect(page.getByRole('status').filter({ hasText: '12 items.' })).toBeVisible();
+  // The company filter is a search: part of a name finds the company (no list of every company).
+  await page.getByRole('button', { name: 'Any company' }).click();
+  await expect(page).not.toHaveURL(/company=/);
+  const company = page.getByRole('combobox', { name: 'Company' });
+  await company.fill('harbor sn');
+  await expect(page.getByRole('option', { name: 'Blue Harbor Snacks' })).toBeVisible();
+  await page.getByRole('option', { name: 'Blue Harbor Snacks' }).click();
+  await expect(page).toHaveURL(new RegExp(`company=${BLUE_HARBOR}`));
   await page.context().close();
 });
 

@@ -719,8 +719,28 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The queue filters' choices: partners and submitting companies */
+        /** The queue filters' choices: the partners (companies are searched: /api/review/companies) */
         get: operations["getReviewOptions"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/review/companies": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The queue's company filter: supplier companies by name as the reviewer types, or one by id
+         * @description Names starting with `q` first, then (for 2 letters or more) names holding it, 20 at most. No `q`: none.
+         */
+        get: operations["getReviewCompanies"];
         put?: never;
         post?: never;
         delete?: never;
@@ -1512,6 +1532,25 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummaryInput"][];
         };
+        ReviewCommentInput: {
+            /**
+             * @description What the comment is about
+             * @enum {string}
+             */
+            target: "upc" | "productName" | "file" | "region";
+            /** @description For file and region: the file */
+            file_name: string | null;
+            region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
+            text: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
         StatusChangeInput: {
             /** Format: date-time */
             at: string;
@@ -1521,6 +1560,8 @@ export type components = {
             /** @description The reviewer's or the checks' comment */
             reason: string | null;
             by: string;
+            /** @description The reviewer's comments on fields and files with this change */
+            comments: components["schemas"]["ReviewCommentInput"][];
         };
         SubmissionFileInput: {
             file_name: string;
@@ -1529,6 +1570,13 @@ export type components = {
             is_marketing_image: boolean;
             detected_upcs: string[];
             detected_from: ("bars" | "digits") | null;
+            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
+            barcode_region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
             photo_checks: components["schemas"]["PhotoCheckInput"][];
             /** @description The file (a PDF as its first page), on this server, with the same credentials */
             download_url: string;
@@ -1566,6 +1614,8 @@ export type components = {
                 message: string;
                 by_staff: boolean;
             } | null;
+            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
+            review_comments: components["schemas"]["ReviewCommentInput"][];
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChangeInput"][];
             files: components["schemas"]["SubmissionFileInput"][];
@@ -1670,6 +1720,19 @@ export type components = {
                 /** @enum {string} */
                 to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 reason: string | null;
+                /** @description A reviewer's comments on fields and files with a rejection */
+                comments?: {
+                    /** @enum {string} */
+                    target: "upc" | "productName" | "file" | "region";
+                    fileName: string | null;
+                    region: {
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | null;
+                    text: string;
+                }[];
             };
         } | {
             /** @description The event, as a cursor: ask for ?after= it */
@@ -1977,6 +2040,25 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummary"][];
         };
+        ReviewComment: {
+            /**
+             * @description What the comment is about
+             * @enum {string}
+             */
+            target: "upc" | "productName" | "file" | "region";
+            /** @description For file and region: the file */
+            file_name: string | null;
+            region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
+            text: string;
+            by: string;
+            /** Format: date-time */
+            at: string;
+        };
         StatusChange: {
             /** Format: date-time */
             at: string;
@@ -1986,6 +2068,8 @@ export type components = {
             /** @description The reviewer's or the checks' comment */
             reason: string | null;
             by: string;
+            /** @description The reviewer's comments on fields and files with this change */
+            comments: components["schemas"]["ReviewComment"][];
         };
         SubmissionFile: {
             file_name: string;
@@ -1994,6 +2078,13 @@ export type components = {
             is_marketing_image: boolean;
             detected_upcs: string[];
             detected_from: ("bars" | "digits") | null;
+            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
+            barcode_region: {
+                x: number;
+                y: number;
+                w: number;
+                h: number;
+            } | null;
             photo_checks: components["schemas"]["PhotoCheck"][];
             /** @description The file (a PDF as its first page), on this server, with the same credentials */
             download_url: string;
@@ -2031,6 +2122,8 @@ export type components = {
                 message: string;
                 by_staff: boolean;
             } | null;
+            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
+            review_comments: components["schemas"]["ReviewComment"][];
             /** @description Every status change, oldest first, with its comment */
             history: components["schemas"]["StatusChange"][];
             files: components["schemas"]["SubmissionFile"][];
@@ -2135,6 +2228,19 @@ export type components = {
                 /** @enum {string} */
                 to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                 reason: string | null;
+                /** @description A reviewer's comments on fields and files with a rejection */
+                comments?: {
+                    /** @enum {string} */
+                    target: "upc" | "productName" | "file" | "region";
+                    fileName: string | null;
+                    region: {
+                        x: number;
+                        y: number;
+                        w: number;
+                        h: number;
+                    } | null;
+                    text: string;
+                }[];
             };
         } | {
             /** @description The event, as a cursor: ask for ?after= it */
@@ -5360,11 +5466,73 @@ export interface operations {
                             id: number;
                             name: string;
                         }[];
+                    };
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getReviewCompanies: {
+        parameters: {
+            query?: {
+                /** @description The start of a company name, or a part of it (2 letters or more) */
+                q?: string;
+                /** @description One company, by id */
+                id?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
                         companies: {
                             id: number;
                             name: string;
                         }[];
                     };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -5660,6 +5828,21 @@ export interface operations {
                     /** @enum {string} */
                     decision: "accept" | "reject";
                     reason?: string;
+                    /** @description Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only) */
+                    comments?: {
+                        /** @enum {string} */
+                        target: "upc" | "productName" | "file" | "region";
+                        /** @description For 'file' and 'region': the file's name */
+                        fileName?: string | null;
+                        /** @description For 'region': the rectangle on the file's image */
+                        region?: {
+                            x: number;
+                            y: number;
+                            w: number;
+                            h: number;
+                        } | null;
+                        text: string;
+                    }[];
                 };
             };
         };
@@ -8161,10 +8344,10 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
-                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token";
+                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
                 targetId?: string;
                 from?: string;
                 to?: string;
@@ -8276,10 +8459,10 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
-                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token";
+                targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
                 targetId?: string;
                 from?: string;
                 to?: string;

@@ -264,6 +264,32 @@ describe(`review workspace (${databaseKind})`, () => {
     ).toEqual(['Image too small']);
   });
 
+  it('the company filter searches by name as the reviewer types, among thousands of companies', async () => {
+    await server.database.db.execute(
+      sql`insert into companies (name, kind) select 'Acme Supplies ' || lpad(g::text, 5, '0'), 'supplier' from generate_series(1, 5000) g`,
+    );
+    const search = async (q: string) => {
+      const res = await admin.get(`/api/review/companies?${new URLSearchParams({ q })}`);
+      expect(res.status, res.text).toBe(200);
+      return (res.json.companies as { id: number; name: string }[]).map((c) => c.name);
+    };
+    expect(await search('blue h')).toEqual(['Blue Harbor Snacks']);
+    // A part of a name inside it, after the names that start with it.
+    expect(await search('harbor')).toEqual(['Blue Harbor Snacks']);
+    const many = await search('acme supplies 01');
+    expect(many).toHaveLength(20);
+    expect(many[0]).toBe('Acme Supplies 01000');
+    expect(await search('acme supplies 04999')).toEqual(['Acme Supplies 04999']);
+    // What is typed is text, not a pattern.
+    expect(await search('%')).toEqual([]);
+    expect(await search('')).toEqual([]);
+    const one = await admin.get(`/api/review/companies?id=${BLUE_HARBOR}`);
+    expect(one.json).toEqual({ companies: [{ id: BLUE_HARBOR, name: 'Blue Harbor Snacks' }] });
+    // Partners are not submitting companies; suppliers may not search.
+    expect((await admin.get(`/api/review/companies?id=${FRESH_MARKET}`)).json).toEqual({ companies: [] });
+    expect((await supplier.get('/api/review/companies?q=blue')).status).toBe(403);
+  });
+
   // Last: the partner's rule would make the other cases' items not ready.
   it('filters by readiness: not ready for the partner, and failing a given rule; each item shows its score and failing rules', async () => {
     const ids = await seed([{ companyId: BLUE_HARBOR }, { companyId: BLUE_HARBOR }]);

@@ -4,6 +4,7 @@ import { ITEM_STATUSES, type ItemStatus } from './statuses.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { RULE_SEVERITIES } from './readiness-messages.ts';
 import { detectedFromSchema } from './detected-codes.ts';
+import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI
@@ -179,6 +180,21 @@ export const v1SubmitResult = z
   .object({ submissions: z.array(v1SubmissionSummary).describe('One per distinct UPC of the draft') })
   .meta({ id: 'SubmitResult' });
 
+const v1Region = z
+  .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+  .describe("A rectangle on the image, fractions (0 to 1) of the image's width and height from its top left");
+export const v1ReviewComment = z
+  .object({
+    target: z.enum(REVIEW_COMMENT_TARGETS).describe('What the comment is about'),
+    file_name: z.string().nullable().describe('For file and region: the file'),
+    region: v1Region.nullable(),
+    text: z.string(),
+    by: z.string(),
+    at: iso(),
+  })
+  .meta({ id: 'ReviewComment' });
+export type V1ReviewComment = z.infer<typeof v1ReviewComment>;
+
 export const v1HistoryEntry = z
   .object({
     at: iso(),
@@ -186,6 +202,7 @@ export const v1HistoryEntry = z
     to_status: z.enum(ITEM_STATUSES),
     reason: z.string().nullable().describe("The reviewer's or the checks' comment"),
     by: z.string(),
+    comments: z.array(v1ReviewComment).describe("The reviewer's comments on fields and files with this change"),
   })
   .meta({ id: 'StatusChange' });
 
@@ -196,6 +213,12 @@ export const v1SubmissionFile = z
     is_marketing_image: z.boolean(),
     detected_upcs: z.array(z.string()),
     detected_from: detectedFromSchema.nullable(),
+    barcode_region: z
+      .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
+      .nullable()
+      .describe(
+        'Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left',
+      ),
     photo_checks: z.array(v1PhotoCheck),
     download_url: z.string().describe('The file (a PDF as its first page), on this server, with the same credentials'),
     thumbnail_url: z.string(),
@@ -214,6 +237,11 @@ export const v1Submission = v1SubmissionSummary
       .object({ message: z.string(), by_staff: z.boolean() })
       .nullable()
       .describe('Why it was rejected (null unless rejected)'),
+    review_comments: z
+      .array(v1ReviewComment)
+      .describe(
+        'The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected)',
+      ),
     history: z.array(v1HistoryEntry).describe('Every status change, oldest first, with its comment'),
     files: z.array(v1SubmissionFile),
     can: z.object({ review: z.boolean(), resubmit: z.boolean(), appeal: z.boolean(), delete: z.boolean() }),
@@ -300,6 +328,17 @@ export const v1FeedEvent = z
         from: z.enum(ITEM_STATUSES).nullable().describe('null: a new submission (an import)'),
         to: z.enum(ITEM_STATUSES),
         reason: z.string().nullable(),
+        comments: z
+          .array(
+            z.object({
+              target: z.enum(REVIEW_COMMENT_TARGETS),
+              fileName: z.string().nullable(),
+              region: v1Region.nullable(),
+              text: z.string(),
+            }),
+          )
+          .optional()
+          .describe("A reviewer's comments on fields and files with a rejection"),
       }),
     }),
     z.object({ ...feedEventBase, type: z.literal('submission.catalogued'), data: submissionEventData }),

@@ -41,6 +41,8 @@ export const AUDIT_ACTIONS = [
   'webhook.deleted',
   'webhook.secret_rotated',
   'api_token.revoked',
+  'review.stock_reason_added',
+  'review.stock_reason_removed',
 ] as const;
 
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
@@ -85,6 +87,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'webhook.deleted': 'Company webhook deleted',
   'webhook.secret_rotated': 'Company webhook secret rotated',
   'api_token.revoked': 'API token revoked',
+  'review.stock_reason_added': 'Stock rejection reason added',
+  'review.stock_reason_removed': 'Stock rejection reason removed',
 };
 
 /** What an audit row is about; the page links the kinds that have a page. */
@@ -101,6 +105,7 @@ export const AUDIT_TARGET_TYPES = [
   'job',
   'webhook',
   'api_token',
+  'stock_reason',
 ] as const;
 export type AuditTargetType = (typeof AUDIT_TARGET_TYPES)[number];
 

@@ -41,3 +41,5 @@ export * from './readiness.ts';
 export * from './readiness-stored.ts';
 export * from './api-v1.ts';
 export * from './review.ts';
+export * from './review-comments.ts';
+export * from './review-comments-schema.ts';

@@ -3,6 +3,8 @@ import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
 import { readinessFilterSchema, storedReadinessSchema } from './readiness-stored.ts';
+import { reviewCommentsSchema } from './review-comments-schema.ts';
+import { REVIEW_COMMENT_MSG } from './review-comments.ts';
 
 /**
  * The reviewer's workspace (/review): a queue of submissions with filters kept in the URL, an item view driven from
@@ -136,8 +138,23 @@ export const reviewQueuePage = z.object({
 export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
 
 const named = z.object({ id: z.number().int(), name: z.string() });
-export const reviewQueueOptions = z.object({ partners: z.array(named), companies: z.array(named) });
+export const reviewQueueOptions = z.object({ partners: z.array(named) });
 export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
+
+/** Most companies one search of the queue's company filter answers. */
+export const REVIEW_COMPANY_SEARCH_LIMIT = 20;
+/** The queue's company filter searches supplier companies by name as the reviewer types (or names one by id). */
+export const reviewCompanySearchQuery = z.object({
+  q: z
+    .string()
+    .trim()
+    .max(100)
+    .default('')
+    .describe('The start of a company name, or a part of it (2 letters or more)'),
+  id: z.coerce.number().int().positive().max(2_147_483_647).optional().describe('One company, by id'),
+});
+export const reviewCompanySearchAnswer = z.object({ companies: z.array(named) });
+export type ReviewCompanySearchAnswer = z.infer<typeof reviewCompanySearchAnswer>;
 
 /** Where an item sits in a filtered queue: the items before and after it (J skips those others have claimed). */
 export const reviewNeighbours = z.object({ previous: z.uuid().nullable(), next: z.uuid().nullable() });
@@ -194,10 +211,15 @@ export const reviewDecisionBody = z
     ids: z.array(z.uuid()).min(1).max(REVIEW_BULK_MAX),
     decision: z.enum(['accept', 'reject']),
     reason: z.string().max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong).optional(),
+    comments: reviewCommentsSchema.optional(),
   })
   .refine((b) => b.decision === 'accept' || !!b.reason?.trim(), {
     message: WORKSPACE_MSG.reasonRequired,
     path: ['reason'],
+  })
+  .refine((b) => !b.comments?.length || (b.decision === 'reject' && b.ids.length === 1), {
+    message: REVIEW_COMMENT_MSG.onlyWhenRejecting,
+    path: ['comments'],
   });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 
@@ -228,6 +250,7 @@ export const REVIEW_SHORTCUTS: readonly { key: string; action: string }[] = [
   { key: 'R', action: 'Reject this item (pick a reason, Enter confirms)' },
   { key: 'J', action: 'Next item in the queue (skips items others are reviewing)' },
   { key: 'K', action: 'Previous item in the queue' },
+  { key: 'C', action: 'Write a comment for the supplier on a field, the file or a region (sent with a rejection)' },
   { key: '+ / -', action: 'Zoom the image in / out' },
   { key: '0', action: 'Fit the image' },
   { key: 'T', action: 'Turn the image 90°' },

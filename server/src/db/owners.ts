@@ -32,6 +32,7 @@ export const TABLE_OWNERS = {
   productSubmissions: 'modules/submissions/',
   submissionFiles: 'modules/submissions/',
   submissionHistory: 'modules/submissions/',
+  submissionComments: 'modules/submissions/',
   submissionMarketAccounts: 'modules/submissions/',
   submissionAttributes: 'modules/submissions/',
   submissionCounts: 'modules/submissions/',

@@ -21,14 +21,19 @@ const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull(
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 
 /** Suppliers and brands, partner retailers, and the provider's own staff. */
-export const companies = pgTable('companies', {
-  id: serial('id').primaryKey(),
-  name: text('name').notNull(),
-  kind: text('kind', { enum: ['supplier', 'partner', 'staff'] })
-    .notNull()
-    .default('supplier'),
-  createdAt: createdAt(),
-});
+export const companies = pgTable(
+  'companies',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    kind: text('kind', { enum: ['supplier', 'partner', 'staff'] })
+      .notNull()
+      .default('supplier'),
+    createdAt: createdAt(),
+  },
+  // The review queue's company search: names starting with what the reviewer typed, case-insensitive.
+  (t) => [index('companies_kind_lower_name_idx').on(t.kind, sql`lower(${t.name}) text_pattern_ops`)],
+);
 
 export const users = pgTable(
   'users',
@@ -392,6 +397,11 @@ const photoCheckColumns = () => ({
   perceptualHash: text('perceptual_hash'),
   /** Pixels on the longest side of the source (null: a PDF page, or not read yet): judged against a partner's line. */
   longSidePx: integer('long_side_px'),
+  /**
+   * Where the detected code is on the image, as fractions of its width and height ({x, y, w, h}); null when no code
+   * was read or it was read before regions were kept.
+   */
+  barcodeRegion: jsonb('barcode_region').$type<{ x: number; y: number; w: number; h: number }>(),
 });
 
 export const draftFiles = pgTable(
@@ -679,6 +689,31 @@ export const submissionHistory = pgTable(
     reason: text('reason'),
   },
   (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
+);
+
+/**
+ * A reviewer's comments on a rejection, each on one thing the supplier can fix: the UPC, the product name, a file,
+ * or a region of a file's image (fractions of its size). Written with the rejection's history row (the lifecycle);
+ * the file is named, not referenced: a resubmission replaces the files, the history keeps what was said of them.
+ */
+export const submissionComments = pgTable(
+  'submission_comments',
+  {
+    id: serial('id').primaryKey(),
+    submissionId: uuid('submission_id')
+      .notNull()
+      .references(() => productSubmissions.id, { onDelete: 'cascade' }),
+    historyId: integer('history_id')
+      .notNull()
+      .references(() => submissionHistory.id, { onDelete: 'cascade' }),
+    target: text('target', { enum: ['upc', 'productName', 'file', 'region'] }).notNull(),
+    fileName: text('file_name'),
+    region: jsonb('region').$type<{ x: number; y: number; w: number; h: number }>(),
+    text: text('text').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('submission_comments_history_idx').on(t.submissionId, t.historyId, t.id)],
 );
 
 /**

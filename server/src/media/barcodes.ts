@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import type { DetectedFrom, UploadKind } from '@portal/domain';
+import type { DetectedFrom, ImageRegion, UploadKind } from '@portal/domain';
 import { findBarcodeRegion, scaleRegion, type BarcodeRegion } from './barcode-region.ts';
 import {
   loadRgba,
@@ -14,8 +14,8 @@ import {
 import { greyForJudging, measurePhoto, type PhotoMeasures } from './photo-quality.ts';
 import { renderPdfFirstPagePixels } from './pdf-page.ts';
 import { readByTemplates, readPrintedDigits } from './printed-digits.ts';
-import { zbarReadGrey } from './zbar-reader.ts';
-import { zxingReadFileBytes, zxingReadPixels } from './zxing-reader.ts';
+import { zbarLocateGrey, zbarReadGrey } from './zbar-reader.ts';
+import { zxingLocatePixels, zxingReadFileBytes } from './zxing-reader.ts';
 
 export type { RetailFormat } from './retail-code.ts';
 
@@ -47,9 +47,61 @@ const TURN_MAX_WIDTH = 2400;
 /** PDF pages are rendered this wide: label artwork is vector, so the bars come out sharp at any size. */
 const PDF_RENDER_WIDTH = 1600;
 
+/** What a pass read: the codes, and where they are on the image (fractions of it; null when the pass cannot say). */
+interface Located {
+  codes: string[];
+  region: ImageRegion | null;
+}
+
 interface Pass {
   name: string;
-  read: (images: PassImages) => Promise<string[]>;
+  read: (images: PassImages) => Promise<Located>;
+}
+
+type Point = { x: number; y: number };
+const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
+
+/** The box around the points a reader gave, as fractions of the image it read (null without points). */
+export function boxOfPoints(points: readonly Point[], width: number, height: number): ImageRegion | null {
+  if (!points.length || !width || !height) return null;
+  const xs = points.map((p) => clamp01(p.x / width));
+  const ys = points.map((p) => clamp01(p.y / height));
+  const x = Math.min(...xs);
+  const y = Math.min(...ys);
+  return { x, y, w: Math.max(...xs) - x, h: Math.max(...ys) - y };
+}
+
+/** A region of the barcode finder (pixels of the judging image) as fractions of that image. */
+const finderBox = (r: BarcodeRegion, judging: GreyImage): ImageRegion => ({
+  x: clamp01(r.left / judging.width),
+  y: clamp01(r.top / judging.height),
+  w: Math.min(r.width / judging.width, 1 - clamp01(r.left / judging.width)),
+  h: Math.min(r.height / judging.height, 1 - clamp01(r.top / judging.height)),
+});
+
+const overlaps = (a: ImageRegion, b: ImageRegion) =>
+  a.x <= b.x + b.w && b.x <= a.x + a.w && a.y <= b.y + b.h && b.y <= a.y + a.h;
+const union = (a: ImageRegion, b: ImageRegion): ImageRegion => {
+  const x = Math.min(a.x, b.x);
+  const y = Math.min(a.y, b.y);
+  return { x, y, w: Math.max(a.x + a.w, b.x + b.w) - x, h: Math.max(a.y + a.h, b.y + b.h) - y };
+};
+
+/**
+ * Where the code read is, to outline it for a reviewer. Readers of linear codes give the scan lines that decoded
+ * it, often a thin band across the bars: the barcode finder's box (barcode-region.ts), where it overlaps, gives the
+ * bars' full height; without it a thin band is grown to a code's usual proportions. Passes on turned copies give no
+ * place of their own: the finder's box stands in.
+ */
+export function settleRegion(read: ImageRegion | null, finder: ImageRegion | null, aspect: number): ImageRegion | null {
+  if (!read) return finder;
+  const thin = read.h < read.w * aspect * 0.3;
+  if (!thin) return read;
+  if (finder && overlaps(read, finder)) return union(read, finder);
+  // Grow the band to about half its width in height (EAN and UPC codes are about 1.4 times wider than tall).
+  const h = Math.min(1, Math.max(read.h, read.w * 0.5 * aspect));
+  const y = clamp01(read.y + read.h / 2 - h / 2);
+  return { x: read.x, y: Math.min(y, 1 - h), w: read.w, h };
 }
 
 /** The images passes look at, each made on first use and kept for later passes. */
@@ -105,16 +157,22 @@ class PassImages {
     });
 }
 
-/** A pass reading one image with one reader; nothing found when the image does not apply (null). */
-const pass = <I>(
+/**
+ * A pass reading one image with one reader; nothing found when the image does not apply (null). The reader gives
+ * the points where it read the codes, or none (then the pass cannot say where they are).
+ */
+const pass = <I extends { width: number; height: number }>(
   name: string,
   image: (images: PassImages) => Promise<I | null>,
-  reader: (image: I) => Promise<string[]>,
+  reader: (image: I) => Promise<{ codes: string[]; points?: Point[] } | string[]>,
 ): Pass => ({
   name,
   read: async (images) => {
     const picked = await image(images);
-    return picked ? reader(picked) : [];
+    if (!picked) return { codes: [], region: null };
+    const read = await reader(picked);
+    if (Array.isArray(read)) return { codes: read, region: null };
+    return { codes: read.codes, region: boxOfPoints(read.points ?? [], picked.width, picked.height) };
   },
 });
 
@@ -122,16 +180,16 @@ const PASSES: Pass[] = [
   pass(
     'zxing',
     (i) => i.base(),
-    (image) => zxingReadPixels(image),
+    (image) => zxingLocatePixels(image),
   ),
   // ZBar reads blurred photos better once edges are sharpened; zxing does not gain from it.
-  pass('zbar sharpened', (i) => i.sharpened(), zbarReadGrey),
+  pass('zbar sharpened', (i) => i.sharpened(), zbarLocateGrey),
   pass(
     'zxing detail',
     (i) => i.detail(),
-    (image) => zxingReadPixels(image),
+    (image) => zxingLocatePixels(image),
   ),
-  pass('zbar detail', (i) => i.detailGrey(), zbarReadGrey),
+  pass('zbar detail', (i) => i.detailGrey(), zbarLocateGrey),
   // Both readers scan along rows and columns. A scan line crosses a whole code only while the code is turned by
   // less than about atan(bar height / code width) from them: 30° or more for full-height codes, but only 10 to 15°
   // for the shortened codes printed on small packs. Turning the image by 45° and ±22.5° brings every angle within
@@ -155,6 +213,8 @@ export interface BarcodeReading {
 }
 
 export interface DetailedBarcodeReading extends BarcodeReading {
+  /** Where the code is on the image, as fractions of its width and height (null when none was read). */
+  region: ImageRegion | null;
   /** The pass that found them (null when none did): for benchmarks and tuning. */
   pass: string | null;
   /** Time spent looking for and reading printed digits (0 when a bar pass found codes), in ms. */
@@ -170,9 +230,16 @@ export async function readBarcodesDetailed(input: string | Buffer, kind: UploadK
 
 async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
   for (const step of PASSES) {
-    const codes = await step.read(images);
+    const { codes, region } = await step.read(images);
     if (codes.length > 0) {
-      return { codes: [...new Set(codes)], readFrom: 'bars', pass: step.name, digitsMs: 0, digitsReader: null };
+      return {
+        codes: [...new Set(codes)],
+        readFrom: 'bars',
+        pass: step.name,
+        digitsMs: 0,
+        digitsReader: null,
+        region: await regionOf(images, region),
+      };
     }
   }
   // Only now, so that a photo whose bars read pays nothing for it: where the bars look like a code, the digits.
@@ -180,9 +247,24 @@ async function readWith(images: PassImages): Promise<DetailedBarcodeReading> {
   const read = await readDigitsUnderBars(images);
   const digitsMs = performance.now() - start;
   if (read) {
-    return { codes: [read.code], readFrom: 'digits', pass: PRINTED_DIGITS_PASS, digitsMs, digitsReader: read.reader };
+    return {
+      codes: [read.code],
+      readFrom: 'digits',
+      pass: PRINTED_DIGITS_PASS,
+      digitsMs,
+      digitsReader: read.reader,
+      region: await regionOf(images, null),
+    };
   }
-  return { codes: [], readFrom: null, pass: null, digitsMs, digitsReader: null };
+  return { codes: [], readFrom: null, pass: null, digitsMs, digitsReader: null, region: null };
+}
+
+/** The read code's place settled with the barcode finder's (settleRegion). */
+async function regionOf(images: PassImages, read: ImageRegion | null): Promise<ImageRegion | null> {
+  const [judging, found] = await Promise.all([images.judging(), images.region()]);
+  const round = (v: number) => Math.round(v * 10_000) / 10_000;
+  const settled = settleRegion(read, found ? finderBox(found, judging) : null, judging.width / judging.height);
+  return settled && { x: round(settled.x), y: round(settled.y), w: round(settled.w), h: round(settled.h) };
 }
 
 type DigitsReading = { code: string; reader: 'templates' | 'tesseract' };
@@ -208,6 +290,8 @@ function readByTesseract(image: GreyImage, region: BarcodeRegion, judging: GreyI
 
 export interface FileAnalysis extends BarcodeReading {
   photo: PhotoMeasures;
+  /** Where the code read is on the image, as fractions of its width and height (null when none was read). */
+  region: ImageRegion | null;
 }
 
 /**
@@ -220,9 +304,9 @@ export async function analyseFile(input: string | Buffer, kind: UploadKind): Pro
   // The size from the file's header, read while the barcodes are (libvips' thread, not this one).
   const sizeRead = 'file' in source ? sourceSize(source) : null;
   sizeRead?.catch(() => undefined);
-  const { codes, readFrom } = await readWith(images);
+  const { codes, readFrom, region } = await readWith(images);
   const size = await sizeRead;
-  return { codes, readFrom, photo: measurePhoto(await images.judging(), size, await images.region()) };
+  return { codes, readFrom, region, photo: measurePhoto(await images.judging(), size, await images.region()) };
 }
 
 /**

@@ -47,11 +47,20 @@ function toCode(symbol: ZBarSymbol): string | null {
 
 /** Retail codes ZBar finds in a greyscale image (it scans rows and columns, so 90° turns need no extra pass). */
 export async function zbarReadGrey(grey: GreyImage): Promise<string[]> {
+  return (await zbarLocateGrey(grey)).codes;
+}
+
+/** zbarReadGrey, with the points of the scan lines that read the codes (pixels of the image). */
+export async function zbarLocateGrey(
+  grey: GreyImage,
+): Promise<{ codes: string[]; points: { x: number; y: number }[] }> {
   const scanner = await retailScanner();
   // zbar-wasm copies the pixels into wasm memory; it wants an ArrayBuffer holding exactly the image.
   const { data } = grey;
   const exact = data.byteOffset === 0 && data.byteLength === data.buffer.byteLength;
   const buffer = exact ? data.buffer : data.slice().buffer;
   const symbols = await scanGrayBuffer(buffer as ArrayBuffer, grey.width, grey.height, scanner);
-  return symbols.map(toCode).filter((code): code is string => code !== null);
+  const read = symbols.map((symbol) => ({ code: toCode(symbol), points: symbol.points }));
+  const found = read.filter((r): r is { code: string; points: typeof r.points } => r.code !== null);
+  return { codes: found.map((r) => r.code), points: found.flatMap((r) => r.points.map(({ x, y }) => ({ x, y }))) };
 }

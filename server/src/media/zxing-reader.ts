@@ -58,10 +58,24 @@ function upcEDigits(extra: string): string | undefined {
 
 /** Retail codes zxing finds in decoded pixels (it tries harder, 90° turns and inverted codes: its defaults). */
 export async function zxingReadPixels(image: RgbaImage, options: ReaderOptions = {}): Promise<string[]> {
+  return (await zxingLocatePixels(image, options)).codes;
+}
+
+/** zxingReadPixels, with the points where the codes were found (pixels of the image). */
+export async function zxingLocatePixels(
+  image: RgbaImage,
+  options: ReaderOptions = {},
+): Promise<{ codes: string[]; points: { x: number; y: number }[] }> {
   await ensureZxing();
   // zxing-wasm accepts anything shaped like ImageData; Node has no ImageData class.
   const imageData = { data: image.data, width: image.width, height: image.height } as unknown as ImageData;
-  return toCodes(await readBarcodes(imageData, { ...BASE_OPTIONS, ...options }));
+  const results = await readBarcodes(imageData, { ...BASE_OPTIONS, ...options });
+  const codes = toCodes(results);
+  const found = results.filter((r) => r.isValid && r.format in RETAIL_FORMATS);
+  const points = codes.length
+    ? found.flatMap((r) => [r.position.topLeft, r.position.topRight, r.position.bottomLeft, r.position.bottomRight])
+    : [];
+  return { codes, points };
 }
 
 /** Retail codes zxing finds in an image file's bytes, decoded by zxing itself (PNG, JPEG, GIF, BMP; no TIFF). */

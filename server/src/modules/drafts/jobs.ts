@@ -48,6 +48,7 @@ export const processDraftFile = (ctx: AppContext) =>
             .set({
               detectedUpcs: analysis.codes,
               detectedFrom: analysis.readFrom,
+              barcodeRegion: analysis.region,
               detectionStatus: 'done',
               qualityIssues,
               perceptualHash: analysis.photo.hash,

@@ -309,6 +309,7 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
           isMarketingImage: f.isMarketingImage,
           detectedUpcs: f.detectedUpcs,
           detectedFrom: f.detectedFrom,
+          barcodeRegion: f.barcodeRegion,
           detectionStatus: f.detectionStatus,
           thumbnailKey: f.thumbnailKey,
           qualityIssues: f.qualityIssues as StoredPhotoIssue[],

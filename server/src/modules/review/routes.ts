@@ -2,6 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
   reviewClaimSchema,
+  reviewCompanySearchAnswer,
+  reviewCompanySearchQuery,
   reviewDecisionBody,
   reviewDecisionResult,
   reviewItemContext,
@@ -26,6 +28,7 @@ import {
   listStockReasons,
   queueOptions,
   releaseItem,
+  searchCompanies,
 } from './service.ts';
 
 const tags = ['Review workspace'];
@@ -61,7 +64,7 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/review/options',
     {
       schema: routeSchema({
-        summary: "The queue filters' choices: partners and submitting companies",
+        summary: "The queue filters' choices: the partners (companies are searched: /api/review/companies)",
         tags,
         responses: { 200: reviewQueueOptions },
         errors: [401, 403, 429],
@@ -71,6 +74,26 @@ export async function reviewRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       authorize(reviewPolicy.workspace(user));
       return queueOptions(ctx, user);
+    },
+  );
+
+  app.get(
+    '/api/review/companies',
+    {
+      schema: routeSchema({
+        summary: "The queue's company filter: supplier companies by name as the reviewer types, or one by id",
+        description:
+          'Names starting with `q` first, then (for 2 letters or more) names holding it, 20 at most. No `q`: none.',
+        tags,
+        querystring: reviewCompanySearchQuery,
+        responses: { 200: reviewCompanySearchAnswer },
+        errors: [400, 401, 403, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.workspace(user));
+      return { companies: await searchCompanies(ctx, user, reviewCompanySearchQuery.parse(request.query)) };
     },
   );
 

@@ -1,7 +1,8 @@
-import { and, asc, eq, isNull, or, sql } from 'drizzle-orm';
+import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   DUPLICATE_STATUSES,
   isDecidable,
+  REVIEW_COMPANY_SEARCH_LIMIT,
   REVIEW_STOCK_REASONS_MAX,
   rejectionReasonProblem,
   WORKSPACE_MSG,
@@ -19,6 +20,7 @@ import type { AppContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
 import { reviewStockReasons } from '../../db/schema.ts';
 import { authorize } from '../../lib/authorize.ts';
+import { recordAudit } from '../audit/record.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { staffStatusChange } from '../submissions/service.ts';
@@ -60,16 +62,52 @@ export async function itemContext(
   };
 }
 
-/** The queue filters' choices: every partner, and the supplier companies (by name, the first 1,000). */
+/** The queue filters' choices: every partner (the companies are searched: searchCompanies). */
 export async function queueOptions(ctx: AppContext, user: UserRow): Promise<ReviewQueueOptions> {
   authorize(reviewPolicy.workspace(user));
-  const rows = await queryRows<{ id: number; name: string; kind: string }>(
+  const rows = await queryRows<{ id: number; name: string }>(
     ctx.db,
-    sql`(select id, name, kind from companies where kind = 'partner' order by name)
-      union all (select id, name, kind from companies where kind = 'supplier' order by name limit 1000)`,
+    sql`select id, name from companies where kind = 'partner' order by name`,
   );
-  const pick = (kind: string) => rows.filter((r) => r.kind === kind).map((r) => ({ id: Number(r.id), name: r.name }));
-  return { partners: pick('partner'), companies: pick('supplier') };
+  return { partners: rows.map((r) => ({ id: Number(r.id), name: r.name })) };
+}
+
+const likeEscaped = (text: string) => text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * The queue's company filter, as the reviewer types: supplier companies whose name starts with the text (an index
+ * range: companies_kind_lower_name_idx), then, for 2 letters or more and room left, those with it inside a word
+ * (a scan, stopped at the limit). Nothing for no text; `id` names one company (the filter read from the address).
+ */
+export async function searchCompanies(
+  ctx: AppContext,
+  user: UserRow,
+  q: { q: string; id?: number },
+): Promise<{ id: number; name: string }[]> {
+  authorize(reviewPolicy.workspace(user));
+  const as = (rows: { id: number; name: string }[]) => rows.map((r) => ({ id: Number(r.id), name: r.name }));
+  if (q.id !== undefined)
+    return as(await queryRows(ctx.db, sql`select id, name from companies where id = ${q.id} and kind = 'supplier'`));
+  const text = q.q.trim();
+  if (!text) return [];
+  const start = `${likeEscaped(text)}%`;
+  const found = as(
+    await queryRows(
+      ctx.db,
+      sql`select id, name from companies where kind = 'supplier' and lower(name) like ${start}
+        order by lower(name), id limit ${REVIEW_COMPANY_SEARCH_LIMIT}`,
+    ),
+  );
+  if (text.length < 2 || found.length >= REVIEW_COMPANY_SEARCH_LIMIT) return found;
+  const inside = as(
+    await queryRows(
+      ctx.db,
+      sql`select id, name from companies where kind = 'supplier' and lower(name) like ${`%${likeEscaped(text)}%`}
+        and lower(name) not like ${start} order by lower(name), id
+        limit ${REVIEW_COMPANY_SEARCH_LIMIT - found.length}`,
+    ),
+  );
+  return [...found, ...inside];
 }
 
 /** Every other submission of the same EAN-13, any status, any company (the newest 50), flagged when it duplicates. */
@@ -134,7 +172,7 @@ export async function decide(
   for (const id of [...new Set(body.ids)]) {
     try {
       const updated = await ctx.db.transaction(async (tx) => {
-        const changed = await staffStatusChange(tx, user, id, to, action, reason);
+        const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? []);
         await releaseAll(tx, id);
         return changed;
       });
@@ -212,15 +250,36 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
         partnerCompanyId: reviewStockReasons.partnerCompanyId,
         text: reviewStockReasons.text,
       });
+    await recordAudit(tx, {
+      actor: user,
+      action: 'review.stock_reason_added',
+      target: stockReasonTarget(row),
+      before: null,
+      after: { text: row.text, partnerCompanyId: row.partnerCompanyId },
+    });
     return row;
   });
 }
 
 export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {
   authorize(reviewPolicy.maintainStockReasons(user));
-  const deleted = await ctx.db
-    .delete(reviewStockReasons)
-    .where(and(eq(reviewStockReasons.id, id)))
-    .returning({ id: reviewStockReasons.id });
-  if (!deleted.length) throw notFound('Stock reason not found.');
+  await ctx.db.transaction(async (tx) => {
+    const [deleted] = await tx.delete(reviewStockReasons).where(eq(reviewStockReasons.id, id)).returning({
+      id: reviewStockReasons.id,
+      partnerCompanyId: reviewStockReasons.partnerCompanyId,
+      text: reviewStockReasons.text,
+    });
+    if (!deleted) throw notFound('Stock reason not found.');
+    await recordAudit(tx, {
+      actor: user,
+      action: 'review.stock_reason_removed',
+      target: stockReasonTarget(deleted),
+      before: { text: deleted.text, partnerCompanyId: deleted.partnerCompanyId },
+      after: null,
+    });
+  });
 }
+
+/** A stock reason as the audit trail names it: its text, under its partner (none: every partner's). */
+const stockReasonTarget = (r: ReviewStockReason) =>
+  ({ type: 'stock_reason', id: r.id, companyId: r.partnerCompanyId, label: r.text }) as const;

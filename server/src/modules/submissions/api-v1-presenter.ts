@@ -1,7 +1,7 @@
-import type { ItemStatus, PartnerStatus, V1Submission, V1SubmissionSummary } from '@portal/domain';
+import type { ItemStatus, PartnerStatus, V1ReviewComment, V1Submission, V1SubmissionSummary } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
-import { presentSubmission } from './presenter.ts';
+import { presentSubmission, type PresentedSubmission } from './presenter.ts';
 import { storedReadiness } from './readiness-store.ts';
 import type { SubmissionRow } from './repository.ts';
 
@@ -20,6 +20,15 @@ export const v1SummaryOf = (s: SubmissionRow): V1SubmissionSummary => ({
   readiness: storedReadiness(s),
 });
 
+const v1CommentOf = (c: PresentedSubmission['reviewComments'][number]): V1ReviewComment => ({
+  target: c.target,
+  file_name: c.fileName,
+  region: c.region,
+  text: c.text,
+  by: c.by,
+  at: c.at.toISOString(),
+});
+
 /** One submission as the integration API answers it: the detail page's facts (presenter.ts), in the API's shape. */
 export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): Promise<V1Submission> {
   const p = await presentSubmission(db, s, user);
@@ -31,12 +40,14 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       message: p.rejectionReason.message,
       by_staff: p.rejectionReason.isAdminRejection,
     },
+    review_comments: p.reviewComments.map(v1CommentOf),
     history: p.history.map((h) => ({
       at: h.at.toISOString(),
       from_status: (h.fromStatus as ItemStatus | null) ?? null,
       to_status: h.toStatus as ItemStatus,
       reason: h.reason,
       by: h.by,
+      comments: h.comments.map(v1CommentOf),
     })),
     files: p.files.map((f) => ({
       file_name: f.fileName,
@@ -44,6 +55,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       is_marketing_image: f.isMarketingImage,
       detected_upcs: f.detectedUpcs,
       detected_from: f.detectedFrom,
+      barcode_region: f.barcodeRegion,
       photo_checks: f.qualityIssues,
       download_url: f.imageUrl,
       thumbnail_url: f.thumbnailUrl,

@@ -61,6 +61,7 @@ export const automatedChecks = (ctx: AppContext) =>
                 ...update,
                 detectedUpcs: analysis.codes,
                 detectedFrom: analysis.readFrom,
+                barcodeRegion: analysis.region,
                 detectionStatus: 'done',
                 qualityIssues: await photoIssuesOf(ctx.db, where, analysis),
                 perceptualHash: analysis.photo.hash,

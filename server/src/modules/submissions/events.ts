@@ -1,4 +1,4 @@
-import type { Actor, ItemStatus, StoredReadiness } from '@portal/domain';
+import type { Actor, ItemStatus, ReviewCommentParsed, StoredReadiness } from '@portal/domain';
 import { TypedEvents } from '../../lib/typed-events.ts';
 import type { SubmissionFileRow, SubmissionRow } from './repository.ts';
 
@@ -29,6 +29,8 @@ export interface SubmissionEvents {
     to: ItemStatus;
     by: ChangedBy;
     reason: string | null;
+    /** A reviewer's comments on fields and files that came with it (a rejection in the review workspace). */
+    comments: readonly ReviewCommentParsed[];
   };
   /** Files added (bulk ingestion joins a waiting submission) or all of them replaced (resubmission). */
   submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };

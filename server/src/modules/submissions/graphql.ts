@@ -1,4 +1,4 @@
-import { isActivityTab, type ActivityTab, type PartnerStatus } from '@portal/domain';
+import { isActivityTab, REVIEW_COMMENT_TARGETS, type ActivityTab, type PartnerStatus } from '@portal/domain';
 import { asItemStatus, ItemStatusEnum, PartnerStatusRef } from './graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
@@ -18,6 +18,11 @@ import { draftPolicy } from '../drafts/policy.ts';
 import { submissionPolicy } from './policy.ts';
 import type { UserRow } from '../users/repository.ts';
 
+const Region = builder.objectRef<{ x: number; y: number; w: number; h: number }>('ImageRegion').implement({
+  description: "A rectangle on an image, as fractions (0 to 1) of the image's width and height from its top left.",
+  fields: (t) => ({ x: t.exposeFloat('x'), y: t.exposeFloat('y'), w: t.exposeFloat('w'), h: t.exposeFloat('h') }),
+});
+
 const File = builder.objectRef<PresentedSubmission['files'][number]>('SubmissionFile').implement({
   fields: (t) => ({
     fileName: t.exposeString('fileName'),
@@ -31,11 +36,34 @@ const File = builder.objectRef<PresentedSubmission['files'][number]>('Submission
     }),
     imageUrl: t.exposeString('imageUrl'),
     thumbnailUrl: t.exposeString('thumbnailUrl'),
+    barcodeRegion: t.field({
+      type: Region,
+      nullable: true,
+      description: 'Where the detected code is on the image (null when none was read, or read before this was kept)',
+      resolve: (f) => f.barcodeRegion,
+    }),
     qualityIssues: t.field({
       type: [PhotoIssueRef],
       description: 'Photo checks the file failed.',
       resolve: (f) => f.qualityIssues,
     }),
+  }),
+});
+
+const CommentTargetEnum = builder.enumType('ReviewCommentTarget', {
+  values: REVIEW_COMMENT_TARGETS,
+  description: 'What a comment is about: the UPC, the product name, a file, or a region of its image',
+});
+
+const Comment = builder.objectRef<PresentedSubmission['reviewComments'][number]>('ReviewComment').implement({
+  description: "A reviewer's comment on a rejection: on the UPC, the product name, a file or a region of its image.",
+  fields: (t) => ({
+    target: t.field({ type: CommentTargetEnum, resolve: (c) => c.target }),
+    fileName: t.exposeString('fileName', { nullable: true, description: 'For file and region: the file' }),
+    region: t.field({ type: Region, nullable: true, resolve: (c) => c.region }),
+    text: t.exposeString('text'),
+    by: t.exposeString('by'),
+    at: t.field({ type: 'DateTime', resolve: (c) => c.at }),
   }),
 });
 
@@ -50,6 +78,11 @@ const HistoryEntry = builder.objectRef<PresentedSubmission['history'][number]>('
     toStatus: t.field({ type: ItemStatusEnum, resolve: (h) => asItemStatus(h.toStatus) }),
     reason: t.exposeString('reason', { nullable: true }),
     by: t.exposeString('by'),
+    comments: t.field({
+      type: [Comment],
+      description: "The reviewer's comments on fields and files that came with this change",
+      resolve: (h) => h.comments,
+    }),
   }),
 });
 
@@ -99,6 +132,12 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
     }),
     rejectionReason: t.field({ type: RejectionReason, nullable: true, resolve: (s) => s.rejectionReason }),
     files: t.field({ type: [File], resolve: (s) => s.files }),
+    reviewComments: t.field({
+      type: [Comment],
+      description:
+        'The comments of the rejection the submission is in (empty unless rejected), to show beside their fields',
+      resolve: (s) => s.reviewComments,
+    }),
     history: t.field({ type: [HistoryEntry], resolve: (s) => s.history }),
     can: t.field({ type: Permissions, resolve: (s) => s.can }),
   }),

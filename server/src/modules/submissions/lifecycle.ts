@@ -5,7 +5,9 @@ import {
   sanitizeProductName,
   transitionError,
   type DetectedFrom,
+  type ImageRegion,
   type ItemStatus,
+  type ReviewCommentParsed,
   type StoredPhotoIssue,
   type UploadKind,
 } from '@portal/domain';
@@ -25,7 +27,14 @@ import { submissionEvents, type ChangedBy } from './events.ts';
 import { automatedChecksJob, rejudgeLater } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
 import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
-import { filesOf, findSubmission, recordHistory, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
+import {
+  filesOf,
+  findSubmission,
+  recordComments,
+  recordHistory,
+  type SubmissionFileRow,
+  type SubmissionRow,
+} from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
@@ -46,6 +55,8 @@ export interface NewSubmissionFile {
   isMarketingImage?: boolean;
   detectedUpcs?: string[];
   detectedFrom?: DetectedFrom | null;
+  /** Where the detected code is on the image (fractions of it), when it was read already. */
+  barcodeRegion?: ImageRegion | null;
   detectionStatus?: 'pending' | 'done' | 'failed';
   thumbnailKey?: string | null;
   /** The photo checks already made (a draft's files keep theirs). */
@@ -95,6 +106,7 @@ async function insertFiles(
         isMarketingImage: f.isMarketingImage ?? false,
         detectedUpcs: f.detectedUpcs ?? [],
         detectedFrom: f.detectedFrom ?? null,
+        barcodeRegion: f.barcodeRegion ?? null,
         detectionStatus: f.detectionStatus ?? 'pending',
         thumbnailKey: f.thumbnailKey ?? null,
         qualityIssues: f.qualityIssues ?? [],
@@ -243,7 +255,11 @@ export async function changeStatus(
   tx: Tx,
   id: string,
   to: ItemStatus,
-  by: ChangedBy & { reason?: string | null },
+  by: ChangedBy & {
+    reason?: string | null;
+    /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
+    comments?: readonly ReviewCommentParsed[];
+  },
   extra: Partial<typeof productSubmissions.$inferInsert> = {},
 ): Promise<SubmissionRow> {
   const current = await findSubmission(tx, id, { lock: true });
@@ -263,15 +279,24 @@ export async function changeStatus(
     })
     .where(eq(productSubmissions.id, id))
     .returning();
-  await recordHistory(tx, { submissionId: id, userId: by.userId, fromStatus: from, toStatus: to, reason });
+  const historyId = await recordHistory(tx, {
+    submissionId: id,
+    userId: by.userId,
+    fromStatus: from,
+    toStatus: to,
+    reason,
+  });
+  const comments = by.comments ?? [];
+  await recordComments(tx, id, historyId, by.userId, comments);
   await applyCountChanges(tx, [{ ...countKey(updated), from, to }]);
-  await notifyStatusChange(tx, updated, by, reason);
+  await notifyStatusChange(tx, updated, by, reason, comments);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
     from,
     to,
     by: { actor: by.actor, userId: by.userId },
     reason,
+    comments,
   });
   return updated;
 }

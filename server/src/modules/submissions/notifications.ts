@@ -1,4 +1,11 @@
-import { ITEM_STATUSES, statusDisplayName, SUPPORT_EMAIL, type ItemStatus } from '@portal/domain';
+import {
+  ITEM_STATUSES,
+  reviewCommentPlace,
+  statusDisplayName,
+  SUPPORT_EMAIL,
+  type ItemStatus,
+  type ReviewCommentParsed,
+} from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -11,7 +18,13 @@ const NOTIFIED: ItemStatus[] = ['ACCEPTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', '
 export const statusMailJob = jobType('submissions.statusMail', {
   queue: 'mail',
   formerNames: ['notifications.statusMail'],
-  payload: z.object({ submissionId: z.guid(), status: z.enum(ITEM_STATUSES), reason: z.string().nullable() }),
+  payload: z.object({
+    submissionId: z.guid(),
+    status: z.enum(ITEM_STATUSES),
+    reason: z.string().nullable(),
+    /** A reviewer's comments on fields and files, each as a line ("UPC: …"); absent in mails queued before them. */
+    comments: z.array(z.string()).optional(),
+  }),
 });
 
 /**
@@ -19,10 +32,22 @@ export const statusMailJob = jobType('submissions.statusMail', {
  * for the supplier's own actions, nor for SUBMITTED (the screen confirms those). Enqueued in the transaction that
  * changes the status: the e-mail goes exactly when the change commits.
  */
-export async function notifyStatusChange(tx: Tx, s: SubmissionRow, by: ChangedBy, reason: string | null) {
+export async function notifyStatusChange(
+  tx: Tx,
+  s: SubmissionRow,
+  by: ChangedBy,
+  reason: string | null,
+  comments: readonly ReviewCommentParsed[] = [],
+) {
   const status = s.itemStatus as ItemStatus;
   if (by.actor === 'supplier' || !NOTIFIED.includes(status)) return;
-  await enqueue(tx, statusMailJob, { submissionId: s.id, status, reason }, { companyId: s.companyId });
+  const lines = comments.map((c) => `${reviewCommentPlace(c)}: ${c.text}`);
+  await enqueue(
+    tx,
+    statusMailJob,
+    { submissionId: s.id, status, reason, ...(lines.length && { comments: lines }) },
+    { companyId: s.companyId },
+  );
 }
 
 export function statusMail(
@@ -31,6 +56,7 @@ export function statusMail(
   reason: string | null,
   publicUrl: string,
   firstName: string,
+  comments: readonly string[] = [],
 ) {
   const name = s.productName ? `${s.productName} (UPC ${s.upc})` : `UPC ${s.upc}`;
   const link =
@@ -54,18 +80,19 @@ export function statusMail(
     text:
       `Hello ${firstName || 'there'},\n\nYour product ${name} ${lines[status]}\n` +
       (reason ? `\nReason: ${reason}\n` : '') +
+      (comments.length ? `\nWhat to fix:\n${comments.map((c) => `- ${c}`).join('\n')}\n` : '') +
       `\nSee it here: ${link}\n\nQuestions: ${SUPPORT_EMAIL}\n`,
   };
 }
 
 export const sendStatusMail = (ctx: AppContext) =>
-  defineJob<{ submissionId: string; status: ItemStatus; reason: string | null }>({
+  defineJob<{ submissionId: string; status: ItemStatus; reason: string | null; comments?: string[] }>({
     ...statusMailJob,
-    handler: async ({ submissionId, status, reason }) => {
+    handler: async ({ submissionId, status, reason, comments }) => {
       const s = await findSubmission(ctx.db, submissionId);
       if (!s) return;
       const who = await creatorAndCompany(ctx.db, s);
-      const mail = statusMail(s, status, reason, ctx.config.publicUrl, who.firstName);
+      const mail = statusMail(s, status, reason, ctx.config.publicUrl, who.firstName, comments ?? []);
       await ctx.mailer.send({ to: who.email, ...mail });
     },
   });

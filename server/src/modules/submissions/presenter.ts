@@ -10,7 +10,10 @@ import {
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { submissionPolicy } from './policy.ts';
-import { creatorAndCompany, filesOf, historyOf, type SubmissionRow } from './repository.ts';
+import { commentsOf, creatorAndCompany, filesOf, historyOf, type SubmissionRow } from './repository.ts';
+
+const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
+  u.email ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : 'Automated checks';
 
 export const imagePath = (id: string, fileName: string, kind: string) => {
   const suffix = kind === 'pdf' ? '.jpg' : kind === 'tiff' ? '.png' : '';
@@ -19,8 +22,25 @@ export const imagePath = (id: string, fileName: string, kind: string) => {
 
 /** A submission with its files, history and what this user may do, as the detail screens need it. */
 export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow) {
-  const [files, history, who] = await Promise.all([filesOf(db, s.id), historyOf(db, s.id), creatorAndCompany(db, s)]);
+  const [files, history, who, comments] = await Promise.all([
+    filesOf(db, s.id),
+    historyOf(db, s.id),
+    creatorAndCompany(db, s),
+    commentsOf(db, s.id),
+  ]);
   const status = s.itemStatus as ItemStatus;
+  const presentedComments = comments.map((c) => ({
+    historyId: c.historyId,
+    target: c.target,
+    fileName: c.fileName,
+    region: c.region ?? null,
+    text: c.text,
+    by: nameOf(c),
+    at: c.at,
+  }));
+  const commentsOfRow = (historyId: number) => presentedComments.filter((c) => c.historyId === historyId);
+  // The rejection the submission is in: its history row is the last one.
+  const last = history.at(-1);
   const staff = submissionPolicy.seeReviewDetails(user);
   return {
     ...s,
@@ -39,14 +59,18 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
       qualityIssues: presentPhotoIssues(f.qualityIssues),
+      barcodeRegion: f.barcodeRegion ?? null,
     })),
     history: history.map((h) => ({
       at: h.at,
       fromStatus: h.fromStatus,
       toStatus: h.toStatus,
       reason: h.reason,
-      by: h.email ? [h.firstName, h.lastName].filter(Boolean).join(' ') || h.email : 'Automated checks',
+      by: nameOf(h),
+      comments: commentsOfRow(h.id),
     })),
+    /** The comments of the rejection the submission is in (none unless rejected): shown beside their fields. */
+    reviewComments: isRejected(status) && last ? commentsOfRow(last.id) : [],
     // Staff see the badge and the support ticket; suppliers do not.
     badge: staff ? adminBadge(s.upc, s.detectedUpcs, sameUpc) : null,
     badgeNote: staff && files.some((f) => f.detectedFrom === 'digits') ? READ_FROM_DIGITS : null,

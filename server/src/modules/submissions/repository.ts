@@ -1,7 +1,14 @@
 import { asc, eq } from 'drizzle-orm';
-import type { StoredReadiness } from '@portal/domain';
+import type { ReviewCommentParsed, StoredReadiness } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import { companies, productSubmissions, submissionFiles, submissionHistory, users } from '../../db/schema.ts';
+import {
+  companies,
+  productSubmissions,
+  submissionComments,
+  submissionFiles,
+  submissionHistory,
+  users,
+} from '../../db/schema.ts';
 
 export type SubmissionRow = typeof productSubmissions.$inferSelect;
 export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
@@ -29,6 +36,7 @@ export const filesOf = (db: Tx, submissionId: string) =>
 export async function historyOf(db: Tx, submissionId: string) {
   return db
     .select({
+      id: submissionHistory.id,
       at: submissionHistory.at,
       fromStatus: submissionHistory.fromStatus,
       toStatus: submissionHistory.toStatus,
@@ -52,8 +60,54 @@ export async function recordHistory(
     toStatus: string;
     reason?: string | null;
   },
+): Promise<number> {
+  const [row] = await db
+    .insert(submissionHistory)
+    .values({ ...entry, reason: entry.reason ?? null })
+    .returning({ id: submissionHistory.id });
+  return row.id;
+}
+
+/** A reviewer's comments, with the history row of the rejection they go with. */
+export async function recordComments(
+  db: Tx,
+  submissionId: string,
+  historyId: number,
+  userId: number | null,
+  comments: readonly ReviewCommentParsed[],
 ) {
-  await db.insert(submissionHistory).values({ ...entry, reason: entry.reason ?? null });
+  if (!comments.length) return;
+  await db.insert(submissionComments).values(
+    comments.map((c) => ({
+      submissionId,
+      historyId,
+      userId,
+      target: c.target,
+      fileName: c.fileName,
+      region: c.region,
+      text: c.text,
+    })),
+  );
+}
+
+/** Every comment on a submission, by history row, in the order they were written. */
+export async function commentsOf(db: Tx, submissionId: string) {
+  return db
+    .select({
+      historyId: submissionComments.historyId,
+      target: submissionComments.target,
+      fileName: submissionComments.fileName,
+      region: submissionComments.region,
+      text: submissionComments.text,
+      at: submissionComments.at,
+      firstName: users.firstName,
+      lastName: users.lastName,
+      email: users.email,
+    })
+    .from(submissionComments)
+    .leftJoin(users, eq(users.id, submissionComments.userId))
+    .where(eq(submissionComments.submissionId, submissionId))
+    .orderBy(asc(submissionComments.id));
 }
 
 export async function creatorAndCompany(db: Tx, s: SubmissionRow) {

@@ -14,6 +14,8 @@ import {
   type ActivityTab,
   type AuditAction,
   type ItemStatus,
+  REVIEW_COMMENT_MSG,
+  type ReviewCommentParsed,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
@@ -28,7 +30,7 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import { activityPage } from './activity-list.ts';
-import { findSubmission, type SubmissionRow } from './repository.ts';
+import { filesOf, findSubmission, type SubmissionRow } from './repository.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
@@ -53,17 +55,29 @@ export async function staffStatusChange(
   action: AuditAction,
   reason: string | null = null,
   precondition?: Precondition,
+  /** A reviewer's comments on fields and files, with a rejection (each file named must be the submission's). */
+  comments: readonly ReviewCommentParsed[] = [],
 ): Promise<SubmissionRow> {
   const before = await findSubmission(tx, id, { lock: true });
   if (!before) throw notFound('Submission not found.');
   precondition?.(before.updatedAt);
-  const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason });
+  if (comments.length) {
+    if (!isRejected(to))
+      throw badRequest(REVIEW_COMMENT_MSG.onlyWhenRejecting, { comments: REVIEW_COMMENT_MSG.onlyWhenRejecting });
+    const names = new Set((await filesOf(tx, id)).map((f) => f.fileName));
+    const unknown = comments.find((c) => c.fileName != null && !names.has(c.fileName));
+    if (unknown?.fileName)
+      throw badRequest(REVIEW_COMMENT_MSG.unknownFile(unknown.fileName), {
+        comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
+      });
+  }
+  const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments });
   await recordAudit(tx, {
     actor: user,
     action,
     target: auditTarget(updated),
     before: { status: before.itemStatus },
-    after: { status: updated.itemStatus, ...(reason && { reason }) },
+    after: { status: updated.itemStatus, ...(reason && { reason }), ...(comments.length && { comments }) },
   });
   return updated;
 }

@@ -43,7 +43,7 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       reason: null,
     });
   });
-  submissions.on('submissionStatusChanged', async ({ submission, from, to, reason }, tx) => {
+  submissions.on('submissionStatusChanged', async ({ submission, from, to, reason, comments }, tx) => {
     const data = submissionData(submission);
     await publish(tx, submission.companyId, 'submission.status_changed', {
       ...data,
@@ -51,6 +51,10 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       from,
       to,
       reason,
+      // A reviewer's comments on fields and files, when the rejection has some (the payload stays as it was without).
+      ...(comments.length && {
+        comments: comments.map((c) => ({ target: c.target, fileName: c.fileName, region: c.region, text: c.text })),
+      }),
     });
     if (to === 'CATALOGUED') await publish(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
   });

@@ -159,6 +159,13 @@ export type ReferenceInput = {
   name?: string | null | undefined;
 };
 
+/** What a comment is about: the UPC, the product name, a file, or a region of its image */
+export type ReviewCommentTarget =
+  | 'file'
+  | 'productName'
+  | 'region'
+  | 'upc';
+
 /** blocking: the product cannot be submitted to this partner; warning and info: it can. */
 export type RuleSeverity =
   | 'blocking'
@@ -324,7 +331,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -519,9 +526,11 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type ReviewCommentFieldsFragment = { target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null };
+
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -530,7 +539,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -538,14 +547,14 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, qualityIssues: Array<{ code: string, message: string }> }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -749,6 +758,21 @@ export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
   }
 }
     `, {"fragmentName":"ShippingProfileFields"}) as unknown as TypedDocumentString<ShippingProfileFieldsFragment, unknown>;
+export const ReviewCommentFieldsFragmentDoc = new TypedDocumentString(`
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+    `, {"fragmentName":"ReviewCommentFields"}) as unknown as TypedDocumentString<ReviewCommentFieldsFragment, unknown>;
 export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     fragment SubmissionDetailFields on SubmissionDetail {
   id
@@ -793,10 +817,19 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -804,6 +837,9 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review
@@ -813,7 +849,19 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     resubmit
   }
 }
-    `, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}`, {"fragmentName":"SubmissionDetailFields"}) as unknown as TypedDocumentString<SubmissionDetailFieldsFragment, unknown>;
 export const CompanyBrandProfilesDocument = new TypedDocumentString(`
     query CompanyBrandProfiles($companyId: Int!) {
   getCompany(companyId: $companyId) {
@@ -1269,7 +1317,20 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
     ...SubmissionDetailFields
   }
 }
-    fragment SubmissionDetailFields on SubmissionDetail {
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
   ean13Upc
@@ -1312,10 +1373,19 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -1323,6 +1393,9 @@ export const CatalogueSubmissionDocument = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review
@@ -1849,7 +1922,20 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
     ...SubmissionDetailFields
   }
 }
-    fragment SubmissionDetailFields on SubmissionDetail {
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
   ean13Upc
@@ -1892,10 +1978,19 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -1903,6 +1998,9 @@ export const SubmissionDetailDocument = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review
@@ -1918,7 +2016,20 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
     ...SubmissionDetailFields
   }
 }
-    fragment SubmissionDetailFields on SubmissionDetail {
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
   ean13Upc
@@ -1961,10 +2072,19 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -1972,6 +2092,9 @@ export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review
@@ -1987,7 +2110,20 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
     ...SubmissionDetailFields
   }
 }
-    fragment SubmissionDetailFields on SubmissionDetail {
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
   ean13Upc
@@ -2030,10 +2166,19 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -2041,6 +2186,9 @@ export const RenameSubmissionDocument = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review
@@ -2056,7 +2204,20 @@ export const RequestValidationDocument = new TypedDocumentString(`
     ...SubmissionDetailFields
   }
 }
-    fragment SubmissionDetailFields on SubmissionDetail {
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
   id
   upc
   ean13Upc
@@ -2099,10 +2260,19 @@ export const RequestValidationDocument = new TypedDocumentString(`
     detectedFrom
     imageUrl
     thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
     qualityIssues {
       code
       message
     }
+  }
+  reviewComments {
+    ...ReviewCommentFields
   }
   history {
     at
@@ -2110,6 +2280,9 @@ export const RequestValidationDocument = new TypedDocumentString(`
     toStatus
     reason
     by
+    comments {
+      ...ReviewCommentFields
+    }
   }
   can {
     review

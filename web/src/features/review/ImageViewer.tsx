@@ -1,5 +1,15 @@
-import { forwardRef, useImperativeHandle, useRef, useState, type PointerEvent, type WheelEvent } from 'react';
+import {
+  forwardRef,
+  useImperativeHandle,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type WheelEvent,
+} from 'react';
 import { ActionIcon, Group, Text, Tooltip } from '@mantine/core';
+import { regionInWords, type ImageRegion } from '@portal/domain';
+import { ImageWithMarks, pointOnImage, type ImageMark } from '../submissions/ImageMarks.tsx';
 
 export interface ImageViewerHandle {
   zoomIn: () => void;
@@ -11,18 +21,38 @@ export interface ImageViewerHandle {
 const MIN_ZOOM = 1;
 const MAX_ZOOM = 8;
 
+/** Marking a region for a comment: the rectangle so far (null: none yet) and where a new one goes. */
+export interface RegionMarking {
+  region: ImageRegion | null;
+  onChange: (region: ImageRegion) => void;
+}
+
+const STEP = 0.05;
+const MIN_SIDE = 0.02;
+const clampRegion = (r: ImageRegion): ImageRegion => {
+  const w = Math.min(1, Math.max(MIN_SIDE, r.w));
+  const h = Math.min(1, Math.max(MIN_SIDE, r.h));
+  return { x: Math.min(1 - w, Math.max(0, r.x)), y: Math.min(1 - h, Math.max(0, r.y)), w, h };
+};
+/** Where a region starts when it is marked from the keyboard: the middle half of the image. */
+export const KEYBOARD_REGION: ImageRegion = { x: 0.25, y: 0.25, w: 0.5, h: 0.5 };
+
 /**
- * One image large: zoom (buttons, the wheel, + and -), pan (drag, once zoomed) and rotate by quarter turns. The
- * view is reset when the image changes (the caller keys it by the image).
+ * One image large: zoom (buttons, the wheel, + and -), pan (drag, once zoomed) and rotate by quarter turns, with
+ * marks over it (where the code was read, the comments' regions). While marking, a drag draws the region instead
+ * of panning, and from the keyboard the arrows move it and Shift+arrows resize it. The view is reset when the image
+ * changes (the caller keys it by the image).
  */
-export const ImageViewer = forwardRef<ImageViewerHandle, { src: string; alt: string }>(function ImageViewer(
-  { src, alt },
-  ref,
-) {
+export const ImageViewer = forwardRef<
+  ImageViewerHandle,
+  { src: string; alt: string; marks?: readonly ImageMark[]; marking?: RegionMarking | null }
+>(function ImageViewer({ src, alt, marks = [], marking = null }, ref) {
   const [zoom, setZoom] = useState(1);
   const [turn, setTurn] = useState(0);
   const [pan, setPan] = useState({ x: 0, y: 0 });
   const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
+  const drawing = useRef<{ x: number; y: number } | null>(null);
+  const svg = useRef<SVGSVGElement>(null);
 
   const zoomTo = (z: number) => {
     const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
@@ -43,49 +73,102 @@ export const ImageViewer = forwardRef<ImageViewerHandle, { src: string; alt: str
 
   const onWheel = (e: WheelEvent) => zoomTo(zoom * (e.deltaY < 0 ? 1.2 : 1 / 1.2));
   const onPointerDown = (e: PointerEvent) => {
+    if (marking && svg.current) {
+      e.currentTarget.setPointerCapture(e.pointerId);
+      drawing.current = pointOnImage(svg.current, e.clientX, e.clientY);
+      return;
+    }
     if (zoom === 1) return;
     e.currentTarget.setPointerCapture(e.pointerId);
     drag.current = { x: pan.x, y: pan.y, startX: e.clientX, startY: e.clientY };
   };
   const onPointerMove = (e: PointerEvent) => {
+    const from = drawing.current;
+    if (from && marking && svg.current) {
+      const to = pointOnImage(svg.current, e.clientX, e.clientY);
+      const region = {
+        x: Math.min(from.x, to.x),
+        y: Math.min(from.y, to.y),
+        w: Math.abs(to.x - from.x),
+        h: Math.abs(to.y - from.y),
+      };
+      if (region.w >= MIN_SIDE && region.h >= MIN_SIDE) marking.onChange(region);
+      return;
+    }
     const d = drag.current;
     if (d) setPan({ x: d.x + (e.clientX - d.startX), y: d.y + (e.clientY - d.startY) });
   };
-  const onPointerUp = () => (drag.current = null);
+  const onPointerUp = () => {
+    drag.current = null;
+    drawing.current = null;
+  };
+  const onKeyDown = (e: KeyboardEvent) => {
+    if (!marking) return;
+    const moves: Record<string, [number, number]> = {
+      ArrowLeft: [-STEP, 0],
+      ArrowRight: [STEP, 0],
+      ArrowUp: [0, -STEP],
+      ArrowDown: [0, STEP],
+    };
+    const move = moves[e.key];
+    if (!move) return;
+    e.preventDefault();
+    const r = marking.region ?? KEYBOARD_REGION;
+    const [dx, dy] = move;
+    marking.onChange(clampRegion(e.shiftKey ? { ...r, w: r.w + dx, h: r.h + dy } : { ...r, x: r.x + dx, y: r.y + dy }));
+  };
+  const shown: ImageMark[] = [
+    ...marks,
+    ...(marking?.region ? [{ region: marking.region, kind: 'draft' as const, label: '+' }] : []),
+  ];
 
   return (
     <div>
+      {/* While marking, the box takes the arrows (move) and Shift+arrows (resize); a drag draws the region. */}
+      {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- while marking it is a labelled, focusable group taking the arrows; otherwise the buttons below do what the pointer does */}
       <div
         onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}
         onPointerUp={onPointerUp}
+        onKeyDown={onKeyDown}
+        {...(marking && {
+          tabIndex: 0,
+          role: 'group',
+          'aria-label': 'Region on the image: drag to draw it, or arrows move it and Shift+arrows resize it',
+          'aria-describedby': 'review-region-words',
+        })}
+        data-testid="image-viewer"
         style={{
+          position: 'relative',
           height: 'min(70vh, 640px)',
           overflow: 'hidden',
           background: 'var(--mantine-color-gray-1)',
           borderRadius: 4,
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          cursor: zoom > 1 ? 'grab' : 'zoom-in',
+          cursor: marking ? 'crosshair' : zoom > 1 ? 'grab' : 'zoom-in',
           touchAction: 'none',
+          outlineOffset: 2,
         }}
       >
-        <img
+        <ImageWithMarks
+          ref={svg}
           src={src}
           alt={alt}
-          draggable={false}
+          marks={shown}
           style={{
-            maxWidth: '100%',
-            maxHeight: '100%',
-            objectFit: 'contain',
+            position: 'absolute',
+            inset: 0,
             transform: `translate(${pan.x}px, ${pan.y}px) scale(${zoom}) rotate(${turn}deg)`,
-            transition: drag.current ? 'none' : 'transform 120ms ease-out',
+            transition: drag.current || drawing.current ? 'none' : 'transform 120ms ease-out',
             userSelect: 'none',
           }}
         />
       </div>
+      {marking && (
+        <Text size="xs" id="review-region-words" aria-live="polite">
+          {marking.region ? `Region: ${regionInWords(marking.region).toLowerCase()} of the image.` : 'No region yet.'}
+        </Text>
+      )}
       <Group gap="xs" mt={4} justify="center">
         <Tooltip label="Zoom out (-)">
           <ActionIcon variant="default" aria-label="Zoom out" onClick={() => api.zoomOut()} disabled={zoom <= MIN_ZOOM}>

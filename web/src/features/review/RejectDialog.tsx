@@ -12,6 +12,7 @@ import { addStockReason, deleteStockReason, fetchStockReasons, reviewKeys } from
 export function RejectDialog({
   opened,
   count,
+  commentCount = 0,
   partnerCompanyId,
   busy,
   onCancel,
@@ -20,6 +21,8 @@ export function RejectDialog({
   opened: boolean;
   /** How many items the reason is for (1 on the item view). */
   count: number;
+  /** Comments on fields and files written for this item, sent with the rejection. */
+  commentCount?: number;
   partnerCompanyId: number | null;
   busy: boolean;
   onCancel: () => void;
@@ -92,6 +95,13 @@ export function RejectDialog({
       size="lg"
     >
       <Stack gap="sm">
+        {commentCount > 0 && (
+          <Text size="sm">
+            {commentCount === 1
+              ? 'Your comment on a field or file goes with it.'
+              : `Your ${commentCount} comments on fields and files go with it.`}
+          </Text>
+        )}
         {list.length > 0 ? (
           <Radio.Group
             label="Reason"

@@ -28,7 +28,10 @@ import {
   statusDisplayName,
   titleCase,
   WORKSPACE_MSG,
+  type ImageRegion,
   type ItemStatus,
+  type ReviewCommentInput,
+  type ReviewCommentTarget,
 } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
@@ -37,7 +40,10 @@ import { usePageTitle } from '../../ui/use-page-title.ts';
 import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
 import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import { useSubmission, type Submission } from '../submissions/submission-api.ts';
-import { ImageViewer, type ImageViewerHandle } from './ImageViewer.tsx';
+import type { ImageMark } from '../submissions/ImageMarks.tsx';
+import { fileMarks } from '../submissions/ReviewComments.tsx';
+import { CommentComposer } from './CommentComposer.tsx';
+import { ImageViewer, KEYBOARD_REGION, type ImageViewerHandle } from './ImageViewer.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import {
   autoAdvance,
@@ -95,6 +101,11 @@ export function ReviewItemPage() {
   const [notice, setNotice] = useState<{ text: string; tone: 'ok' | 'warn' } | null>(null);
   /** Said once to screen readers on the item that opens after a decision. */
   const [announcement, setAnnouncement] = useState('');
+  /** Comments for the supplier, sent with a rejection; what the next one is about, and its region while marked. */
+  const [comments, setComments] = useState<ReviewCommentInput[]>([]);
+  const [commentTarget, setCommentTarget] = useState<ReviewCommentTarget>('upc');
+  const [region, setRegion] = useState<ImageRegion | null>(null);
+  const commentRef = useRef<HTMLTextAreaElement>(null);
   const viewer = useRef<ImageViewerHandle>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pendingAnnouncement = useRef('');
@@ -110,6 +121,9 @@ export function ReviewItemPage() {
   useEffect(() => {
     setFileIndex(0);
     setNotice(null);
+    setComments([]);
+    setCommentTarget('upc');
+    setRegion(null);
     setAnnouncement(pendingAnnouncement.current);
     pendingAnnouncement.current = '';
   }, [id]);
@@ -147,7 +161,7 @@ export function ReviewItemPage() {
       if (!s || busy) return;
       setBusy(true);
       try {
-        const { results } = await decide([id], decision, reason);
+        const { results } = await decide([id], decision, reason, decision === 'reject' ? comments : undefined);
         const [r] = results;
         decided(queryClient, [id]);
         if (r.outcome !== 'done') {
@@ -175,7 +189,7 @@ export function ReviewItemPage() {
         setRejecting(false);
       }
     },
-    [s, busy, id, queryClient, c?.neighbours.next, advance, open],
+    [s, busy, id, queryClient, c?.neighbours.next, advance, open, comments],
   );
 
   const files = s?.files ?? [];
@@ -196,6 +210,7 @@ export function ReviewItemPage() {
         fn();
       };
       if (key === '?') return act(() => setShortcutsOpen(true));
+      if (key === 'c' || key === 'C') return act(() => commentRef.current?.focus());
       if (key === 'j' || key === 'J') return act(() => step('next'));
       if (key === 'k' || key === 'K') return act(() => step('previous'));
       if (key === '+' || key === '=') return act(() => viewer.current?.zoomIn());
@@ -223,6 +238,12 @@ export function ReviewItemPage() {
     );
   if (!s || !c) return <Loader aria-label="Loading the item" />;
   const file = files[Math.min(fileIndex, files.length - 1)];
+  const marks: ImageMark[] = file
+    ? [
+        ...(file.barcodeRegion ? [{ region: file.barcodeRegion, kind: 'barcode' as const }] : []),
+        ...fileMarks(comments, file.fileName),
+      ]
+    : [];
 
   return (
     <Stack gap="sm">
@@ -271,6 +292,8 @@ export function ReviewItemPage() {
               ref={viewer}
               src={file.imageUrl}
               alt={`${file.fileName}, file ${fileIndex + 1} of ${files.length}`}
+              marks={marks}
+              marking={commentTarget === 'region' ? { region, onChange: setRegion } : null}
             />
           ) : (
             <Text c="dimmed">No files.</Text>
@@ -304,6 +327,7 @@ export function ReviewItemPage() {
               {file.detectedUpcs.length
                 ? ` — code read: ${file.detectedUpcs.map(displayUpc).join(', ')}`
                 : ' — no code read'}
+              {file.barcodeRegion ? ' (outlined in green dashes on the image)' : ''}
             </Text>
           )}
         </Grid.Col>
@@ -348,6 +372,25 @@ export function ReviewItemPage() {
                 autoAdvance.set(on);
               }}
             />
+            {c.decidable && (
+              <CommentComposer
+                ref={commentRef}
+                fileName={file?.fileName ?? null}
+                target={commentTarget}
+                onTarget={(t) => {
+                  setCommentTarget(t);
+                  if (t === 'region' && !region) setRegion(KEYBOARD_REGION);
+                }}
+                region={region}
+                comments={comments}
+                onAdd={(comment) => {
+                  setComments((list) => [...list, comment]);
+                  if (comment.target === 'region') setRegion(null);
+                }}
+                onRemove={(index) => setComments((list) => list.filter((_, i) => i !== index))}
+                disabled={busy}
+              />
+            )}
             <SameUpc items={c.sameUpc} search={queueSearch} />
             <SubmissionHistory history={s.history} />
           </Stack>
@@ -356,6 +399,7 @@ export function ReviewItemPage() {
       <RejectDialog
         opened={rejecting}
         count={1}
+        commentCount={comments.length}
         partnerCompanyId={c.partnerCompanyId}
         busy={busy}
         onCancel={() => setRejecting(false)}

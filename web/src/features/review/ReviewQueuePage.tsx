@@ -41,6 +41,7 @@ import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
+import { CompanySelect } from './CompanySelect.tsx';
 
 export const REVIEW_HEADING = 'Review queue';
 const STATUS_LABEL = (s: (typeof REVIEW_STATUSES)[number]) =>
@@ -124,15 +125,7 @@ export function ReviewQueuePage() {
             value={query.partner === undefined ? null : String(query.partner)}
             onChange={(v) => change({ partner: v === null ? undefined : Number(v) })}
           />
-          <Select
-            label="Company"
-            placeholder="Any company"
-            clearable
-            searchable
-            data={(options.data?.companies ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
-            value={query.company === undefined ? null : String(query.company)}
-            onChange={(v) => change({ company: v === null ? undefined : Number(v) })}
-          />
+          <CompanySelect value={query.company} onChange={(company) => change({ company })} />
           <Select
             label="Order"
             data={[

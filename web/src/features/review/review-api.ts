@@ -2,6 +2,8 @@ import { useQuery, type QueryClient } from '@tanstack/react-query';
 import {
   reviewQueueSearch,
   type ReviewClaim,
+  type ReviewCompanySearchAnswer,
+  type ReviewCommentInput,
   type ReviewDecisionResult,
   type ReviewItemContext,
   type ReviewQueueFilters,
@@ -25,7 +27,15 @@ export const reviewKeys = {
   options: ['review', 'options'] as const,
   item: (id: string, filters: ReviewQueueFilters) => ['review', 'item', id, reviewQueueSearch(filters)] as const,
   reasons: (partner: number | null) => ['review', 'reasons', partner] as const,
+  companies: (q: string) => ['review', 'companies', q] as const,
+  company: (id: number | undefined) => ['review', 'company', id] as const,
 };
+
+/** Supplier companies by name (the queue's company filter), or one by id. */
+export const searchCompanies = (q: { q?: string; id?: number }) =>
+  apiFetch<ReviewCompanySearchAnswer>(
+    `/review/companies?${new URLSearchParams(q.id !== undefined ? { id: String(q.id) } : { q: q.q ?? '' })}`,
+  );
 
 export const fetchQueuePage = (q: ReviewQueueQuery) =>
   apiFetch<ReviewQueuePage>(`/review/queue?${reviewQueueSearch(q)}`);
@@ -54,10 +64,15 @@ export const claimItem = (id: string) =>
   apiFetch<ReviewClaim>(`/review/claims/${id}`, { method: 'PUT', notify: false });
 export const releaseItem = (id: string) => apiFetch<null>(`/review/claims/${id}`, { method: 'DELETE', notify: false });
 
-export const decide = (ids: string[], decision: 'accept' | 'reject', reason?: string) =>
+export const decide = (
+  ids: string[],
+  decision: 'accept' | 'reject',
+  reason?: string,
+  comments?: readonly ReviewCommentInput[],
+) =>
   apiFetch<ReviewDecisionResult>('/review/decisions', {
     method: 'POST',
-    json: { ids, decision, ...(reason !== undefined && { reason }) },
+    json: { ids, decision, ...(reason !== undefined && { reason }), ...(comments?.length && { comments }) },
   });
 
 export const fetchStockReasons = (partner: number | null) =>

@@ -34,6 +34,7 @@ import {
 } from './submission-api.ts';
 import { RequestValidationMutation } from './submission-operations.ts';
 import { SubmissionImages } from './SubmissionImages.tsx';
+import { FieldComments } from './ReviewComments.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -132,9 +133,15 @@ function ResubmitForm({
     <Page heading={RESUBMIT_HEADING} before={back}>
       <dl className={classes.facts}>
         <dt>UPC</dt>
-        <dd>{originalUpc}</dd>
+        <dd>
+          {originalUpc}
+          <FieldComments comments={submission.reviewComments} field="upc" label="UPC" />
+        </dd>
         <dt>Product name</dt>
-        <dd>{submission.productName || 'Unnamed'}</dd>
+        <dd>
+          {submission.productName || 'Unnamed'}
+          <FieldComments comments={submission.reviewComments} field="productName" label="product name" />
+        </dd>
         <dt>Status</dt>
         <dd>{submission.statusDisplayName}</dd>
         <dt>Last modified</dt>
@@ -147,6 +154,13 @@ function ResubmitForm({
             {automatic ? 'Rejected by our automated checks' : 'Rejected by our staff'}
           </Title>
           <Text>{reason?.message || 'No reason was given.'}</Text>
+          {submission.reviewComments.length > 0 && (
+            <Text size="sm">
+              {submission.reviewComments.length === 1
+                ? 'The reviewer left a comment beside what to fix, below.'
+                : `The reviewer left ${submission.reviewComments.length} comments beside what to fix, below.`}
+            </Text>
+          )}
           {automatic && submission.can.appeal && (
             <Group gap="xs" align="baseline">
               <Text size="sm">Think the check got it wrong?</Text>
@@ -186,7 +200,7 @@ function ResubmitForm({
             maw={320}
           />
 
-          <SubmissionImages files={submission.files} heading="Latest files" />
+          <SubmissionImages files={submission.files} heading="Latest files" comments={submission.reviewComments} />
 
           <Stack gap="xs">
             <Title order={2} size="h4">

@@ -142,7 +142,14 @@ describe('Submission detail', () => {
       can: { review: false, editName: true, delete: true, appeal: false, resubmit: false },
       history: [
         ...buildSubmission().history,
-        { at: '2025-03-08T09:30:00', fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', reason: null, by: 'Ada Admin' },
+        {
+          at: '2025-03-08T09:30:00',
+          fromStatus: 'SUBMITTED',
+          toStatus: 'ACCEPTED',
+          reason: null,
+          by: 'Ada Admin',
+          comments: [],
+        },
       ],
     });
     const { calls } = renderDetail(staffSubmission(), {

@@ -25,6 +25,7 @@ import { RenameSubmissionMutation, UpdateSubmissionStatusMutation } from './subm
 import { SubmissionHistory } from './SubmissionHistory.tsx';
 import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
+import { FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
@@ -164,14 +165,18 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
         )}
 
       <div className={classes.layout}>
-        <SubmissionImages files={submission.files} />
+        <SubmissionImages files={submission.files} comments={submission.reviewComments} showCodeRegions={staff} />
         <Stack gap="lg">
           <dl className={classes.facts}>
             <dt>UPC</dt>
-            <dd>{displayUpc(submission.upc)}</dd>
+            <dd>
+              {displayUpc(submission.upc)}
+              <FieldComments comments={submission.reviewComments} field="upc" label="UPC" />
+            </dd>
             <dt>Product name</dt>
             <dd>
               <ProductNameEditor name={submission.productName} canEdit={submission.can.editName} onSave={rename} />
+              <FieldComments comments={submission.reviewComments} field="productName" label="product name" />
             </dd>
             <dt>Status</dt>
             <dd>{submission.statusDisplayName}</dd>

@@ -1,9 +1,10 @@
 import { useId } from 'react';
 import { Table, Text, Title } from '@mantine/core';
-import { isItemStatus, statusDisplayName } from '@portal/domain';
+import { isItemStatus, reviewCommentPlace, statusDisplayName } from '@portal/domain';
 import { formatDateTime } from '../../ui/dates.ts';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import type { Submission } from './submission-api.ts';
+import classes from './submissions.module.css';
 
 const statusText = (status: string) => (isItemStatus(status) ? statusDisplayName(status) : status);
 
@@ -47,6 +48,18 @@ export function SubmissionHistory({ history }: { history: Submission['history'] 
                   </Table.Td>
                   <Table.Td data-label="Reason" style={{ overflowWrap: 'anywhere' }}>
                     {entry.reason ?? ''}
+                    {entry.comments.length > 0 && (
+                      <ul aria-label="Comments on fields and files" className={classes.historyComments}>
+                        {entry.comments.map((c, j) => (
+                          <li key={j}>
+                            <Text span size="sm" fw={600}>
+                              {reviewCommentPlace(c)}:
+                            </Text>{' '}
+                            {c.text}
+                          </li>
+                        ))}
+                      </ul>
+                    )}
                   </Table.Td>
                 </Table.Tr>
               ))}

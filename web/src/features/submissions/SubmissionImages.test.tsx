@@ -27,4 +27,33 @@ describe('Submission images', () => {
       expect(shown.closest('.visually-hidden')).toBeNull();
     }
   });
+
+  it("lists a reviewer's comments under their file, a region's numbered and said in words", () => {
+    const file = {
+      fileName: 'front.jpg',
+      imageUrl: '/api/productSubmissions/s1/image/front.jpg',
+      thumbnailUrl: '/api/productSubmissions/s1/image/front.jpg?thumbnail=true',
+      isMarketingImage: false,
+      qualityIssues: [],
+      barcodeRegion: null,
+    } as unknown as SubmissionFile;
+    const comments = [
+      { target: 'upc' as const, fileName: null, region: null, text: 'Not this one.' },
+      { target: 'file' as const, fileName: 'front.jpg', region: null, text: 'Too dark overall.' },
+      {
+        target: 'region' as const,
+        fileName: 'front.jpg',
+        region: { x: 0.7, y: 0.7, w: 0.2, h: 0.2 },
+        text: 'Glare on the code.',
+      },
+    ];
+    renderWithApp(<SubmissionImages files={[file]} comments={comments} />);
+    const list = screen.getByRole('list', { name: "Reviewer's comments on front.jpg" });
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['Reviewer: Too dark overall.', '1 The bottom right area of the image: Glare on the code.']);
+    expect(screen.queryByText('Not this one.')).toBeNull();
+  });
 });

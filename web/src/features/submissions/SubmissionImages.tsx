@@ -1,22 +1,34 @@
 import { useId, useState } from 'react';
-import { Badge, Center, Image, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
+import { Badge, Center, Modal, SimpleGrid, Stack, Text, Title, UnstyledButton } from '@mantine/core';
 import type { SubmissionFile } from './submission-api.ts';
 import { FilePhotoIssues } from './PhotoIssueBadges.tsx';
+import { ImageWithMarks, type ImageMark } from './ImageMarks.tsx';
+import { FileComments, fileMarks, type ShownComment } from './ReviewComments.tsx';
 import classes from './submissions.module.css';
 
 /**
  * The submission's images as thumbnails; choosing one shows it large in a dialog (Escape or the close button returns
- * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them.
+ * to the thumbnail). PDFs and TIFFs show through their JPEG and PNG renditions, as the server names them. A
+ * reviewer's comments on a file are listed under it, those on a region numbered and outlined on the image; staff
+ * also see where the code was read.
  */
 export function SubmissionImages({
   files,
   heading = 'Images',
+  comments = [],
+  showCodeRegions = false,
 }: {
   files: readonly SubmissionFile[];
   heading?: string;
+  comments?: readonly ShownComment[];
+  showCodeRegions?: boolean;
 }) {
   const headingId = useId();
   const [open, setOpen] = useState<SubmissionFile | null>(null);
+  const marksOf = (file: SubmissionFile): ImageMark[] => [
+    ...(showCodeRegions && file.barcodeRegion ? [{ region: file.barcodeRegion, kind: 'barcode' as const }] : []),
+    ...fileMarks(comments, file.fileName),
+  ];
   return (
     <section aria-labelledby={headingId}>
       <Title order={2} size="h4" id={headingId} mb="xs">
@@ -28,14 +40,13 @@ export function SubmissionImages({
         <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm" component="ul" className={classes.thumbList}>
           {files.map((file) => (
             <li key={file.fileName}>
-              <UnstyledButton
-                className={classes.thumbButton}
-                onClick={() => setOpen(file)}
-                aria-label={`View ${file.fileName} large`}
-              >
-                <Thumbnail src={file.thumbnailUrl} />
+              <UnstyledButton className={classes.thumbButton} onClick={() => setOpen(file)}>
+                <Thumbnail src={file.thumbnailUrl} marks={marksOf(file)} />
+                {/* Named by its text ("View NAME large"), not a label: the numbers drawn on the image are not in it. */}
                 <Text size="sm" truncate="end" title={file.fileName} mt={4}>
+                  <span className="visually-hidden">View </span>
                   {file.fileName}
+                  <span className="visually-hidden"> large</span>
                 </Text>
               </UnstyledButton>
               {file.isMarketingImage && (
@@ -44,6 +55,7 @@ export function SubmissionImages({
                 </Badge>
               )}
               <FilePhotoIssues fileName={file.fileName} issues={file.qualityIssues ?? []} />
+              <FileComments comments={comments} fileName={file.fileName} />
             </li>
           ))}
         </SimpleGrid>
@@ -51,7 +63,13 @@ export function SubmissionImages({
       <Modal opened={open !== null} onClose={() => setOpen(null)} title={open?.fileName} size="xl" centered>
         {open && (
           <Stack align="center">
-            <Image src={open.imageUrl} alt={open.fileName} fit="contain" mah="75vh" />
+            <ImageWithMarks
+              src={open.imageUrl}
+              alt={open.fileName}
+              marks={marksOf(open)}
+              style={{ width: '100%', height: '75vh' }}
+            />
+            <FileComments comments={comments} fileName={open.fileName} />
           </Stack>
         )}
       </Modal>
@@ -60,7 +78,7 @@ export function SubmissionImages({
 }
 
 /** A thumbnail, or a plain box while the server is still making it (or when it cannot). */
-function Thumbnail({ src }: { src: string }) {
+function Thumbnail({ src, marks }: { src: string; marks: ImageMark[] }) {
   const [failed, setFailed] = useState(false);
   if (failed) {
     return (
@@ -71,5 +89,14 @@ function Thumbnail({ src }: { src: string }) {
       </Center>
     );
   }
-  return <img className={classes.thumb} src={src} alt="" loading="lazy" onError={() => setFailed(true)} />;
+  return (
+    <ImageWithMarks
+      className={classes.thumb}
+      src={src}
+      alt=""
+      loading="lazy"
+      marks={marks}
+      onError={() => setFailed(true)}
+    />
+  );
 }

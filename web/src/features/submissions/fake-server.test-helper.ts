@@ -74,12 +74,21 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
         detectedFrom: 'bars',
         imageUrl: '/api/productSubmissions/s1/image/front.png',
         thumbnailUrl: '/api/productSubmissions/s1/image/front.png?thumbnail=true',
+        barcodeRegion: null,
         qualityIssues: [],
       },
     ],
     history: [
-      { at: '2025-03-07T16:00:00', fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', reason: null, by: 'Sam Supplier' },
+      {
+        at: '2025-03-07T16:00:00',
+        fromStatus: 'IN_PROGRESS',
+        toStatus: 'SUBMITTED',
+        reason: null,
+        by: 'Sam Supplier',
+        comments: [],
+      },
     ],
+    reviewComments: [],
     can: { review: false, editName: true, delete: true, appeal: false, resubmit: false },
     ...over,
   };

@@ -8,6 +8,22 @@ export const SubmissionDetailQuery = graphql(`
   }
 `);
 
+export const ReviewCommentFields = graphql(`
+  fragment ReviewCommentFields on ReviewComment {
+    target
+    fileName
+    region {
+      x
+      y
+      w
+      h
+    }
+    text
+    by
+    at
+  }
+`);
+
 export const SubmissionDetailFields = graphql(`
   fragment SubmissionDetailFields on SubmissionDetail {
     id
@@ -52,10 +68,19 @@ export const SubmissionDetailFields = graphql(`
       detectedFrom
       imageUrl
       thumbnailUrl
+      barcodeRegion {
+        x
+        y
+        w
+        h
+      }
       qualityIssues {
         code
         message
       }
+    }
+    reviewComments {
+      ...ReviewCommentFields
     }
     history {
       at
@@ -63,6 +88,9 @@ export const SubmissionDetailFields = graphql(`
       toStatus
       reason
       by
+      comments {
+        ...ReviewCommentFields
+      }
     }
     can {
       review

@@ -1,0 +1,48 @@
+import { z } from 'zod';
+import {
+  REVIEW_COMMENT_MSG,
+  REVIEW_COMMENT_TARGETS,
+  REVIEW_COMMENT_TEXT_MAX,
+  REVIEW_COMMENTS_MAX,
+  type ImageRegion,
+} from './review-comments.ts';
+
+const fraction = z.number().min(0).max(1);
+/** A rectangle on the image, in fractions of its size; it lies on the image and is not empty. */
+export const imageRegionSchema = z
+  .object({ x: fraction, y: fraction, w: fraction.gt(0), h: fraction.gt(0) })
+  .refine((r) => r.x + r.w <= 1.0001 && r.y + r.h <= 1.0001, REVIEW_COMMENT_MSG.regionOutside)
+  .describe(
+    'A rectangle on the image, fractions (0 to 1) of its width and height from its top left',
+  ) satisfies z.ZodType<ImageRegion>;
+
+/** One comment of a rejection, as the reviewer sends it (the server checks the file is the submission's). */
+export const reviewCommentInputSchema = z
+  .object({
+    target: z.enum(REVIEW_COMMENT_TARGETS),
+    fileName: z.string().min(1).max(255).nullable().optional().describe("For 'file' and 'region': the file's name"),
+    region: imageRegionSchema.nullable().optional().describe("For 'region': the rectangle on the file's image"),
+    text: z
+      .string()
+      .trim()
+      .min(1, REVIEW_COMMENT_MSG.textRequired)
+      .max(REVIEW_COMMENT_TEXT_MAX, REVIEW_COMMENT_MSG.textTooLong),
+  })
+  .superRefine((c, ctx) => {
+    if ((c.target === 'file' || c.target === 'region') && !c.fileName)
+      ctx.addIssue({ code: 'custom', path: ['fileName'], message: REVIEW_COMMENT_MSG.fileRequired });
+    if (c.target === 'region' && !c.region)
+      ctx.addIssue({ code: 'custom', path: ['region'], message: REVIEW_COMMENT_MSG.regionRequired });
+  })
+  .transform((c) => ({
+    target: c.target,
+    text: c.text,
+    fileName: c.target === 'file' || c.target === 'region' ? (c.fileName ?? null) : null,
+    region: c.target === 'region' ? (c.region ?? null) : null,
+  }));
+export type ReviewCommentParsed = z.infer<typeof reviewCommentInputSchema>;
+
+export const reviewCommentsSchema = z
+  .array(reviewCommentInputSchema)
+  .max(REVIEW_COMMENTS_MAX, REVIEW_COMMENT_MSG.tooMany)
+  .describe('Comments on the UPC, the product name, a file or a region of an image (a rejection of one item only)');

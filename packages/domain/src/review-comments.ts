@@ -1,0 +1,97 @@
+/**
+ * Comments a reviewer attaches to a rejection, each about one thing the supplier can fix: the UPC, the product
+ * name, one file, or a rectangle on one file's image. They travel with the rejection's history row: the supplier sees
+ * the comments of the rejection the submission is in beside their field or on their image (detail and resubmit
+ * pages), and every history row keeps its own. No zod here: the supplier's pages read these words without a schema
+ * (the schema is review-comments-schema.ts).
+ */
+
+export const REVIEW_COMMENT_TARGETS = ['upc', 'productName', 'file', 'region'] as const;
+export type ReviewCommentTarget = (typeof REVIEW_COMMENT_TARGETS)[number];
+
+/** Most comments one rejection carries, and the longest comment. */
+export const REVIEW_COMMENTS_MAX = 20;
+export const REVIEW_COMMENT_TEXT_MAX = 500;
+
+/** A rectangle on an image as fractions (0 to 1) of the image's width and height, from its top left corner. */
+export interface ImageRegion {
+  x: number;
+  y: number;
+  w: number;
+  h: number;
+}
+
+/** One comment as a reviewer writes it (fileName: for a file or a region, the file's name in the submission). */
+export interface ReviewCommentInput {
+  target: ReviewCommentTarget;
+  fileName?: string | null;
+  region?: ImageRegion | null;
+  text: string;
+}
+
+/** One comment as it is answered: who wrote it and when. */
+export interface ReviewComment {
+  target: ReviewCommentTarget;
+  fileName: string | null;
+  region: ImageRegion | null;
+  text: string;
+  by: string;
+  at: string;
+}
+
+export const REVIEW_COMMENT_MSG = {
+  textRequired: 'Please type the comment.',
+  textTooLong: `Please keep a comment to ${REVIEW_COMMENT_TEXT_MAX} characters or fewer.`,
+  tooMany: `A rejection carries at most ${REVIEW_COMMENTS_MAX} comments.`,
+  fileRequired: 'Please say which file the comment is about.',
+  unknownFile: (fileName: string) => `This submission has no file ${fileName}.`,
+  regionRequired: 'Please mark the region on the image.',
+  regionOutside: 'The region must lie on the image.',
+  onlyWhenRejecting: 'Comments go with a rejection of one item.',
+} as const;
+
+/** Where a comment is, in words (lists, the history, screen readers). */
+export function reviewCommentPlace(c: Pick<ReviewCommentInput, 'target' | 'fileName' | 'region'>): string {
+  switch (c.target) {
+    case 'upc':
+      return 'UPC';
+    case 'productName':
+      return 'Product name';
+    case 'file':
+      return `File ${c.fileName ?? ''}`.trim();
+    case 'region': {
+      const r = c.region;
+      const where = r ? regionInWords(r) : 'a region';
+      return `${where} of ${c.fileName ?? 'an image'}`;
+    }
+  }
+}
+
+/** A region in words: "the top left area", "the centre" … (for screen readers, and beside the drawn outline). */
+export function regionInWords(r: ImageRegion): string {
+  const cx = r.x + r.w / 2;
+  const cy = r.y + r.h / 2;
+  const col = cx < 1 / 3 ? 'left' : cx > 2 / 3 ? 'right' : '';
+  const row = cy < 1 / 3 ? 'top' : cy > 2 / 3 ? 'bottom' : '';
+  const where = [row, col].filter(Boolean).join(' ');
+  return where ? `The ${where} area` : 'The centre';
+}
+
+/** The comments on one thing: the UPC, the product name, or one file (its own and its regions'). */
+export const commentsOn = <C extends Pick<ReviewCommentInput, 'target' | 'fileName'>>(
+  comments: readonly C[],
+  on: { field: 'upc' | 'productName' } | { fileName: string },
+): C[] =>
+  comments.filter((c) =>
+    'field' in on
+      ? c.target === on.field
+      : (c.target === 'file' || c.target === 'region') && c.fileName === on.fileName,
+  );
+
+/** Percentages for CSS (an outline drawn over an image scaled to any size). */
+export const regionStyle = (r: ImageRegion) => ({
+  left: `${(r.x * 100).toFixed(2)}%`,
+  top: `${(r.y * 100).toFixed(2)}%`,
+  width: `${(r.w * 100).toFixed(2)}%`,
+  height: `${(r.h * 100).toFixed(2)}%`,
+});

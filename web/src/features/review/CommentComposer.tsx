@@ -1,0 +1,124 @@
+import { forwardRef, useId, useState } from 'react';
+import { Button, CloseButton, Group, NativeSelect, Stack, Text, Textarea, Title } from '@mantine/core';
+import {
+  REVIEW_COMMENT_MSG,
+  REVIEW_COMMENT_TEXT_MAX,
+  REVIEW_COMMENTS_MAX,
+  reviewCommentInputSchema,
+  reviewCommentPlace,
+  type ImageRegion,
+  type ReviewCommentInput,
+  type ReviewCommentTarget,
+} from '@portal/domain';
+
+/**
+ * The reviewer's comments for the supplier, written before rejecting: each about the UPC, the product name, the file
+ * on show or a region of it (marked on the image: a drag, or the arrows). They go with the rejection (R) and the
+ * supplier sees each beside its field or on its image. Checked with the schema the server checks them with.
+ */
+export const CommentComposer = forwardRef<
+  HTMLTextAreaElement,
+  {
+    fileName: string | null;
+    target: ReviewCommentTarget;
+    onTarget: (target: ReviewCommentTarget) => void;
+    region: ImageRegion | null;
+    comments: readonly ReviewCommentInput[];
+    onAdd: (comment: ReviewCommentInput) => void;
+    onRemove: (index: number) => void;
+    disabled: boolean;
+  }
+>(function CommentComposer({ fileName, target, onTarget, region, comments, onAdd, onRemove, disabled }, textRef) {
+  const headingId = useId();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const add = () => {
+    if (comments.length >= REVIEW_COMMENTS_MAX) return setError(REVIEW_COMMENT_MSG.tooMany);
+    const parsed = reviewCommentInputSchema.safeParse({ target, fileName, region, text });
+    if (!parsed.success) return setError(parsed.error.issues[0]?.message ?? REVIEW_COMMENT_MSG.textRequired);
+    onAdd(parsed.data);
+    setText('');
+    setError(null);
+  };
+  const options = [
+    { value: 'upc', label: 'The UPC' },
+    { value: 'productName', label: 'The product name' },
+    ...(fileName
+      ? [
+          { value: 'file', label: `This file (${fileName})` },
+          { value: 'region', label: `A region of this file (mark it on the image)` },
+        ]
+      : []),
+  ];
+  return (
+    <section aria-labelledby={headingId}>
+      <Title order={2} size="h4" id={headingId}>
+        Comments for the supplier
+      </Title>
+      <Text size="xs" c="dimmed" mb={4}>
+        They go with a rejection; the supplier sees each beside its field or on its image. C starts one.
+      </Text>
+      <Stack gap={6}>
+        <NativeSelect
+          label="About"
+          size="xs"
+          data={options}
+          value={target}
+          disabled={disabled}
+          onChange={(e) => {
+            onTarget(e.currentTarget.value as ReviewCommentTarget);
+            setError(null);
+          }}
+        />
+        <Textarea
+          ref={textRef}
+          label="Comment"
+          description="Enter adds it; Shift+Enter for a new line"
+          size="xs"
+          autosize
+          minRows={1}
+          maxLength={REVIEW_COMMENT_TEXT_MAX}
+          value={text}
+          disabled={disabled}
+          error={error}
+          onChange={(e) => {
+            setText(e.currentTarget.value);
+            setError(null);
+          }}
+          onKeyDown={(e) => {
+            if (e.key === 'Enter' && !e.shiftKey) {
+              e.preventDefault();
+              add();
+            } else if (e.key === 'Escape') e.currentTarget.blur();
+          }}
+        />
+        <Group gap="xs">
+          <Button size="xs" variant="light" onClick={add} disabled={disabled}>
+            Add comment
+          </Button>
+        </Group>
+        {comments.length > 0 && (
+          <ul aria-label="Comments to send with the rejection" style={{ margin: 0, paddingLeft: '1.2em' }}>
+            {comments.map((c, i) => (
+              <li key={i}>
+                <Group gap={4} wrap="nowrap" align="start">
+                  <Text size="sm" style={{ flex: 1 }}>
+                    <Text span fw={600}>
+                      {reviewCommentPlace(c)}:
+                    </Text>{' '}
+                    {c.text}
+                  </Text>
+                  <CloseButton
+                    size="sm"
+                    aria-label={`Remove the comment on ${reviewCommentPlace(c)}`}
+                    onClick={() => onRemove(i)}
+                  />
+                </Group>
+              </li>
+            ))}
+          </ul>
+        )}
+      </Stack>
+    </section>
+  );
+});

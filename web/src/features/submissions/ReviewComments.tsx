@@ -1,0 +1,88 @@
+import { Text } from '@mantine/core';
+import { commentsOn, regionInWords, type ReviewCommentInput } from '@portal/domain';
+import type { ImageMark } from './ImageMarks.tsx';
+import type { Submission } from './submission-api.ts';
+
+/** A comment as the pages show it: the server's (with who wrote it), or one a reviewer is still writing. */
+export type ShownComment = Pick<ReviewCommentInput, 'target' | 'fileName' | 'region' | 'text'> & { by?: string };
+export type SubmissionComment = Submission['reviewComments'][number];
+
+/** The region comments of a file, numbered in order: the number is drawn on the image and starts its line below. */
+export function fileMarks(comments: readonly ShownComment[], fileName: string): ImageMark[] {
+  return commentsOn(comments, { fileName })
+    .filter((c) => c.target === 'region' && c.region)
+    .map((c, i) => ({ region: c.region!, kind: 'comment' as const, label: String(i + 1) }));
+}
+
+/** The reviewer's comments on a field, under its value (nothing when there are none). */
+export function FieldComments({
+  comments,
+  field,
+  label,
+}: {
+  comments: readonly ShownComment[];
+  field: 'upc' | 'productName';
+  label: string;
+}) {
+  const mine = commentsOn(comments, { field });
+  if (!mine.length) return null;
+  return (
+    <ul
+      aria-label={`Reviewer's comments on the ${label}`}
+      style={{ margin: '4px 0 0', paddingLeft: 0, listStyle: 'none' }}
+    >
+      {mine.map((c, i) => (
+        <li key={i} data-comment-on={field}>
+          <Text size="sm" c="red.9">
+            <Text span fw={700}>
+              Reviewer:
+            </Text>{' '}
+            {c.text}
+          </Text>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The reviewer's comments on one file, under its image: those on the whole file, then those on a region, numbered as
+ * the rectangles on the image are, each saying in words where its region is.
+ */
+export function FileComments({ comments, fileName }: { comments: readonly ShownComment[]; fileName: string }) {
+  const mine = commentsOn(comments, { fileName });
+  if (!mine.length) return null;
+  let n = 0;
+  return (
+    <ul
+      aria-label={`Reviewer's comments on ${fileName}`}
+      style={{ margin: '4px 0 0', paddingLeft: 0, listStyle: 'none' }}
+      data-comments-for={fileName}
+    >
+      {mine.map((c, i) => {
+        const number = c.target === 'region' && c.region ? ++n : null;
+        return (
+          <li key={i} data-comment-on={c.target}>
+            <Text size="sm" c="red.9">
+              {number !== null ? (
+                <>
+                  <Text span fw={700}>
+                    {number}
+                  </Text>{' '}
+                  <span className="visually-hidden">{regionInWords(c.region!)} of the image: </span>
+                </>
+              ) : (
+                <>
+                  <Text span fw={700}>
+                    Reviewer:
+                  </Text>{' '}
+                </>
+              )}
+              {c.text}
+            </Text>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
