@@ -60,9 +60,20 @@ export interface ReadinessDryRun {
   rules: DryRunRuleChange[];
 }
 
+/**
+ * One step of a dry run: the counts of the submissions judged in this step, how many there are to judge in all, and
+ * where the next step starts (null: this was the last). A big partner's dry run takes several steps, each bounded in
+ * time, so no request runs long and the editor shows the progress.
+ */
+export interface ReadinessDryRunStep extends ReadinessDryRun {
+  total: number;
+  next: string | null;
+}
+
 export const READINESS_DRY_RUN_MSG = {
   summary: (d: ReadinessDryRun) =>
     `Of ${d.judged} current submission(s), ${d.becomesNotReady} would become not ready and ${d.becomesReady} ready again; ${d.scoreChanges} more would change score.`,
+  progress: (judged: number, total: number) => `Checking: ${judged} of ${total} current submission(s) judged so far.`,
   rule: (r: DryRunRuleChange) =>
     `${r.code}: ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again.`,
 };
