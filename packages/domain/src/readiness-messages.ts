@@ -19,6 +19,8 @@ export const READINESS_MSG = {
     `${code}: a draft holds at most ${MAX_FILES_PER_DRAFT} files, so more images than that can never be given.`,
   duplicateCode: (code: string) => `${code}: each rule code may be used once.`,
   impliedCode: (code: string) => `${code}: this code belongs to a rule the partner settings make; choose another.`,
+  messageRequired: 'The message is empty: say what the rule asks for.',
+  fixRequired: 'The how-to-fix text is empty: say what to do to pass the rule.',
   codeFormat: 'A rule code is R- followed by upper-case letters and digits in groups, e.g. R-IMG-MIN-2.',
   threshold: PHOTO_LINE_MSG,
   pending: 'The photo checks are still running.',
