@@ -324,6 +324,9 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await expect(detail).toContainText(READINESS_MSG.judgedAgainst(version));
     await expect(detail.getByText(/^UPC \d+: \d+% ready for this partner$/)).toBeVisible();
     await expect(detail).not.toContainText(MIN_2.code);
+    // Sent already: a failing blocking rule says it blocks readiness, not Submit.
+    await expect(detail.getByRole('listitem').first()).toContainText(READINESS_MSG.blockingSubmitted);
+    await expect(detail).not.toContainText(READINESS_MSG.severityLabel.blocking);
 
     // Staff: the review queue filtered by "not ready" and by the rule lists the partner's earlier one-image
     // submissions (moved by the background recompute after the save), each naming the rule, and not the new one.
@@ -343,6 +346,15 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     for (const r of await rows.all()) await expect(r).toContainText(`${MIN_2.code}`);
     await expect(queue.getByRole('row').filter({ hasText: displayUpc(upc) })).toHaveCount(0);
     await admin.screenshot({ path: 'test-results/readiness-review-queue.png', fullPage: true });
+    // The recompute the save started, in the jobs console with its progress (every submission of the partner judged).
+    await admin.goto('/admin/jobs?state=done&type=submissions.recomputeReadiness');
+    await expect(
+      admin
+        .getByRole('table', { name: 'Jobs' })
+        .getByRole('row')
+        .filter({ hasText: /\d+ of \d+ \(100%\)/ })
+        .first(),
+    ).toBeVisible();
   } finally {
     await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
     await adminApi.dispose();

@@ -34,6 +34,8 @@ export const READINESS_MSG = {
   score: (upc: string, percent: number) =>
     `${upc ? `UPC ${displayUpc(upc)}` : 'This product'}: ${percent}% ready for this partner`,
   severityLabel: { blocking: 'Blocks Submit', warning: 'Warning', info: 'Info' } satisfies Record<RuleSeverity, string>,
+  /** A submitted product's failing blocking rule: it was sent already, it is not ready for the partner. */
+  blockingSubmitted: 'Blocking',
 } as const;
 
 /** A readiness column's cell: "100%", "50% · 1 blocking", or "N/A" without a partner's rules. */

@@ -30,7 +30,10 @@ export function ReadinessPanel({
   showVersion = false,
 }: {
   products: readonly ShownReadiness[];
-  /** Name the version of the partner's rules it was judged against (the detail page). */
+  /**
+   * A submitted product (the detail page): name the version of the partner's rules it was judged against, and call a
+   * failing blocking rule "Blocking" (Submit is behind it).
+   */
   showVersion?: boolean;
 }) {
   if (!products.length) return null;
@@ -92,7 +95,9 @@ function ProductScoreView({ product, showVersion }: { product: ShownReadiness; s
             <List.Item key={rule.code} data-code={rule.code}>
               <Group gap={6} wrap="nowrap" align="flex-start">
                 <Badge color={SEVERITY[rule.severity].color} variant="outline" radius="sm" style={{ flexShrink: 0 }}>
-                  {SEVERITY[rule.severity].label}
+                  {showVersion && rule.severity === 'blocking'
+                    ? READINESS_MSG.blockingSubmitted
+                    : SEVERITY[rule.severity].label}
                 </Badge>
                 <Text size="sm">
                   {rule.message} {rule.fix}{' '}
