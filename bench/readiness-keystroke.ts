@@ -212,7 +212,7 @@ async function measure(browser: Browser, base: string, supplier: string[], draft
 
 /** Builds the web app, starts the portal on its own data, measures, stops it. */
 export async function runKeystrokeBench(log: (line: string) => void = console.log, build = true) {
-  log('  building the web app for the live-score measurement...');
+  if (build) log('  building the web app for the live-score measurement...');
   if (build)
     execFileSync('npm', ['run', 'build', '--silent'], { cwd: repoRoot, stdio: ['ignore', 'ignore', 'inherit'] });
   const dataDir = mkdtempSync(path.join(tmpdir(), 'bench-readiness-'));

@@ -39,8 +39,9 @@ export function ReadinessPanel({
   if (!products.length) return null;
   return (
     <Stack gap="sm" aria-live="polite">
+      {/* Keyed by its first file (one product each): a product that splits or joins another as a UPC is typed keeps its card. */}
       {products.map((product) => (
-        <ProductScore key={product.fileNames.join('/')} product={product} showVersion={showVersion} />
+        <ProductScore key={product.fileNames[0]} product={product} showVersion={showVersion} />
       ))}
     </Stack>
   );
