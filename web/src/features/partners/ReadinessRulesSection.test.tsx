@@ -108,6 +108,45 @@ describe('readiness rules on the partner settings', () => {
     expect(afters).toEqual([null, 'cursor-1']);
   });
 
+  it('a change of the rules while a dry run goes on drops it: its progress goes, Check can start again', async () => {
+    let finish: () => void = () => {};
+    const secondAsked = new Promise<void>((resolve) => (finish = resolve));
+    renderEditor({
+      DryRunReadinessRules: async (v: Record<string, unknown>) => {
+        if (v.after) await secondAsked;
+        return {
+          data: {
+            dryRunReadinessRules: {
+              judged: 1000,
+              total: 2000,
+              next: v.after ? null : 'cursor-1',
+              becomesNotReady: 1,
+              becomesReady: 0,
+              scoreChanges: 0,
+              rules: [],
+            },
+          },
+        };
+      },
+    });
+    await addRule('R-IMG-MIN-2', '2');
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    await screen.findByRole('status', { name: 'Checking what saving would change' });
+    fireEvent.change(within(screen.getByRole('group', { name: /^Rule 1/ })).getByRole('textbox', { name: 'Images' }), {
+      target: { value: '3' },
+    });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Checking what saving would change' })).toBeNull());
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.save }).hasAttribute('disabled')).toBe(true);
+    // Checked again, the rules as they are now are counted from the start.
+    finish();
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    const changes = await screen.findByRole('status', { name: 'What saving would change' });
+    expect(changes.textContent).toContain(
+      READINESS_DRY_RUN_MSG.summary({ judged: 2000, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0, rules: [] }),
+    );
+  });
+
   it('bad input is stopped naming the rule (more images than a draft holds); the server saying no is shown too', async () => {
     renderEditor({ DryRunReadinessRules: graphqlError('BAD_REQUEST', 'R-X: no.') });
     await addRule('R-IMG-MIN-11', '11');

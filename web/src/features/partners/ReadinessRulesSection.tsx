@@ -193,8 +193,10 @@ function ReadinessRulesEditor({
   useEffect(
     () => () => {
       runId.current += 1;
+      setProgress(null);
+      setBusy((b) => (b === 'dry-run' ? null : b));
     },
-    [],
+    [inputKey],
   );
   const runDry = async () => {
     const id = ++runId.current;
