@@ -7,9 +7,13 @@
  *    app) after the partner adds a blocking "at least 2 images" rule, which moves every one of them; then the rule is
  *    removed and they move back. Baseline, in the same run: a plain UPDATE writing the same columns of the same rows
  *    in one statement. Target: each recompute within 60 s.
- * 2. The live score on Enter UPC(s): what a keystroke runs (the draft's products judged by the partner's rules, as
- *    the page does on every change) for a 10-file draft, timed in process over many keystrokes. Target: p99 within
- *    50 ms. The page's own render after it is not in this figure.
+ * 2. The dry run of a rule change on the same 100,000 submissions: every step (the editor asks one after another until
+ *    the last) timed, and the whole. Target: no step over 2 s, so the editor never waits long for an answer and shows
+ *    the progress between them.
+ * 3. The live score on Enter UPC(s), in Chromium on the real page (bench/readiness-keystroke.ts): a keystroke in a
+ *    10-file draft until the frame with the new score, against a keystroke in a plain input of the same page. Target:
+ *    p95 within 50 ms (the tail of both is the shared machine's scheduling; the table shows it). Also, in process,
+ *    what the judging alone costs per keystroke.
  *
  *   npm run bench -- readiness           (READINESS_ROWS=20000 for a smaller run)
  */
@@ -19,21 +23,32 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { draftReadiness, effectiveRuleSet, type DraftFileFacts, type ReadinessRule } from '@portal/domain';
+import {
+  draftReadiness,
+  effectiveRuleSet,
+  emptyDryRun,
+  mergeDryRuns,
+  type DraftFileFacts,
+  type ReadinessDryRun,
+  type ReadinessRule,
+} from '@portal/domain';
 import { minTwoImagesRule, READINESS_FIXTURE } from '@portal/domain/readiness.fixture';
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { subscribeListeners } from '../server/src/listeners.ts';
 import { writeVersion } from '../server/src/modules/readiness/repository.ts';
 import { recomputeReadinessOfPartner } from '../server/src/modules/submissions/readiness-job.ts';
+import { dryRunOwnRules } from '../server/src/modules/readiness/service.ts';
+import type { AppContext } from '../server/src/context.ts';
+import { FILES, runKeystrokeBench, type KeystrokeFigures } from './readiness-keystroke.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/readiness.md');
 const ROWS = Number(process.env.READINESS_ROWS ?? 100_000);
-const PARTNER = 20_000_001;
+export const PARTNER = 20_000_001;
 const SUPPLIER = 20_000_002;
-export const TARGETS = { recomputeSeconds: 60, keystrokeP99Ms: 50 };
+export const TARGETS = { recomputeSeconds: 60, dryRunStepSeconds: 2, keystrokeP95Ms: 50 };
 
-async function openBenchDatabase() {
+export async function openBenchDatabase() {
   const name = 'bench_readiness';
   const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
   const admin = new pg.Client({ connectionString: adminUrl });
@@ -43,11 +58,12 @@ async function openBenchDatabase() {
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  return openPostgres(url.href);
+  // The plain UPDATE of 100,000 rows is one statement: on a busy shared machine it may pass the app's 30 s limit.
+  return openPostgres(url.href, undefined, 300_000);
 }
 
 /** Seeds the partner, its configuration (asking for no field of its own) and ROWS submissions of one image each. */
-async function seed(db: Db, log: (line: string) => void) {
+export async function seed(db: Db, log: (line: string) => void) {
   const [{ n }] = await queryRows<{ n: number }>(
     db,
     sql`select count(*)::int as n from product_submissions where partner_company_id = ${PARTNER}`,
@@ -121,6 +137,7 @@ async function recomputePart(log: (line: string) => void) {
     await writeVersion(db, PARTNER, [], SUPPLIER);
     await recomputeReadinessOfPartner(db, PARTNER);
     const rule: ReadinessRule = minTwoImagesRule(1);
+    const dryRun = await dryRunPart(db, rule);
     await writeVersion(db, PARTNER, [rule], SUPPLIER);
     const toNotReady = await seconds(() => recomputeReadinessOfPartner(db, PARTNER));
     await writeVersion(db, PARTNER, [], SUPPLIER);
@@ -133,10 +150,31 @@ async function recomputePart(log: (line: string) => void) {
     const updateReady = await seconds(() => plainUpdate(db, true));
     // Leave the rows as the recompute left them for the next run.
     await recomputeReadinessOfPartner(db, PARTNER);
-    return { toNotReady, toReady, updateNotReady, updateReady, readyAfter: moved };
+    return { toNotReady, toReady, updateNotReady, updateReady, readyAfter: moved, dryRun };
   } finally {
     await database.close();
   }
+}
+
+/** The dry run of adding the rule, step after step as the editor asks, each step timed. */
+async function dryRunPart(db: Db, rule: ReadinessRule) {
+  const ctx = { db } as AppContext;
+  const steps: number[] = [];
+  let run: ReadinessDryRun = emptyDryRun();
+  let after: string | null = null;
+  const started = process.hrtime.bigint();
+  do {
+    let step!: Awaited<ReturnType<typeof dryRunOwnRules>>;
+    steps.push(
+      await seconds(async () => {
+        step = await dryRunOwnRules(ctx, PARTNER, [rule], { after });
+      }),
+    );
+    run = mergeDryRuns(run, step);
+    after = step.next;
+  } while (after);
+  const total = Number(process.hrtime.bigint() - started) / 1e9;
+  return { total, steps, longest: Math.max(...steps), run };
 }
 
 /** A 10-file draft of five products (two files each), as typed so far, with the fixture partner's rules. */
@@ -167,8 +205,13 @@ export async function runReadinessBench() {
   };
   const r = await recomputePart(log);
   const k = keystrokePart();
+  const browser = await runKeystrokeBench(log);
   const recomputeOk = r.toNotReady <= TARGETS.recomputeSeconds && r.toReady <= TARGETS.recomputeSeconds;
-  const keystrokeOk = k.p99 <= TARGETS.keystrokeP99Ms;
+  const dryRunOk = r.dryRun.longest <= TARGETS.dryRunStepSeconds;
+  const keystrokeOk = browser.portal.p95 <= TARGETS.keystrokeP95Ms;
+  const ms = (v: number) => v.toFixed(1);
+  const row = (name: string, f: KeystrokeFigures, ratio: string, target: string) =>
+    `| ${name} | ${ms(f.median)} | ${ms(f.p95)} | ${ms(f.p99)} | ${ms(f.max)} | ${f.n} | ${ratio} | ${target} |`;
   const report = [
     `# Readiness`,
     ``,
@@ -181,12 +224,28 @@ export async function runReadinessBench() {
     ``,
     `Ready after the rule was removed: ${r.readyAfter.toLocaleString('en')} of ${ROWS.toLocaleString('en')}. Each recompute also emitted a readiness event per submission to the webhook listener (no endpoint subscribed, so no delivery was written).`,
     ``,
-    `| live score, one keystroke on a 10-file draft (judging only) | median ms | p99 ms | max ms | target |`,
-    `|---|---|---|---|---|`,
-    `| draftReadiness, 5 products, ${effectiveRuleSet(READINESS_FIXTURE.settings, READINESS_FIXTURE.ownRules, 3).rules.length} rules | ${k.median.toFixed(3)} | ${k.p99.toFixed(3)} | ${k.max.toFixed(3)} | p99 ≤ ${TARGETS.keystrokeP99Ms} ms ${keystrokeOk ? 'met' : 'missed'} |`,
+    `| dry run of the rule before it is saved | steps | longest step s | whole run s | judged | would become not ready | target |`,
+    `|---|---|---|---|---|---|---|`,
+    `| rule added (the recompute's first change) | ${r.dryRun.steps.length} | ${r.dryRun.longest.toFixed(2)} | ${r.dryRun.total.toFixed(1)} | ${r.dryRun.run.judged.toLocaleString('en')} | ${r.dryRun.run.becomesNotReady.toLocaleString('en')} | each step ≤ ${TARGETS.dryRunStepSeconds} s ${dryRunOk ? 'met' : 'missed'} |`,
+    ``,
+    `The editor asks for the steps one after another, showing how many are judged of how many, and may be left or changed meanwhile; the counts are of every submission once the last step answers.`,
+    ``,
+    `| live score on Enter UPC(s), Chromium, ${FILES}-file draft: keystroke until the frame with the change | median ms | p95 ms | p99 ms | max ms | keystrokes | ratio (median) | target |`,
+    `|---|---|---|---|---|---|---|---|`,
+    row(
+      'Backspace or a digit in a UPC field: the score changes',
+      browser.portal,
+      `${(browser.portal.median / browser.plain.median).toFixed(1)}x`,
+      `p95 ≤ ${TARGETS.keystrokeP95Ms} ms ${keystrokeOk ? 'met' : 'missed'}`,
+    ),
+    row('baseline: a plain input on the same page (no score)', browser.plain, '1.0x', ''),
+    ``,
+    `| judging alone, in process (what each keystroke runs before React draws) | median ms | p99 ms | max ms |`,
+    `|---|---|---|---|`,
+    `| draftReadiness, 5 products, ${effectiveRuleSet(READINESS_FIXTURE.settings, READINESS_FIXTURE.ownRules, 3).rules.length} rules | ${k.median.toFixed(3)} | ${k.p99.toFixed(3)} | ${k.max.toFixed(3)} |`,
     ``,
   ].join('\n');
   console.log(report);
   writeFileSync(RESULTS, report);
-  return { ok: recomputeOk && keystrokeOk, ...r, keystroke: k };
+  return { ok: recomputeOk && dryRunOk && keystrokeOk, ...r, keystroke: k, browser };
 }

@@ -247,10 +247,15 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.add }).click();
     const rule = editor.getByRole('group', { name: /^Rule 1/ });
     await rule.getByRole('textbox', { name: 'Code', exact: true }).fill(MIN_2.code);
-    await rule.getByRole('textbox', { name: 'Images', exact: true }).fill(String(MIN_2.min));
     await rule.getByRole('textbox', { name: 'Weight', exact: true }).fill(String(MIN_2.weight));
     await rule.getByRole('textbox', { name: 'Message', exact: true }).fill(MIN_2.message);
     await rule.getByRole('textbox', { name: 'How to fix', exact: true }).fill(MIN_2.fix);
+    // Bad input first: more images than a draft may hold is stopped at once, naming the rule; nothing can be sent.
+    await rule.getByRole('textbox', { name: 'Images', exact: true }).fill('11');
+    await expect(editor.getByRole('alert')).toContainText(READINESS_MSG.tooManyImages(MIN_2.code));
+    await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun })).toBeDisabled();
+    await rule.getByRole('textbox', { name: 'Images', exact: true }).fill(String(MIN_2.min));
+    await expect(editor.getByRole('alert')).toBeHidden();
     await expect(editor.getByRole('button', { name: READINESS_EDITOR_MSG.save })).toBeDisabled();
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).click();
     // What the server counts for these rules (its exact counts are held by server/test/readiness.test.ts).
@@ -265,7 +270,9 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     for (const r of expected.rules) await expect(changes).toContainText(READINESS_DRY_RUN_MSG.rule(r));
     await admin.screenshot({ path: 'test-results/readiness-rules-dry-run.png', fullPage: true });
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.save }).click();
-    await expect(admin.getByText(/^Rules saved as version \d+\./)).toBeVisible();
+    const savedToast = admin.getByText(/^Rules saved as version \d+\./);
+    await expect(savedToast).toBeVisible();
+    const version = Number(/version (\d+)/.exec((await savedToast.textContent())!)![1]);
 
     const upc = uniqueEan13('41');
     await signIn(page, DEMO.supplier, at('/login'));
@@ -310,6 +317,44 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await expect(page.getByRole('columnheader', { name: 'Readiness' })).toBeVisible();
     await expect(row).toContainText(/\d+%/);
     await page.screenshot({ path: 'test-results/readiness-activity.png', fullPage: true });
+    // Its detail page: the score, the version of the rules it was judged against and what is left to fix (the
+    // attributes staff fill in after submission), the images rule no longer among them.
+    await row.getByRole('link', { name: displayUpc(upc) }).click();
+    const detail = page.getByRole('region', { name: 'Readiness for this partner' });
+    await expect(detail).toContainText(READINESS_MSG.judgedAgainst(version));
+    await expect(detail.getByText(/^UPC \d+: \d+% ready for this partner$/)).toBeVisible();
+    await expect(detail).not.toContainText(MIN_2.code);
+    // Sent already: a failing blocking rule says it blocks readiness, not Submit.
+    await expect(detail.getByRole('listitem').first()).toContainText(READINESS_MSG.blockingSubmitted);
+    await expect(detail).not.toContainText(READINESS_MSG.severityLabel.blocking);
+
+    // Staff: the review queue filtered by "not ready" and by the rule lists the partner's earlier one-image
+    // submissions (moved by the background recompute after the save), each naming the rule, and not the new one.
+    await admin.goto(`/review?partner=${PARTNER.companyId}&size=50`);
+    const queue = admin.getByRole('table');
+    await expect(queue.getByRole('row').nth(1)).toBeVisible();
+    await admin.getByRole('checkbox', { name: /Not ready only/ }).click();
+    await expect(admin).toHaveURL(/notReady=true/);
+    await admin.getByRole('textbox', { name: 'Fails rule' }).fill(MIN_2.code);
+    await expect(admin).toHaveURL(new RegExp(`rule=${MIN_2.code}`));
+    await expect(async () => {
+      await admin.reload();
+      await expect(queue.getByRole('row').filter({ hasText: MIN_2.code }).first()).toBeVisible({ timeout: 2000 });
+    }).toPass();
+    await expect(admin.getByRole('checkbox', { name: /Not ready only/ })).toBeChecked();
+    const rows = queue.getByRole('row').filter({ has: admin.getByRole('cell') });
+    for (const r of await rows.all()) await expect(r).toContainText(`${MIN_2.code}`);
+    await expect(queue.getByRole('row').filter({ hasText: displayUpc(upc) })).toHaveCount(0);
+    await admin.screenshot({ path: 'test-results/readiness-review-queue.png', fullPage: true });
+    // The recompute the save started, in the jobs console with its progress (every submission of the partner judged).
+    await admin.goto('/admin/jobs?state=done&type=submissions.recomputeReadiness');
+    await expect(
+      admin
+        .getByRole('table', { name: 'Jobs' })
+        .getByRole('row')
+        .filter({ hasText: /\d+ of \d+ \(100%\)/ })
+        .first(),
+    ).toBeVisible();
   } finally {
     await graphql(adminApi, SAVE, { partner: PARTNER.companyId, rules: [] });
     await adminApi.dispose();

@@ -8,7 +8,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PARTNER_FIELDS, READINESS_MSG } from '@portal/domain';
+import { emptyDryRun, mergeDryRuns, PARTNER_FIELDS, READINESS_MSG } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { partnerConfigurations, productSubmissions, users } from '../src/db/schema.ts';
 import { ClaimLostError } from '../src/jobs/queue.ts';
@@ -20,6 +20,7 @@ import {
 } from '../src/modules/submissions/lifecycle.ts';
 import { recomputeReadinessOfPartner } from '../src/modules/submissions/readiness-job.ts';
 import { readinessCondition } from '../src/modules/submissions/readiness-filter.ts';
+import { dryRunOwnRules } from '../src/modules/readiness/service.ts';
 import { jobs } from '../src/db/schema.ts';
 import { databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
@@ -27,9 +28,11 @@ import { until } from './support/wait.ts';
 const PARTNER = 30443;
 const MIN_2 = minTwoImagesRule(2);
 const SAVE = `mutation($p: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $p, rules: $rules) { version } }`;
-const DRY_RUN = `query($p: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $p, rules: $rules) {
-  judged becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
+const DRY_RUN = `query($p: Int!, $rules: [ReadinessRuleInput!]!, $after: String) {
+  dryRunReadinessRules(partnerCompanyId: $p, rules: $rules, after: $after) {
+    judged total next becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
 const RULES = `query($p: Int!) { getReadinessRules(partnerCompanyId: $p) { version } }`;
+const RULE_CODES = `query($p: Int!) { getReadinessRules(partnerCompanyId: $p) { version rules { code kind severity weight message fix min } } }`;
 const ACTIVITY = `query { getProductSubmissionsByStatuses(statuses: ["SUBMITTED"]) { items { id readiness { percent ready version failing { code severity message fix } } } } }`;
 
 let server: TestServer;
@@ -130,6 +133,11 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
   });
 
   it('bad input: more images than a draft holds, or an unknown field, is refused naming the rule; the old version stays', async () => {
+    // A version of the partner's own to keep: every rule of it must still be there after the refusals.
+    const kept = { ...MIN_2, code: 'R-IMG-KEPT', min: 1 };
+    expect((await c.admin.graphql(SAVE, { p: PARTNER, rules: [kept] })).json.errors).toBeUndefined();
+    const rulesBefore = (await c.admin.graphql(RULE_CODES, { p: PARTNER })).json.data.getReadinessRules;
+    expect(rulesBefore.rules.map((r: { code: string }) => r.code)).toContain('R-IMG-KEPT');
     const before = await version();
     const tooMany = { ...MIN_2, code: 'R-IMG-MIN-11', min: 11 };
     const unknown = { ...MIN_2, code: 'R-FLD-COLOUR', kind: 'field-present', field: 'colour', min: undefined };
@@ -143,6 +151,10 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
       }
     }
     expect(await version()).toBe(before);
+    expect((await c.admin.graphql(RULE_CODES, { p: PARTNER })).json.data.getReadinessRules).toEqual(rulesBefore);
+    // Back to no rule of its own (a version of its own), so the tests below start from every submission ready.
+    expect((await c.admin.graphql(SAVE, { p: PARTNER, rules: [] })).json.errors).toBeUndefined();
+    await recomputeReadinessOfPartner(server.database.db, PARTNER);
     // A supplier may not try rules at all.
     const denied = await c.supplier.graphql(DRY_RUN, { p: PARTNER, rules: [MIN_2] });
     expect(denied.json.errors[0].extensions.code).toBe('FORBIDDEN');
@@ -153,6 +165,8 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
     const res = await c.admin.graphql(DRY_RUN, { p: PARTNER, rules: [MIN_2] });
     expect(res.json.data.dryRunReadinessRules).toEqual({
       judged: 3,
+      total: 3,
+      next: null,
       becomesNotReady: 2,
       becomesReady: 0,
       scoreChanges: 0,
@@ -160,6 +174,29 @@ describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
     });
     expect(await version()).toBe(before);
     expect(await stored(ids.one)).toMatchObject({ percent: 100, ready: true });
+  });
+
+  it('the dry run in steps: each goes on where the last stopped, the steps add up to the whole; a bad cursor is refused', async () => {
+    const whole = (await c.admin.graphql(DRY_RUN, { p: PARTNER, rules: [MIN_2] })).json.data.dryRunReadinessRules;
+    // One submission per step, each step answering at once (a big partner's steps stop after about a second).
+    const steps = [];
+    let after: string | null = null;
+    do {
+      const step = await dryRunOwnRules(server.ctx, PARTNER, [MIN_2], { after, batch: 1, stepMs: 0 });
+      steps.push(step);
+      after = step.next;
+    } while (after && steps.length < 10);
+    expect(steps.length).toBeGreaterThan(1);
+    expect(steps.every((s) => s.total === 3 && s.judged <= 1)).toBe(true);
+    expect(steps.reduce((run, step) => mergeDryRuns(run, step), emptyDryRun())).toEqual({
+      judged: whole.judged,
+      becomesNotReady: whole.becomesNotReady,
+      becomesReady: whole.becomesReady,
+      scoreChanges: whole.scoreChanges,
+      rules: whole.rules,
+    });
+    const bad = await c.admin.graphql(DRY_RUN, { p: PARTNER, rules: [MIN_2], after: 'not-a-cursor' });
+    expect(bad.json.errors[0].message).toBe('The dry run cannot go on from there: start it again.');
   });
 
   it('a run whose claim passed to another worker rolls its batch back; the next goes on from the last batch recorded', async () => {

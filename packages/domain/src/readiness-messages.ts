@@ -19,6 +19,8 @@ export const READINESS_MSG = {
     `${code}: a draft holds at most ${MAX_FILES_PER_DRAFT} files, so more images than that can never be given.`,
   duplicateCode: (code: string) => `${code}: each rule code may be used once.`,
   impliedCode: (code: string) => `${code}: this code belongs to a rule the partner settings make; choose another.`,
+  messageRequired: 'The message is empty: say what the rule asks for.',
+  fixRequired: 'The how-to-fix text is empty: say what to do to pass the rule.',
   codeFormat: 'A rule code is R- followed by upper-case letters and digits in groups, e.g. R-IMG-MIN-2.',
   threshold: PHOTO_LINE_MSG,
   pending: 'The photo checks are still running.',
@@ -32,6 +34,8 @@ export const READINESS_MSG = {
   score: (upc: string, percent: number) =>
     `${upc ? `UPC ${displayUpc(upc)}` : 'This product'}: ${percent}% ready for this partner`,
   severityLabel: { blocking: 'Blocks Submit', warning: 'Warning', info: 'Info' } satisfies Record<RuleSeverity, string>,
+  /** A submitted product's failing blocking rule: it was sent already, it is not ready for the partner. */
+  blockingSubmitted: 'Blocking',
 } as const;
 
 /** A readiness column's cell: "100%", "50% · 1 blocking", or "N/A" without a partner's rules. */
@@ -60,9 +64,20 @@ export interface ReadinessDryRun {
   rules: DryRunRuleChange[];
 }
 
+/**
+ * One step of a dry run: the counts of the submissions judged in this step, how many there are to judge in all, and
+ * where the next step starts (null: this was the last). A big partner's dry run takes several steps, each bounded in
+ * time, so no request runs long and the editor shows the progress.
+ */
+export interface ReadinessDryRunStep extends ReadinessDryRun {
+  total: number;
+  next: string | null;
+}
+
 export const READINESS_DRY_RUN_MSG = {
   summary: (d: ReadinessDryRun) =>
     `Of ${d.judged} current submission(s), ${d.becomesNotReady} would become not ready and ${d.becomesReady} ready again; ${d.scoreChanges} more would change score.`,
+  progress: (judged: number, total: number) => `Checking: ${judged} of ${total} current submission(s) judged so far.`,
   rule: (r: DryRunRuleChange) =>
     `${r.code}: ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again.`,
 };

@@ -6,6 +6,7 @@ import { judgeReadiness, type ReadinessFacts, type ReadinessRule } from './readi
 import {
   addToDryRun,
   emptyDryRun,
+  mergeDryRuns,
   readinessFilterSchema,
   readinessMoved,
   storedReadinessOf,
@@ -101,6 +102,25 @@ describe('the dry run', () => {
     const back = emptyDryRun();
     for (const images of [1, 3]) addToDryRun(back, judge(images, []), judge(images, [rule('R-NEW', 'blocking', 2)]));
     expect(back.rules).toEqual([{ code: 'R-NEW', becomesNotReady: 1, becomesReady: 0 }]);
+  });
+
+  it('in steps: the counts of the steps added up are those of one run over them all, per rule too', () => {
+    const before = [rule('R-OLD', 'blocking', 3)];
+    const after = [rule('R-NEW', 'blocking', 2), rule('R-INFO', 'info', 5)];
+    const whole = emptyDryRun();
+    const steps = [emptyDryRun(), emptyDryRun(), emptyDryRun()];
+    for (const [i, images] of [1, 2, 3, 4, 1, 2].entries()) {
+      addToDryRun(whole, judge(images, before), judge(images, after));
+      addToDryRun(steps[i % 3], judge(images, before), judge(images, after));
+    }
+    const other = addToDryRun(emptyDryRun(), judge(1, []), judge(1, after));
+    const merged = [...steps, other].reduce(mergeDryRuns, emptyDryRun());
+    expect(merged).toEqual({
+      ...whole,
+      judged: whole.judged + 1,
+      becomesNotReady: 1,
+      rules: [{ code: 'R-NEW', becomesNotReady: 1, becomesReady: 0 }, ...whole.rules],
+    });
   });
 });
 

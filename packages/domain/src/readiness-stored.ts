@@ -85,3 +85,22 @@ export function addToDryRun(run: ReadinessDryRun, before: Readiness, after: Read
   } else if (before.percent !== after.percent) run.scoreChanges += 1;
   return run;
 }
+
+/** Two parts of a dry run (steps over different submissions) as one: every count added, per rule too. */
+export function mergeDryRuns(a: ReadinessDryRun, b: ReadinessDryRun): ReadinessDryRun {
+  const rules = a.rules.map((r) => ({ ...r }));
+  for (const r of b.rules) {
+    const entry = rules.find((e) => e.code === r.code);
+    if (entry) {
+      entry.becomesNotReady += r.becomesNotReady;
+      entry.becomesReady += r.becomesReady;
+    } else rules.push({ code: r.code, becomesNotReady: r.becomesNotReady, becomesReady: r.becomesReady });
+  }
+  return {
+    judged: a.judged + b.judged,
+    becomesNotReady: a.becomesNotReady + b.becomesNotReady,
+    becomesReady: a.becomesReady + b.becomesReady,
+    scoreChanges: a.scoreChanges + b.scoreChanges,
+    rules: rules.sort((x, y) => x.code.localeCompare(y.code)),
+  };
+}

@@ -186,6 +186,8 @@ describe("a partner's own rules as sent", () => {
     expect(problems([rule, rule])).toEqual([READINESS_MSG.duplicateCode('R-X')]);
     expect(problems([{ ...rule, code: 'R-PHOTO-BLURRY' }])).toEqual([READINESS_MSG.impliedCode('R-PHOTO-BLURRY')]);
     expect(problems([{ ...rule, code: 'img-min' }])).toEqual([READINESS_MSG.codeFormat]);
+    expect(problems([{ ...rule, message: ' ' }])).toEqual([READINESS_MSG.messageRequired]);
+    expect(problems([{ ...rule, fix: '' }])).toEqual([READINESS_MSG.fixRequired]);
     expect(problems([{ ...noMin, kind: 'photo-check', check: 'LOW_RESOLUTION', minLongSidePx: 50 }])).toEqual([
       READINESS_MSG.threshold,
     ]);

@@ -40,8 +40,8 @@ const isIntakeField = (field: string): field is IntakeField => (INTAKE_FIELDS as
 
 const ruleBase = {
   code: z.string().regex(RULE_CODE_PATTERN, READINESS_MSG.codeFormat).max(40),
-  message: z.string().trim().min(1).max(200),
-  fix: z.string().trim().min(1).max(300),
+  message: z.string().trim().min(1, READINESS_MSG.messageRequired).max(200),
+  fix: z.string().trim().min(1, READINESS_MSG.fixRequired).max(300),
   severity: z.enum(RULE_SEVERITIES),
   weight: z.number().int().min(1).max(100),
 };

@@ -3,7 +3,7 @@ import {
   type DryRunRuleChange,
   type ProductReadiness,
   type Readiness,
-  type ReadinessDryRun,
+  type ReadinessDryRunStep,
   type ReadinessRule,
   type RuleResult,
   type RuleSet,
@@ -205,10 +205,17 @@ const DryRunRuleRef = builder.objectRef<DryRunRuleChange>('ReadinessDryRunRule')
   }),
 });
 
-const DryRunRef = builder.objectRef<ReadinessDryRun>('ReadinessDryRun').implement({
-  description: "What saving a rule set would change in the partner's current submissions, before it is saved.",
+const DryRunRef = builder.objectRef<ReadinessDryRunStep>('ReadinessDryRun').implement({
+  description:
+    "What saving a rule set would change in the partner's current submissions, before it is saved: one step's counts (add the steps up), how many submissions there are in all, and where the next step starts.",
   fields: (t) => ({
-    judged: t.exposeInt('judged'),
+    judged: t.exposeInt('judged', { description: 'Submissions judged in this step.' }),
+    total: t.exposeInt('total', { description: 'Current submissions to the partner, in all the steps.' }),
+    next: t.string({
+      nullable: true,
+      description: 'Pass as `after` for the next step; null when this step was the last.',
+      resolve: (d) => d.next,
+    }),
     becomesNotReady: t.exposeInt('becomesNotReady'),
     becomesReady: t.exposeInt('becomesReady'),
     scoreChanges: t.exposeInt('scoreChanges'),
@@ -220,14 +227,15 @@ builder.queryField('dryRunReadinessRules', (t) =>
   t.field({
     type: DryRunRef,
     description:
-      "How many of the partner's current submissions these own rules would make not ready, or ready again, per rule; nothing is saved. Refused like saveReadinessRules.",
+      "How many of the partner's current submissions these own rules would make not ready, or ready again, per rule; nothing is saved. Refused like saveReadinessRules. In steps of about a second each: call again with `after` set to the answer's `next` until it is null, adding the counts up.",
     args: {
       partnerCompanyId: t.arg.int({ required: true }),
       rules: t.arg({ type: [RuleInput], required: true }),
+      after: t.arg.string({ required: false, description: 'The `next` of the step before; none for the first step.' }),
     },
-    resolve: async (_root, { partnerCompanyId, rules }, { request, ctx }) => {
+    resolve: async (_root, { partnerCompanyId, rules, after }, { request, ctx }) => {
       authorize(readinessPolicy.editRules(await requireUser(request)));
-      return dryRunOwnRules(ctx, partnerCompanyId, cleanRules(rules));
+      return dryRunOwnRules(ctx, partnerCompanyId, cleanRules(rules), { after: after ?? null });
     },
   }),
 );

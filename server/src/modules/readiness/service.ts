@@ -12,7 +12,9 @@ import {
   type DraftFileFacts,
   type ProductReadiness,
   type RuleSet,
+  type ReadinessDryRunStep,
 } from '@portal/domain';
+import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
@@ -21,7 +23,7 @@ import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
 import { latestOwnRules, ruleSetOf, settingsOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
-import { factsOf, FIRST_ID } from '../submissions/readiness-store.ts';
+import { countOfPartner, factsOf, FIRST_ID } from '../submissions/readiness-store.ts';
 import { filesOf } from '../submissions/repository.ts';
 import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
 
@@ -109,16 +111,32 @@ export function parseOwnRules(raw: unknown): ReadinessRule[] {
   throw badRequest(message, { [`rules.${first.path.join('.')}`]: message });
 }
 
-/** Submissions read per step of a dry run. */
+/** Submissions read per query of a dry run. */
 const DRY_RUN_BATCH = 1000;
+/** How long one step of a dry run judges before it answers (it always judges one batch at least). */
+export const DRY_RUN_STEP_MS = 1000;
+
+const cursorSchema = z.uuid();
 
 /**
- * What saving these own rules would change: every current submission to the partner judged by its rules as they
- * are and as they would be (the same facts, judged twice), counted per rule that makes one not ready or ready again.
+ * What saving these own rules would change: the current submissions to the partner judged by its rules as they are
+ * and as they would be (the same facts, judged twice), counted per rule that makes one not ready or ready again.
  * Nothing is written. Refused as saving would be.
+ *
+ * In steps: one call judges submissions in id order from `after` for about DRY_RUN_STEP_MS and answers the counts of
+ * those with the cursor of the next step (null after the last) and how many there are in all; the editor adds the
+ * steps up and shows the progress (a partner with 100,000 submissions takes several seconds in all, no request more
+ * than about one).
  */
-export async function dryRunOwnRules(ctx: AppContext, partnerCompanyId: number, raw: unknown) {
+export async function dryRunOwnRules(
+  ctx: AppContext,
+  partnerCompanyId: number,
+  raw: unknown,
+  { after = null, stepMs = DRY_RUN_STEP_MS, batch = DRY_RUN_BATCH }: DryRunStepOptions = {},
+): Promise<ReadinessDryRunStep> {
   const own = parseOwnRules(raw);
+  if (after !== null && !cursorSchema.safeParse(after).success)
+    throw badRequest('The dry run cannot go on from there: start it again.', { after: 'Not a dry run cursor.' });
   await partnerOf(ctx.db, partnerCompanyId);
   const [config] = await ctx.db
     .select({
@@ -130,26 +148,42 @@ export async function dryRunOwnRules(ctx: AppContext, partnerCompanyId: number, 
     .where(eq(partnerConfigurations.companyId, partnerCompanyId));
   const current = (await ruleSetOf(ctx.db, partnerCompanyId))!;
   const proposed = effectiveRuleSet(settingsOf(config), own, current.version + 1);
+  // The facts are read once; duplicates are looked up if either rule set asks for them.
+  const both = new Map([[partnerCompanyId, { version: 0, rules: [...current.rules, ...proposed.rules] }]]);
+  const total = await countOfPartner(ctx.db, partnerCompanyId);
   const run = emptyDryRun();
-  for (let after = FIRST_ID; ;) {
+  const started = Date.now();
+  let cursor = after ?? FIRST_ID;
+  let next: string | null = null;
+  for (;;) {
     const rows = await ctx.db
       .select()
       .from(productSubmissions)
-      .where(and(eq(productSubmissions.partnerCompanyId, partnerCompanyId), gt(productSubmissions.id, after)))
+      .where(and(eq(productSubmissions.partnerCompanyId, partnerCompanyId), gt(productSubmissions.id, cursor)))
       .orderBy(asc(productSubmissions.id))
-      .limit(DRY_RUN_BATCH);
+      .limit(batch);
     if (!rows.length) break;
-    // The facts are read once; duplicates are looked up if either rule set asks for them.
-    const both = new Map([[partnerCompanyId, { version: 0, rules: [...current.rules, ...proposed.rules] }]]);
     const facts = await factsOf(ctx.db, rows, both);
     for (const row of rows) {
       const f = facts.get(row.id)!;
       addToDryRun(run, submissionReadiness(f, current), submissionReadiness(f, proposed));
     }
-    after = rows[rows.length - 1].id;
+    cursor = rows[rows.length - 1].id;
+    if (rows.length < batch) break;
+    if (Date.now() - started >= stepMs) {
+      next = cursor;
+      break;
+    }
   }
   run.rules.sort((a, b) => a.code.localeCompare(b.code));
-  return run;
+  return { ...run, total, next };
+}
+
+export interface DryRunStepOptions {
+  /** Where this step starts: the `next` of the step before; null for the first. */
+  after?: string | null;
+  stepMs?: number;
+  batch?: number;
 }
 
 /**

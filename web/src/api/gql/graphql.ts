@@ -425,10 +425,11 @@ export type PartnerReadinessRulesQuery = { getReadinessRules: { version: number,
 export type DryRunReadinessRulesQueryVariables = Exact<{
   partnerCompanyId: number;
   rules: Array<ReadinessRuleInput> | ReadinessRuleInput;
+  after?: string | null | undefined;
 }>;
 
 
-export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, becomesNotReady: number, becomesReady: number, scoreChanges: number, rules: Array<{ code: string, becomesNotReady: number, becomesReady: number }> } };
+export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, total: number, next: string | null, becomesNotReady: number, becomesReady: number, scoreChanges: number, rules: Array<{ code: string, becomesNotReady: number, becomesReady: number }> } };
 
 export type SaveReadinessRulesMutationVariables = Exact<{
   partnerCompanyId: number;
@@ -1646,9 +1647,15 @@ export const PartnerReadinessRulesDocument = new TypedDocumentString(`
   stage
 }`) as unknown as TypedDocumentString<PartnerReadinessRulesQuery, PartnerReadinessRulesQueryVariables>;
 export const DryRunReadinessRulesDocument = new TypedDocumentString(`
-    query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
-  dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+    query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!, $after: String) {
+  dryRunReadinessRules(
+    partnerCompanyId: $partnerCompanyId
+    rules: $rules
+    after: $after
+  ) {
     judged
+    total
+    next
     becomesNotReady
     becomesReady
     scoreChanges

@@ -271,14 +271,14 @@ function DraftForm({ draft }: { draft: Draft }) {
     };
   };
 
+  // Reads no state of this render: a row may call the function of an earlier one (DraftFileRow's sameRowProps).
   const onEdited = (fileName: string, field: 'upc' | 'productName') => {
     const key = `${fileName}.${field}`;
-    if (serverErrors[key]) {
-      setServerErrors((current) => {
-        const { [key]: _gone, ...rest } = current;
-        return rest;
-      });
-    }
+    setServerErrors((current) => {
+      if (!(key in current)) return current;
+      const { [key]: _gone, ...rest } = current;
+      return rest;
+    });
   };
 
   /** Shows a failed save, submit or delete: field messages on their rows, product messages as toasts. */

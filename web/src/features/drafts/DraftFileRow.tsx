@@ -1,4 +1,4 @@
-import { useId, useState, type ReactNode } from 'react';
+import { memo, useId, useState, type ReactNode } from 'react';
 import { Controller, useWatch, type Control } from 'react-hook-form';
 import {
   Button,
@@ -64,7 +64,11 @@ interface DraftFileRowProps {
   productNameRequired: boolean;
   shipping: ShippingProfileField;
   errors: { upc?: ShownError; productName?: ShownError };
-  /** The user changed a field: a server message about it no longer applies. */
+  /**
+   * The user changed a field: a server message about it no longer applies. Like onRemove, it must read no state of
+   * the page's render: a row is drawn again only when its own props change (sameRowProps), so it may call the
+   * function of an earlier render.
+   */
   onEdited: (field: 'upc' | 'productName') => void;
   /** Asks to take this file out of the draft; absent where it may not go (the draft's last file, or view only). */
   onRemove?: () => void;
@@ -82,8 +86,39 @@ const rowLabel = (label: string, fileName: string) => (
 const errorNode = (error: ShownError | undefined): ReactNode =>
   error ? <span role={error.announce ? 'alert' : undefined}>{fieldError(error.message)}</span> : undefined;
 
+const sameError = (a: ShownError | undefined, b: ShownError | undefined) =>
+  a === b || (!!a && !!b && a.message === b.message && a.announce === b.announce);
+const sameShipping = (a: ShippingProfileField, b: ShippingProfileField) =>
+  a === b ||
+  (a.show === b.show &&
+    a.required === b.required &&
+    (a.options === b.options || JSON.stringify(a.options) === JSON.stringify(b.options)));
+
+/**
+ * Whether a row would be drawn the same: a keystroke in one row redraws the page (the live score, Submit) but not
+ * the other nine rows of a 10-file draft, whose inputs are most of the page's work (the score within 50 ms of a
+ * keystroke, bench/readiness-keystroke.ts). Callbacks are compared by presence only (see onEdited).
+ */
+export function sameRowProps(a: DraftFileRowProps, b: DraftFileRowProps) {
+  return (
+    a.index === b.index &&
+    a.fileName === b.fileName &&
+    a.file === b.file &&
+    a.control === b.control &&
+    a.disabled === b.disabled &&
+    a.productNameRequired === b.productNameRequired &&
+    sameShipping(a.shipping, b.shipping) &&
+    sameError(a.errors.upc, b.errors.upc) &&
+    sameError(a.errors.productName, b.errors.productName) &&
+    !a.onRemove === !b.onRemove &&
+    (a.blockingChecks ?? []).join() === (b.blockingChecks ?? []).join()
+  );
+}
+
 /** Upload step 2: thumbnail, UPC, product name, marketing image and (when allowed) shipping profile of one file. */
-export function DraftFileRow({
+export const DraftFileRow = memo(DraftFileRowView, sameRowProps);
+
+function DraftFileRowView({
   index,
   fileName,
   file,

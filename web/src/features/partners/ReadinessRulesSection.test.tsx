@@ -17,7 +17,12 @@ function renderEditor(answers: Parameters<typeof fakeServer>[0] = {}) {
     PartnerReadinessRules: { data: { getReadinessRules: { version: 2, rules: [] } } },
     DryRunReadinessRules: {
       data: {
-        dryRunReadinessRules: { ...DRY_RUN, rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: 2, becomesReady: 0 }] },
+        dryRunReadinessRules: {
+          ...DRY_RUN,
+          total: 3,
+          next: null,
+          rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: 2, becomesReady: 0 }],
+        },
       },
     },
     ...answers,
@@ -55,6 +60,91 @@ describe('readiness rules on the partner settings', () => {
     await waitFor(() => expect(make.hasAttribute('disabled')).toBe(false));
     const sent = calls.find((c) => c.operation === 'DryRunReadinessRules')!.variables.rules as object[];
     expect(sent).toEqual([expect.objectContaining({ code: 'R-IMG-MIN-2', kind: 'min-images', min: 2 })]);
+  });
+
+  it("a big partner's dry run goes in steps: the progress shows between them, the counts are added up", async () => {
+    let finish: () => void = () => {};
+    const secondAsked = new Promise<void>((resolve) => (finish = resolve));
+    const step = (judged: number, notReady: number, next: string | null) => ({
+      data: {
+        dryRunReadinessRules: {
+          judged,
+          total: 5000,
+          next,
+          becomesNotReady: notReady,
+          becomesReady: 0,
+          scoreChanges: 1,
+          rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: notReady, becomesReady: 0 }],
+        },
+      },
+    });
+    const { calls } = renderEditor({
+      DryRunReadinessRules: async (v: Record<string, unknown>) => {
+        if (!v.after) return step(2000, 1500, 'cursor-1');
+        await secondAsked;
+        return step(3000, 2500, null);
+      },
+    });
+    await addRule('R-IMG-MIN-2', '2');
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    const progress = await screen.findByRole('status', { name: 'Checking what saving would change' });
+    expect(progress.textContent).toContain(READINESS_DRY_RUN_MSG.progress(2000, 5000));
+    // Not saved on a part of the counts.
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.save }).hasAttribute('disabled')).toBe(true);
+    finish();
+    const changes = await screen.findByRole('status', { name: 'What saving would change' });
+    expect(changes.textContent).toContain(
+      READINESS_DRY_RUN_MSG.summary({
+        judged: 5000,
+        becomesNotReady: 4000,
+        becomesReady: 0,
+        scoreChanges: 2,
+        rules: [],
+      }),
+    );
+    expect(changes.textContent).toContain('R-IMG-MIN-2: 4000 would become not ready, 0 ready again.');
+    expect(screen.queryByRole('status', { name: 'Checking what saving would change' })).toBeNull();
+    const afters = calls.filter((c) => c.operation === 'DryRunReadinessRules').map((c) => c.variables.after ?? null);
+    expect(afters).toEqual([null, 'cursor-1']);
+  });
+
+  it('a change of the rules while a dry run goes on drops it: its progress goes, Check can start again', async () => {
+    let finish: () => void = () => {};
+    const secondAsked = new Promise<void>((resolve) => (finish = resolve));
+    renderEditor({
+      DryRunReadinessRules: async (v: Record<string, unknown>) => {
+        if (v.after) await secondAsked;
+        return {
+          data: {
+            dryRunReadinessRules: {
+              judged: 1000,
+              total: 2000,
+              next: v.after ? null : 'cursor-1',
+              becomesNotReady: 1,
+              becomesReady: 0,
+              scoreChanges: 0,
+              rules: [],
+            },
+          },
+        };
+      },
+    });
+    await addRule('R-IMG-MIN-2', '2');
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    await screen.findByRole('status', { name: 'Checking what saving would change' });
+    fireEvent.change(within(screen.getByRole('group', { name: /^Rule 1/ })).getByRole('textbox', { name: 'Images' }), {
+      target: { value: '3' },
+    });
+    await waitFor(() => expect(screen.queryByRole('status', { name: 'Checking what saving would change' })).toBeNull());
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }).hasAttribute('disabled')).toBe(false);
+    expect(screen.getByRole('button', { name: READINESS_EDITOR_MSG.save }).hasAttribute('disabled')).toBe(true);
+    // Checked again, the rules as they are now are counted from the start.
+    finish();
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    const changes = await screen.findByRole('status', { name: 'What saving would change' });
+    expect(changes.textContent).toContain(
+      READINESS_DRY_RUN_MSG.summary({ judged: 2000, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0, rules: [] }),
+    );
   });
 
   it('bad input is stopped naming the rule (more images than a draft holds); the server saying no is shown too', async () => {

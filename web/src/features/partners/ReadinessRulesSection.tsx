@@ -1,8 +1,23 @@
-import { useState } from 'react';
-import { Alert, Button, Group, Loader, NumberInput, Paper, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { useEffect, useRef, useState } from 'react';
+import {
+  Alert,
+  Button,
+  Group,
+  Loader,
+  NumberInput,
+  Paper,
+  Progress,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  emptyDryRun,
   IMPLIED_RULE_CODE,
+  mergeDryRuns,
   ownRulesInputSchema,
   PHOTO_ISSUE_CODES,
   PHOTO_ISSUE_LABELS,
@@ -16,7 +31,11 @@ import {
   type ReadinessRule,
   type RuleKind,
 } from '@portal/domain';
-import type { ReadinessRuleFieldsFragment, ReadinessRuleInput } from '../../api/gql/graphql.ts';
+import type {
+  DryRunReadinessRulesQuery as DryRunStep,
+  ReadinessRuleFieldsFragment,
+  ReadinessRuleInput,
+} from '../../api/gql/graphql.ts';
 import { gql } from '../../api/graphql.ts';
 import { toast } from '../../ui/toast.ts';
 import {
@@ -167,22 +186,48 @@ function ReadinessRulesEditor({
     setRefusal(null);
   };
 
+  // A dry run goes in steps of about a second (a big partner has many submissions): the counts so far, with how many
+  // there are, show while it goes on; a change of the rules or leaving the page stops it.
+  const [progress, setProgress] = useState<{ judged: number; total: number } | null>(null);
+  const runId = useRef(0);
+  useEffect(
+    () => () => {
+      runId.current += 1;
+      setProgress(null);
+      setBusy((b) => (b === 'dry-run' ? null : b));
+    },
+    [inputKey],
+  );
   const runDry = async () => {
+    const id = ++runId.current;
+    const of = inputKey;
     setBusy('dry-run');
+    setProgress(null);
     try {
-      const result = (
-        await gql(
-          DryRunReadinessRulesQuery,
-          { partnerCompanyId, rules: input as ReadinessRuleInput[] },
-          { notify: false },
-        )
-      ).dryRunReadinessRules;
-      setDryRun({ of: inputKey, result });
+      let result: ReadinessDryRun = emptyDryRun();
+      let after: string | null = null;
+      do {
+        const step: DryRunStep['dryRunReadinessRules'] = (
+          await gql(
+            DryRunReadinessRulesQuery,
+            { partnerCompanyId, rules: input as ReadinessRuleInput[], after },
+            { notify: false },
+          )
+        ).dryRunReadinessRules;
+        if (runId.current !== id) return;
+        result = mergeDryRuns(result, step);
+        after = step.next ?? null;
+        setProgress({ judged: result.judged, total: step.total });
+      } while (after);
+      setDryRun({ of, result });
       setRefusal(null);
     } catch (err) {
-      setRefusal(err instanceof Error ? err.message : String(err));
+      if (runId.current === id) setRefusal(err instanceof Error ? err.message : String(err));
     } finally {
-      setBusy(null);
+      if (runId.current === id) {
+        setBusy(null);
+        setProgress(null);
+      }
     }
   };
   const save = async () => {
@@ -350,6 +395,16 @@ function ReadinessRulesEditor({
               </Text>
             ))}
           </Alert>
+        )}
+        {progress && (
+          <Stack gap={4} role="status" aria-label="Checking what saving would change">
+            <Text size="sm">{READINESS_DRY_RUN_MSG.progress(progress.judged, progress.total)}</Text>
+            <Progress
+              value={progress.total ? (100 * progress.judged) / progress.total : 0}
+              maw={420}
+              aria-label={READINESS_DRY_RUN_MSG.progress(progress.judged, progress.total)}
+            />
+          </Stack>
         )}
         {!checked && !problem && <Text size="sm">{READINESS_EDITOR_MSG.dryRunFirst}</Text>}
         <Group>

@@ -93,9 +93,11 @@ export const PartnerReadinessRulesQuery = graphql(`
 `);
 
 export const DryRunReadinessRulesQuery = graphql(`
-  query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!) {
-    dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules) {
+  query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!, $after: String) {
+    dryRunReadinessRules(partnerCompanyId: $partnerCompanyId, rules: $rules, after: $after) {
       judged
+      total
+      next
       becomesNotReady
       becomesReady
       scoreChanges

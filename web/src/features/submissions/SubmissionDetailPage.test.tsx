@@ -90,7 +90,7 @@ describe('Submission detail', () => {
     expect(within(section).getByText(READINESS_MSG.judgedAgainst(4))).toBeTruthy();
     const fixes = within(section).getByRole('list', { name: 'Rules to fix for 0036000291452' });
     expect(within(fixes).getByRole('listitem').textContent).toContain('Add a picture of the back of the pack.');
-    expect(within(fixes).getByRole('listitem').textContent).toContain(READINESS_MSG.severityLabel.blocking);
+    expect(within(fixes).getByRole('listitem').textContent).toContain(READINESS_MSG.blockingSubmitted);
   });
 
   it("staff see 'Submission verification' with Accept Item, Reject, the ticket link and the badge", async () => {
