@@ -971,7 +971,8 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The delivery log's pages, newest first, each read from a delivery's (created, id).
+    index('webhook_deliveries_endpoint_page_idx').on(t.endpointId, t.createdAt, t.id),
     // The retention purge finds old deliveries by their age alone.
     index('webhook_deliveries_created_idx').on(t.createdAt),
     uniqueIndex('webhook_deliveries_message_idx').on(t.messageId),
