@@ -70,6 +70,56 @@ async function seededSize(db: Db): Promise<number> {
   return Number(row.size ?? 0);
 }
 
+/** Seeds of this many rows or more drop the secondary indexes first and build them after. */
+const BUILD_INDEXES_AFTER = 2_000_000;
+/** What the file table's fingerprint trigger looks up on every insert: kept. */
+const KEPT_INDEXES = ['picture_fingerprints_submission_file_idx', 'picture_fingerprints_draft_file_idx'];
+
+async function dropSecondaryIndexes(db: Db, log: (line: string) => void) {
+  await db.execute(
+    sql`create table if not exists bench_scale_dropped_indexes (name text primary key, def text not null)`,
+  );
+  const indexes = await queryRows<{ name: string; def: string }>(
+    db,
+    sql`select c.relname as name, pg_get_indexdef(i.indexrelid) as def
+      from pg_index i join pg_class c on c.oid = i.indexrelid
+      where i.indrelid = any(${`{${SIZED_TABLES.join(',')}}`}::regclass[])
+        and not i.indisunique and not i.indisprimary and c.relname <> all(${`{${KEPT_INDEXES.join(',')}}`}::text[])`,
+  );
+  for (const { name, def } of indexes) {
+    await db.execute(
+      sql`insert into bench_scale_dropped_indexes (name, def) values (${name}, ${def}) on conflict do nothing`,
+    );
+    await db.execute(sql.raw(`drop index if exists "${name}"`));
+  }
+  if (indexes.length) log(`  dropped ${indexes.length} secondary indexes for the seed`);
+}
+
+async function buildDroppedIndexes(db: Db, log: (line: string) => void) {
+  await db.execute(
+    sql`create table if not exists bench_scale_dropped_indexes (name text primary key, def text not null)`,
+  );
+  const indexes = await queryRows<{ name: string; def: string }>(
+    db,
+    sql`select name, def from bench_scale_dropped_indexes`,
+  );
+  // One core: the machine is shared.
+  await db.execute(sql`set max_parallel_maintenance_workers = 0`);
+  await db.execute(sql`set maintenance_work_mem = '512MB'`);
+  for (const { name, def } of indexes) {
+    const started = Date.now();
+    await db.execute(sql.raw(def.replace(/^CREATE INDEX /, 'CREATE INDEX IF NOT EXISTS ')));
+    await db.execute(sql`delete from bench_scale_dropped_indexes where name = ${name}`);
+    log(`  built ${name} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  }
+}
+
+/** The submissions a seed has so far (of the seed's companies: the rows it writes, in order). */
+async function seedRows(db: Db): Promise<number> {
+  const [row] = await queryRows<{ n: string }>(db, sql`select count(*)::text as n from product_submissions`);
+  return Number(row.n);
+}
+
 /** Seeds rows `from`+1 to `to` by SQL, their companies and users first; then counts and statistics. */
 async function growTo(db: Db, from: number, to: number, log: (line: string) => void) {
   const started = Date.now();
@@ -83,7 +133,11 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
     select ${BASE}::int + c, ${BASE}::int + c, 'scale-' || c || '@example.com', 'Scale', 'User ' || c, 'x'
     from generate_series(0, ${companies}) c
     on conflict do nothing`);
-  const CHUNK = 1_000_000;
+  // Millions of rows go in faster without the secondary indexes, built again once at the end (sorted, not row by
+  // row). Their definitions are kept in the database, so a seed cut short builds them when it goes on.
+  if (to - from >= BUILD_INDEXES_AFTER) await dropSecondaryIndexes(db, log);
+  // A chunk is one statement: a seed cut short loses at most one (and goes on from there when run again).
+  const CHUNK = 250_000;
   for (let start = from + 1; start <= to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK - 1);
     // Each submission as a real one is: a photo (read, with its codes and picture hash, which the file table's trigger
@@ -117,6 +171,7 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
       select id, created_at + interval '1 hour', 'SUBMITTED', item_status from s where item_status <> 'SUBMITTED'`);
     log(`  seeded ${end.toLocaleString('en')} rows`);
   }
+  await buildDroppedIndexes(db, log);
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze submission_counts`);
@@ -343,11 +398,16 @@ export async function runScaleBench({ log = console.log } = {}) {
       const database = await openScaleDatabase(size);
       databases.push(database);
       const have = await seededSize(database.db);
-      // A seed from before the largest company had photos is seeded again too.
-      if (have !== size || !(await hasPhotos(database.db))) {
-        // A seed cut short (or of another size) starts again from nothing.
-        await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
-        await growTo(database.db, 0, size, log);
+      if (have !== size) {
+        // A seed cut short goes on from the rows it has: each chunk is one statement, so the rows there are the first
+        // ones of the seed, whole. Anything else (more rows, or a seed from before the largest company had photos)
+        // starts again from nothing.
+        const present = await seedRows(database.db);
+        const resume = present > 0 && present < size && (await hasPhotos(database.db)) ? present : 0;
+        if (!resume)
+          await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
+        else log(`  going on from ${resume.toLocaleString('en')} rows seeded before`);
+        await growTo(database.db, resume, size, log);
       }
     }
     if (process.env.SCALE_SEED_ONLY) return { ok: true, failures: [] };
