@@ -709,6 +709,9 @@ export const cataloguedProducts = pgTable(
     index('catalogued_products_updated_idx').on(t.updatedAt, t.ean13Upc),
     index('catalogued_products_brand_idx').on(sql`lower(${t.brand})`, t.ean13Upc),
     index('catalogued_products_description_idx').on(sql`lower(${t.description})`, t.ean13Upc),
+    // The list's keyset pages by size and by unit of measure (an empty one sorts as '').
+    index('catalogued_products_item_size_idx').on(sql`coalesce(${t.itemSize}, '')`, t.ean13Upc),
+    index('catalogued_products_units_idx').on(sql`coalesce(${t.unitsOfMeasure}, '')`, t.ean13Upc),
   ],
 );
 

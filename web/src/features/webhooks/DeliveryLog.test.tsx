@@ -8,12 +8,12 @@ const WEBHOOK: WebhookView = {
   id: 7,
   companyId: 1001,
   url: 'https://example.com/hooks',
-  events: ['webhook.ping'],
+  events: ['submission.catalogued'],
   active: true,
   previousSecretValidUntil: null,
   createdDate: '2026-11-01T10:00:00.000Z',
   updatedDate: '2026-11-01T10:00:00.000Z',
-} as WebhookView;
+};
 
 /** 120 deliveries, newest (id 120) first, as the server keeps them. */
 const LOG: WebhookDeliveryView[] = Array.from({ length: 120 }, (_, i) => {

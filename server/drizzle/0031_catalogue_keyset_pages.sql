@@ -1,0 +1,2 @@
+CREATE INDEX "catalogued_products_item_size_idx" ON "catalogued_products" USING btree (coalesce("item_size", ''),"ean13_upc");--> statement-breakpoint
+CREATE INDEX "catalogued_products_units_idx" ON "catalogued_products" USING btree (coalesce("units_of_measure", ''),"ean13_upc");
