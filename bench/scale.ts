@@ -140,9 +140,13 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
   const CHUNK = 250_000;
   for (let start = from + 1; start <= to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK - 1);
-    // Each submission as a real one is: a photo (read, with its codes and picture hash, which the file table's trigger
-    // fingerprints) and a PDF, created then decided (two history rows, one for those still waiting).
-    await db.execute(sql`
+    // Each submission as a real one is: a photo (read, with its codes and picture hash, and its fingerprint) and a PDF,
+    // created then decided (two history rows, one for those still waiting). Written as the application writes them,
+    // but with the row-by-row work that only guards against what this statement cannot do switched off for it
+    // (session_replication_role: foreign key checks, and the file table's trigger, whose fingerprint it writes itself).
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local session_replication_role = replica`);
+      await tx.execute(sql`
       with s as (
         insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status, created_at, updated_at)
         select owner, owner, lpad((g % 1000000000000)::text, 12, '0'), lpad((g % 1000000000000)::text, 13, '0'),
@@ -155,7 +159,7 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
         from generate_series(${start}::bigint, ${end}::bigint) g,
           lateral (select case when g % ${BIG_EVERY} = 0 then ${BIG}::int
             else ${BASE}::int + 1 + ((g * 2654435761) % ${companies})::int end as owner) as o
-        returning id, ean13_upc, item_status, created_at
+        returning id, company_id, ean13_upc, item_status, created_at
       ), files as (
         insert into submission_files (submission_id, file_name, storage_key, kind, size, position, is_marketing_image,
           detected_upcs, detected_from, detection_status, perceptual_hash, long_side_px)
@@ -164,11 +168,17 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
         union all
         select id, 'spec-sheet.pdf', 'scale/' || id || '/spec-sheet.pdf', 'pdf', 120000, 1, false, '{}', null, 'done',
           null, null from s
+        returning id, submission_id, perceptual_hash
+      ), fingerprints as (
+        insert into picture_fingerprints (company_id, submission_file_id, hash)
+        select s.company_id, files.id, files.perceptual_hash from files join s on s.id = files.submission_id
+        where files.perceptual_hash is not null
       )
       insert into submission_history (submission_id, at, from_status, to_status)
       select id, created_at, null, 'SUBMITTED' from s
       union all
       select id, created_at + interval '1 hour', 'SUBMITTED', item_status from s where item_status <> 'SUBMITTED'`);
+    });
     log(`  seeded ${end.toLocaleString('en')} rows`);
   }
   await buildDroppedIndexes(db, log);
