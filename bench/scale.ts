@@ -361,6 +361,8 @@ async function bareRatio(size: number, log: (line: string) => void) {
     await database.db.execute(
       sql`update users set password_hash = ${await hashPassword(BENCH_PASSWORD)} where id = ${BIG}`,
     );
+    // Each run's server has storage of its own (a fresh folder): the marker of an earlier run's is forgotten.
+    await database.db.execute(sql`delete from storage_marker`);
     const url = new URL(process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test');
     url.pathname = `/bench_scale_${size}`;
     const port = 3975 + Number(process.env.E2E_PORT_OFFSET ?? 0);
@@ -431,14 +433,20 @@ export async function runScaleBench({ log = console.log } = {}) {
   } finally {
     await Promise.all(databases.map((d) => d.close()));
   }
+  const write = () => {
+    writeFileSync(RESULTS_JSON, JSON.stringify(result, null, 2) + '\n');
+    const { table, failures } = scaleTable(result);
+    writeFileSync(RESULTS, table);
+    return { table, failures };
+  };
+  // The timings are kept before the server is started, which may fail on its own.
+  write();
   if (!process.env.SCALE_SKIP_BARE)
     for (const size of new Set([sizes[0], sizes[sizes.length - 1]]))
       for (const r of await bareRatio(size, log))
         result.bare.push({ size, client: r.client, ratio: r.ratio, portalRps: r.portal.rps, bareRps: r.bare.rps });
-  writeFileSync(RESULTS_JSON, JSON.stringify(result, null, 2) + '\n');
-  const { table, failures } = scaleTable(result);
+  const { table, failures } = write();
   log(table);
-  writeFileSync(RESULTS, table);
   return { ok: failures.length === 0, failures };
 }
 

@@ -30,7 +30,7 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
-import { filtersFingerprint, invalidCursor, keyOf, timestampOf } from '../../lib/keyset.ts';
+import { cursorJson, filtersFingerprint, invalidCursor, keyOf, timestampOf } from '../../lib/keyset.ts';
 import { z } from 'zod';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
@@ -155,30 +155,25 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
   const select = () =>
     db.select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy)}` }).from(cataloguedProducts);
-  let rows: Promise<{ row: CataloguedProductRow; key: string }[]> | null;
-  if (edge) {
-    const at = decodeCatalogueCursor(edge, fingerprint);
-    // Down the list (after) in its direction, or back up it (before); the sort's index read as a range either way.
-    const op = sql.raw(order === asc ? '>' : '<');
-    const past =
-      sortBy === 'ean13Upc'
-        ? sql`${cataloguedProducts.ean13Upc} ${op} ${at.e}`
-        : sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${op} (${keyValue(sortBy, at.k)}, ${at.e})`;
-    rows = select()
-      .where(and(where, past))
+  const ordered = (condition: SQL | undefined) =>
+    select()
+      .where(condition)
       .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(cataloguedProducts.ean13Upc))
       .limit(pageSize);
-  } else {
-    const skip = (page - 1) * pageSize;
-    rows =
-      skip < CATALOGUE_COUNT_LIMIT
-        ? select()
-            .where(where)
-            .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(cataloguedProducts.ean13Upc))
-            .limit(pageSize)
-            .offset(skip)
-        : null;
-  }
+  /** Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. */
+  const pastEdge = (cursor: string) => {
+    const at = decodeCatalogueCursor(cursor, fingerprint);
+    const op = sql.raw(order === asc ? '>' : '<');
+    return sortBy === 'ean13Upc'
+      ? sql`${cataloguedProducts.ean13Upc} ${op} ${at.e}`
+      : sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${op} (${keyValue(sortBy, at.k)}, ${at.e})`;
+  };
+  const skip = (page - 1) * pageSize;
+  const rows = edge
+    ? ordered(and(where, pastEdge(edge)))
+    : skip < CATALOGUE_COUNT_LIMIT
+      ? ordered(where).offset(skip)
+      : null;
   const count = db.select({ counted: sql<number>`count(*)::int` }).from(
     db
       .select({ one: sql`1` })
@@ -193,14 +188,7 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
 }
 
 function decodeCatalogueCursor(cursor: string, fingerprint: string) {
-  if (cursor.length > 1500 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
-  let json: unknown;
-  try {
-    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-  } catch {
-    throw invalidCursor();
-  }
-  const parsed = catalogueCursor.safeParse(json);
+  const parsed = catalogueCursor.safeParse(cursorJson(cursor, 1500));
   if (!parsed.success || parsed.data.f !== fingerprint) throw invalidCursor();
   return parsed.data;
 }
