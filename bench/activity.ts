@@ -58,12 +58,17 @@ const CLIENTS: [ClientKind, typeof fetchClient][] = [
   ['node:http', leanClient],
 ];
 
-async function measureMode(
+/**
+ * The portal's activity list against the bare route, both served from `env`'s database, signed in as `username`
+ * (benchUser(1) unless given): one row per client kind.
+ */
+export async function measureMode(
   database: string,
   env: Record<string, string>,
   work: string,
   port: number,
   seconds: number,
+  username = benchUser(1),
 ): Promise<ActivityBenchRow[]> {
   const children: ChildProcess[] = [];
   try {
@@ -85,7 +90,7 @@ async function measureMode(
     const login = await fetch(`${base}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded', origin: base },
-      body: new URLSearchParams({ username: benchUser(1), password: BENCH_PASSWORD }),
+      body: new URLSearchParams({ username, password: BENCH_PASSWORD }),
     });
     if (!login.ok) throw new Error(`login failed ${login.status}`);
     const cookie = login.headers

@@ -15,6 +15,7 @@ import { runIntakeLatencyBench } from './intake-latency.ts';
 import { runFaultsBench } from './faults.ts';
 import { runOutageBench } from './outage.ts';
 import { runScaleBench } from './scale.ts';
+import { runCountsDriftBench } from './counts-drift.ts';
 import { runReadinessBench } from './readiness.ts';
 import { runReviewBench } from './review.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
@@ -88,6 +89,12 @@ if (only.includes('scale')) {
   console.log('\n## Cost against data size\n');
   const scale = await runScaleBench();
   if (!scale.ok) failed = true;
+}
+if (only.includes('counts-drift')) {
+  // Half an hour of load: run when asked for by name.
+  console.log('\n## Maintained counts under load\n');
+  const drift = await runCountsDriftBench();
+  if (!drift.ok) failed = true;
 }
 let loadResult;
 if (wanted('load')) {

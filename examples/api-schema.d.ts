@@ -1040,7 +1040,7 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The newest 50 deliveries, each with every attempt (status code, duration, answer excerpt) */
+        /** A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page */
         get: operations["getWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -7361,7 +7361,13 @@ export interface operations {
     };
     getWebhooksByWebhookIdDeliveries: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description The page after the page whose last (oldest) delivery this is */
+                after?: number;
+                /** @description The page before the page whose first (newest) delivery this is */
+                before?: number;
+                limit?: number;
+            };
             header?: never;
             path: {
                 webhookId: number;

@@ -393,6 +393,46 @@ describe(`webhooks (${databaseKind})`, () => {
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   }, 60_000);
 
+  it('the delivery log pages newest first, older and newer from a delivery shown, each page the rows counted from the top', async () => {
+    const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    const webhookId = json.webhook.id;
+    // 120 deliveries, several sharing a creation time (the id breaks the tie, as the order shown does).
+    await server.database.db.execute(sql`
+      insert into webhook_deliveries (endpoint_id, company_id, message_id, event_type, body, status, created_at)
+      select ${webhookId}, ${OWNER}, 'msg_page_' || ${webhookId} || '_' || g, 'ping', '{}', 'SUCCEEDED',
+        now() - (g / 3) * interval '1 minute'
+      from generate_series(1, 120) g`);
+    const page = async (query = '') => {
+      const res = await c.supplier.get(`/api/webhooks/${webhookId}/deliveries${query}`);
+      expect(res.status).toBe(200);
+      return (res.json as { id: number }[]).map((d) => d.id);
+    };
+    const everyRow = await page('?limit=100').then(async (top) => [
+      ...top,
+      ...(await page(`?after=${top.at(-1)}&limit=100`)),
+    ]);
+    expect(everyRow).toHaveLength(120);
+    const first = await page();
+    expect(first).toEqual(everyRow.slice(0, 50));
+    const second = await page(`?after=${first.at(-1)}`);
+    expect(second).toEqual(everyRow.slice(50, 100));
+    const third = await page(`?after=${second.at(-1)}`);
+    expect(third).toEqual(everyRow.slice(100));
+    // Back up from the third page: the second again, then the first.
+    expect(await page(`?before=${third[0]}`)).toEqual(second);
+    expect(await page(`?before=${second[0]}`)).toEqual(first);
+    expect(await page(`?before=${first[0]}`)).toEqual([]);
+    // Bad input is a clear 400; another endpoint's delivery is no position in this log.
+    for (const query of ['?after=abc', '?limit=0', '?limit=101', `?after=${first[0]}&before=${first[1]}`])
+      expect((await c.supplier.get(`/api/webhooks/${webhookId}/deliveries${query}`)).status, query).toBe(400);
+    const other = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
+    expect((await c.supplier.get(`/api/webhooks/${other.json.webhook.id}/deliveries?after=${first[0]}`)).json).toEqual(
+      [],
+    );
+    await c.supplier.request('DELETE', `/api/webhooks/${webhookId}`);
+    await c.supplier.request('DELETE', `/api/webhooks/${other.json.webhook.id}`);
+  });
+
   it('bulk ingestion tells a file that needs mapping and the job once all its files are read', async () => {
     const access = await c.admin.graphql(
       `mutation($input: BulkIngestionOrganizationInput!) { createBulkIngestionOrganization(input: $input) { companyId } }`,

@@ -104,6 +104,8 @@ export const CATALOGUE_SORT_KEYS = [
 export type CatalogueSortKey = (typeof CATALOGUE_SORT_KEYS)[number];
 export const CATALOGUE_PAGE_SIZE = 25;
 export const CATALOGUE_MAX_PAGE_SIZE = 100;
+/** The list counts matching products up to this many (past it: "more than"), so a count costs the same at any size. */
+export const CATALOGUE_COUNT_LIMIT = 10_000;
 
 /**
  * The UPC filter is a prefix match on the EAN-13 (part 1 section 5). A prefix typed as UPC-A (12-digit form) is also

@@ -127,6 +127,29 @@ export const webhookDeliveryViewSchema = z
   .meta({ id: 'WebhookDelivery' });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
 
+/** The delivery log shows this many deliveries a page. */
+export const WEBHOOK_DELIVERIES_PAGE_SIZE = 50;
+export const WEBHOOK_DELIVERIES_MAX_LIMIT = 100;
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+const deliveryId = z.preprocess(blankToUndefined, z.coerce.number().int().positive().max(2_147_483_647).optional());
+
+/**
+ * One page of a webhook's delivery log, newest first, read from a delivery shown (keyset: every page costs the same
+ * however deep): `after` the deliveries older than it, `before` those newer (as the audit trail's pages).
+ */
+export const webhookDeliveryPageQuerySchema = z
+  .object({
+    after: deliveryId.describe('The page after the page whose last (oldest) delivery this is'),
+    before: deliveryId.describe('The page before the page whose first (newest) delivery this is'),
+    limit: z.preprocess(
+      blankToUndefined,
+      z.coerce.number().int().min(1).max(WEBHOOK_DELIVERIES_MAX_LIMIT).default(WEBHOOK_DELIVERIES_PAGE_SIZE),
+    ),
+  })
+  .refine((q) => q.after === undefined || q.before === undefined, { message: 'Give after or before, not both.' });
+export type WebhookDeliveryPageQuery = z.infer<typeof webhookDeliveryPageQuerySchema>;
+
 export const WEBHOOK_DELIVERY_STATUS_LABEL: Record<WebhookDeliveryStatus, string> = {
   PENDING: 'Pending',
   SUCCEEDED: 'Delivered',

@@ -744,6 +744,9 @@ export const cataloguedProducts = pgTable(
     index('catalogued_products_updated_idx').on(t.updatedAt, t.ean13Upc),
     index('catalogued_products_brand_idx').on(sql`lower(${t.brand})`, t.ean13Upc),
     index('catalogued_products_description_idx').on(sql`lower(${t.description})`, t.ean13Upc),
+    // The list's keyset pages by size and by unit of measure (an empty one sorts as '').
+    index('catalogued_products_item_size_idx').on(sql`coalesce(${t.itemSize}, '')`, t.ean13Upc),
+    index('catalogued_products_units_idx').on(sql`coalesce(${t.unitsOfMeasure}, '')`, t.ean13Upc),
   ],
 );
 
@@ -1006,7 +1009,8 @@ export const webhookDeliveries = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.createdAt),
+    // The delivery log's pages, newest first, each read from a delivery's (created, id).
+    index('webhook_deliveries_endpoint_page_idx').on(t.endpointId, t.createdAt, t.id),
     // The retention purge finds old deliveries by their age alone.
     index('webhook_deliveries_created_idx').on(t.createdAt),
     uniqueIndex('webhook_deliveries_message_idx').on(t.messageId),

@@ -66,15 +66,19 @@ export function encodeCursor(cursor: Cursor, filters: Record<string, unknown>): 
 
 export const invalidCursor = () => new HttpError(400, 'INVALID_CURSOR', MSG.invalidCursor);
 
-/** The cursor's position, or a 400 when it does not decode or belongs to another list or sort. */
-export function decodeCursor(cursor: string, expected: { sort: KeysetSort; filters: Record<string, unknown> }): Cursor {
-  if (cursor.length > 512 || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
-  let json: unknown;
+/** The JSON inside an opaque cursor (base64url), or a 400 when it is none. */
+export function cursorJson(cursor: string, maxLength = 512): unknown {
+  if (cursor.length > maxLength || !/^[A-Za-z0-9_-]+$/.test(cursor)) throw invalidCursor();
   try {
-    json = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    return JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
   } catch {
     throw invalidCursor();
   }
+}
+
+/** The cursor's position, or a 400 when it does not decode or belongs to another list or sort. */
+export function decodeCursor(cursor: string, expected: { sort: KeysetSort; filters: Record<string, unknown> }): Cursor {
+  const json = cursorJson(cursor);
   const parsed = cursorPayload.safeParse(json);
   if (!parsed.success) throw invalidCursor();
   const c = parsed.data;

@@ -47,11 +47,28 @@ export const CataloguedProductRef = builder.objectRef<PresentedProduct>('Catalog
 });
 
 const CataloguedProductPage = builder
-  .objectRef<{ items: PresentedProduct[]; total: number; page: number; pageSize: number }>('CataloguedProductPage')
+  .objectRef<{
+    items: PresentedProduct[];
+    total: number;
+    more: boolean;
+    page: number;
+    pageSize: number;
+    startCursor: string | null;
+    endCursor: string | null;
+  }>('CataloguedProductPage')
   .implement({
     fields: (t) => ({
       items: t.field({ type: [CataloguedProductRef], resolve: (p) => p.items }),
-      total: t.exposeInt('total'),
+      total: t.exposeInt('total', { description: 'Matching products, counted up to 10,000 (see more)' }),
+      more: t.exposeBoolean('more', { description: 'More products match than total counts' }),
+      startCursor: t.exposeString('startCursor', {
+        nullable: true,
+        description: "The page's first row: give it as before to read the page before this one",
+      }),
+      endCursor: t.exposeString('endCursor', {
+        nullable: true,
+        description: "The page's last row: give it as after to read the page after this one",
+      }),
       page: t.exposeInt('page'),
       pageSize: t.exposeInt('pageSize'),
     }),
@@ -86,6 +103,14 @@ builder.queryFields((t) => ({
       sortDirection: t.arg.string({ required: false, description: 'asc or desc (default)' }),
       brand: t.arg.string({ required: false }),
       description: t.arg.string({ required: false }),
+      after: t.arg.string({
+        required: false,
+        description: 'The endCursor of the page before: this page is read from there (same sort and filters)',
+      }),
+      before: t.arg.string({
+        required: false,
+        description: 'The startCursor of the page after: this page is read from there (same sort and filters)',
+      }),
     },
     resolve: async (_root, args, { request, ctx }) => cataloguePage(ctx, await requireUser(request), args),
   }),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
+  CATALOGUE_COUNT_LIMIT,
   CATALOGUE_MAX_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
@@ -29,7 +30,8 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
-import { invalidCursor } from '../../lib/keyset.ts';
+import { cursorJson, filtersFingerprint, invalidCursor, keyOf, timestampOf } from '../../lib/keyset.ts';
+import { z } from 'zod';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
 
@@ -53,14 +55,23 @@ export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): P
   return row;
 }
 
+/**
+ * Each sort's key, as its index holds it (then the EAN-13): the optional columns as '' when empty, so that every row has
+ * a place in the keyset order (a null would compare as unknown and drop out of a page read from a cursor).
+ */
 const SORT_COLUMNS: Record<CatalogueSortKey, SQL | AnyPgColumn> = {
   ean13Upc: cataloguedProducts.ean13Upc,
   brand: sql`lower(${cataloguedProducts.brand})`,
   description: sql`lower(${cataloguedProducts.description})`,
-  itemSize: cataloguedProducts.itemSize,
-  unitsOfMeasure: cataloguedProducts.unitsOfMeasure,
+  itemSize: sql`coalesce(${cataloguedProducts.itemSize}, '')`,
+  unitsOfMeasure: sql`coalesce(${cataloguedProducts.unitsOfMeasure}, '')`,
   updatedDate: cataloguedProducts.updatedAt,
 };
+
+/** The key of a row as a cursor keeps it: text, and the modification time in whole microseconds. */
+const cursorKeyOf = (sortBy: CatalogueSortKey) =>
+  sortBy === 'updatedDate' ? keyOf(sql`${cataloguedProducts.updatedAt}`) : sql`(${SORT_COLUMNS[sortBy]})::text`;
+const keyValue = (sortBy: CatalogueSortKey, key: string) => (sortBy === 'updatedDate' ? timestampOf(key) : sql`${key}`);
 
 const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
 
@@ -72,9 +83,45 @@ export interface CatalogueQuery {
   sortDirection?: string | null;
   brand?: string | null;
   description?: string | null;
+  /** The page is the one after the page whose end cursor this is (read from there, not counted from the top). */
+  after?: string | null;
+  /** The page is the one before the page whose start cursor this is. */
+  before?: string | null;
 }
 
+const catalogueCursor = z.object({ k: z.string().max(1000), e: z.string().regex(/^\d{1,14}$/), f: z.string().max(20) });
+
+/**
+ * One page of the catalogue list and how many products match, counted up to CATALOGUE_COUNT_LIMIT (`more`: there are
+ * more). A page next to one shown is read from that page's edge by keyset (`after` its end cursor, `before` its start
+ * cursor: the sort key and EAN-13 of its last or first row) through the index of the sort, any other by its place from
+ * the top within the counted rows; so no request reads more than CATALOGUE_COUNT_LIMIT rows however large the
+ * catalogue, and Next and Previous cost the same on every page.
+ */
 export async function cataloguePage(ctx: AppContext, user: UserRow, q: CatalogueQuery) {
+  const reads = cataloguePageReads(ctx.db, user, q);
+  const [rows, [{ counted }]] = await Promise.all([reads.rows ?? [], reads.count]);
+  if (reads.backwards) rows.reverse();
+  const more = Number(counted) > CATALOGUE_COUNT_LIMIT;
+  const first = rows[0];
+  const last = rows[rows.length - 1];
+  return {
+    items: await presentProducts(
+      ctx.db,
+      user,
+      rows.map((r) => r.row),
+    ),
+    total: more ? CATALOGUE_COUNT_LIMIT : Number(counted),
+    more,
+    page: reads.page,
+    pageSize: reads.pageSize,
+    startCursor: first ? reads.cursorOf(first) : null,
+    endCursor: last ? reads.cursorOf(last) : null,
+  };
+}
+
+/** The statements of a catalogue page: its rows (null past the rows counted, with no edge to read from) and the capped count. */
+export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const sortBy = (q.sortBy ?? 'updatedDate') as CatalogueSortKey;
   if (!CATALOGUE_SORT_KEYS.includes(sortBy)) throw badRequest(`Unknown sort ${q.sortBy}.`);
   const direction = q.sortDirection ?? 'desc';
@@ -91,21 +138,59 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
   if (q.description?.trim())
     conditions.push(sql`lower(${cataloguedProducts.description}) like ${likeText(q.description.trim())}`);
   const where = conditions.length ? and(...conditions) : undefined;
-  const order = direction === 'asc' ? asc : desc;
-  const [rows, [{ total }]] = await Promise.all([
-    ctx.db
-      .select()
+  // A cursor is good for the list it came from only: its sort, direction and filters (and who reads it).
+  const fingerprint = filtersFingerprint({
+    sortBy,
+    direction,
+    upcPrefix: q.upcPrefix?.trim() || null,
+    brand: q.brand?.trim() || null,
+    description: q.description?.trim() || null,
+    user: cataloguePolicy.seesEveryProduct(user) ? 'all' : user.companyId,
+  });
+  const edge = q.after ?? q.before;
+  if (q.after && q.before) throw badRequest('Give after or before, not both.');
+  const backwards = !q.after && !!q.before;
+  const order = (direction === 'asc') !== backwards ? asc : desc;
+  const sortColumn = SORT_COLUMNS[sortBy];
+  // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
+  const select = () =>
+    db.select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy)}` }).from(cataloguedProducts);
+  const ordered = (condition: SQL | undefined) =>
+    select()
+      .where(condition)
+      .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(cataloguedProducts.ean13Upc))
+      .limit(pageSize);
+  /** Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. */
+  const pastEdge = (cursor: string) => {
+    const at = decodeCatalogueCursor(cursor, fingerprint);
+    const op = sql.raw(order === asc ? '>' : '<');
+    return sortBy === 'ean13Upc'
+      ? sql`${cataloguedProducts.ean13Upc} ${op} ${at.e}`
+      : sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${op} (${keyValue(sortBy, at.k)}, ${at.e})`;
+  };
+  const skip = (page - 1) * pageSize;
+  const rows = edge
+    ? ordered(and(where, pastEdge(edge)))
+    : skip < CATALOGUE_COUNT_LIMIT
+      ? ordered(where).offset(skip)
+      : null;
+  const count = db.select({ counted: sql<number>`count(*)::int` }).from(
+    db
+      .select({ one: sql`1` })
       .from(cataloguedProducts)
       .where(where)
-      .orderBy(order(SORT_COLUMNS[sortBy]), order(cataloguedProducts.ean13Upc))
-      .limit(pageSize)
-      .offset((page - 1) * pageSize),
-    ctx.db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(cataloguedProducts)
-      .where(where),
-  ]);
-  return { items: await presentProducts(ctx.db, user, rows), total: Number(total), page, pageSize };
+      .limit(CATALOGUE_COUNT_LIMIT + 1)
+      .as('counted'),
+  );
+  const cursorOf = (r: { row: CataloguedProductRow; key: string }) =>
+    Buffer.from(JSON.stringify({ k: r.key, e: r.row.ean13Upc, f: fingerprint })).toString('base64url');
+  return { rows, count, backwards, page, pageSize, cursorOf };
+}
+
+function decodeCatalogueCursor(cursor: string, fingerprint: string) {
+  const parsed = catalogueCursor.safeParse(cursorJson(cursor, 1500));
+  if (!parsed.success || parsed.data.f !== fingerprint) throw invalidCursor();
+  return parsed.data;
 }
 
 /**

@@ -1,6 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { webhookDeliveryViewSchema, webhookInputSchema, webhookViewSchema } from '@portal/domain';
+import {
+  webhookDeliveryPageQuerySchema,
+  webhookDeliveryViewSchema,
+  webhookInputSchema,
+  webhookViewSchema,
+} from '@portal/domain';
 import { routeSchema } from '../../lib/openapi.ts';
 import { ifMatchOf, sendEtag } from '../../lib/preconditions.ts';
 import { requireUser } from '../auth/session.ts';
@@ -181,21 +186,24 @@ export async function webhookRoutes(app: FastifyInstance) {
     },
   );
 
-  /** The newest 50 deliveries with every attempt. */
+  /** A page of the delivery log (the newest 50 unless asked otherwise) with every attempt. */
   app.get(
     '/api/webhooks/:webhookId/deliveries',
     {
       schema: routeSchema({
-        summary: 'The newest 50 deliveries, each with every attempt (status code, duration, answer excerpt)',
+        summary:
+          'A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page',
         tags,
         params: webhookParams,
+        querystring: webhookDeliveryPageQuerySchema,
         responses: { 200: z.array(webhookDeliveryViewSchema) },
         errors: [400, 401, 403, 404, 429],
       }),
     },
     async (request) => {
       const { webhookId } = webhookParams.parse(request.params);
-      return listDeliveries(ctx, await requireUser(request), webhookId);
+      const user = await requireUser(request);
+      return listDeliveries(ctx, user, webhookId, webhookDeliveryPageQuerySchema.parse(request.query ?? {}));
     },
   );
 

@@ -1,5 +1,7 @@
-import { and, arrayContains, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  WEBHOOK_DELIVERIES_PAGE_SIZE,
+  type WebhookDeliveryPageQuery,
   WEBHOOK_MANUAL_SENDS_PER_MINUTE,
   WEBHOOK_MSG,
   WEBHOOK_OLD_SECRET_GRACE_MS,
@@ -213,17 +215,21 @@ export async function rotateSecret(
   });
 }
 
-const DELIVERIES_SHOWN = 50;
-
-/** The newest deliveries of an endpoint with every attempt (the log of the Webhooks page). */
-export async function listDeliveries(ctx: AppContext, user: Actor, id: number): Promise<WebhookDeliveryView[]> {
+/**
+ * One page of an endpoint's delivery log with every attempt (the log of the Webhooks page), newest first: the first
+ * page, or the page older (`after`) or newer (`before`) than a delivery shown, read by keyset from that delivery's
+ * (created, id) through the index on (endpoint, created, id), so every page costs the same however long the log.
+ * `limit` rows at most: the web asks one more than it shows to know whether there is a page beyond.
+ */
+export async function listDeliveries(
+  ctx: AppContext,
+  user: Actor,
+  id: number,
+  q: WebhookDeliveryPageQuery = { limit: WEBHOOK_DELIVERIES_PAGE_SIZE },
+): Promise<WebhookDeliveryView[]> {
   await endpointFor(ctx, user, id, 'view');
-  const deliveries = await ctx.db
-    .select()
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.endpointId, id))
-    .orderBy(desc(webhookDeliveries.createdAt), desc(webhookDeliveries.id))
-    .limit(DELIVERIES_SHOWN);
+  const deliveries = await deliveryPageStatement(ctx.db, id, q);
+  if (q.before !== undefined) deliveries.reverse();
   const attempts = deliveries.length
     ? await ctx.db
         .select()
@@ -255,6 +261,36 @@ export async function listDeliveries(ctx: AppContext, user: Actor, id: number): 
         responseExcerpt: a.responseExcerpt,
       })),
   }));
+}
+
+/** The rows of a delivery log page, in the order read (oldest first when reading `before`: newer rows). */
+export function deliveryPageStatement(db: Tx, endpointId: number, q: WebhookDeliveryPageQuery) {
+  const anchor = q.after ?? q.before;
+  const position = sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id})`;
+  // The delivery's own position, looked up by its id within this endpoint (none, when it is gone: then no rows). As two
+  // values, not one row, so that the comparison is the index's range condition, not a filter.
+  const of = (column: string) =>
+    sql.raw(
+      `(select d.${column} from webhook_deliveries d where d.id = ${Number(anchor ?? 0)} and d.endpoint_id = ${Number(endpointId)})`,
+    );
+  const anchorPosition = sql`(${of('created_at')}, ${of('id')})`;
+  const newer = q.before !== undefined;
+  const order = newer ? asc : desc;
+  return db
+    .select()
+    .from(webhookDeliveries)
+    .where(
+      and(
+        eq(webhookDeliveries.endpointId, endpointId),
+        anchor === undefined
+          ? undefined
+          : newer
+            ? sql`${position} > ${anchorPosition}`
+            : sql`${position} < ${anchorPosition}`,
+      ),
+    )
+    .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id))
+    .limit(q.limit);
 }
 
 /** Sends a delivery once more, now (same webhook-id, so a receiver that already has it can ignore it). */

@@ -313,10 +313,12 @@ export type CataloguedProductsQueryVariables = Exact<{
   sortDirection?: string | null | undefined;
   brand?: string | null | undefined;
   description?: string | null | undefined;
+  after?: string | null | undefined;
+  before?: string | null | undefined;
 }>;
 
 
-export type CataloguedProductsQuery = { getCataloguedProducts: { total: number, page: number, pageSize: number, items: Array<{ ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } }> } };
+export type CataloguedProductsQuery = { getCataloguedProducts: { total: number, more: boolean, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ ean13Upc: string, description: string | null, brand: string | null, department: string | null, category: string | null, subcategory: string | null, itemSize: string | null, unitsOfMeasure: string | null, packCount: number | null, updatedDate: string, shippingProfileId: number | null, imageUrls: Array<string>, thumbnailUrls: Array<string>, isDelisted: boolean, can: { addImages: boolean, setShippingProfile: boolean, delist: boolean } }> } };
 
 export type CataloguedProductQueryVariables = Exact<{
   ean13Upc: string;
@@ -1246,7 +1248,7 @@ export const SearchCompaniesByNameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
-    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
+    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String, $after: String, $before: String) {
   getCataloguedProducts(
     upcPrefix: $upcPrefix
     page: $page
@@ -1255,13 +1257,18 @@ export const CataloguedProductsDocument = new TypedDocumentString(`
     sortDirection: $sortDirection
     brand: $brand
     description: $description
+    after: $after
+    before: $before
   ) {
     items {
       ...CataloguedProductFields
     }
     total
+    more
     page
     pageSize
+    startCursor
+    endCursor
   }
 }
     fragment CataloguedProductFields on CataloguedProduct {

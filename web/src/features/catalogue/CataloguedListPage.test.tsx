@@ -103,6 +103,37 @@ describe('Catalogued list', () => {
     await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ page: 3, pageSize: 25 }));
   });
 
+  it('Next and Previous read the page from the edge of the one shown (keyset), other pages by number', async () => {
+    const items = Array.from({ length: 25 }, (_, i) => buildProduct({ ean13Upc: String(1000000000000 + i) }));
+    const { listCalls, router } = renderList({
+      path: '/cataloguedProducts?page=2',
+      answers: { CataloguedProducts: (v: Record<string, unknown>) => listPage(items, 100, Number(v.page)) },
+    });
+    await screen.findByRole('link', { name: '1000000000000' });
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ page: 3, after: 'end-2' }));
+    expect(search(router).get('after')).toBe('end-2');
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Page 3' }).getAttribute('aria-current')).toBe('page'),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'Previous page' }));
+    await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ page: 2, before: 'start-3' }));
+    expect(search(router).get('after')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Page 4' }));
+    await waitFor(() => expect(listCalls().at(-1)!.variables).toMatchObject({ page: 4 }));
+    expect(listCalls().at(-1)!.variables).not.toHaveProperty('after');
+    expect(listCalls().at(-1)!.variables).not.toHaveProperty('before');
+  });
+
+  it('a catalogue of more products than counted says so, and offers the page after a full one', async () => {
+    const items = Array.from({ length: 25 }, (_, i) => buildProduct({ ean13Upc: String(1000000000000 + i) }));
+    const page = listPage(items, 10_000);
+    page.data.getCataloguedProducts.more = true;
+    renderList({ path: '/cataloguedProducts?page=400', answers: { CataloguedProducts: page } });
+    expect(await screen.findByText('More than 10,000 items')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 401' })).toBeTruthy();
+  });
+
   it('says where items come from when there are none, and No info found when a filter matches nothing', async () => {
     renderList({ answers: { CataloguedProducts: listPage([]) } });
     expect(await screen.findByText(CATALOGUE_EMPTY)).toBeTruthy();

@@ -59,7 +59,7 @@ export function CataloguedListPage() {
   const [search, setSearch] = useSearchParams();
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
 
-  const { upcPrefix, page, sortBy, sortDirection } = catalogueListParams(search);
+  const { upcPrefix, page, sortBy, sortDirection, after, before } = catalogueListParams(search);
 
   const setParams = (changes: Record<string, string | null>, replace = false) =>
     setSearch(
@@ -79,24 +79,38 @@ export function CataloguedListPage() {
   useEffect(() => setFilter(upcPrefix), [upcPrefix]);
   useEffect(() => {
     if (filter === upcPrefix) return;
-    const timer = setTimeout(() => setParams({ upc: filter, page: null }, true), FILTER_DEBOUNCE_MS);
+    const timer = setTimeout(
+      () => setParams({ upc: filter, page: null, after: null, before: null }, true),
+      FILTER_DEBOUNCE_MS,
+    );
     return () => clearTimeout(timer);
   });
 
-  const list = useCataloguedProducts({ upcPrefix, page, sortBy, sortDirection });
+  const list = useCataloguedProducts({ upcPrefix, page, sortBy, sortDirection, after, before });
   const data = list.data;
-  const totalPages = data ? pageCount(data.total) : 1;
+  const totalPages = data ? pageCount(data.total, data.more, page, data.items.length) : 1;
 
   // A page past the end (an old link) shows the last page instead.
   useEffect(() => {
     if (data && !list.isPlaceholderData && page > totalPages)
-      setParams({ page: totalPages > 1 ? String(totalPages) : null }, true);
+      setParams({ page: totalPages > 1 ? String(totalPages) : null, after: null, before: null }, true);
   });
 
   const sortOn = (field: CatalogueSortField) => {
     const direction: SortDirection = field === sortBy && sortDirection === 'asc' ? 'desc' : 'asc';
-    setParams({ sort: field, dir: direction, page: null });
+    setParams({ sort: field, dir: direction, page: null, after: null, before: null });
   };
+
+  /**
+   * The page next to the one shown is read from its edge (after its last row, before its first), by keyset: Next and
+   * Previous cost the same on page 2 and page 2,000. Any other page is counted from the top.
+   */
+  const goToPage = (n: number) =>
+    setParams({
+      page: n > 1 ? String(n) : null,
+      after: n === page + 1 && data?.endCursor ? data.endCursor : null,
+      before: n === page - 1 && n > 1 && data?.startCursor ? data.startCursor : null,
+    });
 
   const canImport = !!user && user.scopes.includes(SCOPES.writeAllProductSubmissions);
   const emptyText = upcPrefix ? NO_INFO_FOUND : CATALOGUE_EMPTY;
@@ -131,7 +145,11 @@ export function CataloguedListPage() {
       ) : data && data.items.length > 0 ? (
         <>
           <Text size="sm" c="dimmed" aria-live="polite">
-            {data.total === 1 ? '1 item' : `${data.total} items`}
+            {data.more
+              ? `More than ${data.total.toLocaleString('en')} items`
+              : data.total === 1
+                ? '1 item'
+                : `${data.total} items`}
           </Text>
           {narrow ? (
             <CatalogueCards items={data.items} />
@@ -149,7 +167,7 @@ export function CataloguedListPage() {
               <Pagination
                 total={totalPages}
                 value={Math.min(page, totalPages)}
-                onChange={(p) => setParams({ page: p > 1 ? String(p) : null })}
+                onChange={goToPage}
                 getItemProps={(p) => ({ 'aria-label': `Page ${p}`, 'aria-current': p === page ? 'page' : undefined })}
                 getControlProps={(control) => ({
                   'aria-label': {

@@ -36,6 +36,10 @@ export interface CatalogueListParams {
   page: number;
   sortBy: CatalogueSortField;
   sortDirection: SortDirection;
+  /** The page is read from the end of the page before it (its endCursor)… */
+  after?: string | null;
+  /** …or from the start of the page after it (its startCursor): Next and Previous by keyset, not by counting. */
+  before?: string | null;
 }
 
 export const catalogueKeys = {
@@ -50,18 +54,21 @@ export const listVariables = ({
   page,
   sortBy,
   sortDirection,
+  after,
+  before,
 }: CatalogueListParams): CataloguedProductsQueryVariables => ({
   upcPrefix: upcPrefix || null,
   page,
   pageSize: CATALOGUE_PAGE_SIZE,
   sortBy,
   sortDirection,
+  ...(after ? { after } : before ? { before } : {}),
 });
 
 export const CATALOGUE_DEFAULT_SORT: CatalogueSortField = 'updatedDate';
 export const CATALOGUE_DEFAULT_DIRECTION: SortDirection = 'desc';
 
-/** The list's parameters as its address gives them (?upc, page, sort, dir), defaults filled in. */
+/** The list's parameters as its address gives them (?upc, page, sort, dir, after or before), defaults filled in. */
 export function catalogueListParams(search: URLSearchParams): CatalogueListParams {
   const page = Number(search.get('page'));
   const sortParam = search.get('sort');
@@ -73,6 +80,8 @@ export function catalogueListParams(search: URLSearchParams): CatalogueListParam
       ? (sortParam as CatalogueSortField)
       : CATALOGUE_DEFAULT_SORT,
     sortDirection: dir === 'asc' || dir === 'desc' ? dir : sortParam ? 'asc' : CATALOGUE_DEFAULT_DIRECTION,
+    after: search.get('after') || null,
+    before: search.get('after') ? null : search.get('before') || null,
   };
 }
 
@@ -103,7 +112,12 @@ export function useCataloguedProduct(ean13Upc: string) {
 
 export const isNotFound = (error: unknown) => error instanceof GraphQLRequestError && error.code === 'NOT_FOUND';
 
-export const pageCount = (total: number) => Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE));
+/**
+ * How many pages the list offers: those counted, and past the products counted (more than the count limit) the page
+ * after the one shown while pages are full.
+ */
+export const pageCount = (total: number, more = false, page = 1, shown = 0) =>
+  Math.max(1, Math.ceil(total / CATALOGUE_PAGE_SIZE), more && shown === CATALOGUE_PAGE_SIZE ? page + 1 : page);
 
 /** PUT /api/products/{ean13Upc}/shippingProfile: null removes the profile. Answers the product. */
 export const putShippingProfile = (ean13Upc: string, shippingProfileId: number | null) =>

@@ -33,6 +33,8 @@ export const CataloguedProductsQuery = graphql(`
     $sortDirection: String
     $brand: String
     $description: String
+    $after: String
+    $before: String
   ) {
     getCataloguedProducts(
       upcPrefix: $upcPrefix
@@ -42,13 +44,18 @@ export const CataloguedProductsQuery = graphql(`
       sortDirection: $sortDirection
       brand: $brand
       description: $description
+      after: $after
+      before: $before
     ) {
       items {
         ...CataloguedProductFields
       }
       total
+      more
       page
       pageSize
+      startCursor
+      endCursor
     }
   }
 `);

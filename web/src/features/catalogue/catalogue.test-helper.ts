@@ -26,5 +26,15 @@ export const listPage = (
   total = items.length,
   page = 1,
 ): { data: { getCataloguedProducts: CataloguedProductPage } } => ({
-  data: { getCataloguedProducts: { items, total, page, pageSize: 25 } },
+  data: {
+    getCataloguedProducts: {
+      items,
+      total,
+      more: false,
+      page,
+      pageSize: 25,
+      startCursor: items.length ? `start-${page}` : null,
+      endCursor: items.length ? `end-${page}` : null,
+    },
+  },
 });

@@ -1,3 +1,4 @@
+import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
 import {
@@ -9,7 +10,7 @@ import {
 } from '@portal/domain';
 import { formatDateTime } from '../../ui/dates.ts';
 import { toast } from '../../ui/toast.ts';
-import { redeliverWebhook, useDeliveries, webhookKeys } from './webhooks-api.ts';
+import { redeliverWebhook, useDeliveries, webhookKeys, type DeliveryPosition } from './webhooks-api.ts';
 
 /** Light badges with darkened text, so the label keeps 4.5:1 on its tint. */
 const STATUS_COLOURS: Record<WebhookDeliveryStatus, { color: string; c: string }> = {
@@ -42,9 +43,17 @@ function Attempt({ a }: { a: WebhookAttemptView }) {
   );
 }
 
-/** The delivery log of one webhook: newest first, every attempt, and Redeliver. */
+/** The delivery log of one webhook: newest first, every attempt, and Redeliver; a page at a time, newer and older. */
 export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; mayRedeliver: boolean }) {
-  const deliveries = useDeliveries(webhook.id);
+  const [position, setPosition] = useState<DeliveryPosition>({});
+  // Another webhook's log starts at its newest.
+  useEffect(() => setPosition({}), [webhook.id]);
+  const deliveries = useDeliveries(webhook.id, position);
+  const page = deliveries.data;
+  // Paging back up found less than a page: the newest page is shown instead (and kept fresh from there).
+  useEffect(() => {
+    if (page?.atTop && !deliveries.isPlaceholderData) setPosition({});
+  }, [page, deliveries.isPlaceholderData]);
   const queryClient = useQueryClient();
   const redeliver = async (id: number) => {
     try {
@@ -58,7 +67,7 @@ export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; m
     }
   };
 
-  const rows = deliveries.data ?? [];
+  const rows = page?.rows ?? [];
   return (
     <Stack gap="sm" component="section" aria-labelledby="delivery-log-heading">
       <Title order={2} id="delivery-log-heading" size="h3" style={{ wordBreak: 'break-all' }}>
@@ -133,6 +142,26 @@ export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; m
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
+      )}
+      {page && (page.newer || page.older) && (
+        <Group justify="center" component="nav" aria-label="Pages of the delivery log">
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!page.newer}
+            onClick={() => page.newer && setPosition(page.newer)}
+          >
+            Newer deliveries
+          </Button>
+          <Button
+            variant="default"
+            size="xs"
+            disabled={!page.older}
+            onClick={() => page.older && setPosition(page.older)}
+          >
+            Older deliveries
+          </Button>
+        </Group>
       )}
     </Stack>
   );

@@ -1,0 +1,233 @@
+/**
+ * Counts drift benchmark: a mixed load on the submissions lifecycle for COUNTS_DRIFT_SECONDS (1,800: half an hour) on
+ * PostgreSQL: suppliers of many companies submitting, staff deciding (accept, reject, catalogue), suppliers
+ * resubmitting and appealing, and deleting, from COUNTS_DRIFT_WORKERS concurrent workers (8), with the repair job's
+ * recount (recountAll) running under the load every COUNTS_DRIFT_RECOUNT_SECONDS (60) as the schedule does. Then the
+ * load stops, and the recount runs once more: the maintained counts must have kept exact, so every recount finds 0
+ * drift, and the counts equal a real count(*) of the rows.
+ *
+ *   npm run bench -- counts-drift
+ *   COUNTS_DRIFT_SECONDS=60 npm run bench -- counts-drift      (a short run)
+ */
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import type { ItemStatus } from '@portal/domain';
+import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
+import { recountAll, type CountDrift } from '../server/src/modules/submissions/counts.ts';
+import {
+  changeStatus,
+  createSubmissions,
+  deleteSubmissionRecord,
+  replaceFiles,
+} from '../server/src/modules/submissions/lifecycle.ts';
+
+const repoRoot = fileURLToPath(new URL('..', import.meta.url));
+const RESULTS = path.join(repoRoot, 'bench/results/counts-drift.md');
+const COMPANIES = 40;
+const PARTNERS = 3;
+const BASE = 7000;
+
+/** Deterministic choices (a run can be repeated): a small linear congruential generator per worker. */
+function random(seed: number) {
+  let state = seed >>> 0 || 1;
+  return (n: number) => {
+    state = (Math.imul(state, 1664525) + 1013904223) >>> 0;
+    // The high bits: the low ones of this generator repeat with a short period (every fourth call alike mod 4).
+    return (state >>> 16) % n;
+  };
+}
+
+/** Stored counts and real counts, as sorted "company/partner/status=n" lines (zeros left out). */
+async function countsBy(db: Db, kind: 'stored' | 'real') {
+  const rows =
+    kind === 'stored'
+      ? await queryRows<{ c: number; p: number; s: string; n: number }>(
+          db,
+          sql`select company_id as c, partner_key as p, item_status as s, n from submission_counts where n <> 0`,
+        )
+      : await queryRows<{ c: number; p: number; s: string; n: number }>(
+          db,
+          sql`select company_id as c, coalesce(partner_company_id, 0) as p, item_status as s, count(*)::int as n
+            from product_submissions group by 1, 2, 3`,
+        );
+  return rows.map((r) => `${r.c}/${r.p}/${r.s}=${Number(r.n)}`).sort();
+}
+
+export async function runCountsDriftBench({ log = console.log } = {}) {
+  const seconds = Number(process.env.COUNTS_DRIFT_SECONDS ?? 1800);
+  const workers = Number(process.env.COUNTS_DRIFT_WORKERS ?? 8);
+  const recountEvery = Number(process.env.COUNTS_DRIFT_RECOUNT_SECONDS ?? 60) * 1000;
+  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+  const name = `bench_counts_${process.pid}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const database = await openPostgres(url.href);
+  const { db } = database;
+  try {
+    await db.execute(sql`
+      insert into companies (id, name, kind)
+      select ${BASE} + g, case when g <= ${PARTNERS} then 'Drift Partner ' || g else 'Drift Supplier ' || g end,
+        case when g <= ${PARTNERS} then 'partner' else 'supplier' end
+      from generate_series(1, ${PARTNERS + COMPANIES}) g`);
+    await db.execute(sql`
+      insert into partner_configurations (company_id, field_rules)
+      select ${BASE} + g, '{}'::jsonb from generate_series(1, ${PARTNERS}) g`);
+    await db.execute(sql`
+      insert into users (company_id, email, first_name, last_name, password_hash)
+      select ${BASE} + g, 'drift-' || g || '@example.com', 'Drift', 'User ' || g, 'x'
+      from generate_series(1, ${PARTNERS + COMPANIES}) g`);
+    const users = await queryRows<{ id: number; company_id: number }>(
+      db,
+      sql`select id, company_id from users where company_id > ${BASE + PARTNERS} order by company_id`,
+    );
+    const [staffUser] = await queryRows<{ id: number }>(db, sql`select id from users where company_id = ${BASE + 1}`);
+    const staff = { actor: 'staff' as const, userId: staffUser.id };
+
+    const ops: Record<string, number> = {};
+    const refused: Record<string, number> = {};
+    const count = (what: Record<string, number>, key: string) => (what[key] = (what[key] ?? 0) + 1);
+    const drifts: CountDrift[] = [];
+    let recounts = 0;
+    const deadline = Date.now() + seconds * 1000;
+
+    /** A submission of the company in one of the statuses, picked at random among the newest (or none). */
+    const pick = async (companyId: number, statuses: ItemStatus[], r: (n: number) => number) => {
+      const rows = await queryRows<{ id: string }>(
+        db,
+        sql`select id from product_submissions where company_id = ${companyId}
+          and item_status in (${sql.join(
+            statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )}) order by updated_at desc limit 20`,
+      );
+      return rows.length ? rows[r(rows.length)].id : null;
+    };
+
+    const worker = async (n: number) => {
+      const r = random(n + 1);
+      let i = 0;
+      while (Date.now() < deadline) {
+        const who = users[r(users.length)];
+        const supplier = { actor: 'supplier' as const, userId: who.id };
+        const op = r(10);
+        const run = async (kind: string, step: () => Promise<unknown>) => {
+          try {
+            await step();
+            count(ops, kind);
+          } catch (err) {
+            // Two workers picking the same submission: one finds it gone or moved on (404, 409). Anything else is a
+            // failure of the bench.
+            const status = (err as { status?: number }).status;
+            if (status !== 404 && status !== 409) throw err;
+            count(refused, kind);
+          }
+        };
+        i++;
+        if (op < 4) {
+          const upc = String(100000000000 + ((n * 1_000_003 + i) % 900000000000));
+          await run('submit', () =>
+            db.transaction((tx) =>
+              createSubmissions(
+                tx,
+                [
+                  {
+                    companyId: who.company_id,
+                    userId: who.id,
+                    partnerCompanyId: r(3) === 0 ? BASE + 1 + r(PARTNERS) : null,
+                    upc,
+                    ean13Upc: `0${upc}`,
+                    productName: `Drift ${n}-${i}`,
+                    files: [],
+                    from: null,
+                  },
+                ],
+                supplier,
+              ),
+            ),
+          );
+        } else if (op < 7) {
+          // A decision, on a submission it applies to.
+          const decisions: [string, ItemStatus, ItemStatus[], object][] = [
+            ['accept', 'ACCEPTED', ['SUBMITTED', 'AUTO_REJECTED'], staff],
+            ['reject', 'ADMIN_REJECTED', ['SUBMITTED', 'AUTO_REJECTED'], { ...staff, reason: 'Blurred' }],
+            ['catalogue', 'CATALOGUED', ['ACCEPTED'], staff],
+            ['auto-reject', 'AUTO_REJECTED', ['SUBMITTED'], { actor: 'system', userId: null, reason: 'No code' }],
+          ];
+          const [kind, to, from, by] = decisions[r(decisions.length)];
+          const id = await pick(who.company_id, from, r);
+          if (!id) continue;
+          await run(kind, () => db.transaction((tx) => changeStatus(tx, id, to, by as typeof staff)));
+        } else if (op < 9) {
+          const id = await pick(who.company_id, ['ADMIN_REJECTED', 'AUTO_REJECTED'], r);
+          if (!id) continue;
+          await run('resubmit', () =>
+            db.transaction(async (tx) => {
+              if (r(2))
+                await replaceFiles(tx, id, { upc: '036000291452', ean13Upc: '0036000291452', files: [] }, supplier);
+              else await changeStatus(tx, id, 'SUBMITTED', supplier);
+            }),
+          );
+        } else {
+          const id = await pick(who.company_id, ['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED'], r);
+          if (!id) continue;
+          await run('delete', () => db.transaction((tx) => deleteSubmissionRecord(tx, id)));
+        }
+      }
+    };
+
+    /** The repair job's recount under the load, as the schedule runs it. */
+    const recounter = async () => {
+      while (Date.now() < deadline) {
+        await new Promise((resolve) => setTimeout(resolve, Math.min(recountEvery, Math.max(0, deadline - Date.now()))));
+        if (Date.now() >= deadline) return;
+        drifts.push(...(await recountAll(db)));
+        recounts++;
+        log(`  ${Math.round((deadline - Date.now()) / 1000)} s to go: ${recounts} recounts, ${drifts.length} drifts`);
+      }
+    };
+
+    log(`  ${workers} workers for ${seconds} s across ${COMPANIES} companies and ${PARTNERS} partners`);
+    await Promise.all([...Array.from({ length: workers }, (_, n) => worker(n)), recounter()]);
+    const final = await recountAll(db);
+    drifts.push(...final);
+    recounts++;
+    const stored = await countsBy(db, 'stored');
+    const real = await countsBy(db, 'real');
+    const equal = JSON.stringify(stored) === JSON.stringify(real);
+    const [{ rows }] = await queryRows<{ rows: number }>(
+      db,
+      sql`select count(*)::int as rows from product_submissions`,
+    );
+    const total = Object.values(ops).reduce((a, b) => a + b, 0);
+    const table = [
+      `Maintained counts under a mixed load on PostgreSQL: ${workers} concurrent workers for ${seconds} s across ${COMPANIES} supplier companies and ${PARTNERS} partners, the repair job's recount every ${recountEvery / 1000} s under the load and once after it`,
+      '',
+      '| operation | done | refused (404 or 409: another worker had deleted or moved it first) |',
+      '|---|---:|---:|',
+      ...[...new Set([...Object.keys(ops), ...Object.keys(refused)])]
+        .sort()
+        .map((k) => `| ${k} | ${ops[k] ?? 0} | ${refused[k] ?? 0} |`),
+      `| all | ${total} | ${Object.values(refused).reduce((a, b) => a + b, 0)} |`,
+      '',
+      `Submissions at the end: ${rows}. Recounts: ${recounts}. Drift found: ${drifts.length}${drifts.length ? ` (${JSON.stringify(drifts.slice(0, 5))})` : ''}. Stored counts equal to a real count of the rows: ${equal ? 'yes' : 'no'}.`,
+      '',
+      `Target: the repair job finds 0 drift: ${drifts.length === 0 && equal ? 'met' : 'missed'}.`,
+      '',
+    ].join('\n');
+    log(table);
+    writeFileSync(RESULTS, table);
+    return { ok: drifts.length === 0 && equal, drifts: drifts.length };
+  } finally {
+    await database.close();
+    await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+    await admin.end();
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) await runCountsDriftBench();

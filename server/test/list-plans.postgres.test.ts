@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { openPostgres, type Database } from '../src/db/client.ts';
+import { deliveryPageStatement } from '../src/modules/webhooks/service.ts';
+import { cataloguePage, cataloguePageReads, type CatalogueQuery } from '../src/modules/catalogue/service.ts';
+import type { UserRow } from '../src/modules/users/repository.ts';
+import { SCOPES } from '@portal/domain';
+import { createPostgresDatabase } from './harness.ts';
+import { explainPlan } from './support/plans.ts';
+
+/**
+ * The webhook delivery log and the catalogue list at 100,000 rows: every page, however deep, is an index read of a
+ * page (and the row it starts from). Held by the plan PostgreSQL runs (EXPLAIN ANALYZE): no sequential scan, and the
+ * rows each scan returns.
+ */
+const COMPANY = 9101;
+let database: Database;
+let drop: () => Promise<void>;
+let explainer: pg.Client;
+let endpoint: number;
+
+beforeAll(async () => {
+  const created = await createPostgresDatabase(inject('databaseTemplate'));
+  drop = created.drop;
+  database = await openPostgres(created.url);
+  const { db } = database;
+  await db.execute(sql`
+    insert into companies (id, name, kind) select ${COMPANY} + g, 'List Company ' || g, 'supplier' from generate_series(0, 20) g`);
+  await db.execute(sql`
+    insert into webhook_endpoints (company_id, url, events, secret)
+    select ${COMPANY} + g, 'https://example.com/hook-' || g, '{webhook.ping}', 'whsec_x' from generate_series(0, 20) g`);
+  const [first] = await db
+    .execute(sql`select min(id) as id from webhook_endpoints`)
+    .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+  endpoint = first.id;
+  // 60,000 deliveries to the first endpoint, 40,000 across 20 others; several share a creation time.
+  await db.execute(sql`
+    insert into webhook_deliveries (endpoint_id, company_id, message_id, event_type, body, status, created_at)
+    select e, ${COMPANY} + (e - ${endpoint}), 'msg_plan_' || g, 'webhook.ping', '{}', 'SUCCEEDED',
+      now() - (g / 3) * interval '1 second'
+    from generate_series(1, 100000) g,
+      lateral (select case when g <= 60000 then ${endpoint}::int else ${endpoint}::int + 1 + g % 20 end as e) as owner`);
+  // 100,000 catalogued products; the first company submitted one in ten of them (10,000), a few delisted.
+  await db.execute(sql`
+    insert into catalogued_products (ean13_upc, description, brand, item_size, units_of_measure, is_delisted, updated_at)
+    select lpad(g::text, 13, '0'), 'Product ' || (g * 7919 % 99991), 'Brand ' || (g * 7919 % 499),
+      case when g % 4 = 0 then null else (g % 89)::text || ' oz' end, case when g % 3 = 0 then null else 'EA' end,
+      g % 97 = 0, now() - (g / 2) * interval '1 second'
+    from generate_series(1, 100000) g`);
+  await db.execute(sql`
+    insert into users (company_id, email, first_name, last_name, password_hash)
+    values (${COMPANY}, 'list-plans@example.com', 'List', 'Plans', 'x')`);
+  await db.execute(sql`
+    insert into product_submissions (company_id, user_id, upc, ean13_upc, item_status)
+    select ${COMPANY}, (select id from users where email = 'list-plans@example.com'), lpad(g::text, 12, '0'),
+      lpad(g::text, 13, '0'), 'CATALOGUED'
+    from generate_series(10, 100000, 10) g`);
+  for (const table of ['webhook_deliveries', 'catalogued_products', 'product_submissions'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  explainer = new pg.Client({ connectionString: created.url });
+  await explainer.connect();
+}, 120_000);
+afterAll(async () => {
+  await explainer?.end();
+  await database?.close();
+  await drop?.();
+});
+
+describe('the webhook delivery log at 100,000 deliveries (postgres)', () => {
+  it('the first page, a page 30,000 deep (older) and the page back (newer) read a page by index', async () => {
+    const { rows } = await explainer.query<{ id: number }>(
+      `select id from webhook_deliveries where endpoint_id = $1 order by created_at desc, id desc offset 30000 limit 1`,
+      [endpoint],
+    );
+    const deep = rows[0].id;
+    for (const [name, q] of [
+      ['first page', { limit: 51 }],
+      ['older than a delivery 30,000 deep', { limit: 51, after: deep }],
+      ['newer than it', { limit: 51, before: deep }],
+    ] as const) {
+      const { sql: text, params } = deliveryPageStatement(database.db, endpoint, q).toSQL();
+      const plan = await explainPlan(explainer, text, params);
+      expect(plan.seqScans, name).toEqual([]);
+      expect(
+        plan.scans('webhook_deliveries').every((t) => t.startsWith('Index')),
+        name,
+      ).toBe(true);
+      // The page (and the one more asked), the delivery it starts from (its time and id, looked up by id) and, when
+      // the planner reads by time alone, the few deliveries of the same second it passes over.
+      expect(plan.rowsRead('webhook_deliveries'), name).toBeLessThanOrEqual(51 + 2 + 3);
+      expect(plan.rowsRead('webhook_deliveries'), name).toBeGreaterThanOrEqual(51);
+    }
+  });
+});
+
+describe('the catalogue list at 100,000 products (postgres)', () => {
+  const staff = { id: 1, companyId: COMPANY, scopes: [SCOPES.readAllProductSubmissions] } as unknown as UserRow;
+  const supplier = { id: 2, companyId: COMPANY, scopes: [] as string[] } as unknown as UserRow;
+  const ctx = () => ({ db: database.db }) as Parameters<typeof cataloguePage>[0];
+  async function planOf(user: UserRow, q: CatalogueQuery) {
+    const reads = cataloguePageReads(database.db, user, q);
+    const rows = reads.rows!.toSQL();
+    const count = reads.count.toSQL();
+    return {
+      rows: await explainPlan(explainer, rows.sql, rows.params),
+      count: await explainPlan(explainer, count.sql, count.params),
+    };
+  }
+
+  it('page 1, and Next and Previous from a page 300 deep, read a page by index in every sort, for staff and a supplier', async () => {
+    for (const user of [staff, supplier])
+      for (const sortBy of ['updatedDate', 'ean13Upc', 'brand', 'description', 'itemSize', 'unitsOfMeasure'])
+        for (const sortDirection of ['asc', 'desc']) {
+          const base: CatalogueQuery = { sortBy, sortDirection, pageSize: 25 };
+          const deep = await cataloguePage(ctx(), user, { ...base, page: 300 });
+          expect(deep.items).toHaveLength(25);
+          const shapes: [string, CatalogueQuery][] = [
+            ['page 1', { ...base, page: 1 }],
+            ['page 301 after page 300', { ...base, page: 301, after: deep.endCursor }],
+            ['page 299 before page 300', { ...base, page: 299, before: deep.startCursor }],
+          ];
+          for (const [shape, q] of shapes) {
+            const name = `${user === staff ? 'staff' : 'supplier'}, ${sortBy} ${sortDirection}, ${shape}`;
+            const plan = await planOf(user, q);
+            expect(plan.rows.seqScans, name).toEqual([]);
+            expect(
+              plan.rows.scans('catalogued_products').every((t) => t.startsWith('Index')),
+              name,
+            ).toBe(true);
+            // A page; a supplier's passes over the other companies' products in its range (one in ten is theirs,
+            // give or take how they fall).
+            const share = user === staff ? 1 : 20;
+            expect(plan.rows.rowsRead('catalogued_products'), name).toBeLessThanOrEqual(25 * share);
+            // The count stops past CATALOGUE_COUNT_LIMIT.
+            expect(plan.count.rowsRead('catalogued_products'), name).toBeLessThanOrEqual(10_001 * share);
+          }
+        }
+  });
+
+  it('the pages read from an edge are the pages counted from the top, in every sort', async () => {
+    for (const sortBy of ['updatedDate', 'brand', 'itemSize', 'unitsOfMeasure'])
+      for (const sortDirection of ['asc', 'desc']) {
+        const base: CatalogueQuery = { sortBy, sortDirection, pageSize: 25 };
+        const eans = async (q: CatalogueQuery) =>
+          (await cataloguePage(ctx(), staff, { ...base, ...q })).items.map((p) => p.ean13Upc);
+        const [second, third, fourth] = await Promise.all(
+          [2, 3, 4].map((page) => cataloguePage(ctx(), staff, { ...base, page })),
+        );
+        const expected = third.items.map((p) => p.ean13Upc);
+        expect(await eans({ page: 3, after: second.endCursor }), `${sortBy} ${sortDirection}`).toEqual(expected);
+        expect(await eans({ page: 3, before: fourth.startCursor }), `${sortBy} ${sortDirection}`).toEqual(expected);
+      }
+    // A cursor of another sort or filter is a 400, not a wrong page.
+    const page = await cataloguePage(ctx(), staff, { sortBy: 'brand', page: 1 });
+    await expect(
+      cataloguePage(ctx(), staff, { sortBy: 'description', page: 2, after: page.endCursor }),
+    ).rejects.toMatchObject({
+      status: 400,
+    });
+    expect(page).toMatchObject({ total: 10_000, more: true });
+  });
+});
