@@ -39,7 +39,6 @@ export type ErrorStatus = keyof typeof ERROR_MEANING;
 
 /** Any binary answer or upload part, for the document. */
 export const binary = z.string().meta({ format: 'binary' });
-export const jsonAny = z.unknown();
 
 type RouteDoc = {
   /** The operation's name in generated clients (the integration API names every operation). */
