@@ -259,6 +259,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-configurations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner configuration, with its ETag for If-Match (settings readers) */
+        get: operations["getPartnerConfiguration"];
+        /**
+         * Change a partner's co-branding, field rules and photo checks (both settings scopes)
+         * @description `fieldRules` as stored: each field name to `{ visible, required }`, and the section flags (`placementFieldsVisible`, ...) to `{ visible }`; left out, the stored rules stay.
+         */
+        put: operations["updatePartnerConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner-configurations/{id}/logo/{fileName}": {
         parameters: {
             query?: never;
@@ -1344,6 +1365,219 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        UserDetailsInput: {
+            id: number;
+            companyId: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The portal keeps this account’s password (it may edit its details here) */
+            isAuth0User: boolean;
+            /** @description The user's scopes; with an API token, the token's effective scopes */
+            scopes: string[];
+            sessionPartnerCompanyId: number | null;
+            tcAcceptanceDate: string | null;
+            /** @description The user's company is a bulk ingestion organisation */
+            hasBulkIngestionAccess: boolean;
+        };
+        PartnerConfigurationInput: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            fieldRules: {
+                field: string;
+                visible: boolean;
+                required: boolean;
+            }[];
+            placementFieldsVisible: boolean;
+            pricingFieldsVisible: boolean;
+            promotionFieldsVisible: boolean;
+            /** @description Photo checks that stop Submit for this partner */
+            blockingPhotoChecks: string[];
+            minImageLongSidePx: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedDate: string;
+        };
+        PublicPartnerConfigurationInput: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            productNameFieldRequired: boolean;
+            shippingProfileFieldRequired: boolean;
+        } & {
+            [key: string]: {
+                visible?: boolean;
+                required?: boolean;
+            };
+        };
+        CataloguedProductInput: {
+            ean13_upc: string;
+            brand: string;
+            description: string;
+            department: string | null;
+            category: string | null;
+            subcategory: string | null;
+            item_size: string | null;
+            units_of_measure: string | null;
+            pack_count: number | null;
+            is_delisted: boolean;
+            image_urls: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IngestionJobInput: {
+            id: number;
+            companyId: number;
+            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
+            source: string;
+            receivedCount: number;
+            ignoredCount: number;
+            unidentifiedCount: number;
+            needsMappingCount: number;
+            identifiedCount: number;
+            /** @description Submitted and catalogued files */
+            submittedCount: number;
+            cataloguedCount: number;
+            totalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+            submittedByFirstName: string | null;
+            submittedByLastName: string | null;
+            submittedByEmail: string | null;
+            /** @enum {string} */
+            status: "Complete" | "Error" | "Incomplete";
+        };
+        IngestionFileInput: {
+            id: string;
+            filename: string;
+            upc: string | null;
+            detectedEan13Upc: string | null;
+            ean13Upc: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
+            statusDisplayName: string;
+            reason: string | null;
+            submissionId: string | null;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        ShippingProfileInput: {
+            id: number;
+            name: string;
+            companyId: number;
+            creatorId: number | null;
+            caseCount: number;
+            grossWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            netWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            caseLength: {
+                value: number;
+                unit: string;
+            } | null;
+            caseWidth: {
+                value: number;
+                unit: string;
+            } | null;
+            caseHeight: {
+                value: number;
+                unit: string;
+            } | null;
+            palletTiers: number | null;
+            palletLayers: number | null;
+            /** Format: date-time */
+            updatedDate: string;
+            updatedByFirstName: string | null;
+            updatedByLastName: string | null;
+            updatedByEmail: string | null;
+            associatedSubmissions: {
+                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
+                type: string;
+                count: number;
+            }[];
+            can: {
+                edit: boolean;
+            };
+        };
+        ShippingProfileProductInput: {
+            upc: string;
+            name: string | null;
+            status: string;
+            associated: boolean;
+            /** @description The company’s other profile the product uses, if any */
+            otherProfileName: string | null;
+        };
+        BrandProfileInput: {
+            id: number;
+            companyId: number;
+            creatorId: number;
+            isPublished: boolean;
+            brandLogoFilename: string | null;
+            productOneSheetFilename: string | null;
+            salesDeckFilename: string | null;
+            marketingVideoUrl: string | null;
+            brandWebsiteUrl: string | null;
+            brandCountryCode: string | null;
+            brandStateCode: string | null;
+            brandCityName: string | null;
+            yearFounded: number | null;
+            brandStory: string | null;
+            facebookUrl: string | null;
+            instagramUrl: string | null;
+            twitterUrl: string | null;
+            samplesOffered: boolean | null;
+            primaryInvestor: string | null;
+            secondaryInvestor: string | null;
+            raisingInvestment: string | null;
+            primaryDistributionMethod: string | null;
+            secondaryDistributionMethod: string | null;
+            distributionRange: ("states" | "national" | "international") | null;
+            distributionRangeStates: string[];
+            salesContact: {
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            primaryBroker: {
+                Company: string | null;
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            brandLogoUrl: string | null;
+            productOneSheetUrl: string | null;
+            salesDeckUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            can: {
+                edit: boolean;
+            };
+        };
         WebhookInput: {
             id: number;
             companyId: number;
@@ -1373,6 +1607,54 @@ export type components = {
                 error: string | null;
                 responseExcerpt: string | null;
             }[];
+        };
+        ConsoleJobInput: {
+            id: number;
+            type: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "failed" | "done";
+            attempts: number;
+            maxAttempts: number;
+            lastError: string | null;
+            payloadSummary: string;
+            /** @description How far it has come; null for jobs that do not say */
+            progress: {
+                done: number;
+                total: number;
+            } | null;
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            runAt: string;
+            finishedAt: string | null;
+        };
+        AuditRowInput: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            action: string;
+            actionLabel: string;
+            target: {
+                type: string;
+                id: string;
+                companyId: number | null;
+                companyName: string | null;
+                label: string | null;
+            };
+            /** @description What the change replaced (the fields it changed) */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the change made */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
         FailingRuleInput: {
             /** @example R-IMG-MIN-2 */
@@ -1588,21 +1870,6 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
-        CataloguedProductInput: {
-            ean13_upc: string;
-            brand: string;
-            description: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
-            /** Format: date-time */
-            updated_at: string;
-        };
         CataloguePageInput: {
             items: components["schemas"]["CataloguedProductInput"][];
             next_cursor: string | null;
@@ -1616,6 +1883,14 @@ export type components = {
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
+            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
+            areas: {
+                /** @enum {string} */
+                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                label: string;
+                /** @enum {string} */
+                access: "none" | "read" | "write";
+            }[];
             owner: {
                 user_id: number;
                 email: string;
@@ -1809,6 +2084,219 @@ export type components = {
             /** @description Per-row problems of an import (IMPORT_INVALID) */
             rows?: unknown[];
         };
+        UserDetails: {
+            id: number;
+            companyId: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The portal keeps this account’s password (it may edit its details here) */
+            isAuth0User: boolean;
+            /** @description The user's scopes; with an API token, the token's effective scopes */
+            scopes: string[];
+            sessionPartnerCompanyId: number | null;
+            tcAcceptanceDate: string | null;
+            /** @description The user's company is a bulk ingestion organisation */
+            hasBulkIngestionAccess: boolean;
+        };
+        PartnerConfiguration: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            fieldRules: {
+                field: string;
+                visible: boolean;
+                required: boolean;
+            }[];
+            placementFieldsVisible: boolean;
+            pricingFieldsVisible: boolean;
+            promotionFieldsVisible: boolean;
+            /** @description Photo checks that stop Submit for this partner */
+            blockingPhotoChecks: string[];
+            minImageLongSidePx: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedDate: string;
+        };
+        PublicPartnerConfiguration: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            productNameFieldRequired: boolean;
+            shippingProfileFieldRequired: boolean;
+        } & {
+            [key: string]: {
+                visible?: boolean;
+                required?: boolean;
+            };
+        };
+        CataloguedProduct: {
+            ean13_upc: string;
+            brand: string;
+            description: string;
+            department: string | null;
+            category: string | null;
+            subcategory: string | null;
+            item_size: string | null;
+            units_of_measure: string | null;
+            pack_count: number | null;
+            is_delisted: boolean;
+            image_urls: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IngestionJob: {
+            id: number;
+            companyId: number;
+            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
+            source: string;
+            receivedCount: number;
+            ignoredCount: number;
+            unidentifiedCount: number;
+            needsMappingCount: number;
+            identifiedCount: number;
+            /** @description Submitted and catalogued files */
+            submittedCount: number;
+            cataloguedCount: number;
+            totalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+            submittedByFirstName: string | null;
+            submittedByLastName: string | null;
+            submittedByEmail: string | null;
+            /** @enum {string} */
+            status: "Complete" | "Error" | "Incomplete";
+        };
+        IngestionFile: {
+            id: string;
+            filename: string;
+            upc: string | null;
+            detectedEan13Upc: string | null;
+            ean13Upc: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
+            statusDisplayName: string;
+            reason: string | null;
+            submissionId: string | null;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        ShippingProfile: {
+            id: number;
+            name: string;
+            companyId: number;
+            creatorId: number | null;
+            caseCount: number;
+            grossWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            netWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            caseLength: {
+                value: number;
+                unit: string;
+            } | null;
+            caseWidth: {
+                value: number;
+                unit: string;
+            } | null;
+            caseHeight: {
+                value: number;
+                unit: string;
+            } | null;
+            palletTiers: number | null;
+            palletLayers: number | null;
+            /** Format: date-time */
+            updatedDate: string;
+            updatedByFirstName: string | null;
+            updatedByLastName: string | null;
+            updatedByEmail: string | null;
+            associatedSubmissions: {
+                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
+                type: string;
+                count: number;
+            }[];
+            can: {
+                edit: boolean;
+            };
+        };
+        ShippingProfileProduct: {
+            upc: string;
+            name: string | null;
+            status: string;
+            associated: boolean;
+            /** @description The company’s other profile the product uses, if any */
+            otherProfileName: string | null;
+        };
+        BrandProfile: {
+            id: number;
+            companyId: number;
+            creatorId: number;
+            isPublished: boolean;
+            brandLogoFilename: string | null;
+            productOneSheetFilename: string | null;
+            salesDeckFilename: string | null;
+            marketingVideoUrl: string | null;
+            brandWebsiteUrl: string | null;
+            brandCountryCode: string | null;
+            brandStateCode: string | null;
+            brandCityName: string | null;
+            yearFounded: number | null;
+            brandStory: string | null;
+            facebookUrl: string | null;
+            instagramUrl: string | null;
+            twitterUrl: string | null;
+            samplesOffered: boolean | null;
+            primaryInvestor: string | null;
+            secondaryInvestor: string | null;
+            raisingInvestment: string | null;
+            primaryDistributionMethod: string | null;
+            secondaryDistributionMethod: string | null;
+            distributionRange: ("states" | "national" | "international") | null;
+            distributionRangeStates: string[];
+            salesContact: {
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            primaryBroker: {
+                Company: string | null;
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            brandLogoUrl: string | null;
+            productOneSheetUrl: string | null;
+            salesDeckUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            can: {
+                edit: boolean;
+            };
+        };
         Webhook: {
             id: number;
             companyId: number;
@@ -1838,6 +2326,54 @@ export type components = {
                 error: string | null;
                 responseExcerpt: string | null;
             }[];
+        };
+        ConsoleJob: {
+            id: number;
+            type: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "failed" | "done";
+            attempts: number;
+            maxAttempts: number;
+            lastError: string | null;
+            payloadSummary: string;
+            /** @description How far it has come; null for jobs that do not say */
+            progress: {
+                done: number;
+                total: number;
+            } | null;
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            runAt: string;
+            finishedAt: string | null;
+        };
+        AuditRow: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            action: string;
+            actionLabel: string;
+            target: {
+                type: string;
+                id: string;
+                companyId: number | null;
+                companyName: string | null;
+                label: string | null;
+            };
+            /** @description What the change replaced (the fields it changed) */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the change made */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
         FailingRule: {
             /** @example R-IMG-MIN-2 */
@@ -2053,21 +2589,6 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
-        CataloguedProduct: {
-            ean13_upc: string;
-            brand: string;
-            description: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
-            /** Format: date-time */
-            updated_at: string;
-        };
         CataloguePage: {
             items: components["schemas"]["CataloguedProduct"][];
             next_cursor: string | null;
@@ -2081,6 +2602,14 @@ export type components = {
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
+            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
+            areas: {
+                /** @enum {string} */
+                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                label: string;
+                /** @enum {string} */
+                access: "none" | "read" | "write";
+            }[];
             owner: {
                 user_id: number;
                 email: string;
@@ -2304,6 +2833,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReady: {
@@ -2330,19 +2868,13 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ready" | "not ready";
-                        checks: {
-                            [key: string]: "ok" | "unreachable" | "not shared" | "stopping";
-                        };
-                    };
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2365,13 +2897,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user details, as GET /api/user answers */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2421,6 +2953,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2445,13 +2986,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user details, as GET /api/user answers */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2501,6 +3042,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2535,6 +3085,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuthConfig: {
@@ -2558,6 +3117,15 @@ export interface operations {
                             name: string;
                         };
                     };
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2627,6 +3195,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2704,6 +3281,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUser: {
@@ -2717,13 +3303,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"] | null;
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -2737,6 +3323,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2763,13 +3358,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2826,6 +3421,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUserExistsByEmail: {
@@ -2870,6 +3483,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2947,6 +3569,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putUserAcceptTermsAndConditions: {
@@ -2958,13 +3598,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -2987,6 +3627,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3005,13 +3654,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The names of the flags that are on */
+            /** @description The names of the flags that are on, in order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": string[];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3027,13 +3685,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The partner configuration */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PublicPartnerConfiguration"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3054,12 +3712,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPartnerConfigurationsByIdLogo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the configuration as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -3074,13 +3744,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The partner configuration */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PartnerConfiguration"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3119,6 +3789,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large: the body, a file, the number of files, or the company storage quota */
             413: {
                 headers: {
@@ -3130,6 +3809,312 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPartnerConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerConfiguration"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePartnerConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the configuration as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    primaryColor: string;
+                    secondaryColor?: string | null;
+                    landingPageEnabled: boolean;
+                    fieldRules?: {
+                        suggestedClass?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemHeight?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemWidth?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemDepth?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        size?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        unitOfMeasure?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        fob?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        msrp?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        edlp?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        deliveredCost?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        wholesaleCost?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        freeFill?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        inStoreDemo?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        fairShareMerchandisingSupport?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        paidAds?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        offInvoice?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        tpr?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        brand?: {
+                            required?: boolean;
+                        };
+                        productName?: {
+                            required?: boolean;
+                        };
+                        shippingProfile?: {
+                            required?: boolean;
+                        };
+                        currentlySellingAt?: {
+                            visible?: boolean;
+                        };
+                        dietaryAttributes?: {
+                            visible?: boolean;
+                        };
+                        placementFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                        pricingFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                        promotionFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                    };
+                    blockingPhotoChecks?: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
+                    minImageLongSidePx?: number;
+                    /** Format: date-time */
+                    lastUpdatedDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerConfiguration"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description lastUpdatedDate is not when the configuration was last saved: read it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3169,6 +4154,15 @@ export interface operations {
             };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3241,6 +4235,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3331,6 +4334,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDraftSubmissionsByIdImageByFileNameLegacy: {
@@ -3375,6 +4387,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3386,6 +4407,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3437,6 +4467,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3448,6 +4487,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3495,6 +4543,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3513,7 +4570,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off) */
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3533,13 +4590,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The jobs */
+            /** @description The jobs, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"][];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -3569,6 +4626,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postBulkIngestionJobs: {
@@ -3586,13 +4652,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3640,6 +4706,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBulkIngestionJobsByJobId: {
@@ -3653,13 +4728,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3700,6 +4775,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3726,7 +4810,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3767,6 +4851,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3800,7 +4893,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3866,6 +4959,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBulkIngestionJobsByJobIdFilesIfAnyUpdatedSinceByTimestamp: {
@@ -3887,7 +4989,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3928,6 +5030,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4021,6 +5132,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getProductSubmissionsByIdImageByFileName: {
@@ -4065,6 +5185,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -4076,6 +5205,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4152,6 +5290,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSubmission: {
@@ -4183,6 +5330,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -4194,6 +5350,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4318,6 +5483,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     appealSubmission: {
@@ -4390,6 +5564,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4518,6 +5701,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createDraft: {
@@ -4611,6 +5803,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDraft: {
@@ -4642,6 +5843,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -4653,6 +5863,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4709,6 +5928,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4789,6 +6017,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4891,6 +6128,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5013,6 +6259,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     submitDraft: {
@@ -5112,6 +6367,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCataloguedProducts: {
@@ -5155,8 +6419,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5209,6 +6491,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -5220,6 +6511,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5338,6 +6638,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReviewOptions: {
@@ -5387,6 +6696,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5517,6 +6835,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putReviewClaimsById: {
@@ -5588,6 +6915,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteReviewClaimsById: {
@@ -5637,6 +6973,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5735,6 +7080,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReviewStockReasons: {
@@ -5790,6 +7144,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5891,6 +7254,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteReviewStockReasonsById: {
@@ -5949,6 +7321,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6034,6 +7415,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCataloguedProductsImportTemplateCsv: {
@@ -6081,6 +7471,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putProductsByEan13UpcShippingProfile: {
@@ -6100,13 +7499,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The CataloguedProduct */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CataloguedProduct"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6172,6 +7571,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postCataloguedProductsByEan13UpcImages: {
@@ -6196,13 +7604,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new submission */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The new submission’s id */
+                        id: string;
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6261,6 +7672,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6310,13 +7730,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The ShippingProfile */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ShippingProfile"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6391,6 +7811,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postShippingProfileByIdProducts: {
@@ -6410,13 +7839,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The product rows */
+            /** @description Every product of the profile's company */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ShippingProfileProduct"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6482,6 +7911,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind: {
@@ -6518,6 +7956,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -6529,6 +7976,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6558,13 +8014,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The brand profile */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["BrandProfile"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -6605,6 +8061,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6672,6 +8137,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6786,6 +8260,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhooksByWebhookId: {
@@ -6846,6 +8329,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6959,6 +8451,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhooksByWebhookId: {
@@ -7017,6 +8518,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7088,6 +8598,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7174,6 +8693,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhooksByWebhookIdDeliveries: {
@@ -7234,6 +8762,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7320,6 +8857,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getToken: {
@@ -7351,6 +8897,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7403,6 +8958,24 @@ export interface operations {
             };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7499,6 +9072,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteApiTokensById: {
@@ -7571,6 +9162,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminApiTokens: {
@@ -7627,6 +9236,24 @@ export interface operations {
             };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7706,6 +9333,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOpenapiJson: {
@@ -7717,13 +9362,47 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @example 3.1.0 */
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                            description?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        servers?: ({
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        components?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7744,6 +9423,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7771,6 +9459,15 @@ export interface operations {
             };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7807,6 +9504,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminJobs: {
@@ -7823,13 +9538,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Counts, the page of jobs, and can.act */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        types: string[];
+                        counts: {
+                            type: string;
+                            /** @enum {string} */
+                            state: "queued" | "running" | "failed" | "done";
+                            count: number;
+                            oldestDueSeconds: number | null;
+                        }[];
+                        jobs: components["schemas"]["ConsoleJob"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        can: {
+                            act: boolean;
+                        };
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -7868,6 +9599,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAdminJobsByIdRetry: {
@@ -7881,13 +9621,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -7919,6 +9659,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7939,13 +9688,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -7977,6 +9726,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8070,6 +9828,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAdminJobsDiscardFailed: {
@@ -8156,6 +9923,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAudit: {
@@ -8179,13 +9955,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description items, total, page, pageSize */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["AuditRow"][];
+                        total: number;
+                        more: boolean;
+                        page: number;
+                        pageSize: number;
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -8224,6 +10006,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuditOptions: {
@@ -8235,13 +10026,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description actions, actors, companies */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        actions: {
+                            value: string;
+                            label: string;
+                        }[];
+                        actors: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        }[];
+                        companies: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -8264,6 +10069,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8328,6 +10142,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

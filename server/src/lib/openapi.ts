@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_TOKEN_PREFIX } from '@portal/domain';
+import { tokenAreaOfRoute } from '../modules/api-tokens/areas.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -33,7 +34,7 @@ const ERROR_MEANING = {
   415: 'Unsupported content type: send application/json',
   422: 'This Idempotency-Key was used for another request in the last 24 hours',
   429: 'Too many requests: see Retry-After',
-  503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
+  503: 'A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
 
@@ -83,8 +84,17 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
         content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])),
       };
   }
-  // A JSON body can always be too large or of another type (the body parser answers before the handler).
-  const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
+  // Errors every operation of a kind can answer, whatever it lists: a JSON body too large or of another type (the
+  // body parser answers before the handler); a signed-in route's refusal of a missing or dead session or token, the
+  // per-token rate limit, and a token's missing scope; and for every operation a dependency's outage (503).
+  const implied: ErrorStatus[] = [
+    ...(doc.body ? ([413, 415] as const) : []),
+    ...(doc.public ? [] : ([401, 429] as const)),
+    // A token whose scopes do not cover the route's area (api-tokens/areas.ts), or any token where none may go.
+    ...(doc.public || tokenAreaOfRoute(doc.tags) === null ? [] : ([403] as const)),
+    503,
+  ];
+  const errors = [...new Set<ErrorStatus>([...doc.errors, ...implied])].sort((a, b) => a - b);
   for (const status of errors)
     response[status] = {
       description: doc.errorNotes?.[status] ?? ERROR_MEANING[status],
