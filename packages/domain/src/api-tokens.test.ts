@@ -77,10 +77,10 @@ describe('API tokens', () => {
     expect(tokenAccess({ scopes: [SCOPES.writeWebhooks] }, [TOKEN_SCOPES.readWebhooks]).policyScopes).toEqual([
       SCOPES.writeWebhooks,
     ]);
-    expect(scopesByArea([read, TOKEN_SCOPES.readWebhooks, SCOPES.readJobs]).map((g) => g.area)).toEqual([
-      'productsubmissions',
-      'webhooks',
-      'jobs',
+    expect(scopesByArea([read, SCOPES.writeWebhooks, TOKEN_SCOPES.readWebhooks, SCOPES.readJobs])).toEqual([
+      { area: 'productsubmissions', label: expect.any(String), scopes: [read] },
+      { area: 'webhooks', label: 'Webhooks', scopes: [TOKEN_SCOPES.readWebhooks, SCOPES.writeWebhooks] },
+      { area: 'jobs', label: 'Jobs console', scopes: [SCOPES.readJobs] },
     ]);
   });
 

@@ -113,12 +113,15 @@ export function tokenCoversArea(effective: readonly string[], area: TokenArea | 
 
 /**
  * Scopes grouped by the area they open, for the token form: each scope under the first area it reads in (the
- * all-submissions scopes under submissions), in the areas' order; scopes of no area last.
+ * all-submissions scopes under submissions), in the areas' order, reading before changing; scopes of no area last.
  */
 export function scopesByArea(scopes: readonly string[]): { area: string; label: string; scopes: string[] }[] {
   const placed = new Set<string>();
   const groups = TOKEN_AREAS.map((area) => {
-    const inArea = scopes.filter((s) => !placed.has(s) && TOKEN_AREA_SCOPES[area].read.includes(s));
+    const order = TOKEN_AREA_SCOPES[area].read;
+    const inArea = scopes
+      .filter((s) => !placed.has(s) && order.includes(s))
+      .sort((a, b) => order.indexOf(a) - order.indexOf(b));
     inArea.forEach((s) => placed.add(s));
     return { area, label: TOKEN_AREA_SCOPES[area].label, scopes: inArea };
   });
