@@ -2833,6 +2833,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
@@ -2866,6 +2875,15 @@ export interface operations {
                             [key: string]: "ok" | "unreachable" | "not shared" | "stopping";
                         };
                     };
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
@@ -2915,7 +2933,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3004,7 +3022,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -3076,6 +3094,15 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
                 headers: {
@@ -3119,6 +3146,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
@@ -3159,6 +3195,15 @@ export interface operations {
             };
             /** @description Invalid input (`fields` names the field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3245,6 +3290,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
                 headers: {
@@ -3310,6 +3364,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["UserDetails"] | null;
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -3663,6 +3726,15 @@ export interface operations {
                     "application/json": string[];
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
@@ -3696,6 +3768,15 @@ export interface operations {
             };
             /** @description Invalid input (`fields` names the field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4151,6 +4232,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
             };
             /** @description Not found, or belongs to another company */
             404: {
@@ -5114,6 +5213,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large: the body, a file, the number of files, or the company storage quota */
             413: {
                 headers: {
@@ -5321,6 +5429,15 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
                 headers: {
@@ -5515,6 +5632,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -5834,6 +5960,15 @@ export interface operations {
                     "application/json": components["schemas"]["Draft"];
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
                 headers: {
@@ -5898,6 +6033,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content?: never;
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
@@ -7947,6 +8091,15 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
                 headers: {
@@ -8021,6 +8174,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -9396,6 +9558,15 @@ export interface operations {
                     };
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
@@ -9423,6 +9594,15 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
@@ -9455,6 +9635,24 @@ export interface operations {
                 content: {
                     "text/javascript": string;
                     "text/css": string;
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not found, or belongs to another company */
@@ -9630,6 +9828,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
                 headers: {
@@ -9650,6 +9857,15 @@ export interface operations {
             };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job is no longer failed: it was retried or discarded meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -9697,6 +9913,15 @@ export interface operations {
                     "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
                 headers: {
@@ -9717,6 +9942,15 @@ export interface operations {
             };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description The job is no longer failed: it was retried or discarded meanwhile */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -82,17 +82,22 @@ export const partnerColoursFormSchema = z.object({
     .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
 });
 
+/** What every reader of a partner configuration sees: whose it is and its co-branding. */
+const partnerBranding = {
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  partnerLogoFileName: z.string().nullable(),
+  partnerLogoUrl: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string().nullable(),
+  landingPageEnabled: z.boolean(),
+};
+
 /** A partner configuration as staff read and change it (the settings screen; GraphQL's PartnerConfiguration). */
 export const partnerConfigurationSchema = z
   .object({
-    id: z.number().int(),
-    companyId: z.number().int(),
-    companyName: z.string(),
-    partnerLogoFileName: z.string().nullable(),
-    partnerLogoUrl: z.string().nullable(),
-    primaryColor: z.string(),
-    secondaryColor: z.string().nullable(),
-    landingPageEnabled: z.boolean(),
+    ...partnerBranding,
     fieldRules: z.array(z.object({ field: z.string(), visible: z.boolean(), required: z.boolean() })),
     placementFieldsVisible: z.boolean(),
     pricingFieldsVisible: z.boolean(),
@@ -110,14 +115,7 @@ export type PartnerConfigurationJson = z.infer<typeof partnerConfigurationSchema
  */
 export const publicPartnerConfigurationSchema = z
   .object({
-    id: z.number().int(),
-    companyId: z.number().int(),
-    companyName: z.string(),
-    partnerLogoFileName: z.string().nullable(),
-    partnerLogoUrl: z.string().nullable(),
-    primaryColor: z.string(),
-    secondaryColor: z.string().nullable(),
-    landingPageEnabled: z.boolean(),
+    ...partnerBranding,
     productNameFieldRequired: z.boolean(),
     shippingProfileFieldRequired: z.boolean(),
   })

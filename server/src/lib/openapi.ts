@@ -37,6 +37,7 @@ const ERROR_MEANING = {
   503: 'A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
+const PUBLIC_401 = 'Open to anybody: refused only when it carries an unknown, revoked or expired API token';
 
 /** Any binary answer or upload part, for the document. */
 export const binary = z.string().meta({ format: 'binary' });
@@ -84,12 +85,15 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
         content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])),
       };
   }
-  // Errors every operation of a kind can answer, whatever it lists: a JSON body too large or of another type (the
-  // body parser answers before the handler); a signed-in route's refusal of a missing or dead session or token, the
-  // per-token rate limit, and a token's missing scope; and for every operation a dependency's outage (503).
+  // Errors every operation of a kind can answer, whatever it lists (the test server fails a test that meets one a
+  // route does not list), each with its reason below.
   const implied: ErrorStatus[] = [
+    // Input that does not parse: a parameter, the query, a body or an upload's fields.
+    ...(doc.params || doc.querystring || doc.body || doc.multipart || doc.headers ? ([400] as const) : []),
     ...(doc.body ? ([413, 415] as const) : []),
-    ...(doc.public ? [] : ([401, 429] as const)),
+    // A public route too refuses a request that sends an unknown, revoked or expired token (say none there).
+    401,
+    ...(doc.public ? [] : ([429] as const)),
     // A token whose scopes do not cover the route's area (api-tokens/areas.ts), or any token where none may go.
     ...(doc.public || tokenAreaOfRoute(doc.tags) === null ? [] : ([403] as const)),
     503,
@@ -97,7 +101,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
   const errors = [...new Set<ErrorStatus>([...doc.errors, ...implied])].sort((a, b) => a - b);
   for (const status of errors)
     response[status] = {
-      description: doc.errorNotes?.[status] ?? ERROR_MEANING[status],
+      description: doc.errorNotes?.[status] ?? (status === 401 && doc.public ? PUBLIC_401 : ERROR_MEANING[status]),
       content: { 'application/problem+json': { schema: errorBody } },
     };
   const schema: FastifySchema & Record<string, unknown> = {

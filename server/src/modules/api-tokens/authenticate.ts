@@ -142,8 +142,10 @@ export function registerApiTokenAuth(app: FastifyInstance) {
     }
     // Every REST route is in an area (its document tag); the token's scopes must cover reading or changing there.
     // Routes without a schema are not the API's (the web app's pages, a 404; openapi.test.ts finds any API one).
+    // Public routes (security: []) are open to any valid token, as to anybody.
     const schema = request.routeOptions.schema;
-    if (schema && request.routeOptions.url !== GRAPHQL_PATH) {
+    const isPublic = (schema?.security as unknown[] | undefined)?.length === 0;
+    if (schema && !isPublic && request.routeOptions.url !== GRAPHQL_PATH) {
       const area = tokenAreaOfRoute(schema.tags);
       if (area === undefined) throw new HttpError(403, 'TOKEN_NOT_ALLOWED', API_TOKEN_MSG.routeNotForTokens);
       const refused = refusedIn(area, !SAFE.has(request.method));

@@ -21,7 +21,8 @@ const actSchema = (summary: string) =>
     tags,
     params: idParams,
     responses: { 200: consoleJobSchema },
-    errors: [401, 403, 404, 429],
+    errors: [401, 403, 404, 409, 429],
+    errorNotes: { 409: 'The job is no longer failed: it was retried or discarded meanwhile' },
   });
 
 /**

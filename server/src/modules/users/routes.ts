@@ -42,7 +42,7 @@ export async function userRoutes(app: FastifyInstance) {
         tags,
         querystring: userProbeQuery,
         responses: { 200: userDetails.nullable() },
-        errors: [401, 429],
+        errors: [400, 401, 429],
       }),
     },
     async (request) => {
