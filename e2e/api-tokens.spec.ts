@@ -28,7 +28,11 @@ test('a token is created, shown once, copied, used by a program, and revoked', a
   const name = `E2E feed ${Date.now()}`;
   await page.getByLabel('Name').fill(name);
   await page.getByRole('radio', { name: 'In 30 days' }).check();
-  await page.getByRole('checkbox', { name: /Read your company/ }).check();
+  // Scopes go per area, each area under its name: reading products is not reading the shipping profiles.
+  await expect(page.getByText('Bulk ingestion (imports)', { exact: true })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Read your company's shipping profiles/ })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: /Read your company's webhooks/ })).toBeVisible();
+  await page.getByRole('checkbox', { name: /Read your company's products/ }).check();
   await page.getByRole('button', { name: 'Create token' }).click();
 
   const shown = page.getByRole('status').filter({ hasText: 'Copy your new token now' });

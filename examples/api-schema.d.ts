@@ -259,6 +259,27 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/partner-configurations/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A partner configuration, with its ETag for If-Match (settings readers) */
+        get: operations["getPartnerConfiguration"];
+        /**
+         * Change a partner's co-branding, field rules and photo checks (both settings scopes)
+         * @description `fieldRules` as stored: each field name to `{ visible, required }`, and the section flags (`placementFieldsVisible`, ...) to `{ visible }`; left out, the stored rules stay.
+         */
+        put: operations["updatePartnerConfiguration"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/partner-configurations/{id}/logo/{fileName}": {
         parameters: {
             query?: never;
@@ -1364,6 +1385,219 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        UserDetailsInput: {
+            id: number;
+            companyId: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The portal keeps this account’s password (it may edit its details here) */
+            isAuth0User: boolean;
+            /** @description The user's scopes; with an API token, the token's effective scopes */
+            scopes: string[];
+            sessionPartnerCompanyId: number | null;
+            tcAcceptanceDate: string | null;
+            /** @description The user's company is a bulk ingestion organisation */
+            hasBulkIngestionAccess: boolean;
+        };
+        PartnerConfigurationInput: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            fieldRules: {
+                field: string;
+                visible: boolean;
+                required: boolean;
+            }[];
+            placementFieldsVisible: boolean;
+            pricingFieldsVisible: boolean;
+            promotionFieldsVisible: boolean;
+            /** @description Photo checks that stop Submit for this partner */
+            blockingPhotoChecks: string[];
+            minImageLongSidePx: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedDate: string;
+        };
+        PublicPartnerConfigurationInput: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            productNameFieldRequired: boolean;
+            shippingProfileFieldRequired: boolean;
+        } & {
+            [key: string]: {
+                visible?: boolean;
+                required?: boolean;
+            };
+        };
+        CataloguedProductInput: {
+            ean13_upc: string;
+            brand: string;
+            description: string;
+            department: string | null;
+            category: string | null;
+            subcategory: string | null;
+            item_size: string | null;
+            units_of_measure: string | null;
+            pack_count: number | null;
+            is_delisted: boolean;
+            image_urls: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IngestionJobInput: {
+            id: number;
+            companyId: number;
+            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
+            source: string;
+            receivedCount: number;
+            ignoredCount: number;
+            unidentifiedCount: number;
+            needsMappingCount: number;
+            identifiedCount: number;
+            /** @description Submitted and catalogued files */
+            submittedCount: number;
+            cataloguedCount: number;
+            totalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+            submittedByFirstName: string | null;
+            submittedByLastName: string | null;
+            submittedByEmail: string | null;
+            /** @enum {string} */
+            status: "Complete" | "Error" | "Incomplete";
+        };
+        IngestionFileInput: {
+            id: string;
+            filename: string;
+            upc: string | null;
+            detectedEan13Upc: string | null;
+            ean13Upc: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
+            statusDisplayName: string;
+            reason: string | null;
+            submissionId: string | null;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        ShippingProfileInput: {
+            id: number;
+            name: string;
+            companyId: number;
+            creatorId: number | null;
+            caseCount: number;
+            grossWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            netWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            caseLength: {
+                value: number;
+                unit: string;
+            } | null;
+            caseWidth: {
+                value: number;
+                unit: string;
+            } | null;
+            caseHeight: {
+                value: number;
+                unit: string;
+            } | null;
+            palletTiers: number | null;
+            palletLayers: number | null;
+            /** Format: date-time */
+            updatedDate: string;
+            updatedByFirstName: string | null;
+            updatedByLastName: string | null;
+            updatedByEmail: string | null;
+            associatedSubmissions: {
+                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
+                type: string;
+                count: number;
+            }[];
+            can: {
+                edit: boolean;
+            };
+        };
+        ShippingProfileProductInput: {
+            upc: string;
+            name: string | null;
+            status: string;
+            associated: boolean;
+            /** @description The company’s other profile the product uses, if any */
+            otherProfileName: string | null;
+        };
+        BrandProfileInput: {
+            id: number;
+            companyId: number;
+            creatorId: number;
+            isPublished: boolean;
+            brandLogoFilename: string | null;
+            productOneSheetFilename: string | null;
+            salesDeckFilename: string | null;
+            marketingVideoUrl: string | null;
+            brandWebsiteUrl: string | null;
+            brandCountryCode: string | null;
+            brandStateCode: string | null;
+            brandCityName: string | null;
+            yearFounded: number | null;
+            brandStory: string | null;
+            facebookUrl: string | null;
+            instagramUrl: string | null;
+            twitterUrl: string | null;
+            samplesOffered: boolean | null;
+            primaryInvestor: string | null;
+            secondaryInvestor: string | null;
+            raisingInvestment: string | null;
+            primaryDistributionMethod: string | null;
+            secondaryDistributionMethod: string | null;
+            distributionRange: ("states" | "national" | "international") | null;
+            distributionRangeStates: string[];
+            salesContact: {
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            primaryBroker: {
+                Company: string | null;
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            brandLogoUrl: string | null;
+            productOneSheetUrl: string | null;
+            salesDeckUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            can: {
+                edit: boolean;
+            };
+        };
         WebhookInput: {
             id: number;
             companyId: number;
@@ -1393,6 +1627,54 @@ export type components = {
                 error: string | null;
                 responseExcerpt: string | null;
             }[];
+        };
+        ConsoleJobInput: {
+            id: number;
+            type: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "failed" | "done";
+            attempts: number;
+            maxAttempts: number;
+            lastError: string | null;
+            payloadSummary: string;
+            /** @description How far it has come; null for jobs that do not say */
+            progress: {
+                done: number;
+                total: number;
+            } | null;
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            runAt: string;
+            finishedAt: string | null;
+        };
+        AuditRowInput: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            action: string;
+            actionLabel: string;
+            target: {
+                type: string;
+                id: string;
+                companyId: number | null;
+                companyName: string | null;
+                label: string | null;
+            };
+            /** @description What the change replaced (the fields it changed) */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the change made */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
         FailingRuleInput: {
             /** @example R-IMG-MIN-2 */
@@ -1638,21 +1920,6 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
-        CataloguedProductInput: {
-            ean13_upc: string;
-            brand: string;
-            description: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
-            /** Format: date-time */
-            updated_at: string;
-        };
         CataloguePageInput: {
             items: components["schemas"]["CataloguedProductInput"][];
             next_cursor: string | null;
@@ -1666,6 +1933,14 @@ export type components = {
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
+            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
+            areas: {
+                /** @enum {string} */
+                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                label: string;
+                /** @enum {string} */
+                access: "none" | "read" | "write";
+            }[];
             owner: {
                 user_id: number;
                 email: string;
@@ -1872,6 +2147,219 @@ export type components = {
             /** @description Per-row problems of an import (IMPORT_INVALID) */
             rows?: unknown[];
         };
+        UserDetails: {
+            id: number;
+            companyId: number;
+            firstName: string;
+            lastName: string;
+            email: string;
+            company: {
+                id: number;
+                name: string;
+            } | null;
+            /** @description The portal keeps this account’s password (it may edit its details here) */
+            isAuth0User: boolean;
+            /** @description The user's scopes; with an API token, the token's effective scopes */
+            scopes: string[];
+            sessionPartnerCompanyId: number | null;
+            tcAcceptanceDate: string | null;
+            /** @description The user's company is a bulk ingestion organisation */
+            hasBulkIngestionAccess: boolean;
+        };
+        PartnerConfiguration: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            fieldRules: {
+                field: string;
+                visible: boolean;
+                required: boolean;
+            }[];
+            placementFieldsVisible: boolean;
+            pricingFieldsVisible: boolean;
+            promotionFieldsVisible: boolean;
+            /** @description Photo checks that stop Submit for this partner */
+            blockingPhotoChecks: string[];
+            minImageLongSidePx: number;
+            /**
+             * Format: date-time
+             * @description When it was last saved
+             */
+            updatedDate: string;
+        };
+        PublicPartnerConfiguration: {
+            id: number;
+            companyId: number;
+            companyName: string;
+            partnerLogoFileName: string | null;
+            partnerLogoUrl: string | null;
+            primaryColor: string;
+            secondaryColor: string | null;
+            landingPageEnabled: boolean;
+            productNameFieldRequired: boolean;
+            shippingProfileFieldRequired: boolean;
+        } & {
+            [key: string]: {
+                visible?: boolean;
+                required?: boolean;
+            };
+        };
+        CataloguedProduct: {
+            ean13_upc: string;
+            brand: string;
+            description: string;
+            department: string | null;
+            category: string | null;
+            subcategory: string | null;
+            item_size: string | null;
+            units_of_measure: string | null;
+            pack_count: number | null;
+            is_delisted: boolean;
+            image_urls: string[];
+            /** Format: date-time */
+            updated_at: string;
+        };
+        IngestionJob: {
+            id: number;
+            companyId: number;
+            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
+            source: string;
+            receivedCount: number;
+            ignoredCount: number;
+            unidentifiedCount: number;
+            needsMappingCount: number;
+            identifiedCount: number;
+            /** @description Submitted and catalogued files */
+            submittedCount: number;
+            cataloguedCount: number;
+            totalCount: number;
+            /** Format: date-time */
+            createdDate: string;
+            /** Format: date-time */
+            updatedDate: string;
+            submittedByFirstName: string | null;
+            submittedByLastName: string | null;
+            submittedByEmail: string | null;
+            /** @enum {string} */
+            status: "Complete" | "Error" | "Incomplete";
+        };
+        IngestionFile: {
+            id: string;
+            filename: string;
+            upc: string | null;
+            detectedEan13Upc: string | null;
+            ean13Upc: string | null;
+            /** @enum {string} */
+            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
+            statusDisplayName: string;
+            reason: string | null;
+            submissionId: string | null;
+            /** Format: date-time */
+            updatedDate: string;
+        };
+        ShippingProfile: {
+            id: number;
+            name: string;
+            companyId: number;
+            creatorId: number | null;
+            caseCount: number;
+            grossWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            netWeight: {
+                value: number;
+                unit: string;
+            } | null;
+            caseLength: {
+                value: number;
+                unit: string;
+            } | null;
+            caseWidth: {
+                value: number;
+                unit: string;
+            } | null;
+            caseHeight: {
+                value: number;
+                unit: string;
+            } | null;
+            palletTiers: number | null;
+            palletLayers: number | null;
+            /** Format: date-time */
+            updatedDate: string;
+            updatedByFirstName: string | null;
+            updatedByLastName: string | null;
+            updatedByEmail: string | null;
+            associatedSubmissions: {
+                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
+                type: string;
+                count: number;
+            }[];
+            can: {
+                edit: boolean;
+            };
+        };
+        ShippingProfileProduct: {
+            upc: string;
+            name: string | null;
+            status: string;
+            associated: boolean;
+            /** @description The company’s other profile the product uses, if any */
+            otherProfileName: string | null;
+        };
+        BrandProfile: {
+            id: number;
+            companyId: number;
+            creatorId: number;
+            isPublished: boolean;
+            brandLogoFilename: string | null;
+            productOneSheetFilename: string | null;
+            salesDeckFilename: string | null;
+            marketingVideoUrl: string | null;
+            brandWebsiteUrl: string | null;
+            brandCountryCode: string | null;
+            brandStateCode: string | null;
+            brandCityName: string | null;
+            yearFounded: number | null;
+            brandStory: string | null;
+            facebookUrl: string | null;
+            instagramUrl: string | null;
+            twitterUrl: string | null;
+            samplesOffered: boolean | null;
+            primaryInvestor: string | null;
+            secondaryInvestor: string | null;
+            raisingInvestment: string | null;
+            primaryDistributionMethod: string | null;
+            secondaryDistributionMethod: string | null;
+            distributionRange: ("states" | "national" | "international") | null;
+            distributionRangeStates: string[];
+            salesContact: {
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            primaryBroker: {
+                Company: string | null;
+                Email: string | null;
+                Name: string | null;
+                Phone: string | null;
+                Title: string | null;
+            } | null;
+            brandLogoUrl: string | null;
+            productOneSheetUrl: string | null;
+            salesDeckUrl: string | null;
+            /** Format: date-time */
+            updatedAt: string;
+            can: {
+                edit: boolean;
+            };
+        };
         Webhook: {
             id: number;
             companyId: number;
@@ -1901,6 +2389,54 @@ export type components = {
                 error: string | null;
                 responseExcerpt: string | null;
             }[];
+        };
+        ConsoleJob: {
+            id: number;
+            type: string;
+            /** @enum {string} */
+            state: "queued" | "running" | "failed" | "done";
+            attempts: number;
+            maxAttempts: number;
+            lastError: string | null;
+            payloadSummary: string;
+            /** @description How far it has come; null for jobs that do not say */
+            progress: {
+                done: number;
+                total: number;
+            } | null;
+            requestId: string | null;
+            /** Format: date-time */
+            createdAt: string;
+            /** Format: date-time */
+            runAt: string;
+            finishedAt: string | null;
+        };
+        AuditRow: {
+            id: number;
+            /** Format: date-time */
+            at: string;
+            actor: {
+                id: number;
+                name: string;
+                email: string;
+            };
+            action: string;
+            actionLabel: string;
+            target: {
+                type: string;
+                id: string;
+                companyId: number | null;
+                companyName: string | null;
+                label: string | null;
+            };
+            /** @description What the change replaced (the fields it changed) */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the change made */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
         FailingRule: {
             /** @example R-IMG-MIN-2 */
@@ -2146,21 +2682,6 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
-        CataloguedProduct: {
-            ean13_upc: string;
-            brand: string;
-            description: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
-            /** Format: date-time */
-            updated_at: string;
-        };
         CataloguePage: {
             items: components["schemas"]["CataloguedProduct"][];
             next_cursor: string | null;
@@ -2174,6 +2695,14 @@ export type components = {
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
+            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
+            areas: {
+                /** @enum {string} */
+                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                label: string;
+                /** @enum {string} */
+                access: "none" | "read" | "write";
+            }[];
             owner: {
                 user_id: number;
                 email: string;
@@ -2410,6 +2939,24 @@ export interface operations {
                     };
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReady: {
@@ -2436,19 +2983,22 @@ export interface operations {
                     };
                 };
             };
-            /** @description Default Response */
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": {
-                        /** @enum {string} */
-                        status: "ready" | "not ready";
-                        checks: {
-                            [key: string]: "ok" | "unreachable" | "not shared" | "stopping";
-                        };
-                    };
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2471,13 +3021,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user details, as GET /api/user answers */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2489,7 +3039,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2527,6 +3077,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2551,13 +3110,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The user details, as GET /api/user answers */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2569,7 +3128,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
             401: {
                 headers: {
                     [name: string]: unknown;
@@ -2607,6 +3166,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2632,8 +3200,26 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2664,6 +3250,24 @@ export interface operations {
                             name: string;
                         };
                     };
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -2704,6 +3308,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
                 headers: {
@@ -2733,6 +3346,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2774,6 +3396,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
                 headers: {
@@ -2810,6 +3441,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUser: {
@@ -2823,13 +3463,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"] | null;
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -2843,6 +3492,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -2869,13 +3527,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -2932,6 +3590,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getUserExistsByEmail: {
@@ -2976,6 +3652,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3053,6 +3738,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putUserAcceptTermsAndConditions: {
@@ -3064,13 +3767,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["UserDetails"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -3093,6 +3796,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3111,13 +3823,31 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The names of the flags that are on */
+            /** @description The names of the flags that are on, in order */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": string[];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -3133,17 +3863,26 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The partner configuration */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PublicPartnerConfiguration"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3160,12 +3899,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postPartnerConfigurationsByIdLogo: {
         parameters: {
             query?: never;
-            header?: never;
+            header?: {
+                /** @description The ETag of the configuration as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
             path: {
                 id: number;
             };
@@ -3180,13 +3931,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The partner configuration */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["PartnerConfiguration"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3225,6 +3976,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large: the body, a file, the number of files, or the company storage quota */
             413: {
                 headers: {
@@ -3236,6 +3996,312 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    getPartnerConfiguration: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerConfiguration"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    updatePartnerConfiguration: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description The ETag of the configuration as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
+            path: {
+                id: number;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    primaryColor: string;
+                    secondaryColor?: string | null;
+                    landingPageEnabled: boolean;
+                    fieldRules?: {
+                        suggestedClass?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemHeight?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemWidth?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        itemDepth?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        size?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        unitOfMeasure?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        fob?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        msrp?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        edlp?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        deliveredCost?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        wholesaleCost?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        freeFill?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        inStoreDemo?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        fairShareMerchandisingSupport?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        paidAds?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        offInvoice?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        tpr?: {
+                            visible?: boolean;
+                            required?: boolean;
+                        };
+                        brand?: {
+                            required?: boolean;
+                        };
+                        productName?: {
+                            required?: boolean;
+                        };
+                        shippingProfile?: {
+                            required?: boolean;
+                        };
+                        currentlySellingAt?: {
+                            visible?: boolean;
+                        };
+                        dietaryAttributes?: {
+                            visible?: boolean;
+                        };
+                        placementFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                        pricingFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                        promotionFieldsVisible?: {
+                            visible?: boolean;
+                        };
+                    };
+                    blockingPhotoChecks?: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
+                    minImageLongSidePx?: number;
+                    /** Format: date-time */
+                    lastUpdatedDate?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PartnerConfiguration"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description lastUpdatedDate is not when the configuration was last saved: read it again */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3273,8 +4339,35 @@ export interface operations {
                 };
                 content?: never;
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3347,6 +4440,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3437,6 +4539,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDraftSubmissionsByIdImageByFileNameLegacy: {
@@ -3481,6 +4592,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3492,6 +4612,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3543,6 +4672,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3554,6 +4692,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3601,6 +4748,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -3619,7 +4775,7 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
-            /** @description Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off) */
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
                     [name: string]: unknown;
@@ -3639,13 +4795,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The jobs */
+            /** @description The jobs, newest first */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"][];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -3675,6 +4831,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postBulkIngestionJobs: {
@@ -3692,13 +4857,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3746,6 +4911,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBulkIngestionJobsByJobId: {
@@ -3759,13 +4933,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionJob"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3806,6 +4980,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3832,7 +5015,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3873,6 +5056,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -3906,7 +5098,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -3972,6 +5164,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getBulkIngestionJobsByJobIdFilesIfAnyUpdatedSinceByTimestamp: {
@@ -3993,7 +5194,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -4034,6 +5235,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4109,6 +5319,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large: the body, a file, the number of files, or the company storage quota */
             413: {
                 headers: {
@@ -4120,6 +5339,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4171,6 +5399,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -4182,6 +5419,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4258,6 +5504,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getSubmission: {
@@ -4280,8 +5535,26 @@ export interface operations {
                     "application/json": components["schemas"]["Submission"];
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4300,6 +5573,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4424,6 +5706,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     appealSubmission: {
@@ -4447,6 +5738,15 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -4496,6 +5796,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4624,6 +5933,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     createDraft: {
@@ -4717,6 +6035,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getDraft: {
@@ -4739,52 +6066,14 @@ export interface operations {
                     "application/json": components["schemas"]["Draft"];
                 };
             };
-            /** @description Not signed in, or the API token is unknown, revoked or expired */
-            401: {
+            /** @description Invalid input (`fields` names the field) */
+            400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/problem+json": components["schemas"]["Error"];
                 };
-            };
-            /** @description Not found, or belongs to another company */
-            404: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Error"];
-                };
-            };
-            /** @description Too many requests: see Retry-After */
-            429: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content: {
-                    "application/problem+json": components["schemas"]["Error"];
-                };
-            };
-        };
-    };
-    deleteDraft: {
-        parameters: {
-            query?: never;
-            header?: never;
-            path: {
-                id: string;
-            };
-            cookie?: never;
-        };
-        requestBody?: never;
-        responses: {
-            /** @description Done, no content */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
@@ -4815,6 +6104,89 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    deleteDraft: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Done, no content */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4895,6 +6267,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -4997,6 +6378,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5119,6 +6509,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     submitDraft: {
@@ -5218,6 +6617,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     listCataloguedProducts: {
@@ -5261,8 +6669,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5315,6 +6741,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
                 headers: {
@@ -5326,6 +6761,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5444,6 +6888,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReviewOptions: {
@@ -5489,6 +6942,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5555,6 +7017,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5685,6 +7156,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putReviewClaimsById: {
@@ -5756,6 +7236,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteReviewClaimsById: {
@@ -5805,6 +7294,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -5918,6 +7416,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getReviewStockReasons: {
@@ -5973,6 +7480,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6074,6 +7590,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteReviewStockReasonsById: {
@@ -6132,6 +7657,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6217,6 +7751,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCataloguedProductsImportTemplateCsv: {
@@ -6264,6 +7807,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     putProductsByEan13UpcShippingProfile: {
@@ -6283,13 +7835,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The CataloguedProduct */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["CataloguedProduct"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6355,6 +7907,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postCataloguedProductsByEan13UpcImages: {
@@ -6379,13 +7940,16 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The new submission */
+            /** @description Default Response */
             201: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @description The new submission’s id */
+                        id: string;
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6444,6 +8008,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6493,13 +8066,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The ShippingProfile */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ShippingProfile"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6574,6 +8147,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postShippingProfileByIdProducts: {
@@ -6593,13 +8175,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The product rows */
+            /** @description Every product of the profile's company */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ShippingProfileProduct"][];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -6665,6 +8247,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind: {
@@ -6692,8 +8283,26 @@ export interface operations {
                     "application/octet-stream": string;
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6712,6 +8321,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6741,13 +8359,22 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The brand profile */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["BrandProfile"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -6788,6 +8415,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6855,6 +8491,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -6969,6 +8614,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhooksByWebhookId: {
@@ -7029,6 +8683,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7142,6 +8805,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteWebhooksByWebhookId: {
@@ -7200,6 +8872,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7271,6 +8952,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7357,6 +9047,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getWebhooksByWebhookIdDeliveries: {
@@ -7423,6 +9122,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7509,6 +9217,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getToken: {
@@ -7540,6 +9257,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7592,6 +9318,24 @@ export interface operations {
             };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7688,6 +9432,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     deleteApiTokensById: {
@@ -7760,6 +9522,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminApiTokens: {
@@ -7816,6 +9596,24 @@ export interface operations {
             };
             /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7895,6 +9693,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getOpenapiJson: {
@@ -7906,13 +9722,56 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0) */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        /** @example 3.1.0 */
+                        openapi: string;
+                        info: {
+                            title: string;
+                            version: string;
+                            description?: string;
+                        } & {
+                            [key: string]: unknown;
+                        };
+                        servers?: ({
+                            url: string;
+                        } & {
+                            [key: string]: unknown;
+                        })[];
+                        paths: {
+                            [key: string]: {
+                                [key: string]: unknown;
+                            };
+                        };
+                        components?: {
+                            [key: string]: unknown;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7933,6 +9792,24 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
         };
@@ -7958,8 +9835,35 @@ export interface operations {
                     "text/css": string;
                 };
             };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Open to anybody: refused only when it carries an unknown, revoked or expired API token */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Not found, or belongs to another company */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -7996,6 +9900,24 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAdminJobs: {
@@ -8012,13 +9934,29 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Counts, the page of jobs, and can.act */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        types: string[];
+                        counts: {
+                            type: string;
+                            /** @enum {string} */
+                            state: "queued" | "running" | "failed" | "done";
+                            count: number;
+                            oldestDueSeconds: number | null;
+                        }[];
+                        jobs: components["schemas"]["ConsoleJob"][];
+                        total: number;
+                        page: number;
+                        pageSize: number;
+                        can: {
+                            act: boolean;
+                        };
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -8057,6 +9995,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAdminJobsByIdRetry: {
@@ -8070,13 +10017,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ConsoleJob"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -8106,8 +10062,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description The job is no longer failed: it was retried or discarded meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8128,13 +10102,22 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The job */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": components["schemas"]["ConsoleJob"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -8164,8 +10147,26 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description The job is no longer failed: it was retried or discarded meanwhile */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8259,6 +10260,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     postAdminJobsDiscardFailed: {
@@ -8345,6 +10355,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAudit: {
@@ -8368,13 +10387,19 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description items, total, page, pageSize */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        items: components["schemas"]["AuditRow"][];
+                        total: number;
+                        more: boolean;
+                        page: number;
+                        pageSize: number;
+                    };
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -8413,6 +10438,15 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
         };
     };
     getAuditOptions: {
@@ -8424,13 +10458,27 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description actions, actors, companies */
+            /** @description Default Response */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "application/json": {
+                        actions: {
+                            value: string;
+                            label: string;
+                        }[];
+                        actors: {
+                            id: number;
+                            name: string;
+                            email: string;
+                        }[];
+                        companies: {
+                            id: number;
+                            name: string;
+                        }[];
+                    };
                 };
             };
             /** @description Not signed in, or the API token is unknown, revoked or expired */
@@ -8453,6 +10501,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -8517,6 +10574,15 @@ export interface operations {
             };
             /** @description Too many requests: see Retry-After */
             429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
                 headers: {
                     [name: string]: unknown;
                 };

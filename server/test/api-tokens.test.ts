@@ -6,7 +6,8 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { API_TOKEN_MSG, API_TOKEN_PATTERN, SCOPES, TOKEN_SCOPES } from '@portal/domain';
+import { API_TOKEN_MSG, API_TOKEN_PATTERN, SCOPES, TOKEN_SCOPES, v1TokenInfo } from '@portal/domain';
+import { TOKEN_AREA_OF_TAG } from '../src/modules/api-tokens/areas.ts';
 import { apiTokens, users } from '../src/db/schema.ts';
 import { forgetSessionsOf } from '../src/lib/session-store.ts';
 import { barcodeImage } from './fixtures.ts';
@@ -166,6 +167,94 @@ describe(`API tokens (${databaseKind})`, () => {
       message: API_TOKEN_MSG.scopeNotCovering(SCOPES.writeWebhooks),
     });
     expect((await hooks.request('DELETE', `/api/webhooks/${hook.json.webhook.id}`)).status).toBe(204);
+  });
+
+  it('finer scopes: a token reads or changes an area only with its scope; without it 403 names the scope to ask for', async () => {
+    const products = await cast.supplier.tokenClient([READ, WRITE]);
+    // Products cover drafts, submissions and the feed, not the brand profile, shipping profiles, imports or webhooks.
+    expect((await products.client.get('/api/v1/submissions')).status).toBe(200);
+    const brand = await products.client.get('/api/companies/1001/brand-profiles/1/brand-logo');
+    expect(brand.status).toBe(403);
+    expect(brand.json).toMatchObject({
+      code: 'TOKEN_SCOPE_MISSING',
+      message: API_TOKEN_MSG.areaNotCovered('reading brand profile', [
+        TOKEN_SCOPES.readBrandProfiles,
+        TOKEN_SCOPES.writeBrandProfiles,
+      ]),
+    });
+    const shipping = await products.client.put('/api/shippingProfile/1', {});
+    expect(shipping.status).toBe(403);
+    expect(shipping.json.message).toBe(
+      API_TOKEN_MSG.areaNotCovered('changing shipping profiles', [TOKEN_SCOPES.writeShippingProfiles]),
+    );
+    expect((await products.client.get('/api/bulkIngestion/jobs')).json.code).toBe('TOKEN_SCOPE_MISSING');
+    const hooks = await products.client.get('/api/companies/1001/webhooks');
+    expect(hooks.status).toBe(403);
+    expect(hooks.json.message).toBe(
+      API_TOKEN_MSG.areaNotCovered('reading webhooks', [TOKEN_SCOPES.readWebhooks, SCOPES.writeWebhooks]),
+    );
+    // GraphQL: each top-level field in its area.
+    const profiles = await products.client.graphql(`query { getShippingProfileForCurrentUser { id } }`);
+    expect(profiles.status).toBe(403);
+    expect(JSON.stringify(profiles.json)).toContain('TOKEN_SCOPE_MISSING');
+
+    // A read-only webhooks token reads the company's webhooks and deliveries, changes none, and reads no product.
+    const hookReader = await cast.supplier.tokenClient([TOKEN_SCOPES.readWebhooks]);
+    expect((await hookReader.client.get('/api/companies/1001/webhooks')).status).toBe(200);
+    const create = await hookReader.client.post('/api/companies/1001/webhooks', {
+      url: 'http://127.0.0.1:9/hooks/reader',
+      events: ['submission.status_changed'],
+    });
+    expect(create.status).toBe(403);
+    expect(create.json.code).toBe('TOKEN_READ_ONLY');
+    const drafts = await hookReader.client.get('/api/v1/submissions');
+    expect(drafts.status).toBe(403);
+    expect(drafts.json.message).toBe(
+      API_TOKEN_MSG.areaNotCovered('reading drafts, submissions, catalogue and the change feed', [READ, WRITE]),
+    );
+
+    // A shipping-profiles token reads them over GraphQL; a brand-profile reader changes nothing there.
+    const shipper = await cast.supplier.tokenClient([TOKEN_SCOPES.writeShippingProfiles]);
+    const mine = await shipper.client.graphql(`query { getShippingProfileForCurrentUser { id } }`);
+    expect(mine.json.errors).toBeUndefined();
+    expect((await shipper.client.get('/api/v1/events')).status).toBe(403);
+    const brandReader = await cast.supplier.tokenClient([TOKEN_SCOPES.readBrandProfiles]);
+    const brandWrite = await brandReader.client.upload(
+      '/api/companies/1001/brand-profiles/1/brand-logo',
+      [{ name: 'logo.png', data: await png(), type: 'image/png' }],
+      'file',
+    );
+    expect(brandWrite.status).toBe(403);
+
+    // The token tells what it may do in each area.
+    const info = v1TokenInfo.parse((await shipper.client.get('/api/v1/token')).json);
+    expect(info.areas.find((a) => a.area === 'shippingprofiles')?.access).toBe('write');
+    expect(info.areas.find((a) => a.area === 'productsubmissions')?.access).toBe('none');
+    const readerInfo = v1TokenInfo.parse((await hookReader.client.get('/api/v1/token')).json);
+    expect(readerInfo.areas.find((a) => a.area === 'webhooks')?.access).toBe('read');
+  });
+
+  it('every route of the API is in an area, and a token without its scope gets 403 there before anything runs', async () => {
+    const doc = (await cast.anonymous.get('/api/openapi.json')).json as {
+      paths: Record<string, Record<string, { tags: string[]; security?: { session?: unknown }[] }>>;
+    };
+    const reader = (await cast.supplier.tokenClient([TOKEN_SCOPES.readWebhooks])).client;
+    const open: string[] = [];
+    let tried = 0;
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const area = op.tags.map((t) => TOKEN_AREA_OF_TAG[t]).find((a) => a !== undefined);
+        expect(area, `${method} ${path}: its tag names no token area`).not.toBeUndefined();
+        const forTokens = !op.security || op.security.some((s) => !('session' in s));
+        if (!forTokens || area === null || area === 'webhooks') continue;
+        const url = path.replace(/\{[^}]+\}/g, '1');
+        const res = await reader.request(method.toUpperCase(), url);
+        tried++;
+        if (res.status !== 403 || !['TOKEN_SCOPE_MISSING', 'TOKEN_READ_ONLY'].includes(res.json?.code))
+          open.push(`${method.toUpperCase()} ${path}: ${res.status} ${res.json?.code}`);
+      }
+    expect(tried).toBeGreaterThan(40);
+    expect(open).toEqual([]);
   });
 
   it('a bearer request skips the cross-site check (no cookie to forge), a cookie request does not', async () => {

@@ -6,13 +6,15 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  API_TOKEN_MSG,
+  SCOPES,
+  TOKEN_SCOPES,
   v1CataloguePage,
   v1Draft,
   v1FeedPage,
   v1Submission,
   v1SubmitResult,
   v1TokenInfo,
-  WEBHOOK_MSG,
 } from '@portal/domain';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
@@ -223,7 +225,11 @@ describe(`REST API v1 (${databaseKind})`, () => {
 
     const list = await readOnly.client.get('/api/companies/1001/webhooks');
     expect(list.status).toBe(403);
-    expect(list.json.message).toBe(WEBHOOK_MSG.scopeNeeded);
+    // The missing scope is named: the token's area check answers before the webhooks policy.
+    expect(list.json).toMatchObject({
+      code: 'TOKEN_SCOPE_MISSING',
+      message: API_TOKEN_MSG.areaNotCovered('reading webhooks', [TOKEN_SCOPES.readWebhooks, SCOPES.writeWebhooks]),
+    });
   });
 
   it('after a receiver was down, the change feed gives every event it missed, in order, none twice: the same as the deliveries it never got', async () => {

@@ -56,6 +56,23 @@ describe(`OpenAPI (${databaseKind})`, () => {
     expect(withoutErrors.map((r) => `${r.method} ${r.url}`)).toEqual([]);
   });
 
+  it('types every JSON answer of every operation: no answer is documented as just any JSON', () => {
+    const untyped: string[] = [];
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops))
+        for (const [status, answer] of Object.entries(op.responses)) {
+          if (!/^[23]/.test(status)) continue;
+          const content = (answer as { content?: Record<string, { schema?: Record<string, unknown> }> }).content;
+          const schema = content?.['application/json']?.schema;
+          // A JSON answer without a schema, or with one that says nothing but words ({}: anything), is `unknown` in
+          // a generated client.
+          const says = Object.keys(schema ?? {}).filter((k) => !['description', 'example', 'examples'].includes(k));
+          if (content?.['application/json'] && says.length === 0)
+            untyped.push(`${method.toUpperCase()} ${path} ${status}`);
+        }
+    expect(untyped).toEqual([]);
+  });
+
   it('names every operation, each name once (generated clients call them by it)', () => {
     const ids = Object.values(doc.paths).flatMap((ops) =>
       Object.values(ops).map((op) => (op as { operationId?: string }).operationId),

@@ -242,6 +242,58 @@ describe(`partner configurations (${databaseKind})`, () => {
     );
   });
 
+  it('REST: a configuration carries an ETag; a change or logo sent with a stale If-Match gets 412 and nothing changes', async () => {
+    const id = await seededId();
+    const read = await admin.get(`/api/partner-configurations/${id}`);
+    expect(read.status).toBe(200);
+    expect(read.json).toMatchObject({ id, companyId: 30443 });
+    const etag = read.headers.get('etag')!;
+    expect(etag).toMatch(/^"partner-configuration-.+"$/);
+    const change = (primaryColor: string, ifMatch?: string) =>
+      admin.request(
+        'PUT',
+        `/api/partner-configurations/${id}`,
+        { primaryColor, landingPageEnabled: true },
+        { headers: ifMatch ? { 'if-match': ifMatch } : {} },
+      );
+    // Two administrators save from the same version at once: one wins, the other is told to read it again.
+    const [a, b] = await Promise.all([change('#111111', etag), change('#222222', etag)]);
+    expect([a.status, b.status].sort()).toEqual([200, 412]);
+    const [won, lost] = a.status === 200 ? [a, b] : [b, a];
+    expect(lost.json).toMatchObject({ code: 'PRECONDITION_FAILED', status: 412 });
+    expect(lost.headers.get('content-type')).toContain('application/problem+json');
+    const now = await admin.get(`/api/partner-configurations/${id}`);
+    expect(now.json.primaryColor).toBe(won.json.primaryColor);
+    expect(now.headers.get('etag')).toBe(won.headers.get('etag'));
+    expect(now.headers.get('etag')).not.toBe(etag);
+    // The logo too: a stale If-Match stores nothing; the current one goes through.
+    const png = await plainImage();
+    const staleLogo = await admin.upload(
+      `/api/partner-configurations/${id}/logo`,
+      [{ name: 'stale.png', data: png, type: 'image/png' }],
+      'file',
+      {},
+      { 'if-match': etag },
+    );
+    expect(staleLogo.status).toBe(412);
+    expect((await admin.get(`/api/partner-configurations/${id}`)).json.partnerLogoFileName).not.toBe('stale.png');
+    const logo = await admin.upload(
+      `/api/partner-configurations/${id}/logo`,
+      [{ name: 'current.png', data: png, type: 'image/png' }],
+      'file',
+      {},
+      { 'if-match': now.headers.get('etag')! },
+    );
+    expect(logo.status).toBe(200);
+    expect(logo.json.partnerLogoFileName).toBe('current.png');
+    // Without If-Match the change applies (as GraphQL's); a supplier and a viewer may not change it.
+    expect((await change('#123456')).status).toBe(200);
+    expect((await supplier.request('PUT', `/api/partner-configurations/${id}`, validInput)).status).toBe(403);
+    expect((await viewer.request('PUT', `/api/partner-configurations/${id}`, validInput)).status).toBe(403);
+    expect((await supplier.get(`/api/partner-configurations/${id}`)).status).toBe(403);
+    expect((await admin.get('/api/partner-configurations/999999')).status).toBe(404);
+  });
+
   it('refuses colours that are not hex and unknown field names', async () => {
     const id = await seededId();
     for (const bad of ['red', '#fff;background:url(x)', '', '#12345']) {

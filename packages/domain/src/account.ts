@@ -50,3 +50,21 @@ export const changePasswordFormSchema = changePasswordSchema
     path: ['confirmPassword'],
     message: MSG.passwordsDoNotMatch,
   });
+
+/** The signed-in user as GET /api/user (and sign-in, account changes) answers it; the web app's UserDetails. */
+export const userDetailsSchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    company: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    isAuth0User: z.boolean().describe('The portal keeps this account’s password (it may edit its details here)'),
+    scopes: z.array(z.string()).describe("The user's scopes; with an API token, the token's effective scopes"),
+    sessionPartnerCompanyId: z.number().int().nullable(),
+    tcAcceptanceDate: z.iso.datetime({ offset: true }).nullable(),
+    hasBulkIngestionAccess: z.boolean().describe("The user's company is a bulk ingestion organisation"),
+  })
+  .meta({ id: 'UserDetails' });
+export type UserDetails = z.infer<typeof userDetailsSchema>;

@@ -5,6 +5,9 @@ import {
   grantableTokenScopes,
   tokenAccess,
   tokenExpiry,
+  scopesByArea,
+  tokenAreaAccess,
+  tokenCoversArea,
   tokenMayWrite,
   TOKEN_SCOPES,
 } from './api-tokens.ts';
@@ -22,8 +25,18 @@ describe('API tokens', () => {
     expect(API_TOKEN_PATTERN.test(`pst_${'a'.repeat(42)}+`)).toBe(false);
   });
 
-  it('a supplier can give reading and writing their own company; staff give the scopes they hold', () => {
-    expect(grantableTokenScopes({ scopes: [] })).toEqual([read, write]);
+  it('a supplier can give reading and writing their own company, area by area; staff give the scopes they hold', () => {
+    expect(grantableTokenScopes({ scopes: [] })).toEqual([
+      read,
+      write,
+      TOKEN_SCOPES.readBrandProfiles,
+      TOKEN_SCOPES.writeBrandProfiles,
+      TOKEN_SCOPES.readShippingProfiles,
+      TOKEN_SCOPES.writeShippingProfiles,
+      TOKEN_SCOPES.readBulkIngestion,
+      TOKEN_SCOPES.writeBulkIngestion,
+    ]);
+    expect(grantableTokenScopes({ scopes: [SCOPES.writeWebhooks] })).toContain(TOKEN_SCOPES.readWebhooks);
     expect(grantableTokenScopes({ scopes: [SCOPES.readAllProductSubmissions] })).toEqual([
       SCOPES.readAllProductSubmissions,
     ]);
@@ -49,6 +62,26 @@ describe('API tokens', () => {
     const products = tokenAccess({ scopes: [SCOPES.writeWebhooks] }, [read, write]);
     expect(tokenMayWrite(products, undefined)).toBe(true);
     expect(tokenMayWrite(products, SCOPES.writeWebhooks)).toBe(false);
+  });
+
+  it('an area is read with its read or write scope and changed with its write scope only; no area: any token', () => {
+    expect(tokenCoversArea([TOKEN_SCOPES.readBrandProfiles], 'brandprofiles', false)).toBe(true);
+    expect(tokenCoversArea([TOKEN_SCOPES.readBrandProfiles], 'brandprofiles', true)).toBe(false);
+    expect(tokenCoversArea([TOKEN_SCOPES.writeBrandProfiles], 'brandprofiles', false)).toBe(true);
+    expect(tokenCoversArea([read, write], 'brandprofiles', false)).toBe(false);
+    expect(tokenCoversArea([TOKEN_SCOPES.readWebhooks], null, true)).toBe(true);
+    expect(tokenCoversArea([SCOPES.readAllProductSubmissions], 'productsubmissions', false)).toBe(true);
+    expect(tokenCoversArea([SCOPES.readAllProductSubmissions], 'productsubmissions', true)).toBe(false);
+    expect(tokenAreaAccess([TOKEN_SCOPES.readWebhooks]).find((a) => a.area === 'webhooks')?.access).toBe('read');
+    // read:webhooks lets the webhooks policy see the user's write:webhooks; the area check refuses its changes.
+    expect(tokenAccess({ scopes: [SCOPES.writeWebhooks] }, [TOKEN_SCOPES.readWebhooks]).policyScopes).toEqual([
+      SCOPES.writeWebhooks,
+    ]);
+    expect(scopesByArea([read, SCOPES.writeWebhooks, TOKEN_SCOPES.readWebhooks, SCOPES.readJobs])).toEqual([
+      { area: 'productsubmissions', label: expect.any(String), scopes: [read] },
+      { area: 'webhooks', label: 'Webhooks', scopes: [TOKEN_SCOPES.readWebhooks, SCOPES.writeWebhooks] },
+      { area: 'jobs', label: 'Jobs console', scopes: [SCOPES.readJobs] },
+    ]);
   });
 
   it('creation takes a name, a future expiry within a year, and at least one scope', () => {

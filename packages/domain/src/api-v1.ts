@@ -5,6 +5,7 @@ import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { RULE_SEVERITIES } from './readiness-messages.ts';
 import { detectedFromSchema } from './detected-codes.ts';
 import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
+import { TOKEN_AREAS } from './api-tokens.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI
@@ -290,6 +291,15 @@ export const v1TokenInfo = z
     scopes: z.array(z.string()).describe('What the token was given'),
     effective_scopes: z.array(z.string()).describe('Of those, what its owner still holds: what it may do now'),
     can_write: z.boolean().describe('It may change products, drafts and reviews'),
+    areas: z
+      .array(
+        z.object({
+          area: z.enum(TOKEN_AREAS),
+          label: z.string(),
+          access: z.enum(['none', 'read', 'write']),
+        }),
+      )
+      .describe('What the token may do in each area of the API (a route of an area it does not cover answers 403)'),
     owner: z.object({ user_id: z.number().int(), email: z.string(), company_id: z.number().int() }),
     expires_at: iso(),
     created_at: iso(),

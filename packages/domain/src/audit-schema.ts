@@ -6,6 +6,7 @@ import {
   AUDIT_MSG,
   AUDIT_PAGE_SIZE,
   AUDIT_TARGET_TYPES,
+  type AuditRowView,
 } from './audit.ts';
 
 // Apart from audit.ts, whose labels and messages the audit page shows without any schema.
@@ -60,3 +61,43 @@ export const auditPageQuerySchema = z.intersection(
   }),
 );
 export type AuditPageQuery = z.infer<typeof auditPageQuerySchema>;
+
+const auditSummarySchema = z.record(z.string(), z.unknown()).nullable();
+
+/** One row of the trail as the list answers it. */
+export const auditRowSchema = z
+  .object({
+    id: z.number().int(),
+    at: z.iso.datetime({ offset: true }),
+    actor: z.object({ id: z.number().int(), name: z.string(), email: z.string() }),
+    action: z.string(),
+    actionLabel: z.string(),
+    target: z.object({
+      type: z.string(),
+      id: z.string(),
+      companyId: z.number().int().nullable(),
+      companyName: z.string().nullable(),
+      label: z.string().nullable(),
+    }),
+    before: auditSummarySchema.describe('What the change replaced (the fields it changed)'),
+    after: auditSummarySchema.describe('What the change made'),
+  })
+  .meta({ id: 'AuditRow' }) satisfies z.ZodType<AuditRowView>;
+
+/** One page of the trail, newest first, with how many rows match (counted up to a limit; `more` past it). */
+export const auditPageSchema = z.object({
+  items: z.array(auditRowSchema),
+  total: z.number().int(),
+  more: z.boolean(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/** The filters' choices: every action, the staff who acted, the companies acted on. */
+export const auditOptionsSchema = z.object({
+  actions: z.array(z.object({ value: z.string(), label: z.string() })),
+  actors: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
+  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+export type AuditOptions = z.infer<typeof auditOptionsSchema>;

@@ -427,3 +427,48 @@ export function chooseState(current: LocationFields, stateCode: string): Locatio
   if (stateCode === current.brandStateCode) return current;
   return { ...current, brandStateCode: stateCode, brandCityName: '' };
 }
+
+const contactShape = {
+  Email: z.string().nullable(),
+  Name: z.string().nullable(),
+  Phone: z.string().nullable(),
+  Title: z.string().nullable(),
+};
+
+/** A brand profile as the server answers it: the stored values, download links for its files, and what you may do. */
+export const brandProfileViewSchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    creatorId: z.number().int(),
+    isPublished: z.boolean(),
+    brandLogoFilename: z.string().nullable(),
+    productOneSheetFilename: z.string().nullable(),
+    salesDeckFilename: z.string().nullable(),
+    marketingVideoUrl: z.string().nullable(),
+    brandWebsiteUrl: z.string().nullable(),
+    brandCountryCode: z.string().nullable(),
+    brandStateCode: z.string().nullable(),
+    brandCityName: z.string().nullable(),
+    yearFounded: z.number().int().nullable(),
+    brandStory: z.string().nullable(),
+    facebookUrl: z.string().nullable(),
+    instagramUrl: z.string().nullable(),
+    twitterUrl: z.string().nullable(),
+    samplesOffered: z.boolean().nullable(),
+    primaryInvestor: z.string().nullable(),
+    secondaryInvestor: z.string().nullable(),
+    raisingInvestment: z.string().nullable(),
+    primaryDistributionMethod: z.string().nullable(),
+    secondaryDistributionMethod: z.string().nullable(),
+    distributionRange: z.enum(DISTRIBUTION_RANGES).nullable(),
+    distributionRangeStates: z.array(z.string()),
+    salesContact: z.object(contactShape).nullable(),
+    primaryBroker: z.object({ Company: z.string().nullable(), ...contactShape }).nullable(),
+    brandLogoUrl: z.string().nullable(),
+    productOneSheetUrl: z.string().nullable(),
+    salesDeckUrl: z.string().nullable(),
+    updatedAt: z.iso.datetime({ offset: true }),
+    can: z.object({ edit: z.boolean() }),
+  })
+  .meta({ id: 'BrandProfile' });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { ACCESS_MSG, ACCESS_NAME_MIN } from './bulk-ingestion.ts';
+import { ACCESS_MSG, ACCESS_NAME_MIN, FILE_STATUSES, type IngestionJobView } from './bulk-ingestion.ts';
 
 // Apart from bulk-ingestion.ts, whose messages, rules and labels the access and import pages show without any schema.
 
@@ -20,3 +20,45 @@ export const accessFormSchema = z.object({
   imageSource: accessName(ACCESS_MSG.sourceRequired),
 });
 export type AccessFormInput = z.infer<typeof accessFormSchema>;
+
+const instant = () => z.iso.datetime({ offset: true });
+
+/** A job as the import pages read it (GET /api/bulkIngestion/jobs and one job): its counts and derived status. */
+export const ingestionJobSchema = z
+  .object({
+    id: z.number().int(),
+    companyId: z.number().int(),
+    source: z.string().describe('LOCAL (folder), S3 (bucket) or UPLOAD (the import page)'),
+    receivedCount: z.number().int(),
+    ignoredCount: z.number().int(),
+    unidentifiedCount: z.number().int(),
+    needsMappingCount: z.number().int(),
+    identifiedCount: z.number().int(),
+    submittedCount: z.number().int().describe('Submitted and catalogued files'),
+    cataloguedCount: z.number().int(),
+    totalCount: z.number().int(),
+    createdDate: instant(),
+    updatedDate: instant(),
+    submittedByFirstName: z.string().nullable(),
+    submittedByLastName: z.string().nullable(),
+    submittedByEmail: z.string().nullable(),
+    status: z.enum(['Complete', 'Error', 'Incomplete']),
+  })
+  .meta({ id: 'IngestionJob' }) satisfies z.ZodType<IngestionJobView>;
+
+/** One file of an import job with its status, UPC and reason. */
+export const ingestionFileSchema = z
+  .object({
+    id: z.string(),
+    filename: z.string(),
+    upc: z.string().nullable(),
+    detectedEan13Upc: z.string().nullable(),
+    ean13Upc: z.string().nullable(),
+    status: z.enum(FILE_STATUSES),
+    statusDisplayName: z.string(),
+    reason: z.string().nullable(),
+    submissionId: z.string().nullable(),
+    updatedDate: instant(),
+  })
+  .meta({ id: 'IngestionFile' });
+export type IngestionFileView = z.infer<typeof ingestionFileSchema>;

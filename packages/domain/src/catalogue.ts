@@ -228,3 +228,27 @@ export function catalogueCsvTemplate(): string {
   const quote = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
   return [CATALOGUE_CSV_COLUMNS, CATALOGUE_CSV_EXAMPLE].map((r) => r.map(quote).join(',')).join('\r\n') + '\r\n';
 }
+
+/** A catalogued product as REST answers it (GraphQL's CataloguedProduct, field for field). */
+export const cataloguedProductJsonSchema = z
+  .object({
+    ean13Upc: z.string(),
+    description: z.string(),
+    brand: z.string(),
+    department: z.string().nullable(),
+    category: z.string().nullable(),
+    subcategory: z.string().nullable(),
+    itemSize: z.string().nullable(),
+    unitsOfMeasure: z.string().nullable(),
+    packCount: z.number().int().nullable(),
+    updatedDate: z.iso.datetime({ offset: true }),
+    shippingProfileId: z.number().int().nullable(),
+    isDelisted: z.boolean(),
+    imageUrls: z.array(z.string()),
+    thumbnailUrls: z.array(z.string()),
+    can: z.object({ addImages: z.boolean(), setShippingProfile: z.boolean(), delist: z.boolean() }),
+  })
+  .meta({ id: 'CataloguedProduct' });
+
+/** The submission that new images of a catalogued product became (reviewed like the intake). */
+export const newImagesSubmissionSchema = z.object({ id: z.string().describe('The new submission’s id') });

@@ -54,3 +54,41 @@ export function jobProgressOf(stored: unknown): JobProgress | null {
   const parsed = jobProgressSchema.safeParse(stored);
   return parsed.success ? { done: parsed.data.done, total: parsed.data.total } : null;
 }
+
+/** A job as the console shows it: its payload only as a summary of ids and statuses. */
+export const consoleJobSchema = z
+  .object({
+    id: z.number().int(),
+    type: z.string(),
+    state: z.enum(JOB_STATES),
+    attempts: z.number().int(),
+    maxAttempts: z.number().int(),
+    lastError: z.string().nullable(),
+    payloadSummary: z.string(),
+    progress: jobProgressSchema.nullable().describe('How far it has come; null for jobs that do not say'),
+    requestId: z.string().nullable(),
+    createdAt: z.iso.datetime({ offset: true }),
+    runAt: z.iso.datetime({ offset: true }),
+    finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  })
+  .meta({ id: 'ConsoleJob' });
+export type ConsoleJob = z.infer<typeof consoleJobSchema>;
+
+/** The console's page: counts per type and state, the known types, one page of jobs, and whether the user may act. */
+export const jobsOverviewSchema = z.object({
+  types: z.array(z.string()),
+  counts: z.array(
+    z.object({
+      type: z.string(),
+      state: z.enum(JOB_STATES),
+      count: z.number().int(),
+      oldestDueSeconds: z.number().nullable(),
+    }),
+  ),
+  jobs: z.array(consoleJobSchema),
+  total: z.number().int(),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  can: z.object({ act: z.boolean() }),
+});
+export type JobsOverview = z.infer<typeof jobsOverviewSchema>;

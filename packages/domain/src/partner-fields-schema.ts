@@ -81,3 +81,43 @@ export const partnerColoursFormSchema = z.object({
     .trim()
     .refine((v) => v === '' || isHexColour(v), PARTNER_SETTINGS_MSG.hexColour),
 });
+
+/** What every reader of a partner configuration sees: whose it is and its co-branding. */
+const partnerBranding = {
+  id: z.number().int(),
+  companyId: z.number().int(),
+  companyName: z.string(),
+  partnerLogoFileName: z.string().nullable(),
+  partnerLogoUrl: z.string().nullable(),
+  primaryColor: z.string(),
+  secondaryColor: z.string().nullable(),
+  landingPageEnabled: z.boolean(),
+};
+
+/** A partner configuration as staff read and change it (the settings screen; GraphQL's PartnerConfiguration). */
+export const partnerConfigurationSchema = z
+  .object({
+    ...partnerBranding,
+    fieldRules: z.array(z.object({ field: z.string(), visible: z.boolean(), required: z.boolean() })),
+    placementFieldsVisible: z.boolean(),
+    pricingFieldsVisible: z.boolean(),
+    promotionFieldsVisible: z.boolean(),
+    blockingPhotoChecks: z.array(z.string()).describe('Photo checks that stop Submit for this partner'),
+    minImageLongSidePx: z.number().int(),
+    updatedDate: z.iso.datetime({ offset: true }).describe('When it was last saved'),
+  })
+  .meta({ id: 'PartnerConfiguration' });
+export type PartnerConfigurationJson = z.infer<typeof partnerConfigurationSchema>;
+
+/**
+ * What anybody may read of a partner's configuration (the co-branded landing page and sign-in): its branding, and
+ * each stored field rule under its field name, as the first clients read them.
+ */
+export const publicPartnerConfigurationSchema = z
+  .object({
+    ...partnerBranding,
+    productNameFieldRequired: z.boolean(),
+    shippingProfileFieldRequired: z.boolean(),
+  })
+  .catchall(z.object({ visible: z.boolean().optional(), required: z.boolean().optional() }))
+  .meta({ id: 'PublicPartnerConfiguration' });

@@ -193,3 +193,45 @@ export const shippingProfilePolicy = {
     return isAnyAdmin(user) || companyId === user.companyId;
   },
 };
+
+const measureJson = z.object({ value: z.number(), unit: z.string() }).nullable();
+
+/** A shipping profile as REST answers it (GraphQL's ShippingProfile). */
+export const shippingProfileJsonSchema = z
+  .object({
+    id: z.number().int(),
+    name: z.string(),
+    companyId: z.number().int(),
+    creatorId: z.number().int().nullable(),
+    caseCount: z.number().int(),
+    grossWeight: measureJson,
+    netWeight: measureJson,
+    caseLength: measureJson,
+    caseWidth: measureJson,
+    caseHeight: measureJson,
+    palletTiers: z.number().int().nullable(),
+    palletLayers: z.number().int().nullable(),
+    updatedDate: z.iso.datetime({ offset: true }),
+    updatedByFirstName: z.string().nullable(),
+    updatedByLastName: z.string().nullable(),
+    updatedByEmail: z.string().nullable(),
+    associatedSubmissions: z.array(
+      z.object({
+        type: z.string().describe('An item status of the products using the profile, or IN_PROGRESS for drafts'),
+        count: z.number().int(),
+      }),
+    ),
+    can: z.object({ edit: z.boolean() }),
+  })
+  .meta({ id: 'ShippingProfile' });
+
+/** Each product of the profile's company, ticked when it uses this profile. */
+export const shippingProfileProductSchema = z
+  .object({
+    upc: z.string(),
+    name: z.string().nullable(),
+    status: z.string(),
+    associated: z.boolean(),
+    otherProfileName: z.string().nullable().describe('The company’s other profile the product uses, if any'),
+  })
+  .meta({ id: 'ShippingProfileProduct' });

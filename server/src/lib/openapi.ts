@@ -3,6 +3,7 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { API_TOKEN_PREFIX } from '@portal/domain';
+import { tokenAreaOfRoute } from '../modules/api-tokens/areas.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -33,13 +34,13 @@ const ERROR_MEANING = {
   415: 'Unsupported content type: send application/json',
   422: 'This Idempotency-Key was used for another request in the last 24 hours',
   429: 'Too many requests: see Retry-After',
-  503: 'Switched off on this server (e.g. pushed results with INSTANT_RESULTS=off)',
+  503: 'A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
+const PUBLIC_401 = 'Open to anybody: refused only when it carries an unknown, revoked or expired API token';
 
 /** Any binary answer or upload part, for the document. */
 export const binary = z.string().meta({ format: 'binary' });
-export const jsonAny = z.unknown();
 
 type RouteDoc = {
   /** The operation's name in generated clients (the integration API names every operation). */
@@ -84,11 +85,23 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
         content: Object.fromEntries(Object.entries(answer).map(([type, schema]) => [type, { schema }])),
       };
   }
-  // A JSON body can always be too large or of another type (the body parser answers before the handler).
-  const errors: ErrorStatus[] = doc.body ? [...new Set<ErrorStatus>([...doc.errors, 413, 415])] : doc.errors;
+  // Errors every operation of a kind can answer, whatever it lists (the test server fails a test that meets one a
+  // route does not list), each with its reason below.
+  const implied: ErrorStatus[] = [
+    // Input that does not parse: a parameter, the query, a body or an upload's fields.
+    ...(doc.params || doc.querystring || doc.body || doc.multipart || doc.headers ? ([400] as const) : []),
+    ...(doc.body ? ([413, 415] as const) : []),
+    // A public route too refuses a request that sends an unknown, revoked or expired token (say none there).
+    401,
+    ...(doc.public ? [] : ([429] as const)),
+    // A token whose scopes do not cover the route's area (api-tokens/areas.ts), or any token where none may go.
+    ...(doc.public || tokenAreaOfRoute(doc.tags) === null ? [] : ([403] as const)),
+    503,
+  ];
+  const errors = [...new Set<ErrorStatus>([...doc.errors, ...implied])].sort((a, b) => a - b);
   for (const status of errors)
     response[status] = {
-      description: doc.errorNotes?.[status] ?? ERROR_MEANING[status],
+      description: doc.errorNotes?.[status] ?? (status === 401 && doc.public ? PUBLIC_401 : ERROR_MEANING[status]),
       content: { 'application/problem+json': { schema: errorBody } },
     };
   const schema: FastifySchema & Record<string, unknown> = {

@@ -1,8 +1,18 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { Kind, OperationTypeNode } from 'graphql';
-import { API_TOKEN_HEADER_PATTERN, API_TOKEN_MSG, TOKEN_SCOPES, tokenAccess } from '@portal/domain';
+import {
+  API_TOKEN_HEADER_PATTERN,
+  API_TOKEN_MSG,
+  grantableTokenScopes,
+  TOKEN_AREA_SCOPES,
+  TOKEN_SCOPES,
+  tokenAccess,
+  tokenCoversArea,
+  type TokenArea,
+} from '@portal/domain';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { GRAPHQL_PATH, QueryRefused } from '../../graphql/guard.ts';
+import { tokenAreaOfGraphqlField, tokenAreaOfRoute } from './areas.ts';
 import { apiTokenPolicy } from './policy.ts';
 import { findApiToken, noteApiTokenUse } from './service.ts';
 
@@ -19,6 +29,8 @@ declare module 'fastify' {
       createdAt: Date;
       canWrite: boolean;
       refusedWrite: { code: string; message: string };
+      /** Why the token may not read (write: false) or change in an area, or null when it may. */
+      refusedIn: (area: TokenArea | null, write: boolean) => { code: string; message: string } | null;
     };
   }
   interface FastifyContextConfig {
@@ -85,7 +97,22 @@ export function registerApiTokenAuth(app: FastifyInstance) {
       access.effective.some((s) => s.startsWith('write:'))
         ? { code: 'TOKEN_SCOPE_MISSING', message: API_TOKEN_MSG.scopeNotCovering(scope) }
         : { code: 'TOKEN_READ_ONLY', message: API_TOKEN_MSG.readOnly };
+    /** The scopes that would cover an area, of those this user could give a token (all of them if none). */
+    const refusedIn = (area: TokenArea | null, write: boolean) => {
+      if (!area || tokenCoversArea(access.effective, area, write)) return null;
+      const wanted = TOKEN_AREA_SCOPES[area][write ? 'write' : 'read'];
+      const grantable = grantableTokenScopes(user);
+      const offer = wanted.filter((s) => grantable.includes(s));
+      return {
+        code: 'TOKEN_SCOPE_MISSING',
+        message: API_TOKEN_MSG.areaNotCovered(
+          `${write ? 'changing' : 'reading'} ${TOKEN_AREA_SCOPES[area].label.toLowerCase()}`,
+          offer.length ? offer : wanted,
+        ),
+      };
+    };
     request.apiToken = {
+      refusedIn,
       id: token.id,
       name: token.name,
       scopes: token.scopes,
@@ -104,7 +131,6 @@ export function registerApiTokenAuth(app: FastifyInstance) {
         'SESSION_REQUIRED',
         typeof sessionOnly === 'string' ? sessionOnly : API_TOKEN_MSG.sessionOnly,
       );
-    // GraphQL is POSTed for reads too: its mutations are checked once parsed (below).
     const routeScope = request.routeOptions.config?.tokenWriteScope;
     if (
       !SAFE.has(request.method) &&
@@ -114,20 +140,39 @@ export function registerApiTokenAuth(app: FastifyInstance) {
       const why = routeScope ? refusedWrite(routeScope) : request.apiToken.refusedWrite;
       throw new HttpError(403, why.code, why.message);
     }
+    // Every REST route is in an area (its document tag); the token's scopes must cover reading or changing there.
+    // Routes without a schema are not the API's (the web app's pages, a 404; openapi.test.ts finds any API one).
+    // Public routes (security: []) are open to any valid token, as to anybody.
+    const schema = request.routeOptions.schema;
+    const isPublic = (schema?.security as unknown[] | undefined)?.length === 0;
+    if (schema && !isPublic && request.routeOptions.url !== GRAPHQL_PATH) {
+      const area = tokenAreaOfRoute(schema.tags);
+      if (area === undefined) throw new HttpError(403, 'TOKEN_NOT_ALLOWED', API_TOKEN_MSG.routeNotForTokens);
+      const refused = refusedIn(area, !SAFE.has(request.method));
+      if (refused) throw new HttpError(403, refused.code, refused.message);
+    }
     request.userRow = { ...user, scopes: access.policyScopes };
     await noteApiTokenUse(ctx.db, token);
   });
 }
 
-/** After mercurius is registered: a token without a write scope runs queries only. */
+/**
+ * After mercurius is registered: a token without a write scope runs queries only, and each top-level field needs
+ * the token to cover its area (reading for a query's, changing for a mutation's).
+ */
 export function registerApiTokenGraphqlCheck(app: FastifyInstance) {
   app.graphql.addHook('preExecution', async (_schema, document, context) => {
     const token = context.reply.request.apiToken;
-    if (!token || token.canWrite) return undefined;
-    if (
-      document.definitions.some((d) => d.kind === Kind.OPERATION_DEFINITION && d.operation !== OperationTypeNode.QUERY)
-    ) {
-      throw new QueryRefused(403, token.refusedWrite.code, token.refusedWrite.message);
+    if (!token) return undefined;
+    for (const d of document.definitions) {
+      if (d.kind !== Kind.OPERATION_DEFINITION) continue;
+      const write = d.operation !== OperationTypeNode.QUERY;
+      if (write && !token.canWrite) throw new QueryRefused(403, token.refusedWrite.code, token.refusedWrite.message);
+      for (const field of d.selectionSet.selections) {
+        if (field.kind !== Kind.FIELD) continue;
+        const refused = token.refusedIn(tokenAreaOfGraphqlField(field.name.value), write);
+        if (refused) throw new QueryRefused(403, refused.code, refused.message);
+      }
     }
     return undefined;
   });

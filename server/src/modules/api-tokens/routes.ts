@@ -5,6 +5,7 @@ import {
   apiTokenSchema,
   createApiTokenSchema,
   createdApiTokenSchema,
+  tokenAreaAccess,
   v1TokenInfo,
 } from '@portal/domain';
 import { unauthorized } from '../../lib/errors.ts';
@@ -55,6 +56,7 @@ export async function apiTokenRoutes(app: FastifyInstance) {
         scopes: token.scopes,
         effective_scopes: token.effectiveScopes,
         can_write: token.canWrite,
+        areas: tokenAreaAccess(token.effectiveScopes),
         owner: { user_id: user.id, email: user.email, company_id: user.companyId },
         expires_at: token.expiresAt.toISOString(),
         created_at: token.createdAt.toISOString(),

@@ -1,9 +1,16 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { AUDIT_ACTION_LABELS, AUDIT_ACTIONS, auditFilterSchema, auditPageQuerySchema } from '@portal/domain';
+import {
+  AUDIT_ACTION_LABELS,
+  AUDIT_ACTIONS,
+  auditFilterSchema,
+  auditOptionsSchema,
+  auditPageQuerySchema,
+  auditPageSchema,
+} from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
 import { auditCsv } from './csv.ts';
 import { auditPolicy } from './policy.ts';
@@ -21,7 +28,7 @@ export async function auditRoutes(app: FastifyInstance) {
         summary: 'Staff actions, one page, newest first (administrators)',
         tags,
         querystring: auditPageQuerySchema,
-        responses: { 200: jsonAny.describe('items, total, page, pageSize') },
+        responses: { 200: auditPageSchema },
         errors: [400, 401, 403, 429],
       }),
     },
@@ -38,7 +45,7 @@ export async function auditRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: "The audit filters' choices: actions, staff, companies",
         tags,
-        responses: { 200: jsonAny.describe('actions, actors, companies') },
+        responses: { 200: auditOptionsSchema },
         errors: [401, 403, 429],
       }),
     },

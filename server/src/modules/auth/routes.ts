@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { loginSchema, strengthenPasswordSchema } from '@portal/domain';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { loginSchema, strengthenPasswordSchema, userDetailsSchema } from '@portal/domain';
+import { routeSchema } from '../../lib/openapi.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { refuseOtherSites } from '../../lib/origin-check.ts';
 import { findUserById, loadUserDetails, updateUser } from '../users/repository.ts';
@@ -17,7 +17,7 @@ export async function authRoutes(app: FastifyInstance) {
     sessionOnly: true,
   };
   const tags = ['Sign-in'];
-  const userDetails = jsonAny.describe('The user details, as GET /api/user answers');
+  const userDetails = userDetailsSchema;
 
   app.post(
     '/api/auth/login',

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { BRAND_FILE_KINDS, BRAND_FILE_TYPES, BRAND_MSG, BRAND_PROFILE_MAX_FILE_BYTES } from '@portal/domain';
+import {
+  BRAND_FILE_KINDS,
+  BRAND_FILE_TYPES,
+  BRAND_MSG,
+  BRAND_PROFILE_MAX_FILE_BYTES,
+  brandProfileViewSchema,
+} from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { loadReferenceData } from '../reference-data/load.ts';
 import { receiveUploads } from '../uploads/receive.ts';
-import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
 import { assertBrandProfileEnabled, FILE_COLUMNS, findBrandProfile, setBrandProfileFile } from './service.ts';
 
 const CONTENT_TYPES: Record<string, string> = {
@@ -53,7 +59,7 @@ export async function brandProfileRoutes(app: FastifyInstance) {
         tags,
         params,
         multipart: z.object({ file: binary }),
-        responses: { 200: jsonAny.describe('The brand profile') },
+        responses: { 200: brandProfileViewSchema },
         errors: [401, 403, 404, 413, 429],
       }),
     },

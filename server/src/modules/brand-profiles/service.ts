@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { and, asc, eq } from 'drizzle-orm';
+import type { z } from 'zod';
 import {
   BRAND_MSG,
   brandProfileInputSchema,
+  type brandProfileViewSchema,
   DISTRIBUTION_STATES_COUNTRY,
   toPrimaryBroker,
   toSalesContact,
@@ -41,18 +43,8 @@ async function auditUpdate(tx: Tx, user: Actor, before: Row, after: Row) {
 type Row = typeof brandProfiles.$inferSelect;
 export type Actor = { id: number; companyId: number; scopes: readonly string[] };
 
-export interface BrandProfileView extends Omit<
-  Row,
-  'brandLogoKey' | 'productOneSheetKey' | 'salesDeckKey' | 'salesContact' | 'primaryBroker' | 'createdAt' | 'updatedAt'
-> {
-  salesContact: SalesContact | null;
-  primaryBroker: PrimaryBroker | null;
-  brandLogoUrl: string | null;
-  productOneSheetUrl: string | null;
-  salesDeckUrl: string | null;
-  updatedAt: string;
-  can: { edit: boolean };
-}
+/** A profile as both APIs answer it: the domain's schema, which the REST document shows. */
+export type BrandProfileView = z.infer<typeof brandProfileViewSchema>;
 
 /** The three file fields: their columns and download path segment. */
 export const FILE_COLUMNS = {

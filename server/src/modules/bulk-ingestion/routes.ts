@@ -7,6 +7,8 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { FastifyInstance } from 'fastify';
 import {
+  ingestionFileSchema,
+  ingestionJobSchema,
   INGESTION_MAX_UPLOAD_FILES,
   INGESTION_MAX_ZIP_BYTES,
   MAX_FILE_BYTES,
@@ -22,7 +24,7 @@ import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 import { isZipHead, unpackZip, ZIP_MSG } from './zip.ts';
-import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
 import { applyMapping, filesUpdatedSince, jobFiles, jobView, listJobs, organizationOf } from './service.ts';
 
 /** A job id is a positive 32-bit integer (the column's type), written in digits. */
@@ -34,7 +36,7 @@ const jobParams = z.object({
 });
 const sinceParams = jobParams.extend({ timestamp: z.string().max(40).describe('An ISO time') });
 const tags = ['Bulk ingestion'];
-const files = jsonAny.describe("The job's files with their status, UPC and reason");
+const files = z.array(ingestionFileSchema).describe("The job's files with their status, UPC and reason");
 const mappingBody = z.array(z.object({ upc: z.string().max(40), filename: z.string().max(400) })).max(20_000);
 
 /** Two files of one upload with the same name keep both: "name (2).ext". */
@@ -56,7 +58,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: "Your company's import jobs",
         tags,
-        responses: { 200: jsonAny.describe('The jobs') },
+        responses: { 200: z.array(ingestionJobSchema).describe('The jobs, newest first') },
         errors: [401, 403, 429],
       }),
     },
@@ -70,7 +72,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
         summary: 'One import job',
         tags,
         params: jobParams,
-        responses: { 200: jsonAny.describe('The job') },
+        responses: { 200: ingestionJobSchema },
         errors: [400, 401, 403, 404, 429],
       }),
     },
@@ -150,7 +152,7 @@ export async function bulkIngestionRoutes(app: FastifyInstance) {
         summary: 'Start an import job from files (a .zip is unpacked)',
         tags,
         multipart: z.object({ files: z.array(binary) }),
-        responses: { 201: jsonAny.describe('The job') },
+        responses: { 201: ingestionJobSchema },
         errors: [400, 401, 403, 413, 429],
       }),
     },

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  cataloguedProductJsonSchema,
+  newImagesSubmissionSchema,
   shippingProfileChoiceSchema,
   CATALOGUE_IMPORT_MAX_BYTES,
   catalogueCsvTemplate,
@@ -12,7 +14,7 @@ import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { cataloguePolicy } from './policy.ts';
-import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
 import {
   addProductImages,
   assertImagesShowProduct,
@@ -124,7 +126,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
         tags,
         params: eanParams,
         body: shippingProfileChoiceSchema,
-        responses: { 200: jsonAny.describe('The CataloguedProduct') },
+        responses: { 200: cataloguedProductJsonSchema },
         errors: [400, 401, 403, 404, 429],
       }),
     },
@@ -150,7 +152,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
             .optional()
             .describe('Send even though the barcodes in the images are another code than the UPC (409 otherwise).'),
         }),
-        responses: { 201: jsonAny.describe('The new submission') },
+        responses: { 201: newImagesSubmissionSchema },
         errors: [400, 401, 403, 404, 409, 413, 429],
       }),
     },

@@ -12,7 +12,7 @@ export async function featureFlagRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'The feature flags that are on',
         tags: ['Reference data'],
-        responses: { 200: z.unknown().describe('The names of the flags that are on') },
+        responses: { 200: z.array(z.string()).describe('The names of the flags that are on, in order') },
         errors: [],
         public: true,
       }),

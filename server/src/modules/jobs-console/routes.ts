@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { failedJobsFilterSchema, jobsListQuerySchema } from '@portal/domain';
+import { consoleJobSchema, failedJobsFilterSchema, jobsListQuerySchema, jobsOverviewSchema } from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { jobsConsolePolicy } from './policy.ts';
 import { actOnFailedJobs, discardJob, jobsOverview, retryJob } from './service.ts';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { routeSchema } from '../../lib/openapi.ts';
 
 const jobId = z.coerce
   .number()
@@ -20,8 +20,9 @@ const actSchema = (summary: string) =>
     summary,
     tags,
     params: idParams,
-    responses: { 200: jsonAny.describe('The job') },
-    errors: [401, 403, 404, 429],
+    responses: { 200: consoleJobSchema },
+    errors: [401, 403, 404, 409, 429],
+    errorNotes: { 409: 'The job is no longer failed: it was retried or discarded meanwhile' },
   });
 
 /**
@@ -43,7 +44,7 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
         summary: 'Background jobs: counts, filters and one page (staff)',
         tags,
         querystring: jobsListQuerySchema,
-        responses: { 200: jsonAny.describe('Counts, the page of jobs, and can.act') },
+        responses: { 200: jobsOverviewSchema },
         errors: [400, 401, 403, 429],
       }),
     },

@@ -1,13 +1,29 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { isFieldRequired, MAX_PARTNER_LOGO_BYTES, type FieldRules } from '@portal/domain';
+import {
+  isFieldRequired,
+  MAX_PARTNER_LOGO_BYTES,
+  partnerConfigurationInputSchema,
+  partnerConfigurationSchema,
+  publicPartnerConfigurationSchema,
+  type FieldRules,
+} from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { partnerPolicy } from './policy.ts';
-import { findConfiguration, findConfigurationOfCompany, findLogo, setLogo } from './service.ts';
-import { binary, jsonAny, routeSchema } from '../../lib/openapi.ts';
+import {
+  findConfiguration,
+  findConfigurationOfCompany,
+  findLogo,
+  getConfiguration,
+  setLogo,
+  updateConfiguration,
+  type PartnerConfigurationView,
+} from './service.ts';
+import { binary, routeSchema } from '../../lib/openapi.ts';
+import { ifMatchOf, sendEtag } from '../../lib/preconditions.ts';
 
 /** Logos are small pictures shown on the landing page and in the header. */
 export const MAX_LOGO_BYTES = MAX_PARTNER_LOGO_BYTES;
@@ -29,6 +45,19 @@ const logoParams = z.object({ id: idParam, fileName: z.string() });
 const tags = ['Partners'];
 const logoUrl = (id: number, fileName: string | null) =>
   fileName ? `/api/partner-configurations/${id}/logo/${encodeURIComponent(fileName)}` : null;
+const ETAG_KIND = 'partner-configuration';
+const ifMatchHeader = z.object({
+  'if-match': z
+    .string()
+    .optional()
+    .describe('The ETag of the configuration as you read it: the change applies only to it (412 otherwise)'),
+});
+/** A configuration as REST answers it, with its logo's address; its ETag goes on the answer. */
+const configurationJson = (c: PartnerConfigurationView) => ({
+  ...c,
+  partnerLogoUrl: logoUrl(c.id, c.partnerLogoFileName),
+  updatedDate: c.updatedDate.toISOString(),
+});
 
 export async function partnerRoutes(app: FastifyInstance) {
   const ctx = app.ctx;
@@ -41,7 +70,7 @@ export async function partnerRoutes(app: FastifyInstance) {
         summary: "A partner's co-branding and field rules (public)",
         tags,
         params: companyParams,
-        responses: { 200: jsonAny.describe('The partner configuration') },
+        responses: { 200: publicPartnerConfigurationSchema },
         errors: [400, 404],
         public: true,
       }),
@@ -75,12 +104,13 @@ export async function partnerRoutes(app: FastifyInstance) {
         summary: "Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)",
         tags,
         params: idParams,
+        headers: ifMatchHeader,
         multipart: z.object({ file: binary }),
-        responses: { 200: jsonAny.describe('The partner configuration') },
-        errors: [400, 401, 403, 404, 413, 429],
+        responses: { 200: partnerConfigurationSchema },
+        errors: [400, 401, 403, 404, 412, 413, 429],
       }),
     },
-    async (request) => {
+    async (request, reply) => {
       const user = await requireUser(request);
       authorize(partnerPolicy.configure(user));
       const id = idParams.shape.id.parse((request.params as { id: string }).id);
@@ -96,11 +126,67 @@ export async function partnerRoutes(app: FastifyInstance) {
           });
         if (file.size > MAX_LOGO_BYTES)
           throw new HttpError(413, 'PAYLOAD_TOO_LARGE', `${file.fileName}: the logo must be at most 2 MB.`);
-        const updated = await setLogo(ctx, user, id, file);
-        return { ...updated, partnerLogoUrl: logoUrl(updated.id, updated.partnerLogoFileName) };
+        const updated = await setLogo(ctx, user, id, file, ifMatchOf(request, ETAG_KIND));
+        sendEtag(reply, ETAG_KIND, updated.updatedDate);
+        return configurationJson(updated);
       } finally {
         await upload.discard();
       }
+    },
+  );
+
+  /** Settings readers: one configuration as the settings screen has it, with its ETag for If-Match. */
+  app.get(
+    '/api/partner-configurations/:id',
+    {
+      schema: routeSchema({
+        operationId: 'getPartnerConfiguration',
+        summary: 'A partner configuration, with its ETag for If-Match (settings readers)',
+        tags,
+        params: idParams,
+        responses: { 200: partnerConfigurationSchema },
+        errors: [400, 401, 403, 404, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(partnerPolicy.viewConfigurations(user));
+      const { id } = idParams.parse(request.params);
+      const found = await getConfiguration(ctx, id);
+      sendEtag(reply, ETAG_KIND, found.updatedDate);
+      return configurationJson(found);
+    },
+  );
+
+  /**
+   * The settings screen's change over REST: everything but the logo. With If-Match, it applies only to the version
+   * read (412 otherwise); without, as GraphQL's updatePartnerConfiguration (lastUpdatedDate still refuses a stale one).
+   */
+  app.put(
+    '/api/partner-configurations/:id',
+    {
+      schema: routeSchema({
+        operationId: 'updatePartnerConfiguration',
+        summary: "Change a partner's co-branding, field rules and photo checks (both settings scopes)",
+        description:
+          '`fieldRules` as stored: each field name to `{ visible, required }`, and the section flags ' +
+          '(`placementFieldsVisible`, ...) to `{ visible }`; left out, the stored rules stay.',
+        tags,
+        params: idParams,
+        headers: ifMatchHeader,
+        body: partnerConfigurationInputSchema,
+        responses: { 200: partnerConfigurationSchema },
+        errors: [400, 401, 403, 404, 409, 412, 429],
+        errorNotes: { 409: 'lastUpdatedDate is not when the configuration was last saved: read it again' },
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      authorize(partnerPolicy.configure(user));
+      const { id } = idParams.parse(request.params);
+      const updated = await updateConfiguration(ctx, user, id, request.body ?? {}, ifMatchOf(request, ETAG_KIND));
+      sendEtag(reply, ETAG_KIND, updated.updatedDate);
+      return configurationJson(updated);
     },
   );
 

@@ -15,6 +15,7 @@ import type { Tx } from '../../db/client.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
+import type { Precondition } from '../../lib/preconditions.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
 import { configurationChange, initialSettings } from './settings-audit.ts';
@@ -148,7 +149,14 @@ export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id
   return present(created, company.name);
 }
 
-export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, id: number, rawInput: unknown) {
+/** Changes a configuration; `precondition` (the request's If-Match) is checked under the row's lock. */
+export async function updateConfiguration(
+  ctx: AppContext,
+  user: Pick<Actor, 'id'>,
+  id: number,
+  rawInput: unknown,
+  precondition?: Precondition,
+) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
   const updated = await ctx.db.transaction(async (tx) => {
     const [before] = await tx
@@ -157,6 +165,7 @@ export async function updateConfiguration(ctx: AppContext, user: Pick<Actor, 'id
       .where(eq(partnerConfigurations.id, id))
       .for('update');
     if (!before) return undefined;
+    precondition?.(before.updatedAt);
     // Two administrators on one configuration: the second save, made from what the first replaced, is refused
     // instead of silently undoing the first.
     if (input.lastUpdatedDate && before.updatedAt.getTime() !== Date.parse(input.lastUpdatedDate))
@@ -232,12 +241,23 @@ export async function setLogo(
   user: Pick<Actor, 'id'>,
   id: number,
   file: { fileName: string; tempPath: string; kind: string },
+  precondition?: Precondition,
 ) {
   const { config, companyName } = await findConfiguration(ctx, id);
   // The checked kind is part of the key, so the logo is served with its real content type.
   const key = `partner-logos/${id}/${randomUUID()}.${file.kind}`;
+  // A stale If-Match is refused before anything is stored, and again under the row's lock (a save in between).
+  precondition?.(config.updatedAt);
   await ctx.storage.putFile(key, file.tempPath);
-  const updated = await ctx.db.transaction(async (tx) => {
+  const record = ctx.db.transaction(async (tx) => {
+    if (precondition) {
+      const [locked] = await tx
+        .select({ updatedAt: partnerConfigurations.updatedAt })
+        .from(partnerConfigurations)
+        .where(eq(partnerConfigurations.id, id))
+        .for('update');
+      precondition(locked.updatedAt);
+    }
     const [row] = await tx
       .update(partnerConfigurations)
       .set({ partnerLogoFileName: file.fileName, partnerLogoKey: key, updatedAt: new Date() })
@@ -251,6 +271,10 @@ export async function setLogo(
       after: { logo: file.fileName },
     });
     return row;
+  });
+  const updated = await record.catch(async (err: unknown) => {
+    await ctx.storage.delete(key).catch(() => {});
+    throw err;
   });
   if (config.partnerLogoKey && config.partnerLogoKey !== key)
     await ctx.storage.delete(config.partnerLogoKey).catch(() => {});

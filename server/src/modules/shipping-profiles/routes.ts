@@ -1,8 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requireUser } from '../auth/session.ts';
-import { shippingAssignmentsSchema, shippingProfileInputSchema } from '@portal/domain';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import {
+  shippingAssignmentsSchema,
+  shippingProfileInputSchema,
+  shippingProfileJsonSchema,
+  shippingProfileProductSchema,
+} from '@portal/domain';
+import { routeSchema } from '../../lib/openapi.ts';
 import { assignShippingProfileProducts, updateShippingProfile, type ShippingProfileView } from './service.ts';
 
 /** The ShippingProfile of the GraphQL schema as REST JSON. */
@@ -24,7 +29,7 @@ export async function shippingProfileRoutes(app: FastifyInstance) {
         tags,
         params: idParams,
         body: shippingProfileInputSchema,
-        responses: { 200: jsonAny.describe('The ShippingProfile') },
+        responses: { 200: shippingProfileJsonSchema },
         errors: [400, 401, 403, 404, 409, 429],
       }),
     },
@@ -44,7 +49,7 @@ export async function shippingProfileRoutes(app: FastifyInstance) {
         tags,
         params: idParams,
         body: shippingAssignmentsSchema,
-        responses: { 200: jsonAny.describe('The product rows') },
+        responses: { 200: z.array(shippingProfileProductSchema).describe("Every product of the profile's company") },
         errors: [400, 401, 403, 404, 429],
       }),
     },

@@ -28,7 +28,7 @@ export async function submissionRoutes(app: FastifyInstance) {
         responses: {
           200: z.object({ id: z.string(), itemStatus: z.string(), readiness: storedReadinessSchema.nullable() }),
         },
-        errors: [400, 401, 403, 404, 413, 429],
+        errors: [400, 401, 403, 404, 409, 413, 429],
       }),
     },
     async (request) => {

@@ -1,6 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { accountInformationSchema, API_TOKEN_MSG, changePasswordSchema, emailSchema, MSG } from '@portal/domain';
+import {
+  accountInformationSchema,
+  API_TOKEN_MSG,
+  changePasswordSchema,
+  emailSchema,
+  MSG,
+  userDetailsSchema,
+} from '@portal/domain';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import { currentUser, requireUser } from '../auth/session.ts';
@@ -8,12 +15,10 @@ import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
 import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { userPolicy } from './policy.ts';
-import { jsonAny, routeSchema } from '../../lib/openapi.ts';
+import { routeSchema } from '../../lib/openapi.ts';
 
 const emailParams = z.object({ email: emailSchema });
-const userDetails = jsonAny.describe(
-  'id, companyId, firstName, lastName, email, company, isAuth0User, scopes, sessionPartnerCompanyId, tcAcceptanceDate, hasBulkIngestionAccess',
-);
+const userDetails = userDetailsSchema;
 const tags = ['Account'];
 /** Only the literal 'true' makes the probe optional: anything else is a mistake worth a 400. */
 const userProbeQuery = z.object({
@@ -36,8 +41,8 @@ export async function userRoutes(app: FastifyInstance) {
           'With optional=true (the web app probing for a session), nobody signed in is answered null with 200 rather than 401, so a logged-out page logs no failed request; a request with an API token is still refused when the token is.',
         tags,
         querystring: userProbeQuery,
-        responses: { 200: userDetails },
-        errors: [401, 429],
+        responses: { 200: userDetails.nullable() },
+        errors: [400, 401, 429],
       }),
     },
     async (request) => {

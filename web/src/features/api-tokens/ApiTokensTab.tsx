@@ -20,6 +20,7 @@ import {
   API_TOKEN_SCOPE_LABELS,
   createApiTokenSchema,
   grantableTokenScopes,
+  scopesByArea,
   latestTokenExpiry,
   tokenExpiry,
   type CreatedApiToken,
@@ -198,13 +199,20 @@ export function ApiTokensTab() {
             error={shown('scopes')}
           >
             <Stack gap="xs" mt="xs">
-              {grantable.map((scope) => (
-                <Checkbox
-                  key={scope}
-                  value={scope}
-                  label={API_TOKEN_SCOPE_LABELS[scope] ?? scope}
-                  description={scope}
-                />
+              {scopesByArea(grantable).map(({ area, label, scopes: inArea }) => (
+                <Stack key={area} gap={4}>
+                  <Text size="sm" fw={600}>
+                    {label}
+                  </Text>
+                  {inArea.map((scope) => (
+                    <Checkbox
+                      key={scope}
+                      value={scope}
+                      label={API_TOKEN_SCOPE_LABELS[scope] ?? scope}
+                      description={scope}
+                    />
+                  ))}
+                </Stack>
               ))}
             </Stack>
           </Checkbox.Group>

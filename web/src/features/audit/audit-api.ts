@@ -1,22 +1,10 @@
-import { AUDIT_PAGE_SIZE, type AuditRowView } from '@portal/domain';
+import { AUDIT_PAGE_SIZE, type AuditOptions, type AuditPage, type AuditRowView } from '@portal/domain';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 
 export type AuditRow = AuditRowView;
 
-export interface AuditPage {
-  items: AuditRow[];
-  /** Rows matching, counted up to AUDIT_COUNT_LIMIT; `more`: there are more than that. */
-  total: number;
-  more: boolean;
-  page: number;
-  pageSize: number;
-}
-
-export interface AuditOptions {
-  actions: { value: string; label: string }[];
-  actors: { id: number; name: string; email: string }[];
-  companies: { id: number; name: string }[];
-}
+/** A page of the trail and the filters' choices as the server answers them (the domain's schemas). */
+export type { AuditOptions, AuditPage } from '@portal/domain';
 
 /** The page's filters as the URL keeps them: dates as YYYY-MM-DD in the user's time zone. */
 export interface AuditFilters {

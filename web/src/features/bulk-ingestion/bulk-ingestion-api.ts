@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import {
   JOB_SOURCE_LABEL,
   POLL_START_MS,
-  type IngestionFileStatus,
+  type IngestionFileView,
   type IngestionJobView,
   type MappingRow,
 } from '@portal/domain';
@@ -17,17 +17,8 @@ import {
 
 export type IngestionJob = IngestionJobView;
 
-export interface IngestionFile {
-  id: string;
-  filename: string;
-  upc: string | null;
-  detectedEan13Upc: string | null;
-  ean13Upc: string | null;
-  status: IngestionFileStatus;
-  statusDisplayName: string;
-  reason: string | null;
-  updatedDate: string;
-}
+/** A job's file as the server answers it (the domain's schema, which the API document shows). */
+export type IngestionFile = IngestionFileView;
 
 export const ingestionKeys = {
   all: ['bulk-ingestion'] as const,

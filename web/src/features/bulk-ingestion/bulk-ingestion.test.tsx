@@ -29,6 +29,7 @@ const file = (over: Partial<IngestionFile>): IngestionFile => ({
   status: 'NEEDS_MAPPING',
   statusDisplayName: 'Needs mapping',
   reason: null,
+  submissionId: null,
   updatedDate: '2026-01-02T10:00:00.000Z',
   ...over,
 });

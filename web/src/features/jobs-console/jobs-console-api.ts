@@ -2,39 +2,15 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import {
   JOBS_REFRESH_MS,
   jobsViewFromAddress,
+  type ConsoleJob,
   type FailedJobsFilter,
-  type JobProgress,
-  type JobState,
+  type JobsOverview,
   type JobsView,
 } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 
-/** A job as the console shows it (server/src/modules/jobs-console/service.ts). */
-export interface ConsoleJob {
-  id: number;
-  type: string;
-  state: JobState;
-  attempts: number;
-  maxAttempts: number;
-  lastError: string | null;
-  payloadSummary: string;
-  /** How far it has come (the readiness recompute reports it); null for jobs that do not. */
-  progress: JobProgress | null;
-  requestId: string | null;
-  createdAt: string;
-  runAt: string;
-  finishedAt: string | null;
-}
-
-export interface JobsOverview {
-  types: string[];
-  counts: { type: string; state: JobState; count: number; oldestDueSeconds: number | null }[];
-  jobs: ConsoleJob[];
-  total: number;
-  page: number;
-  pageSize: number;
-  can: { act: boolean };
-}
+/** A job and the console's page as the server answers them (the domain's schemas, which the API documents). */
+export type { ConsoleJob, JobsOverview } from '@portal/domain';
 
 export type JobsFilter = JobsView;
 
