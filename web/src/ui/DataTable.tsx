@@ -1,10 +1,14 @@
 import type { ReactNode } from 'react';
 import { Alert, Group, Loader, Text } from '@mantine/core';
 
-/** What the shell needs of a list's query (TanStack Query's result has it). */
-export interface ListQuery<T> {
+/** What the shell needs of a query (TanStack Query's result has it). */
+export interface QueryState {
   isPending: boolean;
   isError: boolean;
+}
+
+/** A query whose data is the list itself. */
+export interface ListQuery<T> extends QueryState {
   data: T[] | undefined;
 }
 
@@ -19,10 +23,11 @@ export function DataTable<T>({
   failed,
   empty,
   children,
-}: {
-  query: ListQuery<T>;
-  /** The rows to show when they are not the query's own (filtered on the page). */
-  rows?: T[];
+}: (
+  | { query: ListQuery<T>; rows?: T[] }
+  /** The rows to show, when they are not the query's data itself (filtered on the page, or a page's rows). */
+  | { query: QueryState; rows: T[] }
+) & {
   /** "Loading webhooks…" */
   loading: string;
   /** "The webhooks could not be loaded. Please try again." */
@@ -40,7 +45,7 @@ export function DataTable<T>({
       </Group>
     );
   if (query.isError) return <Alert color="red">{failed}</Alert>;
-  const shown = rows ?? query.data ?? [];
+  const shown = rows ?? ('data' in query ? query.data : undefined) ?? [];
   if (!shown.length) return <Text>{empty}</Text>;
   return <>{children(shown)}</>;
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Badge, Button, Code, Group, Loader, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Table, Text, Title } from '@mantine/core';
 import {
   WEBHOOK_DELIVERY_STATUS_LABEL,
   WEBHOOK_MSG,
@@ -8,6 +8,7 @@ import {
   type WebhookDeliveryStatus,
   type WebhookView,
 } from '@portal/domain';
+import { DataTable } from '../../ui/DataTable.tsx';
 import { formatDateTime } from '../../ui/dates.ts';
 import { toast } from '../../ui/toast.ts';
 import { redeliverWebhook, useDeliveries, webhookKeys, type DeliveryPosition } from './webhooks-api.ts';
@@ -73,76 +74,75 @@ export function DeliveryLog({ webhook, mayRedeliver }: { webhook: WebhookView; m
       <Title order={2} id="delivery-log-heading" size="h3" style={{ wordBreak: 'break-all' }}>
         Deliveries to {webhook.url}
       </Title>
-      {deliveries.isPending ? (
-        <Group role="status" gap="sm">
-          <Loader size="sm" aria-hidden />
-          <Text>Loading deliveries…</Text>
-        </Group>
-      ) : deliveries.isError ? (
-        <Alert color="red">The deliveries could not be loaded. Please try again.</Alert>
-      ) : !rows.length ? (
-        <Text>{WEBHOOK_MSG.noDeliveries}</Text>
-      ) : (
-        <Table.ScrollContainer minWidth={760}>
-          <Table striped aria-label="Deliveries">
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Event</Table.Th>
-                <Table.Th>Status</Table.Th>
-                <Table.Th>Attempts</Table.Th>
-                <Table.Th>
-                  <span className="visually-hidden">Actions</span>
-                </Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {rows.map((d) => (
-                <Table.Tr key={d.id}>
-                  <Table.Td>
-                    <Text size="sm" fw={600}>
-                      {d.eventType}
-                    </Text>
-                    <Text size="xs" c="dimmed">
-                      {d.messageId} · {formatDateTime(d.createdDate)}
-                    </Text>
-                  </Table.Td>
-                  <Table.Td>
-                    <Badge variant="light" {...STATUS_COLOURS[d.status]}>
-                      {WEBHOOK_DELIVERY_STATUS_LABEL[d.status]}
-                    </Badge>
-                    {d.nextAttemptDate && (
-                      <Text size="xs" c="dimmed">
-                        Next try {formatDateTime(d.nextAttemptDate)}
-                      </Text>
-                    )}
-                  </Table.Td>
-                  <Table.Td>
-                    <Stack gap={4}>
-                      {d.attempts.length ? (
-                        d.attempts.map((a) => <Attempt key={a.attempt} a={a} />)
-                      ) : (
-                        <Text size="sm">Not sent yet</Text>
-                      )}
-                    </Stack>
-                  </Table.Td>
-                  <Table.Td>
-                    {mayRedeliver && webhook.active && (
-                      <Button
-                        size="xs"
-                        variant="light"
-                        onClick={() => void redeliver(d.id)}
-                        aria-label={`Redeliver ${d.eventType} ${d.messageId}`}
-                      >
-                        Redeliver
-                      </Button>
-                    )}
-                  </Table.Td>
+      <DataTable
+        query={deliveries}
+        rows={rows}
+        loading="Loading deliveries…"
+        failed="The deliveries could not be loaded. Please try again."
+        empty={WEBHOOK_MSG.noDeliveries}
+      >
+        {() => (
+          <Table.ScrollContainer minWidth={760}>
+            <Table striped aria-label="Deliveries">
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Event</Table.Th>
+                  <Table.Th>Status</Table.Th>
+                  <Table.Th>Attempts</Table.Th>
+                  <Table.Th>
+                    <span className="visually-hidden">Actions</span>
+                  </Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
-      )}
+              </Table.Thead>
+              <Table.Tbody>
+                {rows.map((d) => (
+                  <Table.Tr key={d.id}>
+                    <Table.Td>
+                      <Text size="sm" fw={600}>
+                        {d.eventType}
+                      </Text>
+                      <Text size="xs" c="dimmed">
+                        {d.messageId} · {formatDateTime(d.createdDate)}
+                      </Text>
+                    </Table.Td>
+                    <Table.Td>
+                      <Badge variant="light" {...STATUS_COLOURS[d.status]}>
+                        {WEBHOOK_DELIVERY_STATUS_LABEL[d.status]}
+                      </Badge>
+                      {d.nextAttemptDate && (
+                        <Text size="xs" c="dimmed">
+                          Next try {formatDateTime(d.nextAttemptDate)}
+                        </Text>
+                      )}
+                    </Table.Td>
+                    <Table.Td>
+                      <Stack gap={4}>
+                        {d.attempts.length ? (
+                          d.attempts.map((a) => <Attempt key={a.attempt} a={a} />)
+                        ) : (
+                          <Text size="sm">Not sent yet</Text>
+                        )}
+                      </Stack>
+                    </Table.Td>
+                    <Table.Td>
+                      {mayRedeliver && webhook.active && (
+                        <Button
+                          size="xs"
+                          variant="light"
+                          onClick={() => void redeliver(d.id)}
+                          aria-label={`Redeliver ${d.eventType} ${d.messageId}`}
+                        >
+                          Redeliver
+                        </Button>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
+        )}
+      </DataTable>
       {page && (page.newer || page.older) && (
         <Group justify="center" component="nav" aria-label="Pages of the delivery log">
           <Button
