@@ -7,6 +7,7 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { PUBLIC_TEST_HOST, resolvePublicTestHost } from './support/public-host.ts';
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MANUAL_SENDS_PER_MINUTE, WEBHOOK_MSG } from '@portal/domain';
@@ -72,12 +73,15 @@ let c: Awaited<ReturnType<typeof demoClients>>;
 let receiver: Awaited<ReturnType<typeof startReceiver>>;
 const OWNER = 1001;
 
+let restoreResolver: () => void;
 beforeAll(async () => {
+  restoreResolver = resolvePublicTestHost();
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
   c = await demoClients(server);
   receiver = await startReceiver();
 }, 60_000);
 afterAll(async () => {
+  restoreResolver();
   await receiver?.close();
   await server?.close();
 });
@@ -491,12 +495,12 @@ describe(`webhooks (${databaseKind})`, () => {
       });
     }
     expect(
-      (await register(c.supplier, { url: 'http://93.184.215.14/hooks', events: ['submission.catalogued'] })).json.fields
-        .url,
+      (await register(c.supplier, { url: `http://${PUBLIC_TEST_HOST}/hooks`, events: ['submission.catalogued'] })).json
+        .fields.url,
     ).toBe(WEBHOOK_MSG.httpsRequired);
     // A public address is accepted. Registered turned off, and removed at once: no test may send anything there.
     const accepted = await register(c.supplier, {
-      url: 'https://93.184.215.14/hooks',
+      url: `https://${PUBLIC_TEST_HOST}/hooks`,
       events: ['submission.catalogued'],
       active: false,
     });
@@ -553,7 +557,7 @@ describe(`webhooks (${databaseKind})`, () => {
       const body =
         method === 'GET' || method === 'DELETE'
           ? undefined
-          : { url: 'https://93.184.215.14/x', events: ['submission.catalogued'] };
+          : { url: `https://${PUBLIC_TEST_HOST}/x`, events: ['submission.catalogued'] };
       const stranger = await c.other.request(method, path, body);
       expect({ path, method, status: stranger.status }).toEqual({ path, method, status: 404 });
       expect(stranger.text).not.toContain(receiver.url);

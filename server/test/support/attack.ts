@@ -10,6 +10,7 @@ import { schema } from '../../src/graphql/schema.ts';
 import { barcodeImage } from '../fixtures.ts';
 import { Client, startTestServer, type TestServer } from '../harness.ts';
 import { apiRoutes as routesOf, paramNames } from './routes.ts';
+import { PUBLIC_TEST_HOST, resolvePublicTestHost } from './public-host.ts';
 
 export { paramNames };
 
@@ -318,6 +319,8 @@ export const routeKey = (route: Route) => `${route.method} ${route.url}`;
 
 /** The owner's records of every kind, the attackers and their tokens. */
 export async function setUpAttack() {
+  // The whole file's process: the guard checks the host again whenever the hook is touched.
+  resolvePublicTestHost();
   const server = await startTestServer();
   const owner = new Client(server.url);
   Object.assign(attack, { server, owner });
@@ -379,7 +382,7 @@ export async function setUpAttack() {
   // A webhook with a delivery (public address: this server refuses private ones), so its ids are attacked too. It is
   // registered turned off and its delivery written directly, so nothing is ever queued for an address off this machine.
   const hook = await owner.post(`/api/companies/${OWNER_COMPANY}/webhooks`, {
-    url: `https://93.184.215.14/${MARKER}`,
+    url: `https://${PUBLIC_TEST_HOST}/${MARKER}`,
     events: ['submission.status_changed'],
     active: false,
   });

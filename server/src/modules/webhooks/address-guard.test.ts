@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { PUBLIC_TEST_ADDRESS, PUBLIC_TEST_HOST, resolvePublicTestHost } from '../../../test/support/public-host.ts';
 import { checkTarget, isRefusedAddress, RefusedTargetError } from './address-guard.ts';
 
 describe('webhook address guard (SSRF)', () => {
@@ -85,12 +86,19 @@ describe('webhook address guard (SSRF)', () => {
   });
 
   it('refuses http:// and credentials in the URL unless private targets are allowed (http only then)', async () => {
-    await expect(checkTarget('http://93.184.215.14/x', false)).rejects.toBeInstanceOf(RefusedTargetError);
-    await expect(checkTarget('https://user:pw@93.184.215.14/x', false)).rejects.toBeInstanceOf(RefusedTargetError);
-    await expect(checkTarget('https://93.184.215.14/x', false)).resolves.toMatchObject({
-      address: '93.184.215.14',
-      family: 4,
-    });
+    const restore = resolvePublicTestHost();
+    try {
+      await expect(checkTarget(`http://${PUBLIC_TEST_HOST}/x`, false)).rejects.toBeInstanceOf(RefusedTargetError);
+      await expect(checkTarget(`https://user:pw@${PUBLIC_TEST_HOST}/x`, false)).rejects.toBeInstanceOf(
+        RefusedTargetError,
+      );
+      await expect(checkTarget(`https://${PUBLIC_TEST_HOST}/x`, false)).resolves.toMatchObject({
+        address: PUBLIC_TEST_ADDRESS,
+        family: 4,
+      });
+    } finally {
+      restore();
+    }
     await expect(checkTarget('http://127.0.0.1:9/x', true)).resolves.toMatchObject({ address: '127.0.0.1' });
     await expect(checkTarget('ftp://127.0.0.1/x', true)).rejects.toBeInstanceOf(RefusedTargetError);
   });

@@ -59,6 +59,24 @@ export interface CheckedTarget {
  * resolves to a private address is not trusted to pick the public one). With allowPrivate, http:// and any address
  * are accepted (development, tests).
  */
+type Resolve = (host: string) => Promise<{ address: string; family: number }[]>;
+const systemResolve: Resolve = (host) => lookup(host, { all: true, verbatim: true });
+let resolve: Resolve = systemResolve;
+
+/**
+ * Tests only: the names of the table resolved by it, any other by DNS (a reserved `.invalid` name standing for a
+ * public host, so no test names a real one). Returns the restore.
+ */
+export function resolveNamesWith(table: Record<string, string>): () => void {
+  resolve = async (host) => {
+    const address = table[host];
+    return address ? [{ address, family: isIP(address) }] : systemResolve(host);
+  };
+  return () => {
+    resolve = systemResolve;
+  };
+}
+
 export async function checkTarget(rawUrl: string, allowPrivate: boolean): Promise<CheckedTarget> {
   const url = new URL(rawUrl);
   if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
@@ -69,7 +87,7 @@ export async function checkTarget(rawUrl: string, allowPrivate: boolean): Promis
   if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
   else {
     try {
-      addresses = await lookup(host, { all: true, verbatim: true });
+      addresses = await resolve(host);
     } catch {
       throw new RefusedTargetError(WEBHOOK_MSG.unresolvable);
     }
