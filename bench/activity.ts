@@ -18,7 +18,7 @@ import { waitFor } from './support/wait-for.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/activity.md');
-const QUERY = `query($tab: String) { getProductSubmissionsByStatuses(tab: $tab) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
+const QUERY = `query($tab: ActivityTab) { getProductSubmissionsByStatuses(tab: $tab) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
 
 interface Figures {
   rps: number;

@@ -20,7 +20,7 @@ import { waitFor } from './support/wait-for.ts';
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/load.md');
 const TABS = ['requires_action', 'pending', 'all', 'accepted', 'rejected'];
-const ACTIVITY = `query($tab: String, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
+const ACTIVITY = `query($tab: ActivityTab, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total items { kind id upc productName itemStatus updatedDate fileCount canDelete } } }`;
 const UPDATE = `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`;
 const SUBMIT = `mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`;
 

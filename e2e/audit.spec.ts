@@ -31,7 +31,7 @@ async function submitted(api: APIRequestContext, productName: string): Promise<s
 const review = (api: APIRequestContext, id: string, status: string, reason?: string) =>
   graphql(
     api,
-    'mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }',
+    'mutation($id: ID!, $status: DecisionStatus!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }',
     {
       id,
       status,

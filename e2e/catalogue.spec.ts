@@ -28,7 +28,7 @@ async function checksSettled(api: APIRequestContext, id: string) {
 }
 
 const accept = (staff: APIRequestContext, id: string) =>
-  graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }', {
+  graphql(staff, 'mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }', {
     id,
   });
 

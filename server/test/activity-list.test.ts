@@ -47,7 +47,7 @@ async function list(
   args: { tab?: string; statuses?: string[]; page?: number; pageSize?: number },
 ): Promise<Page> {
   const res = await c.graphql(
-    `query($tab: String, $statuses: [String!], $page: Int, $pageSize: Int) {
+    `query($tab: ActivityTab, $statuses: [ItemStatus!], $page: Int, $pageSize: Int) {
       getProductSubmissionsByStatuses(tab: $tab, statuses: $statuses, page: $page, pageSize: $pageSize) {
         total page pageSize items { kind productName itemStatus } } }`,
     args,
@@ -91,7 +91,7 @@ describe(`activity list paging (${databaseKind})`, () => {
   });
 
   it('next and previous read from the boundary of the page shown: the same pages, and a new row above moves none', async () => {
-    const boundaries = `query($tab: String, $page: Int, $boundary: String) {
+    const boundaries = `query($tab: ActivityTab, $page: Int, $boundary: String) {
       getProductSubmissionsByStatuses(tab: $tab, page: $page, boundary: $boundary) {
         total page items { productName } startCursor endCursor } }`;
     const ask = async (c: Client, vars: Record<string, unknown>) => (await c.graphql(boundaries, vars)).json;
@@ -164,15 +164,11 @@ describe(`activity list paging (${databaseKind})`, () => {
       select draft.id, f.name, 'none/' || f.name, 'png', 1, f.position, f.upc, f.detected::text[]
       from draft, (values ('a.png', 0, '036000291452', '{}'), ('b.png', 1, null, '{4006381333931}'),
         ('c.png', 2, '036000291452', '{}'), ('d.png', 3, null, '{}')) as f(name, position, upc, detected)`);
-    const res = await supplier.graphql(
-      `{ getProductSubmissionsByStatuses(tab: "drafts") { items { kind upc upcs } } }`,
-    );
+    const res = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: drafts) { items { kind upc upcs } } }`);
     expect(res.json.errors).toBeUndefined();
     const [newest] = res.json.data.getProductSubmissionsByStatuses.items;
     expect(newest).toEqual({ kind: 'Draft', upc: '036000291452', upcs: ['036000291452', '4006381333931'] });
-    const products = await supplier.graphql(
-      `{ getProductSubmissionsByStatuses(tab: "pending") { items { upc upcs } } }`,
-    );
+    const products = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: pending) { items { upc upcs } } }`);
     for (const item of products.json.data.getProductSubmissionsByStatuses.items) expect(item.upcs).toEqual([item.upc]);
   });
 });

@@ -52,7 +52,7 @@ async function submit(name = 'Audit product', upc = nextUpc()) {
 
 const setStatus = (client: Client, id: string, status: string, reason?: string) =>
   client.graphql(
-    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    `mutation($id: ID!, $status: DecisionStatus!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
     {
       id,
       status,

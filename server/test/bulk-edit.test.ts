@@ -137,7 +137,7 @@ describe(`bulk edit of submissions (${databaseKind})`, () => {
     expect(row.partnerStatuses.every((s: any) => s.type === 'Pass')).toBe(true);
     // The activity column reads the stored label.
     const list = await supplier.graphql(
-      `query { getProductSubmissionsByStatuses(tab: "all", pageSize: 50, partnerCompanyId: 30443) { items { id partnerStatusLabel } } }`,
+      `query { getProductSubmissionsByStatuses(tab: all, pageSize: 50, partnerCompanyId: 30443) { items { id partnerStatusLabel } } }`,
     );
     expect(list.json.data.getProductSubmissionsByStatuses.items.find((i: any) => i.id === id).partnerStatusLabel).toBe(
       'Complete',
@@ -315,7 +315,7 @@ describe(`bulk edit of submissions (${databaseKind})`, () => {
   it('the activity partner filter lists only that partner’s submissions', async () => {
     const withPartner = await submit(supplier);
     const without = await submit(supplier2);
-    const q = `query($p: Int) { getProductSubmissionsByStatuses(tab: "all", pageSize: 100, partnerCompanyId: $p) { total items { id partnerCompanyId partnerStatusLabel } } }`;
+    const q = `query($p: Int) { getProductSubmissionsByStatuses(tab: all, pageSize: 100, partnerCompanyId: $p) { total items { id partnerCompanyId partnerStatusLabel } } }`;
     const filtered = (await supplier.graphql(q, { p: 30443 })).json.data.getProductSubmissionsByStatuses;
     expect(filtered.items.map((i: any) => i.id)).toContain(withPartner);
     expect(filtered.items.map((i: any) => i.id)).not.toContain(without);

@@ -292,7 +292,7 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
   it('CATALOGUED follows the submission', async () => {
     const file = (await filesOf(supplier, jobId)).find((f) => f.filename === `${gs1}_front.png`);
     await admin.graphql(
-      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }`,
       { id: file.submissionId },
     );
     const res = await admin.graphql(

@@ -53,7 +53,7 @@ const CATALOGUE = `mutation($id: ID!, $input: CertifiedValuesInput!) { catalogue
 const catalogue = (c: Client, id: string, input: Record<string, unknown>) => c.graphql(CATALOGUE, { id, input });
 const setStatus = (c: Client, id: string, status: string) =>
   c.graphql(
-    `mutation($id: ID!, $status: String!) { updateProductSubmissionStatus(id: $id, status: $status) { itemStatus } }`,
+    `mutation($id: ID!, $status: DecisionStatus!) { updateProductSubmissionStatus(id: $id, status: $status) { itemStatus } }`,
     { id, status },
   );
 const statusOf = async (id: string) =>

@@ -154,7 +154,7 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     const admin = new Client(base);
     await admin.login('admin@example.com', 'Admin-demo-1');
     void admin
-      .graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id })
+      .graphql(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { id } }`, { id })
       .catch(() => null);
     await new Promise((r) => setTimeout(r, 10));
     await kill(server);

@@ -65,7 +65,7 @@ describe(`worked example (${databaseKind})`, () => {
     await expect.poll(() => out, { timeout: 60_000, interval: 200 }).toMatch(/submitted ([0-9a-f-]{36})/);
     const submissionId = /submitted ([0-9a-f-]{36})/.exec(out)![1];
     const accepted = await c.admin.graphql(
-      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }`,
       { id: submissionId },
     );
     expect(accepted.json.data?.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');

@@ -163,7 +163,7 @@ describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
     expect(detail.json.data.getProductSubmission.files[0].qualityIssues.map((i: { code: string }) => i.code)).toContain(
       'BLURRY',
     );
-    const LIST = `query($photoIssues: Boolean) { getProductSubmissionsByStatuses(tab: "pending", pageSize: 100, photoIssues: $photoIssues) { total items { id } } }`;
+    const LIST = `query($photoIssues: Boolean) { getProductSubmissionsByStatuses(tab: pending, pageSize: 100, photoIssues: $photoIssues) { total items { id } } }`;
     const filtered = (await admin.graphql(LIST, { photoIssues: true })).json.data.getProductSubmissionsByStatuses;
     expect(filtered.items.map((i: { id: string }) => i.id)).toContain(submissionId);
 

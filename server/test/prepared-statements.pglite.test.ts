@@ -21,7 +21,7 @@ afterAll(() => server.close());
 
 const activity = async (page = 1) => {
   const res = await supplier.graphql(
-    `query($page: Int) { getProductSubmissionsByStatuses(tab: "pending", page: $page) { total items { id } } }`,
+    `query($page: Int) { getProductSubmissionsByStatuses(tab: pending, page: $page) { total items { id } } }`,
     { page },
   );
   expect(res.json.errors).toBeUndefined();

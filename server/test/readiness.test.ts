@@ -33,7 +33,7 @@ const DRY_RUN = `query($p: Int!, $rules: [ReadinessRuleInput!]!, $after: String)
     judged total next becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
 const RULES = `query($p: Int!) { getReadinessRules(partnerCompanyId: $p) { version } }`;
 const RULE_CODES = `query($p: Int!) { getReadinessRules(partnerCompanyId: $p) { version rules { code kind severity weight message fix min } } }`;
-const ACTIVITY = `query { getProductSubmissionsByStatuses(statuses: ["SUBMITTED"]) { items { id readiness { percent ready version failing { code severity message fix } } } } }`;
+const ACTIVITY = `query { getProductSubmissionsByStatuses(statuses: [SUBMITTED]) { items { id readiness { percent ready version failing { code severity message fix } } } } }`;
 
 let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;

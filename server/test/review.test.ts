@@ -25,7 +25,7 @@ const DETAIL = `query($id: ID!) { getProductSubmission(id: $id) { id upc itemSta
 const detail = async (c: Client, id: string) => (await c.graphql(DETAIL, { id })).json;
 const setStatus = (c: Client, id: string, status: string, reason?: string) =>
   c.graphql(
-    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    `mutation($id: ID!, $status: DecisionStatus!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
     { id, status, reason },
   );
 
@@ -181,8 +181,8 @@ describe(`staff review (${databaseKind})`, () => {
     expect(again.json.errors[0].message).toBe(
       'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
     );
-    expect((await setStatus(admin, id, 'CATALOGUED')).json.errors[0].message).toBe(
-      'Staff can accept or reject an item.',
+    expect((await setStatus(admin, id, 'CATALOGUED')).json.errors[0].message).toContain(
+      'Allowed values: ACCEPTED, ADMIN_REJECTED.',
     );
     const h = (await detail(supplier, id)).data.getProductSubmission.history;
     expect(h.at(-1)).toMatchObject({ fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', by: 'Ada Admin' });
@@ -268,6 +268,30 @@ describe(`staff review (${databaseKind})`, () => {
     expect(d.history.filter((h: { fromStatus: string }) => h.fromStatus === 'SUBMITTED')).toHaveLength(1);
   });
 
+  it('a status the decision does not take is refused before anything runs, naming the statuses it takes', async () => {
+    const id = await submitProduct('4006381333931', '4006381333931');
+    const allowed = 'Allowed values: ACCEPTED, ADMIN_REJECTED.';
+    // As a variable (the web app's way) and as a literal; a staff member and a supplier (the schema closed to them)
+    // both read which values the argument takes.
+    for (const client of [admin, supplier]) {
+      const variable = await setStatus(client, id, 'CATALOGUED');
+      expect(variable.json.data ?? null).toBeNull();
+      expect(variable.json.errors[0].message).toContain('"CATALOGUED"');
+      expect(variable.json.errors[0].message).toContain(allowed);
+    }
+    const literal = await admin.graphql(
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      { id },
+    );
+    expect(literal.json.errors[0].message).toContain('Enum "DecisionStatus" cannot represent non-enum value');
+    expect(literal.json.errors[0].message).toContain(allowed);
+    const tab = await supplier.graphql(`{ getProductSubmissionsByStatuses(tab: pendng) { total } }`);
+    expect(tab.json.errors[0].message).toContain(
+      'Allowed values: accepted, all, archived, drafts, pending, rejected, requires_action.',
+    );
+    expect((await detail(admin, id)).data.getProductSubmission.itemStatus).toBe('SUBMITTED');
+  });
+
   it('the product name can be edited (trimmed, symbols stripped)', async () => {
     const id = await submitProduct('4006381333931', '4006381333931');
     const res = await supplier.graphql(
@@ -286,7 +310,7 @@ describe(`activity and who sees what (${databaseKind})`, () => {
     const page = async (c: Client, tab: string, p = 1) =>
       (
         await c.graphql(
-          `query($tab: String, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total page pageSize items { kind id itemStatus upc } } }`,
+          `query($tab: ActivityTab, $page: Int) { getProductSubmissionsByStatuses(tab: $tab, page: $page) { total page pageSize items { kind id itemStatus upc } } }`,
           { tab, page: p },
         )
       ).json.data.getProductSubmissionsByStatuses;
@@ -312,7 +336,7 @@ describe(`activity and who sees what (${databaseKind})`, () => {
       'NOT_FOUND',
     );
     expect(
-      await code(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { id } }`, { id }),
+      await code(`mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { id } }`, { id }),
     ).toBe('NOT_FOUND');
     expect(
       await code(`mutation($id: ID!) { updateProductSubmissionProductName(id: $id, name: "x") { id } }`, { id }),

@@ -97,7 +97,7 @@ async function submitDraft(code: string, opts: { shippingProfileId?: number } = 
 const setStatus = (c: Client, id: string, status: string, reason?: string) =>
   gql(
     c,
-    `mutation($id: ID!, $status: String!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
+    `mutation($id: ID!, $status: DecisionStatus!, $reason: String) { updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) { itemStatus } }`,
     { id, status, reason },
   );
 

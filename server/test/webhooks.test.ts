@@ -147,7 +147,7 @@ describe(`webhooks (${databaseKind})`, () => {
       events: ['submission.status_changed', 'submission.catalogued'],
     });
     const accepted = await c.admin.graphql(
-      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: "ACCEPTED") { itemStatus } }`,
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }`,
       { id },
     );
     expect(accepted.json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { storedReadinessSchema } from './readiness-stored.ts';
-import { ITEM_STATUSES, type ItemStatus } from './statuses.ts';
+import { ITEM_STATUSES, REVIEW_DECISION_STATUSES, type ItemStatus } from './statuses.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { RULE_SEVERITIES } from './readiness-messages.ts';
 import { detectedFromSchema } from './detected-codes.ts';
@@ -252,7 +252,7 @@ export type V1Submission = z.infer<typeof v1Submission>;
 
 export const v1Decision = z
   .object({
-    status: z.enum(['ACCEPTED', 'ADMIN_REJECTED']),
+    status: z.enum(REVIEW_DECISION_STATUSES),
     reason: z.string().max(2000).nullable().optional().describe('Required to reject'),
   })
   .strict()

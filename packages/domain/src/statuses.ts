@@ -10,6 +10,9 @@ export const ITEM_STATUSES = [
   'DELISTED',
 ] as const;
 export type ItemStatus = (typeof ITEM_STATUSES)[number];
+/** The statuses a staff decision sets on a submitted item: accepted, or rejected with a reason. */
+export const REVIEW_DECISION_STATUSES = ['ACCEPTED', 'ADMIN_REJECTED'] as const satisfies readonly ItemStatus[];
+export type ReviewDecisionStatus = (typeof REVIEW_DECISION_STATUSES)[number];
 
 export const isItemStatus = (value: string): value is ItemStatus =>
   (ITEM_STATUSES as readonly string[]).includes(value);

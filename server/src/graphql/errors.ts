@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { GraphQLError } from 'graphql';
+import { GraphQLError, type GraphQLEnumType, type GraphQLSchema } from 'graphql';
 import mercurius, { type MercuriusOptions } from 'mercurius';
 import { ZodError } from 'zod';
 import { MSG } from '@portal/domain';
@@ -74,10 +74,34 @@ export const graphqlErrorFormatter =
       return err; // syntax and validation errors of the query itself
     });
     const formatted = mercurius.defaultErrorFormatter({ ...execution, errors }, context);
-    // Hints that name other fields and types are part of the schema: only for those who may read it.
-    if (!context.reply?.request.graphqlSchemaOpen) {
-      const response = formatted.response as { errors?: { message: string }[] };
-      response.errors = response.errors?.map((e) => ({ ...e, message: withoutSuggestions(e.message) }));
-    }
+    const response = formatted.response as { errors?: { message: string }[] };
+    // Hints that name other fields and types are part of the schema: only for those who may read it. The values of an
+    // enum the request gave a wrong one for are named to everyone: they are what the argument it sent accepts.
+    const open = Boolean(context.reply?.request.graphqlSchemaOpen);
+    response.errors = response.errors?.map((e) => ({
+      ...e,
+      message: withAllowedValues(open ? e.message : withoutSuggestions(e.message), app.graphql.schema),
+    }));
     return requestStatus && !execution.data ? { ...formatted, statusCode: requestStatus } : formatted;
   };
+
+/**
+ * The messages for a value an enum does not have: graphql-js's for a literal or a variable, graphql-jit's for a
+ * variable of a compiled query ("Expected type DecisionStatus."). One group is the type's name.
+ */
+const NOT_IN_ENUM = /does not exist in "(\w+)" enum|Enum "(\w+)" cannot represent|Expected type "?(\w+)"?[.;]/;
+
+/**
+ * A message about a value an enum does not have, with the values it has: `Value "DONE" does not exist in
+ * "DecisionStatus" enum. Allowed values: ACCEPTED, ADMIN_REJECTED.` Other messages are returned as they are.
+ */
+export function withAllowedValues(message: string, schema: GraphQLSchema | undefined): string {
+  const match = NOT_IN_ENUM.exec(message);
+  const type = match && schema?.getType(match[1] ?? match[2] ?? match[3]);
+  // By its tag, not instanceof: the schema's graphql-js may be the CommonJS copy and this module's the ES one.
+  if (!type || Object.prototype.toString.call(type) !== '[object GraphQLEnumType]') return message;
+  return `${message} Allowed values: ${(type as GraphQLEnumType)
+    .getValues()
+    .map((v) => v.name)
+    .join(', ')}.`;
+}

@@ -1,5 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { requireUser } from '../auth/session.ts';
+import { asItemStatus, ItemStatusEnum } from '../submissions/graphql-types.ts';
 import {
   createShippingProfile,
   getShippingProfile,
@@ -19,7 +20,10 @@ const AssociatedSubmissionCountRef = builder
   .objectRef<AssociatedSubmissionCount>('AssociatedSubmissionCount')
   .implement({
     description: "Products using the profile by their latest submission's status; IN_PROGRESS counts drafts.",
-    fields: (t) => ({ type: t.exposeString('type'), count: t.exposeInt('count') }),
+    fields: (t) => ({
+      type: t.field({ type: ItemStatusEnum, resolve: (c) => asItemStatus(c.type) }),
+      count: t.exposeInt('count'),
+    }),
   });
 
 const ShippingProfilePermissionsRef = builder.objectRef<{ edit: boolean }>('ShippingProfilePermissions').implement({
@@ -53,7 +57,11 @@ const ShippingProfileProductRef = builder.objectRef<ShippingProfileProduct>('Shi
   fields: (t) => ({
     upc: t.exposeString('upc', { description: 'The EAN-13; the key of POST /api/shippingProfile/{id}/products' }),
     name: t.exposeString('name', { nullable: true }),
-    status: t.exposeString('status'),
+    status: t.field({
+      type: ItemStatusEnum,
+      description: "The product's latest submission's status",
+      resolve: (p) => asItemStatus(p.status),
+    }),
     associated: t.exposeBoolean('associated'),
     otherProfileName: t.exposeString('otherProfileName', {
       nullable: true,

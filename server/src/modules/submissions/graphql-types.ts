@@ -1,5 +1,13 @@
 import { builder } from '../../graphql/builder.ts';
-import { DETECTION_STATUSES, ITEM_STATUSES, type PartnerStatus, type ItemStatus } from '@portal/domain';
+import {
+  ACTIVITY_TABS,
+  DETECTION_STATUSES,
+  ITEM_STATUSES,
+  REVIEW_DECISION_STATUSES,
+  type ActivityTab,
+  type PartnerStatus,
+  type ItemStatus,
+} from '@portal/domain';
 import type { productSubmissions } from '../../db/schema.ts';
 
 export type ProductSubmissionRow = typeof productSubmissions.$inferSelect;
@@ -8,6 +16,15 @@ export type ProductSubmissionRow = typeof productSubmissions.$inferSelect;
 export const ItemStatusEnum = builder.enumType('ItemStatus', { values: ITEM_STATUSES });
 /** Whether a file's barcodes and photo checks have been read. */
 export const DetectionStatusEnum = builder.enumType('DetectionStatus', { values: DETECTION_STATUSES });
+/** What staff decide on a submitted item (updateProductSubmissionStatus; the v1 API's Decision.status). */
+export const DecisionStatusEnum = builder.enumType('DecisionStatus', {
+  description: 'A staff decision on a submitted item: accept it, or reject it with a reason.',
+  values: REVIEW_DECISION_STATUSES,
+});
+/** An activity list tab (part 1: Activity tabs to statuses). */
+export const ActivityTabEnum = builder.enumType('ActivityTab', { values: Object.keys(ACTIVITY_TABS) as ActivityTab[] });
+/** What an activity row is (part 1: "Activity list kinds are Draft and Product"). */
+export const ActivityKindEnum = builder.enumType('ActivityKind', { values: ['Draft', 'Product'] as const });
 export const PartnerStatusTypeEnum = builder.enumType('PartnerStatusType', {
   values: ['Pass', 'Info', 'Warn', 'Fail'] as const,
 });

@@ -1,5 +1,12 @@
-import { isActivityTab, REVIEW_COMMENT_TARGETS, type ActivityTab, type PartnerStatus } from '@portal/domain';
-import { asItemStatus, ItemStatusEnum, PartnerStatusRef } from './graphql-types.ts';
+import { REVIEW_COMMENT_TARGETS, type PartnerStatus } from '@portal/domain';
+import {
+  ActivityKindEnum,
+  ActivityTabEnum,
+  asItemStatus,
+  DecisionStatusEnum,
+  ItemStatusEnum,
+  PartnerStatusRef,
+} from './graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -146,7 +153,7 @@ export const SubmissionDetailRef = builder.objectRef<PresentedSubmission>('Submi
 type ActivityItem = ActivityRow & { canDelete: boolean };
 export const ActivityItemRef = builder.objectRef<ActivityItem>('ActivityItem').implement({
   fields: (t) => ({
-    kind: t.exposeString('kind', { description: 'Draft or Product' }),
+    kind: t.field({ type: ActivityKindEnum, resolve: (r) => r.kind }),
     id: t.exposeID('id'),
     upc: t.exposeString('upc', { nullable: true }),
     upcs: t.exposeStringList('upcs', {
@@ -202,8 +209,8 @@ builder.queryFields((t) => ({
     type: ActivityPage,
     description: 'One page of the activity list, newest first. IN_PROGRESS includes drafts.',
     args: {
-      statuses: t.arg.stringList({ required: false }),
-      tab: t.arg.string({ required: false }),
+      statuses: t.arg({ type: [ItemStatusEnum], required: false }),
+      tab: t.arg({ type: ActivityTabEnum, required: false }),
       page: t.arg.int({ required: false }),
       pageSize: t.arg.int({ required: false }),
       partnerCompanyId: t.arg.int({ required: false }),
@@ -216,9 +223,8 @@ builder.queryFields((t) => ({
     },
     resolve: async (_root, args, { request, ctx }) => {
       const user = await requireUser(request);
-      if (args.tab && !isActivityTab(args.tab)) throw badRequest(`Unknown tab ${args.tab}.`);
       const result = await activity(ctx, user, {
-        tab: (args.tab ?? undefined) as ActivityTab | undefined,
+        tab: args.tab ?? undefined,
         statuses: args.statuses ?? undefined,
         page: args.page ?? undefined,
         pageSize: args.pageSize ?? undefined,
@@ -244,7 +250,7 @@ builder.mutationFields((t) => ({
     type: SubmissionDetailRef,
     args: {
       id: t.arg.id({ required: true }),
-      status: t.arg.string({ required: true }),
+      status: t.arg({ type: DecisionStatusEnum, required: true }),
       reason: t.arg.string({ required: false }),
     },
     resolve: async (_root, { id, status, reason }, { request, ctx }) => {

@@ -4,6 +4,19 @@ type Exact<T extends { [key: string]: unknown }> = { [K in keyof T]: T[K] };
 /** Internal type. DO NOT USE DIRECTLY. */
 export type Incremental<T> = T | { [P in keyof T]?: P extends ' $fragmentName' | '__typename' ? T[P] : never };
 import type { DocumentTypeDecoration } from '@graphql-typed-document-node/core';
+export type ActivityKind =
+  | 'Draft'
+  | 'Product';
+
+export type ActivityTab =
+  | 'accepted'
+  | 'all'
+  | 'archived'
+  | 'drafts'
+  | 'pending'
+  | 'rejected'
+  | 'requires_action';
+
 /** Every field of the form except the files, which are uploaded separately (part 2 section 7). */
 export type BrandProfileInput = {
   brandCityName?: string | null | undefined;
@@ -56,6 +69,11 @@ export type CertifiedValuesInput = {
   subcategory?: string | null | undefined;
   unitsOfMeasure?: string | null | undefined;
 };
+
+/** A staff decision on a submitted item: accept it, or reject it with a reason. */
+export type DecisionStatus =
+  | 'ACCEPTED'
+  | 'ADMIN_REJECTED';
 
 export type DetectionStatus =
   | 'done'
@@ -441,7 +459,7 @@ export type SaveReadinessRulesMutationVariables = Exact<{
 
 export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
 
-export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } };
+export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } };
 
 export type ShippingProfilesQueryVariables = Exact<{
   companyId?: number | null | undefined;
@@ -449,7 +467,7 @@ export type ShippingProfilesQueryVariables = Exact<{
 }>;
 
 
-export type ShippingProfilesQuery = { getShippingProfileForCurrentUser: Array<{ id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } }> };
+export type ShippingProfilesQuery = { getShippingProfileForCurrentUser: Array<{ id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } }> };
 
 export type ShippingProfileOptionsQueryVariables = Exact<{ [key: string]: never; }>;
 
@@ -461,14 +479,14 @@ export type ShippingProfileQueryVariables = Exact<{
 }>;
 
 
-export type ShippingProfileQuery = { getShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } } };
+export type ShippingProfileQuery = { getShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } } };
 
 export type ShippingProfileProductsQueryVariables = Exact<{
   id: number;
 }>;
 
 
-export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: string, associated: boolean, otherProfileName: string | null }> };
+export type ShippingProfileProductsQuery = { getShippingProfileProducts: Array<{ upc: string, name: string | null, status: ItemStatus, associated: boolean, otherProfileName: string | null }> };
 
 export type CreateShippingProfileMutationVariables = Exact<{
   input: ShippingProfileInput;
@@ -476,7 +494,7 @@ export type CreateShippingProfileMutationVariables = Exact<{
 }>;
 
 
-export type CreateShippingProfileMutation = { createShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: string, count: number }>, can: { edit: boolean } } };
+export type CreateShippingProfileMutation = { createShippingProfile: { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } } };
 
 export type ShippingProfileCompanySearchQueryVariables = Exact<{
   name: string;
@@ -500,7 +518,7 @@ export type SearchPartnerConfigurationsQueryVariables = Exact<{
 export type SearchPartnerConfigurationsQuery = { searchPartnerConfigurations: Array<{ id: number, companyName: string }> };
 
 export type ActivityPageQueryVariables = Exact<{
-  tab?: string | null | undefined;
+  tab?: ActivityTab | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
   photoIssues?: boolean | null | undefined;
@@ -508,7 +526,7 @@ export type ActivityPageQueryVariables = Exact<{
 }>;
 
 
-export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: string, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: ItemStatus, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
+export type ActivityPageQuery = { getProductSubmissionsByStatuses: { total: number, page: number, pageSize: number, startCursor: string | null, endCursor: string | null, items: Array<{ kind: ActivityKind, id: string, upc: string | null, upcs: Array<string>, productName: string | null, itemStatus: ItemStatus, updatedDate: string, fileCount: number, partnerCompanyId: number | null, partnerStatusLabel: string, canDelete: boolean, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null }> } };
 
 export type DeleteProductSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -537,7 +555,7 @@ export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
-  status: string;
+  status: DecisionStatus;
   reason?: string | null | undefined;
 }>;
 
@@ -1879,7 +1897,7 @@ export const SearchPartnerConfigurationsDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchPartnerConfigurationsQuery, SearchPartnerConfigurationsQueryVariables>;
 export const ActivityPageDocument = new TypedDocumentString(`
-    query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
+    query ActivityPage($tab: ActivityTab, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
   getProductSubmissionsByStatuses(
     tab: $tab
     page: $page
@@ -2025,7 +2043,7 @@ fragment SubmissionDetailFields on SubmissionDetail {
   }
 }`) as unknown as TypedDocumentString<SubmissionDetailQuery, SubmissionDetailQueryVariables>;
 export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
-    mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {
+    mutation UpdateSubmissionStatus($id: ID!, $status: DecisionStatus!, $reason: String) {
   updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {
     ...SubmissionDetailFields
   }

@@ -1,7 +1,7 @@
 import { graphql } from '../../api/gql/index.ts';
 
 export const ActivityPageQuery = graphql(`
-  query ActivityPage($tab: String, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
+  query ActivityPage($tab: ActivityTab, $page: Int, $pageSize: Int, $photoIssues: Boolean, $boundary: String) {
     getProductSubmissionsByStatuses(
       tab: $tab
       page: $page

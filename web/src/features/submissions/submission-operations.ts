@@ -103,7 +103,7 @@ export const SubmissionDetailFields = graphql(`
 `);
 
 export const UpdateSubmissionStatusMutation = graphql(`
-  mutation UpdateSubmissionStatus($id: ID!, $status: String!, $reason: String) {
+  mutation UpdateSubmissionStatus($id: ID!, $status: DecisionStatus!, $reason: String) {
     updateProductSubmissionStatus(id: $id, status: $status, reason: $reason) {
       ...SubmissionDetailFields
     }
