@@ -1385,6 +1385,26 @@ export type paths = {
 export type webhooks = Record<string, never>;
 export type components = {
     schemas: {
+        /**
+         * @example {
+         *       "id": 12,
+         *       "companyId": 1001,
+         *       "firstName": "Sam",
+         *       "lastName": "Supplier",
+         *       "email": "supplier@example.com",
+         *       "company": {
+         *         "id": 1001,
+         *         "name": "Green Valley Foods"
+         *       },
+         *       "isAuth0User": true,
+         *       "scopes": [
+         *         "write:webhooks"
+         *       ],
+         *       "sessionPartnerCompanyId": null,
+         *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+         *       "hasBulkIngestionAccess": false
+         *     }
+         */
         UserDetailsInput: {
             id: number;
             companyId: number;
@@ -1404,6 +1424,33 @@ export type components = {
             /** @description The user's company is a bulk ingestion organisation */
             hasBulkIngestionAccess: boolean;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "companyId": 30443,
+         *       "companyName": "Harvest Market",
+         *       "partnerLogoFileName": "logo.png",
+         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+         *       "primaryColor": "#1F6F43",
+         *       "secondaryColor": "#F2B705",
+         *       "landingPageEnabled": true,
+         *       "fieldRules": [
+         *         {
+         *           "field": "productName",
+         *           "visible": true,
+         *           "required": true
+         *         }
+         *       ],
+         *       "placementFieldsVisible": false,
+         *       "pricingFieldsVisible": true,
+         *       "promotionFieldsVisible": false,
+         *       "blockingPhotoChecks": [
+         *         "BLURRY"
+         *       ],
+         *       "minImageLongSidePx": 1200,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         PartnerConfigurationInput: {
             id: number;
             companyId: number;
@@ -1430,6 +1477,24 @@ export type components = {
              */
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "companyId": 30443,
+         *       "companyName": "Harvest Market",
+         *       "partnerLogoFileName": "logo.png",
+         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+         *       "primaryColor": "#1F6F43",
+         *       "secondaryColor": "#F2B705",
+         *       "landingPageEnabled": true,
+         *       "productNameFieldRequired": true,
+         *       "shippingProfileFieldRequired": false,
+         *       "productName": {
+         *         "visible": true,
+         *         "required": true
+         *       }
+         *     }
+         */
         PublicPartnerConfigurationInput: {
             id: number;
             companyId: number;
@@ -1447,21 +1512,76 @@ export type components = {
                 required?: boolean;
             };
         };
-        CataloguedProductInput: {
-            ean13_upc: string;
-            brand: string;
+        /**
+         * @example {
+         *       "ean13Upc": "0036000291452",
+         *       "description": "Sparkling water 1 l",
+         *       "brand": "Clearwater",
+         *       "department": "Grocery",
+         *       "category": "Beverages",
+         *       "subcategory": "Sparkling water",
+         *       "itemSize": "1",
+         *       "unitsOfMeasure": "l",
+         *       "packCount": 6,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "shippingProfileId": 7,
+         *       "isDelisted": false,
+         *       "imageUrls": [
+         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+         *       ],
+         *       "thumbnailUrls": [
+         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+         *       ],
+         *       "can": {
+         *         "addImages": true,
+         *         "setShippingProfile": true,
+         *         "delist": false
+         *       }
+         *     }
+         */
+        CataloguedProductViewInput: {
+            ean13Upc: string;
             description: string;
+            brand: string;
             department: string | null;
             category: string | null;
             subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
+            itemSize: string | null;
+            unitsOfMeasure: string | null;
+            packCount: number | null;
             /** Format: date-time */
-            updated_at: string;
+            updatedDate: string;
+            shippingProfileId: number | null;
+            isDelisted: boolean;
+            imageUrls: string[];
+            thumbnailUrls: string[];
+            can: {
+                addImages: boolean;
+                setShippingProfile: boolean;
+                delist: boolean;
+            };
         };
+        /**
+         * @example {
+         *       "id": 57,
+         *       "companyId": 1001,
+         *       "source": "UPLOAD",
+         *       "receivedCount": 0,
+         *       "ignoredCount": 1,
+         *       "unidentifiedCount": 0,
+         *       "needsMappingCount": 2,
+         *       "identifiedCount": 0,
+         *       "submittedCount": 9,
+         *       "cataloguedCount": 0,
+         *       "totalCount": 12,
+         *       "createdDate": "2026-11-25T16:05:12.000Z",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "submittedByFirstName": "Sam",
+         *       "submittedByLastName": "Supplier",
+         *       "submittedByEmail": "supplier@example.com",
+         *       "status": "Incomplete"
+         *     }
+         */
         IngestionJobInput: {
             id: number;
             companyId: number;
@@ -1486,6 +1606,20 @@ export type components = {
             /** @enum {string} */
             status: "Complete" | "Error" | "Incomplete";
         };
+        /**
+         * @example {
+         *       "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+         *       "filename": "iphone/IMG_0001.HEIC",
+         *       "upc": "036000291452",
+         *       "detectedEan13Upc": "0036000291452",
+         *       "ean13Upc": "0036000291452",
+         *       "status": "SUBMITTED",
+         *       "statusDisplayName": "Submitted",
+         *       "reason": null,
+         *       "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         IngestionFileInput: {
             id: string;
             filename: string;
@@ -1500,6 +1634,54 @@ export type components = {
             /** Format: date-time */
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "name": "Case of 6 x 1 l",
+         *       "companyId": 1001,
+         *       "creatorId": 12,
+         *       "caseCount": 6,
+         *       "grossWeight": {
+         *         "value": 14.2,
+         *         "unit": "lbs"
+         *       },
+         *       "netWeight": {
+         *         "value": 13.2,
+         *         "unit": "lbs"
+         *       },
+         *       "caseLength": {
+         *         "value": 12.5,
+         *         "unit": "in"
+         *       },
+         *       "caseWidth": {
+         *         "value": 8.25,
+         *         "unit": "in"
+         *       },
+         *       "caseHeight": {
+         *         "value": 11,
+         *         "unit": "in"
+         *       },
+         *       "palletTiers": 10,
+         *       "palletLayers": 6,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "updatedByFirstName": "Sam",
+         *       "updatedByLastName": "Supplier",
+         *       "updatedByEmail": "supplier@example.com",
+         *       "associatedSubmissions": [
+         *         {
+         *           "type": "IN_PROGRESS",
+         *           "count": 1
+         *         },
+         *         {
+         *           "type": "CATALOGUED",
+         *           "count": 14
+         *         }
+         *       ],
+         *       "can": {
+         *         "edit": true
+         *       }
+         *     }
+         */
         ShippingProfileInput: {
             id: number;
             name: string;
@@ -1542,6 +1724,15 @@ export type components = {
                 edit: boolean;
             };
         };
+        /**
+         * @example {
+         *       "upc": "0036000291452",
+         *       "name": "Sparkling water 1 l",
+         *       "status": "CATALOGUED",
+         *       "associated": true,
+         *       "otherProfileName": null
+         *     }
+         */
         ShippingProfileProductInput: {
             upc: string;
             name: string | null;
@@ -1551,8 +1742,11 @@ export type components = {
             otherProfileName: string | null;
         };
         BrandProfileInput: {
+            /** @example 4 */
             id: number;
+            /** @example 1001 */
             companyId: number;
+            /** @example 12 */
             creatorId: number;
             isPublished: boolean;
             brandLogoFilename: string | null;
@@ -1575,6 +1769,13 @@ export type components = {
             primaryDistributionMethod: string | null;
             secondaryDistributionMethod: string | null;
             distributionRange: ("states" | "national" | "international") | null;
+            /**
+             * @example [
+             *       "CA",
+             *       "OR",
+             *       "WA"
+             *     ]
+             */
             distributionRangeStates: string[];
             salesContact: {
                 Email: string | null;
@@ -1592,12 +1793,30 @@ export type components = {
             brandLogoUrl: string | null;
             productOneSheetUrl: string | null;
             salesDeckUrl: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updatedAt: string;
             can: {
                 edit: boolean;
             };
         };
+        /**
+         * @example {
+         *       "id": 8,
+         *       "companyId": 1001,
+         *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+         *       "events": [
+         *         "submission.status_changed",
+         *         "submission.catalogued"
+         *       ],
+         *       "active": true,
+         *       "previousSecretValidUntil": null,
+         *       "createdDate": "2026-11-25T16:05:12.000Z",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         WebhookInput: {
             id: number;
             companyId: number;
@@ -1609,6 +1828,27 @@ export type components = {
             createdDate: string;
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 311,
+         *       "messageId": "msg_2pQ7Yx9KfL3mN8Rt",
+         *       "eventType": "submission.status_changed",
+         *       "status": "SUCCEEDED",
+         *       "createdDate": "2026-11-26T09:30:00.000Z",
+         *       "nextAttemptDate": null,
+         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
+         *       "attempts": [
+         *         {
+         *           "attempt": 1,
+         *           "startedDate": "2026-11-26T09:30:00.000Z",
+         *           "durationMs": 182,
+         *           "statusCode": 200,
+         *           "error": null,
+         *           "responseExcerpt": "{\"ok\":true}"
+         *         }
+         *       ]
+         *     }
+         */
         WebhookDeliveryInput: {
             id: number;
             messageId: string;
@@ -1628,6 +1868,22 @@ export type components = {
                 responseExcerpt: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "id": 4471,
+         *       "type": "drafts.processFile",
+         *       "state": "failed",
+         *       "attempts": 3,
+         *       "maxAttempts": 3,
+         *       "lastError": "Could not read the image: the HEIF file is truncated.",
+         *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
+         *       "progress": null,
+         *       "requestId": "req-7f3a91c2",
+         *       "createdAt": "2026-11-25T16:05:12.000Z",
+         *       "runAt": "2026-11-26T09:30:00.000Z",
+         *       "finishedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         ConsoleJobInput: {
             id: number;
             type: string;
@@ -1649,6 +1905,33 @@ export type components = {
             runAt: string;
             finishedAt: string | null;
         };
+        /**
+         * @example {
+         *       "id": 9120,
+         *       "at": "2026-11-26T09:30:00.000Z",
+         *       "actor": {
+         *         "id": 3,
+         *         "name": "Ada Admin",
+         *         "email": "admin@example.com"
+         *       },
+         *       "action": "submission.rejected",
+         *       "actionLabel": "Submission rejected",
+         *       "target": {
+         *         "type": "submission",
+         *         "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *         "companyId": 1001,
+         *         "companyName": "Green Valley Foods",
+         *         "label": "Sparkling water 1 l (036000291452)"
+         *       },
+         *       "before": {
+         *         "status": "SUBMITTED"
+         *       },
+         *       "after": {
+         *         "status": "ADMIN_REJECTED",
+         *         "reason": "The barcode on the front photo is cut off."
+         *       }
+         *     }
+         */
         AuditRowInput: {
             id: number;
             /** Format: date-time */
@@ -1676,6 +1959,15 @@ export type components = {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "code": "R-IMG-MIN-2",
+         *       "severity": "blocking",
+         *       "message": "At least 2 images are needed.",
+         *       "fix": "Add a photo of the back of the pack.",
+         *       "fileNames": []
+         *     }
+         */
         FailingRuleInput: {
             /** @example R-IMG-MIN-2 */
             code: string;
@@ -1687,33 +1979,54 @@ export type components = {
             fileNames: string[];
         };
         ReadinessInput: {
-            /** @description Passed weight / total weight, in whole percent */
+            /**
+             * @description Passed weight / total weight, in whole percent
+             * @example 75
+             */
             percent: number;
             /** @description No blocking rule fails */
             ready: boolean;
-            /** @description The version of the partner's own rules it was judged against (0: none saved) */
+            /**
+             * @description The version of the partner's own rules it was judged against (0: none saved)
+             * @example 3
+             */
             version: number;
             failing: components["schemas"]["FailingRuleInput"][];
         };
         SubmissionSummaryInput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
             id: string;
             /** @example 036000291452 */
             upc: string;
             /** @example 0036000291452 */
             ean13_upc: string;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+            /** @example 1001 */
             company_id: number;
+            /** @example 30443 */
             partner_company_id: number | null;
             /** @enum {string} */
             partner_status: "Incomplete" | "Complete" | "N/A";
             /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
             readiness: components["schemas"]["ReadinessInput"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-25T16:05:12.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
         };
         SubmissionPageInput: {
@@ -1732,6 +2045,18 @@ export type components = {
             code: "LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE";
             message: string;
         };
+        /**
+         * @example {
+         *       "code": "R-IMG-MIN-2",
+         *       "kind": "min-images",
+         *       "severity": "blocking",
+         *       "weight": 3,
+         *       "passed": false,
+         *       "message": "At least 2 images are needed.",
+         *       "fix": "Add a photo of the back of the pack.",
+         *       "file_names": []
+         *     }
+         */
         RuleResultInput: {
             code: string;
             kind: string;
@@ -1744,6 +2069,29 @@ export type components = {
             /** @description The files that fail it (photo checks) */
             file_names: string[];
         };
+        /**
+         * @example {
+         *       "upc": "036000291452",
+         *       "file_names": [
+         *         "front.jpg"
+         *       ],
+         *       "percent": 75,
+         *       "ready": false,
+         *       "rules_version": 3,
+         *       "failing": [
+         *         {
+         *           "code": "R-IMG-MIN-2",
+         *           "kind": "min-images",
+         *           "severity": "blocking",
+         *           "weight": 3,
+         *           "passed": false,
+         *           "message": "At least 2 images are needed.",
+         *           "fix": "Add a photo of the back of the pack.",
+         *           "file_names": []
+         *         }
+         *       ]
+         *     }
+         */
         ProductReadinessInput: {
             upc: string;
             file_names: string[];
@@ -1754,41 +2102,75 @@ export type components = {
             failing: components["schemas"]["RuleResultInput"][];
         };
         DraftFileInput: {
+            /** @example front.jpg */
             file_name: string;
-            /** @enum {string} */
+            /**
+             * @example jpeg
+             * @enum {string}
+             */
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
+            /** @example 1843302 */
             size: number;
-            /** @description The UPC entered for this file (null: the detected one is used) */
+            /**
+             * @description The UPC entered for this file (null: the detected one is used)
+             * @example 036000291452
+             */
             upc: string | null;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @description Used as the UPC when none is entered */
+            /**
+             * @description Used as the UPC when none is entered
+             * @example 036000291452
+             */
             detected_upc: string | null;
-            /** @description Every code read from the file */
+            /**
+             * @description Every code read from the file
+             * @example [
+             *       "036000291452"
+             *     ]
+             */
             detected_upcs: string[];
+            /** @example bars */
             detected_from: ("bars" | "digits") | null;
             /**
              * @description pending while the barcodes and photo checks are read
+             * @example done
              * @enum {string}
              */
             detection_status: "pending" | "done" | "failed";
+            /** @example 7 */
             shipping_profile_id: number | null;
             is_marketing_image: boolean;
             /** @description Photo checks the file failed ([] while pending) */
             photo_checks: components["schemas"]["PhotoCheckInput"][];
+            /** @example 3024 */
             long_side_px: number | null;
-            /** @description The file (a PDF as its first page), on this server */
+            /**
+             * @description The file (a PDF as its first page), on this server
+             * @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg
+             */
             image_url: string;
+            /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
         DraftInput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
+             */
             id: string;
+            /** @example 30443 */
             partner_company_id: number | null;
             created_by: {
+                /** @example 12 */
                 user_id: number;
+                /** @example supplier@example.com */
                 email: string;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
             files: components["schemas"]["DraftFileInput"][];
             /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
@@ -1814,6 +2196,21 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummaryInput"][];
         };
+        /**
+         * @example {
+         *       "target": "region",
+         *       "file_name": "front.jpg",
+         *       "region": {
+         *         "x": 0.12,
+         *         "y": 0.55,
+         *         "w": 0.3,
+         *         "h": 0.2
+         *       },
+         *       "text": "The barcode is cut off at the edge.",
+         *       "by": "Ada Admin",
+         *       "at": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         ReviewCommentInput: {
             /**
              * @description What the comment is about
@@ -1830,27 +2227,51 @@ export type components = {
             } | null;
             text: string;
             by: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             at: string;
         };
         StatusChangeInput: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             at: string;
+            /** @example SUBMITTED */
             from_status: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             to_status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @description The reviewer's or the checks' comment */
+            /**
+             * @description The reviewer's or the checks' comment
+             * @example The barcode on the front photo is cut off.
+             */
             reason: string | null;
+            /** @example Ada Admin */
             by: string;
             /** @description The reviewer's comments on fields and files with this change */
             comments: components["schemas"]["ReviewCommentInput"][];
         };
         SubmissionFileInput: {
+            /** @example front.jpg */
             file_name: string;
-            /** @enum {string} */
+            /**
+             * @example jpeg
+             * @enum {string}
+             */
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
             is_marketing_image: boolean;
+            /**
+             * @example [
+             *       "036000291452"
+             *     ]
+             */
             detected_upcs: string[];
+            /** @example bars */
             detected_from: ("bars" | "digits") | null;
             /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
             barcode_region: {
@@ -1860,39 +2281,66 @@ export type components = {
                 h: number;
             } | null;
             photo_checks: components["schemas"]["PhotoCheckInput"][];
-            /** @description The file (a PDF as its first page), on this server, with the same credentials */
+            /**
+             * @description The file (a PDF as its first page), on this server, with the same credentials
+             * @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg
+             */
             download_url: string;
+            /** @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
+        /**
+         * @example {
+         *       "type": "Warn",
+         *       "message": "Brand is missing."
+         *     }
+         */
         PartnerStatusInput: {
             /** @enum {string} */
             type: "Pass" | "Info" | "Warn" | "Fail";
             message: string;
         };
         SubmissionInput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
             id: string;
             /** @example 036000291452 */
             upc: string;
             /** @example 0036000291452 */
             ean13_upc: string;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+            /** @example 1001 */
             company_id: number;
+            /** @example 30443 */
             partner_company_id: number | null;
             /** @enum {string} */
             partner_status: "Incomplete" | "Complete" | "N/A";
             /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
             readiness: components["schemas"]["ReadinessInput"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-25T16:05:12.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
+            /** @example Rejected */
             status_display_name: string;
             partner_statuses: components["schemas"]["PartnerStatusInput"][];
             /** @description Why it was rejected (null unless rejected) */
             rejection: {
+                /** @example The barcode on the front photo is cut off. */
                 message: string;
                 by_staff: boolean;
             } | null;
@@ -1920,16 +2368,63 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
+        CataloguedProductInput: {
+            /** @example 0036000291452 */
+            ean13_upc: string;
+            /** @example Clearwater */
+            brand: string;
+            /** @example Sparkling water 1 l */
+            description: string;
+            /** @example Grocery */
+            department: string | null;
+            /** @example Beverages */
+            category: string | null;
+            /** @example Sparkling water */
+            subcategory: string | null;
+            /** @example 1 */
+            item_size: string | null;
+            /** @example l */
+            units_of_measure: string | null;
+            /** @example 6 */
+            pack_count: number | null;
+            /** @example false */
+            is_delisted: boolean;
+            /**
+             * @example [
+             *       "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+             *     ]
+             */
+            image_urls: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
+            updated_at: string;
+        };
         CataloguePageInput: {
             items: components["schemas"]["CataloguedProductInput"][];
             next_cursor: string | null;
         };
         TokenInfoInput: {
+            /** @example 42 */
             id: number;
+            /** @example ERP sync */
             name: string;
-            /** @description What the token was given */
+            /**
+             * @description What the token was given
+             * @example [
+             *       "read:productsubmissions",
+             *       "write:productsubmissions"
+             *     ]
+             */
             scopes: string[];
-            /** @description Of those, what its owner still holds: what it may do now */
+            /**
+             * @description Of those, what its owner still holds: what it may do now
+             * @example [
+             *       "read:productsubmissions",
+             *       "write:productsubmissions"
+             *     ]
+             */
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
@@ -1937,34 +2432,61 @@ export type components = {
             areas: {
                 /** @enum {string} */
                 area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                /** @example Submissions and drafts */
                 label: string;
-                /** @enum {string} */
+                /**
+                 * @example write
+                 * @enum {string}
+                 */
                 access: "none" | "read" | "write";
             }[];
             owner: {
+                /** @example 12 */
                 user_id: number;
+                /** @example supplier@example.com */
                 email: string;
+                /** @example 1001 */
                 company_id: number;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-11-26T09:30:00.000Z
+             */
             expires_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
         };
         FeedEventInput: {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.created";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -1972,19 +2494,33 @@ export type components = {
                 readiness?: components["schemas"]["ReadinessInput"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.status_changed";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2010,19 +2546,33 @@ export type components = {
                 }[];
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.catalogued";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2030,19 +2580,33 @@ export type components = {
                 readiness?: components["schemas"]["ReadinessInput"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.readiness_changed";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2051,9 +2615,15 @@ export type components = {
                 previousReadiness: components["schemas"]["ReadinessInput"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "ingestion.job_completed";
@@ -2066,9 +2636,15 @@ export type components = {
                 };
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "ingestion.file_needs_mapping";
@@ -2087,37 +2663,68 @@ export type components = {
             has_more: boolean;
         };
         DraftViewInput: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
+             */
             id: string;
+            /** @example 12 */
             userId: number;
+            /** @example false */
             isImported: boolean;
+            /** @example 30443 */
             partnerCompanyId: number | null;
+            /** @example Sam */
             creatorFirstName: string;
+            /** @example Supplier */
             creatorLastName: string;
+            /** @example supplier@example.com */
             creatorEmail: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updatedDate: string;
             can: {
                 edit: boolean;
                 delete: boolean;
             };
             files: {
+                /** @example front.jpg */
                 fileName: string;
+                /** @example jpeg */
                 kind: string;
+                /** @example 1843302 */
                 size: number;
+                /** @example 036000291452 */
                 upc: string | null;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
+                /** @example 036000291452 */
                 detectedUpc: string | null;
+                /**
+                 * @example [
+                 *       "036000291452"
+                 *     ]
+                 */
                 detectedUpcs: string[];
+                /** @example bars */
                 detectedFrom: ("bars" | "digits") | null;
-                /** @enum {string} */
+                /**
+                 * @example done
+                 * @enum {string}
+                 */
                 detectionStatus: "pending" | "done" | "failed";
+                /** @example 7 */
                 shippingProfileId: number | null;
                 isMarketingImage: boolean;
+                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg */
                 imageUrl: string;
+                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
                 thumbnailUrl: string;
                 thumbnailReady: boolean;
                 qualityIssues: components["schemas"]["PhotoCheckInput"][];
+                /** @example 3024 */
                 longSidePx: number | null;
             }[];
         };
@@ -2147,6 +2754,26 @@ export type components = {
             /** @description Per-row problems of an import (IMPORT_INVALID) */
             rows?: unknown[];
         };
+        /**
+         * @example {
+         *       "id": 12,
+         *       "companyId": 1001,
+         *       "firstName": "Sam",
+         *       "lastName": "Supplier",
+         *       "email": "supplier@example.com",
+         *       "company": {
+         *         "id": 1001,
+         *         "name": "Green Valley Foods"
+         *       },
+         *       "isAuth0User": true,
+         *       "scopes": [
+         *         "write:webhooks"
+         *       ],
+         *       "sessionPartnerCompanyId": null,
+         *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+         *       "hasBulkIngestionAccess": false
+         *     }
+         */
         UserDetails: {
             id: number;
             companyId: number;
@@ -2166,6 +2793,33 @@ export type components = {
             /** @description The user's company is a bulk ingestion organisation */
             hasBulkIngestionAccess: boolean;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "companyId": 30443,
+         *       "companyName": "Harvest Market",
+         *       "partnerLogoFileName": "logo.png",
+         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+         *       "primaryColor": "#1F6F43",
+         *       "secondaryColor": "#F2B705",
+         *       "landingPageEnabled": true,
+         *       "fieldRules": [
+         *         {
+         *           "field": "productName",
+         *           "visible": true,
+         *           "required": true
+         *         }
+         *       ],
+         *       "placementFieldsVisible": false,
+         *       "pricingFieldsVisible": true,
+         *       "promotionFieldsVisible": false,
+         *       "blockingPhotoChecks": [
+         *         "BLURRY"
+         *       ],
+         *       "minImageLongSidePx": 1200,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         PartnerConfiguration: {
             id: number;
             companyId: number;
@@ -2192,6 +2846,24 @@ export type components = {
              */
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 3,
+         *       "companyId": 30443,
+         *       "companyName": "Harvest Market",
+         *       "partnerLogoFileName": "logo.png",
+         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+         *       "primaryColor": "#1F6F43",
+         *       "secondaryColor": "#F2B705",
+         *       "landingPageEnabled": true,
+         *       "productNameFieldRequired": true,
+         *       "shippingProfileFieldRequired": false,
+         *       "productName": {
+         *         "visible": true,
+         *         "required": true
+         *       }
+         *     }
+         */
         PublicPartnerConfiguration: {
             id: number;
             companyId: number;
@@ -2209,21 +2881,76 @@ export type components = {
                 required?: boolean;
             };
         };
-        CataloguedProduct: {
-            ean13_upc: string;
-            brand: string;
+        /**
+         * @example {
+         *       "ean13Upc": "0036000291452",
+         *       "description": "Sparkling water 1 l",
+         *       "brand": "Clearwater",
+         *       "department": "Grocery",
+         *       "category": "Beverages",
+         *       "subcategory": "Sparkling water",
+         *       "itemSize": "1",
+         *       "unitsOfMeasure": "l",
+         *       "packCount": 6,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "shippingProfileId": 7,
+         *       "isDelisted": false,
+         *       "imageUrls": [
+         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+         *       ],
+         *       "thumbnailUrls": [
+         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+         *       ],
+         *       "can": {
+         *         "addImages": true,
+         *         "setShippingProfile": true,
+         *         "delist": false
+         *       }
+         *     }
+         */
+        CataloguedProductView: {
+            ean13Upc: string;
             description: string;
+            brand: string;
             department: string | null;
             category: string | null;
             subcategory: string | null;
-            item_size: string | null;
-            units_of_measure: string | null;
-            pack_count: number | null;
-            is_delisted: boolean;
-            image_urls: string[];
+            itemSize: string | null;
+            unitsOfMeasure: string | null;
+            packCount: number | null;
             /** Format: date-time */
-            updated_at: string;
+            updatedDate: string;
+            shippingProfileId: number | null;
+            isDelisted: boolean;
+            imageUrls: string[];
+            thumbnailUrls: string[];
+            can: {
+                addImages: boolean;
+                setShippingProfile: boolean;
+                delist: boolean;
+            };
         };
+        /**
+         * @example {
+         *       "id": 57,
+         *       "companyId": 1001,
+         *       "source": "UPLOAD",
+         *       "receivedCount": 0,
+         *       "ignoredCount": 1,
+         *       "unidentifiedCount": 0,
+         *       "needsMappingCount": 2,
+         *       "identifiedCount": 0,
+         *       "submittedCount": 9,
+         *       "cataloguedCount": 0,
+         *       "totalCount": 12,
+         *       "createdDate": "2026-11-25T16:05:12.000Z",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "submittedByFirstName": "Sam",
+         *       "submittedByLastName": "Supplier",
+         *       "submittedByEmail": "supplier@example.com",
+         *       "status": "Incomplete"
+         *     }
+         */
         IngestionJob: {
             id: number;
             companyId: number;
@@ -2248,6 +2975,20 @@ export type components = {
             /** @enum {string} */
             status: "Complete" | "Error" | "Incomplete";
         };
+        /**
+         * @example {
+         *       "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+         *       "filename": "iphone/IMG_0001.HEIC",
+         *       "upc": "036000291452",
+         *       "detectedEan13Upc": "0036000291452",
+         *       "ean13Upc": "0036000291452",
+         *       "status": "SUBMITTED",
+         *       "statusDisplayName": "Submitted",
+         *       "reason": null,
+         *       "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         IngestionFile: {
             id: string;
             filename: string;
@@ -2262,6 +3003,54 @@ export type components = {
             /** Format: date-time */
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 7,
+         *       "name": "Case of 6 x 1 l",
+         *       "companyId": 1001,
+         *       "creatorId": 12,
+         *       "caseCount": 6,
+         *       "grossWeight": {
+         *         "value": 14.2,
+         *         "unit": "lbs"
+         *       },
+         *       "netWeight": {
+         *         "value": 13.2,
+         *         "unit": "lbs"
+         *       },
+         *       "caseLength": {
+         *         "value": 12.5,
+         *         "unit": "in"
+         *       },
+         *       "caseWidth": {
+         *         "value": 8.25,
+         *         "unit": "in"
+         *       },
+         *       "caseHeight": {
+         *         "value": 11,
+         *         "unit": "in"
+         *       },
+         *       "palletTiers": 10,
+         *       "palletLayers": 6,
+         *       "updatedDate": "2026-11-26T09:30:00.000Z",
+         *       "updatedByFirstName": "Sam",
+         *       "updatedByLastName": "Supplier",
+         *       "updatedByEmail": "supplier@example.com",
+         *       "associatedSubmissions": [
+         *         {
+         *           "type": "IN_PROGRESS",
+         *           "count": 1
+         *         },
+         *         {
+         *           "type": "CATALOGUED",
+         *           "count": 14
+         *         }
+         *       ],
+         *       "can": {
+         *         "edit": true
+         *       }
+         *     }
+         */
         ShippingProfile: {
             id: number;
             name: string;
@@ -2304,6 +3093,15 @@ export type components = {
                 edit: boolean;
             };
         };
+        /**
+         * @example {
+         *       "upc": "0036000291452",
+         *       "name": "Sparkling water 1 l",
+         *       "status": "CATALOGUED",
+         *       "associated": true,
+         *       "otherProfileName": null
+         *     }
+         */
         ShippingProfileProduct: {
             upc: string;
             name: string | null;
@@ -2313,8 +3111,11 @@ export type components = {
             otherProfileName: string | null;
         };
         BrandProfile: {
+            /** @example 4 */
             id: number;
+            /** @example 1001 */
             companyId: number;
+            /** @example 12 */
             creatorId: number;
             isPublished: boolean;
             brandLogoFilename: string | null;
@@ -2337,6 +3138,13 @@ export type components = {
             primaryDistributionMethod: string | null;
             secondaryDistributionMethod: string | null;
             distributionRange: ("states" | "national" | "international") | null;
+            /**
+             * @example [
+             *       "CA",
+             *       "OR",
+             *       "WA"
+             *     ]
+             */
             distributionRangeStates: string[];
             salesContact: {
                 Email: string | null;
@@ -2354,12 +3162,30 @@ export type components = {
             brandLogoUrl: string | null;
             productOneSheetUrl: string | null;
             salesDeckUrl: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updatedAt: string;
             can: {
                 edit: boolean;
             };
         };
+        /**
+         * @example {
+         *       "id": 8,
+         *       "companyId": 1001,
+         *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+         *       "events": [
+         *         "submission.status_changed",
+         *         "submission.catalogued"
+         *       ],
+         *       "active": true,
+         *       "previousSecretValidUntil": null,
+         *       "createdDate": "2026-11-25T16:05:12.000Z",
+         *       "updatedDate": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         Webhook: {
             id: number;
             companyId: number;
@@ -2371,6 +3197,27 @@ export type components = {
             createdDate: string;
             updatedDate: string;
         };
+        /**
+         * @example {
+         *       "id": 311,
+         *       "messageId": "msg_2pQ7Yx9KfL3mN8Rt",
+         *       "eventType": "submission.status_changed",
+         *       "status": "SUCCEEDED",
+         *       "createdDate": "2026-11-26T09:30:00.000Z",
+         *       "nextAttemptDate": null,
+         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
+         *       "attempts": [
+         *         {
+         *           "attempt": 1,
+         *           "startedDate": "2026-11-26T09:30:00.000Z",
+         *           "durationMs": 182,
+         *           "statusCode": 200,
+         *           "error": null,
+         *           "responseExcerpt": "{\"ok\":true}"
+         *         }
+         *       ]
+         *     }
+         */
         WebhookDelivery: {
             id: number;
             messageId: string;
@@ -2390,6 +3237,22 @@ export type components = {
                 responseExcerpt: string | null;
             }[];
         };
+        /**
+         * @example {
+         *       "id": 4471,
+         *       "type": "drafts.processFile",
+         *       "state": "failed",
+         *       "attempts": 3,
+         *       "maxAttempts": 3,
+         *       "lastError": "Could not read the image: the HEIF file is truncated.",
+         *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
+         *       "progress": null,
+         *       "requestId": "req-7f3a91c2",
+         *       "createdAt": "2026-11-25T16:05:12.000Z",
+         *       "runAt": "2026-11-26T09:30:00.000Z",
+         *       "finishedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         ConsoleJob: {
             id: number;
             type: string;
@@ -2411,6 +3274,33 @@ export type components = {
             runAt: string;
             finishedAt: string | null;
         };
+        /**
+         * @example {
+         *       "id": 9120,
+         *       "at": "2026-11-26T09:30:00.000Z",
+         *       "actor": {
+         *         "id": 3,
+         *         "name": "Ada Admin",
+         *         "email": "admin@example.com"
+         *       },
+         *       "action": "submission.rejected",
+         *       "actionLabel": "Submission rejected",
+         *       "target": {
+         *         "type": "submission",
+         *         "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *         "companyId": 1001,
+         *         "companyName": "Green Valley Foods",
+         *         "label": "Sparkling water 1 l (036000291452)"
+         *       },
+         *       "before": {
+         *         "status": "SUBMITTED"
+         *       },
+         *       "after": {
+         *         "status": "ADMIN_REJECTED",
+         *         "reason": "The barcode on the front photo is cut off."
+         *       }
+         *     }
+         */
         AuditRow: {
             id: number;
             /** Format: date-time */
@@ -2438,6 +3328,15 @@ export type components = {
                 [key: string]: unknown;
             } | null;
         };
+        /**
+         * @example {
+         *       "code": "R-IMG-MIN-2",
+         *       "severity": "blocking",
+         *       "message": "At least 2 images are needed.",
+         *       "fix": "Add a photo of the back of the pack.",
+         *       "fileNames": []
+         *     }
+         */
         FailingRule: {
             /** @example R-IMG-MIN-2 */
             code: string;
@@ -2449,33 +3348,54 @@ export type components = {
             fileNames: string[];
         };
         Readiness: {
-            /** @description Passed weight / total weight, in whole percent */
+            /**
+             * @description Passed weight / total weight, in whole percent
+             * @example 75
+             */
             percent: number;
             /** @description No blocking rule fails */
             ready: boolean;
-            /** @description The version of the partner's own rules it was judged against (0: none saved) */
+            /**
+             * @description The version of the partner's own rules it was judged against (0: none saved)
+             * @example 3
+             */
             version: number;
             failing: components["schemas"]["FailingRule"][];
         };
         SubmissionSummary: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
             id: string;
             /** @example 036000291452 */
             upc: string;
             /** @example 0036000291452 */
             ean13_upc: string;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+            /** @example 1001 */
             company_id: number;
+            /** @example 30443 */
             partner_company_id: number | null;
             /** @enum {string} */
             partner_status: "Incomplete" | "Complete" | "N/A";
             /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
             readiness: components["schemas"]["Readiness"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-25T16:05:12.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
         };
         SubmissionPage: {
@@ -2494,6 +3414,18 @@ export type components = {
             code: "LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE";
             message: string;
         };
+        /**
+         * @example {
+         *       "code": "R-IMG-MIN-2",
+         *       "kind": "min-images",
+         *       "severity": "blocking",
+         *       "weight": 3,
+         *       "passed": false,
+         *       "message": "At least 2 images are needed.",
+         *       "fix": "Add a photo of the back of the pack.",
+         *       "file_names": []
+         *     }
+         */
         RuleResult: {
             code: string;
             kind: string;
@@ -2506,6 +3438,29 @@ export type components = {
             /** @description The files that fail it (photo checks) */
             file_names: string[];
         };
+        /**
+         * @example {
+         *       "upc": "036000291452",
+         *       "file_names": [
+         *         "front.jpg"
+         *       ],
+         *       "percent": 75,
+         *       "ready": false,
+         *       "rules_version": 3,
+         *       "failing": [
+         *         {
+         *           "code": "R-IMG-MIN-2",
+         *           "kind": "min-images",
+         *           "severity": "blocking",
+         *           "weight": 3,
+         *           "passed": false,
+         *           "message": "At least 2 images are needed.",
+         *           "fix": "Add a photo of the back of the pack.",
+         *           "file_names": []
+         *         }
+         *       ]
+         *     }
+         */
         ProductReadiness: {
             upc: string;
             file_names: string[];
@@ -2516,41 +3471,75 @@ export type components = {
             failing: components["schemas"]["RuleResult"][];
         };
         DraftFile: {
+            /** @example front.jpg */
             file_name: string;
-            /** @enum {string} */
+            /**
+             * @example jpeg
+             * @enum {string}
+             */
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
+            /** @example 1843302 */
             size: number;
-            /** @description The UPC entered for this file (null: the detected one is used) */
+            /**
+             * @description The UPC entered for this file (null: the detected one is used)
+             * @example 036000291452
+             */
             upc: string | null;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @description Used as the UPC when none is entered */
+            /**
+             * @description Used as the UPC when none is entered
+             * @example 036000291452
+             */
             detected_upc: string | null;
-            /** @description Every code read from the file */
+            /**
+             * @description Every code read from the file
+             * @example [
+             *       "036000291452"
+             *     ]
+             */
             detected_upcs: string[];
+            /** @example bars */
             detected_from: ("bars" | "digits") | null;
             /**
              * @description pending while the barcodes and photo checks are read
+             * @example done
              * @enum {string}
              */
             detection_status: "pending" | "done" | "failed";
+            /** @example 7 */
             shipping_profile_id: number | null;
             is_marketing_image: boolean;
             /** @description Photo checks the file failed ([] while pending) */
             photo_checks: components["schemas"]["PhotoCheck"][];
+            /** @example 3024 */
             long_side_px: number | null;
-            /** @description The file (a PDF as its first page), on this server */
+            /**
+             * @description The file (a PDF as its first page), on this server
+             * @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg
+             */
             image_url: string;
+            /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
         Draft: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
+             */
             id: string;
+            /** @example 30443 */
             partner_company_id: number | null;
             created_by: {
+                /** @example 12 */
                 user_id: number;
+                /** @example supplier@example.com */
                 email: string;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
             files: components["schemas"]["DraftFile"][];
             /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
@@ -2576,6 +3565,21 @@ export type components = {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummary"][];
         };
+        /**
+         * @example {
+         *       "target": "region",
+         *       "file_name": "front.jpg",
+         *       "region": {
+         *         "x": 0.12,
+         *         "y": 0.55,
+         *         "w": 0.3,
+         *         "h": 0.2
+         *       },
+         *       "text": "The barcode is cut off at the edge.",
+         *       "by": "Ada Admin",
+         *       "at": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
         ReviewComment: {
             /**
              * @description What the comment is about
@@ -2592,27 +3596,51 @@ export type components = {
             } | null;
             text: string;
             by: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             at: string;
         };
         StatusChange: {
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             at: string;
+            /** @example SUBMITTED */
             from_status: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             to_status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @description The reviewer's or the checks' comment */
+            /**
+             * @description The reviewer's or the checks' comment
+             * @example The barcode on the front photo is cut off.
+             */
             reason: string | null;
+            /** @example Ada Admin */
             by: string;
             /** @description The reviewer's comments on fields and files with this change */
             comments: components["schemas"]["ReviewComment"][];
         };
         SubmissionFile: {
+            /** @example front.jpg */
             file_name: string;
-            /** @enum {string} */
+            /**
+             * @example jpeg
+             * @enum {string}
+             */
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
             is_marketing_image: boolean;
+            /**
+             * @example [
+             *       "036000291452"
+             *     ]
+             */
             detected_upcs: string[];
+            /** @example bars */
             detected_from: ("bars" | "digits") | null;
             /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
             barcode_region: {
@@ -2622,39 +3650,66 @@ export type components = {
                 h: number;
             } | null;
             photo_checks: components["schemas"]["PhotoCheck"][];
-            /** @description The file (a PDF as its first page), on this server, with the same credentials */
+            /**
+             * @description The file (a PDF as its first page), on this server, with the same credentials
+             * @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg
+             */
             download_url: string;
+            /** @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
+        /**
+         * @example {
+         *       "type": "Warn",
+         *       "message": "Brand is missing."
+         *     }
+         */
         PartnerStatus: {
             /** @enum {string} */
             type: "Pass" | "Info" | "Warn" | "Fail";
             message: string;
         };
         Submission: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
             id: string;
             /** @example 036000291452 */
             upc: string;
             /** @example 0036000291452 */
             ean13_upc: string;
+            /** @example Sparkling water 1 l */
             product_name: string | null;
-            /** @enum {string} */
+            /**
+             * @example ADMIN_REJECTED
+             * @enum {string}
+             */
             status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+            /** @example 1001 */
             company_id: number;
+            /** @example 30443 */
             partner_company_id: number | null;
             /** @enum {string} */
             partner_status: "Incomplete" | "Complete" | "N/A";
             /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
             readiness: components["schemas"]["Readiness"] | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-25T16:05:12.000Z
+             */
             created_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updated_at: string;
+            /** @example Rejected */
             status_display_name: string;
             partner_statuses: components["schemas"]["PartnerStatus"][];
             /** @description Why it was rejected (null unless rejected) */
             rejection: {
+                /** @example The barcode on the front photo is cut off. */
                 message: string;
                 by_staff: boolean;
             } | null;
@@ -2682,16 +3737,63 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
+        CataloguedProduct: {
+            /** @example 0036000291452 */
+            ean13_upc: string;
+            /** @example Clearwater */
+            brand: string;
+            /** @example Sparkling water 1 l */
+            description: string;
+            /** @example Grocery */
+            department: string | null;
+            /** @example Beverages */
+            category: string | null;
+            /** @example Sparkling water */
+            subcategory: string | null;
+            /** @example 1 */
+            item_size: string | null;
+            /** @example l */
+            units_of_measure: string | null;
+            /** @example 6 */
+            pack_count: number | null;
+            /** @example false */
+            is_delisted: boolean;
+            /**
+             * @example [
+             *       "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+             *     ]
+             */
+            image_urls: string[];
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
+            updated_at: string;
+        };
         CataloguePage: {
             items: components["schemas"]["CataloguedProduct"][];
             next_cursor: string | null;
         };
         TokenInfo: {
+            /** @example 42 */
             id: number;
+            /** @example ERP sync */
             name: string;
-            /** @description What the token was given */
+            /**
+             * @description What the token was given
+             * @example [
+             *       "read:productsubmissions",
+             *       "write:productsubmissions"
+             *     ]
+             */
             scopes: string[];
-            /** @description Of those, what its owner still holds: what it may do now */
+            /**
+             * @description Of those, what its owner still holds: what it may do now
+             * @example [
+             *       "read:productsubmissions",
+             *       "write:productsubmissions"
+             *     ]
+             */
             effective_scopes: string[];
             /** @description It may change products, drafts and reviews */
             can_write: boolean;
@@ -2699,34 +3801,61 @@ export type components = {
             areas: {
                 /** @enum {string} */
                 area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
+                /** @example Submissions and drafts */
                 label: string;
-                /** @enum {string} */
+                /**
+                 * @example write
+                 * @enum {string}
+                 */
                 access: "none" | "read" | "write";
             }[];
             owner: {
+                /** @example 12 */
                 user_id: number;
+                /** @example supplier@example.com */
                 email: string;
+                /** @example 1001 */
                 company_id: number;
             };
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2027-11-26T09:30:00.000Z
+             */
             expires_at: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
         };
         FeedEvent: {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.created";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2734,19 +3863,33 @@ export type components = {
                 readiness?: components["schemas"]["Readiness"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.status_changed";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2772,19 +3915,33 @@ export type components = {
                 }[];
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.catalogued";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2792,19 +3949,33 @@ export type components = {
                 readiness?: components["schemas"]["Readiness"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "submission.readiness_changed";
             data: {
-                /** Format: uuid */
+                /**
+                 * Format: uuid
+                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                 */
                 submissionId: string;
+                /** @example 1001 */
                 companyId: number;
+                /** @example 30443 */
                 partnerCompanyId: number | null;
+                /** @example 036000291452 */
                 upc: string;
+                /** @example 0036000291452 */
                 ean13Upc: string;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
                 /** @enum {string} */
                 status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -2813,9 +3984,15 @@ export type components = {
                 previousReadiness: components["schemas"]["Readiness"] | null;
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "ingestion.job_completed";
@@ -2828,9 +4005,15 @@ export type components = {
                 };
             };
         } | {
-            /** @description The event, as a cursor: ask for ?after= it */
+            /**
+             * @description The event, as a cursor: ask for ?after= it
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
             id: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             created_at: string;
             /** @constant */
             type: "ingestion.file_needs_mapping";
@@ -2849,37 +4032,68 @@ export type components = {
             has_more: boolean;
         };
         DraftView: {
-            /** Format: uuid */
+            /**
+             * Format: uuid
+             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
+             */
             id: string;
+            /** @example 12 */
             userId: number;
+            /** @example false */
             isImported: boolean;
+            /** @example 30443 */
             partnerCompanyId: number | null;
+            /** @example Sam */
             creatorFirstName: string;
+            /** @example Supplier */
             creatorLastName: string;
+            /** @example supplier@example.com */
             creatorEmail: string;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @example 2026-11-26T09:30:00.000Z
+             */
             updatedDate: string;
             can: {
                 edit: boolean;
                 delete: boolean;
             };
             files: {
+                /** @example front.jpg */
                 fileName: string;
+                /** @example jpeg */
                 kind: string;
+                /** @example 1843302 */
                 size: number;
+                /** @example 036000291452 */
                 upc: string | null;
+                /** @example Sparkling water 1 l */
                 productName: string | null;
+                /** @example 036000291452 */
                 detectedUpc: string | null;
+                /**
+                 * @example [
+                 *       "036000291452"
+                 *     ]
+                 */
                 detectedUpcs: string[];
+                /** @example bars */
                 detectedFrom: ("bars" | "digits") | null;
-                /** @enum {string} */
+                /**
+                 * @example done
+                 * @enum {string}
+                 */
                 detectionStatus: "pending" | "done" | "failed";
+                /** @example 7 */
                 shippingProfileId: number | null;
                 isMarketingImage: boolean;
+                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg */
                 imageUrl: string;
+                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
                 thumbnailUrl: string;
                 thumbnailReady: boolean;
                 qualityIssues: components["schemas"]["PhotoCheck"][];
+                /** @example 3024 */
                 longSidePx: number | null;
             }[];
         };
@@ -2933,6 +4147,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ok"
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ok";
@@ -2945,6 +4164,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -2954,6 +4183,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -2974,6 +4213,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "status": "ready",
+                     *       "checks": {}
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {string} */
                         status: "ready" | "not ready";
@@ -2989,6 +4234,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -2998,6 +4253,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3012,6 +4277,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "username": "supplier@example.com",
+                 *       "password": "Supplier-demo-1"
+                 *     }
+                 */
                 "application/json": {
                     username: string;
                     password: string;
@@ -3027,6 +4298,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "companyId": 1001,
+                     *       "firstName": "Sam",
+                     *       "lastName": "Supplier",
+                     *       "email": "supplier@example.com",
+                     *       "company": {
+                     *         "id": 1001,
+                     *         "name": "Green Valley Foods"
+                     *       },
+                     *       "isAuth0User": true,
+                     *       "scopes": [
+                     *         "write:webhooks"
+                     *       ],
+                     *       "sessionPartnerCompanyId": null,
+                     *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+                     *       "hasBulkIngestionAccess": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserDetails"];
                 };
             };
@@ -3036,6 +4327,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3045,6 +4349,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3054,6 +4368,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3063,6 +4387,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3072,6 +4406,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3081,6 +4425,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3090,6 +4444,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3104,6 +4468,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "newPassword": "Blue-harbour-lantern-42"
+                 *     }
+                 */
                 "application/json": {
                     newPassword: string;
                 };
@@ -3116,6 +4485,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "companyId": 1001,
+                     *       "firstName": "Sam",
+                     *       "lastName": "Supplier",
+                     *       "email": "supplier@example.com",
+                     *       "company": {
+                     *         "id": 1001,
+                     *         "name": "Green Valley Foods"
+                     *       },
+                     *       "isAuth0User": true,
+                     *       "scopes": [
+                     *         "write:webhooks"
+                     *       ],
+                     *       "sessionPartnerCompanyId": null,
+                     *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+                     *       "hasBulkIngestionAccess": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserDetails"];
                 };
             };
@@ -3125,6 +4514,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3134,6 +4536,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3143,6 +4555,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3152,6 +4574,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3161,6 +4593,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3170,6 +4612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3179,6 +4631,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3206,6 +4668,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3215,6 +4687,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3224,6 +4706,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3244,6 +4736,14 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "oidc": {
+                     *         "enabled": true,
+                     *         "name": "Product Hub staff sign-in"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         oidc: {
                             enabled: boolean;
@@ -3258,6 +4758,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3267,6 +4777,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3281,6 +4801,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "supplier@example.com"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                 };
@@ -3293,6 +4818,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "ok": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         ok: true;
@@ -3305,6 +4835,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3314,6 +4857,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3323,6 +4876,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3332,6 +4895,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3341,6 +4914,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3350,6 +4933,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3359,6 +4952,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3373,6 +4976,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "token": "Q2xlYXJ3YXRlci1yZXNldC0xMjM0NTY",
+                 *       "newPassword": "Blue-harbour-lantern-42"
+                 *     }
+                 */
                 "application/json": {
                     token: string;
                     newPassword: string;
@@ -3393,6 +5002,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3402,6 +5024,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3411,6 +5043,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3420,6 +5062,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3429,6 +5081,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3438,6 +5100,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3447,6 +5119,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3469,6 +5151,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "companyId": 1001,
+                     *       "firstName": "Sam",
+                     *       "lastName": "Supplier",
+                     *       "email": "supplier@example.com",
+                     *       "company": {
+                     *         "id": 1001,
+                     *         "name": "Green Valley Foods"
+                     *       },
+                     *       "isAuth0User": true,
+                     *       "scopes": [
+                     *         "write:webhooks"
+                     *       ],
+                     *       "sessionPartnerCompanyId": null,
+                     *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+                     *       "hasBulkIngestionAccess": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserDetails"] | null;
                 };
             };
@@ -3478,6 +5180,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3487,6 +5202,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3496,6 +5221,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3505,6 +5240,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3519,6 +5264,13 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "email": "supplier@example.com",
+                 *       "firstName": "Sam",
+                 *       "lastName": "Supplier"
+                 *     }
+                 */
                 "application/json": {
                     email: string;
                     firstName: string;
@@ -3533,6 +5285,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "companyId": 1001,
+                     *       "firstName": "Sam",
+                     *       "lastName": "Supplier",
+                     *       "email": "supplier@example.com",
+                     *       "company": {
+                     *         "id": 1001,
+                     *         "name": "Green Valley Foods"
+                     *       },
+                     *       "isAuth0User": true,
+                     *       "scopes": [
+                     *         "write:webhooks"
+                     *       ],
+                     *       "sessionPartnerCompanyId": null,
+                     *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+                     *       "hasBulkIngestionAccess": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserDetails"];
                 };
             };
@@ -3542,6 +5314,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3551,6 +5336,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3560,6 +5355,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3569,6 +5374,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3578,6 +5393,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3587,6 +5412,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3596,6 +5431,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3605,6 +5450,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3627,6 +5482,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "email_exists": true
+                     *     }
+                     */
                     "application/json": {
                         email_exists: boolean;
                     };
@@ -3638,6 +5498,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3647,6 +5520,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3656,6 +5539,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3665,6 +5558,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3679,6 +5582,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "oldPassword": "Supplier-demo-1",
+                 *       "newPassword": "Blue-harbour-lantern-42"
+                 *     }
+                 */
                 "application/json": {
                     oldPassword: string;
                     newPassword: string;
@@ -3699,6 +5608,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3708,6 +5630,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3717,6 +5649,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3726,6 +5668,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3735,6 +5687,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3744,6 +5706,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3753,6 +5725,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3773,6 +5755,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 12,
+                     *       "companyId": 1001,
+                     *       "firstName": "Sam",
+                     *       "lastName": "Supplier",
+                     *       "email": "supplier@example.com",
+                     *       "company": {
+                     *         "id": 1001,
+                     *         "name": "Green Valley Foods"
+                     *       },
+                     *       "isAuth0User": true,
+                     *       "scopes": [
+                     *         "write:webhooks"
+                     *       ],
+                     *       "sessionPartnerCompanyId": null,
+                     *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
+                     *       "hasBulkIngestionAccess": false
+                     *     }
+                     */
                     "application/json": components["schemas"]["UserDetails"];
                 };
             };
@@ -3782,6 +5784,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3791,6 +5803,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3800,6 +5822,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3809,6 +5841,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3829,6 +5871,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       "BRAND_PROFILE",
+                     *       "SHIPPING_PROFILE",
+                     *       "SUBMISSION_LIST_VIEW"
+                     *     ]
+                     */
                     "application/json": string[];
                 };
             };
@@ -3838,6 +5887,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3847,6 +5906,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3869,6 +5938,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "companyId": 30443,
+                     *       "companyName": "Harvest Market",
+                     *       "partnerLogoFileName": "logo.png",
+                     *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+                     *       "primaryColor": "#1F6F43",
+                     *       "secondaryColor": "#F2B705",
+                     *       "landingPageEnabled": true,
+                     *       "productNameFieldRequired": true,
+                     *       "shippingProfileFieldRequired": false,
+                     *       "productName": {
+                     *         "visible": true,
+                     *         "required": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["PublicPartnerConfiguration"];
                 };
             };
@@ -3878,6 +5965,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3887,6 +5987,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3896,6 +6006,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3905,6 +6025,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3937,6 +6067,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "companyId": 30443,
+                     *       "companyName": "Harvest Market",
+                     *       "partnerLogoFileName": "logo.png",
+                     *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+                     *       "primaryColor": "#1F6F43",
+                     *       "secondaryColor": "#F2B705",
+                     *       "landingPageEnabled": true,
+                     *       "fieldRules": [
+                     *         {
+                     *           "field": "productName",
+                     *           "visible": true,
+                     *           "required": true
+                     *         }
+                     *       ],
+                     *       "placementFieldsVisible": false,
+                     *       "pricingFieldsVisible": true,
+                     *       "promotionFieldsVisible": false,
+                     *       "blockingPhotoChecks": [
+                     *         "BLURRY"
+                     *       ],
+                     *       "minImageLongSidePx": 1200,
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerConfiguration"];
                 };
             };
@@ -3946,6 +6103,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3955,6 +6125,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3964,6 +6144,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3973,6 +6163,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3982,6 +6182,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -3991,6 +6201,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4000,6 +6220,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4009,6 +6239,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4031,6 +6271,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "companyId": 30443,
+                     *       "companyName": "Harvest Market",
+                     *       "partnerLogoFileName": "logo.png",
+                     *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+                     *       "primaryColor": "#1F6F43",
+                     *       "secondaryColor": "#F2B705",
+                     *       "landingPageEnabled": true,
+                     *       "fieldRules": [
+                     *         {
+                     *           "field": "productName",
+                     *           "visible": true,
+                     *           "required": true
+                     *         }
+                     *       ],
+                     *       "placementFieldsVisible": false,
+                     *       "pricingFieldsVisible": true,
+                     *       "promotionFieldsVisible": false,
+                     *       "blockingPhotoChecks": [
+                     *         "BLURRY"
+                     *       ],
+                     *       "minImageLongSidePx": 1200,
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerConfiguration"];
                 };
             };
@@ -4040,6 +6307,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4049,6 +6329,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4058,6 +6348,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4067,6 +6367,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4076,6 +6386,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4085,6 +6405,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4104,6 +6434,18 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "primaryColor": "#1F6F43",
+                 *       "secondaryColor": "#F2B705",
+                 *       "landingPageEnabled": true,
+                 *       "blockingPhotoChecks": [
+                 *         "BLURRY"
+                 *       ],
+                 *       "minImageLongSidePx": 1200,
+                 *       "lastUpdatedDate": "2026-11-25T16:05:12.000Z"
+                 *     }
+                 */
                 "application/json": {
                     primaryColor: string;
                     secondaryColor?: string | null;
@@ -4216,6 +6558,33 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 3,
+                     *       "companyId": 30443,
+                     *       "companyName": "Harvest Market",
+                     *       "partnerLogoFileName": "logo.png",
+                     *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
+                     *       "primaryColor": "#1F6F43",
+                     *       "secondaryColor": "#F2B705",
+                     *       "landingPageEnabled": true,
+                     *       "fieldRules": [
+                     *         {
+                     *           "field": "productName",
+                     *           "visible": true,
+                     *           "required": true
+                     *         }
+                     *       ],
+                     *       "placementFieldsVisible": false,
+                     *       "pricingFieldsVisible": true,
+                     *       "promotionFieldsVisible": false,
+                     *       "blockingPhotoChecks": [
+                     *         "BLURRY"
+                     *       ],
+                     *       "minImageLongSidePx": 1200,
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["PartnerConfiguration"];
                 };
             };
@@ -4225,6 +6594,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4234,6 +6616,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4243,6 +6635,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4252,6 +6654,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4261,6 +6673,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4270,6 +6692,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4279,6 +6711,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4288,6 +6730,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4297,6 +6749,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4306,6 +6768,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4345,6 +6817,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4354,6 +6839,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4363,6 +6858,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4372,6 +6877,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4399,6 +6914,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DraftView"];
                 };
             };
@@ -4408,6 +6966,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4417,6 +6988,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4426,6 +7007,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4435,6 +7026,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4444,6 +7045,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4453,6 +7064,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4482,6 +7103,49 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "userId": 12,
+                     *       "isImported": false,
+                     *       "partnerCompanyId": 30443,
+                     *       "creatorFirstName": "Sam",
+                     *       "creatorLastName": "Supplier",
+                     *       "creatorEmail": "supplier@example.com",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       },
+                     *       "files": [
+                     *         {
+                     *           "fileName": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "detectedUpc": "036000291452",
+                     *           "detectedUpcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detectedFrom": "bars",
+                     *           "detectionStatus": "done",
+                     *           "shippingProfileId": 7,
+                     *           "isMarketingImage": true,
+                     *           "imageUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnailUrl": "/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true",
+                     *           "thumbnailReady": true,
+                     *           "qualityIssues": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "longSidePx": 3024
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["DraftView"];
                 };
             };
@@ -4491,6 +7155,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4500,6 +7177,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4509,6 +7196,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4518,6 +7215,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4527,6 +7234,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4536,6 +7253,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4545,6 +7272,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4580,6 +7317,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4589,6 +7339,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4598,6 +7358,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4607,6 +7377,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4616,6 +7396,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4625,6 +7415,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4660,6 +7460,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4669,6 +7482,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4678,6 +7501,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4687,6 +7520,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4696,6 +7539,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4705,6 +7558,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4727,6 +7590,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example event: file
+                     *     data: {"fileName":"front.jpg","kind":"jpeg","size":1843302,"upc":"036000291452","productName":"Sparkling water 1 l","detectedUpc":"036000291452","detectedUpcs":["036000291452"],"detectedFrom":"bars","detectionStatus":"done","shippingProfileId":7,"isMarketingImage":true,"imageUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg","thumbnailUrl":"/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true","thumbnailReady":true,"qualityIssues":[{"code":"BLURRY","message":"The photo is blurred: take it again."}],"longSidePx":3024}
+                     *
+                     *     : heartbeat
+                     *
+                     *     event: gone
+                     *     data: {}
+                     */
                     "text/event-stream": string;
                 };
             };
@@ -4736,6 +7608,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4745,6 +7630,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4754,6 +7649,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4763,6 +7668,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4772,6 +7687,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4781,6 +7706,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4801,6 +7736,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 57,
+                     *         "companyId": 1001,
+                     *         "source": "UPLOAD",
+                     *         "receivedCount": 0,
+                     *         "ignoredCount": 1,
+                     *         "unidentifiedCount": 0,
+                     *         "needsMappingCount": 2,
+                     *         "identifiedCount": 0,
+                     *         "submittedCount": 9,
+                     *         "cataloguedCount": 0,
+                     *         "totalCount": 12,
+                     *         "createdDate": "2026-11-25T16:05:12.000Z",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *         "submittedByFirstName": "Sam",
+                     *         "submittedByLastName": "Supplier",
+                     *         "submittedByEmail": "supplier@example.com",
+                     *         "status": "Incomplete"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IngestionJob"][];
                 };
             };
@@ -4810,6 +7768,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4819,6 +7787,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4828,6 +7806,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4837,6 +7825,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4863,6 +7861,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 57,
+                     *       "companyId": 1001,
+                     *       "source": "UPLOAD",
+                     *       "receivedCount": 0,
+                     *       "ignoredCount": 1,
+                     *       "unidentifiedCount": 0,
+                     *       "needsMappingCount": 2,
+                     *       "identifiedCount": 0,
+                     *       "submittedCount": 9,
+                     *       "cataloguedCount": 0,
+                     *       "totalCount": 12,
+                     *       "createdDate": "2026-11-25T16:05:12.000Z",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "submittedByFirstName": "Sam",
+                     *       "submittedByLastName": "Supplier",
+                     *       "submittedByEmail": "supplier@example.com",
+                     *       "status": "Incomplete"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IngestionJob"];
                 };
             };
@@ -4872,6 +7891,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4881,6 +7913,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4890,6 +7932,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4899,6 +7951,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4908,6 +7970,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4917,6 +7989,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4939,6 +8021,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 57,
+                     *       "companyId": 1001,
+                     *       "source": "UPLOAD",
+                     *       "receivedCount": 0,
+                     *       "ignoredCount": 1,
+                     *       "unidentifiedCount": 0,
+                     *       "needsMappingCount": 2,
+                     *       "identifiedCount": 0,
+                     *       "submittedCount": 9,
+                     *       "cataloguedCount": 0,
+                     *       "totalCount": 12,
+                     *       "createdDate": "2026-11-25T16:05:12.000Z",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "submittedByFirstName": "Sam",
+                     *       "submittedByLastName": "Supplier",
+                     *       "submittedByEmail": "supplier@example.com",
+                     *       "status": "Incomplete"
+                     *     }
+                     */
                     "application/json": components["schemas"]["IngestionJob"];
                 };
             };
@@ -4948,6 +8051,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4957,6 +8073,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4966,6 +8092,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4975,6 +8111,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4984,6 +8130,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -4993,6 +8149,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5015,6 +8181,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+                     *         "filename": "iphone/IMG_0001.HEIC",
+                     *         "upc": "036000291452",
+                     *         "detectedEan13Upc": "0036000291452",
+                     *         "ean13Upc": "0036000291452",
+                     *         "status": "SUBMITTED",
+                     *         "statusDisplayName": "Submitted",
+                     *         "reason": null,
+                     *         "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
@@ -5024,6 +8206,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5033,6 +8228,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5042,6 +8247,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5051,6 +8266,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5060,6 +8285,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5069,6 +8304,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5085,6 +8330,14 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example [
+                 *       {
+                 *         "upc": "036000291452",
+                 *         "filename": "iphone/IMG_0002.HEIC"
+                 *       }
+                 *     ]
+                 */
                 "application/json": {
                     upc: string;
                     filename: string;
@@ -5098,6 +8351,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+                     *         "filename": "iphone/IMG_0001.HEIC",
+                     *         "upc": "036000291452",
+                     *         "detectedEan13Upc": "0036000291452",
+                     *         "ean13Upc": "0036000291452",
+                     *         "status": "SUBMITTED",
+                     *         "statusDisplayName": "Submitted",
+                     *         "reason": null,
+                     *         "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
@@ -5107,6 +8376,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5116,6 +8398,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5125,6 +8417,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5134,6 +8436,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5143,6 +8455,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5152,6 +8474,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5161,6 +8493,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5170,6 +8512,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5194,6 +8546,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
+                     *         "filename": "iphone/IMG_0001.HEIC",
+                     *         "upc": "036000291452",
+                     *         "detectedEan13Upc": "0036000291452",
+                     *         "ean13Upc": "0036000291452",
+                     *         "status": "SUBMITTED",
+                     *         "statusDisplayName": "Submitted",
+                     *         "reason": null,
+                     *         "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["IngestionFile"][];
                 };
             };
@@ -5203,6 +8571,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5212,6 +8593,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5221,6 +8612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5230,6 +8631,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5239,6 +8650,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5248,6 +8669,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5276,8 +8707,30 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "itemStatus": "SUBMITTED",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
                         id: string;
+                        /** @example SUBMITTED */
                         itemStatus: string;
                         readiness: components["schemas"]["Readiness"] | null;
                     };
@@ -5289,6 +8742,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5298,6 +8764,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5307,6 +8783,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5316,6 +8802,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5325,6 +8821,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5334,6 +8840,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5343,6 +8859,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5352,6 +8878,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5387,6 +8923,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5396,6 +8945,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5405,6 +8964,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5414,6 +8983,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5423,6 +9002,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5432,6 +9021,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5442,7 +9041,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 100 (default 25); more is a 400 */
                 limit?: number;
-                /** @description The next_cursor of the page before; opaque */
+                /**
+                 * @description The next_cursor of the page before; opaque
+                 * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+                 */
                 cursor?: string;
                 /** @description Only these statuses, comma-separated (default: every status) */
                 status?: string;
@@ -5465,6 +9067,39 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "upc": "036000291452",
+                     *           "ean13_upc": "0036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "status": "ADMIN_REJECTED",
+                     *           "company_id": 1001,
+                     *           "partner_company_id": 30443,
+                     *           "partner_status": "Incomplete",
+                     *           "readiness": {
+                     *             "percent": 75,
+                     *             "ready": true,
+                     *             "version": 3,
+                     *             "failing": [
+                     *               {
+                     *                 "code": "R-IMG-MIN-2",
+                     *                 "severity": "blocking",
+                     *                 "message": "At least 2 images are needed.",
+                     *                 "fix": "Add a photo of the back of the pack.",
+                     *                 "fileNames": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-11-25T16:05:12.000Z",
+                     *           "updated_at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "MjAyNi0xMS0yNlQwOTozMDowMFo"
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubmissionPage"];
                 };
             };
@@ -5474,6 +9109,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5483,6 +9131,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5492,6 +9150,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5501,6 +9169,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5510,6 +9188,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5532,6 +9220,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -5541,6 +9333,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5550,6 +9355,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5559,6 +9374,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5568,6 +9393,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5577,6 +9412,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5586,6 +9431,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5622,6 +9477,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -5631,6 +9590,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5640,6 +9612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5649,6 +9631,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5658,6 +9650,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5667,6 +9669,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5676,6 +9688,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5685,6 +9707,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5694,6 +9726,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5703,6 +9745,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5712,6 +9764,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5737,6 +9799,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -5746,6 +9912,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5755,6 +9934,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5764,6 +9953,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5773,6 +9972,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5782,6 +9991,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5791,6 +10010,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5800,6 +10029,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5809,6 +10048,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5830,6 +10079,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "status": "ADMIN_REJECTED",
+                 *       "reason": "The front of the pack is missing."
+                 *     }
+                 */
                 "application/json": components["schemas"]["DecisionInput"];
             };
         };
@@ -5840,6 +10095,110 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Submission"];
                 };
             };
@@ -5849,6 +10208,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5858,6 +10230,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5867,6 +10249,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5876,6 +10268,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5885,6 +10287,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5894,6 +10306,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5903,6 +10325,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5912,6 +10344,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5921,6 +10363,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5930,6 +10382,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5939,6 +10401,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5969,6 +10441,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "partner_company_id": 30443,
+                     *       "created_by": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com"
+                     *       },
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "detected_upc": "036000291452",
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "detection_status": "done",
+                     *           "shipping_profile_id": 7,
+                     *           "is_marketing_image": true,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "long_side_px": 3024,
+                     *           "image_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnail_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "readiness": [
+                     *         {
+                     *           "upc": "036000291452",
+                     *           "file_names": [
+                     *             "front.jpg"
+                     *           ],
+                     *           "percent": 75,
+                     *           "ready": false,
+                     *           "rules_version": 3,
+                     *           "failing": [
+                     *             {
+                     *               "code": "R-IMG-MIN-2",
+                     *               "kind": "min-images",
+                     *               "severity": "blocking",
+                     *               "weight": 3,
+                     *               "passed": false,
+                     *               "message": "At least 2 images are needed.",
+                     *               "fix": "Add a photo of the back of the pack.",
+                     *               "file_names": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Draft"];
                 };
             };
@@ -5978,6 +10514,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5987,6 +10536,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -5996,6 +10555,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6005,6 +10574,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6014,6 +10593,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6023,6 +10612,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6032,6 +10631,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6041,6 +10650,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6063,6 +10682,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "partner_company_id": 30443,
+                     *       "created_by": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com"
+                     *       },
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "detected_upc": "036000291452",
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "detection_status": "done",
+                     *           "shipping_profile_id": 7,
+                     *           "is_marketing_image": true,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "long_side_px": 3024,
+                     *           "image_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnail_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "readiness": [
+                     *         {
+                     *           "upc": "036000291452",
+                     *           "file_names": [
+                     *             "front.jpg"
+                     *           ],
+                     *           "percent": 75,
+                     *           "ready": false,
+                     *           "rules_version": 3,
+                     *           "failing": [
+                     *             {
+                     *               "code": "R-IMG-MIN-2",
+                     *               "kind": "min-images",
+                     *               "severity": "blocking",
+                     *               "weight": 3,
+                     *               "passed": false,
+                     *               "message": "At least 2 images are needed.",
+                     *               "fix": "Add a photo of the back of the pack.",
+                     *               "file_names": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Draft"];
                 };
             };
@@ -6072,6 +10755,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6081,6 +10777,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6090,6 +10796,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6099,6 +10815,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6108,6 +10834,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6117,6 +10853,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6146,6 +10892,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6155,6 +10914,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6164,6 +10933,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6173,6 +10952,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6182,6 +10971,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6191,6 +10990,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6217,6 +11026,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "partner_company_id": 30443,
+                     *       "created_by": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com"
+                     *       },
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "detected_upc": "036000291452",
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "detection_status": "done",
+                     *           "shipping_profile_id": 7,
+                     *           "is_marketing_image": true,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "long_side_px": 3024,
+                     *           "image_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnail_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "readiness": [
+                     *         {
+                     *           "upc": "036000291452",
+                     *           "file_names": [
+                     *             "front.jpg"
+                     *           ],
+                     *           "percent": 75,
+                     *           "ready": false,
+                     *           "rules_version": 3,
+                     *           "failing": [
+                     *             {
+                     *               "code": "R-IMG-MIN-2",
+                     *               "kind": "min-images",
+                     *               "severity": "blocking",
+                     *               "weight": 3,
+                     *               "passed": false,
+                     *               "message": "At least 2 images are needed.",
+                     *               "fix": "Add a photo of the back of the pack.",
+                     *               "file_names": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Draft"];
                 };
             };
@@ -6226,6 +11099,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6235,6 +11121,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6244,6 +11140,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6253,6 +11159,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6262,6 +11178,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6271,6 +11197,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6280,6 +11216,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6300,6 +11246,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "upc": "036000291452",
+                 *       "product_name": "Sparkling water 1 l"
+                 *     }
+                 */
                 "application/json": components["schemas"]["DraftFileUpdateInput"];
             };
         };
@@ -6310,6 +11262,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "partner_company_id": 30443,
+                     *       "created_by": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com"
+                     *       },
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "detected_upc": "036000291452",
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "detection_status": "done",
+                     *           "shipping_profile_id": 7,
+                     *           "is_marketing_image": true,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "long_side_px": 3024,
+                     *           "image_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnail_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "readiness": [
+                     *         {
+                     *           "upc": "036000291452",
+                     *           "file_names": [
+                     *             "front.jpg"
+                     *           ],
+                     *           "percent": 75,
+                     *           "ready": false,
+                     *           "rules_version": 3,
+                     *           "failing": [
+                     *             {
+                     *               "code": "R-IMG-MIN-2",
+                     *               "kind": "min-images",
+                     *               "severity": "blocking",
+                     *               "weight": 3,
+                     *               "passed": false,
+                     *               "message": "At least 2 images are needed.",
+                     *               "fix": "Add a photo of the back of the pack.",
+                     *               "file_names": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Draft"];
                 };
             };
@@ -6319,6 +11335,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6328,6 +11357,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6337,6 +11376,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6346,6 +11395,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6355,6 +11414,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6364,6 +11433,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6373,6 +11452,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6382,6 +11471,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6391,6 +11490,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6425,6 +11534,70 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26",
+                     *       "partner_company_id": 30443,
+                     *       "created_by": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com"
+                     *       },
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "size": 1843302,
+                     *           "upc": "036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "detected_upc": "036000291452",
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "detection_status": "done",
+                     *           "shipping_profile_id": 7,
+                     *           "is_marketing_image": true,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "long_side_px": 3024,
+                     *           "image_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg",
+                     *           "thumbnail_url": "/api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "readiness": [
+                     *         {
+                     *           "upc": "036000291452",
+                     *           "file_names": [
+                     *             "front.jpg"
+                     *           ],
+                     *           "percent": 75,
+                     *           "ready": false,
+                     *           "rules_version": 3,
+                     *           "failing": [
+                     *             {
+                     *               "code": "R-IMG-MIN-2",
+                     *               "kind": "min-images",
+                     *               "severity": "blocking",
+                     *               "weight": 3,
+                     *               "passed": false,
+                     *               "message": "At least 2 images are needed.",
+                     *               "fix": "Add a photo of the back of the pack.",
+                     *               "file_names": []
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true,
+                     *         "delete": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["Draft"];
                 };
             };
@@ -6434,6 +11607,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6443,6 +11629,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6452,6 +11648,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6461,6 +11667,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6470,6 +11686,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6479,6 +11705,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6488,6 +11724,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6497,6 +11743,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6506,6 +11762,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6515,6 +11781,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6542,6 +11818,38 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "submissions": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "upc": "036000291452",
+                     *           "ean13_upc": "0036000291452",
+                     *           "product_name": "Sparkling water 1 l",
+                     *           "status": "ADMIN_REJECTED",
+                     *           "company_id": 1001,
+                     *           "partner_company_id": 30443,
+                     *           "partner_status": "Incomplete",
+                     *           "readiness": {
+                     *             "percent": 75,
+                     *             "ready": true,
+                     *             "version": 3,
+                     *             "failing": [
+                     *               {
+                     *                 "code": "R-IMG-MIN-2",
+                     *                 "severity": "blocking",
+                     *                 "message": "At least 2 images are needed.",
+                     *                 "fix": "Add a photo of the back of the pack.",
+                     *                 "fileNames": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "created_at": "2026-11-25T16:05:12.000Z",
+                     *           "updated_at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": components["schemas"]["SubmitResult"];
                 };
             };
@@ -6551,6 +11859,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6560,6 +11881,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6569,6 +11900,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6578,6 +11919,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6587,6 +11938,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6596,6 +11957,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6605,6 +11976,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:idempotency-key-reused",
+                     *       "title": "Unprocessable Entity",
+                     *       "status": 422,
+                     *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
+                     *       "code": "IDEMPOTENCY_KEY_REUSED",
+                     *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6614,6 +11995,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6623,6 +12014,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6633,7 +12034,10 @@ export interface operations {
             query?: {
                 /** @description Items per page, 1 to 100 (default 25); more is a 400 */
                 limit?: number;
-                /** @description The next_cursor of the page before; opaque */
+                /**
+                 * @description The next_cursor of the page before; opaque
+                 * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+                 */
                 cursor?: string;
             };
             header?: never;
@@ -6648,6 +12052,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "ean13_upc": "0036000291452",
+                     *           "brand": "Clearwater",
+                     *           "description": "Sparkling water 1 l",
+                     *           "department": "Grocery",
+                     *           "category": "Beverages",
+                     *           "subcategory": "Sparkling water",
+                     *           "item_size": "1",
+                     *           "units_of_measure": "l",
+                     *           "pack_count": 6,
+                     *           "is_delisted": false,
+                     *           "image_urls": [
+                     *             "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+                     *           ],
+                     *           "updated_at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "next_cursor": "MjAyNi0xMS0yNlQwOTozMDowMFo"
+                     *     }
+                     */
                     "application/json": components["schemas"]["CataloguePage"];
                 };
             };
@@ -6657,6 +12084,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6666,6 +12106,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6675,6 +12125,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6684,6 +12144,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6693,6 +12163,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6701,7 +12181,10 @@ export interface operations {
     listEvents: {
         parameters: {
             query?: {
-                /** @description The id of the last event you have (or next_cursor); none: from the oldest kept */
+                /**
+                 * @description The id of the last event you have (or next_cursor); none: from the oldest kept
+                 * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+                 */
                 after?: string;
                 /** @description Items per page, 1 to 100 (default 25); more is a 400 */
                 limit?: number;
@@ -6720,6 +12203,42 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "MjAyNi0xMS0yNlQwOTozMDowMFo",
+                     *           "created_at": "2026-11-26T09:30:00.000Z",
+                     *           "type": "submission.created",
+                     *           "data": {
+                     *             "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *             "companyId": 1001,
+                     *             "partnerCompanyId": 30443,
+                     *             "upc": "036000291452",
+                     *             "ean13Upc": "0036000291452",
+                     *             "productName": "Sparkling water 1 l",
+                     *             "status": "IN_PROGRESS",
+                     *             "readiness": {
+                     *               "percent": 75,
+                     *               "ready": true,
+                     *               "version": 3,
+                     *               "failing": [
+                     *                 {
+                     *                   "code": "R-IMG-MIN-2",
+                     *                   "severity": "blocking",
+                     *                   "message": "At least 2 images are needed.",
+                     *                   "fix": "Add a photo of the back of the pack.",
+                     *                   "fileNames": []
+                     *                 }
+                     *               ]
+                     *             }
+                     *           }
+                     *         }
+                     *       ],
+                     *       "next_cursor": "MjAyNi0xMS0yNlQwOTozMDowMFo",
+                     *       "has_more": true
+                     *     }
+                     */
                     "application/json": components["schemas"]["FeedPage"];
                 };
             };
@@ -6729,6 +12248,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6738,6 +12270,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6747,6 +12289,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6756,6 +12308,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6765,6 +12327,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6774,6 +12346,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6817,19 +12399,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "companyId": 1001,
+                     *           "companyName": "Green Valley Foods",
+                     *           "submitter": "Sam Supplier",
+                     *           "partnerCompanyId": 30443,
+                     *           "partnerName": "Harvest Market",
+                     *           "upc": "036000291452",
+                     *           "ean13Upc": "0036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "fileCount": 2,
+                     *           "submittedAt": "2026-11-25T16:05:12.000Z",
+                     *           "itemStatus": "IN_PROGRESS",
+                     *           "partnerStatusLabel": "Incomplete",
+                     *           "photoIssues": [
+                     *             "LOW_RESOLUTION"
+                     *           ],
+                     *           "duplicate": true,
+                     *           "readiness": {
+                     *             "percent": 75,
+                     *             "ready": true,
+                     *             "version": 3,
+                     *             "failing": [
+                     *               {
+                     *                 "code": "R-IMG-MIN-2",
+                     *                 "severity": "blocking",
+                     *                 "message": "At least 2 images are needed.",
+                     *                 "fix": "Add a photo of the back of the pack.",
+                     *                 "fileNames": []
+                     *               }
+                     *             ]
+                     *           },
+                     *           "claim": {
+                     *             "userId": 3,
+                     *             "name": "Ada Admin",
+                     *             "mine": true
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 37,
+                     *       "page": 1,
+                     *       "size": 25,
+                     *       "startCursor": null,
+                     *       "endCursor": null
+                     *     }
+                     */
                     "application/json": {
                         items: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                             */
                             id: string;
+                            /** @example 1001 */
                             companyId: number;
+                            /** @example Green Valley Foods */
                             companyName: string;
+                            /** @example Sam Supplier */
                             submitter: string;
+                            /** @example 30443 */
                             partnerCompanyId: number | null;
+                            /** @example Harvest Market */
                             partnerName: string | null;
+                            /** @example 036000291452 */
                             upc: string;
+                            /** @example 0036000291452 */
                             ean13Upc: string;
+                            /** @example Sparkling water 1 l */
                             productName: string | null;
+                            /** @example 2 */
                             fileCount: number;
+                            /** @example 2026-11-25T16:05:12.000Z */
                             submittedAt: string;
                             /** @enum {string} */
                             itemStatus: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
@@ -6844,8 +12488,11 @@ export interface operations {
                                 mine: boolean;
                             } | null;
                         }[];
+                        /** @example 37 */
                         total: number;
+                        /** @example 1 */
                         page: number;
+                        /** @example 25 */
                         size: number;
                         startCursor: string | null;
                         endCursor: string | null;
@@ -6858,6 +12505,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6867,6 +12527,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6876,6 +12546,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6885,6 +12565,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6894,6 +12584,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6914,6 +12614,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "partners": [
+                     *         {
+                     *           "id": 30443,
+                     *           "name": "Harvest Market"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         partners: {
                             id: number;
@@ -6928,6 +12638,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6937,6 +12657,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6946,6 +12676,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6955,6 +12695,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -6980,6 +12730,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "companies": [
+                     *         {
+                     *           "id": 30443,
+                     *           "name": "Harvest Market"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         companies: {
                             id: number;
@@ -6994,6 +12754,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7003,6 +12776,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7012,6 +12795,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7021,6 +12814,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7030,6 +12833,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7073,24 +12886,81 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "itemStatus": "SUBMITTED",
+                     *       "decidable": true,
+                     *       "partnerCompanyId": 30443,
+                     *       "partnerName": "Harvest Market",
+                     *       "duplicate": true,
+                     *       "sameUpc": [
+                     *         {
+                     *           "id": "5e9d1a7c-2f48-4b36-a0c1-8d7e6f5a4b32",
+                     *           "upc": "036000291452",
+                     *           "productName": "Sparkling water 1 l",
+                     *           "itemStatus": "ACCEPTED",
+                     *           "companyName": "Green Valley Foods",
+                     *           "partnerCompanyId": 30443,
+                     *           "submittedAt": "2026-11-25T16:05:12.000Z",
+                     *           "duplicate": true
+                     *         }
+                     *       ],
+                     *       "claim": {
+                     *         "userId": 3,
+                     *         "name": "Ada Admin",
+                     *         "mine": true
+                     *       },
+                     *       "neighbours": {
+                     *         "previous": null,
+                     *         "next": null
+                     *       },
+                     *       "stockReasons": [
+                     *         {
+                     *           "id": 5,
+                     *           "partnerCompanyId": 30443,
+                     *           "text": "The barcode is not readable on the photo."
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
-                        /** Format: uuid */
+                        /**
+                         * Format: uuid
+                         * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                         */
                         id: string;
-                        /** @enum {string} */
+                        /**
+                         * @example SUBMITTED
+                         * @enum {string}
+                         */
                         itemStatus: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
                         decidable: boolean;
+                        /** @example 30443 */
                         partnerCompanyId: number | null;
+                        /** @example Harvest Market */
                         partnerName: string | null;
                         duplicate: boolean;
                         sameUpc: {
-                            /** Format: uuid */
+                            /**
+                             * Format: uuid
+                             * @example 5e9d1a7c-2f48-4b36-a0c1-8d7e6f5a4b32
+                             */
                             id: string;
+                            /** @example 036000291452 */
                             upc: string;
+                            /** @example Sparkling water 1 l */
                             productName: string | null;
-                            /** @enum {string} */
+                            /**
+                             * @example ACCEPTED
+                             * @enum {string}
+                             */
                             itemStatus: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                            /** @example Green Valley Foods */
                             companyName: string;
+                            /** @example 30443 */
                             partnerCompanyId: number | null;
+                            /** @example 2026-11-25T16:05:12.000Z */
                             submittedAt: string;
                             duplicate: boolean;
                         }[];
@@ -7117,6 +12987,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7126,6 +13009,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7135,6 +13028,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7144,6 +13047,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7153,6 +13066,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7162,6 +13085,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7184,6 +13117,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "userId": 3,
+                     *       "name": "Ada Admin",
+                     *       "mine": true
+                     *     }
+                     */
                     "application/json": {
                         userId: number;
                         name: string;
@@ -7197,6 +13137,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7206,6 +13159,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7215,6 +13178,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7224,6 +13197,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7233,6 +13216,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7242,6 +13235,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7271,6 +13274,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7280,6 +13296,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7289,6 +13315,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7298,6 +13334,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7307,6 +13353,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7321,6 +13377,21 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "ids": [
+                 *         "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10"
+                 *       ],
+                 *       "decision": "reject",
+                 *       "reason": "The barcode on the front photo is cut off.",
+                 *       "comments": [
+                 *         {
+                 *           "target": "upc",
+                 *           "text": "The UPC does not match the barcode on the pack."
+                 *         }
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     ids: string[];
                     /** @enum {string} */
@@ -7351,11 +13422,25 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "outcome": "done",
+                     *           "itemStatus": "ADMIN_REJECTED",
+                     *           "decidedBy": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
                         results: {
+                            /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
                             id: string;
                             /** @enum {string} */
                             outcome: "done" | "already_decided" | "not_found";
+                            /** @example ADMIN_REJECTED */
                             itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             decidedBy: string | null;
                         }[];
@@ -7368,6 +13453,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7377,6 +13475,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7386,6 +13494,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7395,6 +13513,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7404,6 +13532,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7413,6 +13551,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7422,6 +13570,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7444,6 +13602,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 5,
+                     *         "partnerCompanyId": 30443,
+                     *         "text": "The barcode is not readable on the photo."
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         partnerCompanyId: number | null;
@@ -7457,6 +13624,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7466,6 +13646,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7475,6 +13665,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7484,6 +13684,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7493,6 +13703,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7507,6 +13727,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "partnerCompanyId": 30443,
+                 *       "text": "The barcode is not readable on the photo."
+                 *     }
+                 */
                 "application/json": {
                     partnerCompanyId: number | null;
                     text: string;
@@ -7520,6 +13746,13 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 5,
+                     *       "partnerCompanyId": 30443,
+                     *       "text": "The barcode is not readable on the photo."
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         partnerCompanyId: number | null;
@@ -7533,6 +13766,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7542,6 +13788,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7551,6 +13807,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7560,6 +13826,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7569,6 +13845,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7578,6 +13864,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7587,6 +13883,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7596,6 +13902,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7625,6 +13941,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7634,6 +13963,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7643,6 +13982,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7652,6 +14001,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7661,6 +14020,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7670,6 +14039,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7700,6 +14079,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "applied": 120,
+                     *       "catalogued": 118
+                     *     }
+                     */
                     "application/json": {
                         applied: number;
                         catalogued: number;
@@ -7712,6 +14097,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7721,6 +14119,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7730,6 +14138,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7739,6 +14157,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7748,6 +14176,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7757,6 +14195,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7777,6 +14225,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example ean13Upc,description,brand,department,category,subcategory,itemSize,unitsOfMeasure,packCount
+                     *     0036000291452,Organic rolled oats,Green Valley,Grocery,Cereal,Hot cereal,18,oz,1
+                     */
                     "text/csv": string;
                 };
             };
@@ -7786,6 +14238,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7795,6 +14257,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7804,6 +14276,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7813,6 +14295,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7829,6 +14321,11 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "shippingProfileId": ""
+                 *     }
+                 */
                 "application/json": {
                     shippingProfileId?: "" | null | number;
                 };
@@ -7841,7 +14338,34 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CataloguedProduct"];
+                    /**
+                     * @example {
+                     *       "ean13Upc": "0036000291452",
+                     *       "description": "Sparkling water 1 l",
+                     *       "brand": "Clearwater",
+                     *       "department": "Grocery",
+                     *       "category": "Beverages",
+                     *       "subcategory": "Sparkling water",
+                     *       "itemSize": "1",
+                     *       "unitsOfMeasure": "l",
+                     *       "packCount": 6,
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "shippingProfileId": 7,
+                     *       "isDelisted": false,
+                     *       "imageUrls": [
+                     *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
+                     *       ],
+                     *       "thumbnailUrls": [
+                     *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *       ],
+                     *       "can": {
+                     *         "addImages": true,
+                     *         "setShippingProfile": true,
+                     *         "delist": false
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CataloguedProductView"];
                 };
             };
             /** @description Invalid input (`fields` names the field) */
@@ -7850,6 +14374,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7859,6 +14396,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7868,6 +14415,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7877,6 +14434,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7886,6 +14453,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7895,6 +14472,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7904,6 +14491,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7913,6 +14510,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7946,8 +14553,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10"
+                     *     }
+                     */
                     "application/json": {
-                        /** @description The new submission’s id */
+                        /**
+                         * @description The new submission’s id
+                         * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+                         */
                         id: string;
                     };
                 };
@@ -7958,6 +14573,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7967,6 +14595,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7976,6 +14614,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7985,6 +14633,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -7994,6 +14652,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8003,6 +14671,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8012,6 +14690,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8021,6 +14709,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8037,6 +14735,34 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "Case of 6 x 1 l",
+                 *       "caseCount": 6,
+                 *       "grossWeight": {
+                 *         "value": 14.2,
+                 *         "unit": "lbs"
+                 *       },
+                 *       "netWeight": {
+                 *         "value": 13.2,
+                 *         "unit": "lbs"
+                 *       },
+                 *       "caseLength": {
+                 *         "value": 12.5,
+                 *         "unit": "in"
+                 *       },
+                 *       "caseWidth": {
+                 *         "value": 8.25,
+                 *         "unit": "in"
+                 *       },
+                 *       "caseHeight": {
+                 *         "value": 11,
+                 *         "unit": "in"
+                 *       },
+                 *       "palletTiers": 10,
+                 *       "palletLayers": 6
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     caseCount: number;
@@ -8072,6 +14798,54 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 7,
+                     *       "name": "Case of 6 x 1 l",
+                     *       "companyId": 1001,
+                     *       "creatorId": 12,
+                     *       "caseCount": 6,
+                     *       "grossWeight": {
+                     *         "value": 14.2,
+                     *         "unit": "lbs"
+                     *       },
+                     *       "netWeight": {
+                     *         "value": 13.2,
+                     *         "unit": "lbs"
+                     *       },
+                     *       "caseLength": {
+                     *         "value": 12.5,
+                     *         "unit": "in"
+                     *       },
+                     *       "caseWidth": {
+                     *         "value": 8.25,
+                     *         "unit": "in"
+                     *       },
+                     *       "caseHeight": {
+                     *         "value": 11,
+                     *         "unit": "in"
+                     *       },
+                     *       "palletTiers": 10,
+                     *       "palletLayers": 6,
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z",
+                     *       "updatedByFirstName": "Sam",
+                     *       "updatedByLastName": "Supplier",
+                     *       "updatedByEmail": "supplier@example.com",
+                     *       "associatedSubmissions": [
+                     *         {
+                     *           "type": "IN_PROGRESS",
+                     *           "count": 1
+                     *         },
+                     *         {
+                     *           "type": "CATALOGUED",
+                     *           "count": 14
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "edit": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["ShippingProfile"];
                 };
             };
@@ -8081,6 +14855,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8090,6 +14877,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8099,6 +14896,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8108,6 +14915,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8117,6 +14934,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8126,6 +14953,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8135,6 +14972,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8144,6 +14991,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8153,6 +15010,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8169,6 +15036,12 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "0036000291452": true,
+                 *       "4006381333931": false
+                 *     }
+                 */
                 "application/json": {
                     [key: string]: boolean;
                 };
@@ -8181,6 +15054,17 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "upc": "0036000291452",
+                     *         "name": "Sparkling water 1 l",
+                     *         "status": "CATALOGUED",
+                     *         "associated": true,
+                     *         "otherProfileName": null
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["ShippingProfileProduct"][];
                 };
             };
@@ -8190,6 +15074,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8199,6 +15096,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8208,6 +15115,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8217,6 +15134,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8226,6 +15153,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8235,6 +15172,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8244,6 +15191,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8253,6 +15210,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8289,6 +15256,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8298,6 +15278,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8307,6 +15297,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8316,6 +15316,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8325,6 +15335,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8334,6 +15354,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8365,6 +15395,59 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4,
+                     *       "companyId": 1001,
+                     *       "creatorId": 12,
+                     *       "isPublished": true,
+                     *       "brandLogoFilename": null,
+                     *       "productOneSheetFilename": null,
+                     *       "salesDeckFilename": null,
+                     *       "marketingVideoUrl": null,
+                     *       "brandWebsiteUrl": null,
+                     *       "brandCountryCode": null,
+                     *       "brandStateCode": null,
+                     *       "brandCityName": null,
+                     *       "yearFounded": null,
+                     *       "brandStory": null,
+                     *       "facebookUrl": null,
+                     *       "instagramUrl": null,
+                     *       "twitterUrl": null,
+                     *       "samplesOffered": true,
+                     *       "primaryInvestor": null,
+                     *       "secondaryInvestor": null,
+                     *       "raisingInvestment": null,
+                     *       "primaryDistributionMethod": null,
+                     *       "secondaryDistributionMethod": null,
+                     *       "distributionRange": "states",
+                     *       "distributionRangeStates": [
+                     *         "CA",
+                     *         "OR",
+                     *         "WA"
+                     *       ],
+                     *       "salesContact": {
+                     *         "Email": null,
+                     *         "Name": null,
+                     *         "Phone": null,
+                     *         "Title": null
+                     *       },
+                     *       "primaryBroker": {
+                     *         "Company": null,
+                     *         "Email": null,
+                     *         "Name": null,
+                     *         "Phone": null,
+                     *         "Title": null
+                     *       },
+                     *       "brandLogoUrl": null,
+                     *       "productOneSheetUrl": null,
+                     *       "salesDeckUrl": null,
+                     *       "updatedAt": "2026-11-26T09:30:00.000Z",
+                     *       "can": {
+                     *         "edit": true
+                     *       }
+                     *     }
+                     */
                     "application/json": components["schemas"]["BrandProfile"];
                 };
             };
@@ -8374,6 +15457,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8383,6 +15479,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8392,6 +15498,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8401,6 +15517,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8410,6 +15536,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8419,6 +15555,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8428,6 +15574,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8450,6 +15606,23 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 8,
+                     *         "companyId": 1001,
+                     *         "url": "https://erp.greenvalley.example/hooks/product-hub",
+                     *         "events": [
+                     *           "submission.status_changed",
+                     *           "submission.catalogued"
+                     *         ],
+                     *         "active": true,
+                     *         "previousSecretValidUntil": null,
+                     *         "createdDate": "2026-11-25T16:05:12.000Z",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["Webhook"][];
                 };
             };
@@ -8459,6 +15632,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8468,6 +15654,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8477,6 +15673,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8486,6 +15692,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8495,6 +15711,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8504,6 +15730,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8520,6 +15756,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+                 *       "events": [
+                 *         "submission.status_changed",
+                 *         "submission.catalogued"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     events: ("submission.created" | "submission.status_changed" | "submission.catalogued" | "submission.readiness_changed" | "ingestion.job_completed" | "ingestion.file_needs_mapping")[];
@@ -8535,6 +15781,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": 8,
+                     *         "companyId": 1001,
+                     *         "url": "https://erp.greenvalley.example/hooks/product-hub",
+                     *         "events": [
+                     *           "submission.status_changed",
+                     *           "submission.catalogued"
+                     *         ],
+                     *         "active": true,
+                     *         "previousSecretValidUntil": null,
+                     *         "createdDate": "2026-11-25T16:05:12.000Z",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": {
                         webhook: components["schemas"]["Webhook"];
                         /** @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw */
@@ -8548,6 +15812,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8557,6 +15834,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8566,6 +15853,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8575,6 +15872,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8584,6 +15891,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8593,6 +15910,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8602,6 +15929,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8611,6 +15948,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8620,6 +15967,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8642,6 +15999,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "companyId": 1001,
+                     *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+                     *       "events": [
+                     *         "submission.status_changed",
+                     *         "submission.catalogued"
+                     *       ],
+                     *       "active": true,
+                     *       "previousSecretValidUntil": null,
+                     *       "createdDate": "2026-11-25T16:05:12.000Z",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -8651,6 +16023,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8660,6 +16045,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8669,6 +16064,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8678,6 +16083,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8687,6 +16102,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8696,6 +16121,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8715,6 +16150,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+                 *       "events": [
+                 *         "submission.status_changed",
+                 *         "submission.catalogued"
+                 *       ],
+                 *       "active": true
+                 *     }
+                 */
                 "application/json": {
                     url: string;
                     events: ("submission.created" | "submission.status_changed" | "submission.catalogued" | "submission.readiness_changed" | "ingestion.job_completed" | "ingestion.file_needs_mapping")[];
@@ -8730,6 +16175,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 8,
+                     *       "companyId": 1001,
+                     *       "url": "https://erp.greenvalley.example/hooks/product-hub",
+                     *       "events": [
+                     *         "submission.status_changed",
+                     *         "submission.catalogued"
+                     *       ],
+                     *       "active": true,
+                     *       "previousSecretValidUntil": null,
+                     *       "createdDate": "2026-11-25T16:05:12.000Z",
+                     *       "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["Webhook"];
                 };
             };
@@ -8739,6 +16199,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8748,6 +16221,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8757,6 +16240,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8766,6 +16259,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8775,6 +16278,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8784,6 +16297,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8793,6 +16316,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8802,6 +16335,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8811,6 +16354,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8840,6 +16393,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8849,6 +16415,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8858,6 +16434,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8867,6 +16453,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8876,6 +16472,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8885,6 +16491,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8907,6 +16523,24 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "webhook": {
+                     *         "id": 8,
+                     *         "companyId": 1001,
+                     *         "url": "https://erp.greenvalley.example/hooks/product-hub",
+                     *         "events": [
+                     *           "submission.status_changed",
+                     *           "submission.catalogued"
+                     *         ],
+                     *         "active": true,
+                     *         "previousSecretValidUntil": null,
+                     *         "createdDate": "2026-11-25T16:05:12.000Z",
+                     *         "updatedDate": "2026-11-26T09:30:00.000Z"
+                     *       },
+                     *       "secret": "whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw"
+                     *     }
+                     */
                     "application/json": {
                         webhook: components["schemas"]["Webhook"];
                         /** @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw */
@@ -8920,6 +16554,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8929,6 +16576,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8938,6 +16595,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8947,6 +16614,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8956,6 +16633,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8965,6 +16652,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -8987,6 +16684,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "queued": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         queued: true;
@@ -8999,6 +16701,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9008,6 +16723,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9017,6 +16742,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9026,6 +16761,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9035,6 +16780,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9044,6 +16799,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9053,6 +16818,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9081,6 +16856,29 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 311,
+                     *         "messageId": "msg_2pQ7Yx9KfL3mN8Rt",
+                     *         "eventType": "submission.status_changed",
+                     *         "status": "SUCCEEDED",
+                     *         "createdDate": "2026-11-26T09:30:00.000Z",
+                     *         "nextAttemptDate": null,
+                     *         "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
+                     *         "attempts": [
+                     *           {
+                     *             "attempt": 1,
+                     *             "startedDate": "2026-11-26T09:30:00.000Z",
+                     *             "durationMs": 182,
+                     *             "statusCode": 200,
+                     *             "error": null,
+                     *             "responseExcerpt": "{\"ok\":true}"
+                     *           }
+                     *         ]
+                     *       }
+                     *     ]
+                     */
                     "application/json": components["schemas"]["WebhookDelivery"][];
                 };
             };
@@ -9090,6 +16888,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9099,6 +16910,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9108,6 +16929,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9117,6 +16948,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9126,6 +16967,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9135,6 +16986,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9157,6 +17018,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "queued": true
+                     *     }
+                     */
                     "application/json": {
                         /** @enum {boolean} */
                         queued: true;
@@ -9169,6 +17035,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9178,6 +17057,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9187,6 +17076,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9196,6 +17095,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9205,6 +17114,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9214,6 +17133,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9223,6 +17152,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9243,6 +17182,35 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "ERP sync",
+                     *       "scopes": [
+                     *         "read:productsubmissions",
+                     *         "write:productsubmissions"
+                     *       ],
+                     *       "effective_scopes": [
+                     *         "read:productsubmissions",
+                     *         "write:productsubmissions"
+                     *       ],
+                     *       "can_write": true,
+                     *       "areas": [
+                     *         {
+                     *           "area": "productsubmissions",
+                     *           "label": "Submissions and drafts",
+                     *           "access": "write"
+                     *         }
+                     *       ],
+                     *       "owner": {
+                     *         "user_id": 12,
+                     *         "email": "supplier@example.com",
+                     *         "company_id": 1001
+                     *       },
+                     *       "expires_at": "2027-11-26T09:30:00.000Z",
+                     *       "created_at": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["TokenInfo"];
                 };
             };
@@ -9252,6 +17220,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9261,6 +17239,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9270,6 +17258,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9290,6 +17288,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "name": "ERP sync",
+                     *         "scopes": [
+                     *           "read:productsubmissions",
+                     *           "write:productsubmissions"
+                     *         ],
+                     *         "createdAt": "2026-11-25T16:05:12.000Z",
+                     *         "expiresAt": "2027-02-24T00:00:00.000Z",
+                     *         "lastUsedAt": "2026-11-26T09:30:00.000Z",
+                     *         "revokedAt": null,
+                     *         "user": {
+                     *           "id": 12,
+                     *           "email": "supplier@example.com",
+                     *           "companyId": 1001,
+                     *           "companyName": "Green Valley Foods"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -9313,6 +17333,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9322,6 +17352,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9331,6 +17371,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9340,6 +17390,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9354,6 +17414,16 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /**
+                 * @example {
+                 *       "name": "ERP sync",
+                 *       "expiresAt": "2027-02-24T00:00:00.000Z",
+                 *       "scopes": [
+                 *         "read:productsubmissions",
+                 *         "write:productsubmissions"
+                 *       ]
+                 *     }
+                 */
                 "application/json": {
                     name: string;
                     /** Format: date-time */
@@ -9369,6 +17439,21 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "ERP sync",
+                     *       "scopes": [
+                     *         "read:productsubmissions",
+                     *         "write:productsubmissions"
+                     *       ],
+                     *       "createdAt": "2026-11-26T09:30:00.000Z",
+                     *       "expiresAt": "2027-02-24T00:00:00.000Z",
+                     *       "lastUsedAt": null,
+                     *       "revokedAt": null,
+                     *       "token": "pst_Vq3xN8rT2mK7wYb4Lc9hJd6Fs1Gp5Ze0Ua3Ri8Oy2Xn"
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -9383,6 +17468,7 @@ export interface operations {
                             companyId: number;
                             companyName: string;
                         };
+                        /** @example pst_Vq3xN8rT2mK7wYb4Lc9hJd6Fs1Gp5Ze0Ua3Ri8Oy2Xn */
                         token: string;
                     };
                 };
@@ -9393,6 +17479,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9402,6 +17501,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9411,6 +17520,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9420,6 +17539,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9429,6 +17558,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9438,6 +17577,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9447,6 +17596,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9469,6 +17628,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "ERP sync",
+                     *       "scopes": [
+                     *         "read:productsubmissions",
+                     *         "write:productsubmissions"
+                     *       ],
+                     *       "createdAt": "2026-11-25T16:05:12.000Z",
+                     *       "expiresAt": "2027-02-24T00:00:00.000Z",
+                     *       "lastUsedAt": "2026-11-26T09:30:00.000Z",
+                     *       "revokedAt": null,
+                     *       "user": {
+                     *         "id": 12,
+                     *         "email": "supplier@example.com",
+                     *         "companyId": 1001,
+                     *         "companyName": "Green Valley Foods"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -9492,6 +17671,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9501,6 +17693,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9510,6 +17712,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9519,6 +17731,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9528,6 +17750,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9537,6 +17769,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9559,6 +17801,28 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example [
+                     *       {
+                     *         "id": 42,
+                     *         "name": "ERP sync",
+                     *         "scopes": [
+                     *           "read:productsubmissions",
+                     *           "write:productsubmissions"
+                     *         ],
+                     *         "createdAt": "2026-11-25T16:05:12.000Z",
+                     *         "expiresAt": "2027-02-24T00:00:00.000Z",
+                     *         "lastUsedAt": "2026-11-26T09:30:00.000Z",
+                     *         "revokedAt": null,
+                     *         "user": {
+                     *           "id": 12,
+                     *           "email": "supplier@example.com",
+                     *           "companyId": 1001,
+                     *           "companyName": "Green Valley Foods"
+                     *         }
+                     *       }
+                     *     ]
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -9582,6 +17846,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9591,6 +17868,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9600,6 +17887,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9609,6 +17906,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9618,6 +17925,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9640,6 +17957,26 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 42,
+                     *       "name": "ERP sync",
+                     *       "scopes": [
+                     *         "read:productsubmissions",
+                     *         "write:productsubmissions"
+                     *       ],
+                     *       "createdAt": "2026-11-25T16:05:12.000Z",
+                     *       "expiresAt": "2027-02-24T00:00:00.000Z",
+                     *       "lastUsedAt": "2026-11-26T09:30:00.000Z",
+                     *       "revokedAt": null,
+                     *       "user": {
+                     *         "id": 12,
+                     *         "email": "supplier@example.com",
+                     *         "companyId": 1001,
+                     *         "companyName": "Green Valley Foods"
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         id: number;
                         name: string;
@@ -9663,6 +18000,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9672,6 +18022,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9681,6 +18041,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9690,6 +18060,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9699,6 +18079,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9708,6 +18098,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9728,6 +18128,27 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "openapi": "3.1.0",
+                     *       "info": {
+                     *         "title": "Product Hub API",
+                     *         "version": "1"
+                     *       },
+                     *       "servers": [
+                     *         {
+                     *           "url": "http://localhost:3000"
+                     *         }
+                     *       ],
+                     *       "paths": {
+                     *         "/api/v1/submissions": {
+                     *           "get": {
+                     *             "operationId": "listSubmissions"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
                     "application/json": {
                         /** @example 3.1.0 */
                         openapi: string;
@@ -9762,6 +18183,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9771,6 +18202,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9791,6 +18232,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example <!doctype html>
+                     *     <html lang="en">
+                     *     <head>
+                     *     <meta charset="utf-8">
+                     *     <meta name="viewport" content="width=device-width, initial-scale=1">
+                     *     <title>Product Hub API</title>
+                     *     <link rel="stylesheet" href="/api/docs/assets/swagger-ui.css">
+                     *     </head>
+                     *     <body>
+                     *     <main id="swagger-ui"></main>
+                     *     <script src="/api/docs/assets/swagger-ui-bundle.js"></script>
+                     *     <script src="/api/docs/assets/init.js"></script>
+                     *     </body>
+                     *     </html>
+                     */
                     "text/html": string;
                 };
             };
@@ -9800,6 +18257,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9809,6 +18276,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9841,6 +18318,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9850,6 +18340,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9859,6 +18359,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9868,6 +18378,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9888,6 +18408,11 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example type Mutation {
+                     *       updateProductSubmissionStatus(id: ID!, reason: String, status: DecisionStatus!): SubmissionDetail!
+                     *     }
+                     */
                     "text/plain": string;
                 };
             };
@@ -9897,6 +18422,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9906,6 +18441,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9915,6 +18460,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9940,7 +18495,51 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "types": [
+                     *         "drafts.processFile",
+                     *         "webhooks.deliver"
+                     *       ],
+                     *       "counts": [
+                     *         {
+                     *           "type": "drafts.processFile",
+                     *           "state": "failed",
+                     *           "count": 2,
+                     *           "oldestDueSeconds": null
+                     *         }
+                     *       ],
+                     *       "jobs": [
+                     *         {
+                     *           "id": 4471,
+                     *           "type": "drafts.processFile",
+                     *           "state": "failed",
+                     *           "attempts": 3,
+                     *           "maxAttempts": 3,
+                     *           "lastError": "Could not read the image: the HEIF file is truncated.",
+                     *           "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
+                     *           "progress": null,
+                     *           "requestId": "req-7f3a91c2",
+                     *           "createdAt": "2026-11-25T16:05:12.000Z",
+                     *           "runAt": "2026-11-26T09:30:00.000Z",
+                     *           "finishedAt": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "total": 2,
+                     *       "page": 1,
+                     *       "pageSize": 50,
+                     *       "can": {
+                     *         "act": true
+                     *       }
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @example [
+                         *       "drafts.processFile",
+                         *       "webhooks.deliver"
+                         *     ]
+                         */
                         types: string[];
                         counts: {
                             type: string;
@@ -9950,8 +18549,11 @@ export interface operations {
                             oldestDueSeconds: number | null;
                         }[];
                         jobs: components["schemas"]["ConsoleJob"][];
+                        /** @example 2 */
                         total: number;
+                        /** @example 1 */
                         page: number;
+                        /** @example 50 */
                         pageSize: number;
                         can: {
                             act: boolean;
@@ -9965,6 +18567,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9974,6 +18589,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9983,6 +18608,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -9992,6 +18627,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10001,6 +18646,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10023,6 +18678,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4471,
+                     *       "type": "drafts.processFile",
+                     *       "state": "failed",
+                     *       "attempts": 3,
+                     *       "maxAttempts": 3,
+                     *       "lastError": "Could not read the image: the HEIF file is truncated.",
+                     *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
+                     *       "progress": null,
+                     *       "requestId": "req-7f3a91c2",
+                     *       "createdAt": "2026-11-25T16:05:12.000Z",
+                     *       "runAt": "2026-11-26T09:30:00.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
@@ -10032,6 +18703,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10041,6 +18725,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10050,6 +18744,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10059,6 +18763,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10068,6 +18782,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10077,6 +18801,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10086,6 +18820,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10108,6 +18852,22 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "id": 4471,
+                     *       "type": "drafts.processFile",
+                     *       "state": "failed",
+                     *       "attempts": 3,
+                     *       "maxAttempts": 3,
+                     *       "lastError": "Could not read the image: the HEIF file is truncated.",
+                     *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
+                     *       "progress": null,
+                     *       "requestId": "req-7f3a91c2",
+                     *       "createdAt": "2026-11-25T16:05:12.000Z",
+                     *       "runAt": "2026-11-26T09:30:00.000Z",
+                     *       "finishedAt": "2026-11-26T09:30:00.000Z"
+                     *     }
+                     */
                     "application/json": components["schemas"]["ConsoleJob"];
                 };
             };
@@ -10117,6 +18877,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10126,6 +18899,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10135,6 +18918,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10144,6 +18937,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10153,6 +18956,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10162,6 +18975,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10171,6 +18994,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10185,6 +19018,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     type?: string;
                     error?: string;
@@ -10200,6 +19034,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 2,
+                     *       "message": "2 failed jobs are queued again."
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                         message: string;
@@ -10212,6 +19052,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10221,6 +19074,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10230,6 +19093,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10239,6 +19112,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10248,6 +19131,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10257,6 +19150,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10266,6 +19169,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10280,6 +19193,7 @@ export interface operations {
         };
         requestBody: {
             content: {
+                /** @example {} */
                 "application/json": {
                     type?: string;
                     error?: string;
@@ -10295,6 +19209,12 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "count": 2,
+                     *       "message": "2 failed jobs were discarded."
+                     *     }
+                     */
                     "application/json": {
                         count: number;
                         message: string;
@@ -10307,6 +19227,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10316,6 +19249,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10325,6 +19268,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10334,6 +19287,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10343,6 +19306,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10352,6 +19325,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10361,6 +19344,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10393,11 +19386,50 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "items": [
+                     *         {
+                     *           "id": 9120,
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "actor": {
+                     *             "id": 3,
+                     *             "name": "Ada Admin",
+                     *             "email": "admin@example.com"
+                     *           },
+                     *           "action": "submission.rejected",
+                     *           "actionLabel": "Submission rejected",
+                     *           "target": {
+                     *             "type": "submission",
+                     *             "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *             "companyId": 1001,
+                     *             "companyName": "Green Valley Foods",
+                     *             "label": "Sparkling water 1 l (036000291452)"
+                     *           },
+                     *           "before": {
+                     *             "status": "SUBMITTED"
+                     *           },
+                     *           "after": {
+                     *             "status": "ADMIN_REJECTED",
+                     *             "reason": "The barcode on the front photo is cut off."
+                     *           }
+                     *         }
+                     *       ],
+                     *       "total": 212,
+                     *       "more": false,
+                     *       "page": 1,
+                     *       "pageSize": 50
+                     *     }
+                     */
                     "application/json": {
                         items: components["schemas"]["AuditRow"][];
+                        /** @example 212 */
                         total: number;
+                        /** @example false */
                         more: boolean;
+                        /** @example 1 */
                         page: number;
+                        /** @example 50 */
                         pageSize: number;
                     };
                 };
@@ -10408,6 +19440,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10417,6 +19462,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10426,6 +19481,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10435,6 +19500,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10444,6 +19519,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10464,16 +19549,64 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "actions": [
+                     *         {
+                     *           "value": "submission.rejected",
+                     *           "label": "Submission rejected"
+                     *         }
+                     *       ],
+                     *       "actors": [
+                     *         {
+                     *           "id": 3,
+                     *           "name": "Ada Admin",
+                     *           "email": "admin@example.com"
+                     *         }
+                     *       ],
+                     *       "companies": [
+                     *         {
+                     *           "id": 1001,
+                     *           "name": "Green Valley Foods"
+                     *         }
+                     *       ]
+                     *     }
+                     */
                     "application/json": {
+                        /**
+                         * @example [
+                         *       {
+                         *         "value": "submission.rejected",
+                         *         "label": "Submission rejected"
+                         *       }
+                         *     ]
+                         */
                         actions: {
                             value: string;
                             label: string;
                         }[];
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 3,
+                         *         "name": "Ada Admin",
+                         *         "email": "admin@example.com"
+                         *       }
+                         *     ]
+                         */
                         actors: {
                             id: number;
                             name: string;
                             email: string;
                         }[];
+                        /**
+                         * @example [
+                         *       {
+                         *         "id": 1001,
+                         *         "name": "Green Valley Foods"
+                         *       }
+                         *     ]
+                         */
                         companies: {
                             id: number;
                             name: string;
@@ -10487,6 +19620,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10496,6 +19639,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10505,6 +19658,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10514,6 +19677,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10542,6 +19715,10 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example when,actor,actor e-mail,action,action name,target type,target id,target,company,before,after
+                     *     2026-11-26T09:30:00.000Z,Ada Admin,admin@example.com,submission.rejected,Submission rejected,submission,0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10,Sparkling water 1 l (036000291452),Green Valley Foods,status: SUBMITTED,status: ADMIN_REJECTED
+                     */
                     "text/csv": string;
                 };
             };
@@ -10551,6 +19728,19 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10560,6 +19750,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10569,6 +19769,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10578,6 +19788,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
@@ -10587,6 +19807,16 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };

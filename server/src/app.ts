@@ -69,10 +69,11 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerRequestContext(app);
   registerHttpMetrics(app);
   // Every route, as registered: the attack suite tries each of them (server/test/attack-*.test.ts, through test/support/attack.ts).
-  const routeList: { method: string; url: string }[] = [];
+  const routeList: FastifyInstance['routeList'] = [];
   app.decorate('routeList', routeList);
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) if (method !== 'HEAD') routeList.push({ method, url: route.url });
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeList.push({ method, url: route.url, schema: route.schema });
   });
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);

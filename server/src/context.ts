@@ -1,4 +1,4 @@
-import type { FastifyBaseLogger } from 'fastify';
+import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Database } from './db/client.ts';
 import type { Mailer } from './modules/notifications/mailer.ts';
@@ -30,6 +30,7 @@ declare module 'fastify' {
   interface FastifyInstance {
     ctx: AppContext;
     sessionStore: DbSessionStore;
-    routeList: { method: string; url: string }[];
+    /** Every route as registered, with its schema (routeSchema's zod schemas). */
+    routeList: { method: string; url: string; schema?: FastifySchema }[];
   }
 }

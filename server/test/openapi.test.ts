@@ -2,7 +2,11 @@
  * Issue 21 item 2: /api/openapi.json describes every REST route (found the way the attack suite finds them), with its
  * errors and the bearer scheme; /api/docs serves Swagger UI from our own origin; /graphql/schema.graphql the SDL.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
+import { z } from 'zod';
+import { EXAMPLE } from '@portal/domain';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { apiRoutes } from './support/routes.ts';
 
@@ -89,6 +93,123 @@ describe(`OpenAPI (${databaseKind})`, () => {
     expect(create.requestBody!.content['application/json']).toBeTruthy();
     expect(create.responses['429'] ?? create.responses['401']).toBeTruthy();
     expect(JSON.stringify(doc.paths['/api/bulkIngestion/jobs/{jobId}'].get)).toContain('"in":"path"');
+  });
+
+  /** Every media type of the document with where it is (a JSON pointer) and what it is for. */
+  const mediaTypes = () => {
+    const out: { where: string; name: string; kind: 'body' | 'answer' | 'error'; media: Record<string, unknown> }[] =
+      [];
+    const pointer = (...parts: string[]) =>
+      '/' + parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+    for (const [path, ops] of Object.entries(doc.paths))
+      for (const [method, op] of Object.entries(ops)) {
+        const name = `${method.toUpperCase()} ${path}`;
+        const bodies = (op.requestBody?.content ?? {}) as Record<string, Record<string, unknown>>;
+        for (const [type, media] of Object.entries(bodies))
+          out.push({
+            where: pointer('paths', path, method, 'requestBody', 'content', type),
+            name: `${name} body ${type}`,
+            kind: 'body',
+            media,
+          });
+        for (const [status, answer] of Object.entries(op.responses)) {
+          const content = ((answer as { content?: unknown }).content ?? {}) as Record<string, Record<string, unknown>>;
+          for (const [type, media] of Object.entries(content))
+            out.push({
+              where: pointer('paths', path, method, 'responses', status, 'content', type),
+              name: `${name} ${status} ${type}`,
+              kind: /^[23]/.test(status) ? 'answer' : 'error',
+              media,
+            });
+        }
+      }
+    return out;
+  };
+
+  it('gives every operation examples: its JSON body, every answer but a binary file, and every error', () => {
+    const media = mediaTypes();
+    const lacking = media
+      .filter(({ name, kind, media }) => {
+        const schema = media.schema as { format?: string } | undefined;
+        if (kind === 'body' && !name.endsWith('application/json')) return false; // uploads: files and form fields
+        if (schema?.format === 'binary') return false; // images, PDFs, scripts: the file itself
+        return media.example === undefined;
+      })
+      .map((m) => m.name);
+    expect(lacking).toEqual([]);
+    expect(Object.values(doc.paths).flatMap((ops) => Object.values(ops)).length).toBeGreaterThan(80);
+    expect(media.filter((m) => m.kind === 'answer' && m.media.example !== undefined).length).toBeGreaterThan(70);
+  });
+
+  it("every example is true: it matches its schema in the document, and the route's own zod schema", () => {
+    // The document as JSON Schema 2020-12 (OpenAPI 3.1's dialect), examples anywhere in it checked against the schema
+    // they stand beside.
+    const ajv = new Ajv2020({ strict: false, allErrors: true });
+    addFormats.default(ajv);
+    ajv.addFormat('binary', true);
+    ajv.addSchema({ ...doc, $id: 'doc' } as object);
+    const wrong: string[] = [];
+    const check = (where: string, value: unknown, name: string) => {
+      const valid = ajv.validate({ $ref: `doc#${where}` }, value);
+      if (!valid) wrong.push(`${name}: ${ajv.errorsText(ajv.errors, { separator: '; ' })}`);
+    };
+    for (const { where, name, media } of mediaTypes())
+      if (media.example !== undefined) check(`${where}/schema`, media.example, name);
+    let nested = 0;
+    const walk = (node: unknown, where: string) => {
+      if (!node || typeof node !== 'object') return;
+      const o = node as Record<string, unknown>;
+      const inSchema = where.startsWith('/components/schemas') || where.includes('/schema');
+      const found = inSchema ? [...(Array.isArray(o.examples) ? o.examples : [])] : [];
+      if (inSchema && o.example !== undefined && !('schema' in o)) found.push(o.example);
+      for (const [i, example] of found.entries()) check(where, example, `${where} example ${i + 1}`);
+      nested += found.length;
+      for (const [k, v] of Object.entries(o))
+        if (k !== 'example' && k !== 'examples') walk(v, `${where}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+    };
+    walk(doc.components, '/components');
+    walk(doc.paths, '/paths');
+    expect(nested).toBeGreaterThan(50);
+
+    // The zod schemas the server validates with carry rules JSON Schema does not (check digits, a token's expiry
+    // within a year): each route's examples parse with them too, as of the examples' own day.
+    vi.useFakeTimers({ toFake: ['Date'], now: new Date(EXAMPLE.at) });
+    try {
+      for (const route of server.app.routeList) {
+        const schema = route.schema as
+          { body?: unknown; consumes?: string[]; response?: Record<string, unknown> } | undefined;
+        const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as
+          | {
+              requestBody?: { content: Record<string, { example?: unknown }> };
+              responses: Record<string, { content?: Record<string, { example?: unknown }> }>;
+            }
+          | undefined;
+        if (!schema || !op) continue;
+        const name = `${route.method} ${route.url}`;
+        const parse = (zod: unknown, value: unknown, what: string) => {
+          if (!(zod instanceof z.ZodType) || value === undefined) return;
+          const parsed = zod.safeParse(value);
+          if (!parsed.success)
+            wrong.push(
+              `${name} ${what}: ${parsed.error.issues.map((i) => `${i.path.join('.')} ${i.message}`).join('; ')}`,
+            );
+        };
+        parse(schema.body, op.requestBody?.content['application/json']?.example, 'body');
+        for (const [status, answer] of Object.entries(schema.response ?? {})) {
+          if (!/^[23]/.test(status)) continue;
+          const content = op.responses[status]?.content ?? {};
+          if (answer instanceof z.ZodType) parse(answer, content['application/json']?.example, status);
+          else
+            for (const [type, { schema: zod }] of Object.entries(
+              (answer as { content?: Record<string, { schema: unknown }> }).content ?? {},
+            ))
+              parse(zod, content[type]?.example, `${status} ${type}`);
+        }
+      }
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(wrong).toEqual([]);
   });
 
   it('/api/docs serves Swagger UI from this server, under the same CSP as the app', async () => {

@@ -2,46 +2,57 @@ import { z } from 'zod';
 import { PERSON_NAME_MAX } from './constants.ts';
 import { MSG } from './messages.ts';
 import { emailSchema, loginPasswordSchema, newPasswordSchema } from './sign-in.ts';
+import { EXAMPLE } from './api-examples.ts';
 
 export { emailSchema, newPasswordSchema } from './sign-in.ts';
 export { meetsPasswordPolicy } from './password-policy.ts';
 
-export const loginSchema = z.object({
-  username: emailSchema,
-  password: loginPasswordSchema,
-  source: z.string().max(64).optional(),
-  partner: z.coerce.number().int().positive().optional(),
-});
+export const loginSchema = z
+  .object({
+    username: emailSchema,
+    password: loginPasswordSchema,
+    source: z.string().max(64).optional(),
+    partner: z.coerce.number().int().positive().optional(),
+  })
+  .meta({ examples: [{ username: EXAMPLE.email, password: 'Supplier-demo-1' }] });
 export type LoginInput = z.infer<typeof loginSchema>;
 
-export const forgotPasswordSchema = z.object({ email: emailSchema });
+export const forgotPasswordSchema = z.object({ email: emailSchema }).meta({ examples: [{ email: EXAMPLE.email }] });
 
-export const resetPasswordSchema = z.object({
-  token: z.string().min(16).max(200),
-  newPassword: newPasswordSchema,
-});
+export const resetPasswordSchema = z
+  .object({
+    token: z.string().min(16).max(200),
+    newPassword: newPasswordSchema,
+  })
+  .meta({ examples: [{ token: 'Q2xlYXJ3YXRlci1yZXNldC0xMjM0NTY', newPassword: 'Blue-harbour-lantern-42' }] });
 
-export const strengthenPasswordSchema = z.object({ newPassword: newPasswordSchema });
+export const strengthenPasswordSchema = z
+  .object({ newPassword: newPasswordSchema })
+  .meta({ examples: [{ newPassword: 'Blue-harbour-lantern-42' }] });
 
-export const accountInformationSchema = z.object({
-  email: emailSchema,
-  firstName: z
-    .string({ error: MSG.firstNameRequired })
-    .trim()
-    .min(1, MSG.firstNameRequired)
-    .max(PERSON_NAME_MAX, MSG.firstNameTooLong),
-  lastName: z
-    .string({ error: MSG.lastNameRequired })
-    .trim()
-    .min(1, MSG.lastNameRequired)
-    .max(PERSON_NAME_MAX, MSG.lastNameTooLong),
-});
+export const accountInformationSchema = z
+  .object({
+    email: emailSchema,
+    firstName: z
+      .string({ error: MSG.firstNameRequired })
+      .trim()
+      .min(1, MSG.firstNameRequired)
+      .max(PERSON_NAME_MAX, MSG.firstNameTooLong),
+    lastName: z
+      .string({ error: MSG.lastNameRequired })
+      .trim()
+      .min(1, MSG.lastNameRequired)
+      .max(PERSON_NAME_MAX, MSG.lastNameTooLong),
+  })
+  .meta({ examples: [{ email: EXAMPLE.email, firstName: EXAMPLE.firstName, lastName: EXAMPLE.lastName }] });
 export type AccountInformation = z.infer<typeof accountInformationSchema>;
 
-export const changePasswordSchema = z.object({
-  oldPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
-  newPassword: newPasswordSchema,
-});
+export const changePasswordSchema = z
+  .object({
+    oldPassword: z.string({ error: MSG.passwordRequired }).min(1, MSG.passwordRequired).max(200),
+    newPassword: newPasswordSchema,
+  })
+  .meta({ examples: [{ oldPassword: 'Supplier-demo-1', newPassword: 'Blue-harbour-lantern-42' }] });
 
 /** The change-password form adds a confirmation field that must match. */
 export const changePasswordFormSchema = changePasswordSchema
@@ -66,5 +77,22 @@ export const userDetailsSchema = z
     tcAcceptanceDate: z.iso.datetime({ offset: true }).nullable(),
     hasBulkIngestionAccess: z.boolean().describe("The user's company is a bulk ingestion organisation"),
   })
-  .meta({ id: 'UserDetails' });
+  .meta({
+    id: 'UserDetails',
+    examples: [
+      {
+        id: EXAMPLE.userId,
+        companyId: EXAMPLE.companyId,
+        firstName: EXAMPLE.firstName,
+        lastName: EXAMPLE.lastName,
+        email: EXAMPLE.email,
+        company: { id: EXAMPLE.companyId, name: 'Green Valley Foods' },
+        isAuth0User: true,
+        scopes: ['write:webhooks'],
+        sessionPartnerCompanyId: null,
+        tcAcceptanceDate: EXAMPLE.earlier,
+        hasBulkIngestionAccess: false,
+      },
+    ],
+  });
 export type UserDetails = z.infer<typeof userDetailsSchema>;

@@ -6,6 +6,7 @@ import { RULE_SEVERITIES } from './readiness-messages.ts';
 import { detectedFromSchema } from './detected-codes.ts';
 import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 import { TOKEN_AREAS } from './api-tokens.ts';
+import { EXAMPLE } from './api-examples.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI
@@ -33,7 +34,8 @@ export const v1Cursor = z
   .min(1)
   .max(512)
   .regex(/^[A-Za-z0-9_-]+$/)
-  .describe('The next_cursor of the page before; opaque');
+  .describe('The next_cursor of the page before; opaque')
+  .meta({ examples: [EXAMPLE.cursor] });
 
 export const v1SubmissionListQuery = z.object({
   limit: z.coerce
@@ -69,21 +71,34 @@ export const v1SubmissionListQuery = z.object({
 });
 export type V1SubmissionListQuery = z.infer<typeof v1SubmissionListQuery>;
 
+/** A time as the v1 answers give it: ISO 8601 with its offset. */
+const iso = () => z.iso.datetime({ offset: true }).meta({ examples: [EXAMPLE.at] });
+
 export const v1SubmissionSummary = z
   .object({
-    id: z.uuid(),
-    upc: z.string().meta({ example: '036000291452' }),
-    ean13_upc: z.string().meta({ example: '0036000291452' }),
-    product_name: z.string().nullable(),
-    status: z.enum(SUBMISSION_STATUSES),
-    company_id: z.number().int(),
-    partner_company_id: z.number().int().nullable(),
+    id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
+    upc: z.string().meta({ examples: [EXAMPLE.upc] }),
+    ean13_upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
+    product_name: z
+      .string()
+      .nullable()
+      .meta({ examples: [EXAMPLE.productName] }),
+    status: z.enum(SUBMISSION_STATUSES).meta({ examples: ['ADMIN_REJECTED'] }),
+    company_id: z
+      .number()
+      .int()
+      .meta({ examples: [EXAMPLE.companyId] }),
+    partner_company_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
     partner_status: z.enum(['Incomplete', 'Complete', 'N/A']),
     readiness: storedReadinessSchema
       .nullable()
       .describe("Readiness for its partner by the partner's rules; null without a partner with a configuration"),
-    created_at: z.iso.datetime({ offset: true }),
-    updated_at: z.iso.datetime({ offset: true }),
+    created_at: iso().meta({ examples: [EXAMPLE.earlier] }),
+    updated_at: iso(),
   })
   .meta({ id: 'SubmissionSummary' });
 export type V1SubmissionSummary = z.infer<typeof v1SubmissionSummary>;
@@ -95,8 +110,6 @@ export const v1SubmissionPage = z
   })
   .meta({ id: 'SubmissionPage' });
 export type V1SubmissionPage = z.infer<typeof v1SubmissionPage>;
-
-const iso = () => z.iso.datetime({ offset: true });
 
 /** A photo check a file failed, with the one-line fix the supplier reads. */
 export const v1PhotoCheck = z
@@ -115,7 +128,21 @@ export const v1RuleResult = z
     fix: z.string(),
     file_names: z.array(z.string()).describe('The files that fail it (photo checks)'),
   })
-  .meta({ id: 'RuleResult' });
+  .meta({
+    id: 'RuleResult',
+    examples: [
+      {
+        code: 'R-IMG-MIN-2',
+        kind: 'min-images',
+        severity: 'blocking',
+        weight: 3,
+        passed: false,
+        message: 'At least 2 images are needed.',
+        fix: 'Add a photo of the back of the pack.',
+        file_names: [],
+      },
+    ],
+  });
 
 /** A product of a draft (its files of one UPC) judged against the partner's readiness rules. */
 export const v1ProductReadiness = z
@@ -127,35 +154,99 @@ export const v1ProductReadiness = z
     rules_version: z.number().int(),
     failing: z.array(v1RuleResult),
   })
-  .meta({ id: 'ProductReadiness' });
+  .meta({
+    id: 'ProductReadiness',
+    examples: [
+      {
+        upc: EXAMPLE.upc,
+        file_names: [EXAMPLE.fileName],
+        percent: 75,
+        ready: false,
+        rules_version: 3,
+        failing: [
+          {
+            code: 'R-IMG-MIN-2',
+            kind: 'min-images',
+            severity: 'blocking',
+            weight: 3,
+            passed: false,
+            message: 'At least 2 images are needed.',
+            fix: 'Add a photo of the back of the pack.',
+            file_names: [],
+          },
+        ],
+      },
+    ],
+  });
 
 export const DETECTION_STATUSES = ['pending', 'done', 'failed'] as const;
 
 export const v1DraftFile = z
   .object({
-    file_name: z.string(),
-    kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']),
-    size: z.number().int(),
-    upc: z.string().nullable().describe('The UPC entered for this file (null: the detected one is used)'),
-    product_name: z.string().nullable(),
-    detected_upc: z.string().nullable().describe('Used as the UPC when none is entered'),
-    detected_upcs: z.array(z.string()).describe('Every code read from the file'),
-    detected_from: detectedFromSchema.nullable(),
-    detection_status: z.enum(DETECTION_STATUSES).describe('pending while the barcodes and photo checks are read'),
-    shipping_profile_id: z.number().int().nullable(),
+    file_name: z.string().meta({ examples: [EXAMPLE.fileName] }),
+    kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
+    size: z
+      .number()
+      .int()
+      .meta({ examples: [1843302] }),
+    upc: z
+      .string()
+      .nullable()
+      .describe('The UPC entered for this file (null: the detected one is used)')
+      .meta({ examples: [EXAMPLE.upc] }),
+    product_name: z
+      .string()
+      .nullable()
+      .meta({ examples: [EXAMPLE.productName] }),
+    detected_upc: z
+      .string()
+      .nullable()
+      .describe('Used as the UPC when none is entered')
+      .meta({ examples: [EXAMPLE.upc] }),
+    detected_upcs: z
+      .array(z.string())
+      .describe('Every code read from the file')
+      .meta({ examples: [[EXAMPLE.upc]] }),
+    detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
+    detection_status: z
+      .enum(DETECTION_STATUSES)
+      .describe('pending while the barcodes and photo checks are read')
+      .meta({ examples: ['done'] }),
+    shipping_profile_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [7] }),
     is_marketing_image: z.boolean(),
     photo_checks: z.array(v1PhotoCheck).describe('Photo checks the file failed ([] while pending)'),
-    long_side_px: z.number().int().nullable(),
-    image_url: z.string().describe('The file (a PDF as its first page), on this server'),
-    thumbnail_url: z.string(),
+    long_side_px: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [3024] }),
+    image_url: z
+      .string()
+      .describe('The file (a PDF as its first page), on this server')
+      .meta({ examples: [`/api${EXAMPLE.draftImageUrl}`] }),
+    thumbnail_url: z.string().meta({ examples: [`/api${EXAMPLE.draftThumbnailUrl}`] }),
   })
   .meta({ id: 'DraftFile' });
 
 export const v1Draft = z
   .object({
-    id: z.uuid(),
-    partner_company_id: z.number().int().nullable(),
-    created_by: z.object({ user_id: z.number().int(), email: z.string() }),
+    id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
+    partner_company_id: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+    created_by: z.object({
+      user_id: z
+        .number()
+        .int()
+        .meta({ examples: [EXAMPLE.userId] }),
+      email: z.string().meta({ examples: [EXAMPLE.email] }),
+    }),
     updated_at: iso(),
     files: z.array(v1DraftFile),
     readiness: z
@@ -193,27 +284,46 @@ export const v1ReviewComment = z
     by: z.string(),
     at: iso(),
   })
-  .meta({ id: 'ReviewComment' });
+  .meta({
+    id: 'ReviewComment',
+    examples: [
+      {
+        target: 'region',
+        file_name: EXAMPLE.fileName,
+        region: { x: 0.12, y: 0.55, w: 0.3, h: 0.2 },
+        text: 'The barcode is cut off at the edge.',
+        by: EXAMPLE.reviewer,
+        at: EXAMPLE.at,
+      },
+    ],
+  });
 export type V1ReviewComment = z.infer<typeof v1ReviewComment>;
 
 export const v1HistoryEntry = z
   .object({
     at: iso(),
-    from_status: z.enum(ITEM_STATUSES).nullable(),
-    to_status: z.enum(ITEM_STATUSES),
-    reason: z.string().nullable().describe("The reviewer's or the checks' comment"),
-    by: z.string(),
+    from_status: z
+      .enum(ITEM_STATUSES)
+      .nullable()
+      .meta({ examples: ['SUBMITTED'] }),
+    to_status: z.enum(ITEM_STATUSES).meta({ examples: ['ADMIN_REJECTED'] }),
+    reason: z
+      .string()
+      .nullable()
+      .describe("The reviewer's or the checks' comment")
+      .meta({ examples: ['The barcode on the front photo is cut off.'] }),
+    by: z.string().meta({ examples: [EXAMPLE.reviewer] }),
     comments: z.array(v1ReviewComment).describe("The reviewer's comments on fields and files with this change"),
   })
   .meta({ id: 'StatusChange' });
 
 export const v1SubmissionFile = z
   .object({
-    file_name: z.string(),
-    kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']),
+    file_name: z.string().meta({ examples: [EXAMPLE.fileName] }),
+    kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
     is_marketing_image: z.boolean(),
-    detected_upcs: z.array(z.string()),
-    detected_from: detectedFromSchema.nullable(),
+    detected_upcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
+    detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     barcode_region: z
       .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
       .nullable()
@@ -221,21 +331,27 @@ export const v1SubmissionFile = z
         'Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left',
       ),
     photo_checks: z.array(v1PhotoCheck),
-    download_url: z.string().describe('The file (a PDF as its first page), on this server, with the same credentials'),
-    thumbnail_url: z.string(),
+    download_url: z
+      .string()
+      .describe('The file (a PDF as its first page), on this server, with the same credentials')
+      .meta({ examples: [EXAMPLE.imageUrl] }),
+    thumbnail_url: z.string().meta({ examples: [EXAMPLE.thumbnailUrl] }),
   })
   .meta({ id: 'SubmissionFile' });
 
 export const v1PartnerStatus = z
   .object({ type: z.enum(['Pass', 'Info', 'Warn', 'Fail']), message: z.string() })
-  .meta({ id: 'PartnerStatus' });
+  .meta({ id: 'PartnerStatus', examples: [{ type: 'Warn', message: 'Brand is missing.' }] });
 
 export const v1Submission = v1SubmissionSummary
   .extend({
-    status_display_name: z.string(),
+    status_display_name: z.string().meta({ examples: ['Rejected'] }),
     partner_statuses: z.array(v1PartnerStatus),
     rejection: z
-      .object({ message: z.string(), by_staff: z.boolean() })
+      .object({
+        message: z.string().meta({ examples: ['The barcode on the front photo is cut off.'] }),
+        by_staff: z.boolean(),
+      })
       .nullable()
       .describe('Why it was rejected (null unless rejected)'),
     review_comments: z
@@ -260,17 +376,36 @@ export const v1Decision = z
 
 export const v1CataloguedProduct = z
   .object({
-    ean13_upc: z.string(),
-    brand: z.string(),
-    description: z.string(),
-    department: z.string().nullable(),
-    category: z.string().nullable(),
-    subcategory: z.string().nullable(),
-    item_size: z.string().nullable(),
-    units_of_measure: z.string().nullable(),
-    pack_count: z.number().int().nullable(),
-    is_delisted: z.boolean(),
-    image_urls: z.array(z.string()),
+    ean13_upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
+    brand: z.string().meta({ examples: [EXAMPLE.brand] }),
+    description: z.string().meta({ examples: [EXAMPLE.productName] }),
+    department: z
+      .string()
+      .nullable()
+      .meta({ examples: ['Grocery'] }),
+    category: z
+      .string()
+      .nullable()
+      .meta({ examples: ['Beverages'] }),
+    subcategory: z
+      .string()
+      .nullable()
+      .meta({ examples: ['Sparkling water'] }),
+    item_size: z
+      .string()
+      .nullable()
+      .meta({ examples: ['1'] }),
+    units_of_measure: z
+      .string()
+      .nullable()
+      .meta({ examples: ['l'] }),
+    pack_count: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [6] }),
+    is_delisted: z.boolean().meta({ examples: [false] }),
+    image_urls: z.array(z.string()).meta({ examples: [[EXAMPLE.imageUrl]] }),
     updated_at: iso(),
   })
   .meta({ id: 'CataloguedProduct' });
@@ -286,22 +421,41 @@ export const v1CataloguePage = z
 
 export const v1TokenInfo = z
   .object({
-    id: z.number().int(),
-    name: z.string(),
-    scopes: z.array(z.string()).describe('What the token was given'),
-    effective_scopes: z.array(z.string()).describe('Of those, what its owner still holds: what it may do now'),
+    id: z
+      .number()
+      .int()
+      .meta({ examples: [42] }),
+    name: z.string().meta({ examples: ['ERP sync'] }),
+    scopes: z
+      .array(z.string())
+      .describe('What the token was given')
+      .meta({ examples: [['read:productsubmissions', 'write:productsubmissions']] }),
+    effective_scopes: z
+      .array(z.string())
+      .describe('Of those, what its owner still holds: what it may do now')
+      .meta({ examples: [['read:productsubmissions', 'write:productsubmissions']] }),
     can_write: z.boolean().describe('It may change products, drafts and reviews'),
     areas: z
       .array(
         z.object({
           area: z.enum(TOKEN_AREAS),
-          label: z.string(),
-          access: z.enum(['none', 'read', 'write']),
+          label: z.string().meta({ examples: ['Submissions and drafts'] }),
+          access: z.enum(['none', 'read', 'write']).meta({ examples: ['write'] }),
         }),
       )
       .describe('What the token may do in each area of the API (a route of an area it does not cover answers 403)'),
-    owner: z.object({ user_id: z.number().int(), email: z.string(), company_id: z.number().int() }),
-    expires_at: iso(),
+    owner: z.object({
+      user_id: z
+        .number()
+        .int()
+        .meta({ examples: [EXAMPLE.userId] }),
+      email: z.string().meta({ examples: [EXAMPLE.email] }),
+      company_id: z
+        .number()
+        .int()
+        .meta({ examples: [EXAMPLE.companyId] }),
+    }),
+    expires_at: iso().meta({ examples: ['2027-11-26T09:30:00.000Z'] }),
     created_at: iso(),
   })
   .meta({ id: 'TokenInfo' });
@@ -310,12 +464,22 @@ export const v1TokenInfo = z
 export const FEED_RETENTION_DAYS = 30;
 
 const submissionEventData = z.object({
-  submissionId: z.uuid(),
-  companyId: z.number().int(),
-  partnerCompanyId: z.number().int().nullable(),
-  upc: z.string(),
-  ean13Upc: z.string(),
-  productName: z.string().nullable(),
+  submissionId: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
+  companyId: z
+    .number()
+    .int()
+    .meta({ examples: [EXAMPLE.companyId] }),
+  partnerCompanyId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
+  ean13Upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
+  productName: z
+    .string()
+    .nullable()
+    .meta({ examples: [EXAMPLE.productName] }),
   status: z.enum(ITEM_STATUSES),
   readiness: storedReadinessSchema
     .nullable()
@@ -397,33 +561,60 @@ export const v1FeedPage = z
 /** A draft as the web app's REST routes answer it (POST /api/draftSubmissions and its files): camelCase, as GraphQL. */
 export const draftViewSchema = z
   .object({
-    id: z.uuid(),
-    userId: z.number().int(),
-    isImported: z.boolean(),
-    partnerCompanyId: z.number().int().nullable(),
-    creatorFirstName: z.string(),
-    creatorLastName: z.string(),
-    creatorEmail: z.string(),
+    id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
+    userId: z
+      .number()
+      .int()
+      .meta({ examples: [EXAMPLE.userId] }),
+    isImported: z.boolean().meta({ examples: [false] }),
+    partnerCompanyId: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+    creatorFirstName: z.string().meta({ examples: [EXAMPLE.firstName] }),
+    creatorLastName: z.string().meta({ examples: [EXAMPLE.lastName] }),
+    creatorEmail: z.string().meta({ examples: [EXAMPLE.email] }),
     updatedDate: iso(),
     can: z.object({ edit: z.boolean(), delete: z.boolean() }),
     files: z.array(
       z.object({
-        fileName: z.string(),
-        kind: z.string(),
-        size: z.number().int(),
-        upc: z.string().nullable(),
-        productName: z.string().nullable(),
-        detectedUpc: z.string().nullable(),
-        detectedUpcs: z.array(z.string()),
-        detectedFrom: detectedFromSchema.nullable(),
-        detectionStatus: z.enum(DETECTION_STATUSES),
-        shippingProfileId: z.number().int().nullable(),
+        fileName: z.string().meta({ examples: [EXAMPLE.fileName] }),
+        kind: z.string().meta({ examples: ['jpeg'] }),
+        size: z
+          .number()
+          .int()
+          .meta({ examples: [1843302] }),
+        upc: z
+          .string()
+          .nullable()
+          .meta({ examples: [EXAMPLE.upc] }),
+        productName: z
+          .string()
+          .nullable()
+          .meta({ examples: [EXAMPLE.productName] }),
+        detectedUpc: z
+          .string()
+          .nullable()
+          .meta({ examples: [EXAMPLE.upc] }),
+        detectedUpcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
+        detectedFrom: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
+        detectionStatus: z.enum(DETECTION_STATUSES).meta({ examples: ['done'] }),
+        shippingProfileId: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ examples: [7] }),
         isMarketingImage: z.boolean(),
-        imageUrl: z.string(),
-        thumbnailUrl: z.string(),
+        imageUrl: z.string().meta({ examples: [EXAMPLE.draftImageUrl] }),
+        thumbnailUrl: z.string().meta({ examples: [EXAMPLE.draftThumbnailUrl] }),
         thumbnailReady: z.boolean(),
         qualityIssues: z.array(v1PhotoCheck),
-        longSidePx: z.number().int().nullable(),
+        longSidePx: z
+          .number()
+          .int()
+          .nullable()
+          .meta({ examples: [3024] }),
       }),
     ),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import {
   AUDIT_ACTIONS,
   AUDIT_COUNT_LIMIT,
@@ -82,22 +83,57 @@ export const auditRowSchema = z
     before: auditSummarySchema.describe('What the change replaced (the fields it changed)'),
     after: auditSummarySchema.describe('What the change made'),
   })
-  .meta({ id: 'AuditRow' }) satisfies z.ZodType<AuditRowView>;
+  .meta({
+    id: 'AuditRow',
+    examples: [
+      {
+        id: 9120,
+        at: EXAMPLE.at,
+        actor: { id: 3, name: EXAMPLE.reviewer, email: 'admin@example.com' },
+        action: 'submission.rejected',
+        actionLabel: 'Submission rejected',
+        target: {
+          type: 'submission',
+          id: EXAMPLE.submissionId,
+          companyId: EXAMPLE.companyId,
+          companyName: 'Green Valley Foods',
+          label: `${EXAMPLE.productName} (${EXAMPLE.upc})`,
+        },
+        before: { status: 'SUBMITTED' },
+        after: { status: 'ADMIN_REJECTED', reason: 'The barcode on the front photo is cut off.' },
+      },
+    ],
+  }) satisfies z.ZodType<AuditRowView>;
 
 /** One page of the trail, newest first, with how many rows match (counted up to a limit; `more` past it). */
 export const auditPageSchema = z.object({
   items: z.array(auditRowSchema),
-  total: z.number().int(),
-  more: z.boolean(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .meta({ examples: [212] }),
+  more: z.boolean().meta({ examples: [false] }),
+  page: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+  pageSize: z
+    .number()
+    .int()
+    .meta({ examples: [50] }),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 
 /** The filters' choices: every action, the staff who acted, the companies acted on. */
 export const auditOptionsSchema = z.object({
-  actions: z.array(z.object({ value: z.string(), label: z.string() })),
-  actors: z.array(z.object({ id: z.number().int(), name: z.string(), email: z.string() })),
-  companies: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  actions: z
+    .array(z.object({ value: z.string(), label: z.string() }))
+    .meta({ examples: [[{ value: 'submission.rejected', label: 'Submission rejected' }]] }),
+  actors: z
+    .array(z.object({ id: z.number().int(), name: z.string(), email: z.string() }))
+    .meta({ examples: [[{ id: 3, name: EXAMPLE.reviewer, email: 'admin@example.com' }]] }),
+  companies: z
+    .array(z.object({ id: z.number().int(), name: z.string() }))
+    .meta({ examples: [[{ id: EXAMPLE.companyId, name: 'Green Valley Foods' }]] }),
 });
 export type AuditOptions = z.infer<typeof auditOptionsSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 
 /** Brand profile rules and messages (part 2 sections 2.6, 3, 4, 5, 8 and 9). */
 
@@ -438,9 +439,18 @@ const contactShape = {
 /** A brand profile as the server answers it: the stored values, download links for its files, and what you may do. */
 export const brandProfileViewSchema = z
   .object({
-    id: z.number().int(),
-    companyId: z.number().int(),
-    creatorId: z.number().int(),
+    id: z
+      .number()
+      .int()
+      .meta({ examples: [4] }),
+    companyId: z
+      .number()
+      .int()
+      .meta({ examples: [EXAMPLE.companyId] }),
+    creatorId: z
+      .number()
+      .int()
+      .meta({ examples: [EXAMPLE.userId] }),
     isPublished: z.boolean(),
     brandLogoFilename: z.string().nullable(),
     productOneSheetFilename: z.string().nullable(),
@@ -462,13 +472,13 @@ export const brandProfileViewSchema = z
     primaryDistributionMethod: z.string().nullable(),
     secondaryDistributionMethod: z.string().nullable(),
     distributionRange: z.enum(DISTRIBUTION_RANGES).nullable(),
-    distributionRangeStates: z.array(z.string()),
+    distributionRangeStates: z.array(z.string()).meta({ examples: [['CA', 'OR', 'WA']] }),
     salesContact: z.object(contactShape).nullable(),
     primaryBroker: z.object({ Company: z.string().nullable(), ...contactShape }).nullable(),
     brandLogoUrl: z.string().nullable(),
     productOneSheetUrl: z.string().nullable(),
     salesDeckUrl: z.string().nullable(),
-    updatedAt: z.iso.datetime({ offset: true }),
+    updatedAt: z.iso.datetime({ offset: true }).meta({ examples: [EXAMPLE.at] }),
     can: z.object({ edit: z.boolean() }),
   })
   .meta({ id: 'BrandProfile' });

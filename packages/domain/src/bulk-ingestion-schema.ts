@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import { ACCESS_MSG, ACCESS_NAME_MIN, FILE_STATUSES, type IngestionJobView } from './bulk-ingestion.ts';
 
 // Apart from bulk-ingestion.ts, whose messages, rules and labels the access and import pages show without any schema.
@@ -44,7 +45,30 @@ export const ingestionJobSchema = z
     submittedByEmail: z.string().nullable(),
     status: z.enum(['Complete', 'Error', 'Incomplete']),
   })
-  .meta({ id: 'IngestionJob' }) satisfies z.ZodType<IngestionJobView>;
+  .meta({
+    id: 'IngestionJob',
+    examples: [
+      {
+        id: 57,
+        companyId: EXAMPLE.companyId,
+        source: 'UPLOAD',
+        receivedCount: 0,
+        ignoredCount: 1,
+        unidentifiedCount: 0,
+        needsMappingCount: 2,
+        identifiedCount: 0,
+        submittedCount: 9,
+        cataloguedCount: 0,
+        totalCount: 12,
+        createdDate: EXAMPLE.earlier,
+        updatedDate: EXAMPLE.at,
+        submittedByFirstName: EXAMPLE.firstName,
+        submittedByLastName: EXAMPLE.lastName,
+        submittedByEmail: EXAMPLE.email,
+        status: 'Incomplete',
+      },
+    ],
+  }) satisfies z.ZodType<IngestionJobView>;
 
 /** One file of an import job with its status, UPC and reason. */
 export const ingestionFileSchema = z
@@ -60,5 +84,21 @@ export const ingestionFileSchema = z
     submissionId: z.string().nullable(),
     updatedDate: instant(),
   })
-  .meta({ id: 'IngestionFile' });
+  .meta({
+    id: 'IngestionFile',
+    examples: [
+      {
+        id: 'c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41',
+        filename: 'iphone/IMG_0001.HEIC',
+        upc: EXAMPLE.upc,
+        detectedEan13Upc: EXAMPLE.ean13Upc,
+        ean13Upc: EXAMPLE.ean13Upc,
+        status: 'SUBMITTED',
+        statusDisplayName: 'Submitted',
+        reason: null,
+        submissionId: EXAMPLE.submissionId,
+        updatedDate: EXAMPLE.at,
+      },
+    ],
+  });
 export type IngestionFileView = z.infer<typeof ingestionFileSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import { toEan13, upcDigits, upcError } from './gtin.ts';
 import { csvMalformed, parseCsv } from './csv.ts';
 import { plural } from './wording.ts';
@@ -248,7 +249,35 @@ export const cataloguedProductJsonSchema = z
     thumbnailUrls: z.array(z.string()),
     can: z.object({ addImages: z.boolean(), setShippingProfile: z.boolean(), delist: z.boolean() }),
   })
-  .meta({ id: 'CataloguedProduct' });
+  // Not CataloguedProduct: that is the v1 API's (snake_case); one id named both, and this route was documented with
+  // the v1 shape.
+  .meta({
+    id: 'CataloguedProductView',
+    examples: [
+      {
+        ean13Upc: EXAMPLE.ean13Upc,
+        description: EXAMPLE.productName,
+        brand: EXAMPLE.brand,
+        department: 'Grocery',
+        category: 'Beverages',
+        subcategory: 'Sparkling water',
+        itemSize: '1',
+        unitsOfMeasure: 'l',
+        packCount: 6,
+        updatedDate: EXAMPLE.at,
+        shippingProfileId: 7,
+        isDelisted: false,
+        imageUrls: [EXAMPLE.imageUrl],
+        thumbnailUrls: [EXAMPLE.thumbnailUrl],
+        can: { addImages: true, setShippingProfile: true, delist: false },
+      },
+    ],
+  });
 
 /** The submission that new images of a catalogued product became (reviewed like the intake). */
-export const newImagesSubmissionSchema = z.object({ id: z.string().describe('The new submission’s id') });
+export const newImagesSubmissionSchema = z.object({
+  id: z
+    .string()
+    .describe('The new submission’s id')
+    .meta({ examples: [EXAMPLE.submissionId] }),
+});

@@ -43,3 +43,4 @@ export * from './api-v1.ts';
 export * from './review.ts';
 export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
+export * from './api-examples.ts';

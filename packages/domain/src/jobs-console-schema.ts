@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import {
   JOB_STATES,
   JOBS_DEPTH_MSG,
@@ -71,24 +72,53 @@ export const consoleJobSchema = z
     runAt: z.iso.datetime({ offset: true }),
     finishedAt: z.iso.datetime({ offset: true }).nullable(),
   })
-  .meta({ id: 'ConsoleJob' });
+  .meta({
+    id: 'ConsoleJob',
+    examples: [
+      {
+        id: 4471,
+        type: 'drafts.processFile',
+        state: 'failed',
+        attempts: 3,
+        maxAttempts: 3,
+        lastError: 'Could not read the image: the HEIF file is truncated.',
+        payloadSummary: `draftId: ${EXAMPLE.draftId}, fileName: ${EXAMPLE.fileName}`,
+        progress: null,
+        requestId: 'req-7f3a91c2',
+        createdAt: EXAMPLE.earlier,
+        runAt: EXAMPLE.at,
+        finishedAt: EXAMPLE.at,
+      },
+    ],
+  });
 export type ConsoleJob = z.infer<typeof consoleJobSchema>;
 
 /** The console's page: counts per type and state, the known types, one page of jobs, and whether the user may act. */
 export const jobsOverviewSchema = z.object({
-  types: z.array(z.string()),
+  types: z.array(z.string()).meta({ examples: [['drafts.processFile', 'webhooks.deliver']] }),
   counts: z.array(
-    z.object({
-      type: z.string(),
-      state: z.enum(JOB_STATES),
-      count: z.number().int(),
-      oldestDueSeconds: z.number().nullable(),
-    }),
+    z
+      .object({
+        type: z.string(),
+        state: z.enum(JOB_STATES),
+        count: z.number().int(),
+        oldestDueSeconds: z.number().nullable(),
+      })
+      .meta({ examples: [{ type: 'drafts.processFile', state: 'failed', count: 2, oldestDueSeconds: null }] }),
   ),
   jobs: z.array(consoleJobSchema),
-  total: z.number().int(),
-  page: z.number().int(),
-  pageSize: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .meta({ examples: [2] }),
+  page: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+  pageSize: z
+    .number()
+    .int()
+    .meta({ examples: [50] }),
   can: z.object({ act: z.boolean() }),
 });
 export type JobsOverview = z.infer<typeof jobsOverviewSchema>;

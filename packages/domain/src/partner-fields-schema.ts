@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import { isHexColour } from './partner.ts';
 import {
   PARTNER_SETTINGS_MSG,
@@ -66,7 +67,19 @@ export const partnerConfigurationInputSchema = z
     /** When the configuration the change was made from was saved: a save since then refuses this one. */
     lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
   })
-  .strict();
+  .strict()
+  .meta({
+    examples: [
+      {
+        primaryColor: '#1F6F43',
+        secondaryColor: '#F2B705',
+        landingPageEnabled: true,
+        blockingPhotoChecks: ['BLURRY'],
+        minImageLongSidePx: 1200,
+        lastUpdatedDate: EXAMPLE.earlier,
+      },
+    ],
+  });
 export type PartnerConfigurationInput = z.infer<typeof partnerConfigurationInputSchema>;
 
 /** The colours of the settings form: the primary colour is required, the button colour may be left empty. */
@@ -106,7 +119,28 @@ export const partnerConfigurationSchema = z
     minImageLongSidePx: z.number().int(),
     updatedDate: z.iso.datetime({ offset: true }).describe('When it was last saved'),
   })
-  .meta({ id: 'PartnerConfiguration' });
+  .meta({
+    id: 'PartnerConfiguration',
+    examples: [
+      {
+        id: 3,
+        companyId: EXAMPLE.partnerCompanyId,
+        companyName: 'Harvest Market',
+        partnerLogoFileName: 'logo.png',
+        partnerLogoUrl: '/api/partner-configurations/3/logo/logo.png',
+        primaryColor: '#1F6F43',
+        secondaryColor: '#F2B705',
+        landingPageEnabled: true,
+        fieldRules: [{ field: 'productName', visible: true, required: true }],
+        placementFieldsVisible: false,
+        pricingFieldsVisible: true,
+        promotionFieldsVisible: false,
+        blockingPhotoChecks: ['BLURRY'],
+        minImageLongSidePx: 1200,
+        updatedDate: EXAMPLE.at,
+      },
+    ],
+  });
 export type PartnerConfigurationJson = z.infer<typeof partnerConfigurationSchema>;
 
 /**
@@ -120,4 +154,21 @@ export const publicPartnerConfigurationSchema = z
     shippingProfileFieldRequired: z.boolean(),
   })
   .catchall(z.object({ visible: z.boolean().optional(), required: z.boolean().optional() }))
-  .meta({ id: 'PublicPartnerConfiguration' });
+  .meta({
+    id: 'PublicPartnerConfiguration',
+    examples: [
+      {
+        id: 3,
+        companyId: EXAMPLE.partnerCompanyId,
+        companyName: 'Harvest Market',
+        partnerLogoFileName: 'logo.png',
+        partnerLogoUrl: '/api/partner-configurations/3/logo/logo.png',
+        primaryColor: '#1F6F43',
+        secondaryColor: '#F2B705',
+        landingPageEnabled: true,
+        productNameFieldRequired: true,
+        shippingProfileFieldRequired: false,
+        productName: { visible: true, required: true },
+      },
+    ],
+  });

@@ -16,14 +16,35 @@ export const storedFailingRuleSchema = z
     fix: z.string(),
     fileNames: z.array(z.string()).describe('The files that fail it (photo checks)'),
   })
-  .meta({ id: 'FailingRule' });
+  .meta({
+    id: 'FailingRule',
+    examples: [
+      {
+        code: 'R-IMG-MIN-2',
+        severity: 'blocking',
+        message: 'At least 2 images are needed.',
+        fix: 'Add a photo of the back of the pack.',
+        fileNames: [],
+      },
+    ],
+  });
 export type StoredFailingRule = z.infer<typeof storedFailingRuleSchema>;
 
 export const storedReadinessSchema = z
   .object({
-    percent: z.number().int().min(0).max(100).describe('Passed weight / total weight, in whole percent'),
+    percent: z
+      .number()
+      .int()
+      .min(0)
+      .max(100)
+      .describe('Passed weight / total weight, in whole percent')
+      .meta({ examples: [75] }),
     ready: z.boolean().describe('No blocking rule fails'),
-    version: z.number().int().describe("The version of the partner's own rules it was judged against (0: none saved)"),
+    version: z
+      .number()
+      .int()
+      .describe("The version of the partner's own rules it was judged against (0: none saved)")
+      .meta({ examples: [3] }),
     failing: z.array(storedFailingRuleSchema),
   })
   .meta({ id: 'Readiness' });

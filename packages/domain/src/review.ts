@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import { ITEM_STATUSES, REJECTION_REASON_MAX, type ItemStatus } from './statuses.ts';
@@ -104,21 +105,39 @@ export const REVIEW_PHOTO_CODES = PHOTO_ISSUE_CODES;
 
 const itemStatus = z.enum(ITEM_STATUSES);
 
-export const reviewClaimSchema = z.object({ userId: z.number().int(), name: z.string(), mine: z.boolean() });
+export const reviewClaimSchema = z
+  .object({ userId: z.number().int(), name: z.string(), mine: z.boolean() })
+  .meta({ examples: [{ userId: 3, name: EXAMPLE.reviewer, mine: true }] });
 export type ReviewClaim = z.infer<typeof reviewClaimSchema>;
 
 export const reviewQueueItem = z.object({
-  id: z.uuid(),
-  companyId: z.number().int(),
-  companyName: z.string(),
-  submitter: z.string(),
-  partnerCompanyId: z.number().int().nullable(),
-  partnerName: z.string().nullable(),
-  upc: z.string(),
-  ean13Upc: z.string(),
-  productName: z.string().nullable(),
-  fileCount: z.number().int(),
-  submittedAt: z.string(),
+  id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
+  companyId: z
+    .number()
+    .int()
+    .meta({ examples: [EXAMPLE.companyId] }),
+  companyName: z.string().meta({ examples: ['Green Valley Foods'] }),
+  submitter: z.string().meta({ examples: ['Sam Supplier'] }),
+  partnerCompanyId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+  partnerName: z
+    .string()
+    .nullable()
+    .meta({ examples: ['Harvest Market'] }),
+  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
+  ean13Upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
+  productName: z
+    .string()
+    .nullable()
+    .meta({ examples: [EXAMPLE.productName] }),
+  fileCount: z
+    .number()
+    .int()
+    .meta({ examples: [2] }),
+  submittedAt: z.string().meta({ examples: [EXAMPLE.earlier] }),
   itemStatus: itemStatus,
   partnerStatusLabel: z.enum(['Incomplete', 'Complete', 'N/A']),
   photoIssues: z.array(photoIssueCodeSchema),
@@ -131,13 +150,24 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
 export const reviewQueuePage = z.object({
   items: z.array(reviewQueueItem),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
+  total: z
+    .number()
+    .int()
+    .meta({ examples: [37] }),
+  page: z
+    .number()
+    .int()
+    .meta({ examples: [1] }),
+  size: z
+    .number()
+    .int()
+    .meta({ examples: [25] }),
 });
 export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
 
-const named = z.object({ id: z.number().int(), name: z.string() });
+const named = z
+  .object({ id: z.number().int(), name: z.string() })
+  .meta({ examples: [{ id: EXAMPLE.partnerCompanyId, name: 'Harvest Market' }] });
 export const reviewQueueOptions = z.object({ partners: z.array(named) });
 export type ReviewQueueOptions = z.infer<typeof reviewQueueOptions>;
 
@@ -161,32 +191,52 @@ export const reviewNeighbours = z.object({ previous: z.uuid().nullable(), next: 
 export type ReviewNeighbours = z.infer<typeof reviewNeighbours>;
 
 export const reviewRelatedSubmission = z.object({
-  id: z.uuid(),
-  upc: z.string(),
-  productName: z.string().nullable(),
-  itemStatus: itemStatus,
-  companyName: z.string(),
-  partnerCompanyId: z.number().int().nullable(),
-  submittedAt: z.string(),
+  id: z.uuid().meta({ examples: ['5e9d1a7c-2f48-4b36-a0c1-8d7e6f5a4b32'] }),
+  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
+  productName: z
+    .string()
+    .nullable()
+    .meta({ examples: [EXAMPLE.productName] }),
+  itemStatus: itemStatus.meta({ examples: ['ACCEPTED'] }),
+  companyName: z.string().meta({ examples: ['Green Valley Foods'] }),
+  partnerCompanyId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+  submittedAt: z.string().meta({ examples: [EXAMPLE.earlier] }),
   /** Pending, accepted or catalogued for the same partner: what makes this item a duplicate. */
   duplicate: z.boolean(),
 });
 export type ReviewRelatedSubmission = z.infer<typeof reviewRelatedSubmission>;
 
-export const reviewStockReason = z.object({
-  id: z.number().int(),
-  partnerCompanyId: z.number().int().nullable(),
-  text: z.string(),
-});
+export const reviewStockReason = z
+  .object({
+    id: z.number().int(),
+    partnerCompanyId: z.number().int().nullable(),
+    text: z.string(),
+  })
+  .meta({
+    examples: [
+      { id: 5, partnerCompanyId: EXAMPLE.partnerCompanyId, text: 'The barcode is not readable on the photo.' },
+    ],
+  });
 export type ReviewStockReason = z.infer<typeof reviewStockReason>;
 
 /** The review view's extras beside the submission's detail (GraphQL getProductSubmission). */
 export const reviewItemContext = z.object({
-  id: z.uuid(),
-  itemStatus: itemStatus,
+  id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
+  itemStatus: itemStatus.meta({ examples: ['SUBMITTED'] }),
   decidable: z.boolean(),
-  partnerCompanyId: z.number().int().nullable(),
-  partnerName: z.string().nullable(),
+  partnerCompanyId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+  partnerName: z
+    .string()
+    .nullable()
+    .meta({ examples: ['Harvest Market'] }),
   duplicate: z.boolean(),
   sameUpc: z.array(reviewRelatedSubmission),
   claim: reviewClaimSchema.nullable(),
@@ -220,13 +270,23 @@ export const reviewDecisionBody = z
   .refine((b) => !b.comments?.length || (b.decision === 'reject' && b.ids.length === 1), {
     message: REVIEW_COMMENT_MSG.onlyWhenRejecting,
     path: ['comments'],
+  })
+  .meta({
+    examples: [
+      {
+        ids: [EXAMPLE.submissionId],
+        decision: 'reject',
+        reason: 'The barcode on the front photo is cut off.',
+        comments: [{ target: 'upc', text: 'The UPC does not match the barcode on the pack.' }],
+      },
+    ],
   });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 
 export const reviewDecisionOutcome = z.object({
-  id: z.string(),
+  id: z.string().meta({ examples: [EXAMPLE.submissionId] }),
   outcome: z.enum(['done', 'already_decided', 'not_found']),
-  itemStatus: itemStatus.nullable(),
+  itemStatus: itemStatus.nullable().meta({ examples: ['ADMIN_REJECTED'] }),
   /** Who decided it, when someone else already had. */
   decidedBy: z.string().nullable(),
 });
@@ -234,14 +294,18 @@ export type ReviewDecisionOutcome = z.infer<typeof reviewDecisionOutcome>;
 export const reviewDecisionResult = z.object({ results: z.array(reviewDecisionOutcome) });
 export type ReviewDecisionResult = z.infer<typeof reviewDecisionResult>;
 
-export const reviewStockReasonBody = z.object({
-  partnerCompanyId: z.number().int().positive().nullable(),
-  text: z
-    .string()
-    .trim()
-    .min(1, WORKSPACE_MSG.stockReasonRequired)
-    .max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong),
-});
+export const reviewStockReasonBody = z
+  .object({
+    partnerCompanyId: z.number().int().positive().nullable(),
+    text: z
+      .string()
+      .trim()
+      .min(1, WORKSPACE_MSG.stockReasonRequired)
+      .max(REJECTION_REASON_MAX, WORKSPACE_MSG.stockReasonTooLong),
+  })
+  .meta({
+    examples: [{ partnerCompanyId: EXAMPLE.partnerCompanyId, text: 'The barcode is not readable on the photo.' }],
+  });
 export type ReviewStockReasonBody = z.infer<typeof reviewStockReasonBody>;
 
 /** The shortcuts the workspace answers, as `?` lists them. */

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 import { isAnyAdmin, isReadOnlyAdmin } from './scopes.ts';
 
 /** Shipping (logistics) profiles: part 2 sections 3, 5, 6 and 9. */
@@ -100,27 +101,43 @@ const palletSchema = z.preprocess(
  * A shipping profile as created (createShippingProfile) or updated (PUT /shippingProfile/{id}): every rule of part 2
  * section 5. The name is trimmed; measures without a value become null.
  */
-export const shippingProfileInputSchema = z.object({
-  name: z
-    .string({ error: SHIPPING_PROFILE_MSG.nameRequired })
-    .trim()
-    .min(1, SHIPPING_PROFILE_MSG.nameRequired)
-    .max(SHIPPING_PROFILE_NAME_MAX, SHIPPING_PROFILE_MSG.nameTooLong),
-  caseCount: z.preprocess(
-    blank,
-    number(SHIPPING_PROFILE_MSG.caseCountRequired)
-      .int(SHIPPING_PROFILE_MSG.integer)
-      .positive(SHIPPING_PROFILE_MSG.greaterThanZero)
-      .max(INT_MAX, SHIPPING_PROFILE_MSG.tooLarge),
-  ),
-  grossWeight: measureSchema(WEIGHT_UNITS, SHIPPING_PROFILE_MSG.weightUnit),
-  netWeight: measureSchema(WEIGHT_UNITS, SHIPPING_PROFILE_MSG.weightUnit),
-  caseLength: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
-  caseWidth: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
-  caseHeight: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
-  palletTiers: palletSchema,
-  palletLayers: palletSchema,
-});
+export const shippingProfileInputSchema = z
+  .object({
+    name: z
+      .string({ error: SHIPPING_PROFILE_MSG.nameRequired })
+      .trim()
+      .min(1, SHIPPING_PROFILE_MSG.nameRequired)
+      .max(SHIPPING_PROFILE_NAME_MAX, SHIPPING_PROFILE_MSG.nameTooLong),
+    caseCount: z.preprocess(
+      blank,
+      number(SHIPPING_PROFILE_MSG.caseCountRequired)
+        .int(SHIPPING_PROFILE_MSG.integer)
+        .positive(SHIPPING_PROFILE_MSG.greaterThanZero)
+        .max(INT_MAX, SHIPPING_PROFILE_MSG.tooLarge),
+    ),
+    grossWeight: measureSchema(WEIGHT_UNITS, SHIPPING_PROFILE_MSG.weightUnit),
+    netWeight: measureSchema(WEIGHT_UNITS, SHIPPING_PROFILE_MSG.weightUnit),
+    caseLength: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
+    caseWidth: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
+    caseHeight: measureSchema(DIMENSION_UNITS, SHIPPING_PROFILE_MSG.dimensionUnit),
+    palletTiers: palletSchema,
+    palletLayers: palletSchema,
+  })
+  .meta({
+    examples: [
+      {
+        name: 'Case of 6 x 1 l',
+        caseCount: 6,
+        grossWeight: { value: 14.2, unit: 'lbs' },
+        netWeight: { value: 13.2, unit: 'lbs' },
+        caseLength: { value: 12.5, unit: 'in' },
+        caseWidth: { value: 8.25, unit: 'in' },
+        caseHeight: { value: 11, unit: 'in' },
+        palletTiers: 10,
+        palletLayers: 6,
+      },
+    ],
+  });
 
 export type ShippingProfileInput = z.output<typeof shippingProfileInputSchema>;
 export interface Measure<U extends string = string> {
@@ -166,7 +183,8 @@ export const shippingAssignmentsSchema = z
     z.string().regex(/^[0-9]{8,14}$/, 'A UPC is 8 to 14 digits.'),
     z.boolean({ error: 'Each UPC maps to true or false.' }),
   )
-  .refine((m) => Object.keys(m).length <= 5000, 'At most 5000 products at once.');
+  .refine((m) => Object.keys(m).length <= 5000, 'At most 5000 products at once.')
+  .meta({ examples: [{ [EXAMPLE.ean13Upc]: true, '4006381333931': false }] });
 
 /**
  * Part 2 section 6. An administrator may look at any company's profiles (one company at a time) and edit only with a
@@ -223,7 +241,34 @@ export const shippingProfileJsonSchema = z
     ),
     can: z.object({ edit: z.boolean() }),
   })
-  .meta({ id: 'ShippingProfile' });
+  .meta({
+    id: 'ShippingProfile',
+    examples: [
+      {
+        id: 7,
+        name: 'Case of 6 x 1 l',
+        companyId: EXAMPLE.companyId,
+        creatorId: EXAMPLE.userId,
+        caseCount: 6,
+        grossWeight: { value: 14.2, unit: 'lbs' },
+        netWeight: { value: 13.2, unit: 'lbs' },
+        caseLength: { value: 12.5, unit: 'in' },
+        caseWidth: { value: 8.25, unit: 'in' },
+        caseHeight: { value: 11, unit: 'in' },
+        palletTiers: 10,
+        palletLayers: 6,
+        updatedDate: EXAMPLE.at,
+        updatedByFirstName: EXAMPLE.firstName,
+        updatedByLastName: EXAMPLE.lastName,
+        updatedByEmail: EXAMPLE.email,
+        associatedSubmissions: [
+          { type: 'IN_PROGRESS', count: 1 },
+          { type: 'CATALOGUED', count: 14 },
+        ],
+        can: { edit: true },
+      },
+    ],
+  });
 
 /** Each product of the profile's company, ticked when it uses this profile. */
 export const shippingProfileProductSchema = z
@@ -234,4 +279,15 @@ export const shippingProfileProductSchema = z
     associated: z.boolean(),
     otherProfileName: z.string().nullable().describe('The company’s other profile the product uses, if any'),
   })
-  .meta({ id: 'ShippingProfileProduct' });
+  .meta({
+    id: 'ShippingProfileProduct',
+    examples: [
+      {
+        upc: EXAMPLE.ean13Upc,
+        name: EXAMPLE.productName,
+        status: 'CATALOGUED',
+        associated: true,
+        otherProfileName: null,
+      },
+    ],
+  });

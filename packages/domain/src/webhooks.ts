@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { EXAMPLE } from './api-examples.ts';
 
 /** Signed webhooks (issue 21 item 3): what a company may subscribe to, the form's rules and every message. */
 export const WEBHOOK_EVENTS = [
@@ -74,14 +75,24 @@ export const webhookUrlSchema = z
   .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), WEBHOOK_MSG.urlInvalid)
   .refine((v) => !URL.canParse(v) || (!new URL(v).username && !new URL(v).password), WEBHOOK_MSG.credentialsInUrl);
 
-export const webhookInputSchema = z.object({
-  url: webhookUrlSchema,
-  events: z
-    .array(z.enum(WEBHOOK_EVENTS), { error: WEBHOOK_MSG.eventsRequired })
-    .min(1, WEBHOOK_MSG.eventsRequired)
-    .transform((e) => [...new Set(e)]),
-  active: z.boolean().default(true),
-});
+export const webhookInputSchema = z
+  .object({
+    url: webhookUrlSchema,
+    events: z
+      .array(z.enum(WEBHOOK_EVENTS), { error: WEBHOOK_MSG.eventsRequired })
+      .min(1, WEBHOOK_MSG.eventsRequired)
+      .transform((e) => [...new Set(e)]),
+    active: z.boolean().default(true),
+  })
+  .meta({
+    examples: [
+      {
+        url: 'https://erp.greenvalley.example/hooks/product-hub',
+        events: ['submission.status_changed', 'submission.catalogued'],
+        active: true,
+      },
+    ],
+  });
 export type WebhookInput = z.input<typeof webhookInputSchema>;
 
 /** A registered endpoint as the API shows it: never its secret. */
@@ -97,7 +108,21 @@ export const webhookViewSchema = z
     createdDate: z.string(),
     updatedDate: z.string(),
   })
-  .meta({ id: 'Webhook' });
+  .meta({
+    id: 'Webhook',
+    examples: [
+      {
+        id: 8,
+        companyId: EXAMPLE.companyId,
+        url: 'https://erp.greenvalley.example/hooks/product-hub',
+        events: ['submission.status_changed', 'submission.catalogued'],
+        active: true,
+        previousSecretValidUntil: null,
+        createdDate: EXAMPLE.earlier,
+        updatedDate: EXAMPLE.at,
+      },
+    ],
+  });
 export type WebhookView = z.infer<typeof webhookViewSchema>;
 
 export const webhookAttemptViewSchema = z.object({
@@ -124,7 +149,34 @@ export const webhookDeliveryViewSchema = z
     payload: z.string().describe('The body sent (JSON): { type, timestamp, data }'),
     attempts: z.array(webhookAttemptViewSchema),
   })
-  .meta({ id: 'WebhookDelivery' });
+  .meta({
+    id: 'WebhookDelivery',
+    examples: [
+      {
+        id: 311,
+        messageId: 'msg_2pQ7Yx9KfL3mN8Rt',
+        eventType: 'submission.status_changed',
+        status: 'SUCCEEDED',
+        createdDate: EXAMPLE.at,
+        nextAttemptDate: null,
+        payload: JSON.stringify({
+          type: 'submission.status_changed',
+          timestamp: EXAMPLE.at,
+          data: { submissionId: EXAMPLE.submissionId, companyId: EXAMPLE.companyId, from: 'SUBMITTED', to: 'ACCEPTED' },
+        }),
+        attempts: [
+          {
+            attempt: 1,
+            startedDate: EXAMPLE.at,
+            durationMs: 182,
+            statusCode: 200,
+            error: null,
+            responseExcerpt: '{"ok":true}',
+          },
+        ],
+      },
+    ],
+  });
 export type WebhookDeliveryView = z.infer<typeof webhookDeliveryViewSchema>;
 
 /** The delivery log shows this many deliveries a page. */

@@ -2,8 +2,18 @@ import type { FastifyInstance, FastifySchema } from 'fastify';
 import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { API_TOKEN_PREFIX } from '@portal/domain';
+import { STATUS_CODES } from 'node:http';
+import { API_TOKEN_PREFIX, MSG, UPC_MSG, UPLOAD_MSG } from '@portal/domain';
 import { tokenAreaOfRoute } from '../modules/api-tokens/areas.ts';
+import {
+  DEPENDENCY_UNAVAILABLE_MESSAGE,
+  PROBLEM_TYPE_PREFIX,
+  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
+  type ErrorBody,
+} from './errors.ts';
+import { IDEMPOTENCY_MSG } from './idempotency.ts';
+import { exampleOf } from './openapi-examples.ts';
+import { PRECONDITION_FAILED_MESSAGE } from './preconditions.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -37,6 +47,39 @@ const ERROR_MEANING = {
   503: 'A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After',
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
+
+/** One answer per error status as the server sends it (sendProblem in errors.ts): the example of every operation. */
+const ERROR_EXAMPLE: Record<ErrorStatus, ErrorBody> = {
+  400: {
+    code: 'VALIDATION_FAILED',
+    message: `upc: ${UPC_MSG.checkDigit('03600029145', 2)}`,
+    fields: { upc: UPC_MSG.checkDigit('03600029145', 2) },
+  },
+  401: { code: 'UNAUTHORIZED', message: MSG.sessionExpired },
+  403: { code: 'FORBIDDEN', message: MSG.forbidden },
+  404: { code: 'NOT_FOUND', message: 'Not found.' },
+  409: {
+    code: 'INVALID_TRANSITION',
+    message: 'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
+  },
+  412: { code: 'PRECONDITION_FAILED', message: PRECONDITION_FAILED_MESSAGE },
+  413: { code: 'PAYLOAD_TOO_LARGE', message: `front.jpg: ${UPLOAD_MSG.size}` },
+  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE },
+  422: { code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MSG.reused },
+  429: { code: 'RATE_LIMITED', message: MSG.tooManyAttempts },
+  503: { code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE },
+};
+/** The problem+json body of an error example, as sendProblem writes it. */
+export const errorExample = (status: ErrorStatus) => {
+  const body = ERROR_EXAMPLE[status];
+  return {
+    type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: body.message,
+    ...body,
+  };
+};
 const PUBLIC_401 = 'Open to anybody: refused only when it carries an unknown, revoked or expired API token';
 
 /** Any binary answer or upload part, for the document. */
@@ -133,6 +176,7 @@ const transform = createJsonSchemaTransform({});
 export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
   app.setValidatorCompiler(inHandler);
   app.setSerializerCompiler(plainJson);
+  const examples = new Map<string, OperationExamples>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -168,13 +212,70 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     transform: (doc) => {
       if (!doc.schema || doc.url === '/graphql') return { schema: { hide: true }, url: doc.url };
       const out = transform(doc);
+      for (const m of [doc.route.method].flat())
+        examples.set(`${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`, examplesOf(doc.schema));
       // Every operation has a name in generated clients: its own, or one made from its method and address.
       const method = [doc.route.method].flat()[0];
       (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, doc.url);
       return out;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (doc) => applyExamples(jsonSchemaTransformObject(doc) as never, examples) as never,
   });
+}
+
+/** An operation's examples: its JSON body's, and each answer's by status and content type. */
+type OperationExamples = { body?: unknown; responses: Record<string, Record<string, unknown>> };
+
+/**
+ * An operation's examples, made from the examples on its zod schemas (openapi-examples.ts): its JSON body's, its
+ * answers', and one problem+json answer per error status. An answer without a complete example goes without:
+ * openapi.test.ts names it.
+ */
+function examplesOf(zod: FastifySchema): OperationExamples {
+  const found: OperationExamples = { responses: {} };
+  if (zod.body instanceof z.ZodType && !zod.consumes?.includes('multipart/form-data')) {
+    const example = exampleOf(zod.body, 'input');
+    if (!example.missing) found.body = example.value;
+  }
+  for (const [status, answer] of Object.entries((zod.response ?? {}) as Record<string, unknown>)) {
+    const byType: Record<string, unknown> = (found.responses[status] = {});
+    if (Number(status) >= 400) byType['application/problem+json'] = errorExample(Number(status) as ErrorStatus);
+    else if (answer instanceof z.ZodNull) continue;
+    else if (answer instanceof z.ZodType) {
+      const example = exampleOf(answer, 'output');
+      if (!example.missing) byType['application/json'] = example.value;
+    } else
+      for (const [type, { schema }] of Object.entries(
+        (answer as { content?: Record<string, { schema?: unknown }> }).content ?? {},
+      )) {
+        const example = schema instanceof z.ZodType ? exampleOf(schema, 'output') : undefined;
+        if (example && !example.missing) byType[type] = example.value;
+      }
+  }
+  return found;
+}
+
+type MediaTypes = Record<string, { example?: unknown }>;
+type Operation = { requestBody?: { content?: MediaTypes }; responses?: Record<string, { content?: MediaTypes }> };
+
+/** Puts each operation's examples on its media types (`example`), where tools show them. */
+function applyExamples(
+  document: { paths?: Record<string, Record<string, Operation>> },
+  all: Map<string, OperationExamples>,
+) {
+  for (const [path, operations] of Object.entries(document.paths ?? {}))
+    for (const [method, operation] of Object.entries(operations)) {
+      const found = all.get(`${method} ${path}`);
+      if (!found) continue;
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && found.body !== undefined) body.example = found.body;
+      for (const [status, byType] of Object.entries(found.responses))
+        for (const [type, example] of Object.entries(byType)) {
+          const media = operation.responses?.[status]?.content?.[type];
+          if (media) media.example = example;
+        }
+    }
+  return document;
 }
 
 /**

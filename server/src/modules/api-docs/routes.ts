@@ -55,7 +55,17 @@ const openApiDocument = z
     components: z.record(z.string(), z.unknown()).optional(),
   })
   .loose()
-  .describe('An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)');
+  .describe('An OpenAPI 3.1 document (https://spec.openapis.org/oas/v3.1.0)')
+  .meta({
+    examples: [
+      {
+        openapi: '3.1.0',
+        info: { title: 'Product Hub API', version: '1' },
+        servers: [{ url: 'http://localhost:3000' }],
+        paths: { '/api/v1/submissions': { get: { operationId: 'listSubmissions' } } },
+      },
+    ],
+  });
 
 const SDL_FILE = new URL('../../../schema.graphql', import.meta.url);
 const assetParams = z.object({ file: z.enum(['init.js', ...Object.keys(ASSETS)]) });
@@ -84,7 +94,7 @@ export async function apiDocsRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'The API reference, with "Try it out" using an API token',
         tags: ['API'],
-        responses: { 200: { 'text/html': z.string() } },
+        responses: { 200: { 'text/html': z.string().meta({ examples: [PAGE] }) } },
         errors: [],
         public: true,
       }),
@@ -123,7 +133,15 @@ export async function apiDocsRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'The GraphQL schema (SDL)',
         tags: ['GraphQL'],
-        responses: { 200: { 'text/plain': z.string() } },
+        responses: {
+          200: {
+            'text/plain': z.string().meta({
+              examples: [
+                'type Mutation {\n  updateProductSubmissionStatus(id: ID!, reason: String, status: DecisionStatus!): SubmissionDetail!\n}\n',
+              ],
+            }),
+          },
+        },
         errors: [401],
       }),
     },

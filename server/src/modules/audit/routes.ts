@@ -7,12 +7,13 @@ import {
   auditOptionsSchema,
   auditPageQuerySchema,
   auditPageSchema,
+  EXAMPLE,
 } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { requireUser } from '../auth/session.ts';
-import { auditCsv } from './csv.ts';
+import { AUDIT_CSV_HEADER, auditCsv, csvLine } from './csv.ts';
 import { auditPolicy } from './policy.ts';
 import { auditFilterOptions, auditPage, auditRows } from './service.ts';
 
@@ -65,7 +66,28 @@ export async function auditRoutes(app: FastifyInstance) {
         summary: 'The audit trail as CSV, with the same filters',
         tags,
         querystring: auditFilterSchema,
-        responses: { 200: { 'text/csv': z.string() } },
+        responses: {
+          200: {
+            'text/csv': z.string().meta({
+              examples: [
+                csvLine(AUDIT_CSV_HEADER) +
+                  csvLine([
+                    EXAMPLE.at,
+                    EXAMPLE.reviewer,
+                    'admin@example.com',
+                    'submission.rejected',
+                    'Submission rejected',
+                    'submission',
+                    EXAMPLE.submissionId,
+                    `${EXAMPLE.productName} (${EXAMPLE.upc})`,
+                    'Green Valley Foods',
+                    'status: SUBMITTED',
+                    'status: ADMIN_REJECTED',
+                  ]),
+              ],
+            }),
+          },
+        },
         errors: [400, 401, 403, 429],
       }),
     },

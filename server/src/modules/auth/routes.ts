@@ -95,7 +95,9 @@ export async function authRoutes(app: FastifyInstance) {
     },
   );
 
-  const authConfig = z.object({ oidc: z.object({ enabled: z.boolean(), name: z.string() }) });
+  const authConfig = z
+    .object({ oidc: z.object({ enabled: z.boolean(), name: z.string() }) })
+    .meta({ examples: [{ oidc: { enabled: true, name: 'Product Hub staff sign-in' } }] });
   app.get(
     '/api/auth/config',
     {

@@ -16,6 +16,7 @@ import {
   UPLOAD_MSG,
 } from '@portal/domain';
 import { z } from 'zod';
+import { EXAMPLE } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../auth/session.ts';
@@ -37,7 +38,10 @@ const jobParams = z.object({
 const sinceParams = jobParams.extend({ timestamp: z.string().max(40).describe('An ISO time') });
 const tags = ['Bulk ingestion'];
 const files = z.array(ingestionFileSchema).describe("The job's files with their status, UPC and reason");
-const mappingBody = z.array(z.object({ upc: z.string().max(40), filename: z.string().max(400) })).max(20_000);
+const mappingBody = z
+  .array(z.object({ upc: z.string().max(40), filename: z.string().max(400) }))
+  .max(20_000)
+  .meta({ examples: [[{ upc: EXAMPLE.upc, filename: 'iphone/IMG_0002.HEIC' }]] });
 
 /** Two files of one upload with the same name keep both: "name (2).ext". */
 function uniqueName(taken: Set<string>, name: string) {

@@ -65,7 +65,11 @@ export async function catalogueRoutes(app: FastifyInstance) {
         summary: 'Import certified values from a CSV file (every row valid, or nothing applied)',
         tags,
         multipart: z.object({ file: binary.describe('UTF-8 CSV, at most 2 MB; columns as in the template') }),
-        responses: { 200: z.object({ applied: z.number().int(), catalogued: z.number().int() }) },
+        responses: {
+          200: z
+            .object({ applied: z.number().int(), catalogued: z.number().int() })
+            .meta({ examples: [{ applied: 120, catalogued: 118 }] }),
+        },
         errors: [400, 401, 403, 413, 429],
       }),
     },
@@ -104,7 +108,7 @@ export async function catalogueRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'The CSV template of the certified values import',
         tags,
-        responses: { 200: { 'text/csv': z.string() } },
+        responses: { 200: { 'text/csv': z.string().meta({ examples: [catalogueCsvTemplate()] }) } },
         errors: [401, 403, 429],
       }),
     },

@@ -3,13 +3,14 @@ import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
-import { DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/domain';
+import { draftViewSchema, DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { queryRows } from '../../db/client.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { onSessionsEnded } from '../../lib/session-store.ts';
 import { routeSchema } from '../../lib/openapi.ts';
+import { exampleOf } from '../../lib/openapi-examples.ts';
 import { requireUser } from '../auth/session.ts';
 import type { UserRow } from '../users/repository.ts';
 import { presentDraft } from './presenter.ts';
@@ -32,7 +33,13 @@ const eventStream = z
       'or barcode reading finishes. `gone`: the draft was submitted or deleted; the stream ends. Comment lines are heartbeats. ' +
       'The stream also ends when the session (or API token) it was opened with ends: signed out, expired, revoked. ' +
       `A user holds at most ${DRAFT_EVENT_STREAMS_PER_USER_MAX} open at once on one server (429 TOO_MANY_STREAMS).`,
-  );
+  )
+  .meta({
+    examples: [
+      `event: file\ndata: ${JSON.stringify(exampleOf(draftViewSchema.shape.files.element, 'output').value)}\n\n` +
+        ': heartbeat\n\nevent: gone\ndata: {}\n\n',
+    ],
+  });
 
 /** What a stream was opened with: a sign-in session, or an API token. Either may end while the stream is open. */
 type Credential = { userId: number } & ({ sid: string } | { tokenId: number });

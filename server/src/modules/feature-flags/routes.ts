@@ -12,7 +12,12 @@ export async function featureFlagRoutes(app: FastifyInstance) {
       schema: routeSchema({
         summary: 'The feature flags that are on',
         tags: ['Reference data'],
-        responses: { 200: z.array(z.string()).describe('The names of the flags that are on, in order') },
+        responses: {
+          200: z
+            .array(z.string())
+            .describe('The names of the flags that are on, in order')
+            .meta({ examples: [['BRAND_PROFILE', 'SHIPPING_PROFILE', 'SUBMISSION_LIST_VIEW']] }),
+        },
         errors: [],
         public: true,
       }),

@@ -1,6 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { consoleJobSchema, failedJobsFilterSchema, jobsListQuerySchema, jobsOverviewSchema } from '@portal/domain';
+import {
+  consoleJobSchema,
+  failedJobsFilterSchema,
+  JOBS_MSG,
+  jobsListQuerySchema,
+  jobsOverviewSchema,
+} from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
 import { requireUser } from '../auth/session.ts';
@@ -68,12 +74,14 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
     return discardJob(ctx, user, idOf(request.params));
   });
 
-  const bulkSchema = (summary: string) =>
+  const bulkSchema = (summary: string, example: { count: number; message: string }) =>
     routeSchema({
       summary,
       tags,
       body: failedJobsFilterSchema,
-      responses: { 200: z.object({ count: z.number().int(), message: z.string() }) },
+      responses: {
+        200: z.object({ count: z.number().int(), message: z.string() }).meta({ examples: [example] }),
+      },
       errors: [400, 401, 403, 429],
     });
   for (const action of ['retry', 'discard'] as const) {
@@ -84,6 +92,10 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
           action === 'retry'
             ? 'Run again every failed job that matches (type, error text, failed since)'
             : 'Discard every failed job that matches (type, error text, failed since)',
+          {
+            count: 2,
+            message: action === 'retry' ? JOBS_MSG.bulkRetried(2) : JOBS_MSG.bulkDiscarded(2),
+          },
         ),
       },
       async (request) => {

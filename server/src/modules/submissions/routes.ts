@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
+import { EXAMPLE, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
 import { requireUser } from '../auth/session.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
@@ -26,7 +26,11 @@ export async function submissionRoutes(app: FastifyInstance) {
         tags,
         multipart: resubmitFields.extend({ files: z.array(binary) }),
         responses: {
-          200: z.object({ id: z.string(), itemStatus: z.string(), readiness: storedReadinessSchema.nullable() }),
+          200: z.object({
+            id: z.string().meta({ examples: [EXAMPLE.submissionId] }),
+            itemStatus: z.string().meta({ examples: ['SUBMITTED'] }),
+            readiness: storedReadinessSchema.nullable(),
+          }),
         },
         errors: [400, 401, 403, 404, 409, 413, 429],
       }),
