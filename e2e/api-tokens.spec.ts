@@ -125,6 +125,8 @@ test("the API reference is served by the portal, and its 'Try it out' calls the 
     .locator('.opblock-get')
     .filter({ has: page.locator('.opblock-summary-path[data-path="/api/user"]') });
   await operation.locator('.opblock-summary').click();
+  // The documented answer shows its example (the UserDetails schema's: accepted the terms on 2026-11-25).
+  await expect(operation.locator('.responses-wrapper')).toContainText('2026-11-25T16:05:12.000Z');
   const tryIt = operation.getByRole('button', { name: 'Try it out' });
   if (await tryIt.isVisible()) await tryIt.click();
   await operation.getByRole('button', { name: 'Execute' }).click();
