@@ -35,7 +35,7 @@ const getProduct = async (c: Client, code: string) =>
     .json;
 const list = async (c: Client, args: Record<string, unknown> = {}) => {
   const res = await c.graphql(
-    `query($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String) {
+    `query($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: CatalogueSortField, $sortDirection: SortDirection, $brand: String, $description: String) {
       getCataloguedProducts(upcPrefix: $upcPrefix, page: $page, pageSize: $pageSize, sortBy: $sortBy, sortDirection: $sortDirection, brand: $brand, description: $description) {
         total page pageSize items { ean13Upc brand description itemSize isDelisted } } }`,
     args,
@@ -215,9 +215,9 @@ describe(`catalogue list (${databaseKind})`, () => {
       codes[0],
     ]);
     expect((await list(supplier, { pageSize: 1000 })).pageSize).toBe(100);
-    expect(
-      (await supplier.graphql(`{ getCataloguedProducts(sortBy: "nope") { total } }`)).json.errors[0].extensions.code,
-    ).toBe('BAD_REQUEST');
+    expect((await supplier.graphql(`{ getCataloguedProducts(sortBy: nope) { total } }`)).json.errors[0].message).toBe(
+      'Value "nope" does not exist in "CatalogueSortField" enum. Allowed values: brand, description, ean13Upc, itemSize, unitsOfMeasure, updatedDate.',
+    );
     // The demo catalogue is there for Green Valley Foods, newest first by default.
     const all = await list(supplier);
     expect(all.items.map((i) => i.ean13Upc)).toEqual(expect.arrayContaining(['0001234567895', '0007017715408']));

@@ -1,3 +1,4 @@
+import { CATALOGUE_SORT_KEYS } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
 import { requireUser } from '../auth/session.ts';
 import { presentSubmission } from '../submissions/presenter.ts';
@@ -87,6 +88,10 @@ const CertifiedValuesInput = builder.inputType('CertifiedValuesInput', {
   }),
 });
 
+/** What the catalogue list sorts by, and which way (closed sets: enums, so clients know every value). */
+const CatalogueSortFieldEnum = builder.enumType('CatalogueSortField', { values: CATALOGUE_SORT_KEYS });
+const SortDirectionEnum = builder.enumType('SortDirection', { values: ['asc', 'desc'] as const });
+
 builder.queryFields((t) => ({
   getCataloguedProducts: t.field({
     type: CataloguedProductPage,
@@ -96,11 +101,8 @@ builder.queryFields((t) => ({
       upcPrefix: t.arg.string({ required: false }),
       page: t.arg.int({ required: false }),
       pageSize: t.arg.int({ required: false }),
-      sortBy: t.arg.string({
-        required: false,
-        description: 'ean13Upc, brand, description, itemSize, unitsOfMeasure or updatedDate (default)',
-      }),
-      sortDirection: t.arg.string({ required: false, description: 'asc or desc (default)' }),
+      sortBy: t.arg({ type: CatalogueSortFieldEnum, required: false, description: 'updatedDate by default' }),
+      sortDirection: t.arg({ type: SortDirectionEnum, required: false, description: 'desc by default' }),
       brand: t.arg.string({ required: false }),
       description: t.arg.string({ required: false }),
       after: t.arg.string({

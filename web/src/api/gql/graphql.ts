@@ -59,6 +59,14 @@ export type BulkIngestionOrganizationInput = {
   imageSource: string;
 };
 
+export type CatalogueSortField =
+  | 'brand'
+  | 'description'
+  | 'ean13Upc'
+  | 'itemSize'
+  | 'unitsOfMeasure'
+  | 'updatedDate';
+
 export type CertifiedValuesInput = {
   brand: string;
   category?: string | null | undefined;
@@ -203,6 +211,10 @@ export type ShippingProfileInput = {
   palletTiers?: number | null | undefined;
 };
 
+export type SortDirection =
+  | 'asc'
+  | 'desc';
+
 export type UpdateDraftSubmissionInput = {
   files: Array<DraftFileInput>;
 };
@@ -327,8 +339,8 @@ export type CataloguedProductsQueryVariables = Exact<{
   upcPrefix?: string | null | undefined;
   page?: number | null | undefined;
   pageSize?: number | null | undefined;
-  sortBy?: string | null | undefined;
-  sortDirection?: string | null | undefined;
+  sortBy?: CatalogueSortField | null | undefined;
+  sortDirection?: SortDirection | null | undefined;
   brand?: string | null | undefined;
   description?: string | null | undefined;
   after?: string | null | undefined;
@@ -1266,7 +1278,7 @@ export const SearchCompaniesByNameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
-    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: String, $sortDirection: String, $brand: String, $description: String, $after: String, $before: String) {
+    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: CatalogueSortField, $sortDirection: SortDirection, $brand: String, $description: String, $after: String, $before: String) {
   getCataloguedProducts(
     upcPrefix: $upcPrefix
     page: $page

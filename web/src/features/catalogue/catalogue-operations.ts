@@ -29,8 +29,8 @@ export const CataloguedProductsQuery = graphql(`
     $upcPrefix: String
     $page: Int
     $pageSize: Int
-    $sortBy: String
-    $sortDirection: String
+    $sortBy: CatalogueSortField
+    $sortDirection: SortDirection
     $brand: String
     $description: String
     $after: String
