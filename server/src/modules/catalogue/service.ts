@@ -21,6 +21,7 @@ import { cataloguedProducts, productShippingProfiles, productSubmissions, submis
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
+import { countChangesTogether } from '../submissions/counts.ts';
 import { imagePath } from '../submissions/presenter.ts';
 import { staffStatusChange, visibleSubmission } from '../submissions/service.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -359,6 +360,8 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
       found.forEach((f) => existing.add(f.e));
     }
     await upsertProducts(tx, user.id, rows);
+    // Their count changes applied together at the end: the count rows locked in the one order (submissions/counts.ts).
+    await countChangesTogether(tx, async () => {
     for (let i = 0; i < eans.length; i += 1000) {
       const accepted = await tx
         .select({ id: productSubmissions.id })
@@ -379,6 +382,7 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
         catalogued++;
       }
     }
+    });
     // One row for the import (it is one act; a file may hold thousands of products): counts and the first EAN-13s.
     await recordAudit(tx, {
       actor: user,
@@ -416,7 +420,9 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
       .from(productSubmissions)
       .where(and(eq(productSubmissions.ean13Upc, ean13Upc), eq(productSubmissions.itemStatus, 'CATALOGUED')))
       .orderBy(asc(productSubmissions.id));
-    for (const s of catalogued) await changeStatus(tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
+    await countChangesTogether(tx, async () => {
+      for (const s of catalogued) await changeStatus(tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
+    });
     const now = new Date();
     const [row] = await tx
       .update(cataloguedProducts)
