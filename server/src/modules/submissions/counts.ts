@@ -140,34 +140,41 @@ async function addToTotals(tx: Tx, deltas: readonly (TotalRow & { n: number })[]
     });
 }
 
-/**
- * How many submissions have one of the statuses: a company's (null: every company's, from the staff-wide totals), a
- * partner's if given.
- */
-export async function countSubmissions(
-  db: Tx,
-  q: { companyId: number | null; partnerCompanyId: number | null; statuses: readonly string[] },
-): Promise<number> {
+/** How many submissions have one of the statuses: a company's (null: every company's), a partner's if given. */
+export async function countSubmissions(db: Tx, q: CountQuery): Promise<number> {
   if (!q.statuses.length) return 0;
+  const [row] = await countStatement(db, q);
+  return Number(row.n);
+}
+
+export interface CountQuery {
+  companyId: number | null;
+  partnerCompanyId: number | null;
+  statuses: readonly string[];
+}
+
+/**
+ * The statement of countSubmissions (statuses given): a company's counts rows, or, for every company, the staff-wide
+ * totals (at most TOTAL_STRIPES rows per status and partner), never the counts rows of every company.
+ */
+export function countStatement(db: Tx, q: CountQuery) {
   if (q.companyId === null) {
     const where: SQL[] = [inArray(submissionStatusTotals.itemStatus, [...q.statuses])];
     if (q.partnerCompanyId !== null) where.push(eq(submissionStatusTotals.partnerKey, q.partnerCompanyId));
-    const [row] = await db
+    return db
       .select({ n: sql<number>`coalesce(sum(${submissionStatusTotals.n}), 0)::int` })
       .from(submissionStatusTotals)
       .where(and(...where));
-    return Number(row.n);
   }
   const where: SQL[] = [
     inArray(submissionCounts.itemStatus, [...q.statuses]),
     eq(submissionCounts.companyId, q.companyId),
   ];
   if (q.partnerCompanyId !== null) where.push(eq(submissionCounts.partnerKey, q.partnerCompanyId));
-  const [row] = await db
+  return db
     .select({ n: sql<number>`coalesce(sum(${submissionCounts.n}), 0)::int` })
     .from(submissionCounts)
     .where(and(...where));
-  return Number(row.n);
 }
 
 /** A count that was not what the rows say. */
