@@ -161,13 +161,21 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
       .where(condition)
       .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(cataloguedProducts.ean13Upc))
       .limit(pageSize);
-  /** Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. */
+  /**
+   * Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. The
+   * range is written `(key, ean) >= (cursor)` less the cursor's own row rather than `(key, ean) > (cursor)`: the same
+   * rows (the EAN-13 is unique), but PostgreSQL estimates a row comparison by its first column alone, and `key > k`
+   * is nothing when k is the last key (`<`: the first, such as the empty size of every product without one), however
+   * many rows share k. Estimated at one row, a sort of every row past the cursor cost the planner what the index
+   * read of a page did (8.46 against 8.43 at 100,000 products), and either could be chosen; with `>=` the estimate
+   * counts the rows of k, and the index read wins by far.
+   */
   const pastEdge = (cursor: string) => {
     const at = decodeCatalogueCursor(cursor, fingerprint);
-    const op = sql.raw(order === asc ? '>' : '<');
-    return sortBy === 'ean13Upc'
-      ? sql`${cataloguedProducts.ean13Upc} ${op} ${at.e}`
-      : sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${op} (${keyValue(sortBy, at.k)}, ${at.e})`;
+    if (sortBy === 'ean13Upc') return sql`${cataloguedProducts.ean13Upc} ${sql.raw(order === asc ? '>' : '<')} ${at.e}`;
+    const key = keyValue(sortBy, at.k);
+    return sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${sql.raw(order === asc ? '>=' : '<=')} (${key}, ${at.e})
+      and not (${sortColumn} = ${key} and ${cataloguedProducts.ean13Upc} = ${at.e})`;
   };
   const skip = (page - 1) * pageSize;
   const rows = edge
