@@ -144,9 +144,7 @@ describe('staff-wide totals under concurrent lifecycle changes (postgres)', () =
     const [a, b] = [BASE, OTHER_STRIPE];
     /** Two transactions: the first accepts a1 then b1, the second b2 then a2, each waiting for the other's first. */
     const crosswise = async (collect: boolean) => {
-      const [a1, b1, a2, b2] = await Promise.all(
-        [a, b, a, b].map((c, i) => create(c, `Cross ${collect} ${i}`)),
-      );
+      const [a1, b1, a2, b2] = await Promise.all([a, b, a, b].map((c, i) => create(c, `Cross ${collect} ${i}`)));
       let firstDone!: () => void;
       let secondDone!: () => void;
       const first = new Promise<void>((resolve) => (firstDone = resolve));
@@ -188,7 +186,9 @@ describe('the staff total at 3,000 companies (postgres)', () => {
     await rebuildCounts(db);
     for (const table of ['submission_counts', 'submission_status_totals'])
       await db.execute(sql.raw(`vacuum analyze ${table}`));
-    const [{ counted }] = await rowsOf<{ counted: number }>(sql`select count(*)::int as counted from submission_counts`);
+    const [{ counted }] = await rowsOf<{ counted: number }>(
+      sql`select count(*)::int as counted from submission_counts`,
+    );
     // Six counts rows a company (three statuses, with the partner and without).
     expect(counted).toBeGreaterThan(18_000);
     const explainer = new pg.Client({ connectionString: url });

@@ -30,10 +30,11 @@ const COMPANIES = [BASE, BASE + TOTAL_STRIPES, BASE + 2 * TOTAL_STRIPES, BASE + 
 let users: Map<number, number>;
 let partner: number;
 
-const companyIds = () => sql`array[${sql.join(
-  COMPANIES.map((c) => sql`${c}::int`),
-  sql`, `,
-)}]`;
+const companyIds = () =>
+  sql`array[${sql.join(
+    COMPANIES.map((c) => sql`${c}::int`),
+    sql`, `,
+  )}]`;
 const rowsOf = <T>(query: SQL) => queryRows<T>(server.database.db, query);
 
 /** Every total row, stored, summed from the company counts, or counted from the submissions themselves. */
@@ -167,7 +168,13 @@ describe(`staff-wide submission totals (${databaseKind})`, () => {
     const drifts = await recountTotals(db, (d) => reported.push(d));
     expect(drifts).toEqual(
       expect.arrayContaining([
-        { stripe, partnerCompanyId: null, itemStatus: 'CATALOGUED', stored: expect.any(Number), real: expect.any(Number) },
+        {
+          stripe,
+          partnerCompanyId: null,
+          itemStatus: 'CATALOGUED',
+          stored: expect.any(Number),
+          real: expect.any(Number),
+        },
         { stripe, partnerCompanyId: partner, itemStatus: 'CATALOGUED', stored: 0, real: ofPartner },
         { stripe, partnerCompanyId: null, itemStatus: 'DELISTED', stored: 4, real: 0 },
       ]),

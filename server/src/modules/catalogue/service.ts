@@ -370,26 +370,26 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
     await upsertProducts(tx, user.id, rows);
     // Their count changes applied together at the end: the count rows locked in the one order (submissions/counts.ts).
     await countChangesTogether(tx, async () => {
-    for (let i = 0; i < eans.length; i += 1000) {
-      const accepted = await tx
-        .select({ id: productSubmissions.id })
-        .from(productSubmissions)
-        .where(
-          and(
-            inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)),
-            eq(productSubmissions.itemStatus, 'ACCEPTED'),
-          ),
-        )
-        .orderBy(asc(productSubmissions.id));
-      for (const s of accepted) {
-        await changeStatus(tx, s.id, 'CATALOGUED', {
-          actor: 'staff',
-          userId: user.id,
-          reason: 'Certified values imported',
-        });
-        catalogued++;
+      for (let i = 0; i < eans.length; i += 1000) {
+        const accepted = await tx
+          .select({ id: productSubmissions.id })
+          .from(productSubmissions)
+          .where(
+            and(
+              inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)),
+              eq(productSubmissions.itemStatus, 'ACCEPTED'),
+            ),
+          )
+          .orderBy(asc(productSubmissions.id));
+        for (const s of accepted) {
+          await changeStatus(tx, s.id, 'CATALOGUED', {
+            actor: 'staff',
+            userId: user.id,
+            reason: 'Certified values imported',
+          });
+          catalogued++;
+        }
       }
-    }
     });
     // One row for the import (it is one act; a file may hold thousands of products): counts and the first EAN-13s.
     await recordAudit(tx, {

@@ -28,7 +28,10 @@ export const recountSubmissionCounts = (ctx: AppContext) =>
         company: report,
         total: (drift: TotalDrift) => job.log.warn({ drift }, 'submission total drift repaired'),
       });
-      job.log.info({ drifts: companies.length, totalDrifts: totals.length, companyId: 'all' }, 'submission counts recounted');
+      job.log.info(
+        { drifts: companies.length, totalDrifts: totals.length, companyId: 'all' },
+        'submission counts recounted',
+      );
     },
   });
 

@@ -386,7 +386,13 @@ async function recountStripeIn(tx: Tx, stripe: number): Promise<TotalDrift[] | n
     const n = real.get(key) ?? 0;
     real.delete(key);
     if (row.n !== n)
-      drifts.push({ stripe, partnerCompanyId: row.partnerKey || null, itemStatus: row.itemStatus, stored: row.n, real: n });
+      drifts.push({
+        stripe,
+        partnerCompanyId: row.partnerKey || null,
+        itemStatus: row.itemStatus,
+        stored: row.n,
+        real: n,
+      });
   }
   if ([...real.values()].some((n) => n !== 0)) return null;
   for (const d of drifts)
