@@ -185,6 +185,7 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze submission_counts`);
+  await db.execute(sql`vacuum analyze submission_status_totals`);
   for (const table of ['picture_fingerprints', 'submission_files', 'submission_history'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   await db.execute(sql`insert into bench_scale_seed (size) values (${to})`);
@@ -417,7 +418,9 @@ export async function runScaleBench({ log = console.log } = {}) {
         const present = await seedRows(database.db);
         const resume = present > 0 && present < size && (await hasPhotos(database.db)) ? present : 0;
         if (!resume)
-          await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
+          await database.db.execute(
+            sql`truncate product_submissions, submission_counts, submission_status_totals, bench_scale_seed cascade`,
+          );
         else log(`  going on from ${resume.toLocaleString('en')} rows seeded before`);
         await growTo(database.db, resume, size, log);
       }
