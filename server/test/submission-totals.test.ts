@@ -2,6 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { ITEM_STATUSES } from '@portal/domain';
 import { queryRows } from '../src/db/client.ts';
+import { enqueue } from '../src/jobs/queue.ts';
+import { recountSubmissionsJob } from '../src/modules/submissions/job-types.ts';
 import {
   countSubmissions,
   rebuildCounts,
@@ -201,6 +203,17 @@ describe(`staff-wide submission totals (${databaseKind})`, () => {
     expect(await recountAll(db)).toHaveLength(1);
     expect(await totalsBy('stored')).toEqual(await totalsBy('real'));
     expect(await recountTotals(db)).toEqual([]);
+  });
+
+  it("the repair job's whole run (no company given) fixes the totals too", async () => {
+    const { db } = server.database;
+    await db.execute(sql`update submission_status_totals set n = n - 2
+      where stripe = ${BASE % TOTAL_STRIPES} and partner_key = 0 and item_status = 'ACCEPTED'`);
+    expect(await totalsBy('stored')).not.toEqual(await totalsBy('real'));
+    await db.transaction((tx) => enqueue(tx, recountSubmissionsJob, {}));
+    await server.ctx.jobs!.drain();
+    expect(await totalsBy('stored')).toEqual(await totalsBy('real'));
+    expect(await repairCounts(db)).toEqual({ companies: [], totals: [] });
   });
 
   it('are rebuilt with the counts from the rows (a bulk load)', async () => {
