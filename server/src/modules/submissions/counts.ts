@@ -338,15 +338,17 @@ export async function recountTotals(db: Db, onDrift: (drift: TotalDrift) => void
  * appeared in between (not locked) makes it start again. Chosen to break a deadlock, it runs again.
  */
 async function recountStripe(db: Db, stripe: number, attempts = 5): Promise<TotalDrift[]> {
-  try {
-    await db.transaction((tx) => createEveryTotalRow(tx, stripe));
-    const drifts = await db.transaction((tx) => recountStripeIn(tx, stripe));
-    if (drifts) return drifts;
-    if (attempts > 1) return recountStripe(db, stripe, attempts - 1);
-    throw new Error(`The totals of stripe ${stripe} kept gaining keys while they were recounted.`);
-  } catch (err) {
-    if (attempts > 1 && isDeadlock(err)) return recountStripe(db, stripe, attempts - 1);
-    throw err;
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction((tx) => createEveryTotalRow(tx, stripe));
+      const drifts = await db.transaction((tx) => recountStripeIn(tx, stripe));
+      if (drifts) return drifts;
+    } catch (err) {
+      if (attempt < attempts && isDeadlock(err)) continue;
+      throw err;
+    }
+    if (attempt >= attempts)
+      throw new Error(`The totals of stripe ${stripe} kept gaining keys while they were recounted.`);
   }
 }
 
