@@ -202,7 +202,8 @@ export async function runActivityBench({ count = 100_000, seconds = 12, write = 
     "The load runs on the same two cores as the servers (and PostgreSQL), so the client's own work is part of both",
     'figures. fetch spends about 0.8 ms of CPU a request; the node:http client a fraction of that, which lets the bare',
     'route (a fixed string) run far faster while the portal, whose PostgreSQL alone spends about 0.25 ms a request on',
-    "the same cores, cannot follow. Read that row as the servers' own cost ratio.",
+    "the same cores, cannot follow. Read that row as the servers' own cost ratio. The bare route answers the portal's",
+    'bytes: compressed as the portal compresses them for the client (gzip for fetch, none for node:http).',
     '',
   ].join('\n');
   log(table);

@@ -7,11 +7,11 @@
  * from the page boundary before it), its tab counts, the staff review queue (first and deep), the catalogue list
  * (page 1 and a page in the middle read from the end cursor of the page before, as the UI reads Next; as the largest
  * company's user and as staff), the integration API's list (first page and a deep cursor), the duplicate check of a
- * new photo among the largest company's (one fingerprint per submission), and a bare `select 1` as the noise floor. The sizes are timed
- * round-robin (every iteration calls each read at each size, in a turning order), so the machine's noise falls on
- * all sizes alike. Then the activity list through the real server against a bare route (bench/activity.ts) at the
- * smallest and the largest size. Targets: every p99 within 1.5× of the same figure at the smallest size; at the
- * largest size the activity list at least 40% of the bare route with the fetch client.
+ * new photo among the largest company's (one fingerprint per submission), and a bare `select 1` as the noise floor.
+ * The sizes are timed round-robin (every iteration calls each read at each size, in a turning order), so the
+ * machine's noise falls on all sizes alike. Then the activity list through the real server against a bare route
+ * (bench/activity.ts) at the smallest and the largest size. Targets: every p99 within 1.5× of the same figure at the
+ * smallest size; at the largest size the activity list at least 40% of the bare route with the fetch client.
  *
  *   npm run bench -- scale                      (100,000 and 1,000,000 rows)
  *   SCALE_SIZES=100000,1000000,10000000 npm run bench -- scale
@@ -582,7 +582,7 @@ export function scaleTable(result: ScaleResult) {
     '',
     ...(bareRows.length
       ? [
-          `Activity list (tab Pending Review of the largest company, page of 10) through the server against a bare Fastify route answering the same JSON, 32 concurrent clients, same run:`,
+          `Activity list (tab Pending Review of the largest company, page of 10) through the server against a bare Fastify route answering the same JSON in the same encoding, 32 concurrent clients, same run:`,
           '',
           '| rows | client | portal req/s | bare req/s | portal / bare |',
           '|---:|---|---:|---:|---:|',
