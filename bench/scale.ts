@@ -1,14 +1,17 @@
 /**
  * Scale benchmark: the same reads at growing data sizes in one run, on PostgreSQL. Seeds each size's submissions by
  * SQL (generate_series) into a database of its own that it keeps between runs (`bench_scale_<size>` on
- * BENCH_DATABASE_URL's server; drop it to seed again), and times in-process, at each size: activity page 1 and a deep
- * page of the largest company (read from the page boundary before it), its tab counts, the staff review queue (first
- * and deep), the integration API's list (first page and a deep cursor), the duplicate check of a new photo among the
- * largest company's (one fingerprint per submission), and a bare `select 1` as the noise floor. The sizes are timed
- * round-robin (every iteration calls each read at each size, in a turning order), so the machine's noise falls on
- * all sizes alike. Then the activity list through the real server against a bare route (bench/activity.ts) at the
- * smallest and the largest size. Targets: every p99 within 1.5× of the same figure at the smallest size; at the
- * largest size the activity list at least 40% of the bare route with the fetch client.
+ * BENCH_DATABASE_URL's server; drop it to seed again), then their catalogue (a product for each catalogued
+ * submission, one in five) as a step of its own with its own marker, so a database seeded before the step gets it
+ * alone on its next run. Times in-process, at each size: activity page 1 and a deep page of the largest company (read
+ * from the page boundary before it), its tab counts, the staff review queue (first and deep), the catalogue list
+ * (page 1 and a page in the middle read from the end cursor of the page before, as the UI reads Next; as the largest
+ * company's user and as staff), the integration API's list (first page and a deep cursor), the duplicate check of a
+ * new photo among the largest company's (one fingerprint per submission), and a bare `select 1` as the noise floor.
+ * The sizes are timed round-robin (every iteration calls each read at each size, in a turning order), so the
+ * machine's noise falls on all sizes alike. Then the activity list through the real server against a bare route
+ * (bench/activity.ts) at the smallest and the largest size. Targets: every p99 within 1.5× of the same figure at the
+ * smallest size; at the largest size the activity list at least 40% of the bare route with the fetch client.
  *
  *   npm run bench -- scale                      (100,000 and 1,000,000 rows)
  *   SCALE_SIZES=100000,1000000,10000000 npm run bench -- scale
@@ -28,6 +31,15 @@ import { activityPage, type ActivityQuery } from '../server/src/modules/submissi
 import { countSubmissions, rebuildCounts } from '../server/src/modules/submissions/counts.ts';
 import { submissionListPage } from '../server/src/modules/submissions/submission-list.ts';
 import { picturesNear } from '../server/src/modules/media-files/photo-checks.ts';
+import {
+  cataloguePage,
+  cataloguePageReads,
+  type CataloguedProductRow,
+} from '../server/src/modules/catalogue/service.ts';
+import { findUserById, type UserRow } from '../server/src/modules/users/repository.ts';
+import type { AppContext } from '../server/src/context.ts';
+import { keyOf } from '../server/src/lib/keyset.ts';
+import { CATALOGUE_PAGE_SIZE, SCOPES } from '@portal/domain';
 import { hashPassword } from '../server/src/modules/auth/passwords.ts';
 import { measureMode } from './activity.ts';
 import { BENCH_PASSWORD } from './support/seed-activity.ts';
@@ -185,10 +197,51 @@ async function growTo(db: Db, from: number, to: number, log: (line: string) => v
   await rebuildCounts(db);
   await db.execute(sql`vacuum analyze product_submissions`);
   await db.execute(sql`vacuum analyze submission_counts`);
+  await db.execute(sql`vacuum analyze submission_status_totals`);
   for (const table of ['picture_fingerprints', 'submission_files', 'submission_history'])
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   await db.execute(sql`insert into bench_scale_seed (size) values (${to})`);
   log(`  grew to ${to.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+}
+
+/** The size the catalogue was seeded to (0: never): a step of its own, so a database seeded before it gets it alone. */
+async function cataloguedSize(db: Db): Promise<number> {
+  await db.execute(sql`create table if not exists bench_scale_catalogue (size bigint not null)`);
+  const [row] = await queryRows<{ size: string | null }>(db, sql`select max(size) as size from bench_scale_catalogue`);
+  return Number(row.size ?? 0);
+}
+
+/** The seed's rows that are CATALOGUED: row g has status STATUSES[g % 5] (growTo). */
+const CATALOGUED_AT = STATUSES.indexOf('CATALOGUED');
+
+/**
+ * The catalogue of a seeded database: one catalogued product for each EAN-13 of the seed's CATALOGUED submissions
+ * (one in five: 2 million at 10 million), last modified when it was submitted, one in 97 delisted, a few sizes
+ * and units left empty (as the list's sorts meet them). Written by SQL from the rows' numbers (as growTo wrote
+ * them), chunk by chunk; a chunk written before is passed over, so a step cut short goes on.
+ */
+async function seedCatalogue(db: Db, size: number, log: (line: string) => void) {
+  const started = Date.now();
+  const CHUNK = 500_000;
+  const last = Math.floor((size - CATALOGUED_AT) / STATUSES.length);
+  for (let start = 0; start <= last; start += CHUNK) {
+    const end = Math.min(last, start + CHUNK - 1);
+    await db.execute(sql`
+      insert into catalogued_products (ean13_upc, description, brand, item_size, units_of_measure, pack_count,
+        is_delisted, delisted_at, created_at, updated_at)
+      select lpad((g % 1000000000000)::text, 13, '0'), 'Scale product ' || g, 'Brand ' || (g * 7919 % 499),
+        case when g % 4 = 0 then null else (g % 89)::text || ' oz' end, case when g % 3 = 0 then null else 'EA' end,
+        1 + g % 12, g % 97 = 0, case when g % 97 = 0 then now() end,
+        now() - (${size}::bigint - g) * interval '1 second', now() - (${size}::bigint - g) * interval '1 second'
+      from generate_series(${start}::bigint, ${end}::bigint) k,
+        lateral (select k * ${STATUSES.length} + ${CATALOGUED_AT} as g) as row
+      where g between 1 and ${size}
+      on conflict (ean13_upc) do nothing`);
+    log(`  catalogued the products of ${Math.min(size, (end + 1) * STATUSES.length).toLocaleString('en')} rows`);
+  }
+  await db.execute(sql`vacuum analyze catalogued_products`);
+  await db.execute(sql`insert into bench_scale_catalogue (size) values (${size})`);
+  log(`  catalogue of ${size.toLocaleString('en')} rows in ${((Date.now() - started) / 1000).toFixed(0)} s`);
 }
 
 /** The tables that grow with submissions. */
@@ -242,6 +295,12 @@ async function prepareReads(db: Db): Promise<Reads> {
     cursor = (
       await submissionListPage(db, { limit: 100, sort: 'updated_at', companyId: BIG, ...(cursor ? { cursor } : {}) })
     ).next_cursor;
+  const supplier = await findUserById(db, BIG);
+  if (!supplier) throw new Error(`no user ${BIG}: seed the database again`);
+  const staff: UserRow = { ...supplier, scopes: [SCOPES.readAllProductSubmissions] };
+  const ctx = { db } as AppContext;
+  const catalogueDeep = await catalogueDeepPage(db, supplier, BIG);
+  const staffCatalogueDeep = await catalogueDeepPage(db, staff, null);
   let photo = 0;
   const newPhotoHash = () => {
     const h = createHash('md5').update(`new photo ${photo++}`).digest('hex');
@@ -265,10 +324,46 @@ async function prepareReads(db: Db): Promise<Reads> {
         db,
         activity({ companyId: null, statuses: ['SUBMITTED'], page: staffDeep, boundary: staffBefore.endCursor }),
       ),
+    'catalogue page 1': () => cataloguePage(ctx, supplier, {}),
+    'catalogue deep page': () => cataloguePage(ctx, supplier, catalogueDeep),
+    'staff catalogue page 1': () => cataloguePage(ctx, staff, {}),
+    'staff catalogue deep page': () => cataloguePage(ctx, staff, staffCatalogueDeep),
     'v1 list first page': () => submissionListPage(db, { limit: 100, sort: 'updated_at', companyId: BIG }),
     'v1 list deep cursor': () =>
       submissionListPage(db, { limit: 100, sort: 'updated_at', companyId: BIG, ...(cursor ? { cursor } : {}) }),
   };
+}
+
+/**
+ * A page in the middle of the catalogue list as `user` sees it (`company`'s products, delisted ones aside, or every
+ * product for staff), in the order the list opens in (last modified first), asked as the list asks for the page after
+ * one shown: from the end cursor of the page before. That boundary row is found here by an offset, once, untimed.
+ */
+async function catalogueDeepPage(db: Db, user: UserRow, company: number | null) {
+  const visible =
+    company === null
+      ? sql`true`
+      : sql`not c.is_delisted and exists (select 1 from product_submissions s where s.company_id = ${company} and s.ean13_upc = c.ean13_upc)`;
+  const [{ n }] = await queryRows<{ n: number }>(
+    db,
+    sql`select count(*)::int as n from catalogued_products c where ${visible}`,
+  );
+  const pageBefore = Math.max(1, Math.floor(n / CATALOGUE_PAGE_SIZE / 2));
+  const [edge] = await queryRows<{ ean13_upc: string; key: string }>(
+    db,
+    sql`select c.ean13_upc, ${keyOf(sql`c.updated_at`)} as key from catalogued_products c where ${visible}
+      order by c.updated_at desc, c.ean13_upc desc offset ${pageBefore * CATALOGUE_PAGE_SIZE - 1} limit 1`,
+  );
+  if (!edge) throw new Error(`no catalogued products for ${company ?? 'staff'}: seed the catalogue again`);
+  const after = cataloguePageReads(db, user, {}).cursorOf({
+    key: edge.key,
+    row: { ean13Upc: edge.ean13_upc } as CataloguedProductRow,
+  });
+  const q = { page: pageBefore + 1, after };
+  const page = await cataloguePage({ db } as AppContext, user, q);
+  if (page.items.length !== CATALOGUE_PAGE_SIZE)
+    throw new Error(`the deep catalogue page of ${company ?? 'staff'} has ${page.items.length} products`);
+  return q;
 }
 
 /** Calls of each read at each size before any is timed: plans cached, pages of the indexes read in. */
@@ -416,11 +511,16 @@ export async function runScaleBench({ log = console.log } = {}) {
         // starts again from nothing.
         const present = await seedRows(database.db);
         const resume = present > 0 && present < size && (await hasPhotos(database.db)) ? present : 0;
-        if (!resume)
-          await database.db.execute(sql`truncate product_submissions, submission_counts, bench_scale_seed cascade`);
-        else log(`  going on from ${resume.toLocaleString('en')} rows seeded before`);
+        if (!resume) {
+          await cataloguedSize(database.db);
+          await database.db.execute(
+            sql`truncate product_submissions, submission_counts, submission_status_totals, bench_scale_seed, catalogued_products, bench_scale_catalogue cascade`,
+          );
+        } else log(`  going on from ${resume.toLocaleString('en')} rows seeded before`);
         await growTo(database.db, resume, size, log);
       }
+      // The catalogue came after the first seeds: a database seeded before it gets it alone, its submissions kept.
+      if ((await cataloguedSize(database.db)) !== size) await seedCatalogue(database.db, size, log);
     }
     if (process.env.SCALE_SEED_ONLY) return { ok: true, failures: [] };
     const dbs = databases.map((d) => d.db);
@@ -483,7 +583,7 @@ export function scaleTable(result: ScaleResult) {
     '',
     ...(bareRows.length
       ? [
-          `Activity list (tab Pending Review of the largest company, page of 10) through the server against a bare Fastify route answering the same JSON, 32 concurrent clients, same run:`,
+          `Activity list (tab Pending Review of the largest company, page of 10) through the server against a bare Fastify route answering the same JSON in the same encoding, 32 concurrent clients, same run:`,
           '',
           '| rows | client | portal req/s | bare req/s | portal / bare |',
           '|---:|---|---:|---:|---:|',

@@ -31,7 +31,8 @@ let explainer: pg.Client;
 beforeAll(async () => {
   const created = await createPostgresDatabase(inject('databaseTemplate'));
   drop = created.drop;
-  database = await openPostgres(created.url);
+  // Seed statements of 100,000 rows: on a loaded machine one may outlast the portal's query timeout (not the subject).
+  database = await openPostgres(created.url, undefined, 300_000);
   const { db } = database;
   await db.execute(sql`
     insert into companies (id, name, kind) values (${PARTNER}, 'Plan Partner', 'partner')`);
@@ -71,7 +72,7 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze jobs`);
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await explainer?.end();
   await database?.close();

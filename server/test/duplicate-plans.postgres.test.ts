@@ -29,7 +29,8 @@ const PLANTED_WHOLE = (BigInt(`0x${NEW_WHOLE}`) ^ 0b111n ^ (0b111n << 24n) ^ (0b
 beforeAll(async () => {
   const created = await createPostgresDatabase(inject('databaseTemplate'));
   drop = created.drop;
-  database = await openPostgres(created.url);
+  // Seed statements of 100,000 rows: on a loaded machine one may outlast the portal's query timeout (not the subject).
+  database = await openPostgres(created.url, undefined, 300_000);
   const { db } = database;
   await db.execute(sql`insert into companies (id, name, kind) values
     (${BIG}, 'Many Photos', 'supplier'), (${SMALL}, 'Few Photos', 'supplier')`);
@@ -44,7 +45,7 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze picture_fingerprints`);
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await explainer?.end();
   await database?.close();

@@ -24,7 +24,9 @@ let endpoint: number;
 beforeAll(async () => {
   const created = await createPostgresDatabase(inject('databaseTemplate'));
   drop = created.drop;
-  database = await openPostgres(created.url);
+  // The seed's statements write 100,000 rows each: on a loaded machine one may take longer than the portal's
+  // query timeout, which is not what these tests are about.
+  database = await openPostgres(created.url, undefined, 300_000);
   const { db } = database;
   await db.execute(sql`
     insert into companies (id, name, kind) select ${COMPANY} + g, 'List Company ' || g, 'supplier' from generate_series(0, 20) g`);
@@ -61,7 +63,7 @@ beforeAll(async () => {
     await db.execute(sql.raw(`vacuum analyze ${table}`));
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
-}, 120_000);
+}, 300_000);
 afterAll(async () => {
   await explainer?.end();
   await database?.close();
@@ -124,6 +126,10 @@ describe('the catalogue list at 100,000 products (postgres)', () => {
           for (const [shape, q] of shapes) {
             const name = `${user === staff ? 'staff' : 'supplier'}, ${sortBy} ${sortDirection}, ${shape}`;
             const plan = await planOf(user, q);
+            // The planner expects at least a page past the cursor (there are thousands): expecting next to none,
+            // a sort of every row past it costs about what the index read of a page does, and the plan could be
+            // either (a cursor in the largest group of a sort key, estimated by that key alone).
+            if (user === staff) expect(plan.rows.rowsExpected('catalogued_products'), name).toBeGreaterThanOrEqual(25);
             expect(plan.rows.seqScans, name).toEqual([]);
             expect(
               plan.rows.scans('catalogued_products').every((t) => t.startsWith('Index')),
@@ -137,7 +143,8 @@ describe('the catalogue list at 100,000 products (postgres)', () => {
             expect(plan.count.rowsRead('catalogued_products'), name).toBeLessThanOrEqual(10_001 * share);
           }
         }
-  });
+    // 24 lists, each a page 300 deep and six statements run by EXPLAIN ANALYZE: seconds alone, more beside other work.
+  }, 180_000);
 
   it('the pages read from an edge are the pages counted from the top, in every sort', async () => {
     for (const sortBy of ['updatedDate', 'brand', 'itemSize', 'unitsOfMeasure'])

@@ -36,6 +36,7 @@ export const TABLE_OWNERS = {
   submissionMarketAccounts: 'modules/submissions/',
   submissionAttributes: 'modules/submissions/',
   submissionCounts: 'modules/submissions/',
+  submissionStatusTotals: 'modules/submissions/',
   // Kept by database triggers on submission_files: the submission's files are its only source.
   pictureFingerprints: 'modules/submissions/',
   cataloguedProducts: 'modules/catalogue/',

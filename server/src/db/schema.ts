@@ -593,11 +593,25 @@ export const submissionCounts = pgTable(
     itemStatus: text('item_status').notNull(),
     n: integer('n').notNull(),
   },
-  (t) => [
-    primaryKey({ columns: [t.companyId, t.partnerKey, t.itemStatus] }),
-    // Staff totals: one status across every company.
-    index('submission_counts_status_idx').on(t.itemStatus, t.partnerKey),
-  ],
+  (t) => [primaryKey({ columns: [t.companyId, t.partnerKey, t.itemStatus] })],
+);
+
+/**
+ * Staff-wide submission counts: per status and partner (0: none), the sum over every company, split over
+ * TOTAL_STRIPES rows by company_id % TOTAL_STRIPES so lifecycle changes of different companies rarely wait on one
+ * row (modules/submissions/counts.ts).
+ */
+export const submissionStatusTotals = pgTable(
+  'submission_status_totals',
+  {
+    itemStatus: text('item_status').notNull(),
+    /** The submissions' partner company, 0 when they have none. */
+    partnerKey: integer('partner_key').notNull(),
+    stripe: integer('stripe').notNull(),
+    n: integer('n').notNull(),
+  },
+  // Status first: a staff total of a status (any partner) is one range of the key.
+  (t) => [primaryKey({ columns: [t.itemStatus, t.partnerKey, t.stripe] })],
 );
 
 export const submissionFiles = pgTable(

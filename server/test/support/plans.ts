@@ -3,6 +3,7 @@ import type pg from 'pg';
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Plan Rows': number;
   'Actual Rows': number;
   'Actual Loops': number;
   Plans?: PlanNode[];
@@ -11,7 +12,7 @@ const nodesOf = (node: PlanNode): PlanNode[] => [node, ...(node.Plans ?? []).fla
 
 /**
  * The plan PostgreSQL runs for a statement (EXPLAIN ANALYZE, values bound): the tables it scans in full, and per table
- * the kinds of scan and the rows they returned, every loop counted.
+ * the kinds of scan and the rows they returned, every loop counted, and the rows it expected them to.
  */
 export async function explainPlan(client: pg.Client, text: string, params: unknown[]) {
   const res = await client.query(`explain (analyze, format json) ${text}`, params);
@@ -20,6 +21,8 @@ export async function explainPlan(client: pg.Client, text: string, params: unkno
   return {
     seqScans: nodes.filter((n) => n['Node Type'] === 'Seq Scan').map((n) => n['Relation Name']),
     rowsRead: (table: string) => on(table).reduce((sum, n) => sum + n['Actual Rows'] * n['Actual Loops'], 0),
+    /** The rows the planner expected the table's scans to return (per loop): what it chose the plan by. */
+    rowsExpected: (table: string) => on(table).reduce((sum, n) => sum + n['Plan Rows'], 0),
     scans: (table: string) => on(table).map((n) => n['Node Type']),
   };
 }

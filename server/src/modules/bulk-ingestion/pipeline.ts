@@ -19,6 +19,7 @@ import { MEDIA_MSG } from '../../media/messages.ts';
 import { LocalDiskStore } from '../../storage/local-disk.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { addFiles, createSubmissions } from '../submissions/lifecycle.ts';
+import { countChangesTogether } from '../submissions/counts.ts';
 import { ingestionEvents } from './events.ts';
 import { sourceFor } from './sources.ts';
 
@@ -379,62 +380,66 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
   if (userId == null) return; // a company without users: the files stay IDENTIFIED (complete) until one exists
   const groups = new Map<string, IngestionFileRow[]>();
   for (const f of files) groups.set(f.ean13Upc!, [...(groups.get(f.ean13Upc!) ?? []), f]);
-  for (const [ean13Upc, group] of groups) {
-    const [existing] = await tx
-      .select({ id: productSubmissions.id })
-      .from(bulkIngestionFiles)
-      .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
-      .where(
-        and(
-          eq(bulkIngestionFiles.jobId, jobId),
-          eq(bulkIngestionFiles.ean13Upc, ean13Upc),
-          isNotNull(bulkIngestionFiles.submissionId),
-          eq(productSubmissions.itemStatus, 'SUBMITTED'),
-        ),
-      )
-      .limit(1);
-    const attached = group.map((f) => ({
-      fileName: f.filename.split('/').pop()!,
-      storageKey: f.storageKey,
-      kind: f.kind!,
-      size: f.size ?? 0,
-      detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
-      detectedFrom: f.detectedEan13Upc ? ('bars' as const) : null,
-      detectionStatus: 'done' as const,
-    }));
-    const joined =
-      existing && (await addFiles(tx, existing.id, attached, { userId, reason: `Imported (job ${jobId})` }));
-    const submissionId = joined
-      ? joined.id
-      : (
-          await createSubmissions(
-            tx,
-            [
-              {
-                companyId: job.companyId,
-                userId,
-                partnerCompanyId: null,
-                upc: group.find((f) => f.upc)?.upc ?? ean13Upc,
-                ean13Upc,
-                productName: null,
-                isImported: true,
-                files: attached,
-                from: null,
-                reason: `Imported (job ${jobId})`,
-              },
-            ],
-            { actor: 'supplier', userId },
-          )
-        )[0].id;
-    await tx
-      .update(bulkIngestionFiles)
-      .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
-      .where(
-        inArray(
-          bulkIngestionFiles.id,
-          group.map((f) => f.id),
-        ),
-      );
-  }
+  // Their counts applied once at the end: the company's (and its stripe's) count rows held for that moment only, not
+  // while the rest of the files are written (submissions/counts.ts).
+  await countChangesTogether(tx, async () => {
+    for (const [ean13Upc, group] of groups) {
+      const [existing] = await tx
+        .select({ id: productSubmissions.id })
+        .from(bulkIngestionFiles)
+        .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
+        .where(
+          and(
+            eq(bulkIngestionFiles.jobId, jobId),
+            eq(bulkIngestionFiles.ean13Upc, ean13Upc),
+            isNotNull(bulkIngestionFiles.submissionId),
+            eq(productSubmissions.itemStatus, 'SUBMITTED'),
+          ),
+        )
+        .limit(1);
+      const attached = group.map((f) => ({
+        fileName: f.filename.split('/').pop()!,
+        storageKey: f.storageKey,
+        kind: f.kind!,
+        size: f.size ?? 0,
+        detectedUpcs: f.detectedEan13Upc ? [f.detectedEan13Upc] : [],
+        detectedFrom: f.detectedEan13Upc ? ('bars' as const) : null,
+        detectionStatus: 'done' as const,
+      }));
+      const joined =
+        existing && (await addFiles(tx, existing.id, attached, { userId, reason: `Imported (job ${jobId})` }));
+      const submissionId = joined
+        ? joined.id
+        : (
+            await createSubmissions(
+              tx,
+              [
+                {
+                  companyId: job.companyId,
+                  userId,
+                  partnerCompanyId: null,
+                  upc: group.find((f) => f.upc)?.upc ?? ean13Upc,
+                  ean13Upc,
+                  productName: null,
+                  isImported: true,
+                  files: attached,
+                  from: null,
+                  reason: `Imported (job ${jobId})`,
+                },
+              ],
+              { actor: 'supplier', userId },
+            )
+          )[0].id;
+      await tx
+        .update(bulkIngestionFiles)
+        .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
+        .where(
+          inArray(
+            bulkIngestionFiles.id,
+            group.map((f) => f.id),
+          ),
+        );
+    }
+  });
   await tx.update(bulkIngestionJobs).set({ updatedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
 }

@@ -52,8 +52,9 @@ export function queueWhere(filters: ReviewQueueFilters): SQL {
 }
 
 /**
- * Filters the maintained counts (submission_counts) can total: status, partner and company. Any other filter is
- * counted over the rows it matches, which the status range bounds (the backlog, not the whole table).
+ * Filters the maintained counts (submission_counts; for every company, submission_status_totals) can total: status,
+ * partner and company. Any other filter is counted over the rows it matches, which the status range bounds (the
+ * backlog, not the whole table).
  */
 export const countable = (f: ReviewQueueFilters) =>
   !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to;

@@ -1,14 +1,37 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import { ITEM_STATUSES } from '@portal/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { companies, partnerConfigurations, productSubmissions, submissionCounts } from '../../db/schema.ts';
+import {
+  companies,
+  partnerConfigurations,
+  productSubmissions,
+  submissionCounts,
+  submissionStatusTotals,
+} from '../../db/schema.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
 
 /**
  * Maintained submission counts (docs/decisions/database.md, "Counts are maintained"): one row per company, partner (0: none)
  * and status. Only the lifecycle changes them, in the transaction of the change; the activity tabs' totals read
  * them; recountCompany repairs and reports any drift.
+ *
+ * Beside them, the staff-wide totals (docs/decisions/database.md, "Staff totals are maintained in striped rows"): per
+ * partner and status, the count across every company, split over TOTAL_STRIPES rows (stripe = company_id %
+ * TOTAL_STRIPES) so that changes of different companies seldom wait on one row. Changed with the same deltas in the
+ * same transaction; the staff queue's total reads at most TOTAL_STRIPES rows; recountTotals repairs them.
+ *
+ * Lock order (why none of this can deadlock): every transaction takes count rows in one global order, the company
+ * rows by (company, partner, status) first, then the totals rows by (status, partner, stripe). The lifecycle applies
+ * its changes once per transaction (applyCountChanges sorts them; a transaction that changes many submissions
+ * collects them with countChangesTogether); recountCompany locks its company's rows in that order, then the totals
+ * rows of the drifts it fixes, sorted; recountTotals locks one stripe's totals rows, sorted, and only reads company
+ * rows (a plain read waits on no row lock). A transaction waiting for a count row therefore only ever waits for one
+ * later in the order than every count row it holds, so no two can wait on each other in a circle.
  */
+
+/** How many rows a staff-wide total is split over (the migration that created the table fills it with this number). */
+export const TOTAL_STRIPES = 16;
+const stripeOf = (companyId: number) => companyId % TOTAL_STRIPES;
 
 /** One submission's move between statuses: from null when it is created, to null when it is deleted. */
 export interface CountChange {
@@ -30,8 +53,44 @@ const byKey = (a: CountRow, b: CountRow) =>
   a.partnerKey - b.partnerKey ||
   (a.itemStatus < b.itemStatus ? -1 : a.itemStatus > b.itemStatus ? 1 : 0);
 
-/** Applies the changes as one delta per row, in key order (two transactions never wait on each other crosswise). */
+type TotalRow = { itemStatus: string; partnerKey: number; stripe: number };
+/** The totals rows' order: their primary key's (status by code unit, partner, stripe). */
+const byTotalKey = (a: TotalRow, b: TotalRow) =>
+  (a.itemStatus < b.itemStatus ? -1 : a.itemStatus > b.itemStatus ? 1 : 0) ||
+  a.partnerKey - b.partnerKey ||
+  a.stripe - b.stripe;
+
+/** Changes collected by countChangesTogether, per transaction. */
+const collecting = new WeakMap<object, CountChange[]>();
+
+/**
+ * Runs fn, which may change many submissions, and applies all their count changes at its end, at once: the rows are
+ * then locked in the one order (see the top of this file) however the submissions were ordered.
+ */
+export async function countChangesTogether<T>(tx: Tx, fn: () => Promise<T>): Promise<T> {
+  if (collecting.has(tx)) return fn();
+  const changes: CountChange[] = [];
+  collecting.set(tx, changes);
+  let result: T;
+  try {
+    result = await fn();
+  } finally {
+    collecting.delete(tx);
+  }
+  await applyCountChanges(tx, changes);
+  return result;
+}
+
+/**
+ * Applies the changes as one delta per row: the company rows in key order, then the totals rows with the same
+ * deltas in key order (two transactions never wait on each other crosswise: see the top of this file).
+ */
 export async function applyCountChanges(tx: Tx, changes: readonly CountChange[]): Promise<void> {
+  const collected = collecting.get(tx);
+  if (collected) {
+    collected.push(...changes);
+    return;
+  }
   const deltas = new Map<string, { companyId: number; partnerKey: number; itemStatus: string; n: number }>();
   const add = (c: CountChange, status: string | null, by: number) => {
     if (status === null) return;
@@ -55,22 +114,67 @@ export async function applyCountChanges(tx: Tx, changes: readonly CountChange[])
       target: [submissionCounts.companyId, submissionCounts.partnerKey, submissionCounts.itemStatus],
       set: { n: sql`${submissionCounts.n} + excluded.n` },
     });
+  await addToTotals(
+    tx,
+    rows.map((r) => ({ partnerKey: r.partnerKey, itemStatus: r.itemStatus, stripe: stripeOf(r.companyId), n: r.n })),
+  );
+}
+
+/** Adds deltas to the totals rows, one per row, in key order. */
+async function addToTotals(tx: Tx, deltas: readonly (TotalRow & { n: number })[]) {
+  const totals = new Map<string, TotalRow & { n: number }>();
+  for (const d of deltas) {
+    const key = `${d.itemStatus}|${d.partnerKey}|${d.stripe}`;
+    const row = totals.get(key) ?? { partnerKey: d.partnerKey, itemStatus: d.itemStatus, stripe: d.stripe, n: 0 };
+    row.n += d.n;
+    totals.set(key, row);
+  }
+  const rows = [...totals.values()].filter((r) => r.n !== 0).sort(byTotalKey);
+  if (!rows.length) return;
+  await tx
+    .insert(submissionStatusTotals)
+    .values(rows)
+    .onConflictDoUpdate({
+      target: [submissionStatusTotals.itemStatus, submissionStatusTotals.partnerKey, submissionStatusTotals.stripe],
+      set: { n: sql`${submissionStatusTotals.n} + excluded.n` },
+    });
 }
 
 /** How many submissions have one of the statuses: a company's (null: every company's), a partner's if given. */
-export async function countSubmissions(
-  db: Tx,
-  q: { companyId: number | null; partnerCompanyId: number | null; statuses: readonly string[] },
-): Promise<number> {
+export async function countSubmissions(db: Tx, q: CountQuery): Promise<number> {
   if (!q.statuses.length) return 0;
-  const where: SQL[] = [inArray(submissionCounts.itemStatus, [...q.statuses])];
-  if (q.companyId !== null) where.push(eq(submissionCounts.companyId, q.companyId));
+  const [row] = await countStatement(db, q);
+  return Number(row.n);
+}
+
+export interface CountQuery {
+  companyId: number | null;
+  partnerCompanyId: number | null;
+  statuses: readonly string[];
+}
+
+/**
+ * The statement of countSubmissions (statuses given): a company's counts rows, or, for every company, the staff-wide
+ * totals (at most TOTAL_STRIPES rows per status and partner), never the counts rows of every company.
+ */
+export function countStatement(db: Tx, q: CountQuery) {
+  if (q.companyId === null) {
+    const where: SQL[] = [inArray(submissionStatusTotals.itemStatus, [...q.statuses])];
+    if (q.partnerCompanyId !== null) where.push(eq(submissionStatusTotals.partnerKey, q.partnerCompanyId));
+    return db
+      .select({ n: sql<number>`coalesce(sum(${submissionStatusTotals.n}), 0)::int` })
+      .from(submissionStatusTotals)
+      .where(and(...where));
+  }
+  const where: SQL[] = [
+    inArray(submissionCounts.itemStatus, [...q.statuses]),
+    eq(submissionCounts.companyId, q.companyId),
+  ];
   if (q.partnerCompanyId !== null) where.push(eq(submissionCounts.partnerKey, q.partnerCompanyId));
-  const [row] = await db
+  return db
     .select({ n: sql<number>`coalesce(sum(${submissionCounts.n}), 0)::int` })
     .from(submissionCounts)
     .where(and(...where));
-  return Number(row.n);
 }
 
 /** A count that was not what the rows say. */
@@ -166,6 +270,17 @@ async function recountIn(tx: Tx, companyId: number): Promise<CountDrift[]> {
         set: { n: d.real },
       });
   await tx.delete(submissionCounts).where(and(eq(submissionCounts.companyId, companyId), eq(submissionCounts.n, 0)));
+  // The totals by the same amounts: a drift of the rows (a change that went round the lifecycle, rows loaded by SQL)
+  // is missing from the totals too. A company row changed by hand alone is then put right by recountTotals.
+  await addToTotals(
+    tx,
+    drifts.map((d) => ({
+      itemStatus: d.itemStatus,
+      partnerKey: d.partnerCompanyId ?? 0,
+      stripe: stripeOf(companyId),
+      n: d.real - d.stored,
+    })),
+  );
   return drifts;
 }
 
@@ -190,14 +305,143 @@ export async function recountAll(db: Db, onDrift: (drift: CountDrift) => void = 
   }
 }
 
+/** A staff-wide total that was not the sum of the company counts of its stripe. */
+export interface TotalDrift {
+  stripe: number;
+  partnerCompanyId: number | null;
+  itemStatus: string;
+  stored: number;
+  real: number;
+}
+
 /**
- * The counts rebuilt from the rows in one statement, for data loaded in bulk while nothing else writes (a benchmark's
- * seed, a restore): recountAll is the repair to run on a live portal.
+ * Sets every totals row to the sum of its stripe's company counts (run after recountAll, which makes those exact),
+ * a stripe per transaction, returning each drift it fixed.
+ */
+export async function recountTotals(db: Db, onDrift: (drift: TotalDrift) => void = () => {}): Promise<TotalDrift[]> {
+  const all: TotalDrift[] = [];
+  for (let stripe = 0; stripe < TOTAL_STRIPES; stripe++)
+    for (const drift of await recountStripe(db, stripe)) {
+      all.push(drift);
+      onDrift(drift);
+    }
+  return all;
+}
+
+/**
+ * One stripe recounted, exact while the lifecycle works on (READ COMMITTED): first a row is made to exist, and
+ * committed, for every key the stripe's company counts have; then, in a second transaction, the stripe's rows are
+ * locked (FOR UPDATE, in key order) and only then summed from the company counts, by a later statement with a later
+ * snapshot. A writer that already changed one of the locked rows has committed before the lock is granted, so its
+ * company rows (same transaction) are in the sum; one that has not yet changed it (its company rows perhaps written
+ * but not committed, so not in the sum) waits for the lock and adds its delta to the value set here. A key that
+ * appeared in between (not locked) makes it start again. Chosen to break a deadlock, it runs again.
+ */
+async function recountStripe(db: Db, stripe: number, attempts = 5): Promise<TotalDrift[]> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await db.transaction((tx) => createEveryTotalRow(tx, stripe));
+      const drifts = await db.transaction((tx) => recountStripeIn(tx, stripe));
+      if (drifts) return drifts;
+    } catch (err) {
+      if (attempt < attempts && isDeadlock(err)) continue;
+      throw err;
+    }
+    if (attempt >= attempts)
+      throw new Error(`The totals of stripe ${stripe} kept gaining keys while they were recounted.`);
+  }
+}
+
+/** The company counts of a stripe, summed per status and partner. */
+const stripeSums = (tx: Tx, stripe: number) =>
+  tx
+    .select({
+      itemStatus: submissionCounts.itemStatus,
+      partnerKey: submissionCounts.partnerKey,
+      n: sql<number>`sum(${submissionCounts.n})::int`,
+    })
+    .from(submissionCounts)
+    .where(sql`${submissionCounts.companyId} % ${TOTAL_STRIPES} = ${stripe}`)
+    .groupBy(submissionCounts.itemStatus, submissionCounts.partnerKey);
+
+async function createEveryTotalRow(tx: Tx, stripe: number) {
+  const keys = await stripeSums(tx, stripe);
+  if (!keys.length) return;
+  await tx
+    .insert(submissionStatusTotals)
+    .values(keys.map((k) => ({ itemStatus: k.itemStatus, partnerKey: k.partnerKey, stripe, n: 0 })).sort(byTotalKey))
+    .onConflictDoNothing();
+}
+
+/** The stripe set to its sums, with the drifts fixed; null when a key to set was not among the rows locked. */
+async function recountStripeIn(tx: Tx, stripe: number): Promise<TotalDrift[] | null> {
+  const stored = await tx
+    .select()
+    .from(submissionStatusTotals)
+    .where(eq(submissionStatusTotals.stripe, stripe))
+    .orderBy(sql`${submissionStatusTotals.itemStatus} collate "C"`, submissionStatusTotals.partnerKey)
+    .for('update');
+  const real = new Map((await stripeSums(tx, stripe)).map((r) => [`${r.itemStatus}|${r.partnerKey}`, Number(r.n)]));
+  const drifts: TotalDrift[] = [];
+  for (const row of stored) {
+    const key = `${row.itemStatus}|${row.partnerKey}`;
+    const n = real.get(key) ?? 0;
+    real.delete(key);
+    if (row.n !== n)
+      drifts.push({
+        stripe,
+        partnerCompanyId: row.partnerKey || null,
+        itemStatus: row.itemStatus,
+        stored: row.n,
+        real: n,
+      });
+  }
+  if ([...real.values()].some((n) => n !== 0)) return null;
+  for (const d of drifts)
+    await tx
+      .update(submissionStatusTotals)
+      .set({ n: d.real })
+      .where(
+        and(
+          eq(submissionStatusTotals.itemStatus, d.itemStatus),
+          eq(submissionStatusTotals.partnerKey, d.partnerCompanyId ?? 0),
+          eq(submissionStatusTotals.stripe, stripe),
+        ),
+      );
+  return drifts;
+}
+
+/** Every drift the repair fixed: the company counts', then the staff totals'. */
+export interface CountRepair {
+  companies: CountDrift[];
+  totals: TotalDrift[];
+}
+
+/**
+ * The whole repair, as the maintenance job runs it: every company recounted (recountAll), then the staff totals from
+ * the company counts that now are exact (recountTotals).
+ */
+export async function repairCounts(
+  db: Db,
+  report: { company?: (drift: CountDrift) => void; total?: (drift: TotalDrift) => void } = {},
+): Promise<CountRepair> {
+  const companies = await recountAll(db, report.company);
+  const totals = await recountTotals(db, report.total);
+  return { companies, totals };
+}
+
+/**
+ * The counts rebuilt from the rows in one statement each (the company counts, then the staff totals from them), for
+ * data loaded in bulk while nothing else writes (a benchmark's seed, a restore): repairCounts is the repair to run on
+ * a live portal.
  */
 export async function rebuildCounts(db: Db): Promise<void> {
   await db.transaction(async (tx) => {
     await tx.delete(submissionCounts);
     await tx.execute(sql`insert into submission_counts (company_id, partner_key, item_status, n)
       select company_id, coalesce(partner_company_id, 0), item_status, count(*)::int from product_submissions group by 1, 2, 3`);
+    await tx.delete(submissionStatusTotals);
+    await tx.execute(sql`insert into submission_status_totals (item_status, partner_key, stripe, n)
+      select item_status, partner_key, company_id % ${TOTAL_STRIPES}, sum(n)::int from submission_counts group by 1, 2, 3`);
   });
 }
