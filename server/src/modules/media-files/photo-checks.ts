@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { DEFAULT_MIN_IMAGE_LONG_SIDE_PX, type PhotoIssueCode, type StoredPhotoIssue } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
@@ -10,7 +10,7 @@ import {
   submissionFiles,
 } from '../../db/schema.ts';
 import type { FileAnalysis } from '../../media/barcodes.ts';
-import { samePicture } from '../../media/perceptual-hash.ts';
+import { SAME_PICTURE_BITS, samePicture } from '../../media/perceptual-hash.ts';
 import { bandLookups } from '../../media/picture-bands.ts';
 import { judgePhoto } from '../../media/photo-quality.ts';
 
@@ -34,6 +34,9 @@ export async function minImageLongSideOf(db: Tx, partnerCompanyId: number | null
   return row?.line ?? DEFAULT_MIN_IMAGE_LONG_SIDE_PX;
 }
 
+/** A 64-bit hash (16 hex digits) as PostgreSQL's signed bigint reads the same bits. */
+const signed64 = (hex: string) => BigInt.asIntN(64, BigInt(`0x${hex}`)).toString();
+
 /** A Postgres integer array of VALUES, for `= ANY(...)` (one parameter however many values). */
 const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 
@@ -44,10 +47,17 @@ const intArray = (values: number[]) => sql`${`{${values.join(',')}}`}::int[]`;
 export function picturesNear(db: Tx, companyId: number, hash: string, exceptFileId: string) {
   const look = bandLookups(hash);
   const f = pictureFingerprints;
+  const [whole, centre = whole] = hash.split('-');
+  const w = sql`${signed64(whole)}::bigint`;
+  const c = sql`${signed64(centre)}::bigint`;
+  const apart = (a: AnyPgColumn, b: SQL) => sql`bit_count((${a} # ${b})::bit(64))`;
+  // pictureDistance in SQL, on the hashes each band's index carries: a band value met by chance is dropped inside
+  // the index, so the rows read are the pictures within SAME_PICTURE_BITS, whatever the company's size.
+  const close = sql`least(${apart(f.wholeBits, w)}, ${apart(f.centreBits, w)}, ${apart(f.wholeBits, c)}) <= ${SAME_PICTURE_BITS}`;
   // One index lookup per band value (a join on the values, which the planner costs as few rows), not `= ANY(...)`
   // over six columns, which it estimates as a fair share of the table and answers by reading all of it.
   const near = (column: AnyPgColumn, values: number[]) =>
-    sql`select ${f.id} from unnest(${intArray(values)}) as v(value) join ${f} on ${f.companyId} = ${companyId} and ${column} = v.value`;
+    sql`select ${f.id} from unnest(${intArray(values)}) as v(value) join ${f} on ${f.companyId} = ${companyId} and ${column} = v.value and ${close}`;
   const ids = sql.join(
     [
       ...[f.whole0, f.whole1, f.whole2].map((column, i) => near(column, look.whole[i])),
