@@ -10,7 +10,12 @@ import {
   type CatalogueQuery,
 } from '../src/modules/catalogue/service.ts';
 import { rebuildCompanyCatalogues } from '../src/modules/catalogue/membership.ts';
-import { changeStatus, createSubmissions, deleteSubmissionRecord, replaceFiles } from '../src/modules/submissions/lifecycle.ts';
+import {
+  changeStatus,
+  createSubmissions,
+  deleteSubmissionRecord,
+  replaceFiles,
+} from '../src/modules/submissions/lifecycle.ts';
 import { findUserByEmail, type UserRow } from '../src/modules/users/repository.ts';
 import { databaseKind, startTestServer, type TestServer } from './harness.ts';
 
@@ -222,10 +227,16 @@ describe(`the company catalogue (${databaseKind})`, () => {
           expect(pages.flat(), name).toEqual(expected);
           // A page picked by number is the same rows.
           const third = await cataloguePage(server.ctx, a, { ...q, page: 3 });
-          expect(third.items.map((p) => p.ean13Upc), name).toEqual(expected.slice(14, 21));
+          expect(
+            third.items.map((p) => p.ean13Upc),
+            name,
+          ).toEqual(expected.slice(14, 21));
           if (third.startCursor) {
             const second = await cataloguePage(server.ctx, a, { ...q, page: 2, before: third.startCursor });
-            expect(second.items.map((p) => p.ean13Upc), name).toEqual(expected.slice(7, 14));
+            expect(
+              second.items.map((p) => p.ean13Upc),
+              name,
+            ).toEqual(expected.slice(7, 14));
           }
         }
     // The integration API's list by EAN-13: the same products, a cursor at a time.

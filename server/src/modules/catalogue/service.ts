@@ -175,21 +175,37 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const order = (direction === 'asc') !== backwards ? asc : desc;
   const sortColumn = columns[sortBy];
   // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
-  const select = () => {
-    const fields = { row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy, columns)}` };
-    return everyProduct
-      ? db.select(fields).from(cataloguedProducts).$dynamic()
-      : db
-          .select(fields)
-          .from(companyCatalogue)
-          .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, companyCatalogue.ean13Upc))
-          .$dynamic();
-  };
-  const ordered = (condition: SQL | undefined) =>
-    select()
+  const orderOf = (key: SQL | AnyPgColumn | SQL.Aliased, ean: SQL | AnyPgColumn) =>
+    sortBy === 'ean13Upc' ? [order(ean)] : [order(key as SQL), order(ean)];
+  const ordered = (condition: SQL | undefined, skip: number) => {
+    if (everyProduct)
+      return db
+        .select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy, columns)}` })
+        .from(cataloguedProducts)
+        .where(condition)
+        .orderBy(...orderOf(sortColumn, eanColumn))
+        .limit(pageSize)
+        .offset(skip);
+    // The company's page first (its rows in the index of the sort), then the products of the page by key: joined in
+    // one statement, the planner may walk the catalogue's index by EAN-13 and pass over other companies' products.
+    const chosen = db
+      .select({
+        ean: companyCatalogue.ean13Upc,
+        sort: sql`${sortColumn}`.as('sort'),
+        key: sql<string>`${cursorKeyOf(sortBy, columns)}`.as('key'),
+      })
+      .from(companyCatalogue)
       .where(condition)
-      .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(eanColumn))
-      .limit(pageSize);
+      .orderBy(...orderOf(sortColumn, eanColumn))
+      .limit(pageSize)
+      .offset(skip)
+      .as('chosen');
+    return db
+      .select({ row: cataloguedProducts, key: chosen.key })
+      .from(chosen)
+      .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, chosen.ean))
+      .orderBy(...orderOf(chosen.sort, chosen.ean));
+  };
   /**
    * Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. The
    * range is written `(key, ean) >= (cursor)` less the cursor's own row rather than `(key, ean) > (cursor)`: the same
@@ -208,9 +224,9 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   };
   const skip = (page - 1) * pageSize;
   const rows = edge
-    ? ordered(and(where, pastEdge(edge)))
+    ? ordered(and(where, pastEdge(edge)), 0)
     : skip < CATALOGUE_COUNT_LIMIT
-      ? ordered(where).offset(skip)
+      ? ordered(where, skip)
       : null;
   // A supplier's list without a filter is counted already (its company's listed products); any other count stops past
   // CATALOGUE_COUNT_LIMIT.
