@@ -21,12 +21,12 @@ import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
  * is followed by a refresh in its own transaction. A submission written but not yet committed when the catalogue
  * refreshes its EAN-13 is refreshed by its own transaction, which waits for the catalogue's lock.
  *
- * Lock order (no deadlock): a transaction takes, in this order, the product rows it writes (the catalogue only; the
- * refresh reads products without a lock), the submission rows, the submission counts and totals (counts.ts), then
- * the EAN-13 locks in ascending key order (all of one refresh at once: a transaction that changes many submissions
- * collects them with countChangesTogether, so it refreshes once), then company_catalogue rows (only ever written
- * under the EAN-13's lock, so never waited for), then the count rows in ascending company order. Every wait is for a
- * lock later in the order than those held, so none can close a circle.
+ * Lock order: a refresh takes its locks after the submission rows, product rows and submission counts and totals of
+ * its transaction (the lifecycle refreshes after the counts, counts.ts; the catalogue after its status changes), in
+ * one order: the EAN-13 locks in ascending key order (all of one refresh in one statement; a transaction that changes
+ * many submissions collects them with countChangesTogether and refreshes once), then company_catalogue rows (only
+ * ever written under the EAN-13's lock, so never waited for), then the count rows in ascending company order. Two
+ * refreshes never wait on each other crosswise.
  */
 
 /** The advisory-lock space of the company catalogues (a key within it per EAN-13). */
