@@ -147,7 +147,10 @@ describe('the catalogue list at 100,000 products (postgres)', () => {
                 name,
               ).toBe(true);
             // A page (and the row of the cursor), in the index of the sort: nothing sorted but the page.
-            expect(plan.rows.sortedRows.every((n) => n <= 25), name).toBe(true);
+            expect(
+              plan.rows.sortedRows.every((n) => n <= 25),
+              name,
+            ).toBe(true);
             expect(plan.rows.rowsRead(read), name).toBeLessThanOrEqual(26);
             if (user === staff) {
               // The count stops past CATALOGUE_COUNT_LIMIT.

@@ -176,7 +176,7 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const sortColumn = columns[sortBy];
   // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
   const orderOf = (key: SQL | AnyPgColumn | SQL.Aliased, ean: SQL | AnyPgColumn) =>
-    sortBy === 'ean13Upc' ? [order(ean)] : [order(key as SQL), order(ean)];
+    sortBy === 'ean13Upc' ? [order(ean)] : [order(key), order(ean)];
   const ordered = (condition: SQL | undefined, skip: number) => {
     if (everyProduct)
       return db
