@@ -40,6 +40,9 @@ export const TABLE_OWNERS = {
   // Kept by database triggers on submission_files: the submission's files are its only source.
   pictureFingerprints: 'modules/submissions/',
   cataloguedProducts: 'modules/catalogue/',
+  // Refreshed by the lifecycle (through counts.ts) and by the catalogue, both calling modules/catalogue/membership.ts.
+  companyCatalogue: 'modules/catalogue/',
+  companyCatalogueCounts: 'modules/catalogue/',
   shippingProfiles: 'modules/shipping-profiles/',
   productShippingProfiles: 'modules/shipping-profiles/',
   brandProfiles: 'modules/brand-profiles/',

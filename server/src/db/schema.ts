@@ -771,6 +771,58 @@ export const cataloguedProducts = pgTable(
   ],
 );
 
+/**
+ * A company's catalogue (modules/catalogue/membership.ts): one row per catalogued product the company has a submission
+ * of (n: how many), with copies of the product's sort keys as the list sorts them (lowered, an empty one as '') and
+ * whether it is listed (not delisted), so that a company's page is a range of its own rows in the index of the sort.
+ * Kept by the submissions lifecycle (a submission created, deleted or given another EAN-13) and by the catalogue (a
+ * product created, edited or delisted), both through the owner's refresh.
+ */
+export const companyCatalogue = pgTable(
+  'company_catalogue',
+  {
+    companyId: integer('company_id').notNull(),
+    ean13Upc: text('ean13_upc').notNull(),
+    n: integer('n').notNull(),
+    listed: boolean('listed').notNull(),
+    brand: text('brand').notNull(),
+    description: text('description').notNull(),
+    itemSize: text('item_size').notNull(),
+    unitsOfMeasure: text('units_of_measure').notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.companyId, t.ean13Upc] }),
+    // The refresh of a product's rows, in every company that has it.
+    index('company_catalogue_ean13_idx').on(t.ean13Upc),
+    // The list's sorts over the listed rows of a company; the UPC prefix filter (LIKE 'prefix%') as a range.
+    index('company_catalogue_prefix_idx')
+      .using('btree', t.companyId, t.ean13Upc.op('text_pattern_ops'))
+      .where(sql`listed`),
+    index('company_catalogue_updated_idx')
+      .on(t.companyId, t.updatedAt, t.ean13Upc)
+      .where(sql`listed`),
+    index('company_catalogue_brand_idx')
+      .on(t.companyId, t.brand, t.ean13Upc)
+      .where(sql`listed`),
+    index('company_catalogue_description_idx')
+      .on(t.companyId, t.description, t.ean13Upc)
+      .where(sql`listed`),
+    index('company_catalogue_item_size_idx')
+      .on(t.companyId, t.itemSize, t.ean13Upc)
+      .where(sql`listed`),
+    index('company_catalogue_units_idx')
+      .on(t.companyId, t.unitsOfMeasure, t.ean13Upc)
+      .where(sql`listed`),
+  ],
+);
+
+/** How many listed products each company's catalogue has (the list's count without a filter), kept with its rows. */
+export const companyCatalogueCounts = pgTable('company_catalogue_counts', {
+  companyId: integer('company_id').primaryKey(),
+  n: integer('n').notNull(),
+});
+
 /** A measure of a shipping profile: up to 3 decimals, read back as a number. */
 const measureValue = (name: string) => numeric(name, { precision: 12, scale: 3, mode: 'number' });
 

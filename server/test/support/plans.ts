@@ -24,5 +24,9 @@ export async function explainPlan(client: pg.Client, text: string, params: unkno
     /** The rows the planner expected the table's scans to return (per loop): what it chose the plan by. */
     rowsExpected: (table: string) => on(table).reduce((sum, n) => sum + n['Plan Rows'], 0),
     scans: (table: string) => on(table).map((n) => n['Node Type']),
+    /** The rows each Sort node took in (its input's rows, every loop counted). */
+    sortedRows: nodes
+      .filter((n) => n['Node Type'] === 'Sort')
+      .map((n) => (n.Plans ?? []).reduce((sum, c) => sum + c['Actual Rows'] * c['Actual Loops'], 0)),
   };
 }

@@ -17,7 +17,13 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { cataloguedProducts, productShippingProfiles, productSubmissions, submissionFiles } from '../../db/schema.ts';
+import {
+  cataloguedProducts,
+  companyCatalogue,
+  productShippingProfiles,
+  productSubmissions,
+  submissionFiles,
+} from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
@@ -31,6 +37,7 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
+import { listedCountStatement, refreshProductsInCompanyCatalogues } from './membership.ts';
 import { cursorJson, filtersFingerprint, invalidCursor, keyOf, timestampOf } from '../../lib/keyset.ts';
 import { z } from 'zod';
 
@@ -58,7 +65,8 @@ export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): P
 
 /**
  * Each sort's key, as its index holds it (then the EAN-13): the optional columns as '' when empty, so that every row has
- * a place in the keyset order (a null would compare as unknown and drop out of a page read from a cursor).
+ * a place in the keyset order (a null would compare as unknown and drop out of a page read from a cursor). Staff read
+ * the catalogue's indexes; a supplier its company's catalogue (membership.ts), whose rows hold the keys as these are.
  */
 const SORT_COLUMNS: Record<CatalogueSortKey, SQL | AnyPgColumn> = {
   ean13Upc: cataloguedProducts.ean13Upc,
@@ -68,10 +76,18 @@ const SORT_COLUMNS: Record<CatalogueSortKey, SQL | AnyPgColumn> = {
   unitsOfMeasure: sql`coalesce(${cataloguedProducts.unitsOfMeasure}, '')`,
   updatedDate: cataloguedProducts.updatedAt,
 };
+const COMPANY_SORT_COLUMNS: Record<CatalogueSortKey, AnyPgColumn> = {
+  ean13Upc: companyCatalogue.ean13Upc,
+  brand: companyCatalogue.brand,
+  description: companyCatalogue.description,
+  itemSize: companyCatalogue.itemSize,
+  unitsOfMeasure: companyCatalogue.unitsOfMeasure,
+  updatedDate: companyCatalogue.updatedAt,
+};
 
 /** The key of a row as a cursor keeps it: text, and the modification time in whole microseconds. */
-const cursorKeyOf = (sortBy: CatalogueSortKey) =>
-  sortBy === 'updatedDate' ? keyOf(sql`${cataloguedProducts.updatedAt}`) : sql`(${SORT_COLUMNS[sortBy]})::text`;
+const cursorKeyOf = (sortBy: CatalogueSortKey, columns: Record<CatalogueSortKey, SQL | AnyPgColumn>) =>
+  sortBy === 'updatedDate' ? keyOf(sql`${columns.updatedDate}`) : sql`(${columns[sortBy]})::text`;
 const keyValue = (sortBy: CatalogueSortKey, key: string) => (sortBy === 'updatedDate' ? timestampOf(key) : sql`${key}`);
 
 const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
@@ -129,15 +145,20 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Unknown sort direction ${q.sortDirection}.`);
   const pageSize = Math.min(Math.max(q.pageSize ?? CATALOGUE_PAGE_SIZE, 1), CATALOGUE_MAX_PAGE_SIZE);
   const page = Math.max(q.page ?? 1, 1);
+  // Staff read the catalogue; a supplier the listed rows of its company's catalogue (membership.ts), joined to the
+  // products of a page only: every condition and order is on the company's rows and their indexes.
+  const everyProduct = cataloguePolicy.seesEveryProduct(user);
+  const columns = everyProduct ? SORT_COLUMNS : COMPANY_SORT_COLUMNS;
+  const eanColumn = columns.ean13Upc;
   const conditions: SQL[] = [];
-  if (!cataloguePolicy.seesEveryProduct(user))
-    conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
+  if (!everyProduct)
+    // `listed` as it is written in the partial indexes' predicate, so that the planner matches them.
+    conditions.push(eq(companyCatalogue.companyId, user.companyId), sql`${companyCatalogue.listed}`);
   const prefixes = upcPrefixes(q.upcPrefix);
-  if (prefixes.length)
-    conditions.push(or(...prefixes.map((p) => sql`${cataloguedProducts.ean13Upc} like ${p + '%'}`))!);
-  if (q.brand?.trim()) conditions.push(sql`lower(${cataloguedProducts.brand}) like ${likeText(q.brand.trim())}`);
-  if (q.description?.trim())
-    conditions.push(sql`lower(${cataloguedProducts.description}) like ${likeText(q.description.trim())}`);
+  if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${eanColumn} like ${p + '%'}`))!);
+  if (q.brand?.trim()) conditions.push(sql`${columns.brand} like ${likeText(q.brand.trim())}`);
+  if (q.description?.trim()) conditions.push(sql`${columns.description} like ${likeText(q.description.trim())}`);
+  const filtered = prefixes.length > 0 || !!q.brand?.trim() || !!q.description?.trim();
   const where = conditions.length ? and(...conditions) : undefined;
   // A cursor is good for the list it came from only: its sort, direction and filters (and who reads it).
   const fingerprint = filtersFingerprint({
@@ -146,21 +167,45 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
     upcPrefix: q.upcPrefix?.trim() || null,
     brand: q.brand?.trim() || null,
     description: q.description?.trim() || null,
-    user: cataloguePolicy.seesEveryProduct(user) ? 'all' : user.companyId,
+    user: everyProduct ? 'all' : user.companyId,
   });
   const edge = q.after ?? q.before;
   if (q.after && q.before) throw badRequest('Give after or before, not both.');
   const backwards = !q.after && !!q.before;
   const order = (direction === 'asc') !== backwards ? asc : desc;
-  const sortColumn = SORT_COLUMNS[sortBy];
+  const sortColumn = columns[sortBy];
   // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
-  const select = () =>
-    db.select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy)}` }).from(cataloguedProducts);
-  const ordered = (condition: SQL | undefined) =>
-    select()
+  const orderOf = (key: SQL | AnyPgColumn | SQL.Aliased, ean: SQL | AnyPgColumn) =>
+    sortBy === 'ean13Upc' ? [order(ean)] : [order(key), order(ean)];
+  const ordered = (condition: SQL | undefined, skip: number) => {
+    if (everyProduct)
+      return db
+        .select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy, columns)}` })
+        .from(cataloguedProducts)
+        .where(condition)
+        .orderBy(...orderOf(sortColumn, eanColumn))
+        .limit(pageSize)
+        .offset(skip);
+    // The company's page first (its rows in the index of the sort), then the products of the page by key: joined in
+    // one statement, the planner may walk the catalogue's index by EAN-13 and pass over other companies' products.
+    const chosen = db
+      .select({
+        ean: companyCatalogue.ean13Upc,
+        sort: sql`${sortColumn}`.as('sort'),
+        key: sql<string>`${cursorKeyOf(sortBy, columns)}`.as('key'),
+      })
+      .from(companyCatalogue)
       .where(condition)
-      .orderBy(...(sortBy === 'ean13Upc' ? [] : [order(sortColumn)]), order(cataloguedProducts.ean13Upc))
-      .limit(pageSize);
+      .orderBy(...orderOf(sortColumn, eanColumn))
+      .limit(pageSize)
+      .offset(skip)
+      .as('chosen');
+    return db
+      .select({ row: cataloguedProducts, key: chosen.key })
+      .from(chosen)
+      .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, chosen.ean))
+      .orderBy(...orderOf(chosen.sort, chosen.ean));
+  };
   /**
    * Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. The
    * range is written `(key, ean) >= (cursor)` less the cursor's own row rather than `(key, ean) > (cursor)`: the same
@@ -172,25 +217,30 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
    */
   const pastEdge = (cursor: string) => {
     const at = decodeCatalogueCursor(cursor, fingerprint);
-    if (sortBy === 'ean13Upc') return sql`${cataloguedProducts.ean13Upc} ${sql.raw(order === asc ? '>' : '<')} ${at.e}`;
+    if (sortBy === 'ean13Upc') return sql`${eanColumn} ${sql.raw(order === asc ? '>' : '<')} ${at.e}`;
     const key = keyValue(sortBy, at.k);
-    return sql`(${sortColumn}, ${cataloguedProducts.ean13Upc}) ${sql.raw(order === asc ? '>=' : '<=')} (${key}, ${at.e})
-      and not (${sortColumn} = ${key} and ${cataloguedProducts.ean13Upc} = ${at.e})`;
+    return sql`(${sortColumn}, ${eanColumn}) ${sql.raw(order === asc ? '>=' : '<=')} (${key}, ${at.e})
+      and not (${sortColumn} = ${key} and ${eanColumn} = ${at.e})`;
   };
   const skip = (page - 1) * pageSize;
   const rows = edge
-    ? ordered(and(where, pastEdge(edge)))
+    ? ordered(and(where, pastEdge(edge)), 0)
     : skip < CATALOGUE_COUNT_LIMIT
-      ? ordered(where).offset(skip)
+      ? ordered(where, skip)
       : null;
-  const count = db.select({ counted: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(cataloguedProducts)
-      .where(where)
-      .limit(CATALOGUE_COUNT_LIMIT + 1)
-      .as('counted'),
-  );
+  // A supplier's list without a filter is counted already (its company's listed products); any other count stops past
+  // CATALOGUE_COUNT_LIMIT.
+  const count =
+    !everyProduct && !filtered
+      ? listedCountStatement(db, user.companyId)
+      : db.select({ counted: sql<number>`count(*)::int` }).from(
+          db
+            .select({ one: sql`1` })
+            .from(everyProduct ? cataloguedProducts : companyCatalogue)
+            .where(where)
+            .limit(CATALOGUE_COUNT_LIMIT + 1)
+            .as('counted'),
+        );
   const cursorOf = (r: { row: CataloguedProductRow; key: string }) =>
     Buffer.from(JSON.stringify({ k: r.key, e: r.row.ean13Upc, f: fingerprint })).toString('base64url');
   return { rows, count, backwards, page, pageSize, cursorOf };
@@ -209,16 +259,29 @@ function decodeCatalogueCursor(cursor: string, fingerprint: string) {
  */
 export async function catalogueKeysetPage(ctx: AppContext, user: UserRow, q: { limit: number; cursor?: string }) {
   const after = q.cursor ? decodeEanCursor(q.cursor) : null;
-  const conditions: SQL[] = [];
-  if (!cataloguePolicy.seesEveryProduct(user))
-    conditions.push(eq(cataloguedProducts.isDelisted, false), companyHasSubmission(user.companyId));
-  if (after) conditions.push(sql`${cataloguedProducts.ean13Upc} > ${after}`);
-  const rows = await ctx.db
-    .select()
-    .from(cataloguedProducts)
-    .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(asc(cataloguedProducts.ean13Upc))
-    .limit(q.limit + 1);
+  const rows = cataloguePolicy.seesEveryProduct(user)
+    ? await ctx.db
+        .select()
+        .from(cataloguedProducts)
+        .where(after ? sql`${cataloguedProducts.ean13Upc} > ${after}` : undefined)
+        .orderBy(asc(cataloguedProducts.ean13Upc))
+        .limit(q.limit + 1)
+    : // The company's catalogue (membership.ts) in its primary key's order, the products of the page joined.
+      (
+        await ctx.db
+          .select({ row: cataloguedProducts })
+          .from(companyCatalogue)
+          .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, companyCatalogue.ean13Upc))
+          .where(
+            and(
+              eq(companyCatalogue.companyId, user.companyId),
+              sql`${companyCatalogue.listed}`,
+              after ? sql`${companyCatalogue.ean13Upc} > ${after}` : undefined,
+            ),
+          )
+          .orderBy(asc(companyCatalogue.ean13Upc))
+          .limit(q.limit + 1)
+      ).map((r) => r.row);
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
@@ -349,6 +412,8 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
     // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
     const updated = await staffStatusChange(tx, user, id, 'CATALOGUED', 'submission.catalogued');
     await upsertProducts(tx, user.id, [{ ean13Upc: updated.ean13Upc, values }]);
+    // Last: the company catalogues' locks follow the counts' (membership.ts).
+    await refreshProductsInCompanyCatalogues(tx, [updated.ean13Upc]);
     return updated;
   });
 }
@@ -391,6 +456,8 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
         }
       }
     });
+    // The products' rows in the company catalogues, after the counts (the order of membership.ts).
+    await refreshProductsInCompanyCatalogues(tx, eans);
     // One row for the import (it is one act; a file may hold thousands of products): counts and the first EAN-13s.
     await recordAudit(tx, {
       actor: user,
@@ -437,6 +504,7 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
       .set({ isDelisted: true, delistedAt: now, updatedAt: now, updatedBy: user.id })
       .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
       .returning();
+    await refreshProductsInCompanyCatalogues(tx, [ean13Upc]);
     await recordAudit(tx, {
       actor: user,
       action: 'product.delisted',
@@ -543,4 +611,5 @@ export async function addProductImages(
 /** A catalogued product recorded as it is (the demo's history): no checks, no audit row. */
 export async function insertCataloguedProduct(db: Tx, values: typeof cataloguedProducts.$inferInsert) {
   await db.insert(cataloguedProducts).values(values);
+  await refreshProductsInCompanyCatalogues(db, [values.ean13Upc]);
 }

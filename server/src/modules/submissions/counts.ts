@@ -9,6 +9,7 @@ import {
   submissionStatusTotals,
 } from '../../db/schema.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
+import { refreshCompanyCatalogues } from '../catalogue/membership.ts';
 
 /**
  * Maintained submission counts (docs/decisions/database.md, "Counts are maintained"): one row per company, partner (0: none)
@@ -26,7 +27,8 @@ import { isDeadlock } from '../../lib/db-errors.ts';
  * collects them with countChangesTogether); recountCompany locks its company's rows in that order, then the totals
  * rows of the drifts it fixes, sorted; recountTotals locks one stripe's totals rows, sorted, and only reads company
  * rows (a plain read waits on no row lock). A transaction waiting for a count row therefore only ever waits for one
- * later in the order than every count row it holds, so no two can wait on each other in a circle.
+ * later in the order than every count row it holds, so no two can wait on each other in a circle. The company
+ * catalogues refreshed with the counts (catalogue/membership.ts) take their locks after all of these.
  */
 
 /** How many rows a staff-wide total is split over (the migration that created the table fills it with this number). */
@@ -39,6 +41,11 @@ export interface CountChange {
   partnerCompanyId: number | null;
   from: string | null;
   to: string | null;
+  /**
+   * The EAN-13s of the company whose submissions this change created, deleted or moved between (the old and the new
+   * one): the company's catalogue rows of them are refreshed after the counts (catalogue/membership.ts).
+   */
+  ean13Upcs?: readonly string[];
 }
 
 const keyOf = (companyId: number, partnerKey: number, status: string) => `${companyId}|${partnerKey}|${status}`;
@@ -106,17 +113,23 @@ export async function applyCountChanges(tx: Tx, changes: readonly CountChange[])
     add(c, c.to, 1);
   }
   const rows = [...deltas.values()].filter((r) => r.n !== 0).sort(byKey);
-  if (!rows.length) return;
-  await tx
-    .insert(submissionCounts)
-    .values(rows)
-    .onConflictDoUpdate({
-      target: [submissionCounts.companyId, submissionCounts.partnerKey, submissionCounts.itemStatus],
-      set: { n: sql`${submissionCounts.n} + excluded.n` },
-    });
-  await addToTotals(
+  if (rows.length) {
+    await tx
+      .insert(submissionCounts)
+      .values(rows)
+      .onConflictDoUpdate({
+        target: [submissionCounts.companyId, submissionCounts.partnerKey, submissionCounts.itemStatus],
+        set: { n: sql`${submissionCounts.n} + excluded.n` },
+      });
+    await addToTotals(
+      tx,
+      rows.map((r) => ({ partnerKey: r.partnerKey, itemStatus: r.itemStatus, stripe: stripeOf(r.companyId), n: r.n })),
+    );
+  }
+  // Last, after every count row: the company catalogues' locks come later in the one order (catalogue/membership.ts).
+  await refreshCompanyCatalogues(
     tx,
-    rows.map((r) => ({ partnerKey: r.partnerKey, itemStatus: r.itemStatus, stripe: stripeOf(r.companyId), n: r.n })),
+    changes.flatMap((c) => (c.ean13Upcs ?? []).map((ean13Upc) => ({ companyId: c.companyId, ean13Upc }))),
   );
 }
 

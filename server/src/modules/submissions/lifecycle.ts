@@ -189,7 +189,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
   const ids = created.map((c) => c.row.id);
   await applyCountChanges(
     tx,
-    created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus })),
+    created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus, ean13Upcs: [row.ean13Upc] })),
   );
   await recomputeReadiness(tx, ids);
   // The others of the partner that have the same UPC repeat a UPC now (the duplicate-upc rule): judged after commit.
@@ -288,7 +288,9 @@ export async function changeStatus(
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
-  await applyCountChanges(tx, [{ ...countKey(updated), from, to }]);
+  // A new EAN-13 (a resubmission may change it) moves the submission between the company's catalogue rows.
+  const ean13Upcs = updated.ean13Upc !== current.ean13Upc ? [current.ean13Upc, updated.ean13Upc] : [];
+  await applyCountChanges(tx, [{ ...countKey(updated), from, to, ean13Upcs }]);
   await notifyStatusChange(tx, updated, by, reason, comments);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
@@ -433,7 +435,9 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
   // The others of the partner with its UPC may no longer repeat one: judged after commit.
   await rejudgeLater(tx, await othersWithSameUpc(tx, [submission]), submission.companyId);
-  await applyCountChanges(tx, [{ ...countKey(submission), from: submission.itemStatus, to: null }]);
+  await applyCountChanges(tx, [
+    { ...countKey(submission), from: submission.itemStatus, to: null, ean13Upcs: [submission.ean13Upc] },
+  ]);
   await submissionEvents.emit(tx, 'submissionDeleted', { submission, files });
   return files;
 }
@@ -454,7 +458,7 @@ export async function recordPastSubmission(
     .insert(productSubmissions)
     .values({ ...values, ...(submittedAt && { submittedAt }) })
     .returning();
-  await applyCountChanges(tx, [{ ...countKey(row), from: null, to: row.itemStatus }]);
+  await applyCountChanges(tx, [{ ...countKey(row), from: null, to: row.itemStatus, ean13Upcs: [row.ean13Upc] }]);
   if (history.length) await tx.insert(submissionHistory).values(history.map((h) => ({ ...h, submissionId: row.id })));
   return row;
 }

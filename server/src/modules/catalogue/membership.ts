@@ -1,0 +1,162 @@
+import { eq, sql } from 'drizzle-orm';
+import { queryRows, type Tx } from '../../db/client.ts';
+import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
+
+/**
+ * Each company's catalogue (company_catalogue): a row per catalogued product the company has a submission of, with
+ * copies of the product's sort keys and whether it is listed, and the count of its listed rows
+ * (company_catalogue_counts). The company's catalogue list reads a range of its own rows in the index of the sort, so
+ * a page and its count cost the same however large the catalogue and the submissions grow.
+ *
+ * A row is never changed by a delta: it is refreshed, set to what the submissions and the product say now (how many
+ * of the company's submissions carry the EAN-13; the product's keys), or removed when either is gone. Two callers:
+ * the submissions lifecycle, for the (company, EAN-13) pairs whose submissions it created, deleted or moved to another
+ * EAN-13 (through counts.ts, after the counts: see the order below), and the catalogue, for the EAN-13s of products it
+ * created, edited or delisted (every company that has them).
+ *
+ * Why a refresh is exact while both work at once (READ COMMITTED): every refresh first takes a transaction-level
+ * advisory lock per EAN-13 it refreshes, and reads the submissions and the product only after. Of two transactions
+ * refreshing the same EAN-13 the second waits for the first to commit, and then its statements see what the first
+ * wrote (a submission, a product): the last refresh of a row sees every change committed before it, and each change
+ * is followed by a refresh in its own transaction. A submission written but not yet committed when the catalogue
+ * refreshes its EAN-13 is refreshed by its own transaction, which waits for the catalogue's lock.
+ *
+ * Lock order: a refresh takes its locks after the submission rows, product rows and submission counts and totals of
+ * its transaction (the lifecycle refreshes after the counts, counts.ts; the catalogue after its status changes), in
+ * one order: the EAN-13 locks in ascending key order (all of one refresh in one statement; a transaction that changes
+ * many submissions collects them with countChangesTogether and refreshes once), then company_catalogue rows (only
+ * ever written under the EAN-13's lock, so never waited for), then the count rows in ascending company order. Two
+ * refreshes never wait on each other crosswise.
+ */
+
+/** The advisory-lock space of the company catalogues (a key within it per EAN-13). */
+const CATALOGUE_LOCK_SPACE = 727_302;
+/** An EAN-13's lock key (two EAN-13s sharing a key only wait for each other). */
+const lockKeyOf = (ean13Upc: string) =>
+  /^\d{1,18}$/.test(ean13Upc)
+    ? Number(BigInt(ean13Upc) % 2_147_483_647n)
+    : [...ean13Upc].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2_147_483_647, 7);
+
+export interface CatalogueMember {
+  companyId: number;
+  ean13Upc: string;
+}
+
+/** The lifecycle's refresh: the pairs whose submissions it created, deleted or moved to another EAN-13. */
+export async function refreshCompanyCatalogues(tx: Tx, pairs: readonly CatalogueMember[]): Promise<void> {
+  const unique = new Map(pairs.map((p) => [`${p.companyId}|${p.ean13Upc}`, p]));
+  if (!unique.size) return;
+  await lockEans(
+    tx,
+    [...unique.values()].map((p) => p.ean13Upc),
+  );
+  await refreshPairs(tx, [...unique.values()]);
+}
+
+/** The catalogue's refresh: the rows of these products (created, edited or delisted), in every company that has them. */
+export async function refreshProductsInCompanyCatalogues(tx: Tx, eans: readonly string[]): Promise<void> {
+  const unique = [...new Set(eans)];
+  if (!unique.length) return;
+  await lockEans(tx, unique);
+  for (let i = 0; i < unique.length; i += 1000) {
+    const chunk = unique.slice(i, i + 1000);
+    const pairs = await queryRows<{ company_id: number; ean13_upc: string }>(
+      tx,
+      sql`select company_id, ean13_upc from product_submissions where ean13_upc = any(${`{${chunk.join(',')}}`}::text[])
+        union select company_id, ean13_upc from company_catalogue where ean13_upc = any(${`{${chunk.join(',')}}`}::text[])`,
+    );
+    await refreshPairs(
+      tx,
+      pairs.map((p) => ({ companyId: Number(p.company_id), ean13Upc: p.ean13_upc })),
+    );
+  }
+}
+
+async function lockEans(tx: Tx, eans: readonly string[]) {
+  const keys = [...new Set(eans.map(lockKeyOf))].sort((a, b) => a - b);
+  // One statement: unnest yields the keys in the array's (ascending) order, and each lock is taken as its row is.
+  await tx.execute(
+    sql`select count(pg_advisory_xact_lock(${CATALOGUE_LOCK_SPACE}::int4, k)) from unnest(${`{${keys.join(',')}}`}::int4[]) k`,
+  );
+}
+
+/** Sets the rows of the pairs (distinct) to what the submissions and products say, and the companies' counts with them. */
+async function refreshPairs(tx: Tx, pairs: readonly CatalogueMember[]) {
+  for (let i = 0; i < pairs.length; i += 1000) {
+    const chunk = pairs.slice(i, i + 1000);
+    const companies = `{${chunk.map((p) => p.companyId).join(',')}}`;
+    const eans = `{${chunk.map((p) => p.ean13Upc).join(',')}}`;
+    const wanted = sql`unnest(${companies}::int[], ${eans}::text[]) as w(company_id, ean13_upc)`;
+    const before = await queryRows<{ company_id: number; listed: boolean }>(
+      tx,
+      sql`select c.company_id, c.listed from company_catalogue c join ${wanted}
+        on c.company_id = w.company_id and c.ean13_upc = w.ean13_upc`,
+    );
+    await tx.execute(sql`
+      insert into company_catalogue (company_id, ean13_upc, n, listed, brand, description, item_size, units_of_measure,
+        updated_at)
+      select w.company_id, w.ean13_upc, count(*)::int, not p.is_delisted, lower(p.brand), lower(p.description),
+        coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at
+      from ${wanted}
+        join product_submissions s on s.company_id = w.company_id and s.ean13_upc = w.ean13_upc
+        join catalogued_products p on p.ean13_upc = w.ean13_upc
+      group by w.company_id, w.ean13_upc, p.ean13_upc
+      on conflict (company_id, ean13_upc) do update set n = excluded.n, listed = excluded.listed,
+        brand = excluded.brand, description = excluded.description, item_size = excluded.item_size,
+        units_of_measure = excluded.units_of_measure, updated_at = excluded.updated_at`);
+    await tx.execute(sql`
+      delete from company_catalogue c using ${wanted}
+      where c.company_id = w.company_id and c.ean13_upc = w.ean13_upc
+        and (not exists (select 1 from catalogued_products p where p.ean13_upc = c.ean13_upc)
+          or not exists (select 1 from product_submissions s where s.company_id = c.company_id and s.ean13_upc = c.ean13_upc))`);
+    const after = await queryRows<{ company_id: number; listed: boolean }>(
+      tx,
+      sql`select c.company_id, c.listed from company_catalogue c join ${wanted}
+        on c.company_id = w.company_id and c.ean13_upc = w.ean13_upc`,
+    );
+    const deltas = new Map<number, number>();
+    const add = (rows: { company_id: number; listed: boolean }[], by: number) => {
+      for (const r of rows)
+        if (r.listed) deltas.set(Number(r.company_id), (deltas.get(Number(r.company_id)) ?? 0) + by);
+    };
+    add(before, -1);
+    add(after, 1);
+    const changed = [...deltas].filter(([, n]) => n !== 0).sort(([a], [b]) => a - b);
+    if (changed.length)
+      await tx
+        .insert(companyCatalogueCounts)
+        .values(changed.map(([companyId, n]) => ({ companyId, n })))
+        .onConflictDoUpdate({
+          target: companyCatalogueCounts.companyId,
+          set: { n: sql`${companyCatalogueCounts.n} + excluded.n` },
+        });
+  }
+}
+
+/** How many listed products a company's catalogue has. */
+export const listedCountStatement = (db: Tx, companyId: number) =>
+  db
+    .select({ counted: sql<number>`coalesce(sum(${companyCatalogueCounts.n}), 0)::int` })
+    .from(companyCatalogueCounts)
+    .where(eq(companyCatalogueCounts.companyId, companyId));
+
+/**
+ * Every company's catalogue rebuilt from the submissions and products in one statement each, for data loaded in bulk
+ * by SQL while nothing else writes (a benchmark's seed, a test's): the lifecycle and the catalogue keep it otherwise.
+ */
+export async function rebuildCompanyCatalogues(db: Tx): Promise<void> {
+  await db.transaction(async (tx) => {
+    await tx.delete(companyCatalogue);
+    await tx.execute(sql`
+      insert into company_catalogue (company_id, ean13_upc, n, listed, brand, description, item_size, units_of_measure,
+        updated_at)
+      select s.company_id, s.ean13_upc, count(*)::int, not p.is_delisted, lower(p.brand), lower(p.description),
+        coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at
+      from product_submissions s join catalogued_products p on p.ean13_upc = s.ean13_upc
+      group by s.company_id, s.ean13_upc, p.ean13_upc`);
+    await tx.delete(companyCatalogueCounts);
+    await tx.execute(sql`
+      insert into company_catalogue_counts (company_id, n)
+      select company_id, count(*)::int from company_catalogue where listed group by 1`);
+  });
+}

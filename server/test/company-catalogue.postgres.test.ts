@@ -1,0 +1,91 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../src/db/client.ts';
+import { importCertifiedValues } from '../src/modules/catalogue/service.ts';
+import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { findUserByEmail, type UserRow } from '../src/modules/users/repository.ts';
+import { startTestServer, type TestServer } from './harness.ts';
+
+/**
+ * A product catalogued while a company's first submission of it is being written: neither transaction sees the
+ * other's row, and the per-EAN-13 lock of the refresh (catalogue/membership.ts) makes the later one see it anyway.
+ */
+let server: TestServer;
+let supplier: UserRow;
+let staff: UserRow;
+beforeAll(async () => {
+  server = await startTestServer();
+  supplier = (await findUserByEmail(server.database.db, 'supplier@example.com'))!;
+  staff = (await findUserByEmail(server.database.db, 'admin@example.com'))!;
+});
+afterAll(() => server?.close());
+
+/** Until another session waits for an advisory lock (polled: the wait is the condition). */
+async function someoneWaitsForAnAdvisoryLock() {
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+    );
+    if (Number(row.n) > 0) return;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+describe('the company catalogue under concurrent writers (postgres)', () => {
+  it("a product catalogued while the company's first submission of it commits still gets the company's row", async () => {
+    const ean = '2600000000017';
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let created!: () => void;
+    const written = new Promise<void>((resolve) => (created = resolve));
+    // The submission is written (and its EAN-13 locked by its refresh), but not committed until released.
+    const submitting = server.database.db.transaction(async (tx) => {
+      await createSubmissions(
+        tx,
+        [
+          {
+            companyId: supplier.companyId,
+            userId: supplier.id,
+            partnerCompanyId: null,
+            upc: ean.slice(1),
+            ean13Upc: ean,
+            productName: 'Raced product',
+            files: [],
+            from: null,
+          },
+        ],
+        { actor: 'supplier', userId: supplier.id },
+      );
+      created();
+      await held;
+    });
+    await written;
+    const importing = importCertifiedValues(server.ctx, staff, [
+      {
+        ean13Upc: ean,
+        values: {
+          description: 'Raced',
+          brand: 'Race',
+          department: null,
+          category: null,
+          subcategory: null,
+          itemSize: null,
+          unitsOfMeasure: null,
+          packCount: null,
+        },
+      },
+    ]);
+    // The import's refresh waits for the submission's transaction, then reads its submission.
+    await someoneWaitsForAnAdvisoryLock();
+    release();
+    await Promise.all([submitting, importing]);
+    const rows = await queryRows<{ company_id: number; n: number; listed: boolean }>(
+      server.database.db,
+      sql`select company_id, n, listed from company_catalogue where ean13_upc = ${ean}`,
+    );
+    expect(rows.map((r) => ({ ...r, company_id: Number(r.company_id) }))).toEqual([
+      { company_id: supplier.companyId, n: 1, listed: true },
+    ]);
+  });
+});
