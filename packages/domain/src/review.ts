@@ -104,6 +104,18 @@ export function parseReviewQueueSearch(search: string | URLSearchParams): Review
 export const REVIEW_PHOTO_CODES = PHOTO_ISSUE_CODES;
 
 const itemStatus = z.enum(ITEM_STATUSES);
+/** The partner a submission goes to (none: null), as every review answer names it. */
+const partnerFields = {
+  partnerCompanyId: z
+    .number()
+    .int()
+    .nullable()
+    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+  partnerName: z
+    .string()
+    .nullable()
+    .meta({ examples: ['Harvest Market'] }),
+};
 
 export const reviewClaimSchema = z
   .object({ userId: z.number().int(), name: z.string(), mine: z.boolean() })
@@ -118,15 +130,7 @@ export const reviewQueueItem = z.object({
     .meta({ examples: [EXAMPLE.companyId] }),
   companyName: z.string().meta({ examples: ['Green Valley Foods'] }),
   submitter: z.string().meta({ examples: ['Sam Supplier'] }),
-  partnerCompanyId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-  partnerName: z
-    .string()
-    .nullable()
-    .meta({ examples: ['Harvest Market'] }),
+  ...partnerFields,
   upc: z.string().meta({ examples: [EXAMPLE.upc] }),
   ean13Upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
   productName: z
@@ -228,15 +232,7 @@ export const reviewItemContext = z.object({
   id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
   itemStatus: itemStatus.meta({ examples: ['SUBMITTED'] }),
   decidable: z.boolean(),
-  partnerCompanyId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-  partnerName: z
-    .string()
-    .nullable()
-    .meta({ examples: ['Harvest Market'] }),
+  ...partnerFields,
   duplicate: z.boolean(),
   sameUpc: z.array(reviewRelatedSubmission),
   claim: reviewClaimSchema.nullable(),
