@@ -75,7 +75,7 @@ function factsOf(schema: GraphQLSchema, document: DocumentNode, variables: Recor
     const noting = new Proxy(variables ?? {}, {
       get(target, name) {
         readVariable = true;
-        return Reflect.get(target, name);
+        return Reflect.get(target, name) as unknown;
       },
     });
     const cost = queryCost(schema, document, noting);
