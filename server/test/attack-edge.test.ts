@@ -218,13 +218,19 @@ describe(`edge requests on the default settings (${databaseKind})`, () => {
     expect(heavy.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
     expect(heavy.json.errors[0].message).toMatch(/cost/i);
 
-    const bigPages = await cast.supplier.graphql(
-      `query($n: Int) { a: getCataloguedProducts(pageSize: $n) { total } b: getCataloguedProducts(pageSize: $n) { total } c: getCataloguedProducts(pageSize: $n) { total } d: getCataloguedProducts(pageSize: $n) { total } e: getCataloguedProducts(pageSize: $n) { total } f: getCataloguedProducts(pageSize: $n) { total } g: getCataloguedProducts(pageSize: $n) { total } h: getCataloguedProducts(pageSize: $n) { total } i: getCataloguedProducts(pageSize: $n) { total } j: getCataloguedProducts(pageSize: $n) { total } k: getCataloguedProducts(pageSize: $n) { total } }`,
-      { n: 100 },
-    );
+    const bigPagesQuery = `query($n: Int) { a: getCataloguedProducts(pageSize: $n) { total } b: getCataloguedProducts(pageSize: $n) { total } c: getCataloguedProducts(pageSize: $n) { total } d: getCataloguedProducts(pageSize: $n) { total } e: getCataloguedProducts(pageSize: $n) { total } f: getCataloguedProducts(pageSize: $n) { total } g: getCataloguedProducts(pageSize: $n) { total } h: getCataloguedProducts(pageSize: $n) { total } i: getCataloguedProducts(pageSize: $n) { total } j: getCataloguedProducts(pageSize: $n) { total } k: getCataloguedProducts(pageSize: $n) { total } }`;
+    const bigPages = await cast.supplier.graphql(bigPagesQuery, { n: 100 });
     tried('graphql-cost');
     expect(bigPages.status).toBe(400);
     expect(bigPages.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
+    // The same text with small pages passes, and with large ones is refused again: a cost that depends on the
+    // variables is judged at every request, though the document's checks are kept per query text.
+    const smallPages = await cast.supplier.graphql(bigPagesQuery, { n: 1 });
+    tried('graphql-cost');
+    expect(smallPages.status).toBe(200);
+    const bigAgain = await cast.supplier.graphql(bigPagesQuery, { n: 100 });
+    tried('graphql-cost');
+    expect(bigAgain.json.errors[0].extensions.code).toBe('QUERY_TOO_COSTLY');
 
     const screen = await cast.supplier.graphql(
       `{ currentUser { id } getCataloguedProducts(pageSize: 100) { total items { ean13Upc } } enabledFeatureFlags }`,

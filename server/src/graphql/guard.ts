@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { visit, type DocumentNode } from 'graphql';
+import { visit, type DocumentNode, type GraphQLSchema } from 'graphql';
 import { isInternal, MSG } from '@portal/domain';
 import { currentUser } from '../modules/auth/session.ts';
 import { MAX_QUERY_COST, queryCost } from './cost.ts';
@@ -61,12 +61,38 @@ export function registerGraphqlGuards(
   });
 }
 
+/**
+ * What the checks learn from a document alone, kept per document: mercurius hands the same parsed document for the
+ * same query text (its cache), so a client's repeated query is walked once. The cost is kept when no variable
+ * entered it (read through a proxy that notes each one read); otherwise it is computed at every request.
+ */
+const documentFacts = new WeakMap<DocumentNode, { asksForSchema: boolean; cost: number | null }>();
+
+function factsOf(schema: GraphQLSchema, document: DocumentNode, variables: Record<string, unknown> | undefined) {
+  let facts = documentFacts.get(document);
+  if (!facts) {
+    let readVariable = false;
+    const noting = new Proxy(variables ?? {}, {
+      get(target, name) {
+        readVariable = true;
+        return Reflect.get(target, name) as unknown;
+      },
+    });
+    const cost = queryCost(schema, document, noting);
+    facts = { asksForSchema: asksForSchema(document), cost: readVariable ? null : cost };
+    documentFacts.set(document, facts);
+    return { asksForSchema: facts.asksForSchema, cost };
+  }
+  return { asksForSchema: facts.asksForSchema, cost: facts.cost ?? queryCost(schema, document, variables) };
+}
+
 /** After mercurius is registered: refuses introspection to non-staff and a query over the cost budget. */
 export function registerGraphqlQueryChecks(app: FastifyInstance) {
   app.graphql.addHook('preExecution', async (schema, document, context, variables) => {
-    if (!context.reply.request.graphqlSchemaOpen && asksForSchema(document))
+    const facts = factsOf(schema, document, variables as Record<string, unknown> | undefined);
+    if (!context.reply.request.graphqlSchemaOpen && facts.asksForSchema)
       throw new QueryRefused(400, 'INTROSPECTION_DISABLED', MSG.introspectionDisabled);
-    const cost = queryCost(schema, document, variables as Record<string, unknown> | undefined);
+    const cost = facts.cost;
     if (cost > MAX_QUERY_COST) {
       throw new QueryRefused(
         400,

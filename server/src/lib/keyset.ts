@@ -52,13 +52,14 @@ export function filtersFingerprint(filters: Record<string, unknown>): string {
   return createHash('sha256').update(stable).digest('base64url').slice(0, FINGERPRINT_LENGTH);
 }
 
-export function encodeCursor(cursor: Cursor, filters: Record<string, unknown>): string {
+/** `filters` may be given as its fingerprint already (a page's two cursors share it). */
+export function encodeCursor(cursor: Cursor, filters: Record<string, unknown> | string): string {
   const payload: z.infer<typeof cursorPayload> = {
     v: 1,
     s: cursor.sort,
     k: cursor.key,
     i: cursor.id,
-    f: filtersFingerprint(filters),
+    f: typeof filters === 'string' ? filters : filtersFingerprint(filters),
     ...(cursor.boundary && { p: cursor.boundary.page, e: cursor.boundary.edge }),
   };
   return Buffer.from(JSON.stringify(payload)).toString('base64url');

@@ -1,10 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters } from '../db/schema.ts';
 import { purgeExpired } from '../jobs/maintenance.ts';
-import { postgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+import { BATCH_MS, batchedCounts, postgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -16,6 +16,10 @@ const MINUTE = 60_000;
 const incr = (store: RateLimitStore, key: string, window = MINUTE) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
     store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), window, 10),
+  );
+const incrUnder = (store: RateLimitStore, key: string, max: number, window = MINUTE) =>
+  new Promise<{ current: number; ttl: number }>((resolve, reject) =>
+    store.incr(key, (err, res) => (err ? reject(err) : resolve(res!)), window, max),
   );
 const read = (store: RateLimitStore, key: string, window = MINUTE) =>
   new Promise<{ current: number; ttl: number }>((resolve, reject) =>
@@ -70,5 +74,82 @@ describe(`rate-limit counters in the database (${databaseKind})`, () => {
     expect(await rows()).toHaveLength(2);
     await purgeExpired(server.database.db, new Date(Date.now() + 1000));
     expect(await rows()).toHaveLength(0);
+  });
+});
+
+describe(`rate-limit counters of a large limit, in batches (${databaseKind})`, () => {
+  it('count every request once, from this instance and through the database', async () => {
+    const store = storeOf();
+    const key = `batched-${Date.now()}`;
+    const counts: number[] = [];
+    for (let i = 0; i < 30; i++) counts.push((await incrUnder(store, key, 1000, 10 * MINUTE)).current);
+    expect(counts).toEqual(Array.from({ length: 30 }, (_, i) => i + 1));
+    // Those not yet written are added to what the database holds.
+    expect((await read(store, key, 10 * MINUTE)).current).toBe(30);
+  });
+});
+
+describe('batched counts (a fake database and clock)', () => {
+  afterEach(() => vi.useRealTimers());
+
+  /** A database shared by "instances": one count per key and window, counting how many writes it took. */
+  function fakeDatabase(window: number) {
+    const counts = new Map<string, number>();
+    let writes = 0;
+    const add = async (key: string, by: number) => {
+      writes += 1;
+      const at = `${key}|${Math.floor(Date.now() / window)}`;
+      counts.set(at, (counts.get(at) ?? 0) + by);
+      return { current: counts.get(at)!, ttl: window - (Date.now() % window) };
+    };
+    return {
+      add,
+      writes: () => writes,
+      count: (key: string) => counts.get(`${key}|${Math.floor(Date.now() / window)}`),
+    };
+  }
+
+  it('write a burst as one count, and judge every request of it by the whole count', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const db = fakeDatabase(MINUTE);
+    const counts = batchedCounts(db.add, () => {});
+    const seen = [];
+    for (let i = 0; i < 50; i++) seen.push((await counts.incr('u', MINUTE, 1000)).current);
+    expect(seen).toEqual(Array.from({ length: 50 }, (_, i) => i + 1));
+    // The first went to the database; the other 49 wait for one write.
+    expect(db.writes()).toBe(1);
+    expect(counts.pending('u')).toBe(49);
+    await vi.advanceTimersByTimeAsync(BATCH_MS);
+    expect(db.writes()).toBe(2);
+    expect(db.count('u')).toBe(50);
+    expect(counts.pending('u')).toBe(0);
+  });
+
+  it('count each request in the database past half the limit, and see another instance within two batches', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const db = fakeDatabase(MINUTE);
+    const a = batchedCounts(db.add, () => {});
+    const b = batchedCounts(db.add, () => {});
+    for (let i = 0; i < 50; i++) await a.incr('u', MINUTE, 100);
+    expect(db.writes()).toBe(1);
+    // From the 51st of a limit of 100, every request is counted in the database as it comes.
+    const near = [];
+    for (let i = 0; i < 5; i++) near.push((await a.incr('u', MINUTE, 100)).current);
+    expect(near).toEqual([51, 52, 53, 54, 55]);
+    expect(db.writes()).toBe(6);
+    expect(db.count('u')).toBe(55);
+    // Another instance's first request reads the whole count.
+    expect((await b.incr('u', MINUTE, 100)).current).toBe(56);
+    expect(a.pending('u') + b.pending('u')).toBe(0);
+  });
+
+  it('start again when the window ends, with what was gathered before counted in the new window', async () => {
+    vi.useFakeTimers({ now: 0 });
+    const db = fakeDatabase(1000);
+    const counts = batchedCounts(db.add, () => {});
+    for (let i = 0; i < 3; i++) await counts.incr('u', 1000, 1000);
+    vi.setSystemTime(1000);
+    expect((await counts.incr('u', 1000, 1000)).current).toBe(3);
+    expect(db.writes()).toBe(2);
   });
 });

@@ -21,20 +21,42 @@ export interface RateLimitStore extends FastifyRateLimitStore {
 
 /**
  * One fixed window per key, counted on the database's clock so that every instance agrees on where windows start.
- * The upsert is atomic: two instances counting the same key at once both add one.
+ * The upsert is atomic: two instances counting the same key at once both add theirs. `by` is the number of requests
+ * counted (more than one when a batch of them is written at once: see batchedCounts).
  */
-const increment = preparedStatement('rate-limit incr', () => {
+const increment = preparedStatement('rate-limit incr by', () => {
   const window = sql.placeholder('window');
   return sql`
     WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms)
     INSERT INTO rate_limit_counters AS c (key, window_start_ms, count, expires_at)
-    SELECT ${sql.placeholder('key')}, now_ms - now_ms % ${window}::bigint, 1,
+    SELECT ${sql.placeholder('key')}, now_ms - now_ms % ${window}::bigint, ${sql.placeholder('by')}::int,
       to_timestamp((now_ms - now_ms % ${window}::bigint + ${window}::bigint) / 1000.0)
     FROM clock
-    ON CONFLICT (key, window_start_ms) DO UPDATE SET count = c.count + 1
+    ON CONFLICT (key, window_start_ms) DO UPDATE SET count = c.count + excluded.count
     RETURNING count,
       (c.window_start_ms + ${window}::bigint - (SELECT now_ms FROM clock))::int AS ttl`;
 });
+
+/**
+ * Limits of at least this many requests a window count in batches (see batchedCounts); smaller ones (sign-in,
+ * password reset) count every request in the database as it comes.
+ */
+export const BATCHED_LIMIT_MIN = 100;
+/** How long a batch gathers requests before it is written, and how old a count read back may be. */
+export const BATCH_MS = 250;
+
+/** What an instance knows of one key's window while it counts it in batches. */
+interface KeyState {
+  /** The count the database answered at the last write. */
+  base: number;
+  /** Requests counted here since, not yet written, and those being written. */
+  pending: number;
+  writing: number;
+  /** When the window ends and when the database answered, on this process's clock. */
+  windowEnd: number;
+  syncedAt: number;
+  timer: NodeJS.Timeout | null;
+}
 
 const current = preparedStatement('rate-limit read', () => {
   const window = sql.placeholder('window');
@@ -58,17 +80,35 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
       log.warn({ err }, 'rate limit: counter unavailable, request let through');
       callback(err as Error);
     };
+    const add = async (key: string, by: number, timeWindow: number) => {
+      const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, {
+        key: namespace + key,
+        window: timeWindow,
+        by,
+      });
+      return { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
+    };
+    const batched = batchedCounts(add, (err) => log.warn({ err }, 'rate limit: a batch of counts was not written'));
     return {
-      incr(key, callback, timeWindow) {
-        executePrepared<{ count: number; ttl: number }>(db, increment, { key: namespace + key, window: timeWindow })
-          .then(([row]) => callback(null, { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) }))
-          .catch((err) => failed(err, callback));
+      incr(key, callback, timeWindow, max?: number) {
+        if (typeof max === 'number' && max >= BATCHED_LIMIT_MIN) {
+          batched.incr(key, timeWindow, max).then(
+            (result) => callback(null, result),
+            (err) => failed(err, callback),
+          );
+          return;
+        }
+        add(key, 1, timeWindow).then(
+          (result) => callback(null, result),
+          (err) => failed(err, callback),
+        );
       },
       read(key, callback, timeWindow) {
         executePrepared<{ count: number; ttl: number }>(db, current, { key: namespace + key, window: timeWindow })
-          .then(([row]) =>
-            callback(null, row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 }),
-          )
+          .then(([row]) => {
+            const stored = row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 };
+            callback(null, { ...stored, current: stored.current + batched.pending(key) });
+          })
           .catch((err) => failed(err, callback));
       },
       child(options) {
@@ -86,6 +126,84 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
 }
 
 /**
+ * Counting in batches, for the large limits (GraphQL's and API tokens', hundreds a minute): most requests are then
+ * counted in this process's memory, on top of the count the database last answered, and written as one `count +
+ * n` at most every BATCH_MS, instead of one statement each. A request goes to the database itself when the key is
+ * new here or its window has ended, when the count known here is older than BATCH_MS, or when it is past half the
+ * limit: near the limit every request is counted in the database, as a small limit's are. This instance's own
+ * requests are always in the count it judges by; another instance's reach it within about 2 × BATCH_MS (its write,
+ * then this one's next). Requests in a batch written after their window ended count in the next window.
+ */
+export function batchedCounts(
+  add: (key: string, by: number, timeWindow: number) => Promise<{ current: number; ttl: number }>,
+  onWriteError: (err: unknown) => void,
+) {
+  const keys = new Map<string, KeyState>();
+  const remember = (key: string, result: { current: number; ttl: number }) => {
+    const now = Date.now();
+    let state = keys.get(key);
+    if (!state) {
+      if (keys.size >= 10_000) sweep(now);
+      state = { base: 0, pending: 0, writing: 0, windowEnd: 0, syncedAt: 0, timer: null };
+      keys.set(key, state);
+    }
+    state.base = result.current;
+    state.windowEnd = now + result.ttl;
+    state.syncedAt = now;
+    return state;
+  };
+  const sweep = (now: number) => {
+    for (const [key, state] of keys)
+      if (state.windowEnd <= now && !state.pending && !state.writing && !state.timer) keys.delete(key);
+  };
+  const write = (key: string, timeWindow: number) => {
+    const state = keys.get(key);
+    if (!state) return;
+    state.timer = null;
+    const by = state.pending;
+    if (!by) return;
+    state.pending = 0;
+    state.writing += by;
+    add(key, by, timeWindow).then(
+      (result) => {
+        state.writing -= by;
+        remember(key, result);
+      },
+      (err) => {
+        state.writing -= by;
+        onWriteError(err);
+      },
+    );
+  };
+  return {
+    async incr(key: string, timeWindow: number, max: number): Promise<{ current: number; ttl: number }> {
+      const now = Date.now();
+      const state = keys.get(key);
+      if (
+        state &&
+        now < state.windowEnd &&
+        now - state.syncedAt < BATCH_MS &&
+        state.base + state.writing + state.pending + 1 <= max / 2
+      ) {
+        state.pending += 1;
+        state.timer ??= setTimeout(() => write(key, timeWindow), BATCH_MS).unref();
+        return { current: state.base + state.writing + state.pending, ttl: state.windowEnd - now };
+      }
+      // Written with this request: what was gathered here (they count in the window the database is in now).
+      const by = 1 + (state?.pending ?? 0);
+      if (state) state.pending = 0;
+      const result = await add(key, by, timeWindow);
+      remember(key, result);
+      return result;
+    },
+    /** Requests counted here and not yet written. */
+    pending(key: string): number {
+      return keys.get(key)?.pending ?? 0;
+    },
+  };
+}
+
+/**
  * Counts one action against a fixed window in rate_limit_counters, on either database: for limits a route cannot key
  * before its handler has read the row (a company's webhook test sends, say). Returns the window's count after this
  * one and the milliseconds until the window ends.
@@ -95,7 +213,7 @@ export async function countAction(
   key: string,
   windowMs: number,
 ): Promise<{ count: number; resetInMs: number }> {
-  const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, { key, window: windowMs });
+  const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, { key, window: windowMs, by: 1 });
   return { count: Number(row.count), resetInMs: Math.max(0, Number(row.ttl)) };
 }
 

@@ -2,9 +2,9 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
 import { executePrepared, preparedStatement, type Statement, type Tx } from '../../db/client.ts';
 import { draftSubmissions } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../lib/keyset.ts';
+import { decodeCursor, encodeCursor, filtersFingerprint, keyOf, pastPosition } from '../../lib/keyset.ts';
 import { planPageRead, type PageRead } from '../../lib/numbered-pages.ts';
-import { countSubmissions } from './counts.ts';
+import { countExpression, countSubmissions } from './counts.ts';
 import { readinessOfColumns } from './readiness-store.ts';
 import type { ActivityRow } from './repository.ts';
 
@@ -48,14 +48,23 @@ const cursorFilters = (q: ActivityQuery) => ({
  * partner-status column reads the stored label: nothing is computed here.
  */
 export async function activityPage(db: Tx, q: ActivityQuery): Promise<ActivityResult> {
-  const { total, statement, values } = await activityRead(db, q);
-  if (!statement) return { rows: [], total, startCursor: null, endCursor: null };
-  const raw = await executePrepared(db, statement, values);
+  const read = await activityRead(db, q);
+  const { statement, values } = read;
+  if (!statement) return { rows: [], total: read.total ?? 0, startCursor: null, endCursor: null };
+  let raw = await executePrepared(db, statement, values);
+  let total = read.total;
+  if (total === null) {
+    // The first page read with its total: an empty page does not say it (then the total is counted on its own), and
+    // a total of 0 shows no rows, as a page past the end does.
+    total = raw.length ? Number(raw[0].total) : await activityTotal(db, q);
+    if (total === 0) raw = [];
+  }
+  const filters = filtersFingerprint(cursorFilters(q));
   const boundary = (r: Record<string, unknown> | undefined, edge: 'start' | 'end') =>
     r
       ? encodeCursor(
           { sort: 'updated_at', key: String(r.sort_key), id: String(r.id), boundary: { page: q.page, edge } },
-          cursorFilters(q),
+          filters,
         )
       : null;
   return {
@@ -68,22 +77,29 @@ export async function activityPage(db: Tx, q: ActivityQuery): Promise<ActivityRe
 
 /**
  * The page's total, and the statement that reads its rows with the values to bind (none when there is nothing to
- * read: past the end, or no status and no drafts asked for). The plan test explains this statement.
+ * read: past the end, or no status and no drafts asked for). The first page read from the top, the usual read,
+ * needs no total to be planned: without drafts its statement reads the total too, in a column of every row (total
+ * null here), so that the page costs one statement. The plan test explains this statement.
  */
 export async function activityRead(
   db: Tx,
   q: ActivityQuery,
-): Promise<{ total: number; statement: Statement | null; values: Record<string, unknown> }> {
+): Promise<{ total: number | null; statement: Statement | null; values: Record<string, unknown> }> {
   const anchor = q.boundary ? decodeCursor(q.boundary, { sort: 'updated_at', filters: cursorFilters(q) }) : null;
-  const total = await activityTotal(db, q);
-  const read = planPageRead(
-    q.page,
-    q.pageSize,
-    total,
-    anchor?.boundary && { ...anchor.boundary, key: anchor.key, id: anchor.id },
-  );
+  const withTotal = q.page === 1 && !anchor && !q.photoIssues && !q.includeDrafts && q.statuses.length > 0;
+  const total = withTotal ? null : await activityTotal(db, q);
+  const read: PageRead | null =
+    total === null
+      ? { from: null, direction: 'older', skip: 0, take: q.pageSize }
+      : planPageRead(
+          q.page,
+          q.pageSize,
+          total,
+          anchor?.boundary && { ...anchor.boundary, key: anchor.key, id: anchor.id },
+        );
   if (!read || (!q.statuses.length && !q.includeDrafts)) return { total, statement: null, values: {} };
   const shape: ActivityShape = {
+    withTotal,
     includeDrafts: q.includeDrafts,
     anyCompany: q.companyId === null,
     anyPartner: q.partnerCompanyId === null,
@@ -156,6 +172,8 @@ async function activityTotal(db: Tx, q: ActivityQuery): Promise<number> {
 
 /** What changes the text of the activity statement; each shape is compiled and prepared once. */
 interface ActivityShape {
+  /** The list's total in a column (countExpression; drafts not listed). */
+  withTotal: boolean;
   includeDrafts: boolean;
   anyCompany: boolean;
   anyPartner: boolean;
@@ -235,8 +253,9 @@ const activityStatement = (shape: ActivityShape) =>
       order by d.updated_at ${order}, d.id ${order} limit ${reach})`;
     const branches: SQL[] = [...products, ...(shape.includeDrafts ? [drafts] : [])];
     const merged = sql.join(branches, sql` union all `);
+    const total = shape.withTotal ? sql`${countExpression(shape)} as total,` : sql``;
     return sql`
-      select page.*, ${keyOf(sql`page.updated_at`)} as sort_key,
+      select page.*, ${total} ${keyOf(sql`page.updated_at`)} as sort_key,
         case when page.kind = 'Draft'
           then (select count(*) from draft_files f where f.draft_id = page.id)
           else (select count(*) from submission_files f where f.submission_id = page.id) end::int as file_count,

@@ -1,6 +1,6 @@
-import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ITEM_STATUSES } from '@portal/domain';
-import type { Db, Tx } from '../../db/client.ts';
+import { executePrepared, preparedStatement, type Db, type Statement, type Tx } from '../../db/client.ts';
 import {
   companies,
   partnerConfigurations,
@@ -156,7 +156,8 @@ async function addToTotals(tx: Tx, deltas: readonly (TotalRow & { n: number })[]
 /** How many submissions have one of the statuses: a company's (null: every company's), a partner's if given. */
 export async function countSubmissions(db: Tx, q: CountQuery): Promise<number> {
   if (!q.statuses.length) return 0;
-  const [row] = await countStatement(db, q);
+  const { statement, values } = countRead(q);
+  const [row] = await executePrepared<{ n: number }>(db, statement, values);
   return Number(row.n);
 }
 
@@ -166,28 +167,56 @@ export interface CountQuery {
   statuses: readonly string[];
 }
 
+/** What changes the text of a count (not its values): each shape is compiled and prepared once. */
+export interface CountShape {
+  anyCompany: boolean;
+  anyPartner: boolean;
+  statusCount: number;
+}
+
+export const countShapeOf = (q: CountQuery): CountShape => ({
+  anyCompany: q.companyId === null,
+  anyPartner: q.partnerCompanyId === null,
+  statusCount: q.statuses.length,
+});
+
+/** The values a count's placeholders take: `company`, `partner` and `status0`, `status1`... */
+export function countValues(q: CountQuery): Record<string, unknown> {
+  const values: Record<string, unknown> = { company: q.companyId, partner: q.partnerCompanyId };
+  q.statuses.forEach((status, i) => (values[`status${i}`] = status));
+  return values;
+}
+
 /**
- * The statement of countSubmissions (statuses given): a company's counts rows, or, for every company, the staff-wide
- * totals (at most TOTAL_STRIPES rows per status and partner), never the counts rows of every company.
+ * The count as an expression (an integer) over the placeholders of countValues, for a statement of its own or
+ * folded into another that binds the same names (the activity list's first page): a company's counts rows, or, for
+ * every company, the staff-wide totals (at most TOTAL_STRIPES rows per status and partner), never the counts rows of
+ * every company. At least one status.
  */
-export function countStatement(db: Tx, q: CountQuery) {
-  if (q.companyId === null) {
-    const where: SQL[] = [inArray(submissionStatusTotals.itemStatus, [...q.statuses])];
-    if (q.partnerCompanyId !== null) where.push(eq(submissionStatusTotals.partnerKey, q.partnerCompanyId));
-    return db
-      .select({ n: sql<number>`coalesce(sum(${submissionStatusTotals.n}), 0)::int` })
-      .from(submissionStatusTotals)
-      .where(and(...where));
-  }
-  const where: SQL[] = [
-    inArray(submissionCounts.itemStatus, [...q.statuses]),
-    eq(submissionCounts.companyId, q.companyId),
-  ];
-  if (q.partnerCompanyId !== null) where.push(eq(submissionCounts.partnerKey, q.partnerCompanyId));
-  return db
-    .select({ n: sql<number>`coalesce(sum(${submissionCounts.n}), 0)::int` })
-    .from(submissionCounts)
-    .where(and(...where));
+export function countExpression(shape: CountShape): SQL {
+  const statuses = sql.join(
+    Array.from({ length: shape.statusCount }, (_, i) => sql`${sql.placeholder(`status${i}`)}`),
+    sql`, `,
+  );
+  const partner = shape.anyPartner ? sql`true` : sql`partner_key = ${sql.placeholder('partner')}`;
+  return shape.anyCompany
+    ? sql`(select coalesce(sum(n), 0)::int from submission_status_totals
+        where item_status in (${statuses}) and ${partner})`
+    : sql`(select coalesce(sum(n), 0)::int from submission_counts
+        where company_id = ${sql.placeholder('company')} and item_status in (${statuses}) and ${partner})`;
+}
+
+/**
+ * The statement of countSubmissions (statuses given), prepared once per shape (drizzle's builder took longer to
+ * build the statement than the database to run it), with the values to bind.
+ */
+export function countRead(q: CountQuery): { statement: Statement; values: Record<string, unknown> } {
+  const shape = countShapeOf(q);
+  const statement = preparedStatement(
+    `count:${JSON.stringify(shape)}`,
+    () => sql`select ${countExpression(shape)} as n`,
+  );
+  return { statement, values: countValues(q) };
 }
 
 /** A count that was not what the rows say. */
