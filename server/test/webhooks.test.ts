@@ -509,14 +509,16 @@ describe(`webhooks (${databaseKind})`, () => {
   });
 
   it('in the test run, a delivery to an address off this machine is refused before any connection, and reported', async () => {
-    // 192.0.2.0/24 is reserved for documentation: nothing answers there, and nothing is sent.
-    const { json } = await register(c.supplier, { url: 'http://192.0.2.1/hooks', events: ['submission.catalogued'] });
+    // The reserved .invalid name resolves, in this process only, to a public address: the guard refuses it before
+    // any connection, so no address off this machine is ever named or reached.
+    const url = `http://${PUBLIC_TEST_HOST}/hooks`;
+    const { json } = await register(c.supplier, { url, events: ['submission.catalogued'] });
     await c.supplier.post(`/api/webhooks/${json.webhook.id}/ping`);
     await drain();
     const [delivery] = await deliveries(json.webhook.id);
     expect(delivery.attempts[0]).toMatchObject({ statusCode: null, error: OFF_MACHINE_REFUSED });
     // The harness fails the file that made such an attempt; this one was on purpose.
-    expect(takeOffMachineRefusals()).toEqual(['http://192.0.2.1/hooks']);
+    expect(takeOffMachineRefusals()).toEqual([url]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   });
 
