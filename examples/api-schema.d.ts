@@ -1638,8 +1638,6 @@ export type components = {
          * @example {
          *       "id": 7,
          *       "name": "Case of 6 x 1 l",
-         *       "companyId": 1001,
-         *       "creatorId": 12,
          *       "caseCount": 6,
          *       "grossWeight": {
          *         "value": 14.2,
@@ -1663,6 +1661,8 @@ export type components = {
          *       },
          *       "palletTiers": 10,
          *       "palletLayers": 6,
+         *       "companyId": 1001,
+         *       "creatorId": 12,
          *       "updatedDate": "2026-11-26T09:30:00.000Z",
          *       "updatedByFirstName": "Sam",
          *       "updatedByLastName": "Supplier",
@@ -3007,8 +3007,6 @@ export type components = {
          * @example {
          *       "id": 7,
          *       "name": "Case of 6 x 1 l",
-         *       "companyId": 1001,
-         *       "creatorId": 12,
          *       "caseCount": 6,
          *       "grossWeight": {
          *         "value": 14.2,
@@ -3032,6 +3030,8 @@ export type components = {
          *       },
          *       "palletTiers": 10,
          *       "palletLayers": 6,
+         *       "companyId": 1001,
+         *       "creatorId": 12,
          *       "updatedDate": "2026-11-26T09:30:00.000Z",
          *       "updatedByFirstName": "Sam",
          *       "updatedByLastName": "Supplier",
@@ -14802,8 +14802,6 @@ export interface operations {
                      * @example {
                      *       "id": 7,
                      *       "name": "Case of 6 x 1 l",
-                     *       "companyId": 1001,
-                     *       "creatorId": 12,
                      *       "caseCount": 6,
                      *       "grossWeight": {
                      *         "value": 14.2,
@@ -14827,6 +14825,8 @@ export interface operations {
                      *       },
                      *       "palletTiers": 10,
                      *       "palletLayers": 6,
+                     *       "companyId": 1001,
+                     *       "creatorId": 12,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z",
                      *       "updatedByFirstName": "Sam",
                      *       "updatedByLastName": "Supplier",

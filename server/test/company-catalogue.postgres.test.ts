@@ -5,6 +5,7 @@ import { importCertifiedValues } from '../src/modules/catalogue/service.ts';
 import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { findUserByEmail, type UserRow } from '../src/modules/users/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
+import { certifiedValues } from './support/certified-values.ts';
 
 /**
  * A product catalogued while a company's first submission of it is being written: neither transaction sees the
@@ -64,16 +65,7 @@ describe('the company catalogue under concurrent writers (postgres)', () => {
     const importing = importCertifiedValues(server.ctx, staff, [
       {
         ean13Upc: ean,
-        values: {
-          description: 'Raced',
-          brand: 'Race',
-          department: null,
-          category: null,
-          subcategory: null,
-          itemSize: null,
-          unitsOfMeasure: null,
-          packCount: null,
-        },
+        values: certifiedValues({ description: 'Raced', brand: 'Race' }),
       },
     ]);
     // The import's refresh waits for the submission's transaction, then reads its submission.

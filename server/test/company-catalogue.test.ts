@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import type { CertifiedValues } from '@portal/domain';
+import { certifiedValues } from './support/certified-values.ts';
 import { queryRows } from '../src/db/client.ts';
 import {
   cataloguePage,
@@ -60,17 +61,6 @@ async function submitOf(user: UserRow, eans: string[]) {
   ).map((r) => r.id);
 }
 
-const values = (over: Partial<CertifiedValues> = {}): CertifiedValues => ({
-  description: 'A product',
-  brand: 'Brand',
-  department: null,
-  category: null,
-  subcategory: null,
-  itemSize: null,
-  unitsOfMeasure: null,
-  packCount: null,
-  ...over,
-});
 const importValues = (rows: { ean13Upc: string; values: CertifiedValues }[]) =>
   importCertifiedValues(server.ctx, staff, rows);
 
@@ -114,7 +104,7 @@ describe(`the company catalogue (${databaseKind})`, () => {
     // Not catalogued yet: no row.
     expect(await expectExact([x, y])).toEqual([]);
     const countBefore = (await cataloguePage(server.ctx, a, {})).total;
-    await importValues([{ ean13Upc: x, values: values({ brand: 'Xbrand' }) }]);
+    await importValues([{ ean13Upc: x, values: certifiedValues({ brand: 'Xbrand' }) }]);
     let rows = await expectExact([x, y]);
     expect(rowOf(rows, a, x)).toMatchObject({ n: 2, listed: true, brand: 'xbrand' });
     expect((await cataloguePage(server.ctx, a, {})).total).toBe(countBefore + 1);
@@ -123,7 +113,7 @@ describe(`the company catalogue (${databaseKind})`, () => {
     rows = await expectExact([x, y]);
     expect(rowOf(rows, b, x)).toMatchObject({ n: 1, listed: true });
     // A rejected submission resubmitted under another EAN-13 (catalogued too): moves from x to y.
-    await importValues([{ ean13Upc: y, values: values({ brand: 'Ybrand' }) }]);
+    await importValues([{ ean13Upc: y, values: certifiedValues({ brand: 'Ybrand' }) }]);
     expect(rowOf(await expectExact([x, y]), a, y)).toBeUndefined();
     await db().transaction(async (tx) => {
       await changeStatus(tx, a1, 'ADMIN_REJECTED', { actor: 'staff', userId: staff.id, reason: 'Wrong code' });
@@ -146,13 +136,13 @@ describe(`the company catalogue (${databaseKind})`, () => {
   it('a catalogue edit reorders the rows, delisting hides them, importing again shows them', async () => {
     const eans = ['2900000000103', '2900000000110', '2900000000127'];
     await submitOf(a, eans);
-    await importValues(eans.map((e, i) => ({ ean13Upc: e, values: values({ brand: `Zz order ${i}` }) })));
+    await importValues(eans.map((e, i) => ({ ean13Upc: e, values: certifiedValues({ brand: `Zz order ${i}` }) })));
     const mine = async () =>
       (await cataloguePage(server.ctx, a, { brand: 'zz order', sortBy: 'brand', sortDirection: 'asc' })).items.map(
         (p) => p.ean13Upc,
       );
     expect(await mine()).toEqual(eans);
-    await importValues([{ ean13Upc: eans[0], values: values({ brand: 'Zz order 9' }) }]);
+    await importValues([{ ean13Upc: eans[0], values: certifiedValues({ brand: 'Zz order 9' }) }]);
     expect(await mine()).toEqual([eans[1], eans[2], eans[0]]);
     await expectExact(eans);
     const total = (await cataloguePage(server.ctx, a, {})).total;
@@ -160,7 +150,7 @@ describe(`the company catalogue (${databaseKind})`, () => {
     expect(await mine()).toEqual([eans[2], eans[0]]);
     expect((await cataloguePage(server.ctx, a, {})).total).toBe(total - 1);
     expect(rowOf(await expectExact(eans), a, eans[1])).toMatchObject({ listed: false });
-    await importValues([{ ean13Upc: eans[1], values: values({ brand: 'Zz order 1' }) }]);
+    await importValues([{ ean13Upc: eans[1], values: certifiedValues({ brand: 'Zz order 1' }) }]);
     expect(await mine()).toEqual([eans[1], eans[2], eans[0]]);
     expect((await cataloguePage(server.ctx, a, {})).total).toBe(total);
     // The rebuild (bulk loads) gives the same rows as the refreshes did.
@@ -178,7 +168,7 @@ describe(`the company catalogue (${databaseKind})`, () => {
     await importValues(
       [...ours, ...theirs].map((e, i) => ({
         ean13Upc: e,
-        values: values({
+        values: certifiedValues({
           brand: `Eq brand ${i % 7}`,
           description: `Eq item ${(i * 13) % 60}${i % 5 === 0 ? ' special' : ''}`,
           itemSize: i % 4 === 0 ? null : `${i % 9} oz`,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField, nullableIntField, nullableTextField, textField } from './example-fields.ts';
 import { storedReadinessSchema } from './readiness-stored.ts';
 import { ITEM_STATUSES, REVIEW_DECISION_STATUSES, type ItemStatus } from './statuses.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
@@ -77,22 +78,12 @@ const iso = () => z.iso.datetime({ offset: true }).meta({ examples: [EXAMPLE.at]
 export const v1SubmissionSummary = z
   .object({
     id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
-    upc: z.string().meta({ examples: [EXAMPLE.upc] }),
-    ean13_upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
-    product_name: z
-      .string()
-      .nullable()
-      .meta({ examples: [EXAMPLE.productName] }),
+    upc: textField(EXAMPLE.upc),
+    ean13_upc: textField(EXAMPLE.ean13Upc),
+    product_name: nullableTextField(EXAMPLE.productName),
     status: z.enum(SUBMISSION_STATUSES).meta({ examples: ['ADMIN_REJECTED'] }),
-    company_id: z
-      .number()
-      .int()
-      .meta({ examples: [EXAMPLE.companyId] }),
-    partner_company_id: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+    company_id: intField(EXAMPLE.companyId),
+    partner_company_id: nullableIntField(EXAMPLE.partnerCompanyId),
     partner_status: z.enum(['Incomplete', 'Complete', 'N/A']),
     readiness: storedReadinessSchema
       .nullable()
@@ -183,21 +174,15 @@ export const DETECTION_STATUSES = ['pending', 'done', 'failed'] as const;
 
 export const v1DraftFile = z
   .object({
-    file_name: z.string().meta({ examples: [EXAMPLE.fileName] }),
+    file_name: textField(EXAMPLE.fileName),
     kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
-    size: z
-      .number()
-      .int()
-      .meta({ examples: [1843302] }),
+    size: intField(1843302),
     upc: z
       .string()
       .nullable()
       .describe('The UPC entered for this file (null: the detected one is used)')
       .meta({ examples: [EXAMPLE.upc] }),
-    product_name: z
-      .string()
-      .nullable()
-      .meta({ examples: [EXAMPLE.productName] }),
+    product_name: nullableTextField(EXAMPLE.productName),
     detected_upc: z
       .string()
       .nullable()
@@ -212,40 +197,25 @@ export const v1DraftFile = z
       .enum(DETECTION_STATUSES)
       .describe('pending while the barcodes and photo checks are read')
       .meta({ examples: ['done'] }),
-    shipping_profile_id: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [7] }),
+    shipping_profile_id: nullableIntField(7),
     is_marketing_image: z.boolean(),
     photo_checks: z.array(v1PhotoCheck).describe('Photo checks the file failed ([] while pending)'),
-    long_side_px: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [3024] }),
+    long_side_px: nullableIntField(3024),
     image_url: z
       .string()
       .describe('The file (a PDF as its first page), on this server')
       .meta({ examples: [`/api${EXAMPLE.draftImageUrl}`] }),
-    thumbnail_url: z.string().meta({ examples: [`/api${EXAMPLE.draftThumbnailUrl}`] }),
+    thumbnail_url: textField(`/api${EXAMPLE.draftThumbnailUrl}`),
   })
   .meta({ id: 'DraftFile' });
 
 export const v1Draft = z
   .object({
     id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
-    partner_company_id: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
+    partner_company_id: nullableIntField(EXAMPLE.partnerCompanyId),
     created_by: z.object({
-      user_id: z
-        .number()
-        .int()
-        .meta({ examples: [EXAMPLE.userId] }),
-      email: z.string().meta({ examples: [EXAMPLE.email] }),
+      user_id: intField(EXAMPLE.userId),
+      email: textField(EXAMPLE.email),
     }),
     updated_at: iso(),
     files: z.array(v1DraftFile),
@@ -312,14 +282,14 @@ export const v1HistoryEntry = z
       .nullable()
       .describe("The reviewer's or the checks' comment")
       .meta({ examples: ['The barcode on the front photo is cut off.'] }),
-    by: z.string().meta({ examples: [EXAMPLE.reviewer] }),
+    by: textField(EXAMPLE.reviewer),
     comments: z.array(v1ReviewComment).describe("The reviewer's comments on fields and files with this change"),
   })
   .meta({ id: 'StatusChange' });
 
 export const v1SubmissionFile = z
   .object({
-    file_name: z.string().meta({ examples: [EXAMPLE.fileName] }),
+    file_name: textField(EXAMPLE.fileName),
     kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
     is_marketing_image: z.boolean(),
     detected_upcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
@@ -335,7 +305,7 @@ export const v1SubmissionFile = z
       .string()
       .describe('The file (a PDF as its first page), on this server, with the same credentials')
       .meta({ examples: [EXAMPLE.imageUrl] }),
-    thumbnail_url: z.string().meta({ examples: [EXAMPLE.thumbnailUrl] }),
+    thumbnail_url: textField(EXAMPLE.thumbnailUrl),
   })
   .meta({ id: 'SubmissionFile' });
 
@@ -345,11 +315,11 @@ export const v1PartnerStatus = z
 
 export const v1Submission = v1SubmissionSummary
   .extend({
-    status_display_name: z.string().meta({ examples: ['Rejected'] }),
+    status_display_name: textField('Rejected'),
     partner_statuses: z.array(v1PartnerStatus),
     rejection: z
       .object({
-        message: z.string().meta({ examples: ['The barcode on the front photo is cut off.'] }),
+        message: textField('The barcode on the front photo is cut off.'),
         by_staff: z.boolean(),
       })
       .nullable()
@@ -376,34 +346,15 @@ export const v1Decision = z
 
 export const v1CataloguedProduct = z
   .object({
-    ean13_upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
-    brand: z.string().meta({ examples: [EXAMPLE.brand] }),
-    description: z.string().meta({ examples: [EXAMPLE.productName] }),
-    department: z
-      .string()
-      .nullable()
-      .meta({ examples: ['Grocery'] }),
-    category: z
-      .string()
-      .nullable()
-      .meta({ examples: ['Beverages'] }),
-    subcategory: z
-      .string()
-      .nullable()
-      .meta({ examples: ['Sparkling water'] }),
-    item_size: z
-      .string()
-      .nullable()
-      .meta({ examples: ['1'] }),
-    units_of_measure: z
-      .string()
-      .nullable()
-      .meta({ examples: ['l'] }),
-    pack_count: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [6] }),
+    ean13_upc: textField(EXAMPLE.ean13Upc),
+    brand: textField(EXAMPLE.brand),
+    description: textField(EXAMPLE.productName),
+    department: nullableTextField('Grocery'),
+    category: nullableTextField('Beverages'),
+    subcategory: nullableTextField('Sparkling water'),
+    item_size: nullableTextField('1'),
+    units_of_measure: nullableTextField('l'),
+    pack_count: nullableIntField(6),
     is_delisted: z.boolean().meta({ examples: [false] }),
     image_urls: z.array(z.string()).meta({ examples: [[EXAMPLE.imageUrl]] }),
     updated_at: iso(),
@@ -421,11 +372,8 @@ export const v1CataloguePage = z
 
 export const v1TokenInfo = z
   .object({
-    id: z
-      .number()
-      .int()
-      .meta({ examples: [42] }),
-    name: z.string().meta({ examples: ['ERP sync'] }),
+    id: intField(42),
+    name: textField('ERP sync'),
     scopes: z
       .array(z.string())
       .describe('What the token was given')
@@ -439,21 +387,15 @@ export const v1TokenInfo = z
       .array(
         z.object({
           area: z.enum(TOKEN_AREAS),
-          label: z.string().meta({ examples: ['Submissions and drafts'] }),
+          label: textField('Submissions and drafts'),
           access: z.enum(['none', 'read', 'write']).meta({ examples: ['write'] }),
         }),
       )
       .describe('What the token may do in each area of the API (a route of an area it does not cover answers 403)'),
     owner: z.object({
-      user_id: z
-        .number()
-        .int()
-        .meta({ examples: [EXAMPLE.userId] }),
-      email: z.string().meta({ examples: [EXAMPLE.email] }),
-      company_id: z
-        .number()
-        .int()
-        .meta({ examples: [EXAMPLE.companyId] }),
+      user_id: intField(EXAMPLE.userId),
+      email: textField(EXAMPLE.email),
+      company_id: intField(EXAMPLE.companyId),
     }),
     expires_at: iso().meta({ examples: ['2027-11-26T09:30:00.000Z'] }),
     created_at: iso(),
@@ -465,21 +407,11 @@ export const FEED_RETENTION_DAYS = 30;
 
 const submissionEventData = z.object({
   submissionId: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
-  companyId: z
-    .number()
-    .int()
-    .meta({ examples: [EXAMPLE.companyId] }),
-  partnerCompanyId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
-  ean13Upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
-  productName: z
-    .string()
-    .nullable()
-    .meta({ examples: [EXAMPLE.productName] }),
+  companyId: intField(EXAMPLE.companyId),
+  partnerCompanyId: nullableIntField(EXAMPLE.partnerCompanyId),
+  upc: textField(EXAMPLE.upc),
+  ean13Upc: textField(EXAMPLE.ean13Upc),
+  productName: nullableTextField(EXAMPLE.productName),
   status: z.enum(ITEM_STATUSES),
   readiness: storedReadinessSchema
     .nullable()
@@ -562,59 +494,32 @@ export const v1FeedPage = z
 export const draftViewSchema = z
   .object({
     id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
-    userId: z
-      .number()
-      .int()
-      .meta({ examples: [EXAMPLE.userId] }),
+    userId: intField(EXAMPLE.userId),
     isImported: z.boolean().meta({ examples: [false] }),
-    partnerCompanyId: z
-      .number()
-      .int()
-      .nullable()
-      .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-    creatorFirstName: z.string().meta({ examples: [EXAMPLE.firstName] }),
-    creatorLastName: z.string().meta({ examples: [EXAMPLE.lastName] }),
-    creatorEmail: z.string().meta({ examples: [EXAMPLE.email] }),
+    partnerCompanyId: nullableIntField(EXAMPLE.partnerCompanyId),
+    creatorFirstName: textField(EXAMPLE.firstName),
+    creatorLastName: textField(EXAMPLE.lastName),
+    creatorEmail: textField(EXAMPLE.email),
     updatedDate: iso(),
     can: z.object({ edit: z.boolean(), delete: z.boolean() }),
     files: z.array(
       z.object({
-        fileName: z.string().meta({ examples: [EXAMPLE.fileName] }),
-        kind: z.string().meta({ examples: ['jpeg'] }),
-        size: z
-          .number()
-          .int()
-          .meta({ examples: [1843302] }),
-        upc: z
-          .string()
-          .nullable()
-          .meta({ examples: [EXAMPLE.upc] }),
-        productName: z
-          .string()
-          .nullable()
-          .meta({ examples: [EXAMPLE.productName] }),
-        detectedUpc: z
-          .string()
-          .nullable()
-          .meta({ examples: [EXAMPLE.upc] }),
+        fileName: textField(EXAMPLE.fileName),
+        kind: textField('jpeg'),
+        size: intField(1843302),
+        upc: nullableTextField(EXAMPLE.upc),
+        productName: nullableTextField(EXAMPLE.productName),
+        detectedUpc: nullableTextField(EXAMPLE.upc),
         detectedUpcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
         detectedFrom: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
         detectionStatus: z.enum(DETECTION_STATUSES).meta({ examples: ['done'] }),
-        shippingProfileId: z
-          .number()
-          .int()
-          .nullable()
-          .meta({ examples: [7] }),
+        shippingProfileId: nullableIntField(7),
         isMarketingImage: z.boolean(),
-        imageUrl: z.string().meta({ examples: [EXAMPLE.draftImageUrl] }),
-        thumbnailUrl: z.string().meta({ examples: [EXAMPLE.draftThumbnailUrl] }),
+        imageUrl: textField(EXAMPLE.draftImageUrl),
+        thumbnailUrl: textField(EXAMPLE.draftThumbnailUrl),
         thumbnailReady: z.boolean(),
         qualityIssues: z.array(v1PhotoCheck),
-        longSidePx: z
-          .number()
-          .int()
-          .nullable()
-          .meta({ examples: [3024] }),
+        longSidePx: nullableIntField(3024),
       }),
     ),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './example-fields.ts';
 import { EXAMPLE } from './api-examples.ts';
 import {
   AUDIT_ACTIONS,
@@ -108,19 +109,10 @@ export const auditRowSchema = z
 /** One page of the trail, newest first, with how many rows match (counted up to a limit; `more` past it). */
 export const auditPageSchema = z.object({
   items: z.array(auditRowSchema),
-  total: z
-    .number()
-    .int()
-    .meta({ examples: [212] }),
+  total: intField(212),
   more: z.boolean().meta({ examples: [false] }),
-  page: z
-    .number()
-    .int()
-    .meta({ examples: [1] }),
-  pageSize: z
-    .number()
-    .int()
-    .meta({ examples: [50] }),
+  page: intField(1),
+  pageSize: intField(50),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
 

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './example-fields.ts';
 import { EXAMPLE } from './api-examples.ts';
 
 /** Brand profile rules and messages (part 2 sections 2.6, 3, 4, 5, 8 and 9). */
@@ -439,18 +440,9 @@ const contactShape = {
 /** A brand profile as the server answers it: the stored values, download links for its files, and what you may do. */
 export const brandProfileViewSchema = z
   .object({
-    id: z
-      .number()
-      .int()
-      .meta({ examples: [4] }),
-    companyId: z
-      .number()
-      .int()
-      .meta({ examples: [EXAMPLE.companyId] }),
-    creatorId: z
-      .number()
-      .int()
-      .meta({ examples: [EXAMPLE.userId] }),
+    id: intField(4),
+    companyId: intField(EXAMPLE.companyId),
+    creatorId: intField(EXAMPLE.userId),
     isPublished: z.boolean(),
     brandLogoFilename: z.string().nullable(),
     productOneSheetFilename: z.string().nullable(),

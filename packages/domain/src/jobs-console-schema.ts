@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField } from './example-fields.ts';
 import { EXAMPLE } from './api-examples.ts';
 import {
   JOB_STATES,
@@ -107,18 +108,9 @@ export const jobsOverviewSchema = z.object({
       .meta({ examples: [{ type: 'drafts.processFile', state: 'failed', count: 2, oldestDueSeconds: null }] }),
   ),
   jobs: z.array(consoleJobSchema),
-  total: z
-    .number()
-    .int()
-    .meta({ examples: [2] }),
-  page: z
-    .number()
-    .int()
-    .meta({ examples: [1] }),
-  pageSize: z
-    .number()
-    .int()
-    .meta({ examples: [50] }),
+  total: intField(2),
+  page: intField(1),
+  pageSize: intField(50),
   can: z.object({ act: z.boolean() }),
 });
 export type JobsOverview = z.infer<typeof jobsOverviewSchema>;

@@ -108,6 +108,18 @@ const partnerBranding = {
 };
 
 /** A partner configuration as staff read and change it (the settings screen; GraphQL's PartnerConfiguration). */
+/** The branding part of both configuration examples (Harvest Market's). */
+const brandingExample = {
+  id: 3,
+  companyId: EXAMPLE.partnerCompanyId,
+  companyName: 'Harvest Market',
+  partnerLogoFileName: 'logo.png',
+  partnerLogoUrl: '/api/partner-configurations/3/logo/logo.png',
+  primaryColor: '#1F6F43',
+  secondaryColor: '#F2B705',
+  landingPageEnabled: true,
+};
+
 export const partnerConfigurationSchema = z
   .object({
     ...partnerBranding,
@@ -123,14 +135,7 @@ export const partnerConfigurationSchema = z
     id: 'PartnerConfiguration',
     examples: [
       {
-        id: 3,
-        companyId: EXAMPLE.partnerCompanyId,
-        companyName: 'Harvest Market',
-        partnerLogoFileName: 'logo.png',
-        partnerLogoUrl: '/api/partner-configurations/3/logo/logo.png',
-        primaryColor: '#1F6F43',
-        secondaryColor: '#F2B705',
-        landingPageEnabled: true,
+        ...brandingExample,
         fieldRules: [{ field: 'productName', visible: true, required: true }],
         placementFieldsVisible: false,
         pricingFieldsVisible: true,
@@ -158,14 +163,7 @@ export const publicPartnerConfigurationSchema = z
     id: 'PublicPartnerConfiguration',
     examples: [
       {
-        id: 3,
-        companyId: EXAMPLE.partnerCompanyId,
-        companyName: 'Harvest Market',
-        partnerLogoFileName: 'logo.png',
-        partnerLogoUrl: '/api/partner-configurations/3/logo/logo.png',
-        primaryColor: '#1F6F43',
-        secondaryColor: '#F2B705',
-        landingPageEnabled: true,
+        ...brandingExample,
         productNameFieldRequired: true,
         shippingProfileFieldRequired: false,
         productName: { visible: true, required: true },

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { intField, nullableIntField, nullableTextField, textField } from './example-fields.ts';
 import { EXAMPLE } from './api-examples.ts';
 import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
@@ -106,15 +107,8 @@ export const REVIEW_PHOTO_CODES = PHOTO_ISSUE_CODES;
 const itemStatus = z.enum(ITEM_STATUSES);
 /** The partner a submission goes to (none: null), as every review answer names it. */
 const partnerFields = {
-  partnerCompanyId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-  partnerName: z
-    .string()
-    .nullable()
-    .meta({ examples: ['Harvest Market'] }),
+  partnerCompanyId: nullableIntField(EXAMPLE.partnerCompanyId),
+  partnerName: nullableTextField('Harvest Market'),
 };
 
 export const reviewClaimSchema = z
@@ -124,24 +118,15 @@ export type ReviewClaim = z.infer<typeof reviewClaimSchema>;
 
 export const reviewQueueItem = z.object({
   id: z.uuid().meta({ examples: [EXAMPLE.submissionId] }),
-  companyId: z
-    .number()
-    .int()
-    .meta({ examples: [EXAMPLE.companyId] }),
-  companyName: z.string().meta({ examples: ['Green Valley Foods'] }),
-  submitter: z.string().meta({ examples: ['Sam Supplier'] }),
+  companyId: intField(EXAMPLE.companyId),
+  companyName: textField('Green Valley Foods'),
+  submitter: textField('Sam Supplier'),
   ...partnerFields,
-  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
-  ean13Upc: z.string().meta({ examples: [EXAMPLE.ean13Upc] }),
-  productName: z
-    .string()
-    .nullable()
-    .meta({ examples: [EXAMPLE.productName] }),
-  fileCount: z
-    .number()
-    .int()
-    .meta({ examples: [2] }),
-  submittedAt: z.string().meta({ examples: [EXAMPLE.earlier] }),
+  upc: textField(EXAMPLE.upc),
+  ean13Upc: textField(EXAMPLE.ean13Upc),
+  productName: nullableTextField(EXAMPLE.productName),
+  fileCount: intField(2),
+  submittedAt: textField(EXAMPLE.earlier),
   itemStatus: itemStatus,
   partnerStatusLabel: z.enum(['Incomplete', 'Complete', 'N/A']),
   photoIssues: z.array(photoIssueCodeSchema),
@@ -154,18 +139,9 @@ export type ReviewQueueItem = z.infer<typeof reviewQueueItem>;
 
 export const reviewQueuePage = z.object({
   items: z.array(reviewQueueItem),
-  total: z
-    .number()
-    .int()
-    .meta({ examples: [37] }),
-  page: z
-    .number()
-    .int()
-    .meta({ examples: [1] }),
-  size: z
-    .number()
-    .int()
-    .meta({ examples: [25] }),
+  total: intField(37),
+  page: intField(1),
+  size: intField(25),
 });
 export type ReviewQueuePage = z.infer<typeof reviewQueuePage>;
 
@@ -196,19 +172,12 @@ export type ReviewNeighbours = z.infer<typeof reviewNeighbours>;
 
 export const reviewRelatedSubmission = z.object({
   id: z.uuid().meta({ examples: ['5e9d1a7c-2f48-4b36-a0c1-8d7e6f5a4b32'] }),
-  upc: z.string().meta({ examples: [EXAMPLE.upc] }),
-  productName: z
-    .string()
-    .nullable()
-    .meta({ examples: [EXAMPLE.productName] }),
+  upc: textField(EXAMPLE.upc),
+  productName: nullableTextField(EXAMPLE.productName),
   itemStatus: itemStatus.meta({ examples: ['ACCEPTED'] }),
-  companyName: z.string().meta({ examples: ['Green Valley Foods'] }),
-  partnerCompanyId: z
-    .number()
-    .int()
-    .nullable()
-    .meta({ examples: [EXAMPLE.partnerCompanyId] }),
-  submittedAt: z.string().meta({ examples: [EXAMPLE.earlier] }),
+  companyName: textField('Green Valley Foods'),
+  partnerCompanyId: nullableIntField(EXAMPLE.partnerCompanyId),
+  submittedAt: textField(EXAMPLE.earlier),
   /** Pending, accepted or catalogued for the same partner: what makes this item a duplicate. */
   duplicate: z.boolean(),
 });
@@ -280,7 +249,7 @@ export const reviewDecisionBody = z
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 
 export const reviewDecisionOutcome = z.object({
-  id: z.string().meta({ examples: [EXAMPLE.submissionId] }),
+  id: textField(EXAMPLE.submissionId),
   outcome: z.enum(['done', 'already_decided', 'not_found']),
   itemStatus: itemStatus.nullable().meta({ examples: ['ADMIN_REJECTED'] }),
   /** Who decided it, when someone else already had. */

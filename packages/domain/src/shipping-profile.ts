@@ -97,6 +97,19 @@ const palletSchema = z.preprocess(
     .nullable(),
 );
 
+/** The case both shipping-profile examples describe. */
+const caseExample = {
+  name: 'Case of 6 x 1 l',
+  caseCount: 6,
+  grossWeight: { value: 14.2, unit: 'lbs' },
+  netWeight: { value: 13.2, unit: 'lbs' },
+  caseLength: { value: 12.5, unit: 'in' },
+  caseWidth: { value: 8.25, unit: 'in' },
+  caseHeight: { value: 11, unit: 'in' },
+  palletTiers: 10,
+  palletLayers: 6,
+};
+
 /**
  * A shipping profile as created (createShippingProfile) or updated (PUT /shippingProfile/{id}): every rule of part 2
  * section 5. The name is trimmed; measures without a value become null.
@@ -126,15 +139,7 @@ export const shippingProfileInputSchema = z
   .meta({
     examples: [
       {
-        name: 'Case of 6 x 1 l',
-        caseCount: 6,
-        grossWeight: { value: 14.2, unit: 'lbs' },
-        netWeight: { value: 13.2, unit: 'lbs' },
-        caseLength: { value: 12.5, unit: 'in' },
-        caseWidth: { value: 8.25, unit: 'in' },
-        caseHeight: { value: 11, unit: 'in' },
-        palletTiers: 10,
-        palletLayers: 6,
+        ...caseExample,
       },
     ],
   });
@@ -246,17 +251,9 @@ export const shippingProfileJsonSchema = z
     examples: [
       {
         id: 7,
-        name: 'Case of 6 x 1 l',
+        ...caseExample,
         companyId: EXAMPLE.companyId,
         creatorId: EXAMPLE.userId,
-        caseCount: 6,
-        grossWeight: { value: 14.2, unit: 'lbs' },
-        netWeight: { value: 13.2, unit: 'lbs' },
-        caseLength: { value: 12.5, unit: 'in' },
-        caseWidth: { value: 8.25, unit: 'in' },
-        caseHeight: { value: 11, unit: 'in' },
-        palletTiers: 10,
-        palletLayers: 6,
         updatedDate: EXAMPLE.at,
         updatedByFirstName: EXAMPLE.firstName,
         updatedByLastName: EXAMPLE.lastName,
