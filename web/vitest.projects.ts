@@ -17,7 +17,7 @@ const replacesModules = testFiles.filter((file) => /\bvi\.mock\(/.test(readFileS
 // environment set-up (48.6 s summed over the files with jsdom, 19 s with happy-dom).
 // testTimeout: Vitest's default 5 s is a speed target in disguise. A page test that renders and waits for conditions
 // takes 0.3-2 s here but went past 5 s on a loaded two-core machine; the limit is only there to stop a hung test,
-// as the server projects' 30 s is.
+// as the server projects' 60 s is.
 const project = (name: string, isolate: boolean, include: string[], exclude: string[] = []) => ({
   test: {
     name,

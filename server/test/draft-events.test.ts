@@ -110,7 +110,7 @@ describe(`draft events (${databaseKind})`, () => {
     await ending.next();
     await staying.next();
     expect((await session.get('/api/auth/logout')).status).toBe(204);
-    await vi.waitFor(() => expect(ending.hasEnded()).toBe(true), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(ending.hasEnded()).toBe(true), { timeout: 60_000, interval: 20 });
     // Reconnecting (as the browser does) is refused: the page falls back to reading the draft, which asks to sign in.
     expect((await readEvents(server.url, eventsPath(draftId), session)).status).toBe(401);
     expect(staying.hasEnded()).toBe(false);
@@ -154,7 +154,7 @@ describe(`draft events (${databaseKind})`, () => {
     expect((await readEvents(server.url, eventsPath(draftId), supplier)).status).toBe(200);
     // Signing out the first session ends its streams, and the user may open one again.
     expect((await tabs.get('/api/auth/logout')).status).toBe(204);
-    await vi.waitFor(() => expect(open.every((e) => e.hasEnded())).toBe(true), { timeout: 10_000, interval: 20 });
+    await vi.waitFor(() => expect(open.every((e) => e.hasEnded())).toBe(true), { timeout: 60_000, interval: 20 });
     expect((await readEvents(server.url, eventsPath(draftId), colleague)).status).toBe(200);
   });
 

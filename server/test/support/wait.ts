@@ -1,3 +1,6 @@
+import { sql } from 'drizzle-orm';
+import { queryRows, type Db } from '../../src/db/client.ts';
+
 /**
  * Resolves with the first truthy value `check` gives, looking again every `everyMs`: no fixed sleep, as long as the
  * condition takes on this machine, within the test's own time limit. A check that throws (a dependency still away)
@@ -14,4 +17,19 @@ export async function until<T>(
     if (value) return value;
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/**
+ * Waits until the database's clock has at least `needMs` left in the current fixed window (the rate limits count in
+ * windows aligned on that clock, a minute by default): a test that fills a limit and then meets it must not straddle a
+ * window's end, however slowly this machine runs it.
+ */
+export async function roomInRateWindow(db: Db, needMs = 15_000, windowMs = 60_000): Promise<void> {
+  await until(async () => {
+    const [{ left }] = await queryRows<{ left: number }>(
+      db,
+      sql`select ${windowMs}::bigint - (extract(epoch from clock_timestamp()) * 1000)::bigint % ${windowMs}::bigint as left`,
+    );
+    return Number(left) >= needMs;
+  }, 200);
 }
