@@ -129,6 +129,29 @@ export async function openPglite(
 /** The default of DATABASE_QUERY_TIMEOUT_SECONDS. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
+/**
+ * Brings the schema up to date. Several instances may start together: one migrates while the others wait on an
+ * advisory lock. On a connection of its own, without the pool's query timeout: a migration that backfills millions of
+ * rows, and an instance waiting for it, take minutes, not a request's seconds. Keep-alive still finds a server that
+ * vanished.
+ */
+export async function migrateOnce(url: string): Promise<void> {
+  const conn = new pg.Client({
+    connectionString: url,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    keepAlive: true,
+    keepAliveInitialDelayMillis: 10_000,
+  });
+  conn.on('error', () => {}); // a connection lost mid-migration fails the query in flight, which is what reports it
+  await conn.connect();
+  try {
+    await conn.query('SELECT pg_advisory_lock(727274)');
+    await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
+  } finally {
+    await conn.end().catch(() => {}); // ending the session releases its advisory lock
+  }
+}
+
 export async function openPostgres(
   url: string,
   log: DbLog = consoleDbLog,
@@ -156,15 +179,7 @@ export async function openPostgres(
   });
   pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
-  // Several instances may start together: one migrates while the others wait.
-  const conn = await pool.connect();
-  try {
-    await conn.query('SELECT pg_advisory_lock(727274)');
-    await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
-  } finally {
-    await conn.query('SELECT pg_advisory_unlock(727274)').catch(() => {});
-    conn.release();
-  }
+  await migrateOnce(url);
   const notifications = postgresNotifications(url, log);
   return {
     db,
