@@ -10,7 +10,13 @@ import {
   importCertifiedValues,
   type CatalogueQuery,
 } from '../src/modules/catalogue/service.ts';
-import { rebuildCompanyCatalogues } from '../src/modules/catalogue/membership.ts';
+import {
+  rebuildCompanyCatalogues,
+  repairCompanyCatalogues,
+  type CatalogueDrift,
+} from '../src/modules/catalogue/membership.ts';
+import { enqueue } from '../src/jobs/queue.ts';
+import { recountSubmissionsJob } from '../src/modules/submissions/job-types.ts';
 import {
   changeStatus,
   createSubmissions,
@@ -245,4 +251,54 @@ describe(`the company catalogue (${databaseKind})`, () => {
     );
     expect(seen).toEqual(visible.map((r) => r.ean13_upc));
   }, 120_000);
+
+  it('the daily repair finds each company catalogue row and count that drifted, reports it and sets it right', async () => {
+    const eans = ['2900000000202', '2900000000219', '2900000000226'];
+    await submitOf(a, eans);
+    await submitOf(b, [eans[0]]);
+    await importValues(eans.map((e) => ({ ean13Upc: e, values: certifiedValues({ brand: 'Repaired' }) })));
+    const exact = await expectExact(eans);
+    expect(await repairCompanyCatalogues(db())).toEqual([]);
+    const listed = async (user: UserRow) => (await cataloguePage(server.ctx, user, {})).total;
+    const [listedA, listedB] = [await listed(a), await listed(b)];
+    // Rows changed round the lifecycle: one gone, one with a wrong count and brand, one that should not be there
+    // (company b has no submission of eans[1]), and a listed count off by 5.
+    await db().execute(sql`delete from company_catalogue where company_id = ${a.companyId} and ean13_upc = ${eans[0]}`);
+    await db().execute(
+      sql`update company_catalogue set n = 7, brand = 'stale' where company_id = ${a.companyId} and ean13_upc = ${eans[1]}`,
+    );
+    await db()
+      .execute(sql`insert into company_catalogue (company_id, ean13_upc, n, listed, brand, description, item_size,
+        units_of_measure, updated_at) values (${b.companyId}, ${eans[1]}, 1, true, 'x', 'x', '', '', now())`);
+    await db().execute(sql`update company_catalogue_counts set n = n + 5 where company_id = ${a.companyId}`);
+    const reported: CatalogueDrift[] = [];
+    const drifts = await repairCompanyCatalogues(db(), (d) => reported.push(d));
+    expect(drifts).toEqual(reported);
+    const rows = reported
+      .filter((d) => d.kind === 'row')
+      .map((d) => [d.companyId, d.ean13Upc, d.stored === null, d.real === null]);
+    expect(rows).toEqual(
+      expect.arrayContaining([
+        [a.companyId, eans[0], true, false],
+        [a.companyId, eans[1], false, false],
+        [b.companyId, eans[1], false, true],
+      ]),
+    );
+    expect(rows).toHaveLength(3);
+    // The counts: a's was set 5 too high, and the refresh of its lost row added one more; b's lost one when the
+    // row it never counted was removed.
+    expect(reported.filter((d) => d.kind === 'count')).toEqual(
+      [
+        { kind: 'count', companyId: a.companyId, stored: listedA + 6, real: listedA },
+        { kind: 'count', companyId: b.companyId, stored: listedB - 1, real: listedB },
+      ].sort((x, y) => x.companyId - y.companyId),
+    );
+    expect(await expectExact(eans)).toEqual(exact);
+    expect(await repairCompanyCatalogues(db())).toEqual([]);
+    // The daily job runs it, after the counts' repair.
+    await db().execute(sql`delete from company_catalogue where company_id = ${b.companyId} and ean13_upc = ${eans[0]}`);
+    await db().transaction((tx) => enqueue(tx, recountSubmissionsJob, {}));
+    await server.ctx.jobs!.drain();
+    expect(await expectExact(eans)).toEqual(exact);
+  });
 });

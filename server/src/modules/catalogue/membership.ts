@@ -1,5 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Tx } from '../../db/client.ts';
+import { queryRows, type Db, type Tx } from '../../db/client.ts';
 import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
 
 /**
@@ -131,6 +131,130 @@ async function refreshPairs(tx: Tx, pairs: readonly CatalogueMember[]) {
           set: { n: sql`${companyCatalogueCounts.n} + excluded.n` },
         });
   }
+}
+
+/** A company's catalogue row that the repair found differing from its submissions and product, or its count. */
+export type CatalogueDrift =
+  | { kind: 'row'; companyId: number; ean13Upc: string; stored: string | null; real: string | null }
+  | { kind: 'count'; companyId: number; stored: number; real: number };
+
+/** The stored and the real rows of some EAN-13s, each as one comparable text ('' when there is none). */
+const rowsOf = (tx: Tx, eans: readonly string[], only?: readonly CatalogueMember[]) => {
+  const list = `{${eans.join(',')}}`;
+  const pairs = only
+    ? sql`and (company_id, ean13_upc) in (select * from unnest(${`{${only.map((p) => p.companyId).join(',')}}`}::int[],
+        ${`{${only.map((p) => p.ean13Upc).join(',')}}`}::text[]))`
+    : sql``;
+  return queryRows<{ company_id: number; ean13_upc: string; stored: string | null; real: string | null }>(
+    tx,
+    sql`with real as (
+        select s.company_id, s.ean13_upc, concat_ws('|', count(*), not p.is_delisted, lower(p.brand), lower(p.description),
+          coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at) as row
+        from product_submissions s join catalogued_products p on p.ean13_upc = s.ean13_upc
+        where s.ean13_upc = any(${list}::text[]) group by s.company_id, s.ean13_upc, p.ean13_upc),
+      stored as (
+        select company_id, ean13_upc, concat_ws('|', n, listed, brand, description, item_size, units_of_measure,
+          updated_at) as row
+        from company_catalogue where ean13_upc = any(${list}::text[]))
+      select company_id, ean13_upc, s.row as stored, r.row as real from real r full join stored s using (company_id, ean13_upc)
+      where r.row is distinct from s.row ${pairs}`,
+  );
+};
+
+/** How many EAN-13s the repair compares in one statement. */
+const REPAIR_CHUNK = 500;
+
+/**
+ * The daily repair: every company's catalogue compared with its submissions and the products, EAN-13 by EAN-13 in
+ * chunks (the products', then those of rows whose product is gone), and the listed counts with the rows. A row that
+ * differs is compared again under its EAN-13's lock, so a change in flight is not taken for a drift, then reported and
+ * refreshed; a count is set under its row lock from the listed rows (exact in READ COMMITTED, as recountTotals is).
+ */
+export async function repairCompanyCatalogues(
+  db: Db,
+  report: (drift: CatalogueDrift) => void = () => {},
+): Promise<CatalogueDrift[]> {
+  const drifts: CatalogueDrift[] = [];
+  const repairChunk = async (eans: string[]) => {
+    const suspects = await rowsOf(db, eans);
+    if (!suspects.length) return;
+    await db.transaction(async (tx) => {
+      const pairs = suspects.map((r) => ({ companyId: Number(r.company_id), ean13Upc: r.ean13_upc }));
+      await lockEans(
+        tx,
+        pairs.map((p) => p.ean13Upc),
+      );
+      const found = await rowsOf(tx, [...new Set(pairs.map((p) => p.ean13Upc))], pairs);
+      for (const r of found) {
+        const drift = {
+          kind: 'row' as const,
+          companyId: Number(r.company_id),
+          ean13Upc: r.ean13_upc,
+          stored: r.stored,
+          real: r.real,
+        };
+        drifts.push(drift);
+        report(drift);
+      }
+      await refreshPairs(
+        tx,
+        found.map((r) => ({ companyId: Number(r.company_id), ean13Upc: r.ean13_upc })),
+      );
+    });
+  };
+  for (let after = ''; ;) {
+    const eans = (
+      await queryRows<{ ean13_upc: string }>(
+        db,
+        sql`select ean13_upc from catalogued_products where ean13_upc > ${after} order by ean13_upc limit ${REPAIR_CHUNK}`,
+      )
+    ).map((r) => r.ean13_upc);
+    if (!eans.length) break;
+    await repairChunk(eans);
+    after = eans[eans.length - 1];
+  }
+  const orphans = await queryRows<{ ean13_upc: string }>(
+    db,
+    sql`select distinct ean13_upc from company_catalogue c
+      where not exists (select 1 from catalogued_products p where p.ean13_upc = c.ean13_upc)`,
+  );
+  for (let i = 0; i < orphans.length; i += REPAIR_CHUNK)
+    await repairChunk(orphans.slice(i, i + REPAIR_CHUNK).map((r) => r.ean13_upc));
+  drifts.push(...(await recountListed(db, report)));
+  return drifts;
+}
+
+/** Each company's listed count set from its rows, where it differs. */
+async function recountListed(db: Db, report: (drift: CatalogueDrift) => void): Promise<CatalogueDrift[]> {
+  const differing = await queryRows<{ company_id: number }>(
+    db,
+    sql`select coalesce(k.company_id, c.company_id) as company_id
+      from company_catalogue_counts k
+        full join (select company_id, count(*)::int as n from company_catalogue where listed group by 1) c using (company_id)
+      where coalesce(k.n, 0) <> coalesce(c.n, 0) order by 1`,
+  );
+  const drifts: CatalogueDrift[] = [];
+  for (const { company_id } of differing) {
+    const companyId = Number(company_id);
+    await db.transaction(async (tx) => {
+      // The row first (created if missing), locked: a refresh that changes this company's rows adds its delta after.
+      await tx.insert(companyCatalogueCounts).values({ companyId, n: 0 }).onConflictDoNothing();
+      const [{ stored }] = await queryRows<{ stored: number }>(
+        tx,
+        sql`select n as stored from company_catalogue_counts where company_id = ${companyId} for update`,
+      );
+      const [{ real }] = await queryRows<{ real: number }>(
+        tx,
+        sql`select count(*)::int as real from company_catalogue where company_id = ${companyId} and listed`,
+      );
+      if (Number(stored) === Number(real)) return;
+      await tx.update(companyCatalogueCounts).set({ n: real }).where(eq(companyCatalogueCounts.companyId, companyId));
+      const drift = { kind: 'count' as const, companyId, stored: Number(stored), real: Number(real) };
+      drifts.push(drift);
+      report(drift);
+    });
+  }
+  return drifts;
 }
 
 /** How many listed products a company's catalogue has. */

@@ -1,6 +1,7 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
 import { defineJob, enqueue } from '../../jobs/queue.ts';
+import { repairCompanyCatalogues, type CatalogueDrift } from '../catalogue/membership.ts';
 import { recountCompany, repairCounts, type CountDrift, type TotalDrift } from './counts.ts';
 import { recountSubmissionsJob } from './job-types.ts';
 
@@ -10,8 +11,8 @@ const RECOUNT_HOUR_UTC = 3;
 
 /**
  * The repair of the maintained counts: each drift it finds is logged as a warning, then fixed. The whole repair
- * (no company given) recounts every company, then the staff-wide totals; one company's recount moves the totals by
- * the drifts it fixes.
+ * (no company given) recounts every company, then the staff-wide totals, then compares every company's catalogue
+ * with its submissions and the products; one company's recount moves the totals by the drifts it fixes.
  */
 export const recountSubmissionCounts = (ctx: AppContext) =>
   defineJob<{ companyId?: number }>({
@@ -28,8 +29,11 @@ export const recountSubmissionCounts = (ctx: AppContext) =>
         company: report,
         total: (drift: TotalDrift) => job.log.warn({ drift }, 'submission total drift repaired'),
       });
+      const catalogue = await repairCompanyCatalogues(ctx.db, (drift: CatalogueDrift) =>
+        job.log.warn({ drift }, 'company catalogue drift repaired'),
+      );
       job.log.info(
-        { drifts: companies.length, totalDrifts: totals.length, companyId: 'all' },
+        { drifts: companies.length, totalDrifts: totals.length, catalogueDrifts: catalogue.length, companyId: 'all' },
         'submission counts recounted',
       );
     },
