@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/client.ts';
-import { importCertifiedValues } from '../src/modules/catalogue/service.ts';
-import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { catalogueSubmission, importCertifiedValues } from '../src/modules/catalogue/service.ts';
+import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { findUserByEmail, type UserRow } from '../src/modules/users/repository.ts';
 import { startTestServer, type TestServer } from './harness.ts';
 import { certifiedValues } from './support/certified-values.ts';
@@ -80,4 +80,70 @@ describe('the company catalogue under concurrent writers (postgres)', () => {
       { company_id: supplier.companyId, n: 1, listed: true },
     ]);
   });
+
+  it('cataloguing a submission while an import catalogues its product: both finish, neither waits on the other crosswise', async () => {
+    const ean = '2600000000024';
+    const db = server.database.db;
+    const [{ id }] = await db.transaction((tx) =>
+      createSubmissions(
+        tx,
+        [
+          {
+            companyId: supplier.companyId,
+            userId: supplier.id,
+            partnerCompanyId: null,
+            upc: ean.slice(1),
+            ean13Upc: ean,
+            productName: 'Catalogued twice at once',
+            files: [],
+            from: null,
+          },
+        ],
+        { actor: 'supplier', userId: supplier.id },
+      ),
+    );
+    await db.transaction((tx) => changeStatus(tx, id, 'ACCEPTED', { actor: 'staff', userId: staff.id }));
+    // Another transaction holds the company's count rows, so the cataloguing waits there with what it took before.
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let locked!: () => void;
+    const countsHeld = new Promise<void>((resolve) => (locked = resolve));
+    const holding = db.transaction(async (tx) => {
+      await tx.execute(sql`select * from submission_counts where company_id = ${supplier.companyId} for update`);
+      locked();
+      await released;
+    });
+    await countsHeld;
+    const outcome = (work: Promise<unknown>) =>
+      work.then(
+        () => 'done',
+        (err: Error) => String(err.cause ?? err),
+      );
+    const cataloguing = outcome(catalogueSubmission(server.ctx, staff, id, certifiedValues({ brand: 'One' })));
+    await sessionsWaitingOnLocks(1);
+    const importing = outcome(
+      importCertifiedValues(server.ctx, staff, [{ ean13Upc: ean, values: certifiedValues({ brand: 'Import' }) }]),
+    );
+    await sessionsWaitingOnLocks(2);
+    release();
+    await holding;
+    expect([await cataloguing, await importing]).toEqual(['done', 'done']);
+    const history = await queryRows<{ to_status: string }>(
+      db,
+      sql`select to_status from submission_history where submission_id = ${id} and to_status = 'CATALOGUED'`,
+    );
+    expect(history).toHaveLength(1);
+  });
 });
+
+/** Until this many sessions wait for a lock of any kind (polled: the wait is the condition). */
+async function sessionsWaitingOnLocks(n: number) {
+  for (;;) {
+    const [row] = await queryRows<{ n: number }>(
+      server.database.db,
+      sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`,
+    );
+    if (Number(row.n) >= n) return;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}

@@ -27,6 +27,7 @@ export const CATALOGUE_MSG = {
   malformed: csvMalformed,
   wrongCellCount: (expected: number, got: number) => `Expected ${expected} cells, found ${got}.`,
   shippingProfileId: 'The shipping profile id must be a positive whole number, or empty to remove it.',
+  submissionChanged: 'This submission was resubmitted with another UPC meanwhile. Open it again to catalogue it.',
 } as const;
 
 const LABELS: Record<keyof typeof CERTIFIED_LIMITS, string> = {

@@ -28,9 +28,11 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), shutdown and restart
- * (57P01-57P03), too many connections (53300), and the pool's own timeout below.
+ * (57P01-57P03), too many connections (53300), and the pool's own timeout below. Also a transaction the server rolled
+ * back to let others through (a deadlock it broke, 40P01; a serialization failure, 40001): nothing of it was kept, and
+ * the same work succeeds when tried again.
  */
-const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400)$/;
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400|40P01|40001)$/;
 
 /**
  * The drivers' messages for a connection that broke or could not be had, which they give no code: pg's, and

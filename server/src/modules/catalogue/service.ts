@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CATALOGUE_COUNT_LIMIT,
+  CATALOGUE_MSG,
   CATALOGUE_MAX_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
@@ -24,7 +25,7 @@ import {
   productSubmissions,
   submissionFiles,
 } from '../../db/schema.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { countChangesTogether } from '../submissions/counts.ts';
@@ -367,8 +368,10 @@ export const presentProduct = async (db: Tx, user: UserRow, row: CataloguedProdu
   (await presentProducts(db, user, [row]))[0];
 
 /** Creates or updates the catalogued product of an EAN-13 (a delisted one comes back into the catalogue). */
-async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
+async function upsertProducts(tx: Tx, userId: number, unordered: ImportRow[]) {
   const now = new Date();
+  // In EAN-13 order, so two imports of overlapping files lock their common products in the same order.
+  const rows = [...unordered].sort((a, b) => (a.ean13Upc < b.ean13Upc ? -1 : a.ean13Upc > b.ean13Upc ? 1 : 0));
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
     await tx
@@ -405,13 +408,17 @@ async function upsertProducts(tx: Tx, userId: number, rows: ImportRow[]) {
 
 /** Cataloguing staff record the certified values of an accepted submission: ACCEPTED to CATALOGUED, in one transaction. */
 export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: string, input: unknown) {
-  await visibleSubmission(ctx, user, id);
+  const { ean13Upc } = await visibleSubmission(ctx, user, id);
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   const values: CertifiedValues = certifiedValuesSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
-    // The status change first: it locks the row and refuses anything but ACCEPTED before any value is written.
+    // The product row first, then the submission and its counts: the order of the import and the delisting, so none
+    // of them holds what another waits for while it waits in turn. A submission that is not ACCEPTED (checked under
+    // its row lock) rolls the product's values back with the rest.
+    await upsertProducts(tx, user.id, [{ ean13Upc, values }]);
     const updated = await staffStatusChange(tx, user, id, 'CATALOGUED', 'submission.catalogued');
-    await upsertProducts(tx, user.id, [{ ean13Upc: updated.ean13Upc, values }]);
+    // Its EAN-13 changes only with a resubmission, which an ACCEPTED submission has had since it was read.
+    if (updated.ean13Upc !== ean13Upc) throw conflict(CATALOGUE_MSG.submissionChanged);
     // Last: the company catalogues' locks follow the counts' (membership.ts).
     await refreshProductsInCompanyCatalogues(tx, [updated.ean13Upc]);
     return updated;
