@@ -4,12 +4,18 @@ import { axeViolations, describeViolations } from './support/axe.ts';
 import { DEMO, signIn } from './support/fixtures.ts';
 import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
 
-// The net of issue 17: every route of both parts, as each role that can see it, at a phone, a tablet, a laptop and a
-// wide screen. A page fails on horizontal overflow, on a main-navigation item cut off (or hidden with no Menu to open
-// it), on any serious or critical axe violation, and on any console error, logged-out pages included. One page load
-// per route; the four widths are taken by resizing the loaded page.
+// The net over every route of both parts, as each role that can see it, at a phone, a tablet, a laptop and a wide
+// screen. A page fails on horizontal overflow, on a main-navigation item cut off (or hidden with no Menu to open it),
+// on any serious or critical axe violation, and on any console error, logged-out pages included. One page load per
+// route; the four widths are taken by resizing the loaded page.
 
 const WIDTHS = [390, 768, 1366, 1920] as const;
+/**
+ * axe at each layout the app has: no media query or responsive prop of the app lies between 1366 and 1920 px (its
+ * breakpoints are 576, 768 and 992 px), so the wide screen is the laptop's markup and axe's answer there is the same;
+ * overflow and the navigation are still measured at all four widths.
+ */
+const AXE_WIDTHS: readonly number[] = [390, 768, 1366];
 const HEIGHT = 900;
 const PARTNER = 30443;
 const CATALOGUED = '0001234567895'; // demo catalogue (server/src/demo/seed.ts)
@@ -146,7 +152,7 @@ for (const role of ROLES) {
   const count = role.routes(PLACEHOLDER_IDS).length;
   for (let from = 0; from < count; from += CHUNK) {
     const part = count > CHUNK ? ` (routes ${from + 1}-${Math.min(from + CHUNK, count)} of ${count})` : '';
-    test(`every route as ${role.name}${part}: no overflow, no serious axe violation, no console error at ${WIDTHS.join(', ')} px`, async ({
+    test(`every route as ${role.name}${part}: no overflow at ${WIDTHS.join(', ')} px, no serious axe violation at ${AXE_WIDTHS.join(', ')} px, no console error`, async ({
       page,
     }) => {
       test.setTimeout(120_000);
@@ -168,6 +174,7 @@ for (const role of ROLES) {
             );
           const clipped = await clippedNavigation(page);
           if (clipped) problems.push(`${path} at ${width} px: main navigation: ${clipped}`);
+          if (!AXE_WIDTHS.includes(width)) continue;
           const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
           if (severe.length) problems.push(`${path} at ${width} px: axe\n${describeViolations(severe)}`);
         }
