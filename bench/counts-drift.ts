@@ -1,11 +1,13 @@
 /**
  * Counts drift benchmark: a mixed load on the submissions lifecycle for COUNTS_DRIFT_SECONDS (1,800: half an hour) on
- * PostgreSQL: suppliers of many companies submitting, staff deciding (accept, reject, catalogue), suppliers
- * resubmitting and appealing, and deleting, from COUNTS_DRIFT_WORKERS concurrent workers (8), with the repair job's
- * repair (repairCounts: every company recounted, then the staff-wide totals) running under the load every
+ * PostgreSQL: suppliers of many companies submitting, staff deciding (accept, reject, and cataloguing through the
+ * catalogue: one submission, or its product's values imported), suppliers resubmitting and appealing, and deleting,
+ * from COUNTS_DRIFT_WORKERS concurrent workers (8), with the repair job's repair (repairCounts: every company
+ * recounted, then the staff-wide totals; then repairCompanyCatalogues) running under the load every
  * COUNTS_DRIFT_RECOUNT_SECONDS (60) as the schedule does. Then the load stops, and the repair runs once more: the
  * maintained counts must have kept exact, so every repair finds 0 drift in either, the company counts equal a real
- * count(*) of the rows, and the staff totals the sums of the company counts. 40 companies over 16 stripes: companies
+ * count(*) of the rows, the staff totals the sums of the company counts, and each company's catalogue its submissions'
+ * products. 40 companies over 16 stripes: companies
  * share stripe rows, so the stripes' row locks are under contention too.
  *
  *   npm run bench -- counts-drift
@@ -16,7 +18,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import type { ItemStatus } from '@portal/domain';
+import { ALL_SCOPES, type ItemStatus } from '@portal/domain';
+import type { AppContext } from '../server/src/context.ts';
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import {
   repairCounts,
@@ -30,6 +33,10 @@ import {
   deleteSubmissionRecord,
   replaceFiles,
 } from '../server/src/modules/submissions/lifecycle.ts';
+import { catalogueSubmission, importCertifiedValues } from '../server/src/modules/catalogue/service.ts';
+import { repairCompanyCatalogues, type CatalogueDrift } from '../server/src/modules/catalogue/membership.ts';
+import { findUserById } from '../server/src/modules/users/repository.ts';
+import { certifiedValues } from '../server/test/support/certified-values.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/counts-drift.md');
@@ -107,16 +114,23 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
     );
     const [staffUser] = await queryRows<{ id: number }>(db, sql`select id from users where company_id = ${BASE + 1}`);
     const staff = { actor: 'staff' as const, userId: staffUser.id };
+    // Cataloguing goes through the catalogue (its products and each company's catalogue), as a cataloguer does it.
+    await db.execute(sql`update users set scopes = ${`{${ALL_SCOPES.join(',')}}`}::text[] where id = ${staffUser.id}`);
+    const cataloguer = (await findUserById(db, staffUser.id))!;
+    const ctx = { db } as unknown as AppContext;
+    const values = (brand: string) => certifiedValues({ description: 'Drift product', brand });
 
     const ops: Record<string, number> = {};
     const refused: Record<string, number> = {};
     const count = (what: Record<string, number>, key: string) => (what[key] = (what[key] ?? 0) + 1);
     const drifts: CountDrift[] = [];
     const totalDrifts: TotalDrift[] = [];
+    const catalogueDrifts: CatalogueDrift[] = [];
     const repair = async () => {
       const found = await repairCounts(db);
       drifts.push(...found.companies);
       totalDrifts.push(...found.totals);
+      catalogueDrifts.push(...(await repairCompanyCatalogues(db)));
     };
     let recounts = 0;
     const deadline = Date.now() + seconds * 1000;
@@ -187,7 +201,22 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
           const [kind, to, from, by] = decisions[r(decisions.length)];
           const id = await pick(who.company_id, from, r);
           if (!id) continue;
-          await run(kind, () => db.transaction((tx) => changeStatus(tx, id, to, by as typeof staff)));
+          if (kind === 'catalogue') {
+            // One submission catalogued, or its product's values imported (which catalogues every ACCEPTED one).
+            if (r(2)) await run(kind, () => catalogueSubmission(ctx, cataloguer, id, values(`Brand ${r(50)}`)));
+            else {
+              const [row] = await queryRows<{ ean13_upc: string }>(
+                db,
+                sql`select ean13_upc from product_submissions where id = ${id}`,
+              );
+              if (row)
+                await run('import', () =>
+                  importCertifiedValues(ctx, cataloguer, [
+                    { ean13Upc: row.ean13_upc, values: values(`Brand ${r(50)}`) },
+                  ]),
+                );
+            }
+          } else await run(kind, () => db.transaction((tx) => changeStatus(tx, id, to, by as typeof staff)));
         } else if (op < 9) {
           const id = await pick(who.company_id, ['ADMIN_REJECTED', 'AUTO_REJECTED'], r);
           if (!id) continue;
@@ -214,7 +243,7 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
         await repair();
         recounts++;
         log(
-          `  ${Math.round((deadline - Date.now()) / 1000)} s to go: ${recounts} repairs, ${drifts.length} count drifts, ${totalDrifts.length} total drifts`,
+          `  ${Math.round((deadline - Date.now()) / 1000)} s to go: ${recounts} repairs, ${drifts.length} count drifts, ${totalDrifts.length} total drifts, ${catalogueDrifts.length} catalogue drifts`,
         );
       }
     };
@@ -227,7 +256,11 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
     const real = await countsBy(db, 'real');
     const equal = JSON.stringify(stored) === JSON.stringify(real);
     const totalsEqual = JSON.stringify(await totalsBy(db, 'stored')) === JSON.stringify(await totalsBy(db, 'real'));
-    const ok = drifts.length === 0 && totalDrifts.length === 0 && equal && totalsEqual;
+    const [{ catalogued }] = await queryRows<{ catalogued: number }>(
+      db,
+      sql`select count(*)::int as catalogued from company_catalogue`,
+    );
+    const ok = drifts.length === 0 && totalDrifts.length === 0 && catalogueDrifts.length === 0 && equal && totalsEqual;
     const [{ rows }] = await queryRows<{ rows: number }>(
       db,
       sql`select count(*)::int as rows from product_submissions`,
@@ -243,14 +276,14 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
         .map((k) => `| ${k} | ${ops[k] ?? 0} | ${refused[k] ?? 0} |`),
       `| all | ${total} | ${Object.values(refused).reduce((a, b) => a + b, 0)} |`,
       '',
-      `Submissions at the end: ${rows}. Repairs: ${recounts}. Drift of the company counts found: ${drifts.length}${drifts.length ? ` (${JSON.stringify(drifts.slice(0, 5))})` : ''}. Drift of the staff totals (${TOTAL_STRIPES} stripes) found: ${totalDrifts.length}${totalDrifts.length ? ` (${JSON.stringify(totalDrifts.slice(0, 5))})` : ''}. Stored counts equal to a real count of the rows: ${equal ? 'yes' : 'no'}. Stored totals equal to the sums of the counts: ${totalsEqual ? 'yes' : 'no'}.`,
+      `Submissions at the end: ${rows}. Repairs: ${recounts}. Drift of the company counts found: ${drifts.length}${drifts.length ? ` (${JSON.stringify(drifts.slice(0, 5))})` : ''}. Drift of the staff totals (${TOTAL_STRIPES} stripes) found: ${totalDrifts.length}${totalDrifts.length ? ` (${JSON.stringify(totalDrifts.slice(0, 5))})` : ''}. Stored counts equal to a real count of the rows: ${equal ? 'yes' : 'no'}. Stored totals equal to the sums of the counts: ${totalsEqual ? 'yes' : 'no'}. Company catalogue rows at the end: ${catalogued}; drift of the company catalogues found: ${catalogueDrifts.length}${catalogueDrifts.length ? ` (${JSON.stringify(catalogueDrifts.slice(0, 5))})` : ''}.`,
       '',
       `Target: the repair job finds 0 drift: ${ok ? 'met' : 'missed'}.`,
       '',
     ].join('\n');
     log(table);
     writeFileSync(RESULTS, table);
-    return { ok, drifts: drifts.length + totalDrifts.length };
+    return { ok, drifts: drifts.length + totalDrifts.length + catalogueDrifts.length };
   } finally {
     await database.close();
     await admin.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);

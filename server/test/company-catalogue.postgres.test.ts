@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows } from '../src/db/client.ts';
+import { queryRows, type Tx } from '../src/db/client.ts';
 import { catalogueSubmission, importCertifiedValues } from '../src/modules/catalogue/service.ts';
 import { changeStatus, createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { findUserByEmail, type UserRow } from '../src/modules/users/repository.ts';
@@ -20,6 +20,25 @@ beforeAll(async () => {
   staff = (await findUserByEmail(server.database.db, 'admin@example.com'))!;
 });
 afterAll(() => server?.close());
+
+/** The supplier's submission of this EAN-13, written in the transaction given. */
+const submitOne = (tx: Tx, ean: string, productName: string) =>
+  createSubmissions(
+    tx,
+    [
+      {
+        companyId: supplier.companyId,
+        userId: supplier.id,
+        partnerCompanyId: null,
+        upc: ean.slice(1),
+        ean13Upc: ean,
+        productName,
+        files: [],
+        from: null,
+      },
+    ],
+    { actor: 'supplier', userId: supplier.id },
+  );
 
 /** Until another session waits for an advisory lock (polled: the wait is the condition). */
 async function someoneWaitsForAnAdvisoryLock() {
@@ -42,22 +61,7 @@ describe('the company catalogue under concurrent writers (postgres)', () => {
     const written = new Promise<void>((resolve) => (created = resolve));
     // The submission is written (and its EAN-13 locked by its refresh), but not committed until released.
     const submitting = server.database.db.transaction(async (tx) => {
-      await createSubmissions(
-        tx,
-        [
-          {
-            companyId: supplier.companyId,
-            userId: supplier.id,
-            partnerCompanyId: null,
-            upc: ean.slice(1),
-            ean13Upc: ean,
-            productName: 'Raced product',
-            files: [],
-            from: null,
-          },
-        ],
-        { actor: 'supplier', userId: supplier.id },
-      );
+      await submitOne(tx, ean, 'Raced product');
       created();
       await held;
     });
@@ -84,24 +88,7 @@ describe('the company catalogue under concurrent writers (postgres)', () => {
   it('cataloguing a submission while an import catalogues its product: both finish, neither waits on the other crosswise', async () => {
     const ean = '2600000000024';
     const db = server.database.db;
-    const [{ id }] = await db.transaction((tx) =>
-      createSubmissions(
-        tx,
-        [
-          {
-            companyId: supplier.companyId,
-            userId: supplier.id,
-            partnerCompanyId: null,
-            upc: ean.slice(1),
-            ean13Upc: ean,
-            productName: 'Catalogued twice at once',
-            files: [],
-            from: null,
-          },
-        ],
-        { actor: 'supplier', userId: supplier.id },
-      ),
-    );
+    const [{ id }] = await db.transaction((tx) => submitOne(tx, ean, 'Catalogued twice at once'));
     await db.transaction((tx) => changeStatus(tx, id, 'ACCEPTED', { actor: 'staff', userId: staff.id }));
     // Another transaction holds the company's count rows, so the cataloguing waits there with what it took before.
     let release!: () => void;
