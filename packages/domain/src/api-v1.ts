@@ -107,6 +107,18 @@ export const v1PhotoCheck = z
   .object({ code: photoIssueCodeSchema, message: z.string() })
   .meta({ id: 'PhotoCheck', example: { code: 'BLURRY', message: 'The photo is blurred: take it again.' } });
 
+/** A failing rule, as both readiness examples show it. */
+const ruleResultExample = {
+  code: 'R-IMG-MIN-2',
+  kind: 'min-images',
+  severity: 'blocking',
+  weight: 3,
+  passed: false,
+  message: 'At least 2 images are needed.',
+  fix: 'Add a photo of the back of the pack.',
+  file_names: [],
+};
+
 /** One readiness rule judged on one product. */
 export const v1RuleResult = z
   .object({
@@ -121,18 +133,7 @@ export const v1RuleResult = z
   })
   .meta({
     id: 'RuleResult',
-    examples: [
-      {
-        code: 'R-IMG-MIN-2',
-        kind: 'min-images',
-        severity: 'blocking',
-        weight: 3,
-        passed: false,
-        message: 'At least 2 images are needed.',
-        fix: 'Add a photo of the back of the pack.',
-        file_names: [],
-      },
-    ],
+    examples: [ruleResultExample],
   });
 
 /** A product of a draft (its files of one UPC) judged against the partner's readiness rules. */
@@ -154,18 +155,7 @@ export const v1ProductReadiness = z
         percent: 75,
         ready: false,
         rules_version: 3,
-        failing: [
-          {
-            code: 'R-IMG-MIN-2',
-            kind: 'min-images',
-            severity: 'blocking',
-            weight: 3,
-            passed: false,
-            message: 'At least 2 images are needed.',
-            fix: 'Add a photo of the back of the pack.',
-            file_names: [],
-          },
-        ],
+        failing: [ruleResultExample],
       },
     ],
   });

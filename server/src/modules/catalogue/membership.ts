@@ -42,6 +42,14 @@ export interface CatalogueMember {
   ean13Upc: string;
 }
 
+/**
+ * A company catalogue row's values (n, listed, brand, description, item_size, units_of_measure, updated_at) from its
+ * submissions `s` grouped by company and EAN-13, and their product `p`: what the refresh, the rebuild and the repair
+ * all set or compare a row to.
+ */
+const ROW_VALUES = sql.raw(`count(*)::int, not p.is_delisted, lower(p.brand), lower(p.description),
+  coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at`);
+
 /** The lifecycle's refresh: the pairs whose submissions it created, deleted or moved to another EAN-13. */
 export async function refreshCompanyCatalogues(tx: Tx, pairs: readonly CatalogueMember[]): Promise<void> {
   const unique = new Map(pairs.map((p) => [`${p.companyId}|${p.ean13Upc}`, p]));
@@ -95,8 +103,7 @@ async function refreshPairs(tx: Tx, pairs: readonly CatalogueMember[]) {
     await tx.execute(sql`
       insert into company_catalogue (company_id, ean13_upc, n, listed, brand, description, item_size, units_of_measure,
         updated_at)
-      select w.company_id, w.ean13_upc, count(*)::int, not p.is_delisted, lower(p.brand), lower(p.description),
-        coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at
+      select w.company_id, w.ean13_upc, ${ROW_VALUES}
       from ${wanted}
         join product_submissions s on s.company_id = w.company_id and s.ean13_upc = w.ean13_upc
         join catalogued_products p on p.ean13_upc = w.ean13_upc
@@ -148,8 +155,7 @@ const rowsOf = (tx: Tx, eans: readonly string[], only?: readonly CatalogueMember
   return queryRows<{ company_id: number; ean13_upc: string; stored: string | null; real: string | null }>(
     tx,
     sql`with real as (
-        select s.company_id, s.ean13_upc, concat_ws('|', count(*), not p.is_delisted, lower(p.brand), lower(p.description),
-          coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at) as row
+        select s.company_id, s.ean13_upc, concat_ws('|', ${ROW_VALUES}) as row
         from product_submissions s join catalogued_products p on p.ean13_upc = s.ean13_upc
         where s.ean13_upc = any(${list}::text[]) group by s.company_id, s.ean13_upc, p.ean13_upc),
       stored as (
@@ -274,8 +280,7 @@ export async function rebuildCompanyCatalogues(db: Tx): Promise<void> {
     await tx.execute(sql`
       insert into company_catalogue (company_id, ean13_upc, n, listed, brand, description, item_size, units_of_measure,
         updated_at)
-      select s.company_id, s.ean13_upc, count(*)::int, not p.is_delisted, lower(p.brand), lower(p.description),
-        coalesce(p.item_size, ''), coalesce(p.units_of_measure, ''), p.updated_at
+      select s.company_id, s.ean13_upc, ${ROW_VALUES}
       from product_submissions s join catalogued_products p on p.ean13_upc = s.ean13_upc
       group by s.company_id, s.ean13_upc, p.ean13_upc`);
     await tx.delete(companyCatalogueCounts);
