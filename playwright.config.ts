@@ -35,8 +35,10 @@ export default defineConfig({
   // two, 183 s with three, ESLint beside them in both).
   workers: 3,
   retries: 0,
-  timeout: 30_000,
-  expect: { timeout: 7_000 },
+  // Limits that stop a hung test, never budgets: every wait is for a condition, and a machine twice as slow and busy
+  // as ours only takes longer. No spec sets a shorter limit of its own (a try inside toPass may: toPass tries again).
+  timeout: 300_000,
+  expect: { timeout: 90_000 },
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: E2E.portal,
@@ -64,13 +66,13 @@ export default defineConfig({
       url: `${E2E.mailApi}/messages`,
       env: { MAIL_CATCHER_SMTP_PORT: String(E2E.smtpPort), MAIL_CATCHER_HTTP_PORT: String(port.mailHttp) },
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 300_000,
     },
     {
       command: `node --import tsx server/test/support/oidc-provider.ts --port ${port.oidc} --redirect ${E2E.portal}/api/auth/oidc/callback`,
       url: `${E2E.oidc}/.well-known/openid-configuration`,
       reuseExistingServer: false,
-      timeout: 30_000,
+      timeout: 300_000,
     },
     {
       command: 'rm -rf .tmp/e2e-data && node --import tsx server/src/main.ts',
@@ -99,7 +101,7 @@ export default defineConfig({
         WEBHOOK_LOOPBACK_ONLY: 'on',
       },
       reuseExistingServer: false,
-      timeout: 120_000,
+      timeout: 300_000,
     },
   ],
 });

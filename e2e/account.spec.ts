@@ -103,8 +103,6 @@ test('Cancel on the account page returns to the home route', async ({ page }) =>
 });
 
 test('password settings: wrong old password, mismatch, a real change, and back', async ({ page, browser }) => {
-  // Eight sign-ins and password changes (each an argon2 hash): over 30 s on a busy two-core machine.
-  test.setTimeout(90_000);
   // A second browser, signed in before the change: the change ends its session.
   const elsewhere = await browser.newContext();
   const otherPage = await elsewhere.newPage();

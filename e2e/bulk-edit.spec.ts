@@ -58,7 +58,6 @@ const cell = (page: Page, label: string, upc: string) =>
 test('the supplier selects three submissions, edits them step by step, fixes the red cell and sees the confirmation', async ({
   page,
 }) => {
-  test.setTimeout(150_000);
   const api = await partnerApi();
   const upcs = [uniqueEan13('40'), uniqueEan13('40'), uniqueEan13('40')];
   const ids: string[] = [];

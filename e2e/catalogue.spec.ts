@@ -22,7 +22,7 @@ async function checksSettled(api: APIRequestContext, id: string) {
         ).getProductSubmission;
         return d.itemStatus === 'SUBMITTED' && d.detectedUpcs.length > 0 ? 'ready' : d.itemStatus;
       },
-      { timeout: 30_000, message: 'automated checks to settle' },
+      { message: 'automated checks to settle' },
     )
     .toBe('ready');
 }
@@ -46,7 +46,6 @@ test.afterAll(async () => {
 test('the supplier finds a catalogued item, sees its certified values, and new images show once staff accept them', async ({
   browser,
 }) => {
-  test.setTimeout(150_000);
   const upc = uniqueEan13('41');
   const description = `Harbor Crackers ${upc.slice(-5)}`;
 

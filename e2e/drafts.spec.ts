@@ -24,7 +24,6 @@ async function throttleUploads(page: Page, bytesPerSecond: number | null) {
 test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), saves for later, comes back and submits', async ({
   page,
 }) => {
-  test.setTimeout(90_000);
   // front.png carries a readable EAN-13; side.png has no barcode, so its UPC must be typed.
   const front = await barcodeImage('4006381333931');
   const side = await plainImage();
@@ -73,10 +72,8 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
   await expect(page.getByRole('button', { name: 'Sending...' })).toBeDisabled();
   await expect(page.getByRole('button', { name: 'Choose files' })).toBeDisabled();
   const frontProgress = page.getByRole('progressbar', { name: 'Upload progress for front.png' });
-  await expect
-    .poll(async () => Number(await frontProgress.getAttribute('aria-valuenow')), { timeout: 10_000 })
-    .toBeGreaterThan(0);
-  await page.waitForURL(/\/30443\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+  await expect.poll(async () => Number(await frontProgress.getAttribute('aria-valuenow'))).toBeGreaterThan(0);
+  await page.waitForURL(/\/30443\/upload\/draft\/[^/]+\/designate_upc$/);
   await cdp.send('Network.emulateNetworkConditions', {
     offline: false,
     latency: 0,
@@ -89,7 +86,7 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
   await expect(page.getByRole('heading', { level: 1, name: 'Enter UPC(s)' })).toBeFocused();
   const frontRow = page.getByRole('region', { name: 'front.png' });
   const sideRow = page.getByRole('region', { name: 'side.png' });
-  await expect(page.getByLabel('UPC for front.png')).toHaveValue('4006381333931', { timeout: 15_000 });
+  await expect(page.getByLabel('UPC for front.png')).toHaveValue('4006381333931');
   await expect(frontRow.getByText('Read from the image.')).toBeVisible();
   await expect(frontRow.getByRole('img', { name: 'Preview of front.png' })).toBeVisible();
   // side.png has no barcode: it says so, and its empty UPC is not called an error before the supplier gets to it.

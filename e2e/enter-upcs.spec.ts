@@ -7,7 +7,6 @@ import { uniqueEan13 } from './support/seed-api.ts';
 // Enter UPC(s) as suppliers trip over it: what a file's warnings ask them to do, they can do on the page.
 
 test('a repeated photo can be removed from the draft, by keyboard and after a confirmation', async ({ page }) => {
-  test.setTimeout(90_000);
   const photo = await barcodeImage(uniqueEan13('40'));
   await signIn(page, DEMO.supplier);
   await page.goto('/upload');
@@ -20,7 +19,7 @@ test('a repeated photo can be removed from the draft, by keyboard and after a co
 
   // The two are called the same picture as each other (one may say so before the other), and told to remove one.
   const duplicate = page.getByRole('listitem').filter({ hasText: /Duplicate: the same picture as .* in this draft\./ });
-  await expect(duplicate.first()).toBeVisible({ timeout: 60_000 });
+  await expect(duplicate.first()).toBeVisible();
   const flaggedRegion = page.getByRole('region').filter({ has: duplicate }).first();
   const flagged = (await flaggedRegion.getByRole('heading').innerText()).trim();
   const kept = flagged === 'front.png' ? 'front-again.png' : 'front.png';
@@ -59,7 +58,7 @@ test('a photo without a barcode says so and what to do; the UPC error waits unti
   const row = page.getByRole('region', { name: 'side.png' });
   await expect(
     row.getByRole('list', { name: 'Photo warnings for side.png' }).getByText(PHOTO_NOTE_MSG.noBarcode),
-  ).toBeVisible({ timeout: 60_000 });
+  ).toBeVisible();
   await expect(row.getByText(`Error: ${UPC_MSG.empty}`)).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Submit' })).toBeDisabled();
 
@@ -74,7 +73,6 @@ test('a photo without a barcode says so and what to do; the UPC error waits unti
 });
 
 test('Submit asks once before sending a UPC that differs from the barcode in the photo', async ({ page }) => {
-  test.setTimeout(60_000);
   const printed = uniqueEan13('40');
   const typed = uniqueEan13('41');
   await signIn(page, DEMO.supplier);
@@ -85,7 +83,7 @@ test('Submit asks once before sending a UPC that differs from the barcode in the
   await page.getByRole('button', { name: 'Next' }).click();
   await page.waitForURL(/designate_upc$/);
   const upc = page.getByLabel('UPC for pack.png');
-  await expect(upc).toHaveValue(printed, { timeout: 60_000 });
+  await expect(upc).toHaveValue(printed);
   await upc.fill(typed);
   await page.getByRole('button', { name: 'Submit' }).click();
 

@@ -14,10 +14,8 @@ async function openStep2WithOneFile(page: Page) {
     .locator('input[type="file"]')
     .setInputFiles([{ name: 'shift.png', mimeType: 'image/png', buffer: await plainImage() }]);
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
-  await expect(page.getByRole('region', { name: 'shift.png' }).getByText(PHOTO_NOTE_MSG.noBarcode)).toBeVisible({
-    timeout: 20_000,
-  });
+  await page.waitForURL(/\/upload\/draft\/[^/]+\/designate_upc$/);
+  await expect(page.getByRole('region', { name: 'shift.png' }).getByText(PHOTO_NOTE_MSG.noBarcode)).toBeVisible();
 }
 
 // A message that appears when a field is left must not move the button being clicked (issue 17 item 4): the click

@@ -10,7 +10,6 @@ import { uniqueEan13 } from './support/seed-api.ts';
 const PORT = 3967 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 let portal: PortalProcess;
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
   portal = await startPortal(PORT, { JOB_POLL_SECONDS: '600' });
 });
 test.afterAll(async () => {
@@ -20,7 +19,6 @@ test.afterAll(async () => {
 test('with a ten-minute job poll, the code read from the photo appears after Next without a reload', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const context = await browser.newContext({ baseURL: portal.url });
   const page = await context.newPage();
   try {
@@ -39,7 +37,7 @@ test('with a ten-minute job poll, the code read from the photo appears after Nex
       if (r.resourceType() === 'document') loads.push(r.url());
     });
     expect((await stream).headers().accept).toContain('text/event-stream');
-    await expect(page.getByLabel('UPC for instant.png')).toHaveValue(upc, { timeout: 60_000 });
+    await expect(page.getByLabel('UPC for instant.png')).toHaveValue(upc);
     await expect(page.getByRole('region', { name: 'instant.png' }).getByText('Read from the image.')).toBeVisible();
     expect(loads).toEqual([]);
   } finally {

@@ -41,7 +41,6 @@ test.describe.configure({ mode: 'serial' });
 test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await signIn(page, DEMO.admin);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
@@ -133,7 +132,6 @@ test('an administrator adds a partner, sets its colours, logo and field rules, s
 test("a visitor opens the partner's landing page, signs in through its login and submits under its rules", async ({
   page,
 }) => {
-  test.setTimeout(120_000);
   await page.goto(at(''));
   await expect(page.getByRole('heading', { level: 1, name: PARTNER.name })).toBeVisible();
   await expect(page.getByRole('img', { name: `${PARTNER.name} logo` })).toBeVisible();
@@ -192,7 +190,7 @@ test("a visitor opens the partner's landing page, signs in through its login and
     .locator('input[type="file"]')
     .setInputFiles({ name: 'pack.png', mimeType: 'image/png', buffer: await plainImage() });
   await page.getByRole('button', { name: 'Next' }).click();
-  await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+  await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/);
   await page.getByLabel('UPC for pack.png').fill(upc);
   const name = page.getByLabel('Product name for pack.png');
   await expect(name).toHaveAttribute('aria-required', 'true');
@@ -215,7 +213,6 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
   page,
   browser,
 }) => {
-  test.setTimeout(150_000);
   // This partner (made in the first test) asks for a product name and a marketing image (weight 1 each, with the
   // UPC); its own rule of weight 3 asks for a second image.
   const MIN_2 = minTwoImagesRule(3);
@@ -281,7 +278,7 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
       .locator('input[type="file"]')
       .setInputFiles({ name: 'front.png', mimeType: 'image/png', buffer: await plainImage() });
     await page.getByRole('button', { name: 'Next' }).click();
-    await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/, { timeout: 20_000 });
+    await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/designate_upc$/);
     await page.getByLabel('UPC for front.png').fill(upc);
     await page.getByLabel('Product name for front.png').fill('Northside Muesli');
     await page.getByRole('checkbox', { name: 'Marketing image for front.png' }).check();
@@ -339,7 +336,8 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await expect(admin).toHaveURL(new RegExp(`rule=${MIN_2.code}`));
     await expect(async () => {
       await admin.reload();
-      await expect(queue.getByRole('row').filter({ hasText: MIN_2.code }).first()).toBeVisible({ timeout: 2000 });
+      // One try per reload; toPass reloads until the test's own limit.
+      await expect(queue.getByRole('row').filter({ hasText: MIN_2.code }).first()).toBeVisible({ timeout: 5_000 });
     }).toPass();
     await expect(admin.getByRole('checkbox', { name: /Not ready only/ })).toBeChecked();
     const rows = queue.getByRole('row').filter({ has: admin.getByRole('cell') });
@@ -363,7 +361,6 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
 });
 
 test('a supplier or a read-only administrator opening /settings sees the 403 message', async ({ browser }) => {
-  test.setTimeout(60_000);
   for (const who of [DEMO.supplier, DEMO.viewer]) {
     const context = await browser.newContext();
     const page = await context.newPage();

@@ -30,7 +30,6 @@ const near = (actual: Record<string, number>, expected: Record<string, number>) 
 test('a reviewer comments on an image region, a file and the UPC; the supplier sees each beside the right item, the region at the same place', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const supplier = await apiAs(DEMO.supplier);
   // A real photo of a tin (its code in the middle of the frame) and a plain picture of the same code.
   const photo = datasetPhoto('ean13-1/2.png');
@@ -75,7 +74,6 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
     ).getProductSubmission;
   await expect
     .poll(async () => (await state()).files.every((f) => f.barcodeRegion), {
-      timeout: 60_000,
       message: 'the codes to be read and placed',
     })
     .toBe(true);
@@ -126,7 +124,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
   await expect(dialog).toContainText('Your 3 comments on fields and files go with it.');
   await dialog.getByRole('textbox').fill('Please fix what the comments point at.');
   await page.keyboard.press('Enter');
-  await expect.poll(async () => (await state()).itemStatus, { timeout: 15_000 }).toBe('ADMIN_REJECTED');
+  await expect.poll(async () => (await state()).itemStatus).toBe('ADMIN_REJECTED');
   await page.context().close();
 
   // The supplier, on the resubmit page: each comment beside its field or under its image, the region outlined.

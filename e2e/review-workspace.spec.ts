@@ -46,7 +46,6 @@ async function submitSix(api: APIRequestContext): Promise<void> {
 
 let admin: APIRequestContext;
 test.beforeAll(async () => {
-  test.setTimeout(90_000);
   const api = await apiAs(DEMO.other);
   // Signed in through Fresh Market Grocers' portal: the submissions are sent to it.
   await api.post('/api/auth/login', {
@@ -66,7 +65,7 @@ test.beforeAll(async () => {
         };
         return page.total;
       },
-      { timeout: 60_000, message: 'the twelve items to wait for review' },
+      { message: 'the twelve items to wait for review' },
     )
     .toBe(12);
 });
@@ -131,7 +130,6 @@ test('the queue keeps its filters in the address across opening an item, Back an
 });
 
 test('a reviewer accepts 10 items and rejects 2 with stock reasons from the keyboard alone', async ({ browser }) => {
-  test.setTimeout(90_000);
   const page = await pageAs(browser, DEMO.admin);
   await page.goto(QUEUE);
   const first = page.getByRole('table').getByRole('link').first();

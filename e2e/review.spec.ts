@@ -63,7 +63,7 @@ async function submitProduct(
           (d.itemStatus === 'SUBMITTED' && (shown === null || d.detectedUpcs.length > 0))
         );
       },
-      { timeout: 30_000, message: 'automated checks to settle' },
+      { message: 'automated checks to settle' },
     )
     .toBe(true);
   return id;
@@ -84,7 +84,6 @@ test.afterAll(async () => {
 test('the supplier sees a pending item, staff reject it with a reason, the supplier resubmits a new photo', async ({
   browser,
 }) => {
-  test.setTimeout(120_000);
   const upc = uniqueEan13('40');
   const name = `Review Oats ${upc.slice(-5)}`;
   const id = await submitProduct(supplierApi, upc, upc, name);
@@ -195,7 +194,6 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
 });
 
 test('an automatic rejection is appealed with request validation', async ({ browser }) => {
-  test.setTimeout(90_000);
   const shown = uniqueEan13('40');
   const entered = uniqueEan13('40');
   const id = await submitProduct(supplierApi, shown, entered, `Review Mismatch ${entered.slice(-5)}`);
@@ -218,7 +216,6 @@ test('an automatic rejection is appealed with request validation', async ({ brow
 });
 
 test('staff accept an item: the notice, the history, and the e-mail to the supplier', async ({ browser }) => {
-  test.setTimeout(90_000);
   const upc = uniqueEan13('40');
   const name = `Review Accept ${upc.slice(-5)}`;
   const id = await submitProduct(supplierApi, upc, upc, name);
@@ -237,10 +234,7 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
     .poll(
       async () =>
         (await mailsTo(DEMO.supplier2.email)).some((m) => m.subject === `Your product ${name} (UPC ${upc}): Accepted`),
-      {
-        timeout: 20_000,
-        message: 'the acceptance e-mail',
-      },
+      { message: 'the acceptance e-mail' },
     )
     .toBe(true);
   const mail = (await mailsTo(DEMO.supplier2.email)).find((m) => m.subject.includes(name))!;
@@ -261,7 +255,6 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
 });
 
 test('the supplier deletes a submission from the list after confirming', async ({ browser }) => {
-  test.setTimeout(90_000);
   const upc = uniqueEan13('40');
   const id = await submitProduct(supplierApi, upc, upc, `Review Delete ${upc.slice(-5)}`);
   const supplier = await pageAs(browser, DEMO.supplier2);

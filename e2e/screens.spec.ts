@@ -155,7 +155,6 @@ for (const role of ROLES) {
     test(`every route as ${role.name}${part}: no overflow at ${WIDTHS.join(', ')} px, no serious axe violation at ${AXE_WIDTHS.join(', ')} px, no console error`, async ({
       page,
     }) => {
-      test.setTimeout(120_000);
       const problems: string[] = [];
       const consoleErrors = watchConsole(page);
       await page.setViewportSize({ width: 1366, height: HEIGHT });

@@ -30,17 +30,14 @@ export async function mailsTo(address: string): Promise<{ to: string; subject: s
 export async function linkFromMail(address: string, pattern: RegExp, after = 0): Promise<string> {
   let link: string | undefined;
   await expect
-    .poll(
-      async () => {
-        const mails = await mailsTo(address);
-        link = mails
-          .slice(after)
-          .map((m) => pattern.exec(m.text)?.[0])
-          .find(Boolean);
-        return link;
-      },
-      { timeout: 15_000 },
-    )
+    .poll(async () => {
+      const mails = await mailsTo(address);
+      link = mails
+        .slice(after)
+        .map((m) => pattern.exec(m.text)?.[0])
+        .find(Boolean);
+      return link;
+    })
     .toBeTruthy();
   return link!;
 }

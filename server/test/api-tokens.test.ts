@@ -31,7 +31,7 @@ const png = () => barcodeImage('036000291452');
 beforeAll(async () => {
   server = await startTestServer();
   cast = await demoClients(server);
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 describe(`API tokens (${databaseKind})`, () => {
@@ -476,7 +476,7 @@ describe(`API token rate limit (${databaseKind})`, () => {
   let limited: TestServer;
   beforeAll(async () => {
     limited = await startTestServer({ API_TOKEN_RATE_LIMIT_PER_MINUTE: '3' });
-  }, 60_000);
+  });
   afterAll(() => limited?.close());
 
   it('each token has its own limit per minute: past it 429 with Retry-After; another token is unaffected', async () => {

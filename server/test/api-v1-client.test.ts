@@ -13,7 +13,7 @@ import { until } from './support/wait.ts';
 let server: TestServer;
 beforeAll(async () => {
   server = await startTestServer();
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 describe(`generated API client (${databaseKind})`, () => {
@@ -90,5 +90,5 @@ describe(`generated API client (${databaseKind})`, () => {
     expect(changes).toEqual(['SUBMITTED', 'ACCEPTED']);
     const read = await api.GET('/api/v1/submissions/{id}', { params: { path: { id: submission.id } } });
     expect(read.data?.history.map((h) => h.to_status)).toEqual(['SUBMITTED', 'ACCEPTED']);
-  }, 60_000);
+  });
 });

@@ -64,5 +64,5 @@ describe(`attack suite: signed out (${databaseKind})`, () => {
     expect([...reached]).toEqual(expect.arrayContaining(['getDraftSubmission', 'getProductSubmission']));
     const rest = await attack.owner.get(`/api/productSubmissions/${ids.strings[1]}/image/front.png`);
     expect(rest.status).toBe(200);
-  }, 120_000);
+  });
 });

@@ -48,7 +48,7 @@ beforeAll(async () => {
   base = await freePort();
   const first = await start('web', base, shared, { DEMO_DATA: 'on' });
   expect(first.running).toBe(true);
-}, 120_000);
+});
 
 afterAll(async () => {
   console.log(`unshared storage cases tried per category: ${JSON.stringify(tried)}`);
@@ -67,7 +67,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
       expect(own.output).toMatch(/File storage is not shared/);
       expect(own.output).toMatch(/set S3_BUCKET/);
     }
-  }, 120_000);
+  });
 
   it('an instance on the same shared folder starts and serves', async () => {
     count('shared start');
@@ -75,7 +75,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
     const second = await start('web', port, shared, { DEMO_DATA: 'off' });
     expect(second.running).toBe(true);
     expect((await new Client(`http://127.0.0.1:${port}`).get('/api/ready')).json.checks.storage).toBe('ok');
-  }, 120_000);
+  });
 
   it('/api/ready answers 503 "not shared" when the storage an instance sees lacks the marker', async () => {
     count('readiness');
@@ -120,5 +120,5 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
     } finally {
       await db.end();
     }
-  }, 120_000);
+  });
 });

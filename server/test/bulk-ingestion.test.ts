@@ -244,7 +244,7 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
       { filename: 'IMG_0003.heic', status: 'SUBMITTED', detectedEan13Upc: '0036000291452' },
     ]);
     // Three HEIC decodes and their barcode readings: a ceiling for a busy machine, not a speed target.
-  }, 120_000);
+  });
 
   it('polling returns only files updated after the time given, from the index', async () => {
     const files = await filesOf(supplier, jobId);

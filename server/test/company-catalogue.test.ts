@@ -250,7 +250,7 @@ describe(`the company catalogue (${databaseKind})`, () => {
         order by p.ean13_upc`,
     );
     expect(seen).toEqual(visible.map((r) => r.ean13_upc));
-  }, 120_000);
+  });
 
   it('the daily repair finds each company catalogue row and count that drifted, reports it and sets it right', async () => {
     const eans = ['2900000000202', '2900000000219', '2900000000226'];

@@ -77,7 +77,7 @@ beforeAll(async () => {
   work = mkdtempSync(path.join(tmpdir(), 'crash-'));
   server = await start();
   db = await openPostgres(database.url);
-}, 120_000);
+});
 
 afterAll(async () => {
   await kill(server);
@@ -141,7 +141,7 @@ describe('kill -9 and restart (PostgreSQL)', () => {
       else expect(products).toBe(10);
     }
     console.log(`draft submits killed mid-way: ${outcomes.join(', ')}`);
-  }, 180_000);
+  });
 
   it('during a review transition: the status and its history agree, whichever won', async () => {
     const supplier = new Client(base);
@@ -193,7 +193,7 @@ describe('kill -9 and restart (PostgreSQL)', () => {
     }, 300);
     expect(jobs).toHaveLength(10);
     expect(jobs.every((j) => j.status === 'done')).toBe(true);
-  }, 120_000);
+  });
 
   it('during an ingestion job: after the restart every dropped file is in one job, once, and all of them settle', async () => {
     const admin = new Client(base);
@@ -227,5 +227,5 @@ describe('kill -9 and restart (PostgreSQL)', () => {
       1,
     );
     expect(files.every((f) => f.status === 'SUBMITTED' || f.status === 'IDENTIFIED')).toBe(true);
-  }, 180_000);
+  });
 });

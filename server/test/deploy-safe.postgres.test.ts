@@ -48,7 +48,7 @@ beforeAll(async () => {
   webA = `http://127.0.0.1:${port}`;
   // The first instance migrates, seeds the demo data and records the secret's fingerprint.
   await start('a', { ROLE: 'web', PORT: String(port), PUBLIC_URL: webA, DEMO_DATA: 'on' });
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopInstances(children);
@@ -72,7 +72,7 @@ describe('an instance with another SESSION_SECRET', () => {
     }
     // The first instance still serves.
     expect((await fetch(`${webA}/api/health`)).status).toBe(200);
-  }, 120_000);
+  });
 });
 
 /** Resolves with the status of a GET, or null when no connection could be made (the listener is closed). */
@@ -172,7 +172,7 @@ describe('SIGTERM', () => {
     } finally {
       await db.end();
     }
-  }, 120_000);
+  });
 });
 
 describe('a worker-only process', () => {
@@ -198,7 +198,7 @@ describe('a worker-only process', () => {
     expect((await fetch(`${base}/api/health`)).status).toBe(404);
     expect((await fetch(`${base}/graphql`, { method: 'POST' })).status).toBe(404);
     await stopInstances([worker]); // the log test below wants its worker to be the only one
-  }, 120_000);
+  });
 
   // Without METRICS_TOKEN it has no /metrics, as a web instance: the worker of the log test below shows it.
 });
@@ -247,7 +247,7 @@ describe('rate limits', () => {
       expect(allowed.map((a) => a.remaining)).toEqual(allowed.map((_, i) => allowed.length - 1 - i));
       break;
     }
-  }, 120_000);
+  });
 });
 
 describe('logs', () => {
@@ -337,5 +337,5 @@ describe('logs', () => {
     // The worker read the files, and it logged that (so the lines above are the ones that matter).
     const workerLines = linesOf(worker.printed.text).map((l) => JSON.parse(l) as Record<string, unknown>);
     expect(workerLines.some((l) => l.msg === 'job done')).toBe(true);
-  }, 240_000);
+  });
 });

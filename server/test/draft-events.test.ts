@@ -132,8 +132,8 @@ describe(`draft events (${databaseKind})`, () => {
     );
     expect((expired as unknown as { rows: unknown[] }).rows).toHaveLength(1);
     // No request of this session comes: only the stream's own check (at each heartbeat) can find it ended.
-    await vi.waitFor(() => expect(events.hasEnded()).toBe(true), { timeout: 45_000, interval: 100 });
-  }, 60_000);
+    await vi.waitFor(() => expect(events.hasEnded()).toBe(true), { timeout: 60_000, interval: 100 });
+  });
 
   it(`a user holds at most ${DRAFT_EVENT_STREAMS_PER_USER_MAX} streams open; one more is 429 until one ends`, async () => {
     const tabs = new Client(server.url);

@@ -45,7 +45,7 @@ beforeAll(async () => {
   await db.execute(sql`vacuum analyze picture_fingerprints`);
   explainer = new pg.Client({ connectionString: created.url });
   await explainer.connect();
-}, 300_000);
+});
 afterAll(async () => {
   await explainer?.end();
   await database?.close();

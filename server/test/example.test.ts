@@ -22,7 +22,7 @@ beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
   server.ctx.jobs!.start(); // barcode reading and deliveries happen in the background, as in production
   dir = mkdtempSync(path.join(tmpdir(), 'example-'));
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -82,5 +82,5 @@ describe(`worked example (${databaseKind})`, () => {
     expect(out).not.toContain('refused a delivery');
     // It registered its webhook for the run and removed it at the end.
     expect((await c.supplier.get('/api/companies/1001/webhooks')).json).toEqual([]);
-  }, 120_000);
+  });
 });

@@ -30,7 +30,7 @@ beforeAll(async () => {
   server = await startTestServer({ ...s3.env, S3_ENDPOINT: proxy.via(s3.env.S3_ENDPOINT).replace(/\/$/, '') });
   supplier = new Client(server.url);
   await supplier.login('supplier@example.com', 'Supplier-demo-1');
-}, 60_000);
+});
 afterAll(async () => {
   proxy?.restore();
   await server?.close();
@@ -84,5 +84,5 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
       sql`select status, transient_failures from jobs where name = 'drafts.processFile'`,
     );
     expect(done).toEqual({ status: 'done', transient_failures: 0 });
-  }, 120_000);
+  });
 });

@@ -20,7 +20,7 @@ describe(`jobs console API (${databaseKind})`, () => {
     const log = pino({ level: 'info' }, { write: (line: string) => void lines.push(JSON.parse(line)) });
     server = await startTestServer({}, { log });
     cast = await demoClients(server);
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('lists a job that failed for real with its last error, attempts and a payload summary; counts per type and state', async () => {

@@ -12,7 +12,7 @@ beforeAll(async () => {
   server = await startTestServer({ LOGIN_RATE_LIMIT_PER_MINUTE: '10000' });
   await seedActivity(server.database.db, { count: 2000, companies: 10 });
   server.ctx.jobs!.start(); // the worker side too: barcode reading and checks run while the load goes on
-}, 120_000);
+});
 afterAll(() => server?.close());
 
 describe('load (PostgreSQL, CI size)', () => {
@@ -24,5 +24,5 @@ describe('load (PostgreSQL, CI size)', () => {
     expect(result.firstErrors).toEqual([]);
     expect(result.total.errors).toBe(0);
     expect(result.operations.find((o) => o.operation === 'submit draft')?.count).toBeGreaterThan(0);
-  }, 60_000);
+  });
 });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import pino from 'pino';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { HANG_LIMIT } from './support/wait.ts';
 
 // One logger per process (issue 16): main.ts makes it, and the HTTP app writes to it rather than to one of its own.
 describe(`one logger for the process (${databaseKind})`, () => {
@@ -22,7 +23,7 @@ describe(`one logger for the process (${databaseKind})`, () => {
     expect(res.status).toBe(200);
     const ofRequest = () => lines.filter((l) => l.reqId === 'one-logger-check');
     // "request" is written once the response has gone, so it may come after the client read it.
-    await vi.waitFor(() => expect(ofRequest().length).toBeGreaterThan(0));
+    await vi.waitFor(() => expect(ofRequest().length).toBeGreaterThan(0), HANG_LIMIT);
     expect(ofRequest().map((l) => l.msg)).toEqual(['request']); // one line per request
     expect(ofRequest().every((l) => l.process === 'the-one-logger')).toBe(true);
     expect(server.app.log.level).toBe('info');
@@ -51,7 +52,7 @@ describe(`one logger for the process (${databaseKind})`, () => {
           lines.some((l) => l.reqId === id && l.msg === 'request'),
           id,
         ).toBe(true);
-    });
+    }, HANG_LIMIT);
     const ofRequests = lines.filter((l) => ids.includes(l.reqId ?? ''));
     expect(JSON.stringify(ofRequests)).not.toContain(token.slice(4));
     // The request line names the path without its query string.

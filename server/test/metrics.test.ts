@@ -29,7 +29,7 @@ describe(`GET /metrics (${databaseKind})`, () => {
     await supplier.login('supplier@example.com', 'Supplier-demo-1');
     admin = new Client(server.url);
     await admin.login('admin@example.com', 'Admin-demo-1');
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('answers only the METRICS_TOKEN bearer: missing 401, wrong 401, right 200 in the Prometheus text format', async () => {
@@ -172,7 +172,7 @@ describe(`GET /metrics without METRICS_TOKEN (${databaseKind})`, () => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer();
-  }, 120_000);
+  });
   afterAll(() => server?.close());
 
   it('does not exist: 404, with or without a token, and no web page in its place', async () => {

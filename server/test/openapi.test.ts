@@ -33,7 +33,7 @@ beforeAll(async () => {
   const res = await new Client(server.url).get('/api/openapi.json');
   expect(res.status).toBe(200);
   doc = res.json;
-}, 60_000);
+});
 afterAll(() => server?.close());
 
 describe(`OpenAPI (${databaseKind})`, () => {

@@ -61,7 +61,7 @@ async function setBlocking(blockingPhotoChecks: string[]) {
 }
 
 // Media work on a shared 2-core machine: each test reads several photos in media processes.
-describe(`photo checks (${databaseKind})`, { timeout: 120_000 }, () => {
+describe(`photo checks (${databaseKind})`, () => {
   it('the media job stores the issues of a blurred photo with their fixes; a sharp photo has only its size to fix', async () => {
     const sharpPhoto = await uploadDraft('sharp.png', await barcodeImage('8711000530085'));
     expect(sharpPhoto.file.detectionStatus).toBe('done');
@@ -201,7 +201,7 @@ const SAVE_RULES = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { s
 const RULES = `query($partner: Int!) { getReadinessRules(partnerCompanyId: $partner) { version rules { code severity } } }`;
 const MIN_2 = minTwoImagesRule(4);
 
-describe(`readiness per partner (${databaseKind})`, { timeout: 120_000 }, () => {
+describe(`readiness per partner (${databaseKind})`, () => {
   it("a partner's blocking rule: versions, bad rule sets refused, the draft's score and fixes, Submit names the rule", async () => {
     const before = (await supplier.graphql(RULES, { partner: 30443 })).json.data.getReadinessRules;
     // The settings' own rules are rules too: the marketing image, and the blocking photo check switched on.

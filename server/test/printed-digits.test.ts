@@ -68,5 +68,5 @@ describe(`codes read from printed digits (${databaseKind})`, () => {
     // Suppliers see how the code was read on the file, but not the staff badge.
     const supplierView = (await supplier.graphql(query, { id: submissionId })).json.data.getProductSubmission;
     expect(supplierView).toMatchObject({ badge: null, badgeNote: null });
-  }, 300_000);
+  });
 });

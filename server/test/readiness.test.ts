@@ -98,7 +98,7 @@ beforeAll(async () => {
     events: ['submission.readiness_changed'],
   });
   expect(hook.status).toBe(201);
-}, 60_000);
+});
 afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
   await server?.close();
@@ -111,7 +111,7 @@ const stored = async (id: string) => {
 const version = async () =>
   (await c.admin.graphql(RULES, { p: PARTNER })).json.data.getReadinessRules.version as number;
 
-describe(`stored readiness (${databaseKind})`, { timeout: 60_000 }, () => {
+describe(`stored readiness (${databaseKind})`, () => {
   it('a new submission stores its readiness, answered by GraphQL (enum severities) and GET /api/v1/submissions', async () => {
     const v = await version();
     expect(await stored(ids.one)).toEqual({ percent: 100, ready: true, version: v });

@@ -57,7 +57,7 @@ beforeAll(async () => {
     start('worker', 1, { DEMO_DATA: 'off' }),
     start('worker', 2, { DEMO_DATA: 'off' }),
   ]);
-}, 120_000);
+});
 
 afterAll(async () => {
   await stopInstances(children);
@@ -147,7 +147,7 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
     } finally {
       await db.end();
     }
-  }, 240_000);
+  });
 
   it('a folder dropped for bulk ingestion becomes one job, each file processed once, with both workers scanning', async () => {
     const admin = new Client(webA);
@@ -196,5 +196,5 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
     } finally {
       await db.end();
     }
-  }, 240_000);
+  });
 });

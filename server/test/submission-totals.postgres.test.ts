@@ -57,7 +57,7 @@ beforeAll(async () => {
     sql`select id, company_id from users where email like 'totals-%@example.com'`,
   );
   users = new Map(rows.map((r) => [Number(r.company_id), Number(r.id)]));
-}, 60_000);
+});
 afterAll(async () => {
   await database?.close();
   await drop?.();

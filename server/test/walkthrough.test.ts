@@ -26,7 +26,7 @@ beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
   server.ctx.jobs!.start();
   dir = mkdtempSync(path.join(tmpdir(), 'walkthrough-'));
-}, 60_000);
+});
 afterAll(async () => {
   await server?.close();
   rmSync(dir, { recursive: true, force: true });
@@ -59,5 +59,5 @@ describe(`README curl walkthrough (${databaseKind})`, () => {
     expect(out).toContain(`"upc":"0036000291452","product_name":"Sparkling water 12 oz"`);
     expect(out).toContain(`["submission.created","${id}",null]`);
     expect(out).toContain(`["submission.status_changed","${id}","SUBMITTED"]`);
-  }, 90_000);
+  });
 });

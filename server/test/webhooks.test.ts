@@ -80,7 +80,7 @@ beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
   c = await demoClients(server);
   receiver = await startReceiver();
-}, 120_000);
+});
 afterAll(async () => {
   restoreResolver();
   await receiver?.close();
@@ -183,7 +183,7 @@ describe(`webhooks (${databaseKind})`, () => {
       expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'thanks' }),
     ]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
-  }, 120_000);
+  });
 
   it('a 500 is retried with backoff through the job queue until the receiver answers 2xx, each attempt logged', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.status_changed'] });
@@ -221,7 +221,7 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(delivery.attempts.map((a: { attempt: number }) => a.attempt)).toEqual([1, 2, 3]);
     expect(receiver.received).toHaveLength(3);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
-  }, 120_000);
+  });
 
   it('rotating the secret: the old one keeps signing beside the new one, both verify', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
@@ -339,7 +339,7 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(delivery.status).toBe('SUCCEEDED');
     expect(delivery.attempts.map((a: { statusCode: number }) => a.statusCode)).toEqual([500, 200, 503]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
-  }, 120_000);
+  });
 
   it('Ping and Redeliver are rate-limited per company (every user of it together), with Retry-After; other companies are not held back', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
@@ -367,7 +367,7 @@ describe(`webhooks (${databaseKind})`, () => {
     expect(receiver.received).toHaveLength(WEBHOOK_MANUAL_SENDS_PER_MINUTE + 1);
     await c.supplier.request('DELETE', `/api/webhooks/${id}`);
     await c.other.request('DELETE', `/api/webhooks/${other.json.webhook.id}`);
-  }, 120_000);
+  });
 
   it('deliveries older than WEBHOOK_RETENTION_DAYS go with their attempts, in the hourly maintenance', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
@@ -397,7 +397,7 @@ describe(`webhooks (${databaseKind})`, () => {
     );
     expect((attempts as unknown as { rows: unknown[] }).rows).toEqual([]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
-  }, 120_000);
+  });
 
   it('the delivery log pages newest first, older and newer from a delivery shown, each page the rows counted from the top', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
@@ -472,7 +472,7 @@ describe(`webhooks (${databaseKind})`, () => {
       submitted: 1,
     });
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
-  }, 120_000);
+  });
 
   const REFUSED = [
     'https://127.0.0.1/hooks',
@@ -540,7 +540,7 @@ describe(`webhooks (${databaseKind})`, () => {
       });
     }
     for (const id of ids) await c.supplier.request('DELETE', `/api/webhooks/${id}`);
-  }, 120_000);
+  });
 
   it("authorisation: another company's supplier neither sees nor touches them; a colleague without the scope is refused; staff reach any company", async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
@@ -578,5 +578,5 @@ describe(`webhooks (${databaseKind})`, () => {
     expect((await c.anonymous.get(`/api/companies/${OWNER}/webhooks`)).status).toBe(401);
     expect((await c.other.get('/api/companies/1002/webhooks')).json).toEqual([]);
     await c.supplier.request('DELETE', `/api/webhooks/${id}`);
-  }, 120_000);
+  });
 });

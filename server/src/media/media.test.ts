@@ -311,7 +311,7 @@ describe('readBarcodes', () => {
     // measured by bench/barcodes.ts.
     expect(found / sample.length, `missed: ${missed.join(', ')}`).toBeGreaterThanOrEqual(0.85);
     // Photos no bar pass reads go on to the printed digits (OCR, seconds each on a busy machine).
-  }, 300_000);
+  });
 });
 
 describe('media processes under hard limits', () => {
@@ -337,7 +337,7 @@ describe('media processes under hard limits', () => {
     } finally {
       await pool.close();
     }
-  }, 120_000);
+  });
 
   it('turn a HEIC phone photo into a JPEG whose barcode reads, then retire that process (its WebAssembly memory stays grown)', async () => {
     const pool = new MediaPool(1, { memoryMb: 1024, timeoutMs: 60_000 });
@@ -361,7 +361,7 @@ describe('media processes under hard limits', () => {
     } finally {
       await pool.close();
     }
-  }, 60_000);
+  });
 
   // An idle media process keeps nobody alive (unref'd); a script that ends by closing the pool must still wait for its
   // processes to exit, not see its event loop drain first (Node then exits with 13: the benchmarks did).
@@ -383,7 +383,7 @@ describe('media processes under hard limits', () => {
       small,
     ]);
     expect(stdout.trim().split('\n')).toEqual(['{"codes":["4006381333931"],"readFrom":"bars"}', 'closed']);
-  }, 60_000);
+  });
 
   it('refuse a PDF one stream of which inflates past the cap, before pdf.js parses it', async () => {
     await expect(
@@ -392,5 +392,5 @@ describe('media processes under hard limits', () => {
     expect(await inspectFile(await save('bomb.pdf', await pdfBomb(200 * 1024 * 1024)))).toEqual({
       error: MEDIA_MSG.tooComplexPdf,
     });
-  }, 60_000);
+  });
 });

@@ -31,7 +31,7 @@ Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable
 // Pages load lazily (router.tsx): the first render of a page waits for its module, which Vitest transforms on
 // first import; on a busy machine that takes longer than Testing Library's default second. The limit only stops a
 // wait that will never end: a test that passes waits for its condition, not for the limit.
-configure({ asyncUtilTimeout: 15_000 });
+configure({ asyncUtilTimeout: 90_000 });
 
 // In case the simulated DOM has no scrollIntoView: the pages call it.
 if (!('scrollIntoView' in window.HTMLElement.prototype))

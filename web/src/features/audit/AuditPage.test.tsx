@@ -35,7 +35,7 @@ function stubApi(row: object = ROW, page: object = { items: [row], total: 1, mor
   return urls;
 }
 
-describe('Audit trail page', { timeout: 20_000 }, () => {
+describe('Audit trail page', () => {
   it('shows the rows in a captioned table with column headers, the target linked and before/after summaries', async () => {
     stubApi();
     renderWithApp(<AuditPage />, {

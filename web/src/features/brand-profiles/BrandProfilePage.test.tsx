@@ -1,5 +1,5 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, getConfig, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
@@ -108,10 +108,7 @@ const value = (el: HTMLElement) => (el as HTMLInputElement).value;
 const loaded = () => screen.findByRole('navigation', { name: 'Brand profile sections' });
 
 // A long form of many inputs: slow to render on a busy machine, so this file waits longer than the defaults.
-describe('Brand profile page', { timeout: 30_000 }, () => {
-  const asyncUtilTimeout = getConfig().asyncUtilTimeout;
-  beforeAll(() => configure({ asyncUtilTimeout: 8000 }));
-  afterAll(() => configure({ asyncUtilTimeout }));
+describe('Brand profile page', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
   });

@@ -126,9 +126,9 @@ describe('Import job detail', () => {
     expect(heading.textContent).toContain('4 files, 1 ignored, 2 need mapping');
     expect(within(screen.getByRole('table', { name: 'Incomplete' })).getAllByRole('row')).toHaveLength(4);
     expect(within(screen.getByRole('table', { name: 'Complete' })).getByText('shelf.png')).toBeTruthy();
-    await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')), { timeout: 3000 });
+    await waitFor(() => expect(polls[0]).toBe(pollPath('2026-01-02T10:00:03.000Z')));
     await waitFor(() => expect(heading.textContent).toContain('1 needs mapping'));
-    await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')), { timeout: 3000 });
+    await waitFor(() => expect(polls[1]).toBe(pollPath('2026-01-02T10:00:58.000Z')));
   });
 
   it('a mapping file whose rows are all good is sent at once; Download Mapping Template and Apply are enabled', async () => {
@@ -343,7 +343,7 @@ describe('Import jobs list', () => {
     renderWithApp(<ImportJobsPage />, { path: '/import-jobs' });
     const row = (await screen.findByRole('link', { name: '40' })).closest('tr')!;
     expect(within(row).getByText('0/3')).toBeTruthy();
-    await waitFor(() => expect(within(row).getByText('3/3')).toBeTruthy(), { timeout: 4000 });
+    await waitFor(() => expect(within(row).getByText('3/3')).toBeTruthy());
   });
 });
 
@@ -441,7 +441,7 @@ describe('Product Hub Access', () => {
     fireEvent.change(company, { target: { value: 'green' } });
     await new Promise((r) => setTimeout(r, 500));
     expect(server.operations()).not.toContain('SearchCompaniesByName');
-    fireEvent.click(await screen.findByRole('option', { name: 'Green Valley Foods' }, { timeout: 3000 }));
+    fireEvent.click(await screen.findByRole('option', { name: 'Green Valley Foods' }));
     expect(server.calls.find((c) => c.operation === 'SearchCompaniesByName')!.variables).toEqual({ name: 'green' });
     fireEvent.change(screen.getByRole('textbox', { name: /Folder name/ }), { target: { value: 'taken' } });
     fireEvent.change(screen.getByRole('textbox', { name: /Image source/ }), { target: { value: 'LOCAL' } });

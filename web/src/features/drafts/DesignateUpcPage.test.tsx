@@ -257,7 +257,7 @@ describe('Upload step 2', () => {
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
     expect(upc('front.png').value).toBe('');
-    await waitFor(() => expect(upc('front.png').value).toBe('4006381333931'), { timeout: 4000 });
+    await waitFor(() => expect(upc('front.png').value).toBe('4006381333931'));
     expect(within(row('front.png')).getByText('Read from the image.')).toBeTruthy();
     expect(operations().filter((o) => o === 'DraftSubmission')).toHaveLength(2);
   });
@@ -318,7 +318,7 @@ describe('Upload step 2', () => {
     await renderStep2();
     await screen.findByLabelText('UPC for front.png');
     typeInto(upc('front.png'), '036000291452');
-    await within(row('front.png')).findByText('The image shows 4006381333931.', undefined, { timeout: 4000 });
+    await within(row('front.png')).findByText('The image shows 4006381333931.', undefined);
     expect(upc('front.png').value).toBe('0036000291452');
   });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import {
   ALL_SCOPES,
@@ -29,7 +29,6 @@ spyOnToasts();
 vi.mock('../../api/upload-files.ts', () => ({ uploadFiles: vi.fn() }));
 
 // A page of 43 switches renders slowly in a simulated DOM on a busy machine: wait longer than the 1 s default.
-configure({ asyncUtilTimeout: 8000 });
 
 function renderPage(config: SettingsConfiguration | null, answers: Answers = {}, path = '/settings/7') {
   const server = fakeServer({ PartnerConfiguration: { data: { getPartnerConfiguration: config } }, ...answers });
@@ -50,7 +49,7 @@ const toggle = (name: string) => screen.getByLabelText(name, { selector: 'input'
 const save = () => screen.getByText(/^Sav/).closest('button') as HTMLButtonElement;
 
 // 60 s: the page has some 50 switches, and getByRole walks them all in a simulated DOM on a busy machine.
-describe('Customize New Item Intake', { timeout: 60_000 }, () => {
+describe('Customize New Item Intake', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
     vi.mocked(uploadFiles).mockReset();

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG } from '@portal/domain';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
@@ -8,7 +8,6 @@ import { fakeServer, graphqlError } from '../submissions/fake-server.test-helper
 import { ReadinessRulesSection } from './ReadinessRulesSection.tsx';
 
 spyOnToasts();
-configure({ asyncUtilTimeout: 8000 });
 
 const DRY_RUN = { judged: 3, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0 };
 
