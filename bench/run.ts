@@ -18,6 +18,7 @@ import { runScaleBench } from './scale.ts';
 import { runCountsDriftBench } from './counts-drift.ts';
 import { runReadinessBench } from './readiness.ts';
 import { runReviewBench } from './review.ts';
+import { runClaimsBench } from './claims.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -83,6 +84,11 @@ if (wanted('review')) {
   console.log('\n## Review workspace: decision to next item\n');
   const review = await runReviewBench();
   if (!review.ok) failed = true;
+}
+if (wanted('claims')) {
+  console.log('\n## Job claims against the due jobs\n');
+  const claims = await runClaimsBench();
+  if (!claims.ok) failed = true;
 }
 if (only.includes('scale')) {
   // Minutes of seeding: run when asked for by name.

@@ -39,6 +39,7 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     pollMs: config.jobPollMs,
     notifications: config.instantResults ? database.notifications : undefined,
     onJobEnd: ctx.metrics.observeJob,
+    onConflict: ctx.metrics.observeJobConflict,
   }).register(...allJobs(ctx));
   return ctx;
 }

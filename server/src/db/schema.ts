@@ -343,6 +343,10 @@ export const jobs = pgTable(
     transientFailures: integer('transient_failures').notNull().default(0),
     transientSince: timestamp('transient_since', { withTimezone: true }),
     dedupeKey: text('dedupe_key'),
+    /** Queued jobs with one key are one job (later enqueues join it); the claim frees the key for new work. */
+    coalesceKey: text('coalesce_key'),
+    /** Claims that ended with the worker gone (its claim expired, or the embedded database restarted under it). */
+    stalls: integer('stalls').notNull().default(0),
     lastError: text('last_error'),
     /** The x-request-id of the request (or of the job) that enqueued it: one id follows the work through the logs. */
     requestId: text('request_id'),
@@ -363,6 +367,13 @@ export const jobs = pgTable(
     uniqueIndex('jobs_dedupe_idx')
       .on(t.dedupeKey)
       .where(sql`${t.status} in ('queued', 'running')`),
+    uniqueIndex('jobs_coalesce_idx')
+      .on(t.coalesceKey)
+      .where(sql`${t.status} = 'queued'`),
+    // The claim skips through the companies with queued work of a type, then reads each one's oldest jobs.
+    index('jobs_line_idx')
+      .on(t.name, t.companyId, t.runAt, t.id)
+      .where(sql`${t.status} = 'queued'`),
   ],
 );
 

@@ -5,7 +5,16 @@ import { z } from 'zod';
 import { jobs } from '../db/schema.ts';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
 import { until } from '../../test/support/wait.ts';
-import { defineJob, dependencyRetryDelayMs, enqueue, JobRunner, purgeFinishedJobs, requeueFailedJob } from './queue.ts';
+import {
+  conflictRetryDelayMs,
+  defineJob,
+  dependencyRetryDelayMs,
+  enqueue,
+  JobRunner,
+  purgeFinishedJobs,
+  requeueFailedJob,
+  WORKER_STOPPED_EVERY_ATTEMPT,
+} from './queue.ts';
 import { allJobs } from './registry.ts';
 import { startWorker } from './worker.ts';
 
@@ -17,6 +26,8 @@ beforeAll(async () => {
 afterAll(() => server?.close());
 
 describe(`job queue (${databaseKind})`, () => {
+  const rowOf = async (name: string) => (await server.database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
+
   it('runs each enqueued job once, and a dedupe key makes a second enqueue a no-op', async () => {
     const seen: number[] = [];
     const job = defineJob({
@@ -76,6 +87,86 @@ describe(`job queue (${databaseKind})`, () => {
     });
     await new JobRunner(db, log).register(job).drain();
     expect(done).toEqual(['interrupted']);
+  });
+
+  /** A job of `maxAttempts` 3 whose handler counts its runs and whose onFailed keeps the error. */
+  function poisonJob(name: string) {
+    const seen = { runs: 0, failedWith: [] as unknown[] };
+    const job = defineJob({
+      name,
+      payload: z.object({}),
+      maxAttempts: 3,
+      handler: async () => void seen.runs++,
+      onFailed: async (_p, info) => void seen.failedWith.push(info.error),
+    });
+    return { job, seen };
+  }
+
+  it('a job whose claim expired during its last attempt fails, its onFailed run, instead of being claimed again', async () => {
+    const db = server.database.db;
+    const { job, seen } = poisonJob('test.stalledLast');
+    // Its worker stopped during each of its three attempts: the third claim has just expired.
+    await db.insert(jobs).values({
+      name: job.name,
+      payload: {},
+      status: 'running',
+      attempts: 3,
+      maxAttempts: 3,
+      stalls: 2,
+      lockToken: '00000000-0000-4000-8000-000000000003',
+      lockedUntil: new Date(Date.now() - 1000),
+    });
+    const runner = new JobRunner(db, log).register(job);
+    await runner.drain();
+    expect(seen.runs).toBe(0);
+    expect(seen.failedWith.map(String)).toEqual([expect.stringContaining(WORKER_STOPPED_EVERY_ATTEMPT)]);
+    const row = await rowOf(job.name);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, stalls: 3, lockToken: null });
+    expect(row.lastError).toContain(WORKER_STOPPED_EVERY_ATTEMPT);
+    await runner.drain();
+    expect(seen).toMatchObject({ runs: 0, failedWith: [expect.anything()] });
+  });
+
+  it('a job whose worker stopped only during its last attempt fails saying so, with the error of the attempt before', async () => {
+    const db = server.database.db;
+    const { job, seen } = poisonJob('test.stalledOnce');
+    await db.insert(jobs).values({
+      name: job.name,
+      payload: {},
+      status: 'running',
+      attempts: 3,
+      maxAttempts: 3,
+      lastError: 'Error: unreadable file',
+      lockToken: '00000000-0000-4000-8000-000000000004',
+      lockedUntil: new Date(Date.now() - 1000),
+    });
+    await new JobRunner(db, log).register(job).drain();
+    expect(seen.runs).toBe(0);
+    const row = await rowOf(job.name);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, stalls: 1 });
+    expect(row.lastError).toMatch(/its worker stopped during its last attempt.*unreadable file/);
+    expect(seen.failedWith).toHaveLength(1);
+  });
+
+  it('on a database only this process can use, a crash during the last attempt counts: the job fails at the next claim', async () => {
+    const db = server.database.db;
+    const { job, seen } = poisonJob('test.crashedLast');
+    await db.insert(jobs).values({
+      name: job.name,
+      payload: {},
+      status: 'running',
+      attempts: 3,
+      maxAttempts: 3,
+      stalls: 2,
+      lockedUntil: new Date(Date.now() + 300_000),
+    });
+    const runner = new JobRunner(db, log).register(job);
+    expect(await runner.releaseAbandoned()).toBe(1);
+    await runner.drain();
+    expect(seen.runs).toBe(0);
+    const row = await rowOf(job.name);
+    expect(row).toMatchObject({ status: 'failed', attempts: 3, stalls: 3 });
+    expect(row.lastError).toContain(WORKER_STOPPED_EVERY_ATTEMPT);
   });
 
   it('on a database only this process can use, puts jobs left running by a crashed process back at once', async () => {
@@ -371,8 +462,6 @@ describe(`job queue (${databaseKind})`, () => {
     expect(ran.sort()).toEqual([3, 4]);
   });
 
-  const rowOf = async (name: string) => (await server.database.db.select().from(jobs).where(eq(jobs.name, name)))[0];
-
   it("lock expired, a second worker took the job, the first finishes late: only the second one's outcome is written", async () => {
     const db = server.database.db;
     let release!: () => void;
@@ -499,6 +588,56 @@ describe(`job queue (${databaseKind})`, () => {
       .where(eq(jobs.id, Math.min(...waiting.map((j) => j.id))));
     await runner.drain();
     expect(done.sort()).toEqual([1, 2, 3]);
+  });
+
+  it('a transaction conflict spends an attempt, is retried within seconds and counted; every attempt one: it fails', async () => {
+    const db = server.database.db;
+    const conflicts: string[] = [];
+    const failedWith: unknown[] = [];
+    let runs = 0;
+    // As pg raises a deadlock PostgreSQL broke, wrapped as drizzle wraps a failed query.
+    const deadlock = () =>
+      Object.assign(new Error('Failed query: update submissions ...'), {
+        cause: Object.assign(new Error('deadlock detected'), { code: '40P01' }),
+      });
+    const job = defineJob({
+      name: 'test.deadlocked',
+      payload: z.object({}),
+      maxAttempts: 3,
+      handler: async () => {
+        runs++;
+        throw deadlock();
+      },
+      onFailed: async (_p, info) => void failedWith.push(info.error),
+    });
+    await enqueue(db, job, {});
+    const runner = new JobRunner(db, log, { onConflict: (name) => conflicts.push(name) }).register(job);
+    for (let attempt = 1; attempt <= 2; attempt++) {
+      const before = Date.now();
+      await runner.drain();
+      const row = await rowOf(job.name);
+      // Not an outage: the attempt is spent, no transient failure recorded, and the retry comes within seconds.
+      expect(row).toMatchObject({ status: 'queued', attempts: attempt, transientFailures: 0 });
+      expect(row.lastError).toContain('Failed query');
+      expect(row.runAt.getTime()).toBeLessThan(before + 60_000);
+      await db
+        .update(jobs)
+        .set({ runAt: new Date(0) })
+        .where(eq(jobs.name, job.name));
+    }
+    await runner.drain();
+    expect(runs).toBe(3);
+    expect(conflicts).toEqual([job.name, job.name, job.name]);
+    expect(await rowOf(job.name)).toMatchObject({ status: 'failed', attempts: 3 });
+    expect(failedWith).toHaveLength(1);
+  });
+
+  it('the delay before a retry after a conflict doubles from 100-200 ms up to 5 s, with jitter', () => {
+    expect(conflictRetryDelayMs(1, () => 0)).toBe(100);
+    expect(conflictRetryDelayMs(1, () => 1)).toBe(200);
+    expect(conflictRetryDelayMs(3, () => 1)).toBe(800);
+    expect(conflictRetryDelayMs(20, () => 1)).toBe(5000);
+    expect(conflictRetryDelayMs(20, () => 0)).toBe(2500);
   });
 
   it('the delay before a retry after an outage doubles up to five minutes, with jitter', () => {

@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
 import { CHANNELS, type DbNotifications } from '../db/notifications.ts';
 import { jobs } from '../db/schema.ts';
-import { isDependencyUnavailable } from '../lib/dependency-errors.ts';
+import { isDependencyOutage, isTransactionConflict } from '../lib/dependency-errors.ts';
 import { currentRequestId, withRequestId } from '../lib/request-context.ts';
 import { DEFAULT_QUEUE, DEFAULT_QUEUE_CONCURRENCY, type QueueName } from './queues.ts';
 
@@ -98,12 +98,31 @@ export function defineJob<P>(def: JobDefinition<P>): JobDefinition<P> {
 
 /**
  * Whether a handler that caught an error should throw it again, to have the job retried, rather than settle its
- * work as failed now: always for a dependency's outage; for any other error while attempts remain; never for a
- * verdict on the content (a damaged file stays damaged).
+ * work as failed now: always for a dependency's outage; for any other error (a transaction conflict too) while
+ * attempts remain; never for a verdict on the content (a damaged file stays damaged).
  */
 export function retryRatherThanSettle(err: unknown, job: JobInfo, isVerdict: (err: unknown) => boolean): boolean {
-  if (isDependencyUnavailable(err)) return true;
+  if (isDependencyOutage(err)) return true;
   return !isVerdict(err) && !job.lastAttempt;
+}
+
+/** Why a job failed that was claimed past its attempts, its worker having stopped (died, or lost its claim) in each. */
+export const WORKER_STOPPED_EVERY_ATTEMPT = 'its worker stopped during every attempt';
+
+/**
+ * A job claimed past its attempts: the worker of its last attempt stopped (died, or lost its claim) before writing any
+ * outcome. The job may be what stops it, so it is not run again (BullMQ's stalled-job limit).
+ */
+export class WorkerStoppedError extends Error {
+  override name = 'WorkerStoppedError';
+  constructor(job: { max_attempts: number; stalls: number; last_error: string | null }) {
+    super(
+      job.stalls >= job.max_attempts
+        ? `${WORKER_STOPPED_EVERY_ATTEMPT} (${job.max_attempts} of ${job.max_attempts})`
+        : `its worker stopped during its last attempt (${job.max_attempts} of ${job.max_attempts})` +
+            (job.last_error ? `; the attempt before failed with: ${job.last_error}` : ''),
+    );
+  }
 }
 
 export class InvalidJobPayloadError extends Error {}
@@ -120,14 +139,15 @@ function parsePayload<P>(type: JobType<P>, payload: unknown): P {
 /**
  * Enqueue inside the caller's transaction, so the job exists exactly when the data it works on does.
  * A dedupe key makes the enqueue a no-op while a job with that key is queued or running; once it is done or has
- * failed, the same key enqueues new work.
+ * failed, the same key enqueues new work. A coalesce key makes it a no-op only while a job with that key is queued:
+ * for work that must see every change (a recompute), a job already running may have read the data before this one.
  */
 export async function enqueue<P>(
   db: Tx,
   def: JobType<P>,
   payload: P,
   /** companyId: whose work it is, for fairness between companies. */
-  opts: { dedupeKey?: string; runAt?: Date; companyId?: number | null } = {},
+  opts: { dedupeKey?: string; coalesceKey?: string; runAt?: Date; companyId?: number | null } = {},
 ): Promise<void> {
   await db
     .insert(jobs)
@@ -136,6 +156,7 @@ export async function enqueue<P>(
       payload: parsePayload(def, payload),
       maxAttempts: def.maxAttempts ?? 5,
       dedupeKey: opts.dedupeKey ?? null,
+      coalesceKey: opts.coalesceKey ?? null,
       companyId: opts.companyId ?? null,
       runAt: opts.runAt ?? new Date(),
       requestId: currentRequestId(),
@@ -154,6 +175,7 @@ export async function requeueFailedJob(tx: Tx, id: number): Promise<boolean> {
     .set({
       status: 'queued',
       attempts: 0,
+      stalls: 0,
       transientFailures: 0,
       transientSince: null,
       runAt: sql`now()`,
@@ -195,7 +217,7 @@ const failedMatching = (m: FailedJobsMatch): SQL =>
  */
 export async function requeueFailedJobs(tx: Tx, match: FailedJobsMatch): Promise<number> {
   const result = await tx.execute(sql`
-    UPDATE jobs SET status = 'queued', attempts = 0, transient_failures = 0, transient_since = null, run_at = now(),
+    UPDATE jobs SET status = 'queued', attempts = 0, stalls = 0, transient_failures = 0, transient_since = null, run_at = now(),
       locked_until = null, lock_token = null, finished_at = null
     WHERE id IN (
       SELECT DISTINCT ON (coalesce(dedupe_key, id::text)) id FROM jobs failed
@@ -236,6 +258,9 @@ type ClaimedJob = {
   transient_failures: number;
   company_id: number | null;
   progress: unknown;
+  /** Claims of it that ended with the worker gone, this one's predecessor included when it was taken over. */
+  stalls: number;
+  last_error: string | null;
 };
 
 /** A job handed back to the queue, its attempt given back: run again as soon as a worker is free. */
@@ -282,6 +307,8 @@ export interface JobRunnerOptions {
   notifications?: DbNotifications;
   /** Told of every run's end (metrics: job duration by type and outcome). */
   onJobEnd?: (name: string, outcome: JobOutcome, seconds: number) => void;
+  /** Told of every run a transaction conflict ended (metrics: conflicts by job type). */
+  onConflict?: (name: string) => void;
 }
 
 const DEFAULT_LOCK_MS = 300_000;
@@ -371,7 +398,9 @@ export class JobRunner {
    */
   async releaseAbandoned(): Promise<number> {
     const result = await this.db.execute(
-      sql`UPDATE jobs SET status = 'queued', locked_until = null, lock_token = null WHERE status = 'running' RETURNING id`,
+      // The crash ended the attempt: it is spent, and counted as a stall (see WorkerStoppedError).
+      sql`UPDATE jobs SET status = 'queued', locked_until = null, lock_token = null, stalls = stalls + 1
+        WHERE status = 'running' RETURNING id`,
     );
     return (result as { rows: unknown[] }).rows.length;
   }
@@ -491,46 +520,14 @@ export class JobRunner {
   }
 
   /**
-   * Claims up to `limit` due jobs of a queue, fairly between companies: each company's due jobs line up behind the
-   * ones it already has running, and the claim takes the front of every line before the second of any. A company
-   * with a thousand files waiting and two running waits its turn behind another company's single upload. A company
-   * this process served last also waits a turn: with one slot, the job that just finished is not running any more,
-   * and the older front of the flood's line would otherwise win every claim.
+   * Claims up to `limit` due jobs of a queue, fairly between companies (see claimStatement). A company this process
+   * served last waits a turn: with one slot, the job that just finished is not running any more, and the older front
+   * of a flood's line would otherwise win every claim.
    */
   private async claim(queue: Queue, limit: number): Promise<ClaimedJob[]> {
     if (!queue.jobNames.length || limit <= 0) return [];
-    const names = namesOf(queue);
     const served = queue.served.filter((c): c is number => c !== null);
-    const servedLast = served.length
-      ? sql`company_id IN (${sql.join(
-          served.map((c) => sql`${c}`),
-          sql`, `,
-        )})`
-      : sql`false`;
-    const result = await this.db.execute(sql`
-      UPDATE jobs SET status = 'running', attempts = attempts + 1, lock_token = gen_random_uuid(),
-        locked_until = now() + make_interval(secs => ${this.lockMs / 1000})
-      WHERE id IN (
-        SELECT id FROM jobs
-        WHERE id IN (
-          SELECT id FROM (
-            SELECT id, run_at, busy, company_id,
-              row_number() OVER (PARTITION BY company_id ORDER BY busy DESC, run_at, id) AS turn
-            FROM (
-              SELECT id, run_at, company_id, (status = 'running' AND locked_until >= now()) AS busy
-              FROM jobs
-              WHERE name IN (${names}) AND (status = 'running' OR (status = 'queued' AND run_at <= now()))
-            ) candidates
-          ) lines
-          WHERE NOT busy
-          ORDER BY turn + (CASE WHEN ${servedLast} THEN 1 ELSE 0 END), run_at, id
-          LIMIT ${limit}
-        )
-          AND ((status = 'queued' AND run_at <= now()) OR (status = 'running' AND locked_until < now()))
-        FOR UPDATE SKIP LOCKED
-      )
-      RETURNING id, name, payload, attempts, max_attempts, request_id, lock_token, transient_failures, company_id,
-        progress`);
+    const result = await this.db.execute(claimStatement(queue.jobNames, limit, this.lockMs, served));
     const claimed = (result as { rows: ClaimedJob[] }).rows;
     for (const job of claimed) this.held.set(job.id, job.lock_token);
     queue.served = [...queue.served, ...claimed.map((j) => j.company_id)].slice(-Math.max(1, queue.concurrency));
@@ -558,6 +555,13 @@ export class JobRunner {
       log.error({ err }, 'job payload invalid');
       await this.record(job, log, 'failed', sql`status = 'failed', last_error = ${String(err)}, finished_at = now()`);
       end('failed');
+      return;
+    }
+    if (job.attempts > job.max_attempts) {
+      // Claimed past its attempts: the last one's worker stopped without an outcome. Run again, it may stop this one.
+      const err = new WorkerStoppedError(job);
+      log.error({ err, stalls: job.stalls }, 'job failed: its worker stopped during its last attempt');
+      end(await this.failForGood(job, def, payload, err, log, sql`attempts = ${job.max_attempts}`));
       return;
     }
     const lease = this.keepAlive(job, log);
@@ -594,7 +598,8 @@ export class JobRunner {
 
   /**
    * A failed run: a dependency's outage is retried with backoff and jitter, giving back the attempt, until the
-   * outage has lasted past the horizon; any other error spends an attempt. When the job fails for good, its
+   * outage has lasted past the horizon; a transaction conflict (deadlock, serialization failure) is retried soon,
+   * with jitter, spending an attempt, and counted; any other error spends an attempt. When the job fails for good, its
    * definition's onFailed runs first (a file must not stay "pending"); if that cannot be done now either, the job
    * is queued again to try once more.
    */
@@ -606,7 +611,26 @@ export class JobRunner {
     log: FastifyBaseLogger,
   ): Promise<JobOutcome> {
     const lastError = String(err);
-    if (isDependencyUnavailable(err)) {
+    if (isTransactionConflict(err)) {
+      this.opts.onConflict?.(job.name);
+      const last = job.attempts >= job.max_attempts;
+      if (last) {
+        log.error({ err, attempt: job.attempts }, 'job failed: a conflicting transaction rolled back its last attempt');
+      } else {
+        const delayMs = conflictRetryDelayMs(job.attempts);
+        log.warn(
+          { err, attempt: job.attempts, retryInMs: delayMs },
+          'job met a conflicting transaction (deadlock or serialization failure); trying again',
+        );
+        await this.record(
+          job,
+          log,
+          'retry',
+          sql`status = 'queued', last_error = ${lastError}, run_at = now() + make_interval(secs => ${delayMs / 1000})`,
+        );
+        return 'retry';
+      }
+    } else if (isDependencyOutage(err)) {
       const horizonSecs = (this.opts.retryHorizonMs ?? DEFAULT_RETRY_HORIZON_MS) / 1000;
       const [row] = await this.recordReturning<{ transient_failures: number; past_horizon: boolean }>(
         job,
@@ -642,6 +666,22 @@ export class JobRunner {
         return 'retry';
       }
     }
+    return this.failForGood(job, def, payload, err, log);
+  }
+
+  /**
+   * Fails a job for good: its definition's onFailed runs first (a file must not stay "pending"); if that cannot be
+   * done now, the job is queued again, its attempt given back, to fail again later. `set` adds to the failed row.
+   */
+  private async failForGood(
+    job: ClaimedJob,
+    def: JobDefinition<unknown>,
+    payload: unknown,
+    err: unknown,
+    log: FastifyBaseLogger,
+    set: SQL = sql`attempts = attempts`,
+  ): Promise<JobOutcome> {
+    const lastError = String(err);
     try {
       await def.onFailed?.(payload, { ...this.info(job, log), error: err });
     } catch (finalErr) {
@@ -650,11 +690,17 @@ export class JobRunner {
         job,
         log,
         'retry',
-        sql`status = 'queued', last_error = ${lastError}, run_at = now() + make_interval(secs => ${dependencyRetryDelayMs(1) / 1000})`,
+        sql`status = 'queued', attempts = greatest(attempts - 1, 0), last_error = ${lastError},
+          run_at = now() + make_interval(secs => ${dependencyRetryDelayMs(1) / 1000})`,
       );
       return 'retry';
     }
-    await this.record(job, log, 'failed', sql`status = 'failed', last_error = ${lastError}, finished_at = now()`);
+    await this.record(
+      job,
+      log,
+      'failed',
+      sql`status = 'failed', ${set}, last_error = ${lastError}, finished_at = now()`,
+    );
     return 'failed';
   }
 
@@ -769,6 +815,95 @@ export class JobRunner {
     timer.unref();
     return { signal: controller.signal, stop: () => clearInterval(timer) };
   }
+}
+
+/**
+ * The statement that claims up to `limit` due jobs of these types, fairly between companies: each company's due jobs
+ * line up behind the ones it already has running, and the claim takes the front of every line before the second of
+ * any (a company with a thousand files waiting and two running waits behind another company's single upload);
+ * companies in `servedLast` wait one turn more.
+ *
+ * Its cost follows the companies with queued work, not the jobs: it skips through `jobs_line_idx` one company at a
+ * time (a loose index scan: one probe per company and type), reads each one's oldest due jobs (at most `limit`), the
+ * queue's running jobs (few: the workers' slots, and claims whose worker stopped, which are due again) and ranks
+ * those. The rows are locked in rank order with SKIP LOCKED, so a worker claiming at the same moment takes the next
+ * ones instead of none.
+ */
+export function claimStatement(names: readonly string[], limit: number, lockMs: number, servedLast: readonly number[]) {
+  const nameList = sql.join(
+    names.map((n) => sql`${n}`),
+    sql`, `,
+  );
+  const served = servedLast.length
+    ? sql`f.company_id IN (${sql.join(
+        servedLast.map((c) => sql`${c}`),
+        sql`, `,
+      )})`
+    : sql`false`;
+  return sql`
+    WITH RECURSIVE
+      types(name) AS (SELECT unnest(ARRAY[${nameList}]::text[])),
+      lines(name, company_id) AS (
+        SELECT t.name, (SELECT j.company_id FROM jobs j
+          WHERE j.status = 'queued' AND j.name = t.name AND j.company_id IS NOT NULL
+          ORDER BY j.company_id LIMIT 1)
+        FROM types t
+        UNION ALL
+        SELECT l.name, (SELECT j.company_id FROM jobs j
+          WHERE j.status = 'queued' AND j.name = l.name AND j.company_id > l.company_id
+          ORDER BY j.company_id LIMIT 1)
+        FROM lines l WHERE l.company_id IS NOT NULL
+      ),
+      fronts AS (
+        SELECT f.id, f.run_at, f.company_id FROM lines l CROSS JOIN LATERAL (
+          SELECT j.id, j.run_at, j.company_id FROM jobs j
+          WHERE j.status = 'queued' AND j.name = l.name AND j.company_id = l.company_id AND j.run_at <= now()
+          ORDER BY j.company_id, j.run_at, j.id LIMIT ${limit}) f
+        WHERE l.company_id IS NOT NULL
+        UNION ALL
+        SELECT f.id, f.run_at, f.company_id FROM types t CROSS JOIN LATERAL (
+          SELECT j.id, j.run_at, j.company_id FROM jobs j
+          WHERE j.status = 'queued' AND j.name = t.name AND j.company_id IS NULL AND j.run_at <= now()
+          ORDER BY j.company_id, j.run_at, j.id LIMIT ${limit}) f
+        UNION ALL
+        SELECT j.id, j.run_at, j.company_id FROM jobs j
+        WHERE j.status = 'running' AND j.name IN (${nameList}) AND j.locked_until < now()
+      ),
+      busy AS (
+        SELECT j.company_id, count(*) AS n FROM jobs j
+        WHERE j.status = 'running' AND j.name IN (${nameList}) AND j.locked_until >= now()
+        GROUP BY j.company_id
+      ),
+      ranked AS (
+        SELECT f.id, f.run_at,
+          coalesce(b.n, 0) + row_number() OVER (PARTITION BY f.company_id ORDER BY f.run_at, f.id)
+            + (CASE WHEN ${served} THEN 1 ELSE 0 END) AS turn
+        FROM fronts f LEFT JOIN busy b ON b.company_id IS NOT DISTINCT FROM f.company_id
+      ),
+      picked AS (
+        SELECT j.id FROM jobs j JOIN ranked r ON r.id = j.id
+        WHERE (j.status = 'queued' AND j.run_at <= now()) OR (j.status = 'running' AND j.locked_until < now())
+        ORDER BY r.turn, r.run_at, r.id
+        LIMIT ${limit}
+        FOR UPDATE OF j SKIP LOCKED
+      )
+    UPDATE jobs SET status = 'running', attempts = jobs.attempts + 1,
+      stalls = jobs.stalls + (CASE WHEN jobs.status = 'running' THEN 1 ELSE 0 END),
+      coalesce_key = null, lock_token = gen_random_uuid(),
+      locked_until = now() + make_interval(secs => ${lockMs / 1000})
+    FROM picked WHERE jobs.id = picked.id
+    RETURNING jobs.id, jobs.name, jobs.payload, jobs.attempts, jobs.max_attempts, jobs.request_id, jobs.lock_token,
+      jobs.transient_failures, jobs.company_id, jobs.progress, jobs.stalls, jobs.last_error`;
+}
+
+/**
+ * The wait before the retry of a job whose nth attempt met a conflicting transaction: the other transaction is done
+ * within moments, so from 100 ms doubling to at most 5 s, with "equal jitter" so that the jobs that deadlocked on
+ * each other do not meet again at the same instant.
+ */
+export function conflictRetryDelayMs(attempt: number, random = Math.random): number {
+  const ceiling = Math.min(200 * 2 ** Math.max(0, attempt - 1), 5_000);
+  return Math.round(ceiling / 2 + random() * (ceiling / 2));
 }
 
 /**

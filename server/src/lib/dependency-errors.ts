@@ -3,6 +3,10 @@
  * that is away, an SMTP relay that says "try later": none of them is the user's fault, none of them is a reason to
  * give up on work, and all of them pass. The HTTP layer answers them 503 with Retry-After; the job runner retries them
  * with backoff up to a horizon, without spending the attempts meant for content that cannot be processed.
+ *
+ * A transaction PostgreSQL rolled back because it met another (a deadlock it broke, a serialization failure) is a
+ * class of its own: nothing is away, the same work usually succeeds at once when tried again, but work that meets one
+ * every time has a cause of its own to find. The job runner retries it a few times, spending attempts, and counts it.
  */
 
 /** Node's socket and DNS errors that say the other side is unreachable or went away. */
@@ -28,11 +32,12 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), shutdown and restart
- * (57P01-57P03), too many connections (53300), and the pool's own timeout below. Also a transaction the server rolled
- * back to let others through (a deadlock it broke, 40P01; a serialization failure, 40001): nothing of it was kept, and
- * the same work succeeds when tried again.
+ * (57P01-57P03), too many connections (53300), out of disk (53400), and the pool's own timeout below.
  */
-const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400|40P01|40001)$/;
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400)$/;
+
+/** A transaction the server rolled back to let others through: a deadlock it broke, a serialization failure. */
+const POSTGRES_CONFLICT = /^(40P01|40001)$/;
 
 /**
  * The drivers' messages for a connection that broke or could not be had, which they give no code: pg's, and
@@ -75,18 +80,29 @@ function isUnavailableHere(e: ErrorLike): boolean {
   return false;
 }
 
-/**
- * True when the error (or an error it wraps: drizzle's `cause`, an AggregateError's `errors`) says a dependency is
- * unavailable for now, not that the request or the content is wrong.
- */
-export function isDependencyUnavailable(err: unknown, depth = 0): boolean {
+/** Whether the error, or an error it wraps (drizzle's `cause`, an AggregateError's `errors`), passes the test. */
+function anyWrapped(err: unknown, test: (e: ErrorLike) => boolean, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 8) return false;
   const e = err as ErrorLike;
-  if (isUnavailableHere(e)) return true;
-  if (e.cause && isDependencyUnavailable(e.cause, depth + 1)) return true;
-  if (Array.isArray(e.errors)) return e.errors.some((inner) => isDependencyUnavailable(inner, depth + 1));
+  if (test(e)) return true;
+  if (e.cause && anyWrapped(e.cause, test, depth + 1)) return true;
+  if (Array.isArray(e.errors)) return e.errors.some((inner) => anyWrapped(inner, test, depth + 1));
   return false;
 }
+
+/** True when the error says a dependency is away for now (an outage), not that the request or the content is wrong. */
+export const isDependencyOutage = (err: unknown): boolean => anyWrapped(err, isUnavailableHere);
+
+/** True when PostgreSQL rolled the transaction back because it met another: a deadlock (40P01) or 40001. */
+export const isTransactionConflict = (err: unknown): boolean =>
+  anyWrapped(err, (e) => typeof e.code === 'string' && POSTGRES_CONFLICT.test(e.code));
+
+/**
+ * True when the same request may simply be sent again: a dependency's outage or a transaction conflict. What the
+ * HTTP layer answers 503 with Retry-After; the job runner tells the two apart (isDependencyOutage,
+ * isTransactionConflict).
+ */
+export const isDependencyUnavailable = (err: unknown): boolean => isDependencyOutage(err) || isTransactionConflict(err);
 
 /** Thrown by our own code when it knows a dependency is away (a call that passed its time limit, say). */
 export class DependencyUnavailableError extends Error {

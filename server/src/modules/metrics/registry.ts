@@ -49,6 +49,12 @@ export class PortalMetrics {
     buckets: JOB_BUCKETS,
     registers: [this.registry],
   });
+  private readonly jobConflicts = new Counter({
+    name: 'portal_job_conflicts_total',
+    help: 'Background job runs that a conflicting transaction rolled back (a deadlock or a serialization failure), by type: retried while attempts remain.',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
   private readonly jobs = new Gauge({
     name: 'portal_jobs',
     help: 'Background jobs in the queue by type and state: queued, running, failed (kept until retried or discarded), done in the last hour.',
@@ -116,6 +122,8 @@ export class PortalMetrics {
 
   observeJob = (type: string, outcome: JobOutcome, seconds: number) =>
     this.jobDuration.observe({ type, outcome }, seconds);
+
+  observeJobConflict = (type: string) => this.jobConflicts.inc({ type });
 
   /** The exposition text, with the gauges read now. */
   async scrape(): Promise<string> {
