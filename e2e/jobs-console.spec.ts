@@ -146,7 +146,7 @@ test('jobs console: an administrator sees a failed job with its error, retries i
     JOBS_MSG.confirmBulkRetry(JOBS_MSG.matchingFailed('drafts.processFile', 'is missing')),
   );
   await bulk.getByRole('button', { name: 'Retry all' }).click();
-  await expect(admin.getByText(JOBS_MSG.bulkRetried(1))).toBeVisible();
+  await expect(admin.getByText(JOBS_MSG.bulkRetried(1, 0))).toBeVisible();
   await expect(admin.getByRole('button', { name: `Discard job ${toDiscard}` })).toHaveCount(0);
   await admin.getByRole('combobox', { name: 'State' }).click();
   await admin.getByRole('option', { name: 'Done (last hour)' }).click();

@@ -818,8 +818,8 @@ export type paths = {
         get?: never;
         put?: never;
         /**
-         * Accept items, or reject them with one reason; each is decided on its own
-         * @description Each item gets its own history row, e-mail and webhook event. `already_decided`: someone else decided it first (or it is no longer waiting for review); it is left as it is.
+         * Accept items, or reject them with one reason; each is decided on its own and answered on its own
+         * @description Each item is decided in a transaction of its own, with its own history row, e-mail and webhook event, and gets its own outcome: `accepted` or `rejected`; `already_decided` when someone decided it first or it no longer waits for review (left as it is; `decidedBy` is "you" when it was the caller); `not_found`; `failed` with a `message` when it met an error (it was not decided: send it again). One item failing neither undoes nor hides the others, so the answer is 200 whatever each item met.
          */
         post: operations["postReviewDecisions"];
         delete?: never;
@@ -13427,9 +13427,11 @@ export interface operations {
                      *       "results": [
                      *         {
                      *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-                     *           "outcome": "done",
+                     *           "outcome": "accepted",
                      *           "itemStatus": "ADMIN_REJECTED",
-                     *           "decidedBy": null
+                     *           "decidedBy": null,
+                     *           "decidedByYou": true,
+                     *           "message": null
                      *         }
                      *       ]
                      *     }
@@ -13439,10 +13441,12 @@ export interface operations {
                             /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
                             id: string;
                             /** @enum {string} */
-                            outcome: "done" | "already_decided" | "not_found";
+                            outcome: "accepted" | "rejected" | "already_decided" | "not_found" | "failed";
                             /** @example ADMIN_REJECTED */
                             itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             decidedBy: string | null;
+                            decidedByYou: boolean;
+                            message: string | null;
                         }[];
                     };
                 };
@@ -19037,11 +19041,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "count": 2,
+                     *       "left": 0,
                      *       "message": "2 failed jobs are queued again."
                      *     }
                      */
                     "application/json": {
                         count: number;
+                        /** @description Matching failed jobs still failed after it (a retry leaves those whose work is queued or running already) */
+                        left: number;
                         message: string;
                     };
                 };
@@ -19212,11 +19219,14 @@ export interface operations {
                     /**
                      * @example {
                      *       "count": 2,
+                     *       "left": 0,
                      *       "message": "2 failed jobs were discarded."
                      *     }
                      */
                     "application/json": {
                         count: number;
+                        /** @description Matching failed jobs still failed after it (a retry leaves those whose work is queued or running already) */
+                        left: number;
                         message: string;
                     };
                 };

@@ -35,6 +35,12 @@ function budgets(file: string): string[] {
       const oneTry = /one try/i.test(line) || /one try/i.test(lines[i - 1] ?? '');
       if (ms < HANG_FLOOR_MS && !oneTry) found.push(where);
     }
+    // it(name, fn, LIMIT) where prettier puts the limit on a line of its own, after the function's closing brace.
+    const limitLine = /^\s*([A-Z_][A-Z0-9_]*|[0-9_]+),\s*$/.exec(lines[i + 1] ?? '');
+    if (/^\s*\},\s*$/.test(line) && limitLine && /^\s*\);/.test(lines[i + 2] ?? '')) {
+      const ms = valueOf(limitLine[1], lines);
+      if (ms === undefined || ms < HANG_FLOOR_MS) found.push(`${file}:${i + 2}: ${lines[i + 1].trim()}`);
+    }
     // it(..., fn, 30_000) and describe(..., { timeout }) forms: a test's own limit below the configured one.
     const own = /^\s*\}, ([0-9_]+)\);$/.exec(line);
     if (
@@ -45,6 +51,13 @@ function budgets(file: string): string[] {
       found.push(where);
   });
   return found;
+}
+
+/** A limit written as a number, or as a constant of the file set to one. */
+function valueOf(limit: string, lines: string[]): number | undefined {
+  if (/^[0-9_]+$/.test(limit)) return Number(limit.replace(/_/g, ''));
+  const declared = lines.map((l) => new RegExp(`^const ${limit} = ([0-9_]+);`).exec(l)).find(Boolean);
+  return declared ? Number(declared[1].replace(/_/g, '')) : undefined;
 }
 
 /** The line that opens the block a `}, N);` line closes: the nearest line above at the same indentation. */

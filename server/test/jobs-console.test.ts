@@ -280,13 +280,13 @@ describe(`jobs console API (${databaseKind})`, () => {
 
     const retried = await cast.admin.post('/api/admin/jobs/retry-failed', { type, error: 'econnrefused', since });
     expect(retried.status).toBe(200);
-    expect(retried.json).toEqual({ count: 3, message: JOBS_MSG.bulkRetried(3) });
+    expect(retried.json).toEqual({ count: 3, left: 0, message: JOBS_MSG.bulkRetried(3, 0) });
     const rows = await db.select().from(jobs).where(eq(jobs.name, type));
     expect(rows.filter((r) => r.status === 'queued').map((r) => r.attempts)).toEqual([0, 0, 0]);
     expect(rows.filter((r) => r.status === 'failed')).toHaveLength(2);
 
     const discarded = await cast.admin.post('/api/admin/jobs/discard-failed', { type });
-    expect(discarded.json).toEqual({ count: 2, message: JOBS_MSG.bulkDiscarded(2) });
+    expect(discarded.json).toEqual({ count: 2, left: 0, message: JOBS_MSG.bulkDiscarded(2) });
     expect((await db.select().from(jobs).where(eq(jobs.name, type))).map((r) => r.status)).toEqual([
       'queued',
       'queued',
@@ -302,6 +302,33 @@ describe(`jobs console API (${databaseKind})`, () => {
         ['jobs.bulk_discarded', { count: 2 }],
       ]),
     );
+    await db.delete(jobs).where(eq(jobs.name, type));
+  });
+
+  it('retry of every matching failed job says how many stay failed because the same work is queued already', async () => {
+    const db = server.database.db;
+    const type = 'auth.passwordResetMail';
+    await db.delete(jobs).where(eq(jobs.name, type));
+    const failed = {
+      name: type,
+      status: 'failed' as const,
+      lastError: 'Error: connect ECONNREFUSED',
+      finishedAt: new Date(),
+    };
+    await db.insert(jobs).values([
+      { ...failed, payload: { email: 'f@nowhere.example' } },
+      { ...failed, payload: { email: 'g@nowhere.example' }, dedupeKey: 'reset:g' },
+      // The same work as the one before, queued again meanwhile: that failed copy must not run too.
+      { name: type, payload: { email: 'g@nowhere.example' }, status: 'queued' as const, dedupeKey: 'reset:g' },
+    ]);
+    const retried = await cast.admin.post('/api/admin/jobs/retry-failed', { type });
+    expect(retried.status).toBe(200);
+    expect(retried.json).toEqual({ count: 1, left: 1, message: JOBS_MSG.bulkRetried(1, 1) });
+    expect(retried.json.message).toBe(
+      '1 failed job is queued again. 1 stays failed: the same work is queued or running already.',
+    );
+    const rows = await db.select().from(jobs).where(eq(jobs.name, type));
+    expect(rows.filter((r) => r.status === 'failed').map((r) => r.dedupeKey)).toEqual(['reset:g']);
     await db.delete(jobs).where(eq(jobs.name, type));
   });
 });

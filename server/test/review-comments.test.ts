@@ -98,7 +98,7 @@ describe(`review comments (${databaseKind})`, () => {
       comments: COMMENTS,
     });
     expect(res.status, res.text).toBe(200);
-    expect(res.json.results[0].outcome).toBe('done');
+    expect(res.json.results[0].outcome).toBe('rejected');
 
     const seen = (await supplier.graphql(DETAIL, { id })).json.data.getProductSubmission;
     expect(seen.itemStatus).toBe('ADMIN_REJECTED');

@@ -182,7 +182,9 @@ describe(`review workspace (${databaseKind})`, () => {
     const ids = await seed(Array.from({ length: 50 }, () => ({ partner: NORTHSIDE })));
     const raced = ids[17];
     const first = await second.post('/api/review/decisions', { ids: [raced], decision: 'accept' });
-    expect(first.json.results).toEqual([{ id: raced, outcome: 'done', itemStatus: 'ACCEPTED', decidedBy: null }]);
+    expect(first.json.results).toEqual([
+      { id: raced, outcome: 'accepted', itemStatus: 'ACCEPTED', decidedBy: null, decidedByYou: false, message: null },
+    ]);
     await server.ctx.jobs!.drain();
     const mailsBefore = await server.database.db.$count(mailOutbox, eq(mailOutbox.to, 'supplier@example.com'));
 
@@ -193,12 +195,14 @@ describe(`review workspace (${databaseKind})`, () => {
     });
     expect(res.status).toBe(200);
     const results = res.json.results as { id: string; outcome: string; decidedBy: string | null }[];
-    expect(results.filter((r) => r.outcome === 'done')).toHaveLength(49);
+    expect(results.filter((r) => r.outcome === 'rejected')).toHaveLength(49);
     expect(results.find((r) => r.id === raced)).toEqual({
       id: raced,
       outcome: 'already_decided',
       itemStatus: 'ACCEPTED',
       decidedBy: 'Rita Reviewer',
+      decidedByYou: false,
+      message: null,
     });
 
     const db = server.database.db;

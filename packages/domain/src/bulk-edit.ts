@@ -44,6 +44,11 @@ export const MAX_BULK_EDIT_STEPS = 4;
 export const BULK_EDIT_MSG = {
   emptyTable: 'Nothing to see here.',
   saved: 'Changes Saved',
+  /** A save refused because rows were deleted or are no longer the user's to edit meanwhile, named by their UPCs. */
+  rowsGone: (upcs: readonly string[]) =>
+    `Nothing was saved: the submission${upcs.length === 1 ? '' : 's'} of UPC ${upcs.join(', ')} ${
+      upcs.length === 1 ? 'is' : 'are'
+    } no longer there or no longer yours to edit. Please reload the page.`,
   confirmationHeading: 'Confirmation',
   number: `Must be a number with at most ${NUMBER_MAX_DIGITS} digits and ${NUMBER_DECIMALS} decimals.`,
   money: `Must be an amount with at most ${MONEY_INTEGER_DIGITS} digits before the point and ${MONEY_DECIMALS} after.`,

@@ -58,7 +58,12 @@ export const JOBS_MSG = {
     `Discard failed job ${id} (${type})? Its work will not be done, and the row and its error are deleted.`,
   readOnly: 'You can look at the jobs but not retry or discard them: that needs the write:jobs scope.',
   noJobs: 'No jobs match these filters.',
-  bulkRetried: (n: number) => (n === 1 ? '1 failed job is queued again.' : `${n} failed jobs are queued again.`),
+  /** `left`: matching failed jobs not queued again, because the same work (same dedupe key) is queued or running. */
+  bulkRetried: (n: number, left: number) =>
+    (n === 1 ? '1 failed job is queued again.' : `${n} failed jobs are queued again.`) +
+    (left === 0
+      ? ''
+      : ` ${left === 1 ? '1 stays' : `${left} stay`} failed: the same work is queued or running already.`),
   bulkDiscarded: (n: number) => (n === 1 ? '1 failed job was discarded.' : `${n} failed jobs were discarded.`),
   confirmBulkRetry: (which: string) => `Queue ${which} again, with fresh attempts?`,
   confirmBulkDiscard: (which: string) =>

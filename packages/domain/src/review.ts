@@ -213,8 +213,13 @@ export type ReviewItemContext = z.infer<typeof reviewItemContext>;
 export const WORKSPACE_MSG = {
   beingReviewedBy: (name: string) => `Being reviewed by ${name}`,
   alreadyDecided: 'Already decided by someone else',
-  accepted: (n: number) => (n === 1 ? '1 item accepted.' : `${n} items accepted.`),
-  rejected: (n: number) => (n === 1 ? '1 item rejected.' : `${n} items rejected.`),
+  /** A bulk decision's item that met an outage of the database: it may or may not have been decided. */
+  itemUnavailable:
+    'The database did not answer for this item. Please try it again: if it was decided after all, it will show as already decided by you.',
+  /** Items of a bulk decision left untried after the database failed several items in a row. */
+  itemNotTried: 'Not tried: the database was not answering. Please try it again.',
+  /** An item that met an error no one expected (logged for the team). */
+  itemError: 'This item met an unexpected error and was not changed. Please try it again or open it on its own.',
   reasonRequired: 'Please pick or type a reason for the rejection.',
   stockReasonRequired: 'Please type the reason.',
   stockReasonTooLong: `Please keep the reason to ${REJECTION_REASON_MAX} characters or fewer.`,
@@ -248,15 +253,40 @@ export const reviewDecisionBody = z
   });
 export type ReviewDecisionBody = z.infer<typeof reviewDecisionBody>;
 
+/**
+ * One item's outcome in a bulk decision: `accepted` or `rejected` (this request decided it), `already_decided`
+ * (someone decided it first, or it no longer waits for review: left as it is; `decidedBy` is "you" when that was the
+ * caller), `not_found` (gone), or `failed` (it met an error and was not changed: `message` says which; try it again).
+ */
+export const REVIEW_DECISION_OUTCOMES = ['accepted', 'rejected', 'already_decided', 'not_found', 'failed'] as const;
+export type ReviewDecisionOutcomeKind = (typeof REVIEW_DECISION_OUTCOMES)[number];
 export const reviewDecisionOutcome = z.object({
   id: textField(EXAMPLE.submissionId),
-  outcome: z.enum(['done', 'already_decided', 'not_found']),
+  outcome: z.enum(REVIEW_DECISION_OUTCOMES),
   itemStatus: itemStatus.nullable().meta({ examples: ['ADMIN_REJECTED'] }),
-  /** Who decided it, when someone else already had. */
+  /** Who decided it, for `already_decided`: "you" when it was the caller, a name otherwise, null for the system. */
   decidedBy: z.string().nullable(),
+  decidedByYou: z.boolean(),
+  /** Why it failed, for `failed`. */
+  message: z.string().nullable(),
 });
 export type ReviewDecisionOutcome = z.infer<typeof reviewDecisionOutcome>;
 export const reviewDecisionResult = z.object({ results: z.array(reviewDecisionOutcome) });
+
+/** What a bulk decision did, in one line: "38 accepted, 1 already decided by you, 1 failed." */
+export function reviewDecisionSummary(results: readonly ReviewDecisionOutcome[]): string {
+  const count = (pick: (r: ReviewDecisionOutcome) => boolean) => results.filter(pick).length;
+  const parts: [number, string][] = [
+    [count((r) => r.outcome === 'accepted'), 'accepted'],
+    [count((r) => r.outcome === 'rejected'), 'rejected'],
+    [count((r) => r.outcome === 'already_decided' && r.decidedByYou), 'already decided by you'],
+    [count((r) => r.outcome === 'already_decided' && !r.decidedByYou), 'already decided by someone else'],
+    [count((r) => r.outcome === 'not_found'), 'no longer there'],
+    [count((r) => r.outcome === 'failed'), 'failed'],
+  ];
+  const said = parts.filter(([n]) => n > 0).map(([n, what]) => `${n} ${what}`);
+  return said.length ? `${said.join(', ')}.` : 'Nothing was decided.';
+}
 export type ReviewDecisionResult = z.infer<typeof reviewDecisionResult>;
 
 export const reviewStockReasonBody = z

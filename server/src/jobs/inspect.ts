@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { JOBS_DONE_WINDOW_MS, type JobState } from '@portal/domain';
-import type { Db, Tx } from '../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { jobs } from '../db/schema.ts';
 
 /** One type and state: how many jobs, and for queued ones how long the oldest due one has waited. */
@@ -67,4 +67,16 @@ export function listJobs(
 export async function findJobForUpdate(tx: Tx, id: number): Promise<JobRow | undefined> {
   const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
   return row;
+}
+
+/** Failed jobs that match a bulk action's filter (the same filter as queue.ts's bulk retry and discard). */
+export async function countFailedMatching(tx: Tx, m: { type?: string; error?: string; since?: Date }): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(
+    tx,
+    sql`select count(*)::int as n from jobs where status = 'failed'
+      ${m.type ? sql`and name = ${m.type}` : sql``}
+      ${m.error ? sql`and strpos(lower(coalesce(last_error, '')), lower(${m.error})) > 0` : sql``}
+      ${m.since ? sql`and finished_at >= ${m.since}` : sql``}`,
+  );
+  return Number(row?.n ?? 0);
 }

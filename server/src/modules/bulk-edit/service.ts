@@ -9,6 +9,7 @@ import {
   type PartnerStatus,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
@@ -67,24 +68,24 @@ export async function getRows(ctx: AppContext, user: UserRow, ids: readonly stri
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFoundRows(missing);
-  return present(ctx, user, rows, wanted);
+  return present(ctx.db, user, rows, wanted);
 }
 
 async function present(
-  ctx: AppContext,
+  db: Tx,
   user: UserRow,
   rows: (typeof productSubmissions.$inferSelect)[],
   order: readonly string[],
 ) {
   const refs = await referencesOf(
-    ctx.db,
+    db,
     rows.map((r) => r.id),
   );
   const marketIds = [...new Set([...refs.values()].flatMap((r) => r.marketAccountIds))];
   const attributeIds = [...new Set([...refs.values()].flatMap((r) => r.attributeIds))];
   const [markets, attrs] = await Promise.all([
-    marketIds.length ? ctx.db.select().from(marketAccounts).where(inArray(marketAccounts.id, marketIds)) : [],
-    attributeIds.length ? ctx.db.select().from(attributes).where(inArray(attributes.id, attributeIds)) : [],
+    marketIds.length ? db.select().from(marketAccounts).where(inArray(marketAccounts.id, marketIds)) : [],
+    attributeIds.length ? db.select().from(attributes).where(inArray(attributes.id, attributeIds)) : [],
   ]);
   const marketById = new Map(markets.map((m) => [m.id, m]));
   const attrById = new Map(attrs.map((a) => [a.id, a]));
@@ -119,7 +120,8 @@ type RowPatch = { id: string } & Record<string, unknown>;
  * Saves bulk-edit rows (part 2 sections 4 and 5): each row is merged over the stored values (a field left out keeps
  * its value), then checked with the domain's row schema; unknown market accounts and attributes are refused.
  * Problems come back per field as "{rowId}.{field}". Only submissions the user may edit; any other id answers
- * "not found" and nothing is written. All rows commit together, with their partner statuses recomputed.
+ * "not found" and nothing is written. All rows commit together, with their partner statuses recomputed, and the
+ * answer is what that transaction wrote: a save is all or nothing, never part-way (docs/decisions/bulk-edit.md).
  */
 export async function updateRows(
   ctx: AppContext,
@@ -136,7 +138,7 @@ export async function updateRows(
     });
   if (!patches.length) return [];
 
-  const saved = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     const valid = ids.filter((id) => UUID.test(id));
     const stored = valid.length
       ? await tx
@@ -235,9 +237,14 @@ export async function updateRows(
         ...change,
       });
     }
-    return tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids));
+    // The answer is read in the transaction: once the rows commit, no failed read can answer "not saved".
+    return present(
+      tx,
+      user,
+      await tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids)),
+      ids,
+    );
   });
-  return present(ctx, user, saved, ids);
 }
 
 /** GraphQL leaves out absent input fields as undefined; those keep the stored value. */

@@ -181,7 +181,7 @@ export async function filesUpdatedSince(ctx: AppContext, user: UserRow, jobId: s
 export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string, rows: MappingRow[]) {
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
-  const mapped = await ctx.db.transaction(async (tx) => {
+  return ctx.db.transaction(async (tx) => {
     await tx
       .select({ id: bulkIngestionJobs.id })
       .from(bulkIngestionJobs)
@@ -212,11 +212,11 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
       target: { type: 'bulk_ingestion_job', id: job.id, companyId: job.companyId, label: `Import job ${job.id}` },
       after: { files: rows.map((r) => `${r.filename} → ${r.upc}`) },
     });
-    return ids;
+    // The answer is read in the transaction: once the mapping commits, no failed read can answer "not applied".
+    const changed = new Set(ids);
+    const all = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
+    return all.filter((f) => changed.has(f.id)).map(presentFile);
   });
-  const all = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
-  const changed = new Set(mapped);
-  return all.filter((f) => changed.has(f.id)).map(presentFile);
 }
 
 // ---- Access (GraphQL, full administrators) ----

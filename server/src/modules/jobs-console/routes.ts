@@ -74,13 +74,24 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
     return discardJob(ctx, user, idOf(request.params));
   });
 
-  const bulkSchema = (summary: string, example: { count: number; message: string }) =>
+  const bulkSchema = (summary: string, example: { count: number; left: number; message: string }) =>
     routeSchema({
       summary,
       tags,
       body: failedJobsFilterSchema,
       responses: {
-        200: z.object({ count: z.number().int(), message: z.string() }).meta({ examples: [example] }),
+        200: z
+          .object({
+            count: z.number().int(),
+            left: z
+              .number()
+              .int()
+              .describe(
+                'Matching failed jobs still failed after it (a retry leaves those whose work is queued or running already)',
+              ),
+            message: z.string(),
+          })
+          .meta({ examples: [example] }),
       },
       errors: [400, 401, 403, 429],
     });
@@ -94,7 +105,8 @@ export async function jobsConsoleRoutes(app: FastifyInstance) {
             : 'Discard every failed job that matches (type, error text, failed since)',
           {
             count: 2,
-            message: action === 'retry' ? JOBS_MSG.bulkRetried(2) : JOBS_MSG.bulkDiscarded(2),
+            left: 0,
+            message: action === 'retry' ? JOBS_MSG.bulkRetried(2, 0) : JOBS_MSG.bulkDiscarded(2),
           },
         ),
       },

@@ -1,7 +1,7 @@
 import { jobProgressOf, JOBS_MSG, type FailedJobsFilter, type JobsListQuery } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
+import { countFailedMatching, findJobForUpdate, jobCounts, listJobs, type JobRow } from '../../jobs/inspect.ts';
 import {
   declaredJobTypeNames,
   deleteFailedJob,
@@ -115,17 +115,19 @@ export async function discardJob(ctx: AppContext, actor: Pick<Actor, 'id'>, id: 
 
 /**
  * Retry or discard every failed job that matches the filter, in one transaction with one audit row naming the
- * filter and the count: after an outage, a backlog of failures is one action, not one click per job.
+ * filter and the count: after an outage, a backlog of failures is one action, not one click per job. A retry says
+ * how many matching jobs it left failed (their work is queued or running already), so none is skipped unsaid.
  */
 export async function actOnFailedJobs(
   ctx: AppContext,
   actor: Pick<Actor, 'id'>,
   action: 'retry' | 'discard',
   filter: FailedJobsFilter,
-): Promise<{ count: number; message: string }> {
+): Promise<{ count: number; left: number; message: string }> {
   const match = { ...filter, since: filter.since ? new Date(filter.since) : undefined };
   return ctx.db.transaction(async (tx) => {
     const count = action === 'retry' ? await requeueFailedJobs(tx, match) : await deleteFailedJobs(tx, match);
+    const left = await countFailedMatching(tx, match);
     if (count > 0) {
       await recordAudit(tx, {
         actor,
@@ -135,6 +137,10 @@ export async function actOnFailedJobs(
         after: action === 'retry' ? { state: 'queued', count } : { count },
       });
     }
-    return { count, message: action === 'retry' ? JOBS_MSG.bulkRetried(count) : JOBS_MSG.bulkDiscarded(count) };
+    return {
+      count,
+      left,
+      message: action === 'retry' ? JOBS_MSG.bulkRetried(count, left) : JOBS_MSG.bulkDiscarded(count),
+    };
   });
 }

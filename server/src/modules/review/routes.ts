@@ -162,10 +162,13 @@ export async function reviewRoutes(app: FastifyInstance) {
     '/api/review/decisions',
     {
       schema: routeSchema({
-        summary: 'Accept items, or reject them with one reason; each is decided on its own',
+        summary: 'Accept items, or reject them with one reason; each is decided on its own and answered on its own',
         description:
-          'Each item gets its own history row, e-mail and webhook event. `already_decided`: someone else decided it ' +
-          'first (or it is no longer waiting for review); it is left as it is.',
+          'Each item is decided in a transaction of its own, with its own history row, e-mail and webhook event, and ' +
+          'gets its own outcome: `accepted` or `rejected`; `already_decided` when someone decided it first or it no ' +
+          'longer waits for review (left as it is; `decidedBy` is "you" when it was the caller); `not_found`; ' +
+          '`failed` with a `message` when it met an error (it was not decided: send it again). One item failing ' +
+          'neither undoes nor hides the others, so the answer is 200 whatever each item met.',
         tags,
         body: reviewDecisionBody,
         responses: { 200: reviewDecisionResult },

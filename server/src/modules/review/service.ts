@@ -21,6 +21,7 @@ import { queryRows, type Tx } from '../../db/client.ts';
 import { reviewStockReasons } from '../../db/schema.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
+import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { staffStatusChange } from '../submissions/service.ts';
@@ -150,10 +151,15 @@ export async function releaseItem(ctx: AppContext, user: UserRow, id: string) {
   await release(ctx.db, id, user.id);
 }
 
+/** After this many items in a row fail for an outage, the rest are reported untried instead of each waiting it out. */
+const OUTAGE_STREAK_TO_STOP = 3;
+
 /**
  * Accepts or rejects items, each in a transaction of its own, through the submissions lifecycle: each gets its own
- * history row, e-mail to its creator, webhook event and audit row. An item someone else decided first (or that
- * is no longer SUBMITTED or AUTO_REJECTED) is reported, not changed; the others go on.
+ * history row, e-mail to its creator, webhook event and audit row. Every item gets its outcome, and one item's
+ * failure neither undoes nor hides the others: an item someone decided first (or no longer SUBMITTED or
+ * AUTO_REJECTED) is `already_decided`, naming who ("you" for the caller); an item whose transaction failed is
+ * `failed` with the reason, and the loop goes on.
  */
 export async function decide(
   ctx: AppContext,
@@ -169,41 +175,111 @@ export async function decide(
   const to: ItemStatus = body.decision === 'accept' ? 'ACCEPTED' : 'ADMIN_REJECTED';
   const action = body.decision === 'accept' ? 'submission.accepted' : 'submission.rejected';
   const results: ReviewDecisionOutcome[] = [];
+  let outageStreak = 0;
   for (const id of [...new Set(body.ids)]) {
+    if (outageStreak >= OUTAGE_STREAK_TO_STOP) {
+      results.push(failed(id, null, WORKSPACE_MSG.itemNotTried));
+      continue;
+    }
     try {
       const updated = await ctx.db.transaction(async (tx) => {
         const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? []);
         await releaseAll(tx, id);
         return changed;
       });
-      results.push({ id, outcome: 'done', itemStatus: updated.itemStatus as ItemStatus, decidedBy: null });
-    } catch (error) {
-      if (!(error instanceof HttpError) || (error.status !== 404 && error.status !== 409)) throw error;
-      if (error.status === 404) {
-        results.push({ id, outcome: 'not_found', itemStatus: null, decidedBy: null });
-        continue;
-      }
-      const [last] = await queryRows<{
-        item_status: string;
-        first_name: string | null;
-        last_name: string | null;
-        email: string | null;
-      }>(
-        ctx.db,
-        sql`select s.item_status, u.first_name, u.last_name, u.email from product_submissions s
-          left join lateral (select h.user_id from submission_history h where h.submission_id = s.id
-            order by h.at desc, h.id desc limit 1) h on true
-          left join users u on u.id = h.user_id where s.id = ${id}::uuid`,
-      );
+      outageStreak = 0;
       results.push({
         id,
-        outcome: 'already_decided',
-        itemStatus: (last?.item_status as ItemStatus | undefined) ?? null,
-        decidedBy: last?.email ? [last.first_name, last.last_name].filter(Boolean).join(' ') || last.email : null,
+        outcome: body.decision === 'accept' ? 'accepted' : 'rejected',
+        itemStatus: updated.itemStatus as ItemStatus,
+        decidedBy: null,
+        decidedByYou: false,
+        message: null,
       });
+    } catch (error) {
+      // A refused request (the comments, which come with one item only) is the request's answer, as for one item.
+      if (error instanceof HttpError && error.status === 400) throw error;
+      const outage = isDependencyUnavailable(error);
+      outageStreak = outage ? outageStreak + 1 : 0;
+      results.push(await outcomeOfFailure(ctx, user, id, error));
     }
   }
   return results;
+}
+
+const failed = (id: string, itemStatus: ItemStatus | null, message: string): ReviewDecisionOutcome => ({
+  id,
+  outcome: 'failed',
+  itemStatus,
+  decidedBy: null,
+  decidedByYou: false,
+  message,
+});
+
+/** What an item's failed transaction means for the reviewer: gone, decided before, or failed with why. */
+async function outcomeOfFailure(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  error: unknown,
+): Promise<ReviewDecisionOutcome> {
+  if (error instanceof HttpError && error.status === 404)
+    return { id, outcome: 'not_found', itemStatus: null, decidedBy: null, decidedByYou: false, message: null };
+  if (error instanceof HttpError && error.status === 409) {
+    const last = await lastDecider(ctx, id).catch(() => undefined);
+    if (last) {
+      const you = last.userId === user.id;
+      return {
+        id,
+        outcome: 'already_decided',
+        itemStatus: last.itemStatus,
+        decidedBy: you ? 'you' : last.name,
+        decidedByYou: you,
+        message: null,
+      };
+    }
+    return failed(id, null, error.message);
+  }
+  // The database is away: asking it the item's status would wait as long again.
+  if (isDependencyUnavailable(error)) {
+    ctx.log.warn({ err: { message: (error as Error).message }, submissionId: id }, 'bulk decision item unavailable');
+    return failed(id, null, WORKSPACE_MSG.itemUnavailable);
+  }
+  const status = await currentStatus(ctx, id).catch(() => null);
+  if (error instanceof HttpError) return failed(id, status, error.message);
+  ctx.log.error({ err: error, submissionId: id }, 'bulk decision item failed');
+  return failed(id, status, WORKSPACE_MSG.itemError);
+}
+
+/** The item's status and who moved it there last (null for the system). */
+async function lastDecider(ctx: AppContext, id: string) {
+  const [last] = await queryRows<{
+    item_status: string;
+    user_id: number | null;
+    first_name: string | null;
+    last_name: string | null;
+    email: string | null;
+  }>(
+    ctx.db,
+    sql`select s.item_status, h.user_id, u.first_name, u.last_name, u.email from product_submissions s
+      left join lateral (select h.user_id from submission_history h where h.submission_id = s.id
+        order by h.at desc, h.id desc limit 1) h on true
+      left join users u on u.id = h.user_id where s.id = ${id}::uuid`,
+  );
+  if (!last) return undefined;
+  return {
+    itemStatus: last.item_status as ItemStatus,
+    userId: last.user_id == null ? null : Number(last.user_id),
+    name: last.email ? [last.first_name, last.last_name].filter(Boolean).join(' ') || last.email : null,
+  };
+}
+
+async function currentStatus(ctx: AppContext, id: string): Promise<ItemStatus | null> {
+  const [row] = await queryRows<{ item_status: string }>(
+    ctx.db,
+    sql`select item_status from product_submissions where id = ${id}::uuid`,
+  );
+  return (row?.item_status as ItemStatus | undefined) ?? null;
 }
 
 /** A partner's stock reasons, then the ones for every partner (kept with no partner), in the order they were added. */

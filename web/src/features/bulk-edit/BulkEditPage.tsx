@@ -141,7 +141,11 @@ function BulkEditStepper({
       setServerErrors({});
       return true;
     } catch (err) {
-      if (err instanceof GraphQLRequestError && Object.keys(err.fields).length) {
+      // Rows deleted or no longer the user's meanwhile refuse the save as a whole: they are named, as cells are.
+      const gone = err instanceof GraphQLRequestError ? meta.filter((r) => err.fields[`${r.id}.id`]) : [];
+      if (gone.length) {
+        toast.error(BULK_EDIT_MSG.rowsGone(gone.map((r) => displayUpc(r.upc))));
+      } else if (err instanceof GraphQLRequestError && Object.keys(err.fields).length) {
         setServerErrors(err.fields);
         toast.error(err.message);
       } else if (err instanceof GraphQLRequestError) {

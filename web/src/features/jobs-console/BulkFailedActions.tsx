@@ -18,7 +18,12 @@ export function BulkFailedActions({ type }: { type: string | undefined }) {
   const run = (action: 'retry' | 'discard') =>
     (action === 'retry' ? retry : discard).mutate(
       { type, error: error.trim() || undefined },
-      { onSuccess: ({ message }) => toast.success(message), onSettled: () => setConfirming(null) },
+      {
+        // Some matching jobs left failed (their work is queued already) is said as a warning, not a plain success.
+        onSuccess: ({ message, left }) =>
+          action === 'retry' && left > 0 ? toast.warning(message) : toast.success(message),
+        onSettled: () => setConfirming(null),
+      },
     );
 
   return (

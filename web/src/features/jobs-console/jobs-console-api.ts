@@ -70,7 +70,10 @@ export function useBulkJobAction(action: 'retry' | 'discard') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (filter: FailedJobsFilter) =>
-      apiFetch<{ count: number; message: string }>(`/admin/jobs/${action}-failed`, { method: 'POST', json: filter }),
+      apiFetch<{ count: number; left: number; message: string }>(`/admin/jobs/${action}-failed`, {
+        method: 'POST',
+        json: filter,
+      }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: jobsKeys.all }),
   });
 }

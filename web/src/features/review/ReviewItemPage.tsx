@@ -164,11 +164,15 @@ export function ReviewItemPage() {
         const { results } = await decide([id], decision, reason, decision === 'reject' ? comments : undefined);
         const [r] = results;
         decided(queryClient, [id]);
-        if (r.outcome !== 'done') {
+        if (r.outcome === 'failed') {
+          setNotice({ text: r.message ?? WORKSPACE_MSG.itemError, tone: 'warn' });
+          return;
+        }
+        if (r.outcome !== 'accepted' && r.outcome !== 'rejected') {
           setNotice({
-            text: `${WORKSPACE_MSG.alreadyDecided}${r.itemStatus ? `: ${statusDisplayName(r.itemStatus)}` : ''}${
-              r.decidedBy ? ` by ${r.decidedBy}` : ''
-            }.`,
+            text: `${r.decidedByYou ? 'Already decided' : WORKSPACE_MSG.alreadyDecided}${
+              r.itemStatus ? `: ${statusDisplayName(r.itemStatus)}` : ''
+            }${r.decidedBy ? ` by ${r.decidedBy}` : ''}.`,
             tone: 'warn',
           });
           return;

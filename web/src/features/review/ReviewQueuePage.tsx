@@ -8,7 +8,6 @@ import {
   Checkbox,
   Chip,
   Group,
-  List,
   Select,
   SimpleGrid,
   Table,
@@ -30,7 +29,6 @@ import {
   statusDisplayName,
   titleCase,
   WORKSPACE_MSG,
-  type ReviewDecisionOutcome,
   type ReviewQueueItem,
   type ReviewQueueQuery,
 } from '@portal/domain';
@@ -39,6 +37,7 @@ import { formatDateTime } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
+import { DecisionOutcome, type DecisionOutcomeState } from './DecisionOutcome.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
 import { CompanySelect } from './CompanySelect.tsx';
@@ -66,9 +65,7 @@ export function ReviewQueuePage() {
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);
   const [busy, setBusy] = useState(false);
-  const [outcome, setOutcome] = useState<{ decision: 'accept' | 'reject'; results: ReviewDecisionOutcome[] } | null>(
-    null,
-  );
+  const [outcome, setOutcome] = useState<DecisionOutcomeState | null>(null);
 
   /** A filter change starts again at page 1 and forgets the selection. */
   const change = (patch: Partial<ReviewQueueQuery>, keepPage = false) => {
@@ -94,9 +91,12 @@ export function ReviewQueuePage() {
     try {
       const ids = [...selected];
       const answer = await decide(ids, decision, reason);
-      setOutcome({ decision, results: answer.results });
-      setSelected(new Set());
+      setOutcome({ results: answer.results, upcOf: new Map(ids.map((id) => [id, upcOf.get(id) ?? id])) });
+      // The failed items stay selected, so one more click tries them again; the rest left the queue or were decided.
+      setSelected(new Set(answer.results.filter((r) => r.outcome === 'failed').map((r) => r.id)));
       decided(queryClient, ids);
+    } catch {
+      // apiFetch has said what went wrong; nothing answered per item, so the selection stays as it was.
     } finally {
       setBusy(false);
       setRejecting(false);
@@ -184,7 +184,10 @@ export function ReviewQueuePage() {
       </form>
 
       {rows.isError && <Alert color="red">The review queue could not be loaded. Please try again.</Alert>}
-      {outcome && <DecisionOutcome outcome={outcome} upcOf={upcOf} onClose={() => setOutcome(null)} />}
+      {/* Always there, so screen readers announce the result when it comes. */}
+      <div role="status" aria-live="polite">
+        {outcome && <DecisionOutcome outcome={outcome} onClose={() => setOutcome(null)} />}
+      </div>
       <Group justify="space-between">
         <Text size="sm" aria-live="polite" role="status">
           {rows.isPending ? 'Loading…' : `${total} ${total === 1 ? 'item' : 'items'}.`}
@@ -357,47 +360,6 @@ function QueueRow({
         )}
       </Table.Td>
     </Table.Tr>
-  );
-}
-
-/** What a bulk decision did: how many went through, and which someone else had decided first. */
-function DecisionOutcome({
-  outcome,
-  upcOf,
-  onClose,
-}: {
-  outcome: { decision: 'accept' | 'reject'; results: ReviewDecisionOutcome[] };
-  upcOf: Map<string, string>;
-  onClose: () => void;
-}) {
-  const done = outcome.results.filter((r) => r.outcome === 'done');
-  const others = outcome.results.filter((r) => r.outcome !== 'done');
-  return (
-    <Alert
-      color={others.length ? 'yellow' : 'green'}
-      withCloseButton
-      closeButtonLabel="Close the result"
-      onClose={onClose}
-      role="status"
-    >
-      <Text size="sm">
-        {outcome.decision === 'accept' ? WORKSPACE_MSG.accepted(done.length) : WORKSPACE_MSG.rejected(done.length)}
-      </Text>
-      {others.length > 0 && (
-        <>
-          <Text size="sm">{WORKSPACE_MSG.alreadyDecided}:</Text>
-          <List size="sm">
-            {others.map((r) => (
-              <List.Item key={r.id}>
-                {displayUpc(upcOf.get(r.id) ?? r.id)}
-                {r.itemStatus ? `: ${statusDisplayName(r.itemStatus)}` : ': no longer there'}
-                {r.decidedBy ? ` by ${r.decidedBy}` : ''}
-              </List.Item>
-            ))}
-          </List>
-        </>
-      )}
-    </Alert>
   );
 }
 

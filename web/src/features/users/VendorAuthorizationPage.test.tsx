@@ -22,9 +22,6 @@ const PARTNER = {
   landingPageEnabled: true,
 };
 
-// Six checkboxes validated on every click: slow on a busy machine.
-const SLOW = 20_000;
-
 describe('vendor authorization form', () => {
   const fetchMock = vi.fn<typeof fetch>();
   beforeEach(() => {
@@ -45,81 +42,65 @@ describe('vendor authorization form', () => {
   const checkboxes = () => screen.getAllByRole('checkbox');
   const submit = () => screen.getByRole('button', { name: 'Accept and Submit' });
 
-  it(
-    'shows the six claims naming the retail partner, including the sample-address and free-fill claims',
-    async () => {
-      renderWithApp(<VendorAuthorizationPage />, {
-        session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
-      });
-      expect(await screen.findByText(/samples to Fresh Market Grocers' sample address/)).toBeTruthy();
-      expect(checkboxes()).toHaveLength(VENDOR_CLAIMS.length);
-      expect(screen.getByText(/free fill is either product .* or a fee/)).toBeTruthy();
-      expect(checkboxes().every((c) => (c as HTMLInputElement).required)).toBe(true);
-    },
-    SLOW,
-  );
+  it('shows the six claims naming the retail partner, including the sample-address and free-fill claims', async () => {
+    renderWithApp(<VendorAuthorizationPage />, {
+      session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
+    });
+    expect(await screen.findByText(/samples to Fresh Market Grocers' sample address/)).toBeTruthy();
+    expect(checkboxes()).toHaveLength(VENDOR_CLAIMS.length);
+    expect(screen.getByText(/free fill is either product .* or a fee/)).toBeTruthy();
+    expect(checkboxes().every((c) => (c as HTMLInputElement).required)).toBe(true);
+  });
 
-  it(
-    '"Accept and Submit" is enabled only when all six are checked (valid and changed); messages for unchecked claims',
-    async () => {
-      renderWithApp(<VendorAuthorizationPage />, {
-        session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
-      });
-      await screen.findByText(/Fresh Market Grocers' sample address/);
-      expect(submit()).toHaveProperty('disabled', true);
-      for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
-      expect(await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeTruthy();
-      expect(submit()).toHaveProperty('disabled', true);
-      // Unchecking one again: its own message.
-      fireEvent.click(checkboxes()[0]);
-      expect((await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).length).toBeGreaterThanOrEqual(1);
-      fireEvent.click(checkboxes()[0]);
-      fireEvent.click(checkboxes()[5]);
-      await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
-      expect(screen.queryByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeNull();
-    },
-    SLOW,
-  );
+  it('"Accept and Submit" is enabled only when all six are checked (valid and changed); messages for unchecked claims', async () => {
+    renderWithApp(<VendorAuthorizationPage />, {
+      session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
+    });
+    await screen.findByText(/Fresh Market Grocers' sample address/);
+    expect(submit()).toHaveProperty('disabled', true);
+    for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
+    expect(await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeTruthy();
+    expect(submit()).toHaveProperty('disabled', true);
+    // Unchecking one again: its own message.
+    fireEvent.click(checkboxes()[0]);
+    expect((await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).length).toBeGreaterThanOrEqual(1);
+    fireEvent.click(checkboxes()[0]);
+    fireEvent.click(checkboxes()[5]);
+    await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
+    expect(screen.queryByText(VENDOR_AUTH_MSG.agreeToTerms)).toBeNull();
+  });
 
-  it(
-    "'Field must be checked' under each claim still unchecked once the user has started (issue 17 item 9)",
-    async () => {
-      renderWithApp(<VendorAuthorizationPage />, {
-        session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
-      });
-      await screen.findByText(/Fresh Market Grocers' sample address/);
-      expect(screen.queryByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).toBeNull();
-      for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
-      await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms);
-      const messages = await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked);
-      expect(messages).toHaveLength(1);
-      expect(messages[0].textContent).toBe(`Error: ${VENDOR_AUTH_MSG.fieldMustBeChecked}`);
-      expect(checkboxes()[5].getAttribute('aria-describedby')).toContain(messages[0].id);
-    },
-    SLOW,
-  );
+  it("'Field must be checked' under each claim still unchecked once the user has started (issue 17 item 9)", async () => {
+    renderWithApp(<VendorAuthorizationPage />, {
+      session: buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) }),
+    });
+    await screen.findByText(/Fresh Market Grocers' sample address/);
+    expect(screen.queryByText(VENDOR_AUTH_MSG.fieldMustBeChecked)).toBeNull();
+    for (const box of checkboxes().slice(0, 5)) fireEvent.click(box);
+    await screen.findByText(VENDOR_AUTH_MSG.agreeToTerms);
+    const messages = await screen.findAllByText(VENDOR_AUTH_MSG.fieldMustBeChecked);
+    expect(messages).toHaveLength(1);
+    expect(messages[0].textContent).toBe(`Error: ${VENDOR_AUTH_MSG.fieldMustBeChecked}`);
+    expect(checkboxes()[5].getAttribute('aria-describedby')).toContain(messages[0].id);
+  });
 
-  it(
-    'sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner',
-    async () => {
-      const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
-      const { router } = renderWithApp(<VendorAuthorizationPage />, {
-        path: '/vendor-authorization',
-        session,
-        routes: [{ path: '/', element: <p>Home</p> }],
-      });
-      await screen.findByText(/Fresh Market Grocers' sample address/);
-      for (const box of checkboxes()) fireEvent.click(box);
-      await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
-      fireEvent.click(submit());
-      await waitFor(() => expect(router.state.location.pathname).toBe('/'));
-      const put = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/accept-terms-and-conditions')!;
-      expect(put[1]?.method).toBe('PUT');
-      expect(session.updateUser).toHaveBeenCalled();
-      expect(toast.success).toHaveBeenCalledWith('Your vendor authorization for Fresh Market Grocers was saved.');
-    },
-    SLOW,
-  );
+  it('sends PUT /api/user/accept-terms-and-conditions, then goes to / with a toast naming the retail partner', async () => {
+    const session = buildSession({ user: buildUser({ sessionPartnerCompanyId: 30443 }) });
+    const { router } = renderWithApp(<VendorAuthorizationPage />, {
+      path: '/vendor-authorization',
+      session,
+      routes: [{ path: '/', element: <p>Home</p> }],
+    });
+    await screen.findByText(/Fresh Market Grocers' sample address/);
+    for (const box of checkboxes()) fireEvent.click(box);
+    await waitFor(() => expect(submit()).toHaveProperty('disabled', false));
+    fireEvent.click(submit());
+    await waitFor(() => expect(router.state.location.pathname).toBe('/'));
+    const put = fetchMock.mock.calls.find(([url]) => String(url) === '/api/user/accept-terms-and-conditions')!;
+    expect(put[1]?.method).toBe('PUT');
+    expect(session.updateUser).toHaveBeenCalled();
+    expect(toast.success).toHaveBeenCalledWith('Your vendor authorization for Fresh Market Grocers was saved.');
+  });
 });
 
 describe('vendor authorization prompt', () => {

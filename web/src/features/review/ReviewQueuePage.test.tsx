@@ -1,0 +1,134 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@portal/domain';
+import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
+import { renderWithApp } from '../../test/render.tsx';
+import { ReviewQueuePage } from './ReviewQueuePage.tsx';
+
+const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
+const UPCS = ['036000291452', '4006381333931', '0012345678905'];
+
+function item(n: number): ReviewQueueItem {
+  return {
+    id: ID(n),
+    companyId: 1001,
+    companyName: 'Green Valley Foods',
+    submitter: 'Sam Supplier',
+    partnerCompanyId: 30443,
+    partnerName: 'FRESH MARKET GROCERS',
+    upc: UPCS[n - 1],
+    ean13Upc: UPCS[n - 1].padStart(13, '0'),
+    productName: `Oats ${n}`,
+    fileCount: 1,
+    submittedAt: '2026-11-20T10:00:00.000Z',
+    itemStatus: 'SUBMITTED',
+    partnerStatusLabel: 'Complete',
+    photoIssues: [],
+    duplicate: false,
+    readiness: null,
+    claim: null,
+  };
+}
+
+const outcome = (n: number, o: Partial<ReviewDecisionOutcome>): ReviewDecisionOutcome => ({
+  id: ID(n),
+  outcome: 'accepted',
+  itemStatus: 'ACCEPTED',
+  decidedBy: null,
+  decidedByYou: false,
+  message: null,
+  ...o,
+});
+
+describe('review queue: the outcome of a bulk decision', () => {
+  const fetchMock = vi.fn<typeof fetch>();
+  let queueReads = 0;
+  let decisions: unknown[] = [];
+  let answer: ReviewDecisionOutcome[] = [];
+
+  beforeEach(() => {
+    queueReads = 0;
+    decisions = [];
+    vi.stubGlobal('fetch', fetchMock);
+    fetchMock.mockImplementation(async (url, init) => {
+      const path = String(url);
+      if (path.includes('/review/queue')) {
+        queueReads++;
+        const items = [1, 2, 3].map(item);
+        return jsonResponse(200, { items, total: items.length, page: 1, size: 25, startCursor: null, endCursor: null });
+      }
+      if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
+      if (path.includes('/review/decisions')) {
+        decisions.push(JSON.parse(String(init?.body)));
+        return jsonResponse(200, { results: answer });
+      }
+      return jsonResponse(200, {});
+    });
+  });
+  afterEach(() => {
+    fetchMock.mockReset();
+    vi.unstubAllGlobals();
+  });
+
+  const open = () =>
+    renderWithApp(<ReviewQueuePage />, {
+      path: '/review',
+      session: buildSession({
+        user: buildUser({ scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions] }),
+      }),
+    });
+  const checkbox = (upc: string) => screen.getByRole('checkbox', { name: `Select ${upc}` }) as HTMLInputElement;
+
+  it('says what happened to each item in the status region, names the failed one with why, keeps it selected and refreshes the queue', async () => {
+    answer = [
+      outcome(1, {}),
+      outcome(2, { outcome: 'already_decided', decidedBy: 'you', decidedByYou: true }),
+      outcome(3, { outcome: 'failed', itemStatus: 'SUBMITTED', message: 'The database did not answer for this item.' }),
+    ];
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'Select every item on this page' }));
+    const readsBefore = queueReads;
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+
+    const result = await screen.findByRole('group', { name: 'Result of the decision' });
+    expect(result.closest('[role="status"]')).not.toBeNull();
+    expect(within(result).getByText('1 accepted, 1 already decided by you, 1 failed.')).toBeTruthy();
+    const failed = within(result).getByRole('list', { name: 'Items that failed' });
+    expect(failed.textContent).toBe('0012345678905: The database did not answer for this item.');
+    const before = within(result).getByRole('list', { name: 'Items decided before' });
+    expect(before.textContent).toBe('4006381333931: Accepted by you');
+    expect(decisions).toEqual([{ ids: [ID(1), ID(2), ID(3)], decision: 'accept' }]);
+
+    // Only the failed item stays selected: one more click tries it again.
+    expect(checkbox('0012345678905').checked).toBe(true);
+    expect(checkbox('0036000291452').checked).toBe(false);
+    expect(checkbox('4006381333931').checked).toBe(false);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    await waitFor(() => expect(queueReads).toBeGreaterThan(readsBefore));
+
+    answer = [outcome(3, {})];
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    await waitFor(() => expect(screen.getByText('1 accepted.')).toBeTruthy());
+    expect(decisions[1]).toEqual({ ids: [ID(3)], decision: 'accept' });
+    expect(screen.getByText('0 selected')).toBeTruthy();
+  });
+
+  it('names who decided an item first when it was someone else', async () => {
+    answer = [
+      outcome(1, { outcome: 'rejected', itemStatus: 'ADMIN_REJECTED' }),
+      outcome(2, { outcome: 'already_decided', itemStatus: 'ACCEPTED', decidedBy: 'Rita Reviewer' }),
+    ];
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(checkbox('0036000291452'));
+    fireEvent.click(checkbox('4006381333931'));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const result = await screen.findByRole('group', { name: 'Result of the decision' });
+    expect(within(result).getByText('1 rejected, 1 already decided by someone else.')).toBeTruthy();
+    expect(within(result).getByRole('list', { name: 'Items decided before' }).textContent).toBe(
+      '4006381333931: Accepted by Rita Reviewer',
+    );
+    expect(within(result).queryByRole('list', { name: 'Items that failed' })).toBeNull();
+  });
+});
