@@ -4188,9 +4188,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4258,9 +4258,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4449,9 +4449,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4636,9 +4636,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4711,9 +4711,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4782,9 +4782,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4957,9 +4957,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5124,9 +5124,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5245,9 +5245,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5455,9 +5455,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5563,9 +5563,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5730,9 +5730,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5846,9 +5846,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5911,9 +5911,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6030,9 +6030,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6244,9 +6244,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6410,9 +6410,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6773,9 +6773,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6882,9 +6882,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7069,9 +7069,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7277,9 +7277,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7420,9 +7420,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7563,9 +7563,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7711,9 +7711,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7830,9 +7830,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7994,9 +7994,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8154,9 +8154,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8309,9 +8309,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8517,9 +8517,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8674,9 +8674,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8883,9 +8883,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9026,9 +9026,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9193,9 +9193,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9436,9 +9436,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9769,9 +9769,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10053,9 +10053,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10406,9 +10406,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10655,9 +10655,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10858,9 +10858,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10995,9 +10995,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11221,9 +11221,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11495,9 +11495,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11786,9 +11786,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12019,9 +12019,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12168,9 +12168,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12351,9 +12351,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12589,9 +12589,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12700,9 +12700,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12838,9 +12838,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13090,9 +13090,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13240,9 +13240,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13358,9 +13358,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13579,9 +13579,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13712,9 +13712,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13911,9 +13911,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14048,9 +14048,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14204,9 +14204,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14304,9 +14304,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14519,9 +14519,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14718,9 +14718,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15019,9 +15019,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15219,9 +15219,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15363,9 +15363,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15583,9 +15583,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15739,9 +15739,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15976,9 +15976,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16130,9 +16130,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16363,9 +16363,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16500,9 +16500,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16661,9 +16661,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16827,9 +16827,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16995,9 +16995,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17161,9 +17161,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17267,9 +17267,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17399,9 +17399,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17605,9 +17605,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17778,9 +17778,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17934,9 +17934,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18107,9 +18107,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18211,9 +18211,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18285,9 +18285,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18387,9 +18387,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18469,9 +18469,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18655,9 +18655,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18829,9 +18829,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19003,9 +19003,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19181,9 +19181,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19359,9 +19359,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19534,9 +19534,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19692,9 +19692,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19822,9 +19822,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:dependency-unavailable",
                      *       "title": "Service Unavailable",
                      *       "status": 503,
-                     *       "detail": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.",
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
                      *       "code": "DEPENDENCY_UNAVAILABLE",
-                     *       "message": "The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds."
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -12,6 +12,7 @@ import { fieldLimitRule, MAX_QUERY_DEPTH } from './graphql/limits.ts';
 import { registerGraphqlGuards, registerGraphqlQueryChecks } from './graphql/guard.ts';
 import { connectionTimeouts } from './lib/connection-timeouts.ts';
 import { registerErrorHandling } from './lib/errors.ts';
+import { clientErrorHandler, frameworkErrors } from './lib/framework-errors.ts';
 import { registerOriginCheck } from './lib/origin-check.ts';
 import { registerSecurityHeaders } from './lib/security-headers.ts';
 import { registerJsonCompression } from './lib/json-compression.ts';
@@ -64,6 +65,9 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...connectionTimeouts(ctx.config.timeouts),
+    // What Node and the router answer before any hook of ours, in our problem details too (lib/framework-errors.ts).
+    frameworkErrors,
+    clientErrorHandler,
   });
   app.decorate('ctx', ctx);
   registerRequestContext(app);

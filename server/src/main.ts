@@ -1,10 +1,10 @@
 import pino from 'pino';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { DataDirLockedError, isEmpty, openDatabase } from './db/client.ts';
+import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { loadReferenceData } from './modules/reference-data/bulk-edit-options.ts';
 import { enqueueMissingReadiness } from './modules/submissions/readiness-job.ts';
-import { DEMO_ACCOUNTS, seedDemoData } from './demo/seed.ts';
+import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
@@ -39,7 +39,7 @@ async function main() {
   const secret = await checkSessionSecret(database.db, config.sessionSecret, config.sessionSecretPrevious);
   if (secret === 'rotated') log.warn('SESSION_SECRET rotated: sessions signed with the previous secret have ended');
   await loadReferenceData(database.db);
-  if (config.demoData && (await isEmpty(database.db))) await seedDemoData(database.db);
+  if (config.demoData) await seedDemoDataIfEmpty(database.db);
   await enqueueMissingReadiness(database.db);
   // The sign-ins are printed only when the demo accounts are really there (a restored or imported database may lack them).
   const showDemo = config.demoData && Boolean(await findUserByEmail(database.db, DEMO_ACCOUNTS[0].email));

@@ -12,6 +12,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
 import { embeddedClientOf, exclusivelyOn, executeNamed, type CompiledQuery } from './driver-internals.ts';
+import { releaseFailedTransactionsDestroyed, TransactionPool } from './pooled-transactions.ts';
 import {
   consoleDbLog,
   pgliteNotifications,
@@ -129,6 +130,27 @@ export async function openPglite(
 /** The default of DATABASE_QUERY_TIMEOUT_SECONDS. */
 export const QUERY_TIMEOUT_MS = 30_000;
 
+/** The PostgreSQL server's own limits on a pooled connection, in ms (docs/decisions/database.md). */
+export interface ServerTimeouts {
+  statement_timeout: number;
+  lock_timeout: number;
+  idle_in_transaction_session_timeout: number;
+}
+
+/**
+ * Derived from the client's query timeout: the server cancels a statement (and, before it, a lock wait) a little
+ * before the client would give up on it, so the client hears the failure and rolls back on a connection that still
+ * answers; and it ends a session left idle in a transaction (its client vanished without a word) at twice that.
+ */
+export function serverTimeouts(queryTimeoutMs: number): ServerTimeouts {
+  const margin = Math.min(1000, Math.round(queryTimeoutMs / 10));
+  return {
+    statement_timeout: queryTimeoutMs - margin,
+    lock_timeout: queryTimeoutMs - 2 * margin,
+    idle_in_transaction_session_timeout: 2 * queryTimeoutMs,
+  };
+}
+
 /**
  * Brings the schema up to date. Several instances may start together: one migrates while the others wait on an
  * advisory lock. On a connection of its own, without the pool's query timeout: a migration that backfills millions of
@@ -158,7 +180,7 @@ export async function openPostgres(
   queryTimeoutMs = QUERY_TIMEOUT_MS,
 ): Promise<Database> {
   const max = 10;
-  const pool = new pg.Pool({
+  const pool = new TransactionPool({
     connectionString: url,
     max,
     // A server that does not answer (down, or packets dropped) fails the request in seconds, as 503, instead of
@@ -167,8 +189,12 @@ export async function openPostgres(
     keepAlive: true,
     // A server that went silent mid-query (packets dropped) would hold the request for as long as TCP takes to
     // notice, many minutes: the query fails instead, as an outage (503). The pool discards a client whose query
-    // failed this way, so the next request takes a fresh connection.
+    // failed this way, and a transaction's client after any failure (pooled-transactions.ts), so the next request
+    // takes a fresh connection.
     query_timeout: queryTimeoutMs,
+    // Sent as startup parameters, so every pooled connection has them from its first statement. Not the migration's
+    // connection (migrateOnce) nor the listening one (notifications.ts).
+    ...serverTimeouts(queryTimeoutMs),
   });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash the process: pg
   // emits 'error' on the client, which throws when nobody listens. The pool listens to idle clients only, so
@@ -179,6 +205,7 @@ export async function openPostgres(
   });
   pool.on('error', (err) => log.warn({ err }, 'PostgreSQL idle connection lost'));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
+  releaseFailedTransactionsDestroyed(db);
   await migrateOnce(url);
   const notifications = postgresNotifications(url, log);
   return {
@@ -311,7 +338,7 @@ export async function ping(db: Tx): Promise<void> {
   await db.execute(sql`select 1`);
 }
 
-export async function isEmpty(db: Db): Promise<boolean> {
+export async function isEmpty(db: Tx): Promise<boolean> {
   const rows = await db.execute(sql`select count(*)::int as n from companies`);
   return Number((rows as { rows: { n: number }[] }).rows[0].n) === 0;
 }

@@ -1,5 +1,6 @@
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
-import type { Db, Tx } from '../db/client.ts';
+import { sql } from 'drizzle-orm';
+import { isEmpty, type Db, type Tx } from '../db/client.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
 import { insertCataloguedProduct } from '../modules/catalogue/service.ts';
 import { enableNewFlags } from '../modules/feature-flags/repository.ts';
@@ -75,36 +76,57 @@ export const DEMO_COMPANIES = [
   { id: 30500, name: 'NORTHSIDE MARKET CO-OP', kind: 'partner' as const },
 ];
 
-/** Creates the demo dataset on an empty database; all in one transaction so a crash leaves nothing half-made. */
+/** The transaction-level advisory lock under which an instance looks whether the database is empty and seeds it. */
+const DEMO_SEED_LOCK = 727275;
+
+/**
+ * Creates the demo dataset when the database is empty; all in one transaction so a crash leaves nothing half-made.
+ * Instances starting together on one empty database take turns on an advisory lock: the first seeds, the others then
+ * find the data there (each looks again once it holds the lock). True when this call seeded.
+ */
+export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
+  if (!(await isEmpty(db))) return false;
+  const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    if (!(await isEmpty(tx))) return false;
+    await seedInto(tx, hashes);
+    return true;
+  });
+}
+
+/** Creates the demo dataset on a database known to be empty (tests, benchmarks). */
 export async function seedDemoData(db: Db) {
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
-  await db.transaction(async (tx) => {
-    await insertCompaniesWithIds(tx, DEMO_COMPANIES);
-    const created = await insertUsers(
-      tx,
-      DEMO_ACCOUNTS.map((a, i) => ({
-        email: a.email,
-        firstName: a.firstName,
-        lastName: a.lastName,
-        companyId: a.companyId,
-        scopes: a.scopes,
-        passwordHash: hashes[i],
-        // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
-        // vendor@example.com has not, so it meets the vendor authorization prompt.
-        tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
-      })),
-    );
-    await seedCatalogue(tx, created);
-    await insertConfiguration(tx, {
-      companyId: 30443,
-      primaryColor: '#2e7d32',
-      secondaryColor: '#fbc02d',
-      landingPageEnabled: true,
-      // Shipping profiles come later in the demo story; the partner asks for names and marketing images.
-      fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
-    });
-    await enableNewFlags(tx, FEATURE_FLAGS);
+  await db.transaction((tx) => seedInto(tx, hashes));
+}
+
+async function seedInto(tx: Tx, hashes: string[]) {
+  await insertCompaniesWithIds(tx, DEMO_COMPANIES);
+  const created = await insertUsers(
+    tx,
+    DEMO_ACCOUNTS.map((a, i) => ({
+      email: a.email,
+      firstName: a.firstName,
+      lastName: a.lastName,
+      companyId: a.companyId,
+      scopes: a.scopes,
+      passwordHash: hashes[i],
+      // The Green Valley users sign in through Fresh Market Grocers in the demo story and accepted its vendor terms;
+      // vendor@example.com has not, so it meets the vendor authorization prompt.
+      tcAcceptanceDate: a.companyId === 1001 ? new Date(Date.now() - 30 * 24 * 3600 * 1000) : null,
+    })),
+  );
+  await seedCatalogue(tx, created);
+  await insertConfiguration(tx, {
+    companyId: 30443,
+    primaryColor: '#2e7d32',
+    secondaryColor: '#fbc02d',
+    landingPageEnabled: true,
+    // Shipping profiles come later in the demo story; the partner asks for names and marketing images.
+    fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
   });
+  await enableNewFlags(tx, FEATURE_FLAGS);
 }
 
 /**

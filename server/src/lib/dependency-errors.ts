@@ -32,9 +32,10 @@ const NETWORK_CODES = new Set([
 
 /**
  * PostgreSQL SQLSTATEs of a server that cannot serve now: connection exceptions (class 08), shutdown and restart
- * (57P01-57P03), too many connections (53300), out of disk (53400), and the pool's own timeout below.
+ * (57P01-57P03), too many connections (53300), out of disk (53400), a statement or lock wait the server cancelled at
+ * its own timeout, a little under the client's (57014, 55P03), and the pool's own timeout below.
  */
-const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|53300|53400)$/;
+const POSTGRES_UNAVAILABLE = /^(08...|57P0[123]|57014|55P03|53300|53400)$/;
 
 /** A transaction the server rolled back to let others through: a deadlock it broke, a serialization failure. */
 const POSTGRES_CONFLICT = /^(40P01|40001)$/;

@@ -20,17 +20,18 @@ export interface ErrorBody {
  * and existing clients read, unchanged.
  */
 export const PROBLEM_TYPE_PREFIX = 'urn:producthub:problem:';
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+export function problemDetails(status: number, body: ErrorBody) {
+  return {
+    type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
+    title: STATUS_CODES[status] ?? 'Error',
+    status,
+    detail: body.message,
+    ...body,
+  };
+}
 export function sendProblem(reply: FastifyReply, status: number, body: ErrorBody) {
-  return reply
-    .status(status)
-    .type('application/problem+json; charset=utf-8')
-    .send({
-      type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
-      title: STATUS_CODES[status] ?? 'Error',
-      status,
-      detail: body.message,
-      ...body,
-    });
+  return reply.status(status).type(PROBLEM_CONTENT_TYPE).send(problemDetails(status, body));
 }
 
 export class HttpError extends Error {
@@ -79,8 +80,12 @@ const CODE_BY_STATUS: Record<number, string> = {
 };
 /** How long a client should wait before trying again when the database or the file storage is away. */
 export const DEPENDENCY_RETRY_AFTER_SECONDS = 5;
+/**
+ * Says no more than is known: the outage may have come after a commit (its answer lost on the way back), so the
+ * request may have taken effect. A retry with the same Idempotency-Key replays it instead of doing it twice.
+ */
 export const DEPENDENCY_UNAVAILABLE_MESSAGE =
-  'The service is briefly unavailable: nothing was lost, and nothing was changed by this request. Please try again in a few seconds.';
+  'The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.';
 
 /** A dependency's outage, as every endpoint answers it: 503, Retry-After, and a code clients can act on. */
 export const dependencyUnavailable = () => new HttpError(503, 'DEPENDENCY_UNAVAILABLE', DEPENDENCY_UNAVAILABLE_MESSAGE);

@@ -1,5 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sendProblem } from './errors.ts';
+import { allowedMethods, answeredMethodNotAllowed } from './framework-errors.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -144,6 +145,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
     });
     app.get('/', (request, reply) => sendIndexHtml(request, reply, webDist));
   }
+  const allowed = allowedMethods(app);
   app.setNotFoundHandler((request, reply) => {
     // API calls and missing build assets get a real 404; every other page is a client-side route.
     const isApi = /^\/(api|graphql|assets|static)(\/|$)/.test(request.url);
@@ -151,6 +153,8 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
       if (hasBuild) return sendIndexHtml(request, reply, webDist);
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
+    // An address that exists under other methods: 405 with Allow.
+    if (answeredMethodNotAllowed(allowed, request, reply)) return reply;
     return sendProblem(reply, 404, {
       code: 'NOT_FOUND',
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
