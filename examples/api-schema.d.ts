@@ -705,7 +705,7 @@ export type paths = {
         };
         /**
          * The company's events, oldest first, after a cursor (kept 30 days)
-         * @description Every event of the webhook catalogue, and `submission.created`, in the order they happened, each once. Keep the last `next_cursor` and ask `?after=` it: after downtime you get every event you missed, none twice. `has_more`: ask again at once; otherwise poll now and then (or let a webhook tell you).
+         * @description Every event of the webhook catalogue, and `submission.created`, in the order of the transactions that wrote them, each once: the way to keep a copy in sync. Keep the last `next_cursor` and ask `?after=` it: after downtime you get every event you missed, none twice. `has_more`: ask again at once; otherwise poll now and then (or let a webhook tell you). An event is served once every transaction of the portal older than its own has finished (usually within a second). Each event's `id` is also the `webhook-id` of its webhook deliveries, and its `created_at` their `timestamp`.
          */
         get: operations["listEvents"];
         put?: never;
@@ -2657,8 +2657,11 @@ export type components = {
         };
         FeedPageInput: {
             items: components["schemas"]["FeedEventInput"][];
-            /** @description Ask with ?after= this next (null: nothing yet, keep your cursor) */
-            next_cursor: string | null;
+            /**
+             * @description Ask with ?after= this next: the last event of this page, or, when nothing more is waiting, where the feed stands (past every event read, before every event to come). Keep it even when `items` is empty.
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
+            next_cursor: string;
             /** @description More events are waiting: ask again at once */
             has_more: boolean;
         };
@@ -4026,8 +4029,11 @@ export type components = {
         };
         FeedPage: {
             items: components["schemas"]["FeedEvent"][];
-            /** @description Ask with ?after= this next (null: nothing yet, keep your cursor) */
-            next_cursor: string | null;
+            /**
+             * @description Ask with ?after= this next: the last event of this page, or, when nothing more is waiting, where the feed stands (past every event read, before every event to come). Keep it even when `items` is empty.
+             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
+             */
+            next_cursor: string;
             /** @description More events are waiting: ask again at once */
             has_more: boolean;
         };
@@ -12182,7 +12188,7 @@ export interface operations {
         parameters: {
             query?: {
                 /**
-                 * @description The id of the last event you have (or next_cursor); none: from the oldest kept
+                 * @description The next_cursor of the page before (or the id of the last event you have); none: from the oldest kept. A cursor not made by this feed is 400 INVALID_CURSOR
                  * @example MjAyNi0xMS0yNlQwOTozMDowMFo
                  */
                 after?: string;
@@ -18529,6 +18535,10 @@ export interface operations {
                      *           "finishedAt": "2026-11-26T09:30:00.000Z"
                      *         }
                      *       ],
+                     *       "feedLag": {
+                     *         "seconds": 0.4,
+                     *         "xids": 3
+                     *       },
                      *       "total": 2,
                      *       "page": 1,
                      *       "pageSize": 50,
@@ -18553,6 +18563,19 @@ export interface operations {
                             oldestDueSeconds: number | null;
                         }[];
                         jobs: components["schemas"]["ConsoleJob"][];
+                        /**
+                         * @description How far the change feed trails the database's transactions
+                         * @example {
+                         *       "seconds": 0.4,
+                         *       "xids": 3
+                         *     }
+                         */
+                        feedLag: {
+                            /** @description How long the transaction holding the change feed back has been open (0: none) */
+                            seconds: number;
+                            /** @description Transaction ids handed out since the one holding the feed back */
+                            xids: number;
+                        };
                         /** @example 2 */
                         total: number;
                         /** @example 1 */

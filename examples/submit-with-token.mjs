@@ -102,7 +102,7 @@ async function feedEnd() {
   let after;
   for (;;) {
     const page = await ok(api.GET('/api/v1/events', { params: { query: { after, limit: 100 } } }));
-    after = page.next_cursor ?? after;
+    after = page.next_cursor;
     if (!page.has_more) return after;
   }
 }
@@ -193,7 +193,7 @@ try {
           console.log(`change feed: ${e.type} ${e.data.submissionId} ${e.data.from} -> ${e.data.to}`);
           found = true;
         }
-      after = page.next_cursor ?? after;
+      after = page.next_cursor;
       if (!found && !page.has_more) await new Promise((r) => setTimeout(r, 1000));
     }
     await byWebhook.catch((err) => console.log(err.message));

@@ -6,7 +6,7 @@
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { roomInRateWindow } from './support/wait.ts';
+import { roomInRateWindow, until } from './support/wait.ts';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PUBLIC_TEST_HOST, resolvePublicTestHost } from './support/public-host.ts';
 import { sql } from 'drizzle-orm';
@@ -155,7 +155,7 @@ describe(`webhooks (${databaseKind})`, () => {
     await drain();
     expect(receiver.received).toHaveLength(1);
     const [{ headers, body }] = receiver.received;
-    expect(headers['webhook-id']).toMatch(/^msg_/);
+    expect(headers['webhook-id']).toMatch(/^[A-Za-z0-9_-]+$/);
     expect(headers['webhook-signature']).toMatch(/^v1,/);
     const event = new Webhook(json.secret).verify(body, headers as Record<string, string>) as {
       type: string;
@@ -183,6 +183,58 @@ describe(`webhooks (${databaseKind})`, () => {
       expect.objectContaining({ attempt: 1, statusCode: 200, error: null, responseExcerpt: 'thanks' }),
     ]);
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
+  });
+
+  it("a change's deliveries carry its change feed event's id as webhook-id and its time, the same for every endpoint", async () => {
+    const id = await submitProduct('4006381333931');
+    const endpoints = [
+      (await register(c.supplier, { url: receiver.url, events: ['submission.status_changed'] })).json,
+      (await register(c.supplier, { url: `${receiver.url}?second`, events: ['submission.status_changed'] })).json,
+    ];
+    const accepted = await c.admin.graphql(
+      `mutation($id: ID!) { updateProductSubmissionStatus(id: $id, status: ACCEPTED) { itemStatus } }`,
+      { id },
+    );
+    expect(accepted.json.data.updateProductSubmissionStatus.itemStatus).toBe('ACCEPTED');
+    await drain();
+    expect(receiver.received).toHaveLength(2);
+    // Each signed with its endpoint's secret (in whichever order they arrived).
+    const verified = (body: string, headers: Record<string, string>) =>
+      endpoints
+        .map((e) => {
+          try {
+            return new Webhook(e.secret).verify(body, headers) as { timestamp: string };
+          } catch {
+            return null;
+          }
+        })
+        .filter((event) => event !== null);
+    const sent = receiver.received.map(({ headers, body }) => ({
+      id: headers['webhook-id'],
+      event: verified(body, headers as Record<string, string>)[0],
+    }));
+    expect(sent.every((s) => s.event)).toBe(true);
+    expect(sent[0].id).toBe(sent[1].id);
+    expect(sent[0].event.timestamp).toBe(sent[1].event.timestamp);
+    // The change feed tells the same change under the same id and time.
+    const feedEvent = await until(async () => {
+      let after = '';
+      for (;;) {
+        const page = (await c.supplier.get(`/api/v1/events?limit=100${after ? `&after=${after}` : ''}`)).json;
+        const found = page.items.find(
+          (e: { type: string; data: { submissionId: string; to: string } }) =>
+            e.type === 'submission.status_changed' && e.data.submissionId === id && e.data.to === 'ACCEPTED',
+        );
+        if (found) return found as { id: string; created_at: string };
+        if (!page.has_more) return null;
+        after = page.next_cursor;
+      }
+    });
+    expect(feedEvent.id).toBe(sent[0].id);
+    expect(feedEvent.created_at).toBe(sent[0].event.timestamp);
+    const [delivery] = await deliveries(endpoints[0].webhook.id);
+    expect(delivery).toMatchObject({ messageId: feedEvent.id, createdDate: feedEvent.created_at });
+    for (const e of endpoints) await c.supplier.request('DELETE', `/api/webhooks/${e.webhook.id}`);
   });
 
   it('a 500 is retried with backoff through the job queue until the receiver answers 2xx, each attempt logged', async () => {

@@ -468,14 +468,22 @@ export const v1FeedEvent = z
 export type V1FeedEvent = z.infer<typeof v1FeedEvent>;
 
 export const v1FeedQuery = z.object({
-  after: v1Cursor.optional().describe('The id of the last event you have (or next_cursor); none: from the oldest kept'),
+  after: v1Cursor
+    .optional()
+    .describe(
+      'The next_cursor of the page before (or the id of the last event you have); none: from the oldest kept. A ' +
+        'cursor not made by this feed is 400 INVALID_CURSOR',
+    ),
   limit: v1SubmissionListQuery.shape.limit,
 });
 
 export const v1FeedPage = z
   .object({
     items: z.array(v1FeedEvent),
-    next_cursor: v1Cursor.nullable().describe('Ask with ?after= this next (null: nothing yet, keep your cursor)'),
+    next_cursor: v1Cursor.describe(
+      'Ask with ?after= this next: the last event of this page, or, when nothing more is waiting, where the feed ' +
+        'stands (past every event read, before every event to come). Keep it even when `items` is empty.',
+    ),
     has_more: z.boolean().describe('More events are waiting: ask again at once'),
   })
   .meta({ id: 'FeedPage' });

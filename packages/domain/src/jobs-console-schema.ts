@@ -108,6 +108,13 @@ export const jobsOverviewSchema = z.object({
       .meta({ examples: [{ type: 'drafts.processFile', state: 'failed', count: 2, oldestDueSeconds: null }] }),
   ),
   jobs: z.array(consoleJobSchema),
+  feedLag: z
+    .object({
+      seconds: z.number().describe('How long the transaction holding the change feed back has been open (0: none)'),
+      xids: z.number().int().describe('Transaction ids handed out since the one holding the feed back'),
+    })
+    .describe("How far the change feed trails the database's transactions")
+    .meta({ examples: [{ seconds: 0.4, xids: 3 }] }),
   total: intField(2),
   page: intField(1),
   pageSize: intField(50),

@@ -1075,7 +1075,10 @@ export const webhookDeliveries = pgTable(
     companyId: integer('company_id')
       .notNull()
       .references(() => companies.id),
-    /** The webhook-id header: msg_<random>, the receiver's key to ignore a message it already has. */
+    /**
+     * The webhook-id header, the receiver's key to ignore a message it already has: the change feed event's id for an
+     * event (the same in GET /api/v1/events), msg_<random> for a test event.
+     */
     messageId: text('message_id').notNull(),
     eventType: text('event_type').notNull(),
     /** The exact JSON body sent (signed as text, so it is stored as text). */
@@ -1097,7 +1100,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_endpoint_page_idx').on(t.endpointId, t.createdAt, t.id),
     // The retention purge finds old deliveries by their age alone.
     index('webhook_deliveries_created_idx').on(t.createdAt),
-    uniqueIndex('webhook_deliveries_message_idx').on(t.messageId),
+    // One change's deliveries to several endpoints share its feed event's id (the webhook-id): unique per endpoint.
+    uniqueIndex('webhook_deliveries_endpoint_message_idx').on(t.endpointId, t.messageId),
   ],
 );
 

@@ -51,6 +51,12 @@ describe('keyset cursors', () => {
     ],
     ['page 0', b64({ v: 1, s: 'updated_at', k: '1', i: position.id, f: filtersFingerprint(filters), p: 0, e: 'end' })],
     ['far too long', 'A'.repeat(600)],
+    ...['9999999999999999999', '9223372036854775807', '-9223372036854775808', '253402300800000000', '01', 'x'].map(
+      (k) => [
+        `a key past bigint, past a timestamp or not a number (${k})`,
+        b64({ v: 1, s: 'updated_at', k, i: position.id, f: filtersFingerprint(filters) }),
+      ],
+    ),
   ])('refuse a forged cursor (%s) as a 400 INVALID_CURSOR', (_name, cursor) => {
     expect(() => decodeCursor(cursor, expected)).toThrow(expect.objectContaining(invalid));
   });

@@ -32,10 +32,22 @@ export type Cursor = KeysetPosition & { boundary?: PageBoundary };
 
 const FINGERPRINT_LENGTH = 10;
 
+/**
+ * The sort keys a row can have: microseconds from the years 1 to 9999. A key outside (a crafted 19-digit one) would
+ * reach PostgreSQL past `bigint` or past what a timestamp holds: a 400 here, never a 500 there.
+ */
+const KEY_MIN = -62_135_596_800_000_000n;
+const KEY_MAX = 253_402_300_799_999_999n;
+
+/** A cursor's sort key: a whole number of microseconds within the years a row's timestamp can have. */
+export const keysetKey = z
+  .string()
+  .refine((k) => /^-?(0|[1-9]\d{0,17})$/.test(k) && BigInt(k) >= KEY_MIN && BigInt(k) <= KEY_MAX);
+
 const cursorPayload = z.object({
   v: z.literal(1),
   s: z.enum(KEYSET_SORTS),
-  k: z.string().regex(/^-?\d{1,19}$/),
+  k: keysetKey,
   i: z.uuid(),
   f: z.string().length(FINGERPRINT_LENGTH),
   p: z.int().min(1).max(1_000_000_000).optional(),

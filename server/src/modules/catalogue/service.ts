@@ -39,7 +39,7 @@ import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
 import { listedCountStatement, refreshProductsInCompanyCatalogues } from './membership.ts';
-import { cursorJson, filtersFingerprint, invalidCursor, keyOf, timestampOf } from '../../lib/keyset.ts';
+import { cursorJson, filtersFingerprint, invalidCursor, keyOf, keysetKey, timestampOf } from '../../lib/keyset.ts';
 import { z } from 'zod';
 
 export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
@@ -219,6 +219,8 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const pastEdge = (cursor: string) => {
     const at = decodeCatalogueCursor(cursor, fingerprint);
     if (sortBy === 'ean13Upc') return sql`${eanColumn} ${sql.raw(order === asc ? '>' : '<')} ${at.e}`;
+    // A date's key becomes a timestamp in SQL: only one a row can have (a crafted one is a 400, not a 500).
+    if (sortBy === 'updatedDate' && !keysetKey.safeParse(at.k).success) throw invalidCursor();
     const key = keyValue(sortBy, at.k);
     return sql`(${sortColumn}, ${eanColumn}) ${sql.raw(order === asc ? '>=' : '<=')} (${key}, ${at.e})
       and not (${sortColumn} = ${key} and ${eanColumn} = ${at.e})`;

@@ -27,9 +27,12 @@ export async function eventRoutes(app: FastifyInstance) {
         operationId: 'listEvents',
         summary: "The company's events, oldest first, after a cursor (kept 30 days)",
         description:
-          'Every event of the webhook catalogue, and `submission.created`, in the order they happened, each once. ' +
-          'Keep the last `next_cursor` and ask `?after=` it: after downtime you get every event you missed, none ' +
-          'twice. `has_more`: ask again at once; otherwise poll now and then (or let a webhook tell you).',
+          'Every event of the webhook catalogue, and `submission.created`, in the order of the transactions that ' +
+          'wrote them, each once: the way to keep a copy in sync. Keep the last `next_cursor` and ask `?after=` it: ' +
+          'after downtime you get every event you missed, none twice. `has_more`: ask again at once; otherwise poll ' +
+          'now and then (or let a webhook tell you). An event is served once every transaction of the portal older ' +
+          "than its own has finished (usually within a second). Each event's `id` is also the `webhook-id` of its " +
+          'webhook deliveries, and its `created_at` their `timestamp`.',
         tags: ['Events (v1)'],
         querystring: query,
         responses: { 200: v1FeedPage },

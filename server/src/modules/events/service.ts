@@ -4,52 +4,88 @@ import type { Db, Tx } from '../../db/client.ts';
 import { queryRows } from '../../db/client.ts';
 import { feedEvents } from '../../db/schema.ts';
 import { invalidCursor } from '../../lib/keyset.ts';
+import { decodeFeedCursor, encodeFeedCursor, isAfter, type FeedPosition } from './cursor.ts';
+import { feedHorizon } from './horizon.ts';
+
+/** One change as the feed and the webhooks tell it: the same id (`webhook-id`) and the same time in both. */
+export interface RecordedEvent {
+  /** The feed event's id: its cursor, and the `webhook-id` of its deliveries. */
+  id: string;
+  createdAt: Date;
+}
 
 /**
  * The change feed (GET /api/v1/events): every event of a company, written in the transaction of the change, so it
- * exists exactly when the change does (the webhooks' deliveries are made in the same transaction from the same event).
+ * exists exactly when the change does (the webhooks' deliveries are made in the same transaction from the same event,
+ * carrying its id and time).
  */
-export async function recordFeedEvent(tx: Tx, companyId: number, type: V1FeedEvent['type'], data: object) {
-  await tx.insert(feedEvents).values({ companyId, type, data });
-}
-
-/** A position in the feed: the writing transaction's id and the event's id, opaque to clients. */
-const encode = (txid: string, id: string | number) => Buffer.from(`f:${txid}.${id}`).toString('base64url');
-function decode(cursor: string): { txid: string; id: string } {
-  const m = /^f:(\d{1,20})\.(\d{1,20})$/.exec(Buffer.from(cursor, 'base64url').toString('utf8'));
-  if (!m) throw invalidCursor();
-  return { txid: m[1], id: m[2] };
+export async function recordFeedEvent(
+  tx: Tx,
+  companyId: number,
+  type: V1FeedEvent['type'],
+  data: object,
+): Promise<RecordedEvent> {
+  const [row] = await tx
+    .insert(feedEvents)
+    .values({ companyId, type, data })
+    .returning({ id: feedEvents.id, txid: feedEvents.txid, createdAt: feedEvents.createdAt });
+  return { id: encodeFeedCursor({ txid: String(row.txid), id: String(row.id) }), createdAt: row.createdAt };
 }
 
 /**
- * The events after a position, oldest first. Only events of transactions older than every transaction still running
- * are read (`txid < xmin` of this snapshot): an event whose transaction commits later has a txid at least that xmin,
- * so it sorts after every cursor handed out now. In order, none missed, none twice (docs/decisions/api.md).
+ * The events after a position, oldest first, in the order of (writing transaction's id, event's id) as numbers. Only
+ * events below the feed's horizon are read, in the same statement (one snapshot): every transaction that may still
+ * write an event of this database has an id at least the horizon, so an event committed later sorts after every
+ * cursor handed out now. In order, none missed, none twice (docs/decisions/api.md).
+ *
+ * The output columns are named apart from the table's: an ORDER BY naming an output column sorts by it, and these
+ * are text (ordering `txid::text as txid` by `txid` put transaction 1000 before 999).
  */
 export async function feedPage(db: Tx, companyId: number, q: { after?: string; limit: number }) {
-  const after = q.after ? decode(q.after) : null;
-  const rows = await queryRows<{ id: string; txid: string; type: string; data: unknown; created_at: string }>(
+  const after = q.after ? decodeFeedCursor(q.after) : null;
+  const rows = await queryRows<{
+    event_id: string | null;
+    event_txid: string | null;
+    event_type: string;
+    event_data: unknown;
+    event_created_at: string;
+    horizon: string;
+  }>(
     db,
-    sql`select id::text as id, txid::text as txid, type, data, created_at from feed_events
-      where company_id = ${companyId}
-        ${after ? sql`and (txid, id) > (${after.txid}::bigint, ${after.id}::bigint)` : sql``}
-        and txid < (pg_snapshot_xmin(pg_current_snapshot())::text)::bigint
-      order by txid, id limit ${q.limit + 1}`,
+    sql`with h as (select ${feedHorizon} as horizon)
+      select e.id::text as event_id, e.txid::text as event_txid, e.type as event_type, e.data as event_data,
+          e.created_at as event_created_at, h.horizon::text as horizon
+        from h left join lateral (
+          select f.id, f.txid, f.type, f.data, f.created_at from feed_events f
+            where f.company_id = ${companyId}
+              ${after ? sql`and (f.txid, f.id) > (${after.txid}::bigint, ${after.id}::bigint)` : sql``}
+              and f.txid < h.horizon
+            order by f.txid, f.id
+            limit ${q.limit + 1}
+        ) e on true
+        order by e.txid, e.id`,
   );
-  const page = rows.slice(0, q.limit);
+  const horizon: FeedPosition = { txid: rows[0].horizon, id: '0' };
+  // A cursor past the horizon was never handed out (positions only ever reach it): forged, or of another server.
+  if (after && isAfter(after, horizon)) throw invalidCursor();
+  const events = rows.filter((r) => r.event_id !== null);
+  const page = events.slice(0, q.limit);
+  const hasMore = events.length > q.limit;
   const last = page[page.length - 1];
   return {
     items: page.map(
       (r) =>
         ({
-          id: encode(r.txid, r.id),
-          type: r.type,
-          created_at: new Date(r.created_at).toISOString(),
-          data: r.data,
+          id: encodeFeedCursor({ txid: r.event_txid!, id: r.event_id! }),
+          type: r.event_type,
+          created_at: new Date(r.event_created_at).toISOString(),
+          data: r.event_data,
         }) as V1FeedEvent,
     ),
-    next_cursor: last ? encode(last.txid, last.id) : (q.after ?? null),
-    has_more: rows.length > q.limit,
+    // All of the company's events below the horizon have been read: the next page starts at the horizon itself, so
+    // a reader that found nothing still moves on, and never reads what came before this page again.
+    next_cursor: hasMore ? encodeFeedCursor({ txid: last.event_txid!, id: last.event_id! }) : encodeFeedCursor(horizon),
+    has_more: hasMore,
   };
 }
 

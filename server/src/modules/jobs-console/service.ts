@@ -13,6 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
+import { feedLag } from '../events/horizon.ts';
 
 /** Payload keys shown as they are: identifiers and statuses. Anything else (e-mail addresses, free text) is hidden. */
 const SHOWN_KEY = /(^id$|Id$|^status$)/;
@@ -53,12 +54,13 @@ const auditSummary = (job: JobRow) => ({
 
 /** The console's page: counts per type and state, the known types, and one page of jobs in the chosen state. */
 export async function jobsOverview(ctx: AppContext, query: JobsListQuery) {
-  const [counts, rows] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query)]);
+  const [counts, rows, lag] = await Promise.all([jobCounts(ctx.db), listJobs(ctx.db, query), feedLag(ctx.db)]);
   const types = [...new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)])].sort();
   return {
     types,
     counts: counts.map(({ type, state, count, oldestDueSeconds }) => ({ type, state, count, oldestDueSeconds })),
     jobs: rows.map(present),
+    feedLag: lag,
     total: counts
       .filter((c) => c.state === query.state && (!query.type || c.type === query.type))
       .reduce((sum, c) => sum + c.count, 0),

@@ -6,6 +6,7 @@ import type { BlobStore } from '../../storage/blob-store.ts';
 import { jobCounts } from '../../jobs/inspect.ts';
 import { declaredJobTypeNames, type JobOutcome } from '../../jobs/queue.ts';
 import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/stats.ts';
+import { feedLag } from '../events/horizon.ts';
 
 /** How long a scrape waits for the database or the store before calling it down. */
 const DEPENDENCY_PROBE_MS = 3000;
@@ -71,6 +72,16 @@ export class PortalMetrics {
     name: 'portal_ingestion_files',
     help: 'Bulk-ingestion files by status.',
     labelNames: ['status'] as const,
+    registers: [this.registry],
+  });
+  private readonly feedLagSeconds = new Gauge({
+    name: 'portal_feed_lag_seconds',
+    help: 'How long the oldest transaction of this database holding the change feed back has been open (0: none): events of later transactions wait for it.',
+    registers: [this.registry],
+  });
+  private readonly feedLagXids = new Gauge({
+    name: 'portal_feed_lag_xids',
+    help: "Transaction ids handed out since the one holding the change feed back (the feed's horizon to the next id).",
     registers: [this.registry],
   });
   private readonly database = new Gauge({
@@ -148,7 +159,13 @@ export class PortalMetrics {
   }
 
   private async readGauges() {
-    const [counts, files] = await Promise.all([jobCounts(this.db.db), ingestionFileCounts(this.db.db)]);
+    const [counts, files, lag] = await Promise.all([
+      jobCounts(this.db.db),
+      ingestionFileCounts(this.db.db),
+      feedLag(this.db.db),
+    ]);
+    this.feedLagSeconds.set(lag.seconds);
+    this.feedLagXids.set(lag.xids);
     // Every declared type and state is reported, at 0 when empty, so a series never vanishes between scrapes.
     const types = new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)]);
     this.jobs.reset();

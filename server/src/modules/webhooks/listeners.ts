@@ -7,10 +7,13 @@ import type { Tx } from '../../db/client.ts';
 import { recordFeedEvent } from '../events/service.ts';
 import { enqueueEvent, enqueueEvents } from './service.ts';
 
-/** One event: into the change feed and to every subscribed endpoint, in the transaction of the change. */
+/**
+ * One event: into the change feed and to every subscribed endpoint, in the transaction of the change, the deliveries
+ * under the feed event's id and time.
+ */
 async function publish(tx: Tx, companyId: number, type: WebhookEvent, data: object) {
-  await recordFeedEvent(tx, companyId, type, data);
-  await enqueueEvent(tx, companyId, type, data);
+  const event = await recordFeedEvent(tx, companyId, type, data);
+  await enqueueEvent(tx, companyId, type, data, event);
 }
 
 /** What a receiver learns of a submission: its identity, never the review's internals. */
@@ -59,13 +62,17 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
     if (to === 'CATALOGUED') await publish(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
   });
   submissions.on('submissionsReadinessChanged', async ({ changes }, tx) => {
-    const events = changes.map(({ submission, before, after }) => ({
-      companyId: submission.companyId,
-      data: { ...submissionData(submission), readiness: after, previousReadiness: before },
-    }));
     // A recompute's batch: into the change feed one by one, to the endpoints with one read of them.
-    for (const { companyId, data } of events)
-      await recordFeedEvent(tx, companyId, 'submission.readiness_changed', data);
+    const events = [];
+    for (const { submission, before, after } of changes) {
+      const companyId = submission.companyId;
+      const data = { ...submissionData(submission), readiness: after, previousReadiness: before };
+      events.push({
+        companyId,
+        data,
+        event: await recordFeedEvent(tx, companyId, 'submission.readiness_changed', data),
+      });
+    }
     await enqueueEvents(tx, 'submission.readiness_changed', events);
   });
   ingestion.on('jobCompleted', async ({ job, counts }, tx) => {

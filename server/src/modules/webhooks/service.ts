@@ -327,20 +327,37 @@ export async function sendPing(ctx: AppContext, user: Actor, id: number): Promis
   );
 }
 
-async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'companyId'>, type: string, data: object) {
+/** What a delivery carries of its event: the id sent as `webhook-id` and the time in its envelope. */
+interface DeliveredEvent {
+  id: string;
+  createdAt: Date;
+}
+
+/**
+ * One delivery and its job. An event of the change feed is delivered under the feed event's id and time, so a
+ * receiver reading both the webhooks and GET /api/v1/events can tell the same change apart from a new one; a test
+ * event, in no feed, gets an id of its own.
+ */
+async function createDelivery(
+  tx: Tx,
+  endpoint: Pick<EndpointRow, 'id' | 'companyId'>,
+  type: string,
+  data: object,
+  event: DeliveredEvent = { id: newMessageId(), createdAt: new Date() },
+) {
   const now = new Date();
   // The Standard Webhooks envelope: type, timestamp, data.
-  const body = JSON.stringify({ type, timestamp: now.toISOString(), data });
+  const body = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
   const [delivery] = await tx
     .insert(webhookDeliveries)
     .values({
       endpointId: endpoint.id,
       companyId: endpoint.companyId,
-      messageId: newMessageId(),
+      messageId: event.id,
       eventType: type,
       body,
       nextAttemptAt: now,
-      createdAt: now,
+      createdAt: event.createdAt,
       updatedAt: now,
     })
     .returning({ id: webhookDeliveries.id });
@@ -351,7 +368,13 @@ async function createDelivery(tx: Tx, endpoint: Pick<EndpointRow, 'id' | 'compan
  * One delivery (and its job) per active endpoint of the company that subscribes to the event, in the caller's
  * transaction: the deliveries exist exactly when the change does.
  */
-export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent, data: object): Promise<void> {
+export async function enqueueEvent(
+  tx: Tx,
+  companyId: number,
+  type: WebhookEvent,
+  data: object,
+  event: DeliveredEvent,
+): Promise<void> {
   const endpoints = await tx
     .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
     .from(webhookEndpoints)
@@ -362,7 +385,7 @@ export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent
         arrayContains(webhookEndpoints.events, [type]),
       ),
     );
-  for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data);
+  for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data, event);
 }
 
 /**
@@ -372,7 +395,7 @@ export async function enqueueEvent(tx: Tx, companyId: number, type: WebhookEvent
 export async function enqueueEvents(
   tx: Tx,
   type: WebhookEvent,
-  events: readonly { companyId: number; data: object }[],
+  events: readonly { companyId: number; data: object; event: DeliveredEvent }[],
 ): Promise<void> {
   if (!events.length) return;
   const endpoints = await tx
@@ -388,5 +411,5 @@ export async function enqueueEvents(
   if (!endpoints.length) return;
   for (const event of events)
     for (const endpoint of endpoints)
-      if (endpoint.companyId === event.companyId) await createDelivery(tx, endpoint, type, event.data);
+      if (endpoint.companyId === event.companyId) await createDelivery(tx, endpoint, type, event.data, event.event);
 }

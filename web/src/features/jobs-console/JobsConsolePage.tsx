@@ -29,6 +29,7 @@ import { stackedTable } from '../../ui/stacked-table.ts';
 import { Page } from '../../ui/Page.tsx';
 import { toast } from '../../ui/toast.ts';
 import { BulkFailedActions } from './BulkFailedActions.tsx';
+import { FeedLag } from './FeedLag.tsx';
 import {
   jobsFilterFrom,
   useJobAction,
@@ -94,6 +95,7 @@ export function JobsConsolePage() {
       ) : (
         <>
           <CountsTable data={overview.data} onPick={(type, state) => setFilter({ type, state })} />
+          <FeedLag lag={overview.data.feedLag} />
           {!overview.data.can.act && <Alert color="gray">{JOBS_MSG.readOnly}</Alert>}
           <Group align="end" gap="sm">
             <Select
