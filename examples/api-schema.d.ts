@@ -9056,7 +9056,7 @@ export interface operations {
                 status?: string;
                 /** @description Only submissions sent to this partner company */
                 partner?: number;
-                /** @description Only submissions changed at or after this time */
+                /** @description Only submissions changed at or after this time (`updated_at`, set by the database at every change of what this API shows of them). A convenience: a change committed while you read can carry an earlier time, and deletions are not listed; to stay in sync, follow the change feed (`GET /api/v1/events`). */
                 updated_since?: string;
                 /** @description Newest first by this time; the id breaks ties */
                 sort?: "updated_at" | "created_at";

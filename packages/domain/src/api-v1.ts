@@ -64,7 +64,11 @@ export const v1SubmissionListQuery = z.object({
   updated_since: z.iso
     .datetime({ offset: true, error: V1_MSG.updatedSince })
     .optional()
-    .describe('Only submissions changed at or after this time'),
+    .describe(
+      'Only submissions changed at or after this time (`updated_at`, set by the database at every change of what ' +
+        'this API shows of them). A convenience: a change committed while you read can carry an earlier time, and ' +
+        'deletions are not listed; to stay in sync, follow the change feed (`GET /api/v1/events`).',
+    ),
   sort: z
     .enum(['updated_at', 'created_at'])
     .default('updated_at')

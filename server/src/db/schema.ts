@@ -19,6 +19,15 @@ import {
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+/**
+ * The version of a row the integration API serves (a draft, a submission, their files): every insert and update takes
+ * a new number from one sequence, by its default and a trigger, and an update of a draft or a submission also sets
+ * its `updated_at` from the database's clock (migration 0040_row_versions).
+ */
+const rowVersion = () =>
+  bigint('version', { mode: 'number' })
+    .notNull()
+    .default(sql`nextval('row_version_seq')`);
 
 /** Suppliers and brands, partner retailers, and the provider's own staff. */
 export const companies = pgTable(
@@ -286,10 +295,15 @@ export const bulkIngestionFiles = pgTable(
     /** The name in the source folder or upload: a label, never a path we open. */
     filename: text('filename').notNull(),
     /**
-     * While set, the file still sits in the source under this key (scanned, not yet moved into storage): a scan
-     * skips keys that are pending here, so a crash between the scan and the move never makes a second row.
+     * The file's key in the source it was scanned from (null for uploads). Until `sourceLeftAt` is set it still sits
+     * there: a scan skips keys that are pending here, so a crash between the scan and the move never makes a second row.
      */
     sourceKey: text('source_key'),
+    /**
+     * When the file was moved out of its source into storage, by the database's clock: a scan whose listing began
+     * before this moment may have listed it still there, and skips it.
+     */
+    sourceLeftAt: timestamp('source_left_at', { withTimezone: true }),
     storageKey: text('storage_key').notNull(),
     size: integer('size'),
     kind: text('kind', { enum: ['pdf', 'jpeg', 'png', 'gif', 'tiff'] }),
@@ -393,6 +407,7 @@ export const draftSubmissions = pgTable(
     isImported: boolean('is_imported').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: rowVersion(),
   },
   (t) => [index('draft_submissions_company_idx').on(t.companyId, t.updatedAt, t.id)],
 );
@@ -445,6 +460,7 @@ export const draftFiles = pgTable(
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
     createdAt: createdAt(),
+    version: rowVersion(),
   },
   (t) => [
     index('draft_files_draft_idx').on(t.draftId, t.position),
@@ -552,6 +568,7 @@ export const productSubmissions = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    version: rowVersion(),
   },
   // Every list index ends in (sort column, id): keyset pages read from a row's (updated_at, id), one status at a time
   // (docs/decisions/database.md, "Each list reads one index range per status").
@@ -650,6 +667,7 @@ export const submissionFiles = pgTable(
     thumbnailKey: text('thumbnail_key'),
     ...photoCheckColumns(),
     createdAt: createdAt(),
+    version: rowVersion(),
   },
   (t) => [index('submission_files_submission_idx').on(t.submissionId, t.position)],
 );

@@ -2,10 +2,11 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
+import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
+import { queryRows, type Tx } from '../../db/client.ts';
 import {
   bulkIngestionFiles,
   bulkIngestionJobs,
@@ -99,42 +100,73 @@ export async function createJobWithFiles(
   return { job, files: rows };
 }
 
+/** Files recorded per short transaction of a scan: each batch is one job, committed on its own. */
+export const SCAN_BATCH_FILES = 500;
+
 /**
- * One scan of one organization's source: every file that has settled and is not already waiting in a job becomes
- * part of one new job. The organization row is locked while the source is listed and the rows written, and the move
- * of a file into storage takes the same lock (shared), so a file is either still pending in a row (skipped) or gone
- * from the source: a scan never records a file twice. A crash before the commit leaves the files in the source for
- * the next scan; after it, the rows and their processing jobs exist together.
+ * One scan of one organization's source, with no transaction open while the source is listed: the settled files are
+ * listed first, then recorded in batches of SCAN_BATCH_FILES, each batch one job with one row and one processing job
+ * per file, in a short transaction that locks the organization's row (two workers' batches take turns, and a file
+ * pending in a row is skipped). A file moved into storage since the listing began (its row says when it left the
+ * source, by the database's clock) is skipped too: the listing may have seen it before it left. A crash between two
+ * batches leaves the rest in the source for the next scan. Returns the jobs made.
  */
-export async function scanOrganization(ctx: AppContext, orgId: number): Promise<number | null> {
+export async function scanOrganization(ctx: AppContext, orgId: number): Promise<number[]> {
+  const [org] = await ctx.db.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, orgId));
+  const source = org && sourceFor(ctx.config, org);
+  if (!source) return [];
+  const [{ at: listedFrom }] = await queryRows<{ at: string }>(ctx.db, sql`select clock_timestamp()::text as at`);
+  const settledBefore = Date.now() - ctx.config.ingestion.settleMs;
+  const found: { key: string; name: string }[] = [];
+  for await (const entry of source.list()) if (entry.modified.getTime() <= settledBefore) found.push(entry);
+  const jobs: number[] = [];
+  for (let i = 0; i < found.length; i += SCAN_BATCH_FILES) {
+    const job = await recordScannedBatch(ctx, org, found.slice(i, i + SCAN_BATCH_FILES), listedFrom);
+    if (job != null) jobs.push(job);
+  }
+  return jobs;
+}
+
+/**
+ * One batch of listed files recorded as a job, leaving out those pending or moved since `listedFrom` (the database's
+ * clock when the listing began).
+ */
+export async function recordScannedBatch(
+  ctx: AppContext,
+  listedFor: OrganizationRow,
+  batch: { key: string; name: string }[],
+  listedFrom: string,
+): Promise<number | null> {
   return ctx.db.transaction(async (tx) => {
     const [org] = await tx
       .select()
       .from(bulkIngestionOrganizations)
-      .where(eq(bulkIngestionOrganizations.id, orgId))
-      .for('update', { skipLocked: true });
-    if (!org) return null; // another worker is scanning it right now
-    const source = sourceFor(ctx.config, org);
-    if (!source) return null;
-    const settledBefore = Date.now() - ctx.config.ingestion.settleMs;
-    const found: { key: string; name: string }[] = [];
-    for await (const entry of source.list()) if (entry.modified.getTime() <= settledBefore) found.push(entry);
-    if (!found.length) return null;
-    const pending = new Set<string>();
-    for (let i = 0; i < found.length; i += 1000) {
-      const keys = found.slice(i, i + 1000).map((f) => f.key);
-      const rows = await tx
-        .select({ k: bulkIngestionFiles.sourceKey })
-        .from(bulkIngestionFiles)
-        .where(inArray(bulkIngestionFiles.sourceKey, keys));
-      for (const r of rows) pending.add(r.k!);
-    }
-    const fresh = found.filter((f) => !pending.has(f.key));
+      .where(eq(bulkIngestionOrganizations.id, listedFor.id))
+      .for('update');
+    // Gone, or pointed at another source since the listing: what was listed is not this organization's any more.
+    if (!org || org.imageSource !== listedFor.imageSource || org.folderName !== listedFor.folderName) return null;
+    const rows = await tx
+      .select({ k: bulkIngestionFiles.sourceKey })
+      .from(bulkIngestionFiles)
+      .where(
+        and(
+          inArray(
+            bulkIngestionFiles.sourceKey,
+            batch.map((f) => f.key),
+          ),
+          or(
+            isNull(bulkIngestionFiles.sourceLeftAt),
+            sql`${bulkIngestionFiles.sourceLeftAt} >= ${listedFrom}::timestamptz`,
+          ),
+        ),
+      );
+    const taken = new Set(rows.map((r) => r.k));
+    const fresh = batch.filter((f) => !taken.has(f.key));
     if (!fresh.length) return null;
     const { job } = await createJobWithFiles(
       tx,
       org,
-      source.kind,
+      sourceFor(ctx.config, org)!.kind,
       null,
       fresh.map((f) => ({ filename: f.name.slice(-300), sourceKey: f.key, size: null })),
     );
@@ -151,8 +183,7 @@ export async function scanAllSources(ctx: AppContext, log: (err: unknown) => voi
   const jobs: number[] = [];
   for (const org of orgs) {
     try {
-      const id = await scanOrganization(ctx, org.id);
-      if (id != null) jobs.push(id);
+      jobs.push(...(await scanOrganization(ctx, org.id)));
     } catch (err) {
       log(err);
     }
@@ -180,7 +211,7 @@ export function scheduleIngestionScan(ctx: AppContext, onError: (err: unknown) =
   return () => clearInterval(timer);
 }
 
-async function setFile(db: Tx, id: string, values: Partial<typeof bulkIngestionFiles.$inferInsert>) {
+async function setFile(db: Tx, id: string, values: PgUpdateSetSource<typeof bulkIngestionFiles>) {
   const [row] = await db
     .update(bulkIngestionFiles)
     .set({ ...values, updatedAt: now() })
@@ -189,23 +220,25 @@ async function setFile(db: Tx, id: string, values: Partial<typeof bulkIngestionF
   return row;
 }
 
-/** Moves a scanned file from its source into storage, under the organization's shared lock (see scanOrganization). */
+/**
+ * Moves a scanned file from its source into storage, then records that it left the source (blobs before rows): no
+ * transaction and no lock is held while the bytes travel. A crash after the copy leaves the file in the source (copied
+ * again by the retry, over the same key) or, once removed from the source, stored under its key (the retry finds it
+ * there); a copy whose row is never recorded is the orphan cleanup's (jobs/orphan-files.ts).
+ */
 async function stage(ctx: AppContext, file: IngestionFileRow): Promise<IngestionFileRow> {
-  return ctx.db.transaction(async (tx) => {
-    const [org] = await tx
-      .select({ o: bulkIngestionOrganizations })
-      .from(bulkIngestionJobs)
-      .innerJoin(bulkIngestionOrganizations, eq(bulkIngestionOrganizations.id, bulkIngestionJobs.organizationId))
-      .where(eq(bulkIngestionJobs.id, file.jobId))
-      .for('share', { of: bulkIngestionOrganizations });
-    const source = org && sourceFor(ctx.config, org.o);
-    const moved = source ? await source.moveInto(ctx.storage, file.sourceKey!, file.storageKey) : 'missing';
-    // 'missing': an earlier attempt moved it and stopped before this commit, or the file was taken away.
-    if (moved === 'missing' && !(await ctx.storage.exists(file.storageKey))) {
-      return setFile(tx, file.id, { sourceKey: null, status: 'IGNORED', reason: INGESTION_MSG.vanished });
-    }
-    return setFile(tx, file.id, { sourceKey: null });
-  });
+  const [org] = await ctx.db
+    .select({ o: bulkIngestionOrganizations })
+    .from(bulkIngestionJobs)
+    .innerJoin(bulkIngestionOrganizations, eq(bulkIngestionOrganizations.id, bulkIngestionJobs.organizationId))
+    .where(eq(bulkIngestionJobs.id, file.jobId));
+  const source = org && sourceFor(ctx.config, org.o);
+  const moved = source ? await source.moveInto(ctx.storage, file.sourceKey!, file.storageKey) : 'missing';
+  // 'missing': an earlier attempt moved it and stopped before recording it, or the file was taken away.
+  const vanished = moved === 'missing' && !(await ctx.storage.exists(file.storageKey));
+  // The database's clock, as the scan's listing start is read: a scan that began listing before this moment skips it.
+  const left = { sourceLeftAt: sql`clock_timestamp()` };
+  return setFile(ctx.db, file.id, vanished ? { ...left, status: 'IGNORED', reason: INGESTION_MSG.vanished } : left);
 }
 
 /** An ignored file keeps its row and reason, never its bytes. */
@@ -235,7 +268,7 @@ export const processIngestionFile = (ctx: AppContext) =>
     handler: async ({ fileId }, job) => {
       let [file] = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
       if (!file) return;
-      if (file.sourceKey) file = await stage(ctx, file);
+      if (file.sourceKey && !file.sourceLeftAt) file = await stage(ctx, file);
       if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
           if (file.status === 'RECEIVED') {

@@ -14,7 +14,7 @@ import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';
 import { presentDraft, presentedDraftFacts } from './presenter.ts';
-import type { DraftWithFiles } from './repository.ts';
+import { draftVersion, type DraftWithFiles } from './repository.ts';
 import {
   addDraftFiles,
   createDraft,
@@ -103,7 +103,7 @@ export async function draftV1Routes(app: FastifyInstance) {
   const answer = async (status: number, draft: DraftWithFiles, user: UserRow) => ({
     status,
     body: await v1DraftOf(ctx, draft, user),
-    headers: { etag: etagOf(ETAG_KIND, draft.updatedAt) },
+    headers: { etag: etagOf(ETAG_KIND, draftVersion(draft)) },
   });
   const send = (reply: FastifyReply, a: Awaited<ReturnType<typeof answer>>) => {
     reply.status(a.status).header('etag', a.headers.etag);

@@ -3,6 +3,7 @@ import type { StoredPhotoIssue } from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import { draftFiles, draftSubmissions } from '../../db/schema.ts';
+import { touchDraftOfFile } from './repository.ts';
 import { defineJob, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
@@ -56,6 +57,7 @@ export const processDraftFile = (ctx: AppContext) =>
             })
             .where(eq(draftFiles.id, fileId));
           await nameEachOther(ctx, file, qualityIssues);
+          await touchDraftOfFile(ctx.db, fileId);
         } catch (err) {
           // A verdict on the file (damaged, or past the limits of media work) stands: another attempt cannot change it.
           if (retryRatherThanSettle(err, job, (e) => e instanceof MediaError)) throw err;
@@ -70,6 +72,7 @@ export const processDraftFile = (ctx: AppContext) =>
 
 async function markUnread(ctx: AppContext, fileId: string) {
   await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+  await touchDraftOfFile(ctx.db, fileId);
 }
 
 /**

@@ -44,9 +44,33 @@ export async function listDrafts(db: Tx, scope: { companyId: number | null }): P
   }));
 }
 
+/** A new version of the draft (its `updated_at` and version are the database's: migration 0040_row_versions). */
 export async function touchDraft(db: Tx, id: string) {
-  await db.update(draftSubmissions).set({ updatedAt: new Date() }).where(eq(draftSubmissions.id, id));
+  await db
+    .update(draftSubmissions)
+    .set({ updatedAt: sql`clock_timestamp()` })
+    .where(eq(draftSubmissions.id, id));
 }
+
+/**
+ * After a file's own write (its media job), its draft's `updated_at` moves too. A statement of its own, after the
+ * file's: a write that locked the file and then waited for the draft would deadlock with a change that holds the
+ * draft and then writes its files.
+ */
+export async function touchDraftOfFile(db: Tx, fileId: string) {
+  await db
+    .update(draftSubmissions)
+    .set({ updatedAt: sql`clock_timestamp()` })
+    .where(
+      eq(
+        draftSubmissions.id,
+        sql`(select ${draftFiles.draftId} from ${draftFiles} where ${draftFiles.id} = ${fileId})`,
+      ),
+    );
+}
+
+/** The version of a draft as the integration API serves it (its ETag): the greatest of its row's and its files'. */
+export const draftVersion = (draft: DraftWithFiles) => Math.max(draft.version, ...draft.files.map((f) => f.version));
 
 export async function findDraftFileByName(db: Tx, draftId: string, fileName: string) {
   const [row] = await db
@@ -56,12 +80,18 @@ export async function findDraftFileByName(db: Tx, draftId: string, fileName: str
   return row;
 }
 
-/** Locks a draft's row for the transaction and gives its version (what its ETag is made of); undefined if gone. */
-export async function lockDraft(db: Tx, id: string): Promise<{ updatedAt: Date } | undefined> {
+/**
+ * Locks a draft's row for the transaction and gives its version (what its ETag is made of: draftVersion, read under
+ * the lock; a file is only added or removed under it); undefined if gone.
+ */
+export async function lockDraft(db: Tx, id: string): Promise<{ version: number } | undefined> {
   const [row] = await db
-    .select({ updatedAt: draftSubmissions.updatedAt })
+    .select({
+      version: sql<string>`greatest(${draftSubmissions.version},
+        (select max(${draftFiles.version}) from ${draftFiles} where ${draftFiles.draftId} = ${draftSubmissions.id}))`,
+    })
     .from(draftSubmissions)
     .where(eq(draftSubmissions.id, id))
-    .for('update');
-  return row;
+    .for('update', { of: draftSubmissions });
+  return row && { version: Number(row.version) };
 }

@@ -48,7 +48,7 @@ export interface DraftChangeOptions {
 async function lockedForChange(tx: Tx, draftId: string, opts: DraftChangeOptions) {
   const locked = await lockDraft(tx, draftId);
   if (!locked) throw notFound('Draft not found.');
-  opts.precondition?.(locked.updatedAt);
+  opts.precondition?.(locked.version);
 }
 
 /** The draft if the user may see it; "not found" otherwise, so other companies' drafts stay invisible. */

@@ -10,7 +10,7 @@ import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { v1SubmissionOf } from './api-v1-presenter.ts';
 import { submissionPolicy } from './policy.ts';
-import type { SubmissionRow } from './repository.ts';
+import { submissionVersion, type SubmissionRow } from './repository.ts';
 import { appealSubmission, resubmit, reviewSubmission, visibleSubmission } from './service.ts';
 import { submissionListPage } from './submission-list.ts';
 
@@ -42,7 +42,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
   const answer = async (status: number, s: SubmissionRow, user: UserRow) => ({
     status,
     body: await v1SubmissionOf(ctx.db, s, user),
-    headers: { etag: etagOf(ETAG_KIND, s.updatedAt) },
+    headers: { etag: etagOf(ETAG_KIND, await submissionVersion(ctx.db, s)) },
   });
   const parseJson = <T>(schema: z.ZodType<T>, request: FastifyRequest): T => {
     const parsed = schema.safeParse(request.body ?? {});

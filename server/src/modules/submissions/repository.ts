@@ -1,4 +1,4 @@
-import { asc, eq } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { ReviewCommentParsed, StoredReadiness } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import {
@@ -136,4 +136,16 @@ export interface ActivityRow {
   partnerStatusLabel: 'Incomplete' | 'Complete' | 'N/A';
   /** The stored readiness for the partner (drafts, and submissions without partner rules: null). */
   readiness: StoredReadiness | null;
+}
+
+/**
+ * The version of a submission as the integration API serves it (its ETag): the greatest of its row's and its files'
+ * (migration 0040_row_versions: every write of either takes a new number, without one locking the other).
+ */
+export async function submissionVersion(db: Tx, s: Pick<SubmissionRow, 'id' | 'version'>): Promise<number> {
+  const [row] = await db
+    .select({ v: sql<string | null>`max(${submissionFiles.version})` })
+    .from(submissionFiles)
+    .where(eq(submissionFiles.submissionId, s.id));
+  return Math.max(s.version, Number(row?.v ?? 0));
 }

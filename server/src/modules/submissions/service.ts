@@ -30,7 +30,7 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import { activityPage } from './activity-list.ts';
-import { filesOf, findSubmission, type SubmissionRow } from './repository.ts';
+import { filesOf, findSubmission, submissionVersion, type SubmissionRow } from './repository.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
@@ -60,7 +60,7 @@ export async function staffStatusChange(
 ): Promise<SubmissionRow> {
   const before = await findSubmission(tx, id, { lock: true });
   if (!before) throw notFound('Submission not found.');
-  precondition?.(before.updatedAt);
+  if (precondition) precondition(await submissionVersion(tx, before));
   if (comments.length) {
     if (!isRejected(to))
       throw badRequest(REVIEW_COMMENT_MSG.onlyWhenRejecting, { comments: REVIEW_COMMENT_MSG.onlyWhenRejecting });
@@ -244,7 +244,7 @@ export async function resubmit(
         if (precondition) {
           const locked = await findSubmission(tx, id, { lock: true });
           if (!locked) throw notFound('Submission not found.');
-          precondition(locked.updatedAt);
+          precondition(await submissionVersion(tx, locked));
         }
         // Within the quota once the new files have replaced the old ones.
         const result = await recordWithinQuota(tx, ctx.config, s.companyId, () =>
