@@ -667,7 +667,7 @@ export type paths = {
         put?: never;
         /**
          * Submit a draft: one submission per distinct UPC
-         * @description The same checks as the portal: every file needs a UPC (entered or detected) and the partner’s required fields; a blocking readiness rule refuses it. The draft is gone afterwards: send an `Idempotency-Key`, and a retry (after a dropped connection) answers the same submissions.
+         * @description The same checks as the portal: every file needs a UPC (entered or detected) and the partner’s required fields; a blocking readiness rule refuses it. The draft is gone afterwards; a retry (after a dropped connection) answers the submissions it became, with `Idempotent-Replayed: true`, with or without an `Idempotency-Key`.
          */
         post: operations["submitDraft"];
         delete?: never;
@@ -7234,6 +7234,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too large: the body, a file, the number of files, or the company storage quota */
             413: {
                 headers: {
@@ -10971,6 +10990,25 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Error"];
                 };
             };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
@@ -11173,6 +11211,25 @@ export interface operations {
                      *       "detail": "Not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11409,6 +11466,25 @@ export interface operations {
                      *       "detail": "Not found.",
                      *       "code": "NOT_FOUND",
                      *       "message": "Not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -123,7 +123,15 @@ describe(`REST API v1 (${databaseKind})`, () => {
       'idempotency-key': 'submit-1',
     });
     expect(twice.json.submissions.map((s: { id: string }) => s.id)).toEqual(submitted.map((s) => s.id));
-    expect((await json(token, 'POST', `/api/v1/drafts/${id}/submit`)).status).toBe(404); // without a key: it is gone
+    // Without a key too: the draft became these submissions, and a retried submit answers them (idempotent by nature).
+    const unkeyed = await json(token, 'POST', `/api/v1/drafts/${id}/submit`);
+    expect(unkeyed.status).toBe(201);
+    expect(unkeyed.headers.get('idempotent-replayed')).toBe('true');
+    expect(v1SubmitResult.parse(unkeyed.json).submissions.map((s) => s.id)).toEqual(submitted.map((s) => s.id));
+    // Changing it now is a conflict that names what happened.
+    const late = await token.upload(`/api/v1/drafts/${id}/files`, [await photo('late.png', '036000291452')], 'files');
+    expect(late.status).toBe(409);
+    expect(late.json.code).toBe('DRAFT_SUBMITTED');
     const sid = submitted[0].id;
 
     // Read it; staff reject it with If-Match; the supplier resubmits.

@@ -34,6 +34,8 @@ export const DRAFT_MSG = {
   noFiles: 'Please add at least one file.',
   /** A draft keeps at least one file: removing the last one is cancelling the draft. */
   lastFile: 'A draft keeps at least one file: to drop this one, cancel the draft.',
+  /** A change to a draft that was submitted in the meantime (another tab, an integration). */
+  submittedMeanwhile: 'This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.',
   removeFileTitle: (fileName: string) => `Remove ${fileName} from this draft?`,
   removeFileNote: 'The file and what was entered for it are deleted. The other files stay as they are.',
   upcDiffersTitle: 'Send a UPC that differs from the photo?',

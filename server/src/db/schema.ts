@@ -564,6 +564,8 @@ export const productSubmissions = pgTable(
       .array()
       .notNull()
       .default(sql`'{}'::text[]`),
+    /** The draft it was submitted from (the draft row is gone then): a retried submit answers with its submissions. */
+    draftId: uuid('draft_id'),
     /** When it last became SUBMITTED (created, resubmitted, appealed): the review queue's order. */
     submittedAt: timestamp('submitted_at', { withTimezone: true }).notNull().defaultNow(),
     createdAt: createdAt(),
@@ -602,6 +604,9 @@ export const productSubmissions = pgTable(
       .on(t.partnerCompanyId, t.itemStatus, t.updatedAt, t.id)
       .where(sql`${t.readinessReady} = false`),
     index('product_submissions_failing_codes_idx').using('gin', t.readinessFailingCodes),
+    index('product_submissions_draft_idx')
+      .on(t.draftId)
+      .where(sql`${t.draftId} is not null`),
   ],
 );
 
@@ -1217,5 +1222,9 @@ export const reviewStockReasons = pgTable(
     createdBy: integer('created_by').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
-  (t) => [index('review_stock_reasons_partner_idx').on(t.partnerCompanyId, t.id)],
+  (t) => [
+    index('review_stock_reasons_partner_idx').on(t.partnerCompanyId, t.id),
+    // One text once per partner, and once among every partner's (no partner): two staff adding it at once included.
+    uniqueIndex('review_stock_reasons_text_idx').on(sql`coalesce(${t.partnerCompanyId}, -1)`, t.text),
+  ],
 );

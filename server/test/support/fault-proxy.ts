@@ -17,6 +17,15 @@ export interface FaultProxy {
   /** New and open connections are held open but nothing passes either way, until restore(). */
   blackHole(): void;
   restore(): void;
+  /**
+   * Once: the first connection whose client sends a message for which `when(sentSinceArmed, message)` holds (the
+   * protocol's bytes as latin1 text: SQL is readable in them) is cut the moment the server starts to answer that
+   * message, its answer never delivered. The server has done the statement (a COMMIT has committed); the client
+   * only learns that its connection was lost. Resolves when the cut happened.
+   */
+  cutOnAnswer(when: (sentSinceArmed: string, message: string) => boolean): Promise<void>;
+  /** Once, the same way: the matching message is never delivered, its connection cut as it is sent. */
+  cutOnSend(when: (sentSinceArmed: string, message: string) => boolean): Promise<void>;
   /** Connections the proxy has accepted so far. */
   accepted(): number;
   close(): Promise<void>;
@@ -27,7 +36,9 @@ type Mode = 'pass' | 'refuse' | 'black-hole';
 export async function startFaultProxy(target: { host: string; port: number }): Promise<FaultProxy> {
   let mode: Mode = 'pass';
   let count = 0;
-  const pairs = new Set<{ client: net.Socket; upstream: net.Socket | null }>();
+  type Pair = { client: net.Socket; upstream: net.Socket | null; sent: string; cutNext: boolean };
+  const pairs = new Set<Pair>();
+  let armed: { when: (sent: string, message: string) => boolean; done: () => void; onSend: boolean } | null = null;
 
   const server = net.createServer((client) => {
     count++;
@@ -35,7 +46,7 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       client.destroy();
       return;
     }
-    const pair: { client: net.Socket; upstream: net.Socket | null } = { client, upstream: null };
+    const pair: Pair = { client, upstream: null, sent: '', cutNext: false };
     pairs.add(pair);
     const drop = () => {
       pairs.delete(pair);
@@ -53,10 +64,31 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     pair.upstream = upstream;
     upstream.on('error', drop);
     upstream.on('close', drop);
-    client.on('data', (chunk) => {
+    client.on('data', (chunk: Buffer) => {
+      if (armed) {
+        const message = chunk.toString('latin1');
+        pair.sent += message;
+        if (armed.when(pair.sent, message)) {
+          if (armed.onSend) {
+            const { done } = armed;
+            armed = null;
+            drop();
+            done();
+            return;
+          }
+          pair.cutNext = true;
+        }
+      }
       if (mode !== 'black-hole') upstream.write(chunk);
     });
     upstream.on('data', (chunk) => {
+      if (pair.cutNext && armed) {
+        const { done } = armed;
+        armed = null;
+        drop();
+        done();
+        return;
+      }
       if (mode !== 'black-hole') client.write(chunk);
     });
   });
@@ -69,6 +101,13 @@ export async function startFaultProxy(target: { host: string; port: number }): P
       upstream?.destroy();
     }
     pairs.clear();
+  };
+
+  const arm = (when: (sent: string, message: string) => boolean, onSend: boolean) => {
+    for (const pair of pairs) pair.sent = '';
+    return new Promise<void>((resolve) => {
+      armed = { when, done: resolve, onSend };
+    });
   };
 
   return {
@@ -89,6 +128,8 @@ export async function startFaultProxy(target: { host: string; port: number }): P
     restore() {
       mode = 'pass';
     },
+    cutOnAnswer: (when) => arm(when, false),
+    cutOnSend: (when) => arm(when, true),
     accepted: () => count,
     async close() {
       cut();

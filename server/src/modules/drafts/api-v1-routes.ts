@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { MAX_FILES_PER_DRAFT, v1Draft, v1DraftFileUpdate, v1SubmitResult, type V1Draft } from '@portal/domain';
-import type { AppContext } from '../../context.ts';
+import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { badRequest, zodFields } from '../../lib/errors.ts';
-import { fingerprintOf, idempotent } from '../../lib/idempotency.ts';
+import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
 import { requireUser } from '../auth/session.ts';
@@ -19,9 +19,11 @@ import {
   addDraftFiles,
   createDraft,
   deleteDraft,
+  editableDraft,
   removeDraftFile,
-  submitDraft,
+  submitDraftOnce,
   updateDraft,
+  type SubmitOutcome,
   visibleDraft,
 } from './service.ts';
 
@@ -44,9 +46,9 @@ const keyHeader = z.object({
 });
 
 /** A draft in the integration API's shape, with each product's readiness against the partner's rules. */
-async function v1DraftOf(ctx: AppContext, draft: DraftWithFiles, user: UserRow): Promise<V1Draft> {
+async function v1DraftOf(db: Tx, draft: DraftWithFiles, user: UserRow): Promise<V1Draft> {
   const presented = presentDraft(draft, user);
-  const { products } = await readinessOfDraft(ctx.db, presented, presentedDraftFacts(presented));
+  const { products } = await readinessOfDraft(db, presented, presentedDraftFacts(presented));
   return {
     id: presented.id,
     partner_company_id: presented.partnerCompanyId,
@@ -99,12 +101,24 @@ export async function draftV1Routes(app: FastifyInstance) {
     authorize(draftPolicy.write(user));
     return user;
   };
-  /** The draft as an answer: its body and its ETag (also what an idempotent replay repeats). */
-  const answer = async (status: number, draft: DraftWithFiles, user: UserRow) => ({
+  /**
+   * The draft as an answer: its body and its ETag (also what an idempotent replay repeats), read in `db`: the change's
+   * own transaction for a POST, so the answer is what the change left.
+   */
+  const answer = async (status: number, draft: DraftWithFiles, user: UserRow, db: Tx = ctx.db) => ({
     status,
-    body: await v1DraftOf(ctx, draft, user),
+    body: await v1DraftOf(db, draft, user),
     headers: { etag: etagOf(ETAG_KIND, draftVersion(draft)) },
   });
+  /**
+   * The upload of a POST: a request whose key already has an answer is not counted against the storage quota (it
+   * stores nothing), though its body is still read to check it is the same request.
+   */
+  const uploadOf = async (request: FastifyRequest, user: UserRow) =>
+    receiveUploads(request, ctx.uploadTempDir, {
+      ...(!(await hasStoredAnswer(ctx, request, scopeOf(user))) && { quota: { ctx, companyId: user.companyId } }),
+      maxFiles: MAX_FILES_PER_DRAFT,
+    });
   const send = (reply: FastifyReply, a: Awaited<ReturnType<typeof answer>>) => {
     reply.status(a.status).header('etag', a.headers.etag);
     return a.body;
@@ -130,19 +144,16 @@ export async function draftV1Routes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await writer(request);
-      const upload = await receiveUploads(request, ctx.uploadTempDir, {
-        quota: { ctx, companyId: user.companyId },
-        maxFiles: MAX_FILES_PER_DRAFT,
-      });
+      const upload = await uploadOf(request, user);
       try {
-        return await idempotent(
+        return await idempotent<DraftWithFiles>(
           ctx,
           request,
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          async () =>
-            answer(201, await createDraft(ctx, user, request.session?.partnerCompanyId ?? null, upload.files), user),
+          (inTx) => createDraft(ctx, user, request.session?.partnerCompanyId ?? null, upload.files, inTx),
+          (tx, draft) => answer(201, draft, user, tx),
         );
       } finally {
         await upload.discard();
@@ -182,7 +193,7 @@ export async function draftV1Routes(app: FastifyInstance) {
         headers: ifMatchHeader,
         body: v1DraftFileUpdate,
         responses: { 200: v1Draft },
-        errors: [400, 401, 403, 404, 412, 429],
+        errors: [400, 401, 403, 404, 409, 412, 429],
       }),
     },
     async (request, reply) => {
@@ -231,24 +242,18 @@ export async function draftV1Routes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await writer(request);
       const { id } = idParams.parse(request.params);
-      await visibleDraft(ctx, user, id); // refuse before reading any bytes
-      const upload = await receiveUploads(request, ctx.uploadTempDir, {
-        quota: { ctx, companyId: user.companyId },
-        maxFiles: MAX_FILES_PER_DRAFT,
-      });
+      const replay = await hasStoredAnswer(ctx, request, scopeOf(user));
+      if (!replay) await editableDraft(ctx, user, id); // refuse before reading any bytes (a replay's draft may be gone)
+      const upload = await uploadOf(request, user);
       try {
-        return await idempotent(
+        return await idempotent<DraftWithFiles>(
           ctx,
           request,
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          async () =>
-            answer(
-              200,
-              await addDraftFiles(ctx, user, id, upload.files, { precondition: ifMatchOf(request, ETAG_KIND) }),
-              user,
-            ),
+          (inTx) => addDraftFiles(ctx, user, id, upload.files, { precondition: ifMatchOf(request, ETAG_KIND) }, inTx),
+          (tx, draft) => answer(200, draft, user, tx),
         );
       } finally {
         await upload.discard();
@@ -266,7 +271,7 @@ export async function draftV1Routes(app: FastifyInstance) {
         params: fileParams,
         headers: ifMatchHeader,
         responses: { 200: v1Draft },
-        errors: [400, 401, 403, 404, 412, 429],
+        errors: [400, 401, 403, 404, 409, 412, 429],
       }),
     },
     async (request, reply) => {
@@ -286,7 +291,7 @@ export async function draftV1Routes(app: FastifyInstance) {
         tags,
         params: idParams,
         responses: { 204: null },
-        errors: [401, 403, 404, 429],
+        errors: [401, 403, 404, 409, 429],
       }),
     },
     async (request, reply) => {
@@ -305,8 +310,9 @@ export async function draftV1Routes(app: FastifyInstance) {
         summary: 'Submit a draft: one submission per distinct UPC',
         description:
           'The same checks as the portal: every file needs a UPC (entered or detected) and the partner’s required ' +
-          'fields; a blocking readiness rule refuses it. The draft is gone afterwards: send an `Idempotency-Key`, ' +
-          'and a retry (after a dropped connection) answers the same submissions.',
+          'fields; a blocking readiness rule refuses it. The draft is gone afterwards; a retry (after a dropped ' +
+          'connection) answers the submissions it became, with `Idempotent-Replayed: true`, with or without an ' +
+          '`Idempotency-Key`.',
         tags,
         params: idParams,
         headers: keyHeader.extend(ifMatchHeader.shape),
@@ -317,16 +323,19 @@ export async function draftV1Routes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await writer(request);
       const { id } = idParams.parse(request.params);
-      return idempotent(
+      return idempotent<SubmitOutcome>(
         ctx,
         request,
         reply,
         scopeOf(user),
         () => fingerprintOf(request),
-        async () => {
-          const created = await submitDraft(ctx, user, id, { precondition: ifMatchOf(request, ETAG_KIND) });
-          return { status: 201, body: { submissions: created.map(v1SummaryOf) } };
-        },
+        (inTx) => submitDraftOnce(ctx, user, id, { precondition: ifMatchOf(request, ETAG_KIND) }, inTx),
+        // A draft that already became submissions answers what its submit answered: submit is idempotent by nature.
+        async (_tx, outcome) => ({
+          status: 201,
+          body: { submissions: outcome.submissions.map(v1SummaryOf) },
+          headers: outcome.alreadySubmitted ? { 'idempotent-replayed': 'true' } : undefined,
+        }),
       );
     },
   );

@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { draftFiles, draftSubmissions, users } from '../../db/schema.ts';
+import { draftFiles, draftSubmissions, productSubmissions, users } from '../../db/schema.ts';
 
 export type DraftRow = typeof draftSubmissions.$inferSelect;
 export type DraftFileRow = typeof draftFiles.$inferSelect;
@@ -81,17 +81,36 @@ export async function findDraftFileByName(db: Tx, draftId: string, fileName: str
 }
 
 /**
- * Locks a draft's row for the transaction and gives its version (what its ETag is made of: draftVersion, read under
- * the lock; a file is only added or removed under it); undefined if gone.
+ * Locks a draft's row for the transaction (`SELECT … FOR UPDATE`), then reads it with its files: what a change
+ * validates is what no other change can alter until it commits. A file added meanwhile was added before the lock was
+ * granted, and is here. Null if the draft is gone.
  */
-export async function lockDraft(db: Tx, id: string): Promise<{ version: number } | undefined> {
-  const [row] = await db
-    .select({
-      version: sql<string>`greatest(${draftSubmissions.version},
-        (select max(${draftFiles.version}) from ${draftFiles} where ${draftFiles.draftId} = ${draftSubmissions.id}))`,
-    })
+export async function lockedDraft(tx: Tx, id: string): Promise<DraftWithFiles | null> {
+  if (!isUuid(id)) return null;
+  const [locked] = await tx
+    .select({ id: draftSubmissions.id })
     .from(draftSubmissions)
     .where(eq(draftSubmissions.id, id))
-    .for('update', { of: draftSubmissions });
-  return row && { version: Number(row.version) };
+    .for('update');
+  return locked ? findDraft(tx, id) : null;
+}
+
+/** Runs `fn` with the draft read under its lock, in the caller's transaction; null if the draft is gone. */
+export async function withLockedDraft<T>(
+  tx: Tx,
+  id: string,
+  fn: (draft: DraftWithFiles | null) => Promise<T>,
+): Promise<T> {
+  return fn(await lockedDraft(tx, id));
+}
+
+/** The submissions a submitted draft became (none if it was never submitted, or was deleted). */
+export async function submissionIdsOfDraft(db: Tx, draftId: string): Promise<string[]> {
+  if (!isUuid(draftId)) return [];
+  const rows = await db
+    .select({ id: productSubmissions.id })
+    .from(productSubmissions)
+    .where(eq(productSubmissions.draftId, draftId))
+    .orderBy(asc(productSubmissions.createdAt), asc(productSubmissions.id));
+  return rows.map((r) => r.id);
 }

@@ -72,7 +72,7 @@ export async function draftRoutes(app: FastifyInstance) {
         params: idParams,
         multipart: files,
         responses: { 200: draft },
-        errors: [400, 401, 403, 404, 413, 429],
+        errors: [400, 401, 403, 404, 409, 413, 429],
       }),
     },
     async (request) => {

@@ -36,20 +36,52 @@ import { presentDraft, presentedDraftFacts } from './presenter.ts';
 /** A draft as the audit trail names it (staff acting on a supplier's draft). */
 const auditTarget = (draft: { id: string; companyId: number }) =>
   ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
-import { findDraft, listDrafts, lockDraft, touchDraft, type DraftWithFiles } from './repository.ts';
+import {
+  findDraft,
+  listDrafts,
+  lockedDraft,
+  submissionIdsOfDraft,
+  touchDraft,
+  draftVersion,
+  withLockedDraft,
+  type DraftWithFiles,
+} from './repository.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
+import { plainTransaction, type InTransaction } from '../../lib/idempotency.ts';
+import { findSubmission, type SubmissionRow } from '../submissions/repository.ts';
+import { submissionPolicy } from '../submissions/policy.ts';
 
 /** A change sent with If-Match: checked against the draft's version under its lock (lib/preconditions.ts). */
 export interface DraftChangeOptions {
   precondition?: Precondition;
 }
 
-/** Locks the draft and checks the change's precondition against it; a draft gone meanwhile is not found. */
-async function lockedForChange(tx: Tx, draftId: string, opts: DraftChangeOptions) {
-  const locked = await lockDraft(tx, draftId);
-  if (!locked) throw notFound('Draft not found.');
-  opts.precondition?.(locked.version);
+/**
+ * The draft and its files read under its row lock, for a change that validates them: the user may still edit it and
+ * the change's precondition holds. A draft submitted meanwhile is a 409 (its files went into its submissions); one
+ * deleted or never there, not found.
+ */
+function lockedForChange<T>(
+  tx: Tx,
+  user: UserRow,
+  draftId: string,
+  opts: DraftChangeOptions,
+  fn: (draft: DraftWithFiles) => Promise<T>,
+): Promise<T> {
+  return withLockedDraft(tx, draftId, async (draft) => {
+    if (!draft || !draftPolicy.view(user, draft)) {
+      if ((await visibleSubmissionsOfDraft(tx, user, draftId)).length)
+        throw new HttpError(409, 'DRAFT_SUBMITTED', DRAFT_MSG.submittedMeanwhile);
+      throw notFound('Draft not found.');
+    }
+    if (!draftPolicy.edit(user, draft)) throw forbidden('You may not change this draft.');
+    opts.precondition?.(draftVersion(draft));
+    return fn(draft);
+  });
 }
+
+/** A change's closing read: the draft as the transaction leaves it, what its answer shows. */
+const draftAfter = async (tx: Tx, draftId: string) => (await findDraft(tx, draftId))!;
 
 /** The draft if the user may see it; "not found" otherwise, so other companies' drafts stay invisible. */
 export async function visibleDraft(ctx: AppContext, user: UserRow, id: string): Promise<DraftWithFiles> {
@@ -58,8 +90,17 @@ export async function visibleDraft(ctx: AppContext, user: UserRow, id: string): 
   return draft;
 }
 
-async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promise<DraftWithFiles> {
-  const draft = await visibleDraft(ctx, user, id);
+/**
+ * The draft if the user may change it (a first, unlocked look: a change checks again under the draft's lock). A
+ * draft that was submitted is a 409 that says so, not "not found".
+ */
+export async function editableDraft(ctx: AppContext, user: UserRow, id: string): Promise<DraftWithFiles> {
+  const draft = await findDraft(ctx.db, id);
+  if (!draft || !draftPolicy.view(user, draft)) {
+    if ((await visibleSubmissionsOfDraft(ctx.db, user, id)).length)
+      throw new HttpError(409, 'DRAFT_SUBMITTED', DRAFT_MSG.submittedMeanwhile);
+    throw notFound('Draft not found.');
+  }
   if (!draftPolicy.edit(user, draft)) throw forbidden('You may not change this draft.');
   return draft;
 }
@@ -69,23 +110,24 @@ export const draftsFor = (ctx: AppContext, user: UserRow) =>
 
 /**
  * Checked uploads become stored files of the draft (blobs first); the rows and their processing jobs commit together,
- * within the quota of the draft's company.
+ * within the quota of the draft's company, in the transaction `inTx` opens. `write` runs first under the quota lock
+ * (it locks the draft and validates what it read under that lock) and gives the position of the first new file.
  */
 const storeFiles = (
   ctx: AppContext,
   draft: { id: string; companyId: number },
   files: ReceivedFile[],
-  firstPosition: number,
-  write: (tx: Tx) => Promise<void>,
+  inTx: InTransaction<DraftWithFiles>,
+  write: (tx: Tx) => Promise<number>,
 ) =>
   storeThenRecord(
     ctx.storage,
     files,
     (id) => `drafts/${draft.id}/${id}`,
     (stored) =>
-      ctx.db.transaction((tx) =>
-        recordWithinQuota(tx, ctx.config, draft.companyId, async () => {
-          await write(tx);
+      inTx(async (tx) => {
+        await recordWithinQuota(tx, ctx.config, draft.companyId, async () => {
+          const firstPosition = await write(tx);
           await tx.insert(draftFiles).values(
             stored.map((f, i) => ({
               id: f.id,
@@ -99,8 +141,9 @@ const storeFiles = (
           );
           for (const f of stored)
             await enqueue(tx, processDraftFileJob, { fileId: f.id }, { companyId: draft.companyId });
-        }),
-      ),
+        });
+        return draftAfter(tx, draft.id);
+      }),
   );
 
 function assertUniqueNames(existing: string[], incoming: ReceivedFile[]) {
@@ -117,43 +160,55 @@ export async function createDraft(
   user: UserRow,
   partnerCompanyId: number | null,
   files: ReceivedFile[],
-) {
+  inTx: InTransaction<DraftWithFiles> = plainTransaction(ctx.db),
+): Promise<DraftWithFiles> {
   if (!files.length) throw badRequest('Please choose at least one file.');
   assertUniqueNames([], files);
   const id = randomUUID();
-  await storeFiles(ctx, { id, companyId: user.companyId }, files, 0, async (tx) => {
+  return storeFiles(ctx, { id, companyId: user.companyId }, files, inTx, async (tx) => {
     await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
+    return 0;
   });
-  return (await findDraft(ctx.db, id))!;
 }
 
+/**
+ * Adds files to a draft. The look before the transfer only spares a doomed upload its storing; the cap of files and
+ * the names are checked again on the draft read under its lock, so two adds at once cannot pass the cap together, and
+ * an add that meets a draft submitted meanwhile is a 409, its blobs removed.
+ */
 export async function addDraftFiles(
   ctx: AppContext,
   user: UserRow,
   draftId: string,
   files: ReceivedFile[],
   opts: DraftChangeOptions = {},
-) {
-  const draft = await editableDraft(ctx, user, draftId);
+  inTx: InTransaction<DraftWithFiles> = plainTransaction(ctx.db),
+): Promise<DraftWithFiles> {
   if (!files.length) throw badRequest('Please choose at least one file.');
-  if (draft.files.length + files.length > MAX_FILES_PER_DRAFT) {
+  const seen = await editableDraft(ctx, user, draftId);
+  assertRoomFor(seen, files);
+  return storeFiles(ctx, seen, files, inTx, (tx) =>
+    lockedForChange(tx, user, draftId, opts, async (draft) => {
+      assertRoomFor(draft, files);
+      await touchDraft(tx, draftId);
+      await recordIfStaffAction(tx, user, {
+        action: 'draft.files_added',
+        target: auditTarget(draft),
+        after: { files: files.map((f) => f.fileName) },
+      });
+      return Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
+    }),
+  );
+}
+
+/** The draft can take these files: within the cap of files a draft holds, and no name twice (case aside). */
+function assertRoomFor(draft: DraftWithFiles, files: ReceivedFile[]) {
+  if (draft.files.length + files.length > MAX_FILES_PER_DRAFT)
     throw new HttpError(400, 'TOO_MANY_FILES', UPLOAD_MSG.tooMany);
-  }
   assertUniqueNames(
     draft.files.map((f) => f.fileName),
     files,
   );
-  const first = Math.max(-1, ...draft.files.map((f) => f.position)) + 1;
-  await storeFiles(ctx, draft, files, first, async (tx) => {
-    await lockedForChange(tx, draftId, opts);
-    await touchDraft(tx, draftId);
-    await recordIfStaffAction(tx, user, {
-      action: 'draft.files_added',
-      target: auditTarget(draft),
-      after: { files: files.map((f) => f.fileName) },
-    });
-  });
-  return (await findDraft(ctx.db, draftId))!;
 }
 
 /** A draft file's values as its audit summary shows them (UPC and name cleaned as stored). */
@@ -188,34 +243,34 @@ export async function updateDraft(
   draftId: string,
   updates: DraftFileUpdate[],
   opts: DraftChangeOptions = {},
-) {
-  const draft = await editableDraft(ctx, user, draftId);
-  const byName = new Map(draft.files.map((f) => [f.fileName.toLowerCase(), f]));
-  for (const u of updates) {
-    if (!byName.has(u.fileName.toLowerCase())) throw badRequest(`This draft has no file named ${u.fileName}.`);
-  }
-  await assertCompanyProfiles(
-    ctx.db,
-    draft.companyId,
-    updates.map((u) => u.shippingProfileId),
+): Promise<DraftWithFiles> {
+  return ctx.db.transaction((tx) =>
+    lockedForChange(tx, user, draftId, opts, async (draft) => {
+      const byName = new Map(draft.files.map((f) => [f.fileName.toLowerCase(), f]));
+      for (const u of updates) {
+        if (!byName.has(u.fileName.toLowerCase())) throw badRequest(`This draft has no file named ${u.fileName}.`);
+      }
+      await assertCompanyProfiles(
+        tx,
+        draft.companyId,
+        updates.map((u) => u.shippingProfileId),
+      );
+      for (const u of updates) {
+        const file = byName.get(u.fileName.toLowerCase())!;
+        await tx.update(draftFiles).set(definedOf(u)).where(eq(draftFiles.id, file.id));
+      }
+      await touchDraft(tx, draftId);
+      const change = changedFields(
+        Object.fromEntries(updates.map((u) => [u.fileName, fileSummary(byName.get(u.fileName.toLowerCase())!)])),
+        Object.fromEntries(
+          updates.map((u) => [u.fileName, fileSummary({ ...byName.get(u.fileName.toLowerCase())!, ...definedOf(u) })]),
+        ),
+      );
+      if (Object.keys(change.after).length)
+        await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
+      return draftAfter(tx, draftId);
+    }),
   );
-  await ctx.db.transaction(async (tx) => {
-    await lockedForChange(tx, draftId, opts);
-    for (const u of updates) {
-      const file = byName.get(u.fileName.toLowerCase())!;
-      await tx.update(draftFiles).set(definedOf(u)).where(eq(draftFiles.id, file.id));
-    }
-    await touchDraft(tx, draftId);
-    const change = changedFields(
-      Object.fromEntries(updates.map((u) => [u.fileName, fileSummary(byName.get(u.fileName.toLowerCase())!)])),
-      Object.fromEntries(
-        updates.map((u) => [u.fileName, fileSummary({ ...byName.get(u.fileName.toLowerCase())!, ...definedOf(u) })]),
-      ),
-    );
-    if (Object.keys(change.after).length)
-      await recordIfStaffAction(tx, user, { action: 'draft.updated', target: auditTarget(draft), ...change });
-  });
-  return (await findDraft(ctx.db, draftId))!;
 }
 
 async function partnerIntakeConfig(db: Tx, partnerCompanyId: number | null) {
@@ -257,43 +312,60 @@ export const draftFileValues = (f: DraftWithFiles['files'][number]) => ({
   shippingProfileId: f.shippingProfileId,
 });
 
+/** What a submit answers: the submissions the draft became, and whether they were made by an earlier submit. */
+export interface SubmitOutcome {
+  submissions: SubmissionRow[];
+  alreadySubmitted: boolean;
+}
+
 /**
  * Submits a draft: one product submission per distinct UPC (EAN-13), carrying all files of that UPC, status
- * SUBMITTED. The same rules as the screen are checked here first; all of it commits at once, or nothing.
+ * SUBMITTED. The draft is locked first and every rule is checked on what was read under the lock, so a file added
+ * before the lock is in the submissions and one added after it meets a submitted draft (409). All of it commits at
+ * once, or nothing. Submit is idempotent by nature: a draft that already became submissions answers with them.
  */
-export async function submitDraft(ctx: AppContext, user: UserRow, draftId: string, opts: DraftChangeOptions = {}) {
-  const draft = await editableDraft(ctx, user, draftId);
-  const config = await partnerIntakeConfig(ctx.db, draft.partnerCompanyId);
-  const rules = intakeRulesFor(config ? (config.fieldRules as FieldRules) : null);
-  const values = draft.files.map(draftFileValues);
-  const check = checkDraft(values, rules);
-  if (!check.ok) {
-    const fields: Record<string, string> = {};
-    for (const [fileName, errs] of Object.entries(check.fields)) {
-      if (errs.upc) fields[`${fileName}.upc`] = errs.upc;
-      if (errs.productName) fields[`${fileName}.productName`] = errs.productName;
+export async function submitDraftOnce(
+  ctx: AppContext,
+  user: UserRow,
+  draftId: string,
+  opts: DraftChangeOptions = {},
+  inTx: InTransaction<SubmitOutcome> = plainTransaction(ctx.db),
+): Promise<SubmitOutcome> {
+  return inTx(async (tx) => {
+    const draft = await lockedDraft(tx, draftId);
+    if (!draft || !draftPolicy.view(user, draft))
+      return { submissions: await submittedBefore(tx, user, draftId), alreadySubmitted: true };
+    if (!draftPolicy.edit(user, draft)) throw forbidden('You may not change this draft.');
+    opts.precondition?.(draft.updatedAt);
+    const config = await partnerIntakeConfig(tx, draft.partnerCompanyId);
+    const rules = intakeRulesFor(config ? (config.fieldRules as FieldRules) : null);
+    const values = draft.files.map(draftFileValues);
+    const check = checkDraft(values, rules);
+    if (!check.ok) {
+      const fields: Record<string, string> = {};
+      for (const [fileName, errs] of Object.entries(check.fields)) {
+        if (errs.upc) fields[`${fileName}.upc`] = errs.upc;
+        if (errs.productName) fields[`${fileName}.productName`] = errs.productName;
+      }
+      const first = check.products[0] ?? Object.values(fields)[0];
+      throw new HttpError(400, 'DRAFT_INVALID', first, {
+        fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) },
+      });
     }
-    const first = check.products[0] ?? Object.values(fields)[0];
-    throw new HttpError(400, 'DRAFT_INVALID', first, {
-      fields: { ...fields, ...Object.fromEntries(check.products.map((m, i) => [`product.${i}`, m])) },
-    });
-  }
-  const refusal = await readinessRefusalOf(ctx.db, draft, user);
-  if (refusal) throw refusal;
-  const groups = new Map<string, typeof draft.files>();
-  for (const f of draft.files) {
-    const ean = toEan13(effectiveUpc(draftFileValues(f)))!;
-    groups.set(ean, [...(groups.get(ean) ?? []), f]);
-  }
-  return ctx.db.transaction(async (tx) => {
-    // Locks the draft row: a double submit waits here and then finds no draft.
-    await lockedForChange(tx, draftId, opts);
+    const refusal = await readinessRefusalOf(tx, draft, user);
+    if (refusal) throw refusal;
+    const groups = new Map<string, typeof draft.files>();
+    for (const f of draft.files) {
+      const ean = toEan13(effectiveUpc(draftFileValues(f)))!;
+      groups.set(ean, [...(groups.get(ean) ?? []), f]);
+    }
     const created = await createSubmissions(
       tx,
       [...groups].map(([ean13Upc, files]) => ({
         companyId: draft.companyId,
         userId: draft.userId,
         partnerCompanyId: draft.partnerCompanyId,
+        draftId,
         upc: effectiveUpc(draftFileValues(files[0])),
         ean13Upc,
         productName: files.find((f) => f.productName)?.productName ?? null,
@@ -325,8 +397,29 @@ export async function submitDraft(ctx: AppContext, user: UserRow, draftId: strin
       target: auditTarget(draft),
       after: { submissions: created.map((c) => c.id) },
     });
-    return created;
+    return { submissions: created, alreadySubmitted: false };
   });
+}
+
+/** The web app's submit: the submissions the draft became. */
+export const submitDraft = async (ctx: AppContext, user: UserRow, draftId: string) =>
+  (await submitDraftOnce(ctx, user, draftId)).submissions;
+
+/** The submissions a draft became that the user may see (none: never submitted, deleted, or not theirs to see). */
+async function visibleSubmissionsOfDraft(tx: Tx, user: UserRow, draftId: string): Promise<SubmissionRow[]> {
+  const rows: SubmissionRow[] = [];
+  for (const id of await submissionIdsOfDraft(tx, draftId)) {
+    const s = await findSubmission(tx, id);
+    if (s && submissionPolicy.view(user, s)) rows.push(s);
+  }
+  return rows;
+}
+
+/** A submit of a draft that is gone: the submissions it became, or not found. */
+async function submittedBefore(tx: Tx, user: UserRow, draftId: string): Promise<SubmissionRow[]> {
+  const rows = await visibleSubmissionsOfDraft(tx, user, draftId);
+  if (!rows.length) throw notFound('Draft not found.');
+  return rows;
 }
 
 /**
@@ -339,43 +432,48 @@ export async function removeDraftFile(
   draftId: string,
   fileName: string,
   opts: DraftChangeOptions = {},
-) {
-  const draft = await editableDraft(ctx, user, draftId);
-  const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
-  if (!file) throw notFound(`This draft has no file named ${fileName}.`);
-  if (draft.files.length <= 1) throw badRequest(DRAFT_MSG.lastFile);
-  const repeatOfIt = `${file.fileName} in this draft`;
-  await ctx.db.transaction(async (tx) => {
-    await lockedForChange(tx, draftId, opts);
-    await tx.delete(draftFiles).where(eq(draftFiles.id, file.id));
-    for (const other of draft.files) {
-      const issues = (other.qualityIssues ?? []) as StoredPhotoIssue[];
-      const kept = issues.filter((i) => !(i.code === 'DUPLICATE' && i.detail === repeatOfIt));
-      if (kept.length !== issues.length)
-        await tx.update(draftFiles).set({ qualityIssues: kept }).where(eq(draftFiles.id, other.id));
-    }
-    await touchDraft(tx, draftId);
-    await recordIfStaffAction(tx, user, {
-      action: 'draft.file_removed',
-      target: auditTarget(draft),
-      before: { files: [file.fileName] },
-    });
-  });
-  await Promise.all([file.storageKey, ...Object.values(renditionKeys(file.id))].map((key) => ctx.storage.delete(key)));
-  return (await findDraft(ctx.db, draftId))!;
+): Promise<DraftWithFiles> {
+  const { removed, after } = await ctx.db.transaction((tx) =>
+    lockedForChange(tx, user, draftId, opts, async (draft) => {
+      const file = draft.files.find((f) => f.fileName.toLowerCase() === fileName.toLowerCase());
+      if (!file) throw notFound(`This draft has no file named ${fileName}.`);
+      if (draft.files.length <= 1) throw badRequest(DRAFT_MSG.lastFile);
+      const repeatOfIt = `${file.fileName} in this draft`;
+      await tx.delete(draftFiles).where(eq(draftFiles.id, file.id));
+      for (const other of draft.files) {
+        const issues = (other.qualityIssues ?? []) as StoredPhotoIssue[];
+        const kept = issues.filter((i) => !(i.code === 'DUPLICATE' && i.detail === repeatOfIt));
+        if (kept.length !== issues.length)
+          await tx.update(draftFiles).set({ qualityIssues: kept }).where(eq(draftFiles.id, other.id));
+      }
+      await touchDraft(tx, draftId);
+      await recordIfStaffAction(tx, user, {
+        action: 'draft.file_removed',
+        target: auditTarget(draft),
+        before: { files: [file.fileName] },
+      });
+      return { removed: file, after: await draftAfter(tx, draftId) };
+    }),
+  );
+  await Promise.all(
+    [removed.storageKey, ...Object.values(renditionKeys(removed.id))].map((key) => ctx.storage.delete(key)),
+  );
+  return after;
 }
 
-/** Deletes a draft and its stored files. */
+/** Deletes a draft and its stored files (those it held when its row was locked). */
 export async function deleteDraft(ctx: AppContext, user: UserRow, draftId: string) {
-  const draft = await editableDraft(ctx, user, draftId);
-  await ctx.db.transaction(async (tx) => {
-    await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
-    await recordIfStaffAction(tx, user, {
-      action: 'draft.deleted',
-      target: auditTarget(draft),
-      before: { files: draft.files.map((f) => f.fileName) },
-    });
-  });
+  const draft = await ctx.db.transaction((tx) =>
+    lockedForChange(tx, user, draftId, {}, async (locked) => {
+      await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
+      await recordIfStaffAction(tx, user, {
+        action: 'draft.deleted',
+        target: auditTarget(locked),
+        before: { files: locked.files.map((f) => f.fileName) },
+      });
+      return locked;
+    }),
+  );
   await Promise.all(
     draft.files.flatMap((f) =>
       [f.storageKey, ...Object.values(renditionKeys(f.id))].map((key) => ctx.storage.delete(key)),

@@ -23,6 +23,7 @@ import { authorize } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
 import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
+import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { staffStatusChange } from '../submissions/service.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -306,18 +307,23 @@ export async function listStockReasons(ctx: AppContext, user: UserRow, partnerCo
 
 export async function addStockReason(ctx: AppContext, user: UserRow, body: ReviewStockReasonBody) {
   authorize(reviewPolicy.maintainStockReasons(user));
-  return ctx.db.transaction(async (tx) => {
+  const added = ctx.db.transaction(async (tx) => {
     if (body.partnerCompanyId != null) {
       const [partner] = await queryRows(tx, sql`select 1 from companies where id = ${body.partnerCompanyId}`);
       if (!partner) throw badRequest('Unknown partner.', { partnerCompanyId: 'Unknown partner.' });
     }
+    // One partner's reasons are added one at a time, so that two at once cannot both pass the cap; the text's unique
+    // index holds the rest.
+    await tx.execute(
+      sql`select pg_advisory_xact_lock(${STOCK_REASON_LOCK_SPACE}::int4, ${body.partnerCompanyId ?? -1}::int4)`,
+    );
     const same =
       body.partnerCompanyId == null
         ? isNull(reviewStockReasons.partnerCompanyId)
         : eq(reviewStockReasons.partnerCompanyId, body.partnerCompanyId);
     const existing = await tx.select({ text: reviewStockReasons.text }).from(reviewStockReasons).where(same);
     if (existing.length >= REVIEW_STOCK_REASONS_MAX) throw conflict(WORKSPACE_MSG.tooManyStockReasons);
-    if (existing.some((r) => r.text === body.text)) throw conflict('This reason is there already.');
+    if (existing.some((r) => r.text === body.text)) throw conflict(STOCK_REASON_TWICE);
     const [row] = await tx
       .insert(reviewStockReasons)
       .values({ partnerCompanyId: body.partnerCompanyId, text: body.text, createdBy: user.id })
@@ -335,7 +341,15 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
     });
     return row;
   });
+  return added.catch((err: unknown) => {
+    if (isUniqueViolation(err)) throw conflict(STOCK_REASON_TWICE);
+    throw err;
+  });
 }
+
+/** The advisory-lock space of a partner's stock reasons (the partner's id, -1 for every partner's, is the key in it). */
+const STOCK_REASON_LOCK_SPACE = 727_311;
+const STOCK_REASON_TWICE = 'This reason is there already.';
 
 export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {
   authorize(reviewPolicy.maintainStockReasons(user));

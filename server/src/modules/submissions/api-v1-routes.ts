@@ -1,8 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
 import { MAX_FILES_PER_DRAFT, v1Decision, v1Submission, v1SubmissionListQuery, v1SubmissionPage } from '@portal/domain';
 import { badRequest, zodFields } from '../../lib/errors.ts';
-import { fingerprintOf, idempotent } from '../../lib/idempotency.ts';
+import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
 import { requireUser } from '../auth/session.ts';
@@ -39,10 +40,11 @@ const resubmitBody = z.object({
 export async function submissionV1Routes(app: FastifyInstance) {
   const { ctx } = app;
   const scopeOf = (user: UserRow) => `user:${user.id}`;
-  const answer = async (status: number, s: SubmissionRow, user: UserRow) => ({
+  /** A submission as an answer, read in `db`: the change's own transaction for a POST. */
+  const answer = async (status: number, s: SubmissionRow, user: UserRow, db: Tx = ctx.db) => ({
     status,
-    body: await v1SubmissionOf(ctx.db, s, user),
-    headers: { etag: etagOf(ETAG_KIND, await submissionVersion(ctx.db, s)) },
+    body: await v1SubmissionOf(db, s, user),
+    headers: { etag: etagOf(ETAG_KIND, await submissionVersion(db, s)) },
   });
   const parseJson = <T>(schema: z.ZodType<T>, request: FastifyRequest): T => {
     const parsed = schema.safeParse(request.body ?? {});
@@ -123,24 +125,23 @@ export async function submissionV1Routes(app: FastifyInstance) {
       const user = await requireUser(request);
       const { id } = idParams.parse(request.params);
       await visibleSubmission(ctx, user, id); // refuse before reading any bytes
+      // A request whose key has an answer already stores nothing: its body is read (to check it is the same request)
+      // but not counted against the storage quota.
+      const replay = await hasStoredAnswer(ctx, request, scopeOf(user));
       const upload = await receiveUploads(request, ctx.uploadTempDir, {
-        quota: { ctx, companyId: user.companyId },
+        ...(!replay && { quota: { ctx, companyId: user.companyId } }),
         maxFiles: MAX_FILES_PER_DRAFT,
         fileField: 'files',
       });
       try {
-        return await idempotent(
+        return await idempotent<SubmissionRow>(
           ctx,
           request,
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          async () =>
-            answer(
-              200,
-              await resubmit(ctx, user, id, upload.fields.upc ?? '', upload.files, ifMatchOf(request, ETAG_KIND)),
-              user,
-            ),
+          (inTx) => resubmit(ctx, user, id, upload.fields.upc ?? '', upload.files, ifMatchOf(request, ETAG_KIND), inTx),
+          (tx, s) => answer(200, s, user, tx),
         );
       } finally {
         await upload.discard();
@@ -164,13 +165,14 @@ export async function submissionV1Routes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await requireUser(request);
       const { id } = idParams.parse(request.params);
-      return idempotent(
+      return idempotent<SubmissionRow>(
         ctx,
         request,
         reply,
         scopeOf(user),
         () => fingerprintOf(request),
-        async () => answer(200, await appealSubmission(ctx, user, id), user),
+        (inTx) => appealSubmission(ctx, user, id, inTx),
+        (tx, s) => answer(200, s, user, tx),
       );
     },
   );
@@ -194,25 +196,23 @@ export async function submissionV1Routes(app: FastifyInstance) {
       const { id } = idParams.parse(request.params);
       await visibleSubmission(ctx, user, id);
       const decision = parseJson(v1Decision, request);
-      return idempotent(
+      return idempotent<SubmissionRow>(
         ctx,
         request,
         reply,
         scopeOf(user),
         () => fingerprintOf(request, { json: decision }),
-        async () =>
-          answer(
-            200,
-            await reviewSubmission(
-              ctx,
-              user,
-              id,
-              decision.status,
-              decision.reason ?? null,
-              ifMatchOf(request, ETAG_KIND),
-            ),
+        (inTx) =>
+          reviewSubmission(
+            ctx,
             user,
+            id,
+            decision.status,
+            decision.reason ?? null,
+            ifMatchOf(request, ETAG_KIND),
+            inTx,
           ),
+        (tx, s) => answer(200, s, user, tx),
       );
     },
   );

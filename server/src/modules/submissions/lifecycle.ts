@@ -67,6 +67,8 @@ export interface NewSubmissionFile {
 export interface NewSubmission {
   /** Given when the caller stored the blobs under the submission's id already. */
   id?: string;
+  /** The draft it was submitted from: a retried submit of that draft answers with its submissions. */
+  draftId?: string;
   companyId: number;
   /** The creator, who is e-mailed about it. */
   userId: number;
@@ -161,6 +163,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
       .insert(productSubmissions)
       .values({
         ...(item.id && { id: item.id }),
+        ...(item.draftId && { draftId: item.draftId }),
         companyId: item.companyId,
         userId: item.userId,
         partnerCompanyId: item.partnerCompanyId,

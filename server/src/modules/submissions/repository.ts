@@ -33,6 +33,19 @@ export const filesOf = (db: Tx, submissionId: string) =>
     .where(eq(submissionFiles.submissionId, submissionId))
     .orderBy(asc(submissionFiles.position));
 
+/**
+ * Locks a submission's row for the transaction (`SELECT … FOR UPDATE`), then reads it with its files, and runs `fn`
+ * with them: what a change validates is what no other change can alter until it commits. Undefined if it is gone.
+ */
+export async function withLockedSubmission<T>(
+  tx: Tx,
+  id: string,
+  fn: (locked: { submission: SubmissionRow; files: SubmissionFileRow[] } | undefined) => Promise<T>,
+): Promise<T> {
+  const submission = await findSubmission(tx, id, { lock: true });
+  return fn(submission && { submission, files: await filesOf(tx, id) });
+}
+
 export async function historyOf(db: Tx, submissionId: string) {
   return db
     .select({

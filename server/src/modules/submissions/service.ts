@@ -30,7 +30,14 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import { activityPage } from './activity-list.ts';
-import { filesOf, findSubmission, submissionVersion, type SubmissionRow } from './repository.ts';
+import {
+  findSubmission,
+  submissionVersion,
+  withLockedSubmission,
+  type SubmissionFileRow,
+  type SubmissionRow,
+} from './repository.ts';
+import { plainTransaction, type InTransaction } from '../../lib/idempotency.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
 
 export async function visibleSubmission(ctx: AppContext, user: UserRow, id: string): Promise<SubmissionRow> {
@@ -58,28 +65,30 @@ export async function staffStatusChange(
   /** A reviewer's comments on fields and files, with a rejection (each file named must be the submission's). */
   comments: readonly ReviewCommentParsed[] = [],
 ): Promise<SubmissionRow> {
-  const before = await findSubmission(tx, id, { lock: true });
-  if (!before) throw notFound('Submission not found.');
-  if (precondition) precondition(await submissionVersion(tx, before));
-  if (comments.length) {
-    if (!isRejected(to))
-      throw badRequest(REVIEW_COMMENT_MSG.onlyWhenRejecting, { comments: REVIEW_COMMENT_MSG.onlyWhenRejecting });
-    const names = new Set((await filesOf(tx, id)).map((f) => f.fileName));
-    const unknown = comments.find((c) => c.fileName != null && !names.has(c.fileName));
-    if (unknown?.fileName)
-      throw badRequest(REVIEW_COMMENT_MSG.unknownFile(unknown.fileName), {
-        comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
-      });
-  }
-  const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments });
-  await recordAudit(tx, {
-    actor: user,
-    action,
-    target: auditTarget(updated),
-    before: { status: before.itemStatus },
-    after: { status: updated.itemStatus, ...(reason && { reason }), ...(comments.length && { comments }) },
+  return withLockedSubmission(tx, id, async (locked) => {
+    if (!locked) throw notFound('Submission not found.');
+    const before = locked.submission;
+    precondition?.(await submissionVersion(tx, before));
+    if (comments.length) {
+      if (!isRejected(to))
+        throw badRequest(REVIEW_COMMENT_MSG.onlyWhenRejecting, { comments: REVIEW_COMMENT_MSG.onlyWhenRejecting });
+      const names = new Set(locked.files.map((f) => f.fileName));
+      const unknown = comments.find((c) => c.fileName != null && !names.has(c.fileName));
+      if (unknown?.fileName)
+        throw badRequest(REVIEW_COMMENT_MSG.unknownFile(unknown.fileName), {
+          comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
+        });
+    }
+    const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments });
+    await recordAudit(tx, {
+      actor: user,
+      action,
+      target: auditTarget(updated),
+      before: { status: before.itemStatus },
+      after: { status: updated.itemStatus, ...(reason && { reason }), ...(comments.length && { comments }) },
+    });
+    return updated;
   });
-  return updated;
 }
 
 export async function activity(
@@ -122,6 +131,7 @@ export async function reviewSubmission(
   reason: string | null,
   /** If-Match of the integration API, checked under the row's lock. */
   precondition?: Precondition,
+  inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
 ) {
   await visibleSubmission(ctx, user, id);
   if (!submissionPolicy.review(user)) throw forbidden();
@@ -130,66 +140,80 @@ export async function reviewSubmission(
   const problem = status === 'ADMIN_REJECTED' || why ? rejectionReasonProblem(why) : null;
   if (problem) throw badRequest(problem, { reason: problem });
   const action = status === 'ACCEPTED' ? 'submission.accepted' : 'submission.rejected';
-  return ctx.db.transaction((tx) => staffStatusChange(tx, user, id, status, action, why, precondition));
+  return inTx((tx) => staffStatusChange(tx, user, id, status, action, why, precondition));
 }
 
 /** "Request validation" of an automatic rejection: back to staff, who alone decide now. */
-export async function appealSubmission(ctx: AppContext, user: UserRow, id: string) {
-  const s = await visibleSubmission(ctx, user, id);
-  if (!submissionPolicy.resubmit(user, s)) throw forbidden();
-  if (s.itemStatus !== 'AUTO_REJECTED')
-    throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
-  return ctx.db.transaction(async (tx) => {
-    const updated = await changeStatus(
-      tx,
-      id,
-      'SUBMITTED',
-      { actor: 'supplier', userId: user.id, reason: 'Validation requested' },
-      { humanReviewOnly: true },
-    );
-    await recordIfStaffAction(tx, user, {
-      action: 'submission.appealed',
-      target: auditTarget(updated),
-      before: { status: s.itemStatus },
-      after: { status: updated.itemStatus },
-    });
-    return updated;
-  });
+export async function appealSubmission(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
+) {
+  return inTx((tx) =>
+    withLockedSubmission(tx, id, async (locked) => {
+      const s = locked?.submission;
+      if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
+      if (!submissionPolicy.resubmit(user, s)) throw forbidden();
+      if (s.itemStatus !== 'AUTO_REJECTED')
+        throw new HttpError(409, 'INVALID_TRANSITION', 'Only an automatic rejection can be appealed.');
+      const updated = await changeStatus(
+        tx,
+        id,
+        'SUBMITTED',
+        { actor: 'supplier', userId: user.id, reason: 'Validation requested' },
+        { humanReviewOnly: true },
+      );
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.appealed',
+        target: auditTarget(updated),
+        before: { status: s.itemStatus },
+        after: { status: updated.itemStatus },
+      });
+      return updated;
+    }),
+  );
 }
 
 export async function renameSubmission(ctx: AppContext, user: UserRow, id: string, name: string) {
-  const s = await visibleSubmission(ctx, user, id);
-  if (!submissionPolicy.editName(user, s)) throw forbidden();
+  await visibleSubmission(ctx, user, id);
   const productName = sanitizeProductName(name).trim() || null;
-  return ctx.db.transaction(async (tx) => {
-    const before = await findSubmission(tx, id, { lock: true });
-    if (!before) throw notFound('Submission not found.');
-    await updateDetails(tx, [{ id, values: { productName } }]);
-    const updated = (await findSubmission(tx, id))!;
-    if (before.productName !== updated.productName) {
-      await recordIfStaffAction(tx, user, {
-        action: 'submission.renamed',
-        target: auditTarget(updated),
-        before: { productName: before.productName },
-        after: { productName: updated.productName },
-      });
-    }
-    return updated;
-  });
+  return ctx.db.transaction((tx) =>
+    withLockedSubmission(tx, id, async (locked) => {
+      const before = locked?.submission;
+      if (!before || !submissionPolicy.view(user, before)) throw notFound('Submission not found.');
+      if (!submissionPolicy.editName(user, before)) throw forbidden();
+      await updateDetails(tx, [{ id, values: { productName } }]);
+      const updated = (await findSubmission(tx, id))!;
+      if (before.productName !== updated.productName) {
+        await recordIfStaffAction(tx, user, {
+          action: 'submission.renamed',
+          target: auditTarget(updated),
+          before: { productName: before.productName },
+          after: { productName: updated.productName },
+        });
+      }
+      return updated;
+    }),
+  );
 }
 
 export async function deleteSubmission(ctx: AppContext, user: UserRow, id: string) {
-  const s = await visibleSubmission(ctx, user, id);
-  if (!submissionPolicy.delete(user, s)) throw forbidden();
-  const files = await ctx.db.transaction(async (tx) => {
-    const deleted = await deleteSubmissionRecord(tx, id);
-    await recordIfStaffAction(tx, user, {
-      action: 'submission.deleted',
-      target: auditTarget(s),
-      before: { status: s.itemStatus, upc: s.upc, productName: s.productName, files: deleted.length },
-    });
-    return deleted;
-  });
+  await visibleSubmission(ctx, user, id);
+  const files = await ctx.db.transaction((tx) =>
+    withLockedSubmission(tx, id, async (locked) => {
+      const s = locked?.submission;
+      if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
+      if (!submissionPolicy.delete(user, s)) throw forbidden();
+      const deleted = await deleteSubmissionRecord(tx, id);
+      await recordIfStaffAction(tx, user, {
+        action: 'submission.deleted',
+        target: auditTarget(s),
+        before: { status: s.itemStatus, upc: s.upc, productName: s.productName, files: deleted.length },
+      });
+      return deleted;
+    }),
+  );
   await deleteStoredFiles(ctx, files);
   return true;
 }
@@ -214,7 +238,10 @@ async function deleteStoredFiles(ctx: AppContext, files: { id: string; storageKe
   );
 }
 
-/** Resubmission of a rejected item: new files replace all previous ones, the UPC may change, status SUBMITTED. */
+/**
+ * Resubmission of a rejected item: new files replace all previous ones, the UPC may change, status SUBMITTED. The look
+ * before the transfer only spares a doomed upload its storing; the submission is checked again under its lock.
+ */
 export async function resubmit(
   ctx: AppContext,
   user: UserRow,
@@ -222,10 +249,18 @@ export async function resubmit(
   upcInput: string,
   files: ReceivedFile[],
   precondition?: Precondition,
+  inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
 ) {
-  const s = await visibleSubmission(ctx, user, id);
-  if (!submissionPolicy.resubmit(user, s)) throw forbidden();
+  const seen = await visibleSubmission(ctx, user, id);
   const upc = upcDigits(upcInput);
+  const refusal = (s: SubmissionRow) => {
+    if (!submissionPolicy.resubmit(user, s)) return forbidden();
+    if (!isRejected(s.itemStatus as ItemStatus))
+      return new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
+    return null;
+  };
+  const early = refusal(seen);
+  if (early?.status === 403) throw early;
   if (upc.length < 8 || upc.length > 14 || upc !== upcInput.trim()) {
     throw badRequest(REVIEW_MSG.resubmitUpcHint, { upc: REVIEW_MSG.resubmitUpcHint });
   }
@@ -233,36 +268,39 @@ export async function resubmit(
   if (problem) throw badRequest(problem, { upc: problem });
   if (!files.length)
     throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
-  if (!isRejected(s.itemStatus as ItemStatus))
-    throw new HttpError(409, 'INVALID_TRANSITION', transitionError(s.itemStatus as ItemStatus, 'SUBMITTED'));
-  const { submission, replaced } = await storeThenRecord(
+  if (early) throw early;
+  let replaced: SubmissionFileRow[] = [];
+  const submission = await storeThenRecord(
     ctx.storage,
     files,
     (fileId) => `submissions/${id}/${fileId}`,
     (stored) =>
-      ctx.db.transaction(async (tx) => {
-        if (precondition) {
-          const locked = await findSubmission(tx, id, { lock: true });
-          if (!locked) throw notFound('Submission not found.');
-          precondition(await submissionVersion(tx, locked));
-        }
-        // Within the quota once the new files have replaced the old ones.
-        const result = await recordWithinQuota(tx, ctx.config, s.companyId, () =>
-          replaceFiles(
-            tx,
-            id,
-            { upc, ean13Upc: toEan13(upc)!, files: stored },
-            { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
-          ),
-        );
-        await recordIfStaffAction(tx, user, {
-          action: 'submission.resubmitted',
-          target: auditTarget(result.submission),
-          before: { status: s.itemStatus, upc: s.upc, files: result.replaced.map((f) => f.fileName) },
-          after: { status: result.submission.itemStatus, upc, files: stored.map((f) => f.fileName) },
-        });
-        return result;
-      }),
+      inTx((tx) =>
+        withLockedSubmission(tx, id, async (locked) => {
+          const s = locked?.submission;
+          if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
+          precondition?.(await submissionVersion(tx, s));
+          const refused = refusal(s);
+          if (refused) throw refused;
+          // Within the quota once the new files have replaced the old ones.
+          const result = await recordWithinQuota(tx, ctx.config, s.companyId, () =>
+            replaceFiles(
+              tx,
+              id,
+              { upc, ean13Upc: toEan13(upc)!, files: stored },
+              { actor: 'supplier', userId: user.id, reason: 'Resubmitted' },
+            ),
+          );
+          await recordIfStaffAction(tx, user, {
+            action: 'submission.resubmitted',
+            target: auditTarget(result.submission),
+            before: { status: s.itemStatus, upc: s.upc, files: result.replaced.map((f) => f.fileName) },
+            after: { status: result.submission.itemStatus, upc, files: stored.map((f) => f.fileName) },
+          });
+          replaced = result.replaced;
+          return result.submission;
+        }),
+      ),
   );
   await deleteStoredFiles(ctx, replaced);
   return submission;

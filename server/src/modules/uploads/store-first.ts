@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { HttpError } from '../../lib/errors.ts';
+import { IdempotentReplay } from '../../lib/idempotency.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
 import type { ReceivedFile } from './receive.ts';
 
@@ -10,8 +12,11 @@ export interface StoredUpload extends ReceivedFile {
 
 /**
  * Blobs before rows: every upload goes into storage before any transaction opens (no transfer holds a database
- * connection), then `record` writes the rows, in one short transaction of its own. If recording fails the new blobs
- * are removed at once; a crash in between leaves them to the hourly orphan cleanup.
+ * connection), then `record` writes the rows, in one short transaction of its own. If recording was refused (our
+ * own refusal, or an idempotent replay: the transaction surely rolled back) the new blobs are removed at once. Any
+ * other failure may have come from the COMMIT itself, whose rows may stand (its answer lost with the connection):
+ * those blobs, and those of a crash in between, are left to the hourly orphan cleanup, which removes them only if
+ * no row names them.
  */
 export async function storeThenRecord<T>(
   storage: BlobStore,
@@ -29,7 +34,8 @@ export async function storeThenRecord<T>(
     }
     return await record(stored);
   } catch (err) {
-    await Promise.all(stored.map((f) => storage.delete(f.storageKey)));
+    if (err instanceof HttpError || err instanceof IdempotentReplay)
+      await Promise.all(stored.map((f) => storage.delete(f.storageKey)));
     throw err;
   }
 }
