@@ -104,7 +104,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
       // A worker on the shared folder: the marker is written again, as the readiness test removed it.
       await db.query('delete from storage_marker');
       expect((await start('worker', 1, shared, { DEMO_DATA: 'off' })).running).toBe(true);
-      const deadline = Date.now() + 60_000;
+      const deadline = Date.now() + 240_000;
       let job: { status: string; last_error: string | null } | undefined;
       while (Date.now() < deadline) {
         job = (

@@ -87,7 +87,7 @@ describe('embedded database (PGlite) crash and restart', () => {
           { id: draft.json.id },
         )
       ).json.data.getDraftSubmission.files as { detectionStatus: string; detectedUpc: string }[];
-    const deadline = Date.now() + 60_000;
+    const deadline = Date.now() + 240_000;
     while ((await read()).some((f) => f.detectionStatus !== 'done') && Date.now() < deadline)
       await new Promise((r) => setTimeout(r, 300));
     expect((await read()).map((f) => f.detectedUpc)).toEqual(['0036000291452', '4006381333931', '0012345678905']);

@@ -87,7 +87,7 @@ async function statusOf(url: string): Promise<number | null> {
 }
 
 async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
-  const deadline = Date.now() + 60_000;
+  const deadline = Date.now() + 240_000;
   for (;;) {
     const value = await probe();
     if (done(value)) return value;

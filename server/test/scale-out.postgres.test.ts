@@ -127,7 +127,7 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
           status: string;
           attempts: number;
         }[];
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + 240_000;
       while ((await checks()).filter((j) => j.status === 'done').length < 200 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 500));
       const jobs = await checks();
@@ -177,7 +177,7 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
           status: string;
           attempts: number;
         }[];
-      const deadline = Date.now() + 120_000;
+      const deadline = Date.now() + 240_000;
       while ((await fileJobs()).filter((j) => j.status === 'done').length < 20 && Date.now() < deadline)
         await new Promise((r) => setTimeout(r, 500));
       await new Promise((r) => setTimeout(r, 2000)); // another scan by each worker: nothing new may appear
