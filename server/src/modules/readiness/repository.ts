@@ -29,6 +29,19 @@ export async function latestOwnRules(db: Tx, partnerCompanyId: number) {
 }
 
 /** Writes the next version of a partner's own rules (in the caller's transaction); returns its number. */
+/**
+ * Saves of one partner's rules take turns on its configuration row: a save reads the version it follows under this
+ * lock (two at once both read N, and one failed on the version's unique index).
+ */
+export async function lockOwnRules(db: Tx, partnerCompanyId: number) {
+  await db
+    .select({ id: partnerConfigurations.id })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId))
+    .for('update');
+}
+
+/** Writes the next version of the partner's own rules; the caller holds lockOwnRules. */
 export async function writeVersion(db: Tx, partnerCompanyId: number, rules: readonly ReadinessRule[], savedBy: number) {
   const { version } = await latestOwnRules(db, partnerCompanyId);
   await db.insert(partnerRuleSets).values({ partnerCompanyId, version: version + 1, rules, savedBy });

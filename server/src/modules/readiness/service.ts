@@ -22,7 +22,14 @@ import type { Actor } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
 import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
-import { latestOwnRules, ruleSetOf, settingsOf, upcsAlreadySubmitted, writeVersion } from './repository.ts';
+import {
+  latestOwnRules,
+  lockOwnRules,
+  ruleSetOf,
+  settingsOf,
+  upcsAlreadySubmitted,
+  writeVersion,
+} from './repository.ts';
 import { countOfPartner, factsOf, FIRST_ID } from '../submissions/readiness-store.ts';
 import { filesOf } from '../submissions/repository.ts';
 import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
@@ -195,6 +202,7 @@ export async function saveOwnRules(ctx: AppContext, user: Pick<Actor, 'id'>, par
   const rules = parseOwnRules(raw);
   const config = await partnerOf(ctx.db, partnerCompanyId);
   await ctx.db.transaction(async (tx) => {
+    await lockOwnRules(tx, partnerCompanyId);
     const before = await latestOwnRules(tx, partnerCompanyId);
     const version = await writeVersion(tx, partnerCompanyId, rules, user.id);
     // Its submissions' partner statuses follow its attribute rules (in the background: there may be many).
