@@ -98,8 +98,11 @@ export function allowedMethods(app: FastifyInstance): (path: string) => string[]
   };
 }
 
-/** 405 with `Allow` when the address exists under other methods; false when it does not exist at all. */
-export function answeredMethodNotAllowed(
+/**
+ * 405 with `Allow` when the address exists under other methods (414 when under this one); false when it does not exist
+ * at all.
+ */
+export function answeredExistingAddress(
   allowed: (path: string) => string[],
   request: FastifyRequest,
   reply: FastifyReply,
@@ -107,6 +110,12 @@ export function answeredMethodNotAllowed(
   const path = request.url.split('?')[0];
   const methods = allowed(path);
   if (methods.length === 0) return false;
+  // A route of this very method has this address, yet the router found none: a parameter past its length limit,
+  // passed on to a wildcard (the web app's static files) whose miss lands here instead of the router's own 414.
+  if (methods.includes(request.method)) {
+    void sendProblem(reply, 414, { code: 'URI_TOO_LONG', message: URI_TOO_LONG_MESSAGE });
+    return true;
+  }
   reply.header('allow', methods.join(', '));
   void sendProblem(reply, 405, {
     code: 'METHOD_NOT_ALLOWED',

@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { sendProblem } from './errors.ts';
-import { allowedMethods, answeredMethodNotAllowed } from './framework-errors.ts';
+import { allowedMethods, answeredExistingAddress } from './framework-errors.ts';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -154,7 +154,7 @@ export function serveWebApp(app: FastifyInstance, webDist: string) {
       return reply.type('text/plain').send('The web app is not built yet: run `npm run build`.');
     }
     // An address that exists under other methods: 405 with Allow.
-    if (answeredMethodNotAllowed(allowed, request, reply)) return reply;
+    if (answeredExistingAddress(allowed, request, reply)) return reply;
     return sendProblem(reply, 404, {
       code: 'NOT_FOUND',
       message: `No route for ${request.method} ${request.url.split('?')[0]}`,
