@@ -69,7 +69,7 @@ export function zodFields(err: ZodError): Record<string, string> {
 
 /** What busboy (the multipart parser) throws on a body that is malformed or cut short: the client's fault. */
 const MALFORMED_MULTIPART =
-  /^(Multipart: Boundary not found|Unexpected end of (form|file)|Malformed part header|Part terminated early)/;
+  /^(Multipart: Boundary not found|Unexpected end of (form|file|multipart data)|Malformed part header|Part terminated early|Premature close|aborted)/;
 export const MALFORMED_UPLOAD_MESSAGE =
   'The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.';
 
