@@ -105,7 +105,10 @@ async function writeAcrossDigits(): Promise<{ txids: bigint[]; boundary: bigint 
   const boundary = nextDigit(now, 40n);
   if (boundary - now <= 200_000n) {
     await burnUntil(boundary - 15n);
-    return { txids: await writeEvents(1, 30), boundary };
+    const txids = await writeEvents(1, 30);
+    if (txids.some((x) => x < boundary) && txids.some((x) => x >= boundary)) return { txids, boundary };
+    // Other clients of a shared server took the ids around the boundary: write below a past boundary instead.
+    await server.database.db.execute(sql`delete from feed_events where data->>'source' = 'test'`);
   }
   const past = boundary / 10n;
   const txids = Array.from({ length: 30 }, (_, i) => past - 15n + BigInt(i));
@@ -123,8 +126,9 @@ describe(`the change feed (${databaseKind})`, () => {
   it('gives every event once and in order in pages of 1, 2, 3 and 100 across a transaction id and an event id gaining a digit, has_more right, from the start and from every next_cursor', async () => {
     const start = null;
     const { txids, boundary } = await writeAcrossDigits();
+    // Any transaction ids on both sides of the digit boundary sort wrongly as text ('10003' < '9995'). Other clients of
+    // a shared server take ids too, so which ids this test gets around the boundary is not its own to choose.
     expect(txids.some((x) => x < boundary) && txids.some((x) => x >= boundary)).toBe(true);
-    expect(txids.map(String)).toContain(String(boundary - 1n));
     const [{ below, above }] = await queryRows<{ below: number; above: number }>(
       server.database.db,
       sql`select count(*) filter (where length(id::text) < max_len)::int as below,
