@@ -21,6 +21,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     hookTimeout: 300_000,
     // Migrates and seeds one database that each test file copies.
     globalSetup: ['./test/global-setup.ts'],
+    // Each file ends with no lock taken out of the one order (src/db/lock-order.ts).
+    setupFiles: ['./test/support/lock-order-guard.ts'],
   },
 });
 

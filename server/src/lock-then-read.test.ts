@@ -21,9 +21,12 @@ const SRC = path.dirname(fileURLToPath(import.meta.url));
 /** Reads of an aggregate that take no lock. */
 const READ =
   /\b(?:const|let)\s+(\{[^}]*\}|\w+)\s*=\s*await\s+(findDraft|visibleDraft|editableDraft|visibleSubmission|findSubmission\((?![^)]*lock:\s*true))/g;
-/** Taking an aggregate's row lock: the helpers, drizzle's and SQL's FOR UPDATE, and the lifecycle calls that lock. */
+/**
+ * Taking an aggregate's row lock: the helpers, the lock order's forUpdate (db/lock-order.ts), drizzle's and SQL's FOR
+ * UPDATE, and the lifecycle calls that lock.
+ */
 const LOCK =
-  /\b(withLockedDraft|lockedDraft|lockedForChange|withLockedSubmission|changeStatus|replaceFiles|deleteSubmissionRecord|staffStatusChange|addFiles)\(|\.for\('update'\)|lock:\s*true|\bfor update\b/i;
+  /\b(lockedDraft|lockedForChange|withLockedSubmission|changeStatus|replaceFiles|deleteSubmissionRecord|staffStatusChange|addFiles|forUpdate)\(|\.for\('update'\)|lock:\s*true|\bfor update\b/i;
 
 /** Each top-level function of a file: its name and its text up to the next top-level declaration. */
 export function functionsOf(text: string): { name: string; body: string }[] {

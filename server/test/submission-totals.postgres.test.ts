@@ -3,6 +3,12 @@ import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, queryRows, type Database } from '../src/db/client.ts';
+import {
+  clearLockOrderViolations,
+  LockOrderError,
+  lockOrderViolations,
+  setLockOrderStrict,
+} from '../src/db/lock-order.ts';
 import { isDeadlock } from '../src/lib/db-errors.ts';
 import {
   countChangesTogether,
@@ -161,8 +167,18 @@ describe('staff-wide totals under concurrent lifecycle changes (postgres)', () =
         });
       return Promise.allSettled([run(a1, b1, firstDone, second), run(b2, a2, secondDone, first)]);
     };
-    const plain = await crosswise(false);
-    // Each holds its first company's count rows and waits for the other's: PostgreSQL fails one of them.
+    // The lock order (db/lock-order.ts) refuses the second submission after the first one's count rows, in both,
+    // before either waits.
+    const checked = await crosswise(false);
+    expect(checked.map((r) => r.status)).toEqual(['rejected', 'rejected']);
+    for (const r of checked) expect((r as PromiseRejectedResult).reason).toBeInstanceOf(LockOrderError);
+    expect(lockOrderViolations().map((v) => v.taken)).toEqual(['submission', 'submission']);
+    clearLockOrderViolations();
+    // Without the check: each holds its first company's count rows and waits for the other's, and PostgreSQL fails
+    // one of them.
+    setLockOrderStrict(false);
+    const plain = await crosswise(false).finally(() => setLockOrderStrict(null));
+    clearLockOrderViolations();
     expect(plain.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
     expect(isDeadlock((plain.find((r) => r.status === 'rejected') as PromiseRejectedResult).reason)).toBe(true);
     const collected = await crosswise(true);

@@ -11,6 +11,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { MIGRATION_LOCK_SQL } from './lock-order.ts';
 import { embeddedClientOf, exclusivelyOn, executeNamed, type CompiledQuery } from './driver-internals.ts';
 import { releaseFailedTransactionsDestroyed, TransactionPool } from './pooled-transactions.ts';
 import {
@@ -167,7 +168,7 @@ export async function migrateOnce(url: string): Promise<void> {
   conn.on('error', () => {}); // a connection lost mid-migration fails the query in flight, which is what reports it
   await conn.connect();
   try {
-    await conn.query('SELECT pg_advisory_lock(727274)');
+    await conn.query(MIGRATION_LOCK_SQL);
     await migratePg(drizzlePg(conn, { schema }), { migrationsFolder });
   } finally {
     await conn.end().catch(() => {}); // ending the session releases its advisory lock

@@ -1,11 +1,12 @@
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
-import { sql } from 'drizzle-orm';
 import { isEmpty, type Db, type Tx } from '../db/client.ts';
+import { lock, LOCK } from '../db/lock-order.ts';
 import { hashPassword } from '../modules/auth/passwords.ts';
-import { insertCataloguedProduct } from '../modules/catalogue/service.ts';
+import { insertCataloguedProducts } from '../modules/catalogue/service.ts';
 import { enableNewFlags } from '../modules/feature-flags/repository.ts';
 import { insertConfiguration } from '../modules/partners/service.ts';
 import { insertCompaniesWithIds, insertUsers } from '../modules/users/repository.ts';
+import { countChangesTogether } from '../modules/submissions/counts.ts';
 import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
@@ -76,9 +77,6 @@ export const DEMO_COMPANIES = [
   { id: 30500, name: 'NORTHSIDE MARKET CO-OP', kind: 'partner' as const },
 ];
 
-/** The transaction-level advisory lock under which an instance looks whether the database is empty and seeds it. */
-const DEMO_SEED_LOCK = 727275;
-
 /**
  * Creates the demo dataset when the database is empty; all in one transaction so a crash leaves nothing half-made.
  * Instances starting together on one empty database take turns on an advisory lock: the first seeds, the others then
@@ -88,7 +86,7 @@ export async function seedDemoDataIfEmpty(db: Db): Promise<boolean> {
   if (!(await isEmpty(db))) return false;
   const hashes = await Promise.all(DEMO_ACCOUNTS.map((a) => hashPassword(a.password)));
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${DEMO_SEED_LOCK})`);
+    await lock(tx, LOCK.demoSeed);
     if (!(await isEmpty(tx))) return false;
     await seedInto(tx, hashes);
     return true;
@@ -165,27 +163,33 @@ async function seedCatalogue(tx: Tx, created: { id: number; email: string }[]) {
   const supplier = idOf('supplier@example.com');
   const admin = idOf('admin@example.com');
   const start = Date.now() - 3 * 24 * 3600 * 1000;
-  for (const [i, p] of DEMO_CATALOGUE.entries()) {
-    const at = (hours: number) => new Date(start + (i * 24 + hours) * 3600 * 1000);
-    await recordPastSubmission(
-      tx,
-      {
-        companyId: 1001,
-        userId: supplier,
-        upc: p.upc,
-        ean13Upc: p.ean13Upc,
-        productName: p.description,
-        itemStatus: 'CATALOGUED',
-        createdAt: at(0),
-        updatedAt: at(2),
-      },
-      [
-        { userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
-        { userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
-        { userId: admin, fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', at: at(2) },
-      ],
-    );
-    const { upc: _upc, ...values } = p;
-    await insertCataloguedProduct(tx, { ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
-  }
+  const products: Parameters<typeof insertCataloguedProducts>[1] = [];
+  // Many submissions in one transaction, then their products: the count changes applied together, and the company
+  // catalogues refreshed once (the lock order, db/lock-order.ts).
+  await countChangesTogether(tx, async () => {
+    for (const [i, p] of DEMO_CATALOGUE.entries()) {
+      const at = (hours: number) => new Date(start + (i * 24 + hours) * 3600 * 1000);
+      await recordPastSubmission(
+        tx,
+        {
+          companyId: 1001,
+          userId: supplier,
+          upc: p.upc,
+          ean13Upc: p.ean13Upc,
+          productName: p.description,
+          itemStatus: 'CATALOGUED',
+          createdAt: at(0),
+          updatedAt: at(2),
+        },
+        [
+          { userId: supplier, fromStatus: 'IN_PROGRESS', toStatus: 'SUBMITTED', at: at(0) },
+          { userId: admin, fromStatus: 'SUBMITTED', toStatus: 'ACCEPTED', at: at(1) },
+          { userId: admin, fromStatus: 'ACCEPTED', toStatus: 'CATALOGUED', at: at(2) },
+        ],
+      );
+      const { upc: _upc, ...values } = p;
+      products.push({ ...values, updatedBy: admin, createdAt: at(2), updatedAt: at(2) });
+    }
+  });
+  await insertCataloguedProducts(tx, products);
 }

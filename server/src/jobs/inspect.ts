@@ -1,6 +1,7 @@
 import { and, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { JOBS_DONE_WINDOW_MS, type JobState } from '@portal/domain';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
+import { forUpdate, LOCK } from '../db/lock-order.ts';
 import { jobs } from '../db/schema.ts';
 
 /** One type and state: how many jobs, and for queued ones how long the oldest due one has waited. */
@@ -65,7 +66,7 @@ export function listJobs(
 
 /** One job, locked for the rest of the caller's transaction (a worker cannot claim it meanwhile). */
 export async function findJobForUpdate(tx: Tx, id: number): Promise<JobRow | undefined> {
-  const [row] = await tx.select().from(jobs).where(eq(jobs.id, id)).for('update');
+  const [row] = await forUpdate(tx, LOCK.job, tx.select().from(jobs).where(eq(jobs.id, id)), [id]);
   return row;
 }
 

@@ -4,6 +4,7 @@ import { and, eq, lt, or } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Db, Tx } from '../db/client.ts';
+import { LOCK, taken } from '../db/lock-order.ts';
 import { idempotencyKeys } from '../db/schema.ts';
 import { badRequest, HttpError } from './errors.ts';
 
@@ -182,6 +183,7 @@ async function claim(tx: Tx, ctx: AppContext, scope: string, key: string, print:
         ),
       ),
     );
+  taken(tx, LOCK.idempotencyKey, [`${scope}|${key}`]);
   const claimed = await tx
     .insert(idempotencyKeys)
     .values({ scope, key, fingerprint: print, state: 'running' })

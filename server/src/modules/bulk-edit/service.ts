@@ -10,6 +10,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
@@ -141,12 +142,16 @@ export async function updateRows(
   return ctx.db.transaction(async (tx) => {
     const valid = ids.filter((id) => UUID.test(id));
     const stored = valid.length
-      ? await tx
-          .select()
-          .from(productSubmissions)
-          .where(inArray(productSubmissions.id, valid))
-          .orderBy(asc(productSubmissions.id))
-          .for('update')
+      ? await forUpdate(
+          tx,
+          LOCK.submission,
+          tx
+            .select()
+            .from(productSubmissions)
+            .where(inArray(productSubmissions.id, valid))
+            .orderBy(asc(productSubmissions.id)),
+          valid,
+        )
       : [];
     const byId = new Map(stored.map((s) => [s.id, s]));
     const missing = ids.filter((id) => {

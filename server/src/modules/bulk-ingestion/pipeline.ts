@@ -7,6 +7,7 @@ import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/do
 import type { AppContext } from '../../context.ts';
 import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import {
   bulkIngestionFiles,
   bulkIngestionJobs,
@@ -138,11 +139,12 @@ export async function recordScannedBatch(
   listedFrom: string,
 ): Promise<number | null> {
   return ctx.db.transaction(async (tx) => {
-    const [org] = await tx
-      .select()
-      .from(bulkIngestionOrganizations)
-      .where(eq(bulkIngestionOrganizations.id, listedFor.id))
-      .for('update');
+    const [org] = await forUpdate(
+      tx,
+      LOCK.ingestionOrganization,
+      tx.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, listedFor.id)),
+      [listedFor.id],
+    );
     // Gone, or pointed at another source since the listing: what was listed is not this organization's any more.
     if (!org || org.imageSource !== listedFor.imageSource || org.folderName !== listedFor.folderName) return null;
     const rows = await tx
@@ -355,7 +357,12 @@ export const processIngestionFile = (ctx: AppContext) =>
  * tells the listeners, with the job's counts.
  */
 async function markProcessedWhenRead(tx: Tx, jobId: number) {
-  const [job] = await tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)).for('update');
+  const [job] = await forUpdate(
+    tx,
+    LOCK.ingestionJob,
+    tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)),
+    [jobId],
+  );
   if (!job || job.processedAt) return;
   const rows = await tx
     .select({ status: bulkIngestionFiles.status, n: count() })
@@ -386,7 +393,12 @@ async function markProcessedWhenRead(tx: Tx, jobId: number) {
  */
 export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
   if (!fileIds.length) return;
-  const [job] = await tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)).for('update');
+  const [job] = await forUpdate(
+    tx,
+    LOCK.ingestionJob,
+    tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)),
+    [jobId],
+  );
   if (!job) return;
   const files = await tx
     .select()

@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import {
   bulkIngestionFiles,
   bulkIngestionJobs,
@@ -182,11 +183,12 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
   return ctx.db.transaction(async (tx) => {
-    await tx
-      .select({ id: bulkIngestionJobs.id })
-      .from(bulkIngestionJobs)
-      .where(eq(bulkIngestionJobs.id, job.id))
-      .for('update');
+    await forUpdate(
+      tx,
+      LOCK.ingestionJob,
+      tx.select({ id: bulkIngestionJobs.id }).from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, job.id)),
+      [job.id],
+    );
     const files = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
     const results = checkMappingRows(rows, files);
     const bad = results.filter((r) => r.reason);

@@ -1,5 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { queryRows, type Db, type Tx } from '../../db/client.ts';
+import { forUpdate, lock, LOCK, taken } from '../../db/lock-order.ts';
 import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
 
 /**
@@ -21,16 +22,12 @@ import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
  * is followed by a refresh in its own transaction. A submission written but not yet committed when the catalogue
  * refreshes its EAN-13 is refreshed by its own transaction, which waits for the catalogue's lock.
  *
- * Lock order: a refresh takes its locks after the submission rows, product rows and submission counts and totals of
- * its transaction (the lifecycle refreshes after the counts, counts.ts; the catalogue after its status changes), in
- * one order: the EAN-13 locks in ascending key order (all of one refresh in one statement; a transaction that changes
- * many submissions collects them with countChangesTogether and refreshes once), then company_catalogue rows (only
- * ever written under the EAN-13's lock, so never waited for), then the count rows in ascending company order. Two
- * refreshes never wait on each other crosswise.
+ * Lock order (db/lock-order.ts, where the reasons are): a refresh takes its EAN-13 locks (LOCK.catalogueEan, all of
+ * one refresh in one statement) after the submission rows, product rows and submission counts and totals of its
+ * transaction, then writes company_catalogue rows, then the listed counts (LOCK.companyCatalogueCounts) in ascending
+ * company order.
  */
 
-/** The advisory-lock space of the company catalogues (a key within it per EAN-13). */
-const CATALOGUE_LOCK_SPACE = 727_302;
 /** An EAN-13's lock key (two EAN-13s sharing a key only wait for each other). */
 const lockKeyOf = (ean13Upc: string) =>
   /^\d{1,18}$/.test(ean13Upc)
@@ -80,12 +77,8 @@ export async function refreshProductsInCompanyCatalogues(tx: Tx, eans: readonly 
   }
 }
 
-async function lockEans(tx: Tx, eans: readonly string[]) {
-  const keys = [...new Set(eans.map(lockKeyOf))].sort((a, b) => a - b);
-  // One statement: unnest yields the keys in the array's (ascending) order, and each lock is taken as its row is.
-  await tx.execute(
-    sql`select count(pg_advisory_xact_lock(${CATALOGUE_LOCK_SPACE}::int4, k)) from unnest(${`{${keys.join(',')}}`}::int4[]) k`,
-  );
+function lockEans(tx: Tx, eans: readonly string[]) {
+  return lock(tx, LOCK.catalogueEan, eans.map(lockKeyOf));
 }
 
 /** Sets the rows of the pairs (distinct) to what the submissions and products say, and the companies' counts with them. */
@@ -129,6 +122,12 @@ async function refreshPairs(tx: Tx, pairs: readonly CatalogueMember[]) {
     add(before, -1);
     add(after, 1);
     const changed = [...deltas].filter(([, n]) => n !== 0).sort(([a], [b]) => a - b);
+    if (changed.length)
+      taken(
+        tx,
+        LOCK.companyCatalogueCounts,
+        changed.map(([companyId]) => companyId),
+      );
     if (changed.length)
       await tx
         .insert(companyCatalogueCounts)
@@ -245,9 +244,14 @@ async function recountListed(db: Db, report: (drift: CatalogueDrift) => void): P
     await db.transaction(async (tx) => {
       // The row first (created if missing), locked: a refresh that changes this company's rows adds its delta after.
       await tx.insert(companyCatalogueCounts).values({ companyId, n: 0 }).onConflictDoNothing();
-      const [{ stored }] = await queryRows<{ stored: number }>(
+      const [{ stored }] = await forUpdate(
         tx,
-        sql`select n as stored from company_catalogue_counts where company_id = ${companyId} for update`,
+        LOCK.companyCatalogueCounts,
+        tx
+          .select({ stored: companyCatalogueCounts.n })
+          .from(companyCatalogueCounts)
+          .where(eq(companyCatalogueCounts.companyId, companyId)),
+        [companyId],
       );
       const [{ real }] = await queryRows<{ real: number }>(
         tx,

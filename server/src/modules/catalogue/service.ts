@@ -18,6 +18,7 @@ import {
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK, taken } from '../../db/lock-order.ts';
 import {
   cataloguedProducts,
   companyCatalogue,
@@ -376,6 +377,11 @@ async function upsertProducts(tx: Tx, userId: number, unordered: ImportRow[]) {
   const rows = [...unordered].sort((a, b) => (a.ean13Upc < b.ean13Upc ? -1 : a.ean13Upc > b.ean13Upc ? 1 : 0));
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
+    taken(
+      tx,
+      LOCK.cataloguedProduct,
+      chunk.map((r) => r.ean13Upc),
+    );
     await tx
       .insert(cataloguedProducts)
       .values(
@@ -414,14 +420,14 @@ export async function catalogueSubmission(ctx: AppContext, user: UserRow, id: st
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   const values: CertifiedValues = certifiedValuesSchema.parse(input);
   return ctx.db.transaction(async (tx) => {
-    // The product row first, then the submission and its counts: the order of the import and the delisting, so none
-    // of them holds what another waits for while it waits in turn. A submission that is not ACCEPTED (checked under
+    // The product row first, then the submission and its counts (db/lock-order.ts): the order of the import and the
+    // delisting, so none of them holds what another waits for while it waits in turn. A submission that is not ACCEPTED (checked under
     // its row lock) rolls the product's values back with the rest.
     await upsertProducts(tx, user.id, [{ ean13Upc, values }]);
     const updated = await staffStatusChange(tx, user, id, 'CATALOGUED', 'submission.catalogued');
     // Its EAN-13 changes only with a resubmission, which an ACCEPTED submission has had since it was read.
     if (updated.ean13Upc !== ean13Upc) throw conflict(CATALOGUE_MSG.submissionChanged);
-    // Last: the company catalogues' locks follow the counts' (membership.ts).
+    // Last: the company catalogues' locks follow the counts' (db/lock-order.ts).
     await refreshProductsInCompanyCatalogues(tx, [updated.ean13Upc]);
     return updated;
   });
@@ -492,11 +498,12 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
   await visibleProduct(ctx.db, user, ean13Upc);
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await tx
-      .select()
-      .from(cataloguedProducts)
-      .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
-      .for('update');
+    const [locked] = await forUpdate(
+      tx,
+      LOCK.cataloguedProduct,
+      tx.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean13Upc)),
+      [ean13Upc],
+    );
     if (!locked) throw notFound('Product not found.');
     if (locked.isDelisted) throw new HttpError(409, 'INVALID_TRANSITION', 'This product is already delisted.');
     const catalogued = await tx
@@ -617,8 +624,12 @@ export async function addProductImages(
   return { id };
 }
 
-/** A catalogued product recorded as it is (the demo's history): no checks, no audit row. */
-export async function insertCataloguedProduct(db: Tx, values: typeof cataloguedProducts.$inferInsert) {
+/** Catalogued products recorded as they are (the demo's history): no checks, no audit row. */
+export async function insertCataloguedProducts(db: Tx, values: (typeof cataloguedProducts.$inferInsert)[]) {
+  if (!values.length) return;
   await db.insert(cataloguedProducts).values(values);
-  await refreshProductsInCompanyCatalogues(db, [values.ean13Upc]);
+  await refreshProductsInCompanyCatalogues(
+    db,
+    values.map((v) => v.ean13Upc),
+  );
 }

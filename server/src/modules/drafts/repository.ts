@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { draftFiles, draftSubmissions, productSubmissions, users } from '../../db/schema.ts';
 
 export type DraftRow = typeof draftSubmissions.$inferSelect;
@@ -55,7 +56,7 @@ export async function touchDraft(db: Tx, id: string) {
 /**
  * After a file's own write (its media job), its draft's `updated_at` moves too. A statement of its own, after the
  * file's: a write that locked the file and then waited for the draft would deadlock with a change that holds the
- * draft and then writes its files.
+ * draft and then writes its files (the draft before its files: db/lock-order.ts).
  */
 export async function touchDraftOfFile(db: Tx, fileId: string) {
   await db
@@ -87,21 +88,13 @@ export async function findDraftFileByName(db: Tx, draftId: string, fileName: str
  */
 export async function lockedDraft(tx: Tx, id: string): Promise<DraftWithFiles | null> {
   if (!isUuid(id)) return null;
-  const [locked] = await tx
-    .select({ id: draftSubmissions.id })
-    .from(draftSubmissions)
-    .where(eq(draftSubmissions.id, id))
-    .for('update');
+  const [locked] = await forUpdate(
+    tx,
+    LOCK.draft,
+    tx.select({ id: draftSubmissions.id }).from(draftSubmissions).where(eq(draftSubmissions.id, id)),
+    [id],
+  );
   return locked ? findDraft(tx, id) : null;
-}
-
-/** Runs `fn` with the draft read under its lock, in the caller's transaction; null if the draft is gone. */
-export async function withLockedDraft<T>(
-  tx: Tx,
-  id: string,
-  fn: (draft: DraftWithFiles | null) => Promise<T>,
-): Promise<T> {
-  return fn(await lockedDraft(tx, id));
 }
 
 /** The submissions a submitted draft became (none if it was never submitted, or was deleted). */

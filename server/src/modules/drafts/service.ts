@@ -43,7 +43,6 @@ import {
   submissionIdsOfDraft,
   touchDraft,
   draftVersion,
-  withLockedDraft,
   type DraftWithFiles,
 } from './repository.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
@@ -61,23 +60,22 @@ export interface DraftChangeOptions {
  * the change's precondition holds. A draft submitted meanwhile is a 409 (its files went into its submissions); one
  * deleted or never there, not found.
  */
-function lockedForChange<T>(
+async function lockedForChange<T>(
   tx: Tx,
   user: UserRow,
   draftId: string,
   opts: DraftChangeOptions,
   fn: (draft: DraftWithFiles) => Promise<T>,
 ): Promise<T> {
-  return withLockedDraft(tx, draftId, async (draft) => {
-    if (!draft || !draftPolicy.view(user, draft)) {
-      if ((await visibleSubmissionsOfDraft(tx, user, draftId)).length)
-        throw new HttpError(409, 'DRAFT_SUBMITTED', DRAFT_MSG.submittedMeanwhile);
-      throw notFound('Draft not found.');
-    }
-    if (!draftPolicy.edit(user, draft)) throw forbidden('You may not change this draft.');
-    opts.precondition?.(draftVersion(draft));
-    return fn(draft);
-  });
+  const draft = await lockedDraft(tx, draftId);
+  if (!draft || !draftPolicy.view(user, draft)) {
+    if ((await visibleSubmissionsOfDraft(tx, user, draftId)).length)
+      throw new HttpError(409, 'DRAFT_SUBMITTED', DRAFT_MSG.submittedMeanwhile);
+    throw notFound('Draft not found.');
+  }
+  if (!draftPolicy.edit(user, draft)) throw forbidden('You may not change this draft.');
+  opts.precondition?.(draftVersion(draft));
+  return fn(draft);
 }
 
 /** A change's closing read: the draft as the transaction leaves it, what its answer shows. */

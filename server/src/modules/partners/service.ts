@@ -12,6 +12,7 @@ import {
 import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { companies, partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
@@ -159,11 +160,11 @@ export async function updateConfiguration(
 ) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [before] = await tx
-      .select()
-      .from(partnerConfigurations)
-      .where(eq(partnerConfigurations.id, id))
-      .for('update');
+    const [before] = await forUpdate(
+      tx,
+      LOCK.partnerConfig,
+      tx.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id)),
+    );
     if (!before) return undefined;
     precondition?.(before.updatedAt);
     // Two administrators on one configuration: the second save, made from what the first replaced, is refused
@@ -251,11 +252,14 @@ export async function setLogo(
   await ctx.storage.putFile(key, file.tempPath);
   const record = ctx.db.transaction(async (tx) => {
     if (precondition) {
-      const [locked] = await tx
-        .select({ updatedAt: partnerConfigurations.updatedAt })
-        .from(partnerConfigurations)
-        .where(eq(partnerConfigurations.id, id))
-        .for('update');
+      const [locked] = await forUpdate(
+        tx,
+        LOCK.partnerConfig,
+        tx
+          .select({ updatedAt: partnerConfigurations.updatedAt })
+          .from(partnerConfigurations)
+          .where(eq(partnerConfigurations.id, id)),
+      );
       precondition(locked.updatedAt);
     }
     const [row] = await tx

@@ -9,6 +9,7 @@ import {
   type RuleSet,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { partnerConfigurations, partnerRuleSets, productSubmissions } from '../../db/schema.ts';
 
 /** The latest version of a partner's own rules; version 0 with none when it never saved one. */
@@ -30,15 +31,18 @@ export async function latestOwnRules(db: Tx, partnerCompanyId: number) {
 
 /** Writes the next version of a partner's own rules (in the caller's transaction); returns its number. */
 /**
- * Saves of one partner's rules take turns on its configuration row: a save reads the version it follows under this
- * lock (two at once both read N, and one failed on the version's unique index).
+ * Saves of one partner's rules take turns on its configuration row (LOCK.partnerConfig): a save reads the version it
+ * follows under this lock (two at once both read N, and one failed on the version's unique index).
  */
 export async function lockOwnRules(db: Tx, partnerCompanyId: number) {
-  await db
-    .select({ id: partnerConfigurations.id })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, partnerCompanyId))
-    .for('update');
+  await forUpdate(
+    db,
+    LOCK.partnerConfig,
+    db
+      .select({ id: partnerConfigurations.id })
+      .from(partnerConfigurations)
+      .where(eq(partnerConfigurations.companyId, partnerCompanyId)),
+  );
 }
 
 /** Writes the next version of the partner's own rules; the caller holds lockOwnRules. */

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REVIEW_CLAIM_MINUTES, type ReviewClaim } from '@portal/domain';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { LOCK, taken } from '../../db/lock-order.ts';
 
 /**
  * Soft claims (review_claims): the item a reviewer has open. A claim holds while its reviewer is active (the
@@ -49,6 +50,7 @@ export async function release(db: Tx, submissionId: string, userId: number): Pro
 
 /** A decided item needs no claim, whoever held it. */
 export async function releaseAll(db: Tx, submissionId: string): Promise<void> {
+  taken(db, LOCK.reviewClaim, [submissionId]);
   await queryRows(db, sql`delete from review_claims where submission_id = ${submissionId}::uuid`);
 }
 

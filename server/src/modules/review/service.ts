@@ -18,6 +18,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { lock, LOCK } from '../../db/lock-order.ts';
 import { reviewStockReasons } from '../../db/schema.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
@@ -314,9 +315,7 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
     }
     // One partner's reasons are added one at a time, so that two at once cannot both pass the cap; the text's unique
     // index holds the rest.
-    await tx.execute(
-      sql`select pg_advisory_xact_lock(${STOCK_REASON_LOCK_SPACE}::int4, ${body.partnerCompanyId ?? -1}::int4)`,
-    );
+    await lock(tx, LOCK.stockReasons, [body.partnerCompanyId ?? -1]);
     const same =
       body.partnerCompanyId == null
         ? isNull(reviewStockReasons.partnerCompanyId)
@@ -347,8 +346,6 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
   });
 }
 
-/** The advisory-lock space of a partner's stock reasons (the partner's id, -1 for every partner's, is the key in it). */
-const STOCK_REASON_LOCK_SPACE = 727_311;
 const STOCK_REASON_TWICE = 'This reason is there already.';
 
 export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {

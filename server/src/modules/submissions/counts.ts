@@ -8,6 +8,7 @@ import {
   submissionCounts,
   submissionStatusTotals,
 } from '../../db/schema.ts';
+import { forUpdate, LOCK, taken } from '../../db/lock-order.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
 import { refreshCompanyCatalogues } from '../catalogue/membership.ts';
 
@@ -21,14 +22,12 @@ import { refreshCompanyCatalogues } from '../catalogue/membership.ts';
  * TOTAL_STRIPES) so that changes of different companies seldom wait on one row. Changed with the same deltas in the
  * same transaction; the staff queue's total reads at most TOTAL_STRIPES rows; recountTotals repairs them.
  *
- * Lock order (why none of this can deadlock): every transaction takes count rows in one global order, the company
- * rows by (company, partner, status) first, then the totals rows by (status, partner, stripe). The lifecycle applies
- * its changes once per transaction (applyCountChanges sorts them; a transaction that changes many submissions
- * collects them with countChangesTogether); recountCompany locks its company's rows in that order, then the totals
- * rows of the drifts it fixes, sorted; recountTotals locks one stripe's totals rows, sorted, and only reads company
- * rows (a plain read waits on no row lock). A transaction waiting for a count row therefore only ever waits for one
- * later in the order than every count row it holds, so no two can wait on each other in a circle. The company
- * catalogues refreshed with the counts (catalogue/membership.ts) take their locks after all of these.
+ * Lock order (db/lock-order.ts, where the reasons are): the company rows (LOCK.submissionCounts) by (company,
+ * partner, status), then the totals rows (LOCK.statusTotals) by (status, partner, stripe). The lifecycle applies its
+ * changes once per transaction (applyCountChanges sorts them; a transaction that changes many submissions collects
+ * them with countChangesTogether); recountCompany locks its company's rows in that order, then the totals rows of the
+ * drifts it fixes, sorted; recountTotals locks one stripe's totals rows, sorted, and only reads company rows. The
+ * company catalogues refreshed with the counts (catalogue/membership.ts) take their locks after all of these.
  */
 
 /** How many rows a staff-wide total is split over (the migration that created the table fills it with this number). */
@@ -53,7 +52,7 @@ const keyOf = (companyId: number, partnerKey: number, status: string) => `${comp
 type CountRow = { companyId: number; partnerKey: number; itemStatus: string };
 /**
  * The one order in which count rows are locked, by the lifecycle and by the recount alike (statuses compared by code
- * unit, as `collate "C"` does), so neither waits for the other crosswise.
+ * unit, as `collate "C"` does): the order within LOCK.submissionCounts.
  */
 const byKey = (a: CountRow, b: CountRow) =>
   a.companyId - b.companyId ||
@@ -114,6 +113,11 @@ export async function applyCountChanges(tx: Tx, changes: readonly CountChange[])
   }
   const rows = [...deltas.values()].filter((r) => r.n !== 0).sort(byKey);
   if (rows.length) {
+    taken(
+      tx,
+      LOCK.submissionCounts,
+      rows.map((r) => keyOf(r.companyId, r.partnerKey, r.itemStatus)),
+    );
     await tx
       .insert(submissionCounts)
       .values(rows)
@@ -144,6 +148,11 @@ async function addToTotals(tx: Tx, deltas: readonly (TotalRow & { n: number })[]
   }
   const rows = [...totals.values()].filter((r) => r.n !== 0).sort(byTotalKey);
   if (!rows.length) return;
+  taken(
+    tx,
+    LOCK.statusTotals,
+    rows.map((r) => `${r.itemStatus}|${r.partnerKey}|${r.stripe}`),
+  );
   await tx
     .insert(submissionStatusTotals)
     .values(rows)
@@ -269,12 +278,15 @@ async function createEveryCountRow(tx: Tx, companyId: number) {
 }
 
 async function recountIn(tx: Tx, companyId: number): Promise<CountDrift[]> {
-  const stored = await tx
-    .select()
-    .from(submissionCounts)
-    .where(eq(submissionCounts.companyId, companyId))
-    .orderBy(submissionCounts.partnerKey, sql`${submissionCounts.itemStatus} collate "C"`)
-    .for('update');
+  const stored = await forUpdate(
+    tx,
+    LOCK.submissionCounts,
+    tx
+      .select()
+      .from(submissionCounts)
+      .where(eq(submissionCounts.companyId, companyId))
+      .orderBy(submissionCounts.partnerKey, sql`${submissionCounts.itemStatus} collate "C"`),
+  );
   const real = await tx
     .select({
       partnerKey: sql<number>`coalesce(${productSubmissions.partnerCompanyId}, 0)`,
@@ -417,12 +429,15 @@ async function createEveryTotalRow(tx: Tx, stripe: number) {
 
 /** The stripe set to its sums, with the drifts fixed; null when a key to set was not among the rows locked. */
 async function recountStripeIn(tx: Tx, stripe: number): Promise<TotalDrift[] | null> {
-  const stored = await tx
-    .select()
-    .from(submissionStatusTotals)
-    .where(eq(submissionStatusTotals.stripe, stripe))
-    .orderBy(sql`${submissionStatusTotals.itemStatus} collate "C"`, submissionStatusTotals.partnerKey)
-    .for('update');
+  const stored = await forUpdate(
+    tx,
+    LOCK.statusTotals,
+    tx
+      .select()
+      .from(submissionStatusTotals)
+      .where(eq(submissionStatusTotals.stripe, stripe))
+      .orderBy(sql`${submissionStatusTotals.itemStatus} collate "C"`, submissionStatusTotals.partnerKey),
+  );
   const real = new Map((await stripeSums(tx, stripe)).map((r) => [`${r.itemStatus}|${r.partnerKey}`, Number(r.n)]));
   const drifts: TotalDrift[] = [];
   for (const row of stored) {

@@ -12,6 +12,7 @@ import {
   type UploadKind,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
+import { LOCK, taken } from '../../db/lock-order.ts';
 import {
   productSubmissions,
   submissionAttributes,
@@ -176,6 +177,8 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
         detectedUpcs: unique(item.files.flatMap((f) => f.detectedUpcs ?? [])),
       })
       .returning();
+    // A row this transaction inserted is its own until it commits: locking it again later waits for no one.
+    taken(tx, LOCK.submission, [row.id]);
     const files = await insertFiles(tx, row.id, item.files, 0);
     await recordHistory(tx, {
       submissionId: row.id,

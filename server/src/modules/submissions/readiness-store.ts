@@ -11,6 +11,7 @@ import {
   type SubmissionFacts,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { productSubmissions, submissionFiles } from '../../db/schema.ts';
 import { ruleSetOf } from '../readiness/repository.ts';
 import { referencesOf, valuesOf } from './partner-statuses.ts';
@@ -164,12 +165,16 @@ export async function recomputeReadiness(
   ruleSets?: ReadonlyMap<number, RuleSet>,
 ): Promise<ReadinessChange[]> {
   if (!ids.length) return [];
-  const rows = await db
-    .select()
-    .from(productSubmissions)
-    .where(inArray(productSubmissions.id, [...ids]))
-    .orderBy(asc(productSubmissions.id))
-    .for('update');
+  const rows = await forUpdate(
+    db,
+    LOCK.submission,
+    db
+      .select()
+      .from(productSubmissions)
+      .where(inArray(productSubmissions.id, [...ids]))
+      .orderBy(asc(productSubmissions.id)),
+    ids,
+  );
   const changes: ReadinessChange[] = [];
   const updates: Record<string, unknown>[] = [];
   for (const { row, ruleSet, readiness } of await judgeRows(db, rows, ruleSets)) {

@@ -1,6 +1,7 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { ReviewCommentParsed, StoredReadiness } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import {
   companies,
   productSubmissions,
@@ -22,7 +23,7 @@ export async function findSubmission(
 ): Promise<SubmissionRow | undefined> {
   if (!UUID.test(id)) return undefined;
   const query = db.select().from(productSubmissions).where(eq(productSubmissions.id, id));
-  const [row] = opts.lock ? await query.for('update') : await query;
+  const [row] = opts.lock ? await forUpdate(db, LOCK.submission, query, [id]) : await query;
   return row;
 }
 

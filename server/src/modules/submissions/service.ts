@@ -19,6 +19,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { lock, LOCK } from '../../db/lock-order.ts';
 import { submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
@@ -275,8 +276,10 @@ export async function resubmit(
     files,
     (fileId) => `submissions/${id}/${fileId}`,
     (stored) =>
-      inTx((tx) =>
-        withLockedSubmission(tx, id, async (locked) => {
+      inTx(async (tx) => {
+        // The company's quota lock before the submission's (db/lock-order.ts); a submission never changes company.
+        await lock(tx, LOCK.uploadQuota, [seen.companyId]);
+        return withLockedSubmission(tx, id, async (locked) => {
           const s = locked?.submission;
           if (!s || !submissionPolicy.view(user, s)) throw notFound('Submission not found.');
           precondition?.(await submissionVersion(tx, s));
@@ -299,8 +302,8 @@ export async function resubmit(
           });
           replaced = result.replaced;
           return result.submission;
-        }),
-      ),
+        });
+      }),
   );
   await deleteStoredFiles(ctx, replaced);
   return submission;

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { QUOTA_MSG } from '@portal/domain';
 import type { Config } from '../../config.ts';
 import { queryRows, type Tx } from '../../db/client.ts';
+import { lock, LOCK } from '../../db/lock-order.ts';
 import { HttpError } from '../../lib/errors.ts';
 
 /**
@@ -42,12 +43,6 @@ export async function quotaLeft(
 }
 
 /**
- * The advisory-lock space of the quota (the company id is the key within it): reservations of one company take
- * turns, other companies' do not wait.
- */
-const QUOTA_LOCK_SPACE = 727_301;
-
-/**
  * The check that holds under concurrent uploads. Inside the transaction that records new files, `write` runs under
  * the company's quota lock (held until the transaction ends, so the company's uploads record one at a time), and
  * then what the company stores, the rows just written and those of the uploads that went first included, must be
@@ -61,7 +56,7 @@ export async function recordWithinQuota<T>(
   companyId: number,
   write: () => Promise<T>,
 ): Promise<T> {
-  await tx.execute(sql`select pg_advisory_xact_lock(${QUOTA_LOCK_SPACE}::int4, ${companyId}::int4)`);
+  await lock(tx, LOCK.uploadQuota, [companyId]);
   const result = await write();
   if ((await storedBytesOf(tx, companyId)) > quotaBytes(config)) throw quotaFull(config);
   return result;

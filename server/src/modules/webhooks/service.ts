@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { authorize, type Actor } from '../../lib/authorize.ts';
@@ -101,11 +102,12 @@ export async function createWebhook(
   const input = webhookInputSchema.parse(body);
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
-    const [company] = await tx
-      .select({ id: companies.id })
-      .from(companies)
-      .where(eq(companies.id, companyId))
-      .for('update');
+    const [company] = await forUpdate(
+      tx,
+      LOCK.company,
+      tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)),
+      [companyId],
+    );
     if (!company) throw notFound(WEBHOOK_MSG.notFound);
     const [{ n }] = await tx
       .select({ n: count() })
@@ -146,11 +148,12 @@ export async function updateWebhook(
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
     if (precondition) {
-      const [locked] = await tx
-        .select({ updatedAt: webhookEndpoints.updatedAt })
-        .from(webhookEndpoints)
-        .where(eq(webhookEndpoints.id, id))
-        .for('update');
+      const [locked] = await forUpdate(
+        tx,
+        LOCK.webhookEndpoint,
+        tx.select({ updatedAt: webhookEndpoints.updatedAt }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
+        [id],
+      );
       if (!locked) throw notFound(WEBHOOK_MSG.notFound);
       precondition(locked.updatedAt);
     }
