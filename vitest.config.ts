@@ -29,7 +29,7 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
 /**
  * Server test files whose subject is the database itself run in both passes: sign-in sessions shared by two instances
  * (auth), the connection pool (metrics), readiness naming the database (operations), the job queue and the session
- * store, the rate-limit counters and the session secret's fingerprint (src/jobs, src/lib/session-store,
+ * store, the rate-limit counters and the session secret's fingerprint (src/jobs, src/maintenance, src/lib/session-store,
  * src/lib/rate-limit-store, src/lib/session-secret-check), and the driver files named *.pglite / *.postgres in their own pass.
  * Every other integration file (the features, the attack suite, HTTP edges, mail, OpenID Connect...) runs once: on
  * PostgreSQL when there is one (production's database, where the concurrency cases mean something; its server works
@@ -75,6 +75,7 @@ export default defineConfig({
               [
                 'test/**/*.test.ts',
                 'src/jobs/**/*.test.ts',
+                'src/maintenance.test.ts',
                 'src/lib/session-store.test.ts',
                 'src/lib/rate-limit-store.test.ts',
                 'src/lib/session-secret-check.test.ts',

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type {} from '@fastify/multipart';
 import type {} from '@fastify/session';
-import type {} from '../server/src/modules/auth/session.ts';
+import type {} from '../server/src/modules/users/current-user.ts';
 import pino from 'pino';
 import sharp from 'sharp';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -24,7 +24,7 @@ import { openPglite, openPostgres, type Database } from '../server/src/db/client
 import { bulkIngestionFiles, bulkIngestionOrganizations } from '../server/src/db/schema.ts';
 import { seedDemoData } from '../server/src/demo/seed.ts';
 import { JobRunner } from '../server/src/jobs/queue.ts';
-import { allJobs } from '../server/src/jobs/registry.ts';
+import { allJobs } from '../server/src/job-registry.ts';
 import { closeMediaPool, readBarcodesOffThread } from '../server/src/media/media-pool.ts';
 import { scanAllSources } from '../server/src/modules/bulk-ingestion/pipeline.ts';
 import { barcodePng } from '../server/test/support/media-files.ts';

@@ -30,7 +30,7 @@ import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { activityPage, type ActivityQuery } from '../server/src/modules/submissions/activity-list.ts';
 import { countSubmissions, rebuildCounts } from '../server/src/modules/submissions/counts.ts';
 import { submissionListPage } from '../server/src/modules/submissions/submission-list.ts';
-import { picturesNear } from '../server/src/modules/media-files/photo-checks.ts';
+import { picturesNear } from '../server/src/modules/media-files/repository.ts';
 import {
   cataloguePage,
   cataloguePageReads,
@@ -41,7 +41,7 @@ import { findUserById, type UserRow } from '../server/src/modules/users/reposito
 import type { AppContext } from '../server/src/context.ts';
 import { keyOf } from '../server/src/lib/keyset.ts';
 import { CATALOGUE_PAGE_SIZE, SCOPES } from '@portal/domain';
-import { hashPassword } from '../server/src/modules/auth/passwords.ts';
+import { hashPassword } from '../server/src/modules/users/passwords.ts';
 import { measureMode } from './activity.ts';
 import { BENCH_PASSWORD } from './support/seed-activity.ts';
 

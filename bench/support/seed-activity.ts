@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../server/src/db/client.ts';
-import { hashPassword } from '../../server/src/modules/auth/passwords.ts';
+import { hashPassword } from '../../server/src/modules/users/passwords.ts';
 import { rebuildCounts } from '../../server/src/modules/submissions/counts.ts';
 
 export const BENCH_PASSWORD = 'Bench-pass-1';

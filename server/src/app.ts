@@ -5,6 +5,7 @@ import formbody from '@fastify/formbody';
 import rateLimit from '@fastify/rate-limit';
 import session from '@fastify/session';
 import mercurius from 'mercurius';
+import { isInternal } from '@portal/domain';
 import type { AppContext } from './context.ts';
 import { schema } from './graphql/schema.ts';
 import { graphqlErrorFormatter } from './graphql/errors.ts';
@@ -24,6 +25,7 @@ import { serveWebApp } from './lib/web-app.ts';
 import { rememberingSigner } from './lib/cookie-signer.ts';
 import { DbSessionStore } from './lib/session-store.ts';
 import { authRoutes } from './modules/auth/routes.ts';
+import { currentUser } from './modules/users/current-user.ts';
 import { healthRoutes } from './modules/health/routes.ts';
 import { passwordResetRoutes } from './modules/auth/password-reset.ts';
 import { oidcRoutes } from './modules/auth/oidc.ts';
@@ -163,6 +165,10 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   registerGraphqlGuards(app, {
     perUserPerMinute: ctx.config.graphql.ratePerUserPerMinute,
     introspection: ctx.config.graphql.introspection,
+    isStaff: async (request) => {
+      const user = await currentUser(request);
+      return Boolean(user && isInternal(user));
+    },
   });
   await app.register(mercurius, {
     schema,

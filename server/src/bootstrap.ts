@@ -6,7 +6,7 @@ import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './jobs/queue.ts';
 import { configureMediaLimits } from './media/media-pool.ts';
-import { allJobs } from './jobs/registry.ts';
+import { allJobs } from './job-registry.ts';
 import { subscribeListeners } from './listeners.ts';
 import { createMailer } from './modules/notifications/mailer.ts';
 import { LocalDiskStore } from './storage/local-disk.ts';

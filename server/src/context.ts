@@ -1,11 +1,37 @@
 import type { FastifyBaseLogger, FastifySchema } from 'fastify';
 import type { Config } from './config.ts';
 import type { Db, Database } from './db/client.ts';
-import type { Mailer } from './modules/notifications/mailer.ts';
 import type { BlobStore } from './storage/blob-store.ts';
-import type { JobRunner } from './jobs/queue.ts';
+import type { JobOutcome, JobRunner } from './jobs/queue.ts';
 import type { DbSessionStore } from './lib/session-store.ts';
-import type { PortalMetrics } from './modules/metrics/registry.ts';
+
+/*
+ * The context names what it hands out by what the app needs of it; the modules that provide the mailer
+ * (modules/notifications) and the metrics (modules/metrics) implement these, so the infrastructure imports no module.
+ */
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+  html?: string;
+}
+
+export interface Mailer {
+  send(mail: Mail): Promise<void>;
+}
+
+/** What requests, GraphQL operations and jobs report, and what GET /metrics exposes. */
+export interface Metrics {
+  observeRequest(labels: { route: string; method: string; status_code: number }, seconds: number): void;
+  observeGraphqlField(operation: string, field: string): void;
+  /** Properties, not methods: the job runner is handed them unbound. */
+  readonly observeJob: (type: string, outcome: JobOutcome, seconds: number) => void;
+  readonly observeJobConflict: (type: string) => void;
+  /** The exposition text, with the gauges read now. */
+  scrape(): Promise<string>;
+  readonly contentType: string;
+}
 
 /** What every module needs, built once in main.ts (or by a test) and handed to buildApp. */
 export interface AppContext {
@@ -19,7 +45,7 @@ export interface AppContext {
   /** Where uploads are streamed before they are checked and moved into storage. */
   uploadTempDir: string;
   /** Prometheus metrics of this process (GET /metrics). */
-  metrics: PortalMetrics;
+  metrics: Metrics;
   /** The in-process worker, when this process runs one. */
   jobs?: JobRunner;
   /** Set when the process was told to stop (SIGTERM): readiness answers 503 while the last requests are served. */

@@ -9,7 +9,7 @@ import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';
 import { proveSharedStorage, storagePlace, StorageNotSharedError } from './storage/shared-storage.ts';
 import { closeMediaPool, configureMediaLog } from './media/media-pool.ts';
-import { schedulePurge } from './jobs/maintenance.ts';
+import { schedulePurge } from './maintenance.ts';
 import { startWorker } from './jobs/worker.ts';
 import { MissingJobHandlersError } from './jobs/queue.ts';
 import { scheduleIngestionScan } from './modules/bulk-ingestion/pipeline.ts';

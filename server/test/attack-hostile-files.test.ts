@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { MEDIA_MSG, QUOTA_MSG, ZIP_MSG } from '@portal/domain';
 import { configureMediaLimits, DEFAULT_MEDIA_LIMITS } from '../src/media/media-pool.ts';
-import { storedBytesOf } from '../src/modules/uploads/quota.ts';
+import { storedBytesOf } from '../src/modules/uploads/repository.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { barcodeImage } from './fixtures.ts';
 import {

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { desc, eq, sql } from 'drizzle-orm';
 import { AUDIT_COUNT_LIMIT, CATALOGUE_CSV_COLUMNS, gs1CheckDigit } from '@portal/domain';
 import { auditLog, partnerConfigurations, productSubmissions, users } from '../src/db/schema.ts';
-import { purgeOldAuditRows } from '../src/modules/audit/retention.ts';
+import { purgeOldAuditRows } from '../src/modules/audit/queries/retention.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 

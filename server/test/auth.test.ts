@@ -2,7 +2,7 @@ import { roomInRateWindow } from './support/wait.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MSG } from '@portal/domain';
 import { insertUser } from '../src/modules/users/repository.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/modules/users/passwords.ts';
 import { buildApp } from '../src/app.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 

@@ -7,7 +7,7 @@ import pino from 'pino';
 import { ACCESS_MSG, gs1CheckDigit, MAPPING_MSG, MEDIA_MSG } from '@portal/domain';
 import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFiles } from '../src/db/schema.ts';
 import { JobRunner } from '../src/jobs/queue.ts';
-import { allJobs } from '../src/jobs/registry.ts';
+import { allJobs } from '../src/job-registry.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
 import { barcodeImage, datasetPhoto, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';

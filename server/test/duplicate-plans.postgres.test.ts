@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
-import { picturesNear } from '../src/modules/media-files/photo-checks.ts';
+import { picturesNear } from '../src/modules/media-files/repository.ts';
 import { bandsOf } from '../src/media/picture-bands.ts';
 import { pictureDistance } from '../src/media/perceptual-hash.ts';
 import { createPostgresDatabase } from './harness.ts';

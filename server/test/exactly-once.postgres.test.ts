@@ -9,7 +9,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_FILES_PER_DRAFT, v1Draft, v1Submission, v1SubmitResult } from '@portal/domain';
 import { queryRows, type Tx } from '../src/db/client.ts';
-import { storedBytesOf } from '../src/modules/uploads/quota.ts';
+import { storedBytesOf } from '../src/modules/uploads/repository.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';

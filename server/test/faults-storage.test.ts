@@ -9,7 +9,7 @@ import pino from 'pino';
 import { jobs } from '../src/db/schema.ts';
 import { queryRows } from '../src/db/client.ts';
 import { JobRunner } from '../src/jobs/queue.ts';
-import { allJobs } from '../src/jobs/registry.ts';
+import { allJobs } from '../src/job-registry.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startFaultProxy, type FaultProxy } from './support/fault-proxy.ts';

@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import { openPostgres, type Database } from '../src/db/client.ts';
-import { deliveryPageStatement } from '../src/modules/webhooks/service.ts';
+import { deliveryPageStatement } from '../src/modules/webhooks/repository.ts';
 import { cataloguePage, cataloguePageReads, type CatalogueQuery } from '../src/modules/catalogue/service.ts';
 import { rebuildCompanyCatalogues } from '../src/modules/catalogue/membership.ts';
 import type { UserRow } from '../src/modules/users/repository.ts';

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { SCOPES, toEan13, WORKSPACE_MSG, type ReviewDecisionOutcome } from '@portal/domain';
 import { queryRows } from '../src/db/client.ts';
 import { mailOutbox, submissionHistory, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/modules/users/passwords.ts';
 import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';

@@ -3,7 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { reviewQueueSearch, SCOPES, toEan13, type ReviewQueueQuery, type StoredPhotoIssue } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { mailOutbox, submissionHistory, users, webhookDeliveries } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/auth/passwords.ts';
+import { hashPassword } from '../src/modules/users/passwords.ts';
 import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 

@@ -12,7 +12,7 @@ import { PUBLIC_TEST_HOST, resolvePublicTestHost } from './support/public-host.t
 import { sql } from 'drizzle-orm';
 import { Webhook } from 'standardwebhooks';
 import { WEBHOOK_MANUAL_SENDS_PER_MINUTE, WEBHOOK_MSG } from '@portal/domain';
-import { schedulePurge } from '../src/jobs/maintenance.ts';
+import { schedulePurge } from '../src/maintenance.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';

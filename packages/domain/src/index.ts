@@ -28,6 +28,7 @@ export * from './webhooks.ts';
 export * from './webhook-policy.ts';
 export * from './api-tokens.ts';
 export * from './api-tokens-schema.ts';
+export * from './token-areas.ts';
 export * from './jobs-console.ts';
 export * from './jobs-console-schema.ts';
 export * from './detected-codes.ts';

@@ -590,7 +590,7 @@ export const productSubmissions = pgTable(
     index('product_submissions_company_status_created_idx').on(t.companyId, t.itemStatus, t.createdAt, t.id),
     index('product_submissions_status_created_idx').on(t.itemStatus, t.createdAt, t.id),
     index('product_submissions_ean13_idx').on(t.ean13Upc),
-    // The review queue, oldest submitted first: every partner's, and one partner's (modules/review/queue.ts).
+    // The review queue, oldest submitted first: every partner's, and one partner's (modules/review/queries/queue.ts).
     index('product_submissions_status_submitted_idx').on(t.itemStatus, t.submittedAt, t.id),
     index('product_submissions_partner_status_submitted_idx').on(t.partnerCompanyId, t.itemStatus, t.submittedAt, t.id),
     // Catalogue visibility: does this company have a submission of this EAN-13?
@@ -1053,7 +1053,7 @@ export const auditLog = pgTable(
   },
   (t) => [
     // A date range is looked up by `at`, then read as an id range; every filter's index ends in the id, the list's
-    // order, so a filtered page is a range of one index however long the trail (modules/audit/service.ts).
+    // order, so a filtered page is a range of one index however long the trail (modules/audit/repository.ts).
     index('audit_log_at_idx').on(t.at),
     index('audit_log_action_idx').on(t.action, t.id),
     index('audit_log_actor_idx').on(t.actorUserId, t.id),

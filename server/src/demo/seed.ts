@@ -1,7 +1,7 @@
 import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
 import { isEmpty, type Db, type Tx } from '../db/client.ts';
 import { lock, LOCK } from '../db/lock-order.ts';
-import { hashPassword } from '../modules/auth/passwords.ts';
+import { hashPassword } from '../modules/users/passwords.ts';
 import { insertCataloguedProducts } from '../modules/catalogue/service.ts';
 import { enableNewFlags } from '../modules/feature-flags/repository.ts';
 import { insertConfiguration } from '../modules/partners/service.ts';

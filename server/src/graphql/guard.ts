@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { visit, type DocumentNode, type GraphQLSchema } from 'graphql';
-import { isInternal, MSG } from '@portal/domain';
-import { currentUser } from '../modules/auth/session.ts';
+import { MSG } from '@portal/domain';
 import { MAX_QUERY_COST, queryCost } from './cost.ts';
 
 export const GRAPHQL_PATH = '/graphql';
@@ -40,11 +39,12 @@ export const withoutSuggestions = (message: string) => message.replace(/\s*Did y
 /**
  * What /graphql checks before a query runs: a per-user rate limit (per address when signed out), the schema closed
  * to everyone but staff, and a cost budget. Registered before mercurius; the query checks are mercurius hooks, as
- * mercurius caches validation by query text and these depend on the user and the variables.
+ * mercurius caches validation by query text and these depend on the user and the variables. Who is staff is the
+ * app's to say (it knows the signed-in user): the infrastructure knows no module.
  */
 export function registerGraphqlGuards(
   app: FastifyInstance,
-  opts: { perUserPerMinute: number; introspection: boolean },
+  opts: { perUserPerMinute: number; introspection: boolean; isStaff: (request: FastifyRequest) => Promise<boolean> },
 ) {
   const limit = app.rateLimit({
     max: opts.perUserPerMinute,
@@ -56,8 +56,8 @@ export function registerGraphqlGuards(
   app.addHook('preHandler', async (request, reply) => {
     if (request.routeOptions.url !== GRAPHQL_PATH) return;
     await limit.call(app, request, reply);
-    const user = await currentUser(request);
-    request.graphqlSchemaOpen = opts.introspection || Boolean(user && isInternal(user));
+    const staff = await opts.isStaff(request);
+    request.graphqlSchemaOpen = opts.introspection || staff;
   });
 }
 

@@ -3,6 +3,7 @@ import { JOBS_DONE_WINDOW_MS, type JobState } from '@portal/domain';
 import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { forUpdate, LOCK } from '../db/lock-order.ts';
 import { jobs } from '../db/schema.ts';
+import { failedMatching, type FailedJobsMatch } from './queue.ts';
 
 /** One type and state: how many jobs, and for queued ones how long the oldest due one has waited. */
 export interface JobCount {
@@ -70,14 +71,11 @@ export async function findJobForUpdate(tx: Tx, id: number): Promise<JobRow | und
   return row;
 }
 
-/** Failed jobs that match a bulk action's filter (the same filter as queue.ts's bulk retry and discard). */
-export async function countFailedMatching(tx: Tx, m: { type?: string; error?: string; since?: Date }): Promise<number> {
+/** How many failed jobs a bulk retry or discard would take (queue.ts's failedMatching). */
+export async function countFailedMatching(tx: Tx, match: FailedJobsMatch): Promise<number> {
   const [row] = await queryRows<{ n: number }>(
     tx,
-    sql`select count(*)::int as n from jobs where status = 'failed'
-      ${m.type ? sql`and name = ${m.type}` : sql``}
-      ${m.error ? sql`and strpos(lower(coalesce(last_error, '')), lower(${m.error})) > 0` : sql``}
-      ${m.since ? sql`and finished_at >= ${m.since}` : sql``}`,
+    sql`select count(*)::int as n from jobs where ${failedMatching(match)}`,
   );
   return Number(row?.n ?? 0);
 }

@@ -15,7 +15,7 @@ import {
   requeueFailedJob,
   WORKER_STOPPED_EVERY_ATTEMPT,
 } from './queue.ts';
-import { allJobs } from './registry.ts';
+import { allJobs } from '../job-registry.ts';
 import { startWorker } from './worker.ts';
 
 let server: TestServer;

@@ -204,7 +204,7 @@ export interface FailedJobsMatch {
   since?: Date;
 }
 
-const failedMatching = (m: FailedJobsMatch): SQL =>
+export const failedMatching = (m: FailedJobsMatch): SQL =>
   sql`status = 'failed'
     ${m.type ? sql`AND name = ${m.type}` : sql``}
     ${m.error ? sql`AND strpos(lower(coalesce(last_error, '')), lower(${m.error})) > 0` : sql``}

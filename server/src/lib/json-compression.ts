@@ -13,9 +13,10 @@ const BROTLI_OPTIONS = {
 };
 
 /**
- * Answers up to this size are compressed on the request's own thread: a 2 KB page costs about 40 µs of CPU that way,
- * and ten times as much through the thread pool (the stream and the hand-off cost more than the compression). Larger
- * ones go to the thread pool, so that no answer holds the event loop for long (64 KB inline is about 0.3 ms).
+ * Answers up to this size are compressed on the request's own thread: through the thread pool a small page costs
+ * several times the CPU (the stream and the hand-off cost more than the compression). Larger ones go to the thread
+ * pool, so that no answer holds the event loop for long (figures in docs/decisions/web-performance.md, "Small JSON
+ * answers are compressed on the request's thread").
  */
 export const INLINE_COMPRESSION_MAX_BYTES = 32 * 1024;
 

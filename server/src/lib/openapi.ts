@@ -3,8 +3,7 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS_CODES } from 'node:http';
-import { API_TOKEN_PREFIX, MSG, UPC_MSG, UPLOAD_MSG } from '@portal/domain';
-import { tokenAreaOfRoute } from '../modules/api-tokens/areas.ts';
+import { API_TOKEN_PREFIX, MSG, tokenAreaOfRoute, UPC_MSG, UPLOAD_MSG } from '@portal/domain';
 import {
   DEPENDENCY_UNAVAILABLE_MESSAGE,
   PROBLEM_TYPE_PREFIX,
@@ -137,7 +136,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
     // A public route too refuses a request that sends an unknown, revoked or expired token (say none there).
     401,
     ...(doc.public ? [] : ([429] as const)),
-    // A token whose scopes do not cover the route's area (api-tokens/areas.ts), or any token where none may go.
+    // A token whose scopes do not cover the route's area (packages/domain/src/token-areas.ts), or any token where none may go.
     ...(doc.public || tokenAreaOfRoute(doc.tags) === null ? [] : ([403] as const)),
     503,
   ];

@@ -3,7 +3,7 @@ import pino from 'pino';
 import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters } from '../db/schema.ts';
-import { purgeExpired } from '../jobs/maintenance.ts';
+import { purgeExpired } from '../maintenance.ts';
 import { BATCH_MS, batchedCounts, postgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
 
 let server: TestServer;

@@ -1,5 +1,5 @@
 import { and, eq, lt, ne, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db/client.ts';
+import { queryRows, type Db, type Tx } from '../db/client.ts';
 import { sessions, users } from '../db/schema.ts';
 
 type Callback = (err?: unknown) => void;
@@ -54,6 +54,20 @@ export async function deleteSessionsOf(db: Tx, userId: number, except?: string) 
 /** Removes the sessions past their end. */
 export async function purgeExpiredSessions(db: Db, now: Date) {
   await db.delete(sessions).where(lt(sessions.expiresAt, now));
+}
+
+/**
+ * Whether the session is still good now: there, of this user, not expired, the user not disabled. Read from the
+ * database, past this process's cache: what holds a session open learns of a sign-out on another instance.
+ */
+export async function sessionStillValid(db: Tx, sid: string, userId: number): Promise<boolean> {
+  const rows = await queryRows(
+    db,
+    sql`select 1 from sessions s join users u on u.id = s.user_id
+          where s.sid = ${sid} and s.user_id = ${userId}
+            and s.expires_at > now() and u.disabled_at is null`,
+  );
+  return rows.length > 0;
 }
 
 /** @fastify/session store on the sessions table: sessions survive restarts and are shared by instances. */

@@ -23,16 +23,16 @@ export type { RetailFormat } from './retail-code.ts';
  * Reading retail barcodes (EAN-13, UPC-A, UPC-E, EAN-8) in uploads. See retail-code.ts for the form of the codes
  * returned (EAN-13 and UPC-A as 13 digits, EAN-8 and UPC-E as 8).
  *
- * No single reader is good enough on real photos: on the 270 photos in datasets/barcode-photos zxing-wasm alone
- * finds 72% and ZBar 75%, but they fail on different photos, and both improve when shown a sharper or larger
- * copy. So readBarcodes runs a series of passes, cheapest and likeliest first, and stops after the first pass
- * that finds anything; most photos are settled by the first pass, so the later ones cost time only on hard
- * photos (bench/barcodes.ts measures both).
+ * No single reader is good enough on real photos: zxing-wasm and ZBar alone each miss about a quarter of them,
+ * but they fail on different photos, and both improve when shown a sharper or larger copy (figures in
+ * docs/decisions/photo-checks-and-barcodes.md). So readBarcodes runs a series of passes, cheapest and likeliest
+ * first, and stops after the first pass that finds anything; most photos are settled by the first pass, so the later
+ * ones cost time only on hard photos (bench/barcodes.ts measures both).
  */
 
 /**
  * Photos are read at this width at most. Phone photos are 4000 px wide; at 1200 px a barcode across a quarter of
- * the width still has 3 px per bar module, and zxing decodes 5 times faster than at full size.
+ * the width still has 3 px per bar module, and zxing decodes several times faster than at full size.
  */
 const BASE_WIDTH = 1200;
 /** For benchmarks that decode as the first pass does. */

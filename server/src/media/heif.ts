@@ -8,8 +8,9 @@ import { MediaError, MEDIA_MSG } from './messages.ts';
 /**
  * HEIC/HEIF, what iPhones take. sharp's prebuilt libvips cannot decode it (its libheif has no HEVC decoder), so
  * it is decoded by libheif compiled to WebAssembly and stored as the JPEG every other step already reads. That
- * decode is slow and hungry (about 1 s and 450 MB for 12 megapixels), so it runs only in a media process, under
- * its memory and time limits, and the process is retired afterwards: WebAssembly memory never shrinks.
+ * decode is slow and hungry (seconds and hundreds of MB for a phone photo: docs/decisions/storage-and-media.md), so
+ * it runs only in a media process, under its memory and time limits, and the process is retired afterwards:
+ * WebAssembly memory never shrinks.
  */
 
 /** Major brands of the ISO base media files that carry HEIF still images (AVIF's 'avif' is not one of them). */

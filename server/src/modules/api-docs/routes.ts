@@ -7,7 +7,7 @@ import { authorize } from '../../lib/authorize.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { notFound, unauthorized } from '../../lib/errors.ts';
 import { readFile } from 'node:fs/promises';
-import { currentUser } from '../auth/session.ts';
+import { currentUser } from '../users/current-user.ts';
 import { apiDocsPolicy } from './policy.ts';
 
 /** Swagger UI from node_modules (no CDN): the page's CSP allows scripts and styles of our own origin only. */

@@ -7,12 +7,13 @@ import {
   TOKEN_AREA_SCOPES,
   TOKEN_SCOPES,
   tokenAccess,
+  tokenAreaOfGraphqlField,
+  tokenAreaOfRoute,
   tokenCoversArea,
   type TokenArea,
 } from '@portal/domain';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { GRAPHQL_PATH, QueryRefused } from '../../graphql/guard.ts';
-import { tokenAreaOfGraphqlField, tokenAreaOfRoute } from './areas.ts';
 import { apiTokenPolicy } from './policy.ts';
 import { findApiToken, noteApiTokenUse } from './service.ts';
 

@@ -10,7 +10,7 @@ import {
 } from '@portal/domain';
 import { unauthorized } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { createApiToken, listAllApiTokens, listOwnApiTokens, revokeApiToken } from './service.ts';
 
 const idParams = z.object({

@@ -1,8 +1,8 @@
 import type { AuditAction, AuditSummary, AuditTargetType } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import { auditLog } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { auditPolicy } from './policy.ts';
+import { insertAuditRow } from './repository.ts';
 
 export interface AuditEntry {
   /** The member of staff who acted. */
@@ -20,7 +20,7 @@ export interface AuditEntry {
  * ends; never outside a transaction that makes the change.
  */
 export async function recordAudit(tx: Tx, entry: AuditEntry): Promise<void> {
-  await tx.insert(auditLog).values({
+  await insertAuditRow(tx, {
     actorUserId: entry.actor.id,
     action: entry.action,
     targetType: entry.target.type,

@@ -12,7 +12,7 @@ import {
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { AUDIT_CSV_HEADER, auditCsv, csvLine } from './csv.ts';
 import { auditPolicy } from './policy.ts';
 import { auditFilterOptions, auditPage, auditRows } from './service.ts';

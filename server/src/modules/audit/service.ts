@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gt, gte, lt, lte, sql, type SQL } from 'drizzle-orm';
 import {
   AUDIT_ACTION_LABELS,
   AUDIT_COUNT_LIMIT,
@@ -8,49 +7,12 @@ import {
   type AuditRowView,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
-import { auditLog, companies, users } from '../../db/schema.ts';
+import { auditActorsAndCompanies, auditPageReads, auditRowBatches, type JoinedAuditRow } from './repository.ts';
 
 /** A row as the server holds it; the routes send `at` as an ISO instant. */
 export type AuditRow = AuditRowView<Date>;
 
-/**
- * The filter as conditions on indexed columns. Rows in id order are in time order (`at` is the clock at the insert),
- * so a date range becomes the id range of its first and last rows, found by the index on `at`: every filter then
- * composes with an index ending in the id, the order of the list.
- */
-async function whereOf(db: Tx, f: AuditFilter): Promise<SQL | undefined> {
-  const c: SQL[] = [];
-  if (f.action) c.push(eq(auditLog.action, f.action));
-  if (f.actorId) c.push(eq(auditLog.actorUserId, f.actorId));
-  if (f.companyId) c.push(eq(auditLog.companyId, f.companyId));
-  if (f.targetType) c.push(eq(auditLog.targetType, f.targetType));
-  if (f.targetId) c.push(eq(auditLog.targetId, f.targetId));
-  const edge = async (where: SQL, order: SQL) =>
-    (await db.select({ id: auditLog.id }).from(auditLog).where(where).orderBy(order).limit(1))[0]?.id;
-  const inRange = (id: number | undefined, bound: (id: number) => SQL) => (id === undefined ? sql`false` : bound(id));
-  if (f.from)
-    c.push(inRange(await edge(gte(auditLog.at, new Date(f.from)), asc(auditLog.at)), (id) => gte(auditLog.id, id)));
-  if (f.to)
-    c.push(inRange(await edge(lte(auditLog.at, new Date(f.to)), desc(auditLog.at)), (id) => lte(auditLog.id, id)));
-  return c.length ? and(...c) : undefined;
-}
-
-const selectRows = (db: Tx) =>
-  db
-    .select({
-      row: auditLog,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-      companyName: companies.name,
-    })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorUserId))
-    .leftJoin(companies, eq(companies.id, auditLog.companyId));
-
-type Joined = Awaited<ReturnType<ReturnType<typeof selectRows>['execute']>>[number];
-
-const present = ({ row, firstName, lastName, email, companyName }: Joined): AuditRow => ({
+const present = ({ row, firstName, lastName, email, companyName }: JoinedAuditRow): AuditRow => ({
   id: row.id,
   at: row.at,
   actor: { id: row.actorUserId, name: `${firstName} ${lastName}`.trim() || email, email },
@@ -80,64 +42,17 @@ export async function auditPage(db: Tx, q: AuditPageQuery) {
   };
 }
 
-/** The statements of a page: its rows (null past the rows counted, with no edge to read from) and the capped count. */
-export async function auditPageReads(db: Tx, q: AuditPageQuery) {
-  const where = await whereOf(db, q);
-  const skip = (q.page - 1) * q.pageSize;
-  const rows = q.after
-    ? selectRows(db)
-        .where(and(where, lt(auditLog.id, q.after)))
-        .orderBy(desc(auditLog.id))
-        .limit(q.pageSize)
-    : q.before
-      ? selectRows(db)
-          .where(and(where, gt(auditLog.id, q.before)))
-          .orderBy(asc(auditLog.id))
-          .limit(q.pageSize)
-      : skip < AUDIT_COUNT_LIMIT
-        ? selectRows(db).where(where).orderBy(desc(auditLog.id)).limit(q.pageSize).offset(skip)
-        : null;
-  const count = db.select({ counted: sql<number>`count(*)::int` }).from(
-    db
-      .select({ one: sql`1` })
-      .from(auditLog)
-      .where(where)
-      .limit(AUDIT_COUNT_LIMIT + 1)
-      .as('counted'),
-  );
-  return { rows, count, oldestFirst: !q.after && !!q.before };
-}
-
 /**
  * Every matching row, newest first, read in batches by keyset (the id) so the export holds one batch in memory
  * however long the trail is, and a row written meanwhile neither repeats nor shifts a batch.
  */
 export async function* auditRows(db: Tx, f: AuditFilter, batch = 500): AsyncGenerator<AuditRow> {
-  const where = await whereOf(db, f);
-  let before: number | null = null;
-  for (;;) {
-    const page: Joined[] = await selectRows(db)
-      .where(and(where, before === null ? undefined : lt(auditLog.id, before)))
-      .orderBy(desc(auditLog.id))
-      .limit(batch);
-    for (const r of page) yield present(r);
-    if (page.length < batch) return;
-    before = page[page.length - 1].row.id;
-  }
+  for await (const page of auditRowBatches(db, f, batch)) for (const r of page) yield present(r);
 }
 
 /** The choices of the page's actor and company filters: those that appear in the trail. */
 export async function auditFilterOptions(db: Tx) {
-  const [actors, companyRows] = await Promise.all([
-    db
-      .selectDistinct({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
-      .from(auditLog)
-      .innerJoin(users, eq(users.id, auditLog.actorUserId)),
-    db
-      .selectDistinct({ id: companies.id, name: companies.name })
-      .from(auditLog)
-      .innerJoin(companies, eq(companies.id, auditLog.companyId)),
-  ]);
+  const [actors, companyRows] = await auditActorsAndCompanies(db);
   return {
     actors: actors
       .map((a) => ({ id: a.id, name: `${a.firstName} ${a.lastName}`.trim() || a.email, email: a.email }))

@@ -12,6 +12,7 @@ import {
   updateUser,
 } from '../users/repository.ts';
 import { authPolicy } from './policy.ts';
+import { userPolicy } from '../users/policy.ts';
 import { signIn } from './session.ts';
 import { safeReturnTo } from './return-to.ts';
 import { badRequest } from '../../lib/errors.ts';
@@ -148,7 +149,7 @@ async function upsertOidcUser(ctx: AppContext, settings: OidcSettings, claims: R
     lastName: typeof claims.family_name === 'string' ? claims.family_name : '',
   };
   const existing = (await findUserByOidcSubject(ctx.db, subject)) ?? (await findUserByEmail(ctx.db, email));
-  if (existing && !authPolicy.useAccount(existing)) return null;
+  if (existing && !userPolicy.useAccount(existing)) return null;
   if (existing) return updateUser(ctx.db, existing.id, { ...names, scopes, oidcSubject: subject });
   return insertUser(ctx.db, {
     companyId: await staffCompanyId(ctx, settings),

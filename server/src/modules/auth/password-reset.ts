@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { and, eq, gt, isNotNull, isNull, lt, or } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   forgotPasswordSchema,
@@ -10,13 +9,13 @@ import {
   SUPPORT_EMAIL,
 } from '@portal/domain';
 import type { Db } from '../../db/client.ts';
-import { passwordResetTokens } from '../../db/schema.ts';
 import { HttpError } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
 import { findUserByEmail, updateUser } from '../users/repository.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { authPolicy } from './policy.ts';
+import { claimResetToken, insertResetToken, spendResetTokensOf } from './repository.ts';
 import type { AppContext } from '../../context.ts';
 import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
 
@@ -80,38 +79,13 @@ export async function passwordResetRoutes(app: FastifyInstance) {
  */
 async function resetPassword(db: Db, token: string, passwordHash: string): Promise<number | null> {
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(passwordResetTokens.tokenHash, sha256(token)),
-          isNull(passwordResetTokens.usedAt),
-          gt(passwordResetTokens.expiresAt, new Date()),
-        ),
-      )
-      .returning();
+    const claimed = await claimResetToken(tx, sha256(token));
     if (!claimed) return null;
     await updateUser(tx, claimed.userId, { passwordHash });
     await deleteSessionsOf(tx, claimed.userId);
-    await tx
-      .update(passwordResetTokens)
-      .set({ usedAt: new Date() })
-      .where(and(eq(passwordResetTokens.userId, claimed.userId), isNull(passwordResetTokens.usedAt)));
+    await spendResetTokensOf(tx, claimed.userId);
     return claimed.userId;
   });
-}
-
-/** Removes reset links that expired, or were spent, more than a day ago. */
-export async function purgeOldResetTokens(db: Db, dayAgo: Date) {
-  await db
-    .delete(passwordResetTokens)
-    .where(
-      or(
-        lt(passwordResetTokens.expiresAt, dayAgo),
-        and(isNotNull(passwordResetTokens.usedAt), lt(passwordResetTokens.usedAt, dayAgo)),
-      ),
-    );
 }
 
 const passwordResetMailJob = jobType('auth.passwordResetMail', {
@@ -128,7 +102,7 @@ export const sendPasswordResetMail = (ctx: AppContext) =>
       const user = await findUserByEmail(ctx.db, email);
       if (!user || !authPolicy.receiveResetLink(user)) return; // unknown, or signs in through the identity provider
       const token = randomBytes(32).toString('base64url');
-      await ctx.db.insert(passwordResetTokens).values({
+      await insertResetToken(ctx.db, {
         tokenHash: sha256(token),
         userId: user.id,
         expiresAt: new Date(Date.now() + PASSWORD_RESET_TTL_MINUTES * 60_000),

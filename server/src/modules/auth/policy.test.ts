@@ -19,8 +19,4 @@ describe('auth policy', () => {
     expect(authPolicy.signInWithProvider({ ...admin, email: null })).toBe(false);
     expect(authPolicy.signInWithProvider({ ...admin, emailVerified: false })).toBe(false);
   });
-  it('a disabled account is used nowhere; an enabled one is', () => {
-    expect(authPolicy.useAccount({ disabledAt: null })).toBe(true);
-    expect(authPolicy.useAccount({ disabledAt: new Date() })).toBe(false);
-  });
 });

@@ -1,9 +1,10 @@
 import { isInternal } from '@portal/domain';
 
-/** Who may sign in and recover an account, and how (part 1 sections 2 and 3). Sign-in itself is open to anyone. */
+/**
+ * Who may recover an account, and sign in through the identity provider (part 1 sections 2 and 3). Sign-in itself is
+ * open to anyone; whether an account may be used at all is the users' policy (userPolicy.useAccount).
+ */
 export const authPolicy = {
-  /** A disabled account signs in nowhere: no password, session, identity provider or API token works for it. */
-  useAccount: (account: { disabledAt: Date | null }) => account.disabledAt === null,
   /** A reset link goes only to an account with a password of ours (the answer is the same either way). */
   receiveResetLink: (account: { passwordHash: string | null }) => account.passwordHash !== null,
   /**

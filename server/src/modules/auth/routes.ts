@@ -5,7 +5,7 @@ import { routeSchema } from '../../lib/openapi.ts';
 import { unauthorized } from '../../lib/errors.ts';
 import { refuseOtherSites } from '../../lib/origin-check.ts';
 import { findUserById, loadUserDetails, updateUser } from '../users/repository.ts';
-import { hashPassword } from './passwords.ts';
+import { hashPassword } from '../users/passwords.ts';
 import { checkCredentials } from './service.ts';
 import { signIn } from './session.ts';
 

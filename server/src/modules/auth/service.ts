@@ -1,12 +1,10 @@
-import { eq } from 'drizzle-orm';
 import { meetsPasswordPolicy, MSG, type LoginInput } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { partnerConfigurations } from '../../db/schema.ts';
 import { HttpError, unauthorized } from '../../lib/errors.ts';
 import { findUserByEmail, type UserRow } from '../users/repository.ts';
-import { burnVerifyTime, verifyPassword } from './passwords.ts';
-import { authPolicy } from './policy.ts';
-import { clearFailures, recordFailure, tooManyFailures } from './login-throttle.ts';
+import { burnVerifyTime, verifyPassword } from '../users/passwords.ts';
+import { userPolicy } from '../users/policy.ts';
+import { clearFailures, isPartnerCompany, recordFailure, tooManyFailures } from './repository.ts';
 
 export type LoginOutcome =
   { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null } | { kind: 'weak-password'; user: UserRow };
@@ -21,7 +19,7 @@ export async function checkCredentials(ctx: AppContext, input: LoginInput, addre
     ? await verifyPassword(user.passwordHash, input.password)
     : (await burnVerifyTime(input.password), false);
   // A disabled account answers as a wrong password: the form does not tell who has an account.
-  if (!user || !ok || !authPolicy.useAccount(user)) {
+  if (!user || !ok || !userPolicy.useAccount(user)) {
     await recordFailure(db, input.username, address);
     throw unauthorized(MSG.invalidLogin, 'INVALID_CREDENTIALS');
   }
@@ -33,9 +31,5 @@ export async function checkCredentials(ctx: AppContext, input: LoginInput, addre
 /** The partner of the co-branded portal the user came through, if it really is one. */
 export async function knownPartner(ctx: AppContext, companyId: number | undefined): Promise<number | null> {
   if (!companyId) return null;
-  const [row] = await ctx.db
-    .select({ id: partnerConfigurations.id })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, companyId));
-  return row ? companyId : null;
+  return (await isPartnerCompany(ctx.db, companyId)) ? companyId : null;
 }

@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import type { PrimaryBroker, SalesContact } from '@portal/domain';
 import {

@@ -8,7 +8,7 @@ import {
   brandProfileViewSchema,
 } from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { loadReferenceData } from '../reference-data/load.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
   BRAND_MSG,
@@ -16,7 +15,15 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { brandProfiles, companies, featureFlags } from '../../db/schema.ts';
+import { isFlagEnabled } from '../feature-flags/repository.ts';
+import { companyExists } from '../users/repository.ts';
+import {
+  brandProfilesOf,
+  findBrandProfileRow,
+  insertBrandProfile,
+  updateBrandProfileRow,
+  type BrandProfileRow,
+} from './repository.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import {
   cityExists,
@@ -40,7 +47,7 @@ async function auditUpdate(tx: Tx, user: Actor, before: Row, after: Row) {
     await recordIfStaffAction(tx, user, { action: 'brand_profile.updated', target: auditTarget(after), ...change });
 }
 
-type Row = typeof brandProfiles.$inferSelect;
+type Row = BrandProfileRow;
 export type Actor = { id: number; companyId: number; scopes: readonly string[] };
 
 /** A profile as both APIs answer it: the domain's schema, which the REST document shows. */
@@ -85,8 +92,7 @@ export function present(row: Row, user: Actor): BrandProfileView {
 
 /** The BRAND_PROFILE flag gates changes on the server too, not only the route. */
 export async function assertBrandProfileEnabled(ctx: AppContext) {
-  const [flag] = await ctx.db.select().from(featureFlags).where(eq(featureFlags.name, 'BRAND_PROFILE'));
-  if (!flag?.enabled) throw forbidden('Brand profiles are not enabled.');
+  if (!(await isFlagEnabled(ctx.db, 'BRAND_PROFILE'))) throw forbidden('Brand profiles are not enabled.');
 }
 
 /** Another company's profiles answer "not found"; a read-only administrator may look but not change. */
@@ -97,11 +103,7 @@ function assertCompanyAccess(user: Actor, companyId: number, action: 'view' | 'e
 
 export async function listBrandProfiles(ctx: AppContext, user: Actor, companyId: number): Promise<BrandProfileView[]> {
   if (!brandProfilePolicy.view(user, companyId)) return [];
-  const rows = await ctx.db
-    .select()
-    .from(brandProfiles)
-    .where(eq(brandProfiles.companyId, companyId))
-    .orderBy(asc(brandProfiles.id));
+  const rows = await brandProfilesOf(ctx.db, companyId);
   return rows.map((r) => present(r, user));
 }
 
@@ -113,10 +115,7 @@ export async function findBrandProfile(
   action: 'view' | 'edit',
 ) {
   assertCompanyAccess(user, companyId, action);
-  const [row] = await ctx.db
-    .select()
-    .from(brandProfiles)
-    .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)));
+  const row = await findBrandProfileRow(ctx.db, companyId, id);
   if (!row) throw notFound('No such brand profile.');
   return row;
 }
@@ -178,17 +177,12 @@ function columns(v: BrandProfileValues) {
 export async function createBrandProfile(ctx: AppContext, user: Actor, companyId: number, rawInput: unknown) {
   await assertBrandProfileEnabled(ctx);
   assertCompanyAccess(user, companyId, 'edit');
-  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId));
-  if (!company) throw notFound('No such company.');
+  if (!(await companyExists(ctx.db, companyId))) throw notFound('No such company.');
   const input = brandProfileInputSchema.parse(rawInput);
   await checkReferences(ctx, input);
   const isPublished = input.isPublished ?? true;
   const created = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(brandProfiles)
-      .values({ companyId, creatorId: user.id, isPublished, ...columns(input) })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertBrandProfile(tx, { companyId, creatorId: user.id, isPublished, ...columns(input) });
     if (row)
       await recordIfStaffAction(tx, user, {
         action: 'brand_profile.created',
@@ -213,11 +207,7 @@ export async function updateBrandProfile(
   const input = brandProfileInputSchema.parse(rawInput);
   await checkReferences(ctx, input);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(brandProfiles)
-      .set({ ...columns(input), updatedAt: new Date() })
-      .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
-      .returning();
+    const row = await updateBrandProfileRow(tx, id, companyId, columns(input));
     await auditUpdate(tx, user, before, row);
     return row;
   });
@@ -234,11 +224,7 @@ export async function setBrandProfilePublished(
   await assertBrandProfileEnabled(ctx);
   const before = await findBrandProfile(ctx, user, companyId, id, 'edit');
   const updated = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(brandProfiles)
-      .set({ isPublished, updatedAt: new Date() })
-      .where(and(eq(brandProfiles.id, id), eq(brandProfiles.companyId, companyId)))
-      .returning();
+    const row = await updateBrandProfileRow(tx, id, companyId, { isPublished });
     await auditUpdate(tx, user, before, row);
     return row;
   });
@@ -257,11 +243,7 @@ export async function setBrandProfileFile(
   const key = `brand-profiles/${row.id}/${kind}-${randomUUID()}.${file.kind}`;
   await ctx.storage.putFile(key, file.tempPath);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [changed] = await tx
-      .update(brandProfiles)
-      .set({ [cols.name]: file.fileName, [cols.key]: key, updatedAt: new Date() })
-      .where(eq(brandProfiles.id, row.id))
-      .returning();
+    const changed = await updateBrandProfileRow(tx, row.id, null, { [cols.name]: file.fileName, [cols.key]: key });
     await auditUpdate(tx, user, row, changed);
     return changed;
   });

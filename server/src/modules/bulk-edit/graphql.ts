@@ -3,7 +3,7 @@ import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import { listSuggestedClasses, listUnitsOfMeasure } from '../reference-data/repository.ts';
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { PartnerStatusRef } from '../submissions/graphql-types.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import {

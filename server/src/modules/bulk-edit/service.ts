@@ -1,4 +1,3 @@
-import { asc, eq, inArray, sql } from 'drizzle-orm';
 import {
   bulkEditColumns,
   bulkEditRowSchema,
@@ -10,8 +9,6 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields } from '../audit/summary.ts';
@@ -20,6 +17,18 @@ import { updateDetails } from '../submissions/lifecycle.ts';
 import type { UserRow } from '../users/repository.ts';
 import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
 import { bulkEditPolicy } from './policy.ts';
+import {
+  attributesByIds,
+  attributesByName,
+  companyNamesLike,
+  existingIds,
+  fieldRulesOf,
+  lockSubmissions,
+  marketAccountsByIds,
+  marketAccountsLike,
+  submissionsByIds,
+  type BulkEditSubmissionRow,
+} from './repository.ts';
 
 /** At most this many rows are read or saved in one call. */
 export const MAX_BULK_ROWS = 100;
@@ -63,21 +72,14 @@ export async function getRows(ctx: AppContext, user: UserRow, ids: readonly stri
     throw new HttpError(400, 'BAD_REQUEST', `At most ${MAX_BULK_ROWS} submissions at once.`);
   const wanted = [...new Set(ids)].filter((id) => UUID.test(id));
   if (!ids.length) return [];
-  const rows = (await ctx.db.select().from(productSubmissions).where(inArray(productSubmissions.id, wanted))).filter(
-    (s) => bulkEditPolicy.viewRow(user, s),
-  );
+  const rows = (await submissionsByIds(ctx.db, wanted)).filter((s) => bulkEditPolicy.viewRow(user, s));
   const found = new Set(rows.map((r) => r.id));
   const missing = ids.filter((id) => !found.has(id));
   if (missing.length) throw notFoundRows(missing);
   return present(ctx.db, user, rows, wanted);
 }
 
-async function present(
-  db: Tx,
-  user: UserRow,
-  rows: (typeof productSubmissions.$inferSelect)[],
-  order: readonly string[],
-) {
+async function present(db: Tx, user: UserRow, rows: BulkEditSubmissionRow[], order: readonly string[]) {
   const refs = await referencesOf(
     db,
     rows.map((r) => r.id),
@@ -85,8 +87,8 @@ async function present(
   const marketIds = [...new Set([...refs.values()].flatMap((r) => r.marketAccountIds))];
   const attributeIds = [...new Set([...refs.values()].flatMap((r) => r.attributeIds))];
   const [markets, attrs] = await Promise.all([
-    marketIds.length ? db.select().from(marketAccounts).where(inArray(marketAccounts.id, marketIds)) : [],
-    attributeIds.length ? db.select().from(attributes).where(inArray(attributes.id, attributeIds)) : [],
+    marketIds.length ? marketAccountsByIds(db, marketIds) : [],
+    attributeIds.length ? attributesByIds(db, attributeIds) : [],
   ]);
   const marketById = new Map(markets.map((m) => [m.id, m]));
   const attrById = new Map(attrs.map((a) => [a.id, a]));
@@ -141,18 +143,7 @@ export async function updateRows(
 
   return ctx.db.transaction(async (tx) => {
     const valid = ids.filter((id) => UUID.test(id));
-    const stored = valid.length
-      ? await forUpdate(
-          tx,
-          LOCK.submission,
-          tx
-            .select()
-            .from(productSubmissions)
-            .where(inArray(productSubmissions.id, valid))
-            .orderBy(asc(productSubmissions.id)),
-          valid,
-        )
-      : [];
+    const stored = valid.length ? await lockSubmissions(tx, valid) : [];
     const byId = new Map(stored.map((s) => [s.id, s]));
     const missing = ids.filter((id) => {
       const s = byId.get(id);
@@ -171,14 +162,14 @@ export async function updateRows(
       } else parsed.push(result.data);
     }
     const [knownMarkets, knownAttrs] = await Promise.all([
-      idsIn(
+      existingIds(
         tx,
-        marketAccounts,
+        'marketAccounts',
         parsed.flatMap((r) => r.marketAccounts.map((m) => m.id)),
       ),
-      idsIn(
+      existingIds(
         tx,
-        attributes,
+        'attributes',
         parsed.flatMap((r) => r.attributes.map((a) => a.id)),
       ),
     ]);
@@ -243,12 +234,7 @@ export async function updateRows(
       });
     }
     // The answer is read in the transaction: once the rows commit, no failed read can answer "not saved".
-    return present(
-      tx,
-      user,
-      await tx.select().from(productSubmissions).where(inArray(productSubmissions.id, ids)),
-      ids,
-    );
+    return present(tx, user, await submissionsByIds(tx, ids), ids);
   });
 }
 
@@ -261,29 +247,12 @@ const definedOnly = (patch: RowPatch) =>
       .map(([k, v]) => [k, v === null && (k === 'marketAccounts' || k === 'attributes') ? [] : v]),
   );
 
-async function idsIn(
-  tx: Parameters<typeof referencesOf>[0],
-  table: typeof marketAccounts | typeof attributes,
-  ids: number[],
-) {
-  const unique = [...new Set(ids)];
-  if (!unique.length) return new Set<number>();
-  const rows = await tx.select({ id: table.id }).from(table).where(inArray(table.id, unique));
-  return new Set(rows.map((r) => r.id));
-}
-
 export async function searchMarketAccounts(ctx: AppContext, name: string): Promise<MarketAccountView[]> {
   const text = name.trim().slice(0, 100);
-  return ctx.db
-    .select()
-    .from(marketAccounts)
-    .where(text ? sql`lower(${marketAccounts.name}) like lower(${likeContains(text)})` : sql`true`)
-    .orderBy(asc(marketAccounts.name), asc(marketAccounts.id))
-    .limit(20);
+  return marketAccountsLike(ctx.db, text ? likeContains(text) : null);
 }
 
-export const listAttributes = (ctx: AppContext): Promise<AttributeView[]> =>
-  ctx.db.select().from(attributes).orderBy(asc(attributes.name), asc(attributes.id));
+export const listAttributes = (ctx: AppContext): Promise<AttributeView[]> => attributesByName(ctx.db);
 
 /**
  * Brands to choose from: a supplier's own company (the brand is the company name); staff, any supplier company.
@@ -291,15 +260,7 @@ export const listAttributes = (ctx: AppContext): Promise<AttributeView[]> =>
  */
 export async function searchBrands(ctx: AppContext, user: UserRow, name: string) {
   const text = likeContains(name.trim().slice(0, 100));
-  const where = bulkEditPolicy.brandsOfEveryCompany(user)
-    ? sql`${companies.kind} = 'supplier' and ${companies.name} ilike ${text}`
-    : sql`${companies.id} = ${user.companyId} and ${companies.name} ilike ${text}`;
-  return ctx.db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(where)
-    .orderBy(asc(companies.name))
-    .limit(20);
+  return companyNamesLike(ctx.db, text, bulkEditPolicy.brandsOfEveryCompany(user) ? null : user.companyId);
 }
 
 export interface BulkEditSettings {
@@ -314,10 +275,7 @@ export interface BulkEditSettings {
 export async function bulkEditSettings(ctx: AppContext, partnerCompanyId: number | null): Promise<BulkEditSettings> {
   let rules: FieldRules = {};
   if (partnerCompanyId != null) {
-    const [row] = await ctx.db
-      .select({ fieldRules: partnerConfigurations.fieldRules })
-      .from(partnerConfigurations)
-      .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+    const row = await fieldRulesOf(ctx.db, partnerCompanyId);
     if (!row) throw notFound('No partner configuration for this company.');
     rules = (row.fieldRules ?? {}) as FieldRules;
   }

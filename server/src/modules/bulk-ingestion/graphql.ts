@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 import { createOrganization, listOrganizations } from './service.ts';

@@ -2,19 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
-import { and, asc, count, eq, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import { codeFromFileName, toEan13, upcError, type UploadKind } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import type { PgUpdateSetSource } from 'drizzle-orm/pg-core';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import {
-  bulkIngestionFiles,
-  bulkIngestionJobs,
-  bulkIngestionOrganizations,
-  productSubmissions,
-  users,
-} from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
 import { defineJob, enqueue, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { convertHeifUpload, inspectUpload, readBarcodesOffThread } from '../../media/media-pool.ts';
 import { MEDIA_MSG } from '../../media/messages.ts';
@@ -24,9 +14,31 @@ import { addFiles, createSubmissions } from '../submissions/lifecycle.ts';
 import { countChangesTogether } from '../submissions/counts.ts';
 import { ingestionEvents } from './events.ts';
 import { sourceFor } from './sources.ts';
-
-export type IngestionFileRow = typeof bulkIngestionFiles.$inferSelect;
-type OrganizationRow = typeof bulkIngestionOrganizations.$inferSelect;
+import {
+  databaseClock,
+  fileCountsOfJob,
+  findFile,
+  findOrganization,
+  firstUserOf,
+  identifiedUnsubmitted,
+  ignoreUnread,
+  insertFiles,
+  insertJob,
+  leftSourceNow,
+  lockJob,
+  lockOrganization,
+  markSubmitted,
+  now,
+  organizationIds,
+  organizationOfJob,
+  setFile,
+  sourceKeysTaken,
+  findJob,
+  touchJob,
+  waitingSubmissionOfCode,
+  type IngestionFileRow,
+  type OrganizationRow,
+} from './repository.ts';
 
 export const INGESTION_MSG = {
   vanished: 'The file left the source folder before it could be stored.',
@@ -41,9 +53,6 @@ export const processIngestionFileJob = jobType('bulkIngestion.processFile', {
 
 /** Storage keys are ours: the job and the file id, never the source name. */
 export const ingestionStorageKey = (jobId: number, fileId: string) => `ingestion/${jobId}/${fileId}`;
-
-/** Every write to a file row sets the time from here: milliseconds, as the polling timestamps carry them. */
-const now = () => new Date();
 
 /**
  * A new job from files that are already somewhere we can reach: enqueues one processing job per file in the same
@@ -65,17 +74,14 @@ export async function createJobWithFiles(
   }[],
 ) {
   const at = now();
-  const [job] = await tx
-    .insert(bulkIngestionJobs)
-    .values({
-      organizationId: org.id,
-      companyId: org.companyId,
-      source,
-      submittedByUserId,
-      createdAt: at,
-      updatedAt: at,
-    })
-    .returning();
+  const job = await insertJob(tx, {
+    organizationId: org.id,
+    companyId: org.companyId,
+    source,
+    submittedByUserId,
+    createdAt: at,
+    updatedAt: at,
+  });
   const rows = files.map((f) => {
     const id = f.id ?? randomUUID();
     return {
@@ -90,7 +96,7 @@ export async function createJobWithFiles(
       updatedAt: at,
     };
   });
-  for (let i = 0; i < rows.length; i += 500) await tx.insert(bulkIngestionFiles).values(rows.slice(i, i + 500));
+  await insertFiles(tx, rows);
   for (const r of rows)
     await enqueue(
       tx,
@@ -113,10 +119,10 @@ export const SCAN_BATCH_FILES = 500;
  * batches leaves the rest in the source for the next scan. Returns the jobs made.
  */
 export async function scanOrganization(ctx: AppContext, orgId: number): Promise<number[]> {
-  const [org] = await ctx.db.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, orgId));
+  const org = await findOrganization(ctx.db, orgId);
   const source = org && sourceFor(ctx.config, org);
   if (!source) return [];
-  const [{ at: listedFrom }] = await queryRows<{ at: string }>(ctx.db, sql`select clock_timestamp()::text as at`);
+  const listedFrom = await databaseClock(ctx.db);
   const settledBefore = Date.now() - ctx.config.ingestion.settleMs;
   const found: { key: string; name: string }[] = [];
   for await (const entry of source.list()) if (entry.modified.getTime() <= settledBefore) found.push(entry);
@@ -139,30 +145,14 @@ export async function recordScannedBatch(
   listedFrom: string,
 ): Promise<number | null> {
   return ctx.db.transaction(async (tx) => {
-    const [org] = await forUpdate(
-      tx,
-      LOCK.ingestionOrganization,
-      tx.select().from(bulkIngestionOrganizations).where(eq(bulkIngestionOrganizations.id, listedFor.id)),
-      [listedFor.id],
-    );
+    const org = await lockOrganization(tx, listedFor.id);
     // Gone, or pointed at another source since the listing: what was listed is not this organization's any more.
     if (!org || org.imageSource !== listedFor.imageSource || org.folderName !== listedFor.folderName) return null;
-    const rows = await tx
-      .select({ k: bulkIngestionFiles.sourceKey })
-      .from(bulkIngestionFiles)
-      .where(
-        and(
-          inArray(
-            bulkIngestionFiles.sourceKey,
-            batch.map((f) => f.key),
-          ),
-          or(
-            isNull(bulkIngestionFiles.sourceLeftAt),
-            sql`${bulkIngestionFiles.sourceLeftAt} >= ${listedFrom}::timestamptz`,
-          ),
-        ),
-      );
-    const taken = new Set(rows.map((r) => r.k));
+    const taken = await sourceKeysTaken(
+      tx,
+      batch.map((f) => f.key),
+      listedFrom,
+    );
     const fresh = batch.filter((f) => !taken.has(f.key));
     if (!fresh.length) return null;
     const { job } = await createJobWithFiles(
@@ -178,10 +168,7 @@ export async function recordScannedBatch(
 
 /** Scans every organization once; a failure of one is logged and the others go on. */
 export async function scanAllSources(ctx: AppContext, log: (err: unknown) => void): Promise<number[]> {
-  const orgs = await ctx.db
-    .select({ id: bulkIngestionOrganizations.id })
-    .from(bulkIngestionOrganizations)
-    .orderBy(asc(bulkIngestionOrganizations.id));
+  const orgs = await organizationIds(ctx.db);
   const jobs: number[] = [];
   for (const org of orgs) {
     try {
@@ -213,15 +200,6 @@ export function scheduleIngestionScan(ctx: AppContext, onError: (err: unknown) =
   return () => clearInterval(timer);
 }
 
-async function setFile(db: Tx, id: string, values: PgUpdateSetSource<typeof bulkIngestionFiles>) {
-  const [row] = await db
-    .update(bulkIngestionFiles)
-    .set({ ...values, updatedAt: now() })
-    .where(eq(bulkIngestionFiles.id, id))
-    .returning();
-  return row;
-}
-
 /**
  * Moves a scanned file from its source into storage, then records that it left the source (blobs before rows): no
  * transaction and no lock is held while the bytes travel. A crash after the copy leaves the file in the source (copied
@@ -229,17 +207,13 @@ async function setFile(db: Tx, id: string, values: PgUpdateSetSource<typeof bulk
  * there); a copy whose row is never recorded is the orphan cleanup's (jobs/orphan-files.ts).
  */
 async function stage(ctx: AppContext, file: IngestionFileRow): Promise<IngestionFileRow> {
-  const [org] = await ctx.db
-    .select({ o: bulkIngestionOrganizations })
-    .from(bulkIngestionJobs)
-    .innerJoin(bulkIngestionOrganizations, eq(bulkIngestionOrganizations.id, bulkIngestionJobs.organizationId))
-    .where(eq(bulkIngestionJobs.id, file.jobId));
-  const source = org && sourceFor(ctx.config, org.o);
+  const org = await organizationOfJob(ctx.db, file.jobId);
+  const source = org && sourceFor(ctx.config, org);
   const moved = source ? await source.moveInto(ctx.storage, file.sourceKey!, file.storageKey) : 'missing';
   // 'missing': an earlier attempt moved it and stopped before recording it, or the file was taken away.
   const vanished = moved === 'missing' && !(await ctx.storage.exists(file.storageKey));
   // The database's clock, as the scan's listing start is read: a scan that began listing before this moment skips it.
-  const left = { sourceLeftAt: sql`clock_timestamp()` };
+  const left = leftSourceNow();
   return setFile(ctx.db, file.id, vanished ? { ...left, status: 'IGNORED', reason: INGESTION_MSG.vanished } : left);
 }
 
@@ -268,8 +242,9 @@ export const processIngestionFile = (ctx: AppContext) =>
   defineJob<{ fileId: string }>({
     ...processIngestionFileJob,
     handler: async ({ fileId }, job) => {
-      let [file] = await ctx.db.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
-      if (!file) return;
+      const found = await findFile(ctx.db, fileId);
+      if (!found) return;
+      let file = found;
       if (file.sourceKey && !file.sourceLeftAt) file = await stage(ctx, file);
       if (file.status === 'RECEIVED' || file.status === 'UNIDENTIFIED') {
         await withLocalFile(ctx.storage, file.storageKey, async (path) => {
@@ -317,18 +292,14 @@ export const processIngestionFile = (ctx: AppContext) =>
                   : { status: 'NEEDS_MAPPING' },
             );
             if (row.status === 'NEEDS_MAPPING') {
-              const [job] = await tx
-                .select({ companyId: bulkIngestionJobs.companyId })
-                .from(bulkIngestionJobs)
-                .where(eq(bulkIngestionJobs.id, row.jobId));
+              const job = (await findJob(tx, row.jobId))!;
               await ingestionEvents.emit(tx, 'fileNeedsMapping', { file: row, companyId: job.companyId });
             }
             if (row.status !== 'IDENTIFIED') return row;
             // Identified and submitted in one commit: another file's completion check (under the same job lock)
             // never counts this one as identified but not yet submitted.
             await submitIdentified(tx, row.jobId, [row.id]);
-            const [submitted] = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.id, fileId));
-            return submitted;
+            return (await findFile(tx, fileId))!;
           });
         });
       }
@@ -340,13 +311,7 @@ export const processIngestionFile = (ctx: AppContext) =>
     // Every retry failed (the store stayed away past the horizon, say): the file says so, and its job can finish.
     onFailed: async ({ fileId }) => {
       await ctx.db.transaction(async (tx) => {
-        const [file] = await tx
-          .update(bulkIngestionFiles)
-          .set({ status: 'IGNORED', reason: INGESTION_MSG.unprocessable, updatedAt: now() })
-          .where(
-            and(eq(bulkIngestionFiles.id, fileId), inArray(bulkIngestionFiles.status, ['RECEIVED', 'UNIDENTIFIED'])),
-          )
-          .returning();
+        const file = await ignoreUnread(tx, fileId, INGESTION_MSG.unprocessable);
         if (file) await markProcessedWhenRead(tx, file.jobId);
       });
     },
@@ -357,21 +322,12 @@ export const processIngestionFile = (ctx: AppContext) =>
  * tells the listeners, with the job's counts.
  */
 async function markProcessedWhenRead(tx: Tx, jobId: number) {
-  const [job] = await forUpdate(
-    tx,
-    LOCK.ingestionJob,
-    tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)),
-    [jobId],
-  );
+  const job = await lockJob(tx, jobId);
   if (!job || job.processedAt) return;
-  const rows = await tx
-    .select({ status: bulkIngestionFiles.status, n: count() })
-    .from(bulkIngestionFiles)
-    .where(eq(bulkIngestionFiles.jobId, jobId))
-    .groupBy(bulkIngestionFiles.status);
+  const rows = await fileCountsOfJob(tx, jobId);
   const n = (status: IngestionFileRow['status']) => rows.find((r) => r.status === status)?.n ?? 0;
   if (n('RECEIVED') + n('UNIDENTIFIED') > 0) return;
-  await tx.update(bulkIngestionJobs).set({ processedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
+  await touchJob(tx, jobId, { processedAt: now() });
   await ingestionEvents.emit(tx, 'jobCompleted', {
     job,
     counts: {
@@ -393,35 +349,11 @@ async function markProcessedWhenRead(tx: Tx, jobId: number) {
  */
 export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[]) {
   if (!fileIds.length) return;
-  const [job] = await forUpdate(
-    tx,
-    LOCK.ingestionJob,
-    tx.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, jobId)),
-    [jobId],
-  );
+  const job = await lockJob(tx, jobId);
   if (!job) return;
-  const files = await tx
-    .select()
-    .from(bulkIngestionFiles)
-    .where(
-      and(
-        eq(bulkIngestionFiles.jobId, jobId),
-        inArray(bulkIngestionFiles.id, fileIds),
-        eq(bulkIngestionFiles.status, 'IDENTIFIED'),
-        isNull(bulkIngestionFiles.submissionId),
-      ),
-    );
+  const files = await identifiedUnsubmitted(tx, jobId, fileIds);
   if (!files.length) return;
-  const userId =
-    job.submittedByUserId ??
-    (
-      await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(eq(users.companyId, job.companyId))
-        .orderBy(asc(users.id))
-        .limit(1)
-    )[0]?.id;
+  const userId = job.submittedByUserId ?? (await firstUserOf(tx, job.companyId));
   if (userId == null) return; // a company without users: the files stay IDENTIFIED (complete) until one exists
   const groups = new Map<string, IngestionFileRow[]>();
   for (const f of files) groups.set(f.ean13Upc!, [...(groups.get(f.ean13Upc!) ?? []), f]);
@@ -429,19 +361,7 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
   // while the rest of the files are written (submissions/counts.ts).
   await countChangesTogether(tx, async () => {
     for (const [ean13Upc, group] of groups) {
-      const [existing] = await tx
-        .select({ id: productSubmissions.id })
-        .from(bulkIngestionFiles)
-        .innerJoin(productSubmissions, eq(productSubmissions.id, bulkIngestionFiles.submissionId))
-        .where(
-          and(
-            eq(bulkIngestionFiles.jobId, jobId),
-            eq(bulkIngestionFiles.ean13Upc, ean13Upc),
-            isNotNull(bulkIngestionFiles.submissionId),
-            eq(productSubmissions.itemStatus, 'SUBMITTED'),
-          ),
-        )
-        .limit(1);
+      const existing = await waitingSubmissionOfCode(tx, jobId, ean13Upc);
       const attached = group.map((f) => ({
         fileName: f.filename.split('/').pop()!,
         storageKey: f.storageKey,
@@ -475,16 +395,12 @@ export async function submitIdentified(tx: Tx, jobId: number, fileIds: string[])
               { actor: 'supplier', userId },
             )
           )[0].id;
-      await tx
-        .update(bulkIngestionFiles)
-        .set({ status: 'SUBMITTED', submissionId, updatedAt: now() })
-        .where(
-          inArray(
-            bulkIngestionFiles.id,
-            group.map((f) => f.id),
-          ),
-        );
+      await markSubmitted(
+        tx,
+        group.map((f) => f.id),
+        submissionId,
+      );
     }
   });
-  await tx.update(bulkIngestionJobs).set({ updatedAt: now() }).where(eq(bulkIngestionJobs.id, jobId));
+  await touchJob(tx, jobId, { updatedAt: now() });
 }

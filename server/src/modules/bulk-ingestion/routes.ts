@@ -19,7 +19,7 @@ import { z } from 'zod';
 import { EXAMPLE } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { quotaFull, quotaLeft, recordWithinQuota } from '../uploads/quota.ts';
 import { displayName } from '../uploads/receive.ts';
 import { createJobWithFiles } from './pipeline.ts';

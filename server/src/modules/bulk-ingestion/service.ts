@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, gt, sql } from 'drizzle-orm';
 import {
   accessFormSchema,
   ACCESS_MSG,
@@ -8,34 +7,36 @@ import {
   normaliseFolderName,
   normaliseImageSource,
   toEan13,
-  type IngestionFileStatus,
   type IngestionJobView,
   type MappingRow,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import {
-  bulkIngestionFiles,
-  bulkIngestionJobs,
-  bulkIngestionOrganizations,
-  companies,
-  users,
-} from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
-import { submitIdentified, type IngestionFileRow } from './pipeline.ts';
+import { submitIdentified } from './pipeline.ts';
+import {
+  filesOfJob,
+  filesOfJobByName,
+  filesOfJobUpdatedAfter,
+  findCompany,
+  findJob,
+  insertOrganization,
+  jobsWithCounts,
+  lockJob,
+  mapFile,
+  organizationOfCompany,
+  organizationsWithCompanies,
+  organizationUsing,
+  type IngestionFileRow,
+} from './repository.ts';
 import { authorize, type Actor } from '../../lib/authorize.ts';
 import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
 import { bulkIngestionPolicy } from './policy.ts';
 
 /** The organization of the user's company; none means no access to anything of bulk ingestion (403). */
 export async function organizationOf(db: Tx, user: UserRow) {
-  const [org] = await db
-    .select()
-    .from(bulkIngestionOrganizations)
-    .where(eq(bulkIngestionOrganizations.companyId, user.companyId));
-  return org ?? null;
+  return organizationOfCompany(db, user.companyId);
 }
 
 /** Users of an organization's company, and full administrators (who look at every company's jobs). */
@@ -51,42 +52,8 @@ export type JobView = IngestionJobView;
  * Jobs with their counts, computed from the file rows in the same query: always what the rows say, whatever the
  * workers are doing. Submitted counts catalogued files too (both are past submission).
  */
-async function jobViews(db: Tx, where: ReturnType<typeof eq> | undefined, limit = 1000): Promise<JobView[]> {
-  // The newest jobs are chosen first, so only their files are counted (not every file the company ever sent).
-  const newest = db
-    .select({ id: bulkIngestionJobs.id })
-    .from(bulkIngestionJobs)
-    .where(where)
-    .orderBy(desc(bulkIngestionJobs.id))
-    .limit(limit)
-    .as('newest');
-  const count = (status: IngestionFileStatus) =>
-    sql<number>`(count(${bulkIngestionFiles.id}) filter (where ${bulkIngestionFiles.status} = ${status}))::int`;
-  const rows = await db
-    .select({
-      id: bulkIngestionJobs.id,
-      companyId: bulkIngestionJobs.companyId,
-      source: bulkIngestionJobs.source,
-      receivedCount: count('RECEIVED'),
-      ignoredCount: count('IGNORED'),
-      unidentifiedCount: count('UNIDENTIFIED'),
-      needsMappingCount: count('NEEDS_MAPPING'),
-      identifiedCount: count('IDENTIFIED'),
-      submitted: count('SUBMITTED'),
-      cataloguedCount: count('CATALOGUED'),
-      totalCount: sql<number>`count(${bulkIngestionFiles.id})::int`,
-      createdAt: bulkIngestionJobs.createdAt,
-      updatedAt: sql<string>`greatest(${bulkIngestionJobs.updatedAt}, max(${bulkIngestionFiles.updatedAt}))`,
-      firstName: users.firstName,
-      lastName: users.lastName,
-      email: users.email,
-    })
-    .from(bulkIngestionJobs)
-    .innerJoin(newest, eq(newest.id, bulkIngestionJobs.id))
-    .leftJoin(bulkIngestionFiles, eq(bulkIngestionFiles.jobId, bulkIngestionJobs.id))
-    .leftJoin(users, eq(users.id, bulkIngestionJobs.submittedByUserId))
-    .groupBy(bulkIngestionJobs.id, users.id)
-    .orderBy(desc(bulkIngestionJobs.id));
+async function jobViews(db: Tx, scope: { companyId?: number; jobId?: number }, limit = 1000): Promise<JobView[]> {
+  const rows = await jobsWithCounts(db, scope, limit);
   return rows.map(({ submitted, firstName, lastName, email, createdAt, updatedAt, ...r }) => {
     const counts = { ...r, submittedCount: submitted + r.cataloguedCount };
     return {
@@ -104,7 +71,7 @@ async function jobViews(db: Tx, where: ReturnType<typeof eq> | undefined, limit 
 /** GET /api/bulkIngestion/jobs: the company's jobs, newest first; every company's for full administrators. */
 export async function listJobs(ctx: AppContext, user: UserRow) {
   const org = await assertAccess(ctx, user);
-  return jobViews(ctx.db, org ? eq(bulkIngestionJobs.companyId, org.companyId) : undefined);
+  return jobViews(ctx.db, org ? { companyId: org.companyId } : {});
 }
 
 /** A job the user may see; another company's job is 'not found'. */
@@ -112,13 +79,13 @@ export async function visibleJob(ctx: AppContext, user: UserRow, jobId: string) 
   const org = await assertAccess(ctx, user);
   const id = Number(jobId);
   if (!Number.isSafeInteger(id) || id <= 0) throw notFound('Job not found.');
-  const [job] = await ctx.db.select().from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, id));
+  const job = await findJob(ctx.db, id);
   if (!job || !bulkIngestionPolicy.viewJob(user, org, job)) throw notFound('Job not found.');
   return job;
 }
 
 export async function jobView(ctx: AppContext, jobId: number) {
-  return (await jobViews(ctx.db, eq(bulkIngestionJobs.id, jobId), 1))[0];
+  return (await jobViews(ctx.db, { jobId }, 1))[0];
 }
 
 export const presentFile = (f: IngestionFileRow) => ({
@@ -136,11 +103,7 @@ export const presentFile = (f: IngestionFileRow) => ({
 
 export async function jobFiles(ctx: AppContext, user: UserRow, jobId: string) {
   const job = await visibleJob(ctx, user, jobId);
-  const rows = await ctx.db
-    .select()
-    .from(bulkIngestionFiles)
-    .where(eq(bulkIngestionFiles.jobId, job.id))
-    .orderBy(asc(bulkIngestionFiles.filename));
+  const rows = await filesOfJobByName(ctx.db, job.id);
   return rows.map(presentFile);
 }
 
@@ -164,13 +127,8 @@ export function parseSince(raw: string): Date {
  */
 export async function filesUpdatedSince(ctx: AppContext, user: UserRow, jobId: string, since: string) {
   const job = await visibleJob(ctx, user, jobId);
-  const rows = await ctx.db
-    .select()
-    .from(bulkIngestionFiles)
-    .where(and(eq(bulkIngestionFiles.jobId, job.id), gt(bulkIngestionFiles.updatedAt, parseSince(since))))
-    .orderBy(asc(bulkIngestionFiles.updatedAt))
-    // Above the largest mapping a request may apply (20,000 rows, all stamped at once), so a poll never stalls on them.
-    .limit(POLL_MAX_ROWS);
+  // Above the largest mapping a request may apply (20,000 rows, all stamped at once), so a poll never stalls on them.
+  const rows = await filesOfJobUpdatedAfter(ctx.db, job.id, parseSince(since), POLL_MAX_ROWS);
   return rows.map(presentFile);
 }
 
@@ -183,13 +141,8 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
   const job = await visibleJob(ctx, user, jobId);
   if (!rows.length) throw badRequest('Send at least one mapping row.');
   return ctx.db.transaction(async (tx) => {
-    await forUpdate(
-      tx,
-      LOCK.ingestionJob,
-      tx.select({ id: bulkIngestionJobs.id }).from(bulkIngestionJobs).where(eq(bulkIngestionJobs.id, job.id)),
-      [job.id],
-    );
-    const files = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
+    await lockJob(tx, job.id);
+    const files = await filesOfJob(tx, job.id);
     const results = checkMappingRows(rows, files);
     const bad = results.filter((r) => r.reason);
     if (bad.length) {
@@ -202,10 +155,7 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
     const ids: string[] = [];
     for (const r of rows) {
       const file = byName.get(r.filename)!;
-      await tx
-        .update(bulkIngestionFiles)
-        .set({ upc: r.upc, ean13Upc: toEan13(r.upc), status: 'IDENTIFIED', reason: null, updatedAt: at })
-        .where(eq(bulkIngestionFiles.id, file.id));
+      await mapFile(tx, file.id, r.upc, toEan13(r.upc), at);
       ids.push(file.id);
     }
     await submitIdentified(tx, job.id, ids);
@@ -216,7 +166,7 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
     });
     // The answer is read in the transaction: once the mapping commits, no failed read can answer "not applied".
     const changed = new Set(ids);
-    const all = await tx.select().from(bulkIngestionFiles).where(eq(bulkIngestionFiles.jobId, job.id));
+    const all = await filesOfJob(tx, job.id);
     return all.filter((f) => changed.has(f.id)).map(presentFile);
   });
 }
@@ -224,17 +174,7 @@ export async function applyMapping(ctx: AppContext, user: UserRow, jobId: string
 // ---- Access (GraphQL, full administrators) ----
 
 export async function listOrganizations(ctx: AppContext) {
-  return ctx.db
-    .select({
-      id: bulkIngestionOrganizations.id,
-      companyId: bulkIngestionOrganizations.companyId,
-      companyName: companies.name,
-      folderName: bulkIngestionOrganizations.folderName,
-      imageSource: bulkIngestionOrganizations.imageSource,
-    })
-    .from(bulkIngestionOrganizations)
-    .innerJoin(companies, eq(companies.id, bulkIngestionOrganizations.companyId))
-    .orderBy(asc(companies.name));
+  return organizationsWithCompanies(ctx.db);
 }
 
 /** Normalised here as the form does, then checked with the form's schema: a hand-made request gets the same result. */
@@ -250,28 +190,14 @@ export async function createOrganization(
   });
   if (!parsed.success) throw badRequest(parsed.error.issues[0].message, zodFields(parsed.error));
   const v = parsed.data;
-  const [company] = await ctx.db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, v.companyId));
+  const company = await findCompany(ctx.db, v.companyId);
   if (!company) throw badRequest(ACCESS_MSG.companyRequired, { companyId: ACCESS_MSG.companyRequired });
-  const [taken] = await ctx.db
-    .select()
-    .from(bulkIngestionOrganizations)
-    .where(eq(bulkIngestionOrganizations.companyId, v.companyId));
+  const taken = await organizationOfCompany(ctx.db, v.companyId);
   if (taken) throw conflict('This company already has bulk ingestion access.');
-  const [clash] = await ctx.db
-    .select()
-    .from(bulkIngestionOrganizations)
-    .where(
-      and(
-        eq(bulkIngestionOrganizations.folderName, v.folderName),
-        eq(bulkIngestionOrganizations.imageSource, v.imageSource),
-      ),
-    );
+  const clash = await organizationUsing(ctx.db, v.folderName, v.imageSource);
   if (clash) throw conflict('Another company already uses this folder name and image source.');
   const row = await ctx.db.transaction(async (tx) => {
-    const [created] = await tx.insert(bulkIngestionOrganizations).values(v).onConflictDoNothing().returning();
+    const created = await insertOrganization(tx, v);
     if (created) {
       await recordAudit(tx, {
         actor: user,

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { v1CatalogueListQuery, v1CataloguePage } from '@portal/domain';
 import { badRequest, zodFields } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { catalogueKeysetPage } from './service.ts';
 
 /** The integration API's catalogue: the catalogued products the caller may see, by EAN-13, a page at a time. */

@@ -1,6 +1,6 @@
 import { CATALOGUE_SORT_KEYS } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { presentSubmission } from '../submissions/presenter.ts';
 import { SubmissionDetailRef } from '../submissions/graphql.ts';
 import {

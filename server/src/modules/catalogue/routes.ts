@@ -11,7 +11,7 @@ import {
   MAX_FILES_PER_DRAFT,
 } from '@portal/domain';
 import { badRequest, forbidden, HttpError } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { cataloguePolicy } from './policy.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';

@@ -7,7 +7,7 @@ import { badRequest, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { readinessOfDraft } from '../readiness/service.ts';
 import { v1SummaryOf } from '../submissions/api-v1-presenter.ts';
 import { receiveUploads } from '../uploads/receive.ts';

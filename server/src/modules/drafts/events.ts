@@ -1,18 +1,17 @@
 import { PassThrough } from 'node:stream';
 import { setTimeout as delay } from 'node:timers/promises';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { draftViewSchema, DRAFT_EVENT_STREAMS_PER_USER_MAX, DRAFT_EVENTS_MSG } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { queryRows } from '../../db/client.ts';
 import { CHANNELS } from '../../db/notifications.ts';
 import { HttpError } from '../../lib/errors.ts';
-import { onSessionsEnded } from '../../lib/session-store.ts';
+import { onSessionsEnded, sessionStillValid } from '../../lib/session-store.ts';
 import { routeSchema } from '../../lib/openapi.ts';
 import { exampleOf } from '../../lib/openapi-examples.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import type { UserRow } from '../users/repository.ts';
+import { apiTokenStillValid } from '../api-tokens/repository.ts';
 import { presentDraft } from './presenter.ts';
 import { visibleDraft } from './service.ts';
 
@@ -45,23 +44,10 @@ const eventStream = z
 type Credential = { userId: number } & ({ sid: string } | { tokenId: number });
 
 /** Whether the session or token is still good: there, not expired, not revoked, its user not disabled. */
-async function stillSignedIn(ctx: AppContext, credential: Credential): Promise<boolean> {
-  const rows =
-    'sid' in credential
-      ? await queryRows(
-          ctx.db,
-          sql`select 1 from sessions s join users u on u.id = s.user_id
-                where s.sid = ${credential.sid} and s.user_id = ${credential.userId}
-                  and s.expires_at > now() and u.disabled_at is null`,
-        )
-      : await queryRows(
-          ctx.db,
-          sql`select 1 from api_tokens t join users u on u.id = t.user_id
-                where t.id = ${credential.tokenId} and t.revoked_at is null and t.expires_at > now()
-                  and u.disabled_at is null`,
-        );
-  return rows.length > 0;
-}
+const stillSignedIn = (ctx: AppContext, credential: Credential): Promise<boolean> =>
+  'sid' in credential
+    ? sessionStillValid(ctx.db, credential.sid, credential.userId)
+    : apiTokenStillValid(ctx.db, credential.tokenId);
 
 const credentialOf = (request: FastifyRequest, user: UserRow): Credential =>
   request.apiToken

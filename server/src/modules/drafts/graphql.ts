@@ -1,7 +1,7 @@
 import { updateDraftInputSchema } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { draftPolicy } from './policy.ts';
 import { DetectionStatusEnum, ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';

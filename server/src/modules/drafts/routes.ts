@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { draftViewSchema, MAX_FILES_PER_DRAFT } from '@portal/domain';
 import { z } from 'zod';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { draftPolicy } from './policy.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';

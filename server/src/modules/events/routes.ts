@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { v1FeedPage, v1FeedQuery } from '@portal/domain';
 import { badRequest, notFound, zodFields } from '../../lib/errors.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { eventsPolicy } from './policy.ts';
 import { feedPage } from './service.ts';
 

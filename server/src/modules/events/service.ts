@@ -1,11 +1,8 @@
-import { lt, sql } from 'drizzle-orm';
 import { FEED_RETENTION_DAYS, type V1FeedEvent } from '@portal/domain';
 import type { Db, Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
-import { feedEvents } from '../../db/schema.ts';
 import { invalidCursor } from '../../lib/keyset.ts';
 import { decodeFeedCursor, encodeFeedCursor, isAfter, type FeedPosition } from './cursor.ts';
-import { feedHorizon } from './horizon.ts';
+import { deleteFeedEventsBefore, feedRowsAfter, insertFeedEvent } from './repository.ts';
 
 /** One change as the feed and the webhooks tell it: the same id (`webhook-id`) and the same time in both. */
 export interface RecordedEvent {
@@ -25,10 +22,7 @@ export async function recordFeedEvent(
   type: V1FeedEvent['type'],
   data: object,
 ): Promise<RecordedEvent> {
-  const [row] = await tx
-    .insert(feedEvents)
-    .values({ companyId, type, data })
-    .returning({ id: feedEvents.id, txid: feedEvents.txid, createdAt: feedEvents.createdAt });
+  const row = await insertFeedEvent(tx, companyId, type, data);
   return { id: encodeFeedCursor({ txid: String(row.txid), id: String(row.id) }), createdAt: row.createdAt };
 }
 
@@ -37,34 +31,10 @@ export async function recordFeedEvent(
  * events below the feed's horizon are read, in the same statement (one snapshot): every transaction that may still
  * write an event of this database has an id at least the horizon, so an event committed later sorts after every
  * cursor handed out now. In order, none missed, none twice (docs/decisions/api.md).
- *
- * The output columns are named apart from the table's: an ORDER BY naming an output column sorts by it, and these
- * are text (ordering `txid::text as txid` by `txid` put transaction 1000 before 999).
  */
 export async function feedPage(db: Tx, companyId: number, q: { after?: string; limit: number }) {
   const after = q.after ? decodeFeedCursor(q.after) : null;
-  const rows = await queryRows<{
-    event_id: string | null;
-    event_txid: string | null;
-    event_type: string;
-    event_data: unknown;
-    event_created_at: string;
-    horizon: string;
-  }>(
-    db,
-    sql`with h as (select ${feedHorizon} as horizon)
-      select e.id::text as event_id, e.txid::text as event_txid, e.type as event_type, e.data as event_data,
-          e.created_at as event_created_at, h.horizon::text as horizon
-        from h left join lateral (
-          select f.id, f.txid, f.type, f.data, f.created_at from feed_events f
-            where f.company_id = ${companyId}
-              ${after ? sql`and (f.txid, f.id) > (${after.txid}::bigint, ${after.id}::bigint)` : sql``}
-              and f.txid < h.horizon
-            order by f.txid, f.id
-            limit ${q.limit + 1}
-        ) e on true
-        order by e.txid, e.id`,
-  );
+  const rows = await feedRowsAfter(db, companyId, after, q.limit + 1);
   const horizon: FeedPosition = { txid: rows[0].horizon, id: '0' };
   // A cursor past the horizon was never handed out (positions only ever reach it): forged, or of another server.
   if (after && isAfter(after, horizon)) throw invalidCursor();
@@ -91,9 +61,5 @@ export async function feedPage(db: Tx, companyId: number, q: { after?: string; l
 
 /** The hourly purge: events past the feed's 30 days. */
 export async function purgeFeedEvents(db: Db, now = new Date()): Promise<number> {
-  const purged = await db
-    .delete(feedEvents)
-    .where(lt(feedEvents.createdAt, new Date(now.getTime() - FEED_RETENTION_DAYS * 86_400_000)))
-    .returning({ id: feedEvents.id });
-  return purged.length;
+  return deleteFeedEventsBefore(db, new Date(now.getTime() - FEED_RETENTION_DAYS * 86_400_000));
 }

@@ -7,6 +7,11 @@ export async function enabledFlags(db: Tx): Promise<string[]> {
   return rows.map((r) => r.name).sort();
 }
 
+export async function isFlagEnabled(db: Tx, name: string): Promise<boolean> {
+  const [flag] = await db.select().from(featureFlags).where(eq(featureFlags.name, name));
+  return Boolean(flag?.enabled);
+}
+
 /** Turns the named flags on where they are not set yet (a flag an administrator set keeps its value). */
 export async function enableNewFlags(db: Tx, names: readonly string[]) {
   await db

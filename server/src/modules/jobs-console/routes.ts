@@ -9,7 +9,7 @@ import {
 } from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { notFound } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { jobsConsolePolicy } from './policy.ts';
 import { actOnFailedJobs, discardJob, jobsOverview, retryJob } from './service.ts';
 import { routeSchema } from '../../lib/openapi.ts';

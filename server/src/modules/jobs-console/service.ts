@@ -13,7 +13,7 @@ import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
-import { feedLag } from '../events/horizon.ts';
+import { feedLag } from '../events/queries/horizon.ts';
 
 /** Payload keys shown as they are: identifiers and statuses. Anything else (e-mail addresses, free text) is hidden. */
 const SHOWN_KEY = /(^id$|Id$|^status$)/;

@@ -3,10 +3,11 @@ import { JOB_STATES } from '@portal/domain';
 import { ping, type Database } from '../../db/client.ts';
 import { withinTime } from '../../lib/dependency-errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
+import type { Metrics } from '../../context.ts';
 import { jobCounts } from '../../jobs/inspect.ts';
 import { declaredJobTypeNames, type JobOutcome } from '../../jobs/queue.ts';
-import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/stats.ts';
-import { feedLag } from '../events/horizon.ts';
+import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/repository.ts';
+import { feedLag } from '../events/queries/horizon.ts';
 
 /** How long a scrape waits for the database or the store before calling it down. */
 const DEPENDENCY_PROBE_MS = 3000;
@@ -21,7 +22,7 @@ const JOB_BUCKETS = [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300
  * Counters and histograms are observed as things happen; the queue, ingestion and pool gauges are read from the
  * database and the pool when Prometheus scrapes, so every instance reports the same shared queue.
  */
-export class PortalMetrics {
+export class PortalMetrics implements Metrics {
   readonly registry = new Registry();
 
   private readonly httpRequests = new Counter({

@@ -1,20 +1,9 @@
 import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
-import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { mailOutbox } from '../../db/schema.ts';
-
-export interface Mail {
-  to: string;
-  subject: string;
-  text: string;
-  html?: string;
-}
-
-export interface Mailer {
-  send(mail: Mail): Promise<void>;
-}
+import type { Mailer } from '../../context.ts';
+import { dropFromOutbox, keepInOutbox, markFailed, markSent } from './repository.ts';
 
 /**
  * Every message is written to the outbox first (nothing is lost if SMTP is down), then sent over SMTP
@@ -24,7 +13,7 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
   const transport = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl) : null;
   return {
     async send(mail) {
-      const [row] = await opts.db.insert(mailOutbox).values(mail).returning({ id: mailOutbox.id });
+      const id = await keepInOutbox(opts.db, mail);
       if (!transport) {
         opts.log.info(
           { mail: { to: mail.to, subject: mail.subject, text: mail.text } },
@@ -34,19 +23,16 @@ export function createMailer(opts: { db: Db; smtpUrl?: string; from: string; log
       }
       try {
         await transport.sendMail({ from: opts.from, ...mail });
-        await opts.db.update(mailOutbox).set({ sentAt: new Date() }).where(eq(mailOutbox.id, row.id));
+        await markSent(opts.db, id);
       } catch (err) {
         if (isDependencyUnavailable(err)) {
           // The relay is away or said "try later": the mail's job sends it again (and writes its row again).
           opts.log.warn({ err, to: mail.to }, 'SMTP relay unavailable; the mail is sent again later');
-          await opts.db.delete(mailOutbox).where(eq(mailOutbox.id, row.id));
+          await dropFromOutbox(opts.db, id);
           throw err;
         }
         opts.log.error({ err, to: mail.to }, 'SMTP send failed; message kept in outbox');
-        await opts.db
-          .update(mailOutbox)
-          .set({ error: String(err) })
-          .where(eq(mailOutbox.id, row.id));
+        await markFailed(opts.db, id, String(err));
       }
     },
   };

@@ -1,7 +1,7 @@
 import { builder } from '../../graphql/builder.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { partnerPolicy } from './policy.ts';
 import {

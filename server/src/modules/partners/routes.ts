@@ -9,7 +9,7 @@ import {
   type FieldRules,
 } from '@portal/domain';
 import { badRequest, HttpError, notFound } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { partnerPolicy } from './policy.ts';

@@ -12,7 +12,7 @@ import {
 } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { ActivityItemRef, SubmissionDetailRef } from '../submissions/graphql.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
 import { storedReadiness } from '../submissions/readiness-store.ts';

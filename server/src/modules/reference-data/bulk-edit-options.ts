@@ -1,9 +1,8 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { SUGGESTED_CLASSES, UOM_OPTIONS } from '@portal/domain';
 import type { Db } from '../../db/client.ts';
-import { attributes, marketAccounts, suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
+import { upsertBulkEditOptions } from './repository.ts';
 
 const marketAccountsFile = z.array(
   z.object({ id: z.number().int().positive(), name: z.string().trim().min(1), marketId: z.number().int().positive() }),
@@ -29,27 +28,11 @@ export function shippedReferenceData() {
  */
 export async function loadReferenceData(db: Db) {
   const data = shippedReferenceData();
-  await db.transaction(async (tx) => {
-    await tx
-      .insert(suggestedClasses)
-      .values(SUGGESTED_CLASSES.map((name, position) => ({ name, position })))
-      .onConflictDoUpdate({ target: suggestedClasses.name, set: { position: sql`excluded.position` } });
-    await tx
-      .insert(unitsOfMeasure)
-      .values(UOM_OPTIONS.map((name, position) => ({ name, position })))
-      .onConflictDoUpdate({ target: unitsOfMeasure.name, set: { position: sql`excluded.position` } });
-    if (data.marketAccounts.length)
-      await tx
-        .insert(marketAccounts)
-        .values(data.marketAccounts)
-        .onConflictDoUpdate({
-          target: marketAccounts.id,
-          set: { name: sql`excluded.name`, marketId: sql`excluded.market_id` },
-        });
-    if (data.attributes.length)
-      await tx
-        .insert(attributes)
-        .values(data.attributes)
-        .onConflictDoUpdate({ target: attributes.id, set: { name: sql`excluded.name` } });
-  });
+  await db.transaction((tx) =>
+    upsertBulkEditOptions(tx, {
+      suggestedClasses: SUGGESTED_CLASSES.map((name, position) => ({ name, position })),
+      unitsOfMeasure: UOM_OPTIONS.map((name, position) => ({ name, position })),
+      ...data,
+    }),
+  );
 }

@@ -1,6 +1,6 @@
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { referenceDataPolicy } from './policy.ts';
 import { listCities, listCountries, listDistributionMethods, listStates } from './repository.ts';
 

@@ -1,8 +1,7 @@
 import { readFileSync } from 'node:fs';
-import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Tx } from '../../db/client.ts';
-import { cities, countries, distributionMethods, states } from '../../db/schema.ts';
+import { countPlaceRows, insertMissingPlaces } from './repository.ts';
 
 /** The data files shipped with the portal (server/src/db/seed-data); validated, so a broken file stops the start. */
 const dataFile = <T>(name: string, schema: z.ZodType<T>): T =>
@@ -29,19 +28,13 @@ export function readReferenceData() {
  */
 export async function loadReferenceData(db: Tx) {
   const data = readReferenceData();
-  const count = async (table: typeof countries | typeof states | typeof cities | typeof distributionMethods) =>
-    (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]?.n ?? 0;
+  const count = countPlaceRows(db);
   // Already complete: skip the inserts (each would still use up sequence numbers).
   const complete =
-    (await count(countries)) >= data.countryRows.length &&
-    (await count(states)) >= data.stateRows.length &&
-    (await count(cities)) >= data.cityRows.length &&
-    (await count(distributionMethods)) >= data.methodRows.length;
+    (await count('countries')) >= data.countryRows.length &&
+    (await count('states')) >= data.stateRows.length &&
+    (await count('cities')) >= data.cityRows.length &&
+    (await count('distributionMethods')) >= data.methodRows.length;
   if (complete) return;
-  await db.transaction(async (tx) => {
-    await tx.insert(countries).values(data.countryRows).onConflictDoNothing();
-    await tx.insert(states).values(data.stateRows).onConflictDoNothing();
-    await tx.insert(cities).values(data.cityRows).onConflictDoNothing();
-    await tx.insert(distributionMethods).values(data.methodRows).onConflictDoNothing();
-  });
+  await db.transaction((tx) => insertMissingPlaces(tx, data));
 }

@@ -1,6 +1,15 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { cities, countries, distributionMethods, states, suggestedClasses, unitsOfMeasure } from '../../db/schema.ts';
+import {
+  attributes,
+  cities,
+  countries,
+  distributionMethods,
+  marketAccounts,
+  states,
+  suggestedClasses,
+  unitsOfMeasure,
+} from '../../db/schema.ts';
 
 export const listCountries = (db: Tx) =>
   db
@@ -75,3 +84,58 @@ export const listUnitsOfMeasure = async (db: Tx) =>
   (await db.select({ name: unitsOfMeasure.name }).from(unitsOfMeasure).orderBy(asc(unitsOfMeasure.position))).map(
     (r) => r.name,
   );
+
+const PLACE_TABLES = { countries, states, cities, distributionMethods };
+
+/** How many rows a table of places (and distribution methods) holds. */
+export const countPlaceRows = (db: Tx) => async (table: keyof typeof PLACE_TABLES) =>
+  (await db.select({ n: sql<number>`count(*)::int` }).from(PLACE_TABLES[table]))[0]?.n ?? 0;
+
+/** Adds the rows not there yet; a row already there stays as it is. */
+export async function insertMissingPlaces(
+  tx: Tx,
+  data: {
+    countryRows: (typeof countries.$inferInsert)[];
+    stateRows: (typeof states.$inferInsert)[];
+    cityRows: (typeof cities.$inferInsert)[];
+    methodRows: (typeof distributionMethods.$inferInsert)[];
+  },
+) {
+  await tx.insert(countries).values(data.countryRows).onConflictDoNothing();
+  await tx.insert(states).values(data.stateRows).onConflictDoNothing();
+  await tx.insert(cities).values(data.cityRows).onConflictDoNothing();
+  await tx.insert(distributionMethods).values(data.methodRows).onConflictDoNothing();
+}
+
+/** Adds the bulk edit's options, and updates the position or name of those already there (new ids added). */
+export async function upsertBulkEditOptions(
+  tx: Tx,
+  data: {
+    suggestedClasses: { name: string; position: number }[];
+    unitsOfMeasure: { name: string; position: number }[];
+    marketAccounts: (typeof marketAccounts.$inferInsert)[];
+    attributes: (typeof attributes.$inferInsert)[];
+  },
+) {
+  await tx
+    .insert(suggestedClasses)
+    .values(data.suggestedClasses)
+    .onConflictDoUpdate({ target: suggestedClasses.name, set: { position: sql`excluded.position` } });
+  await tx
+    .insert(unitsOfMeasure)
+    .values(data.unitsOfMeasure)
+    .onConflictDoUpdate({ target: unitsOfMeasure.name, set: { position: sql`excluded.position` } });
+  if (data.marketAccounts.length)
+    await tx
+      .insert(marketAccounts)
+      .values(data.marketAccounts)
+      .onConflictDoUpdate({
+        target: marketAccounts.id,
+        set: { name: sql`excluded.name`, marketId: sql`excluded.market_id` },
+      });
+  if (data.attributes.length)
+    await tx
+      .insert(attributes)
+      .values(data.attributes)
+      .onConflictDoUpdate({ target: attributes.id, set: { name: sql`excluded.name` } });
+}

@@ -16,9 +16,9 @@ import {
 } from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { routeSchema } from '../../lib/openapi.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { reviewPolicy } from './policy.ts';
-import { queuePage } from './queue.ts';
+import { queuePage } from './queries/queue.ts';
 import {
   addStockReason,
   claimItem,

@@ -1,4 +1,3 @@
-import { asc, eq, isNull, or, sql } from 'drizzle-orm';
 import {
   DUPLICATE_STATUSES,
   isDecidable,
@@ -17,9 +16,7 @@ import {
   type ReviewStockReasonBody,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { lock, LOCK } from '../../db/lock-order.ts';
-import { reviewStockReasons } from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { recordAudit } from '../audit/record.ts';
 import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
@@ -27,10 +24,23 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
 import { staffStatusChange } from '../submissions/service.ts';
-import type { UserRow } from '../users/repository.ts';
-import { claim, claimOf, release, releaseAll } from './claims.ts';
+import { companyExists, type UserRow } from '../users/repository.ts';
+import { claim, claimOf, release, releaseAll } from './queries/claims.ts';
 import { reviewPolicy } from './policy.ts';
-import { neighbours } from './queue.ts';
+import { neighbours } from './queries/queue.ts';
+import {
+  companyName,
+  deleteStockReasonRow,
+  insertStockReason,
+  itemStatusOf,
+  lockStockReasonsOf,
+  partnerCompanies,
+  sameUpcRows,
+  statusAndLastUser,
+  stockReasonsFor,
+  supplierCompany,
+  suppliersNamedLike,
+} from './repository.ts';
 
 /** The review view's context of one item: duplicates and the same UPC elsewhere, the claim, J and K, reasons. */
 export async function itemContext(
@@ -47,16 +57,14 @@ export async function itemContext(
     claimOf(ctx.db, id, user.id),
     neighbours(ctx.db, id, filters, user.id),
     stockReasonsFor(ctx.db, s.partnerCompanyId),
-    s.partnerCompanyId == null
-      ? Promise.resolve([])
-      : queryRows<{ name: string }>(ctx.db, sql`select name from companies where id = ${s.partnerCompanyId}`),
+    s.partnerCompanyId == null ? Promise.resolve(null) : companyName(ctx.db, s.partnerCompanyId),
   ]);
   return {
     id: s.id,
     itemStatus: s.itemStatus as ItemStatus,
     decidable: isDecidable(s.itemStatus),
     partnerCompanyId: s.partnerCompanyId,
-    partnerName: partner[0]?.name ?? null,
+    partnerName: partner,
     duplicate: sameUpc.some((o) => o.duplicate),
     sameUpc,
     claim: claimNow,
@@ -68,10 +76,7 @@ export async function itemContext(
 /** The queue filters' choices: every partner (the companies are searched: searchCompanies). */
 export async function queueOptions(ctx: AppContext, user: UserRow): Promise<ReviewQueueOptions> {
   authorize(reviewPolicy.workspace(user));
-  const rows = await queryRows<{ id: number; name: string }>(
-    ctx.db,
-    sql`select id, name from companies where kind = 'partner' order by name`,
-  );
+  const rows = await partnerCompanies(ctx.db);
   return { partners: rows.map((r) => ({ id: Number(r.id), name: r.name })) };
 }
 
@@ -89,26 +94,14 @@ export async function searchCompanies(
 ): Promise<{ id: number; name: string }[]> {
   authorize(reviewPolicy.workspace(user));
   const as = (rows: { id: number; name: string }[]) => rows.map((r) => ({ id: Number(r.id), name: r.name }));
-  if (q.id !== undefined)
-    return as(await queryRows(ctx.db, sql`select id, name from companies where id = ${q.id} and kind = 'supplier'`));
+  if (q.id !== undefined) return as(await supplierCompany(ctx.db, q.id));
   const text = q.q.trim();
   if (!text) return [];
   const start = `${likeEscaped(text)}%`;
-  const found = as(
-    await queryRows(
-      ctx.db,
-      sql`select id, name from companies where kind = 'supplier' and lower(name) like ${start}
-        order by lower(name), id limit ${REVIEW_COMPANY_SEARCH_LIMIT}`,
-    ),
-  );
+  const found = as(await suppliersNamedLike(ctx.db, start, REVIEW_COMPANY_SEARCH_LIMIT));
   if (text.length < 2 || found.length >= REVIEW_COMPANY_SEARCH_LIMIT) return found;
   const inside = as(
-    await queryRows(
-      ctx.db,
-      sql`select id, name from companies where kind = 'supplier' and lower(name) like ${`%${likeEscaped(text)}%`}
-        and lower(name) not like ${start} order by lower(name), id
-        limit ${REVIEW_COMPANY_SEARCH_LIMIT - found.length}`,
-    ),
+    await suppliersNamedLike(ctx.db, `%${likeEscaped(text)}%`, REVIEW_COMPANY_SEARCH_LIMIT - found.length, start),
   );
   return [...found, ...inside];
 }
@@ -118,13 +111,7 @@ async function sameUpcOf(
   db: Tx,
   s: { id: string; ean13Upc: string; partnerCompanyId: number | null },
 ): Promise<ReviewRelatedSubmission[]> {
-  const rows = await queryRows<Record<string, unknown>>(
-    db,
-    sql`select o.id, o.upc, o.product_name, o.item_status, co.name as company_name, o.partner_company_id, o.submitted_at
-      from product_submissions o join companies co on co.id = o.company_id
-      where o.ean13_upc = ${s.ean13Upc} and o.id <> ${s.id}::uuid
-      order by o.submitted_at desc, o.id desc limit 50`,
-  );
+  const rows = await sameUpcRows(db, s);
   return rows.map((r) => {
     const partnerCompanyId = r.partner_company_id == null ? null : Number(r.partner_company_id);
     const itemStatus = r.item_status as ItemStatus;
@@ -255,19 +242,7 @@ async function outcomeOfFailure(
 
 /** The item's status and who moved it there last (null for the system). */
 async function lastDecider(ctx: AppContext, id: string) {
-  const [last] = await queryRows<{
-    item_status: string;
-    user_id: number | null;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-  }>(
-    ctx.db,
-    sql`select s.item_status, h.user_id, u.first_name, u.last_name, u.email from product_submissions s
-      left join lateral (select h.user_id from submission_history h where h.submission_id = s.id
-        order by h.at desc, h.id desc limit 1) h on true
-      left join users u on u.id = h.user_id where s.id = ${id}::uuid`,
-  );
+  const last = await statusAndLastUser(ctx.db, id);
   if (!last) return undefined;
   return {
     itemStatus: last.item_status as ItemStatus,
@@ -277,28 +252,7 @@ async function lastDecider(ctx: AppContext, id: string) {
 }
 
 async function currentStatus(ctx: AppContext, id: string): Promise<ItemStatus | null> {
-  const [row] = await queryRows<{ item_status: string }>(
-    ctx.db,
-    sql`select item_status from product_submissions where id = ${id}::uuid`,
-  );
-  return (row?.item_status as ItemStatus | undefined) ?? null;
-}
-
-/** A partner's stock reasons, then the ones for every partner (kept with no partner), in the order they were added. */
-export async function stockReasonsFor(db: Tx, partnerCompanyId: number | null): Promise<ReviewStockReason[]> {
-  return db
-    .select({
-      id: reviewStockReasons.id,
-      partnerCompanyId: reviewStockReasons.partnerCompanyId,
-      text: reviewStockReasons.text,
-    })
-    .from(reviewStockReasons)
-    .where(
-      partnerCompanyId == null
-        ? isNull(reviewStockReasons.partnerCompanyId)
-        : or(eq(reviewStockReasons.partnerCompanyId, partnerCompanyId), isNull(reviewStockReasons.partnerCompanyId)),
-    )
-    .orderBy(sql`${reviewStockReasons.partnerCompanyId} is null`, asc(reviewStockReasons.id));
+  return ((await itemStatusOf(ctx.db, id)) as ItemStatus | undefined) ?? null;
 }
 
 export async function listStockReasons(ctx: AppContext, user: UserRow, partnerCompanyId: number | null) {
@@ -310,27 +264,19 @@ export async function addStockReason(ctx: AppContext, user: UserRow, body: Revie
   authorize(reviewPolicy.maintainStockReasons(user));
   const added = ctx.db.transaction(async (tx) => {
     if (body.partnerCompanyId != null) {
-      const [partner] = await queryRows(tx, sql`select 1 from companies where id = ${body.partnerCompanyId}`);
-      if (!partner) throw badRequest('Unknown partner.', { partnerCompanyId: 'Unknown partner.' });
+      if (!(await companyExists(tx, body.partnerCompanyId)))
+        throw badRequest('Unknown partner.', { partnerCompanyId: 'Unknown partner.' });
     }
     // One partner's reasons are added one at a time, so that two at once cannot both pass the cap; the text's unique
     // index holds the rest.
-    await lock(tx, LOCK.stockReasons, [body.partnerCompanyId ?? -1]);
-    const same =
-      body.partnerCompanyId == null
-        ? isNull(reviewStockReasons.partnerCompanyId)
-        : eq(reviewStockReasons.partnerCompanyId, body.partnerCompanyId);
-    const existing = await tx.select({ text: reviewStockReasons.text }).from(reviewStockReasons).where(same);
+    const existing = await lockStockReasonsOf(tx, body.partnerCompanyId);
     if (existing.length >= REVIEW_STOCK_REASONS_MAX) throw conflict(WORKSPACE_MSG.tooManyStockReasons);
-    if (existing.some((r) => r.text === body.text)) throw conflict(STOCK_REASON_TWICE);
-    const [row] = await tx
-      .insert(reviewStockReasons)
-      .values({ partnerCompanyId: body.partnerCompanyId, text: body.text, createdBy: user.id })
-      .returning({
-        id: reviewStockReasons.id,
-        partnerCompanyId: reviewStockReasons.partnerCompanyId,
-        text: reviewStockReasons.text,
-      });
+    if (existing.includes(body.text)) throw conflict(STOCK_REASON_TWICE);
+    const row = await insertStockReason(tx, {
+      partnerCompanyId: body.partnerCompanyId,
+      text: body.text,
+      createdBy: user.id,
+    });
     await recordAudit(tx, {
       actor: user,
       action: 'review.stock_reason_added',
@@ -351,11 +297,7 @@ const STOCK_REASON_TWICE = 'This reason is there already.';
 export async function deleteStockReason(ctx: AppContext, user: UserRow, id: number) {
   authorize(reviewPolicy.maintainStockReasons(user));
   await ctx.db.transaction(async (tx) => {
-    const [deleted] = await tx.delete(reviewStockReasons).where(eq(reviewStockReasons.id, id)).returning({
-      id: reviewStockReasons.id,
-      partnerCompanyId: reviewStockReasons.partnerCompanyId,
-      text: reviewStockReasons.text,
-    });
+    const deleted = await deleteStockReasonRow(tx, id);
     if (!deleted) throw notFound('Stock reason not found.');
     await recordAudit(tx, {
       actor: user,

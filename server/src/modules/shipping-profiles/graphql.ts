@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { asItemStatus, ItemStatusEnum } from '../submissions/graphql-types.ts';
 import {
   createShippingProfile,

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import {
   shippingAssignmentsSchema,
   shippingProfileInputSchema,

@@ -8,9 +8,9 @@ import {
   type PartnerStatus,
   type ItemStatus,
 } from '@portal/domain';
-import type { productSubmissions } from '../../db/schema.ts';
+import type { SubmissionRow } from './repository.ts';
 
-export type ProductSubmissionRow = typeof productSubmissions.$inferSelect;
+export type ProductSubmissionRow = SubmissionRow;
 
 /** A submission's (or a draft's) status: an enum, so clients generated from the schema know every value. */
 export const ItemStatusEnum = builder.enumType('ItemStatus', { values: ITEM_STATUSES });

@@ -10,7 +10,7 @@ import {
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { presentSubmission, type PresentedSubmission } from './presenter.ts';
 import type { ActivityRow } from './repository.ts';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { EXAMPLE, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/domain';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import { storedReadiness } from './readiness-store.ts';

@@ -1,30 +1,8 @@
-import { sql } from 'drizzle-orm';
 import { QUOTA_MSG } from '@portal/domain';
 import type { Config } from '../../config.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { lock, LOCK } from '../../db/lock-order.ts';
+import type { Tx } from '../../db/client.ts';
 import { HttpError } from '../../lib/errors.ts';
-
-/**
- * Each company's stored files may add up to `COMPANY_STORAGE_QUOTA_GB`: a supplier account cannot fill the
- * portal's disk or bucket, whatever it uploads. Counted from the rows that name stored files (draft, submission
- * and import files; a file kept under one key by two rows counts once), so it is always what is really kept.
- */
-export async function storedBytesOf(db: Tx, companyId: number): Promise<number> {
-  const [result] = await queryRows<{ bytes: number }>(
-    db,
-    sql`
-    select coalesce(sum(size), 0)::float8 as bytes from (
-      select f.storage_key, f.size from draft_files f join draft_submissions d on d.id = f.draft_id where d.company_id = ${companyId}
-      union
-      select f.storage_key, f.size from submission_files f join product_submissions s on s.id = f.submission_id where s.company_id = ${companyId}
-      union
-      select f.storage_key, coalesce(f.size, 0) from bulk_ingestion_files f join bulk_ingestion_jobs j on j.id = f.job_id
-        where j.company_id = ${companyId} and f.status <> 'IGNORED'
-    ) stored`,
-  );
-  return Number(result.bytes);
-}
+import { lockCompanyQuota, storedBytesOf } from './repository.ts';
 
 export const sumOfSizes = (files: { size: number }[]) => files.reduce((sum, f) => sum + f.size, 0);
 
@@ -56,7 +34,7 @@ export async function recordWithinQuota<T>(
   companyId: number,
   write: () => Promise<T>,
 ): Promise<T> {
-  await lock(tx, LOCK.uploadQuota, [companyId]);
+  await lockCompanyQuota(tx, companyId);
   const result = await write();
   if ((await storedBytesOf(tx, companyId)) > quotaBytes(config)) throw quotaFull(config);
   return result;

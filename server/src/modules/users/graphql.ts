@@ -1,5 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
-import { currentUser } from '../auth/session.ts';
+import { currentUser } from './current-user.ts';
 import { loadUserDetails, type UserDetails } from './repository.ts';
 
 export const CompanyRef = builder.objectRef<{ id: number; name: string }>('Company').implement({

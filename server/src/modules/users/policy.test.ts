@@ -2,6 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { userPolicy } from './policy.ts';
 
 describe('user policy', () => {
+  it('a disabled account is used nowhere; an enabled one is', () => {
+    expect(userPolicy.useAccount({ disabledAt: null })).toBe(true);
+    expect(userPolicy.useAccount({ disabledAt: new Date() })).toBe(false);
+  });
   it('an account with a password of ours edits its details', () => {
     expect(userPolicy.editDetails({ passwordHash: 'scrypt$...' })).toBe(true);
   });

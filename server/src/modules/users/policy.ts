@@ -5,6 +5,8 @@ import { isInternal } from '@portal/domain';
  * account, so there is no record of someone else's to guard; these are the rules on top of that.
  */
 export const userPolicy = {
+  /** A disabled account signs in nowhere: no password, session, identity provider or API token works for it. */
+  useAccount: (account: { disabledAt: Date | null }) => account.disabledAt === null,
   /** Name and e-mail are changed here only for accounts with a password of ours; the identity provider owns the rest. */
   editDetails: (account: { passwordHash: string | null }) => account.passwordHash !== null,
   /**

@@ -37,6 +37,11 @@ export async function updateUser(db: Tx, id: number, values: Partial<typeof user
   return row;
 }
 
+export async function companyExists(db: Tx, id: number): Promise<boolean> {
+  const [company] = await db.select({ id: companies.id }).from(companies).where(eq(companies.id, id));
+  return Boolean(company);
+}
+
 /** The staff company (the first one), created when there is none yet: staff who sign in through OIDC belong to it. */
 export async function staffCompanyId(db: Tx): Promise<number> {
   const [staff] = await db.select({ id: companies.id }).from(companies).where(eq(companies.kind, 'staff')).limit(1);

@@ -9,8 +9,8 @@ import {
   userDetailsSchema,
 } from '@portal/domain';
 import { conflict, forbidden, HttpError } from '../../lib/errors.ts';
-import { hashPassword, verifyPassword } from '../auth/passwords.ts';
-import { currentUser, requireUser } from '../auth/session.ts';
+import { hashPassword, verifyPassword } from './passwords.ts';
+import { currentUser, requireUser } from './current-user.ts';
 import { findUserByEmail, loadUserDetails, updateUser } from './repository.ts';
 import { deleteSessionsOf, forgetSessionsOf } from '../../lib/session-store.ts';
 import { authorize } from '../../lib/authorize.ts';

@@ -1,14 +1,21 @@
 import { BlockList } from 'node:net';
-import { and, count, eq, isNull, or, sql } from 'drizzle-orm';
 import { WEBHOOK_MSG, WEBHOOK_TIMEOUT_MS } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { defineJob, enqueue, type JobInfo } from '../../jobs/queue.ts';
 import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob } from './job-types.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { postOnce, type AttemptOutcome } from './send.ts';
 import { signedHeaders } from './signing.ts';
+import {
+  claimDelivery,
+  deliveryWithEndpoint,
+  findDelivery,
+  markDelivered,
+  recordAttempt,
+  releaseDelivery,
+  rescheduleDelivery,
+} from './repository.ts';
 
 /** Where a delivery may go when WEBHOOK_LOOPBACK_ONLY is on (the test runs). */
 const THIS_MACHINE = new BlockList();
@@ -42,19 +49,9 @@ export const deliverWebhook = (ctx: AppContext) =>
   defineJob<{ deliveryId: number; manual?: boolean }>({
     ...deliverWebhookJob,
     handler: async ({ deliveryId, manual }, job) => {
-      const [claimed] = await ctx.db
-        .update(webhookDeliveries)
-        .set({ attemptClaimedUntil: sql`now() + make_interval(secs => ${ATTEMPT_CLAIM_SECONDS})` })
-        .where(
-          and(
-            eq(webhookDeliveries.id, deliveryId),
-            or(isNull(webhookDeliveries.attemptClaimedUntil), sql`${webhookDeliveries.attemptClaimedUntil} < now()`),
-            manual ? undefined : eq(webhookDeliveries.status, 'PENDING'),
-          ),
-        )
-        .returning({ id: webhookDeliveries.id });
+      const claimed = await claimDelivery(ctx.db, deliveryId, ATTEMPT_CLAIM_SECONDS, Boolean(manual));
       if (!claimed) {
-        const [delivery] = await ctx.db.select().from(webhookDeliveries).where(eq(webhookDeliveries.id, deliveryId));
+        const delivery = await findDelivery(ctx.db, deliveryId);
         // Deleted with its endpoint, delivered or given up meanwhile, or a Redeliver while an attempt is in flight.
         if (!delivery || delivery.status !== 'PENDING' || manual) return;
         // A Redeliver holds it: this scheduled attempt comes back when that one is over, or its claim has run out.
@@ -66,8 +63,7 @@ export const deliverWebhook = (ctx: AppContext) =>
         );
         return;
       }
-      const release = () =>
-        ctx.db.update(webhookDeliveries).set({ attemptClaimedUntil: null }).where(eq(webhookDeliveries.id, deliveryId));
+      const release = () => releaseDelivery(ctx.db, deliveryId);
       try {
         await attempt(ctx, deliveryId, Boolean(manual), job.log);
       } catch (err) {
@@ -78,11 +74,7 @@ export const deliverWebhook = (ctx: AppContext) =>
   });
 
 async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log: JobInfo['log']) {
-  const [row] = await ctx.db
-    .select({ delivery: webhookDeliveries, endpoint: webhookEndpoints })
-    .from(webhookDeliveries)
-    .innerJoin(webhookEndpoints, eq(webhookEndpoints.id, webhookDeliveries.endpointId))
-    .where(eq(webhookDeliveries.id, deliveryId));
+  const row = await deliveryWithEndpoint(ctx.db, deliveryId);
   if (!row) return; // the endpoint was deleted with its deliveries
   const { delivery, endpoint } = row;
   const startedAt = new Date();
@@ -117,33 +109,20 @@ async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log
     }
   }
   await ctx.db.transaction(async (tx) => {
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(webhookAttempts)
-      .where(eq(webhookAttempts.deliveryId, deliveryId));
-    const attempt = n + 1;
-    await tx.insert(webhookAttempts).values({ deliveryId, attempt, startedAt, ...outcome });
+    const attempt = await recordAttempt(tx, deliveryId, startedAt, outcome);
     const now = new Date();
-    const thisDelivery = eq(webhookDeliveries.id, deliveryId);
     if (!outcome.error) {
-      await tx
-        .update(webhookDeliveries)
-        .set({ status: 'SUCCEEDED', nextAttemptAt: null, attemptClaimedUntil: null, updatedAt: now })
-        .where(thisDelivery);
+      await markDelivered(tx, deliveryId, now);
       return;
     }
     // A failed Redeliver changes nothing but the log: a delivery with automatic retries to come keeps them, a
     // delivered one stays delivered, one given up stays given up.
     if (manual) {
-      await tx.update(webhookDeliveries).set({ attemptClaimedUntil: null }).where(thisDelivery);
+      await releaseDelivery(tx, deliveryId);
       return;
     }
     const next = endpoint.active ? nextAttemptAt(attempt, delivery.createdAt, now) : null;
-    const [rescheduled] = await tx
-      .update(webhookDeliveries)
-      .set({ status: next ? 'PENDING' : 'FAILED', nextAttemptAt: next, attemptClaimedUntil: null, updatedAt: now })
-      .where(and(thisDelivery, sql`${webhookDeliveries.status} <> 'SUCCEEDED'`))
-      .returning({ id: webhookDeliveries.id });
+    const rescheduled = await rescheduleDelivery(tx, deliveryId, next, now);
     if (next && rescheduled)
       await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next, companyId: endpoint.companyId });
   });

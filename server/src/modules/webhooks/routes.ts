@@ -8,7 +8,7 @@ import {
 } from '@portal/domain';
 import { routeSchema } from '../../lib/openapi.ts';
 import { ifMatchOf, sendEtag } from '../../lib/preconditions.ts';
-import { requireUser } from '../auth/session.ts';
+import { requireUser } from '../users/current-user.ts';
 import { TOKEN_WRITES_WEBHOOKS } from './policy.ts';
 import {
   createWebhook,

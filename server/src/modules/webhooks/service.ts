@@ -1,4 +1,3 @@
-import { and, arrayContains, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   WEBHOOK_DELIVERIES_PAGE_SIZE,
   type WebhookDeliveryPageQuery,
@@ -14,8 +13,6 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import { companies, webhookAttempts, webhookDeliveries, webhookEndpoints } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { authorize, type Actor } from '../../lib/authorize.ts';
 import { badRequest, conflict, forbidden, notFound, rateLimited } from '../../lib/errors.ts';
@@ -26,8 +23,22 @@ import { deliverWebhookJob } from './job-types.ts';
 import { webhookPolicy } from './policy.ts';
 import { newMessageId, newSecret } from './signing.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
-
-type EndpointRow = typeof webhookEndpoints.$inferSelect;
+import {
+  attemptsOf,
+  deleteEndpoint,
+  deliveryPageStatement,
+  endpointsOf,
+  findDelivery,
+  findEndpoint,
+  insertDelivery,
+  insertEndpoint,
+  lockCompanyAndCountEndpoints,
+  lockEndpointVersion,
+  rotateEndpointSecret,
+  subscribedEndpoints,
+  updateEndpoint,
+  type EndpointRow,
+} from './repository.ts';
 
 const view = (e: EndpointRow, now = new Date()): WebhookView => ({
   id: e.id,
@@ -60,7 +71,7 @@ function allow(user: Actor, companyId: number, rule: 'view' | 'manage') {
 
 /** The endpoint, once the user may act on its company's webhooks (404 when it is missing or another company's). */
 async function endpointFor(ctx: AppContext, user: Actor, id: number, rule: 'view' | 'manage'): Promise<EndpointRow> {
-  const [row] = await ctx.db.select().from(webhookEndpoints).where(eq(webhookEndpoints.id, id));
+  const row = await findEndpoint(ctx.db, id);
   if (!row) throw notFound(WEBHOOK_MSG.notFound);
   allow(user, row.companyId, rule);
   return row;
@@ -78,11 +89,7 @@ async function checkUrl(ctx: AppContext, url: string) {
 
 export async function listWebhooks(ctx: AppContext, user: Actor, companyId: number): Promise<WebhookView[]> {
   allow(user, companyId, 'view');
-  const rows = await ctx.db
-    .select()
-    .from(webhookEndpoints)
-    .where(eq(webhookEndpoints.companyId, companyId))
-    .orderBy(webhookEndpoints.id);
+  const rows = await endpointsOf(ctx.db, companyId);
   return rows.map((r) => view(r));
 }
 
@@ -102,30 +109,18 @@ export async function createWebhook(
   const input = webhookInputSchema.parse(body);
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
-    const [company] = await forUpdate(
-      tx,
-      LOCK.company,
-      tx.select({ id: companies.id }).from(companies).where(eq(companies.id, companyId)),
-      [companyId],
-    );
-    if (!company) throw notFound(WEBHOOK_MSG.notFound);
-    const [{ n }] = await tx
-      .select({ n: count() })
-      .from(webhookEndpoints)
-      .where(eq(webhookEndpoints.companyId, companyId));
+    const n = await lockCompanyAndCountEndpoints(tx, companyId);
+    if (n === null) throw notFound(WEBHOOK_MSG.notFound);
     if (n >= WEBHOOKS_PER_COMPANY_MAX) throw conflict(WEBHOOK_MSG.tooMany);
     const secret = newSecret();
-    const [row] = await tx
-      .insert(webhookEndpoints)
-      .values({
-        companyId,
-        url: input.url,
-        events: input.events,
-        active: input.active,
-        secret,
-        createdByUserId: user.id,
-      })
-      .returning();
+    const row = await insertEndpoint(tx, {
+      companyId,
+      url: input.url,
+      events: input.events,
+      active: input.active,
+      secret,
+      createdByUserId: user.id,
+    });
     await recordIfStaffAction(tx, user, {
       action: 'webhook.created',
       target: auditTarget(row),
@@ -148,20 +143,16 @@ export async function updateWebhook(
   await checkUrl(ctx, input.url);
   return ctx.db.transaction(async (tx) => {
     if (precondition) {
-      const [locked] = await forUpdate(
-        tx,
-        LOCK.webhookEndpoint,
-        tx.select({ updatedAt: webhookEndpoints.updatedAt }).from(webhookEndpoints).where(eq(webhookEndpoints.id, id)),
-        [id],
-      );
-      if (!locked) throw notFound(WEBHOOK_MSG.notFound);
-      precondition(locked.updatedAt);
+      const version = await lockEndpointVersion(tx, id);
+      if (!version) throw notFound(WEBHOOK_MSG.notFound);
+      precondition(version);
     }
-    const [row] = await tx
-      .update(webhookEndpoints)
-      .set({ url: input.url, events: input.events, active: input.active, updatedAt: new Date() })
-      .where(eq(webhookEndpoints.id, id))
-      .returning();
+    const row = await updateEndpoint(tx, id, {
+      url: input.url,
+      events: input.events,
+      active: input.active,
+      updatedAt: new Date(),
+    });
     if (!row) throw notFound(WEBHOOK_MSG.notFound);
     await recordIfStaffAction(tx, user, {
       action: 'webhook.updated',
@@ -177,8 +168,7 @@ export async function updateWebhook(
 export async function deleteWebhook(ctx: AppContext, user: Actor, id: number): Promise<void> {
   const endpoint = await endpointFor(ctx, user, id, 'manage');
   await ctx.db.transaction(async (tx) => {
-    const deleted = await tx.delete(webhookEndpoints).where(eq(webhookEndpoints.id, id)).returning();
-    if (!deleted.length) return;
+    if (!(await deleteEndpoint(tx, id))) return;
     await recordIfStaffAction(tx, user, {
       action: 'webhook.deleted',
       target: auditTarget(endpoint),
@@ -202,16 +192,7 @@ export async function rotateSecret(
   const secret = newSecret();
   const now = new Date();
   return ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .update(webhookEndpoints)
-      .set({
-        secret,
-        previousSecret: sql`${webhookEndpoints.secret}`,
-        previousSecretExpiresAt: new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS),
-        updatedAt: now,
-      })
-      .where(eq(webhookEndpoints.id, id))
-      .returning();
+    const row = await rotateEndpointSecret(tx, id, secret, new Date(now.getTime() + WEBHOOK_OLD_SECRET_GRACE_MS), now);
     if (!row) throw notFound(WEBHOOK_MSG.notFound);
     await recordIfStaffAction(tx, user, { action: 'webhook.secret_rotated', target: auditTarget(row) });
     return { webhook: view(row, now), secret };
@@ -234,16 +215,10 @@ export async function listDeliveries(
   const deliveries = await deliveryPageStatement(ctx.db, id, q);
   if (q.before !== undefined) deliveries.reverse();
   const attempts = deliveries.length
-    ? await ctx.db
-        .select()
-        .from(webhookAttempts)
-        .where(
-          inArray(
-            webhookAttempts.deliveryId,
-            deliveries.map((d) => d.id),
-          ),
-        )
-        .orderBy(webhookAttempts.attempt)
+    ? await attemptsOf(
+        ctx.db,
+        deliveries.map((d) => d.id),
+      )
     : [];
   return deliveries.map((d) => ({
     id: d.id,
@@ -266,42 +241,9 @@ export async function listDeliveries(
   }));
 }
 
-/** The rows of a delivery log page, in the order read (oldest first when reading `before`: newer rows). */
-export function deliveryPageStatement(db: Tx, endpointId: number, q: WebhookDeliveryPageQuery) {
-  const anchor = q.after ?? q.before;
-  const position = sql`(${webhookDeliveries.createdAt}, ${webhookDeliveries.id})`;
-  // The delivery's own position, looked up by its id within this endpoint (none, when it is gone: then no rows). As two
-  // values, not one row, so that the comparison is the index's range condition, not a filter.
-  const of = (column: string) =>
-    sql.raw(
-      `(select d.${column} from webhook_deliveries d where d.id = ${Number(anchor ?? 0)} and d.endpoint_id = ${Number(endpointId)})`,
-    );
-  const anchorPosition = sql`(${of('created_at')}, ${of('id')})`;
-  const newer = q.before !== undefined;
-  const order = newer ? asc : desc;
-  return db
-    .select()
-    .from(webhookDeliveries)
-    .where(
-      and(
-        eq(webhookDeliveries.endpointId, endpointId),
-        anchor === undefined
-          ? undefined
-          : newer
-            ? sql`${position} > ${anchorPosition}`
-            : sql`${position} < ${anchorPosition}`,
-      ),
-    )
-    .orderBy(order(webhookDeliveries.createdAt), order(webhookDeliveries.id))
-    .limit(q.limit);
-}
-
 /** Sends a delivery once more, now (same webhook-id, so a receiver that already has it can ignore it). */
 export async function redeliver(ctx: AppContext, user: Actor, deliveryId: number): Promise<void> {
-  const [delivery] = await ctx.db
-    .select({ endpointId: webhookDeliveries.endpointId })
-    .from(webhookDeliveries)
-    .where(eq(webhookDeliveries.id, deliveryId));
+  const delivery = await findDelivery(ctx.db, deliveryId);
   if (!delivery) throw notFound(WEBHOOK_MSG.notFound);
   const endpoint = await endpointFor(ctx, user, delivery.endpointId, 'manage');
   if (!endpoint.active) throw conflict(WEBHOOK_MSG.inactive);
@@ -351,20 +293,17 @@ async function createDelivery(
   const now = new Date();
   // The Standard Webhooks envelope: type, timestamp, data.
   const body = JSON.stringify({ type, timestamp: event.createdAt.toISOString(), data });
-  const [delivery] = await tx
-    .insert(webhookDeliveries)
-    .values({
-      endpointId: endpoint.id,
-      companyId: endpoint.companyId,
-      messageId: event.id,
-      eventType: type,
-      body,
-      nextAttemptAt: now,
-      createdAt: event.createdAt,
-      updatedAt: now,
-    })
-    .returning({ id: webhookDeliveries.id });
-  await enqueue(tx, deliverWebhookJob, { deliveryId: delivery.id }, { companyId: endpoint.companyId });
+  const deliveryId = await insertDelivery(tx, {
+    endpointId: endpoint.id,
+    companyId: endpoint.companyId,
+    messageId: event.id,
+    eventType: type,
+    body,
+    nextAttemptAt: now,
+    createdAt: event.createdAt,
+    updatedAt: now,
+  });
+  await enqueue(tx, deliverWebhookJob, { deliveryId }, { companyId: endpoint.companyId });
 }
 
 /**
@@ -378,16 +317,7 @@ export async function enqueueEvent(
   data: object,
   event: DeliveredEvent,
 ): Promise<void> {
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        eq(webhookEndpoints.companyId, companyId),
-        eq(webhookEndpoints.active, true),
-        arrayContains(webhookEndpoints.events, [type]),
-      ),
-    );
+  const endpoints = await subscribedEndpoints(tx, [companyId], type);
   for (const endpoint of endpoints) await createDelivery(tx, endpoint, type, data, event);
 }
 
@@ -401,16 +331,7 @@ export async function enqueueEvents(
   events: readonly { companyId: number; data: object; event: DeliveredEvent }[],
 ): Promise<void> {
   if (!events.length) return;
-  const endpoints = await tx
-    .select({ id: webhookEndpoints.id, companyId: webhookEndpoints.companyId })
-    .from(webhookEndpoints)
-    .where(
-      and(
-        inArray(webhookEndpoints.companyId, [...new Set(events.map((e) => e.companyId))]),
-        eq(webhookEndpoints.active, true),
-        arrayContains(webhookEndpoints.events, [type]),
-      ),
-    );
+  const endpoints = await subscribedEndpoints(tx, [...new Set(events.map((e) => e.companyId))], type);
   if (!endpoints.length) return;
   for (const event of events)
     for (const endpoint of endpoints)

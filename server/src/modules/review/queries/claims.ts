@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { REVIEW_CLAIM_MINUTES, type ReviewClaim } from '@portal/domain';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { LOCK, taken } from '../../db/lock-order.ts';
+import { queryRows, type Tx } from '../../../db/client.ts';
+import { LOCK, taken } from '../../../db/lock-order.ts';
 
 /**
  * Soft claims (review_claims): the item a reviewer has open. A claim holds while its reviewer is active (the

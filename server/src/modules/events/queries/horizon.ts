@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/client.ts';
 
 /**
  * Transaction ids of transactions running in OTHER databases of the server (and prepared ones of other databases):

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import type { Tx } from '../../db/client.ts';
-import { queryRows } from '../../db/client.ts';
+import type { Tx } from '../../../db/client.ts';
+import { queryRows } from '../../../db/client.ts';
 
 /** Rows deleted per statement: a large backlog goes in short transactions, never one long lock. */
 const PURGE_BATCH = 5_000;

@@ -1,9 +1,9 @@
-import type { TokenArea } from '@portal/domain';
+import type { TokenArea } from './api-tokens.ts';
 
 /**
  * The area of every REST route, by its document tag: what a token's scopes must cover to read (GET) or change there
  * (TOKEN_AREA_SCOPES). null: any valid token (the token's own account, reference data). A route whose tag is not
- * here is refused to tokens (fail closed); openapi.test.ts checks that every route's tag is.
+ * here is refused to tokens (fail closed); server/test/openapi.test.ts checks that every route's tag is.
  */
 export const TOKEN_AREA_OF_TAG: Readonly<Record<string, TokenArea | null>> = {
   Operations: null,

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginFailures, sessions } from '../db/schema.ts';
-import { databaseKind, startTestServer, type TestServer } from '../../test/harness.ts';
+import { loginFailures, sessions } from './db/schema.ts';
+import { databaseKind, startTestServer, type TestServer } from '../test/harness.ts';
 import { purgeExpired } from './maintenance.ts';
 
 let server: TestServer;

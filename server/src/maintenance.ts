@@ -1,16 +1,15 @@
-import type { AppContext } from '../context.ts';
-import type { Db } from '../db/client.ts';
-import { purgeOldFailures } from '../modules/auth/login-throttle.ts';
-import { purgeOldResetTokens } from '../modules/auth/password-reset.ts';
-import { purgeExpiredCounters } from '../lib/rate-limit-store.ts';
-import { purgeExpiredSessions } from '../lib/session-store.ts';
-import { enqueueDailyRecount } from '../modules/submissions/counts-job.ts';
-import { purgeOldAuditRows } from '../modules/audit/retention.ts';
-import { purgeOldWebhookDeliveries } from '../modules/webhooks/retention.ts';
-import { removeOrphanFiles } from './orphan-files.ts';
-import { purgeIdempotencyKeys } from '../lib/idempotency.ts';
-import { purgeFeedEvents } from '../modules/events/service.ts';
-import { purgeFinishedJobs } from './queue.ts';
+import type { AppContext } from './context.ts';
+import type { Db } from './db/client.ts';
+import { purgeOldFailures, purgeOldResetTokens } from './modules/auth/repository.ts';
+import { purgeExpiredCounters } from './lib/rate-limit-store.ts';
+import { purgeExpiredSessions } from './lib/session-store.ts';
+import { enqueueDailyRecount } from './modules/submissions/counts-job.ts';
+import { purgeOldAuditRows } from './modules/audit/queries/retention.ts';
+import { purgeOldWebhookDeliveries } from './modules/webhooks/queries/retention.ts';
+import { removeOrphanFiles } from './jobs/orphan-files.ts';
+import { purgeIdempotencyKeys } from './lib/idempotency.ts';
+import { purgeFeedEvents } from './modules/events/service.ts';
+import { purgeFinishedJobs } from './jobs/queue.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -1,0 +1,25 @@
+import type { AppContext } from './context.ts';
+import { processDraftFile } from './modules/drafts/jobs.ts';
+import { processIngestionFile } from './modules/bulk-ingestion/pipeline.ts';
+import { automatedChecks } from './modules/submissions/checks-job.ts';
+import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
+import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/submissions/readiness-job.ts';
+import { sendStatusMail } from './modules/submissions/notifications.ts';
+import type { SomeJobDefinition } from './jobs/queue.ts';
+import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
+import { deliverWebhook } from './modules/webhooks/jobs.ts';
+
+/** Every job of the portal; the runner refuses to start with a name registered twice. */
+export function allJobs(ctx: AppContext): SomeJobDefinition[] {
+  return [
+    processDraftFile(ctx),
+    automatedChecks(ctx),
+    sendStatusMail(ctx),
+    processIngestionFile(ctx),
+    sendPasswordResetMail(ctx),
+    deliverWebhook(ctx),
+    recountSubmissionCounts(ctx),
+    recomputeReadinessOfPartnerJob(ctx),
+    rejudgeSameUpcOfJob(ctx),
+  ];
+}
