@@ -74,6 +74,8 @@ export default defineConfig({
               { TEST_DATABASE_URL: postgres },
               [
                 'test/**/*.test.ts',
+                // A list's plan test beside its query (modules/<area>/queries/*.plans.postgres.test.ts).
+                'src/**/*.postgres.test.ts',
                 'src/jobs/**/*.test.ts',
                 'src/maintenance.test.ts',
                 'src/lib/session-store.test.ts',

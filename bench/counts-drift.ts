@@ -34,9 +34,10 @@ import {
   replaceFiles,
 } from '../server/src/modules/submissions/lifecycle.ts';
 import { catalogueSubmission, importCertifiedValues } from '../server/src/modules/catalogue/service.ts';
-import { repairCompanyCatalogues, type CatalogueDrift } from '../server/src/modules/catalogue/membership.ts';
+import { repairCompanyCatalogues, type CatalogueDrift } from '../server/src/modules/catalogue/queries/membership.ts';
 import { findUserById } from '../server/src/modules/users/repository.ts';
 import { certifiedValues } from '../server/test/support/certified-values.ts';
+import { subscribeListeners } from '../server/src/listeners.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
 const RESULTS = path.join(repoRoot, 'bench/results/counts-drift.md');
@@ -94,6 +95,8 @@ export async function runCountsDriftBench({ log = console.log } = {}) {
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
   const database = await openPostgres(url.href);
+  // The lifecycle's listeners (readiness, catalogue...), as a server subscribes them at start.
+  subscribeListeners();
   const { db } = database;
   try {
     await db.execute(sql`

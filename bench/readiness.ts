@@ -36,7 +36,7 @@ import { minTwoImagesRule, READINESS_FIXTURE } from '@portal/domain/readiness.fi
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { subscribeListeners } from '../server/src/listeners.ts';
 import { writeVersion } from '../server/src/modules/readiness/repository.ts';
-import { recomputeReadinessOfPartner } from '../server/src/modules/submissions/readiness-job.ts';
+import { recomputeReadinessOfPartner } from '../server/src/modules/readiness/jobs.ts';
 import { dryRunOwnRules } from '../server/src/modules/readiness/service.ts';
 import type { AppContext } from '../server/src/context.ts';
 import { FILES, runKeystrokeBench, type KeystrokeFigures } from './readiness-keystroke.ts';

@@ -27,16 +27,14 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
-import { activityPage, type ActivityQuery } from '../server/src/modules/submissions/activity-list.ts';
+import { activityPage, type ActivityQuery } from '../server/src/modules/submission-views/queries/activity-list.ts';
 import { countSubmissions, rebuildCounts } from '../server/src/modules/submissions/counts.ts';
-import { submissionListPage } from '../server/src/modules/submissions/submission-list.ts';
+import { submissionListPage } from '../server/src/modules/submission-views/queries/submission-list.ts';
 import { picturesNear } from '../server/src/modules/media-files/repository.ts';
-import {
-  cataloguePage,
-  cataloguePageReads,
-  type CataloguedProductRow,
-} from '../server/src/modules/catalogue/service.ts';
-import { rebuildCompanyCatalogues } from '../server/src/modules/catalogue/membership.ts';
+import { cataloguePage } from '../server/src/modules/catalogue/service.ts';
+import { cataloguePageReads } from '../server/src/modules/catalogue/queries/catalogue-list.ts';
+import type { CataloguedProductRow } from '../server/src/modules/catalogue/repository.ts';
+import { rebuildCompanyCatalogues } from '../server/src/modules/catalogue/queries/membership.ts';
 import { findUserById, type UserRow } from '../server/src/modules/users/repository.ts';
 import type { AppContext } from '../server/src/context.ts';
 import { keyOf } from '../server/src/lib/keyset.ts';

@@ -3,7 +3,7 @@ import { processDraftFile } from './modules/drafts/jobs.ts';
 import { processIngestionFile } from './modules/bulk-ingestion/pipeline.ts';
 import { automatedChecks } from './modules/submissions/checks-job.ts';
 import { recountSubmissionCounts } from './modules/submissions/counts-job.ts';
-import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/submissions/readiness-job.ts';
+import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/readiness/jobs.ts';
 import { sendStatusMail } from './modules/submissions/notifications.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';

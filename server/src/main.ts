@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { DataDirLockedError, openDatabase } from './db/client.ts';
 import { loadReferenceData } from './modules/reference-data/bulk-edit-options.ts';
-import { enqueueMissingReadiness } from './modules/submissions/readiness-job.ts';
+import { enqueueMissingReadiness } from './modules/readiness/jobs.ts';
 import { DEMO_ACCOUNTS, seedDemoDataIfEmpty } from './demo/seed.ts';
 import { findUserByEmail } from './modules/users/repository.ts';
 import { createContext } from './bootstrap.ts';

@@ -288,7 +288,7 @@ describe(`bulk edit of submissions (${databaseKind})`, () => {
       .update(productSubmissions)
       .set({ partnerStatuses: [], partnerStatusLabel: 'N/A' })
       .where(eq(productSubmissions.id, id));
-    const { enqueueMissingReadiness } = await import('../src/modules/submissions/readiness-job.ts');
+    const { enqueueMissingReadiness } = await import('../src/modules/readiness/jobs.ts');
     await enqueueMissingReadiness(server.database.db);
     await server.ctx.jobs!.drain();
     expect((await stored(id)).partnerStatusLabel).toBe('Incomplete');

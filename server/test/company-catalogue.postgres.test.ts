@@ -9,7 +9,7 @@ import { certifiedValues } from './support/certified-values.ts';
 
 /**
  * A product catalogued while a company's first submission of it is being written: neither transaction sees the
- * other's row, and the per-EAN-13 lock of the refresh (catalogue/membership.ts) makes the later one see it anyway.
+ * other's row, and the per-EAN-13 lock of the refresh (catalogue/queries/membership.ts) makes the later one see it anyway.
  */
 let server: TestServer;
 let supplier: UserRow;

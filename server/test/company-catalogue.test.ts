@@ -8,13 +8,13 @@ import {
   catalogueKeysetPage,
   delistProduct,
   importCertifiedValues,
-  type CatalogueQuery,
 } from '../src/modules/catalogue/service.ts';
+import type { CatalogueQuery } from '../src/modules/catalogue/queries/catalogue-list.ts';
 import {
   rebuildCompanyCatalogues,
   repairCompanyCatalogues,
   type CatalogueDrift,
-} from '../src/modules/catalogue/membership.ts';
+} from '../src/modules/catalogue/queries/membership.ts';
 import { enqueue } from '../src/jobs/queue.ts';
 import { recountSubmissionsJob } from '../src/modules/submissions/job-types.ts';
 import {

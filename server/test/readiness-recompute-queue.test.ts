@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { jobs } from '../src/db/schema.ts';
 import { defineJob, JobRunner } from '../src/jobs/queue.ts';
-import { recomputeReadinessJob, rejudgeLater, rejudgeSameUpcJob } from '../src/modules/submissions/job-types.ts';
+import { recomputeReadinessJob, rejudgeLater, rejudgeSameUpcJob } from '../src/modules/readiness/job-types.ts';
 import { demoClients, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
 

@@ -18,8 +18,8 @@ import {
   deleteSubmissionRecord,
   type NewSubmissionFile,
 } from '../src/modules/submissions/lifecycle.ts';
-import { recomputeReadinessOfPartner } from '../src/modules/submissions/readiness-job.ts';
-import { readinessCondition } from '../src/modules/submissions/readiness-filter.ts';
+import { recomputeReadinessOfPartner } from '../src/modules/readiness/jobs.ts';
+import { readinessCondition } from '../src/modules/readiness/queries/filter.ts';
 import { dryRunOwnRules } from '../src/modules/readiness/service.ts';
 import { jobs } from '../src/db/schema.ts';
 import { databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';

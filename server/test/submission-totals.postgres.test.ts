@@ -28,6 +28,7 @@ import {
 } from '../src/modules/submissions/lifecycle.ts';
 import { createPostgresDatabase } from './harness.ts';
 import { explainPlan } from './support/plans.ts';
+import { subscribeListeners } from '../src/listeners.ts';
 
 /**
  * The staff-wide totals under concurrent transactions on PostgreSQL (row locks and READ COMMITTED as in production),
@@ -50,6 +51,8 @@ beforeAll(async () => {
   drop = created.drop;
   url = created.url;
   database = await openPostgres(created.url);
+  // The lifecycle's listeners (readiness, catalogue...), as a server subscribes them at start.
+  subscribeListeners();
   const { db } = database;
   const ids = [...SAME_STRIPE, OTHER_STRIPE];
   await db.execute(sql`insert into companies (id, name, kind) values (${PARTNER}, 'Totals Partner', 'partner')`);

@@ -806,7 +806,7 @@ export const cataloguedProducts = pgTable(
 );
 
 /**
- * A company's catalogue (modules/catalogue/membership.ts): one row per catalogued product the company has a submission
+ * A company's catalogue (modules/catalogue/queries/membership.ts): one row per catalogued product the company has a submission
  * of (n: how many), with copies of the product's sort keys as the list sorts them (lowered, an empty one as '') and
  * whether it is listed (not delisted), so that a company's page is a range of its own rows in the index of the sort.
  * Kept by the submissions lifecycle (a submission created, deleted or given another EAN-13) and by the catalogue (a

@@ -2,12 +2,13 @@ import { ALL_SCOPES, FEATURE_FLAGS, SCOPES } from '@portal/domain';
 import { isEmpty, type Db, type Tx } from '../db/client.ts';
 import { lock, LOCK } from '../db/lock-order.ts';
 import { hashPassword } from '../modules/users/passwords.ts';
-import { insertCataloguedProducts } from '../modules/catalogue/service.ts';
+import { insertCataloguedProducts } from '../modules/catalogue/repository.ts';
 import { enableNewFlags } from '../modules/feature-flags/repository.ts';
-import { insertConfiguration } from '../modules/partners/service.ts';
+import { insertConfiguration } from '../modules/partners/repository.ts';
 import { insertCompaniesWithIds, insertUsers } from '../modules/users/repository.ts';
 import { countChangesTogether } from '../modules/submissions/counts.ts';
 import { recordPastSubmission } from '../modules/submissions/lifecycle.ts';
+import { subscribeListeners } from '../listeners.ts';
 
 /** Fixed demo sign-ins: the README, guides and tests rely on them. */
 export const DEMO_ACCOUNTS = [
@@ -100,6 +101,9 @@ export async function seedDemoData(db: Db) {
 }
 
 async function seedInto(tx: Tx, hashes: string[]) {
+  // Its submissions' counts refresh the company catalogues through the lifecycle's listeners: subscribed first, as
+  // the seed may run before the context is made (main.ts).
+  subscribeListeners();
   await insertCompaniesWithIds(tx, DEMO_COMPANIES);
   const created = await insertUsers(
     tx,

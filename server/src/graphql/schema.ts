@@ -3,7 +3,7 @@ import { builder } from './builder.ts';
 import '../modules/users/graphql.ts';
 import '../modules/feature-flags/graphql.ts';
 import '../modules/drafts/graphql.ts';
-import '../modules/submissions/graphql.ts';
+import '../modules/submission-views/graphql.ts';
 import '../modules/partners/graphql.ts';
 import '../modules/readiness/graphql.ts';
 import '../modules/catalogue/graphql.ts';

@@ -12,10 +12,11 @@ import type { Tx } from '../../db/client.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields } from '../audit/summary.ts';
-import { likeContains } from '../partners/service.ts';
+import { likeContains } from '../partners/repository.ts';
 import { updateDetails } from '../submissions/lifecycle.ts';
 import type { UserRow } from '../users/repository.ts';
-import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
+import { valuesOf } from '../readiness/partner-statuses.ts';
+import { referencesOf } from '../readiness/queries/submissions.ts';
 import { bulkEditPolicy } from './policy.ts';
 import {
   attributesByIds,

@@ -1,11 +1,8 @@
 import { CATALOGUE_SORT_KEYS } from '@portal/domain';
 import { builder } from '../../graphql/builder.ts';
 import { requireUser } from '../users/current-user.ts';
-import { presentSubmission } from '../submissions/presenter.ts';
-import { SubmissionDetailRef } from '../submissions/graphql.ts';
 import {
   cataloguePage,
-  catalogueSubmission,
   delistProduct,
   presentProduct,
   productImageUrls,
@@ -75,7 +72,7 @@ const CataloguedProductPage = builder
     }),
   });
 
-const CertifiedValuesInput = builder.inputType('CertifiedValuesInput', {
+export const CertifiedValuesInput = builder.inputType('CertifiedValuesInput', {
   fields: (t) => ({
     description: t.string({ required: true }),
     brand: t.string({ required: true }),
@@ -136,15 +133,6 @@ builder.queryFields((t) => ({
 }));
 
 builder.mutationFields((t) => ({
-  catalogueSubmission: t.field({
-    type: SubmissionDetailRef,
-    description: 'Cataloguing staff record the certified values of an accepted submission: it becomes CATALOGUED.',
-    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CertifiedValuesInput, required: true }) },
-    resolve: async (_root, { id, input }, { request, ctx }) => {
-      const user = await requireUser(request);
-      return presentSubmission(ctx.db, await catalogueSubmission(ctx, user, String(id), input), user);
-    },
-  }),
   delistCataloguedProduct: t.field({
     type: CataloguedProductRef,
     args: { ean13Upc: t.arg.string({ required: true }) },

@@ -1,36 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CATALOGUE_COUNT_LIMIT,
   CATALOGUE_MSG,
-  CATALOGUE_MAX_PAGE_SIZE,
-  CATALOGUE_PAGE_SIZE,
-  CATALOGUE_SORT_KEYS,
   certifiedValuesSchema,
   DRAFT_MSG,
   photoCodesDiffer,
   shippingProfileChoiceSchema,
-  upcPrefixes,
-  type CatalogueSortKey,
   type CertifiedValues,
   type ImportRow,
 } from '@portal/domain';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK, taken } from '../../db/lock-order.ts';
-import {
-  cataloguedProducts,
-  companyCatalogue,
-  productShippingProfiles,
-  productSubmissions,
-  submissionFiles,
-} from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { readBarcodesOffThread } from '../../media/media-pool.ts';
 import { changeStatus, createSubmissions } from '../submissions/lifecycle.ts';
 import { countChangesTogether } from '../submissions/counts.ts';
-import { imagePath } from '../submissions/presenter.ts';
+import { imagePath } from '../submissions/shapes.ts';
 import { staffStatusChange, visibleSubmission } from '../submissions/service.ts';
 import { recordAudit } from '../audit/record.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
@@ -39,11 +24,21 @@ import { recordWithinQuota } from '../uploads/quota.ts';
 import { applyProductShippingProfile, assertCompanyProfiles } from '../shipping-profiles/service.ts';
 import type { UserRow } from '../users/repository.ts';
 import { cataloguePolicy } from './policy.ts';
-import { listedCountStatement, refreshProductsInCompanyCatalogues } from './membership.ts';
-import { cursorJson, filtersFingerprint, invalidCursor, keyOf, keysetKey, timestampOf } from '../../lib/keyset.ts';
-import { z } from 'zod';
-
-export type CataloguedProductRow = typeof cataloguedProducts.$inferSelect;
+import { refreshProductsInCompanyCatalogues } from './queries/membership.ts';
+import { cataloguePageReads, type CatalogueQuery } from './queries/catalogue-list.ts';
+import {
+  existingProducts,
+  imageFilesOf,
+  lockedProduct,
+  productProfilesOf,
+  productSeenBy,
+  productsAfter,
+  submissionsWithStatus,
+  updateProduct,
+  upsertProductRows,
+  type CataloguedProductRow,
+} from './repository.ts';
+import { invalidCursor } from '../../lib/keyset.ts';
 
 /** How many EAN-13s an import's audit row lists by name. */
 const AUDITED_EANS = 20;
@@ -51,64 +46,12 @@ const AUDITED_EANS = 20;
 /** Which submission statuses contribute images to a product. */
 const IMAGE_STATUSES = ['ACCEPTED', 'CATALOGUED'];
 
-/** A supplier sees a product when its company has a submission of that EAN-13. */
-const companyHasSubmission = (companyId: number) =>
-  sql`exists (select 1 from ${productSubmissions} s where s.company_id = ${companyId} and s.ean13_upc = ${cataloguedProducts.ean13Upc})`;
-
 export async function visibleProduct(db: Tx, user: UserRow, ean13Upc: string): Promise<CataloguedProductRow> {
   if (!/^\d{1,14}$/.test(ean13Upc)) throw notFound('Product not found.');
-  const where = cataloguePolicy.seesEveryProduct(user)
-    ? eq(cataloguedProducts.ean13Upc, ean13Upc)
-    : and(eq(cataloguedProducts.ean13Upc, ean13Upc), companyHasSubmission(user.companyId));
-  const [row] = await db.select().from(cataloguedProducts).where(where);
+  const row = await productSeenBy(db, ean13Upc, cataloguePolicy.seesEveryProduct(user) ? null : user.companyId);
   if (!row) throw notFound('Product not found.');
   return row;
 }
-
-/**
- * Each sort's key, as its index holds it (then the EAN-13): the optional columns as '' when empty, so that every row has
- * a place in the keyset order (a null would compare as unknown and drop out of a page read from a cursor). Staff read
- * the catalogue's indexes; a supplier its company's catalogue (membership.ts), whose rows hold the keys as these are.
- */
-const SORT_COLUMNS: Record<CatalogueSortKey, SQL | AnyPgColumn> = {
-  ean13Upc: cataloguedProducts.ean13Upc,
-  brand: sql`lower(${cataloguedProducts.brand})`,
-  description: sql`lower(${cataloguedProducts.description})`,
-  itemSize: sql`coalesce(${cataloguedProducts.itemSize}, '')`,
-  unitsOfMeasure: sql`coalesce(${cataloguedProducts.unitsOfMeasure}, '')`,
-  updatedDate: cataloguedProducts.updatedAt,
-};
-const COMPANY_SORT_COLUMNS: Record<CatalogueSortKey, AnyPgColumn> = {
-  ean13Upc: companyCatalogue.ean13Upc,
-  brand: companyCatalogue.brand,
-  description: companyCatalogue.description,
-  itemSize: companyCatalogue.itemSize,
-  unitsOfMeasure: companyCatalogue.unitsOfMeasure,
-  updatedDate: companyCatalogue.updatedAt,
-};
-
-/** The key of a row as a cursor keeps it: text, and the modification time in whole microseconds. */
-const cursorKeyOf = (sortBy: CatalogueSortKey, columns: Record<CatalogueSortKey, SQL | AnyPgColumn>) =>
-  sortBy === 'updatedDate' ? keyOf(sql`${columns.updatedDate}`) : sql`(${columns[sortBy]})::text`;
-const keyValue = (sortBy: CatalogueSortKey, key: string) => (sortBy === 'updatedDate' ? timestampOf(key) : sql`${key}`);
-
-const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
-
-export interface CatalogueQuery {
-  upcPrefix?: string | null;
-  page?: number | null;
-  pageSize?: number | null;
-  sortBy?: string | null;
-  sortDirection?: string | null;
-  brand?: string | null;
-  description?: string | null;
-  /** The page is the one after the page whose end cursor this is (read from there, not counted from the top). */
-  after?: string | null;
-  /** The page is the one before the page whose start cursor this is. */
-  before?: string | null;
-}
-
-const catalogueCursor = z.object({ k: z.string().max(1000), e: z.string().regex(/^\d{1,14}$/), f: z.string().max(20) });
 
 /**
  * One page of the catalogue list and how many products match, counted up to CATALOGUE_COUNT_LIMIT (`more`: there are
@@ -139,123 +82,6 @@ export async function cataloguePage(ctx: AppContext, user: UserRow, q: Catalogue
   };
 }
 
-/** The statements of a catalogue page: its rows (null past the rows counted, with no edge to read from) and the capped count. */
-export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
-  const sortBy = (q.sortBy ?? 'updatedDate') as CatalogueSortKey;
-  if (!CATALOGUE_SORT_KEYS.includes(sortBy)) throw badRequest(`Unknown sort ${q.sortBy}.`);
-  const direction = q.sortDirection ?? 'desc';
-  if (direction !== 'asc' && direction !== 'desc') throw badRequest(`Unknown sort direction ${q.sortDirection}.`);
-  const pageSize = Math.min(Math.max(q.pageSize ?? CATALOGUE_PAGE_SIZE, 1), CATALOGUE_MAX_PAGE_SIZE);
-  const page = Math.max(q.page ?? 1, 1);
-  // Staff read the catalogue; a supplier the listed rows of its company's catalogue (membership.ts), joined to the
-  // products of a page only: every condition and order is on the company's rows and their indexes.
-  const everyProduct = cataloguePolicy.seesEveryProduct(user);
-  const columns = everyProduct ? SORT_COLUMNS : COMPANY_SORT_COLUMNS;
-  const eanColumn = columns.ean13Upc;
-  const conditions: SQL[] = [];
-  if (!everyProduct)
-    // `listed` as it is written in the partial indexes' predicate, so that the planner matches them.
-    conditions.push(eq(companyCatalogue.companyId, user.companyId), sql`${companyCatalogue.listed}`);
-  const prefixes = upcPrefixes(q.upcPrefix);
-  if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${eanColumn} like ${p + '%'}`))!);
-  if (q.brand?.trim()) conditions.push(sql`${columns.brand} like ${likeText(q.brand.trim())}`);
-  if (q.description?.trim()) conditions.push(sql`${columns.description} like ${likeText(q.description.trim())}`);
-  const filtered = prefixes.length > 0 || !!q.brand?.trim() || !!q.description?.trim();
-  const where = conditions.length ? and(...conditions) : undefined;
-  // A cursor is good for the list it came from only: its sort, direction and filters (and who reads it).
-  const fingerprint = filtersFingerprint({
-    sortBy,
-    direction,
-    upcPrefix: q.upcPrefix?.trim() || null,
-    brand: q.brand?.trim() || null,
-    description: q.description?.trim() || null,
-    user: everyProduct ? 'all' : user.companyId,
-  });
-  const edge = q.after ?? q.before;
-  if (q.after && q.before) throw badRequest('Give after or before, not both.');
-  const backwards = !q.after && !!q.before;
-  const order = (direction === 'asc') !== backwards ? asc : desc;
-  const sortColumn = columns[sortBy];
-  // Each row with its sort key as the cursor keeps it (the modification time to the microsecond, which a Date loses).
-  const orderOf = (key: SQL | AnyPgColumn | SQL.Aliased, ean: SQL | AnyPgColumn) =>
-    sortBy === 'ean13Upc' ? [order(ean)] : [order(key), order(ean)];
-  const ordered = (condition: SQL | undefined, skip: number) => {
-    if (everyProduct)
-      return db
-        .select({ row: cataloguedProducts, key: sql<string>`${cursorKeyOf(sortBy, columns)}` })
-        .from(cataloguedProducts)
-        .where(condition)
-        .orderBy(...orderOf(sortColumn, eanColumn))
-        .limit(pageSize)
-        .offset(skip);
-    // The company's page first (its rows in the index of the sort), then the products of the page by key: joined in
-    // one statement, the planner may walk the catalogue's index by EAN-13 and pass over other companies' products.
-    const chosen = db
-      .select({
-        ean: companyCatalogue.ean13Upc,
-        sort: sql`${sortColumn}`.as('sort'),
-        key: sql<string>`${cursorKeyOf(sortBy, columns)}`.as('key'),
-      })
-      .from(companyCatalogue)
-      .where(condition)
-      .orderBy(...orderOf(sortColumn, eanColumn))
-      .limit(pageSize)
-      .offset(skip)
-      .as('chosen');
-    return db
-      .select({ row: cataloguedProducts, key: chosen.key })
-      .from(chosen)
-      .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, chosen.ean))
-      .orderBy(...orderOf(chosen.sort, chosen.ean));
-  };
-  /**
-   * Down the list (after) in its direction, or back up it (before): the sort's index read as a range either way. The
-   * range is written `(key, ean) >= (cursor)` less the cursor's own row rather than `(key, ean) > (cursor)`: the same
-   * rows (the EAN-13 is unique), but PostgreSQL estimates a row comparison by its first column alone, and `key > k`
-   * is nothing when k is the last key (`<`: the first, such as the empty size of every product without one), however
-   * many rows share k. Estimated at one row, a sort of every row past the cursor cost the planner what the index
-   * read of a page did (8.46 against 8.43 at 100,000 products), and either could be chosen; with `>=` the estimate
-   * counts the rows of k, and the index read wins by far.
-   */
-  const pastEdge = (cursor: string) => {
-    const at = decodeCatalogueCursor(cursor, fingerprint);
-    if (sortBy === 'ean13Upc') return sql`${eanColumn} ${sql.raw(order === asc ? '>' : '<')} ${at.e}`;
-    // A date's key becomes a timestamp in SQL: only one a row can have (a crafted one is a 400, not a 500).
-    if (sortBy === 'updatedDate' && !keysetKey.safeParse(at.k).success) throw invalidCursor();
-    const key = keyValue(sortBy, at.k);
-    return sql`(${sortColumn}, ${eanColumn}) ${sql.raw(order === asc ? '>=' : '<=')} (${key}, ${at.e})
-      and not (${sortColumn} = ${key} and ${eanColumn} = ${at.e})`;
-  };
-  const skip = (page - 1) * pageSize;
-  const rows = edge
-    ? ordered(and(where, pastEdge(edge)), 0)
-    : skip < CATALOGUE_COUNT_LIMIT
-      ? ordered(where, skip)
-      : null;
-  // A supplier's list without a filter is counted already (its company's listed products); any other count stops past
-  // CATALOGUE_COUNT_LIMIT.
-  const count =
-    !everyProduct && !filtered
-      ? listedCountStatement(db, user.companyId)
-      : db.select({ counted: sql<number>`count(*)::int` }).from(
-          db
-            .select({ one: sql`1` })
-            .from(everyProduct ? cataloguedProducts : companyCatalogue)
-            .where(where)
-            .limit(CATALOGUE_COUNT_LIMIT + 1)
-            .as('counted'),
-        );
-  const cursorOf = (r: { row: CataloguedProductRow; key: string }) =>
-    Buffer.from(JSON.stringify({ k: r.key, e: r.row.ean13Upc, f: fingerprint })).toString('base64url');
-  return { rows, count, backwards, page, pageSize, cursorOf };
-}
-
-function decodeCatalogueCursor(cursor: string, fingerprint: string) {
-  const parsed = catalogueCursor.safeParse(cursorJson(cursor, 1500));
-  if (!parsed.success || parsed.data.f !== fingerprint) throw invalidCursor();
-  return parsed.data;
-}
-
 /**
  * The integration API's catalogue list: by EAN-13, a page at a time from a cursor (the primary key's index: every page
  * costs the same, however deep). A supplier sees the products its company submitted, delisted ones aside, as on the
@@ -263,29 +89,12 @@ function decodeCatalogueCursor(cursor: string, fingerprint: string) {
  */
 export async function catalogueKeysetPage(ctx: AppContext, user: UserRow, q: { limit: number; cursor?: string }) {
   const after = q.cursor ? decodeEanCursor(q.cursor) : null;
-  const rows = cataloguePolicy.seesEveryProduct(user)
-    ? await ctx.db
-        .select()
-        .from(cataloguedProducts)
-        .where(after ? sql`${cataloguedProducts.ean13Upc} > ${after}` : undefined)
-        .orderBy(asc(cataloguedProducts.ean13Upc))
-        .limit(q.limit + 1)
-    : // The company's catalogue (membership.ts) in its primary key's order, the products of the page joined.
-      (
-        await ctx.db
-          .select({ row: cataloguedProducts })
-          .from(companyCatalogue)
-          .innerJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, companyCatalogue.ean13Upc))
-          .where(
-            and(
-              eq(companyCatalogue.companyId, user.companyId),
-              sql`${companyCatalogue.listed}`,
-              after ? sql`${companyCatalogue.ean13Upc} > ${after}` : undefined,
-            ),
-          )
-          .orderBy(asc(companyCatalogue.ean13Upc))
-          .limit(q.limit + 1)
-      ).map((r) => r.row);
+  const rows = await productsAfter(
+    ctx.db,
+    cataloguePolicy.seesEveryProduct(user) ? null : user.companyId,
+    after,
+    q.limit + 1,
+  );
   const page = rows.slice(0, q.limit);
   const last = page[page.length - 1];
   return {
@@ -310,23 +119,12 @@ async function imagesOf(db: Tx, user: UserRow, eans: string[]) {
   const out = new Map<string, { imageUrls: string[]; thumbnailUrls: string[] }>();
   for (const e of eans) out.set(e, { imageUrls: [], thumbnailUrls: [] });
   if (!eans.length) return out;
-  const rows = await db
-    .select({
-      ean: productSubmissions.ean13Upc,
-      id: productSubmissions.id,
-      fileName: submissionFiles.fileName,
-      kind: submissionFiles.kind,
-    })
-    .from(productSubmissions)
-    .innerJoin(submissionFiles, eq(submissionFiles.submissionId, productSubmissions.id))
-    .where(
-      and(
-        inArray(productSubmissions.ean13Upc, eans),
-        inArray(productSubmissions.itemStatus, IMAGE_STATUSES),
-        cataloguePolicy.seesEveryProduct(user) ? undefined : eq(productSubmissions.companyId, user.companyId),
-      ),
-    )
-    .orderBy(desc(productSubmissions.updatedAt), desc(productSubmissions.id), asc(submissionFiles.position));
+  const rows = await imageFilesOf(
+    db,
+    eans,
+    IMAGE_STATUSES,
+    cataloguePolicy.seesEveryProduct(user) ? null : user.companyId,
+  );
   for (const r of rows) {
     const url = imagePath(r.id, r.fileName, r.kind);
     const entry = out.get(r.ean)!;
@@ -344,14 +142,7 @@ export async function presentProducts(db: Tx, user: UserRow, rows: CataloguedPro
   const eans = rows.map((r) => r.ean13Upc);
   const [images, profiles] = await Promise.all([
     imagesOf(db, user, eans),
-    eans.length
-      ? db
-          .select()
-          .from(productShippingProfiles)
-          .where(
-            and(eq(productShippingProfiles.companyId, user.companyId), inArray(productShippingProfiles.ean13Upc, eans)),
-          )
-      : Promise.resolve([]),
+    eans.length ? productProfilesOf(db, user.companyId, eans) : Promise.resolve([]),
   ]);
   const profileOf = new Map(profiles.map((p) => [p.ean13Upc, p.shippingProfileId]));
   return rows.map((r) => ({
@@ -377,40 +168,7 @@ async function upsertProducts(tx: Tx, userId: number, unordered: ImportRow[]) {
   const rows = [...unordered].sort((a, b) => (a.ean13Upc < b.ean13Upc ? -1 : a.ean13Upc > b.ean13Upc ? 1 : 0));
   for (let i = 0; i < rows.length; i += 500) {
     const chunk = rows.slice(i, i + 500);
-    taken(
-      tx,
-      LOCK.cataloguedProduct,
-      chunk.map((r) => r.ean13Upc),
-    );
-    await tx
-      .insert(cataloguedProducts)
-      .values(
-        chunk.map((r) => ({
-          ean13Upc: r.ean13Upc,
-          ...r.values,
-          isDelisted: false,
-          delistedAt: null,
-          updatedBy: userId,
-          updatedAt: now,
-        })),
-      )
-      .onConflictDoUpdate({
-        target: cataloguedProducts.ean13Upc,
-        set: {
-          description: sql`excluded.description`,
-          brand: sql`excluded.brand`,
-          department: sql`excluded.department`,
-          category: sql`excluded.category`,
-          subcategory: sql`excluded.subcategory`,
-          itemSize: sql`excluded.item_size`,
-          unitsOfMeasure: sql`excluded.units_of_measure`,
-          packCount: sql`excluded.pack_count`,
-          isDelisted: false,
-          delistedAt: null,
-          updatedBy: userId,
-          updatedAt: now,
-        },
-      });
+    await upsertProductRows(tx, userId, now, chunk);
   }
 }
 
@@ -441,26 +199,14 @@ export async function importCertifiedValues(ctx: AppContext, user: UserRow, rows
     const eans = rows.map((r) => r.ean13Upc);
     const existing = new Set<string>();
     for (let i = 0; i < eans.length; i += 1000) {
-      const found = await tx
-        .select({ e: cataloguedProducts.ean13Upc })
-        .from(cataloguedProducts)
-        .where(inArray(cataloguedProducts.ean13Upc, eans.slice(i, i + 1000)));
+      const found = await existingProducts(tx, eans.slice(i, i + 1000));
       found.forEach((f) => existing.add(f.e));
     }
     await upsertProducts(tx, user.id, rows);
     // Their count changes applied together at the end: the count rows locked in the one order (submissions/counts.ts).
     await countChangesTogether(tx, async () => {
       for (let i = 0; i < eans.length; i += 1000) {
-        const accepted = await tx
-          .select({ id: productSubmissions.id })
-          .from(productSubmissions)
-          .where(
-            and(
-              inArray(productSubmissions.ean13Upc, eans.slice(i, i + 1000)),
-              eq(productSubmissions.itemStatus, 'ACCEPTED'),
-            ),
-          )
-          .orderBy(asc(productSubmissions.id));
+        const accepted = await submissionsWithStatus(tx, eans.slice(i, i + 1000), 'ACCEPTED');
         for (const s of accepted) {
           await changeStatus(tx, s.id, 'CATALOGUED', {
             actor: 'staff',
@@ -498,28 +244,20 @@ export async function delistProduct(ctx: AppContext, user: UserRow, ean13Upc: st
   await visibleProduct(ctx.db, user, ean13Upc);
   if (!cataloguePolicy.catalogue(user)) throw forbidden();
   return ctx.db.transaction(async (tx) => {
-    const [locked] = await forUpdate(
-      tx,
-      LOCK.cataloguedProduct,
-      tx.select().from(cataloguedProducts).where(eq(cataloguedProducts.ean13Upc, ean13Upc)),
-      [ean13Upc],
-    );
+    const locked = await lockedProduct(tx, ean13Upc);
     if (!locked) throw notFound('Product not found.');
     if (locked.isDelisted) throw new HttpError(409, 'INVALID_TRANSITION', 'This product is already delisted.');
-    const catalogued = await tx
-      .select({ id: productSubmissions.id })
-      .from(productSubmissions)
-      .where(and(eq(productSubmissions.ean13Upc, ean13Upc), eq(productSubmissions.itemStatus, 'CATALOGUED')))
-      .orderBy(asc(productSubmissions.id));
+    const catalogued = await submissionsWithStatus(tx, [ean13Upc], 'CATALOGUED');
     await countChangesTogether(tx, async () => {
       for (const s of catalogued) await changeStatus(tx, s.id, 'DELISTED', { actor: 'staff', userId: user.id });
     });
     const now = new Date();
-    const [row] = await tx
-      .update(cataloguedProducts)
-      .set({ isDelisted: true, delistedAt: now, updatedAt: now, updatedBy: user.id })
-      .where(eq(cataloguedProducts.ean13Upc, ean13Upc))
-      .returning();
+    const row = await updateProduct(tx, ean13Upc, {
+      isDelisted: true,
+      delistedAt: now,
+      updatedAt: now,
+      updatedBy: user.id,
+    });
     await refreshProductsInCompanyCatalogues(tx, [ean13Upc]);
     await recordAudit(tx, {
       actor: user,
@@ -622,14 +360,4 @@ export async function addProductImages(
       ),
   );
   return { id };
-}
-
-/** Catalogued products recorded as they are (the demo's history): no checks, no audit row. */
-export async function insertCataloguedProducts(db: Tx, values: (typeof cataloguedProducts.$inferInsert)[]) {
-  if (!values.length) return;
-  await db.insert(cataloguedProducts).values(values);
-  await refreshProductsInCompanyCatalogues(
-    db,
-    values.map((v) => v.ean13Upc),
-  );
 }

@@ -9,7 +9,7 @@ import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
 import { requireUser } from '../users/current-user.ts';
 import { readinessOfDraft } from '../readiness/service.ts';
-import { v1SummaryOf } from '../submissions/api-v1-presenter.ts';
+import { v1SummaryOf } from '../submissions/shapes.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { draftPolicy } from './policy.ts';

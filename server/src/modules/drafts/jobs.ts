@@ -1,9 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import type { StoredPhotoIssue } from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { draftFiles, draftSubmissions } from '../../db/schema.ts';
-import { touchDraftOfFile } from './repository.ts';
+import { draftFileNamed, draftFileWithDraft, touchDraftOfFile, updateDraftFile } from './repository.ts';
 import { defineJob, jobType, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
@@ -23,39 +21,28 @@ export const processDraftFile = (ctx: AppContext) =>
   defineJob<{ fileId: string }>({
     ...processDraftFileJob,
     handler: async ({ fileId }, job) => {
-      const [found] = await ctx.db
-        .select({
-          file: draftFiles,
-          companyId: draftSubmissions.companyId,
-          partnerCompanyId: draftSubmissions.partnerCompanyId,
-        })
-        .from(draftFiles)
-        .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
-        .where(eq(draftFiles.id, fileId));
+      const found = await draftFileWithDraft(ctx.db, fileId);
       if (!found) return;
       const { file, companyId, partnerCompanyId } = found; // the draft was deleted or submitted meanwhile
       await withLocalFile(ctx.storage, file.storageKey, async (path) => {
         try {
           const thumbnailKey = file.thumbnailKey ?? (await makeRenditions(ctx.storage, file.id, path, file.kind));
-          await ctx.db.update(draftFiles).set({ thumbnailKey }).where(eq(draftFiles.id, fileId));
+          await updateDraftFile(ctx.db, fileId, { thumbnailKey });
           const analysis = await analyseFileOffThread(path, file.kind);
           const qualityIssues = await photoIssuesOf(
             ctx.db,
             { id: file.id, companyId, draftId: file.draftId, partnerCompanyId },
             analysis,
           );
-          await ctx.db
-            .update(draftFiles)
-            .set({
-              detectedUpcs: analysis.codes,
-              detectedFrom: analysis.readFrom,
-              barcodeRegion: analysis.region,
-              detectionStatus: 'done',
-              qualityIssues,
-              perceptualHash: analysis.photo.hash,
-              longSidePx: longSideOf(analysis.photo),
-            })
-            .where(eq(draftFiles.id, fileId));
+          await updateDraftFile(ctx.db, fileId, {
+            detectedUpcs: analysis.codes,
+            detectedFrom: analysis.readFrom,
+            barcodeRegion: analysis.region,
+            detectionStatus: 'done',
+            qualityIssues,
+            perceptualHash: analysis.photo.hash,
+            longSidePx: longSideOf(analysis.photo),
+          });
           await nameEachOther(ctx, file, qualityIssues);
           await touchDraftOfFile(ctx.db, fileId);
         } catch (err) {
@@ -71,7 +58,7 @@ export const processDraftFile = (ctx: AppContext) =>
   });
 
 async function markUnread(ctx: AppContext, fileId: string) {
-  await ctx.db.update(draftFiles).set({ detectionStatus: 'failed' }).where(eq(draftFiles.id, fileId));
+  await updateDraftFile(ctx.db, fileId, { detectionStatus: 'failed' });
   await touchDraftOfFile(ctx.db, fileId);
 }
 
@@ -88,16 +75,10 @@ async function nameEachOther(
   const suffix = ' in this draft';
   if (!duplicate?.detail?.endsWith(suffix) || duplicate.worseCopy) return;
   const otherName = duplicate.detail.slice(0, -suffix.length);
-  const [other] = await ctx.db
-    .select({ id: draftFiles.id, qualityIssues: draftFiles.qualityIssues })
-    .from(draftFiles)
-    .where(and(eq(draftFiles.draftId, file.draftId), eq(draftFiles.fileName, otherName)));
+  const other = await draftFileNamed(ctx.db, file.draftId, otherName);
   if (!other) return;
   const theirs = (other.qualityIssues ?? []) as StoredPhotoIssue[];
   if (theirs.some((i) => i.code === 'DUPLICATE' && i.detail?.endsWith(suffix))) return;
   const named: StoredPhotoIssue = { code: 'DUPLICATE', detail: `${file.fileName}${suffix}` };
-  await ctx.db
-    .update(draftFiles)
-    .set({ qualityIssues: [...theirs.filter((i) => i.code !== 'DUPLICATE'), named] })
-    .where(eq(draftFiles.id, other.id));
+  await updateDraftFile(ctx.db, other.id, { qualityIssues: [...theirs.filter((i) => i.code !== 'DUPLICATE'), named] });
 }

@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
 import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import { draftFiles, draftSubmissions, productSubmissions, users } from '../../db/schema.ts';
+import { draftFiles, draftSubmissions, partnerConfigurations, productSubmissions, users } from '../../db/schema.ts';
 
 export type DraftRow = typeof draftSubmissions.$inferSelect;
 export type DraftFileRow = typeof draftFiles.$inferSelect;
@@ -106,4 +106,59 @@ export async function submissionIdsOfDraft(db: Tx, draftId: string): Promise<str
     .where(eq(productSubmissions.draftId, draftId))
     .orderBy(asc(productSubmissions.createdAt), asc(productSubmissions.id));
   return rows.map((r) => r.id);
+}
+
+export async function insertDraft(tx: Tx, values: typeof draftSubmissions.$inferInsert) {
+  await tx.insert(draftSubmissions).values(values);
+}
+
+export async function insertDraftFiles(tx: Tx, values: (typeof draftFiles.$inferInsert)[]) {
+  await tx.insert(draftFiles).values(values);
+}
+
+export async function updateDraftFile(db: Tx, fileId: string, set: Partial<typeof draftFiles.$inferInsert>) {
+  await db.update(draftFiles).set(set).where(eq(draftFiles.id, fileId));
+}
+
+export async function deleteDraftRow(tx: Tx, draftId: string) {
+  await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
+}
+
+export async function deleteDraftFileRow(tx: Tx, fileId: string) {
+  await tx.delete(draftFiles).where(eq(draftFiles.id, fileId));
+}
+
+/** A draft file with its draft's company and partner (undefined: the draft was deleted or submitted meanwhile). */
+export async function draftFileWithDraft(db: Tx, fileId: string) {
+  const [found] = await db
+    .select({
+      file: draftFiles,
+      companyId: draftSubmissions.companyId,
+      partnerCompanyId: draftSubmissions.partnerCompanyId,
+    })
+    .from(draftFiles)
+    .innerJoin(draftSubmissions, eq(draftSubmissions.id, draftFiles.draftId))
+    .where(eq(draftFiles.id, fileId));
+  return found;
+}
+
+/** A file of a draft by its name: its id and photo checks. */
+export async function draftFileNamed(db: Tx, draftId: string, fileName: string) {
+  const [other] = await db
+    .select({ id: draftFiles.id, qualityIssues: draftFiles.qualityIssues })
+    .from(draftFiles)
+    .where(and(eq(draftFiles.draftId, draftId), eq(draftFiles.fileName, fileName)));
+  return other;
+}
+
+/** What a partner's configuration asks of the intake (field rules, blocking photo checks). */
+export async function partnerIntakeRow(db: Tx, partnerCompanyId: number) {
+  const [row] = await db
+    .select({
+      fieldRules: partnerConfigurations.fieldRules,
+      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
+    })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  return row;
 }

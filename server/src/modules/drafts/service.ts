@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { and, eq } from 'drizzle-orm';
 import {
   checkDraft,
   DRAFT_MSG,
@@ -16,7 +15,6 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { draftFiles, draftSubmissions, partnerConfigurations } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import type { UserRow } from '../users/repository.ts';
@@ -37,8 +35,14 @@ import { presentDraft, presentedDraftFacts } from './presenter.ts';
 const auditTarget = (draft: { id: string; companyId: number }) =>
   ({ type: 'draft', id: draft.id, companyId: draft.companyId, label: null }) as const;
 import {
+  deleteDraftFileRow,
+  deleteDraftRow,
   findDraft,
+  insertDraft,
+  insertDraftFiles,
   listDrafts,
+  partnerIntakeRow,
+  updateDraftFile,
   lockedDraft,
   submissionIdsOfDraft,
   touchDraft,
@@ -126,7 +130,8 @@ const storeFiles = (
       inTx(async (tx) => {
         await recordWithinQuota(tx, ctx.config, draft.companyId, async () => {
           const firstPosition = await write(tx);
-          await tx.insert(draftFiles).values(
+          await insertDraftFiles(
+            tx,
             stored.map((f, i) => ({
               id: f.id,
               draftId: draft.id,
@@ -164,7 +169,7 @@ export async function createDraft(
   assertUniqueNames([], files);
   const id = randomUUID();
   return storeFiles(ctx, { id, companyId: user.companyId }, files, inTx, async (tx) => {
-    await tx.insert(draftSubmissions).values({ id, companyId: user.companyId, userId: user.id, partnerCompanyId });
+    await insertDraft(tx, { id, companyId: user.companyId, userId: user.id, partnerCompanyId });
     return 0;
   });
 }
@@ -255,7 +260,7 @@ export async function updateDraft(
       );
       for (const u of updates) {
         const file = byName.get(u.fileName.toLowerCase())!;
-        await tx.update(draftFiles).set(definedOf(u)).where(eq(draftFiles.id, file.id));
+        await updateDraftFile(tx, file.id, definedOf(u));
       }
       await touchDraft(tx, draftId);
       const change = changedFields(
@@ -273,14 +278,7 @@ export async function updateDraft(
 
 async function partnerIntakeConfig(db: Tx, partnerCompanyId: number | null) {
   if (!partnerCompanyId) return null;
-  const [row] = await db
-    .select({
-      fieldRules: partnerConfigurations.fieldRules,
-      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
-    })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
-  return row ?? null;
+  return (await partnerIntakeRow(db, partnerCompanyId)) ?? null;
 }
 
 export async function partnerFieldRules(db: Tx, partnerCompanyId: number | null): Promise<FieldRules | null> {
@@ -389,7 +387,7 @@ export async function submitDraftOnce(
       })),
       { actor: 'supplier', userId: user.id },
     );
-    await tx.delete(draftSubmissions).where(eq(draftSubmissions.id, draftId));
+    await deleteDraftRow(tx, draftId);
     await recordIfStaffAction(tx, user, {
       action: 'draft.submitted',
       target: auditTarget(draft),
@@ -437,12 +435,11 @@ export async function removeDraftFile(
       if (!file) throw notFound(`This draft has no file named ${fileName}.`);
       if (draft.files.length <= 1) throw badRequest(DRAFT_MSG.lastFile);
       const repeatOfIt = `${file.fileName} in this draft`;
-      await tx.delete(draftFiles).where(eq(draftFiles.id, file.id));
+      await deleteDraftFileRow(tx, file.id);
       for (const other of draft.files) {
         const issues = (other.qualityIssues ?? []) as StoredPhotoIssue[];
         const kept = issues.filter((i) => !(i.code === 'DUPLICATE' && i.detail === repeatOfIt));
-        if (kept.length !== issues.length)
-          await tx.update(draftFiles).set({ qualityIssues: kept }).where(eq(draftFiles.id, other.id));
+        if (kept.length !== issues.length) await updateDraftFile(tx, other.id, { qualityIssues: kept });
       }
       await touchDraft(tx, draftId);
       await recordIfStaffAction(tx, user, {
@@ -463,7 +460,7 @@ export async function removeDraftFile(
 export async function deleteDraft(ctx: AppContext, user: UserRow, draftId: string) {
   const draft = await ctx.db.transaction((tx) =>
     lockedForChange(tx, user, draftId, {}, async (locked) => {
-      await tx.delete(draftSubmissions).where(and(eq(draftSubmissions.id, draftId)));
+      await deleteDraftRow(tx, draftId);
       await recordIfStaffAction(tx, user, {
         action: 'draft.deleted',
         target: auditTarget(locked),

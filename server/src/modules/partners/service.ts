@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { asc, desc, eq, ilike } from 'drizzle-orm';
 import {
   DEFAULT_PRIMARY_COLOUR,
   isSectionVisible,
@@ -11,14 +10,28 @@ import {
 } from '@portal/domain';
 import { latestOwnRules, settingsOf, writeVersion } from '../readiness/repository.ts';
 import type { AppContext } from '../../context.ts';
-import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
-import { companies, partnerConfigurations } from '../../db/schema.ts';
+import type { partnerConfigurations } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { conflict, notFound } from '../../lib/errors.ts';
 import type { Precondition } from '../../lib/preconditions.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
+import { enqueueReadinessRecompute } from '../readiness/job-types.ts';
+import {
+  companiesNamed,
+  companyIdAndName,
+  companyNameRow,
+  companyRow,
+  configurationOfCompany,
+  configurationRow,
+  configurationRows,
+  insertNewConfiguration,
+  likeContains,
+  lockedConfiguration,
+  lockedUpdatedAt,
+  logoRow,
+  partnersNamed,
+  updateConfigurationRow,
+} from './repository.ts';
 import { configurationChange, initialSettings } from './settings-audit.ts';
 
 type Row = typeof partnerConfigurations.$inferSelect;
@@ -61,54 +74,31 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
   };
 }
 
-const selectJoined = (ctx: AppContext) =>
-  ctx.db
-    .select({ config: partnerConfigurations, companyName: companies.name })
-    .from(partnerConfigurations)
-    .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId));
-
-/** A configuration recorded as it is (the demo's partner): no audit row, no rule version. */
-export async function insertConfiguration(db: Tx, values: typeof partnerConfigurations.$inferInsert) {
-  await db.insert(partnerConfigurations).values(values);
-}
-
 export async function listConfigurations(ctx: AppContext) {
-  const rows = await selectJoined(ctx).orderBy(desc(partnerConfigurations.createdAt), desc(partnerConfigurations.id));
+  const rows = await configurationRows(ctx.db);
   return rows.map((r) => present(r.config, r.companyName));
 }
 
 /** The configuration of a partner company, with its name, as the public landing page reads it. */
 export async function findConfigurationOfCompany(ctx: AppContext, companyId: number) {
-  const [row] = await selectJoined(ctx).where(eq(partnerConfigurations.companyId, companyId));
+  const row = await configurationOfCompany(ctx.db, companyId);
   if (!row) throw notFound('No partner configuration for this company.');
   return row;
 }
 
 /** The stored logo of a configuration (key and file name), or null when there is none. */
 export async function findLogo(ctx: AppContext, id: number) {
-  const [row] = await ctx.db
-    .select({ key: partnerConfigurations.partnerLogoKey, fileName: partnerConfigurations.partnerLogoFileName })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.id, id));
+  const row = await logoRow(ctx.db, id);
   return row?.key && row.fileName ? { key: row.key, fileName: row.fileName } : null;
 }
 
 /** Partners whose company name contains the text (case-insensitive), at most 20, by name. */
 export async function searchPartners(ctx: AppContext, name: string) {
-  return selectJoinedColumns(ctx)
-    .where(ilike(companies.name, likeContains(name.trim().slice(0, 100))))
-    .orderBy(asc(companies.name))
-    .limit(20);
+  return partnersNamed(ctx.db, likeContains(name.trim().slice(0, 100)));
 }
 
-const selectJoinedColumns = (ctx: AppContext) =>
-  ctx.db
-    .select({ id: companies.id, companyName: companies.name, partnerConfigurationId: partnerConfigurations.id })
-    .from(partnerConfigurations)
-    .innerJoin(companies, eq(companies.id, partnerConfigurations.companyId));
-
 export async function findConfiguration(ctx: AppContext, id: number) {
-  const [row] = await selectJoined(ctx).where(eq(partnerConfigurations.id, id));
+  const row = await configurationRow(ctx.db, id);
   if (!row) throw notFound('No such partner configuration.');
   return row;
 }
@@ -126,14 +116,15 @@ const auditTarget = (row: Row, companyName: string) =>
 const impliedRulesKey = (row: Row) => JSON.stringify(impliedRules(settingsOf(row)));
 
 export async function createConfiguration(ctx: AppContext, user: Pick<Actor, 'id'>, companyId: number) {
-  const [company] = await ctx.db.select().from(companies).where(eq(companies.id, companyId));
+  const company = await companyRow(ctx.db, companyId);
   if (!company) throw notFound('No such company.');
   const created = await ctx.db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(partnerConfigurations)
-      .values({ companyId, primaryColor: DEFAULT_PRIMARY_COLOUR, landingPageEnabled: true, fieldRules: {} })
-      .onConflictDoNothing()
-      .returning();
+    const row = await insertNewConfiguration(tx, {
+      companyId,
+      primaryColor: DEFAULT_PRIMARY_COLOUR,
+      landingPageEnabled: true,
+      fieldRules: {},
+    });
     // Submissions already sent to this company now have rules to be checked against.
     if (row) {
       await enqueueReadinessRecompute(tx, companyId);
@@ -160,30 +151,22 @@ export async function updateConfiguration(
 ) {
   const input = partnerConfigurationInputSchema.parse(rawInput);
   const updated = await ctx.db.transaction(async (tx) => {
-    const [before] = await forUpdate(
-      tx,
-      LOCK.partnerConfig,
-      tx.select().from(partnerConfigurations).where(eq(partnerConfigurations.id, id)),
-    );
+    const before = await lockedConfiguration(tx, id);
     if (!before) return undefined;
     precondition?.(before.updatedAt);
     // Two administrators on one configuration: the second save, made from what the first replaced, is refused
     // instead of silently undoing the first.
     if (input.lastUpdatedDate && before.updatedAt.getTime() !== Date.parse(input.lastUpdatedDate))
       throw conflict(PARTNER_SETTINGS_MSG.changedMeanwhile);
-    const [row] = await tx
-      .update(partnerConfigurations)
-      .set({
-        primaryColor: input.primaryColor,
-        secondaryColor: input.secondaryColor ?? null,
-        landingPageEnabled: input.landingPageEnabled,
-        ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
-        ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
-        ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
-        updatedAt: new Date(),
-      })
-      .where(eq(partnerConfigurations.id, id))
-      .returning();
+    const row = await updateConfigurationRow(tx, id, {
+      primaryColor: input.primaryColor,
+      secondaryColor: input.secondaryColor ?? null,
+      landingPageEnabled: input.landingPageEnabled,
+      ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
+      ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
+      ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
+      updatedAt: new Date(),
+    });
     // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be
     // many).
     if (row && (input.fieldRules || impliedRulesKey(before) !== impliedRulesKey(row)))
@@ -195,10 +178,7 @@ export async function updateConfiguration(
     }
     const change = configurationChange(before, row);
     if (Object.keys(change.after).length) {
-      const [company] = await tx
-        .select({ name: companies.name })
-        .from(companies)
-        .where(eq(companies.id, row.companyId));
+      const company = await companyNameRow(tx, row.companyId);
       await recordAudit(tx, {
         actor: user,
         action: 'partner_configuration.updated',
@@ -209,31 +189,16 @@ export async function updateConfiguration(
     return row;
   });
   if (!updated) throw notFound('No such partner configuration.');
-  const [company] = await ctx.db
-    .select({ name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, updated.companyId));
+  const company = await companyNameRow(ctx.db, updated.companyId);
   return present(updated, company?.name ?? '');
 }
 
-/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 export async function searchCompanies(ctx: AppContext, name: string) {
-  return ctx.db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(ilike(companies.name, likeContains(name.trim().slice(0, 100))))
-    .orderBy(asc(companies.name), asc(companies.id))
-    .limit(20);
+  return companiesNamed(ctx.db, likeContains(name.trim().slice(0, 100)));
 }
 
 export async function getCompany(ctx: AppContext, companyId: number) {
-  const [company] = await ctx.db
-    .select({ id: companies.id, name: companies.name })
-    .from(companies)
-    .where(eq(companies.id, companyId));
-  return company ?? null;
+  return (await companyIdAndName(ctx.db, companyId)) ?? null;
 }
 
 /** Stores a checked logo file under a generated key and records it; the previous logo blob is removed. */
@@ -252,21 +217,14 @@ export async function setLogo(
   await ctx.storage.putFile(key, file.tempPath);
   const record = ctx.db.transaction(async (tx) => {
     if (precondition) {
-      const [locked] = await forUpdate(
-        tx,
-        LOCK.partnerConfig,
-        tx
-          .select({ updatedAt: partnerConfigurations.updatedAt })
-          .from(partnerConfigurations)
-          .where(eq(partnerConfigurations.id, id)),
-      );
+      const locked = await lockedUpdatedAt(tx, id);
       precondition(locked.updatedAt);
     }
-    const [row] = await tx
-      .update(partnerConfigurations)
-      .set({ partnerLogoFileName: file.fileName, partnerLogoKey: key, updatedAt: new Date() })
-      .where(eq(partnerConfigurations.id, id))
-      .returning();
+    const row = await updateConfigurationRow(tx, id, {
+      partnerLogoFileName: file.fileName,
+      partnerLogoKey: key,
+      updatedAt: new Date(),
+    });
     await recordAudit(tx, {
       actor: user,
       action: 'partner_configuration.logo_changed',

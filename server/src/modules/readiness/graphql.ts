@@ -13,12 +13,10 @@ import {
 import { builder } from '../../graphql/builder.ts';
 import { authorize } from '../../lib/authorize.ts';
 import { requireUser } from '../users/current-user.ts';
-import { ActivityItemRef, SubmissionDetailRef } from '../submissions/graphql.ts';
 import { ProductSubmissionRef } from '../submissions/graphql-types.ts';
-import { storedReadiness } from '../submissions/readiness-store.ts';
-import { findSubmission } from '../submissions/repository.ts';
+import { storedReadiness } from '../submissions/shapes.ts';
 import { readinessPolicy } from './policy.ts';
-import { currentRules, dryRunOwnRules, readinessOfSubmission, saveOwnRules } from './service.ts';
+import { currentRules, dryRunOwnRules, saveOwnRules } from './service.ts';
 
 export const RuleSeverityEnum = builder.enumType('RuleSeverity', {
   description: 'blocking: the product cannot be submitted to this partner; warning and info: it can.',
@@ -69,7 +67,7 @@ const RuleResultRef = builder.objectRef<RuleResult>('ReadinessRuleResult').imple
   }),
 });
 
-const ReadinessRef = builder.objectRef<Readiness>('Readiness').implement({
+export const ReadinessRef = builder.objectRef<Readiness>('Readiness').implement({
   fields: (t) => ({
     percent: t.exposeInt('percent', { description: 'Passed weight / total weight, in whole percent.' }),
     ready: t.exposeBoolean('ready', { description: 'No blocking rule fails.' }),
@@ -143,20 +141,6 @@ builder.mutationField('saveReadinessRules', (t) =>
   }),
 );
 
-builder.objectField(SubmissionDetailRef, 'readiness', (t) =>
-  t.field({
-    type: ReadinessRef,
-    nullable: true,
-    description:
-      "The submission judged against its partner's current readiness rules (attribute rules included); null without a partner configuration.",
-    // The stored row (the presented one renames some of its fields).
-    resolve: async (s, _args, { ctx }) => {
-      const row = await findSubmission(ctx.db, s.id);
-      return row ? readinessOfSubmission(ctx.db, row) : null;
-    },
-  }),
-);
-
 const FailingRuleRef = builder.objectRef<StoredFailingRule>('FailingRule').implement({
   description: "A rule of the partner's that the submission fails, with what to do about it.",
   fields: (t) => ({
@@ -168,7 +152,7 @@ const FailingRuleRef = builder.objectRef<StoredFailingRule>('FailingRule').imple
   }),
 });
 
-const SubmissionReadinessRef = builder.objectRef<StoredReadiness>('SubmissionReadiness').implement({
+export const SubmissionReadinessRef = builder.objectRef<StoredReadiness>('SubmissionReadiness').implement({
   description:
     "A submission's readiness for its partner as stored: kept current when the submission changes and recomputed in the background when the partner's rules change.",
   fields: (t) => ({
@@ -178,15 +162,6 @@ const SubmissionReadinessRef = builder.objectRef<StoredReadiness>('SubmissionRea
     failing: t.field({ type: [FailingRuleRef], resolve: (r) => r.failing }),
   }),
 });
-
-builder.objectField(ActivityItemRef, 'readiness', (t) =>
-  t.field({
-    type: SubmissionReadinessRef,
-    nullable: true,
-    description: "A product's stored readiness for its partner; null for drafts and without partner rules.",
-    resolve: (r) => r.readiness,
-  }),
-);
 
 builder.objectField(ProductSubmissionRef, 'readiness', (t) =>
   t.field({

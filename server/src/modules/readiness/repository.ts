@@ -65,14 +65,7 @@ export const settingsOf = (row: {
 /** The partner's effective rule set: what its settings imply and its latest own rules; null without a configuration. */
 export async function ruleSetOf(db: Tx, partnerCompanyId: number | null): Promise<RuleSet | null> {
   if (partnerCompanyId === null) return null;
-  const [config] = await db
-    .select({
-      fieldRules: partnerConfigurations.fieldRules,
-      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
-      minImageLongSidePx: partnerConfigurations.minImageLongSidePx,
-    })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  const config = await partnerSettingsRow(db, partnerCompanyId);
   if (!config) return null;
   const own = await latestOwnRules(db, partnerCompanyId);
   return effectiveRuleSet(settingsOf(config), own.rules, own.version);
@@ -100,4 +93,26 @@ export async function upcsAlreadySubmitted(
       ),
     );
   return new Set(rows.map((r) => r.ean));
+}
+
+/** The id of a partner's configuration, if it has one. */
+export async function partnerConfigurationId(db: Tx, partnerCompanyId: number) {
+  const [config] = await db
+    .select({ id: partnerConfigurations.id })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  return config as { id: number } | undefined;
+}
+
+/** The settings of a partner's configuration that imply rules (settingsOf reads them). */
+export async function partnerSettingsRow(db: Tx, partnerCompanyId: number) {
+  const [config] = await db
+    .select({
+      fieldRules: partnerConfigurations.fieldRules,
+      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
+      minImageLongSidePx: partnerConfigurations.minImageLongSidePx,
+    })
+    .from(partnerConfigurations)
+    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  return config;
 }

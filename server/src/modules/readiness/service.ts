@@ -1,4 +1,3 @@
-import { and, asc, eq, gt } from 'drizzle-orm';
 import {
   addToDryRun,
   effectiveRuleSet,
@@ -17,31 +16,30 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import type { Actor } from '../../lib/authorize.ts';
 import { badRequest, notFound } from '../../lib/errors.ts';
 import { recordAudit } from '../audit/record.ts';
-import { enqueueReadinessRecompute } from '../submissions/job-types.ts';
+import { enqueueReadinessRecompute } from './job-types.ts';
 import {
   latestOwnRules,
   lockOwnRules,
+  partnerConfigurationId,
+  partnerSettingsRow,
   ruleSetOf,
   settingsOf,
   upcsAlreadySubmitted,
   writeVersion,
 } from './repository.ts';
-import { countOfPartner, factsOf, FIRST_ID } from '../submissions/readiness-store.ts';
-import { filesOf } from '../submissions/repository.ts';
-import { referencesOf, valuesOf } from '../submissions/partner-statuses.ts';
+import { countOfPartner, FIRST_ID, partnerSubmissionsAfter, referencesOf } from './queries/submissions.ts';
+import { factsOf } from './store.ts';
+import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
+import { valuesOf } from './partner-statuses.ts';
 
 /**
  * A submission judged against its partner's current rules (its files as stored, its bulk-edit values); null when it
  * goes to no partner, or to one without a configuration.
  */
-export async function readinessOfSubmission(
-  db: Tx,
-  s: typeof productSubmissions.$inferSelect,
-): Promise<Readiness | null> {
+export async function readinessOfSubmission(db: Tx, s: SubmissionRow): Promise<Readiness | null> {
   const ruleSet = await ruleSetOf(db, s.partnerCompanyId);
   if (!ruleSet || s.partnerCompanyId === null) return null;
   const [files, refs, duplicates] = await Promise.all([
@@ -88,10 +86,7 @@ export async function readinessOfDraft(
 
 /** The partner company of a configuration, or "not found". */
 async function partnerOf(db: Tx, partnerCompanyId: number) {
-  const [config] = await db
-    .select({ id: partnerConfigurations.id })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  const config = await partnerConfigurationId(db, partnerCompanyId);
   if (!config) throw notFound('This partner has no configuration.');
   return config;
 }
@@ -145,14 +140,7 @@ export async function dryRunOwnRules(
   if (after !== null && !cursorSchema.safeParse(after).success)
     throw badRequest('The dry run cannot go on from there: start it again.', { after: 'Not a dry run cursor.' });
   await partnerOf(ctx.db, partnerCompanyId);
-  const [config] = await ctx.db
-    .select({
-      fieldRules: partnerConfigurations.fieldRules,
-      blockingPhotoChecks: partnerConfigurations.blockingPhotoChecks,
-      minImageLongSidePx: partnerConfigurations.minImageLongSidePx,
-    })
-    .from(partnerConfigurations)
-    .where(eq(partnerConfigurations.companyId, partnerCompanyId));
+  const config = await partnerSettingsRow(ctx.db, partnerCompanyId);
   const current = (await ruleSetOf(ctx.db, partnerCompanyId))!;
   const proposed = effectiveRuleSet(settingsOf(config), own, current.version + 1);
   // The facts are read once; duplicates are looked up if either rule set asks for them.
@@ -163,12 +151,7 @@ export async function dryRunOwnRules(
   let cursor = after ?? FIRST_ID;
   let next: string | null = null;
   for (;;) {
-    const rows = await ctx.db
-      .select()
-      .from(productSubmissions)
-      .where(and(eq(productSubmissions.partnerCompanyId, partnerCompanyId), gt(productSubmissions.id, cursor)))
-      .orderBy(asc(productSubmissions.id))
-      .limit(batch);
+    const rows = await partnerSubmissionsAfter(ctx.db, partnerCompanyId, cursor, batch);
     if (!rows.length) break;
     const facts = await factsOf(ctx.db, rows, both);
     for (const row of rows) {

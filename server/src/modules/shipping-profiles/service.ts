@@ -1,4 +1,3 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   SHIPPING_PROFILE_MSG,
   shippingAssignmentsSchema,
@@ -8,22 +7,26 @@ import {
   type ShippingProfileInput,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { queryRows, type Tx } from '../../db/client.ts';
-import {
-  cataloguedProducts,
-  companies,
-  draftFiles,
-  productShippingProfiles,
-  productSubmissions,
-  shippingProfiles,
-  users,
-} from '../../db/schema.ts';
+import type { Tx } from '../../db/client.ts';
+import type { shippingProfiles } from '../../db/schema.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields, rowSummary } from '../audit/summary.ts';
 import { enabledFlags } from '../feature-flags/repository.ts';
 import { setProductShippingProfile } from '../submissions/lifecycle.ts';
-import { writeProductProfile } from './product-profiles.ts';
+import {
+  assignedProfilesOfCompany,
+  companyExists,
+  draftCountsByProfile,
+  insertProfile,
+  latestProductsOfCompany,
+  productCountsByProfile,
+  profilesOfCompany,
+  profilesOfCompanyAmong,
+  profileWithUpdater,
+  updateProfile,
+  writeProductProfile,
+} from './repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { shippingProfilePolicy } from './policy.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
@@ -103,12 +106,6 @@ function present(
   };
 }
 
-const selectWithUpdater = (db: Tx) =>
-  db
-    .select({ profile: shippingProfiles, firstName: users.firstName, lastName: users.lastName, email: users.email })
-    .from(shippingProfiles)
-    .leftJoin(users, eq(users.id, shippingProfiles.updatedBy));
-
 /** The user who last updated a profile, when the join found one. */
 const updaterOf = (r: { firstName: string | null; lastName: string | null; email: string | null }) =>
   r.firstName === null || r.lastName === null || r.email === null
@@ -150,27 +147,8 @@ async function writeOrConflict<T>(write: () => Promise<T>): Promise<T> {
 async function associatedCounts(db: Tx, ids: number[]): Promise<Map<number, AssociatedSubmissionCount[]>> {
   const out = new Map<number, AssociatedSubmissionCount[]>(ids.map((id) => [id, []]));
   if (!ids.length) return out;
-  const products = await queryRows<{ profile_id: number; status: string; count: string | number }>(
-    db,
-    sql`
-    select psp.shipping_profile_id as profile_id, latest.item_status as status, count(*) as count
-    from ${productShippingProfiles} psp
-    join lateral (
-      select ps.item_status from ${productSubmissions} ps
-      where ps.company_id = psp.company_id and ps.ean13_upc = psp.ean13_upc
-      order by ps.updated_at desc limit 1
-    ) latest on true
-    where psp.shipping_profile_id in (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    group by 1, 2 order by 2`,
-  );
-  const drafts = await db
-    .select({ profileId: draftFiles.shippingProfileId, count: sql<number>`count(distinct ${draftFiles.draftId})::int` })
-    .from(draftFiles)
-    .where(inArray(draftFiles.shippingProfileId, ids))
-    .groupBy(draftFiles.shippingProfileId);
+  const products = await productCountsByProfile(db, ids);
+  const drafts = await draftCountsByProfile(db, ids);
   for (const r of drafts) out.get(r.profileId!)?.push({ type: 'IN_PROGRESS', count: Number(r.count) });
   for (const r of products) out.get(Number(r.profile_id))?.push({ type: r.status, count: Number(r.count) });
   return out;
@@ -189,9 +167,7 @@ export async function listShippingProfiles(
   const companyId = shippingProfilePolicy.companyToView(user, opts.companyId);
   if (companyId === 'other') throw notFound('Company not found.');
   if (companyId === null) return [];
-  const rows = await selectWithUpdater(ctx.db)
-    .where(eq(shippingProfiles.companyId, companyId))
-    .orderBy(asc(sql`lower(${shippingProfiles.name})`), asc(shippingProfiles.id));
+  const rows = await profilesOfCompany(ctx.db, companyId);
   const views = rows.map((r) => present(r.profile, updaterOf(r), user));
   if (opts.associatedSubmissions) {
     const counts = await associatedCounts(
@@ -205,7 +181,7 @@ export async function listShippingProfiles(
 
 /** A profile the user may see (their company's; any for administrators); "not found" otherwise. */
 async function visibleProfile(ctx: AppContext, user: UserRow, id: number) {
-  const [row] = await selectWithUpdater(ctx.db).where(eq(shippingProfiles.id, id));
+  const row = await profileWithUpdater(ctx.db, id);
   if (!row || !shippingProfilePolicy.mayView(user, row.profile.companyId)) throw notFoundProfile();
   return row;
 }
@@ -240,14 +216,16 @@ export async function createShippingProfile(
     throw forbidden(SHIPPING_PROFILE_MSG.readOnly);
   }
   const input = shippingProfileInputSchema.parse(rawInput);
-  const [company] = await ctx.db.select({ id: companies.id }).from(companies).where(eq(companies.id, target!));
+  const company = await companyExists(ctx.db, target!);
   if (!company) throw notFound('Company not found.');
   const created = await writeOrConflict(() =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .insert(shippingProfiles)
-        .values({ ...columnsOf(input), companyId: target!, creatorId: user.id, updatedBy: user.id })
-        .returning();
+      const row = await insertProfile(tx, {
+        ...columnsOf(input),
+        companyId: target!,
+        creatorId: user.id,
+        updatedBy: user.id,
+      });
       await recordIfStaffAction(tx, user, {
         action: 'shipping_profile.created',
         target: auditTarget(row),
@@ -265,11 +243,7 @@ export async function updateShippingProfile(ctx: AppContext, user: UserRow, id: 
   const input = shippingProfileInputSchema.parse(rawInput);
   const updated = await writeOrConflict(() =>
     ctx.db.transaction(async (tx) => {
-      const [row] = await tx
-        .update(shippingProfiles)
-        .set({ ...columnsOf(input), updatedBy: user.id, updatedAt: new Date() })
-        .where(eq(shippingProfiles.id, id))
-        .returning();
+      const row = await updateProfile(tx, id, { ...columnsOf(input), updatedBy: user.id, updatedAt: new Date() });
       const change = changedFields(rowSummary(before), rowSummary(row));
       if (Object.keys(change.after).length)
         await recordIfStaffAction(tx, user, {
@@ -287,26 +261,8 @@ export async function updateShippingProfile(ctx: AppContext, user: UserRow, id: 
 
 /** The company's products (one per EAN-13 it submitted), with whether each uses the profile. */
 async function companyProducts(db: Tx, companyId: number, profileId: number): Promise<ShippingProfileProduct[]> {
-  const latest = await db
-    .selectDistinctOn([productSubmissions.ean13Upc], {
-      ean13Upc: productSubmissions.ean13Upc,
-      productName: productSubmissions.productName,
-      status: productSubmissions.itemStatus,
-      description: cataloguedProducts.description,
-    })
-    .from(productSubmissions)
-    .leftJoin(cataloguedProducts, eq(cataloguedProducts.ean13Upc, productSubmissions.ean13Upc))
-    .where(eq(productSubmissions.companyId, companyId))
-    .orderBy(productSubmissions.ean13Upc, desc(productSubmissions.updatedAt), desc(productSubmissions.createdAt));
-  const assigned = await db
-    .select({
-      ean13Upc: productShippingProfiles.ean13Upc,
-      profileId: shippingProfiles.id,
-      profileName: shippingProfiles.name,
-    })
-    .from(productShippingProfiles)
-    .innerJoin(shippingProfiles, eq(shippingProfiles.id, productShippingProfiles.shippingProfileId))
-    .where(eq(productShippingProfiles.companyId, companyId));
+  const latest = await latestProductsOfCompany(db, companyId);
+  const assigned = await assignedProfilesOfCompany(db, companyId);
   const profileOf = new Map(assigned.map((a) => [a.ean13Upc, a]));
   return latest
     .map((r) => {
@@ -381,10 +337,7 @@ export async function assignShippingProfileProducts(ctx: AppContext, user: UserR
         });
       }
     }
-    await tx
-      .update(shippingProfiles)
-      .set({ updatedBy: user.id, updatedAt: new Date() })
-      .where(eq(shippingProfiles.id, id));
+    await updateProfile(tx, id, { updatedBy: user.id, updatedAt: new Date() });
     const [given, taken] = [
       [...changes].filter(([, a]) => a).map(([e]) => e),
       [...changes].filter(([e, a]) => !a && byEan.get(e)!.associated).map(([e]) => e),
@@ -404,10 +357,7 @@ export async function assignShippingProfileProducts(ctx: AppContext, user: UserR
 export async function assertCompanyProfiles(db: Tx, companyId: number, ids: (number | null | undefined)[]) {
   const wanted = [...new Set(ids.filter((id): id is number => id != null))];
   if (!wanted.length) return;
-  const found = await db
-    .select({ id: shippingProfiles.id })
-    .from(shippingProfiles)
-    .where(and(eq(shippingProfiles.companyId, companyId), inArray(shippingProfiles.id, wanted)));
+  const found = await profilesOfCompanyAmong(db, companyId, wanted);
   if (found.length !== wanted.length)
     throw new HttpError(404, 'NOT_FOUND', SHIPPING_PROFILE_MSG.notFound, {
       fields: { shippingProfileId: SHIPPING_PROFILE_MSG.notFound },

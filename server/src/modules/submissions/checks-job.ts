@@ -1,7 +1,6 @@
-import { eq } from 'drizzle-orm';
 import { displayUpc, photoCodesDiffer, REVIEW_MSG, upcError } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
-import { productSubmissions, submissionFiles } from '../../db/schema.ts';
+import type { submissionFiles } from '../../db/schema.ts';
 import { defineJob, retryRatherThanSettle } from '../../jobs/queue.ts';
 import { analyseFileOffThread } from '../../media/media-pool.ts';
 import { photoIssuesOf } from '../media-files/photo-checks.ts';
@@ -10,8 +9,8 @@ import { MediaError } from '../../media/messages.ts';
 import { withLocalFile } from '../../storage/local-file.ts';
 import { makeRenditions } from '../media-files/renditions.ts';
 import { automatedChecksJob } from './job-types.ts';
-import { changeStatus } from './lifecycle.ts';
-import { recomputeReadiness } from './readiness-store.ts';
+import { submissionEvents } from './events.ts';
+import { changeStatus, recordFileReading, setDetectedUpcs } from './lifecycle.ts';
 import { filesOf, findSubmission } from './repository.ts';
 
 /** Why the automated checks reject an item, or null when it goes on to staff. */
@@ -74,7 +73,7 @@ export const automatedChecks = (ctx: AppContext) =>
             job.log.warn({ err, fileId: file.id }, 'submission file could not be read');
             update = { ...update, detectionStatus: 'failed' };
           }
-          await ctx.db.update(submissionFiles).set(update).where(eq(submissionFiles.id, file.id));
+          await recordFileReading(ctx.db, file.id, update);
         });
       }
       await ctx.db.transaction(async (tx) => {
@@ -86,9 +85,9 @@ export const automatedChecks = (ctx: AppContext) =>
         // Files not read yet came with a resubmission since this run began; the checks it queued decide on them.
         if (files.some((f) => f.detectionStatus === 'pending')) return;
         const detectedUpcs = [...new Set(files.flatMap((f) => f.detectedUpcs))];
-        await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, submissionId));
+        await setDetectedUpcs(tx, submissionId, detectedUpcs);
         // The photo checks are in: the rules that read them (and the code read) are judged again.
-        await recomputeReadiness(tx, [submissionId]);
+        await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: [submissionId] });
         // Staff may have decided meanwhile: the checks only ever act on an item still waiting.
         if (current.itemStatus !== 'SUBMITTED' || current.humanReviewOnly) return;
         const reason = automatedVerdict(current.upc, files);

@@ -1,7 +1,6 @@
 import type { AppContext } from '../../context.ts';
 import type { Db } from '../../db/client.ts';
-import { defineJob, enqueue } from '../../jobs/queue.ts';
-import { repairCompanyCatalogues, type CatalogueDrift } from '../catalogue/membership.ts';
+import { defineJob, enqueue, type JobInfo } from '../../jobs/queue.ts';
 import { recountCompany, repairCounts, type CountDrift, type TotalDrift } from './counts.ts';
 import { recountSubmissionsJob } from './job-types.ts';
 
@@ -10,9 +9,25 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const RECOUNT_HOUR_UTC = 3;
 
 /**
+ * A repair of what another module keeps from the submissions (the company catalogues), run by the whole daily repair
+ * after the counts': it logs each drift it fixes and returns how many, reported under `name` in the summary.
+ */
+export interface DailyRepair {
+  name: string;
+  run: (db: Db, log: JobInfo['log']) => Promise<number>;
+}
+
+const dailyRepairs: DailyRepair[] = [];
+
+/** Adds a repair to the daily one (server/src/listeners.ts, once per process). */
+export function onDailyRepair(repair: DailyRepair) {
+  dailyRepairs.push(repair);
+}
+
+/**
  * The repair of the maintained counts: each drift it finds is logged as a warning, then fixed. The whole repair
- * (no company given) recounts every company, then the staff-wide totals, then compares every company's catalogue
- * with its submissions and the products; one company's recount moves the totals by the drifts it fixes.
+ * (no company given) recounts every company, then the staff-wide totals, then runs the repairs other modules added
+ * (onDailyRepair: the catalogue compares every company's catalogue with its submissions and the products); one company's recount moves the totals by the drifts it fixes.
  */
 export const recountSubmissionCounts = (ctx: AppContext) =>
   defineJob<{ companyId?: number }>({
@@ -29,11 +44,10 @@ export const recountSubmissionCounts = (ctx: AppContext) =>
         company: report,
         total: (drift: TotalDrift) => job.log.warn({ drift }, 'submission total drift repaired'),
       });
-      const catalogue = await repairCompanyCatalogues(ctx.db, (drift: CatalogueDrift) =>
-        job.log.warn({ drift }, 'company catalogue drift repaired'),
-      );
+      const repaired: Record<string, number> = {};
+      for (const repair of dailyRepairs) repaired[repair.name] = await repair.run(ctx.db, job.log);
       job.log.info(
-        { drifts: companies.length, totalDrifts: totals.length, catalogueDrifts: catalogue.length, companyId: 'all' },
+        { drifts: companies.length, totalDrifts: totals.length, ...repaired, companyId: 'all' },
         'submission counts recounted',
       );
     },

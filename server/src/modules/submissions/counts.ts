@@ -10,7 +10,7 @@ import {
 } from '../../db/schema.ts';
 import { forUpdate, LOCK, taken } from '../../db/lock-order.ts';
 import { isDeadlock } from '../../lib/db-errors.ts';
-import { refreshCompanyCatalogues } from '../catalogue/membership.ts';
+import { submissionEvents } from './events.ts';
 
 /**
  * Maintained submission counts (docs/decisions/database.md, "Counts are maintained"): one row per company, partner (0: none)
@@ -27,7 +27,8 @@ import { refreshCompanyCatalogues } from '../catalogue/membership.ts';
  * changes once per transaction (applyCountChanges sorts them; a transaction that changes many submissions collects
  * them with countChangesTogether); recountCompany locks its company's rows in that order, then the totals rows of the
  * drifts it fixes, sorted; recountTotals locks one stripe's totals rows, sorted, and only reads company rows. The
- * company catalogues refreshed with the counts (catalogue/membership.ts) take their locks after all of these.
+ * company catalogues refreshed with the counts (catalogue/queries/membership.ts, listening to companyProductsChanged)
+ * take their locks after all of these.
  */
 
 /** How many rows a staff-wide total is split over (the migration that created the table fills it with this number). */
@@ -42,7 +43,7 @@ export interface CountChange {
   to: string | null;
   /**
    * The EAN-13s of the company whose submissions this change created, deleted or moved between (the old and the new
-   * one): the company's catalogue rows of them are refreshed after the counts (catalogue/membership.ts).
+   * one): the company's catalogue rows of them are refreshed after the counts (companyProductsChanged).
    */
   ean13Upcs?: readonly string[];
 }
@@ -130,11 +131,10 @@ export async function applyCountChanges(tx: Tx, changes: readonly CountChange[])
       rows.map((r) => ({ partnerKey: r.partnerKey, itemStatus: r.itemStatus, stripe: stripeOf(r.companyId), n: r.n })),
     );
   }
-  // Last, after every count row: the company catalogues' locks come later in the one order (catalogue/membership.ts).
-  await refreshCompanyCatalogues(
-    tx,
-    changes.flatMap((c) => (c.ean13Upcs ?? []).map((ean13Upc) => ({ companyId: c.companyId, ean13Upc }))),
-  );
+  // Last, after every count row: the company catalogues' locks come later in the one order (catalogue/queries/membership.ts).
+  await submissionEvents.emit(tx, 'companyProductsChanged', {
+    products: changes.flatMap((c) => (c.ean13Upcs ?? []).map((ean13Upc) => ({ companyId: c.companyId, ean13Upc }))),
+  });
 }
 
 /** Adds deltas to the totals rows, one per row, in key order. */

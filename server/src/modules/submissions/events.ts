@@ -46,6 +46,34 @@ export interface SubmissionEvents {
   };
   /** Deleted, with the files it had (their blobs are removed after the commit). */
   submissionDeleted: { submission: SubmissionRow; files: SubmissionFileRow[] };
+
+  // Steps of a change that feature modules take in its transaction, at the point the lifecycle emits them (their
+  // row locks are taken there, in the order the lifecycle's comments give), before the change's events above.
+
+  /**
+   * A submission became one of its company's product's (made, or resubmitted, perhaps under another UPC): it and the
+   * product agree on the shipping profile (shipping-profiles/listeners.ts), before its readiness is judged.
+   */
+  submissionJoinedProduct: { submission: SubmissionRow; userId: number | null };
+  /**
+   * What the readiness rules read of these submissions changed (made, files, details, shipping profile, photo
+   * checks): judged again and stored now (readiness/listeners.ts), so the events that follow carry it.
+   */
+  readinessInputsChanged: { submissionIds: readonly string[] };
+  /**
+   * Submissions made, given another UPC or deleted: the others of their partners with the same EAN-13 may repeat a
+   * UPC now, or no longer (the duplicate-upc rule), and are judged again after the commit (readiness/listeners.ts).
+   */
+  upcsChanged: {
+    submissions: readonly Pick<SubmissionRow, 'id' | 'partnerCompanyId' | 'ean13Upc'>[];
+    companyId: number | null;
+  };
+  /**
+   * The products (a company's EAN-13s) whose submissions were made, deleted or moved to another EAN-13 or status:
+   * emitted by counts.ts after every count row, so the company catalogue (catalogue/listeners.ts) takes its locks
+   * after them, as the one lock order wants. May be empty.
+   */
+  companyProductsChanged: { products: { companyId: number; ean13Upc: string }[] };
 }
 
 export const submissionEvents = new TypedEvents<SubmissionEvents>();

@@ -16,35 +16,28 @@ import { LOCK, taken } from '../../db/lock-order.ts';
 import {
   productSubmissions,
   submissionAttributes,
+  submissionComments,
   submissionFiles,
   submissionHistory,
   submissionMarketAccounts,
 } from '../../db/schema.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
-import { productProfileOf, writeProductProfile } from '../shipping-profiles/product-profiles.ts';
 import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
-import { automatedChecksJob, rejudgeLater } from './job-types.ts';
+import { automatedChecksJob } from './job-types.ts';
 import { notifyStatusChange } from './notifications.ts';
-import { othersWithSameUpc, recomputeReadiness } from './readiness-store.ts';
-import {
-  filesOf,
-  findSubmission,
-  recordComments,
-  recordHistory,
-  type SubmissionFileRow,
-  type SubmissionRow,
-} from './repository.ts';
+import { filesOf, findSubmission, type SubmissionFileRow, type SubmissionRow } from './repository.ts';
 
 /**
  * The submission lifecycle: the only code that writes submissions, their files, history, market accounts and
  * attributes (a test in architecture.test.ts holds every other file to it). Each function works in the caller's
- * transaction and applies every side effect of its change there: history, automated checks, readiness and partner
- * statuses (readiness-store.ts),
- * the product's shipping profile, the creator's e-mail, the maintained counts (counts.ts), then the event for other
- * modules (events.ts). Blobs are
- * stored by the caller before the transaction (blobs before rows); removing blobs is the caller's, after commit.
+ * transaction and applies every side effect of its change there: history, automated checks, the creator's e-mail,
+ * the maintained counts (counts.ts), then the event for other modules (events.ts). What feature modules keep of a
+ * submission (the product's shipping profile, readiness and partner statuses, the company catalogue) they keep by
+ * listening to the steps it emits at their point of the change (events.ts; wired in server/src/listeners.ts): the
+ * lifecycle imports no feature module. Blobs are stored by the caller before the transaction (blobs before rows);
+ * removing blobs is the caller's, after commit.
  */
 
 export interface NewSubmissionFile {
@@ -88,6 +81,46 @@ export interface NewSubmission {
 
 const unique = (codes: string[]) => [...new Set(codes)];
 
+/** A history row of a change; its id, which a rejection's comments name. */
+async function recordHistory(
+  db: Tx,
+  entry: {
+    submissionId: string;
+    userId: number | null;
+    fromStatus: string | null;
+    toStatus: string;
+    reason?: string | null;
+  },
+): Promise<number> {
+  const [row] = await db
+    .insert(submissionHistory)
+    .values({ ...entry, reason: entry.reason ?? null })
+    .returning({ id: submissionHistory.id });
+  return row.id;
+}
+
+/** A reviewer's comments, with the history row of the rejection they go with. */
+async function recordComments(
+  db: Tx,
+  submissionId: string,
+  historyId: number,
+  userId: number | null,
+  comments: readonly ReviewCommentParsed[],
+) {
+  if (!comments.length) return;
+  await db.insert(submissionComments).values(
+    comments.map((c) => ({
+      submissionId,
+      historyId,
+      userId,
+      target: c.target,
+      fileName: c.fileName,
+      region: c.region,
+      text: c.text,
+    })),
+  );
+}
+
 async function insertFiles(
   tx: Tx,
   submissionId: string,
@@ -117,33 +150,6 @@ async function insertFiles(
       })),
     )
     .returning();
-}
-
-/**
- * A submission and its product agree on the shipping profile: a profile the submission brings becomes the
- * product's (and so every submission's of that product and company); otherwise it carries the product's, if any.
- */
-async function settleShippingProfile(tx: Tx, s: SubmissionRow, userId: number | null) {
-  if (s.shippingProfileId != null) {
-    await writeProductProfile(tx, {
-      companyId: s.companyId,
-      ean13Upc: s.ean13Upc,
-      shippingProfileId: s.shippingProfileId,
-      userId: userId ?? s.userId,
-    });
-    await setProductShippingProfile(tx, {
-      companyId: s.companyId,
-      ean13Upc: s.ean13Upc,
-      shippingProfileId: s.shippingProfileId,
-    });
-    return;
-  }
-  const productProfile = await productProfileOf(tx, s.companyId, s.ean13Upc);
-  if (productProfile != null)
-    await tx
-      .update(productSubmissions)
-      .set({ shippingProfileId: productProfile })
-      .where(eq(productSubmissions.id, s.id));
 }
 
 /** Which counts row a submission is in (its company and partner never change). */
@@ -187,7 +193,7 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
       toStatus: 'SUBMITTED',
       reason: item.reason ?? null,
     });
-    await settleShippingProfile(tx, row, by.userId);
+    await submissionEvents.emit(tx, 'submissionJoinedProduct', { submission: row, userId: by.userId });
     await enqueue(tx, automatedChecksJob, { submissionId: row.id }, { companyId: row.companyId });
     await notifyStatusChange(tx, row, by, item.reason ?? null);
     created.push({ row, files, from: item.from });
@@ -197,16 +203,12 @@ export async function createSubmissions(tx: Tx, items: NewSubmission[], by: Chan
     tx,
     created.map(({ row }) => ({ ...countKey(row), from: null, to: row.itemStatus, ean13Upcs: [row.ean13Upc] })),
   );
-  await recomputeReadiness(tx, ids);
+  await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: ids });
   // The others of the partner that have the same UPC repeat a UPC now (the duplicate-upc rule): judged after commit.
-  await rejudgeLater(
-    tx,
-    await othersWithSameUpc(
-      tx,
-      created.map((c) => c.row),
-    ),
-    created[0]?.row.companyId ?? null,
-  );
+  await submissionEvents.emit(tx, 'upcsChanged', {
+    submissions: created.map((c) => c.row),
+    companyId: created[0]?.row.companyId ?? null,
+  });
   const rows = await rowsOf(tx, ids);
   const byId = new Map(rows.map((r) => [r.id, r]));
   for (const c of created)
@@ -246,7 +248,7 @@ export async function addFiles(
     toStatus: 'SUBMITTED',
     reason: `${by.reason}: ${files.length === 1 ? 'file' : `${files.length} files`} added (${names})`,
   });
-  await recomputeReadiness(tx, [id]);
+  await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: [id] });
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: submission.companyId });
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files: added, replaced: [] });
   return submission;
@@ -329,14 +331,13 @@ export async function replaceFiles(
   });
   const replaced = await tx.delete(submissionFiles).where(eq(submissionFiles.submissionId, id)).returning();
   const files = await insertFiles(tx, id, change.files, 0);
-  await settleShippingProfile(tx, changed, by.userId);
-  await recomputeReadiness(tx, [id]);
+  await submissionEvents.emit(tx, 'submissionJoinedProduct', { submission: changed, userId: by.userId });
+  await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: [id] });
   // The UPC may have changed: the others of the partner with the old or the new one are judged again after commit.
-  await rejudgeLater(
-    tx,
-    await othersWithSameUpc(tx, [...(previousUpc ? [previousUpc] : []), changed]),
-    changed.companyId,
-  );
+  await submissionEvents.emit(tx, 'upcsChanged', {
+    submissions: [...(previousUpc ? [previousUpc] : []), changed],
+    companyId: changed.companyId,
+  });
   await enqueue(tx, automatedChecksJob, { submissionId: id }, { companyId: changed.companyId });
   const [submission] = await rowsOf(tx, [id]);
   await submissionEvents.emit(tx, 'submissionFilesChanged', { submission, files, replaced });
@@ -406,7 +407,7 @@ export async function updateDetails(tx: Tx, changes: DetailsChange[]): Promise<v
     }
   }
   const ids = changes.map((c) => c.id);
-  await recomputeReadiness(tx, ids);
+  await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: ids });
   await submissionEvents.emit(tx, 'submissionUpdated', { submissionIds: ids, fields: [...fields] });
 }
 
@@ -422,15 +423,57 @@ export async function setProductShippingProfile(
     .returning({ id: productSubmissions.id });
   // A required shipping profile is a readiness rule: the products' readiness follows the profile.
   if (updated.length)
-    await recomputeReadiness(
-      tx,
-      updated.map((u) => u.id),
-    );
+    await submissionEvents.emit(tx, 'readinessInputsChanged', { submissionIds: updated.map((u) => u.id) });
   if (updated.length)
     await submissionEvents.emit(tx, 'submissionUpdated', {
       submissionIds: updated.map((u) => u.id),
       fields: ['shippingProfileId'],
     });
+}
+
+/** One submission carries its product's shipping profile (a new one, or resubmitted: shipping-profiles/listeners.ts). */
+export async function setSubmissionShippingProfile(tx: Tx, id: string, shippingProfileId: number) {
+  await tx.update(productSubmissions).set({ shippingProfileId }).where(eq(productSubmissions.id, id));
+}
+
+/** What the automated checks read of one file (codes, photo checks, thumbnail), stored as soon as it is read. */
+export async function recordFileReading(db: Tx, fileId: string, reading: Partial<typeof submissionFiles.$inferInsert>) {
+  await db.update(submissionFiles).set(reading).where(eq(submissionFiles.id, fileId));
+}
+
+/** The codes read on a submission's files, gathered on its row once every file is read (the automated checks). */
+export async function setDetectedUpcs(tx: Tx, id: string, detectedUpcs: string[]) {
+  await tx.update(productSubmissions).set({ detectedUpcs }).where(eq(productSubmissions.id, id));
+}
+
+/** A submission's readiness and partner statuses as judged (readiness/store.ts), for one row of a batch. */
+export interface ReadinessColumns {
+  id: string;
+  partnerStatuses: unknown;
+  partnerStatusLabel: string;
+  readinessPercent: number | null;
+  readinessReady: boolean | null;
+  readinessVersion: number | null;
+  readinessFailing: unknown;
+  readinessFailingCodes: string[];
+}
+
+/**
+ * Stores judged readiness on rows the caller locked (readiness/store.ts judges them). One statement for the batch (a
+ * recompute after a rule change writes thousands of rows): the new values as a JSON record set joined to the rows by
+ * id. updated_at is not touched (the activity order is the supplier's changes', not the rules').
+ */
+export async function writeReadiness(tx: Tx, updates: readonly ReadinessColumns[]) {
+  if (!updates.length) return;
+  await tx.execute(sql`
+      UPDATE product_submissions AS s SET partner_statuses = u."partnerStatuses",
+        partner_status_label = u."partnerStatusLabel", readiness_percent = u."readinessPercent",
+        readiness_ready = u."readinessReady", readiness_version = u."readinessVersion",
+        readiness_failing = u."readinessFailing", readiness_failing_codes = u."readinessFailingCodes"
+      FROM jsonb_to_recordset(${JSON.stringify(updates)}::jsonb) AS u(id uuid, "partnerStatuses" jsonb,
+        "partnerStatusLabel" text, "readinessPercent" smallint, "readinessReady" boolean, "readinessVersion" integer,
+        "readinessFailing" jsonb, "readinessFailingCodes" text[])
+      WHERE s.id = u.id`);
 }
 
 /** Deletes a submission with its files and history; returns the files, whose blobs the caller removes after commit. */
@@ -440,7 +483,7 @@ export async function deleteSubmissionRecord(tx: Tx, id: string): Promise<Submis
   const files = await filesOf(tx, id);
   await tx.delete(productSubmissions).where(eq(productSubmissions.id, id));
   // The others of the partner with its UPC may no longer repeat one: judged after commit.
-  await rejudgeLater(tx, await othersWithSameUpc(tx, [submission]), submission.companyId);
+  await submissionEvents.emit(tx, 'upcsChanged', { submissions: [submission], companyId: submission.companyId });
   await applyCountChanges(tx, [
     { ...countKey(submission), from: submission.itemStatus, to: null, ean13Upcs: [submission.ean13Upc] },
   ]);

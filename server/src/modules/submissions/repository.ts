@@ -1,5 +1,5 @@
-import { asc, eq, sql } from 'drizzle-orm';
-import type { ReviewCommentParsed, StoredReadiness } from '@portal/domain';
+import { asc, eq, inArray, sql } from 'drizzle-orm';
+import type { StoredReadiness } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import {
@@ -65,45 +65,6 @@ export async function historyOf(db: Tx, submissionId: string) {
     .orderBy(asc(submissionHistory.at), asc(submissionHistory.id));
 }
 
-export async function recordHistory(
-  db: Tx,
-  entry: {
-    submissionId: string;
-    userId: number | null;
-    fromStatus: string | null;
-    toStatus: string;
-    reason?: string | null;
-  },
-): Promise<number> {
-  const [row] = await db
-    .insert(submissionHistory)
-    .values({ ...entry, reason: entry.reason ?? null })
-    .returning({ id: submissionHistory.id });
-  return row.id;
-}
-
-/** A reviewer's comments, with the history row of the rejection they go with. */
-export async function recordComments(
-  db: Tx,
-  submissionId: string,
-  historyId: number,
-  userId: number | null,
-  comments: readonly ReviewCommentParsed[],
-) {
-  if (!comments.length) return;
-  await db.insert(submissionComments).values(
-    comments.map((c) => ({
-      submissionId,
-      historyId,
-      userId,
-      target: c.target,
-      fileName: c.fileName,
-      region: c.region,
-      text: c.text,
-    })),
-  );
-}
-
 /** Every comment on a submission, by history row, in the order they were written. */
 export async function commentsOf(db: Tx, submissionId: string) {
   return db
@@ -162,4 +123,13 @@ export async function submissionVersion(db: Tx, s: Pick<SubmissionRow, 'id' | 'v
     .from(submissionFiles)
     .where(eq(submissionFiles.submissionId, s.id));
   return Math.max(s.version, Number(row?.v ?? 0));
+}
+
+/** Of these storage keys, those a submission file still refers to (files carried over from a draft share theirs). */
+export async function storageKeysInUse(db: Tx, keys: readonly string[]): Promise<string[]> {
+  const rows = await db
+    .select({ k: submissionFiles.storageKey })
+    .from(submissionFiles)
+    .where(inArray(submissionFiles.storageKey, [...keys]));
+  return rows.map((r) => r.k);
 }

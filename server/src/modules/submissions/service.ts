@@ -1,8 +1,4 @@
-import { inArray } from 'drizzle-orm';
 import {
-  ACTIVITY_PAGE_SIZE,
-  ACTIVITY_TABS,
-  isItemStatus,
   isRejected,
   REVIEW_MSG,
   rejectionReasonProblem,
@@ -11,7 +7,6 @@ import {
   transitionError,
   upcDigits,
   upcError,
-  type ActivityTab,
   type AuditAction,
   type ItemStatus,
   REVIEW_COMMENT_MSG,
@@ -20,7 +15,6 @@ import {
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { lock, LOCK } from '../../db/lock-order.ts';
-import { submissionFiles } from '../../db/schema.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
@@ -30,9 +24,9 @@ import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
 import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
-import { activityPage } from './activity-list.ts';
 import {
   findSubmission,
+  storageKeysInUse,
   submissionVersion,
   withLockedSubmission,
   type SubmissionFileRow,
@@ -90,38 +84,6 @@ export async function staffStatusChange(
     });
     return updated;
   });
-}
-
-export async function activity(
-  ctx: AppContext,
-  user: UserRow,
-  q: {
-    tab?: ActivityTab;
-    statuses?: string[];
-    page?: number;
-    pageSize?: number;
-    partnerCompanyId?: number | null;
-    photoIssues?: boolean;
-    /** A boundary cursor of a page already shown (activity-list.ts). */
-    boundary?: string | null;
-  },
-) {
-  // Each status once: the statement's shape depends on how many there are (repository.ts).
-  const statuses = q.tab ? [...ACTIVITY_TABS[q.tab]] : [...new Set(q.statuses ?? [])];
-  for (const s of statuses) if (!isItemStatus(s)) throw badRequest(`Unknown status ${s}.`);
-  const pageSize = Math.min(Math.max(q.pageSize ?? ACTIVITY_PAGE_SIZE, 1), 100);
-  const page = Math.max(q.page ?? 1, 1);
-  const { rows, ...result } = await activityPage(ctx.db, {
-    statuses: statuses.filter((s) => s !== 'IN_PROGRESS'),
-    includeDrafts: statuses.includes('IN_PROGRESS'),
-    companyId: submissionPolicy.seesEveryCompany(user) ? null : user.companyId,
-    partnerCompanyId: q.partnerCompanyId ?? null,
-    photoIssues: q.photoIssues ?? false,
-    page,
-    pageSize,
-    boundary: q.boundary ?? null,
-  });
-  return { items: rows, ...result, page, pageSize };
 }
 
 export async function reviewSubmission(
@@ -222,16 +184,7 @@ export async function deleteSubmission(ctx: AppContext, user: UserRow, id: strin
 async function deleteStoredFiles(ctx: AppContext, files: { id: string; storageKey: string }[]) {
   // Files carried over from a draft keep their storage keys, so a key is only removed once nothing refers to it.
   const keys = files.map((f) => f.storageKey);
-  const stillUsed = keys.length
-    ? new Set(
-        (
-          await ctx.db
-            .select({ k: submissionFiles.storageKey })
-            .from(submissionFiles)
-            .where(inArray(submissionFiles.storageKey, keys))
-        ).map((r) => r.k),
-      )
-    : new Set<string>();
+  const stillUsed = keys.length ? new Set(await storageKeysInUse(ctx.db, keys)) : new Set<string>();
   await Promise.all(
     files
       .filter((f) => !stillUsed.has(f.storageKey))

@@ -1,6 +1,6 @@
 import type { ingestionEvents } from '../bulk-ingestion/events.ts';
 import type { submissionEvents } from '../submissions/events.ts';
-import { storedReadiness } from '../submissions/readiness-store.ts';
+import { storedReadiness } from '../submissions/shapes.ts';
 import type { SubmissionRow } from '../submissions/repository.ts';
 import type { WebhookEvent } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';

@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
-import { readinessCondition } from '../../submissions/readiness-filter.ts';
+import { readinessCondition } from '../../readiness/queries/filter.ts';
 
 /**
  * The review queue's filters, each one predicate on a submission `s` (product_submissions). Every read of the queue

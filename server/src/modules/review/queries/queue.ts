@@ -11,7 +11,7 @@ import { queryRows, type Tx } from '../../../db/client.ts';
 import { decodeCursor, encodeCursor, keyOf, pastPosition } from '../../../lib/keyset.ts';
 import { planPageRead } from '../../../lib/numbered-pages.ts';
 import { countSubmissions } from '../../submissions/counts.ts';
-import { readinessOfColumns } from '../../submissions/readiness-store.ts';
+import { readinessOfColumns } from '../../submissions/shapes.ts';
 import { claimName, claimedByOther, liveClaim } from './claims.ts';
 import { countable, duplicateOf, queueWhere } from './queue-filters.ts';
 

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import { queryRows, type Db, type Tx } from '../../db/client.ts';
-import { forUpdate, lock, LOCK, taken } from '../../db/lock-order.ts';
-import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
+import { queryRows, type Db, type Tx } from '../../../db/client.ts';
+import { forUpdate, lock, LOCK, taken } from '../../../db/lock-order.ts';
+import { companyCatalogue, companyCatalogueCounts } from '../../../db/schema.ts';
 
 /**
  * Each company's catalogue (company_catalogue): a row per catalogued product the company has a submission of, with
@@ -12,7 +12,8 @@ import { companyCatalogue, companyCatalogueCounts } from '../../db/schema.ts';
  * A row is never changed by a delta: it is refreshed, set to what the submissions and the product say now (how many
  * of the company's submissions carry the EAN-13; the product's keys), or removed when either is gone. Two callers:
  * the submissions lifecycle, for the (company, EAN-13) pairs whose submissions it created, deleted or moved to another
- * EAN-13 (through counts.ts, after the counts: see the order below), and the catalogue, for the EAN-13s of products it
+ * EAN-13 (its companyProductsChanged, emitted by counts.ts after the counts and heard by ../listeners.ts: see the order
+ * below), and the catalogue, for the EAN-13s of products it
  * created, edited or delisted (every company that has them).
  *
  * Why a refresh is exact while both work at once (READ COMMITTED): every refresh first takes a transaction-level

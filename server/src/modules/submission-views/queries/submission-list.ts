@@ -1,8 +1,8 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { SUBMISSION_STATUSES, type V1SubmissionListQuery, type V1SubmissionSummary } from '@portal/domain';
-import { queryRows, type Tx } from '../../db/client.ts';
-import { decodeCursor, encodeCursor, keyOf, pastPosition, type KeysetSort } from '../../lib/keyset.ts';
-import { readinessOfColumns } from './readiness-store.ts';
+import { queryRows, type Tx } from '../../../db/client.ts';
+import { decodeCursor, encodeCursor, keyOf, pastPosition, type KeysetSort } from '../../../lib/keyset.ts';
+import { readinessOfColumns } from '../../submissions/shapes.ts';
 
 /**
  * The integration API's list of submissions: newest first by `updated_at` or `created_at`, paged by cursor. Each

@@ -2,20 +2,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fillPlaceholders, sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, type Database } from '../src/db/client.ts';
-import { activityPage, activityRead, type ActivityQuery } from '../src/modules/submissions/activity-list.ts';
-import { rebuildCounts } from '../src/modules/submissions/counts.ts';
-import { submissionListPage, submissionListStatement } from '../src/modules/submissions/submission-list.ts';
+import { openPostgres, type Database } from '../../../db/client.ts';
+import { activityPage, activityRead, type ActivityQuery } from './activity-list.ts';
+import { rebuildCounts } from '../../submissions/counts.ts';
+import { submissionListPage, submissionListStatement } from './submission-list.ts';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type { V1SubmissionListQuery } from '@portal/domain';
-import { auditPage } from '../src/modules/audit/service.ts';
-import { auditPageReads } from '../src/modules/audit/repository.ts';
+import { auditPage } from '../../audit/service.ts';
+import { auditPageReads } from '../../audit/repository.ts';
 import type { AuditPageQuery } from '@portal/domain';
 import { parseReviewQueueSearch, type ReviewQueueQuery } from '@portal/domain';
-import { queuePage, queueRead } from '../src/modules/review/queries/queue.ts';
-import { createPostgresDatabase } from './harness.ts';
-import { explainPlan } from './support/plans.ts';
-import { listJobs } from '../src/jobs/inspect.ts';
+import { queuePage, queueRead } from '../../review/queries/queue.ts';
+import { createPostgresDatabase } from '../../../../test/harness.ts';
+import { explainPlan } from '../../../../test/support/plans.ts';
+import { listJobs } from '../../../jobs/inspect.ts';
 
 /**
  * The activity list at a realistic size (100,000 submissions, 60,000 of them one company's): every page is an index

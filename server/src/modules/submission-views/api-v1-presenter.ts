@@ -1,24 +1,9 @@
-import type { ItemStatus, PartnerStatus, V1ReviewComment, V1Submission, V1SubmissionSummary } from '@portal/domain';
+import type { ItemStatus, PartnerStatus, V1ReviewComment, V1Submission } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import type { UserRow } from '../users/repository.ts';
 import { presentSubmission, type PresentedSubmission } from './presenter.ts';
-import { storedReadiness } from './readiness-store.ts';
-import type { SubmissionRow } from './repository.ts';
-
-/** A submission as the integration API lists it. */
-export const v1SummaryOf = (s: SubmissionRow): V1SubmissionSummary => ({
-  id: s.id,
-  upc: s.upc,
-  ean13_upc: s.ean13Upc,
-  product_name: s.productName,
-  status: s.itemStatus as V1SubmissionSummary['status'],
-  company_id: s.companyId,
-  partner_company_id: s.partnerCompanyId,
-  partner_status: s.partnerStatusLabel,
-  created_at: s.createdAt.toISOString(),
-  updated_at: s.updatedAt.toISOString(),
-  readiness: storedReadiness(s),
-});
+import { v1SummaryOf } from '../submissions/shapes.ts';
+import type { SubmissionRow } from '../submissions/repository.ts';
 
 const v1CommentOf = (c: PresentedSubmission['reviewComments'][number]): V1ReviewComment => ({
   target: c.target,

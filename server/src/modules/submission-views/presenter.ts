@@ -8,17 +8,13 @@ import {
   type ItemStatus,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
+import { imagePath } from '../submissions/shapes.ts';
 import type { UserRow } from '../users/repository.ts';
-import { submissionPolicy } from './policy.ts';
-import { commentsOf, creatorAndCompany, filesOf, historyOf, type SubmissionRow } from './repository.ts';
+import { submissionPolicy } from '../submissions/policy.ts';
+import { commentsOf, creatorAndCompany, filesOf, historyOf, type SubmissionRow } from '../submissions/repository.ts';
 
 const nameOf = (u: { firstName: string | null; lastName: string | null; email: string | null }) =>
   u.email ? [u.firstName, u.lastName].filter(Boolean).join(' ') || u.email : 'Automated checks';
-
-export const imagePath = (id: string, fileName: string, kind: string) => {
-  const suffix = kind === 'pdf' ? '.jpg' : kind === 'tiff' ? '.png' : '';
-  return `/api/productSubmissions/${id}/image/${encodeURIComponent(fileName + suffix)}`;
-};
 
 /** A submission with its files, history and what this user may do, as the detail screens need it. */
 export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow) {

@@ -10,10 +10,10 @@ import { requireUser } from '../users/current-user.ts';
 import { receiveUploads } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { v1SubmissionOf } from './api-v1-presenter.ts';
-import { submissionPolicy } from './policy.ts';
-import { submissionVersion, type SubmissionRow } from './repository.ts';
-import { appealSubmission, resubmit, reviewSubmission, visibleSubmission } from './service.ts';
-import { submissionListPage } from './submission-list.ts';
+import { submissionPolicy } from '../submissions/policy.ts';
+import { submissionVersion, type SubmissionRow } from '../submissions/repository.ts';
+import { appealSubmission, resubmit, reviewSubmission, visibleSubmission } from '../submissions/service.ts';
+import { submissionListPage } from './queries/submission-list.ts';
 
 const tags = ['Submissions (v1)'];
 const ETAG_KIND = 'submission';

@@ -2,14 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { openPostgres, type Database } from '../src/db/client.ts';
-import { deliveryPageStatement } from '../src/modules/webhooks/repository.ts';
-import { cataloguePage, cataloguePageReads, type CatalogueQuery } from '../src/modules/catalogue/service.ts';
-import { rebuildCompanyCatalogues } from '../src/modules/catalogue/membership.ts';
-import type { UserRow } from '../src/modules/users/repository.ts';
+import { openPostgres, type Database } from '../../../db/client.ts';
+import { deliveryPageStatement } from '../../webhooks/repository.ts';
+import { cataloguePage } from '../service.ts';
+import { cataloguePageReads, type CatalogueQuery } from './catalogue-list.ts';
+import { rebuildCompanyCatalogues } from './membership.ts';
+import type { UserRow } from '../../users/repository.ts';
 import { SCOPES } from '@portal/domain';
-import { createPostgresDatabase } from './harness.ts';
-import { explainPlan } from './support/plans.ts';
+import { createPostgresDatabase } from '../../../../test/harness.ts';
+import { explainPlan } from '../../../../test/support/plans.ts';
 
 /**
  * The webhook delivery log and the catalogue list at 100,000 rows: every page, however deep, is an index read of a

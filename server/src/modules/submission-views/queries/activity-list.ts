@@ -1,12 +1,12 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import { ACTIVITY_PAGE_SIZE } from '@portal/domain';
-import { executePrepared, preparedStatement, type Statement, type Tx } from '../../db/client.ts';
-import { draftSubmissions } from '../../db/schema.ts';
-import { decodeCursor, encodeCursor, filtersFingerprint, keyOf, pastPosition } from '../../lib/keyset.ts';
-import { planPageRead, type PageRead } from '../../lib/numbered-pages.ts';
-import { countExpression, countSubmissions } from './counts.ts';
-import { readinessOfColumns } from './readiness-store.ts';
-import type { ActivityRow } from './repository.ts';
+import { executePrepared, preparedStatement, type Statement, type Tx } from '../../../db/client.ts';
+import { draftSubmissions } from '../../../db/schema.ts';
+import { decodeCursor, encodeCursor, filtersFingerprint, keyOf, pastPosition } from '../../../lib/keyset.ts';
+import { planPageRead, type PageRead } from '../../../lib/numbered-pages.ts';
+import { countExpression, countSubmissions } from '../../submissions/counts.ts';
+import { readinessOfColumns } from '../../submissions/shapes.ts';
+import type { ActivityRow } from '../../submissions/repository.ts';
 
 export interface ActivityQuery {
   statuses: readonly string[];

@@ -1,13 +1,12 @@
 import { readinessMoved } from '@portal/domain';
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
-import { and, eq, isNotNull, isNull, or } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 import { ClaimLostError, defineJob, type JobInfo } from '../../jobs/queue.ts';
-import { submissionEvents } from './events.ts';
+import { submissionEvents } from '../submissions/events.ts';
 import { enqueueReadinessRecompute, recomputeReadinessJob, rejudgeSameUpcJob } from './job-types.ts';
-import { countOfPartner, FIRST_ID, nextBatchOfPartner, recomputeReadiness, ruleSetsOf } from './readiness-store.ts';
+import { countOfPartner, FIRST_ID, nextBatchOfPartner, partnersWithUnjudged } from './queries/submissions.ts';
+import { recomputeReadiness, ruleSetsOf } from './store.ts';
 
 /** Submissions judged per transaction: small enough to hold their locks briefly, large enough to be cheap. */
 export const RECOMPUTE_BATCH = 500;
@@ -77,15 +76,6 @@ export const rejudgeSameUpcOfJob = (ctx: AppContext) =>
  * at least the product-name status, so 'N/A' or no readiness means "not computed yet".
  */
 export async function enqueueMissingReadiness(db: Db) {
-  const rows = await db
-    .selectDistinct({ partnerCompanyId: productSubmissions.partnerCompanyId })
-    .from(productSubmissions)
-    .innerJoin(partnerConfigurations, eq(partnerConfigurations.companyId, productSubmissions.partnerCompanyId))
-    .where(
-      and(
-        isNotNull(productSubmissions.partnerCompanyId),
-        or(eq(productSubmissions.partnerStatusLabel, 'N/A'), isNull(productSubmissions.readinessReady)),
-      ),
-    );
+  const rows = await partnersWithUnjudged(db);
   for (const r of rows) if (r.partnerCompanyId != null) await enqueueReadinessRecompute(db, r.partnerCompanyId);
 }

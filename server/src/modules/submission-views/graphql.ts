@@ -6,24 +6,29 @@ import {
   DecisionStatusEnum,
   ItemStatusEnum,
   PartnerStatusRef,
-} from './graphql-types.ts';
+} from '../submissions/graphql-types.ts';
 import { PhotoIssueRef } from '../media-files/graphql-photo-issues.ts';
 import { builder } from '../../graphql/builder.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { requireUser } from '../users/current-user.ts';
 import { presentSubmission, type PresentedSubmission } from './presenter.ts';
-import type { ActivityRow } from './repository.ts';
+import type { ActivityRow } from '../submissions/repository.ts';
+import { activity } from './service.ts';
 import {
-  activity,
   appealSubmission,
   deleteSubmission,
   renameSubmission,
   reviewSubmission,
   visibleSubmission,
-} from './service.ts';
+} from '../submissions/service.ts';
 import { draftPolicy } from '../drafts/policy.ts';
-import { submissionPolicy } from './policy.ts';
+import { submissionPolicy } from '../submissions/policy.ts';
 import type { UserRow } from '../users/repository.ts';
+import { CertifiedValuesInput } from '../catalogue/graphql.ts';
+import { catalogueSubmission } from '../catalogue/service.ts';
+import { ReadinessRef, SubmissionReadinessRef } from '../readiness/graphql.ts';
+import { readinessOfSubmission } from '../readiness/service.ts';
+import { findSubmission } from '../submissions/repository.ts';
 
 const Region = builder.objectRef<{ x: number; y: number; w: number; h: number }>('ImageRegion').implement({
   description: "A rectangle on an image, as fractions (0 to 1) of the image's width and height from its top left.",
@@ -280,5 +285,42 @@ builder.mutationFields((t) => ({
   deleteProductSubmission: t.boolean({
     args: { id: t.arg.id({ required: true }) },
     resolve: async (_root, { id }, { request, ctx }) => deleteSubmission(ctx, await requireUser(request), String(id)),
+  }),
+}));
+
+// The readiness of a submission on its detail and activity row (the rule types: readiness/graphql.ts).
+builder.objectField(SubmissionDetailRef, 'readiness', (t) =>
+  t.field({
+    type: ReadinessRef,
+    nullable: true,
+    description:
+      "The submission judged against its partner's current readiness rules (attribute rules included); null without a partner configuration.",
+    // The stored row (the presented one renames some of its fields).
+    resolve: async (s, _args, { ctx }) => {
+      const row = await findSubmission(ctx.db, s.id);
+      return row ? readinessOfSubmission(ctx.db, row) : null;
+    },
+  }),
+);
+
+builder.objectField(ActivityItemRef, 'readiness', (t) =>
+  t.field({
+    type: SubmissionReadinessRef,
+    nullable: true,
+    description: "A product's stored readiness for its partner; null for drafts and without partner rules.",
+    resolve: (r) => r.readiness,
+  }),
+);
+
+// Cataloguing answers with the submission's detail (catalogue/service.ts does the work).
+builder.mutationFields((t) => ({
+  catalogueSubmission: t.field({
+    type: SubmissionDetailRef,
+    description: 'Cataloguing staff record the certified values of an accepted submission: it becomes CATALOGUED.',
+    args: { id: t.arg.id({ required: true }), input: t.arg({ type: CertifiedValuesInput, required: true }) },
+    resolve: async (_root, { id, input }, { request, ctx }) => {
+      const user = await requireUser(request);
+      return presentSubmission(ctx.db, await catalogueSubmission(ctx, user, String(id), input), user);
+    },
   }),
 }));

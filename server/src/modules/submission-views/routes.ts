@@ -4,9 +4,9 @@ import { EXAMPLE, MAX_FILES_PER_DRAFT, storedReadinessSchema } from '@portal/dom
 import { requireUser } from '../users/current-user.ts';
 import { sendFileImage } from '../media-files/serve.ts';
 import { receiveUploads } from '../uploads/receive.ts';
-import { storedReadiness } from './readiness-store.ts';
-import { filesOf } from './repository.ts';
-import { resubmit, visibleSubmission } from './service.ts';
+import { storedReadiness } from '../submissions/shapes.ts';
+import { filesOf } from '../submissions/repository.ts';
+import { resubmit, visibleSubmission } from '../submissions/service.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 
 const resubmitFields = z.object({ id: z.string().max(64), upc: z.string().max(100) });

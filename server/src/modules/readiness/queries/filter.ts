@@ -1,6 +1,6 @@
 import { and, sql, type SQL } from 'drizzle-orm';
 import { readinessFilterSchema, type ReadinessFilter } from '@portal/domain';
-import { productSubmissions } from '../../db/schema.ts';
+import { productSubmissions } from '../../../db/schema.ts';
 
 /**
  * The readiness filters of a submissions list (the staff review queue's "not ready" and "fails rule X"), as a
