@@ -23,6 +23,9 @@ class NoopResizeObserver {
 }
 globalThis.ResizeObserver ??= NoopResizeObserver as unknown as typeof ResizeObserver;
 
+// Mantine's autosizing Textarea resizes when fonts finish loading; happy-dom has no font set to listen on.
+if (!('fonts' in document)) Object.defineProperty(document, 'fonts', { value: new EventTarget(), configurable: true });
+
 // happy-dom really sends a beacon, to its default origin (localhost:3000) where nothing listens, and logs the refused
 // connection when a page under test reports an analytics event: here beacons go nowhere. analytics.test.ts puts its
 // own in place to look at what is sent.

@@ -1,35 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import {
-  Alert,
-  Button,
-  Group,
-  Loader,
-  NumberInput,
-  Paper,
-  Progress,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Button, Group, Loader, Progress, Stack, Text, Title } from '@mantine/core';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   emptyDryRun,
   IMPLIED_RULE_CODE,
   mergeDryRuns,
   ownRulesInputSchema,
-  PHOTO_ISSUE_CODES,
-  PHOTO_ISSUE_LABELS,
   READINESS_DRY_RUN_MSG,
   READINESS_EDITOR_MSG,
-  READINESS_MSG,
-  RULE_FIELDS,
-  RULE_KIND_LABELS,
-  RULE_SEVERITIES,
   type ReadinessDryRun,
-  type ReadinessRule,
-  type RuleKind,
 } from '@portal/domain';
 import type {
   DryRunReadinessRulesQuery as DryRunStep,
@@ -43,89 +22,8 @@ import {
   PartnerReadinessRulesQuery,
   SaveReadinessRulesMutation,
 } from './partners-operations.ts';
-
-/** One rule as the editor holds it: every kind's fields, as typed. */
-interface RuleRow {
-  key: number;
-  code: string;
-  kind: RuleKind;
-  severity: ReadinessRule['severity'];
-  weight: number | '';
-  message: string;
-  fix: string;
-  field: string;
-  min: number | '';
-  check: string;
-  minLongSidePx: number | '';
-  prefixes: string;
-}
-
-let nextKey = 1;
-const rowOf = (r: ReadinessRuleFieldsFragment): RuleRow => ({
-  key: nextKey++,
-  code: r.code,
-  kind: r.kind as RuleKind,
-  severity: r.severity,
-  weight: r.weight,
-  message: r.message,
-  fix: r.fix,
-  field: r.field ?? '',
-  min: r.min ?? '',
-  check: r.check ?? '',
-  minLongSidePx: r.minLongSidePx ?? '',
-  prefixes: (r.prefixes ?? []).join(', '),
-});
-const newRow = (): RuleRow => ({
-  key: nextKey++,
-  code: '',
-  kind: 'min-images',
-  severity: 'blocking',
-  weight: 1,
-  message: '',
-  fix: '',
-  field: '',
-  min: 2,
-  check: '',
-  minLongSidePx: '',
-  prefixes: '',
-});
-
-/** A row as the rule schema reads it: only its kind's own fields. */
-function ruleOf(row: RuleRow): Record<string, unknown> {
-  const base = {
-    code: row.code.trim(),
-    kind: row.kind,
-    severity: row.severity,
-    weight: row.weight === '' ? 0 : row.weight,
-    message: row.message,
-    fix: row.fix,
-  };
-  switch (row.kind) {
-    case 'field-present':
-      return { ...base, field: row.field };
-    case 'min-images':
-      return { ...base, min: row.min === '' ? 0 : row.min };
-    case 'photo-check':
-      return {
-        ...base,
-        check: row.check,
-        ...(row.check === 'LOW_RESOLUTION' && row.minLongSidePx !== '' && { minLongSidePx: row.minLongSidePx }),
-      };
-    case 'upc-prefix':
-      return {
-        ...base,
-        prefixes: row.prefixes
-          .split(/[\s,]+/)
-          .map((p) => p.trim())
-          .filter(Boolean),
-      };
-    default:
-      return base;
-  }
-}
-
-const numberOrEmpty = (value: string | number) =>
-  typeof value === 'number' ? value : value === '' ? '' : Number(value);
+import { ReadinessRuleFieldset } from './ReadinessRuleFieldset.tsx';
+import { newRow, rowOf, ruleOf, rulesProblem, type RuleRow } from './readiness-rule-rows.ts';
 
 /**
  * The partner's own readiness rules on its settings (staff): add, edit and remove rules of each kind; a check of what
@@ -170,15 +68,7 @@ function ReadinessRulesEditor({
   const [busy, setBusy] = useState<'dry-run' | 'save' | null>(null);
 
   const input = rows.map(ruleOf);
-  const parsed = ownRulesInputSchema.safeParse(input);
-  const problem = parsed.success
-    ? null
-    : (() => {
-        const issue = parsed.error.issues[0];
-        const index = typeof issue.path[0] === 'number' ? issue.path[0] : null;
-        const code = index !== null ? rows[index]?.code : '';
-        return code && !issue.message.startsWith(code) ? `${code}: ${issue.message}` : issue.message;
-      })();
+  const problem = rulesProblem(rows, ownRulesInputSchema.safeParse(input));
   const inputKey = JSON.stringify(input);
   const checked = dryRun?.of === inputKey;
   const update = (key: number, change: Partial<RuleRow>) => {
@@ -262,119 +152,13 @@ function ReadinessRulesEditor({
       <Stack gap="sm">
         {rows.length === 0 && <Text size="sm">{READINESS_EDITOR_MSG.none}</Text>}
         {rows.map((row, i) => (
-          <Paper
+          <ReadinessRuleFieldset
             key={row.key}
-            withBorder
-            p="sm"
-            component="fieldset"
-            aria-label={`Rule ${i + 1}${row.code ? ` ${row.code}` : ''}`}
-          >
-            <Group align="end" gap="sm" wrap="wrap">
-              <TextInput
-                label="Code"
-                description="e.g. R-IMG-MIN-2"
-                value={row.code}
-                onChange={(e) => update(row.key, { code: e.currentTarget.value.toUpperCase() })}
-                w={170}
-              />
-              <Select
-                label="Kind"
-                data={Object.entries(RULE_KIND_LABELS).map(([value, label]) => ({ value, label }))}
-                value={row.kind}
-                onChange={(kind) => kind && update(row.key, { kind: kind as RuleKind })}
-                allowDeselect={false}
-                w={330}
-              />
-              {row.kind === 'field-present' && (
-                <Select
-                  label="Field"
-                  data={[...RULE_FIELDS]}
-                  value={row.field || null}
-                  onChange={(field) => update(row.key, { field: field ?? '' })}
-                  searchable
-                  w={200}
-                />
-              )}
-              {row.kind === 'min-images' && (
-                <NumberInput
-                  label="Images"
-                  value={row.min}
-                  onChange={(v) => update(row.key, { min: numberOrEmpty(v) })}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  w={100}
-                />
-              )}
-              {row.kind === 'photo-check' && (
-                <Select
-                  label="Photo check"
-                  data={PHOTO_ISSUE_CODES.map((c) => ({ value: c, label: PHOTO_ISSUE_LABELS[c] }))}
-                  value={row.check || null}
-                  onChange={(check) => update(row.key, { check: check ?? '' })}
-                  w={220}
-                />
-              )}
-              {row.kind === 'photo-check' && row.check === 'LOW_RESOLUTION' && (
-                <NumberInput
-                  label="Least pixels on the longest side"
-                  value={row.minLongSidePx}
-                  onChange={(v) => update(row.key, { minLongSidePx: numberOrEmpty(v) })}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  w={240}
-                />
-              )}
-              {row.kind === 'upc-prefix' && (
-                <TextInput
-                  label="Prefixes"
-                  description="EAN-13 digits, separated by commas"
-                  value={row.prefixes}
-                  onChange={(e) => update(row.key, { prefixes: e.currentTarget.value })}
-                  w={220}
-                />
-              )}
-              <Select
-                label="Severity"
-                data={RULE_SEVERITIES.map((s) => ({ value: s, label: READINESS_MSG.severityLabel[s] }))}
-                value={row.severity}
-                onChange={(severity) => severity && update(row.key, { severity })}
-                allowDeselect={false}
-                w={150}
-              />
-              <NumberInput
-                label="Weight"
-                value={row.weight}
-                onChange={(v) => update(row.key, { weight: numberOrEmpty(v) })}
-                allowDecimal={false}
-                allowNegative={false}
-                w={90}
-              />
-            </Group>
-            <Group align="end" gap="sm" mt="xs" wrap="wrap">
-              <TextInput
-                label="Message"
-                value={row.message}
-                onChange={(e) => update(row.key, { message: e.currentTarget.value })}
-                w={360}
-                maw="100%"
-              />
-              <TextInput
-                label="How to fix"
-                value={row.fix}
-                onChange={(e) => update(row.key, { fix: e.currentTarget.value })}
-                w={420}
-                maw="100%"
-              />
-              <Button
-                variant="subtle"
-                color="red"
-                onClick={() => setRows((all) => all.filter((r) => r.key !== row.key))}
-                aria-label={READINESS_EDITOR_MSG.remove(row.code)}
-              >
-                Remove
-              </Button>
-            </Group>
-          </Paper>
+            row={row}
+            index={i}
+            onChange={(change) => update(row.key, change)}
+            onRemove={() => setRows((all) => all.filter((r) => r.key !== row.key))}
+          />
         ))}
         <Group>
           <Button variant="outline" onClick={() => setRows((all) => [...all, newRow()])}>

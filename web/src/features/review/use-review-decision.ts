@@ -1,0 +1,75 @@
+import { useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import {
+  displayUpc,
+  statusDisplayName,
+  WORKSPACE_MSG,
+  type ReviewCommentInput,
+  type ReviewDecisionOutcome,
+} from '@portal/domain';
+import { decide, decided } from './review-api.ts';
+
+/** The outcome of a decision on the item, or a message for the reviewer. */
+export interface ReviewNotice {
+  text: string;
+  tone: 'ok' | 'warn';
+}
+
+/** What the reviewer is told when their decision did not land: it failed, or someone had decided the item first. */
+export function unmadeDecisionNotice(r: ReviewDecisionOutcome): ReviewNotice {
+  if (r.outcome === 'failed') return { text: r.message ?? WORKSPACE_MSG.itemError, tone: 'warn' };
+  return {
+    text: `${r.decidedByYou ? 'Already decided' : WORKSPACE_MSG.alreadyDecided}${
+      r.itemStatus ? `: ${statusDisplayName(r.itemStatus)}` : ''
+    }${r.decidedBy ? ` by ${r.decidedBy}` : ''}.`,
+    tone: 'warn',
+  };
+}
+
+/**
+ * Accepting or rejecting the open item (with the reviewer's comments on a rejection). Once made, the next item opens
+ * when the reviewer asked for that and there is one (onAdvance, with what to announce there); otherwise the outcome is
+ * a notice. onSettled runs however it ended.
+ */
+export function useReviewDecision({
+  id,
+  upc,
+  next,
+  advance,
+  comments,
+  onNotice,
+  onAdvance,
+  onSettled,
+}: {
+  id: string;
+  /** The item's UPC, or null while it loads (nothing to decide yet). */
+  upc: string | null;
+  next: string | null | undefined;
+  advance: boolean;
+  comments: ReviewCommentInput[];
+  onNotice: (notice: ReviewNotice) => void;
+  onAdvance: (said: string, next: string) => void;
+  onSettled: () => void;
+}) {
+  const queryClient = useQueryClient();
+  const [busy, setBusy] = useState(false);
+  const decisionMade = async (decision: 'accept' | 'reject', reason?: string) => {
+    if (upc == null || busy) return;
+    setBusy(true);
+    try {
+      const { results } = await decide([id], decision, reason, decision === 'reject' ? comments : undefined);
+      const [r] = results;
+      decided(queryClient, [id]);
+      if (r.outcome !== 'accepted' && r.outcome !== 'rejected') return onNotice(unmadeDecisionNotice(r));
+      const said = `${decision === 'accept' ? 'Accepted' : 'Rejected'} ${displayUpc(upc)}.`;
+      if (advance && next) onAdvance(said, next);
+      else onNotice({ text: next ? said : `${said} No more items in this queue.`, tone: 'ok' });
+    } catch {
+      // apiFetch has said what went wrong.
+    } finally {
+      setBusy(false);
+      onSettled();
+    }
+  };
+  return { busy, decide: decisionMade };
+}
