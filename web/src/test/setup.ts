@@ -1,5 +1,6 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import React from 'react';
 
 // happy-dom lacks some layout APIs Mantine asks for; inert stand-ins are enough for tests.
 if (!window.matchMedia) {
@@ -35,6 +36,22 @@ Object.defineProperty(navigator, 'sendBeacon', { value: () => true, configurable
 // first import; on a busy machine that takes longer than Testing Library's default second. The limit only stops a
 // wait that will never end: a test that passes waits for its condition, not for the limit.
 configure({ asyncUtilTimeout: 90_000 });
+
+// React's development build records where each element was created (an Error with its stack and a console task, up
+// to ten thousand a second) so that its warnings can point at the owner's source line. On the long forms here that was
+// a large share of every render, and no test reads those stacks: once the counter reads as past its limit, React gives
+// each element its stand-in "unknown owner" stack. Warnings still name the components (e.g. "Check the render method
+// of `List`"); set REACT_OWNER_STACKS=1 to have the creation stacks back while looking into one.
+if (!process.env.REACT_OWNER_STACKS) {
+  const internals = (React as unknown as Record<string, object | undefined>)
+    .__CLIENT_INTERNALS_DO_NOT_USE_OR_WARN_USERS_THEY_CANNOT_UPGRADE;
+  if (internals && 'recentlyCreatedOwnerStacks' in internals)
+    Object.defineProperty(internals, 'recentlyCreatedOwnerStacks', {
+      get: () => Number.POSITIVE_INFINITY,
+      set: () => {},
+      configurable: true,
+    });
+}
 
 // In case the simulated DOM has no scrollIntoView: the pages call it.
 if (!('scrollIntoView' in window.HTMLElement.prototype))

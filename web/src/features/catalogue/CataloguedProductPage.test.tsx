@@ -7,7 +7,6 @@ import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { toast } from '../../ui/toast.ts';
 import { spyOnToasts } from '../../test/toast-spies.ts';
-import { useShippingProfileOptions } from '../drafts/use-shipping-profile-options.ts';
 import { fakeServer, graphqlError, type Answers } from '../submissions/fake-server.test-helper.ts';
 import type { CataloguedProduct } from './catalogue-api.ts';
 import { buildProduct } from './catalogue.test-helper.ts';
@@ -22,16 +21,20 @@ import {
 } from './CataloguedProductPage.tsx';
 
 spyOnToasts();
-vi.mock('../drafts/use-shipping-profile-options.ts', () => ({ useShippingProfileOptions: vi.fn(() => []) }));
-
 const PUT_PATH = '/api/products/0036000291452/shippingProfile';
 
 function renderProduct(
   product: CataloguedProduct | null,
-  { scopes = [] as string[], flags = [] as FeatureFlag[], answers = {} as Answers } = {},
+  {
+    scopes = [] as string[],
+    flags = [] as FeatureFlag[],
+    answers = {} as Answers,
+    shippingProfiles = [] as { id: number; name: string }[],
+  } = {},
 ) {
   const server = fakeServer({
     CataloguedProduct: product ? { data: { getCataloguedProduct: product } } : graphqlError('NOT_FOUND', 'Not found'),
+    ShippingProfileOptions: { data: { getShippingProfileForCurrentUser: shippingProfiles } },
     ...answers,
   });
   const view = renderWithApp(
@@ -55,7 +58,6 @@ const withImages = (n: number) =>
 describe('Catalogued product detail', () => {
   afterEach(() => {
     vi.unstubAllGlobals();
-    vi.mocked(useShippingProfileOptions).mockReturnValue([]);
   });
 
   it('shows UPC, status, date modified, the certified values and the footnote, with a back link', async () => {
@@ -167,12 +169,16 @@ describe('Catalogued product detail', () => {
   });
 
   it("applying a profile PUTs it and says 'Shipping profile applied.'", async () => {
-    vi.mocked(useShippingProfileOptions).mockReturnValue([{ value: '5', label: 'Ambient' }]);
     const { calls } = renderProduct(buildProduct(), {
       flags: ['SHIPPING_PROFILE'],
+      shippingProfiles: [{ id: 5, name: 'Ambient' }],
       answers: { [PUT_PATH]: () => jsonResponse(200, buildProduct({ shippingProfileId: 5 })) },
     });
     await loaded();
+    // The profiles arrive from the server after the product; until then there is nothing to choose.
+    await waitFor(() =>
+      expect(screen.getByRole('combobox', { name: 'Shipping profile' })).toHaveProperty('disabled', false),
+    );
     fireEvent.click(screen.getByRole('combobox', { name: 'Shipping profile' }));
     fireEvent.click(await screen.findByRole('option', { name: 'Ambient' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_APPLIED));
@@ -181,13 +187,16 @@ describe('Catalogued product detail', () => {
   });
 
   it("clearing the profile PUTs null and says 'Shipping profile successfully removed.'", async () => {
-    vi.mocked(useShippingProfileOptions).mockReturnValue([{ value: '5', label: 'Ambient' }]);
     const { calls } = renderProduct(buildProduct({ shippingProfileId: 5 }), {
       flags: ['SHIPPING_PROFILE'],
+      shippingProfiles: [{ id: 5, name: 'Ambient' }],
       answers: { [PUT_PATH]: () => jsonResponse(200, buildProduct()) },
     });
     await loaded();
-    expect((screen.getByRole('combobox', { name: 'Shipping profile' }) as HTMLInputElement).value).toBe('Ambient');
+    // The profiles arrive from the server after the product.
+    await waitFor(() =>
+      expect((screen.getByRole('combobox', { name: 'Shipping profile' }) as HTMLInputElement).value).toBe('Ambient'),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Remove the shipping profile' }));
     await waitFor(() => expect(toast.success).toHaveBeenCalledWith(PROFILE_REMOVED));
     expect(JSON.parse(String(calls.find((c) => c.url === PUT_PATH)!.body))).toEqual({ shippingProfileId: null });

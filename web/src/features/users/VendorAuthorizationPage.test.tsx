@@ -10,7 +10,16 @@ import { VendorAuthorizationPage } from './VendorAuthorizationPage.tsx';
 import { VENDOR_AUTH_PROMPT_ID, VendorAuthorizationPrompt } from './VendorAuthorizationPrompt.tsx';
 
 spyOnToasts();
-vi.mock('@mantine/notifications', () => ({ notifications: { show: vi.fn(), hide: vi.fn() } }));
+// Spies on the one notifications object, not a module stand-in: the file then shares its worker's loaded modules
+// (web/vitest.projects.ts).
+beforeEach(() => {
+  vi.spyOn(notifications, 'show').mockReturnValue('');
+  vi.spyOn(notifications, 'hide').mockReturnValue('');
+});
+afterEach(() => {
+  vi.mocked(notifications.show).mockRestore();
+  vi.mocked(notifications.hide).mockRestore();
+});
 
 const PARTNER = {
   id: 1,
