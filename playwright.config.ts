@@ -15,7 +15,7 @@ export const E2E = {
 /**
  * Debian's chromium-headless-shell (Chromium's old headless mode, what Playwright itself runs headless tests on) when
  * it is there: the full browser's new headless mode renders through a GPU process and a browser UI it does not show,
- * and took 1.7 times the CPU for the same specs (docs/decisions/testing-and-ci.md). CHROMIUM_PATH chooses another.
+ * which costs CPU and renders nothing a test reads (docs/decisions/testing-and-ci.md). CHROMIUM_PATH chooses another.
  */
 const chromiumPath =
   process.env.CHROMIUM_PATH ?? ['/usr/bin/chromium-headless-shell', '/usr/bin/chromium'].find((p) => existsSync(p));
@@ -31,8 +31,8 @@ export default defineConfig({
     { name: 'account changes', testMatch: ACCOUNT_CHANGING_SPECS, dependencies: ['portal'] },
   ],
   fullyParallel: false,
-  // Three: the browser waits on the portal and on timers, so a third worker fills the idle time (249 to 256 s with
-  // two, 183 s with three, ESLint beside them in both).
+  // Three: the browser waits on the portal and on timers, so a third worker fills the idle time (measured in
+  // docs/decisions/testing-and-ci.md).
   workers: 3,
   retries: 0,
   // Limits that stop a hung test, never budgets: every wait is for a condition, and a machine twice as slow and busy
@@ -42,8 +42,8 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: E2E.portal,
-    // No trace by default: recording one snapshots the DOM and films the screen for every passing test too (a fifth of
-    // the run's CPU), and a CI log cannot show it. `npx playwright test --trace retain-on-failure` records them.
+    // No trace by default: recording one snapshots the DOM and films the screen for every passing test too, and a CI
+    // log cannot show it. `npx playwright test --trace retain-on-failure` records them.
     trace: 'off',
     screenshot: 'only-on-failure',
     ...devices['Desktop Chrome'],
@@ -90,8 +90,8 @@ export default defineConfig({
         GRAPHQL_RATE_LIMIT_PER_MINUTE: '100000',
         LOG_LEVEL: 'warn',
         // Two media jobs claimed at a time although the one media process reads one file at a time: the second waits in
-        // the pool instead of for the next claim, which keeps the process busy while specs upload in parallel (the
-        // browser tests took 199 s with two and 220 s with the one-per-process default). Fairness is not tested here.
+        // the pool instead of for the next claim, which keeps the process busy while specs upload in parallel
+        // (docs/decisions/testing-and-ci.md). Fairness is not tested here.
         WORKER_CONCURRENCY_MEDIA: '2',
         // No load balancer to drain: stop at once when the run ends.
         SHUTDOWN_DRAIN_SECONDS: '0',

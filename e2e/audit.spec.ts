@@ -1,17 +1,11 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './support/axe.ts';
 import { accountMenuButton, DEMO, signIn } from './support/fixtures.ts';
-import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createNamedDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 /** A supplier's product, submitted, with its automated checks done (its photo shows its UPC: it waits for staff). */
 async function submitted(api: APIRequestContext, productName: string): Promise<string> {
-  const draftId = await createNamedDraft(api, uniqueEan13('40'), productName);
-  const done = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
-    api,
-    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draftId },
-  );
-  const id = done.submitProductsFromDraftSubmission[0].id;
+  const [id] = await submitDraft(api, await createNamedDraft(api, uniqueEan13('40'), productName));
   await expect
     .poll(
       async () =>

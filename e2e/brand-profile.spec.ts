@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
+import { DEMO, pageAt } from './support/fixtures.ts';
 
 // The brand profile of Green Valley Foods, made by its second user (supplier2@, whose password no spec changes).
 
@@ -35,8 +35,7 @@ const formLoaded = (page: Page) =>
 test('a supplier creates a brand profile with a logo and states, hides and publishes it, and finds it kept after a reload', async ({
   browser,
 }) => {
-  const page = await pageAs(browser, DEMO.supplier2);
-  await page.goto('/brandProfile');
+  const page = await pageAt(browser, DEMO.supplier2, '/brandProfile');
   await expect(page.getByRole('heading', { level: 1, name: 'Brand Profile' })).toBeVisible();
   await formLoaded(page);
 

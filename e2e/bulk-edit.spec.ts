@@ -2,8 +2,8 @@ import { expect, request, test, type APIRequestContext, type Page } from '@playw
 import { BULK_EDIT_MSG } from '@portal/domain';
 import { E2E } from '../playwright.config.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
-import { createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
+import { createNamedDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Edit Multiple Products (issue 7): the supplier comes through the demo partner 30443, whose rules (every flag at its
 // default) show all four steps and require every field, so the Partner Status column reads Incomplete, then Complete.
@@ -22,11 +22,8 @@ async function partnerApi(): Promise<APIRequestContext> {
 
 /** One submission through the draft API: a photo showing its UPC, that UPC and a name. */
 async function submit(api: APIRequestContext, upc: string, productName: string): Promise<string> {
-  const draftId = await createNamedDraft(api, upc, productName);
-  const submitted = await graphql<{
-    submitProductsFromDraftSubmission: { id: string; partnerCompanyId: number | null }[];
-  }>(api, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', { id: draftId });
-  return submitted.submitProductsFromDraftSubmission[0].id;
+  const [id] = await submitDraft(api, await createNamedDraft(api, upc, productName));
+  return id;
 }
 
 const COMPLETE = {
@@ -77,7 +74,7 @@ test('the supplier selects three submissions, edits them step by step, fixes the
   );
   await api.dispose();
 
-  await signIn(page, DEMO.supplier, at('/login'));
+  await signInThroughApi(page, DEMO.supplier, PARTNER);
   await page.goto(at('/activity/all'));
   // Partner Status before: the second row is already complete, the other two are not.
   for (const [i, upc] of upcs.entries()) {

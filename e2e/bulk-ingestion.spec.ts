@@ -3,7 +3,7 @@ import { expect, test } from '@playwright/test';
 import { ACCESS_MSG, MAPPING_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
+import { DEMO, pageAs, pageAt } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
 // Blue Harbor Snacks (other@example.com): the company the other specs never look at for sub-navigation.
@@ -11,8 +11,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   browser,
 }) => {
   // Administrator: Product Hub Access.
-  const admin = await pageAs(browser, DEMO.admin);
-  await admin.goto('/access');
+  const admin = await pageAt(browser, DEMO.admin, '/access');
   await expect(admin.getByRole('heading', { level: 1, name: 'Product Hub Access' })).toBeVisible();
   await expect(admin.getByText(ACCESS_MSG.warning)).toBeVisible();
   const add = admin.getByRole('button', { name: 'Add' });
@@ -36,8 +35,7 @@ test('bulk ingestion: an administrator grants access, a supplier uploads, watche
   await admin.context().close();
 
   // A company without access is sent to /activity.
-  const supplier = await pageAs(browser, DEMO.supplier);
-  await supplier.goto('/import-jobs');
+  const supplier = await pageAt(browser, DEMO.supplier, '/import-jobs');
   await expect(supplier).toHaveURL(/\/activity/);
   await supplier.context().close();
 

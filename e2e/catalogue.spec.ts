@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, pageAs, pageAt } from './support/fixtures.ts';
+import { apiAs, createNamedDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // The catalogue from the supplier side: supplier@ (Green Valley Foods; its password is never changed by any spec) and admin.
 // The item is made here through the API (submitted, accepted); staff then catalogue it through the form in the browser.
@@ -50,31 +50,12 @@ test('the supplier finds a catalogued item, sees its certified values, and new i
   const description = `Harbor Crackers ${upc.slice(-5)}`;
 
   // Through the API: submit a photo of the barcode, staff accept it and catalogue it.
-  const created = await supplierApi.post('/api/draftSubmissions', {
-    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) } },
-  });
-  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(
-    supplierApi,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc, productName: description, isMarketingImage: true }] },
-    },
-  );
-  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
-    supplierApi,
-    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draft.id },
-  );
-  const id = submitted.submitProductsFromDraftSubmission[0].id;
+  const [id] = await submitDraft(supplierApi, await createNamedDraft(supplierApi, upc, description));
   await checksSettled(supplierApi, id);
   await accept(staffApi, id);
 
   // Staff catalogue it in the browser: the form of the accepted item's verification page.
-  const staff = await pageAs(browser, DEMO.admin);
-  await staff.goto(`/productSubmissions/${id}`);
+  const staff = await pageAt(browser, DEMO.admin, `/productSubmissions/${id}`);
   await expect(staff.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
   const form = staff.getByRole('region', { name: 'Catalogue this item' });
   await expect(form).toBeVisible();

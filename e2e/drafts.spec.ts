@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { PHOTO_NOTE_MSG, READ_ONLY_NO_ADD } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
 
 // Signed in through the demo partner's co-branded login: its rules ask for product names and marketing images.
 const PARTNER = 30443;
@@ -28,7 +28,7 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
   const front = await barcodeImage('4006381333931');
   const side = await plainImage();
 
-  await signIn(page, DEMO.supplier, at('/login'));
+  await signInThroughApi(page, DEMO.supplier, PARTNER);
   await page.goto(at('/upload'));
   await expect(page.getByRole('heading', { level: 1, name: 'Upload product file(s)' })).toBeFocused();
   await expect(page.getByRole('link', { name: /image requirements/ })).toHaveAttribute(
@@ -159,7 +159,7 @@ test('a supplier uploads files, fixes a UPC (written in the one GTIN-13 form), s
 });
 
 test('a failed upload keeps the files and shows the server message', async ({ page }) => {
-  await signIn(page, DEMO.supplier);
+  await signInThroughApi(page, DEMO.supplier);
   await page.goto('/upload');
   // Named .png and declared as PNG, but not an image: only the server can tell, by its content.
   await page.locator('input[type="file"]').setInputFiles([
@@ -186,7 +186,7 @@ test('a failed upload keeps the files and shows the server message', async ({ pa
 test('a read-only administrator who opens /upload is told at once that they cannot add submissions', async ({
   page,
 }) => {
-  await signIn(page, DEMO.viewer);
+  await signInThroughApi(page, DEMO.viewer);
   await page.goto('/upload');
   await expect(page.getByText(READ_ONLY_NO_ADD)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Next' })).toBeDisabled();

@@ -1,14 +1,14 @@
 import { expect, test } from '@playwright/test';
 import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
 // Enter UPC(s) as suppliers trip over it: what a file's warnings ask them to do, they can do on the page.
 
 test('a repeated photo can be removed from the draft, by keyboard and after a confirmation', async ({ page }) => {
   const photo = await barcodeImage(uniqueEan13('40'));
-  await signIn(page, DEMO.supplier);
+  await signInThroughApi(page, DEMO.supplier);
   await page.goto('/upload');
   await page.locator('input[type="file"]').setInputFiles([
     { name: 'front.png', mimeType: 'image/png', buffer: photo },
@@ -48,7 +48,7 @@ test('a repeated photo can be removed from the draft, by keyboard and after a co
 test('a photo without a barcode says so and what to do; the UPC error waits until the field is left', async ({
   page,
 }) => {
-  await signIn(page, DEMO.supplier);
+  await signInThroughApi(page, DEMO.supplier);
   await page.goto('/upload');
   await page
     .locator('input[type="file"]')
@@ -75,7 +75,7 @@ test('a photo without a barcode says so and what to do; the UPC error waits unti
 test('Submit asks once before sending a UPC that differs from the barcode in the photo', async ({ page }) => {
   const printed = uniqueEan13('40');
   const typed = uniqueEan13('41');
-  await signIn(page, DEMO.supplier);
+  await signInThroughApi(page, DEMO.supplier);
   await page.goto('/upload');
   await page
     .locator('input[type="file"]')

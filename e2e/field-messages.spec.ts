@@ -1,14 +1,14 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PHOTO_NOTE_MSG } from '@portal/domain';
 import { plainImage } from '../server/test/fixtures.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
 
 /**
  * Step 2 of a new upload of one image without a barcode, as the supplier, once the photo has been read: the reading
  * and the photo checks arrive together, and their warnings above the field move everything below it.
  */
 async function openStep2WithOneFile(page: Page) {
-  await signIn(page, DEMO.supplier);
+  await signInThroughApi(page, DEMO.supplier);
   await page.goto('/upload');
   await page
     .locator('input[type="file"]')

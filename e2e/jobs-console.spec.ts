@@ -5,7 +5,7 @@ import { expect, test, type APIRequestContext } from '@playwright/test';
 import { JOBS_MSG } from '@portal/domain';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
+import { DEMO, pageAs, pageAt } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The portal's file storage (DATA_DIR of playwright.config.ts).
@@ -129,8 +129,7 @@ test('jobs console: an administrator sees a failed job with its error, retries i
   await expect(admin.getByRole('button', { name: `Discard job ${toDiscard}` })).toBeVisible();
 
   // The read-only administrator sees the same failed job and no action.
-  const viewer = await pageAs(browser, DEMO.viewer);
-  await viewer.goto('/admin/jobs?state=failed&type=drafts.processFile');
+  const viewer = await pageAt(browser, DEMO.viewer, '/admin/jobs?state=failed&type=drafts.processFile');
   await expect(viewer.getByText(JOBS_MSG.readOnly)).toBeVisible();
   await expect(
     viewer.getByRole('table', { name: 'Jobs' }).getByRole('cell', { name: String(toDiscard), exact: true }),

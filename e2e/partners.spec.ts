@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
+import { DEMO, signIn, signInThroughApi } from './support/fixtures.ts';
 import {
   displayUpc,
   READINESS_DRY_RUN_MSG,
@@ -41,7 +41,7 @@ test.describe.configure({ mode: 'serial' });
 test('an administrator adds a partner, sets its colours, logo and field rules, saves and previews its landing page', async ({
   page,
 }) => {
-  await signIn(page, DEMO.admin);
+  await signInThroughApi(page, DEMO.admin);
   await page.goto('/settings');
   await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
   await expect(page.getByText('Manage Co-branded Item Intake Landing Pages')).toBeVisible();
@@ -238,7 +238,7 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     );
     const configId = getPartnerConfigurations.find((c) => c.companyId === PARTNER.companyId)!.id;
     const admin = await adminContext.newPage();
-    await signIn(admin, DEMO.admin);
+    await signInThroughApi(admin, DEMO.admin);
     await admin.goto(`/settings/${configId}`);
     const editor = admin.getByRole('region', { name: READINESS_EDITOR_MSG.title });
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.add }).click();
@@ -272,7 +272,7 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     const version = Number(/version (\d+)/.exec((await savedToast.textContent())!)![1]);
 
     const upc = uniqueEan13('41');
-    await signIn(page, DEMO.supplier, at('/login'));
+    await signInThroughApi(page, DEMO.supplier, PARTNER.companyId);
     await page.goto(at('/upload'));
     await page
       .locator('input[type="file"]')

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import sharp from 'sharp';
 import { PHOTO_BLOCK_MSG, PHOTO_ISSUE_MSG } from '@portal/domain';
 import { barcodeImage } from '../server/test/fixtures.ts';
-import { DEMO, pageAs, signIn } from './support/fixtures.ts';
+import { DEMO, pageAs, signInThroughApi } from './support/fixtures.ts';
 import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // Issue 20: photo checks. A blurred photo shows its warning beside its thumbnail on Enter UPC(s), without a reload;
@@ -36,7 +36,7 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
   const config = configs.getPartnerConfigurations.find((c) => c.companyId === PARTNER)!;
   const admin = await pageAs(browser, DEMO.admin);
 
-  await signIn(page, DEMO.supplier2, `/${PARTNER}/login`);
+  await signInThroughApi(page, DEMO.supplier2, PARTNER);
   await page.goto(`/${PARTNER}/upload`);
   await page
     .locator('input[type="file"]')

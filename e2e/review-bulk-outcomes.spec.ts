@@ -1,10 +1,9 @@
 import { expect, test, type APIRequestContext, type Browser } from '@playwright/test';
 import { displayUpc } from '@portal/domain';
-import { barcodeImage } from '../server/test/fixtures.ts';
 import { E2E } from '../playwright.config.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, pageAt } from './support/fixtures.ts';
+import { apiAs, submitProducts, uniqueEan13 } from './support/seed-api.ts';
 
 // A bulk decision where another reviewer decided one of the selected items meanwhile. The items are Blue Harbor
 // Snacks' (other@) sent to no partner; the test picks its own three by UPC, whatever else the queue holds.
@@ -12,33 +11,13 @@ import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
 const BLUE_HARBOR = 1002;
 const QUEUE = `/review?partner=0&company=${BLUE_HARBOR}&size=100&sort=newest`;
 
-/** Three products in one draft (one photo each, its code typed as read), submitted. */
+/** Three products in one draft (one photo each, its code typed as read), submitted; their UPCs. */
 async function submitThree(api: APIRequestContext): Promise<string[]> {
   const upcs = Array.from({ length: 3 }, () => uniqueEan13('41'));
-  const form = new FormData();
-  const files = await Promise.all(upcs.map((upc) => barcodeImage(upc)));
-  files.forEach((data, i) =>
-    form.append('files', new Blob([new Uint8Array(data)], { type: 'image/png' }), `b${i}.png`),
-  );
-  const created = await api.post('/api/draftSubmissions', { multipart: form });
-  expect(created.ok(), await created.text()).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(
+  await submitProducts(
     api,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draft.id,
-      input: {
-        files: upcs.map((upc, i) => ({
-          fileName: `b${i}.png`,
-          upc,
-          productName: `Pretzels ${upc}`,
-          isMarketingImage: true,
-        })),
-      },
-    },
+    upcs.map((upc) => ({ upc, productName: `Pretzels ${upc}` })),
   );
-  await graphql(api, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', { id: draft.id });
   return upcs;
 }
 
@@ -75,8 +54,7 @@ test('a reviewer accepting items of which another reviewer decided one meanwhile
     )
     .toBe(3);
 
-  const page = await pageAs(browser, DEMO.admin);
-  await page.goto(QUEUE);
+  const page = await pageAt(browser, DEMO.admin, QUEUE);
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   for (const upc of upcs) await page.getByRole('checkbox', { name: `Select ${displayUpc(upc)}` }).check();
   await expect(page.getByText('3 selected')).toBeVisible();

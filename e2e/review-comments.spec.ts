@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
-import { barcodeImage, datasetPhoto } from '../server/test/fixtures.ts';
+import { datasetPhoto } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
-import { apiAs, graphql } from './support/seed-api.ts';
+import { DEMO, pageAt } from './support/fixtures.ts';
+import { apiAs, createDraft, graphql, submitDraft } from './support/seed-api.ts';
 
 // A reviewer's comments on fields and images, and where the code was read: the reviewer writes them from the
 // keyboard in the review view, the supplier finds each beside the thing it is about.
@@ -33,37 +33,12 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
   const supplier = await apiAs(DEMO.supplier);
   // A real photo of a tin (its code in the middle of the frame) and a plain picture of the same code.
   const photo = datasetPhoto('ean13-1/2.png');
-  const form = new FormData();
-  form.append('files', new Blob([new Uint8Array(photo.data)], { type: 'image/png' }), 'corn.png');
-  form.append(
-    'files',
-    new Blob([new Uint8Array(await barcodeImage(photo.expected))], { type: 'image/png' }),
-    'back.png',
-  );
-  const created = await supplier.post('/api/draftSubmissions', { multipart: form });
-  expect(created.ok(), await created.text()).toBe(true);
-  const draftId = ((await created.json()) as { id: string }).id;
-  await graphql(
-    supplier,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draftId,
-      input: {
-        files: ['corn.png', 'back.png'].map((fileName) => ({
-          fileName,
-          upc: photo.expected,
-          productName: 'Sweet corn',
-          isMarketingImage: fileName === 'corn.png',
-        })),
-      },
-    },
-  );
-  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
-    supplier,
-    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draftId },
-  );
-  const id = submitted.submitProductsFromDraftSubmission[0].id;
+  const product = { upc: photo.expected, productName: 'Sweet corn' };
+  const draftId = await createDraft(supplier, [
+    { fileName: 'corn.png', image: photo.data, isMarketingImage: true, ...product },
+    { fileName: 'back.png', isMarketingImage: false, ...product },
+  ]);
+  const [id] = await submitDraft(supplier, draftId);
   const state = async () =>
     (
       await graphql<{ getProductSubmission: { itemStatus: string; files: { barcodeRegion: unknown }[] } }>(
@@ -78,8 +53,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
     })
     .toBe(true);
 
-  const page = await pageAs(browser, DEMO.admin);
-  await page.goto(`/review/${id}`);
+  const page = await pageAt(browser, DEMO.admin, `/review/${id}`);
   await expect(page.getByRole('heading', { level: 1, name: /^Review / })).toBeVisible();
   // The code's place is outlined over the photo: the tin's label, in the middle of the frame.
   near(await markPlace(page, 'corn.png', 'barcode'), { x: 0.35, y: 0.3, w: 0.37, h: 0.31 });
@@ -128,8 +102,7 @@ test('a reviewer comments on an image region, a file and the UPC; the supplier s
   await page.context().close();
 
   // The supplier, on the resubmit page: each comment beside its field or under its image, the region outlined.
-  const own = await pageAs(browser, DEMO.supplier);
-  await own.goto(`/productSubmissions/${id}/resubmit`);
+  const own = await pageAt(browser, DEMO.supplier, `/productSubmissions/${id}/resubmit`);
   await expect(own.getByRole('heading', { name: 'Rejected submission' })).toBeVisible();
   await expect(own.getByRole('list', { name: "Reviewer's comments on the UPC" })).toHaveText(
     /The UPC typed is not the one on the label\./,

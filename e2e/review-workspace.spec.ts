@@ -1,9 +1,8 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { barcodeImage } from '../server/test/fixtures.ts';
 import { E2E } from '../playwright.config.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, pageAt } from './support/fixtures.ts';
+import { apiAs, submitProducts, uniqueEan13 } from './support/seed-api.ts';
 
 // The reviewer's workspace. Its items are Blue Harbor Snacks' (other@) sent to Fresh Market Grocers, a company and
 // partner no other spec submits for, so the filtered queue holds only these.
@@ -18,30 +17,10 @@ const STOCK = ['The barcode is not visible on the front', 'The picture is too sm
 /** Six products in one draft (one photo each, its code typed as read), submitted to the partner signed in through. */
 async function submitSix(api: APIRequestContext): Promise<void> {
   const upcs = Array.from({ length: 6 }, () => uniqueEan13('41'));
-  const files = await Promise.all(upcs.map((upc) => barcodeImage(upc)));
-  const form = new FormData();
-  files.forEach((data, i) =>
-    form.append('files', new Blob([new Uint8Array(data)], { type: 'image/png' }), `p${i}.png`),
-  );
-  const created = await api.post('/api/draftSubmissions', { multipart: form });
-  expect(created.ok(), await created.text()).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(
+  await submitProducts(
     api,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draft.id,
-      input: {
-        files: upcs.map((upc, i) => ({
-          fileName: `p${i}.png`,
-          upc,
-          productName: `Crackers ${upc}`,
-          isMarketingImage: true,
-        })),
-      },
-    },
+    upcs.map((upc) => ({ upc, productName: `Crackers ${upc}` })),
   );
-  await graphql(api, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', { id: draft.id });
 }
 
 let admin: APIRequestContext;
@@ -87,8 +66,7 @@ function keyboard(page: Page) {
 }
 
 test('the queue keeps its filters in the address across opening an item, Back and a reload', async ({ browser }) => {
-  const page = await pageAs(browser, DEMO.admin);
-  await page.goto(`${QUEUE}&sort=newest`);
+  const page = await pageAt(browser, DEMO.admin, `${QUEUE}&sort=newest`);
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
   await expect(page.getByRole('status').filter({ hasText: '12 items.' })).toBeVisible();
   await expect(page.getByRole('combobox', { name: 'Partner' })).toHaveValue('Fresh Market Grocers');
@@ -130,8 +108,7 @@ test('the queue keeps its filters in the address across opening an item, Back an
 });
 
 test('a reviewer accepts 10 items and rejects 2 with stock reasons from the keyboard alone', async ({ browser }) => {
-  const page = await pageAs(browser, DEMO.admin);
-  await page.goto(QUEUE);
+  const page = await pageAt(browser, DEMO.admin, QUEUE);
   const first = page.getByRole('table').getByRole('link').first();
   await page.goto(`${E2E.portal}${await first.getAttribute('href')}`);
   const heading = page.getByRole('heading', { level: 1 });

@@ -2,8 +2,8 @@ import { expect, test, type APIRequestContext, type Page } from '@playwright/tes
 import { REVIEW_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, mailsTo, pageAs } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, mailsTo, pageAt } from './support/fixtures.ts';
+import { apiAs, createDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Submission activity, staff review and resubmission. Only supplier2 (the supplier; same company as supplier@) and
 // admin (staff) are used here, so other specs' changes to other accounts cannot interfere.
@@ -34,26 +34,11 @@ async function submitProduct(
   entered: string,
   productName: string,
 ): Promise<string> {
-  const photo = shown ? await barcodeImage(shown) : await plainImage();
-  const created = await api.post('/api/draftSubmissions', {
-    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: photo } },
-  });
-  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(
-    api,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc: entered, productName, isMarketingImage: true }] },
-    },
-  );
-  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
-    api,
-    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-    { id: draft.id },
-  );
-  const id = submitted.submitProductsFromDraftSubmission[0].id;
+  const image = shown ? await barcodeImage(shown) : await plainImage();
+  const draftId = await createDraft(api, [
+    { fileName: 'front.png', upc: entered, productName, image, isMarketingImage: true },
+  ]);
+  const [id] = await submitDraft(api, draftId);
   await expect
     .poll(
       async () => {
@@ -89,8 +74,7 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   const id = await submitProduct(supplierApi, upc, upc, name);
 
   // Supplier: the item is in Pending Review (Active, narrowed to pending, in the list view the demo turns on).
-  const supplier = await pageAs(browser, DEMO.supplier2);
-  await supplier.goto(`/activity/pending?focus=${id}`);
+  const supplier = await pageAt(browser, DEMO.supplier2, `/activity/pending?focus=${id}`);
   await expect(supplier.getByRole('heading', { level: 1, name: 'My Products - Submission Activity' })).toBeVisible();
   await expect(supplier).toHaveTitle('Submission Activity | Product Hub');
   await expect(supplier.getByRole('tab', { name: 'Active' })).toHaveAttribute('aria-selected', 'true');
@@ -119,8 +103,7 @@ test('the supplier sees a pending item, staff reject it with a reason, the suppl
   await supplier.screenshot({ path: 'test-results/review-activity.png', fullPage: true });
 
   // Staff: the verification view with the badge; a rejection needs a reason.
-  const staff = await pageAs(browser, DEMO.admin);
-  await staff.goto(`/productSubmissions/${id}`);
+  const staff = await pageAt(browser, DEMO.admin, `/productSubmissions/${id}`);
   await expect(staff.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
   await expect(staff.getByText('Matches Photo')).toBeVisible();
   await expect(staff.getByRole('button', { name: 'Accept Item' })).toBeEnabled();
@@ -199,8 +182,7 @@ test('an automatic rejection is appealed with request validation', async ({ brow
   const id = await submitProduct(supplierApi, shown, entered, `Review Mismatch ${entered.slice(-5)}`);
   expect((await detailOf(supplierApi, id)).itemStatus).toBe('AUTO_REJECTED');
 
-  const supplier = await pageAs(browser, DEMO.supplier2);
-  await supplier.goto(`/productSubmissions/${id}/resubmit`);
+  const supplier = await pageAt(browser, DEMO.supplier2, `/productSubmissions/${id}/resubmit`);
   await expect(supplier.getByText(REVIEW_MSG.barcodeMismatch(shown, entered))).toBeVisible();
   await expect(supplier.getByText('Rejected by our automated checks')).toBeVisible();
   await supplier.getByRole('button', { name: 'Request validation' }).click();
@@ -220,8 +202,7 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
   const name = `Review Accept ${upc.slice(-5)}`;
   const id = await submitProduct(supplierApi, upc, upc, name);
 
-  const staff = await pageAs(browser, DEMO.admin);
-  await staff.goto(`/productSubmissions/${id}`);
+  const staff = await pageAt(browser, DEMO.admin, `/productSubmissions/${id}`);
   await expect(staff.getByRole('heading', { level: 1, name: 'Submission verification' })).toBeVisible();
   await staff.getByRole('button', { name: 'Accept Item' }).click();
   await expect(toast(staff, 'Item has been accepted.')).toBeVisible();
@@ -241,8 +222,7 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
   expect(mail.text).toContain(`/productSubmissions/${id}`);
 
   // The supplier edits the name in place: Enter saves the trimmed value.
-  const supplier = await pageAs(browser, DEMO.supplier2);
-  await supplier.goto(`/productSubmissions/${id}`);
+  const supplier = await pageAt(browser, DEMO.supplier2, `/productSubmissions/${id}`);
   await supplier.getByRole('button', { name: 'Edit product name' }).click();
   const field = supplier.getByRole('textbox', { name: /Product name/ });
   await expect(field).toBeFocused();
@@ -257,8 +237,7 @@ test('staff accept an item: the notice, the history, and the e-mail to the suppl
 test('the supplier deletes a submission from the list after confirming', async ({ browser }) => {
   const upc = uniqueEan13('40');
   const id = await submitProduct(supplierApi, upc, upc, `Review Delete ${upc.slice(-5)}`);
-  const supplier = await pageAs(browser, DEMO.supplier2);
-  await supplier.goto(`/activity/pending?focus=${id}`);
+  const supplier = await pageAt(browser, DEMO.supplier2, `/activity/pending?focus=${id}`);
   const row = rowOf(supplier, upc);
   await row.getByRole('button', { name: new RegExp(`^Delete ${upc}`) }).click();
   const dialog = supplier.getByRole('dialog', { name: 'Delete this submission?' });

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { axeViolations, describeViolations } from './support/axe.ts';
-import { DEMO, signIn } from './support/fixtures.ts';
-import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, signInThroughApi } from './support/fixtures.ts';
+import { apiAs, createNamedDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // The net over every route of both parts, as each role that can see it, at a phone, a tablet, a laptop and a wide
 // screen. A page fails on horizontal overflow, on a main-navigation item cut off (or hidden with no Menu to open it),
@@ -24,8 +24,8 @@ type Who = { email: string; password: string };
 interface Role {
   name: string;
   who: Who | null;
-  /** Where to sign in (the co-branded login for a partner's pages). */
-  login?: string;
+  /** The partner whose co-branded login the role signs in through (for the partner's pages). */
+  partner?: number;
   routes: (ids: SeededIds) => string[];
 }
 
@@ -84,7 +84,7 @@ const ROLES: Role[] = [
   {
     name: "a supplier on the partner's pages",
     who: DEMO.supplier2,
-    login: `/${PARTNER}/login`,
+    partner: PARTNER,
     routes: (ids) => supplierRoutes(ids, `/${PARTNER}`),
   },
   {
@@ -158,7 +158,7 @@ for (const role of ROLES) {
       const problems: string[] = [];
       const consoleErrors = watchConsole(page);
       await page.setViewportSize({ width: 1366, height: HEIGHT });
-      if (role.who) await signIn(page, role.who, role.login);
+      if (role.who) await signInThroughApi(page, role.who, role.partner);
       for (const path of role.routes(ids).slice(from, from + CHUNK)) {
         consoleErrors.length = 0;
         await page.goto(path);
@@ -274,11 +274,9 @@ async function seed(): Promise<SeededIds> {
   const vendor = await apiAs(DEMO.vendor);
   try {
     const draftId = await createNamedDraft(supplier, uniqueEan13('40'), 'Screens check');
-    const submittedDraft = await createNamedDraft(supplier, uniqueEan13('40'), 'Screens check');
-    const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
+    const [submissionId] = await submitDraft(
       supplier,
-      'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
-      { id: submittedDraft },
+      await createNamedDraft(supplier, uniqueEan13('40'), 'Screens check'),
     );
     const profile = await graphql<{ createShippingProfile: { id: string } }>(
       supplier,
@@ -305,7 +303,7 @@ async function seed(): Promise<SeededIds> {
     expect(job.ok(), `import job: ${job.status()} ${await job.text()}`).toBe(true);
     return {
       draftId,
-      submissionId: submitted.submitProductsFromDraftSubmission[0].id,
+      submissionId,
       shippingProfileId: profile.createShippingProfile.id,
       partnerConfigurationId: String(partnerConfiguration.id),
       importJobId: String(((await job.json()) as { id: number }).id),

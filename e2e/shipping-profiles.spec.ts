@@ -1,8 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { barcodeImage } from '../server/test/fixtures.ts';
 import { expectAccessible } from './support/axe.ts';
-import { DEMO, pageAs, signIn } from './support/fixtures.ts';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { DEMO, pageAt, signIn } from './support/fixtures.ts';
+import { apiAs, createDraft, graphql, submitDraft, uniqueEan13 } from './support/seed-api.ts';
 
 // Shipping profiles as the supplier of Green Valley Foods (supplier@, whose password no spec changes) and as admin@.
 // The three products are submitted through the API; everything about profiles happens in the browser.
@@ -19,26 +19,8 @@ test.afterAll(async () => {
 
 /** Submits one draft with a product per UPC (their names sort first in the assignments list). */
 async function submitProducts(items: { upc: string; name: string }[]) {
-  const files: Record<string, { name: string; mimeType: string; buffer: Buffer }> = {};
-  const multipart = new FormData();
-  for (const [i, it] of items.entries()) {
-    files[i] = { name: `p${i}.png`, mimeType: 'image/png', buffer: await barcodeImage(it.upc) };
-    multipart.append('files', new Blob([new Uint8Array(files[i].buffer)], { type: 'image/png' }), files[i].name);
-  }
-  const created = await supplierApi.post('/api/draftSubmissions', { multipart });
-  expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
-  const draft = (await created.json()) as { id: string };
-  await graphql(
-    supplierApi,
-    'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
-    {
-      id: draft.id,
-      input: { files: items.map((it, i) => ({ fileName: `p${i}.png`, upc: it.upc, productName: it.name })) },
-    },
-  );
-  await graphql(supplierApi, 'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }', {
-    id: draft.id,
-  });
+  const photos = items.map((it, i) => ({ fileName: `p${i}.png`, upc: it.upc, productName: it.name }));
+  await submitDraft(supplierApi, await createDraft(supplierApi, photos));
 }
 
 test('a supplier creates a shipping profile, assigns three products (cancelling a change first) and chooses it during intake', async ({
@@ -169,8 +151,7 @@ test('a supplier creates a shipping profile, assigns three products (cancelling 
 test("an administrator picks a company ('State your business') and sees its profiles or the empty state", async ({
   browser,
 }) => {
-  const admin = await pageAs(browser, DEMO.admin);
-  await admin.goto('/shippingProfiles');
+  const admin = await pageAt(browser, DEMO.admin, '/shippingProfiles');
   await expect(admin.getByRole('heading', { level: 1, name: 'Shipping Profiles' })).toBeVisible();
   await expect(admin.getByRole('button', { name: 'Add New Profile' })).toHaveCount(0);
   const search = admin.getByPlaceholder('State your business');
@@ -191,8 +172,7 @@ test("an administrator picks a company ('State your business') and sees its prof
 test('a read-only administrator picks a company to look at its shipping profiles and webhooks, and may change neither', async ({
   browser,
 }) => {
-  const viewer = await pageAs(browser, DEMO.viewer);
-  await viewer.goto('/shippingProfiles');
+  const viewer = await pageAt(browser, DEMO.viewer, '/shippingProfiles');
   await viewer.getByPlaceholder('State your business').fill('Blue Harbor');
   await viewer.getByRole('option', { name: 'Blue Harbor Snacks' }).click();
   await expect(viewer).toHaveURL(/companyId=1002/);

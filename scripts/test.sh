@@ -14,32 +14,34 @@ echo "== PostgreSQL for server tests: ${TEST_DATABASE_URL:-none (PGlite only)}"
 fail=0
 step() { local name=$1 started=$SECONDS; echo; echo "== $name"; shift; "$@" || { echo "FAILED: $*"; fail=1; }; echo "== $name: $((SECONDS - started)) s"; }
 
-# Every step is CPU-bound on two cores except the unit and integration tests, which spend much of their time waiting
-# on databases and the server processes they start, and the browser tests, which leave about a fifth of the CPU idle
-# (the browser waits on the portal and on timers). So the checks go where there is room: formatting, the generated
-# code's freshness and the type check beside the unit and integration tests, ESLint (one core for about a minute)
-# beside the browser tests. Their output is printed when they finish, after the step they ran beside.
-# A check (an npm script) in the background, its output and time in .tmp/NAME.log; `finish NAME` waits for it, prints
-# the log and fails when the check did.
+# The two test steps spend most of their time waiting rather than computing: the unit and integration tests on
+# databases and the server processes they start, the browser tests on the portal, its jobs and the browser's timers.
+# Run one after the other, each left most of the two cores idle; so they run at the same time, and the checks
+# (formatting, the generated code's freshness, the type check, ESLint), which only compute, fill what is left.
+# A step in the background writes its output and time to .tmp/NAME.log; `finish NAME` waits for it, prints the log
+# and fails when the step did. The unit and integration tests print as they go; the others after them.
 pid_of() { echo "pid_${1//[^a-zA-Z0-9]/_}"; }
-start_check() { local name=$1 started=$SECONDS; { npm run --silent "$name"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "$(pid_of "$name")=$!"; }
+start() { local name=$1 started=$SECONDS; shift; { "$@"; echo "exit $?"; echo "$name took $((SECONDS - started)) s"; } > ".tmp/$name.log" 2>&1 & eval "$(pid_of "$name")=$!"; }
+start_check() { start "$1" npm run --silent "$1"; }
 finish() { local pid_var log=".tmp/$1.log"; pid_var=$(pid_of "$1"); wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
 
 step "build the web app" npm run --silent build
 
+e2e=0
+if [ "${SKIP_E2E:-}" != "1" ]; then
+  e2e=1
+  start playwright env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
+fi
 start_check format:check
 start_check check-generated
 start_check typecheck
-step "unit and integration tests (formatting, generated code and the type check beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
+start_check lint
+step "unit and integration tests (the browser tests and the checks beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "formatting (Prettier; npm run format fixes it)" finish format:check
 step "GraphQL schema and generated operations are current" finish check-generated
 step "typecheck" finish typecheck
-
-start_check lint
-if [ "${SKIP_E2E:-}" != "1" ]; then
-  step "browser tests (Playwright, Chromium; ESLint beside them)" env PLAYWRIGHT_JSON_OUTPUT_NAME=.tmp/playwright.json npx playwright test --reporter=list,json
-fi
 step "lint (ESLint, zero warnings)" finish lint
+if [ "$e2e" = 1 ]; then step "browser tests (Playwright, Chromium)" finish playwright; fi
 echo; echo "== whole test run: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json
 exit $fail

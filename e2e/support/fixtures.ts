@@ -20,6 +20,18 @@ export async function signIn(page: Page, who: { email: string; password: string 
   await expect(page.getByRole('button', { name: /account|^[A-Z][a-z]+$/i }).first()).toBeVisible();
 }
 
+/**
+ * Signs the page's browser context in with the request the login form sends (`partner`: a partner's co-branded
+ * login), for tests whose subject comes after signing in: no login page to load and fill, no landing page to render.
+ */
+export async function signInThroughApi(page: Page, who: { email: string; password: string }, partner?: number) {
+  const res = await page.request.post('/api/auth/login', {
+    form: { username: who.email, password: who.password, ...(partner !== undefined && { partner: String(partner) }) },
+    headers: { origin: E2E.portal },
+  });
+  expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
+}
+
 /** Messages caught by the loopback SMTP server, newest last. */
 export async function mailsTo(address: string): Promise<{ to: string; subject: string; text: string }[]> {
   const res = await fetch(`${E2E.mailApi}/messages?to=${encodeURIComponent(address)}`);
@@ -63,7 +75,18 @@ export async function logOut(page: Page, firstName: string) {
   await expect(accountMenuButton(page, firstName)).toBeHidden();
 }
 
-/** A page in a fresh browser context, signed in as `who` (several people in one test). */
+/**
+ * A page in a fresh browser context, signed in as `who` through the API and opened at `path`: a test about that page,
+ * not about signing in (several people in one test).
+ */
+export async function pageAt(browser: Browser, who: { email: string; password: string }, path: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signInThroughApi(page, who);
+  await page.goto(path);
+  return page;
+}
+
+/** A page in a fresh browser context, signed in as `who` through the login form (several people in one test). */
 export async function pageAs(browser: Browser, who: { email: string; password: string }): Promise<Page> {
   const context = await browser.newContext();
   const page = await context.newPage();

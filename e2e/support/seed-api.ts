@@ -29,11 +29,24 @@ export async function graphql<T = Record<string, unknown>>(
   return body.data as T;
 }
 
-/** A draft of one photo showing `upc`, with that UPC and a product name filled in (as the marketing image). */
-export async function createNamedDraft(api: APIRequestContext, upc: string, productName: string): Promise<string> {
-  const created = await api.post('/api/draftSubmissions', {
-    multipart: { files: { name: 'front.png', mimeType: 'image/png', buffer: await barcodeImage(upc) } },
-  });
+/** A photo of a seeded draft, with the UPC and product name step 2 would have typed for it. */
+export interface SeedPhoto {
+  fileName: string;
+  upc: string;
+  productName: string;
+  /** The picture; by default a printed barcode of `upc`, so the automated checks read the code typed. */
+  image?: Buffer;
+  isMarketingImage?: boolean;
+}
+
+/** A draft of these photos with their UPCs and names filled in, as a supplier leaves it before Submit; its id. */
+export async function createDraft(api: APIRequestContext, photos: readonly SeedPhoto[]): Promise<string> {
+  const form = new FormData();
+  for (const photo of photos) {
+    const image = photo.image ?? (await barcodeImage(photo.upc));
+    form.append('files', new Blob([new Uint8Array(image)], { type: 'image/png' }), photo.fileName);
+  }
+  const created = await api.post('/api/draftSubmissions', { multipart: form });
   expect(created.ok(), `draft: ${created.status()} ${await created.text()}`).toBe(true);
   const draft = (await created.json()) as { id: string };
   await graphql(
@@ -41,8 +54,42 @@ export async function createNamedDraft(api: APIRequestContext, upc: string, prod
     'mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }',
     {
       id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc, productName, isMarketingImage: true }] },
+      input: {
+        files: photos.map(({ fileName, upc, productName, isMarketingImage }) => ({
+          fileName,
+          upc,
+          productName,
+          isMarketingImage,
+        })),
+      },
     },
   );
   return draft.id;
+}
+
+/** Submits a draft, as its Submit button does: the new submissions' ids. */
+export async function submitDraft(api: APIRequestContext, draftId: string): Promise<string[]> {
+  const submitted = await graphql<{ submitProductsFromDraftSubmission: { id: string }[] }>(
+    api,
+    'mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }',
+    { id: draftId },
+  );
+  return submitted.submitProductsFromDraftSubmission.map((s) => s.id);
+}
+
+/** A draft of one photo showing `upc`, with that UPC and a product name filled in (as the marketing image). */
+export function createNamedDraft(api: APIRequestContext, upc: string, productName: string): Promise<string> {
+  return createDraft(api, [{ fileName: 'front.png', upc, productName, isMarketingImage: true }]);
+}
+
+/**
+ * Products of one photo each (its code printed on it and typed as read, the marketing image unless told otherwise),
+ * submitted in one draft: the submissions' ids.
+ */
+export async function submitProducts(
+  api: APIRequestContext,
+  products: readonly { upc: string; productName: string; isMarketingImage?: boolean }[],
+): Promise<string[]> {
+  const photos = products.map((p, i) => ({ fileName: `p${i}.png`, isMarketingImage: true, ...p }));
+  return submitDraft(api, await createDraft(api, photos));
 }
