@@ -137,9 +137,9 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
    * range is written `(key, ean) >= (cursor)` less the cursor's own row rather than `(key, ean) > (cursor)`: the same
    * rows (the EAN-13 is unique), but PostgreSQL estimates a row comparison by its first column alone, and `key > k`
    * is nothing when k is the last key (`<`: the first, such as the empty size of every product without one), however
-   * many rows share k. Estimated at one row, a sort of every row past the cursor cost the planner what the index
-   * read of a page did (8.46 against 8.43 at 100,000 products), and either could be chosen; with `>=` the estimate
-   * counts the rows of k, and the index read wins by far.
+   * many rows share k. Estimated at one row, a sort of every row past the cursor cost the planner about what the
+   * index read of a page did (figures in docs/decisions/catalogue.md), and either could be chosen; with `>=` the
+   * estimate counts the rows of k, and the index read wins by far.
    */
   const pastEdge = (cursor: string) => {
     const at = decodeCatalogueCursor(cursor, fingerprint);
