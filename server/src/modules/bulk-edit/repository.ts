@@ -1,6 +1,5 @@
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../db/client.ts';
-import { forUpdate, LOCK } from '../../db/lock-order.ts';
 import { attributes, companies, marketAccounts, partnerConfigurations, productSubmissions } from '../../db/schema.ts';
 
 /** The bulk edit's reads: the submissions edited, the market accounts, attributes and brands to choose from. */
@@ -12,19 +11,6 @@ export const submissionsByIds = (db: Tx, ids: readonly string[]) =>
     .select()
     .from(productSubmissions)
     .where(inArray(productSubmissions.id, [...ids]));
-
-/** The submissions, locked in id order (two saves of overlapping rows take them in the same order). */
-export const lockSubmissions = (tx: Tx, ids: readonly string[]) =>
-  forUpdate(
-    tx,
-    LOCK.submission,
-    tx
-      .select()
-      .from(productSubmissions)
-      .where(inArray(productSubmissions.id, [...ids]))
-      .orderBy(asc(productSubmissions.id)),
-    ids,
-  );
 
 export const marketAccountsByIds = (db: Tx, ids: number[]) =>
   db.select().from(marketAccounts).where(inArray(marketAccounts.id, ids));

@@ -14,6 +14,7 @@ import { recordIfStaffAction } from '../audit/record.ts';
 import { changedFields } from '../audit/summary.ts';
 import { likeContains } from '../partners/repository.ts';
 import { updateDetails } from '../submissions/lifecycle.ts';
+import { lockSubmissionsInOrder } from '../submissions/repository.ts';
 import type { UserRow } from '../users/repository.ts';
 import { valuesOf } from '../readiness/partner-statuses.ts';
 import { referencesOf } from '../readiness/queries/submissions.ts';
@@ -24,7 +25,6 @@ import {
   companyNamesLike,
   existingIds,
   fieldRulesOf,
-  lockSubmissions,
   marketAccountsByIds,
   marketAccountsLike,
   submissionsByIds,
@@ -144,7 +144,7 @@ export async function updateRows(
 
   return ctx.db.transaction(async (tx) => {
     const valid = ids.filter((id) => UUID.test(id));
-    const stored = valid.length ? await lockSubmissions(tx, valid) : [];
+    const stored = valid.length ? await lockSubmissionsInOrder(tx, valid) : [];
     const byId = new Map(stored.map((s) => [s.id, s]));
     const missing = ids.filter((id) => {
       const s = byId.get(id);

@@ -31,7 +31,7 @@ import {
   writeVersion,
 } from './repository.ts';
 import { countOfPartner, FIRST_ID, partnerSubmissionsAfter, referencesOf } from './queries/submissions.ts';
-import { factsOf } from './store.ts';
+import { factsOf, fileFacts } from './store.ts';
 import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
 import { valuesOf } from './partner-statuses.ts';
 
@@ -54,14 +54,7 @@ export async function readinessOfSubmission(db: Tx, s: SubmissionRow): Promise<R
       upc: s.upc,
       productName: s.productName,
       shippingProfileId: s.shippingProfileId,
-      files: files.map((f) => ({
-        fileName: f.fileName,
-        isMarketingImage: f.isMarketingImage,
-        detectionStatus: f.detectionStatus,
-        detectedUpcs: f.detectedUpcs,
-        qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
-        longSidePx: f.longSidePx,
-      })),
+      files: files.map(fileFacts),
       attributes: valuesOf(s, refs.get(s.id)!),
       duplicateUpc: duplicates.has(s.ean13Upc),
     },

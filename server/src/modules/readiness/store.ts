@@ -11,9 +11,9 @@ import {
 import type { Tx } from '../../db/client.ts';
 import { ruleSetOf } from './repository.ts';
 import { valuesOf } from './partner-statuses.ts';
-import { factFilesOf, lockedForJudging, referencesOf, repeatedUpcs, withEan13s } from './queries/submissions.ts';
+import { factFilesOf, referencesOf, repeatedUpcs, withEan13s } from './queries/submissions.ts';
 import { writeReadiness, type ReadinessColumns } from '../submissions/lifecycle.ts';
-import type { SubmissionRow } from '../submissions/repository.ts';
+import { lockSubmissionsInOrder, type SubmissionRow } from '../submissions/repository.ts';
 import { storedReadiness } from '../submissions/shapes.ts';
 
 /**
@@ -45,6 +45,23 @@ async function duplicatesAmong(db: Tx, rows: readonly SubmissionRow[]): Promise<
   return new Set(found.map((f) => `${f.partner}:${f.ean}`));
 }
 
+/** What the rules read of a stored file. */
+export const fileFacts = (f: {
+  fileName: string;
+  isMarketingImage: boolean;
+  detectionStatus: string;
+  detectedUpcs: string[];
+  qualityIssues: unknown;
+  longSidePx: number | null;
+}): SubmissionFacts['files'][number] => ({
+  fileName: f.fileName,
+  isMarketingImage: f.isMarketingImage,
+  detectionStatus: f.detectionStatus,
+  detectedUpcs: f.detectedUpcs,
+  qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
+  longSidePx: f.longSidePx,
+});
+
 /** What the rules read of each submission: its files as stored (one query), its bulk-edit values, a repeated UPC. */
 export async function factsOf(
   db: Tx,
@@ -64,14 +81,7 @@ export async function factsOf(
   const filesBy = new Map<string, SubmissionFacts['files'][number][]>();
   for (const f of files) {
     const list = filesBy.get(f.submissionId) ?? [];
-    list.push({
-      fileName: f.fileName,
-      isMarketingImage: f.isMarketingImage,
-      detectionStatus: f.detectionStatus,
-      detectedUpcs: f.detectedUpcs,
-      qualityIssues: Array.isArray(f.qualityIssues) ? (f.qualityIssues as { code: string }[]) : [],
-      longSidePx: f.longSidePx,
-    });
+    list.push(fileFacts(f));
     filesBy.set(f.submissionId, list);
   }
   for (const r of rows)
@@ -122,7 +132,7 @@ export async function recomputeReadiness(
   ruleSets?: ReadonlyMap<number, RuleSet>,
 ): Promise<ReadinessChange[]> {
   if (!ids.length) return [];
-  const rows = await lockedForJudging(db, ids);
+  const rows = await lockSubmissionsInOrder(db, ids);
   const changes: ReadinessChange[] = [];
   const updates: ReadinessColumns[] = [];
   for (const { row, ruleSet, readiness } of await judgeRows(db, rows, ruleSets)) {

@@ -14,6 +14,22 @@ import {
 export type SubmissionRow = typeof productSubmissions.$inferSelect;
 export type SubmissionFileRow = typeof submissionFiles.$inferSelect;
 
+/**
+ * These submissions, locked in id order: two transactions locking overlapping sets take them in the same order, so
+ * they never deadlock, and a recompute never writes older values over newer.
+ */
+export const lockSubmissionsInOrder = (tx: Tx, ids: readonly string[]) =>
+  forUpdate(
+    tx,
+    LOCK.submission,
+    tx
+      .select()
+      .from(productSubmissions)
+      .where(inArray(productSubmissions.id, [...ids]))
+      .orderBy(asc(productSubmissions.id)),
+    ids,
+  );
+
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export async function findSubmission(

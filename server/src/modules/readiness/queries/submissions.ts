@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
 import type { Tx } from '../../../db/client.ts';
-import { forUpdate, LOCK } from '../../../db/lock-order.ts';
 import {
   partnerConfigurations,
   productSubmissions,
@@ -41,20 +40,6 @@ export function factFilesOf(db: Tx, ids: string[]) {
     .from(submissionFiles)
     .where(inArray(submissionFiles.submissionId, ids))
     .orderBy(asc(submissionFiles.submissionId), asc(submissionFiles.position));
-}
-
-/** These submissions, locked in id order (two recomputes then never deadlock nor write older values over newer). */
-export function lockedForJudging(db: Tx, ids: readonly string[]) {
-  return forUpdate(
-    db,
-    LOCK.submission,
-    db
-      .select()
-      .from(productSubmissions)
-      .where(inArray(productSubmissions.id, [...ids]))
-      .orderBy(asc(productSubmissions.id)),
-    ids,
-  );
 }
 
 /** Every submission with one of these EAN-13s: its id, partner and EAN-13. */
