@@ -3,8 +3,8 @@ import { webProjects } from './web/vitest.projects.ts';
 
 // Server tests run once on PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server.
 // Server test files share a worker's loaded modules (no isolation): each file builds its own server on its own database
-// copy, and loading the server's modules again per file was most of a short file's time (the unit and integration run
-// took 557 s isolated and 445 s not, with web/vitest.projects.ts's split; 8 files on PostgreSQL: 107 s against 78 s).
+// copy, and loading the server's modules again per file was most of a short file's time (figures in
+// docs/decisions/testing-and-ci.md, "Test files share their worker's loaded modules").
 const serverProject = (name: string, env: Record<string, string>, include: string[], exclude: string[] = []) => ({
   test: {
     name,
@@ -42,8 +42,8 @@ const postgres = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     // Vitest would use one worker on a two-core machine; the server tests mostly wait on databases and child
-    // processes, so two workers take a quarter off the run (10.4 to 7.8 minutes in CI), and three more again (242 s
-    // against 304 to 349 s beside the checks). Tests wait for conditions with generous limits, never for a time, so
+    // processes, so more workers than cores fill that time (measured in docs/decisions/testing-and-ci.md, "Tests on
+    // three workers, and axe once per layout"). Tests wait for conditions with generous limits, never for a time, so
     // a starved test is slower, not failed.
     maxWorkers: 3,
     projects: [

@@ -14,6 +14,7 @@ import { plainImage } from './fixtures.ts';
 import { Client, createPostgresDatabase } from './harness.ts';
 import { startInstance, stopInstances } from './support/instances.ts';
 import { freePort } from './support/ports.ts';
+import { until } from './support/wait.ts';
 
 const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
@@ -39,6 +40,10 @@ async function start(role: 'web' | 'worker', port: number, dataDir: string, env:
 
 let base: number;
 let shared: string;
+let starting: {
+  own: Promise<Awaited<ReturnType<typeof start>>>[];
+  second: Promise<{ port: number; started: Awaited<ReturnType<typeof start>> }>;
+};
 
 beforeAll(async () => {
   database = await createPostgresDatabase();
@@ -48,6 +53,16 @@ beforeAll(async () => {
   base = await freePort();
   const first = await start('web', base, shared, { DEMO_DATA: 'on' });
   expect(first.running).toBe(true);
+  // The instances the first two tests judge need only the first one's marker: they start together, now.
+  starting = {
+    own: (['web', 'worker'] as const).map(async (role) =>
+      start(role, await freePort(), path.join(work, `own-${role}`), { DEMO_DATA: 'off' }),
+    ),
+    second: freePort().then(async (port) => ({
+      port,
+      started: await start('web', port, shared, { DEMO_DATA: 'off' }),
+    })),
+  };
 });
 
 afterAll(async () => {
@@ -59,9 +74,9 @@ afterAll(async () => {
 
 describe('instances on one PostgreSQL database, files on local disks', () => {
   it('an instance (web or worker) with a DATA_DIR of its own refuses to start, saying how to share storage', async () => {
-    for (const role of ['web', 'worker'] as const) {
+    for (const started of starting.own) {
       count('unshared start');
-      const own = await start(role, await freePort(), path.join(work, `own-${role}`), { DEMO_DATA: 'off' });
+      const own = await started;
       expect(own.running).toBe(false);
       expect(own.code).toBe(1);
       expect(own.output).toMatch(/File storage is not shared/);
@@ -71,8 +86,7 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
 
   it('an instance on the same shared folder starts and serves', async () => {
     count('shared start');
-    const port = await freePort();
-    const second = await start('web', port, shared, { DEMO_DATA: 'off' });
+    const { port, started: second } = await starting.second;
     expect(second.running).toBe(true);
     expect((await new Client(`http://127.0.0.1:${port}`).get('/api/ready')).json.checks.storage).toBe('ok');
   });
@@ -104,19 +118,16 @@ describe('instances on one PostgreSQL database, files on local disks', () => {
       // A worker on the shared folder: the marker is written again, as the readiness test removed it.
       await db.query('delete from storage_marker');
       expect((await start('worker', 1, shared, { DEMO_DATA: 'off' })).running).toBe(true);
-      const deadline = Date.now() + 240_000;
-      let job: { status: string; last_error: string | null } | undefined;
-      while (Date.now() < deadline) {
-        job = (
-          await db.query(
-            `select status, last_error from jobs where name = 'drafts.processFile' and last_error is not null`,
-          )
-        ).rows[0];
-        if (job) break;
-        await new Promise((r) => setTimeout(r, 200));
-      }
-      expect(job?.last_error).toMatch(/is missing from this instance's storage/);
-      expect(job?.last_error).not.toMatch(/damaged/);
+      const job: { status: string; last_error: string | null } = await until(
+        async () =>
+          (
+            await db.query(
+              `select status, last_error from jobs where name = 'drafts.processFile' and last_error is not null`,
+            )
+          ).rows[0],
+      );
+      expect(job.last_error).toMatch(/is missing from this instance's storage/);
+      expect(job.last_error).not.toMatch(/damaged/);
     } finally {
       await db.end();
     }

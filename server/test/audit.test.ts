@@ -10,6 +10,7 @@ import { auditLog, partnerConfigurations, productSubmissions, users } from '../s
 import { purgeOldAuditRows } from '../src/modules/audit/queries/retention.ts';
 import { plainImage } from './fixtures.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission } from './support/factories.ts';
 
 let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;
@@ -33,21 +34,8 @@ const nextUpc = () => {
 
 /** A supplier of company 1001 submits one product (a plain photo, so it waits for staff). */
 async function submit(name = 'Audit product', upc = nextUpc()) {
-  const draft = (await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await plainImage() }]))
-    .json;
-  await c.supplier.graphql(
-    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
-    {
-      id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc, productName: name }] },
-    },
-  );
-  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
-    id: draft.id,
-  });
-  if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
-  await server.ctx.jobs!.drain();
-  return { id: res.json.data.submitProductsFromDraftSubmission[0].id as string, upc };
+  const submission = await aSubmission(server, { upc, name, files: [{ data: await plainImage(), detectedUpcs: [] }] });
+  return { id: submission.id, upc };
 }
 
 const setStatus = (client: Client, id: string, status: string, reason?: string) =>

@@ -1,4 +1,4 @@
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
@@ -9,7 +9,7 @@ import { bulkIngestionFiles, jobs as jobsTable, productSubmissions, submissionFi
 import { JobRunner } from '../src/jobs/queue.ts';
 import { allJobs } from '../src/job-registry.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
-import { barcodeImage, datasetPhoto, plainImage } from './fixtures.ts';
+import { barcodeImage, datasetPhoto, plainImage, smallHeicPhoto } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -214,7 +214,7 @@ describe(`bulk ingestion pipeline (${databaseKind})`, () => {
   });
 
   it('HEIC/HEIF phone photos in the folder are stored as JPEG and read for barcodes; one that cannot be decoded is reported and the rest imports', async () => {
-    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic'));
+    const heic = smallHeicPhoto();
     const code = ean();
     drop('iphone/IMG_0001.HEIC', heic);
     drop('iphone/IMG_0002.heif', heic.subarray(0, 2000)); // cut short: not decodable

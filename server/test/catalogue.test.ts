@@ -4,6 +4,7 @@ import { CATALOGUE_CSV_COLUMNS, DRAFT_MSG, gs1CheckDigit } from '@portal/domain'
 import { cataloguedProducts, mailOutbox, productSubmissions } from '../src/db/schema.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { aCatalogueProduct, aSubmission, BLUE_HARBOR, GREEN_VALLEY } from './support/factories.ts';
 
 let server: TestServer;
 let supplier: Client;
@@ -64,29 +65,27 @@ const statusOf = async (id: string) =>
       .where(eq(productSubmissions.id, id))
   )[0].s;
 
-/** A supplier submits one product (a plain photo, so the checks leave it for staff); optionally staff accept it. */
-async function submit(c: Client, upc: string, opts: { accept?: boolean; image?: Buffer } = {}) {
-  const draft = (
-    await c.upload('/api/draftSubmissions', [{ name: 'front.png', data: opts.image ?? (await plainImage()) }])
-  ).json;
-  await c.graphql(
-    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
-    {
-      id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc, productName: 'Test product' }] },
-    },
-  );
-  const res = await c.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
-    id: draft.id,
+/** A supplier's product submitted (a plain photo, so the checks leave it for staff); optionally staff accept it. */
+async function submit(c: Client, upc: string, opts: { accept?: boolean } = {}) {
+  const submission = await aSubmission(server, {
+    company: c === other ? BLUE_HARBOR : GREEN_VALLEY,
+    upc,
+    name: 'Test product',
+    status: opts.accept ? 'ACCEPTED' : 'SUBMITTED',
+    files: [{ data: await plainImage(), detectedUpcs: [] }],
   });
-  if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
-  await server.ctx.jobs!.drain();
-  const id = res.json.data.submitProductsFromDraftSubmission[0].id as string;
-  if (opts.accept)
-    expect((await setStatus(admin, id, 'ACCEPTED')).json.data.updateProductSubmissionStatus.itemStatus).toBe(
-      'ACCEPTED',
-    );
-  return id;
+  return submission.id;
+}
+
+/** The supplier's submission of `code`, accepted and catalogued by staff with these values; its id. */
+async function catalogued(code: string, values: { description: string; brand: string }) {
+  const { submission } = await aCatalogueProduct(server, {
+    upc: code,
+    name: 'Test product',
+    values,
+    files: [{ data: await plainImage(), detectedUpcs: [] }],
+  });
+  return submission.id;
 }
 
 const csvFile = (text: string) => [{ name: 'values.csv', data: Buffer.from(text), type: 'text/csv' }];
@@ -351,8 +350,7 @@ describe(`certified values import (${databaseKind})`, () => {
 describe(`delisting (${databaseKind})`, () => {
   it('every CATALOGUED submission goes DELISTED, the product is hidden from suppliers and flagged for staff', async () => {
     const code = ean('06141440001');
-    const id = await submit(supplier, code, { accept: true });
-    await catalogue(admin, id, { description: 'Leaving', brand: 'Soon' });
+    const id = await catalogued(code, { description: 'Leaving', brand: 'Soon' });
     const DELIST = `mutation($e: String!) { delistCataloguedProduct(ean13Upc: $e) { ean13Upc isDelisted can { delist addImages } } }`;
     expect((await supplier.graphql(DELIST, { e: code })).json.errors[0].extensions.code).toBe('FORBIDDEN');
     const res = await admin.graphql(DELIST, { e: code });
@@ -380,8 +378,7 @@ describe(`delisting (${databaseKind})`, () => {
 describe(`shipping profile of a product (${databaseKind})`, () => {
   it('the supplier sets and removes it for its company; validation; not found; staff refused', async () => {
     const code = ean('06141450001');
-    const id = await submit(supplier, code, { accept: true });
-    await catalogue(admin, id, { description: 'Shipped', brand: 'Box' });
+    await catalogued(code, { description: 'Shipped', brand: 'Box' });
     const profile = async (c: Client, name: string) =>
       (
         await c.graphql(`mutation($input: ShippingProfileInput!) { createShippingProfile(input: $input) { id } }`, {
@@ -444,8 +441,7 @@ describe(`shipping profile of a product (${databaseKind})`, () => {
 describe(`adding images to a catalogued product (${databaseKind})`, () => {
   it('creates a SUBMITTED submission reviewed like the intake; once accepted its image shows on the product', async () => {
     const code = ean('06141460001');
-    const first = await submit(supplier, code, { accept: true });
-    await catalogue(admin, first, { description: 'Pictured', brand: 'Cam' });
+    const first = await catalogued(code, { description: 'Pictured', brand: 'Cam' });
     const res = await supplier.upload(`/api/cataloguedProducts/${code}/images`, [
       { name: 'side.png', data: await barcodeImage(code) },
     ]);
@@ -517,7 +513,7 @@ describe(`adding images to a catalogued product (${databaseKind})`, () => {
   it("says before creating anything that the images' barcode is another code, and sends once the user confirms", async () => {
     const code = ean('06141460002');
     const another = ean('06141460003');
-    await catalogue(admin, await submit(supplier, code, { accept: true }), { description: 'Other code', brand: 'Cam' });
+    await catalogued(code, { description: 'Other code', brand: 'Cam' });
     const path = `/api/cataloguedProducts/${code}/images`;
     const files = async () => [
       { name: 'wrong.png', data: await barcodeImage(another) },

@@ -89,7 +89,7 @@ describe('embedded database (PGlite) crash and restart', () => {
       ).json.data.getDraftSubmission.files as { detectionStatus: string; detectedUpc: string }[];
     const deadline = Date.now() + 240_000;
     while ((await read()).some((f) => f.detectionStatus !== 'done') && Date.now() < deadline)
-      await new Promise((r) => setTimeout(r, 300));
+      await new Promise((r) => setTimeout(r, 50));
     expect((await read()).map((f) => f.detectedUpc)).toEqual(['0036000291452', '4006381333931', '0012345678905']);
   });
 });

@@ -21,6 +21,8 @@ const children: ChildProcess[] = [];
 let database: Awaited<ReturnType<typeof createPostgresDatabase>>;
 let work: string;
 let webA: string;
+/** The instance the SIGTERM test stops, and where it listens. */
+let draining: { child: ChildProcess; base: string };
 
 /** The settings of an instance on the shared database and the shared files folder (`name` tells them apart). */
 function envOf(name: string, env: Record<string, string> = {}): Record<string, string> {
@@ -44,10 +46,22 @@ async function start(name: string, env: Record<string, string> = {}): Promise<Ch
 beforeAll(async () => {
   database = await createPostgresDatabase();
   work = mkdtempSync(path.join(tmpdir(), 'deploy-safe-'));
-  const port = await freePort();
+  const [port, drainingPort] = [await freePort(), await freePort()];
   webA = `http://127.0.0.1:${port}`;
-  // The first instance migrates, seeds the demo data and records the secret's fingerprint.
-  await start('a', { ROLE: 'web', PORT: String(port), PUBLIC_URL: webA, DEMO_DATA: 'on' });
+  const drainingBase = `http://127.0.0.1:${drainingPort}`;
+  // The first instance migrates, seeds the demo data and records the secret's fingerprint; the one the SIGTERM test
+  // stops starts beside it (instances started together on an empty database: demo-seed.postgres.test.ts).
+  const [, child] = await Promise.all([
+    start('a', { ROLE: 'web', PORT: String(port), PUBLIC_URL: webA, DEMO_DATA: 'on' }),
+    start('draining', {
+      ROLE: 'all',
+      PORT: String(drainingPort),
+      PUBLIC_URL: drainingBase,
+      SHUTDOWN_DRAIN_SECONDS: '5',
+      LOG_LEVEL: 'info',
+    }),
+  ]);
+  draining = { child, base: drainingBase };
 });
 
 afterAll(async () => {
@@ -58,10 +72,12 @@ afterAll(async () => {
 
 describe('an instance with another SESSION_SECRET', () => {
   it('refuses to start, web or worker, saying why and how to rotate, and exits 1', async () => {
-    for (const role of ['web', 'worker']) {
-      const started = await startInstance(
+    const tries = ['web', 'worker'].map(async (role) =>
+      startInstance(
         envOf(`other-${role}`, { ROLE: role, PORT: String(await freePort()), SESSION_SECRET: 'e'.repeat(40) }),
-      );
+      ),
+    );
+    for (const started of await Promise.all(tries)) {
       if (started.running) children.push(started.child);
       expect(started.running).toBe(false);
       expect(started.code).toBe(1);
@@ -98,15 +114,7 @@ async function until<T>(what: string, probe: () => Promise<T>, done: (value: T) 
 
 describe('SIGTERM', () => {
   it('readiness turns 503 while requests are served, an upload in flight finishes after the listener closed, the jobs in hand finish, exit 0', async () => {
-    const port = await freePort();
-    const base = `http://127.0.0.1:${port}`;
-    const child = await start('draining', {
-      ROLE: 'all',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      SHUTDOWN_DRAIN_SECONDS: '5',
-      LOG_LEVEL: 'info',
-    });
+    const { child, base } = draining;
     let stdout = '';
     child.stdout!.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
     const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
@@ -272,20 +280,12 @@ describe('logs', () => {
     });
 
   it("every line a web instance and a worker print is one JSON object, the readers' notes at debug; one line per request; a worker without METRICS_TOKEN serves /health and no /metrics", async () => {
-    const port = await freePort();
+    const [port, workerPort] = [await freePort(), await freePort()];
     const base = `http://127.0.0.1:${port}`;
-    const web = await startLogged('logged-web', {
-      ROLE: 'web',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      LOG_LEVEL: 'debug',
-    });
-    const workerPort = await freePort();
-    const worker = await startLogged('logged-worker', {
-      ROLE: 'worker',
-      LOG_LEVEL: 'debug',
-      WORKER_PORT: String(workerPort),
-    });
+    const [web, worker] = await Promise.all([
+      startLogged('logged-web', { ROLE: 'web', PORT: String(port), PUBLIC_URL: base, LOG_LEVEL: 'debug' }),
+      startLogged('logged-worker', { ROLE: 'worker', LOG_LEVEL: 'debug', WORKER_PORT: String(workerPort) }),
+    ]);
     expect((await fetch(`http://127.0.0.1:${workerPort}/health`)).status).toBe(200);
     expect((await fetch(`http://127.0.0.1:${workerPort}/metrics`)).status).toBe(404);
 

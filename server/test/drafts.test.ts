@@ -1,10 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { UPC_MSG, UPLOAD_MSG, DRAFT_MSG, MAX_FILE_BYTES, MEDIA_MSG } from '@portal/domain';
 import { draftFiles, productSubmissions, submissionFiles } from '../src/db/schema.ts';
-import { barcodeImage, barcodePdf, datasetPhoto, plainImage } from './fixtures.ts';
+import { barcodeImage, barcodePdf, datasetPhoto, plainImage, smallHeicPhoto } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 
 let server: TestServer;
@@ -71,7 +71,7 @@ describe(`draft uploads (${databaseKind})`, () => {
   });
 
   it('accepts a HEIC phone photo, keeps it as JPEG under its own name and reads its barcode; a damaged one is refused', async () => {
-    const heic = readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic'));
+    const heic = smallHeicPhoto();
     const res = await supplier.upload('/api/draftSubmissions', [{ name: 'IMG_0001.HEIC', data: heic }]);
     expect(res.status).toBe(201);
     await server.ctx.jobs!.drain();

@@ -61,6 +61,12 @@ export async function barcodePdf(code: string): Promise<Buffer> {
   return Buffer.from(await pdf.save());
 }
 
+/**
+ * A small HEIC phone photo whose barcode reads as 0036000291452 (fixtures/README.md): for the tests that take HEIC
+ * through an upload or an import; the real decode of a photo-sized one is media.test.ts's.
+ */
+export const smallHeicPhoto = () => readFileSync(path.join(import.meta.dirname, 'fixtures/small-036000291452.heic'));
+
 /** A plain picture with no barcode at all. */
 export const plainImage = () =>
   sharp({ create: { width: 300, height: 200, channels: 3, background: { r: 40, g: 120, b: 200 } } })

@@ -1,13 +1,11 @@
 /** Bulk ingestion from an S3 source: files put under the organization's prefix in the bucket become a job. */
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import { Readable } from 'node:stream';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { gs1CheckDigit } from '@portal/domain';
 import { submissionFiles } from '../src/db/schema.ts';
 import { scanAllSources } from '../src/modules/bulk-ingestion/pipeline.ts';
-import { plainImage } from './fixtures.ts';
+import { plainImage, smallHeicPhoto } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
 import { startS3 } from './support/s3.ts';
 
@@ -40,7 +38,7 @@ describe(`bulk ingestion from an S3 source (${databaseKind}, s3rver on loopback)
     const named = body + gs1CheckDigit(body);
     const put = async (name: string, data: Uint8Array) =>
       server.ctx.storage.put(`ingestion/harbor_bucket/${name}`, Readable.from([Buffer.from(data)]));
-    await put('IMG_0001.HEIC', readFileSync(path.join(import.meta.dirname, 'fixtures/pack-036000291452.heic')));
+    await put('IMG_0001.HEIC', smallHeicPhoto());
     await put(`${named}_side.png`, await plainImage());
     await put('blank.png', await plainImage());
     await put('notes.txt', new TextEncoder().encode('not a picture'));

@@ -1,11 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { SCOPES, toEan13, WORKSPACE_MSG, type ReviewDecisionOutcome } from '@portal/domain';
+import { WORKSPACE_MSG, type ReviewDecisionOutcome } from '@portal/domain';
 import { queryRows } from '../src/db/client.ts';
-import { mailOutbox, submissionHistory, users } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/users/passwords.ts';
-import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { mailOutbox, submissionHistory } from '../src/db/schema.ts';
 import { Client, startTestServer, type TestServer } from './harness.ts';
+import { aReviewer, GREEN_VALLEY, NORTHSIDE, submissions } from './support/factories.ts';
 import { until } from './support/wait.ts';
 
 /**
@@ -17,77 +16,23 @@ import { until } from './support/wait.ts';
 let server: TestServer;
 let admin: Client;
 let second: Client;
-const GREEN_VALLEY = 1001;
-const NORTHSIDE = 30500;
 
 beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
-  await server.database.db.insert(users).values({
-    email: 'reviewer2@example.com',
-    firstName: 'Rita',
-    lastName: 'Reviewer',
-    companyId: 1000,
-    scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
-    passwordHash: await hashPassword('Reviewer-two-1'),
-  });
+  await aReviewer(server);
   [admin, second] = [new Client(server.url), new Client(server.url)];
   await admin.login('admin@example.com', 'Admin-demo-1');
   await second.login('reviewer2@example.com', 'Reviewer-two-1');
 });
 afterAll(() => server?.close());
 
-function ean(body: string): string {
-  const digits = body.padStart(12, '0').split('').map(Number);
-  const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 ? 3 : 1), 0);
-  return body.padStart(12, '0') + String((10 - (sum % 10)) % 10);
-}
-let serial = 0;
-const nextEan = () => ean(`78${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(7, '0')}`);
-
 /** SUBMITTED items of Green Valley for Northside, one checked file each, one submit each. */
 async function seed(count: number): Promise<string[]> {
-  const [supplier] = await server.database.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, 'supplier@example.com'));
-  const ids: string[] = [];
-  for (let i = 0; i < count; i++) {
-    const upc = nextEan();
-    const [row] = await server.database.db.transaction((tx) =>
-      createSubmissions(
-        tx,
-        [
-          {
-            companyId: GREEN_VALLEY,
-            userId: supplier.id,
-            partnerCompanyId: NORTHSIDE,
-            upc,
-            ean13Upc: toEan13(upc)!,
-            productName: `Bulk item ${upc}`,
-            isImported: true,
-            files: [
-              {
-                fileName: 'front.png',
-                storageKey: `test/none-${upc}`,
-                kind: 'png',
-                size: 100,
-                detectionStatus: 'done',
-                detectedUpcs: [upc],
-                detectedFrom: 'bars',
-                thumbnailKey: `test/none-${upc}-thumb`,
-                qualityIssues: [],
-              },
-            ],
-            from: null,
-          },
-        ],
-        { actor: 'system', userId: null },
-      ),
-    );
-    ids.push(row.id);
-  }
-  await server.ctx.jobs!.drain();
-  return ids;
+  const rows = await submissions(
+    server,
+    Array.from({ length: count }, () => ({ company: GREEN_VALLEY, partner: NORTHSIDE, imported: true })),
+  );
+  return rows.map((r) => r.id);
 }
 
 /**

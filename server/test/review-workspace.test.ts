@@ -1,11 +1,18 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { reviewQueueSearch, SCOPES, toEan13, type ReviewQueueQuery, type StoredPhotoIssue } from '@portal/domain';
+import { reviewQueueSearch, type ReviewQueueQuery, type StoredPhotoIssue } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
-import { mailOutbox, submissionHistory, users, webhookDeliveries } from '../src/db/schema.ts';
-import { hashPassword } from '../src/modules/users/passwords.ts';
-import { createSubmissions } from '../src/modules/submissions/lifecycle.ts';
+import { mailOutbox, submissionHistory, webhookDeliveries } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import {
+  aReviewer,
+  aUpc,
+  BLUE_HARBOR,
+  FRESH_MARKET,
+  GREEN_VALLEY,
+  NORTHSIDE,
+  submissions,
+} from './support/factories.ts';
 
 /**
  * The reviewer's workspace over HTTP: the queue's filters and duplicate flags, bulk decisions racing another
@@ -18,27 +25,11 @@ let admin: Client;
 let second: Client;
 let supplier: Client;
 let viewer: Client;
-const FRESH_MARKET = 30443;
-const NORTHSIDE = 30500;
-const GREEN_VALLEY = 1001;
-const BLUE_HARBOR = 1002;
 let secondReviewerId: number;
 
 beforeAll(async () => {
   server = await startTestServer({ WEBHOOK_ALLOW_PRIVATE: 'on' });
-  // A second reviewer, with review rights only.
-  const [row] = await server.database.db
-    .insert(users)
-    .values({
-      email: 'reviewer2@example.com',
-      firstName: 'Rita',
-      lastName: 'Reviewer',
-      companyId: 1000,
-      scopes: [SCOPES.readAllProductSubmissions, SCOPES.writeAllProductSubmissions],
-      passwordHash: await hashPassword('Reviewer-two-1'),
-    })
-    .returning({ id: users.id });
-  secondReviewerId = row.id;
+  secondReviewerId = (await aReviewer(server)).id;
   [admin, second, supplier, viewer] = [1, 2, 3, 4].map(() => new Client(server.url));
   await admin.login('admin@example.com', 'Admin-demo-1');
   await second.login('reviewer2@example.com', 'Reviewer-two-1');
@@ -47,63 +38,20 @@ beforeAll(async () => {
 });
 afterAll(() => server?.close());
 
-const userIdOf = async (email: string) =>
-  (await server.database.db.select({ id: users.id }).from(users).where(eq(users.email, email)))[0].id;
-
-/** A valid EAN-13 made from a 12-digit body (the check digit computed). */
-function ean(body: string): string {
-  const digits = body.padStart(12, '0').split('').map(Number);
-  const sum = digits.reduce((acc, d, i) => acc + d * (i % 2 ? 3 : 1), 0);
-  return body.padStart(12, '0') + String((10 - (sum % 10)) % 10);
-}
-let serial = 0;
-const nextEan = () => ean(`77${String(process.pid % 1000).padStart(3, '0')}${String(++serial).padStart(7, '0')}`);
-
 /** Submissions made as a supplier's import would make them: SUBMITTED, one checked file each. */
 async function seed(
   items: { companyId?: number; partner?: number | null; upc?: string; issues?: StoredPhotoIssue[] }[],
 ): Promise<string[]> {
-  const supplierId = await userIdOf('supplier@example.com');
-  const otherId = await userIdOf('other@example.com');
-  // One transaction each, as separate submits: each its own submitted time, so the queue's order is theirs.
-  const rows = [];
-  for (const item of items)
-    rows.push(
-      ...(await server.database.db.transaction((tx) =>
-        createSubmissions(
-          tx,
-          [item].map((it) => {
-            const upc = it.upc ?? nextEan();
-            const companyId = it.companyId ?? GREEN_VALLEY;
-            return {
-              companyId,
-              userId: companyId === GREEN_VALLEY ? supplierId : otherId,
-              partnerCompanyId: it.partner === undefined ? FRESH_MARKET : it.partner,
-              upc,
-              ean13Upc: toEan13(upc)!,
-              productName: `Queue item ${upc}`,
-              isImported: true,
-              files: [
-                {
-                  fileName: 'front.png',
-                  storageKey: `test/none-${upc}`,
-                  kind: 'png',
-                  size: 100,
-                  detectionStatus: 'done',
-                  detectedUpcs: [upc],
-                  detectedFrom: 'bars',
-                  thumbnailKey: `test/none-${upc}-thumb`,
-                  qualityIssues: it.issues ?? [],
-                },
-              ],
-              from: null,
-            };
-          }),
-          { actor: 'system', userId: null },
-        ),
-      )),
-    );
-  await server.ctx.jobs!.drain();
+  const rows = await submissions(
+    server,
+    items.map((it) => ({
+      company: it.companyId ?? GREEN_VALLEY,
+      partner: it.partner === undefined ? FRESH_MARKET : it.partner,
+      upc: it.upc,
+      imported: true,
+      files: [{ issues: it.issues ?? [] }],
+    })),
+  );
   return rows.map((r) => r.id);
 }
 
@@ -146,7 +94,7 @@ describe(`review workspace (${databaseKind})`, () => {
   });
 
   it('flags duplicates of the same UPC for the same partner across companies, never for another partner', async () => {
-    const upc = nextEan();
+    const upc = aUpc();
     const [green, blue, elsewhere] = await seed([
       { companyId: GREEN_VALLEY, upc },
       { companyId: BLUE_HARBOR, upc },

@@ -16,6 +16,7 @@ import { schedulePurge } from '../src/maintenance.ts';
 import { barcodeImage, plainImage } from './fixtures.ts';
 import { OFF_MACHINE_REFUSED, takeOffMachineRefusals } from '../src/modules/webhooks/jobs.ts';
 import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
+import { aSubmission } from './support/factories.ts';
 
 interface Received {
   headers: http.IncomingHttpHeaders;
@@ -102,24 +103,9 @@ const retriesDueNow = () =>
   server.database.db.execute(sql`update jobs set run_at = now() where name = 'webhooks.deliver' and status = 'queued'`);
 const deliveries = async (id: number) => (await c.supplier.get(`/api/webhooks/${id}/deliveries`)).json;
 
-async function submitProduct(upc: string) {
-  const draft = (
-    await c.supplier.upload('/api/draftSubmissions', [{ name: 'front.png', data: await barcodeImage(upc) }])
-  ).json;
-  await c.supplier.graphql(
-    `mutation($id: ID!, $input: UpdateDraftSubmissionInput!) { updateDraftSubmission(id: $id, input: $input) { id } }`,
-    {
-      id: draft.id,
-      input: { files: [{ fileName: 'front.png', upc, productName: 'Webhook test product' }] },
-    },
-  );
-  const res = await c.supplier.graphql(`mutation($id: ID!) { submitProductsFromDraftSubmission(id: $id) { id } }`, {
-    id: draft.id,
-  });
-  if (res.json.errors) throw new Error(JSON.stringify(res.json.errors));
-  await drain();
-  return res.json.data.submitProductsFromDraftSubmission[0].id as string;
-}
+/** The supplier's product, submitted with a photo of its barcode (so the checks leave it for staff). */
+const submitProduct = async (upc: string) =>
+  (await aSubmission(server, { upc, name: 'Webhook test product', files: [{ data: await barcodeImage(upc) }] })).id;
 
 describe(`webhooks (${databaseKind})`, () => {
   it('registers an endpoint; the signing secret is shown once and never listed', async () => {

@@ -71,15 +71,15 @@ const advisory = (name: string, rank: number, space: number, keyed = true): Lock
  *   and delisting write the product first, then change the submissions' statuses (docs/decisions/database.md, "One
  *   lock order for cataloguing").
  * - submission: submissions' rows, by id: every status change, file change and edit, and the readiness recompute
- *   (submissions/repository.ts, readiness-store.ts). A row this transaction inserted is its own until it commits.
+ *   (submissions/repository.ts, readiness/store.ts). A row this transaction inserted is its own until it commits.
  * - submissionCounts: the maintained count rows, by (company, partner, status), written by one upsert per transaction
  *   after its submissions (submissions/counts.ts; a transaction that changes many submissions collects their changes
  *   with countChangesTogether, so its count rows come after all of its submissions).
  * - statusTotals: the staff totals' striped rows, by (status, partner, stripe), after the count rows whose deltas
  *   they repeat; the recount of a stripe locks its rows and only reads count rows (a plain read waits on no lock).
  * - catalogueEan: per EAN-13, a company catalogue row is refreshed under it, after the counts and totals of its
- *   transaction and after the product rows (catalogue/membership.ts); company_catalogue rows are only ever written
- *   under it, so they are never waited for and need no kind of their own.
+ *   transaction and after the product rows (catalogue/queries/membership.ts); company_catalogue rows are only ever
+ *   written under it, so they are never waited for and need no kind of their own.
  * - companyCatalogueCounts: the listed counts, by company, after the catalogue rows they count.
  * - reviewClaim: a decision releases the item's claims last; a claim is written by a statement of its own that holds
  *   nothing else.
