@@ -5,7 +5,7 @@
  * folder dropped for bulk ingestion.
  */
 import type { ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, renameSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
@@ -162,14 +162,24 @@ describe('two web instances and two workers on one PostgreSQL and one S3 store',
     );
     expect(access.json.errors).toBeUndefined();
     const folder = path.join(work, 'ingestion', 'scale_folder');
-    mkdirSync(folder, { recursive: true });
     const image = await plainImage();
     // GS1-style names: identified from the name, no barcode in the picture.
     const codes = Array.from({ length: 20 }, (_, i) => {
       const body = `84${String(i).padStart(9, '0')}`;
       return body + gs1CheckDigit(body);
     });
-    codes.forEach((code) => writeFileSync(path.join(folder, `${code}_front.png`), image));
+    // The folder arrives whole, its files settled alike: written one by one into the watched folder, a slow machine
+    // could let a scan see the first files settled before the last were written, which is two jobs by design.
+    const staging = path.join(work, 'staging-scale_folder');
+    mkdirSync(staging, { recursive: true });
+    const settled = new Date(Date.now() - 60_000);
+    for (const code of codes) {
+      const file = path.join(staging, `${code}_front.png`);
+      writeFileSync(file, image);
+      utimesSync(file, settled, settled);
+    }
+    mkdirSync(path.dirname(folder), { recursive: true });
+    renameSync(staging, folder);
 
     const db = new pg.Client({ connectionString: database.url });
     await db.connect();
