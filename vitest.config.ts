@@ -42,10 +42,10 @@ const postgres = process.env.TEST_DATABASE_URL;
 export default defineConfig({
   test: {
     // Vitest would use one worker on a two-core machine; the server tests mostly wait on databases and child
-    // processes, so more workers than cores fill that time (measured in docs/decisions/testing-and-ci.md, "Tests on
-    // three workers, and axe once per layout"). Tests wait for conditions with generous limits, never for a time, so
+    // processes, so more workers than cores fill that time (measured in docs/decisions/testing-and-ci.md, "Vitest on
+    // four workers beside the browser tests"). Tests wait for conditions with generous limits, never for a time, so
     // a starved test is slower, not failed.
-    maxWorkers: 3,
+    maxWorkers: 4,
     projects: [
       {
         test: {
