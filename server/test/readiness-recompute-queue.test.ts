@@ -12,9 +12,9 @@ import { defineJob, JobRunner } from '../src/jobs/queue.ts';
 import { recomputeReadinessJob, rejudgeLater, rejudgeSameUpcJob } from '../src/modules/readiness/job-types.ts';
 import { demoClients, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
+import { SAVE_READINESS_RULES as SAVE } from './support/readiness-rules.ts';
 
 const PARTNER = 30443;
-const SAVE = `mutation($p: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $p, rules: $rules) { version } }`;
 
 let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;

@@ -7,9 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
 import { partnerRuleSets } from '../src/db/schema.ts';
 import { demoClients, startTestServer, type TestServer } from './harness.ts';
+import { SAVE_READINESS_RULES as SAVE } from './support/readiness-rules.ts';
 
 const PARTNER = 30443;
-const SAVE = `mutation($p: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $p, rules: $rules) { version } }`;
 
 let server: TestServer;
 let c: Awaited<ReturnType<typeof demoClients>>;

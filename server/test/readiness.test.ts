@@ -24,10 +24,10 @@ import { dryRunOwnRules } from '../src/modules/readiness/service.ts';
 import { jobs } from '../src/db/schema.ts';
 import { databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 import { until } from './support/wait.ts';
+import { SAVE_READINESS_RULES as SAVE } from './support/readiness-rules.ts';
 
 const PARTNER = 30443;
 const MIN_2 = minTwoImagesRule(2);
-const SAVE = `mutation($p: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $p, rules: $rules) { version } }`;
 const DRY_RUN = `query($p: Int!, $rules: [ReadinessRuleInput!]!, $after: String) {
   dryRunReadinessRules(partnerCompanyId: $p, rules: $rules, after: $after) {
     judged total next becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
