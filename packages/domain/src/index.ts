@@ -45,3 +45,4 @@ export * from './review.ts';
 export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
 export * from './api-examples.ts';
+export * from './product-facts.ts';
