@@ -9,7 +9,7 @@ let passed = 0,
 const failures = [];
 
 // Terminal colour codes begin with the escape character.
-// eslint-disable-next-line no-control-regex
+// oxlint-disable-next-line no-control-regex
 const plain = (text) => String(text ?? '').replace(/\u001b\[[0-9;]*m/g, '');
 const firstLines = (text) =>
   plain(text)

@@ -17,7 +17,7 @@ step() { local name=$1 started=$SECONDS; echo; echo "== $name"; shift; "$@" || {
 # The two test steps spend most of their time waiting rather than computing: the unit and integration tests on
 # databases and the server processes they start, the browser tests on the portal, its jobs and the browser's timers.
 # Run one after the other, each left most of the two cores idle; so they run at the same time, and the checks
-# (formatting, the generated code's freshness, the type check, ESLint), which only compute, fill what is left.
+# (formatting, the generated code's freshness, the lint with its type check), which only compute, fill what is left.
 # A step in the background writes its output and time to .tmp/NAME.log; `finish NAME` waits for it, prints the log
 # and fails when the step did. The unit and integration tests print as they go; the others after them.
 pid_of() { echo "pid_${1//[^a-zA-Z0-9]/_}"; }
@@ -46,13 +46,11 @@ if [ "${SKIP_E2E:-}" != "1" ]; then
 fi
 start_check format:check
 start_check check-generated
-start_check typecheck
 start_check lint
 step "unit and integration tests (the browser tests and the checks beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
 step "formatting (Prettier; npm run format fixes it)" finish format:check
 step "GraphQL schema and generated operations are current" finish check-generated
-step "typecheck" finish typecheck
-step "lint (ESLint, zero warnings)" finish lint
+step "lint and type check (oxlint with TypeScript 7's checker, zero warnings)" finish lint
 if [ "$e2e" = 1 ]; then step "browser tests (Playwright, Chromium)" finish playwright; fi
 echo; echo "== whole test run: $((SECONDS / 60)) min $((SECONDS % 60)) s"
 node scripts/summarize-tests.mjs .tmp/vitest.json .tmp/playwright.json

@@ -40,7 +40,7 @@ describe(`job queue (${databaseKind})`, () => {
     await enqueue(db, job, { n: 2 }, { dedupeKey: 'two' });
     await enqueue(db, job, { n: 2 }, { dedupeKey: 'two' });
     await new JobRunner(db, log).register(job).drain();
-    expect(seen.sort()).toEqual([1, 2]);
+    expect(seen.sort((a, b) => a - b)).toEqual([1, 2]);
   });
 
   it('retries a failing job with backoff and gives up after maxAttempts', async () => {

@@ -11,7 +11,7 @@ import type { UploadKind } from '@portal/domain';
 const PDF_HEADER_WINDOW = 1024;
 
 const startsWith = (bytes: Uint8Array, signature: readonly number[]) => signature.every((b, i) => bytes[i] === b);
-const ascii = (text: string) => [...text].map((c) => c.charCodeAt(0));
+const ascii = (text: string) => text.split('').map((c) => c.charCodeAt(0));
 
 const SIGNATURES: readonly [Exclude<UploadKind, 'pdf'>, readonly number[]][] = [
   ['jpeg', [0xff, 0xd8, 0xff]],

@@ -29,7 +29,7 @@ async function grey(image: Sharp): Promise<GreyImage> {
 const line = (text: string, centres: number[]): DigitLine => ({
   text,
   centres,
-  digits: [...text].map((d) => ({ digit: Number(d), score: 0.8, margin: 0.2 })),
+  digits: text.split('').map((d) => ({ digit: Number(d), score: 0.8, margin: 0.2 })),
 });
 
 /** Centres of digits in groups: each group at a pitch of 7, groups `gap` further apart. */
@@ -102,7 +102,7 @@ describe('OCR-B digits: reading generated codes', () => {
       includetext: true,
       backgroundcolor: 'ffffff',
     });
-    const { width = 0, height = 0 } = await sharp(png).metadata();
+    const { width, height } = await sharp(png).metadata();
     const glare = { width: Math.round(width * 0.3), height: height - 27, channels: 3, background: '#ffffff' } as const;
     const glared = await sharp(png)
       .composite([{ input: { create: glare }, left: Math.round(width * 0.35), top: 0 }])

@@ -113,7 +113,7 @@ export async function damagedBarcodePng(
     paddingwidth: 15,
     backgroundcolor: 'ffffff',
   });
-  const { width = 0, height = 0 } = await sharp(bars).metadata();
+  const { width, height } = await sharp(bars).metadata();
   const slice = { width: Math.round(width * 0.15), height };
   const cut = (left: number) =>
     sharp(bars)

@@ -38,7 +38,7 @@ describe('apiFetch', () => {
     const [url, init] = fetchMock.mock.calls[0];
     expect(url).toBe('/api/user');
     expect(init?.credentials).toBe('same-origin');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBe('application/json');
+    expect((init?.headers as Record<string, string> | undefined)?.['Content-Type']).toBe('application/json');
     expect(init?.body).toBe('{"firstName":"Sam"}');
   });
 
@@ -48,7 +48,7 @@ describe('apiFetch', () => {
     const init = fetchMock.mock.calls[0][1];
     expect(init?.body).toBeInstanceOf(URLSearchParams);
     expect(String(init?.body)).toBe('username=a%40b.co&password=pw');
-    expect((init?.headers as Record<string, string>)['Content-Type']).toBeUndefined();
+    expect((init?.headers as Record<string, string> | undefined)?.['Content-Type']).toBeUndefined();
   });
 
   it('resolves undefined for 204', async () => {

@@ -33,7 +33,7 @@ import { companyCatalogue, companyCatalogueCounts } from '../../../db/schema.ts'
 const lockKeyOf = (ean13Upc: string) =>
   /^\d{1,18}$/.test(ean13Upc)
     ? Number(BigInt(ean13Upc) % 2_147_483_647n)
-    : [...ean13Upc].reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2_147_483_647, 7);
+    : ean13Upc.split('').reduce((h, c) => (h * 31 + c.charCodeAt(0)) % 2_147_483_647, 7);
 
 export interface CatalogueMember {
   companyId: number;
