@@ -104,6 +104,16 @@ describe(`readiness at submit and after submit (${databaseKind})`, () => {
     expect(run.draftsBlocked).toBe(run.openDrafts);
     expect(run.draftsNewlyBlocked).toBe(run.openDrafts);
     expect(rule.draftsBlocked).toBe(run.openDrafts);
+    // Nothing else moves: the bulk-edit fields the settings require are not listed (staff's, unchanged).
+    expect(run.rules.map((r: { code: string }) => r.code)).toEqual(['R-IMG-MIN-2']);
+
+    // A rule of the partner's own on a bulk-edit field applies after submit: counted as failing, it stops no one.
+    const size = { ...MIN_2, code: 'R-SIZE', kind: 'field-present', field: 'size', severity: 'warning', min: null };
+    const withSize = (await admin.graphql(DRY_RUN, { p: PARTNER, rules: [size] })).json.data.dryRunReadinessRules;
+    expect(withSize.rules).toEqual([
+      { code: 'R-SIZE', failing: run.becomesNotReady, becomesNotReady: 0, becomesReady: 0, draftsBlocked: 0 },
+    ]);
+    expect(withSize.draftsBlocked).toBe(0);
   });
 
   it("once saved, Submit refuses a one-photo draft with the rule's message, and the submissions become not ready", async () => {

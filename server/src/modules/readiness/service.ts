@@ -161,6 +161,7 @@ export async function dryRunOwnRules(
   const current = (await ruleSetOf(ctx.db, partnerCompanyId))!;
   const proposed = effectiveRuleSet(settingsOf(config), own, current.version + 1);
   // The facts are read once; duplicates are looked up if either rule set asks for them.
+  const ownProposed: RuleSet = { version: proposed.version, rules: own };
   const both = new Map([[partnerCompanyId, { version: 0, rules: [...current.rules, ...proposed.rules] }]]);
   const total = await countOfPartner(ctx.db, partnerCompanyId);
   const run = emptyDryRun();
@@ -178,7 +179,9 @@ export async function dryRunOwnRules(
         run,
         submissionReadiness(f, current),
         submissionReadiness(f, proposed),
-        submissionReadiness(f, proposed, 'after-submit'),
+        // Staff's rules after submit: the partner's own only (the bulk-edit fields its settings require are the
+        // partner statuses' business, unchanged by its own rules).
+        submissionReadiness(f, ownProposed, 'after-submit'),
       );
     }
     cursor = rows[rows.length - 1].id;

@@ -61,7 +61,6 @@ export function ReadinessRuleFieldset({
         />
         <Select
           label="Applies"
-          description={row.appliesAt ? undefined : 'By the field'}
           data={RULE_APPLIES_AT.map((a) => ({ value: a, label: RULE_APPLIES_AT_LABELS[a] }))}
           value={row.appliesAt || null}
           onChange={(appliesAt) => onChange({ appliesAt: (appliesAt as RuleAppliesAt | null) ?? '' })}
