@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { jobProgressLabel } from './jobs-console.ts';
 import { jobProgressOf } from './jobs-console-schema.ts';
-import { readinessCell, type DryRunRuleChange } from './readiness-messages.ts';
+import { readinessCell } from './readiness-messages.ts';
+import { dryRunRuleCounts } from './readiness.fixture.ts';
 import { judgeReadiness, type ReadinessFacts, type ReadinessRule } from './readiness.ts';
 import {
   addDraftToDryRun,
@@ -90,14 +91,7 @@ describe('stored readiness', () => {
 });
 
 describe('the dry run', () => {
-  const entry = (code: string, counts: Partial<DryRunRuleChange>): DryRunRuleChange => ({
-    code,
-    failing: 0,
-    becomesNotReady: 0,
-    becomesReady: 0,
-    draftsBlocked: 0,
-    ...counts,
-  });
+  const entry = dryRunRuleCounts;
 
   it('counts per rule the submissions failing it, and those it makes not ready and ready again; other score changes apart', () => {
     const before = [rule('R-OLD', 'blocking', 3)];

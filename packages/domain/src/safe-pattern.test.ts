@@ -14,6 +14,7 @@ describe('patterns safe to run on every keystroke', () => {
     '(ab)+c',
     '(?:\\d{3})+',
     '(?<size>\\d+) ?(oz|g|ml)',
+    '\\d+(\\.\\d{1,2})?',
     'Organic .*',
     '[(a+)+]*',
   ])('accepts %s', (pattern) => expect(patternProblem(pattern)).toBeNull());
@@ -23,6 +24,7 @@ describe('patterns safe to run on every keystroke', () => {
     ['(a|aa)*b', PATTERN_MSG.nested],
     ['(?:x*y)*', PATTERN_MSG.nested],
     ['(a*){20}', PATTERN_MSG.nested],
+    ['(a|b){2,}', PATTERN_MSG.nested],
     ['((a)+)+', PATTERN_MSG.nested],
     ['(a)\\1', PATTERN_MSG.backreference],
     ['(?<n>a)\\k<n>', PATTERN_MSG.backreference],

@@ -6,7 +6,8 @@
  *
  * - at most PATTERN_MAX_LENGTH characters, and it must compile (with the `u` flag: no ambiguous escapes);
  * - no backreference and no lookaround (they defeat every bound below);
- * - no repeated group that holds a quantifier or an alternation (star height 1: `(ab)+` yes, `(a+)+` and `(a|b)*` no);
+ * - no repeated group (`*`, `+`, a count over 1) that holds a quantifier or an alternation (star height 1: `(ab)+` and
+ *   `(\.\d+)?` yes, `(a+)+` and `(a|b)*` no);
  * - at most PATTERN_MAX_VARIABLE_QUANTIFIERS quantifiers of variable count (`*`, `+`, `?`, `{n,}`, `{n,m}`), so
  *   that even overlapping ones (`\w*\s*\w*`) try at most about n³ splits of the value;
  * - the value tested is at most PATTERN_MAX_SUBJECT characters (a longer one fails the rule without being tested).
@@ -83,8 +84,8 @@ export function patternProblem(pattern: string): string | null {
     }
     const quantifier = quantifierAt(pattern, i);
     if (!quantifier) continue;
-    // Any count of a risky group multiplies its ways to match: (a*){50} is as bad as (a*)*.
-    if (afterGroup?.risky) return PATTERN_MSG.nested;
+    // Any repeat of a risky group multiplies its ways to match: (a*){50} is as bad as (a*)*; (a*)? is not a repeat.
+    if (afterGroup?.risky && quantifier.repeats) return PATTERN_MSG.nested;
     if (quantifier.variable) {
       variable += 1;
       stack[stack.length - 1].risky = true;
@@ -95,15 +96,17 @@ export function patternProblem(pattern: string): string | null {
   return variable > PATTERN_MAX_VARIABLE_QUANTIFIERS ? PATTERN_MSG.tooManyQuantifiers : null;
 }
 
-/** A quantifier starting at i: its length and whether its count varies ({3} does not). */
-function quantifierAt(pattern: string, i: number): { length: number; variable: boolean } | null {
+/** A quantifier starting at i: its length, whether its count varies ({3} does not), whether it repeats (? does not). */
+function quantifierAt(pattern: string, i: number): { length: number; variable: boolean; repeats: boolean } | null {
   const ch = pattern[i];
-  if (ch === '*' || ch === '+' || ch === '?') return { length: 1, variable: true };
+  if (ch === '*' || ch === '+') return { length: 1, variable: true, repeats: true };
+  if (ch === '?') return { length: 1, variable: true, repeats: false };
   if (ch !== '{') return null;
   const m = /^\{(\d+)(,(\d*))?\}/.exec(pattern.slice(i));
   if (!m) return null;
   const fixed = m[2] === undefined || m[3] === m[1];
-  return { length: m[0].length, variable: !fixed };
+  const most = m[2] === undefined ? Number(m[1]) : m[3] === '' ? Infinity : Number(m[3]);
+  return { length: m[0].length, variable: !fixed, repeats: most > 1 };
 }
 
 /**

@@ -6,7 +6,6 @@ import {
   RULE_APPLIES_AT_LABELS,
   RULE_KIND_LABELS,
   RULE_SEVERITIES,
-  type RuleAppliesAt,
   type RuleKind,
 } from '@portal/domain';
 import { numberOrEmpty, type RuleRow } from './readiness-rule-rows.ts';
@@ -63,7 +62,7 @@ export function ReadinessRuleFieldset({
           label="Applies"
           data={RULE_APPLIES_AT.map((a) => ({ value: a, label: RULE_APPLIES_AT_LABELS[a] }))}
           value={row.appliesAt || null}
-          onChange={(appliesAt) => onChange({ appliesAt: (appliesAt as RuleAppliesAt | null) ?? '' })}
+          onChange={(appliesAt) => onChange({ appliesAt: appliesAt ?? '' })}
           clearable
           placeholder="By the field"
           w={250}

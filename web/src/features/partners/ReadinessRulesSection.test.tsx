@@ -7,6 +7,7 @@ import {
   READINESS_MSG,
   RULE_KIND_LABELS,
 } from '@portal/domain';
+import { dryRunRuleCounts } from '@portal/domain/readiness.fixture';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { spyOnToasts } from '../../test/toast-spies.ts';
@@ -17,14 +18,7 @@ spyOnToasts();
 
 const DRAFTS = { openDrafts: 4, draftsBlocked: 3, draftsNewlyBlocked: 3 };
 const DRY_RUN = { judged: 3, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0, ...DRAFTS };
-const ruleCounts = (code: string, counts: object) => ({
-  code,
-  failing: 0,
-  becomesNotReady: 0,
-  becomesReady: 0,
-  draftsBlocked: 0,
-  ...counts,
-});
+const ruleCounts = dryRunRuleCounts;
 
 function renderEditor(answers: Parameters<typeof fakeServer>[0] = {}) {
   const server = fakeServer({

@@ -6,7 +6,6 @@ import {
   RULE_FIELDS,
   RULE_FILE_TYPE_LABELS,
   RULE_FILE_TYPES,
-  type RuleFileType,
 } from '@portal/domain';
 import { numberOrEmpty, type RuleRow } from './readiness-rule-rows.ts';
 
@@ -81,7 +80,7 @@ export function RuleKindFields({ row, onChange }: { row: RuleRow; onChange: (cha
             label="File type"
             data={RULE_FILE_TYPES.map((t) => ({ value: t, label: RULE_FILE_TYPE_LABELS[t] }))}
             value={row.fileType}
-            onChange={(fileType) => fileType && onChange({ fileType: fileType as RuleFileType })}
+            onChange={(fileType) => fileType && onChange({ fileType: fileType })}
             allowDeselect={false}
             w={180}
           />
