@@ -1,13 +1,12 @@
 -- Every stored readiness rule says when it applies: after submit for a field of the bulk edit (filled in by partner
--- staff after submission; the former "attribute" stage, which was the default for such a field), at submit for every
--- other rule. The former "stage" key goes.
+-- staff after submission; a supplier can never fill it in, whatever stage it was given) and for a rule that was given
+-- the "attribute" stage, at submit for every other rule. The former "stage" key goes.
 UPDATE "partner_rule_sets" SET "rules" = coalesce((
   SELECT jsonb_agg(
     ("rule" - 'stage') || jsonb_build_object('appliesAt',
       CASE
-        WHEN "rule" ->> 'stage' = 'attribute' THEN 'after-submit'
-        WHEN "rule" ->> 'stage' = 'intake' THEN 'submit'
         WHEN "rule" ->> 'kind' = 'field-present' AND "rule" ->> 'field' NOT IN ('upc', 'productName', 'shippingProfile') THEN 'after-submit'
+        WHEN "rule" ->> 'stage' = 'attribute' THEN 'after-submit'
         ELSE 'submit'
       END)
     ORDER BY "position")

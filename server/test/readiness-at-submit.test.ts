@@ -6,11 +6,12 @@
  * those it makes not ready and the open drafts it would refuse at Submit; once saved, Submit refuses a one-photo
  * draft with the rule's message.
  */
-import { eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { READINESS_MSG } from '@portal/domain';
+import { ownRulesInputSchema, READINESS_MSG } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
-import { productSubmissions } from '../src/db/schema.ts';
+import { partnerRuleSets, productSubmissions } from '../src/db/schema.ts';
 import { readinessCondition } from '../src/modules/readiness/queries/filter.ts';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -127,5 +128,35 @@ describe(`readiness at submit and after submit (${databaseKind})`, () => {
     );
     const s = (await supplier.graphql(SUBMISSION, { id: submittedIds[0] })).json.data.getProductSubmission;
     expect(s.readiness).toEqual({ percent: 60, ready: false, failing: [{ code: 'R-IMG-MIN-2' }] });
+  });
+
+  it('the migration makes every stored rule say when it applies: bulk-edit fields after submit, the rest at submit', async () => {
+    const { db } = server.database;
+    const stored = [
+      { ...MIN_2, code: 'R-OLD-ATTR', kind: 'field-present', field: 'size', stage: 'attribute', min: undefined },
+      { ...MIN_2, code: 'R-OLD-BRAND', kind: 'field-present', field: 'companyName', min: undefined },
+      { ...MIN_2, code: 'R-OLD-NAME', kind: 'field-present', field: 'productName', stage: 'intake', min: undefined },
+      { ...MIN_2, code: 'R-OLD-SIZE', kind: 'field-present', field: 'size', stage: 'intake', min: undefined },
+      MIN_2,
+    ];
+    const [{ id }] = await db
+      .insert(partnerRuleSets)
+      .values({ partnerCompanyId: PARTNER, version: 1000, rules: stored })
+      .returning({ id: partnerRuleSets.id });
+    const migration = readFileSync(new URL('../drizzle/0042_readiness_applies_at.sql', import.meta.url), 'utf8');
+    await db.execute(sql.raw(migration.split('--> statement-breakpoint')[0]));
+    const [row] = await db.select().from(partnerRuleSets).where(eq(partnerRuleSets.id, id));
+    expect(
+      (row.rules as { code: string; appliesAt: string; stage?: string }[]).map((r) => [r.code, r.appliesAt, r.stage]),
+    ).toEqual([
+      ['R-OLD-ATTR', 'after-submit', undefined],
+      ['R-OLD-BRAND', 'after-submit', undefined],
+      ['R-OLD-NAME', 'submit', undefined],
+      ['R-OLD-SIZE', 'after-submit', undefined],
+      ['R-IMG-MIN-2', 'submit', undefined],
+    ]);
+    // The stored rules parse again (a rule that does not is left out of the partner's rules).
+    expect(ownRulesInputSchema.safeParse(row.rules).success).toBe(true);
+    await db.delete(partnerRuleSets).where(eq(partnerRuleSets.id, id));
   });
 });
