@@ -11,7 +11,7 @@ import {
   type ReadinessDryRun,
 } from '@portal/domain';
 import { minTwoImagesRule } from '@portal/domain/readiness.fixture';
-import { apiAs, graphql, uniqueEan13 } from './support/seed-api.ts';
+import { apiAs, createNamedDraft, graphql, uniqueEan13 } from './support/seed-api.ts';
 
 // The demo partner that has no configuration yet (server/src/demo/seed.ts); this file is the only one that adds it.
 const PARTNER = { companyId: 30500, name: 'Northside Market Co-op' };
@@ -209,7 +209,7 @@ test("a visitor opens the partner's landing page, signs in through its login and
   await expect(page.getByRole('link', { name: `Continue with Submission to ${PARTNER.name}` })).toBeVisible();
 });
 
-test("a partner's blocking 'at least 2 images' rule: added on its settings, the dry run says how many submissions it moves, the supplier sees 50% and the fix while typing, adds an image, sees 100% and submits", async ({
+test("a partner's blocking 'at least 2 images' rule at submit: staff add it, see per rule how many fail it and the open drafts it stops, confirm; the supplier's one-photo draft is refused at Submit with the rule's message; a submitted item shows the same score on Enter UPC(s), the activity list and its page", async ({
   page,
   browser,
 }) => {
@@ -217,8 +217,14 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
   // UPC); its own rule of weight 3 asks for a second image.
   const MIN_2 = minTwoImagesRule(3);
   const SAVE = `mutation($partner: Int!, $rules: [ReadinessRuleInput!]!) { saveReadinessRules(partnerCompanyId: $partner, rules: $rules) { version } }`;
-  const DRY_RUN = `query($partner: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) { judged becomesNotReady becomesReady scoreChanges rules { code becomesNotReady becomesReady } } }`;
+  const DRY_RUN = `query($partner: Int!, $rules: [ReadinessRuleInput!]!) { dryRunReadinessRules(partnerCompanyId: $partner, rules: $rules) {
+    judged becomesNotReady becomesReady scoreChanges openDrafts draftsBlocked draftsNewlyBlocked
+    rules { code failing becomesNotReady becomesReady draftsBlocked } } }`;
   const adminApi = await apiAs(DEMO.admin);
+  // A supplier's open draft of one photo for this partner: the rule would stop it at Submit.
+  const supplierApi = await apiAs(DEMO.supplier, PARTNER.companyId);
+  await createNamedDraft(supplierApi, uniqueEan13('41'), 'Northside Oat Bar');
+  await supplierApi.dispose();
   const adminContext = await browser.newContext();
   try {
     // The partner's administrator adds the rule on the partner's settings, checks what it changes, and saves.
@@ -262,11 +268,21 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
       { partner: PARTNER.companyId, rules: [MIN_2] },
     );
     expect(expected.judged).toBeGreaterThan(0);
+    // The partner's earlier one-photo submission fails it, and the supplier's open draft would be stopped.
+    const counts = expected.rules.find((r) => r.code === MIN_2.code)!;
+    expect(counts.failing).toBeGreaterThan(0);
+    expect(counts.becomesNotReady).toBe(counts.failing);
+    expect(counts.draftsBlocked).toBeGreaterThan(0);
     const changes = editor.getByRole('status', { name: 'What saving would change' });
     await expect(changes).toContainText(READINESS_DRY_RUN_MSG.summary(expected));
+    await expect(changes).toContainText(READINESS_DRY_RUN_MSG.drafts(expected));
     for (const r of expected.rules) await expect(changes).toContainText(READINESS_DRY_RUN_MSG.rule(r));
     await admin.screenshot({ path: 'test-results/readiness-rules-dry-run.png', fullPage: true });
+    // A new blocking rule at submit stops suppliers: the editor asks first, naming it and the drafts it stops.
     await editor.getByRole('button', { name: READINESS_EDITOR_MSG.save }).click();
+    const ask = editor.getByRole('alertdialog', { name: 'Confirm the new version' });
+    await expect(ask).toContainText(READINESS_DRY_RUN_MSG.confirmStop([MIN_2.code], expected.draftsBlocked));
+    await ask.getByRole('button', { name: READINESS_DRY_RUN_MSG.confirm }).click();
     const savedToast = admin.getByText(/^Rules saved as version \d+\./);
     await expect(savedToast).toBeVisible();
     const version = Number(/version (\d+)/.exec((await savedToast.textContent())!)![1]);
@@ -308,22 +324,19 @@ test("a partner's blocking 'at least 2 images' rule: added on its settings, the 
     await expect(page.getByText(READINESS_MSG.blocksSubmit(upc, [MIN_2]))).toBeHidden();
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.waitForURL(/\/30500\/upload\/draft\/[^/]+\/confirmation$/);
-    // On the activity list the product has its readiness for the partner (after the specification's columns).
+    // On the activity list the product has the score Enter UPC(s) showed (after the specification's columns): the
+    // bulk-edit fields staff fill in after submission are not in it.
     await page.goto(at('/activity/pending'));
     const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: displayUpc(upc) }) });
     await expect(page.getByRole('columnheader', { name: 'Readiness' })).toBeVisible();
-    await expect(row).toContainText(/\d+%/);
+    await expect(row.getByRole('cell', { name: '100%', exact: true })).toBeVisible();
     await page.screenshot({ path: 'test-results/readiness-activity.png', fullPage: true });
-    // Its detail page: the score, the version of the rules it was judged against and what is left to fix (the
-    // attributes staff fill in after submission), the images rule no longer among them.
+    // Its detail page: the same score, the version of the rules it was judged against, nothing for the supplier to fix.
     await row.getByRole('link', { name: displayUpc(upc) }).click();
     const detail = page.getByRole('region', { name: 'Readiness for this partner' });
     await expect(detail).toContainText(READINESS_MSG.judgedAgainst(version));
-    await expect(detail.getByText(/^UPC \d+: \d+% ready for this partner$/)).toBeVisible();
-    await expect(detail).not.toContainText(MIN_2.code);
-    // Sent already: a failing blocking rule says it blocks readiness, not Submit.
-    await expect(detail.getByRole('listitem').first()).toContainText(READINESS_MSG.blockingSubmitted);
-    await expect(detail).not.toContainText(READINESS_MSG.severityLabel.blocking);
+    await expect(detail.getByText(READINESS_MSG.score(upc, 100), { exact: true })).toBeVisible();
+    await expect(detail.getByRole('listitem')).toHaveCount(0);
 
     // Staff: the review queue filtered by "not ready" and by the rule lists the partner's earlier one-image
     // submissions (moved by the background recompute after the save), each naming the rule, and not the new one.

@@ -9,10 +9,18 @@ export function uniqueEan13(prefix: '40' | '41'): string {
   return body + String(gs1CheckDigit(body));
 }
 
-/** An API session as `who`, with our own Origin as the browser would send it; specs seed data through it. */
-export async function apiAs(who: { email: string; password: string }): Promise<APIRequestContext> {
+/**
+ * An API session as `who`, with our own Origin as the browser would send it; specs seed data through it. With
+ * `partner`, signed in through that partner's co-branded login: its drafts go to that partner.
+ */
+export async function apiAs(who: { email: string; password: string }, partner?: number): Promise<APIRequestContext> {
   const api = await request.newContext({ baseURL: E2E.portal, extraHTTPHeaders: { origin: E2E.portal } });
-  const res = await api.post('/api/auth/login', { form: { username: who.email, password: who.password } });
+  const form = {
+    username: who.email,
+    password: who.password,
+    ...(partner !== undefined && { partner: String(partner) }),
+  };
+  const res = await api.post('/api/auth/login', { form });
   expect(res.ok(), `login of ${who.email}: ${res.status()}`).toBe(true);
   return api;
 }

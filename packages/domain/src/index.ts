@@ -39,6 +39,7 @@ export * from './photo-checks.ts';
 export * from './photo-checks-schema.ts';
 export * from './readiness-messages.ts';
 export * from './readiness.ts';
+export * from './safe-pattern.ts';
 export * from './readiness-stored.ts';
 export * from './api-v1.ts';
 export * from './review.ts';

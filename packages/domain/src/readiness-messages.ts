@@ -13,11 +13,28 @@ export const RULE_CODE_PATTERN = /^R(-[A-Z0-9]+)+$/;
 export const RULE_SEVERITIES = ['blocking', 'warning', 'info'] as const;
 export type RuleSeverity = (typeof RULE_SEVERITIES)[number];
 
+/** When a rule applies: at Submit (the supplier's, on Enter UPC(s)), or after it (partner staff's, the bulk edit). */
+export const RULE_APPLIES_AT = ['submit', 'after-submit'] as const;
+export type RuleAppliesAt = (typeof RULE_APPLIES_AT)[number];
+export const RULE_APPLIES_AT_LABELS: Record<RuleAppliesAt, string> = {
+  submit: 'At submit (the supplier)',
+  'after-submit': 'After submit (staff, bulk edit)',
+};
+
+/** The file types a rule may require. */
+export const RULE_FILE_TYPES = ['pdf', 'image'] as const;
+export type RuleFileType = (typeof RULE_FILE_TYPES)[number];
+export const RULE_FILE_TYPE_LABELS: Record<RuleFileType, string> = { pdf: 'PDF', image: 'Photo or image' };
+
 export const READINESS_MSG = {
   unknownField: (code: string, field: string) => `${code}: there is no field named ${field}.`,
   tooManyImages: (code: string) =>
     `${code}: a draft holds at most ${MAX_FILES_PER_DRAFT} files, so more images than that can never be given.`,
   duplicateCode: (code: string) => `${code}: each rule code may be used once.`,
+  fieldAfterSubmit: (code: string, field: string) =>
+    `${code}: ${field} is filled in after submission, in the bulk edit; a rule on it applies after submit.`,
+  lengthBoundRequired: (code: string) => `${code}: give the least length, the greatest, or both.`,
+  lengthOrder: (code: string) => `${code}: the least length is more than the greatest.`,
   impliedCode: (code: string) => `${code}: this code belongs to a rule the partner settings make; choose another.`,
   messageRequired: 'The message is empty: say what the rule asks for.',
   fixRequired: 'The how-to-fix text is empty: say what to do to pass the rule.',
@@ -38,18 +55,31 @@ export const READINESS_MSG = {
   blockingSubmitted: 'Blocking',
 } as const;
 
-/** A readiness column's cell: "100%", "50% · 1 blocking", or "N/A" without a partner's rules. */
-export function readinessCell(r: { percent: number; failing: readonly { severity: string }[] } | null): string {
+/**
+ * A readiness column's cell, compact: the score and the top failing rule (failing rules are stored blocking ones
+ * first), with how many more fail: "50% · R-IMG-MIN-2 +1", "100%", or "N/A" without a partner's rules.
+ */
+export function readinessCell(r: { percent: number; failing: readonly { code: string }[] } | null): string {
   if (!r) return 'N/A';
-  const blocking = r.failing.filter((f) => f.severity === 'blocking').length;
-  return blocking ? `${r.percent}% · ${blocking} blocking` : `${r.percent}%`;
+  const [top, ...more] = r.failing;
+  if (!top) return `${r.percent}%`;
+  return `${r.percent}% · ${top.code}${more.length ? ` +${more.length}` : ''}`;
 }
 
-/** One rule's share of a dry run: how many submissions it would make not ready, and ready again. */
+/** The cell's full text for a tooltip: every failing rule's code and message, one a line. */
+export const readinessCellDetail = (r: { failing: readonly { code: string; message: string }[] } | null) =>
+  r?.failing.map((f) => `${f.code}: ${f.message}`).join('\n') ?? '';
+
+/**
+ * One rule's share of a dry run: how many current submissions fail it by the proposed rules, how many it would make
+ * not ready and ready again, and how many open drafts it would refuse at Submit.
+ */
 export interface DryRunRuleChange {
   code: string;
+  failing: number;
   becomesNotReady: number;
   becomesReady: number;
+  draftsBlocked: number;
 }
 
 /** What saving a rule set would change, before it is saved. */
@@ -60,7 +90,12 @@ export interface ReadinessDryRun {
   becomesReady: number;
   /** Score changes without a change of readiness. */
   scoreChanges: number;
-  /** Per rule code, blocking rules only (the ones that decide readiness); rules that change nothing are left out. */
+  /** Open drafts to the partner judged (counted in a run's first step). */
+  openDrafts: number;
+  /** Open drafts the proposed rules would refuse at Submit, and of those the ones the current rules do not. */
+  draftsBlocked: number;
+  draftsNewlyBlocked: number;
+  /** Per rule code of either rule set; rules no submission or draft fails and that move nothing are left out. */
   rules: DryRunRuleChange[];
 }
 
@@ -77,9 +112,16 @@ export interface ReadinessDryRunStep extends ReadinessDryRun {
 export const READINESS_DRY_RUN_MSG = {
   summary: (d: ReadinessDryRun) =>
     `Of ${d.judged} current submission(s), ${d.becomesNotReady} would become not ready and ${d.becomesReady} ready again; ${d.scoreChanges} more would change score.`,
+  drafts: (d: ReadinessDryRun) =>
+    `Of ${d.openDrafts} open draft(s), ${d.draftsBlocked} would be refused at Submit (${d.draftsNewlyBlocked} of them not refused now).`,
   progress: (judged: number, total: number) => `Checking: ${judged} of ${total} current submission(s) judged so far.`,
   rule: (r: DryRunRuleChange) =>
-    `${r.code}: ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again.`,
+    `${r.code}: ${r.failing} submission(s) fail it; ${r.becomesNotReady} would become not ready, ${r.becomesReady} ready again; it would refuse ${r.draftsBlocked} open draft(s) at Submit.`,
+  /** Asked before a version whose new blocking rules at submit would stop suppliers. */
+  confirmStop: (codes: readonly string[], drafts: number) =>
+    `${codes.join(', ')} ${codes.length > 1 ? 'block' : 'blocks'} Submit: from this version on, suppliers cannot send a product that fails ${codes.length > 1 ? 'them' : 'it'} until they fix it. ${drafts} open draft(s) would be refused now.`,
+  confirm: 'Make new version anyway',
+  cancel: 'Keep editing',
 };
 
 /** The rule editor on the partner's settings. */

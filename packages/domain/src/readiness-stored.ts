@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Readiness } from './readiness.ts';
+import { appliesAtOf, type Readiness, type ReadinessRule } from './readiness.ts';
 import { RULE_CODE_PATTERN, RULE_SEVERITIES, type ReadinessDryRun } from './readiness-messages.ts';
 
 /**
@@ -82,21 +82,35 @@ export const emptyDryRun = (): ReadinessDryRun => ({
   becomesNotReady: 0,
   becomesReady: 0,
   scoreChanges: 0,
+  openDrafts: 0,
+  draftsBlocked: 0,
+  draftsNewlyBlocked: 0,
   rules: [],
 });
 
+type RuleCount = 'failing' | 'becomesNotReady' | 'becomesReady' | 'draftsBlocked';
+
+function countRule(run: ReadinessDryRun, code: string, key: RuleCount) {
+  let entry = run.rules.find((r) => r.code === code);
+  if (!entry) run.rules.push((entry = { code, failing: 0, becomesNotReady: 0, becomesReady: 0, draftsBlocked: 0 }));
+  entry[key] += 1;
+}
+
 /**
- * Adds one submission's two judgements (by the current rules and by the proposed ones) to a dry run. A rule is
- * counted for "not ready" when it blocks now and did not before on a submission that was ready, and for "ready"
- * when it blocked before on a submission that is ready now.
+ * Adds one submission's judgements (by the current rules and by the proposed ones, at submit; and by the proposed
+ * ones after submit, for the failing counts of staff's rules) to a dry run. Every rule the proposed rules fail is
+ * counted as failing, whatever the submission was before; a rule is counted for "not ready" when it blocks on a
+ * submission that was ready, and for "ready" when it blocked before on a submission that is ready now.
  */
-export function addToDryRun(run: ReadinessDryRun, before: Readiness, after: Readiness): ReadinessDryRun {
+export function addToDryRun(
+  run: ReadinessDryRun,
+  before: Readiness,
+  after: Readiness,
+  afterSubmit?: Readiness,
+): ReadinessDryRun {
   run.judged += 1;
-  const count = (code: string, key: 'becomesNotReady' | 'becomesReady') => {
-    let entry = run.rules.find((r) => r.code === code);
-    if (!entry) run.rules.push((entry = { code, becomesNotReady: 0, becomesReady: 0 }));
-    entry[key] += 1;
-  };
+  const count = (code: string, key: RuleCount) => countRule(run, code, key);
+  for (const r of [...after.failing, ...(afterSubmit?.failing ?? [])]) count(r.code, 'failing');
   if (before.ready && !after.ready) {
     run.becomesNotReady += 1;
     for (const r of after.blocking) count(r.code, 'becomesNotReady');
@@ -107,21 +121,68 @@ export function addToDryRun(run: ReadinessDryRun, before: Readiness, after: Read
   return run;
 }
 
+/**
+ * Adds one open draft to a dry run: its products judged at submit by the current and the proposed rules. It is
+ * refused at Submit when a product has a failing blocking rule; each such rule is counted once per draft.
+ */
+export function addDraftToDryRun(
+  run: ReadinessDryRun,
+  before: readonly { readiness: Readiness }[],
+  after: readonly { readiness: Readiness }[],
+): ReadinessDryRun {
+  run.openDrafts += 1;
+  const blockedAfter = new Set(after.flatMap((p) => p.readiness.blocking.map((r) => r.code)));
+  if (blockedAfter.size) {
+    run.draftsBlocked += 1;
+    if (before.every((p) => p.readiness.ready)) run.draftsNewlyBlocked += 1;
+  }
+  for (const code of blockedAfter) countRule(run, code, 'draftsBlocked');
+  return run;
+}
+
+const COUNTS = [
+  'judged',
+  'becomesNotReady',
+  'becomesReady',
+  'scoreChanges',
+  'openDrafts',
+  'draftsBlocked',
+  'draftsNewlyBlocked',
+] as const;
+
 /** Two parts of a dry run (steps over different submissions) as one: every count added, per rule too. */
 export function mergeDryRuns(a: ReadinessDryRun, b: ReadinessDryRun): ReadinessDryRun {
   const rules = a.rules.map((r) => ({ ...r }));
   for (const r of b.rules) {
     const entry = rules.find((e) => e.code === r.code);
-    if (entry) {
-      entry.becomesNotReady += r.becomesNotReady;
-      entry.becomesReady += r.becomesReady;
-    } else rules.push({ code: r.code, becomesNotReady: r.becomesNotReady, becomesReady: r.becomesReady });
+    if (!entry) rules.push({ ...r });
+    else
+      for (const key of ['failing', 'becomesNotReady', 'becomesReady', 'draftsBlocked'] as const) entry[key] += r[key];
   }
-  return {
-    judged: a.judged + b.judged,
-    becomesNotReady: a.becomesNotReady + b.becomesNotReady,
-    becomesReady: a.becomesReady + b.becomesReady,
-    scoreChanges: a.scoreChanges + b.scoreChanges,
-    rules: rules.sort((x, y) => x.code.localeCompare(y.code)),
-  };
+  const merged = { ...emptyDryRun(), rules: rules.sort((x, y) => x.code.localeCompare(y.code)) };
+  for (const key of COUNTS) merged[key] = a[key] + b[key];
+  return merged;
+}
+
+/**
+ * The blocking rules at submit of a proposed rule set that the current one lacks or has otherwise (a new rule, a
+ * rule made blocking or moved to submit, its threshold changed): saving them stops suppliers whose products fail
+ * them, so the editor asks first.
+ */
+export function newBlockingSubmitRules(
+  current: readonly ReadinessRule[],
+  proposed: readonly ReadinessRule[],
+): string[] {
+  // What the rule asks, whatever its words, weight or key order.
+  const asks = (r: ReadinessRule) =>
+    JSON.stringify(
+      Object.entries({ ...r, message: '', fix: '', weight: 0, appliesAt: appliesAtOf(r) }).sort(([x], [y]) =>
+        x.localeCompare(y),
+      ),
+    );
+  const same = (a: ReadinessRule, b: ReadinessRule) => asks(a) === asks(b);
+  return proposed
+    .filter((r) => r.severity === 'blocking' && appliesAtOf(r) === 'submit')
+    .filter((r) => !current.some((c) => c.code === r.code && same(c, r)))
+    .map((r) => r.code);
 }

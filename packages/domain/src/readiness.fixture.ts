@@ -1,3 +1,4 @@
+import type { DryRunRuleChange } from './readiness-messages.ts';
 import type { DraftFileFacts, PartnerRuleSettings, ReadinessRule } from './readiness.ts';
 
 /**
@@ -128,3 +129,13 @@ export const minTwoImagesRule = (weight: number) =>
     message: 'At least 2 images are needed.',
     fix: 'Add a picture of the back of the pack.',
   }) satisfies ReadinessRule;
+
+/** One rule's counts in a dry run, every count 0 but those given. */
+export const dryRunRuleCounts = (code: string, counts: Partial<DryRunRuleChange> = {}): DryRunRuleChange => ({
+  code,
+  failing: 0,
+  becomesNotReady: 0,
+  becomesReady: 0,
+  draftsBlocked: 0,
+  ...counts,
+});

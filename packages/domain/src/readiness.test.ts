@@ -6,8 +6,10 @@ import {
   readinessRefusal,
   effectiveRuleSet,
   impliedRules,
+  appliesAtOf,
   judgeReadiness,
   ownRulesInputSchema,
+  submissionReadiness,
   partnerStatusesOf,
   type ReadinessFacts,
   type ReadinessFile,
@@ -15,6 +17,7 @@ import {
 } from './readiness.ts';
 import { READINESS_FIXTURE, readinessSummary } from './readiness.fixture.ts';
 import { READINESS_MSG, type RuleSeverity } from './readiness-messages.ts';
+import { PATTERN_MSG } from './safe-pattern.ts';
 import { partnerStatusLabel } from './statuses.ts';
 
 const file = (over: Partial<ReadinessFile> = {}): ReadinessFile => ({
@@ -27,7 +30,6 @@ const file = (over: Partial<ReadinessFile> = {}): ReadinessFile => ({
   ...over,
 });
 const facts = (over: Partial<ReadinessFacts> = {}): ReadinessFacts => ({
-  stage: 'draft',
   upc: '036000291452',
   productName: 'Oat Crisps',
   shippingProfileId: 7,
@@ -37,9 +39,11 @@ const facts = (over: Partial<ReadinessFacts> = {}): ReadinessFacts => ({
 const base = { message: 'm', fix: 'f', weight: 1 } as const;
 const one = (rule: ReadinessRule, f: ReadinessFacts) => judgeReadiness(f, { version: 1, rules: [rule] });
 const passes = (rule: ReadinessRule, f: ReadinessFacts) => one(rule, f).results[0].passed;
+const passesAfterSubmit = (rule: ReadinessRule, f: ReadinessFacts) =>
+  judgeReadiness(f, { version: 1, rules: [rule] }, 'after-submit').results[0].passed;
 
 describe('every rule kind', () => {
-  it('field-present: UPC (valid only), product name, shipping profile; attributes on submissions only', () => {
+  it('field-present: UPC (valid only), product name, shipping profile; bulk-edit fields after submit only', () => {
     const upc: ReadinessRule = { ...base, code: 'R-A', kind: 'field-present', field: 'upc', severity: 'blocking' };
     expect(passes(upc, facts())).toBe(true);
     expect(passes(upc, facts({ upc: '036000291453' }))).toBe(false);
@@ -48,9 +52,10 @@ describe('every rule kind', () => {
     const shipping: ReadinessRule = { ...upc, field: 'shippingProfile' };
     expect(passes(shipping, facts({ shippingProfileId: null }))).toBe(false);
     const brand: ReadinessRule = { ...upc, field: 'companyName' };
-    expect(one(brand, facts()).results).toEqual([]); // not judged on a draft
-    expect(passes(brand, facts({ stage: 'submission', attributes: { companyName: 'Acme' } }))).toBe(true);
-    expect(passes(brand, facts({ stage: 'submission', attributes: { companyName: ' ' } }))).toBe(false);
+    expect(appliesAtOf(brand)).toBe('after-submit');
+    expect(one(brand, facts({ attributes: { companyName: ' ' } })).results).toEqual([]); // not judged at submit
+    expect(passesAfterSubmit(brand, facts({ attributes: { companyName: 'Acme' } }))).toBe(true);
+    expect(passesAfterSubmit(brand, facts({ attributes: { companyName: ' ' } }))).toBe(false);
   });
 
   it('min-images and marketing-image', () => {
@@ -158,7 +163,7 @@ describe('the rules the settings imply (behaviour kept)', () => {
       { ...base, code: 'R-SIZE', kind: 'field-present', field: 'size', severity: 'info', message: 'Size?' },
     ];
     const set = effectiveRuleSet(settings, own, 2);
-    const judged = judgeReadiness(facts({ stage: 'submission', attributes: { productName: 'x', msrp: null } }), set);
+    const judged = judgeReadiness(facts({ attributes: { productName: 'x', msrp: null } }), set, 'after-submit');
     const statuses = partnerStatusesOf(judged, set);
     expect(statuses).toContainEqual({ type: 'Pass', message: 'Product Name is provided' });
     expect(statuses).toContainEqual({ type: 'Fail', message: 'MSRP is required' });
@@ -241,5 +246,146 @@ describe('why Submit is refused (the page and the server say the same)', () => {
       code: 'READINESS_BLOCKS',
       messages: [READINESS_MSG.blocksSubmit('036000291452', [rule])],
     });
+  });
+});
+
+describe('at submit or after submit: what the supplier is told', () => {
+  /** The demo partner's settings: its field rules leave every bulk-edit column required (18 of them visible). */
+  const demo = {
+    fieldRules: { productName: { required: true }, shippingProfile: { required: false } },
+    blockingPhotoChecks: [],
+    minImageLongSidePx: 1000,
+  };
+  const draftFile = {
+    fileName: 'front.jpg',
+    upc: '036000291452',
+    productName: 'Oat Crisps',
+    shippingProfileId: null,
+    isMarketingImage: true,
+    detectionStatus: 'done',
+    detectedUpcs: [] as string[],
+    qualityIssues: [] as { code: string }[],
+    longSidePx: 3000,
+  };
+
+  it('the rules a bulk-edit column implies apply after submit; the UPC, name, images and photos at submit', () => {
+    const rules = impliedRules(demo);
+    const after = rules.filter((r) => appliesAtOf(r) === 'after-submit');
+    expect(after.length).toBeGreaterThanOrEqual(18);
+    expect(after.every((r) => r.code.startsWith('R-ATTR-'))).toBe(true);
+    expect(rules.filter((r) => appliesAtOf(r) === 'submit').map((r) => r.code)).toEqual([
+      'R-FLD-UPC',
+      'R-FLD-PRODUCT-NAME',
+      'R-IMG-MARKETING',
+    ]);
+  });
+
+  it('the same product scores the same on Enter UPC(s) and once submitted: no bulk-edit rule in the score', () => {
+    const set = effectiveRuleSet(demo, [], 0);
+    const [draft] = draftReadiness([draftFile], set);
+    const submitted = submissionReadiness(
+      {
+        upc: draftFile.upc,
+        productName: draftFile.productName,
+        shippingProfileId: null,
+        files: [draftFile],
+        attributes: { productName: 'Oat Crisps' },
+        duplicateUpc: false,
+      },
+      set,
+    );
+    expect(draft.readiness.percent).toBe(100);
+    expect(submitted).toEqual(draft.readiness);
+    // Staff's work is judged apart, for the partner statuses: the bulk edit's fields are still empty.
+    const staff = submissionReadiness(
+      { ...draftFile, upc: draftFile.upc, files: [], attributes: {}, duplicateUpc: false },
+      set,
+      'after-submit',
+    );
+    expect(staff.failing.length).toBeGreaterThanOrEqual(17);
+  });
+
+  it('a rule on a bulk-edit field may not apply at submit: the supplier cannot fill it in', () => {
+    const brand = { ...base, code: 'R-BRAND', kind: 'field-present', field: 'companyName', severity: 'blocking' };
+    const parsed = ownRulesInputSchema.safeParse([{ ...brand, appliesAt: 'submit' }]);
+    expect(parsed.success ? [] : parsed.error.issues.map((i) => i.message)).toEqual([
+      READINESS_MSG.fieldAfterSubmit('R-BRAND', 'companyName'),
+    ]);
+    expect(ownRulesInputSchema.safeParse([{ ...brand, appliesAt: 'after-submit' }]).success).toBe(true);
+  });
+
+  it('a product name rule may be made to apply after submit: then it is staff who fix it, on the bulk edit', () => {
+    const name: ReadinessRule = {
+      ...base,
+      code: 'R-NAME',
+      kind: 'name-length',
+      max: 10,
+      severity: 'blocking',
+      appliesAt: 'after-submit',
+    };
+    expect(one(name, facts({ productName: 'A very long product name' })).results).toEqual([]);
+    expect(
+      passesAfterSubmit(
+        { ...name, kind: 'field-pattern', field: 'productName', pattern: '[A-Z].*' } as ReadinessRule,
+        facts({ attributes: { productName: 'oats' } }),
+      ),
+    ).toBe(false);
+  });
+});
+
+describe('the new rule kinds', () => {
+  it('name-length: code points of the trimmed name, least and greatest', () => {
+    const rule: ReadinessRule = { ...base, code: 'R-NL', kind: 'name-length', min: 3, max: 10, severity: 'warning' };
+    expect(passes(rule, facts({ productName: 'Oats' }))).toBe(true);
+    expect(passes(rule, facts({ productName: 'Oa' }))).toBe(false);
+    expect(passes(rule, facts({ productName: 'Oat Crisps!' }))).toBe(false);
+    expect(passes(rule, facts({ productName: '🍪🍪🍪' }))).toBe(true); // 3 characters, 6 UTF-16 units
+    expect(passes(rule, facts({ productName: null }))).toBe(false);
+    expect(passes({ ...rule, min: undefined }, facts({ productName: null }))).toBe(true);
+  });
+
+  it('field-pattern: the whole value must match; an empty field passes (field-present asks for it)', () => {
+    const rule: ReadinessRule = {
+      ...base,
+      code: 'R-NAME-CAPS',
+      kind: 'field-pattern',
+      field: 'productName',
+      pattern: '[A-Z][^!?]*',
+      severity: 'warning',
+    };
+    expect(passes(rule, facts({ productName: 'Oat Crisps' }))).toBe(true);
+    expect(passes(rule, facts({ productName: 'oat crisps' }))).toBe(false);
+    expect(passes(rule, facts({ productName: 'Oat Crisps!' }))).toBe(false);
+    expect(passes(rule, facts({ productName: null }))).toBe(true);
+    const size: ReadinessRule = { ...rule, code: 'R-SIZE', field: 'size', pattern: '\\d+(\\.\\d{1,2})?' };
+    expect(passesAfterSubmit(size, facts({ attributes: { size: 12.5 } }))).toBe(true);
+    expect(passesAfterSubmit(size, facts({ attributes: { size: 12.345 } }))).toBe(false);
+  });
+
+  it('file-type: a PDF spec sheet among the files, or at least n photos', () => {
+    const pdf: ReadinessRule = { ...base, code: 'R-SPEC', kind: 'file-type', fileType: 'pdf', severity: 'blocking' };
+    expect(passes(pdf, facts())).toBe(false);
+    expect(passes(pdf, facts({ files: [file(), file({ fileName: 'spec.PDF', isMarketingImage: false })] }))).toBe(true);
+    const photos: ReadinessRule = { ...pdf, code: 'R-PHOTOS', fileType: 'image', min: 2 };
+    expect(passes(photos, facts({ files: [file(), file({ fileName: 'spec.pdf' })] }))).toBe(false);
+    expect(passes(photos, facts({ files: [file(), file({ fileName: 'back.png' })] }))).toBe(true);
+  });
+
+  it('refuses a name length without bounds or the wrong way round, and an unsafe or invalid pattern', () => {
+    const problems = (rule: object) => {
+      const parsed = ownRulesInputSchema.safeParse([{ ...base, code: 'R-X', severity: 'warning', ...rule }]);
+      return parsed.success ? [] : parsed.error.issues.map((i) => i.message);
+    };
+    expect(problems({ kind: 'name-length' })).toEqual([READINESS_MSG.lengthBoundRequired('R-X')]);
+    expect(problems({ kind: 'name-length', min: 9, max: 3 })).toEqual([READINESS_MSG.lengthOrder('R-X')]);
+    expect(problems({ kind: 'field-pattern', field: 'productName', pattern: '(a+)+b' })).toEqual([
+      `R-X: ${PATTERN_MSG.nested}`,
+    ]);
+    expect(problems({ kind: 'field-pattern', field: 'productName', pattern: '[a' })[0]).toMatch(
+      /^R-X: The pattern is not a valid regular expression/,
+    );
+    expect(problems({ kind: 'field-pattern', field: 'colour', pattern: 'a' })).toEqual([
+      READINESS_MSG.unknownField('R-X', 'colour'),
+    ]);
   });
 });

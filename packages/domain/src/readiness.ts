@@ -8,7 +8,7 @@ import {
   type BulkEditField,
   type BulkEditValues,
 } from './bulk-edit.ts';
-import { MAX_FILES_PER_DRAFT } from './constants.ts';
+import { MAX_FILES_PER_DRAFT, MAX_PRODUCT_NAME } from './constants.ts';
 import { sameUpc, toEan13, upcError } from './gtin.ts';
 import { isFieldRequired, type FieldRules } from './partner-fields.ts';
 import {
@@ -21,7 +21,17 @@ import {
 } from './photo-checks.ts';
 import { photoIssueCodeSchema } from './photo-checks-schema.ts';
 import type { PartnerStatus } from './statuses.ts';
-import { READINESS_MSG, RULE_CODE_PATTERN, RULE_SEVERITIES, type RuleSeverity } from './readiness-messages.ts';
+import {
+  READINESS_MSG,
+  RULE_APPLIES_AT,
+  RULE_CODE_PATTERN,
+  RULE_FILE_TYPES,
+  RULE_SEVERITIES,
+  type RuleAppliesAt,
+  type RuleFileType,
+  type RuleSeverity,
+} from './readiness-messages.ts';
+import { matchesPattern, PATTERN_MAX_LENGTH, patternProblem } from './safe-pattern.ts';
 
 /**
  * Readiness: a partner's requirements as rules, judged by the same pure functions in the browser (live, on Enter
@@ -36,7 +46,8 @@ export const RULE_FIELDS: readonly string[] = [
   ...INTAKE_FIELDS,
   ...Object.values(BULK_EDIT_COLUMNS).flatMap((columns) => columns.map((c) => c.field)),
 ].filter((f, i, all) => all.indexOf(f) === i);
-const isIntakeField = (field: string): field is IntakeField => (INTAKE_FIELDS as readonly string[]).includes(field);
+export const isIntakeField = (field: string): field is IntakeField =>
+  (INTAKE_FIELDS as readonly string[]).includes(field);
 
 const ruleBase = {
   code: z.string().regex(RULE_CODE_PATTERN, READINESS_MSG.codeFormat).max(40),
@@ -44,7 +55,14 @@ const ruleBase = {
   fix: z.string().trim().min(1, READINESS_MSG.fixRequired).max(300),
   severity: z.enum(RULE_SEVERITIES),
   weight: z.number().int().min(1).max(100),
+  /**
+   * When the rule applies: `submit` (judged on the draft, a blocking one refuses Submit, the supplier sees it) or
+   * `after-submit` (judged on the submission only: the bulk edit's fields, which partner staff fill in). Absent: by
+   * the field (appliesAtOf).
+   */
+  appliesAt: z.enum(RULE_APPLIES_AT).optional(),
 };
+const nameLength = z.number().int().min(1).max(MAX_PRODUCT_NAME);
 
 export const readinessRuleSchema = z.discriminatedUnion('kind', [
   z
@@ -52,8 +70,28 @@ export const readinessRuleSchema = z.discriminatedUnion('kind', [
       ...ruleBase,
       kind: z.literal('field-present'),
       field: z.string().min(1).max(60),
-      /** Judged on the bulk edit's value, on submissions only; by default so for every field Enter UPC(s) lacks. */
-      stage: z.enum(['intake', 'attribute']).optional(),
+    })
+    .strict(),
+  /** The product name's length in characters (code points), at least `min` and at most `max`. */
+  z
+    .object({ ...ruleBase, kind: z.literal('name-length'), min: nameLength.optional(), max: nameLength.optional() })
+    .strict(),
+  /** A field's value, when filled in, matches a pattern as a whole (safe-pattern.ts); an empty field passes. */
+  z
+    .object({
+      ...ruleBase,
+      kind: z.literal('field-pattern'),
+      field: z.string().min(1).max(60),
+      pattern: z.string().min(1).max(PATTERN_MAX_LENGTH),
+    })
+    .strict(),
+  /** At least `min` (1 when absent) files of a type: a PDF spec sheet, a photo. */
+  z
+    .object({
+      ...ruleBase,
+      kind: z.literal('file-type'),
+      fileType: z.enum(RULE_FILE_TYPES),
+      min: z.number().int().min(1).max(MAX_FILES_PER_DRAFT).optional(),
     })
     .strict(),
   z.object({ ...ruleBase, kind: z.literal('min-images'), min: z.number().int().min(1).max(1000) }).strict(),
@@ -88,9 +126,19 @@ export const readinessRuleSchema = z.discriminatedUnion('kind', [
 export type ReadinessRule = z.infer<typeof readinessRuleSchema>;
 export type RuleKind = ReadinessRule['kind'];
 
-/** Where a rule is judged: attribute rules only once staff can fill the attributes in (on submissions). */
-export const ruleStage = (rule: ReadinessRule): 'intake' | 'attribute' =>
-  rule.kind !== 'field-present' ? 'intake' : (rule.stage ?? (isIntakeField(rule.field) ? 'intake' : 'attribute'));
+/** The field a rule reads, if it reads one. */
+const fieldOfRule = (rule: ReadinessRule): string | null =>
+  rule.kind === 'field-present' || rule.kind === 'field-pattern' ? rule.field : null;
+
+/**
+ * When a rule applies: as it says, or by its field: a rule on a field of the bulk edit (filled in by partner staff
+ * after submission) applies after submit, every other rule at submit.
+ */
+export function appliesAtOf(rule: ReadinessRule): RuleAppliesAt {
+  if (rule.appliesAt) return rule.appliesAt;
+  const field = fieldOfRule(rule);
+  return field !== null && !isIntakeField(field) ? 'after-submit' : 'submit';
+}
 
 /** One file of a product as the rules see it. */
 export interface ReadinessFile {
@@ -108,12 +156,11 @@ export interface ReadinessFile {
 
 /** One product (one UPC) of a draft or a submission. */
 export interface ReadinessFacts {
-  stage: 'draft' | 'submission';
   upc: string;
   productName: string | null;
   shippingProfileId: number | null;
   files: readonly ReadinessFile[];
-  /** The bulk edit's values (submissions only). */
+  /** The bulk edit's values (submissions only; read by after-submit rules). */
   attributes?: Partial<BulkEditValues>;
   /** Another submission to this partner has the same UPC (the server knows; the browser is told). */
   duplicateUpc?: boolean;
@@ -149,8 +196,9 @@ export interface RuleSet {
 
 const present = (value: unknown) => !isCellEmpty(value);
 
-function fieldValue(facts: ReadinessFacts, field: string, stage: 'intake' | 'attribute'): unknown {
-  if (stage === 'attribute') return facts.attributes?.[field as BulkEditField];
+/** A field's value: after submit the bulk edit's (staff may have changed the name there), at submit the intake's. */
+function fieldValue(facts: ReadinessFacts, field: string, at: RuleAppliesAt): unknown {
+  if (at === 'after-submit' && facts.attributes) return facts.attributes[field as BulkEditField];
   if (field === 'upc') return facts.upc && !upcError(facts.upc) ? facts.upc : null;
   if (field === 'productName') return facts.productName;
   if (field === 'shippingProfile') return facts.shippingProfileId;
@@ -164,17 +212,34 @@ function failsCheck(file: ReadinessFile, check: PhotoIssueCode, minLongSidePx: n
   return file.issues.includes(check);
 }
 
-/** Judges one rule; null when the rule is not judged at this stage. */
+/** The type of a file, by its name (uploads are checked to be what their names say). */
+export const fileTypeOf = (fileName: string): RuleFileType => (/\.pdf$/i.test(fileName) ? 'pdf' : 'image');
+
+/** Judges one rule. */
 function judgeRule(
   rule: ReadinessRule,
   facts: ReadinessFacts,
-): { passed: boolean; fileNames: string[]; pending?: boolean } | null {
-  if (facts.stage === 'draft' && ruleStage(rule) === 'attribute') return null;
+  at: RuleAppliesAt,
+): { passed: boolean; fileNames: string[]; pending?: boolean } {
   const ok = { passed: true, fileNames: [] as string[] };
   const fail = (fileNames: string[] = []) => ({ passed: false, fileNames });
   switch (rule.kind) {
     case 'field-present':
-      return present(fieldValue(facts, rule.field, ruleStage(rule))) ? ok : fail();
+      return present(fieldValue(facts, rule.field, at)) ? ok : fail();
+    case 'name-length': {
+      const length = [...(facts.productName ?? '').trim()].length;
+      return (rule.min === undefined || length >= rule.min) && (rule.max === undefined || length <= rule.max)
+        ? ok
+        : fail();
+    }
+    case 'field-pattern': {
+      const value = fieldValue(facts, rule.field, at);
+      return !present(value) || matchesPattern(rule.pattern, String(value).trim()) ? ok : fail();
+    }
+    case 'file-type':
+      return facts.files.filter((f) => fileTypeOf(f.fileName) === rule.fileType).length >= (rule.min ?? 1)
+        ? ok
+        : fail();
     case 'min-images':
       return facts.files.length >= rule.min ? ok : fail();
     case 'marketing-image':
@@ -201,12 +266,17 @@ function judgeRule(
   }
 }
 
-/** Judges a product against a rule set: the score, each rule's result, what fails and what blocks. */
-export function judgeReadiness(facts: ReadinessFacts, ruleSet: RuleSet): Readiness {
+/**
+ * Judges a product against the rules of a rule set that apply at one point: the score, each rule's result, what
+ * fails and what blocks. At `submit` (the default) this is the supplier-facing readiness: what Enter UPC(s) shows
+ * live, what Submit refuses and what a submission stores and lists show, one number on every page for the same
+ * product. At `after-submit`: partner staff's work (the bulk edit), read by the partner statuses.
+ */
+export function judgeReadiness(facts: ReadinessFacts, ruleSet: RuleSet, at: RuleAppliesAt = 'submit'): Readiness {
   const results: RuleResult[] = [];
   for (const rule of ruleSet.rules) {
-    const judged = judgeRule(rule, facts);
-    if (!judged) continue;
+    if (appliesAtOf(rule) !== at) continue;
+    const judged = judgeRule(rule, facts, at);
     const pending = judged.pending === true;
     results.push({
       code: rule.code,
@@ -310,7 +380,7 @@ export function impliedRules(settings: PartnerRuleSettings): ReadinessRule[] {
         code: `R-ATTR-${codeOf(column.field)}`,
         kind: 'field-present',
         field: column.field,
-        stage: 'attribute',
+        appliesAt: 'after-submit',
         severity: 'blocking',
         weight: 1,
         message: BULK_EDIT_MSG.required(column.label),
@@ -342,6 +412,9 @@ export const RULE_KIND_LABELS: Record<RuleKind, string> = {
   'code-matches-upc': 'The barcode in the photos matches the UPC',
   'upc-prefix': 'The UPC starts with one of these prefixes',
   'duplicate-upc': 'No other submission to this partner has the UPC',
+  'name-length': 'The product name is within a length',
+  'field-pattern': 'A field, when filled in, has a format',
+  'file-type': 'At least one file of a type (e.g. a PDF spec sheet)',
 };
 
 /** A partner's own rules as sent: each checked, then the set as a whole; the first problem names its rule. */
@@ -356,25 +429,37 @@ export const ownRulesInputSchema = z
       if (seen.has(rule.code)) issue(READINESS_MSG.duplicateCode(rule.code));
       seen.add(rule.code);
       if (reserved.test(rule.code)) issue(READINESS_MSG.impliedCode(rule.code));
-      if (rule.kind === 'field-present' && !RULE_FIELDS.includes(rule.field))
-        issue(READINESS_MSG.unknownField(rule.code, rule.field));
+      const field = fieldOfRule(rule);
+      if (field !== null && !RULE_FIELDS.includes(field)) issue(READINESS_MSG.unknownField(rule.code, field));
+      else if (field !== null && rule.appliesAt === 'submit' && !isIntakeField(field))
+        issue(READINESS_MSG.fieldAfterSubmit(rule.code, field));
+      if (rule.kind === 'name-length' && rule.min === undefined && rule.max === undefined)
+        issue(READINESS_MSG.lengthBoundRequired(rule.code));
+      if (rule.kind === 'name-length' && rule.min !== undefined && rule.max !== undefined && rule.min > rule.max)
+        issue(READINESS_MSG.lengthOrder(rule.code));
+      if (rule.kind === 'field-pattern') {
+        const problem = patternProblem(rule.pattern);
+        if (problem) issue(`${rule.code}: ${problem}`);
+      }
+      if (rule.kind === 'file-type' && (rule.min ?? 1) > MAX_FILES_PER_DRAFT)
+        issue(READINESS_MSG.tooManyImages(rule.code));
       if (rule.kind === 'min-images' && rule.min > MAX_FILES_PER_DRAFT) issue(READINESS_MSG.tooManyImages(rule.code));
     }
   });
 
 /** The specification's partner statuses, one per attribute rule, from the same results (docs/decisions/readiness.md). */
-export function partnerStatusesOf(readiness: Readiness, ruleSet: RuleSet): PartnerStatus[] {
-  const attribute = new Set(ruleSet.rules.filter((r) => ruleStage(r) === 'attribute').map((r) => r.code));
+export function partnerStatusesOf(afterSubmit: Readiness, ruleSet: RuleSet): PartnerStatus[] {
+  const attribute = new Set(ruleSet.rules.filter((r) => appliesAtOf(r) === 'after-submit').map((r) => r.code));
   const labels = new Map(
     Object.values(BULK_EDIT_COLUMNS)
       .flat()
       .map((c) => [c.field as string, c.label]),
   );
-  const fieldOf = new Map(ruleSet.rules.map((r) => [r.code, r.kind === 'field-present' ? r.field : '']));
-  return readiness.results
+  const fieldOf = new Map(ruleSet.rules.map((r) => [r.code, fieldOfRule(r) ?? '']));
+  return afterSubmit.results
     .filter((r) => attribute.has(r.code))
     .map((r) => {
-      if (r.passed) return { type: 'Pass', message: `${labels.get(fieldOf.get(r.code)!)} is provided` };
+      if (r.passed) return { type: 'Pass', message: `${labels.get(fieldOf.get(r.code)!) ?? r.code} is provided` };
       const type = r.severity === 'blocking' ? 'Fail' : r.severity === 'warning' ? 'Warn' : 'Info';
       return { type, message: r.message };
     });
@@ -403,17 +488,16 @@ export function partnerStatusesFor(row: Partial<BulkEditValues>, ruleSet: RuleSe
   if (!ruleSet) return [];
   const attributeRules: RuleSet = {
     version: ruleSet.version,
-    rules: ruleSet.rules.filter((r) => ruleStage(r) === 'attribute'),
+    rules: ruleSet.rules.filter((r) => appliesAtOf(r) === 'after-submit'),
   };
   const facts: ReadinessFacts = {
-    stage: 'submission',
     upc: '',
     productName: null,
     shippingProfileId: null,
     files: [],
     attributes: row,
   };
-  return partnerStatusesOf(judgeReadiness(facts, attributeRules), attributeRules);
+  return partnerStatusesOf(judgeReadiness(facts, attributeRules, 'after-submit'), attributeRules);
 }
 
 /** The partner statuses from field rules alone (the rules they imply; no rule of the partner's own). */
@@ -466,7 +550,6 @@ export function draftReadiness(
   return productsOfDraft(typed).map((group) => {
     const upc = group[0].upc;
     const facts: ReadinessFacts = {
-      stage: 'draft',
       upc,
       // As Submit: every file of the product carries the name (and a profile), or the product has none.
       productName: group.every((f) => f.productName?.trim()) ? group[0].productName!.trim() : null,
@@ -519,11 +602,14 @@ export interface SubmissionFacts {
   duplicateUpc: boolean;
 }
 
-/** A submission judged against the partner's rules: intake and attribute rules alike. */
-export const submissionReadiness = (s: SubmissionFacts, ruleSet: RuleSet): Readiness =>
+/**
+ * A submission judged against the partner's rules that apply at one point: at `submit` (the default) the same
+ * judgement as its draft's on Enter UPC(s) (draftReadiness), the supplier-facing score; `after-submit` for the
+ * partner statuses.
+ */
+export const submissionReadiness = (s: SubmissionFacts, ruleSet: RuleSet, at: RuleAppliesAt = 'submit'): Readiness =>
   judgeReadiness(
     {
-      stage: 'submission',
       upc: s.upc,
       productName: s.productName,
       shippingProfileId: s.shippingProfileId,
@@ -532,4 +618,5 @@ export const submissionReadiness = (s: SubmissionFacts, ruleSet: RuleSet): Readi
       duplicateUpc: s.duplicateUpc,
     },
     ruleSet,
+    at,
   );

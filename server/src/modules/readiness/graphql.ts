@@ -1,4 +1,5 @@
 import {
+  appliesAtOf,
   RULE_SEVERITIES,
   type DryRunRuleChange,
   type ProductReadiness,
@@ -26,7 +27,7 @@ export const RuleSeverityEnum = builder.enumType('RuleSeverity', {
 /** Every field of every rule kind, null where a kind has none. */
 const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
   description:
-    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc. severity: blocking, warning or info.",
+    "One of a partner's readiness rules. kind: field-present (field), min-images (min), marketing-image, photo-check (check, minLongSidePx), code-matches-upc, upc-prefix (prefixes), duplicate-upc, name-length (min, max), field-pattern (field, pattern: a regular expression the whole value matches), file-type (fileType: pdf or image, min). severity: blocking, warning or info. appliesAt: submit (judged on the draft; a blocking one refuses Submit) or after-submit (judged on the submission: the bulk edit's fields, staff's work).",
   fields: (t) => ({
     code: t.exposeString('code'),
     kind: t.exposeString('kind'),
@@ -34,15 +35,28 @@ const RuleRef = builder.objectRef<ReadinessRule>('ReadinessRule').implement({
     fix: t.exposeString('fix'),
     severity: t.field({ type: RuleSeverityEnum, resolve: (r) => r.severity }),
     weight: t.exposeInt('weight'),
-    field: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-present' ? r.field : null) }),
-    min: t.int({ nullable: true, resolve: (r) => (r.kind === 'min-images' ? r.min : null) }),
+    field: t.string({
+      nullable: true,
+      resolve: (r) => (r.kind === 'field-present' || r.kind === 'field-pattern' ? r.field : null),
+    }),
+    min: t.int({
+      nullable: true,
+      resolve: (r) =>
+        r.kind === 'min-images' ? r.min : r.kind === 'name-length' || r.kind === 'file-type' ? (r.min ?? null) : null,
+    }),
+    max: t.int({ nullable: true, resolve: (r) => (r.kind === 'name-length' ? (r.max ?? null) : null) }),
+    pattern: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-pattern' ? r.pattern : null) }),
+    fileType: t.string({ nullable: true, resolve: (r) => (r.kind === 'file-type' ? r.fileType : null) }),
     check: t.string({ nullable: true, resolve: (r) => (r.kind === 'photo-check' ? r.check : null) }),
     minLongSidePx: t.int({
       nullable: true,
       resolve: (r) => (r.kind === 'photo-check' ? (r.minLongSidePx ?? null) : null),
     }),
     prefixes: t.stringList({ nullable: true, resolve: (r) => (r.kind === 'upc-prefix' ? r.prefixes : null) }),
-    stage: t.string({ nullable: true, resolve: (r) => (r.kind === 'field-present' ? (r.stage ?? null) : null) }),
+    appliesAt: t.string({
+      description: 'submit or after-submit: as the rule says, or by its field when it says nothing.',
+      resolve: (r) => appliesAtOf(r),
+    }),
   }),
 });
 
@@ -104,7 +118,10 @@ const RuleInput = builder.inputType('ReadinessRuleInput', {
     check: t.string(),
     minLongSidePx: t.int(),
     prefixes: t.stringList(),
-    stage: t.string(),
+    max: t.int(),
+    pattern: t.string(),
+    fileType: t.string(),
+    appliesAt: t.string({ description: 'submit or after-submit; by the field when left out.' }),
   }),
 });
 
@@ -175,8 +192,12 @@ builder.objectField(ProductSubmissionRef, 'readiness', (t) =>
 const DryRunRuleRef = builder.objectRef<DryRunRuleChange>('ReadinessDryRunRule').implement({
   fields: (t) => ({
     code: t.exposeString('code'),
+    failing: t.exposeInt('failing', { description: 'Submissions that fail it by the proposed rules.' }),
     becomesNotReady: t.exposeInt('becomesNotReady'),
     becomesReady: t.exposeInt('becomesReady'),
+    draftsBlocked: t.exposeInt('draftsBlocked', {
+      description: 'Open drafts it would refuse at Submit (a blocking rule at submit).',
+    }),
   }),
 });
 
@@ -194,6 +215,13 @@ const DryRunRef = builder.objectRef<ReadinessDryRunStep>('ReadinessDryRun').impl
     becomesNotReady: t.exposeInt('becomesNotReady'),
     becomesReady: t.exposeInt('becomesReady'),
     scoreChanges: t.exposeInt('scoreChanges'),
+    openDrafts: t.exposeInt('openDrafts', { description: 'Open drafts to the partner judged (in the first step).' }),
+    draftsBlocked: t.exposeInt('draftsBlocked', {
+      description: 'Open drafts the proposed rules would refuse at Submit.',
+    }),
+    draftsNewlyBlocked: t.exposeInt('draftsNewlyBlocked', {
+      description: 'Of those, the ones the current rules do not refuse.',
+    }),
     rules: t.field({ type: [DryRunRuleRef], resolve: (d) => d.rules }),
   }),
 });

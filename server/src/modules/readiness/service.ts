@@ -1,4 +1,5 @@
 import {
+  addDraftToDryRun,
   addToDryRun,
   effectiveRuleSet,
   emptyDryRun,
@@ -11,6 +12,7 @@ import {
   type DraftFileFacts,
   type ProductReadiness,
   type RuleSet,
+  type ReadinessDryRun,
   type ReadinessDryRunStep,
 } from '@portal/domain';
 import { z } from 'zod';
@@ -31,6 +33,7 @@ import {
   writeVersion,
 } from './repository.ts';
 import { countOfPartner, FIRST_ID, partnerSubmissionsAfter, referencesOf } from './queries/submissions.ts';
+import { openDraftsOfPartner } from './queries/drafts.ts';
 import { factsOf, fileFacts } from './store.ts';
 import { filesOf, type SubmissionRow } from '../submissions/repository.ts';
 import { valuesOf } from './partner-statuses.ts';
@@ -114,8 +117,29 @@ export const DRY_RUN_STEP_MS = 1000;
 const cursorSchema = z.uuid();
 
 /**
+ * The partner's open drafts judged at submit by the current and the proposed rules (as Submit would judge them now),
+ * added to a dry run: how many the proposed rules would refuse at Submit, and per rule.
+ */
+async function addOpenDrafts(
+  db: Tx,
+  partnerCompanyId: number,
+  run: ReadinessDryRun,
+  current: RuleSet,
+  proposed: RuleSet,
+) {
+  const drafts = await openDraftsOfPartner(db, partnerCompanyId);
+  const eans = drafts.flatMap((files) => files.flatMap((f) => toEan13(f.upc ?? '') ?? []));
+  const duplicates = [...current.rules, ...proposed.rules].some((r) => r.kind === 'duplicate-upc')
+    ? await upcsAlreadySubmitted(db, partnerCompanyId, eans)
+    : new Set<string>();
+  for (const files of drafts)
+    addDraftToDryRun(run, draftReadiness(files, current, duplicates), draftReadiness(files, proposed, duplicates));
+}
+
+/**
  * What saving these own rules would change: the current submissions to the partner judged by its rules as they are
- * and as they would be (the same facts, judged twice), counted per rule that makes one not ready or ready again.
+ * and as they would be (the same facts, judged twice), counted per rule: the submissions failing it, those it makes
+ * not ready or ready again; and, in the first step, the open drafts the proposed rules would refuse at Submit.
  * Nothing is written. Refused as saving would be.
  *
  * In steps: one call judges submissions in id order from `after` for about DRY_RUN_STEP_MS and answers the counts of
@@ -137,9 +161,11 @@ export async function dryRunOwnRules(
   const current = (await ruleSetOf(ctx.db, partnerCompanyId))!;
   const proposed = effectiveRuleSet(settingsOf(config), own, current.version + 1);
   // The facts are read once; duplicates are looked up if either rule set asks for them.
+  const ownProposed: RuleSet = { version: proposed.version, rules: own };
   const both = new Map([[partnerCompanyId, { version: 0, rules: [...current.rules, ...proposed.rules] }]]);
   const total = await countOfPartner(ctx.db, partnerCompanyId);
   const run = emptyDryRun();
+  if (after === null) await addOpenDrafts(ctx.db, partnerCompanyId, run, current, proposed);
   const started = Date.now();
   let cursor = after ?? FIRST_ID;
   let next: string | null = null;
@@ -149,7 +175,14 @@ export async function dryRunOwnRules(
     const facts = await factsOf(ctx.db, rows, both);
     for (const row of rows) {
       const f = facts.get(row.id)!;
-      addToDryRun(run, submissionReadiness(f, current), submissionReadiness(f, proposed));
+      addToDryRun(
+        run,
+        submissionReadiness(f, current),
+        submissionReadiness(f, proposed),
+        // Staff's rules after submit: the partner's own only (the bulk-edit fields its settings require are the
+        // partner statuses' business, unchanged by its own rules).
+        submissionReadiness(f, ownProposed, 'after-submit'),
+      );
     }
     cursor = rows[rows.length - 1].id;
     if (rows.length < batch) break;

@@ -103,7 +103,10 @@ export interface ReadinessChange {
   after: StoredReadiness | null;
 }
 
-/** Each row judged by its partner's rules: the readiness (null without rules) and the rule set used. */
+/**
+ * Each row judged by its partner's rules: the supplier-facing readiness (the rules at submit; null without rules),
+ * staff's (the rules after submit, for the partner statuses) and the rule set used.
+ */
 export async function judgeRows(db: Tx, rows: readonly SubmissionRow[], ruleSets?: ReadonlyMap<number, RuleSet>) {
   const sets =
     ruleSets ??
@@ -115,7 +118,8 @@ export async function judgeRows(db: Tx, rows: readonly SubmissionRow[], ruleSets
   return rows.map((row) => {
     const ruleSet = row.partnerCompanyId == null ? undefined : sets.get(row.partnerCompanyId);
     const readiness: Readiness | null = ruleSet ? submissionReadiness(facts.get(row.id)!, ruleSet) : null;
-    return { row, ruleSet: ruleSet ?? null, readiness };
+    const afterSubmit = ruleSet ? submissionReadiness(facts.get(row.id)!, ruleSet, 'after-submit') : null;
+    return { row, ruleSet: ruleSet ?? null, readiness, afterSubmit };
   });
 }
 
@@ -135,8 +139,8 @@ export async function recomputeReadiness(
   const rows = await lockSubmissionsInOrder(db, ids);
   const changes: ReadinessChange[] = [];
   const updates: ReadinessColumns[] = [];
-  for (const { row, ruleSet, readiness } of await judgeRows(db, rows, ruleSets)) {
-    const statuses = readiness && ruleSet ? partnerStatusesOf(readiness, ruleSet) : [];
+  for (const { row, ruleSet, readiness, afterSubmit } of await judgeRows(db, rows, ruleSets)) {
+    const statuses = afterSubmit && ruleSet ? partnerStatusesOf(afterSubmit, ruleSet) : [];
     const label = partnerStatusLabel(statuses);
     const before = storedReadiness(row);
     const after = readiness && storedReadinessOf(readiness);

@@ -165,17 +165,21 @@ export type ProductSubmissionRowInput = {
 
 /** A rule as ReadinessRule describes it; the fields of other kinds are left out. */
 export type ReadinessRuleInput = {
+  /** submit or after-submit; by the field when left out. */
+  appliesAt?: string | null | undefined;
   check?: string | null | undefined;
   code: string;
   field?: string | null | undefined;
+  fileType?: string | null | undefined;
   fix: string;
   kind: string;
+  max?: number | null | undefined;
   message: string;
   min?: number | null | undefined;
   minLongSidePx?: number | null | undefined;
+  pattern?: string | null | undefined;
   prefixes?: Array<string> | null | undefined;
   severity: RuleSeverity;
-  stage?: string | null | undefined;
   weight: number;
 };
 
@@ -384,7 +388,7 @@ export type ReadinessRulesQueryVariables = Exact<{
 }>;
 
 
-export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+export type ReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string }> } };
 
 export type UpdateDraftSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -445,14 +449,14 @@ export type UpdatePartnerConfigurationMutationVariables = Exact<{
 
 export type UpdatePartnerConfigurationMutation = { updatePartnerConfiguration: { id: number, companyId: number, companyName: string, partnerLogoFileName: string | null, primaryColor: string, secondaryColor: string | null, landingPageEnabled: boolean, placementFieldsVisible: boolean, pricingFieldsVisible: boolean, promotionFieldsVisible: boolean, blockingPhotoChecks: Array<string>, minImageLongSidePx: number, updatedDate: string, fieldRules: Array<{ field: string, visible: boolean, required: boolean }> } | null };
 
-export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null };
+export type ReadinessRuleFieldsFragment = { code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string };
 
 export type PartnerReadinessRulesQueryVariables = Exact<{
   partnerCompanyId: number;
 }>;
 
 
-export type PartnerReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+export type PartnerReadinessRulesQuery = { getReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string }> } };
 
 export type DryRunReadinessRulesQueryVariables = Exact<{
   partnerCompanyId: number;
@@ -461,7 +465,7 @@ export type DryRunReadinessRulesQueryVariables = Exact<{
 }>;
 
 
-export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, total: number, next: string | null, becomesNotReady: number, becomesReady: number, scoreChanges: number, rules: Array<{ code: string, becomesNotReady: number, becomesReady: number }> } };
+export type DryRunReadinessRulesQuery = { dryRunReadinessRules: { judged: number, total: number, next: string | null, becomesNotReady: number, becomesReady: number, scoreChanges: number, openDrafts: number, draftsBlocked: number, draftsNewlyBlocked: number, rules: Array<{ code: string, failing: number, becomesNotReady: number, becomesReady: number, draftsBlocked: number }> } };
 
 export type SaveReadinessRulesMutationVariables = Exact<{
   partnerCompanyId: number;
@@ -469,7 +473,7 @@ export type SaveReadinessRulesMutationVariables = Exact<{
 }>;
 
 
-export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, stage: string | null }> } };
+export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string }> } };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } };
 
@@ -747,7 +751,10 @@ export const ReadinessRuleFieldsFragmentDoc = new TypedDocumentString(`
   check
   minLongSidePx
   prefixes
-  stage
+  max
+  pattern
+  fileType
+  appliesAt
 }
     `, {"fragmentName":"ReadinessRuleFields"}) as unknown as TypedDocumentString<ReadinessRuleFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
@@ -1518,7 +1525,10 @@ export const ReadinessRulesDocument = new TypedDocumentString(`
       check
       minLongSidePx
       prefixes
-      stage
+      max
+      pattern
+      fileType
+      appliesAt
     }
   }
 }
@@ -1681,7 +1691,10 @@ export const PartnerReadinessRulesDocument = new TypedDocumentString(`
   check
   minLongSidePx
   prefixes
-  stage
+  max
+  pattern
+  fileType
+  appliesAt
 }`) as unknown as TypedDocumentString<PartnerReadinessRulesQuery, PartnerReadinessRulesQueryVariables>;
 export const DryRunReadinessRulesDocument = new TypedDocumentString(`
     query DryRunReadinessRules($partnerCompanyId: Int!, $rules: [ReadinessRuleInput!]!, $after: String) {
@@ -1696,10 +1709,15 @@ export const DryRunReadinessRulesDocument = new TypedDocumentString(`
     becomesNotReady
     becomesReady
     scoreChanges
+    openDrafts
+    draftsBlocked
+    draftsNewlyBlocked
     rules {
       code
+      failing
       becomesNotReady
       becomesReady
+      draftsBlocked
     }
   }
 }
@@ -1725,7 +1743,10 @@ export const SaveReadinessRulesDocument = new TypedDocumentString(`
   check
   minLongSidePx
   prefixes
-  stage
+  max
+  pattern
+  fileType
+  appliesAt
 }`) as unknown as TypedDocumentString<SaveReadinessRulesMutation, SaveReadinessRulesMutationVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {

@@ -50,7 +50,10 @@ export const ReadinessRulesQuery = graphql(`
         check
         minLongSidePx
         prefixes
-        stage
+        max
+        pattern
+        fileType
+        appliesAt
       }
     }
   }

@@ -1,15 +1,15 @@
 import { Button, Group, NumberInput, Paper, Select, TextInput } from '@mantine/core';
 import {
-  PHOTO_ISSUE_CODES,
-  PHOTO_ISSUE_LABELS,
   READINESS_EDITOR_MSG,
   READINESS_MSG,
-  RULE_FIELDS,
+  RULE_APPLIES_AT,
+  RULE_APPLIES_AT_LABELS,
   RULE_KIND_LABELS,
   RULE_SEVERITIES,
   type RuleKind,
 } from '@portal/domain';
 import { numberOrEmpty, type RuleRow } from './readiness-rule-rows.ts';
+import { RuleKindFields } from './RuleKindFields.tsx';
 
 /** One of the partner's own readiness rules, editable: its kind's own fields beside those every rule has. */
 export function ReadinessRuleFieldset({
@@ -37,58 +37,11 @@ export function ReadinessRuleFieldset({
           label="Kind"
           data={Object.entries(RULE_KIND_LABELS).map(([value, label]) => ({ value, label }))}
           value={row.kind}
-          onChange={(kind) => kind && onChange({ kind: kind as RuleKind })}
+          onChange={(kind) => kind && onChange({ kind: kind as RuleKind, min: kind === 'min-images' ? 2 : '' })}
           allowDeselect={false}
           w={330}
         />
-        {row.kind === 'field-present' && (
-          <Select
-            label="Field"
-            data={[...RULE_FIELDS]}
-            value={row.field || null}
-            onChange={(field) => onChange({ field: field ?? '' })}
-            searchable
-            w={200}
-          />
-        )}
-        {row.kind === 'min-images' && (
-          <NumberInput
-            label="Images"
-            value={row.min}
-            onChange={(v) => onChange({ min: numberOrEmpty(v) })}
-            allowDecimal={false}
-            allowNegative={false}
-            w={100}
-          />
-        )}
-        {row.kind === 'photo-check' && (
-          <Select
-            label="Photo check"
-            data={PHOTO_ISSUE_CODES.map((c) => ({ value: c, label: PHOTO_ISSUE_LABELS[c] }))}
-            value={row.check || null}
-            onChange={(check) => onChange({ check: check ?? '' })}
-            w={220}
-          />
-        )}
-        {row.kind === 'photo-check' && row.check === 'LOW_RESOLUTION' && (
-          <NumberInput
-            label="Least pixels on the longest side"
-            value={row.minLongSidePx}
-            onChange={(v) => onChange({ minLongSidePx: numberOrEmpty(v) })}
-            allowDecimal={false}
-            allowNegative={false}
-            w={240}
-          />
-        )}
-        {row.kind === 'upc-prefix' && (
-          <TextInput
-            label="Prefixes"
-            description="EAN-13 digits, separated by commas"
-            value={row.prefixes}
-            onChange={(e) => onChange({ prefixes: e.currentTarget.value })}
-            w={220}
-          />
-        )}
+        <RuleKindFields row={row} onChange={onChange} />
         <Select
           label="Severity"
           data={RULE_SEVERITIES.map((s) => ({ value: s, label: READINESS_MSG.severityLabel[s] }))}
@@ -104,6 +57,15 @@ export function ReadinessRuleFieldset({
           allowDecimal={false}
           allowNegative={false}
           w={90}
+        />
+        <Select
+          label="Applies"
+          data={RULE_APPLIES_AT.map((a) => ({ value: a, label: RULE_APPLIES_AT_LABELS[a] }))}
+          value={row.appliesAt || null}
+          onChange={(appliesAt) => onChange({ appliesAt: appliesAt ?? '' })}
+          clearable
+          placeholder="By the field"
+          w={250}
         />
       </Group>
       <Group align="end" gap="sm" mt="xs" wrap="wrap">

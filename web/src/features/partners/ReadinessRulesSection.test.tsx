@@ -1,6 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { READINESS_DRY_RUN_MSG, READINESS_EDITOR_MSG, READINESS_MSG } from '@portal/domain';
+import {
+  PATTERN_MSG,
+  READINESS_DRY_RUN_MSG,
+  READINESS_EDITOR_MSG,
+  READINESS_MSG,
+  RULE_KIND_LABELS,
+} from '@portal/domain';
+import { dryRunRuleCounts } from '@portal/domain/readiness.fixture';
 import { buildSession, buildUser } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { spyOnToasts } from '../../test/toast-spies.ts';
@@ -9,7 +16,9 @@ import { ReadinessRulesSection } from './ReadinessRulesSection.tsx';
 
 spyOnToasts();
 
-const DRY_RUN = { judged: 3, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0 };
+const DRAFTS = { openDrafts: 4, draftsBlocked: 3, draftsNewlyBlocked: 3 };
+const DRY_RUN = { judged: 3, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0, ...DRAFTS };
+const ruleCounts = dryRunRuleCounts;
 
 function renderEditor(answers: Parameters<typeof fakeServer>[0] = {}) {
   const server = fakeServer({
@@ -20,10 +29,11 @@ function renderEditor(answers: Parameters<typeof fakeServer>[0] = {}) {
           ...DRY_RUN,
           total: 3,
           next: null,
-          rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: 2, becomesReady: 0 }],
+          rules: [ruleCounts('R-IMG-MIN-2', { failing: 2, becomesNotReady: 2, draftsBlocked: 3 })],
         },
       },
     },
+    SaveReadinessRules: { data: { saveReadinessRules: { version: 3, rules: [] } } },
     ...answers,
   });
   renderWithApp(<ReadinessRulesSection partnerCompanyId={30500} />, {
@@ -47,7 +57,7 @@ async function addRule(code: string, images: string) {
 describe('readiness rules on the partner settings', () => {
   afterEach(() => vi.unstubAllGlobals());
 
-  it('a new version only after the dry run, which says how many submissions the rules move, per rule', async () => {
+  it('a new version only after the dry run, which says per rule how many fail it, move and are stopped at Submit', async () => {
     const { calls } = renderEditor();
     await addRule('R-IMG-MIN-2', '2');
     const make = screen.getByRole('button', { name: READINESS_EDITOR_MSG.save });
@@ -55,7 +65,10 @@ describe('readiness rules on the partner settings', () => {
     fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
     const changes = await screen.findByRole('status', { name: 'What saving would change' });
     expect(changes.textContent).toContain(READINESS_DRY_RUN_MSG.summary({ ...DRY_RUN, rules: [] }));
-    expect(changes.textContent).toContain('R-IMG-MIN-2: 2 would become not ready, 0 ready again.');
+    expect(changes.textContent).toContain(READINESS_DRY_RUN_MSG.drafts({ ...DRY_RUN, rules: [] }));
+    expect(changes.textContent).toContain(
+      'R-IMG-MIN-2: 2 submission(s) fail it; 2 would become not ready, 0 ready again; it would refuse 3 open draft(s) at Submit.',
+    );
     await waitFor(() => expect(make.hasAttribute('disabled')).toBe(false));
     const sent = calls.find((c) => c.operation === 'DryRunReadinessRules')!.variables.rules as object[];
     expect(sent).toEqual([expect.objectContaining({ code: 'R-IMG-MIN-2', kind: 'min-images', min: 2 })]);
@@ -73,7 +86,8 @@ describe('readiness rules on the partner settings', () => {
           becomesNotReady: notReady,
           becomesReady: 0,
           scoreChanges: 1,
-          rules: [{ code: 'R-IMG-MIN-2', becomesNotReady: notReady, becomesReady: 0 }],
+          ...(next ? DRAFTS : { openDrafts: 0, draftsBlocked: 0, draftsNewlyBlocked: 0 }),
+          rules: [ruleCounts('R-IMG-MIN-2', { failing: notReady, becomesNotReady: notReady })],
         },
       },
     });
@@ -98,10 +112,13 @@ describe('readiness rules on the partner settings', () => {
         becomesNotReady: 4000,
         becomesReady: 0,
         scoreChanges: 2,
+        ...DRAFTS,
         rules: [],
       }),
     );
-    expect(changes.textContent).toContain('R-IMG-MIN-2: 4000 would become not ready, 0 ready again.');
+    expect(changes.textContent).toContain(
+      READINESS_DRY_RUN_MSG.rule(ruleCounts('R-IMG-MIN-2', { failing: 4000, becomesNotReady: 4000 })),
+    );
     expect(screen.queryByRole('status', { name: 'Checking what saving would change' })).toBeNull();
     const afters = calls.filter((c) => c.operation === 'DryRunReadinessRules').map((c) => c.variables.after ?? null);
     expect(afters).toEqual([null, 'cursor-1']);
@@ -122,6 +139,7 @@ describe('readiness rules on the partner settings', () => {
               becomesNotReady: 1,
               becomesReady: 0,
               scoreChanges: 0,
+              ...DRAFTS,
               rules: [],
             },
           },
@@ -142,7 +160,14 @@ describe('readiness rules on the partner settings', () => {
     fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
     const changes = await screen.findByRole('status', { name: 'What saving would change' });
     expect(changes.textContent).toContain(
-      READINESS_DRY_RUN_MSG.summary({ judged: 2000, becomesNotReady: 2, becomesReady: 0, scoreChanges: 0, rules: [] }),
+      READINESS_DRY_RUN_MSG.summary({
+        judged: 2000,
+        becomesNotReady: 2,
+        becomesReady: 0,
+        scoreChanges: 0,
+        ...DRAFTS,
+        rules: [],
+      }),
     );
   });
 
@@ -156,5 +181,49 @@ describe('readiness rules on the partner settings', () => {
     });
     fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
     expect((await screen.findByRole('alert')).textContent).toContain('R-X: no.');
+  });
+
+  it('a new blocking rule at submit asks before the version: it names the rule and the drafts it stops; Keep editing saves nothing', async () => {
+    const { calls } = renderEditor();
+    await addRule('R-IMG-MIN-2', '2');
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    await screen.findByRole('status', { name: 'What saving would change' });
+    const make = screen.getByRole('button', { name: READINESS_EDITOR_MSG.save });
+    await waitFor(() => expect(make.hasAttribute('disabled')).toBe(false));
+    fireEvent.click(make);
+    const ask = screen.getByRole('alertdialog', { name: 'Confirm the new version' });
+    expect(ask.textContent).toContain(READINESS_DRY_RUN_MSG.confirmStop(['R-IMG-MIN-2'], 3));
+    fireEvent.click(within(ask).getByRole('button', { name: READINESS_DRY_RUN_MSG.cancel }));
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+    expect(calls.some((c) => c.operation === 'SaveReadinessRules')).toBe(false);
+    fireEvent.click(make);
+    fireEvent.click(screen.getByRole('button', { name: READINESS_DRY_RUN_MSG.confirm }));
+    await waitFor(() => expect(calls.some((c) => c.operation === 'SaveReadinessRules')).toBe(true));
+  });
+
+  it('a field format: an unsafe pattern is refused as typed; left to the field, when it applies is not sent', async () => {
+    const { calls } = renderEditor();
+    fireEvent.click(await screen.findByRole('button', { name: READINESS_EDITOR_MSG.add }));
+    const rule = screen.getByRole('group', { name: /^Rule 1/ });
+    const type = (name: string, value: string) =>
+      fireEvent.change(within(rule).getByRole('textbox', { name }), { target: { value } });
+    type('Code', 'R-NAME-FORMAT');
+    type('Message', 'The name is not in the format.');
+    type('How to fix', 'Type it as printed.');
+    fireEvent.click(within(rule).getByRole('combobox', { name: 'Kind' }));
+    fireEvent.click(await screen.findByRole('option', { name: RULE_KIND_LABELS['field-pattern'] }));
+    fireEvent.click(within(rule).getByRole('combobox', { name: 'Field' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'productName' }));
+    type('Pattern', '(a+)+');
+    expect((await screen.findByRole('alert')).textContent).toContain(`R-NAME-FORMAT: ${PATTERN_MSG.nested}`);
+    type('Pattern', '[A-Z].*');
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: READINESS_EDITOR_MSG.dryRun }));
+    await screen.findByRole('status', { name: 'What saving would change' });
+    const sent = calls.find((c) => c.operation === 'DryRunReadinessRules')!.variables.rules as object[];
+    expect(sent).toEqual([
+      expect.objectContaining({ kind: 'field-pattern', field: 'productName', pattern: '[A-Z].*' }),
+    ]);
+    expect(sent[0]).not.toHaveProperty('appliesAt');
   });
 });

@@ -5,10 +5,13 @@ import {
   emptyDryRun,
   IMPLIED_RULE_CODE,
   mergeDryRuns,
+  newBlockingSubmitRules,
   ownRulesInputSchema,
   READINESS_DRY_RUN_MSG,
   READINESS_EDITOR_MSG,
+  readinessRuleSchema,
   type ReadinessDryRun,
+  type ReadinessRule,
 } from '@portal/domain';
 import type {
   DryRunReadinessRulesQuery as DryRunStep,
@@ -23,7 +26,12 @@ import {
   SaveReadinessRulesMutation,
 } from './partners-operations.ts';
 import { ReadinessRuleFieldset } from './ReadinessRuleFieldset.tsx';
+import { ReadinessDryRunResult, StopSuppliersConfirm } from './ReadinessDryRunResult.tsx';
 import { newRow, rowOf, ruleOf, rulesProblem, type RuleRow } from './readiness-rule-rows.ts';
+
+/** A rule as GraphQL answers it has null for the fields of other kinds; the rule schema knows only absent ones. */
+const withoutNulls = (r: object): Partial<ReadinessRule> =>
+  Object.fromEntries(Object.entries(r).filter(([k, v]) => v != null && k !== '__typename'));
 
 /**
  * The partner's own readiness rules on its settings (staff): add, edit and remove rules of each kind; a check of what
@@ -66,6 +74,7 @@ function ReadinessRulesEditor({
   const [dryRun, setDryRun] = useState<{ of: string; result: ReadinessDryRun } | null>(null);
   const [refusal, setRefusal] = useState<string | null>(null);
   const [busy, setBusy] = useState<'dry-run' | 'save' | null>(null);
+  const [confirming, setConfirming] = useState<string[] | null>(null);
 
   const input = rows.map(ruleOf);
   const problem = rulesProblem(rows, ownRulesInputSchema.safeParse(input));
@@ -74,6 +83,13 @@ function ReadinessRulesEditor({
   const update = (key: number, change: Partial<RuleRow>) => {
     setRows((all) => all.map((r) => (r.key === key ? { ...r, ...change } : r)));
     setRefusal(null);
+    setConfirming(null);
+  };
+  // The blocking rules at submit this version adds or tightens: saving them stops suppliers, so it asks first.
+  const stops = () => {
+    const parse = (r: object) => readinessRuleSchema.safeParse(withoutNulls(r));
+    const own = (list: readonly object[]) => list.flatMap((r) => (parse(r).success ? [parse(r).data!] : []));
+    return newBlockingSubmitRules(own(rules.filter((r) => !IMPLIED_RULE_CODE.test(r.code))), own(input));
   };
 
   // A dry run goes in steps of about a second (a big partner has many submissions): the counts so far, with how many
@@ -120,7 +136,13 @@ function ReadinessRulesEditor({
       }
     }
   };
+  const askOrSave = () => {
+    const codes = stops();
+    if (codes.length) setConfirming(codes);
+    else void save();
+  };
   const save = async () => {
+    setConfirming(null);
     setBusy('save');
     try {
       const saved = (
@@ -170,16 +192,7 @@ function ReadinessRulesEditor({
             {refusal ?? problem}
           </Alert>
         )}
-        {checked && dryRun && (
-          <Alert color="blue" role="status" aria-label="What saving would change">
-            <Text size="sm">{READINESS_DRY_RUN_MSG.summary(dryRun.result)}</Text>
-            {dryRun.result.rules.map((r) => (
-              <Text size="sm" key={r.code}>
-                {READINESS_DRY_RUN_MSG.rule(r)}
-              </Text>
-            ))}
-          </Alert>
-        )}
+        {checked && dryRun && <ReadinessDryRunResult result={dryRun.result} />}
         {progress && (
           <Stack gap={4} role="status" aria-label="Checking what saving would change">
             <Text size="sm">{READINESS_DRY_RUN_MSG.progress(progress.judged, progress.total)}</Text>
@@ -195,10 +208,18 @@ function ReadinessRulesEditor({
           <Button variant="outline" onClick={runDry} disabled={!!problem || busy !== null} loading={busy === 'dry-run'}>
             {READINESS_EDITOR_MSG.dryRun}
           </Button>
-          <Button onClick={save} disabled={!!problem || !checked || busy !== null}>
+          <Button onClick={askOrSave} disabled={!!problem || !checked || busy !== null || confirming !== null}>
             {busy === 'save' ? READINESS_EDITOR_MSG.saving : READINESS_EDITOR_MSG.save}
           </Button>
         </Group>
+        {confirming && checked && dryRun && (
+          <StopSuppliersConfirm
+            codes={confirming}
+            drafts={dryRun.result.draftsBlocked}
+            onConfirm={() => void save()}
+            onCancel={() => setConfirming(null)}
+          />
+        )}
       </Stack>
     </section>
   );

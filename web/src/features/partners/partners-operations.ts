@@ -77,7 +77,10 @@ export const ReadinessRuleFields = graphql(`
     check
     minLongSidePx
     prefixes
-    stage
+    max
+    pattern
+    fileType
+    appliesAt
   }
 `);
 
@@ -101,10 +104,15 @@ export const DryRunReadinessRulesQuery = graphql(`
       becomesNotReady
       becomesReady
       scoreChanges
+      openDrafts
+      draftsBlocked
+      draftsNewlyBlocked
       rules {
         code
+        failing
         becomesNotReady
         becomesReady
+        draftsBlocked
       }
     }
   }

@@ -1,4 +1,4 @@
-import type { ReadinessRule, RuleKind } from '@portal/domain';
+import type { ReadinessRule, RuleAppliesAt, RuleFileType, RuleKind } from '@portal/domain';
 import type { ReadinessRuleFieldsFragment } from '../../api/gql/graphql.ts';
 
 /** One rule as the editor holds it: every kind's fields, as typed. */
@@ -15,6 +15,11 @@ export interface RuleRow {
   check: string;
   minLongSidePx: number | '';
   prefixes: string;
+  /** '' : by the field (a bulk-edit field after submit, the rest at submit). */
+  appliesAt: RuleAppliesAt | '';
+  max: number | '';
+  pattern: string;
+  fileType: RuleFileType;
 }
 
 let nextKey = 1;
@@ -31,6 +36,10 @@ export const rowOf = (r: ReadinessRuleFieldsFragment): RuleRow => ({
   check: r.check ?? '',
   minLongSidePx: r.minLongSidePx ?? '',
   prefixes: (r.prefixes ?? []).join(', '),
+  appliesAt: (r.appliesAt as RuleAppliesAt | null) ?? '',
+  max: r.max ?? '',
+  pattern: r.pattern ?? '',
+  fileType: (r.fileType as RuleFileType | null) ?? 'pdf',
 });
 export const newRow = (): RuleRow => ({
   key: nextKey++,
@@ -45,6 +54,10 @@ export const newRow = (): RuleRow => ({
   check: '',
   minLongSidePx: '',
   prefixes: '',
+  appliesAt: '',
+  max: '',
+  pattern: '',
+  fileType: 'pdf',
 });
 
 /** A row as the rule schema reads it: only its kind's own fields. */
@@ -56,10 +69,18 @@ export function ruleOf(row: RuleRow): Record<string, unknown> {
     weight: row.weight === '' ? 0 : row.weight,
     message: row.message,
     fix: row.fix,
+    ...(row.appliesAt && { appliesAt: row.appliesAt }),
   };
+  const optional = (key: string, value: number | '') => (value === '' ? {} : { [key]: value });
   switch (row.kind) {
     case 'field-present':
       return { ...base, field: row.field };
+    case 'name-length':
+      return { ...base, ...optional('min', row.min), ...optional('max', row.max) };
+    case 'field-pattern':
+      return { ...base, field: row.field, pattern: row.pattern };
+    case 'file-type':
+      return { ...base, fileType: row.fileType, ...optional('min', row.min) };
     case 'min-images':
       return { ...base, min: row.min === '' ? 0 : row.min };
     case 'photo-check':

@@ -25,7 +25,22 @@ function item(n: number): ReviewQueueItem {
     partnerStatusLabel: 'Complete',
     photoIssues: [],
     duplicate: false,
-    readiness: null,
+    // The first fails many rules: its cell stays one line.
+    readiness:
+      n === 1
+        ? {
+            percent: 18,
+            ready: false,
+            version: 1,
+            failing: Array.from({ length: 6 }, (_, i) => ({
+              code: `R-RULE-${i + 1}`,
+              severity: 'blocking' as const,
+              message: `Rule ${i + 1}.`,
+              fix: 'f',
+              fileNames: [],
+            })),
+          }
+        : null,
     claim: null,
   };
 }
@@ -112,6 +127,13 @@ describe('review queue: the outcome of a bulk decision', () => {
     await waitFor(() => expect(screen.getByText('1 accepted.')).toBeTruthy());
     expect(decisions[1]).toEqual({ ids: [ID(3)], decision: 'accept' });
     expect(screen.getByText('0 selected')).toBeTruthy();
+  });
+
+  it('a readiness cell is compact: the score and the top failing rule, every rule on hover', async () => {
+    open();
+    const cell = await screen.findByText('18% · R-RULE-1 +5');
+    expect(cell.getAttribute('title')?.split('\n')).toHaveLength(6);
+    expect(screen.queryByText(/R-RULE-2, R-RULE-3/)).toBeNull();
   });
 
   it('names who decided an item first when it was someone else', async () => {

@@ -5,6 +5,7 @@ import {
   PHOTO_ISSUE_LABELS,
   READINESS_MSG,
   readinessCell,
+  readinessCellDetail,
   RULE_CODE_PATTERN,
   titleCase,
   WORKSPACE_MSG,
@@ -55,12 +56,10 @@ export function QueueRow({
       <Table.Td data-label="Submitted at">{formatDateTime(item.submittedAt)}</Table.Td>
       <Table.Td data-label="Partner status">{item.partnerStatusLabel}</Table.Td>
       <Table.Td data-label="Readiness">
-        {readinessCell(item.readiness)}
-        {item.readiness?.failing.length ? (
-          <Text size="xs" c="dimmed">
-            {item.readiness.failing.map((f) => f.code).join(', ')}
-          </Text>
-        ) : null}
+        {/* Compact: the score and the top failing rule; every failing rule on hover. */}
+        <Text span size="sm" title={readinessCellDetail(item.readiness)}>
+          {readinessCell(item.readiness)}
+        </Text>
       </Table.Td>
       <Table.Td data-label="Photo issues">
         <Group gap={4}>

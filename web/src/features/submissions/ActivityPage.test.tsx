@@ -149,8 +149,11 @@ describe('Activity tabs', () => {
     ).toBeTruthy();
   });
 
-  it("a Readiness column after the specification's columns: the stored score and how many blocking rules fail", async () => {
-    const failing = [{ code: 'R-IMG-MIN-2', severity: 'blocking' as const, message: 'm', fix: 'f', fileNames: [] }];
+  it("a Readiness column after the specification's columns: the stored score and the top failing rule, compact", async () => {
+    const failing = [
+      { code: 'R-IMG-MIN-2', severity: 'blocking' as const, message: 'Two images.', fix: 'f', fileNames: [] },
+      { code: 'R-NAME-LEN', severity: 'warning' as const, message: 'Name too long.', fix: 'f', fileNames: [] },
+    ];
     renderActivity('/activity/all', {
       flags: ['SUBMISSION_LIST_VIEW'],
       answers: {
@@ -171,7 +174,8 @@ describe('Activity tabs', () => {
       'Partner status',
       'Readiness',
     ]);
-    expect(within(first).getByText('50% · 1 blocking')).toBeTruthy();
+    const cell = within(first).getByText('50% · R-IMG-MIN-2 +1');
+    expect(cell.getAttribute('title')).toBe('R-IMG-MIN-2: Two images.\nR-NAME-LEN: Name too long.');
     const second = screen.getByRole('link', { name: '0012345678905' }).closest('tr')!;
     expect(within(second).getAllByText('N/A')).toHaveLength(2);
   });

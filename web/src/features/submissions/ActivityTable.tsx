@@ -7,6 +7,7 @@ import {
   isItemStatus,
   partnerStatusShown,
   readinessCell,
+  readinessCellDetail,
   statusDisplayName,
   UNNAMED,
 } from '@portal/domain';
@@ -26,7 +27,7 @@ export function rowLabel(item: ActivityItem): string {
 
 /**
  * The readiness column (added after the specification's columns, which stay): the row's stored score for its own
- * partner and how many blocking rules it fails; N/A for drafts (their live score is on Enter UPC(s)), without partner
+ * partner and the top failing rule (every failing rule on hover); N/A for drafts (their live score is on Enter UPC(s)), without partner
  * rules, or when the partner drop-down names another partner.
  */
 const readinessText = (item: ActivityItem, statusPartnerId: number | null) =>
@@ -262,7 +263,17 @@ function ActivityRows({
                 <Table.Td>{item.fileCount}</Table.Td>
                 <Table.Td style={{ whiteSpace: 'nowrap' }}>{formatDateTime(item.updatedDate)}</Table.Td>
                 {showPartnerStatus && <Table.Td>{partnerStatusShown(item, statusPartnerId)}</Table.Td>}
-                {readinessColumn && <Table.Td>{readinessText(item, statusPartnerId)}</Table.Td>}
+                {readinessColumn && (
+                  <Table.Td
+                    title={
+                      readinessText(item, statusPartnerId) === 'N/A'
+                        ? undefined
+                        : readinessCellDetail(item.readiness) || undefined
+                    }
+                  >
+                    {readinessText(item, statusPartnerId)}
+                  </Table.Td>
+                )}
                 <Table.Td>
                   <DeleteButton item={item} label={label} onDelete={onDelete} />
                 </Table.Td>
