@@ -38,7 +38,7 @@ test.afterAll(async () => {
   await new Promise((r) => receiver?.close(r));
 });
 
-/** Products of Green Valley, submitted, once the automated checks have left them to review: id and UPC, newest first. */
+/** Products of Green Valley, submitted, once the automated checks have left them to review: id and UPC, in the queue's order. */
 async function pendingItems(supplier: APIRequestContext, admin: APIRequestContext, names: string[]) {
   const upcs = names.map(() => uniqueEan13('40'));
   await submitProducts(
@@ -52,13 +52,14 @@ async function pendingItems(supplier: APIRequestContext, admin: APIRequestContex
         const { items } = (await (await admin.get(`/api/review/queue?${QUEUE}`)).json()) as {
           items: { id: string; upc: string }[];
         };
-        found = upcs.map((upc) => items.find((i) => i.upc === upc)).filter((i) => i !== undefined);
+        // In the queue's order, newest first: J from the first goes to an item after it.
+        found = items.filter((i) => upcs.includes(i.upc));
         return found.length;
       },
       { message: 'the items to wait for review' },
     )
     .toBe(upcs.length);
-  return found.reverse();
+  return found;
 }
 
 test('A with a comment waiting asks; J and K keep the comment; Z undoes an accept and no e-mail or webhook leaves', async ({
@@ -148,9 +149,9 @@ test('A with a comment waiting asks; J and K keep the comment; Z undoes an accep
   await expect(heading).toContainText(displayUpc(second.upc));
   await page.keyboard.press('a');
   await expect(undo).toContainText(`Accepted ${displayUpc(second.upc)}.`);
-  const secondMail = `Your product Undo Rye ${tag} (UPC ${second.upc}): Accepted`;
+  const secondMail = (m: { subject: string }) => m.subject.endsWith(`(UPC ${second.upc}): Accepted`);
   await expect
-    .poll(async () => (await mailsTo(DEMO.supplier.email)).some((m) => m.subject === secondMail), {
+    .poll(async () => (await mailsTo(DEMO.supplier.email)).some(secondMail), {
       message: "the second item's acceptance e-mail, after its undo window",
     })
     .toBe(true);
@@ -159,7 +160,7 @@ test('A with a comment waiting asks; J and K keep the comment; Z undoes an accep
       message: "the second item's webhook event",
     })
     .toBe(true);
-  expect((await mailsTo(DEMO.supplier.email)).filter((m) => m.subject.includes(`Undo Oats ${tag}`))).toEqual([]);
+  expect((await mailsTo(DEMO.supplier.email)).filter((m) => m.subject.includes(`(UPC ${first.upc})`))).toEqual([]);
   expect(received.filter((e) => e.data.submissionId === first.id && e.data.to === 'ACCEPTED')).toEqual([]);
   expect(await statusOf(first.id)).toBe('SUBMITTED');
 
