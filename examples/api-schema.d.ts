@@ -1468,6 +1468,7 @@ export type components = {
          *         "BLURRY"
          *       ],
          *       "minImageLongSidePx": 1200,
+         *       "decisionUndo": true,
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -1491,6 +1492,8 @@ export type components = {
             /** @description Photo checks that stop Submit for this partner */
             blockingPhotoChecks: string[];
             minImageLongSidePx: number;
+            /** @description Review decisions can be undone for 10 s; the supplier is told after it */
+            decisionUndo: boolean;
             /**
              * Format: date-time
              * @description When it was last saved
@@ -2840,6 +2843,7 @@ export type components = {
          *         "BLURRY"
          *       ],
          *       "minImageLongSidePx": 1200,
+         *       "decisionUndo": true,
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -2863,6 +2867,8 @@ export type components = {
             /** @description Photo checks that stop Submit for this partner */
             blockingPhotoChecks: string[];
             minImageLongSidePx: number;
+            /** @description Review decisions can be undone for 10 s; the supplier is told after it */
+            decisionUndo: boolean;
             /**
              * Format: date-time
              * @description When it was last saved
@@ -6117,6 +6123,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -6321,6 +6328,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -6572,6 +6580,7 @@ export interface operations {
                     };
                     blockingPhotoChecks?: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                     minImageLongSidePx?: number;
+                    decisionUndo?: boolean;
                     /** Format: date-time */
                     lastUpdatedDate?: string;
                 };
@@ -6608,6 +6617,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */

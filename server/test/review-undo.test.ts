@@ -4,7 +4,7 @@ import { UNDO_MSG, type ReviewDecisionOutcome } from '@portal/domain';
 import { queryRows } from '../src/db/client.ts';
 import { auditLog, feedEvents, jobs, mailOutbox, submissionHistory, webhookDeliveries } from '../src/db/schema.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
-import { aReviewer, GREEN_VALLEY, NORTHSIDE, submissions, userOf } from './support/factories.ts';
+import { aReviewer, FRESH_MARKET, GREEN_VALLEY, NORTHSIDE, submissions, userOf } from './support/factories.ts';
 import { until } from './support/wait.ts';
 
 /**
@@ -191,13 +191,26 @@ describe(`undoing a review decision (${databaseKind})`, () => {
     }
   });
 
-  it('a partner that turned the window off: its decisions are told at once and cannot be undone', async () => {
-    await server.database.db.execute(
-      sql`insert into partner_configurations (company_id, decision_undo) values (${NORTHSIDE}, false)
-        on conflict (company_id) do update set decision_undo = false`,
-    );
+  it('a partner that turned the window off in its settings: its decisions are told at once and cannot be undone', async () => {
+    const setWindow = async (on: boolean) => {
+      const list = await admin.graphql('{ getPartnerConfigurations { id companyId primaryColor landingPageEnabled } }');
+      const config = list.json.data.getPartnerConfigurations.find(
+        (c: { companyId: number }) => c.companyId === FRESH_MARKET,
+      );
+      const res = await admin.graphql(
+        `mutation($id: Int!, $input: PartnerConfigurationInput!) {
+          updatePartnerConfiguration(partnerConfigurationId: $id, input: $input) { decisionUndo } }`,
+        {
+          id: config.id,
+          input: { primaryColor: config.primaryColor, landingPageEnabled: config.landingPageEnabled, decisionUndo: on },
+        },
+      );
+      expect(res.json.errors).toBeUndefined();
+      expect(res.json.data.updatePartnerConfiguration.decisionUndo).toBe(on);
+    };
+    await setWindow(false);
     try {
-      const [id] = await seed(1);
+      const [id] = await seed(1, FRESH_MARKET);
       const [accepted] = await decide([id], 'accept');
       expect(accepted.undo).toBeUndefined();
       await server.ctx.jobs!.drain();
@@ -207,10 +220,17 @@ describe(`undoing a review decision (${databaseKind})`, () => {
       });
       expect(res.status).toBe(409);
       expect(res.json.message).toBe(UNDO_MSG.changed);
+      // The audit trail names the change of the setting.
+      const [audit] = await server.database.db
+        .select({ before: auditLog.before, after: auditLog.after })
+        .from(auditLog)
+        .where(eq(auditLog.action, 'partner_configuration.updated'))
+        .orderBy(sql`${auditLog.id} desc`)
+        .limit(1);
+      expect(audit.before).toMatchObject({ decisionUndo: true });
+      expect(audit.after).toMatchObject({ decisionUndo: false });
     } finally {
-      await server.database.db.execute(
-        sql`update partner_configurations set decision_undo = true where company_id = ${NORTHSIDE}`,
-      );
+      await setWindow(true);
     }
   });
 

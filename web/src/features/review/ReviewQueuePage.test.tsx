@@ -93,6 +93,15 @@ describe('review queue: the outcome of a bulk decision', () => {
       }),
     });
   const checkbox = (upc: string) => screen.getByRole('checkbox', { name: `Select ${upc}` }) as HTMLInputElement;
+  /** Opens the queue, selects its first two items and accepts them, confirming the count. */
+  const acceptTheFirstTwo = async () => {
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(checkbox('0036000291452'));
+    fireEvent.click(checkbox('4006381333931'));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept 2 items' }));
+  };
 
   it('says what happened to each item in the status region, names the failed one with why, keeps it selected and refreshes the queue', async () => {
     answer = [
@@ -149,12 +158,7 @@ describe('review queue: the outcome of a bulk decision', () => {
 
   it('offers Undo (Z) after a bulk decision, and Z takes every item back', async () => {
     answer = [outcome(1, { undo: { key: ID(7), seconds: 10 } }), outcome(2, { undo: { key: ID(8), seconds: 10 } })];
-    open();
-    await waitFor(() => checkbox('0036000291452'));
-    fireEvent.click(checkbox('0036000291452'));
-    fireEvent.click(checkbox('4006381333931'));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept 2 items' }));
+    await acceptTheFirstTwo();
     const toast = await screen.findByRole('status', { name: 'Last decision' });
     expect(within(toast).getByText('2 accepted.')).toBeTruthy();
     expect(within(toast).getByRole('button', { name: /Undo/ })).toBeTruthy();
@@ -174,12 +178,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       outcome(1, { outcome: 'rejected', itemStatus: 'ADMIN_REJECTED' }),
       outcome(2, { outcome: 'already_decided', itemStatus: 'ACCEPTED', decidedBy: 'Rita Reviewer' }),
     ];
-    open();
-    await waitFor(() => checkbox('0036000291452'));
-    fireEvent.click(checkbox('0036000291452'));
-    fireEvent.click(checkbox('4006381333931'));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Accept 2 items' }));
+    await acceptTheFirstTwo();
     const result = await screen.findByRole('group', { name: 'Result of the decision' });
     expect(within(result).getByText('1 rejected, 1 already decided by someone else.')).toBeTruthy();
     expect(within(result).getByRole('list', { name: 'Items decided before' }).textContent).toBe(
