@@ -68,6 +68,8 @@ test('a reviewer accepting items of which another reviewer decided one meanwhile
   expect(first.status(), await first.text()).toBe(200);
 
   await page.getByRole('button', { name: 'Accept selected' }).click();
+  // The count is confirmed before anything is decided.
+  await page.getByRole('dialog', { name: 'Accept 3 items?' }).getByRole('button', { name: 'Accept 3 items' }).click();
   const result = page.getByRole('status').getByRole('group', { name: 'Result of the decision' });
   await expect(result).toContainText('2 accepted, 1 already decided by someone else.');
   await expect(result.getByRole('list', { name: 'Items decided before' })).toHaveText(

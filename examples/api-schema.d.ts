@@ -828,6 +828,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/review/decisions/undo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Undo decisions just made, while their e-mail and events still wait (the undo window, 10 s)
+         * @description Each item named with the `undo.key` its decision answered goes back to the status it had, with a history row and an audit row; the e-mail to its supplier and the events for webhooks and the change feed, held until the window ends, are cancelled, so nothing about the decision ever leaves. Only the reviewer who decided can undo it, and only while it is still the item's last change. Each item gets its outcome; when no item could be undone the answer is 409 with why (too late: the window has passed and the supplier has been told), or 404.
+         */
+        post: operations["postReviewDecisionsUndo"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/review/stock-reasons": {
         parameters: {
             query?: never;
@@ -1448,6 +1468,7 @@ export type components = {
          *         "BLURRY"
          *       ],
          *       "minImageLongSidePx": 1200,
+         *       "decisionUndo": true,
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -1471,6 +1492,8 @@ export type components = {
             /** @description Photo checks that stop Submit for this partner */
             blockingPhotoChecks: string[];
             minImageLongSidePx: number;
+            /** @description Review decisions can be undone for 10 s; the supplier is told after it */
+            decisionUndo: boolean;
             /**
              * Format: date-time
              * @description When it was last saved
@@ -2820,6 +2843,7 @@ export type components = {
          *         "BLURRY"
          *       ],
          *       "minImageLongSidePx": 1200,
+         *       "decisionUndo": true,
          *       "updatedDate": "2026-11-26T09:30:00.000Z"
          *     }
          */
@@ -2843,6 +2867,8 @@ export type components = {
             /** @description Photo checks that stop Submit for this partner */
             blockingPhotoChecks: string[];
             minImageLongSidePx: number;
+            /** @description Review decisions can be undone for 10 s; the supplier is told after it */
+            decisionUndo: boolean;
             /**
              * Format: date-time
              * @description When it was last saved
@@ -6097,6 +6123,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -6301,6 +6328,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -6552,6 +6580,7 @@ export interface operations {
                     };
                     blockingPhotoChecks?: ("LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE")[];
                     minImageLongSidePx?: number;
+                    decisionUndo?: boolean;
                     /** Format: date-time */
                     lastUpdatedDate?: string;
                 };
@@ -6588,6 +6617,7 @@ export interface operations {
                      *         "BLURRY"
                      *       ],
                      *       "minImageLongSidePx": 1200,
+                     *       "decisionUndo": true,
                      *       "updatedDate": "2026-11-26T09:30:00.000Z"
                      *     }
                      */
@@ -13513,7 +13543,8 @@ export interface operations {
                      *           "itemStatus": "ADMIN_REJECTED",
                      *           "decidedBy": null,
                      *           "decidedByYou": true,
-                     *           "message": null
+                     *           "message": null,
+                     *           "undo": null
                      *         }
                      *       ]
                      *     }
@@ -13528,6 +13559,210 @@ export interface operations {
                             itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             decidedBy: string | null;
                             decidedByYou: boolean;
+                            message: string | null;
+                            undo?: {
+                                /** Format: uuid */
+                                key: string;
+                                seconds: number;
+                            } | null;
+                        }[];
+                    };
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    postReviewDecisionsUndo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decisions": [
+                 *         {
+                 *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                 *           "key": "5d0c6d55-3a8e-4f53-9d7a-2f2c3c0b9e11"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": {
+                    decisions: {
+                        /** Format: uuid */
+                        id: string;
+                        /** Format: uuid */
+                        key: string;
+                    }[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "results": [
+                     *         {
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "outcome": "undone",
+                     *           "itemStatus": "SUBMITTED",
+                     *           "message": null
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        results: {
+                            /** @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10 */
+                            id: string;
+                            /** @enum {string} */
+                            outcome: "undone" | "refused" | "not_found" | "failed";
+                            /** @example SUBMITTED */
+                            itemStatus: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
                             message: string | null;
                         }[];
                     };
@@ -13588,6 +13823,44 @@ export interface operations {
                      *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
                      *       "code": "FORBIDDEN",
                      *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "title": "Conflict",
+                     *       "status": 409,
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "code": "INVALID_TRANSITION",
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19471,7 +19744,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
@@ -19804,7 +20077,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";

@@ -72,6 +72,7 @@ const envSchema = z.object({
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
   GRAPHQL_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
   GRAPHQL_INTROSPECTION: onOff.default('off'),
+  DECISION_UNDO_SECONDS: z.coerce.number().min(0).max(600).default(10),
   WEBHOOK_ALLOW_PRIVATE: onOff.default('off'),
   WEBHOOK_LOOPBACK_ONLY: onOff.default('off'),
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
@@ -163,6 +164,11 @@ export type Config = {
   /** How long a row of the audit trail is kept before the hourly purge deletes it; 0 keeps it for ever. */
   auditRetentionMonths: number;
   /** Webhooks may target http:// and private, loopback or reserved addresses (development and tests only). */
+  /**
+   * How long a review decision can be undone: its e-mail and events for receivers wait this long (0: no undo, they
+   * leave at once; a partner can turn it off for its items).
+   */
+  decisionUndoSeconds: number;
   webhookAllowPrivate: boolean;
   /** Deliveries go to loopback addresses only, whatever the URL (the test runs: no test may reach off the machine). */
   webhookLoopbackOnly: boolean;
@@ -267,6 +273,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
     webhookRetentionDays: e.WEBHOOK_RETENTION_DAYS,
     auditRetentionMonths: e.AUDIT_RETENTION_MONTHS,
+    decisionUndoSeconds: e.DECISION_UNDO_SECONDS,
     webhookAllowPrivate: e.WEBHOOK_ALLOW_PRIVATE === 'on',
     webhookLoopbackOnly: e.WEBHOOK_LOOPBACK_ONLY === 'on',
   };

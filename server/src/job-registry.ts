@@ -7,7 +7,7 @@ import { recomputeReadinessOfPartnerJob, rejudgeSameUpcOfJob } from './modules/r
 import { sendStatusMail } from './modules/submissions/notifications.ts';
 import type { SomeJobDefinition } from './jobs/queue.ts';
 import { sendPasswordResetMail } from './modules/auth/password-reset.ts';
-import { deliverWebhook } from './modules/webhooks/jobs.ts';
+import { deliverWebhook, publishHeldEvent } from './modules/webhooks/jobs.ts';
 
 /** Every job of the portal; the runner refuses to start with a name registered twice. */
 export function allJobs(ctx: AppContext): SomeJobDefinition[] {
@@ -18,6 +18,7 @@ export function allJobs(ctx: AppContext): SomeJobDefinition[] {
     processIngestionFile(ctx),
     sendPasswordResetMail(ctx),
     deliverWebhook(ctx),
+    publishHeldEvent(ctx),
     recountSubmissionCounts(ctx),
     recomputeReadinessOfPartnerJob(ctx),
     rejudgeSameUpcOfJob(ctx),

@@ -51,6 +51,8 @@ export async function startTestServer(
     API_TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
     // No test may send a webhook off this machine.
     WEBHOOK_LOOPBACK_ONLY: 'on',
+    // Review decisions are told at once (no undo window) unless a test asks for the window (review-undo.test.ts).
+    DECISION_UNDO_SECONDS: '0',
     ...env,
   });
   const log = opts.log ?? pino({ level: 'silent' });

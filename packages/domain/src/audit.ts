@@ -8,6 +8,7 @@ import type { AuditSummary } from './audit-summary.ts';
 export const AUDIT_ACTIONS = [
   'submission.accepted',
   'submission.rejected',
+  'submission.decision_undone',
   'submission.catalogued',
   'submission.renamed',
   'submission.deleted',
@@ -54,6 +55,7 @@ export const isAuditAction = (value: string): value is AuditAction =>
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   'submission.accepted': 'Submission accepted',
   'submission.rejected': 'Submission rejected',
+  'submission.decision_undone': 'Review decision undone',
   'submission.catalogued': 'Submission catalogued',
   'submission.renamed': 'Submission renamed',
   'submission.deleted': 'Submission deleted',

@@ -64,6 +64,8 @@ export const partnerConfigurationInputSchema = z
       .min(MIN_IMAGE_LONG_SIDE_RANGE.min, PHOTO_LINE_MSG)
       .max(MIN_IMAGE_LONG_SIDE_RANGE.max, PHOTO_LINE_MSG)
       .optional(),
+    /** Review decisions on this partner's items can be undone for 10 s, their e-mail and events held; absent keeps it. */
+    decisionUndo: z.boolean().optional(),
     /** When the configuration the change was made from was saved: a save since then refuses this one. */
     lastUpdatedDate: z.iso.datetime({ offset: true }).optional(),
   })
@@ -129,6 +131,7 @@ export const partnerConfigurationSchema = z
     promotionFieldsVisible: z.boolean(),
     blockingPhotoChecks: z.array(z.string()).describe('Photo checks that stop Submit for this partner'),
     minImageLongSidePx: z.number().int(),
+    decisionUndo: z.boolean().describe('Review decisions can be undone for 10 s; the supplier is told after it'),
     updatedDate: z.iso.datetime({ offset: true }).describe('When it was last saved'),
   })
   .meta({
@@ -142,6 +145,7 @@ export const partnerConfigurationSchema = z
         promotionFieldsVisible: false,
         blockingPhotoChecks: ['BLURRY'],
         minImageLongSidePx: 1200,
+        decisionUndo: true,
         updatedDate: EXAMPLE.at,
       },
     ],

@@ -269,6 +269,11 @@ export const reviewDecisionOutcome = z.object({
   decidedByYou: z.boolean(),
   /** Why it failed, for `failed`. */
   message: z.string().nullable(),
+  /**
+   * For `accepted` and `rejected` when the decision can be undone (the partner has the undo window on): the key to
+   * undo it with, and for how many seconds from now its e-mail and events wait. Absent: they leave at once.
+   */
+  undo: z.object({ key: z.uuid(), seconds: z.number().nonnegative() }).nullable().optional(),
 });
 export type ReviewDecisionOutcome = z.infer<typeof reviewDecisionOutcome>;
 export const reviewDecisionResult = z.object({ results: z.array(reviewDecisionOutcome) });
@@ -288,6 +293,36 @@ export function reviewDecisionSummary(results: readonly ReviewDecisionOutcome[])
   return said.length ? `${said.join(', ')}.` : 'Nothing was decided.';
 }
 export type ReviewDecisionResult = z.infer<typeof reviewDecisionResult>;
+
+/** Why an undo is refused (409), and what an undone decision is called. */
+export const UNDO_MSG = {
+  tooLate:
+    'Too late to undo: the undo window has passed and the supplier has been told. Open the item to decide again.',
+  changed: 'This decision cannot be undone: the item has changed since.',
+  notYours: 'Only the reviewer who made a decision can undo it.',
+} as const;
+
+/** Undo decisions just made (each item with its decision's key, from the decision's answer). */
+export const reviewUndoBody = z
+  .object({
+    decisions: z
+      .array(z.object({ id: z.uuid(), key: z.uuid() }))
+      .min(1)
+      .max(REVIEW_BULK_MAX),
+  })
+  .meta({ examples: [{ decisions: [{ id: EXAMPLE.submissionId, key: '5d0c6d55-3a8e-4f53-9d7a-2f2c3c0b9e11' }] }] });
+export type ReviewUndoBody = z.infer<typeof reviewUndoBody>;
+
+/** One item's undo: `undone` (back to where it was), or refused with why (`message`): nothing changed then. */
+export const reviewUndoOutcome = z.object({
+  id: textField(EXAMPLE.submissionId),
+  outcome: z.enum(['undone', 'refused', 'not_found', 'failed']),
+  itemStatus: itemStatus.nullable().meta({ examples: ['SUBMITTED'] }),
+  message: z.string().nullable(),
+});
+export type ReviewUndoOutcome = z.infer<typeof reviewUndoOutcome>;
+export const reviewUndoResult = z.object({ results: z.array(reviewUndoOutcome) });
+export type ReviewUndoResult = z.infer<typeof reviewUndoResult>;
 
 export const reviewStockReasonBody = z
   .object({
@@ -310,6 +345,12 @@ export const REVIEW_SHORTCUTS: readonly { key: string; action: string }[] = [
   { key: 'J', action: 'Next item in the queue (skips items others are reviewing)' },
   { key: 'K', action: 'Previous item in the queue' },
   { key: 'C', action: 'Write a comment for the supplier on a field, the file or a region (sent with a rejection)' },
+  {
+    key: 'M',
+    action:
+      'Mark a region of the image for a comment: it starts in the middle; arrows move it, Shift+arrows size it, C writes the comment',
+  },
+  { key: 'Z', action: 'Undo the last decision (while its Undo shows, 10 seconds)' },
   { key: '+ / -', action: 'Zoom the image in / out' },
   { key: '0', action: 'Fit the image' },
   { key: 'T', action: 'Turn the image 90°' },

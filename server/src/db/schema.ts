@@ -215,6 +215,8 @@ export const partnerConfigurations = pgTable(
       .default(sql`'{}'::text[]`),
     /** LOW_RESOLUTION: the least pixels on an image's longest side (docs/decisions/photo-checks-and-barcodes.md). */
     minImageLongSidePx: integer('min_image_long_side_px').notNull().default(1000),
+    /** Review decisions can be undone for a short window, their e-mail and events held until it ends (off: at once). */
+    decisionUndo: boolean('decision_undo').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -369,10 +371,15 @@ export const jobs = pgTable(
      * batch it commits: shown in the jobs console, and where a run that took the job over goes on from.
      */
     progress: jsonb('progress'),
+    /** Held work (a review decision's e-mail and events): the decision's undo cancels every job under its key. */
+    holdKey: text('hold_key'),
     createdAt: createdAt(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
   (t) => [
+    index('jobs_hold_key_idx')
+      .on(t.holdKey)
+      .where(sql`${t.holdKey} IS NOT NULL`),
     index('jobs_claim_idx').on(t.status, t.runAt),
     // The jobs console's list, newest first, of a state and of a state and type.
     index('jobs_state_idx').on(t.status, t.id),
@@ -742,6 +749,8 @@ export const submissionHistory = pgTable(
     fromStatus: text('from_status'),
     toStatus: text('to_status').notNull(),
     reason: text('reason'),
+    /** A held review decision's key (its e-mail and events wait out the undo window under it); null otherwise. */
+    holdKey: text('hold_key'),
   },
   (t) => [index('submission_history_submission_idx').on(t.submissionId, t.at)],
 );

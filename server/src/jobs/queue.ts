@@ -2,6 +2,7 @@ import { and, eq, lt, sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { z } from 'zod';
 import type { Db, Tx } from '../db/client.ts';
+import { forUpdate, LOCK } from '../db/lock-order.ts';
 import { CHANNELS, type DbNotifications } from '../db/notifications.ts';
 import { jobs } from '../db/schema.ts';
 import { isDependencyOutage, isTransactionConflict } from '../lib/dependency-errors.ts';
@@ -146,9 +147,19 @@ export async function enqueue<P>(
   db: Tx,
   def: JobType<P>,
   payload: P,
-  /** companyId: whose work it is, for fairness between companies. */
-  opts: { dedupeKey?: string; coalesceKey?: string; runAt?: Date; companyId?: number | null } = {},
+  /**
+   * companyId: whose work it is, for fairness between companies. hold: held work, due when the hold ends (seconds
+   * from now, by the database's clock) and cancelled with it (cancelHeldJobs) until then.
+   */
+  opts: {
+    dedupeKey?: string;
+    coalesceKey?: string;
+    runAt?: Date;
+    companyId?: number | null;
+    hold?: JobHold | null;
+  } = {},
 ): Promise<void> {
+  const hold = opts.hold ?? null;
   await db
     .insert(jobs)
     .values({
@@ -158,11 +169,44 @@ export async function enqueue<P>(
       dedupeKey: opts.dedupeKey ?? null,
       coalesceKey: opts.coalesceKey ?? null,
       companyId: opts.companyId ?? null,
-      runAt: opts.runAt ?? new Date(),
+      runAt: hold ? sql`now() + make_interval(secs => ${hold.seconds})` : (opts.runAt ?? new Date()),
       requestId: currentRequestId(),
+      holdKey: hold?.key ?? null,
     })
     .onConflictDoNothing();
   // The jobs_queued trigger wakes the workers when this transaction commits (see JobRunner's `notifications`).
+}
+
+/** Work held back for a while and cancelled if its hold is taken back in time (a review decision's undo window). */
+export interface JobHold {
+  key: string;
+  /** From now, by the database's clock (as the claim reads run_at). */
+  seconds: number;
+}
+
+/**
+ * Cancels every job held under this key, or none: all of them must still be waiting (queued, never claimed, not due
+ * yet). Their rows are locked first (LOCK.job, last in the order): a worker's claim (FOR UPDATE SKIP LOCKED) skips rows
+ * locked here, and a claim made first has them running when the lock is granted, so one of the two wins and never
+ * both: a job is either deleted here or run, once. False (nothing cancelled) when any has been claimed, is due, or
+ * there is none.
+ */
+export async function cancelHeldJobs(tx: Tx, key: string): Promise<boolean> {
+  const held = await forUpdate(
+    tx,
+    LOCK.job,
+    tx
+      .select({
+        id: jobs.id,
+        waiting: sql<boolean>`(${jobs.status} = 'queued' AND ${jobs.attempts} = 0 AND ${jobs.runAt} > clock_timestamp())`,
+      })
+      .from(jobs)
+      .where(eq(jobs.holdKey, key))
+      .orderBy(jobs.id),
+  );
+  if (!held.length || held.some((j) => !j.waiting)) return false;
+  await tx.delete(jobs).where(eq(jobs.holdKey, key));
+  return true;
 }
 
 /**

@@ -71,6 +71,10 @@ const PartnerConfigurationRef = builder.objectRef<PartnerConfigurationView>('Par
     minImageLongSidePx: t.exposeInt('minImageLongSidePx', {
       description: 'LOW_RESOLUTION: the least pixels on the longest side of an image sent to this partner.',
     }),
+    decisionUndo: t.exposeBoolean('decisionUndo', {
+      description:
+        "Review decisions on this partner's items can be undone for 10 s; the supplier's e-mail and the events wait.",
+    }),
     updatedDate: t.expose('updatedDate', {
       type: 'DateTime',
       description: 'When it was last saved; send it back as lastUpdatedDate with a change.',
@@ -107,6 +111,7 @@ const PartnerConfigurationInput = builder.inputType('PartnerConfigurationInput',
     minImageLongSidePx: t.int({
       description: 'The low-resolution line in pixels (100 to 10000); left out keeps the stored one.',
     }),
+    decisionUndo: t.boolean({ description: 'The undo window of review decisions on or off; left out keeps it.' }),
     lastUpdatedDate: t.field({
       type: 'DateTime',
       description:
@@ -212,6 +217,7 @@ builder.mutationField('updatePartnerConfiguration', (t) =>
         fieldRules: input.fieldRules == null && Object.keys(fieldRules).length === 0 ? undefined : fieldRules,
         ...(input.blockingPhotoChecks != null && { blockingPhotoChecks: input.blockingPhotoChecks }),
         ...(input.minImageLongSidePx != null && { minImageLongSidePx: input.minImageLongSidePx }),
+        ...(input.decisionUndo != null && { decisionUndo: input.decisionUndo }),
         ...(input.lastUpdatedDate != null && { lastUpdatedDate: input.lastUpdatedDate }),
       });
     },

@@ -50,6 +50,7 @@ export interface PartnerConfigurationView {
   promotionFieldsVisible: boolean;
   blockingPhotoChecks: string[];
   minImageLongSidePx: number;
+  decisionUndo: boolean;
   /** When it was last saved: what a change is made from (see lastUpdatedDate of the update). */
   updatedDate: Date;
 }
@@ -70,6 +71,7 @@ export function present(config: Row, companyName: string): PartnerConfigurationV
     promotionFieldsVisible: isSectionVisible(rules, 'promotionFieldsVisible'),
     blockingPhotoChecks: config.blockingPhotoChecks,
     minImageLongSidePx: config.minImageLongSidePx,
+    decisionUndo: config.decisionUndo,
     updatedDate: config.updatedAt,
   };
 }
@@ -165,6 +167,7 @@ export async function updateConfiguration(
       ...(input.fieldRules ? { fieldRules: input.fieldRules } : {}),
       ...(input.blockingPhotoChecks ? { blockingPhotoChecks: input.blockingPhotoChecks } : {}),
       ...(input.minImageLongSidePx ? { minImageLongSidePx: input.minImageLongSidePx } : {}),
+      ...(input.decisionUndo !== undefined ? { decisionUndo: input.decisionUndo } : {}),
       updatedAt: new Date(),
     });
     // The readiness and partner statuses of its submissions follow the new rules (in the background: there may be

@@ -22,6 +22,7 @@ const plainSettings = (row: Row) => ({
   // The order the switches were turned on in says nothing.
   blockingPhotoChecks: [...row.blockingPhotoChecks].sort(),
   minImageLongSidePx: row.minImageLongSidePx,
+  decisionUndo: row.decisionUndo,
 });
 
 /** Every flag of the field rules as it takes effect (absent means true), so `{}` and explicit defaults compare equal. */

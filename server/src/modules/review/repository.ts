@@ -115,3 +115,18 @@ export async function deleteStockReasonRow(tx: Tx, id: number): Promise<ReviewSt
   const [deleted] = await tx.delete(reviewStockReasons).where(eq(reviewStockReasons.id, id)).returning(reasonColumns);
   return deleted;
 }
+
+/**
+ * Which of these items' partners keep the undo window on (the default, also for an item without a partner or a
+ * partner without a configuration): a decision on them is held, its e-mail and events waiting out the window.
+ */
+export async function undoWindowOn(db: Tx, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const rows = await queryRows<{ id: string }>(
+    db,
+    sql`select s.id from product_submissions s
+      left join partner_configurations pc on pc.company_id = s.partner_company_id
+      where s.id = any(${`{${ids.join(',')}}`}::uuid[]) and coalesce(pc.decision_undo, true)`,
+  );
+  return new Set(rows.map((r) => String(r.id)));
+}

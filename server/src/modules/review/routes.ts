@@ -13,6 +13,8 @@ import {
   reviewQueueQuery,
   reviewStockReason,
   reviewStockReasonBody,
+  reviewUndoBody,
+  reviewUndoResult,
 } from '@portal/domain';
 import { authorize } from '../../lib/authorize.ts';
 import { routeSchema } from '../../lib/openapi.ts';
@@ -29,6 +31,7 @@ import {
   queueOptions,
   releaseItem,
   searchCompanies,
+  undoDecisions,
 } from './service.ts';
 
 const tags = ['Review workspace'];
@@ -179,6 +182,31 @@ export async function reviewRoutes(app: FastifyInstance) {
       const user = await requireUser(request);
       authorize(reviewPolicy.decide(user));
       return { results: await decide(ctx, user, reviewDecisionBody.parse(request.body)) };
+    },
+  );
+
+  app.post(
+    '/api/review/decisions/undo',
+    {
+      schema: routeSchema({
+        summary: 'Undo decisions just made, while their e-mail and events still wait (the undo window, 10 s)',
+        description:
+          'Each item named with the `undo.key` its decision answered goes back to the status it had, with a history ' +
+          'row and an audit row; the e-mail to its supplier and the events for webhooks and the change feed, held ' +
+          'until the window ends, are cancelled, so nothing about the decision ever leaves. Only the reviewer who ' +
+          "decided can undo it, and only while it is still the item's last change. Each item gets its outcome; " +
+          'when no item could be undone the answer is 409 with why (too late: the window has passed and the ' +
+          'supplier has been told), or 404.',
+        tags,
+        body: reviewUndoBody,
+        responses: { 200: reviewUndoResult },
+        errors: [400, 401, 403, 404, 409, 429],
+      }),
+    },
+    async (request) => {
+      const user = await requireUser(request);
+      authorize(reviewPolicy.decide(user));
+      return { results: await undoDecisions(ctx, user, reviewUndoBody.parse(request.body)) };
     },
   );
 

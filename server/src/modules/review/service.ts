@@ -14,7 +14,10 @@ import {
   type ReviewRelatedSubmission,
   type ReviewStockReason,
   type ReviewStockReasonBody,
+  type ReviewUndoBody,
+  type ReviewUndoOutcome,
 } from '@portal/domain';
+import { randomUUID } from 'node:crypto';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
@@ -23,7 +26,8 @@ import { isDependencyUnavailable } from '../../lib/dependency-errors.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/errors.ts';
 import { isUniqueViolation } from '../../lib/db-errors.ts';
 import { findSubmission } from '../submissions/repository.ts';
-import { staffStatusChange } from '../submissions/service.ts';
+import { revertDecision } from '../submissions/lifecycle.ts';
+import { auditTarget, staffStatusChange } from '../submissions/service.ts';
 import { companyExists, type UserRow } from '../users/repository.ts';
 import { claim, claimOf, release, releaseAll } from './queries/claims.ts';
 import { reviewPolicy } from './policy.ts';
@@ -40,6 +44,7 @@ import {
   stockReasonsFor,
   supplierCompany,
   suppliersNamedLike,
+  undoWindowOn,
 } from './repository.ts';
 
 /** The review view's context of one item: duplicates and the same UPC elsewhere, the claim, J and K, reasons. */
@@ -165,14 +170,19 @@ export async function decide(
   const action = body.decision === 'accept' ? 'submission.accepted' : 'submission.rejected';
   const results: ReviewDecisionOutcome[] = [];
   let outageStreak = 0;
-  for (const id of [...new Set(body.ids)]) {
+  const ids = [...new Set(body.ids)];
+  const seconds = ctx.config.decisionUndoSeconds;
+  // Whose partner keeps the undo window (an outage here holds nothing: the items' own transactions meet it too).
+  const undoable = seconds > 0 ? await undoWindowOn(ctx.db, ids).catch(() => new Set<string>()) : new Set<string>();
+  for (const id of ids) {
     if (outageStreak >= OUTAGE_STREAK_TO_STOP) {
       results.push(failed(id, null, WORKSPACE_MSG.itemNotTried));
       continue;
     }
     try {
+      const hold = undoable.has(id) ? { key: randomUUID(), seconds } : null;
       const updated = await ctx.db.transaction(async (tx) => {
-        const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? []);
+        const changed = await staffStatusChange(tx, user, id, to, action, reason, undefined, body.comments ?? [], hold);
         await releaseAll(tx, id);
         return changed;
       });
@@ -184,6 +194,7 @@ export async function decide(
         decidedBy: null,
         decidedByYou: false,
         message: null,
+        ...(hold && { undo: hold }),
       });
     } catch (error) {
       // A refused request (the comments, which come with one item only) is the request's answer, as for one item.
@@ -193,6 +204,55 @@ export async function decide(
       results.push(await outcomeOfFailure(ctx, user, id, error));
     }
   }
+  return results;
+}
+
+/**
+ * Undoes decisions the caller has just made, each in a transaction of its own, while their e-mail and events still
+ * wait (lifecycle.ts revertDecision): the item is back where it was, the history says so, the audit trail has a row,
+ * and nothing ever leaves about the decision. Each item gets its outcome; when none could be undone, the answer is the
+ * first refusal itself (409 "Too late to undo: …", or 404).
+ */
+export async function undoDecisions(
+  ctx: AppContext,
+  user: UserRow,
+  body: ReviewUndoBody,
+): Promise<ReviewUndoOutcome[]> {
+  authorize(reviewPolicy.decide(user));
+  const results: ReviewUndoOutcome[] = [];
+  let firstRefusal: HttpError | null = null;
+  for (const { id, key } of body.decisions) {
+    try {
+      const undone = await ctx.db.transaction(async (tx) => {
+        const before = await itemStatusOf(tx, id);
+        const row = await revertDecision(tx, id, key, { actor: 'staff', userId: user.id });
+        await recordAudit(tx, {
+          actor: user,
+          action: 'submission.decision_undone',
+          target: auditTarget(row),
+          before: { status: before },
+          after: { status: row.itemStatus },
+        });
+        return row;
+      });
+      results.push({ id, outcome: 'undone', itemStatus: undone.itemStatus as ItemStatus, message: null });
+    } catch (error) {
+      if (!(error instanceof HttpError)) {
+        if (!isDependencyUnavailable(error)) ctx.log.error({ err: error, submissionId: id }, 'undo failed');
+        results.push({ id, outcome: 'failed', itemStatus: null, message: WORKSPACE_MSG.itemUnavailable });
+        continue;
+      }
+      firstRefusal ??= error;
+      const status = ((await itemStatusOf(ctx.db, id).catch(() => null)) as ItemStatus | undefined) ?? null;
+      results.push({
+        id,
+        outcome: error.status === 404 ? 'not_found' : 'refused',
+        itemStatus: status,
+        message: error.message,
+      });
+    }
+  }
+  if (firstRefusal && !results.some((r) => r.outcome === 'undone' || r.outcome === 'failed')) throw firstRefusal;
   return results;
 }
 

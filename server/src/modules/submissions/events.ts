@@ -1,4 +1,5 @@
 import type { Actor, ItemStatus, ReviewCommentParsed, StoredReadiness } from '@portal/domain';
+import type { JobHold } from '../../jobs/queue.ts';
 import { TypedEvents } from '../../lib/typed-events.ts';
 import type { SubmissionFileRow, SubmissionRow } from './repository.ts';
 
@@ -31,6 +32,13 @@ export interface SubmissionEvents {
     reason: string | null;
     /** A reviewer's comments on fields and files that came with it (a rejection in the review workspace). */
     comments: readonly ReviewCommentParsed[];
+    /**
+     * A review decision that can be undone for a while: what it tells outside (e-mail, webhooks, the change feed) is
+     * held that long under the key, as jobs (enqueue's `hold`), which its undo cancels. Null: told at once.
+     */
+    hold: JobHold | null;
+    /** The undo of a held decision (revertDecision): no one outside heard of the decision, so no one hears of this. */
+    undoes: boolean;
   };
   /** Files added (bulk ingestion joins a waiting submission) or all of them replaced (resubmission). */
   submissionFilesChanged: { submission: SubmissionRow; files: SubmissionFileRow[]; replaced: SubmissionFileRow[] };

@@ -1,4 +1,4 @@
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import {
   canTransition,
   isRejected,
@@ -10,6 +10,7 @@ import {
   type ReviewCommentParsed,
   type StoredPhotoIssue,
   type UploadKind,
+  UNDO_MSG,
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { LOCK, taken } from '../../db/lock-order.ts';
@@ -21,7 +22,7 @@ import {
   submissionHistory,
   submissionMarketAccounts,
 } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/queue.ts';
+import { cancelHeldJobs, enqueue, type JobHold } from '../../jobs/queue.ts';
 import { HttpError, notFound } from '../../lib/errors.ts';
 import { applyCountChanges } from './counts.ts';
 import { submissionEvents, type ChangedBy } from './events.ts';
@@ -90,11 +91,12 @@ async function recordHistory(
     fromStatus: string | null;
     toStatus: string;
     reason?: string | null;
+    holdKey?: string | null;
   },
 ): Promise<number> {
   const [row] = await db
     .insert(submissionHistory)
-    .values({ ...entry, reason: entry.reason ?? null })
+    .values({ ...entry, reason: entry.reason ?? null, holdKey: entry.holdKey ?? null })
     .returning({ id: submissionHistory.id });
   return row.id;
 }
@@ -267,6 +269,11 @@ export async function changeStatus(
     reason?: string | null;
     /** A reviewer's comments on the fields and files (a rejection; the caller checked the files are this one's). */
     comments?: readonly ReviewCommentParsed[];
+    /**
+     * A review decision that can be undone for a while: its e-mail and events for receivers are held that long under
+     * the key (revertDecision cancels them), and its history row carries the key.
+     */
+    hold?: JobHold | null;
   },
   extra: Partial<typeof productSubmissions.$inferInsert> = {},
 ): Promise<SubmissionRow> {
@@ -293,13 +300,15 @@ export async function changeStatus(
     fromStatus: from,
     toStatus: to,
     reason,
+    holdKey: by.hold?.key ?? null,
   });
   const comments = by.comments ?? [];
   await recordComments(tx, id, historyId, by.userId, comments);
   // A new EAN-13 (a resubmission may change it) moves the submission between the company's catalogue rows.
   const ean13Upcs = updated.ean13Upc !== current.ean13Upc ? [current.ean13Upc, updated.ean13Upc] : [];
   await applyCountChanges(tx, [{ ...countKey(updated), from, to, ean13Upcs }]);
-  await notifyStatusChange(tx, updated, by, reason, comments);
+  const hold = by.hold ?? null;
+  await notifyStatusChange(tx, updated, by, reason, comments, hold);
   await submissionEvents.emit(tx, 'submissionStatusChanged', {
     submission: updated,
     from,
@@ -307,9 +316,73 @@ export async function changeStatus(
     by: { actor: by.actor, userId: by.userId },
     reason,
     comments,
+    hold,
+    undoes: false,
   });
   return updated;
 }
+
+/**
+ * Undoes a held review decision (changeStatus with `hold`) while its e-mail and events still wait: the item goes
+ * back to the status it had (and the rejection reason it had), with a history row saying so, and every job held under
+ * the decision's key is cancelled, all in the caller's transaction. The decision must still be the item's last
+ * change, made by this user; its held jobs must all be waiting (jobs/queue.ts cancelHeldJobs: a worker that claimed
+ * one first wins, and the undo is refused). The row lock comes first, the jobs' last (the lock order). No one outside
+ * heard of the decision, so no one hears of its undo: the event says `undoes`, and the webhooks and the change feed
+ * publish nothing for it. A refusal is a 409 (UNDO_MSG says why), thrown so that the transaction leaves nothing.
+ */
+export async function revertDecision(
+  tx: Tx,
+  id: string,
+  key: string,
+  by: ChangedBy & { userId: number },
+): Promise<SubmissionRow> {
+  const current = await findSubmission(tx, id, { lock: true });
+  if (!current) throw notFound('Submission not found.');
+  const [last, before] = await tx
+    .select()
+    .from(submissionHistory)
+    .where(eq(submissionHistory.submissionId, id))
+    .orderBy(desc(submissionHistory.id))
+    .limit(2);
+  if (last?.holdKey !== key || last.toStatus !== current.itemStatus || !last.fromStatus)
+    throw new HttpError(409, 'UNDO_CHANGED', UNDO_MSG.changed);
+  if (last.userId !== by.userId) throw new HttpError(409, 'UNDO_NOT_YOURS', UNDO_MSG.notYours);
+  const decided = current.itemStatus as ItemStatus;
+  const back = last.fromStatus as ItemStatus;
+  // The reason it had: none waiting for review; an accept kept it; a rejection replaced that of the change before it.
+  const rejectionReason =
+    back === 'SUBMITTED' ? null : isRejected(decided) ? (before?.reason ?? null) : current.rejectionReason;
+  const [updated] = await tx
+    .update(productSubmissions)
+    .set({ itemStatus: back, rejectionReason, updatedAt: new Date() })
+    .where(eq(productSubmissions.id, id))
+    .returning();
+  await recordHistory(tx, {
+    submissionId: id,
+    userId: by.userId,
+    fromStatus: decided,
+    toStatus: back,
+    reason: UNDONE_REASON,
+  });
+  await applyCountChanges(tx, [{ ...countKey(updated), from: decided, to: back, ean13Upcs: [] }]);
+  await submissionEvents.emit(tx, 'submissionStatusChanged', {
+    submission: updated,
+    from: decided,
+    to: back,
+    by: { actor: by.actor, userId: by.userId },
+    reason: UNDONE_REASON,
+    comments: [],
+    hold: null,
+    undoes: true,
+  });
+  // Last, as the lock order wants: the held jobs, cancelled all or none.
+  if (!(await cancelHeldJobs(tx, key))) throw new HttpError(409, 'UNDO_TOO_LATE', UNDO_MSG.tooLate);
+  return updated;
+}
+
+/** The history's reason of an undone decision. */
+export const UNDONE_REASON = 'Decision undone';
 
 /**
  * Resubmission: all files replaced by new ones (already stored), the UPC possibly changed, SUBMITTED again with the

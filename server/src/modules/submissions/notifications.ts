@@ -9,7 +9,7 @@ import {
 import { z } from 'zod';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
-import { defineJob, enqueue, jobType } from '../../jobs/queue.ts';
+import { defineJob, enqueue, jobType, type JobHold } from '../../jobs/queue.ts';
 import type { ChangedBy } from './events.ts';
 import { creatorAndCompany, findSubmission, type SubmissionRow } from './repository.ts';
 
@@ -30,7 +30,7 @@ export const statusMailJob = jobType('submissions.statusMail', {
 /**
  * The creator is e-mailed when staff or the automated checks move the item to one of the NOTIFIED statuses; not
  * for the supplier's own actions, nor for SUBMITTED (the screen confirms those). Enqueued in the transaction that
- * changes the status: the e-mail goes exactly when the change commits.
+ * changes the status: the e-mail goes exactly when the change commits, or, held, when the undo window ends.
  */
 export async function notifyStatusChange(
   tx: Tx,
@@ -38,6 +38,8 @@ export async function notifyStatusChange(
   by: ChangedBy,
   reason: string | null,
   comments: readonly ReviewCommentParsed[] = [],
+  /** A review decision's undo window: the mail waits it out, and its undo cancels it. */
+  hold: JobHold | null = null,
 ) {
   const status = s.itemStatus as ItemStatus;
   if (by.actor === 'supplier' || !NOTIFIED.includes(status)) return;
@@ -46,7 +48,7 @@ export async function notifyStatusChange(
     tx,
     statusMailJob,
     { submissionId: s.id, status, reason, ...(lines.length && { comments: lines }) },
-    { companyId: s.companyId },
+    { companyId: s.companyId, hold },
   );
 }
 

@@ -14,6 +14,7 @@ import {
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
+import type { JobHold } from '../../jobs/queue.ts';
 import { lock, LOCK } from '../../db/lock-order.ts';
 import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
 import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
@@ -59,6 +60,8 @@ export async function staffStatusChange(
   precondition?: Precondition,
   /** A reviewer's comments on fields and files, with a rejection (each file named must be the submission's). */
   comments: readonly ReviewCommentParsed[] = [],
+  /** A review decision that can be undone for a while (lifecycle.ts changeStatus). */
+  hold: JobHold | null = null,
 ): Promise<SubmissionRow> {
   return withLockedSubmission(tx, id, async (locked) => {
     if (!locked) throw notFound('Submission not found.');
@@ -74,7 +77,7 @@ export async function staffStatusChange(
           comments: REVIEW_COMMENT_MSG.unknownFile(unknown.fileName),
         });
     }
-    const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments });
+    const updated = await changeStatus(tx, id, to, { actor: 'staff', userId: user.id, reason, comments, hold });
     await recordAudit(tx, {
       actor: user,
       action,

@@ -1,9 +1,10 @@
 import { BlockList } from 'node:net';
-import { WEBHOOK_MSG, WEBHOOK_TIMEOUT_MS } from '@portal/domain';
+import { WEBHOOK_MSG, WEBHOOK_TIMEOUT_MS, type WebhookEvent } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import { defineJob, enqueue, type JobInfo } from '../../jobs/queue.ts';
 import { checkTarget, RefusedTargetError } from './address-guard.ts';
-import { deliverWebhookJob } from './job-types.ts';
+import { deliverWebhookJob, publishHeldEventJob } from './job-types.ts';
+import { publishNow } from './listeners.ts';
 import { nextAttemptAt } from './schedule.ts';
 import { postOnce, type AttemptOutcome } from './send.ts';
 import { signedHeaders } from './signing.ts';
@@ -127,3 +128,16 @@ async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log
       await enqueue(tx, deliverWebhookJob, { deliveryId }, { runAt: next, companyId: endpoint.companyId });
   });
 }
+
+/**
+ * A held event (a review decision's, its undo window over) published now: into the change feed and to the subscribed
+ * endpoints, in one transaction. The job exists only while the decision stands: its undo deletes it, or is refused
+ * once a worker has claimed it (jobs/queue.ts cancelHeldJobs), so the event is published once or never.
+ */
+export const publishHeldEvent = (ctx: AppContext) =>
+  defineJob<{ companyId: number; type: WebhookEvent; data: Record<string, unknown> }>({
+    ...publishHeldEventJob,
+    handler: async ({ companyId, type, data }) => {
+      await ctx.db.transaction((tx) => publishNow(tx, companyId, type, data));
+    },
+  });

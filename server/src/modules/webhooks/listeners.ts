@@ -5,13 +5,26 @@ import type { SubmissionRow } from '../submissions/repository.ts';
 import type { WebhookEvent } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { recordFeedEvent } from '../events/service.ts';
+import { enqueue, type JobHold } from '../../jobs/queue.ts';
+import { publishHeldEventJob } from './job-types.ts';
 import { enqueueEvent, enqueueEvents } from './service.ts';
 
 /**
  * One event: into the change feed and to every subscribed endpoint, in the transaction of the change, the deliveries
- * under the feed event's id and time.
+ * under the feed event's id and time. A held change (a review decision within its undo window) publishes it later, in
+ * the transaction of a job held under the same key (publishHeldEvent), which the decision's undo cancels.
  */
-async function publish(tx: Tx, companyId: number, type: WebhookEvent, data: object) {
+async function publish(tx: Tx, companyId: number, type: WebhookEvent, data: object, hold: JobHold | null = null) {
+  if (hold) {
+    // As the feed and the deliveries store it: JSON.
+    const stored = JSON.parse(JSON.stringify(data)) as Record<string, unknown>;
+    await enqueue(tx, publishHeldEventJob, { companyId, type, data: stored }, { companyId, hold });
+    return;
+  }
+  await publishNow(tx, companyId, type, data);
+}
+
+export async function publishNow(tx: Tx, companyId: number, type: WebhookEvent, data: object) {
   const event = await recordFeedEvent(tx, companyId, type, data);
   await enqueueEvent(tx, companyId, type, data, event);
 }
@@ -46,9 +59,11 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       reason: null,
     });
   });
-  submissions.on('submissionStatusChanged', async ({ submission, from, to, reason, comments }, tx) => {
+  submissions.on('submissionStatusChanged', async ({ submission, from, to, reason, comments, hold, undoes }, tx) => {
+    // The undo of a held decision: the decision was never published, so neither is its undo.
+    if (undoes) return;
     const data = submissionData(submission);
-    await publish(tx, submission.companyId, 'submission.status_changed', {
+    const event = {
       ...data,
       status: to,
       from,
@@ -58,7 +73,8 @@ export function subscribeWebhooks(submissions: typeof submissionEvents, ingestio
       ...(comments.length && {
         comments: comments.map((c) => ({ target: c.target, fileName: c.fileName, region: c.region, text: c.text })),
       }),
-    });
+    };
+    await publish(tx, submission.companyId, 'submission.status_changed', event, hold);
     if (to === 'CATALOGUED') await publish(tx, submission.companyId, 'submission.catalogued', { ...data, status: to });
   });
   submissions.on('submissionsReadinessChanged', async ({ changes }, tx) => {

@@ -121,6 +121,8 @@ export type MeasureInput = {
 export type PartnerConfigurationInput = {
   /** Replaces the blocking photo checks when given. */
   blockingPhotoChecks?: Array<string> | null | undefined;
+  /** The undo window of review decisions on or off; left out keeps it. */
+  decisionUndo?: boolean | null | undefined;
   /** Replaces every field rule when given: a field or flag left out goes back to its default (visible, required). Left out with the three section flags, the stored rules stay. A field not visible is stored as not required. */
   fieldRules?: Array<FieldRuleInput> | null | undefined;
   landingPageEnabled: boolean;

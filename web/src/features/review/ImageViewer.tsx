@@ -16,6 +16,8 @@ export interface ImageViewerHandle {
   zoomOut: () => void;
   fit: () => void;
   rotate: () => void;
+  /** Puts the focus on the image (while marking a region: the arrows move it). */
+  focus: () => void;
 }
 
 const MIN_ZOOM = 1;
@@ -53,6 +55,7 @@ export const ImageViewer = forwardRef<
   const drag = useRef<{ x: number; y: number; startX: number; startY: number } | null>(null);
   const drawing = useRef<{ x: number; y: number } | null>(null);
   const svg = useRef<SVGSVGElement>(null);
+  const box = useRef<HTMLDivElement>(null);
 
   const zoomTo = (z: number) => {
     const next = Math.min(MAX_ZOOM, Math.max(MIN_ZOOM, z));
@@ -68,6 +71,7 @@ export const ImageViewer = forwardRef<
       setTurn(0);
     },
     rotate: () => setTurn((t) => (t + 90) % 360),
+    focus: () => box.current?.focus(),
   };
   useImperativeHandle(ref, () => api);
 
@@ -127,6 +131,7 @@ export const ImageViewer = forwardRef<
       {/* While marking, the box takes the arrows (move) and Shift+arrows (resize); a drag draws the region. */}
       {/* eslint-disable-next-line jsx-a11y/no-static-element-interactions -- while marking it is a labelled, focusable group taking the arrows; otherwise the buttons below do what the pointer does */}
       <div
+        ref={box}
         onWheel={onWheel}
         onPointerDown={onPointerDown}
         onPointerMove={onPointerMove}

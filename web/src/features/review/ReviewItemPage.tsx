@@ -1,29 +1,27 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Alert, Badge, Button, Grid, Group, Kbd, Loader, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Button, Grid, Group, Kbd, Loader, Stack, Title } from '@mantine/core';
 import {
   displayUpc,
   parseReviewQueueSearch,
   reviewQueueSearch,
-  statusDisplayName,
   WORKSPACE_MSG,
   type ImageRegion,
-  type ReviewCommentInput,
   type ReviewCommentTarget,
 } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerPath } from '../../partner/partner-context.tsx';
 import { usePageTitle } from '../../ui/use-page-title.ts';
-import { PhotoIssueBadges } from '../submissions/PhotoIssueBadges.tsx';
-import { SubmissionHistory } from '../submissions/SubmissionHistory.tsx';
 import { useSubmission } from '../submissions/submission-api.ts';
-import { CommentComposer } from './CommentComposer.tsx';
+import { AcceptWithCommentsDialog } from './AcceptWithCommentsDialog.tsx';
 import { KEYBOARD_REGION, type ImageViewerHandle } from './ImageViewer.tsx';
+import { useItemComments } from './pending-comments.ts';
 import { RejectDialog } from './RejectDialog.tsx';
 import { ReviewFiles } from './ReviewFiles.tsx';
-import { Facts, SameUpc, UpcComparison } from './ReviewItemFacts.tsx';
+import { ReviewItemSide } from './ReviewItemSide.tsx';
 import { ShortcutsDialog } from './ShortcutsDialog.tsx';
+import { UndoToast } from './UndoToast.tsx';
 import { autoAdvance, fetchItemContext, filtersOnly, prefetchItem, reviewKeys } from './review-api.ts';
 import { stepFile, type ReviewKeyAction } from './review-keys.ts';
 import { useReviewClaim } from './use-review-claim.ts';
@@ -31,10 +29,12 @@ import { useReviewDecision, type ReviewNotice } from './use-review-decision.ts';
 import { useReviewKeys } from './use-review-keys.ts';
 
 /**
- * /review/:id (staff with review rights): one item to decide, keyboard first. A accepts, R rejects (reason picker),
- * J and K walk the queue the reviewer came from (its filters ride in the address), ? lists the shortcuts. After a
- * decision the next item opens at once (it was read ahead) unless the reviewer switched that off. The item is
- * claimed while open (others see "Being reviewed by NAME"), renewed while the reviewer is active.
+ * /review/:id (staff with review rights): one item to decide, keyboard first. A accepts (asking first when comments
+ * wait for a rejection), R rejects (reason picker), Z undoes the last decision while its Undo shows, J and K walk the
+ * queue the reviewer came from (its filters ride in the address; each item keeps its unsent comments for the
+ * session), M marks a region for a comment, ? lists the shortcuts. After a decision the next item opens at once (it was
+ * read ahead) unless the reviewer switched that off. The item is claimed while open (others see "Being reviewed by
+ * NAME"), renewed while the reviewer is active.
  */
 export function ReviewItemPage() {
   const { id = '' } = useParams();
@@ -55,20 +55,23 @@ export function ReviewItemPage() {
 
   const [fileIndex, setFileIndex] = useState(0);
   const [rejecting, setRejecting] = useState(false);
+  const [confirmingAccept, setConfirmingAccept] = useState(false);
   const [shortcutsOpen, setShortcutsOpen] = useState(false);
   const [advance, setAdvance] = useState(autoAdvance.get);
   /** The outcome of a decision on this item, or a message for the reviewer; cleared when another item opens. */
   const [notice, setNotice] = useState<ReviewNotice | null>(null);
   /** Said once to screen readers on the item that opens after a decision. */
   const [announcement, setAnnouncement] = useState('');
-  /** Comments for the supplier, sent with a rejection; what the next one is about, and its region while marked. */
-  const [comments, setComments] = useState<ReviewCommentInput[]>([]);
+  /** Comments for the supplier, sent with a rejection (kept per item for the session); the next one's subject and region. */
+  const [comments, setComments] = useItemComments(id);
   const [commentTarget, setCommentTarget] = useState<ReviewCommentTarget>('upc');
   const [region, setRegion] = useState<ImageRegion | null>(null);
   const commentRef = useRef<HTMLTextAreaElement>(null);
   const viewer = useRef<ImageViewerHandle>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const pendingAnnouncement = useRef('');
+  /** M asked for the image: focus it once it is marking (focusable). */
+  const [focusImage, setFocusImage] = useState(0);
 
   usePageTitle(s ? `Review ${displayUpc(s.upc)}` : 'Review');
 
@@ -79,7 +82,6 @@ export function ReviewItemPage() {
   useEffect(() => {
     setFileIndex(0);
     setNotice(null);
-    setComments([]);
     setCommentTarget('upc');
     setRegion(null);
     setAnnouncement(pendingAnnouncement.current);
@@ -95,6 +97,10 @@ export function ReviewItemPage() {
     // eslint-disable-next-line react-hooks/exhaustive-deps -- filters follow the address, read with it
   }, [c?.neighbours.next, c?.neighbours.previous, queryClient, queueSearch]);
 
+  useEffect(() => {
+    if (focusImage) viewer.current?.focus();
+  }, [focusImage]);
+
   useReviewClaim(id);
 
   const { busy, decide } = useReviewDecision({
@@ -104,13 +110,18 @@ export function ReviewItemPage() {
     advance,
     comments,
     onNotice: setNotice,
+    onDecided: () => setComments([]),
     onAdvance: (said, next) => {
       pendingAnnouncement.current = said;
       setRejecting(false);
       open(next);
     },
-    onSettled: () => setRejecting(false),
+    onSettled: () => {
+      setRejecting(false);
+      setConfirmingAccept(false);
+    },
   });
+  const accept = () => (comments.length ? setConfirmingAccept(true) : void decide('accept'));
 
   const files = s?.files ?? [];
   const step = (to: 'next' | 'previous') => {
@@ -130,12 +141,30 @@ export function ReviewItemPage() {
     rotate: () => viewer.current?.rotate(),
     nextFile: () => setFileIndex((i) => stepFile(i, 'nextFile', files.length)),
     previousFile: () => setFileIndex((i) => stepFile(i, 'previousFile', files.length)),
+    markRegion: () => {
+      if (!files.length) return;
+      setCommentTarget('region');
+      setRegion((r) => r ?? KEYBOARD_REGION);
+      setFocusImage((n) => n + 1);
+    },
     accept: () => void decide('accept'),
+    confirmAccept: () => setConfirmingAccept(true),
     reject: () => setRejecting(true),
+    // The Undo toast takes Z itself, on this page and the queue alike.
+    undo: () => {},
   };
-  useReviewKeys({ dialogOpen: rejecting || shortcutsOpen, decidable: !!c?.decidable, busy }, (action) =>
-    actions[action](),
-  );
+  const keyState = {
+    dialogOpen: rejecting || shortcutsOpen || confirmingAccept,
+    decidable: !!c?.decidable,
+    busy,
+    commentsPending: comments.length > 0,
+    undoOffered: false,
+  };
+  useReviewKeys(keyState, (action) => actions[action]());
+  // A single decision undone: back to its item (its comments are back in the composer).
+  const onUndone = (ids: string[]) => {
+    if (ids.length === 1 && ids[0] !== id) open(ids[0]);
+  };
 
   const backToQueue = `/review${queueSearch ? `?${queueSearch}` : ''}`;
   if (detail.isError || context.isError)
@@ -151,20 +180,13 @@ export function ReviewItemPage() {
 
   return (
     <Stack gap="sm">
-      <Group justify="space-between" wrap="wrap">
-        <AppLink to={backToQueue}>‹ Back to the review queue</AppLink>
-        <Group gap="xs">
-          <Button size="xs" variant="default" onClick={() => step('previous')} disabled={!c.neighbours.previous}>
-            Previous <Kbd ml={6}>K</Kbd>
-          </Button>
-          <Button size="xs" variant="default" onClick={() => step('next')} disabled={!c.neighbours.next}>
-            Next <Kbd ml={6}>J</Kbd>
-          </Button>
-          <Button size="xs" variant="subtle" onClick={() => setShortcutsOpen(true)}>
-            Shortcuts <Kbd ml={6}>?</Kbd>
-          </Button>
-        </Group>
-      </Group>
+      <ReviewItemNav
+        backToQueue={backToQueue}
+        previous={!!c.neighbours.previous}
+        next={!!c.neighbours.next}
+        onStep={step}
+        onShortcuts={() => setShortcutsOpen(true)}
+      />
       <div role="status" aria-live="polite" className="visually-hidden">
         {announcement}
       </div>
@@ -201,68 +223,37 @@ export function ReviewItemPage() {
           />
         </Grid.Col>
         <Grid.Col span={{ base: 12, md: 5 }}>
-          <Stack gap="sm">
-            <Group gap="xs">
-              <Badge variant="light">{statusDisplayName(s.itemStatus)}</Badge>
-              {c.duplicate && (
-                <Badge color="red" variant="light" c="#8a1c1c">
-                  Duplicate UPC
-                </Badge>
-              )}
-            </Group>
-            <UpcComparison submission={s} />
-            <Facts submission={s} partnerName={c.partnerName} />
-            <PhotoIssueBadges files={files} />
-            {c.decidable ? (
-              <Group gap="xs">
-                <Button onClick={() => void decide('accept')} loading={busy} aria-keyshortcuts="A">
-                  Accept <Kbd ml={6}>A</Kbd>
-                </Button>
-                <Button
-                  color="red"
-                  variant="light"
-                  onClick={() => setRejecting(true)}
-                  disabled={busy}
-                  aria-keyshortcuts="R"
-                >
-                  Reject <Kbd ml={6}>R</Kbd>
-                </Button>
-              </Group>
-            ) : (
-              <Text size="sm">This item has been decided: {statusDisplayName(s.itemStatus)}.</Text>
-            )}
-            <Switch
-              size="xs"
-              label="Open the next item after a decision"
-              checked={advance}
-              onChange={(e) => {
-                const on = e.currentTarget.checked;
-                setAdvance(on);
-                autoAdvance.set(on);
-              }}
-            />
-            {c.decidable && (
-              <CommentComposer
-                ref={commentRef}
-                fileName={file?.fileName ?? null}
-                target={commentTarget}
-                onTarget={(t) => {
-                  setCommentTarget(t);
-                  if (t === 'region' && !region) setRegion(KEYBOARD_REGION);
-                }}
-                region={region}
-                comments={comments}
-                onAdd={(comment) => {
-                  setComments((list) => [...list, comment]);
-                  if (comment.target === 'region') setRegion(null);
-                }}
-                onRemove={(index) => setComments((list) => list.filter((_, i) => i !== index))}
-                disabled={busy}
-              />
-            )}
-            <SameUpc items={c.sameUpc} search={queueSearch} />
-            <SubmissionHistory history={s.history} />
-          </Stack>
+          <ReviewItemSide
+            submission={s}
+            context={c}
+            busy={busy}
+            onAccept={accept}
+            onReject={() => setRejecting(true)}
+            advance={advance}
+            onAdvance={(on) => {
+              setAdvance(on);
+              autoAdvance.set(on);
+            }}
+            queueSearch={queueSearch}
+            composer={{
+              ref: commentRef,
+              fileName: file?.fileName ?? null,
+              target: commentTarget,
+              onTarget: (t) => {
+                setCommentTarget(t);
+                if (t === 'region' && !region) setRegion(KEYBOARD_REGION);
+              },
+              region,
+              comments,
+              onAdd: (comment) => {
+                setComments((list) => [...list, comment]);
+                if (comment.target === 'region') setRegion(null);
+                // Back to the item: R rejects, A asks, J moves on (the comment box would take them as text).
+                headingRef.current?.focus();
+              },
+              onRemove: (index) => setComments((list) => list.filter((_, i) => i !== index)),
+            }}
+          />
         </Grid.Col>
       </Grid>
       <RejectDialog
@@ -274,7 +265,44 @@ export function ReviewItemPage() {
         onCancel={() => setRejecting(false)}
         onConfirm={(reason) => void decide('reject', reason)}
       />
+      <AcceptWithCommentsDialog
+        opened={confirmingAccept}
+        count={comments.length}
+        onReject={() => {
+          setConfirmingAccept(false);
+          setRejecting(true);
+        }}
+        onAccept={() => void decide('accept')}
+        onCancel={() => setConfirmingAccept(false)}
+      />
       <ShortcutsDialog opened={shortcutsOpen} onClose={() => setShortcutsOpen(false)} />
+      <UndoToast onUndone={onUndone} />
     </Stack>
+  );
+}
+
+/** Back to the queue, the previous and next items (K, J) and the shortcuts (?). */
+function ReviewItemNav(props: {
+  backToQueue: string;
+  previous: boolean;
+  next: boolean;
+  onStep: (to: 'next' | 'previous') => void;
+  onShortcuts: () => void;
+}) {
+  return (
+    <Group justify="space-between" wrap="wrap">
+      <AppLink to={props.backToQueue}>‹ Back to the review queue</AppLink>
+      <Group gap="xs">
+        <Button size="xs" variant="default" onClick={() => props.onStep('previous')} disabled={!props.previous}>
+          Previous <Kbd ml={6}>K</Kbd>
+        </Button>
+        <Button size="xs" variant="default" onClick={() => props.onStep('next')} disabled={!props.next}>
+          Next <Kbd ml={6}>J</Kbd>
+        </Button>
+        <Button size="xs" variant="subtle" onClick={props.onShortcuts}>
+          Shortcuts <Kbd ml={6}>?</Kbd>
+        </Button>
+      </Group>
+    </Group>
   );
 }

@@ -4,6 +4,7 @@ import { SCOPES, type ReviewDecisionOutcome, type ReviewQueueItem } from '@porta
 import { buildSession, buildUser, jsonResponse } from '../../test/fixtures.ts';
 import { renderWithApp } from '../../test/render.tsx';
 import { ReviewQueuePage } from './ReviewQueuePage.tsx';
+import { undoStore } from './undo-store.ts';
 
 const ID = (n: number) => `00000000-0000-4000-8000-00000000000${n}`;
 const UPCS = ['036000291452', '4006381333931', '0012345678905'];
@@ -59,11 +60,14 @@ describe('review queue: the outcome of a bulk decision', () => {
   const fetchMock = vi.fn<typeof fetch>();
   let queueReads = 0;
   let decisions: unknown[] = [];
+  let undos: unknown[] = [];
   let answer: ReviewDecisionOutcome[] = [];
 
   beforeEach(() => {
     queueReads = 0;
     decisions = [];
+    undos = [];
+    undoStore.clear();
     vi.stubGlobal('fetch', fetchMock);
     fetchMock.mockImplementation(async (url, init) => {
       const path = String(url);
@@ -73,6 +77,17 @@ describe('review queue: the outcome of a bulk decision', () => {
         return jsonResponse(200, { items, total: items.length, page: 1, size: 25, startCursor: null, endCursor: null });
       }
       if (path.includes('/review/options')) return jsonResponse(200, { partners: [] });
+      if (path.includes('/review/decisions/undo')) {
+        undos.push(JSON.parse(String(init?.body)));
+        const body = undos.at(-1) as { decisions: { id: string }[] };
+        const results = body.decisions.map((d) => ({
+          id: d.id,
+          outcome: 'undone',
+          itemStatus: 'SUBMITTED',
+          message: null,
+        }));
+        return jsonResponse(200, { results });
+      }
       if (path.includes('/review/decisions')) {
         decisions.push(JSON.parse(String(init?.body)));
         return jsonResponse(200, { results: answer });
@@ -93,6 +108,15 @@ describe('review queue: the outcome of a bulk decision', () => {
       }),
     });
   const checkbox = (upc: string) => screen.getByRole('checkbox', { name: `Select ${upc}` }) as HTMLInputElement;
+  /** Opens the queue, selects its first two items and accepts them, confirming the count. */
+  const acceptTheFirstTwo = async () => {
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(checkbox('0036000291452'));
+    fireEvent.click(checkbox('4006381333931'));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept 2 items' }));
+  };
 
   it('says what happened to each item in the status region, names the failed one with why, keeps it selected and refreshes the queue', async () => {
     answer = [
@@ -105,6 +129,10 @@ describe('review queue: the outcome of a bulk decision', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'Select every item on this page' }));
     const readsBefore = queueReads;
     fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    // The count is confirmed first: nothing is decided until then.
+    const confirm = await screen.findByRole('dialog', { name: 'Accept 3 items?' });
+    expect(decisions).toEqual([]);
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Accept 3 items' }));
 
     const result = await screen.findByRole('group', { name: 'Result of the decision' });
     expect(result.closest('[role="status"]')).not.toBeNull();
@@ -124,6 +152,7 @@ describe('review queue: the outcome of a bulk decision', () => {
 
     answer = [outcome(3, {})];
     fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Accept 1 item' }));
     await waitFor(() => expect(screen.getByText('1 accepted.')).toBeTruthy());
     expect(decisions[1]).toEqual({ ids: [ID(3)], decision: 'accept' });
     expect(screen.getByText('0 selected')).toBeTruthy();
@@ -134,6 +163,34 @@ describe('review queue: the outcome of a bulk decision', () => {
     const cell = await screen.findByText('18% · R-RULE-1 +5');
     expect(cell.getAttribute('title')?.split('\n')).toHaveLength(6);
     expect(screen.queryByText(/R-RULE-2, R-RULE-3/)).toBeNull();
+  it('a bulk accept asks "Accept 2 items?" first; Cancel decides nothing', async () => {
+    open();
+    await waitFor(() => checkbox('0036000291452'));
+    fireEvent.click(checkbox('0036000291452'));
+    fireEvent.click(checkbox('4006381333931'));
+    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Accept 2 items?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(decisions).toEqual([]);
+    expect(screen.getByText('2 selected')).toBeTruthy();
+  });
+
+  it('offers Undo (Z) after a bulk decision, and Z takes every item back', async () => {
+    answer = [outcome(1, { undo: { key: ID(7), seconds: 10 } }), outcome(2, { undo: { key: ID(8), seconds: 10 } })];
+    await acceptTheFirstTwo();
+    const toast = await screen.findByRole('status', { name: 'Last decision' });
+    expect(within(toast).getByText('2 accepted.')).toBeTruthy();
+    expect(within(toast).getByRole('button', { name: /Undo/ })).toBeTruthy();
+    fireEvent.keyDown(window, { key: 'z' });
+    await waitFor(() => expect(undos).toHaveLength(1));
+    expect(undos[0]).toEqual({
+      decisions: [
+        { id: ID(1), key: ID(7) },
+        { id: ID(2), key: ID(8) },
+      ],
+    });
+    expect(await within(toast).findByText(/^Undone: the 2 items wait for review again/)).toBeTruthy();
   });
 
   it('names who decided an item first when it was someone else', async () => {
@@ -141,11 +198,7 @@ describe('review queue: the outcome of a bulk decision', () => {
       outcome(1, { outcome: 'rejected', itemStatus: 'ADMIN_REJECTED' }),
       outcome(2, { outcome: 'already_decided', itemStatus: 'ACCEPTED', decidedBy: 'Rita Reviewer' }),
     ];
-    open();
-    await waitFor(() => checkbox('0036000291452'));
-    fireEvent.click(checkbox('0036000291452'));
-    fireEvent.click(checkbox('4006381333931'));
-    fireEvent.click(screen.getByRole('button', { name: 'Accept selected' }));
+    await acceptTheFirstTwo();
     const result = await screen.findByRole('group', { name: 'Result of the decision' });
     expect(within(result).getByText('1 rejected, 1 already decided by someone else.')).toBeTruthy();
     expect(within(result).getByRole('list', { name: 'Items decided before' }).textContent).toBe(

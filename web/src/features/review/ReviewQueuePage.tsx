@@ -20,6 +20,7 @@ import {
   PHOTO_ISSUE_LABELS,
   REVIEW_PAGE_SIZES,
   REVIEW_STATUSES,
+  reviewDecisionSummary,
   reviewQueueSearch,
   statusDisplayName,
   titleCase,
@@ -29,7 +30,10 @@ import { Page } from '../../ui/Page.tsx';
 import { stackedTable } from '../../ui/stacked-table.ts';
 import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { DecisionOutcome, type DecisionOutcomeState } from './DecisionOutcome.tsx';
+import { ConfirmCountDialog } from './ConfirmCountDialog.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
+import { UndoToast } from './UndoToast.tsx';
+import { undoStore } from './undo-store.ts';
 import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
 import { CompanySelect } from './CompanySelect.tsx';
 import { QueueRow, RuleFilter } from './ReviewQueueRow.tsx';
@@ -56,6 +60,7 @@ export function ReviewQueuePage() {
   });
   const [selected, setSelected] = useState<Set<string>>(new Set());
   const [rejecting, setRejecting] = useState(false);
+  const [accepting, setAccepting] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<DecisionOutcomeState | null>(null);
 
@@ -72,11 +77,7 @@ export function ReviewQueuePage() {
   const decidable = query.status === 'SUBMITTED' || query.status === 'AUTO_REJECTED';
   const allSelected = items.length > 0 && items.every((i) => selected.has(i.id));
   const upcOf = new Map(items.map((i) => [i.id, i.upc]));
-  const commonPartner = (() => {
-    if (query.partner) return query.partner;
-    const partners = new Set(items.filter((i) => selected.has(i.id)).map((i) => i.partnerCompanyId));
-    return partners.size === 1 ? ([...partners][0] ?? null) : null;
-  })();
+  const commonPartner = query.partner ? query.partner : partnerOfAll(items.filter((i) => selected.has(i.id)));
 
   async function run(decision: 'accept' | 'reject', reason?: string) {
     setBusy(true);
@@ -84,6 +85,7 @@ export function ReviewQueuePage() {
       const ids = [...selected];
       const answer = await decide(ids, decision, reason);
       setOutcome({ results: answer.results, upcOf: new Map(ids.map((id) => [id, upcOf.get(id) ?? id])) });
+      undoStore.offer(reviewDecisionSummary(answer.results), answer.results);
       // The failed items stay selected, so one more click tries them again; the rest left the queue or were decided.
       setSelected(new Set(answer.results.filter((r) => r.outcome === 'failed').map((r) => r.id)));
       decided(queryClient, ids);
@@ -92,6 +94,7 @@ export function ReviewQueuePage() {
     } finally {
       setBusy(false);
       setRejecting(false);
+      setAccepting(false);
     }
   }
 
@@ -187,7 +190,7 @@ export function ReviewQueuePage() {
         {decidable && (
           <Group gap="xs">
             <Text size="sm">{selected.size} selected</Text>
-            <Button size="xs" disabled={!selected.size || busy} onClick={() => void run('accept')}>
+            <Button size="xs" disabled={!selected.size || busy} onClick={() => setAccepting(true)}>
               Accept selected
             </Button>
             <Button
@@ -281,6 +284,20 @@ export function ReviewQueuePage() {
         onCancel={() => setRejecting(false)}
         onConfirm={(reason) => void run('reject', reason)}
       />
+      <ConfirmCountDialog
+        opened={accepting}
+        count={selected.size}
+        busy={busy}
+        onConfirm={() => void run('accept')}
+        onCancel={() => setAccepting(false)}
+      />
+      <UndoToast />
     </Page>
   );
+}
+
+/** The partner every one of these items is for, or null (none, or several). */
+function partnerOfAll(items: readonly { partnerCompanyId: number | null }[]): number | null {
+  const partners = new Set(items.map((i) => i.partnerCompanyId));
+  return partners.size === 1 ? ([...partners][0] ?? null) : null;
 }

@@ -11,6 +11,7 @@ import {
   type ReviewQueuePage,
   type ReviewQueueQuery,
   type ReviewStockReason,
+  type ReviewUndoResult,
 } from '@portal/domain';
 import { apiFetch } from '../../api/api-fetch.ts';
 import { fetchSubmission, submissionKeys } from '../submissions/submission-api.ts';
@@ -74,6 +75,10 @@ export const decide = (
     method: 'POST',
     json: { ids, decision, ...(reason !== undefined && { reason }), ...(comments?.length && { comments }) },
   });
+
+/** Undoes decisions just made (their keys came with the decision's answer); a 409 says it is too late. */
+export const undoDecisions = (decisions: readonly { id: string; key: string }[]) =>
+  apiFetch<ReviewUndoResult>('/review/decisions/undo', { method: 'POST', json: { decisions } });
 
 export const fetchStockReasons = (partner: number | null) =>
   apiFetch<ReviewStockReason[]>(`/review/stock-reasons${partner ? `?partner=${partner}` : ''}`);

@@ -4,7 +4,13 @@ import { REVIEW_SHORTCUTS } from '@portal/domain';
 import { reviewKeyAction, stepFile, typingIn, type ReviewKeyPress, type ReviewKeyState } from './review-keys.ts';
 import { useReviewKeys } from './use-review-keys.ts';
 
-const open: ReviewKeyState = { dialogOpen: false, decidable: true, busy: false };
+const open: ReviewKeyState = {
+  dialogOpen: false,
+  decidable: true,
+  busy: false,
+  commentsPending: false,
+  undoOffered: false,
+};
 const press = (key: string, more: Partial<ReviewKeyPress> = {}): ReviewKeyPress => ({
   key,
   ctrlKey: false,
@@ -30,6 +36,7 @@ describe('the review keyboard map', () => {
     ['t', 'rotate'],
     [']', 'nextFile'],
     ['[', 'previousFile'],
+    ['m', 'markRegion'],
     ['a', 'accept'],
     ['r', 'reject'],
   ])('%s: %s', (key, expected) => {
@@ -46,7 +53,7 @@ describe('the review keyboard map', () => {
   it('has an action for every key the shortcuts list names', () => {
     const keys = REVIEW_SHORTCUTS.flatMap((s) => s.key.split(' / '));
     expect(keys.length).toBeGreaterThan(10);
-    for (const key of keys) expect(action(key), key).not.toBeNull();
+    for (const key of keys) expect(action(key, { undoOffered: true }), key).not.toBeNull();
   });
 
   it('decides only an item still to decide, and not while a decision is on its way', () => {
@@ -108,6 +115,38 @@ describe('the review keyboard map', () => {
     } finally {
       document.body.replaceChildren();
     }
+  });
+});
+
+describe('keys that keep a slip from losing work', () => {
+  it('A with comments waiting for a rejection asks instead of accepting', () => {
+    expect(action('a', { commentsPending: true })).toBe('confirmAccept');
+    expect(action('A', { commentsPending: true })).toBe('confirmAccept');
+    // R still rejects, with the comments.
+    expect(action('r', { commentsPending: true })).toBe('reject');
+    // Nothing to ask when the item cannot be decided.
+    expect(action('a', { commentsPending: true, decidable: false })).toBeNull();
+  });
+
+  it('Z undoes the last decision while its undo is offered, whatever the item (the next one is on show)', () => {
+    expect(action('z', { undoOffered: true })).toBe('undo');
+    expect(action('Z', { undoOffered: true, decidable: false })).toBe('undo');
+    expect(action('z', { undoOffered: true, busy: true })).toBe('undo');
+    expect(action('z')).toBeNull();
+    expect(action('z', { undoOffered: true, dialogOpen: true })).toBeNull();
+    expect(action('z', { undoOffered: true }, { ctrlKey: true })).toBeNull();
+  });
+
+  it('M starts a region comment in the middle of the image; C on the image writes it', () => {
+    expect(action('m')).toBe('markRegion');
+    expect(action('m', { decidable: false })).toBeNull();
+  });
+
+  it('reaches a region comment from the image in at most 5 keys before the text', () => {
+    // M marks the middle of the image, C goes to the comment box; then the text, and Enter adds it.
+    const keys = ['m', 'c'];
+    expect(keys.map((k) => action(k))).toEqual(['markRegion', 'comment']);
+    expect(keys.length + 1).toBeLessThanOrEqual(5);
   });
 });
 

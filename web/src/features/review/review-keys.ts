@@ -13,8 +13,11 @@ export type ReviewKeyAction =
   | 'rotate'
   | 'nextFile'
   | 'previousFile'
+  | 'markRegion'
   | 'accept'
-  | 'reject';
+  | 'confirmAccept'
+  | 'reject'
+  | 'undo';
 
 /** What the workspace is doing when a key is pressed. */
 export interface ReviewKeyState {
@@ -24,6 +27,10 @@ export interface ReviewKeyState {
   decidable: boolean;
   /** A decision is on its way. */
   busy: boolean;
+  /** Comments are listed to go with a rejection: A asks before accepting without them. */
+  commentsPending: boolean;
+  /** The last decision may still be undone (its Undo toast is on show). */
+  undoOffered: boolean;
 }
 
 /** The parts of a keydown the map reads. */
@@ -62,8 +69,9 @@ const VIEW_KEYS: Record<string, ReviewKeyAction> = {
   ']': 'nextFile',
   '[': 'previousFile',
 };
-// Keys that decide: only on an item still to be decided and not while a decision is on its way.
-const DECISION_KEYS: Record<string, ReviewKeyAction> = { a: 'accept', r: 'reject' };
+// Keys that decide: only on an item still to be decided and not while a decision is on its way. M belongs here too:
+// a region comment is for an item still to be decided (the comments go with its rejection).
+const DECISION_KEYS: Record<string, ReviewKeyAction> = { a: 'accept', r: 'reject', m: 'markRegion' };
 
 /**
  * The action a key press asks for, or null when the workspace leaves it alone: never while typing in a field or with
@@ -73,10 +81,14 @@ export function reviewKeyAction(press: ReviewKeyPress, state: ReviewKeyState): R
   if (press.ctrlKey || press.metaKey || press.altKey || press.defaultPrevented) return null;
   if (state.dialogOpen || typingIn(press.target)) return null;
   const key = press.key.length === 1 ? press.key.toLowerCase() : press.key;
+  // Undo works whatever the item on show (after a decision the next one opens) and while a decision is on its way.
+  if (key === 'z') return state.undoOffered ? 'undo' : null;
   const view = Object.hasOwn(VIEW_KEYS, key) ? VIEW_KEYS[key] : undefined;
   if (view) return view;
   if (!state.decidable || state.busy) return null;
-  return Object.hasOwn(DECISION_KEYS, key) ? DECISION_KEYS[key] : null;
+  const decision = Object.hasOwn(DECISION_KEYS, key) ? DECISION_KEYS[key] : null;
+  // Accepting would drop the comments listed for a rejection: ask first (accept without them, reject, or cancel).
+  return decision === 'accept' && state.commentsPending ? 'confirmAccept' : decision;
 }
 
 /** The file shown after ] or [: one along, staying within the files. */

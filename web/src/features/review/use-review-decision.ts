@@ -8,6 +8,7 @@ import {
   type ReviewDecisionOutcome,
 } from '@portal/domain';
 import { decide, decided } from './review-api.ts';
+import { undoStore } from './undo-store.ts';
 
 /** The outcome of a decision on the item, or a message for the reviewer. */
 export interface ReviewNotice {
@@ -27,9 +28,9 @@ export function unmadeDecisionNotice(r: ReviewDecisionOutcome): ReviewNotice {
 }
 
 /**
- * Accepting or rejecting the open item (with the reviewer's comments on a rejection). Once made, the next item opens
- * when the reviewer asked for that and there is one (onAdvance, with what to announce there); otherwise the outcome is
- * a notice. onSettled runs however it ended.
+ * Accepting or rejecting the open item (with the reviewer's comments on a rejection). Once made, its Undo is offered
+ * (undo-store.ts) and the next item opens when the reviewer asked for that and there is one (onAdvance, with what to
+ * announce there); otherwise the outcome is a notice. onSettled runs however it ended.
  */
 export function useReviewDecision({
   id,
@@ -38,6 +39,7 @@ export function useReviewDecision({
   advance,
   comments,
   onNotice,
+  onDecided,
   onAdvance,
   onSettled,
 }: {
@@ -48,6 +50,8 @@ export function useReviewDecision({
   advance: boolean;
   comments: ReviewCommentInput[];
   onNotice: (notice: ReviewNotice) => void;
+  /** The decision was made: the item's unsent comments are sent (a rejection) or dropped (an accept). */
+  onDecided: () => void;
   onAdvance: (said: string, next: string) => void;
   onSettled: () => void;
 }) {
@@ -62,6 +66,9 @@ export function useReviewDecision({
       decided(queryClient, [id]);
       if (r.outcome !== 'accepted' && r.outcome !== 'rejected') return onNotice(unmadeDecisionNotice(r));
       const said = `${decision === 'accept' ? 'Accepted' : 'Rejected'} ${displayUpc(upc)}.`;
+      // Undo (Z) for as long as the server holds the e-mail and events; an undone rejection gets its comments back.
+      undoStore.offer(said, results, decision === 'reject' && comments.length ? { [id]: comments } : {});
+      onDecided();
       if (advance && next) onAdvance(said, next);
       else onNotice({ text: next ? said : `${said} No more items in this queue.`, tone: 'ok' });
     } catch {
