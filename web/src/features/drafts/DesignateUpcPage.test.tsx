@@ -231,7 +231,7 @@ describe('Upload step 2', () => {
     expect(submitButton()).toHaveProperty('disabled', true);
   });
 
-  it('says that two rows became one product when leaving a UPC field writes its code as another row\'s', async () => {
+  it("says that two rows became one product when leaving a UPC field writes its code as another row's", async () => {
     fakeServer([
       buildDraft([
         draftFile('a.png', { upc: '0036000291452' }),
