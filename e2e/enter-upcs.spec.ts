@@ -99,3 +99,22 @@ test('Submit asks once before sending a UPC that differs from the barcode in the
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/confirmation$/);
 });
+
+test('a pasted product name keeps every letter: emoji are stripped before the cut at 80 characters', async ({
+  page,
+}) => {
+  await signInThroughApi(page, DEMO.supplier);
+  await page.goto('/upload');
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles([{ name: 'cereal.png', mimeType: 'image/png', buffer: await plainImage() }]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  // 80 characters once its emoji are gone, 91 UTF-16 units as pasted.
+  const letters = 'Organic Rolled Oats Breakfast Cereal With Almonds And Honey Family Size 32 Ounce';
+  const name = page.getByLabel('Product name for cereal.png');
+  await name.focus();
+  await page.keyboard.insertText(`🥣 ${letters.replace('Honey', 'Honey 🍯')} 🌾✨`);
+  await name.blur();
+  await expect(name).toHaveValue(letters);
+});

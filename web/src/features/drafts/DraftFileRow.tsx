@@ -15,7 +15,6 @@ import {
 } from '@mantine/core';
 import {
   DRAFT_MSG,
-  MAX_PRODUCT_NAME,
   MAX_UPC_DIGITS,
   noBarcodeFound,
   PHOTO_NOTE_MSG,
@@ -261,7 +260,7 @@ function DraftFileRowView({
                     if (field.value !== field.value.trim()) field.onChange(field.value.trim());
                     field.onBlur();
                   }}
-                  maxLength={MAX_PRODUCT_NAME}
+                  // No maxLength: the browser would cut a paste before its emoji are stripped (sanitizeProductName cuts after).
                   withAsterisk={productNameRequired}
                   aria-required={productNameRequired || undefined}
                   disabled={disabled}
