@@ -47,6 +47,9 @@ export const DRAFT_MSG = {
    */
   upcsMerged: (typed: string, shown: string, otherFiles: readonly string[]) =>
     `${typed} is the same UPC as ${shown} (${otherFiles.join(', ')}): these files are now one product.`,
+  /** The same on a catalogued product's Add images, where the UPC is the product's (shown, not typed). */
+  productUpcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
+    `This product's UPC is ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
   /** The multipart field (value 'send') with which an upload confirms images whose barcode differs from the UPC. */
   sendDifferingField: 'differingBarcode',
   upcDiffersNote:
