@@ -54,7 +54,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       detectedFrom: f.detectedFrom,
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
-      qualityIssues: presentPhotoIssues(f.qualityIssues),
+      qualityIssues: presentPhotoIssues(f.qualityIssues, 'submission'),
       barcodeRegion: f.barcodeRegion ?? null,
     })),
     history: history.map((h) => ({
