@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
+import { clippedControls } from './support/clipping.ts';
 import { DEMO, signInThroughApi } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
@@ -117,4 +118,22 @@ test('a pasted product name keeps every letter: emoji are stripped before the cu
   await page.keyboard.insertText(`🥣 ${letters.replace('Honey', 'Honey 🍯')} 🌾✨`);
   await name.blur();
   await expect(name).toHaveValue(letters);
+});
+
+test('at 390 px no control of Enter UPC(s) is cut off beside a long file name', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  await signInThroughApi(page, DEMO.supplier);
+  await page.goto('/upload');
+  const long = 'Organic_Rolled_Oats_Family_Size_Front_Label_Photo_2026-11-28_final_version.png';
+  await page.locator('input[type="file"]').setInputFiles([
+    { name: long, mimeType: 'image/png', buffer: await plainImage() },
+    { name: 'back.png', mimeType: 'image/png', buffer: await plainImage() },
+  ]);
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+  const remove = page.getByRole('button', { name: `Remove ${long}` });
+  await expect(remove).toBeVisible();
+  await expect(remove).toHaveText('Remove', { useInnerText: true });
+  expect(await clippedControls(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/enter-upcs-390.png', fullPage: true });
 });

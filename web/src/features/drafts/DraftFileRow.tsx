@@ -150,7 +150,8 @@ function DraftFileRowView({
         <Thumbnail file={file} fileName={fileName} />
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {/* The name takes what the button leaves: a long one wraps, the button keeps its width ("Remove"). */}
+            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
               {fileName}
             </Title>
             {onRemove && (
@@ -160,6 +161,7 @@ function DraftFileRowView({
                 onClick={onRemove}
                 disabled={disabled}
                 aria-label={`Remove ${fileName}`}
+                style={{ flex: 'none' }}
               >
                 Remove
               </Button>
