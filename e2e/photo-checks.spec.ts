@@ -115,7 +115,7 @@ test('a blurred photo warns on Enter UPC(s), blocks Submit only once the partner
     .filter({ hasText: 'Blurry in blurry.png' });
   await expect(blurryBadge).toBeVisible();
   // The badge's label may be in capitals; the file it names is written as it is (what a screen reader reads, too).
-  await expect(blurryBadge).toHaveText(/ in blurry\.png$/, { useInnerText: true });
+  await expect(blurryBadge).toHaveText(/\sin blurry\.png$/, { useInnerText: true });
   await expect(admin.getByText('Flagged for Review')).toBeVisible();
   await admin.screenshot({ path: 'test-results/photo-checks-badges.png', fullPage: true });
   // Back to the list keeps its filter in the address.
