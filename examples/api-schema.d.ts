@@ -580,6 +580,23 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/submissions/{id}/support-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Staff: set, change or remove the support ticket opened about a submission */
+        put: operations["setSubmissionSupportTicket"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/drafts": {
         parameters: {
             query?: never;
@@ -2355,6 +2372,13 @@ export type components = {
                 appeal: boolean;
                 delete: boolean;
             };
+            /** @description Staff only: the support ticket opened about the item (null when there is none) */
+            support_ticket: {
+                /** @example ZD-48213 */
+                id: string;
+                /** @example https://support.example/tickets/48213 */
+                url: string | null;
+            } | null;
         };
         /**
          * @example {
@@ -2367,6 +2391,18 @@ export type components = {
             status: "ACCEPTED" | "ADMIN_REJECTED";
             /** @description Required to reject */
             reason?: string | null;
+        };
+        /**
+         * @example {
+         *       "ticket_id": "ZD-48213",
+         *       "ticket_url": "https://support.example/tickets/48213"
+         *     }
+         */
+        SupportTicketInputInput: {
+            /** @description The ticket id in your support system (letters, digits and - _ # . /); null or empty removes the ticket */
+            ticket_id: string | null;
+            /** @description The ticket's https:// address */
+            ticket_url?: string | null;
         };
         CataloguedProductInput: {
             /** @example 0036000291452 */
@@ -3727,6 +3763,13 @@ export type components = {
                 appeal: boolean;
                 delete: boolean;
             };
+            /** @description Staff only: the support ticket opened about the item (null when there is none) */
+            support_ticket: {
+                /** @example ZD-48213 */
+                id: string;
+                /** @example https://support.example/tickets/48213 */
+                url: string | null;
+            } | null;
         };
         /**
          * @example {
@@ -3739,6 +3782,18 @@ export type components = {
             status: "ACCEPTED" | "ADMIN_REJECTED";
             /** @description Required to reject */
             reason?: string | null;
+        };
+        /**
+         * @example {
+         *       "ticket_id": "ZD-48213",
+         *       "ticket_url": "https://support.example/tickets/48213"
+         *     }
+         */
+        SupportTicketInput: {
+            /** @description The ticket id in your support system (letters, digits and - _ # . /); null or empty removes the ticket */
+            ticket_id: string | null;
+            /** @description The ticket's https:// address */
+            ticket_url?: string | null;
         };
         CataloguedProduct: {
             /** @example 0036000291452 */
@@ -9346,6 +9401,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -9603,6 +9662,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -9925,6 +9988,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -10221,6 +10288,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -10396,6 +10467,325 @@ export interface operations {
                      *       "detail": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again.",
                      *       "code": "IDEMPOTENCY_KEY_REUSED",
                      *       "message": "This Idempotency-Key was used for another request in the last 24 hours: use a new key for a new request, or send the same request again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setSubmissionSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                "idempotency-key"?: string;
+                /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ticket_id": "ZD-48213",
+                 *       "ticket_url": "https://support.example/tickets/48213"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupportTicketInputInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19471,7 +19861,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
@@ -19804,7 +20194,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
