@@ -1,10 +1,23 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { DRAFT_MSG, PHOTO_NOTE_MSG, UPC_MSG } from '@portal/domain';
 import { barcodeImage, plainImage } from '../server/test/fixtures.ts';
+import { clippedControls } from './support/clipping.ts';
 import { DEMO, signInThroughApi } from './support/fixtures.ts';
 import { uniqueEan13 } from './support/seed-api.ts';
 
 // Enter UPC(s) as suppliers trip over it: what a file's warnings ask them to do, they can do on the page.
+
+/** Signs the supplier in and opens Enter UPC(s) for a new draft of photos without a barcode, named `names`. */
+async function openEnterUpcs(page: Page, names: string[]) {
+  await signInThroughApi(page, DEMO.supplier);
+  await page.goto('/upload');
+  const photo = await plainImage();
+  await page
+    .locator('input[type="file"]')
+    .setInputFiles(names.map((name) => ({ name, mimeType: 'image/png', buffer: photo })));
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.waitForURL(/designate_upc$/);
+}
 
 test('a repeated photo can be removed from the draft, by keyboard and after a confirmation', async ({ page }) => {
   const photo = await barcodeImage(uniqueEan13('40'));
@@ -98,4 +111,28 @@ test('Submit asks once before sending a UPC that differs from the barcode in the
   await page.getByRole('button', { name: `Use ${printed} as the UPC for pack.png` }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await page.waitForURL(/confirmation$/);
+});
+
+test('a pasted product name keeps every letter: emoji are stripped before the cut at 80 characters', async ({
+  page,
+}) => {
+  await openEnterUpcs(page, ['cereal.png']);
+  // 80 characters once its emoji are gone, 91 UTF-16 units as pasted.
+  const letters = 'Organic Rolled Oats Breakfast Cereal With Almonds And Honey Family Size 32 Ounce';
+  const name = page.getByLabel('Product name for cereal.png');
+  await name.focus();
+  await page.keyboard.insertText(`🥣 ${letters.replace('Honey', 'Honey 🍯')} 🌾✨`);
+  await name.blur();
+  await expect(name).toHaveValue(letters);
+});
+
+test('at 390 px no control of Enter UPC(s) is cut off beside a long file name', async ({ page }) => {
+  await page.setViewportSize({ width: 390, height: 844 });
+  const long = 'Organic_Rolled_Oats_Family_Size_Front_Label_Photo_2026-11-28_final_version.png';
+  await openEnterUpcs(page, [long, 'back.png']);
+  const remove = page.getByRole('button', { name: `Remove ${long}` });
+  await expect(remove).toBeVisible();
+  await expect(remove).toHaveText('Remove', { useInnerText: true });
+  expect(await clippedControls(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/enter-upcs-390.png', fullPage: true });
 });

@@ -530,7 +530,8 @@ describe(`adding images to a catalogued product (${databaseKind})`, () => {
     expect(refused.status).toBe(409);
     expect(refused.json).toMatchObject({
       code: 'BARCODE_DIFFERS',
-      message: DRAFT_MSG.upcDiffers(code, [another], ['wrong.png']),
+      // The supplier typed no UPC here: the message gives the product's, as its page shows it.
+      message: DRAFT_MSG.productUpcDiffers(code, [another], ['wrong.png']),
       fields: { 'wrong.png': another },
     });
     expect(await submissionsOf()).toHaveLength(before);

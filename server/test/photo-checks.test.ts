@@ -109,6 +109,31 @@ describe(`photo checks (${databaseKind})`, () => {
         .map((i: { message: string }) => i.message);
     expect(duplicateOf('one.png')).toEqual([PHOTO_ISSUE_MSG.DUPLICATE('two.png in this draft')]);
     expect(duplicateOf('two.png')).toEqual([PHOTO_ISSUE_MSG.DUPLICATE('one.png in this draft')]);
+
+    // Submitted, the item is no draft and its files cannot be removed: staff and supplier read where the other is.
+    const input = {
+      files: ['one.png', 'two.png'].map((fileName) => ({
+        fileName,
+        upc: '7613034626851',
+        productName: 'Muesli',
+        isMarketingImage: true,
+      })),
+    };
+    expect((await supplier.graphql(UPDATE, { id: draft.id, input })).json.errors).toBeUndefined();
+    const sent = (await supplier.graphql(SUBMIT, { id: draft.id })).json;
+    expect(sent.errors).toBeUndefined();
+    const submitted = sent.data.submitProductsFromDraftSubmission;
+    const DETAIL = `query($id: ID!) { getProductSubmission(id: $id) { files { fileName qualityIssues { code message } } } }`;
+    for (const reader of [supplier, admin]) {
+      const item = (await reader.graphql(DETAIL, { id: submitted[0].id })).json.data.getProductSubmission;
+      const notes = item.files.flatMap((f: { qualityIssues: { code: string; message: string }[] }) =>
+        f.qualityIssues.filter((i) => i.code === 'DUPLICATE').map((i) => i.message),
+      );
+      expect(notes.sort()).toEqual([
+        'Duplicate: the same picture as one.png, sent in the same upload.',
+        'Duplicate: the same picture as two.png, sent in the same upload.',
+      ]);
+    }
   });
 
   it('a blurred copy of a sharp photo is called a lower-quality copy, not "the same picture"', async () => {

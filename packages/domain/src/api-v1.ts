@@ -8,6 +8,7 @@ import { detectedFromSchema } from './detected-codes.ts';
 import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 import { TOKEN_AREAS } from './api-tokens.ts';
 import { EXAMPLE } from './api-examples.ts';
+import { SUPPORT_TICKET_MAX_ID, SUPPORT_TICKET_MAX_URL } from './support-ticket.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI
@@ -326,6 +327,10 @@ export const v1Submission = v1SubmissionSummary
     history: z.array(v1HistoryEntry).describe('Every status change, oldest first, with its comment'),
     files: z.array(v1SubmissionFile),
     can: z.object({ review: z.boolean(), resubmit: z.boolean(), appeal: z.boolean(), delete: z.boolean() }),
+    support_ticket: z
+      .object({ id: textField('ZD-48213'), url: nullableTextField('https://support.example/tickets/48213') })
+      .nullable()
+      .describe('Staff only: the support ticket opened about the item (null when there is none)'),
   })
   .meta({ id: 'Submission' });
 export type V1Submission = z.infer<typeof v1Submission>;
@@ -337,6 +342,23 @@ export const v1Decision = z
   })
   .strict()
   .meta({ id: 'Decision', example: { status: 'ADMIN_REJECTED', reason: 'The front of the pack is missing.' } });
+
+export const v1SupportTicketInput = z
+  .object({
+    ticket_id: z
+      .string()
+      .max(SUPPORT_TICKET_MAX_ID)
+      .nullable()
+      .describe(
+        'The ticket id in your support system (letters, digits and - _ # . /); null or empty removes the ticket',
+      ),
+    ticket_url: z.string().max(SUPPORT_TICKET_MAX_URL).nullable().optional().describe("The ticket's https:// address"),
+  })
+  .strict()
+  .meta({
+    id: 'SupportTicketInput',
+    example: { ticket_id: 'ZD-48213', ticket_url: 'https://support.example/tickets/48213' },
+  });
 
 export const v1CataloguedProduct = z
   .object({

@@ -41,6 +41,15 @@ export const DRAFT_MSG = {
   upcDiffersTitle: 'Send a UPC that differs from the photo?',
   upcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
     `You entered ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
+  /**
+   * Leaving a UPC field writes the code in its stored form; when that is another row's code, the rows are one product
+   * from then on (rather than the spec's error about two versions of one UPC, which the rewrite would never show).
+   */
+  upcsMerged: (typed: string, shown: string, otherFiles: readonly string[]) =>
+    `${typed} is the same UPC as ${shown} (${otherFiles.join(', ')}): these files are now one product.`,
+  /** The same on a catalogued product's Add images, where the UPC is the product's (shown, not typed). */
+  productUpcDiffers: (upc: string, detected: readonly string[], fileNames: readonly string[]) =>
+    `This product's UPC is ${upc}, but the barcode in ${fileNames.join(', ')} reads ${detected.join(', ')}.`,
   /** The multipart field (value 'send') with which an upload confirms images whose barcode differs from the UPC. */
   sendDifferingField: 'differingBarcode',
   upcDiffersNote:

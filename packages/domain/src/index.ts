@@ -47,3 +47,4 @@ export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
+export * from './support-ticket.ts';

@@ -65,4 +65,25 @@ describe('photo issue messages', () => {
     ]);
     expect(presentPhotoIssues(null)).toEqual([]);
   });
+
+  it("a submitted item's duplicate note names where the other picture is from the item, and asks nothing it cannot do", () => {
+    const shown = presentPhotoIssues(
+      [
+        { code: 'DUPLICATE', detail: 'front.jpg in another draft' },
+        { code: 'DUPLICATE', detail: 'side.jpg in this draft' },
+        { code: 'DUPLICATE', detail: 'back.jpg in another draft', worseCopy: true },
+        { code: 'DUPLICATE', detail: 'top.jpg in the submission of UPC 0036000291452' },
+        { code: 'DUPLICATE' },
+      ],
+      'submission',
+    ).map((issue) => issue.message);
+    expect(shown).toEqual([
+      'Duplicate: the same picture as front.jpg in a draft of the same company.',
+      'Duplicate: the same picture as side.jpg, sent in the same upload.',
+      'Duplicate: this looks like a lower-quality copy of back.jpg in a draft of the same company.',
+      'Duplicate: the same picture as top.jpg in the submission of UPC 0036000291452.',
+      'Duplicate: the same picture as another file of the same company.',
+    ]);
+    for (const message of shown) expect(message).not.toMatch(/another draft|this draft|remove this one|Upload a/);
+  });
 });

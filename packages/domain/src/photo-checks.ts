@@ -89,8 +89,39 @@ export const noBarcodeFound = (file: {
   file.detectedUpcs.length === 0 &&
   !file.qualityIssues.some((issue) => issue.code === 'CODE_UNREADABLE');
 
-export const photoIssueMessage = (issue: StoredPhotoIssue): string =>
-  PHOTO_ISSUE_MSG[issue.code](issue.detail, issue.worseCopy);
+/**
+ * Where a file's notes are read: on a draft (Enter UPC(s)), where the supplier can still remove or replace a file, or
+ * on a submitted item (its detail page, for staff and supplier), where nothing of the kind can be done.
+ */
+export type PhotoIssuePlace = 'draft' | 'submission';
+
+/**
+ * The other picture of a DUPLICATE as a submitted item names it. Its file's checks ran while it was a draft and named
+ * the other file relative to that draft: "in this draft" is a file sent with it, "in another draft" one of the
+ * company's drafts. Staff read it too, so the company is "the same company", not "your company".
+ */
+function submittedDuplicateOf(detail: string | undefined): string {
+  if (!detail) return 'another file of the same company';
+  const sameDraft = /^(.*) in this draft$/.exec(detail);
+  if (sameDraft) return `${sameDraft[1]}, sent in the same upload`;
+  const otherDraft = /^(.*) in another draft$/.exec(detail);
+  if (otherDraft) return `${otherDraft[1]} in a draft of the same company`;
+  return detail;
+}
+
+/** A submitted item's notes that differ from a draft's: they say what was found, not how to change the draft. */
+const SUBMITTED_ISSUE_MSG: Partial<Record<PhotoIssueCode, (detail?: string, worseCopy?: boolean) => string>> = {
+  DUPLICATE: (other, worseCopy) =>
+    worseCopy
+      ? `Duplicate: this looks like a lower-quality copy of ${submittedDuplicateOf(other)}.`
+      : `Duplicate: the same picture as ${submittedDuplicateOf(other)}.`,
+};
+
+export const photoIssueMessage = (issue: StoredPhotoIssue, place: PhotoIssuePlace = 'draft'): string =>
+  ((place === 'submission' && SUBMITTED_ISSUE_MSG[issue.code]) || PHOTO_ISSUE_MSG[issue.code])(
+    issue.detail,
+    issue.worseCopy,
+  );
 
 /**
  * Codes printed in standards and manuals, which suppliers copy onto mock-up artwork and which no product carries:

@@ -24,3 +24,9 @@ export const apiErrorMessage = createApiEvent<string>();
 
 /** The server answered 401 where the caller did not expect one: the session is gone. */
 export const notAuthorized = createApiEvent<void>();
+
+/**
+ * The signed-in session ended: the user signed out, or the server no longer knows the session. Whatever the signed-in
+ * pages said (banner, toasts) belongs to that session and goes with it.
+ */
+export const sessionEnded = createApiEvent<'logout' | 'expired'>();

@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, useState, type ReactNode } from 'react';
 import type { FeatureFlag } from '@portal/domain';
-import { notAuthorized } from '../api/api-events.ts';
+import { notAuthorized, sessionEnded } from '../api/api-events.ts';
 import { useResource, useResourceCache } from '../api/resource-cache.ts';
 import { fetchCurrentUser, fetchEnabledFlags, logoutOnServer } from './session-api.ts';
 import type { UserDetails } from './user.ts';
@@ -53,8 +53,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     (reason: Exclude<SessionEnd, null>) => {
       setEndedBy(reason);
       cache.set(sessionKeys.user, null);
-      // Nothing cached for the previous user may leak to the next one.
+      // Nothing cached for the previous user may leak to the next one, nor anything the previous pages said.
       cache.clearUserData();
+      sessionEnded.emit(reason);
     },
     [cache],
   );

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { TOAST_MS } from '@portal/domain';
+import { sessionEnded } from '../api/api-events.ts';
 
 /** Toasts close themselves after TOAST_MS (part 2 section 2.9). */
 // Mantine's close button has no name of its own: screen readers would announce a bare 'button'.
@@ -42,3 +43,9 @@ export function hideToast(id: string) {
   notifications.hide(id);
   pageToasts.delete(id);
 }
+
+/** Every toast, successes too, and those waiting their turn, belongs to the session that raised it. */
+sessionEnded.subscribe(() => {
+  notifications.clean();
+  pageToasts.clear();
+});

@@ -308,7 +308,8 @@ export async function assertImagesShowProduct(product: CataloguedProductRow, fil
   throw new HttpError(
     409,
     'BARCODE_DIFFERS',
-    DRAFT_MSG.upcDiffers(
+    // The supplier typed no UPC on Add images: the product's, as its page shows it.
+    DRAFT_MSG.productUpcDiffers(
       product.ean13Upc,
       differing,
       shown.map((r) => r.fileName),

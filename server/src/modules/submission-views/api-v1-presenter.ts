@@ -46,5 +46,7 @@ export async function v1SubmissionOf(db: Tx, s: SubmissionRow, user: UserRow): P
       thumbnail_url: f.thumbnailUrl,
     })),
     can: { review: p.can.review, resubmit: p.can.resubmit, appeal: p.can.appeal, delete: p.can.delete },
+    // The presenter leaves the ticket out for anyone but staff.
+    support_ticket: p.zendeskTicketId ? { id: p.zendeskTicketId, url: p.zendeskTicketUrl ?? null } : null,
   };
 }

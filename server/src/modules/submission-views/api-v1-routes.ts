@@ -1,7 +1,14 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT, v1Decision, v1Submission, v1SubmissionListQuery, v1SubmissionPage } from '@portal/domain';
+import {
+  MAX_FILES_PER_DRAFT,
+  v1Decision,
+  v1Submission,
+  v1SubmissionListQuery,
+  v1SubmissionPage,
+  v1SupportTicketInput,
+} from '@portal/domain';
 import { badRequest, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
@@ -12,7 +19,13 @@ import type { UserRow } from '../users/repository.ts';
 import { v1SubmissionOf } from './api-v1-presenter.ts';
 import { submissionPolicy } from '../submissions/policy.ts';
 import { submissionVersion, type SubmissionRow } from '../submissions/repository.ts';
-import { appealSubmission, resubmit, reviewSubmission, visibleSubmission } from '../submissions/service.ts';
+import {
+  appealSubmission,
+  resubmit,
+  reviewSubmission,
+  setSupportTicket,
+  visibleSubmission,
+} from '../submissions/service.ts';
 import { submissionListPage } from './queries/submission-list.ts';
 
 const tags = ['Submissions (v1)'];
@@ -209,6 +222,45 @@ export async function submissionV1Routes(app: FastifyInstance) {
             id,
             decision.status,
             decision.reason ?? null,
+            ifMatchOf(request, ETAG_KIND),
+            inTx,
+          ),
+        (tx, s) => answer(200, s, user, tx),
+      );
+    },
+  );
+
+  app.put(
+    '/api/v1/submissions/:id/support-ticket',
+    {
+      schema: routeSchema({
+        operationId: 'setSubmissionSupportTicket',
+        summary: 'Staff: set, change or remove the support ticket opened about a submission',
+        tags,
+        params: idParams,
+        headers,
+        body: v1SupportTicketInput,
+        responses: { 200: v1Submission },
+        errors: [400, 401, 403, 404, 412, 429],
+      }),
+    },
+    async (request, reply) => {
+      const user = await requireUser(request);
+      const { id } = idParams.parse(request.params);
+      await visibleSubmission(ctx, user, id);
+      const body = parseJson(v1SupportTicketInput, request);
+      return idempotent<SubmissionRow>(
+        ctx,
+        request,
+        reply,
+        scopeOf(user),
+        () => fingerprintOf(request, { json: body }),
+        (inTx) =>
+          setSupportTicket(
+            ctx,
+            user,
+            id,
+            { ticketId: body.ticket_id, ticketUrl: body.ticket_url ?? null },
             ifMatchOf(request, ETAG_KIND),
             inTx,
           ),

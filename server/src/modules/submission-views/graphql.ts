@@ -19,6 +19,7 @@ import {
   deleteSubmission,
   renameSubmission,
   reviewSubmission,
+  setSupportTicket,
   visibleSubmission,
 } from '../submissions/service.ts';
 import { draftPolicy } from '../drafts/policy.ts';
@@ -109,6 +110,7 @@ const Permissions = builder.objectRef<PresentedSubmission['can']>('SubmissionPer
     delete: t.exposeBoolean('delete'),
     appeal: t.exposeBoolean('appeal'),
     resubmit: t.exposeBoolean('resubmit'),
+    setTicket: t.exposeBoolean('setTicket', { description: 'May set or remove the support ticket (staff)' }),
   }),
 });
 
@@ -280,6 +282,21 @@ builder.mutationFields((t) => ({
       const user = await requireUser(request);
       if (name.length > 500) throw badRequest('The name is too long.');
       return presentSubmission(ctx.db, await renameSubmission(ctx, user, String(id), name), user);
+    },
+  }),
+  setSubmissionSupportTicket: t.field({
+    type: SubmissionDetailRef,
+    description:
+      'Staff: the support ticket opened about the item (its id, and optionally its https:// address); empty removes it.',
+    args: {
+      id: t.arg.id({ required: true }),
+      ticketId: t.arg.string({ required: false }),
+      ticketUrl: t.arg.string({ required: false }),
+    },
+    resolve: async (_root, { id, ticketId, ticketUrl }, { request, ctx }) => {
+      const user = await requireUser(request);
+      const updated = await setSupportTicket(ctx, user, String(id), { ticketId, ticketUrl });
+      return presentSubmission(ctx.db, updated, user);
     },
   }),
   deleteProductSubmission: t.boolean({

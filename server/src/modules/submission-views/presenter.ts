@@ -54,7 +54,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       detectedFrom: f.detectedFrom,
       imageUrl: imagePath(s.id, f.fileName, f.kind),
       thumbnailUrl: `${imagePath(s.id, f.fileName, f.kind)}?thumbnail=true`,
-      qualityIssues: presentPhotoIssues(f.qualityIssues),
+      qualityIssues: presentPhotoIssues(f.qualityIssues, 'submission'),
       barcodeRegion: f.barcodeRegion ?? null,
     })),
     history: history.map((h) => ({
@@ -69,6 +69,8 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
     reviewComments: isRejected(status) && last ? commentsOfRow(last.id) : [],
     // Staff see the badge and the support ticket; suppliers do not.
     badge: staff ? adminBadge(s.upc, s.detectedUpcs, sameUpc) : null,
+    zendeskTicketId: staff ? s.zendeskTicketId : null,
+    zendeskTicketUrl: staff ? s.zendeskTicketUrl : null,
     badgeNote: staff && files.some((f) => f.detectedFrom === 'digits') ? READ_FROM_DIGITS : null,
     rejectionReason: isRejected(status)
       ? { message: s.rejectionReason ?? '', isAdminRejection: status === 'ADMIN_REJECTED' }
@@ -79,6 +81,7 @@ export async function presentSubmission(db: Tx, s: SubmissionRow, user: UserRow)
       delete: submissionPolicy.delete(user, s),
       appeal: submissionPolicy.resubmit(user, s) && status === 'AUTO_REJECTED',
       resubmit: submissionPolicy.resubmit(user, s) && isRejected(status),
+      setTicket: submissionPolicy.setTicket(user),
     },
   };
 }

@@ -417,6 +417,21 @@ export async function replaceFiles(
   return { submission, replaced };
 }
 
+/**
+ * The support ticket staff opened about an item (a row the caller has checked and locked). Staff-only facts: no
+ * readiness input, and no event for the supplier's webhooks.
+ */
+export async function recordSupportTicket(
+  tx: Tx,
+  id: string,
+  ticket: { ticketId: string | null; ticketUrl: string | null },
+): Promise<void> {
+  await tx
+    .update(productSubmissions)
+    .set({ zendeskTicketId: ticket.ticketId, zendeskTicketUrl: ticket.ticketUrl })
+    .where(eq(productSubmissions.id, id));
+}
+
 /** Details a user edits (bulk edit, the product name); what is left out keeps its value. */
 export type SubmissionDetails = Partial<
   Pick<

@@ -14,6 +14,8 @@ export const submissionPolicy = {
   seeReviewDetails: (user: Pick<Actor, 'scopes'>) => isAnyAdmin(user),
   /** Accept, reject, catalogue: staff who write all submissions. */
   review: (user: Actor) => writesAll(user),
+  /** The support ticket about an item: staff who write all submissions, whatever its status. */
+  setTicket: (user: Pick<Actor, 'scopes'>) => writesAll(user as Actor),
   /** Staff may edit the name at any time; the creator's company while it is theirs to change. */
   editName: (user: Actor, s: Owned) => writesAll(user) || (s.companyId === user.companyId && !isAnyAdmin(user)),
   /** Appeal and resubmit: the supplier's company (and staff acting for them). */

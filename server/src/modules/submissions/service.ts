@@ -11,19 +11,21 @@ import {
   type ItemStatus,
   REVIEW_COMMENT_MSG,
   type ReviewCommentParsed,
+  supportTicketSchema,
+  type SupportTicketInput,
 } from '@portal/domain';
 import type { AppContext } from '../../context.ts';
 import type { Tx } from '../../db/client.ts';
 import type { JobHold } from '../../jobs/queue.ts';
 import { lock, LOCK } from '../../db/lock-order.ts';
-import { badRequest, forbidden, HttpError, notFound } from '../../lib/errors.ts';
+import { badRequest, forbidden, HttpError, notFound, zodFields } from '../../lib/errors.ts';
 import { recordAudit, recordIfStaffAction } from '../audit/record.ts';
 import { renditionKeys } from '../media-files/renditions.ts';
 import type { ReceivedFile } from '../uploads/receive.ts';
 import type { UserRow } from '../users/repository.ts';
 import { storeThenRecord } from '../uploads/store-first.ts';
 import { recordWithinQuota } from '../uploads/quota.ts';
-import { changeStatus, deleteSubmissionRecord, replaceFiles, updateDetails } from './lifecycle.ts';
+import { changeStatus, deleteSubmissionRecord, recordSupportTicket, replaceFiles, updateDetails } from './lifecycle.ts';
 import { submissionPolicy } from './policy.ts';
 import {
   findSubmission,
@@ -159,6 +161,46 @@ export async function renameSubmission(ctx: AppContext, user: UserRow, id: strin
           after: { productName: updated.productName },
         });
       }
+      return updated;
+    }),
+  );
+}
+
+/**
+ * Staff set, change or remove the support ticket opened about an item (part 1 section 2: the detail page's ticket
+ * link). Checked with the shared schema; audited with what it was.
+ */
+export async function setSupportTicket(
+  ctx: AppContext,
+  user: UserRow,
+  id: string,
+  input: SupportTicketInput,
+  precondition?: Precondition,
+  inTx: InTransaction<SubmissionRow> = plainTransaction(ctx.db),
+) {
+  await visibleSubmission(ctx, user, id);
+  if (!submissionPolicy.setTicket(user)) throw forbidden();
+  const parsed = supportTicketSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields = zodFields(parsed.error);
+    throw badRequest(Object.values(fields)[0], fields);
+  }
+  const ticket = parsed.data;
+  return inTx((tx) =>
+    withLockedSubmission(tx, id, async (locked) => {
+      const before = locked?.submission;
+      if (!before) throw notFound('Submission not found.');
+      precondition?.(await submissionVersion(tx, before));
+      if (before.zendeskTicketId === ticket.ticketId && before.zendeskTicketUrl === ticket.ticketUrl) return before;
+      await recordSupportTicket(tx, id, ticket);
+      const updated = (await findSubmission(tx, id))!;
+      await recordAudit(tx, {
+        actor: user,
+        action: 'submission.ticket_set',
+        target: auditTarget(updated),
+        before: { ticketId: before.zendeskTicketId, ticketUrl: before.zendeskTicketUrl },
+        after: { ticketId: updated.zendeskTicketId, ticketUrl: updated.zendeskTicketUrl },
+      });
       return updated;
     }),
   );

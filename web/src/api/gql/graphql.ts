@@ -369,7 +369,7 @@ export type CatalogueSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type CatalogueSubmissionMutation = { catalogueSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type DelistCataloguedProductMutationVariables = Exact<{
   ean13Upc: string;
@@ -565,11 +565,11 @@ export type SubmissionDetailQueryVariables = Exact<{
 }>;
 
 
-export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type SubmissionDetailQuery = { getProductSubmission: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type ReviewCommentFieldsFragment = { target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null };
 
-export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } };
+export type SubmissionDetailFieldsFragment = { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } };
 
 export type UpdateSubmissionStatusMutationVariables = Exact<{
   id: string | number;
@@ -578,7 +578,7 @@ export type UpdateSubmissionStatusMutationVariables = Exact<{
 }>;
 
 
-export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type UpdateSubmissionStatusMutation = { updateProductSubmissionStatus: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RenameSubmissionMutationVariables = Exact<{
   id: string | number;
@@ -586,14 +586,23 @@ export type RenameSubmissionMutationVariables = Exact<{
 }>;
 
 
-export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RenameSubmissionMutation = { updateProductSubmissionProductName: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
+
+export type SetSupportTicketMutationVariables = Exact<{
+  id: string | number;
+  ticketId?: string | null | undefined;
+  ticketUrl?: string | null | undefined;
+}>;
+
+
+export type SetSupportTicketMutation = { setSubmissionSupportTicket: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export type RequestValidationMutationVariables = Exact<{
   id: string | number;
 }>;
 
 
-export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean } } };
+export type RequestValidationMutation = { requestValidation: { id: string, upc: string, ean13Upc: string, productName: string | null, itemStatus: ItemStatus, statusDisplayName: string, isImported: boolean, companyName: string, creatorEmail: string, creatorFirstName: string, creatorLastName: string, detectedUpcs: Array<string>, partnerCompanyId: number | null, zendeskTicketId: string | null, zendeskTicketUrl: string | null, updatedDate: string, badge: string | null, badgeNote: string | null, readiness: { percent: number, ready: boolean, version: number, failing: Array<{ code: string, severity: RuleSeverity, message: string, fix: string, fileNames: Array<string> }> } | null, rejectionReason: { message: string, isAdminRejection: boolean } | null, files: Array<{ fileName: string, kind: string, isMarketingImage: boolean, detectedUpcs: Array<string>, detectedFrom: string | null, imageUrl: string, thumbnailUrl: string, barcodeRegion: { x: number, y: number, w: number, h: number } | null, qualityIssues: Array<{ code: string, message: string }> }>, reviewComments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }>, history: Array<{ at: string, fromStatus: ItemStatus | null, toStatus: ItemStatus, reason: string | null, by: string, comments: Array<{ target: ReviewCommentTarget, fileName: string | null, text: string, by: string, at: string, region: { x: number, y: number, w: number, h: number } | null }> }>, can: { review: boolean, editName: boolean, delete: boolean, appeal: boolean, resubmit: boolean, setTicket: boolean } } };
 
 export class TypedDocumentString<TResult, TVariables>
   extends String
@@ -889,6 +898,7 @@ export const SubmissionDetailFieldsFragmentDoc = new TypedDocumentString(`
     delete
     appeal
     resubmit
+    setTicket
   }
 }
     fragment ReviewCommentFields on ReviewComment {
@@ -1450,6 +1460,7 @@ fragment SubmissionDetailFields on SubmissionDetail {
     delete
     appeal
     resubmit
+    setTicket
   }
 }`) as unknown as TypedDocumentString<CatalogueSubmissionMutation, CatalogueSubmissionMutationVariables>;
 export const DelistCataloguedProductDocument = new TypedDocumentString(`
@@ -2075,6 +2086,7 @@ fragment SubmissionDetailFields on SubmissionDetail {
     delete
     appeal
     resubmit
+    setTicket
   }
 }`) as unknown as TypedDocumentString<SubmissionDetailQuery, SubmissionDetailQueryVariables>;
 export const UpdateSubmissionStatusDocument = new TypedDocumentString(`
@@ -2169,6 +2181,7 @@ fragment SubmissionDetailFields on SubmissionDetail {
     delete
     appeal
     resubmit
+    setTicket
   }
 }`) as unknown as TypedDocumentString<UpdateSubmissionStatusMutation, UpdateSubmissionStatusMutationVariables>;
 export const RenameSubmissionDocument = new TypedDocumentString(`
@@ -2263,8 +2276,104 @@ fragment SubmissionDetailFields on SubmissionDetail {
     delete
     appeal
     resubmit
+    setTicket
   }
 }`) as unknown as TypedDocumentString<RenameSubmissionMutation, RenameSubmissionMutationVariables>;
+export const SetSupportTicketDocument = new TypedDocumentString(`
+    mutation SetSupportTicket($id: ID!, $ticketId: String, $ticketUrl: String) {
+  setSubmissionSupportTicket(id: $id, ticketId: $ticketId, ticketUrl: $ticketUrl) {
+    ...SubmissionDetailFields
+  }
+}
+    fragment ReviewCommentFields on ReviewComment {
+  target
+  fileName
+  region {
+    x
+    y
+    w
+    h
+  }
+  text
+  by
+  at
+}
+fragment SubmissionDetailFields on SubmissionDetail {
+  id
+  upc
+  ean13Upc
+  productName
+  itemStatus
+  statusDisplayName
+  isImported
+  companyName
+  creatorEmail
+  creatorFirstName
+  creatorLastName
+  detectedUpcs
+  partnerCompanyId
+  zendeskTicketId
+  zendeskTicketUrl
+  updatedDate
+  badge
+  badgeNote
+  readiness {
+    percent
+    ready
+    version
+    failing {
+      code
+      severity
+      message
+      fix
+      fileNames
+    }
+  }
+  rejectionReason {
+    message
+    isAdminRejection
+  }
+  files {
+    fileName
+    kind
+    isMarketingImage
+    detectedUpcs
+    detectedFrom
+    imageUrl
+    thumbnailUrl
+    barcodeRegion {
+      x
+      y
+      w
+      h
+    }
+    qualityIssues {
+      code
+      message
+    }
+  }
+  reviewComments {
+    ...ReviewCommentFields
+  }
+  history {
+    at
+    fromStatus
+    toStatus
+    reason
+    by
+    comments {
+      ...ReviewCommentFields
+    }
+  }
+  can {
+    review
+    editName
+    delete
+    appeal
+    resubmit
+    setTicket
+  }
+}`) as unknown as TypedDocumentString<SetSupportTicketMutation, SetSupportTicketMutationVariables>;
 export const RequestValidationDocument = new TypedDocumentString(`
     mutation RequestValidation($id: ID!) {
   requestValidation(id: $id) {
@@ -2357,5 +2466,6 @@ fragment SubmissionDetailFields on SubmissionDetail {
     delete
     appeal
     resubmit
+    setTicket
   }
 }`) as unknown as TypedDocumentString<RequestValidationMutation, RequestValidationMutationVariables>;

@@ -99,7 +99,7 @@ describe('Add images to a catalogued product', () => {
   });
 
   it("says the images' barcode is another code before anything is created, and sends on 'Submit anyway'", async () => {
-    const said = DRAFT_MSG.upcDiffers(UPC, ['4006381333931'], ['other.png']);
+    const said = DRAFT_MSG.productUpcDiffers(UPC, ['4006381333931'], ['other.png']);
     uploadProductImages
       .mockRejectedValueOnce(
         new ApiError({ status: 409, statusText: 'Conflict', code: 'BARCODE_DIFFERS', message: said }),

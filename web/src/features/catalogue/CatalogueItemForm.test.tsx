@@ -20,7 +20,7 @@ const accepted = (over: Partial<Submission> = {}) =>
   buildSubmission({
     itemStatus: 'ACCEPTED',
     statusDisplayName: 'Accepted',
-    can: { review: false, editName: true, delete: false, appeal: false, resubmit: false },
+    can: { review: false, editName: true, delete: false, appeal: false, resubmit: false, setTicket: false },
     ...over,
   });
 
@@ -74,7 +74,9 @@ describe('Catalogue this item', () => {
 
   it('is not there for items that are not ACCEPTED, nor for read-only staff', async () => {
     const first = renderDetail(
-      buildSubmission({ can: { review: true, editName: true, delete: true, appeal: false, resubmit: true } }),
+      buildSubmission({
+        can: { review: true, editName: true, delete: true, appeal: false, resubmit: true, setTicket: false },
+      }),
     );
     await loaded();
     expect(screen.queryByRole('heading', { name: CATALOGUE_SECTION })).toBeNull();

@@ -231,6 +231,28 @@ describe('Upload step 2', () => {
     expect(submitButton()).toHaveProperty('disabled', true);
   });
 
+  it("says that two rows became one product when leaving a UPC field writes its code as another row's", async () => {
+    fakeServer([
+      buildDraft([
+        draftFile('a.png', { upc: '0036000291452' }),
+        draftFile('b.png', { upc: '4006381333931' }),
+        draftFile('c.png', { upc: '4006381333931' }),
+      ]),
+    ]);
+    await renderStep2();
+    await screen.findByLabelText('UPC for a.png');
+    typeInto(upc('b.png'), '036000291452');
+    const merged = DRAFT_MSG.upcsMerged('036000291452', '0036000291452', ['a.png']);
+    expect(await within(row('b.png')).findByText(merged)).toBeTruthy();
+    expect(upc('b.png').value).toBe('0036000291452');
+    expect(screen.queryByText(UPC_MSG.duplicateVersions)).toBeNull();
+    // The same code typed as shown merges nothing that was told apart: no note. An edit takes the note away.
+    typeInto(upc('c.png'), '0036000291452');
+    expect(within(row('c.png')).queryByText(/one product/)).toBeNull();
+    fireEvent.change(upc('b.png'), { target: { value: '4006381333931' } });
+    await waitFor(() => expect(screen.queryByText(merged)).toBeNull());
+  });
+
   it('strips emoji and symbols from the product name and keeps 80 characters', async () => {
     fakeServer([buildDraft([draftFile('a.png', { upc: '036000291452' })])]);
     await renderStep2();

@@ -40,6 +40,7 @@ import {
   rowFromFile,
   shownRowErrors,
   toInput,
+  rowsWithUpc,
 } from './draft-form-values.ts';
 import {
   cacheDraft,
@@ -291,6 +292,7 @@ function DraftForm({ draft }: { draft: Draft }) {
             // The last file stays: a draft without files is cancelled instead.
             onRemove={canEdit && fields.length > 1 ? () => setToRemove(row.fileName) : undefined}
             blockingChecks={blockingChecks}
+            sameProductAs={(code) => rowsWithUpc(form.getValues('rows'), code, row.fileName)}
           />
         ))}
       </Stack>

@@ -14,7 +14,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
-  MAX_PRODUCT_NAME,
+  DRAFT_MSG,
   MAX_UPC_DIGITS,
   noBarcodeFound,
   PHOTO_NOTE_MSG,
@@ -74,6 +74,8 @@ interface DraftFileRowProps {
   onRemove?: () => void;
   /** Photo checks the partner made blocking: marked so beside the file. */
   blockingChecks?: readonly string[];
+  /** The other rows whose UPC is this code in any form (read when the field is left, not at render). */
+  sameProductAs?: (code: string) => string[];
 }
 
 /** A visible label plus the file name for screen readers: 'UPC for front.png'. */
@@ -111,6 +113,7 @@ export function sameRowProps(a: DraftFileRowProps, b: DraftFileRowProps) {
     sameError(a.errors.upc, b.errors.upc) &&
     sameError(a.errors.productName, b.errors.productName) &&
     !a.onRemove === !b.onRemove &&
+    !a.sameProductAs === !b.sameProductAs &&
     (a.blockingChecks ?? []).join() === (b.blockingChecks ?? []).join()
   );
 }
@@ -130,10 +133,13 @@ function DraftFileRowView({
   onEdited,
   onRemove,
   blockingChecks = [],
+  sameProductAs,
 }: DraftFileRowProps) {
   const headingId = useId();
   // A 15th digit is refused with the length message, rather than cut off without a word.
   const [tooLong, setTooLong] = useState(false);
+  // What leaving the field merged: the code as typed, and the other rows it now makes one product with.
+  const [merged, setMerged] = useState<{ typed: string; shown: string; others: string[] } | null>(null);
   const enteredUpc = useWatch({ control, name: `rows.${index}.upc` });
   // Until a UPC is typed, a file with no barcode in it says where the UPC has to come from.
   const notes =
@@ -144,7 +150,8 @@ function DraftFileRowView({
         <Thumbnail file={file} fileName={fileName} />
         <Stack gap="sm">
           <Group justify="space-between" align="flex-start" wrap="nowrap" gap="sm">
-            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere' }}>
+            {/* The name takes what the button leaves: a long one wraps, the button keeps its width ("Remove"). */}
+            <Title order={2} size="h4" id={headingId} style={{ overflowWrap: 'anywhere', flex: 1, minWidth: 0 }}>
               {fileName}
             </Title>
             {onRemove && (
@@ -154,6 +161,7 @@ function DraftFileRowView({
                 onClick={onRemove}
                 disabled={disabled}
                 aria-label={`Remove ${fileName}`}
+                style={{ flex: 'none' }}
               >
                 Remove
               </Button>
@@ -185,6 +193,7 @@ function DraftFileRowView({
                         const typed = event.currentTarget.value.replace(/\D/g, '');
                         setTooLong(typed.length > MAX_UPC_DIGITS);
                         if (typed.length > MAX_UPC_DIGITS) return;
+                        setMerged(null);
                         field.onChange(upcDigits(typed));
                         onEdited('upc');
                       }}
@@ -192,6 +201,8 @@ function DraftFileRowView({
                         // Leaving the field writes a valid code in the form every list shows (036… becomes 0036…).
                         const shown = displayUpc(field.value);
                         if (shown !== field.value) {
+                          const others = sameProductAs?.(shown) ?? [];
+                          setMerged(others.length > 0 ? { typed: field.value, shown, others } : null);
                           field.onChange(shown);
                           onEdited('upc');
                         }
@@ -200,7 +211,13 @@ function DraftFileRowView({
                       inputMode="numeric"
                       autoComplete="off"
                       disabled={disabled}
-                      description={<span aria-live="polite">{upcDescription(field.value, file)}</span>}
+                      description={
+                        <span aria-live="polite">
+                          {merged?.shown === field.value
+                            ? DRAFT_MSG.upcsMerged(merged.typed, merged.shown, merged.others)
+                            : upcDescription(field.value, file)}
+                        </span>
+                      }
                       error={errorNode(tooLong ? { message: UPC_MSG.length, announce: true } : errors.upc)}
                     />
                     {!disabled && others.length > 0 && (
@@ -245,7 +262,7 @@ function DraftFileRowView({
                     if (field.value !== field.value.trim()) field.onChange(field.value.trim());
                     field.onBlur();
                   }}
-                  maxLength={MAX_PRODUCT_NAME}
+                  // No maxLength: the browser would cut a paste before its emoji are stripped (sanitizeProductName cuts after).
                   withAsterisk={productNameRequired}
                   aria-required={productNameRequired || undefined}
                   disabled={disabled}

@@ -1,6 +1,7 @@
 import {
   DRAFT_MSG,
   displayUpc,
+  sameUpc,
   sanitizeProductName,
   upcDigits,
   type DraftCheck,
@@ -37,6 +38,10 @@ export function draftValues(rows: readonly DraftRowValues[]): DraftFileValues[] 
     shippingProfileId: row.shippingProfileId,
   }));
 }
+
+/** The files of the rows, but one, whose UPC is `code` in any of its forms: one product with it. */
+export const rowsWithUpc = (rows: readonly DraftRowValues[], code: string, except: string): string[] =>
+  rows.filter((r) => r.fileName !== except && sameUpc(r.upc, code)).map((r) => r.fileName);
 
 /** Which rules block which product: what a message about them depends on. */
 export const blockingKeyOf = (products: readonly ProductReadiness[]) =>

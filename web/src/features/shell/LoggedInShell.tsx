@@ -1,12 +1,14 @@
 import type { ReactNode } from 'react';
-import { Navigate } from 'react-router';
+import { Navigate, useLocation } from 'react-router';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
 import { titleCase } from '@portal/domain';
 import { QueryScope } from '../../api/query-client.tsx';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
 import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
+import { useSession } from '../../session/session-context.tsx';
 import { BrandMark } from '../../ui/BrandMark.tsx';
+import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
 import { VendorAuthorizationPrompt } from '../users/VendorAuthorizationPrompt.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
@@ -24,9 +26,21 @@ export function LoggedInShell({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const partnerId = usePartnerId();
+  const { user } = useSession();
+  const location = useLocation();
+  // Signed in through a partner's page, the session's drafts go to that partner under its rules: a page without the
+  // partner in its address moves under it, so the header names the partner whose rules apply (docs/decisions/intake.md).
+  const sessionPartner = partnerId === null ? (user?.sessionPartnerCompanyId ?? null) : null;
+  const sessionPartnerConfig = usePartnerConfiguration(sessionPartner);
   const partner = usePartnerConfiguration(partnerId);
   // Part 1 section 2: a partner whose configuration fails to load is dropped.
   if (partnerId !== null && partner.isError) return <Navigate to="/" replace />;
+  if (sessionPartner !== null && sessionPartnerConfig.data) {
+    const { pathname, search, hash } = location;
+    return <Navigate to={`/${sessionPartner}${pathname}${search}${hash}`} replace />;
+  }
+  // Until the partner is known to load (a failing one is dropped, and the page stays where it is).
+  if (sessionPartner !== null && sessionPartnerConfig.isPending) return <FullPageLoader />;
 
   return (
     <Box className={classes.root}>

@@ -36,6 +36,32 @@ describe('PartnerSelect', () => {
     expect(onChange).toHaveBeenCalledWith(30443);
   });
 
+  it('waits for 1000 ms without typing: keys typed closer together than that make one search, of the whole name', async () => {
+    vi.useFakeTimers();
+    const search = vi.fn<PartnerSearch>(async () => []);
+    renderWithApp(<PartnerSelect value={null} onChange={vi.fn()} search={search} />, {
+      session: buildSession({ user: buildUser() }),
+    });
+    const input = screen.getByRole('combobox', { name: PARTNER_SELECT_LABEL });
+    await act(() => vi.advanceTimersByTimeAsync(0));
+    search.mockClear();
+    input.focus();
+    fireEvent.click(input);
+    for (const typed of ['f', 'fr', 'fre', 'fres']) {
+      fireEvent.change(input, { target: { value: typed } });
+      await act(() => vi.advanceTimersByTimeAsync(999));
+    }
+    expect(search).not.toHaveBeenCalled();
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(search.mock.calls).toEqual([['fres']]);
+    // Another pause, another search; nothing in between.
+    fireEvent.change(input, { target: { value: 'fresh' } });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(search).toHaveBeenCalledTimes(1);
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(search.mock.calls).toEqual([['fres'], ['fresh']]);
+  });
+
   it('can be cleared back to all partners', async () => {
     const onChange = vi.fn();
     const search: PartnerSearch = async () => [{ id: 30443, companyName: 'FRESH MARKET GROCERS' }];

@@ -31,7 +31,11 @@ export function PhotoIssueBadges({
         <li key={code}>
           <Badge size="lg" variant="light" {...ISSUE_COLOUR} title={byCode.get(code)!.join(', ')}>
             {PHOTO_ISSUE_LABELS[code]}
-            <span className="visually-hidden"> in {byCode.get(code)!.join(', ')}</span>
+            {/* A badge writes its label in capitals; file names stay as they are written. */}
+            <span className="visually-hidden" style={{ textTransform: 'none' }}>
+              {' '}
+              in {byCode.get(code)!.join(', ')}
+            </span>
           </Badge>
         </li>
       ))}

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { MAX_PRODUCT_NAME, sanitizeProductName, UNNAMED } from '@portal/domain';
+import { sanitizeProductName, UNNAMED } from '@portal/domain';
 import { fieldError } from '../../ui/field-error.tsx';
 
 export const ADD_PRODUCT_NAME = 'Add a product name.';
@@ -82,7 +82,7 @@ export function ProductNameEditor({ name, canEdit, onSave }: ProductNameEditorPr
           value={value}
           onChange={(event) => setValue(sanitizeProductName(event.currentTarget.value))}
           onKeyDown={onKeyDown}
-          maxLength={MAX_PRODUCT_NAME}
+          // No maxLength: the browser would cut a paste before its emoji are stripped (sanitizeProductName cuts after).
           description="Enter saves, Escape cancels."
           error={error ? <span role="alert">{fieldError(error)}</span> : undefined}
           disabled={saving}

@@ -21,7 +21,7 @@ const autoRejected = (over: Partial<Submission> = {}) =>
     itemStatus: 'AUTO_REJECTED',
     statusDisplayName: 'Rejected',
     rejectionReason: { message: REVIEW_MSG.barcodeMismatch('4006381333931', '0036000291452'), isAdminRejection: false },
-    can: { review: false, editName: true, delete: true, appeal: true, resubmit: true },
+    can: { review: false, editName: true, delete: true, appeal: true, resubmit: true, setTicket: false },
     ...over,
   });
 
@@ -29,7 +29,7 @@ const adminRejected = (over: Partial<Submission> = {}) =>
   autoRejected({
     itemStatus: 'ADMIN_REJECTED',
     rejectionReason: { message: 'The photo is blurry.', isAdminRejection: true },
-    can: { review: false, editName: true, delete: true, appeal: false, resubmit: true },
+    can: { review: false, editName: true, delete: true, appeal: false, resubmit: true, setTicket: false },
     ...over,
   });
 

@@ -36,7 +36,7 @@ const staffSubmission = (over: Partial<Submission> = {}) =>
     badge: 'Matches Photo',
     zendeskTicketId: '4711',
     zendeskTicketUrl: 'https://support.example/tickets/4711',
-    can: { review: true, editName: true, delete: true, appeal: false, resubmit: true },
+    can: { review: true, editName: true, delete: true, appeal: false, resubmit: true, setTicket: false },
     ...over,
   });
 
@@ -122,7 +122,7 @@ describe('Submission detail', () => {
     renderDetail(
       buildSubmission({
         badge: 'Flagged for Review',
-        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false },
+        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false, setTicket: false },
       }),
       {
         scopes: [SCOPES.readAllProductSubmissions],
@@ -139,7 +139,7 @@ describe('Submission detail', () => {
     const accepted = staffSubmission({
       itemStatus: 'ACCEPTED',
       statusDisplayName: 'Accepted',
-      can: { review: false, editName: true, delete: true, appeal: false, resubmit: false },
+      can: { review: false, editName: true, delete: true, appeal: false, resubmit: false, setTicket: false },
       history: [
         ...buildSubmission().history,
         {
@@ -178,7 +178,7 @@ describe('Submission detail', () => {
       itemStatus: 'ADMIN_REJECTED',
       statusDisplayName: 'Rejected',
       rejectionReason: { message: 'Blurry photo', isAdminRejection: true },
-      can: { review: false, editName: true, delete: true, appeal: false, resubmit: true },
+      can: { review: false, editName: true, delete: true, appeal: false, resubmit: true, setTicket: false },
     });
     const { calls } = renderDetail(staffSubmission(), {
       scopes: [...ALL_SCOPES],
@@ -331,7 +331,7 @@ describe('Product name editor', () => {
     renderDetail(
       buildSubmission({
         productName: null,
-        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false },
+        can: { review: false, editName: false, delete: false, appeal: false, resubmit: false, setTicket: false },
       }),
     );
     expect(await screen.findByText('Unnamed')).toBeTruthy();

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { Alert, Anchor, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Alert, Badge, Button, Group, Loader, Modal, Stack, Text, Textarea } from '@mantine/core';
 import {
   displayUpc,
   isAnyAdmin,
@@ -27,6 +27,7 @@ import { ReadinessPanel } from '../drafts/ReadinessPanel.tsx';
 import { SubmissionImages } from './SubmissionImages.tsx';
 import { FieldComments } from './ReviewComments.tsx';
 import { PhotoIssueBadges } from './PhotoIssueBadges.tsx';
+import { SupportTicket } from './SupportTicket.tsx';
 import { BackLink, SubmissionPending } from './SubmissionStates.tsx';
 import classes from './submissions.module.css';
 
@@ -136,7 +137,11 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
   return (
     <Page heading={staff ? STAFF_TITLE : SUPPLIER_TITLE} before={back}>
       {staff &&
-        (submission.badge || submission.badgeNote || submission.zendeskTicketId || hasPhotoIssues(submission)) && (
+        (submission.badge ||
+          submission.badgeNote ||
+          submission.zendeskTicketId ||
+          submission.can.setTicket ||
+          hasPhotoIssues(submission)) && (
           <Group gap="md">
             {submission.badge && (
               <Badge
@@ -155,12 +160,7 @@ function SubmissionDetail({ submission, back }: { submission: Submission; back: 
               </Badge>
             )}
             <PhotoIssueBadges files={submission.files} />
-            {submission.zendeskTicketId && (
-              <Anchor href={submission.zendeskTicketUrl ?? undefined} target="_blank" rel="noopener noreferrer">
-                Ticket {submission.zendeskTicketId}
-                <span className="visually-hidden"> (opens in a new tab)</span>
-              </Anchor>
-            )}
+            <SupportTicket submission={submission} />
           </Group>
         )}
 

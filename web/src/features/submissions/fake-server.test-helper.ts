@@ -89,7 +89,7 @@ export function buildSubmission(over: Partial<Submission> = {}): Submission {
       },
     ],
     reviewComments: [],
-    can: { review: false, editName: true, delete: true, appeal: false, resubmit: false },
+    can: { review: false, editName: true, delete: true, appeal: false, resubmit: false, setTicket: false },
     ...over,
   };
 }

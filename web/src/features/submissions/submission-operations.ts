@@ -98,6 +98,7 @@ export const SubmissionDetailFields = graphql(`
       delete
       appeal
       resubmit
+      setTicket
     }
   }
 `);
@@ -113,6 +114,14 @@ export const UpdateSubmissionStatusMutation = graphql(`
 export const RenameSubmissionMutation = graphql(`
   mutation RenameSubmission($id: ID!, $name: String!) {
     updateProductSubmissionProductName(id: $id, name: $name) {
+      ...SubmissionDetailFields
+    }
+  }
+`);
+
+export const SetSupportTicketMutation = graphql(`
+  mutation SetSupportTicket($id: ID!, $ticketId: String, $ticketUrl: String) {
+    setSubmissionSupportTicket(id: $id, ticketId: $ticketId, ticketUrl: $ticketUrl) {
       ...SubmissionDetailFields
     }
   }

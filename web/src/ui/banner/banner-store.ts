@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { apiErrorMessage } from '../../api/api-events.ts';
+import { apiErrorMessage, sessionEnded } from '../../api/api-events.ts';
 
 export type BannerKind = 'error' | 'success';
 export interface BannerState {
@@ -35,3 +35,11 @@ export const useBanner = () => useSyncExternalStore(subscribe, getBanner, getBan
 
 /** Generic API errors (part 1 section 8) appear in the banner. Returns the unsubscribe. */
 export const connectApiErrorsToBanner = () => apiErrorMessage.subscribe((message) => showBanner(message, 'error'));
+
+/**
+ * A sign-out takes the banner with it: the landing page is not the page that raised it, though the sign-out reaches it
+ * by a redirect. An expired session keeps the banner, which says just that on the way to the login.
+ */
+sessionEnded.subscribe((reason) => {
+  if (reason === 'logout') hideBanner();
+});
