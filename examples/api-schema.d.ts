@@ -2153,6 +2153,22 @@ export type components = {
             /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
+        /**
+         * @example {
+         *       "file_name": "front.jpg",
+         *       "field": "upc",
+         *       "code": "UPC_INVALID",
+         *       "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+         *     }
+         */
+        DraftWarningInput: {
+            file_name: string;
+            /** @enum {string} */
+            field: "upc";
+            /** @enum {string} */
+            code: "UPC_INVALID";
+            message: string;
+        };
         DraftInput: {
             /**
              * Format: uuid
@@ -2175,6 +2191,8 @@ export type components = {
             files: components["schemas"]["DraftFileInput"][];
             /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
             readiness: components["schemas"]["ProductReadinessInput"][];
+            /** @description Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none */
+            warnings: components["schemas"]["DraftWarningInput"][];
             can: {
                 edit: boolean;
                 delete: boolean;
@@ -3525,6 +3543,22 @@ export type components = {
             /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
+        /**
+         * @example {
+         *       "file_name": "front.jpg",
+         *       "field": "upc",
+         *       "code": "UPC_INVALID",
+         *       "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+         *     }
+         */
+        DraftWarning: {
+            file_name: string;
+            /** @enum {string} */
+            field: "upc";
+            /** @enum {string} */
+            code: "UPC_INVALID";
+            message: string;
+        };
         Draft: {
             /**
              * Format: uuid
@@ -3547,6 +3581,8 @@ export type components = {
             files: components["schemas"]["DraftFile"][];
             /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
             readiness: components["schemas"]["ProductReadiness"][];
+            /** @description Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none */
+            warnings: components["schemas"]["DraftWarning"][];
             can: {
                 edit: boolean;
                 delete: boolean;
@@ -10524,6 +10560,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -10763,6 +10807,14 @@ export interface operations {
                      *               "file_names": []
                      *             }
                      *           ]
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
                      *         }
                      *       ],
                      *       "can": {
@@ -11128,6 +11180,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -11381,6 +11441,14 @@ export interface operations {
                      *               "file_names": []
                      *             }
                      *           ]
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
                      *         }
                      *       ],
                      *       "can": {
@@ -11672,6 +11740,14 @@ export interface operations {
                      *               "file_names": []
                      *             }
                      *           ]
+                     *         }
+                     *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
                      *         }
                      *       ],
                      *       "can": {

@@ -27,6 +27,11 @@ export const V1_MSG = {
   limitRange: `limit must be a whole number from 1 to ${V1_PAGE_MAX}.`,
   statusUnknown: `status must be one or more of ${SUBMISSION_STATUSES.join(', ')}, separated by commas.`,
   updatedSince: 'updated_since must be a date and time with its offset, e.g. 2026-11-26T09:00:00Z.',
+  /** A staff route refused to someone without the staff scope it needs: which one, and who holds it. */
+  staffOnly: (what: string, scope: string, byToken: boolean) =>
+    `${what} is for partner staff who review: it needs the ${scope} scope, which ${byToken ? 'this API token does not carry (its user may not hold it either)' : 'your account does not hold'}.`,
+  /** A stored value Submit will refuse, said in the answer of the change that stored it. */
+  submitWillRefuse: (problem: string) => `${problem} Saved as entered; Submit will refuse it until it is corrected.`,
 } as const;
 
 /** An opaque cursor, as given in `next_cursor`. */
@@ -203,6 +208,27 @@ export const v1DraftFile = z
   })
   .meta({ id: 'DraftFile' });
 
+/** A value a draft holds that Submit will refuse: the change was saved (a draft may be incomplete), and said so. */
+export const v1DraftWarning = z
+  .object({
+    file_name: z.string(),
+    field: z.enum(['upc']),
+    code: z.enum(['UPC_INVALID']),
+    message: z.string(),
+  })
+  .meta({
+    id: 'DraftWarning',
+    examples: [
+      {
+        file_name: EXAMPLE.fileName,
+        field: 'upc',
+        code: 'UPC_INVALID',
+        message:
+          'The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected.',
+      },
+    ],
+  });
+
 export const v1Draft = z
   .object({
     id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
@@ -216,6 +242,9 @@ export const v1Draft = z
     readiness: z
       .array(v1ProductReadiness)
       .describe("Each product (files grouped by UPC) against the partner's rules; [] without a partner"),
+    warnings: z
+      .array(v1DraftWarning)
+      .describe('Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none'),
     can: z.object({ edit: z.boolean(), delete: z.boolean() }),
   })
   .meta({ id: 'Draft' });

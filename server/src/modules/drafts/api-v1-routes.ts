@@ -1,9 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT, v1Draft, v1DraftFileUpdate, v1SubmitResult, type V1Draft } from '@portal/domain';
+import {
+  MAX_FILES_PER_DRAFT,
+  upcError,
+  V1_MSG,
+  v1Draft,
+  v1DraftFileUpdate,
+  v1SubmitResult,
+  type V1Draft,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { badRequest, zodFields } from '../../lib/errors.ts';
+import { badRequest, notFound, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
@@ -88,6 +96,19 @@ async function v1DraftOf(db: Tx, draft: DraftWithFiles, user: UserRow): Promise<
         file_names: r.fileNames,
       })),
     })),
+    warnings: presented.files.flatMap((f) => {
+      const problem = f.upc ? upcError(f.upc) : null;
+      return problem
+        ? [
+            {
+              file_name: f.fileName,
+              field: 'upc' as const,
+              code: 'UPC_INVALID',
+              message: V1_MSG.submitWillRefuse(problem),
+            },
+          ]
+        : [];
+    }),
     can: presented.can,
   };
 }
@@ -199,7 +220,10 @@ export async function draftV1Routes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await writer(request);
       const { id, file_name } = fileParams.parse(request.params);
-      await visibleDraft(ctx, user, id);
+      const seen = await visibleDraft(ctx, user, id);
+      // The file is the address here: one the draft does not have is not found (the web app's batch says 400).
+      if (!seen.files.some((f) => f.fileName.toLowerCase() === file_name.toLowerCase()))
+        throw notFound(`This draft has no file named ${file_name}.`);
       const parsed = v1DraftFileUpdate.safeParse(request.body ?? {});
       if (!parsed.success) {
         const fields = zodFields(parsed.error);

@@ -1,8 +1,16 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT, v1Decision, v1Submission, v1SubmissionListQuery, v1SubmissionPage } from '@portal/domain';
-import { badRequest, zodFields } from '../../lib/errors.ts';
+import {
+  MAX_FILES_PER_DRAFT,
+  SCOPES,
+  V1_MSG,
+  v1Decision,
+  v1Submission,
+  v1SubmissionListQuery,
+  v1SubmissionPage,
+} from '@portal/domain';
+import { badRequest, forbidden, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
@@ -193,6 +201,10 @@ export async function submissionV1Routes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      if (!submissionPolicy.review(user))
+        throw forbidden(
+          V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, Boolean(request.apiToken)),
+        );
       const { id } = idParams.parse(request.params);
       await visibleSubmission(ctx, user, id);
       const decision = parseJson(v1Decision, request);
