@@ -591,7 +591,7 @@ export type paths = {
         put?: never;
         /**
          * Create a draft from files
-         * @description Multipart, the files in the repeated field `files`. Each file's barcodes and photo checks are read in the background: read the draft until every `detection_status` is `done` (or follow the change feed). With an `Idempotency-Key`, a retry gives the same draft.
+         * @description Multipart, the files in the repeated field `files`, and the partner in `partner_company_id`. Each file's barcodes and photo checks are read in the background: read the draft until every `detection_status` is `done` (or follow the change feed). With an `Idempotency-Key`, a retry gives the same draft.
          */
         post: operations["createDraft"];
         delete?: never;
@@ -10492,6 +10492,11 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description Up to 10 package images or PDFs */
                     files: string[];
+                    /**
+                     * @description The partner (retailer) the products are for: a partner company's id, as in its co-branded address /{id}. Its rules then apply as on its pages: required fields at Submit, readiness, blocking checks. Left out: no partner (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
                 };
             };
         };

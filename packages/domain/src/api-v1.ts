@@ -30,6 +30,9 @@ export const V1_MSG = {
   /** A staff route refused to someone without the staff scope it needs: which one, and who holds it. */
   staffOnly: (what: string, scope: string, byToken: boolean) =>
     `${what} is for partner staff who review: it needs the ${scope} scope, which ${byToken ? 'this API token does not carry (its user may not hold it either)' : 'your account does not hold'}.`,
+  partnerNotAnId: 'partner_company_id must be the id of a partner company, a whole number such as 30443.',
+  partnerUnknown: (id: number) =>
+    `Company ${id} is not a partner you can submit to: give the id of a partner company that has a partner configuration (its co-branded page is /{id}), or leave partner_company_id out.`,
   /** A stored value Submit will refuse, said in the answer of the change that stored it. */
   submitWillRefuse: (problem: string) => `${problem} Saved as entered; Submit will refuse it until it is corrected.`,
 } as const;

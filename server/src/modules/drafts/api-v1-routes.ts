@@ -11,7 +11,9 @@ import {
 } from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { badRequest, notFound, zodFields } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound, zodFields } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { knownPartner } from '../auth/service.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
@@ -40,6 +42,37 @@ const ETAG_KIND = 'draft';
 const idParams = z.object({ id: z.string().max(64) });
 const fileParams = z.object({ id: z.string().max(64), file_name: z.string().min(1).max(300) });
 const filesBody = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
+const createBody = filesBody.extend({
+  partner_company_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .optional()
+    .describe(
+      "The partner (retailer) the products are for: a partner company's id, as in its co-branded address /{id}. Its " +
+        'rules then apply as on its pages: required fields at Submit, readiness, blocking checks. Left out: no ' +
+        'partner (a signed-in session: the partner it signed in through).',
+    )
+    .meta({ examples: ['30443'] }),
+});
+
+/**
+ * The partner a new draft is for: the one named (it must be a partner company, else 400), or the session's (the
+ * co-branded sign-in), or none.
+ */
+async function partnerOfNewDraft(ctx: AppContext, request: FastifyRequest, fields: Record<string, string>) {
+  const given = fields.partner_company_id;
+  if (given === undefined) return request.session?.partnerCompanyId ?? null;
+  const id = /^[1-9][0-9]{0,9}$/.test(given.trim()) ? Number(given.trim()) : null;
+  if (id === null || id > 2_147_483_647)
+    throw new HttpError(400, 'PARTNER_UNKNOWN', V1_MSG.partnerNotAnId, {
+      fields: { partner_company_id: V1_MSG.partnerNotAnId },
+    });
+  if (!(await knownPartner(ctx, id)))
+    throw new HttpError(400, 'PARTNER_UNKNOWN', V1_MSG.partnerUnknown(id), {
+      fields: { partner_company_id: V1_MSG.partnerUnknown(id) },
+    });
+  return id;
+}
 const ifMatchHeader = z.object({
   'if-match': z
     .string()
@@ -153,12 +186,12 @@ export async function draftV1Routes(app: FastifyInstance) {
         operationId: 'createDraft',
         summary: 'Create a draft from files',
         description:
-          "Multipart, the files in the repeated field `files`. Each file's barcodes and photo checks are read in the " +
+          "Multipart, the files in the repeated field `files`, and the partner in `partner_company_id`. Each file's barcodes and photo checks are read in the " +
           'background: read the draft until every `detection_status` is `done` (or follow the change feed). With an ' +
           '`Idempotency-Key`, a retry gives the same draft.',
         tags,
         headers: keyHeader,
-        multipart: filesBody,
+        multipart: createBody,
         responses: { 201: v1Draft },
         errors: [400, 401, 403, 409, 413, 422, 429],
       }),
@@ -167,13 +200,14 @@ export async function draftV1Routes(app: FastifyInstance) {
       const user = await writer(request);
       const upload = await uploadOf(request, user);
       try {
+        const partner = await partnerOfNewDraft(ctx, request, upload.fields);
         return await idempotent<DraftWithFiles>(
           ctx,
           request,
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          (inTx) => createDraft(ctx, user, request.session?.partnerCompanyId ?? null, upload.files, inTx),
+          (inTx) => createDraft(ctx, user, partner, upload.files, inTx),
           (tx, draft) => answer(201, draft, user, tx),
         );
       } finally {
