@@ -4211,9 +4211,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4281,9 +4282,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4374,11 +4376,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "username: Please enter an email address.; password: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "username: Please enter an email address.; password: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "username": "Please enter an email address.",
+                     *         "password": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -4396,9 +4399,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4561,11 +4565,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -4583,9 +4587,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4715,9 +4720,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4805,9 +4811,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4882,11 +4889,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter an email address.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter an email address.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter an email address."
                      *       }
                      *     }
                      */
@@ -4904,9 +4911,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5049,11 +5057,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "token: Invalid input: expected string, received undefined; newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "token: Invalid input: expected string, received undefined; newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "token": "Invalid input: expected string, received undefined",
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -5071,9 +5080,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5227,11 +5237,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "optional: Invalid option: expected one of \"true\"|\"false\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "optional: Invalid option: expected one of \"true\"|\"false\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "optional": "Invalid option: expected one of \"true\"|\"false\""
                      *       }
                      *     }
                      */
@@ -5268,9 +5278,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5361,11 +5371,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter an email address.; firstName: Please enter a first name.; lastName: Please enter a last name.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter an email address.; firstName: Please enter a first name.; lastName: Please enter a last name.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter an email address.",
+                     *         "firstName": "Please enter a first name.",
+                     *         "lastName": "Please enter a last name."
                      *       }
                      *     }
                      */
@@ -5399,12 +5411,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5418,12 +5430,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "An account with this email address already exists.",
+                     *       "code": "CONFLICT",
+                     *       "message": "An account with this email address already exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5478,9 +5490,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5545,11 +5557,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter a valid email address.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter a valid email address.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter a valid email address."
                      *       }
                      *     }
                      */
@@ -5586,9 +5598,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5655,11 +5667,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "oldPassword: Please enter a password.; newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "oldPassword: Please enter a password.; newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "oldPassword": "Please enter a password.",
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -5693,12 +5706,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5753,9 +5766,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5847,12 +5860,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5869,9 +5882,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5934,9 +5947,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6012,11 +6026,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6034,9 +6048,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6053,9 +6068,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6150,11 +6165,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6188,12 +6203,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6210,9 +6225,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6267,9 +6282,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6354,11 +6369,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6392,12 +6407,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading partner configurations: create a token with read:partnerconfigurations or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading partner configurations: create a token with read:partnerconfigurations or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6414,9 +6429,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6433,9 +6448,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6641,11 +6656,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "primaryColor: Invalid input: expected string, received undefined; landingPageEnabled: Invalid input: expected boolean, received undefined",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "primaryColor: Invalid input: expected string, received undefined; landingPageEnabled: Invalid input: expected boolean, received undefined",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "primaryColor": "Invalid input: expected string, received undefined",
+                     *         "landingPageEnabled": "Invalid input: expected boolean, received undefined"
                      *       }
                      *     }
                      */
@@ -6679,12 +6695,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6701,9 +6717,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6717,12 +6733,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6796,9 +6812,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6864,11 +6880,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6886,9 +6902,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6905,9 +6922,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7010,15 +7027,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7051,12 +7065,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7092,9 +7106,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7202,11 +7216,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -7240,12 +7254,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7262,9 +7276,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7278,12 +7292,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7319,9 +7333,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7383,11 +7397,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -7421,12 +7436,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7443,9 +7458,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7462,9 +7477,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7526,11 +7541,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -7564,12 +7580,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7586,9 +7602,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7605,9 +7621,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7674,11 +7690,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -7712,12 +7728,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7734,9 +7750,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7753,9 +7769,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7850,12 +7866,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7872,9 +7888,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7954,15 +7970,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7995,12 +8008,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8036,9 +8049,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8117,11 +8130,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number."
                      *       }
                      *     }
                      */
@@ -8155,12 +8168,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8177,9 +8190,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8196,9 +8209,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8272,11 +8285,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number."
                      *       }
                      *     }
                      */
@@ -8310,12 +8323,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8332,9 +8345,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8351,9 +8364,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8442,11 +8455,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "_: Invalid input: expected array, received object",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "_: Invalid input: expected array, received object",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "_": "Invalid input: expected array, received object"
                      *       }
                      *     }
                      */
@@ -8480,12 +8493,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8502,9 +8515,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8559,9 +8572,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8637,11 +8650,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.; timestamp: Too big: expected string to have <=40 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.; timestamp: Too big: expected string to have <=40 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number.",
+                     *         "timestamp": "Too big: expected string to have <=40 characters"
                      *       }
                      *     }
                      */
@@ -8675,12 +8689,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8697,9 +8711,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8716,9 +8730,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8805,15 +8819,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8846,12 +8857,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8868,9 +8879,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8887,9 +8898,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED).",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8925,9 +8936,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8989,11 +9000,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -9027,12 +9039,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9049,9 +9061,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9068,9 +9080,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9175,11 +9187,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100.",
+                     *         "cursor": "Invalid string: must match pattern /^[A-Za-z0-9_-]+$/"
                      *       }
                      *     }
                      */
@@ -9197,9 +9210,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9213,12 +9226,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9235,9 +9248,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9399,11 +9412,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -9421,9 +9434,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9437,12 +9450,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9459,9 +9472,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9478,9 +9491,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9656,11 +9669,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -9678,9 +9691,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9694,12 +9707,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9716,9 +9729,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9735,9 +9748,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "An item that is submitted (SUBMITTED) cannot be set to submitted (SUBMITTED).",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "An item that is submitted (SUBMITTED) cannot be set to submitted (SUBMITTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9811,9 +9824,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9978,11 +9991,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -10000,9 +10013,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10016,12 +10029,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10038,9 +10051,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10057,9 +10070,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "Only an automatic rejection can be appealed.",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "Only an automatic rejection can be appealed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10095,9 +10108,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10274,11 +10287,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "status: Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "status: Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "status": "Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\""
                      *       }
                      *     }
                      */
@@ -10296,9 +10309,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10315,9 +10328,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "detail": "Deciding on a submission is for partner staff who review: it needs the write:allproductsubmissions scope, which this API token does not carry (its user may not hold it either).",
                      *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "message": "Deciding on a submission is for partner staff who review: it needs the write:allproductsubmissions scope, which this API token does not carry (its user may not hold it either)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10334,9 +10347,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10448,9 +10461,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10590,15 +10603,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10615,9 +10625,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10631,12 +10641,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10650,12 +10660,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10710,9 +10720,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10842,11 +10852,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -10864,9 +10874,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10880,12 +10890,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10902,9 +10912,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10921,9 +10931,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10979,11 +10989,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -11001,9 +11011,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11017,12 +11027,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11039,9 +11049,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11055,12 +11065,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11077,9 +11087,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11213,11 +11223,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "file_name": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -11235,9 +11246,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11251,12 +11262,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11273,9 +11284,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11289,12 +11300,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11330,9 +11341,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11476,11 +11487,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "file_name": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -11498,9 +11510,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11514,12 +11526,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11536,9 +11548,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11552,12 +11564,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11631,9 +11643,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11775,11 +11787,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -11797,9 +11809,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11813,12 +11825,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11835,9 +11847,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11851,12 +11863,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11930,9 +11942,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12027,11 +12039,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -12049,9 +12061,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12065,12 +12077,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12087,9 +12099,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12103,12 +12115,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12163,9 +12175,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12252,11 +12264,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100.",
+                     *         "cursor": "Invalid string: must match pattern /^[A-Za-z0-9_-]+$/"
                      *       }
                      *     }
                      */
@@ -12274,9 +12287,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12290,12 +12303,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12312,9 +12325,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12416,11 +12429,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100."
                      *       }
                      *     }
                      */
@@ -12438,9 +12451,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12454,12 +12467,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12476,9 +12489,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Company not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Company not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12495,9 +12508,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12673,11 +12686,21 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "status": "Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"",
+                     *         "partner": "Invalid input: expected number, received NaN",
+                     *         "company": "Invalid input: expected number, received NaN",
+                     *         "photo.0": "Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"",
+                     *         "rule": "Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/",
+                     *         "from": "A date as YYYY-MM-DD.",
+                     *         "to": "A date as YYYY-MM-DD.",
+                     *         "sort": "Invalid option: expected one of \"oldest\"|\"newest\"",
+                     *         "page": "Invalid input: expected number, received NaN",
+                     *         "size": "Invalid input: expected number, received NaN",
+                     *         "boundary": "Too big: expected string to have <=512 characters"
                      *       }
                      *     }
                      */
@@ -12711,12 +12734,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12733,9 +12756,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12822,12 +12845,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12844,9 +12867,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12922,11 +12945,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "q: Too big: expected string to have <=100 characters; id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "q: Too big: expected string to have <=100 characters; id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "q": "Too big: expected string to have <=100 characters",
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -12960,12 +12984,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12982,9 +13006,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13155,11 +13179,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13193,12 +13217,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13215,9 +13239,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13234,9 +13258,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13305,11 +13329,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13343,12 +13367,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13365,9 +13389,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13384,9 +13408,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13442,11 +13466,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13480,12 +13504,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13502,9 +13526,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13625,11 +13649,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ids: Invalid input: expected array, received undefined; decision: Invalid option: expected one of \"accept\"|\"reject\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ids: Invalid input: expected array, received undefined; decision: Invalid option: expected one of \"accept\"|\"reject\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ids": "Invalid input: expected array, received undefined",
+                     *         "decision": "Invalid option: expected one of \"accept\"|\"reject\""
                      *       }
                      *     }
                      */
@@ -13663,12 +13688,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13723,9 +13748,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13796,11 +13821,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "partner: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "partner: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "partner": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -13834,12 +13859,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13856,9 +13881,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13938,11 +13963,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "partnerCompanyId: Invalid input: expected number, received undefined; text: Invalid input: expected string, received undefined",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "partnerCompanyId: Invalid input: expected number, received undefined; text: Invalid input: expected string, received undefined",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "partnerCompanyId": "Invalid input: expected number, received undefined",
+                     *         "text": "Invalid input: expected string, received undefined"
                      *       }
                      *     }
                      */
@@ -13976,12 +14002,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14055,9 +14081,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14113,11 +14139,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -14151,12 +14177,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14173,9 +14199,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14192,9 +14218,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14266,15 +14292,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14307,12 +14330,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14348,9 +14371,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14426,12 +14449,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14448,9 +14471,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14546,11 +14569,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ean13Upc": "Too big: expected string to have <=20 characters"
                      *       }
                      *     }
                      */
@@ -14584,12 +14607,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14606,9 +14629,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Product not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Product not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14663,9 +14686,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14745,11 +14768,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ean13Upc": "Too big: expected string to have <=20 characters"
                      *       }
                      *     }
                      */
@@ -14783,12 +14806,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14805,9 +14828,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Product not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Product not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14824,9 +14847,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "This product is already delisted.",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "This product is already delisted."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14862,9 +14885,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15027,11 +15050,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "name: Name is required; caseCount: Case count is required",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "name: Name is required; caseCount: Case count is required",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "name": "Name is required",
+                     *         "caseCount": "Case count is required"
                      *       }
                      *     }
                      */
@@ -15065,12 +15089,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15087,9 +15111,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Shipping profile not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Shipping profile not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15103,12 +15127,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Please choose a name not already in use.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Please choose a name not already in use."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15163,9 +15187,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15246,11 +15270,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -15284,12 +15308,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15306,9 +15330,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Shipping profile not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Shipping profile not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15363,9 +15387,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15428,11 +15452,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "brandProfileId": "Invalid input: expected number, received NaN",
+                     *         "kind": "Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\""
                      *       }
                      *     }
                      */
@@ -15466,12 +15492,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading brand profile: create a token with read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading brand profile: create a token with read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15488,9 +15514,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such brand profile.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such brand profile."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15507,9 +15533,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15629,11 +15655,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "brandProfileId": "Invalid input: expected number, received NaN",
+                     *         "kind": "Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\""
                      *       }
                      *     }
                      */
@@ -15667,12 +15695,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing brand profile: create a token with write:brandprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing brand profile: create a token with write:brandprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15689,9 +15717,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such brand profile.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such brand profile."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15727,9 +15755,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15804,11 +15832,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -15842,12 +15870,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15864,9 +15892,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15883,9 +15911,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15984,11 +16012,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "url": "Please enter the URL to send events to.",
+                     *         "events": "Choose at least one event."
                      *       }
                      *     }
                      */
@@ -16022,12 +16051,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16044,9 +16073,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16060,12 +16089,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A company may register at most 20 webhooks.",
+                     *       "code": "CONFLICT",
+                     *       "message": "A company may register at most 20 webhooks."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16120,9 +16149,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16195,11 +16224,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16233,12 +16262,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16255,9 +16284,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16274,9 +16303,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16371,11 +16400,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "url": "Please enter the URL to send events to.",
+                     *         "events": "Choose at least one event."
                      *       }
                      *     }
                      */
@@ -16409,12 +16439,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16431,9 +16461,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16507,9 +16537,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16565,11 +16595,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16603,12 +16633,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16625,9 +16655,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16644,9 +16674,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16726,11 +16756,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16764,12 +16794,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16786,9 +16816,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16805,9 +16835,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16873,11 +16903,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16911,12 +16941,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16933,9 +16963,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16949,12 +16979,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "The webhook is turned off.",
+                     *       "code": "CONFLICT",
+                     *       "message": "The webhook is turned off."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16971,9 +17001,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17060,11 +17090,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: Too small: expected number to be >=1",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: Too small: expected number to be >=1",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "Too small: expected number to be >=1"
                      *       }
                      *     }
                      */
@@ -17098,12 +17128,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17120,9 +17150,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17139,9 +17169,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17207,11 +17237,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "deliveryId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "deliveryId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "deliveryId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17245,12 +17275,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17267,9 +17297,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17283,12 +17313,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "The webhook is turned off.",
+                     *       "code": "CONFLICT",
+                     *       "message": "The webhook is turned off."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17305,9 +17335,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17392,9 +17422,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17411,9 +17441,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17521,12 +17551,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17543,9 +17573,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17651,11 +17681,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "name: Give the token a name.; expiresAt: Choose when the token expires.; scopes: Choose at least one scope.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "name: Give the token a name.; expiresAt: Choose when the token expires.; scopes: Choose at least one scope.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "name": "Give the token a name.",
+                     *         "expiresAt": "Choose when the token expires.",
+                     *         "scopes": "Choose at least one scope."
                      *       }
                      *     }
                      */
@@ -17689,12 +17721,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17749,9 +17781,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17843,11 +17875,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17881,12 +17913,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17903,9 +17935,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such API token.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such API token."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17922,9 +17954,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18018,11 +18050,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18056,12 +18088,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18078,9 +18110,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18172,11 +18204,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18210,12 +18242,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18232,9 +18264,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such API token.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such API token."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18251,9 +18283,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18355,9 +18387,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18429,9 +18462,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18490,11 +18524,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "file: Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "file: Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "file": "Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\""
                      *       }
                      *     }
                      */
@@ -18512,9 +18546,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18531,9 +18566,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "File not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "File not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18613,9 +18648,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18756,11 +18791,14 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "type: Too big: expected string to have <=100 characters; state: Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"; page: Invalid input: expected number, received NaN; pageSize: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "type: Too big: expected string to have <=100 characters; state: Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"; page: Invalid input: expected number, received NaN; pageSize: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "type": "Too big: expected string to have <=100 characters",
+                     *         "state": "Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"",
+                     *         "page": "Invalid input: expected number, received NaN",
+                     *         "pageSize": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18794,12 +18832,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading jobs console: create a token with read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading jobs console: create a token with read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18816,9 +18854,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18892,11 +18930,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18930,12 +18968,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18952,9 +18990,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "This job no longer exists.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "This job no longer exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18968,12 +19006,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18990,9 +19028,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19066,11 +19104,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -19104,12 +19142,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19126,9 +19164,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "This job no longer exists.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "This job no longer exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19142,12 +19180,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19164,9 +19202,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19241,15 +19279,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:bad-request",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "Body is not valid JSON but content-type is set to 'application/json'",
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Body is not valid JSON but content-type is set to 'application/json'"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19282,12 +19317,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19342,9 +19377,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19419,15 +19454,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:bad-request",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "Body is not valid JSON but content-type is set to 'application/json'",
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Body is not valid JSON but content-type is set to 'application/json'"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19460,12 +19492,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19520,9 +19552,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19635,11 +19667,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "from: The start date is not a date.; page: Too small: expected number to be >=1",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "from: The start date is not a date.; page: Too small: expected number to be >=1",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "from": "The start date is not a date.",
+                     *         "page": "Too small: expected number to be >=1"
                      *       }
                      *     }
                      */
@@ -19673,12 +19706,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19695,9 +19728,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19831,12 +19864,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19853,9 +19886,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19923,11 +19956,17 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "action: Unknown action.; actorId: Invalid input: expected number, received NaN; companyId: Invalid input: expected number, received NaN; targetType: Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"; targetId: Too big: expected string to have <=100 characters; from: The start date is not a date.; to: The end date is not a date.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "action: Unknown action.; actorId: Invalid input: expected number, received NaN; companyId: Invalid input: expected number, received NaN; targetType: Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"; targetId: Too big: expected string to have <=100 characters; from: The start date is not a date.; to: The end date is not a date.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "action": "Unknown action.",
+                     *         "actorId": "Invalid input: expected number, received NaN",
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "targetType": "Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"",
+                     *         "targetId": "Too big: expected string to have <=100 characters",
+                     *         "from": "The start date is not a date.",
+                     *         "to": "The end date is not a date."
                      *       }
                      *     }
                      */
@@ -19961,12 +20000,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19983,9 +20022,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];

@@ -3,16 +3,10 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS_CODES } from 'node:http';
-import { API_TOKEN_PREFIX, MSG, tokenAreaOfRoute, UPC_MSG, UPLOAD_MSG } from '@portal/domain';
-import {
-  DEPENDENCY_UNAVAILABLE_MESSAGE,
-  PROBLEM_TYPE_PREFIX,
-  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
-  type ErrorBody,
-} from './errors.ts';
-import { IDEMPOTENCY_MSG } from './idempotency.ts';
+import { API_TOKEN_PREFIX, tokenAreaOfRoute } from '@portal/domain';
+import { PROBLEM_TYPE_PREFIX, type ErrorBody } from './errors.ts';
 import { exampleOf } from './openapi-examples.ts';
-import { PRECONDITION_FAILED_MESSAGE } from './preconditions.ts';
+import { errorExampleFor, type ExampleContext } from './openapi-error-examples.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -47,38 +41,14 @@ const ERROR_MEANING = {
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
 
-/** One answer per error status as the server sends it (sendProblem in errors.ts): the example of every operation. */
-const ERROR_EXAMPLE: Record<ErrorStatus, ErrorBody> = {
-  400: {
-    code: 'VALIDATION_FAILED',
-    message: `upc: ${UPC_MSG.checkDigit('03600029145', 2)}`,
-    fields: { upc: UPC_MSG.checkDigit('03600029145', 2) },
-  },
-  401: { code: 'UNAUTHORIZED', message: MSG.sessionExpired },
-  403: { code: 'FORBIDDEN', message: MSG.forbidden },
-  404: { code: 'NOT_FOUND', message: 'Not found.' },
-  409: {
-    code: 'INVALID_TRANSITION',
-    message: 'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
-  },
-  412: { code: 'PRECONDITION_FAILED', message: PRECONDITION_FAILED_MESSAGE },
-  413: { code: 'PAYLOAD_TOO_LARGE', message: `front.jpg: ${UPLOAD_MSG.size}` },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE },
-  422: { code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MSG.reused },
-  429: { code: 'RATE_LIMITED', message: MSG.tooManyAttempts },
-  503: { code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE },
-};
 /** The problem+json body of an error example, as sendProblem writes it. */
-export const errorExample = (status: ErrorStatus) => {
-  const body = ERROR_EXAMPLE[status];
-  return {
-    type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
-    title: STATUS_CODES[status] ?? 'Error',
-    status,
-    detail: body.message,
-    ...body,
-  };
-};
+export const problemExample = (status: number, body: ErrorBody) => ({
+  type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
+  title: STATUS_CODES[status] ?? 'Error',
+  status,
+  detail: body.message,
+  ...body,
+});
 const PUBLIC_401 = 'Open to anybody: refused only when it carries an unknown, revoked or expired API token';
 
 /** Any binary answer or upload part, for the document. */
@@ -106,7 +76,12 @@ type RouteDoc = {
   public?: boolean;
   /** Refused to API tokens (see api-tokens/authenticate.ts). */
   sessionOnly?: boolean;
+  /** The operation's own error examples, where its area's (openapi-error-examples.ts) would mislead. */
+  errorExamples?: Partial<Record<ErrorStatus, ErrorBody>>;
 };
+
+/** The RouteDoc a route schema was made from, for its examples (a symbol: never serialized). */
+const ROUTE_DOC = Symbol('routeDoc');
 
 /**
  * A route's schema: what it takes and answers, and its errors, as zod schemas. The same schemas validate the input in
@@ -160,6 +135,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
   };
   if (doc.public) schema.security = [];
   else if (doc.sessionOnly) schema.security = [{ session: [] }];
+  (schema as Record<symbol, unknown>)[ROUTE_DOC] = doc;
   return schema;
 }
 
@@ -212,7 +188,7 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
       if (!doc.schema || doc.url === '/graphql') return { schema: { hide: true }, url: doc.url };
       const out = transform(doc);
       for (const m of [doc.route.method].flat())
-        examples.set(`${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`, examplesOf(doc.schema));
+        examples.set(`${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`, examplesOf(doc.schema, m, doc.url));
       // Every operation has a name in generated clients: its own, or one made from its method and address.
       const method = [doc.route.method].flat()[0];
       (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, doc.url);
@@ -230,15 +206,28 @@ type OperationExamples = { body?: unknown; responses: Record<string, Record<stri
  * answers', and one problem+json answer per error status. An answer without a complete example goes without:
  * openapi.test.ts names it.
  */
-function examplesOf(zod: FastifySchema): OperationExamples {
+function examplesOf(zod: FastifySchema, method: string, url: string): OperationExamples {
   const found: OperationExamples = { responses: {} };
+  const route = (zod as Record<symbol, RouteDoc | undefined>)[ROUTE_DOC];
+  const context: ExampleContext = {
+    method,
+    url,
+    tags: route?.tags ?? [],
+    public: route?.public,
+    sessionOnly: route?.sessionOnly,
+    own: route?.errorExamples,
+    inputs: { body: route?.body, querystring: route?.querystring, params: route?.params },
+    multipart: Boolean(route?.multipart),
+    idempotent: Boolean(route?.headers && 'idempotency-key' in ((route.headers as z.ZodObject).shape ?? {})),
+  };
   if (zod.body instanceof z.ZodType && !zod.consumes?.includes('multipart/form-data')) {
     const example = exampleOf(zod.body, 'input');
     if (!example.missing) found.body = example.value;
   }
   for (const [status, answer] of Object.entries((zod.response ?? {}) as Record<string, unknown>)) {
     const byType: Record<string, unknown> = (found.responses[status] = {});
-    if (Number(status) >= 400) byType['application/problem+json'] = errorExample(Number(status) as ErrorStatus);
+    if (Number(status) >= 400)
+      byType['application/problem+json'] = problemExample(Number(status), errorExampleFor(Number(status), context));
     else if (answer instanceof z.ZodNull) continue;
     else if (answer instanceof z.ZodType) {
       const example = exampleOf(answer, 'output');

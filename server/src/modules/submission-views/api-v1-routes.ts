@@ -4,6 +4,7 @@ import { z } from 'zod';
 import {
   MAX_FILES_PER_DRAFT,
   SCOPES,
+  transitionError,
   V1_MSG,
   v1Decision,
   v1Submission,
@@ -127,6 +128,9 @@ export async function submissionV1Routes(app: FastifyInstance) {
         multipart: resubmitBody,
         responses: { 200: v1Submission },
         errors: [400, 401, 403, 404, 409, 412, 413, 422, 429],
+        errorExamples: {
+          409: { code: 'INVALID_TRANSITION', message: transitionError('SUBMITTED', 'SUBMITTED') },
+        },
       }),
     },
     async (request, reply) => {
@@ -168,6 +172,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
         headers: keyHeader,
         responses: { 200: v1Submission },
         errors: [401, 403, 404, 409, 422, 429],
+        errorExamples: { 409: { code: 'INVALID_TRANSITION', message: 'Only an automatic rejection can be appealed.' } },
       }),
     },
     async (request, reply) => {
@@ -197,6 +202,13 @@ export async function submissionV1Routes(app: FastifyInstance) {
         body: v1Decision,
         responses: { 200: v1Submission },
         errors: [400, 401, 403, 404, 409, 412, 422, 429],
+        errorExamples: {
+          403: {
+            code: 'FORBIDDEN',
+            message: V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, true),
+          },
+          409: { code: 'INVALID_TRANSITION', message: transitionError('ACCEPTED', 'ADMIN_REJECTED') },
+        },
       }),
     },
     async (request, reply) => {

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  WEBHOOK_MSG,
   webhookDeliveryPageQuerySchema,
   webhookDeliveryViewSchema,
   webhookInputSchema,
@@ -70,6 +71,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         responses: { 201: withSecret },
         errors: [400, 401, 403, 404, 409, 429],
         errorNotes: { 409: 'The company has its 20 webhooks already (the same URL twice is allowed)' },
+        errorExamples: { 409: { code: 'CONFLICT', message: WEBHOOK_MSG.tooMany } },
       }),
     },
     async (request, reply) => {
