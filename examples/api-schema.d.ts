@@ -7,7 +7,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Liveness: the process answers. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -24,7 +27,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (the file storage is reported, and fails readiness only when not shared) */
+        /**
+         * Readiness: the database answers (the file storage is reported, and fails readiness only when not shared)
+         * @description Readiness: the database answers (the file storage is reported, and fails readiness only when not shared). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getReady"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sign in (sets the session cookie) */
+        /**
+         * Sign in (sets the session cookie)
+         * @description Sign in (sets the session cookie). Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -60,7 +69,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Finish a sign-in held back for a weak password */
+        /**
+         * Finish a sign-in held back for a weak password
+         * @description Finish a sign-in held back for a weak password. Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postAuthStrengthenPassword"];
         delete?: never;
         options?: never;
@@ -75,7 +87,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Sign out (ends the session) */
+        /**
+         * Sign out (ends the session)
+         * @description Sign out (ends the session). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getAuthLogout"];
         put?: never;
         post?: never;
@@ -92,7 +107,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Which sign-in methods the login pages offer */
+        /**
+         * Which sign-in methods the login pages offer
+         * @description Which sign-in methods the login pages offer. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getAuthConfig"];
         put?: never;
         post?: never;
@@ -111,7 +129,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Ask for a password reset link (same answer for any address) */
+        /**
+         * Ask for a password reset link (same answer for any address)
+         * @description Ask for a password reset link (same answer for any address). Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postUserPasswordForgot"];
         delete?: never;
         options?: never;
@@ -128,7 +149,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link */
+        /**
+         * Set a new password with a reset link
+         * @description Set a new password with a reset link. Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postUserPasswordReset"];
         delete?: never;
         options?: never;
@@ -148,7 +172,10 @@ export type paths = {
          * @description With optional=true (the web app probing for a session), nobody signed in is answered null with 200 rather than 401, so a logged-out page logs no failed request; a request with an API token is still refused when the token is.
          */
         get: operations["getUser"];
-        /** Change your name and e-mail */
+        /**
+         * Change your name and e-mail
+         * @description Change your name and e-mail. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         put: operations["putUser"];
         post?: never;
         delete?: never;
@@ -164,7 +191,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether an address has an account (your company's; staff: any) */
+        /**
+         * Whether an address has an account (your company's; staff: any)
+         * @description Whether an address has an account (your company's; staff: any). Any signed-in user or valid API token.
+         */
         get: operations["getUserExistsByEmail"];
         put?: never;
         post?: never;
@@ -187,7 +217,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your password (other sessions end) */
+        /**
+         * Change your password (other sessions end)
+         * @description Change your password (other sessions end). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         patch: operations["patchUserPassword"];
         trace?: never;
     };
@@ -199,7 +232,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Accept the terms and conditions */
+        /**
+         * Accept the terms and conditions
+         * @description Accept the terms and conditions. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         put: operations["putUserAcceptTermsAndConditions"];
         post?: never;
         delete?: never;
@@ -215,7 +251,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The feature flags that are on */
+        /**
+         * The feature flags that are on
+         * @description The feature flags that are on. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getFeatureFlagsEnabled"];
         put?: never;
         post?: never;
@@ -232,7 +271,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner's co-branding and field rules (public) */
+        /**
+         * A partner's co-branding and field rules (public)
+         * @description A partner's co-branding and field rules (public). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getCompaniesByCompanyIdPartnerConfiguration"];
         put?: never;
         post?: never;
@@ -251,7 +293,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB) */
+        /**
+         * Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)
+         * @description Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB). With an API token it needs write:partnerconfigurations (partner configurations), and its user the rights to do it.
+         */
         post: operations["postPartnerConfigurationsByIdLogo"];
         delete?: never;
         options?: never;
@@ -266,7 +311,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner configuration, with its ETag for If-Match (settings readers) */
+        /**
+         * A partner configuration, with its ETag for If-Match (settings readers)
+         * @description A partner configuration, with its ETag for If-Match (settings readers). With an API token it needs read:partnerconfigurations or write:partnerconfigurations (partner configurations), and its user the rights to do it.
+         */
         get: operations["getPartnerConfiguration"];
         /**
          * Change a partner's co-branding, field rules and photo checks (both settings scopes)
@@ -287,7 +335,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner's logo (public) */
+        /**
+         * A partner's logo (public)
+         * @description A partner's logo (public). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getPartnerConfigurationsByIdLogoByFileName"];
         put?: never;
         post?: never;
@@ -306,7 +357,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a draft from files (reads their barcodes) */
+        /**
+         * Create a draft from files (reads their barcodes)
+         * @description Create a draft from files (reads their barcodes). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postDraftSubmissions"];
         delete?: never;
         options?: never;
@@ -323,7 +377,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add files to a draft */
+        /**
+         * Add files to a draft
+         * @description Add files to a draft. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postDraftSubmissionsByIdImage"];
         delete?: never;
         options?: never;
@@ -341,6 +398,7 @@ export type paths = {
         /**
          * A draft file's image (thumbnail=true: its small rendition)
          * @deprecated
+         * @description A draft file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
          */
         get: operations["getDraftSubmissionsByIdImageByFileNameLegacy"];
         put?: never;
@@ -358,7 +416,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft file's image (thumbnail=true: its small rendition) */
+        /**
+         * A draft file's image (thumbnail=true: its small rendition)
+         * @description A draft file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraftSubmissionsByIdImageByFileName"];
         put?: never;
         post?: never;
@@ -375,7 +436,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft's file results as they are known (server-sent events) */
+        /**
+         * A draft's file results as they are known (server-sent events)
+         * @description A draft's file results as they are known (server-sent events). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraftSubmissionsByIdEvents"];
         put?: never;
         post?: never;
@@ -392,10 +456,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Your company's import jobs */
+        /**
+         * Your company's import jobs
+         * @description Your company's import jobs. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobs"];
         put?: never;
-        /** Start an import job from files (a .zip is unpacked) */
+        /**
+         * Start an import job from files (a .zip is unpacked)
+         * @description Start an import job from files (a .zip is unpacked). With an API token it needs write:bulkingestion or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         post: operations["postBulkIngestionJobs"];
         delete?: never;
         options?: never;
@@ -410,7 +480,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One import job */
+        /**
+         * One import job
+         * @description One import job. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobId"];
         put?: never;
         post?: never;
@@ -427,9 +500,15 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An import job's files */
+        /**
+         * An import job's files
+         * @description An import job's files. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobIdFiles"];
-        /** Map files of a job to UPCs */
+        /**
+         * Map files of a job to UPCs
+         * @description Map files of a job to UPCs. With an API token it needs write:bulkingestion or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         put: operations["putBulkIngestionJobsByJobIdFiles"];
         post?: never;
         delete?: never;
@@ -445,7 +524,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An import job's files, if any changed since a time */
+        /**
+         * An import job's files, if any changed since a time
+         * @description An import job's files, if any changed since a time. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobIdFilesIfAnyUpdatedSinceByTimestamp"];
         put?: never;
         post?: never;
@@ -464,7 +546,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Resubmit a rejected product with new files */
+        /**
+         * Resubmit a rejected product with new files
+         * @description Resubmit a rejected product with new files. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postProductSubmissionsResubmit"];
         delete?: never;
         options?: never;
@@ -479,7 +564,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A submission file's image (thumbnail=true: its small rendition) */
+        /**
+         * A submission file's image (thumbnail=true: its small rendition)
+         * @description A submission file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getProductSubmissionsByIdImageByFileName"];
         put?: never;
         post?: never;
@@ -516,7 +604,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One submission: status, partner statuses, history with review comments, files with download links */
+        /**
+         * One submission: status, partner statuses, history with review comments, files with download links
+         * @description One submission: status, partner statuses, history with review comments, files with download links. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getSubmission"];
         put?: never;
         post?: never;
@@ -555,7 +646,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only) */
+        /**
+         * Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only)
+         * @description Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["appealSubmission"];
         delete?: never;
         options?: never;
@@ -572,7 +666,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Staff: accept or reject a submission (a rejection needs a reason) */
+        /**
+         * Staff: accept or reject a submission (a rejection needs a reason)
+         * @description Staff: accept or reject a submission (a rejection needs a reason). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["decideSubmission"];
         delete?: never;
         options?: never;
@@ -607,11 +704,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft: its files with their detected codes and photo checks, and each product's readiness */
+        /**
+         * A draft: its files with their detected codes and photo checks, and each product's readiness
+         * @description A draft: its files with their detected codes and photo checks, and each product's readiness. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraft"];
         put?: never;
         post?: never;
-        /** Delete a draft and its files */
+        /**
+         * Delete a draft and its files
+         * @description Delete a draft and its files. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteDraft"];
         options?: never;
         head?: never;
@@ -628,7 +731,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Take a file out of a draft (never its last: delete the draft instead) */
+        /**
+         * Take a file out of a draft (never its last: delete the draft instead)
+         * @description Take a file out of a draft (never its last: delete the draft instead). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["removeDraftFile"];
         options?: never;
         head?: never;
@@ -648,7 +754,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add files to a draft */
+        /**
+         * Add files to a draft
+         * @description Add files to a draft. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["addDraftFiles"];
         delete?: never;
         options?: never;
@@ -723,7 +832,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One page of the review queue, filtered and sorted as the workspace URL says */
+        /**
+         * One page of the review queue, filtered and sorted as the workspace URL says
+         * @description One page of the review queue, filtered and sorted as the workspace URL says. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewQueue"];
         put?: never;
         post?: never;
@@ -740,7 +852,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The queue filters' choices: the partners (companies are searched: /api/review/companies) */
+        /**
+         * The queue filters' choices: the partners (companies are searched: /api/review/companies)
+         * @description The queue filters' choices: the partners (companies are searched: /api/review/companies). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewOptions"];
         put?: never;
         post?: never;
@@ -798,10 +913,16 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal) */
+        /**
+         * Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal)
+         * @description Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         put: operations["putReviewClaimsById"];
         post?: never;
-        /** Let go of one's claim on an item */
+        /**
+         * Let go of one's claim on an item
+         * @description Let go of one's claim on an item. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteReviewClaimsById"];
         options?: never;
         head?: never;
@@ -835,10 +956,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Stock rejection reasons: a partner's and those for every partner */
+        /**
+         * Stock rejection reasons: a partner's and those for every partner
+         * @description Stock rejection reasons: a partner's and those for every partner. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewStockReasons"];
         put?: never;
-        /** Add a stock rejection reason for a partner (null: for every partner) */
+        /**
+         * Add a stock rejection reason for a partner (null: for every partner)
+         * @description Add a stock rejection reason for a partner (null: for every partner). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postReviewStockReasons"];
         delete?: never;
         options?: never;
@@ -856,7 +983,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a stock rejection reason */
+        /**
+         * Remove a stock rejection reason
+         * @description Remove a stock rejection reason. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteReviewStockReasonsById"];
         options?: never;
         head?: never;
@@ -872,7 +1002,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Import certified values from a CSV file (every row valid, or nothing applied) */
+        /**
+         * Import certified values from a CSV file (every row valid, or nothing applied)
+         * @description Import certified values from a CSV file (every row valid, or nothing applied). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postCataloguedProductsImport"];
         delete?: never;
         options?: never;
@@ -887,7 +1020,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The CSV template of the certified values import */
+        /**
+         * The CSV template of the certified values import
+         * @description The CSV template of the certified values import. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getCataloguedProductsImportTemplateCsv"];
         put?: never;
         post?: never;
@@ -905,7 +1041,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Apply one of your shipping profiles to a product (null removes it) */
+        /**
+         * Apply one of your shipping profiles to a product (null removes it)
+         * @description Apply one of your shipping profiles to a product (null removes it). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         put: operations["putProductsByEan13UpcShippingProfile"];
         post?: never;
         delete?: never;
@@ -923,7 +1062,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** New images of a catalogued product (a new submission, reviewed like the intake) */
+        /**
+         * New images of a catalogued product (a new submission, reviewed like the intake)
+         * @description New images of a catalogued product (a new submission, reviewed like the intake). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postCataloguedProductsByEan13UpcImages"];
         delete?: never;
         options?: never;
@@ -939,7 +1081,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Replace a shipping profile */
+        /**
+         * Replace a shipping profile
+         * @description Replace a shipping profile. With an API token it needs write:shippingprofiles or write:allproductsubmissions (shipping profiles), and its user the rights to do it.
+         */
         put: operations["putShippingProfileById"];
         post?: never;
         delete?: never;
@@ -957,7 +1102,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Tick (true) and untick (false) products by UPC for a profile */
+        /**
+         * Tick (true) and untick (false) products by UPC for a profile
+         * @description Tick (true) and untick (false) products by UPC for a profile. With an API token it needs write:shippingprofiles or write:allproductsubmissions (shipping profiles), and its user the rights to do it.
+         */
         post: operations["postShippingProfileByIdProducts"];
         delete?: never;
         options?: never;
@@ -972,10 +1120,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A brand profile's stored file */
+        /**
+         * A brand profile's stored file
+         * @description A brand profile's stored file. With an API token it needs read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions (brand profile), and its user the rights to do it.
+         */
         get: operations["getCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind"];
         put?: never;
-        /** Upload the brand logo, product one-sheet or sales deck */
+        /**
+         * Upload the brand logo, product one-sheet or sales deck
+         * @description Upload the brand logo, product one-sheet or sales deck. With an API token it needs write:brandprofiles or write:allproductsubmissions (brand profile), and its user the rights to do it.
+         */
         post: operations["postCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind"];
         delete?: never;
         options?: never;
@@ -990,10 +1144,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List a company's webhooks (never their secrets) */
+        /**
+         * List a company's webhooks (never their secrets)
+         * @description List a company's webhooks (never their secrets). With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getCompaniesByCompanyIdWebhooks"];
         put?: never;
-        /** Register a webhook; the answer holds its signing secret, shown this once */
+        /**
+         * Register a webhook; the answer holds its signing secret, shown this once
+         * @description Register a webhook; the answer holds its signing secret, shown this once. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postCompaniesByCompanyIdWebhooks"];
         delete?: never;
         options?: never;
@@ -1008,12 +1168,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One webhook (never its secret), with its ETag for If-Match */
+        /**
+         * One webhook (never its secret), with its ETag for If-Match
+         * @description One webhook (never its secret), with its ETag for If-Match. With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getWebhooksByWebhookId"];
-        /** Change a webhook's URL, events or active flag */
+        /**
+         * Change a webhook's URL, events or active flag
+         * @description Change a webhook's URL, events or active flag. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         put: operations["putWebhooksByWebhookId"];
         post?: never;
-        /** Delete a webhook with its delivery log */
+        /**
+         * Delete a webhook with its delivery log
+         * @description Delete a webhook with its delivery log. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         delete: operations["deleteWebhooksByWebhookId"];
         options?: never;
         head?: never;
@@ -1029,7 +1198,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** New signing secret (the previous one signs alongside it for 24 hours) */
+        /**
+         * New signing secret (the previous one signs alongside it for 24 hours)
+         * @description New signing secret (the previous one signs alongside it for 24 hours). With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhooksByWebhookIdRotateSecret"];
         delete?: never;
         options?: never;
@@ -1046,7 +1218,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a test event (webhook.ping) to this webhook */
+        /**
+         * Send a test event (webhook.ping) to this webhook
+         * @description Send a test event (webhook.ping) to this webhook. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhooksByWebhookIdPing"];
         delete?: never;
         options?: never;
@@ -1061,7 +1236,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page */
+        /**
+         * A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page
+         * @description A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page. With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -1080,7 +1258,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a delivery once more, now (same webhook-id) */
+        /**
+         * Send a delivery once more, now (same webhook-id)
+         * @description Send a delivery once more, now (same webhook-id). With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhookDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
@@ -1095,7 +1276,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The API token of this request: its scopes, what it may do now, its owner and expiry */
+        /**
+         * The API token of this request: its scopes, what it may do now, its owner and expiry
+         * @description The API token of this request: its scopes, what it may do now, its owner and expiry. Any signed-in user or valid API token.
+         */
         get: operations["getToken"];
         put?: never;
         post?: never;
@@ -1112,7 +1296,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Your API tokens */
+        /**
+         * Your API tokens
+         * @description Your API tokens. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         get: operations["getApiTokens"];
         put?: never;
         /**
@@ -1136,7 +1323,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of your API tokens */
+        /**
+         * Revoke one of your API tokens
+         * @description Revoke one of your API tokens. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         delete: operations["deleteApiTokensById"];
         options?: never;
         head?: never;
@@ -1150,7 +1340,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every company's API tokens (full administrators) */
+        /**
+         * Every company's API tokens (full administrators)
+         * @description Every company's API tokens (full administrators). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         get: operations["getAdminApiTokens"];
         put?: never;
         post?: never;
@@ -1170,7 +1363,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke any company's API token (full administrators) */
+        /**
+         * Revoke any company's API token (full administrators)
+         * @description Revoke any company's API token (full administrators). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         delete: operations["deleteAdminApiTokensById"];
         options?: never;
         head?: never;
@@ -1184,7 +1380,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description This document (OpenAPI 3.1). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
@@ -1201,7 +1400,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The API reference, with "Try it out" using an API token */
+        /**
+         * The API reference, with "Try it out" using an API token
+         * @description The API reference, with "Try it out" using an API token. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getDocs"];
         put?: never;
         post?: never;
@@ -1218,7 +1420,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The reference page's scripts and styles */
+        /**
+         * The reference page's scripts and styles
+         * @description The reference page's scripts and styles. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getDocsAssetsByFile"];
         put?: never;
         post?: never;
@@ -1235,7 +1440,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema (SDL) */
+        /**
+         * The GraphQL schema (SDL)
+         * @description The GraphQL schema (SDL). Any signed-in user or valid API token.
+         */
         get: operations["getGraphqlSchemaGraphqlLegacy"];
         put?: never;
         post?: never;
@@ -1252,7 +1460,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Background jobs: counts, filters and one page (staff) */
+        /**
+         * Background jobs: counts, filters and one page (staff)
+         * @description Background jobs: counts, filters and one page (staff). With an API token it needs read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions (jobs console), and its user the rights to do it.
+         */
         get: operations["getAdminJobs"];
         put?: never;
         post?: never;
@@ -1271,7 +1482,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run a failed job again */
+        /**
+         * Run a failed job again
+         * @description Run a failed job again. With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsByIdRetry"];
         delete?: never;
         options?: never;
@@ -1288,7 +1502,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Discard a failed job */
+        /**
+         * Discard a failed job
+         * @description Discard a failed job. With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsByIdDiscard"];
         delete?: never;
         options?: never;
@@ -1305,7 +1522,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run again every failed job that matches (type, error text, failed since) */
+        /**
+         * Run again every failed job that matches (type, error text, failed since)
+         * @description Run again every failed job that matches (type, error text, failed since). With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsRetryFailed"];
         delete?: never;
         options?: never;
@@ -1322,7 +1542,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Discard every failed job that matches (type, error text, failed since) */
+        /**
+         * Discard every failed job that matches (type, error text, failed since)
+         * @description Discard every failed job that matches (type, error text, failed since). With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsDiscardFailed"];
         delete?: never;
         options?: never;
@@ -1337,7 +1560,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Staff actions, one page, newest first (administrators) */
+        /**
+         * Staff actions, one page, newest first (administrators)
+         * @description Staff actions, one page, newest first (administrators). With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAudit"];
         put?: never;
         post?: never;
@@ -1354,7 +1580,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The audit filters' choices: actions, staff, companies */
+        /**
+         * The audit filters' choices: actions, staff, companies
+         * @description The audit filters' choices: actions, staff, companies. With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAuditOptions"];
         put?: never;
         post?: never;
@@ -1371,7 +1600,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail as CSV, with the same filters */
+        /**
+         * The audit trail as CSV, with the same filters
+         * @description The audit trail as CSV, with the same filters. With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAuditCsv"];
         put?: never;
         post?: never;
@@ -1382,822 +1614,150 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "submission.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.created delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.created: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.status_changed delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.status_changed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.catalogued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.catalogued delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.catalogued: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_catalogued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.readiness_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.readiness_changed delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.readiness_changed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_readiness_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ingestion.job_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ingestion.job_completed delivery
+         * @description What the portal POSTs to a webhook subscribed to ingestion.job_completed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_ingestion_job_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ingestion.file_needs_mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ingestion.file_needs_mapping delivery
+         * @description What the portal POSTs to a webhook subscribed to ingestion.file_needs_mapping: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_ingestion_file_needs_mapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.ping delivery
+         * @description What the portal POSTs to a webhook subscribed to webhook.ping: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
-        /**
-         * @example {
-         *       "id": 12,
-         *       "companyId": 1001,
-         *       "firstName": "Sam",
-         *       "lastName": "Supplier",
-         *       "email": "supplier@example.com",
-         *       "company": {
-         *         "id": 1001,
-         *         "name": "Green Valley Foods"
-         *       },
-         *       "isAuth0User": true,
-         *       "scopes": [
-         *         "write:webhooks"
-         *       ],
-         *       "sessionPartnerCompanyId": null,
-         *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
-         *       "hasBulkIngestionAccess": false
-         *     }
-         */
-        UserDetailsInput: {
-            id: number;
-            companyId: number;
-            firstName: string;
-            lastName: string;
-            email: string;
-            company: {
-                id: number;
-                name: string;
-            } | null;
-            /** @description The portal keeps this account’s password (it may edit its details here) */
-            isAuth0User: boolean;
-            /** @description The user's scopes; with an API token, the token's effective scopes */
-            scopes: string[];
-            sessionPartnerCompanyId: number | null;
-            tcAcceptanceDate: string | null;
-            /** @description The user's company is a bulk ingestion organisation */
-            hasBulkIngestionAccess: boolean;
-        };
-        /**
-         * @example {
-         *       "id": 3,
-         *       "companyId": 30443,
-         *       "companyName": "Harvest Market",
-         *       "partnerLogoFileName": "logo.png",
-         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
-         *       "primaryColor": "#1F6F43",
-         *       "secondaryColor": "#F2B705",
-         *       "landingPageEnabled": true,
-         *       "fieldRules": [
-         *         {
-         *           "field": "productName",
-         *           "visible": true,
-         *           "required": true
-         *         }
-         *       ],
-         *       "placementFieldsVisible": false,
-         *       "pricingFieldsVisible": true,
-         *       "promotionFieldsVisible": false,
-         *       "blockingPhotoChecks": [
-         *         "BLURRY"
-         *       ],
-         *       "minImageLongSidePx": 1200,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        PartnerConfigurationInput: {
-            id: number;
-            companyId: number;
-            companyName: string;
-            partnerLogoFileName: string | null;
-            partnerLogoUrl: string | null;
-            primaryColor: string;
-            secondaryColor: string | null;
-            landingPageEnabled: boolean;
-            fieldRules: {
-                field: string;
-                visible: boolean;
-                required: boolean;
-            }[];
-            placementFieldsVisible: boolean;
-            pricingFieldsVisible: boolean;
-            promotionFieldsVisible: boolean;
-            /** @description Photo checks that stop Submit for this partner */
-            blockingPhotoChecks: string[];
-            minImageLongSidePx: number;
-            /**
-             * Format: date-time
-             * @description When it was last saved
-             */
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 3,
-         *       "companyId": 30443,
-         *       "companyName": "Harvest Market",
-         *       "partnerLogoFileName": "logo.png",
-         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
-         *       "primaryColor": "#1F6F43",
-         *       "secondaryColor": "#F2B705",
-         *       "landingPageEnabled": true,
-         *       "productNameFieldRequired": true,
-         *       "shippingProfileFieldRequired": false,
-         *       "productName": {
-         *         "visible": true,
-         *         "required": true
-         *       }
-         *     }
-         */
-        PublicPartnerConfigurationInput: {
-            id: number;
-            companyId: number;
-            companyName: string;
-            partnerLogoFileName: string | null;
-            partnerLogoUrl: string | null;
-            primaryColor: string;
-            secondaryColor: string | null;
-            landingPageEnabled: boolean;
-            productNameFieldRequired: boolean;
-            shippingProfileFieldRequired: boolean;
-        } & {
-            [key: string]: {
-                visible?: boolean;
-                required?: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "ean13Upc": "0036000291452",
-         *       "description": "Sparkling water 1 l",
-         *       "brand": "Clearwater",
-         *       "department": "Grocery",
-         *       "category": "Beverages",
-         *       "subcategory": "Sparkling water",
-         *       "itemSize": "1",
-         *       "unitsOfMeasure": "l",
-         *       "packCount": 6,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "shippingProfileId": 7,
-         *       "isDelisted": false,
-         *       "imageUrls": [
-         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
-         *       ],
-         *       "thumbnailUrls": [
-         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
-         *       ],
-         *       "can": {
-         *         "addImages": true,
-         *         "setShippingProfile": true,
-         *         "delist": false
-         *       }
-         *     }
-         */
-        CataloguedProductViewInput: {
-            ean13Upc: string;
-            description: string;
-            brand: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            itemSize: string | null;
-            unitsOfMeasure: string | null;
-            packCount: number | null;
-            /** Format: date-time */
-            updatedDate: string;
-            shippingProfileId: number | null;
-            isDelisted: boolean;
-            imageUrls: string[];
-            thumbnailUrls: string[];
-            can: {
-                addImages: boolean;
-                setShippingProfile: boolean;
-                delist: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "id": 57,
-         *       "companyId": 1001,
-         *       "source": "UPLOAD",
-         *       "receivedCount": 0,
-         *       "ignoredCount": 1,
-         *       "unidentifiedCount": 0,
-         *       "needsMappingCount": 2,
-         *       "identifiedCount": 0,
-         *       "submittedCount": 9,
-         *       "cataloguedCount": 0,
-         *       "totalCount": 12,
-         *       "createdDate": "2026-11-25T16:05:12.000Z",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "submittedByFirstName": "Sam",
-         *       "submittedByLastName": "Supplier",
-         *       "submittedByEmail": "supplier@example.com",
-         *       "status": "Incomplete"
-         *     }
-         */
-        IngestionJobInput: {
-            id: number;
-            companyId: number;
-            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
-            source: string;
-            receivedCount: number;
-            ignoredCount: number;
-            unidentifiedCount: number;
-            needsMappingCount: number;
-            identifiedCount: number;
-            /** @description Submitted and catalogued files */
-            submittedCount: number;
-            cataloguedCount: number;
-            totalCount: number;
-            /** Format: date-time */
-            createdDate: string;
-            /** Format: date-time */
-            updatedDate: string;
-            submittedByFirstName: string | null;
-            submittedByLastName: string | null;
-            submittedByEmail: string | null;
-            /** @enum {string} */
-            status: "Complete" | "Error" | "Incomplete";
-        };
-        /**
-         * @example {
-         *       "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
-         *       "filename": "iphone/IMG_0001.HEIC",
-         *       "upc": "036000291452",
-         *       "detectedEan13Upc": "0036000291452",
-         *       "ean13Upc": "0036000291452",
-         *       "status": "SUBMITTED",
-         *       "statusDisplayName": "Submitted",
-         *       "reason": null,
-         *       "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        IngestionFileInput: {
-            id: string;
-            filename: string;
-            upc: string | null;
-            detectedEan13Upc: string | null;
-            ean13Upc: string | null;
-            /** @enum {string} */
-            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
-            statusDisplayName: string;
-            reason: string | null;
-            submissionId: string | null;
-            /** Format: date-time */
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 7,
-         *       "name": "Case of 6 x 1 l",
-         *       "caseCount": 6,
-         *       "grossWeight": {
-         *         "value": 14.2,
-         *         "unit": "lbs"
-         *       },
-         *       "netWeight": {
-         *         "value": 13.2,
-         *         "unit": "lbs"
-         *       },
-         *       "caseLength": {
-         *         "value": 12.5,
-         *         "unit": "in"
-         *       },
-         *       "caseWidth": {
-         *         "value": 8.25,
-         *         "unit": "in"
-         *       },
-         *       "caseHeight": {
-         *         "value": 11,
-         *         "unit": "in"
-         *       },
-         *       "palletTiers": 10,
-         *       "palletLayers": 6,
-         *       "companyId": 1001,
-         *       "creatorId": 12,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "updatedByFirstName": "Sam",
-         *       "updatedByLastName": "Supplier",
-         *       "updatedByEmail": "supplier@example.com",
-         *       "associatedSubmissions": [
-         *         {
-         *           "type": "IN_PROGRESS",
-         *           "count": 1
-         *         },
-         *         {
-         *           "type": "CATALOGUED",
-         *           "count": 14
-         *         }
-         *       ],
-         *       "can": {
-         *         "edit": true
-         *       }
-         *     }
-         */
-        ShippingProfileInput: {
-            id: number;
-            name: string;
-            companyId: number;
-            creatorId: number | null;
-            caseCount: number;
-            grossWeight: {
-                value: number;
-                unit: string;
-            } | null;
-            netWeight: {
-                value: number;
-                unit: string;
-            } | null;
-            caseLength: {
-                value: number;
-                unit: string;
-            } | null;
-            caseWidth: {
-                value: number;
-                unit: string;
-            } | null;
-            caseHeight: {
-                value: number;
-                unit: string;
-            } | null;
-            palletTiers: number | null;
-            palletLayers: number | null;
-            /** Format: date-time */
-            updatedDate: string;
-            updatedByFirstName: string | null;
-            updatedByLastName: string | null;
-            updatedByEmail: string | null;
-            associatedSubmissions: {
-                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
-                type: string;
-                count: number;
-            }[];
-            can: {
-                edit: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "upc": "0036000291452",
-         *       "name": "Sparkling water 1 l",
-         *       "status": "CATALOGUED",
-         *       "associated": true,
-         *       "otherProfileName": null
-         *     }
-         */
-        ShippingProfileProductInput: {
-            upc: string;
-            name: string | null;
-            status: string;
-            associated: boolean;
-            /** @description The company’s other profile the product uses, if any */
-            otherProfileName: string | null;
-        };
-        BrandProfileInput: {
-            /** @example 4 */
-            id: number;
-            /** @example 1001 */
-            companyId: number;
-            /** @example 12 */
-            creatorId: number;
-            isPublished: boolean;
-            brandLogoFilename: string | null;
-            productOneSheetFilename: string | null;
-            salesDeckFilename: string | null;
-            marketingVideoUrl: string | null;
-            brandWebsiteUrl: string | null;
-            brandCountryCode: string | null;
-            brandStateCode: string | null;
-            brandCityName: string | null;
-            yearFounded: number | null;
-            brandStory: string | null;
-            facebookUrl: string | null;
-            instagramUrl: string | null;
-            twitterUrl: string | null;
-            samplesOffered: boolean | null;
-            primaryInvestor: string | null;
-            secondaryInvestor: string | null;
-            raisingInvestment: string | null;
-            primaryDistributionMethod: string | null;
-            secondaryDistributionMethod: string | null;
-            distributionRange: ("states" | "national" | "international") | null;
-            /**
-             * @example [
-             *       "CA",
-             *       "OR",
-             *       "WA"
-             *     ]
-             */
-            distributionRangeStates: string[];
-            salesContact: {
-                Email: string | null;
-                Name: string | null;
-                Phone: string | null;
-                Title: string | null;
-            } | null;
-            primaryBroker: {
-                Company: string | null;
-                Email: string | null;
-                Name: string | null;
-                Phone: string | null;
-                Title: string | null;
-            } | null;
-            brandLogoUrl: string | null;
-            productOneSheetUrl: string | null;
-            salesDeckUrl: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updatedAt: string;
-            can: {
-                edit: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "id": 8,
-         *       "companyId": 1001,
-         *       "url": "https://erp.greenvalley.example/hooks/product-hub",
-         *       "events": [
-         *         "submission.status_changed",
-         *         "submission.catalogued"
-         *       ],
-         *       "active": true,
-         *       "previousSecretValidUntil": null,
-         *       "createdDate": "2026-11-25T16:05:12.000Z",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        WebhookInput: {
-            id: number;
-            companyId: number;
-            url: string;
-            events: ("submission.created" | "submission.status_changed" | "submission.catalogued" | "submission.readiness_changed" | "ingestion.job_completed" | "ingestion.file_needs_mapping")[];
-            active: boolean;
-            /** @description Until when the previous secret still signs */
-            previousSecretValidUntil: string | null;
-            createdDate: string;
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 311,
-         *       "messageId": "msg_2pQ7Yx9KfL3mN8Rt",
-         *       "eventType": "submission.status_changed",
-         *       "status": "SUCCEEDED",
-         *       "createdDate": "2026-11-26T09:30:00.000Z",
-         *       "nextAttemptDate": null,
-         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
-         *       "attempts": [
-         *         {
-         *           "attempt": 1,
-         *           "startedDate": "2026-11-26T09:30:00.000Z",
-         *           "durationMs": 182,
-         *           "statusCode": 200,
-         *           "error": null,
-         *           "responseExcerpt": "{\"ok\":true}"
-         *         }
-         *       ]
-         *     }
-         */
-        WebhookDeliveryInput: {
-            id: number;
-            messageId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: "PENDING" | "SUCCEEDED" | "FAILED";
-            createdDate: string;
-            nextAttemptDate: string | null;
-            /** @description The body sent (JSON): { type, timestamp, data } */
-            payload: string;
-            attempts: {
-                attempt: number;
-                startedDate: string;
-                durationMs: number;
-                statusCode: number | null;
-                error: string | null;
-                responseExcerpt: string | null;
-            }[];
-        };
-        /**
-         * @example {
-         *       "id": 4471,
-         *       "type": "drafts.processFile",
-         *       "state": "failed",
-         *       "attempts": 3,
-         *       "maxAttempts": 3,
-         *       "lastError": "Could not read the image: the HEIF file is truncated.",
-         *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
-         *       "progress": null,
-         *       "requestId": "req-7f3a91c2",
-         *       "createdAt": "2026-11-25T16:05:12.000Z",
-         *       "runAt": "2026-11-26T09:30:00.000Z",
-         *       "finishedAt": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        ConsoleJobInput: {
-            id: number;
-            type: string;
-            /** @enum {string} */
-            state: "queued" | "running" | "failed" | "done";
-            attempts: number;
-            maxAttempts: number;
-            lastError: string | null;
-            payloadSummary: string;
-            /** @description How far it has come; null for jobs that do not say */
-            progress: {
-                done: number;
-                total: number;
-            } | null;
-            requestId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            runAt: string;
-            finishedAt: string | null;
-        };
-        /**
-         * @example {
-         *       "id": 9120,
-         *       "at": "2026-11-26T09:30:00.000Z",
-         *       "actor": {
-         *         "id": 3,
-         *         "name": "Ada Admin",
-         *         "email": "admin@example.com"
-         *       },
-         *       "action": "submission.rejected",
-         *       "actionLabel": "Submission rejected",
-         *       "target": {
-         *         "type": "submission",
-         *         "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-         *         "companyId": 1001,
-         *         "companyName": "Green Valley Foods",
-         *         "label": "Sparkling water 1 l (036000291452)"
-         *       },
-         *       "before": {
-         *         "status": "SUBMITTED"
-         *       },
-         *       "after": {
-         *         "status": "ADMIN_REJECTED",
-         *         "reason": "The barcode on the front photo is cut off."
-         *       }
-         *     }
-         */
-        AuditRowInput: {
-            id: number;
-            /** Format: date-time */
-            at: string;
-            actor: {
-                id: number;
-                name: string;
-                email: string;
-            };
-            action: string;
-            actionLabel: string;
-            target: {
-                type: string;
-                id: string;
-                companyId: number | null;
-                companyName: string | null;
-                label: string | null;
-            };
-            /** @description What the change replaced (the fields it changed) */
-            before: {
-                [key: string]: unknown;
-            } | null;
-            /** @description What the change made */
-            after: {
-                [key: string]: unknown;
-            } | null;
-        };
-        /**
-         * @example {
-         *       "code": "R-IMG-MIN-2",
-         *       "severity": "blocking",
-         *       "message": "At least 2 images are needed.",
-         *       "fix": "Add a photo of the back of the pack.",
-         *       "fileNames": []
-         *     }
-         */
-        FailingRuleInput: {
-            /** @example R-IMG-MIN-2 */
-            code: string;
-            /** @enum {string} */
-            severity: "blocking" | "warning" | "info";
-            message: string;
-            fix: string;
-            /** @description The files that fail it (photo checks) */
-            fileNames: string[];
-        };
-        ReadinessInput: {
-            /**
-             * @description Passed weight / total weight, in whole percent
-             * @example 75
-             */
-            percent: number;
-            /** @description No blocking rule fails */
-            ready: boolean;
-            /**
-             * @description The version of the partner's own rules it was judged against (0: none saved)
-             * @example 3
-             */
-            version: number;
-            failing: components["schemas"]["FailingRuleInput"][];
-        };
-        SubmissionSummaryInput: {
-            /**
-             * Format: uuid
-             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-             */
-            id: string;
-            /** @example 036000291452 */
-            upc: string;
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @example 1001 */
-            company_id: number;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            /** @enum {string} */
-            partner_status: "Incomplete" | "Complete" | "N/A";
-            /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
-            readiness: components["schemas"]["ReadinessInput"] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-25T16:05:12.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-        };
-        SubmissionPageInput: {
-            items: components["schemas"]["SubmissionSummaryInput"][];
-            /** @description Give it as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
-        };
-        /**
-         * @example {
-         *       "code": "BLURRY",
-         *       "message": "The photo is blurred: take it again."
-         *     }
-         */
-        PhotoCheckInput: {
-            /** @enum {string} */
-            code: "LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE";
-            message: string;
-        };
-        /**
-         * @example {
-         *       "code": "R-IMG-MIN-2",
-         *       "kind": "min-images",
-         *       "severity": "blocking",
-         *       "weight": 3,
-         *       "passed": false,
-         *       "message": "At least 2 images are needed.",
-         *       "fix": "Add a photo of the back of the pack.",
-         *       "file_names": []
-         *     }
-         */
-        RuleResultInput: {
-            code: string;
-            kind: string;
-            /** @enum {string} */
-            severity: "blocking" | "warning" | "info";
-            weight: number;
-            passed: boolean;
-            message: string;
-            fix: string;
-            /** @description The files that fail it (photo checks) */
-            file_names: string[];
-        };
-        /**
-         * @example {
-         *       "upc": "036000291452",
-         *       "file_names": [
-         *         "front.jpg"
-         *       ],
-         *       "percent": 75,
-         *       "ready": false,
-         *       "rules_version": 3,
-         *       "failing": [
-         *         {
-         *           "code": "R-IMG-MIN-2",
-         *           "kind": "min-images",
-         *           "severity": "blocking",
-         *           "weight": 3,
-         *           "passed": false,
-         *           "message": "At least 2 images are needed.",
-         *           "fix": "Add a photo of the back of the pack.",
-         *           "file_names": []
-         *         }
-         *       ]
-         *     }
-         */
-        ProductReadinessInput: {
-            upc: string;
-            file_names: string[];
-            percent: number;
-            /** @description No blocking rule fails: Submit is accepted */
-            ready: boolean;
-            rules_version: number;
-            failing: components["schemas"]["RuleResultInput"][];
-        };
-        DraftFileInput: {
-            /** @example front.jpg */
-            file_name: string;
-            /**
-             * @example jpeg
-             * @enum {string}
-             */
-            kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
-            /** @example 1843302 */
-            size: number;
-            /**
-             * @description The UPC entered for this file (null: the detected one is used)
-             * @example 036000291452
-             */
-            upc: string | null;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @description Used as the UPC when none is entered
-             * @example 036000291452
-             */
-            detected_upc: string | null;
-            /**
-             * @description Every code read from the file
-             * @example [
-             *       "036000291452"
-             *     ]
-             */
-            detected_upcs: string[];
-            /** @example bars */
-            detected_from: ("bars" | "digits") | null;
-            /**
-             * @description pending while the barcodes and photo checks are read
-             * @example done
-             * @enum {string}
-             */
-            detection_status: "pending" | "done" | "failed";
-            /** @example 7 */
-            shipping_profile_id: number | null;
-            is_marketing_image: boolean;
-            /** @description Photo checks the file failed ([] while pending) */
-            photo_checks: components["schemas"]["PhotoCheckInput"][];
-            /** @example 3024 */
-            long_side_px: number | null;
-            /**
-             * @description The file (a PDF as its first page), on this server
-             * @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg
-             */
-            image_url: string;
-            /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
-            thumbnail_url: string;
-        };
-        /**
-         * @example {
-         *       "file_name": "front.jpg",
-         *       "field": "upc",
-         *       "code": "UPC_INVALID",
-         *       "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
-         *     }
-         */
-        DraftWarningInput: {
-            file_name: string;
-            /** @enum {string} */
-            field: "upc";
-            /** @enum {string} */
-            code: "UPC_INVALID";
-            message: string;
-        };
-        DraftInput: {
-            /**
-             * Format: uuid
-             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
-             */
-            id: string;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            created_by: {
-                /** @example 12 */
-                user_id: number;
-                /** @example supplier@example.com */
-                email: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-            files: components["schemas"]["DraftFileInput"][];
-            /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
-            readiness: components["schemas"]["ProductReadinessInput"][];
-            /** @description Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none */
-            warnings: components["schemas"]["DraftWarningInput"][];
-            can: {
-                edit: boolean;
-                delete: boolean;
-            };
-        };
         /**
          * @example {
          *       "upc": "036000291452",
@@ -2210,170 +1770,6 @@ export type components = {
             shipping_profile_id?: number | null;
             is_marketing_image?: boolean;
         };
-        SubmitResultInput: {
-            /** @description One per distinct UPC of the draft */
-            submissions: components["schemas"]["SubmissionSummaryInput"][];
-        };
-        /**
-         * @example {
-         *       "target": "region",
-         *       "file_name": "front.jpg",
-         *       "region": {
-         *         "x": 0.12,
-         *         "y": 0.55,
-         *         "w": 0.3,
-         *         "h": 0.2
-         *       },
-         *       "text": "The barcode is cut off at the edge.",
-         *       "by": "Ada Admin",
-         *       "at": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        ReviewCommentInput: {
-            /**
-             * @description What the comment is about
-             * @enum {string}
-             */
-            target: "upc" | "productName" | "file" | "region";
-            /** @description For file and region: the file */
-            file_name: string | null;
-            region: {
-                x: number;
-                y: number;
-                w: number;
-                h: number;
-            } | null;
-            text: string;
-            by: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            at: string;
-        };
-        StatusChangeInput: {
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            at: string;
-            /** @example SUBMITTED */
-            from_status: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            to_status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /**
-             * @description The reviewer's or the checks' comment
-             * @example The barcode on the front photo is cut off.
-             */
-            reason: string | null;
-            /** @example Ada Admin */
-            by: string;
-            /** @description The reviewer's comments on fields and files with this change */
-            comments: components["schemas"]["ReviewCommentInput"][];
-        };
-        SubmissionFileInput: {
-            /** @example front.jpg */
-            file_name: string;
-            /**
-             * @example jpeg
-             * @enum {string}
-             */
-            kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
-            is_marketing_image: boolean;
-            /**
-             * @example [
-             *       "036000291452"
-             *     ]
-             */
-            detected_upcs: string[];
-            /** @example bars */
-            detected_from: ("bars" | "digits") | null;
-            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
-            barcode_region: {
-                x: number;
-                y: number;
-                w: number;
-                h: number;
-            } | null;
-            photo_checks: components["schemas"]["PhotoCheckInput"][];
-            /**
-             * @description The file (a PDF as its first page), on this server, with the same credentials
-             * @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg
-             */
-            download_url: string;
-            /** @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true */
-            thumbnail_url: string;
-        };
-        /**
-         * @example {
-         *       "type": "Warn",
-         *       "message": "Brand is missing."
-         *     }
-         */
-        PartnerStatusInput: {
-            /** @enum {string} */
-            type: "Pass" | "Info" | "Warn" | "Fail";
-            message: string;
-        };
-        SubmissionInput: {
-            /**
-             * Format: uuid
-             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-             */
-            id: string;
-            /** @example 036000291452 */
-            upc: string;
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @example 1001 */
-            company_id: number;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            /** @enum {string} */
-            partner_status: "Incomplete" | "Complete" | "N/A";
-            /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
-            readiness: components["schemas"]["ReadinessInput"] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-25T16:05:12.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-            /** @example Rejected */
-            status_display_name: string;
-            partner_statuses: components["schemas"]["PartnerStatusInput"][];
-            /** @description Why it was rejected (null unless rejected) */
-            rejection: {
-                /** @example The barcode on the front photo is cut off. */
-                message: string;
-                by_staff: boolean;
-            } | null;
-            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
-            review_comments: components["schemas"]["ReviewCommentInput"][];
-            /** @description Every status change, oldest first, with its comment */
-            history: components["schemas"]["StatusChangeInput"][];
-            files: components["schemas"]["SubmissionFileInput"][];
-            can: {
-                review: boolean;
-                resubmit: boolean;
-                appeal: boolean;
-                delete: boolean;
-            };
-        };
         /**
          * @example {
          *       "status": "ADMIN_REJECTED",
@@ -2385,395 +1781,6 @@ export type components = {
             status: "ACCEPTED" | "ADMIN_REJECTED";
             /** @description Required to reject */
             reason?: string | null;
-        };
-        CataloguedProductInput: {
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Clearwater */
-            brand: string;
-            /** @example Sparkling water 1 l */
-            description: string;
-            /** @example Grocery */
-            department: string | null;
-            /** @example Beverages */
-            category: string | null;
-            /** @example Sparkling water */
-            subcategory: string | null;
-            /** @example 1 */
-            item_size: string | null;
-            /** @example l */
-            units_of_measure: string | null;
-            /** @example 6 */
-            pack_count: number | null;
-            /** @example false */
-            is_delisted: boolean;
-            /**
-             * @example [
-             *       "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
-             *     ]
-             */
-            image_urls: string[];
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-        };
-        CataloguePageInput: {
-            items: components["schemas"]["CataloguedProductInput"][];
-            next_cursor: string | null;
-        };
-        TokenInfoInput: {
-            /** @example 42 */
-            id: number;
-            /** @example ERP sync */
-            name: string;
-            /**
-             * @description What the token was given
-             * @example [
-             *       "read:productsubmissions",
-             *       "write:productsubmissions"
-             *     ]
-             */
-            scopes: string[];
-            /**
-             * @description Of those, what its owner still holds: what it may do now
-             * @example [
-             *       "read:productsubmissions",
-             *       "write:productsubmissions"
-             *     ]
-             */
-            effective_scopes: string[];
-            /** @description It may change products, drafts and reviews */
-            can_write: boolean;
-            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
-            areas: {
-                /** @enum {string} */
-                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
-                /** @example Submissions and drafts */
-                label: string;
-                /**
-                 * @example write
-                 * @enum {string}
-                 */
-                access: "none" | "read" | "write";
-            }[];
-            owner: {
-                /** @example 12 */
-                user_id: number;
-                /** @example supplier@example.com */
-                email: string;
-                /** @example 1001 */
-                company_id: number;
-            };
-            /**
-             * Format: date-time
-             * @example 2027-11-26T09:30:00.000Z
-             */
-            expires_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-        };
-        FeedEventInput: {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.created";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.status_changed";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-                /** @description null: a new submission (an import) */
-                from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-                /** @enum {string} */
-                to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                reason: string | null;
-                /** @description A reviewer's comments on fields and files with a rejection */
-                comments?: {
-                    /** @enum {string} */
-                    target: "upc" | "productName" | "file" | "region";
-                    fileName: string | null;
-                    region: {
-                        x: number;
-                        y: number;
-                        w: number;
-                        h: number;
-                    } | null;
-                    text: string;
-                }[];
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.catalogued";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.readiness_changed";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-                previousReadiness: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "ingestion.job_completed";
-            data: {
-                jobId: number;
-                companyId: number;
-                source: string;
-                counts: {
-                    [key: string]: number;
-                };
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "ingestion.file_needs_mapping";
-            data: {
-                jobId: number;
-                fileId: string;
-                companyId: number;
-                filename: string;
-            };
-        };
-        FeedPageInput: {
-            items: components["schemas"]["FeedEventInput"][];
-            /**
-             * @description Ask with ?after= this next: the last event of this page, or, when nothing more is waiting, where the feed stands (past every event read, before every event to come). Keep it even when `items` is empty.
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            next_cursor: string;
-            /** @description More events are waiting: ask again at once */
-            has_more: boolean;
-        };
-        DraftViewInput: {
-            /**
-             * Format: uuid
-             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
-             */
-            id: string;
-            /** @example 12 */
-            userId: number;
-            /** @example false */
-            isImported: boolean;
-            /** @example 30443 */
-            partnerCompanyId: number | null;
-            /** @example Sam */
-            creatorFirstName: string;
-            /** @example Supplier */
-            creatorLastName: string;
-            /** @example supplier@example.com */
-            creatorEmail: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updatedDate: string;
-            can: {
-                edit: boolean;
-                delete: boolean;
-            };
-            files: {
-                /** @example front.jpg */
-                fileName: string;
-                /** @example jpeg */
-                kind: string;
-                /** @example 1843302 */
-                size: number;
-                /** @example 036000291452 */
-                upc: string | null;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @example 036000291452 */
-                detectedUpc: string | null;
-                /**
-                 * @example [
-                 *       "036000291452"
-                 *     ]
-                 */
-                detectedUpcs: string[];
-                /** @example bars */
-                detectedFrom: ("bars" | "digits") | null;
-                /**
-                 * @example done
-                 * @enum {string}
-                 */
-                detectionStatus: "pending" | "done" | "failed";
-                /** @example 7 */
-                shippingProfileId: number | null;
-                isMarketingImage: boolean;
-                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg */
-                imageUrl: string;
-                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
-                thumbnailUrl: string;
-                thumbnailReady: boolean;
-                qualityIssues: components["schemas"]["PhotoCheckInput"][];
-                /** @example 3024 */
-                longSidePx: number | null;
-            }[];
-        };
-        ErrorInput: {
-            /**
-             * @description RFC 9457: the problem type, from code
-             * @example urn:producthub:problem:forbidden
-             */
-            type: string;
-            /**
-             * @description RFC 9457: the HTTP status's phrase
-             * @example Forbidden
-             */
-            title: string;
-            /** @example 403 */
-            status: number;
-            /** @description RFC 9457: the same as message */
-            detail: string;
-            /** @example FORBIDDEN */
-            code: string;
-            message: string;
-            reason?: string;
-            /** @description Field name to its message */
-            fields?: {
-                [key: string]: string;
-            };
-            /** @description Per-row problems of an import (IMPORT_INVALID) */
-            rows?: unknown[];
         };
         /**
          * @example {
@@ -3588,18 +2595,6 @@ export type components = {
                 delete: boolean;
             };
         };
-        /**
-         * @example {
-         *       "upc": "036000291452",
-         *       "product_name": "Sparkling water 1 l"
-         *     }
-         */
-        DraftFileUpdate: {
-            upc?: string | null;
-            product_name?: string | null;
-            shipping_profile_id?: number | null;
-            is_marketing_image?: boolean;
-        };
         SubmitResult: {
             /** @description One per distinct UPC of the draft */
             submissions: components["schemas"]["SubmissionSummary"][];
@@ -3763,18 +2758,6 @@ export type components = {
                 appeal: boolean;
                 delete: boolean;
             };
-        };
-        /**
-         * @example {
-         *       "status": "ADMIN_REJECTED",
-         *       "reason": "The front of the pack is missing."
-         *     }
-         */
-        Decision: {
-            /** @enum {string} */
-            status: "ACCEPTED" | "ADMIN_REJECTED";
-            /** @description Required to reject */
-            reason?: string | null;
         };
         CataloguedProduct: {
             /** @example 0036000291452 */
@@ -4169,7 +3152,20 @@ export type components = {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of what the answer shows: send it as If-Match to change only that version (else 412). */
+        ETag: string;
+        /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key (or a submit of a draft that was already submitted). */
+        "Idempotent-Replayed": "true";
+        /** @description With an API token (IETF RateLimit header fields): what is left of the current window, e.g. `"default";r=599;t=60`. */
+        RateLimit: string;
+        /** @description With an API token: the limit per window, e.g. `"default";q=600;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before sending the request again. */
+        "Retry-After": number;
+        /** @description The address of what was made. */
+        Location: string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -4183,7 +3179,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Liveness: the process answers */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4223,6 +3219,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4250,7 +3247,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Readiness: the database answers (the file storage is reported, and fails readiness only when not shared) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4294,6 +3291,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4336,7 +3334,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Sign in (sets the session cookie) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4468,6 +3466,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4487,6 +3486,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4525,7 +3525,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Finish a sign-in held back for a weak password */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4656,6 +3656,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4675,6 +3676,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4751,6 +3753,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4778,7 +3781,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Which sign-in methods the login pages offer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4823,6 +3826,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4861,7 +3865,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Ask for a password reset link (same answer for any address) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -4980,6 +3984,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4999,6 +4004,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5149,6 +4155,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5168,6 +4175,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5197,9 +4205,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The signed-in user (or the token's user, with the token's scopes) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5270,6 +4280,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5289,6 +4302,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5331,9 +4345,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change your name and e-mail */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,6 +4498,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5501,6 +4520,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5530,9 +4550,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Whether an address has an account (your company's; staff: any) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5590,6 +4612,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5609,6 +4634,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5652,6 +4678,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5758,6 +4786,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5777,6 +4808,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5804,9 +4836,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Accept the terms and conditions */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5874,6 +4908,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5893,6 +4930,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5959,6 +4997,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5988,7 +5027,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A partner's co-branding and field rules (public) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6079,6 +5118,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6118,9 +5158,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6274,6 +5317,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6293,6 +5339,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6322,9 +5369,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A partner configuration, with its ETag for If-Match (settings readers) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6440,6 +5490,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6459,6 +5512,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6609,9 +5663,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change a partner's co-branding, field rules and photo checks (both settings scopes) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6804,6 +5861,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6823,6 +5883,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6856,6 +5917,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6933,6 +5995,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6967,9 +6030,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a draft from files (reads their barcodes) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7098,6 +6163,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7117,6 +6185,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7153,9 +6222,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Add files to a draft */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7325,6 +6396,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7344,6 +6418,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7379,6 +6454,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7469,6 +6546,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7488,6 +6568,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7523,6 +6604,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7613,6 +6696,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7632,6 +6718,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7664,6 +6751,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7761,6 +6850,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7780,6 +6872,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7810,6 +6903,8 @@ export interface operations {
             /** @description The jobs, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7880,6 +6975,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7899,6 +6997,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7932,9 +7031,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Start an import job from files (a .zip is unpacked) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8041,6 +7142,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8060,6 +7164,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8089,9 +7194,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One import job */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8201,6 +7308,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8220,6 +7330,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8252,6 +7363,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8356,6 +7469,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8375,6 +7491,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8422,6 +7539,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8564,6 +7683,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8583,6 +7705,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8617,6 +7740,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8722,6 +7847,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8741,6 +7869,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8776,9 +7905,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Resubmit a rejected product with new files */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8928,6 +8059,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8947,6 +8081,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8982,6 +8117,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9072,6 +8209,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9091,6 +8231,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9134,9 +8275,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List submissions, newest first, a page at a time */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9240,6 +8383,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9259,6 +8405,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9288,9 +8435,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One submission: status, partner statuses, history with review comments, files with download links */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9483,6 +8633,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9502,6 +8655,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9524,7 +8678,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -9545,9 +8699,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Resubmit a rejected submission with new files */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9740,6 +8898,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9816,6 +8975,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9835,6 +8997,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9857,7 +9020,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -9867,9 +9030,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10062,6 +9229,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10100,6 +9268,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10119,6 +9290,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10141,7 +9313,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -10163,9 +9335,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Staff: accept or reject a submission (a rejection needs a reason) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10358,6 +9534,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10453,6 +9630,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10472,6 +9652,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10494,7 +9675,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10514,9 +9695,14 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a draft from files */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10655,6 +9841,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10712,6 +9899,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10731,6 +9921,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10760,9 +9951,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A draft: its files with their detected codes and photo checks, and each product's readiness */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10923,6 +10117,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10942,6 +10139,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10974,6 +10172,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11079,6 +10279,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11098,6 +10301,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11131,9 +10335,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Take a file out of a draft (never its last: delete the draft instead) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11333,6 +10540,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11352,6 +10562,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11395,9 +10606,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Set a file's UPC, product name, marketing image flag or shipping profile */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11635,6 +10849,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11654,6 +10871,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11676,7 +10894,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the draft as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -11695,9 +10913,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Add files to a draft */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11858,6 +11080,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11934,6 +11157,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11953,6 +11179,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11975,7 +11202,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the draft as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -11987,9 +11214,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created: Submit a draft: one submission per distinct UPC */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12110,6 +11340,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12167,6 +11398,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12186,6 +11420,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12221,9 +11456,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List catalogued products by EAN-13, a page at a time */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12317,6 +11554,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12336,6 +11576,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12373,9 +11614,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The company's events, oldest first, after a cursor (kept 30 days) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12500,6 +11743,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12519,6 +11765,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12569,9 +11816,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One page of the review queue, filtered and sorted as the workspace URL says */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12748,6 +11997,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12767,6 +12019,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12794,9 +12047,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The queue filters' choices: the partners (companies are searched: /api/review/companies) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12859,6 +12114,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12878,6 +12136,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12910,9 +12169,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The queue's company filter: supplier companies by name as the reviewer types, or one by id */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12998,6 +12259,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13017,6 +12281,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13067,9 +12332,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: An item's review context: same UPC elsewhere, duplicate flag, claim, neighbours in the queue */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13250,6 +12517,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13269,6 +12539,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13301,6 +12572,8 @@ export interface operations {
             /** @description The claim that holds: the caller's, or another reviewer's */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13400,6 +12673,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13419,6 +12695,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13451,6 +12728,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13518,6 +12797,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13537,6 +12819,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13603,9 +12886,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Accept items, or reject them with one reason; each is decided on its own and answered on its own */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13740,6 +13025,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13759,6 +13047,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13788,9 +13077,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Stock rejection reasons: a partner's and those for every partner */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13873,6 +13164,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13892,6 +13186,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13932,9 +13227,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Add a stock rejection reason for a partner (null: for every partner) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14073,6 +13370,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14092,6 +13392,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14124,6 +13425,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14210,6 +13513,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14229,6 +13535,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14266,9 +13573,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Import certified values from a CSV file (every row valid, or nothing applied) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14363,6 +13672,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14382,6 +13694,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14412,6 +13725,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14463,6 +13778,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14482,6 +13800,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14522,9 +13841,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Apply one of your shipping profiles to a product (null removes it) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14678,6 +13999,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14697,6 +14021,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14737,9 +14062,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: New images of a catalogued product (a new submission, reviewed like the intake) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14877,6 +14204,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14896,6 +14226,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14982,9 +14313,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Replace a shipping profile */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15179,6 +14512,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15198,6 +14534,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15242,6 +14579,8 @@ export interface operations {
             /** @description Every product of the profile's company */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15379,6 +14718,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15398,6 +14740,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15435,6 +14778,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15525,6 +14870,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15544,6 +14892,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15582,9 +14931,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Upload the brand logo, product one-sheet or sales deck */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15747,6 +15098,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15766,6 +15120,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15795,9 +15150,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List a company's webhooks (never their secrets) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15903,6 +15260,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15922,6 +15282,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15970,9 +15331,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Register a webhook; the answer holds its signing secret, shown this once */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16141,6 +15504,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16160,6 +15526,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16189,9 +15556,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One webhook (never its secret), with its ETag for If-Match */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16295,6 +15665,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16314,6 +15687,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16365,9 +15739,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change a webhook's URL, events or active flag */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16529,6 +15906,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16548,6 +15928,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16580,6 +15961,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -16666,6 +16049,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16685,6 +16071,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16714,9 +16101,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: New signing secret (the previous one signs alongside it for 24 hours) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16827,6 +16216,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16846,6 +16238,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16875,9 +16268,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Send a test event (webhook.ping) to this webhook */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16993,6 +16388,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17012,6 +16410,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17047,9 +16446,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17161,6 +16562,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17180,6 +16584,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17209,9 +16614,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Send a delivery once more, now (same webhook-id) */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17327,6 +16734,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17346,6 +16756,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17373,9 +16784,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The API token of this request: its scopes, what it may do now, its owner and expiry */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17433,6 +16846,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17452,6 +16868,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17479,9 +16896,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Your API tokens */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17565,6 +16984,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17584,6 +17006,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17630,9 +17053,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create an API token */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17773,6 +17198,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17792,6 +17220,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17821,9 +17250,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Revoke one of your API tokens */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17946,6 +17377,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17965,6 +17399,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17994,9 +17429,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Every company's API tokens (full administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18102,6 +17539,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18121,6 +17561,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18150,9 +17591,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Revoke any company's API token (full administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18275,6 +17718,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18294,6 +17740,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18399,6 +17846,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18474,6 +17922,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18577,6 +18026,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18607,6 +18057,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18640,6 +18092,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18659,6 +18114,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18691,9 +18147,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Background jobs: counts, filters and one page (staff) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18846,6 +18304,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18865,6 +18326,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18894,9 +18356,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Run a failed job again */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19020,6 +18484,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19039,6 +18506,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19068,9 +18536,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Discard a failed job */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19194,6 +18664,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19213,6 +18686,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19250,9 +18724,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Run again every failed job that matches (type, error text, failed since) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19369,6 +18845,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19388,6 +18867,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19425,9 +18905,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Discard every failed job that matches (type, error text, failed since) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19544,6 +19026,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19563,6 +19048,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19602,9 +19088,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Staff actions, one page, newest first (administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19720,6 +19208,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19739,6 +19230,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19766,9 +19258,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The audit filters' choices: actions, staff, companies */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19878,6 +19372,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19897,6 +19394,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19935,6 +19433,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20014,6 +19514,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20033,6 +19536,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20048,6 +19552,436 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhook_submission_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.status_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                        from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
+                        /** @enum {string} */
+                        to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        reason: string | null;
+                        comments?: {
+                            /** @enum {string} */
+                            target: "upc" | "productName" | "file" | "region";
+                            fileName: string | null;
+                            region: {
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                            } | null;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_catalogued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.catalogued";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_readiness_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.readiness_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                        previousReadiness: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ingestion_job_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ingestion.job_completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        jobId: number;
+                        companyId: number;
+                        source: string;
+                        counts: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ingestion_file_needs_mapping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ingestion.file_needs_mapping";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        jobId: number;
+                        fileId: string;
+                        companyId: number;
+                        filename: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.ping";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        webhookId: number;
+                        companyId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

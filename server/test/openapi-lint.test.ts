@@ -3,9 +3,11 @@
  * declares the headers the route sends, and each operation's error examples are its own.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { API_TOKEN_MSG, MSG, tokenAreaOfRoute, WEBHOOK_MSG } from '@portal/domain';
+import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { API_TOKEN_MSG, MSG, tokenAreaOfRoute, WEBHOOK_EVENTS, WEBHOOK_MSG } from '@portal/domain';
 import { GENERIC_ERROR_EXAMPLES } from '../src/lib/openapi-error-examples.ts';
-import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
+import { barcodeImage } from './fixtures.ts';
+import { Client, databaseKind, demoClients, startTestServer, type TestServer } from './harness.ts';
 
 type Media = { example?: { code: string; message: string; fields?: Record<string, string> } };
 type Response = { description: string; headers?: Record<string, unknown>; content?: Record<string, Media> };
@@ -85,6 +87,74 @@ describe(`OpenAPI document, linted (${databaseKind})`, () => {
       const conflict = op.responses[409]?.content?.['application/problem+json']?.example;
       if (conflict?.code === 'INVALID_TRANSITION')
         expect(['Submissions', 'Submissions (v1)', 'Review workspace', 'Catalogue'], name).toContain(op.tags[0]);
+    }
+  });
+
+  it("passes Redocly's recommended rules with no error", async () => {
+    const config = await createConfig({ extends: ['recommended'] });
+    const problems = await lintFromString({
+      source: JSON.stringify(doc),
+      absoluteRef: 'openapi.json',
+      config,
+    });
+    const errors = problems
+      .filter((p) => p.severity === 'error')
+      .map((p) => `${p.ruleId}: ${p.message} at ${p.location[0]?.pointer ?? ''}`);
+    expect(errors).toEqual([]);
+  });
+
+  it('every operation has a description, every answer one of its own; a license; a relative server; webhooks', () => {
+    for (const { op, name } of operations()) {
+      expect(op.description, name).toBeTruthy();
+      for (const [status, answer] of Object.entries(op.responses))
+        expect(answer.description, `${name} ${status}`).not.toBe('Default Response');
+    }
+    expect((doc.info as { license?: object }).license).toBeDefined();
+    expect(doc.servers).toEqual([expect.objectContaining({ url: '/' })]);
+    const webhooks = doc.webhooks as Record<string, { post: { requestBody: unknown } }>;
+    for (const event of WEBHOOK_EVENTS) expect(webhooks[event]?.post.requestBody, event).toBeDefined();
+    // Every component schema is used.
+    const text = JSON.stringify({ paths: doc.paths, webhooks: doc.webhooks, components: doc.components });
+    for (const name of Object.keys((doc.components as { schemas: object }).schemas))
+      expect(text.split(`"#/components/schemas/${name}"`).length, name).toBeGreaterThan(1);
+    const key = doc.paths['/api/v1/drafts'].post.parameters!.find((p) => p.name === 'idempotency-key')!;
+    expect(key.description).toContain('1 to 255 visible ASCII');
+  });
+
+  it('every 2xx declares the headers its route sends: ETag, Idempotent-Replayed, Location, RateLimit; Retry-After on 409, 429, 503', async () => {
+    const declared = (path: string, method: string, status: number) =>
+      Object.keys(doc.paths[path][method].responses[status]?.headers ?? {}).map((h) => h.toLowerCase());
+    // Every 2xx of an operation that needs credentials names the rate-limit headers; 429 and 503 name Retry-After.
+    for (const { op, name, path, method } of operations()) {
+      for (const status of Object.keys(op.responses).map(Number)) {
+        const headers = declared(path, method, status);
+        if (status < 300 && op.security?.length !== 0) expect(headers, `${name} ${status}`).toContain('ratelimit');
+        if (status === 429 || status === 503) expect(headers, `${name} ${status}`).toContain('retry-after');
+      }
+    }
+    // What the routes really send is declared: the headers of real answers, with a token.
+    const cast = await demoClients(server);
+    const token = (await cast.supplier.tokenClient(['read:productsubmissions', 'write:productsubmissions'])).client;
+    const created = await token.upload(
+      '/api/v1/drafts',
+      [{ name: 'front.png', data: await barcodeImage('036000291452'), type: 'image/png' }],
+      'files',
+      {},
+      { 'idempotency-key': 'lint-1' },
+    );
+    const sent: [string, string, number, Headers][] = [['/api/v1/drafts', 'post', created.status, created.headers]];
+    const id = created.json.id as string;
+    const read = await token.get(`/api/v1/drafts/${id}`);
+    sent.push(['/api/v1/drafts/{id}', 'get', read.status, read.headers]);
+    const patched = await token.request('PATCH', `/api/v1/drafts/${id}/files/front.png`, { product_name: 'Water' });
+    sent.push(['/api/v1/drafts/{id}/files/{file_name}', 'patch', patched.status, patched.headers]);
+    const list = await token.get('/api/v1/submissions');
+    sent.push(['/api/v1/submissions', 'get', list.status, list.headers]);
+    expect(created.headers.get('location')).toBe(`/api/v1/drafts/${id}`);
+    for (const [path, method, status, headers] of sent) {
+      const documented = declared(path, method, status);
+      for (const name of ['etag', 'idempotent-replayed', 'location', 'ratelimit', 'ratelimit-policy', 'retry-after'])
+        if (headers.has(name)) expect(documented, `${method} ${path} ${status} sends ${name}`).toContain(name);
     }
   });
 });

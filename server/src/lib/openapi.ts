@@ -7,6 +7,7 @@ import { API_TOKEN_PREFIX, tokenAreaOfRoute } from '@portal/domain';
 import { PROBLEM_TYPE_PREFIX, type ErrorBody } from './errors.ts';
 import { exampleOf } from './openapi-examples.ts';
 import { errorExampleFor, type ExampleContext } from './openapi-error-examples.ts';
+import { finishDocument, type OperationFacts } from './openapi-finish.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -76,6 +77,10 @@ type RouteDoc = {
   public?: boolean;
   /** Refused to API tokens (see api-tokens/authenticate.ts). */
   sessionOnly?: boolean;
+  /** Its answer carries an ETag (a later If-Match names it). */
+  etag?: boolean;
+  /** Its 201 carries Location, the address of what it made. */
+  location?: boolean;
   /** The operation's own error examples, where its area's (openapi-error-examples.ts) would mislead. */
   errorExamples?: Partial<Record<ErrorStatus, ErrorBody>>;
 };
@@ -148,10 +153,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 const transform = createJsonSchemaTransform({});
 
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
+export async function registerOpenApi(app: FastifyInstance) {
   app.setValidatorCompiler(inHandler);
   app.setSerializerCompiler(plainJson);
   const examples = new Map<string, OperationExamples>();
+  const facts = new Map<string, OperationFacts>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -162,9 +168,15 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
           `REST API of the product-submission portal. Authenticate with an API token (Account → API tokens): ` +
           `\`Authorization: Bearer ${API_TOKEN_PREFIX}...\`. A token acts as its user with its scopes. The GraphQL API ` +
           'is at /graphql (schema: /graphql/schema.graphql). Errors answer `application/problem+json` (RFC 9457: ' +
-          '`type`, `title`, `status`, `detail`) with our own `code`, `message` and `fields`.',
+          '`type`, `title`, `status`, `detail`) with our own `code`, `message` and `fields`. Every POST of the ' +
+          'integration API takes `Idempotency-Key`: 1 to 255 visible ASCII characters (0x21 to 0x7E, no spaces), ' +
+          'e.g. a UUID; the same key and request within 24 hours answers the first answer again. Names: the ' +
+          "integration API's own bodies (`/api/v1`) are snake_case; the event `data` of webhooks and of the change " +
+          'feed is camelCase, as delivered since its first version.',
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: publicUrl }],
+      // Relative: the document is read from the portal it describes, whatever address that portal has.
+      servers: [{ url: '/', description: 'This portal: the address the document was read from' }],
       components: {
         securitySchemes: {
           bearer: {
@@ -187,16 +199,36 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     transform: (doc) => {
       if (!doc.schema || doc.url === '/graphql') return { schema: { hide: true }, url: doc.url };
       const out = transform(doc);
-      for (const m of [doc.route.method].flat())
-        examples.set(`${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`, examplesOf(doc.schema, m, doc.url));
+      const route = (doc.schema as Record<symbol, RouteDoc | undefined>)[ROUTE_DOC];
+      for (const m of [doc.route.method].flat()) {
+        const key = `${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`;
+        examples.set(key, examplesOf(doc.schema, m, doc.url));
+        if (route)
+          facts.set(key, {
+            method: m,
+            url: doc.url,
+            summary: route.summary,
+            tags: route.tags,
+            public: route.public,
+            sessionOnly: route.sessionOnly,
+            idempotent: takesIdempotencyKey(route),
+            etag: Boolean(route.etag),
+            location: Boolean(route.location),
+          });
+      }
       // Every operation has a name in generated clients: its own, or one made from its method and address.
       const method = [doc.route.method].flat()[0];
       (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, doc.url);
       return out;
     },
-    transformObject: (doc) => applyExamples(jsonSchemaTransformObject(doc) as never, examples) as never,
+    transformObject: (doc) =>
+      finishDocument(applyExamples(jsonSchemaTransformObject(doc) as never, examples) as never, facts) as never,
   });
 }
+
+/** The operation reads Idempotency-Key (the integration API's POSTs). */
+const takesIdempotencyKey = (route: RouteDoc) =>
+  route.headers instanceof z.ZodObject && 'idempotency-key' in route.headers.shape;
 
 /** An operation's examples: its JSON body's, and each answer's by status and content type. */
 type OperationExamples = { body?: unknown; responses: Record<string, Record<string, unknown>> };
@@ -218,7 +250,7 @@ function examplesOf(zod: FastifySchema, method: string, url: string): OperationE
     own: route?.errorExamples,
     inputs: { body: route?.body, querystring: route?.querystring, params: route?.params },
     multipart: Boolean(route?.multipart),
-    idempotent: Boolean(route?.headers && 'idempotency-key' in ((route.headers as z.ZodObject).shape ?? {})),
+    idempotent: Boolean(route && takesIdempotencyKey(route)),
   };
   if (zod.body instanceof z.ZodType && !zod.consumes?.includes('multipart/form-data')) {
     const example = exampleOf(zod.body, 'input');

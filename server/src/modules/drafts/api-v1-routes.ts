@@ -82,8 +82,13 @@ const ifMatchHeader = z.object({
 const keyHeader = z.object({
   'idempotency-key': z
     .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
     .optional()
-    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+    .describe(
+      '1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and ' +
+        'request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it ' +
+        'is 422; another key shape is 400',
+    ),
 });
 
 /** A draft in the integration API's shape, with each product's readiness against the partner's rules. */
@@ -162,7 +167,10 @@ export async function draftV1Routes(app: FastifyInstance) {
   const answer = async (status: number, draft: DraftWithFiles, user: UserRow, db: Tx = ctx.db) => ({
     status,
     body: await v1DraftOf(db, draft, user),
-    headers: { etag: etagOf(ETAG_KIND, draftVersion(draft)) },
+    headers: {
+      etag: etagOf(ETAG_KIND, draftVersion(draft)),
+      ...(status === 201 && { location: `/api/v1/drafts/${draft.id}` }),
+    },
   });
   /**
    * The upload of a POST: a request whose key already has an answer is not counted against the storage quota (it
@@ -184,6 +192,8 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'createDraft',
+        etag: true,
+        location: true,
         summary: 'Create a draft from files',
         description:
           "Multipart, the files in the repeated field `files`, and the partner in `partner_company_id`. Each file's barcodes and photo checks are read in the " +
@@ -221,6 +231,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'getDraft',
+        etag: true,
         summary: "A draft: its files with their detected codes and photo checks, and each product's readiness",
         tags,
         params: idParams,
@@ -240,6 +251,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'updateDraftFile',
+        etag: true,
         summary: "Set a file's UPC, product name, marketing image flag or shipping profile",
         description:
           'Fields left out keep their value; null clears one. A draft may stay incomplete: Submit checks it.',
@@ -288,6 +300,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'addDraftFiles',
+        etag: true,
         summary: 'Add files to a draft',
         tags,
         params: idParams,
@@ -324,6 +337,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'removeDraftFile',
+        etag: true,
         summary: 'Take a file out of a draft (never its last: delete the draft instead)',
         tags,
         params: fileParams,

@@ -36,8 +36,13 @@ const ifMatchHeader = z.object({
 const keyHeader = z.object({
   'idempotency-key': z
     .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
     .optional()
-    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+    .describe(
+      '1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and ' +
+        'request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it ' +
+        'is 422; another key shape is 400',
+    ),
 });
 const headers = keyHeader.extend(ifMatchHeader.shape);
 const resubmitBody = z.object({
@@ -99,6 +104,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'getSubmission',
+        etag: true,
         summary: 'One submission: status, partner statuses, history with review comments, files with download links',
         tags,
         params: idParams,
@@ -120,6 +126,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'resubmitSubmission',
+        etag: true,
         summary: 'Resubmit a rejected submission with new files',
         description: 'Multipart: `upc` and the files in the repeated field `files`. Back to SUBMITTED, checked again.',
         tags,
@@ -166,6 +173,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'appealSubmission',
+        etag: true,
         summary: 'Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only)',
         tags,
         params: idParams,
@@ -195,6 +203,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'decideSubmission',
+        etag: true,
         summary: 'Staff: accept or reject a submission (a rejection needs a reason)',
         tags,
         params: idParams,

@@ -86,6 +86,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     {
       schema: routeSchema({
         summary: 'One webhook (never its secret), with its ETag for If-Match',
+        etag: true,
         tags,
         params: webhookParams,
         responses: { 200: webhookViewSchema },
@@ -106,6 +107,7 @@ export async function webhookRoutes(app: FastifyInstance) {
       config: TOKEN_WRITES_WEBHOOKS,
       schema: routeSchema({
         summary: "Change a webhook's URL, events or active flag",
+        etag: true,
         tags,
         params: webhookParams,
         headers: z.object({
