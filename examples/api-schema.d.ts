@@ -1765,6 +1765,7 @@ export type components = {
          *     }
          */
         DraftFileUpdateInput: {
+            /** @description UPC-A (12 digits), EAN-13 (13), EAN-8 or GTIN-14, as printed or as `detected_upc` gives it: a UPC-A and its EAN-13 are the same product */
             upc?: string | null;
             product_name?: string | null;
             shipping_profile_id?: number | null;
@@ -2516,14 +2517,14 @@ export type components = {
             /** @example Sparkling water 1 l */
             product_name: string | null;
             /**
-             * @description Used as the UPC when none is entered
-             * @example 036000291452
+             * @description Used as the UPC when none is entered. Always its EAN-13 form: 13 digits, a UPC-A with a leading 0 (036000291452 reads as 0036000291452); `upc` takes either form
+             * @example 0036000291452
              */
             detected_upc: string | null;
             /**
-             * @description Every code read from the file
+             * @description Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)
              * @example [
-             *       "036000291452"
+             *       "0036000291452"
              *     ]
              */
             detected_upcs: string[];
@@ -2669,8 +2670,9 @@ export type components = {
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
             is_marketing_image: boolean;
             /**
+             * @description Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)
              * @example [
-             *       "036000291452"
+             *       "0036000291452"
              *     ]
              */
             detected_upcs: string[];
@@ -8526,7 +8528,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -8791,7 +8793,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -9122,7 +9124,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -9427,7 +9429,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -9722,9 +9724,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -9976,9 +9978,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -10360,9 +10362,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -10631,9 +10633,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -10939,9 +10941,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -11607,6 +11609,8 @@ export interface operations {
                 limit?: number;
                 /** @description Administrators: the company whose feed to read (default: the caller's) */
                 company_id?: number;
+                /** @description The keys of each event's `data`: `camelCase` (the default, as webhooks deliver it since its first version) or `snake_case`, the convention of the rest of the integration API (`submission_id`, `partner_company_id`...) */
+                data_case?: "camelCase" | "snake_case";
             };
             header?: never;
             path?: never;

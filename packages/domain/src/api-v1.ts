@@ -188,12 +188,15 @@ export const v1DraftFile = z
     detected_upc: z
       .string()
       .nullable()
-      .describe('Used as the UPC when none is entered')
-      .meta({ examples: [EXAMPLE.upc] }),
+      .describe(
+        'Used as the UPC when none is entered. Always its EAN-13 form: 13 digits, a UPC-A with a leading 0 ' +
+          '(036000291452 reads as 0036000291452); `upc` takes either form',
+      )
+      .meta({ examples: [EXAMPLE.ean13Upc] }),
     detected_upcs: z
       .array(z.string())
-      .describe('Every code read from the file')
-      .meta({ examples: [[EXAMPLE.upc]] }),
+      .describe('Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)')
+      .meta({ examples: [[EXAMPLE.ean13Upc]] }),
     detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     detection_status: z
       .enum(DETECTION_STATUSES)
@@ -256,7 +259,15 @@ export type V1Draft = z.infer<typeof v1Draft>;
 /** What PATCH of a draft file changes; a field left out keeps its value, null clears it. */
 export const v1DraftFileUpdate = z
   .object({
-    upc: z.string().max(100).nullable().optional(),
+    upc: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe(
+        'UPC-A (12 digits), EAN-13 (13), EAN-8 or GTIN-14, as printed or as `detected_upc` gives it: a UPC-A and ' +
+          'its EAN-13 are the same product',
+      ),
     product_name: z.string().max(500).nullable().optional(),
     shipping_profile_id: z.number().int().positive().nullable().optional(),
     is_marketing_image: z.boolean().optional(),
@@ -318,7 +329,10 @@ export const v1SubmissionFile = z
     file_name: textField(EXAMPLE.fileName),
     kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
     is_marketing_image: z.boolean(),
-    detected_upcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
+    detected_upcs: z
+      .array(z.string())
+      .describe('Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)')
+      .meta({ examples: [[EXAMPLE.ean13Upc]] }),
     detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     barcode_region: z
       .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })
