@@ -113,7 +113,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
     ...(ctx.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db, ctx.log), skipOnError: true } : {}),
   });
   // Before any route: it collects each route's schema for /api/openapi.json.
-  await registerOpenApi(app, ctx.config.publicUrl);
+  await registerOpenApi(app);
   await app.register(formbody);
   // No route reads a text body: one sent to a JSON route is the wrong type (415), not malformed JSON (400).
   app.removeContentTypeParser('text/plain');

@@ -234,6 +234,27 @@ describe(`API tokens (${databaseKind})`, () => {
     expect(readerInfo.areas.find((a) => a.area === 'webhooks')?.access).toBe('read');
   });
 
+  it("getCompany's brand profiles need read:brandprofiles, as the brand routes do; the company itself does not", async () => {
+    const query = `query { getCompany(companyId: 1001) { id name brandProfiles { id } } currentUser { company { brandProfiles { id } } } }`;
+    const products = await cast.supplier.tokenClient([READ, WRITE]);
+    const refused = await products.client.graphql(query);
+    expect(JSON.stringify(refused.json)).toContain('TOKEN_SCOPE_MISSING');
+    expect(JSON.stringify(refused.json)).toContain(TOKEN_SCOPES.readBrandProfiles);
+    expect(refused.json.data?.getCompany?.brandProfiles ?? null).toBeNull();
+    expect(refused.json.data?.currentUser?.company?.brandProfiles ?? null).toBeNull();
+    // The company without its brand profiles is any token's to read.
+    const company = await products.client.graphql(`query { getCompany(companyId: 1001) { id name } }`);
+    expect(company.json.errors).toBeUndefined();
+    expect(company.json.data.getCompany.id).toBe(1001);
+    // With the scope, and signed in, the profiles are there.
+    const brandReader = await cast.supplier.tokenClient([TOKEN_SCOPES.readBrandProfiles]);
+    const allowed = await brandReader.client.graphql(query);
+    expect(allowed.json.errors).toBeUndefined();
+    expect(allowed.json.data.getCompany.brandProfiles).toEqual(
+      (await cast.supplier.graphql(query)).json.data.getCompany.brandProfiles,
+    );
+  });
+
   it('every route of the API is in an area, and a token without its scope gets 403 there before anything runs', async () => {
     const doc = (await cast.anonymous.get('/api/openapi.json')).json as {
       paths: Record<string, Record<string, { tags: string[]; security?: { session?: unknown }[] }>>;

@@ -212,6 +212,8 @@ export const tokenMayWrite = (access: ReturnType<typeof tokenAccess>, routeScope
   routeScope ? access.effective.includes(routeScope) : access.canWrite;
 
 export const API_TOKEN_MSG = {
+  missing:
+    "This address needs an API token: send 'Authorization: Bearer pst_\u2026' (make one on Account \u2192 API tokens).",
   tokenRequired: 'This describes the API token a request carries: send Authorization: Bearer pst_...',
   nameRequired: 'Give the token a name.',
   nameTooLong: `At most ${API_TOKEN_NAME_MAX} characters.`,

@@ -28,6 +28,14 @@ export const V1_MSG = {
   limitRange: `limit must be a whole number from 1 to ${V1_PAGE_MAX}.`,
   statusUnknown: `status must be one or more of ${SUBMISSION_STATUSES.join(', ')}, separated by commas.`,
   updatedSince: 'updated_since must be a date and time with its offset, e.g. 2026-11-26T09:00:00Z.',
+  /** A staff route refused to someone without the staff scope it needs: which one, and who holds it. */
+  staffOnly: (what: string, scope: string, byToken: boolean) =>
+    `${what} is for partner staff who review: it needs the ${scope} scope, which ${byToken ? 'this API token does not carry (its user may not hold it either)' : 'your account does not hold'}.`,
+  partnerNotAnId: 'partner_company_id must be the id of a partner company, a whole number such as 30443.',
+  partnerUnknown: (id: number) =>
+    `Company ${id} is not a partner you can submit to: give the id of a partner company that has a partner configuration (its co-branded page is /{id}), or leave partner_company_id out.`,
+  /** A stored value Submit will refuse, said in the answer of the change that stored it. */
+  submitWillRefuse: (problem: string) => `${problem} Saved as entered; Submit will refuse it until it is corrected.`,
 } as const;
 
 /** An opaque cursor, as given in `next_cursor`. */
@@ -181,12 +189,15 @@ export const v1DraftFile = z
     detected_upc: z
       .string()
       .nullable()
-      .describe('Used as the UPC when none is entered')
-      .meta({ examples: [EXAMPLE.upc] }),
+      .describe(
+        'Used as the UPC when none is entered. Always its EAN-13 form: 13 digits, a UPC-A with a leading 0 ' +
+          '(036000291452 reads as 0036000291452); `upc` takes either form',
+      )
+      .meta({ examples: [EXAMPLE.ean13Upc] }),
     detected_upcs: z
       .array(z.string())
-      .describe('Every code read from the file')
-      .meta({ examples: [[EXAMPLE.upc]] }),
+      .describe('Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)')
+      .meta({ examples: [[EXAMPLE.ean13Upc]] }),
     detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     detection_status: z
       .enum(DETECTION_STATUSES)
@@ -204,6 +215,27 @@ export const v1DraftFile = z
   })
   .meta({ id: 'DraftFile' });
 
+/** A value a draft holds that Submit will refuse: the change was saved (a draft may be incomplete), and said so. */
+export const v1DraftWarning = z
+  .object({
+    file_name: z.string(),
+    field: z.enum(['upc']),
+    code: z.enum(['UPC_INVALID']),
+    message: z.string(),
+  })
+  .meta({
+    id: 'DraftWarning',
+    examples: [
+      {
+        file_name: EXAMPLE.fileName,
+        field: 'upc',
+        code: 'UPC_INVALID',
+        message:
+          'The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected.',
+      },
+    ],
+  });
+
 export const v1Draft = z
   .object({
     id: z.uuid().meta({ examples: [EXAMPLE.draftId] }),
@@ -217,6 +249,9 @@ export const v1Draft = z
     readiness: z
       .array(v1ProductReadiness)
       .describe("Each product (files grouped by UPC) against the partner's rules; [] without a partner"),
+    warnings: z
+      .array(v1DraftWarning)
+      .describe('Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none'),
     can: z.object({ edit: z.boolean(), delete: z.boolean() }),
   })
   .meta({ id: 'Draft' });
@@ -225,7 +260,15 @@ export type V1Draft = z.infer<typeof v1Draft>;
 /** What PATCH of a draft file changes; a field left out keeps its value, null clears it. */
 export const v1DraftFileUpdate = z
   .object({
-    upc: z.string().max(100).nullable().optional(),
+    upc: z
+      .string()
+      .max(100)
+      .nullable()
+      .optional()
+      .describe(
+        'UPC-A (12 digits), EAN-13 (13), EAN-8 or GTIN-14, as printed or as `detected_upc` gives it: a UPC-A and ' +
+          'its EAN-13 are the same product',
+      ),
     product_name: z.string().max(500).nullable().optional(),
     shipping_profile_id: z.number().int().positive().nullable().optional(),
     is_marketing_image: z.boolean().optional(),
@@ -287,7 +330,10 @@ export const v1SubmissionFile = z
     file_name: textField(EXAMPLE.fileName),
     kind: z.enum(['pdf', 'jpeg', 'png', 'gif', 'tiff']).meta({ examples: ['jpeg'] }),
     is_marketing_image: z.boolean(),
-    detected_upcs: z.array(z.string()).meta({ examples: [[EXAMPLE.upc]] }),
+    detected_upcs: z
+      .array(z.string())
+      .describe('Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)')
+      .meta({ examples: [[EXAMPLE.ean13Upc]] }),
     detected_from: detectedFromSchema.nullable().meta({ examples: ['bars'] }),
     barcode_region: z
       .object({ x: z.number(), y: z.number(), w: z.number(), h: z.number() })

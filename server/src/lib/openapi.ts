@@ -3,16 +3,11 @@ import swagger from '@fastify/swagger';
 import { createJsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { STATUS_CODES } from 'node:http';
-import { API_TOKEN_PREFIX, MSG, tokenAreaOfRoute, UPC_MSG, UPLOAD_MSG } from '@portal/domain';
-import {
-  DEPENDENCY_UNAVAILABLE_MESSAGE,
-  PROBLEM_TYPE_PREFIX,
-  UNSUPPORTED_MEDIA_TYPE_MESSAGE,
-  type ErrorBody,
-} from './errors.ts';
-import { IDEMPOTENCY_MSG } from './idempotency.ts';
+import { API_TOKEN_PREFIX, tokenAreaOfRoute } from '@portal/domain';
+import { PROBLEM_TYPE_PREFIX, type ErrorBody } from './errors.ts';
 import { exampleOf } from './openapi-examples.ts';
-import { PRECONDITION_FAILED_MESSAGE } from './preconditions.ts';
+import { errorExampleFor, type ExampleContext } from './openapi-error-examples.ts';
+import { finishDocument, type OperationFacts } from './openapi-finish.ts';
 
 /** The one error shape (errors.ts) as the document shows it. */
 export const errorBody = z
@@ -47,38 +42,14 @@ const ERROR_MEANING = {
 } as const;
 export type ErrorStatus = keyof typeof ERROR_MEANING;
 
-/** One answer per error status as the server sends it (sendProblem in errors.ts): the example of every operation. */
-const ERROR_EXAMPLE: Record<ErrorStatus, ErrorBody> = {
-  400: {
-    code: 'VALIDATION_FAILED',
-    message: `upc: ${UPC_MSG.checkDigit('03600029145', 2)}`,
-    fields: { upc: UPC_MSG.checkDigit('03600029145', 2) },
-  },
-  401: { code: 'UNAUTHORIZED', message: MSG.sessionExpired },
-  403: { code: 'FORBIDDEN', message: MSG.forbidden },
-  404: { code: 'NOT_FOUND', message: 'Not found.' },
-  409: {
-    code: 'INVALID_TRANSITION',
-    message: 'An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).',
-  },
-  412: { code: 'PRECONDITION_FAILED', message: PRECONDITION_FAILED_MESSAGE },
-  413: { code: 'PAYLOAD_TOO_LARGE', message: `front.jpg: ${UPLOAD_MSG.size}` },
-  415: { code: 'UNSUPPORTED_MEDIA_TYPE', message: UNSUPPORTED_MEDIA_TYPE_MESSAGE },
-  422: { code: 'IDEMPOTENCY_KEY_REUSED', message: IDEMPOTENCY_MSG.reused },
-  429: { code: 'RATE_LIMITED', message: MSG.tooManyAttempts },
-  503: { code: 'DEPENDENCY_UNAVAILABLE', message: DEPENDENCY_UNAVAILABLE_MESSAGE },
-};
 /** The problem+json body of an error example, as sendProblem writes it. */
-export const errorExample = (status: ErrorStatus) => {
-  const body = ERROR_EXAMPLE[status];
-  return {
-    type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
-    title: STATUS_CODES[status] ?? 'Error',
-    status,
-    detail: body.message,
-    ...body,
-  };
-};
+export const problemExample = (status: number, body: ErrorBody) => ({
+  type: PROBLEM_TYPE_PREFIX + body.code.toLowerCase().replace(/_/g, '-'),
+  title: STATUS_CODES[status] ?? 'Error',
+  status,
+  detail: body.message,
+  ...body,
+});
 const PUBLIC_401 = 'Open to anybody: refused only when it carries an unknown, revoked or expired API token';
 
 /** Any binary answer or upload part, for the document. */
@@ -106,7 +77,16 @@ type RouteDoc = {
   public?: boolean;
   /** Refused to API tokens (see api-tokens/authenticate.ts). */
   sessionOnly?: boolean;
+  /** Its answer carries an ETag (a later If-Match names it). */
+  etag?: boolean;
+  /** Its 201 carries Location, the address of what it made. */
+  location?: boolean;
+  /** The operation's own error examples, where its area's (openapi-error-examples.ts) would mislead. */
+  errorExamples?: Partial<Record<ErrorStatus, ErrorBody>>;
 };
+
+/** The RouteDoc a route schema was made from, for its examples (a symbol: never serialized). */
+const ROUTE_DOC = Symbol('routeDoc');
 
 /**
  * A route's schema: what it takes and answers, and its errors, as zod schemas. The same schemas validate the input in
@@ -160,6 +140,7 @@ export function routeSchema(doc: RouteDoc): FastifySchema & Record<string, unkno
   };
   if (doc.public) schema.security = [];
   else if (doc.sessionOnly) schema.security = [{ session: [] }];
+  (schema as Record<symbol, unknown>)[ROUTE_DOC] = doc;
   return schema;
 }
 
@@ -172,10 +153,11 @@ const plainJson = () => (data: unknown) => JSON.stringify(data);
 
 const transform = createJsonSchemaTransform({});
 
-export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
+export async function registerOpenApi(app: FastifyInstance) {
   app.setValidatorCompiler(inHandler);
   app.setSerializerCompiler(plainJson);
   const examples = new Map<string, OperationExamples>();
+  const facts = new Map<string, OperationFacts>();
   await app.register(swagger, {
     openapi: {
       openapi: '3.1.0',
@@ -186,9 +168,15 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
           `REST API of the product-submission portal. Authenticate with an API token (Account → API tokens): ` +
           `\`Authorization: Bearer ${API_TOKEN_PREFIX}...\`. A token acts as its user with its scopes. The GraphQL API ` +
           'is at /graphql (schema: /graphql/schema.graphql). Errors answer `application/problem+json` (RFC 9457: ' +
-          '`type`, `title`, `status`, `detail`) with our own `code`, `message` and `fields`.',
+          '`type`, `title`, `status`, `detail`) with our own `code`, `message` and `fields`. Every POST of the ' +
+          'integration API takes `Idempotency-Key`: 1 to 255 visible ASCII characters (0x21 to 0x7E, no spaces), ' +
+          'e.g. a UUID; the same key and request within 24 hours answers the first answer again. Names: the ' +
+          "integration API's own bodies (`/api/v1`) are snake_case; the event `data` of webhooks and of the change " +
+          'feed is camelCase, as delivered since its first version.',
+        license: { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' },
       },
-      servers: [{ url: publicUrl }],
+      // Relative: the document is read from the portal it describes, whatever address that portal has.
+      servers: [{ url: '/', description: 'This portal: the address the document was read from' }],
       components: {
         securitySchemes: {
           bearer: {
@@ -211,16 +199,36 @@ export async function registerOpenApi(app: FastifyInstance, publicUrl: string) {
     transform: (doc) => {
       if (!doc.schema || doc.url === '/graphql') return { schema: { hide: true }, url: doc.url };
       const out = transform(doc);
-      for (const m of [doc.route.method].flat())
-        examples.set(`${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`, examplesOf(doc.schema));
+      const route = (doc.schema as Record<symbol, RouteDoc | undefined>)[ROUTE_DOC];
+      for (const m of [doc.route.method].flat()) {
+        const key = `${m.toLowerCase()} ${doc.url.replace(/:(\w+)/g, '{$1}')}`;
+        examples.set(key, examplesOf(doc.schema, m, doc.url));
+        if (route)
+          facts.set(key, {
+            method: m,
+            url: doc.url,
+            summary: route.summary,
+            tags: route.tags,
+            public: route.public,
+            sessionOnly: route.sessionOnly,
+            idempotent: takesIdempotencyKey(route),
+            etag: Boolean(route.etag),
+            location: Boolean(route.location),
+          });
+      }
       // Every operation has a name in generated clients: its own, or one made from its method and address.
       const method = [doc.route.method].flat()[0];
       (out.schema as { operationId?: string }).operationId ??= operationIdOf(method, doc.url);
       return out;
     },
-    transformObject: (doc) => applyExamples(jsonSchemaTransformObject(doc) as never, examples) as never,
+    transformObject: (doc) =>
+      finishDocument(applyExamples(jsonSchemaTransformObject(doc) as never, examples) as never, facts) as never,
   });
 }
+
+/** The operation reads Idempotency-Key (the integration API's POSTs). */
+const takesIdempotencyKey = (route: RouteDoc) =>
+  route.headers instanceof z.ZodObject && 'idempotency-key' in route.headers.shape;
 
 /** An operation's examples: its JSON body's, and each answer's by status and content type. */
 type OperationExamples = { body?: unknown; responses: Record<string, Record<string, unknown>> };
@@ -230,15 +238,28 @@ type OperationExamples = { body?: unknown; responses: Record<string, Record<stri
  * answers', and one problem+json answer per error status. An answer without a complete example goes without:
  * openapi.test.ts names it.
  */
-function examplesOf(zod: FastifySchema): OperationExamples {
+function examplesOf(zod: FastifySchema, method: string, url: string): OperationExamples {
   const found: OperationExamples = { responses: {} };
+  const route = (zod as Record<symbol, RouteDoc | undefined>)[ROUTE_DOC];
+  const context: ExampleContext = {
+    method,
+    url,
+    tags: route?.tags ?? [],
+    public: route?.public,
+    sessionOnly: route?.sessionOnly,
+    own: route?.errorExamples,
+    inputs: { body: route?.body, querystring: route?.querystring, params: route?.params },
+    multipart: Boolean(route?.multipart),
+    idempotent: Boolean(route && takesIdempotencyKey(route)),
+  };
   if (zod.body instanceof z.ZodType && !zod.consumes?.includes('multipart/form-data')) {
     const example = exampleOf(zod.body, 'input');
     if (!example.missing) found.body = example.value;
   }
   for (const [status, answer] of Object.entries((zod.response ?? {}) as Record<string, unknown>)) {
     const byType: Record<string, unknown> = (found.responses[status] = {});
-    if (Number(status) >= 400) byType['application/problem+json'] = errorExample(Number(status) as ErrorStatus);
+    if (Number(status) >= 400)
+      byType['application/problem+json'] = problemExample(Number(status), errorExampleFor(Number(status), context));
     else if (answer instanceof z.ZodNull) continue;
     else if (answer instanceof z.ZodType) {
       const example = exampleOf(answer, 'output');

@@ -71,6 +71,12 @@ export function registerApiTokenAuth(app: FastifyInstance) {
     errorResponseBuilder: (request: FastifyRequest) => refusal(request, 429, 'RATE_LIMITED', API_TOKEN_MSG.rateLimited),
   });
 
+  // RFC 9110 section 11.6.1: a 401 names the scheme to authenticate with; the integration API's is the bearer token.
+  app.addHook('onSend', async (request, reply) => {
+    if (reply.statusCode === 401 && !reply.hasHeader('www-authenticate') && request.url.startsWith('/api/v1/'))
+      reply.header('www-authenticate', 'Bearer realm="Product Hub"');
+  });
+
   app.addHook('onRequest', async (request, reply) => {
     const tokenRefused = (message: string, reason: string) => {
       // RFC 6750 section 3: a refused bearer token says which scheme and what was wrong with it.
@@ -124,6 +130,11 @@ export function registerApiTokenAuth(app: FastifyInstance) {
       refusedWrite: refusedWrite(TOKEN_SCOPES.writeProductSubmissions),
     };
     await limit.call(app, request, reply);
+    // An address no route serves is a 404 for every token: no scope or write check speaks of a route that is not there.
+    if (request.is404) {
+      request.userRow = { ...user, scopes: access.policyScopes };
+      return;
+    }
     const sessionOnly = request.routeOptions.config?.sessionOnly;
     if (sessionOnly)
       throw refusal(

@@ -1,4 +1,5 @@
 import { builder } from '../../graphql/builder.ts';
+import { HttpError } from '../../lib/errors.ts';
 import { requireUser } from '../users/current-user.ts';
 import { CompanyRef } from '../users/graphql.ts';
 import type { PrimaryBroker, SalesContact } from '@portal/domain';
@@ -110,8 +111,14 @@ const BrandProfileInput = builder.inputType('BrandProfileInput', {
 builder.objectField(CompanyRef, 'brandProfiles', (t) =>
   t.field({
     type: [BrandProfileRef],
-    description: "The company's brand profiles (at most one); empty for someone who may not see them.",
-    resolve: async (company, _args, { request, ctx }) => listBrandProfiles(ctx, await requireUser(request), company.id),
+    description:
+      "The company's brand profiles (at most one); empty for someone who may not see them. An API token needs read:brandprofiles (or write:) for it, as the brand profile routes do.",
+    resolve: async (company, _args, { request, ctx }) => {
+      // The top-level check sees the field that reads the company (any token's); this one is the brand profiles'.
+      const refused = request.apiToken?.refusedIn('brandprofiles', false);
+      if (refused) throw new HttpError(403, refused.code, refused.message);
+      return listBrandProfiles(ctx, await requireUser(request), company.id);
+    },
   }),
 );
 

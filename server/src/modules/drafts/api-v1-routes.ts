@@ -1,9 +1,19 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_FILES_PER_DRAFT, v1Draft, v1DraftFileUpdate, v1SubmitResult, type V1Draft } from '@portal/domain';
+import {
+  MAX_FILES_PER_DRAFT,
+  upcError,
+  V1_MSG,
+  v1Draft,
+  v1DraftFileUpdate,
+  v1SubmitResult,
+  type V1Draft,
+} from '@portal/domain';
 import type { Tx } from '../../db/client.ts';
 import { authorize } from '../../lib/authorize.ts';
-import { badRequest, zodFields } from '../../lib/errors.ts';
+import { badRequest, HttpError, notFound, zodFields } from '../../lib/errors.ts';
+import type { AppContext } from '../../context.ts';
+import { knownPartner } from '../auth/service.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
@@ -32,6 +42,37 @@ const ETAG_KIND = 'draft';
 const idParams = z.object({ id: z.string().max(64) });
 const fileParams = z.object({ id: z.string().max(64), file_name: z.string().min(1).max(300) });
 const filesBody = z.object({ files: z.array(binary).describe(`Up to ${MAX_FILES_PER_DRAFT} package images or PDFs`) });
+const createBody = filesBody.extend({
+  partner_company_id: z
+    .string()
+    .regex(/^[1-9][0-9]{0,9}$/)
+    .optional()
+    .describe(
+      "The partner (retailer) the products are for: a partner company's id, as in its co-branded address /{id}. Its " +
+        'rules then apply as on its pages: required fields at Submit, readiness, blocking checks. Left out: no ' +
+        'partner (a signed-in session: the partner it signed in through).',
+    )
+    .meta({ examples: ['30443'] }),
+});
+
+/**
+ * The partner a new draft is for: the one named (it must be a partner company, else 400), or the session's (the
+ * co-branded sign-in), or none.
+ */
+async function partnerOfNewDraft(ctx: AppContext, request: FastifyRequest, fields: Record<string, string>) {
+  const given = fields.partner_company_id;
+  if (given === undefined) return request.session?.partnerCompanyId ?? null;
+  const id = /^[1-9][0-9]{0,9}$/.test(given.trim()) ? Number(given.trim()) : null;
+  if (id === null || id > 2_147_483_647)
+    throw new HttpError(400, 'PARTNER_UNKNOWN', V1_MSG.partnerNotAnId, {
+      fields: { partner_company_id: V1_MSG.partnerNotAnId },
+    });
+  if (!(await knownPartner(ctx, id)))
+    throw new HttpError(400, 'PARTNER_UNKNOWN', V1_MSG.partnerUnknown(id), {
+      fields: { partner_company_id: V1_MSG.partnerUnknown(id) },
+    });
+  return id;
+}
 const ifMatchHeader = z.object({
   'if-match': z
     .string()
@@ -41,8 +82,13 @@ const ifMatchHeader = z.object({
 const keyHeader = z.object({
   'idempotency-key': z
     .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
     .optional()
-    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+    .describe(
+      '1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and ' +
+        'request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it ' +
+        'is 422; another key shape is 400',
+    ),
 });
 
 /** A draft in the integration API's shape, with each product's readiness against the partner's rules. */
@@ -88,6 +134,19 @@ async function v1DraftOf(db: Tx, draft: DraftWithFiles, user: UserRow): Promise<
         file_names: r.fileNames,
       })),
     })),
+    warnings: presented.files.flatMap((f) => {
+      const problem = f.upc ? upcError(f.upc) : null;
+      return problem
+        ? [
+            {
+              file_name: f.fileName,
+              field: 'upc' as const,
+              code: 'UPC_INVALID',
+              message: V1_MSG.submitWillRefuse(problem),
+            },
+          ]
+        : [];
+    }),
     can: presented.can,
   };
 }
@@ -108,7 +167,10 @@ export async function draftV1Routes(app: FastifyInstance) {
   const answer = async (status: number, draft: DraftWithFiles, user: UserRow, db: Tx = ctx.db) => ({
     status,
     body: await v1DraftOf(db, draft, user),
-    headers: { etag: etagOf(ETAG_KIND, draftVersion(draft)) },
+    headers: {
+      etag: etagOf(ETAG_KIND, draftVersion(draft)),
+      ...(status === 201 && { location: `/api/v1/drafts/${draft.id}` }),
+    },
   });
   /**
    * The upload of a POST: a request whose key already has an answer is not counted against the storage quota (it
@@ -130,14 +192,16 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'createDraft',
+        etag: true,
+        location: true,
         summary: 'Create a draft from files',
         description:
-          "Multipart, the files in the repeated field `files`. Each file's barcodes and photo checks are read in the " +
+          "Multipart, the files in the repeated field `files`, and the partner in `partner_company_id`. Each file's barcodes and photo checks are read in the " +
           'background: read the draft until every `detection_status` is `done` (or follow the change feed). With an ' +
           '`Idempotency-Key`, a retry gives the same draft.',
         tags,
         headers: keyHeader,
-        multipart: filesBody,
+        multipart: createBody,
         responses: { 201: v1Draft },
         errors: [400, 401, 403, 409, 413, 422, 429],
       }),
@@ -146,13 +210,14 @@ export async function draftV1Routes(app: FastifyInstance) {
       const user = await writer(request);
       const upload = await uploadOf(request, user);
       try {
+        const partner = await partnerOfNewDraft(ctx, request, upload.fields);
         return await idempotent<DraftWithFiles>(
           ctx,
           request,
           reply,
           scopeOf(user),
           () => fingerprintOf(request, { files: upload.files, fields: upload.fields }),
-          (inTx) => createDraft(ctx, user, request.session?.partnerCompanyId ?? null, upload.files, inTx),
+          (inTx) => createDraft(ctx, user, partner, upload.files, inTx),
           (tx, draft) => answer(201, draft, user, tx),
         );
       } finally {
@@ -166,6 +231,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'getDraft',
+        etag: true,
         summary: "A draft: its files with their detected codes and photo checks, and each product's readiness",
         tags,
         params: idParams,
@@ -185,6 +251,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'updateDraftFile',
+        etag: true,
         summary: "Set a file's UPC, product name, marketing image flag or shipping profile",
         description:
           'Fields left out keep their value; null clears one. A draft may stay incomplete: Submit checks it.',
@@ -199,7 +266,10 @@ export async function draftV1Routes(app: FastifyInstance) {
     async (request, reply) => {
       const user = await writer(request);
       const { id, file_name } = fileParams.parse(request.params);
-      await visibleDraft(ctx, user, id);
+      const seen = await visibleDraft(ctx, user, id);
+      // The file is the address here: one the draft does not have is not found (the web app's batch says 400).
+      if (!seen.files.some((f) => f.fileName.toLowerCase() === file_name.toLowerCase()))
+        throw notFound(`This draft has no file named ${file_name}.`);
       const parsed = v1DraftFileUpdate.safeParse(request.body ?? {});
       if (!parsed.success) {
         const fields = zodFields(parsed.error);
@@ -230,6 +300,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'addDraftFiles',
+        etag: true,
         summary: 'Add files to a draft',
         tags,
         params: idParams,
@@ -266,6 +337,7 @@ export async function draftV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'removeDraftFile',
+        etag: true,
         summary: 'Take a file out of a draft (never its last: delete the draft instead)',
         tags,
         params: fileParams,

@@ -15,7 +15,23 @@ const query = v1FeedQuery.extend({
     .max(2 ** 31 - 1)
     .optional()
     .describe("Administrators: the company whose feed to read (default: the caller's)"),
+  data_case: z
+    .enum(['camelCase', 'snake_case'])
+    .default('camelCase')
+    .describe(
+      "The keys of each event's `data`: `camelCase` (the default, as webhooks deliver it since its first version) or " +
+        '`snake_case`, the convention of the rest of the integration API (`submission_id`, `partner_company_id`...)',
+    ),
 });
+
+/** A value with every object key in snake_case (`partnerCompanyId` → `partner_company_id`), at any depth. */
+export function snakeKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(snakeKeys);
+  if (!value || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([k, v]) => [k.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), snakeKeys(v)]),
+  );
+}
 
 /** The change feed of the integration API. */
 export async function eventRoutes(app: FastifyInstance) {
@@ -48,7 +64,9 @@ export async function eventRoutes(app: FastifyInstance) {
       }
       const companyId = eventsPolicy.feedCompany(user, parsed.data.company_id);
       if (companyId === null) throw notFound('Company not found.');
-      return feedPage(ctx.db, companyId, parsed.data);
+      const page = await feedPage(ctx.db, companyId, parsed.data);
+      if (parsed.data.data_case === 'camelCase') return page;
+      return { ...page, items: page.items.map((e) => ({ ...e, data: snakeKeys(e.data) })) };
     },
   );
 }

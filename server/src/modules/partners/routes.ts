@@ -102,6 +102,7 @@ export async function partnerRoutes(app: FastifyInstance) {
     {
       schema: routeSchema({
         summary: "Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)",
+        etag: true,
         tags,
         params: idParams,
         headers: ifMatchHeader,
@@ -142,6 +143,7 @@ export async function partnerRoutes(app: FastifyInstance) {
       schema: routeSchema({
         operationId: 'getPartnerConfiguration',
         summary: 'A partner configuration, with its ETag for If-Match (settings readers)',
+        etag: true,
         tags,
         params: idParams,
         responses: { 200: partnerConfigurationSchema },
@@ -168,6 +170,7 @@ export async function partnerRoutes(app: FastifyInstance) {
       schema: routeSchema({
         operationId: 'updatePartnerConfiguration',
         summary: "Change a partner's co-branding, field rules and photo checks (both settings scopes)",
+        etag: true,
         description:
           '`fieldRules` as stored: each field name to `{ visible, required }`, and the section flags ' +
           '(`placementFieldsVisible`, ...) to `{ visible }`; left out, the stored rules stay.',
@@ -196,6 +199,7 @@ export async function partnerRoutes(app: FastifyInstance) {
     {
       schema: routeSchema({
         summary: "A partner's logo (public)",
+        etag: true,
         tags,
         params: logoParams,
         responses: { 200: { 'image/*': binary }, 304: null },

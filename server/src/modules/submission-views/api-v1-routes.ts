@@ -3,6 +3,9 @@ import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
 import {
   MAX_FILES_PER_DRAFT,
+  SCOPES,
+  transitionError,
+  V1_MSG,
   v1Decision,
   v1Submission,
   v1SubmissionListQuery,
@@ -10,6 +13,8 @@ import {
   v1SupportTicketInput,
 } from '@portal/domain';
 import { badRequest, zodFields } from '../../lib/errors.ts';
+} from '@portal/domain';
+import { badRequest, forbidden, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';
 import { etagOf, ifMatchOf } from '../../lib/preconditions.ts';
@@ -40,8 +45,13 @@ const ifMatchHeader = z.object({
 const keyHeader = z.object({
   'idempotency-key': z
     .string()
+    .regex(/^[\x21-\x7e]{1,255}$/)
     .optional()
-    .describe('Any unique value (a UUID): a retry with the same key and request gets the first answer again'),
+    .describe(
+      '1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and ' +
+        'request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it ' +
+        'is 422; another key shape is 400',
+    ),
 });
 const headers = keyHeader.extend(ifMatchHeader.shape);
 const resubmitBody = z.object({
@@ -103,6 +113,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'getSubmission',
+        etag: true,
         summary: 'One submission: status, partner statuses, history with review comments, files with download links',
         tags,
         params: idParams,
@@ -124,6 +135,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'resubmitSubmission',
+        etag: true,
         summary: 'Resubmit a rejected submission with new files',
         description: 'Multipart: `upc` and the files in the repeated field `files`. Back to SUBMITTED, checked again.',
         tags,
@@ -132,6 +144,9 @@ export async function submissionV1Routes(app: FastifyInstance) {
         multipart: resubmitBody,
         responses: { 200: v1Submission },
         errors: [400, 401, 403, 404, 409, 412, 413, 422, 429],
+        errorExamples: {
+          409: { code: 'INVALID_TRANSITION', message: transitionError('SUBMITTED', 'SUBMITTED') },
+        },
       }),
     },
     async (request, reply) => {
@@ -167,12 +182,14 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'appealSubmission',
+        etag: true,
         summary: 'Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only)',
         tags,
         params: idParams,
         headers: keyHeader,
         responses: { 200: v1Submission },
         errors: [401, 403, 404, 409, 422, 429],
+        errorExamples: { 409: { code: 'INVALID_TRANSITION', message: 'Only an automatic rejection can be appealed.' } },
       }),
     },
     async (request, reply) => {
@@ -195,6 +212,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     {
       schema: routeSchema({
         operationId: 'decideSubmission',
+        etag: true,
         summary: 'Staff: accept or reject a submission (a rejection needs a reason)',
         tags,
         params: idParams,
@@ -202,10 +220,21 @@ export async function submissionV1Routes(app: FastifyInstance) {
         body: v1Decision,
         responses: { 200: v1Submission },
         errors: [400, 401, 403, 404, 409, 412, 422, 429],
+        errorExamples: {
+          403: {
+            code: 'FORBIDDEN',
+            message: V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, true),
+          },
+          409: { code: 'INVALID_TRANSITION', message: transitionError('ACCEPTED', 'ADMIN_REJECTED') },
+        },
       }),
     },
     async (request, reply) => {
       const user = await requireUser(request);
+      if (!submissionPolicy.review(user))
+        throw forbidden(
+          V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, Boolean(request.apiToken)),
+        );
       const { id } = idParams.parse(request.params);
       await visibleSubmission(ctx, user, id);
       const decision = parseJson(v1Decision, request);

@@ -267,7 +267,11 @@ export async function resubmit(
   if (problem) throw badRequest(problem, { upc: problem });
   if (!files.length)
     throw badRequest('Please choose at least one file.', { files: 'Please choose at least one file.' });
-  if (early) throw early;
+  if (early) {
+    // A client that read an older version learns that first (412): what it read is not what is there now.
+    precondition?.(await submissionVersion(ctx.db, seen));
+    throw early;
+  }
   let replaced: SubmissionFileRow[] = [];
   const submission = await storeThenRecord(
     ctx.storage,

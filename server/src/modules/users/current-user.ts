@@ -1,4 +1,5 @@
 import type { FastifyRequest } from 'fastify';
+import { API_TOKEN_MSG } from '@portal/domain';
 import { unauthorized } from '../../lib/errors.ts';
 import { userPolicy } from './policy.ts';
 import { findUserById, type UserRow } from './repository.ts';
@@ -30,6 +31,12 @@ export async function currentUser(request: FastifyRequest): Promise<UserRow | nu
 
 export async function requireUser(request: FastifyRequest): Promise<UserRow> {
   const user = await currentUser(request);
-  if (!user) throw unauthorized();
+  // A program calling the integration API without a token is told to send one, not that a browser session expired.
+  if (!user)
+    throw unauthorized(
+      request.headers.authorization === undefined && request.url.startsWith('/api/v1/')
+        ? API_TOKEN_MSG.missing
+        : undefined,
+    );
   return user;
 }

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import {
+  WEBHOOK_MSG,
   webhookDeliveryPageQuerySchema,
   webhookDeliveryViewSchema,
   webhookInputSchema,
@@ -70,6 +71,7 @@ export async function webhookRoutes(app: FastifyInstance) {
         responses: { 201: withSecret },
         errors: [400, 401, 403, 404, 409, 429],
         errorNotes: { 409: 'The company has its 20 webhooks already (the same URL twice is allowed)' },
+        errorExamples: { 409: { code: 'CONFLICT', message: WEBHOOK_MSG.tooMany } },
       }),
     },
     async (request, reply) => {
@@ -84,6 +86,7 @@ export async function webhookRoutes(app: FastifyInstance) {
     {
       schema: routeSchema({
         summary: 'One webhook (never its secret), with its ETag for If-Match',
+        etag: true,
         tags,
         params: webhookParams,
         responses: { 200: webhookViewSchema },
@@ -104,6 +107,7 @@ export async function webhookRoutes(app: FastifyInstance) {
       config: TOKEN_WRITES_WEBHOOKS,
       schema: routeSchema({
         summary: "Change a webhook's URL, events or active flag",
+        etag: true,
         tags,
         params: webhookParams,
         headers: z.object({
