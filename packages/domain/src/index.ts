@@ -46,3 +46,4 @@ export * from './review-comments.ts';
 export * from './review-comments-schema.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
+export * from './search.ts';
