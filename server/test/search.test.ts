@@ -147,4 +147,30 @@ describe(`search (${databaseKind})`, () => {
     expect(gql.json.errors[0].message).toBe('Search at most 100 characters.');
     expect((await new Client(server.url).get('/api/v1/search?q=oats')).status).toBe(401);
   });
+
+  it('the review queue and the catalogue list take the same search as their filter (q)', async () => {
+    const queue = await admin.get(`/api/review/queue?q=${encodeURIComponent('choclate chp cookie')}`);
+    expect(queue.status).toBe(200);
+    const names = (queue.json.items as { productName: string }[]).map((i) => i.productName);
+    expect(names).toContain('Organic Chocolate Chip Cookies');
+    expect(names).toContain('Organic Chocolate Chip Cookies (Blue Harbor)');
+    expect(names).not.toContain('Jalapeno Kettle Chips');
+    const byUpc = await admin.get(`/api/review/queue?q=${toEan13(upcs.cookies)}`);
+    expect((byUpc.json.items as { productName: string }[]).map((i) => i.productName)).toEqual([
+      'Organic Chocolate Chip Cookies',
+    ]);
+    const LIST = `query($q: String, $brand: String) { getCataloguedProducts(q: $q, brand: $brand) { total items { ean13Upc } } }`;
+    for (const c of [supplier, admin]) {
+      const found = (await c.graphql(LIST, { q: 'organc chocolate cookeis' })).json.data.getCataloguedProducts;
+      expect(found.items.map((p: { ean13Upc: string }) => p.ean13Upc)).toEqual([toEan13(upcs.product)]);
+      const none = (await c.graphql(LIST, { q: 'kombucha' })).json.data.getCataloguedProducts;
+      expect(none.total).toBe(0);
+      // The brand filter contains the text, case and accents aside.
+      const brand = (await c.graphql(LIST, { brand: 'GREEN VALLÉY' })).json.data.getCataloguedProducts;
+      expect(brand.items.map((p: { ean13Upc: string }) => p.ean13Upc)).toContain(toEan13(upcs.product));
+    }
+    // Another company's supplier does not find the product.
+    const theirs = (await other.graphql(LIST, { q: 'organic chocolate chip cookies' })).json.data.getCataloguedProducts;
+    expect(theirs.total).toBe(0);
+  });
 });

@@ -31,6 +31,7 @@ import { EmptyTableRow, PageNavigation } from '../../ui/TableParts.tsx';
 import { DecisionOutcome, type DecisionOutcomeState } from './DecisionOutcome.tsx';
 import { RejectDialog } from './RejectDialog.tsx';
 import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
+import { ListSearchField } from '../search/ListSearchField.tsx';
 import { CompanySelect } from './CompanySelect.tsx';
 import { QueueRow, RuleFilter } from './ReviewQueueRow.tsx';
 
@@ -118,6 +119,7 @@ export function ReviewQueuePage() {
             onChange={(v) => change({ partner: v === null ? undefined : Number(v) })}
           />
           <CompanySelect value={query.company} onChange={(company) => change({ company })} />
+          <ListSearchField value={query.q} onChange={(q) => change({ q })} />
           <Select
             label="Order"
             data={[
