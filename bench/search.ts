@@ -15,12 +15,12 @@ import { cpus, loadavg } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { SCOPES } from '@portal/domain';
 import { openPostgres, queryRows, type Db } from '../server/src/db/client.ts';
 import { search } from '../server/src/modules/search/service.ts';
 import { searchSubmissions } from '../server/src/modules/search/queries/search.ts';
 import type { UserRow } from '../server/src/modules/users/repository.ts';
+import { benchDatabaseUrl } from './support/bench-database.ts';
 import { misspeltQueries, productNames, seeded } from './support/product-names.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
@@ -33,18 +33,8 @@ const BASE = 20_000_000;
 const TARGET_P95_MS = 150;
 const TARGET_TOP5 = 0.95;
 
-async function openBenchDatabase() {
-  const name = `bench_search_${SIZE}`;
-  const adminUrl = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  const exists = await admin.query(`select 1 from pg_database where datname = $1`, [name]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return openPostgres(url.href, undefined, 600_000);
-}
+/** The size's database, seeded once and kept (its seed is statements of minutes: a long query limit). */
+const openBenchDatabase = async () => openPostgres(await benchDatabaseUrl(`bench_search_${SIZE}`), undefined, 600_000);
 
 /** Companies, one user each, and SIZE submissions in chunks (names and brands from the generator); kept after. */
 async function seed(db: Db) {
