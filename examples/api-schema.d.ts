@@ -12849,6 +12849,8 @@ export interface operations {
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
                 to?: string;
+                /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
+                q?: string;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -13336,6 +13338,8 @@ export interface operations {
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
                 to?: string;
+                /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
+                q?: string;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
