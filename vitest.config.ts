@@ -29,14 +29,14 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
 /**
  * Server test files whose subject is the database itself run in both passes: sign-in sessions shared by two instances
  * (auth), the connection pool (metrics), readiness naming the database (operations), the job queue and the session
- * store, the rate-limit counters and the session secret's fingerprint (src/jobs, src/maintenance, src/lib/session-store,
+ * store, the rate-limit counters and the session secret's fingerprint, the search (its extensions are the database's: test/search) (src/jobs, src/maintenance, src/lib/session-store,
  * src/lib/rate-limit-store, src/lib/session-secret-check), and the driver files named *.pglite / *.postgres in their own pass.
  * Every other integration file (the features, the attack suite, HTTP edges, mail, OpenID Connect...) runs once: on
  * PostgreSQL when there is one (production's database, where the concurrency cases mean something; its server works
  * on the other core), on PGlite otherwise. The embedded database still carries every feature in CI: the browser tests
  * run the portal on PGlite, and every src/ test runs on it (docs/decisions/testing-and-ci.md).
  */
-const BOTH_PASSES = ['auth', 'metrics', 'operations'].map((name) => `test/${name}.test.ts`);
+const BOTH_PASSES = ['auth', 'metrics', 'operations', 'search'].map((name) => `test/${name}.test.ts`);
 const postgres = process.env.TEST_DATABASE_URL;
 
 export default defineConfig({

@@ -19,6 +19,7 @@ import { runCountsDriftBench } from './counts-drift.ts';
 import { runReadinessBench } from './readiness.ts';
 import { runReviewBench } from './review.ts';
 import { runClaimsBench } from './claims.ts';
+import { runSearchBench } from './search.ts';
 import { closeMediaPool } from '../server/src/media/media-pool.ts';
 
 const only = process.argv.slice(2);
@@ -89,6 +90,11 @@ if (wanted('claims')) {
   console.log('\n## Job claims against the due jobs\n');
   const claims = await runClaimsBench();
   if (!claims.ok) failed = true;
+}
+if (wanted('search')) {
+  console.log('\n## Search box: typos, accents and UPCs\n');
+  const searchResult = await runSearchBench();
+  if (!searchResult.ok) failed = true;
 }
 if (only.includes('scale')) {
   // Minutes of seeding: run when asked for by name.

@@ -696,6 +696,26 @@ export type paths = {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Find products, submissions, companies and submitters by name, brand or UPC
+         * @description Typos and missing accents are forgiven ("choclate chp cookie" finds "Organic Chocolate Chip Cookies"); a UPC may be given in any form (UPC-A, EAN-13, GTIN-14, without its leading zeros) or by its first digits. Each kind best first. A supplier finds its company's products and submissions only; staff every company's, and companies and submitters too.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/events": {
         parameters: {
             query?: never;
@@ -2754,6 +2774,108 @@ export type components = {
                 longSidePx: number | null;
             }[];
         };
+        SearchHitInput: {
+            /**
+             * @example submission
+             * @enum {string}
+             */
+            kind: "product" | "submission" | "company" | "submitter";
+            /**
+             * @description The EAN-13 of a product, the id of a submission, of a company or of a user
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
+            id: string;
+            /**
+             * @description The product's description, the submission's product name, the company's or the user's name
+             * @example Organic Chocolate Chip Cookies
+             */
+            title: string;
+            /**
+             * @description The brand of a product or submission, the kind of a company, the e-mail of a submitter
+             * @example Green Valley
+             */
+            detail: string | null;
+            /**
+             * @description The EAN-13 of a product or submission
+             * @example 0036000291452
+             */
+            upc: string | null;
+            /**
+             * @description A submission's status; a product's CATALOGUED or DELISTED
+             * @example SUBMITTED
+             */
+            status: string | null;
+            /** @description The partner a submission was sent to */
+            partner: {
+                /** @example 30443 */
+                id: number;
+                /** @example Fresh Market Grocers */
+                name: string;
+            } | null;
+            /** @description The company of a submission or a submitter */
+            company: {
+                /** @example 1001 */
+                id: number;
+                /** @example Green Valley Foods */
+                name: string;
+            } | null;
+            /**
+             * @description How well it answers the query: the order within its kind
+             * @example 0.83
+             */
+            score: number;
+        };
+        /**
+         * @example {
+         *       "query": "choclate chp cookie",
+         *       "products": [
+         *         {
+         *           "kind": "product",
+         *           "id": "0036000291452",
+         *           "title": "Organic Chocolate Chip Cookies",
+         *           "detail": "Green Valley",
+         *           "upc": "0036000291452",
+         *           "status": "CATALOGUED",
+         *           "partner": null,
+         *           "company": null,
+         *           "score": 0.6
+         *         }
+         *       ],
+         *       "submissions": [
+         *         {
+         *           "kind": "submission",
+         *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *           "title": "Organic Chocolate Chip Cookies",
+         *           "detail": "Green Valley",
+         *           "upc": "0036000291452",
+         *           "status": "SUBMITTED",
+         *           "partner": {
+         *             "id": 30443,
+         *             "name": "Fresh Market Grocers"
+         *           },
+         *           "company": {
+         *             "id": 1001,
+         *             "name": "Green Valley Foods"
+         *           },
+         *           "score": 0.6
+         *         }
+         *       ],
+         *       "companies": [],
+         *       "submitters": []
+         *     }
+         */
+        SearchResultsInput: {
+            /** @example choclate chp cookie */
+            query: string;
+            /** @description Catalogued products, best first */
+            products: components["schemas"]["SearchHitInput"][];
+            /** @description Product submissions, best first */
+            submissions: components["schemas"]["SearchHitInput"][];
+            /** @description Companies by name: staff only (empty for a supplier) */
+            companies: components["schemas"]["SearchHitInput"][];
+            /** @description Submitters by name or e-mail: staff only (empty for a supplier) */
+            submitters: components["schemas"]["SearchHitInput"][];
+        };
         ErrorInput: {
             /**
              * @description RFC 9457: the problem type, from code
@@ -4128,6 +4250,108 @@ export type components = {
                 /** @example 3024 */
                 longSidePx: number | null;
             }[];
+        };
+        SearchHit: {
+            /**
+             * @example submission
+             * @enum {string}
+             */
+            kind: "product" | "submission" | "company" | "submitter";
+            /**
+             * @description The EAN-13 of a product, the id of a submission, of a company or of a user
+             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
+             */
+            id: string;
+            /**
+             * @description The product's description, the submission's product name, the company's or the user's name
+             * @example Organic Chocolate Chip Cookies
+             */
+            title: string;
+            /**
+             * @description The brand of a product or submission, the kind of a company, the e-mail of a submitter
+             * @example Green Valley
+             */
+            detail: string | null;
+            /**
+             * @description The EAN-13 of a product or submission
+             * @example 0036000291452
+             */
+            upc: string | null;
+            /**
+             * @description A submission's status; a product's CATALOGUED or DELISTED
+             * @example SUBMITTED
+             */
+            status: string | null;
+            /** @description The partner a submission was sent to */
+            partner: {
+                /** @example 30443 */
+                id: number;
+                /** @example Fresh Market Grocers */
+                name: string;
+            } | null;
+            /** @description The company of a submission or a submitter */
+            company: {
+                /** @example 1001 */
+                id: number;
+                /** @example Green Valley Foods */
+                name: string;
+            } | null;
+            /**
+             * @description How well it answers the query: the order within its kind
+             * @example 0.83
+             */
+            score: number;
+        };
+        /**
+         * @example {
+         *       "query": "choclate chp cookie",
+         *       "products": [
+         *         {
+         *           "kind": "product",
+         *           "id": "0036000291452",
+         *           "title": "Organic Chocolate Chip Cookies",
+         *           "detail": "Green Valley",
+         *           "upc": "0036000291452",
+         *           "status": "CATALOGUED",
+         *           "partner": null,
+         *           "company": null,
+         *           "score": 0.6
+         *         }
+         *       ],
+         *       "submissions": [
+         *         {
+         *           "kind": "submission",
+         *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+         *           "title": "Organic Chocolate Chip Cookies",
+         *           "detail": "Green Valley",
+         *           "upc": "0036000291452",
+         *           "status": "SUBMITTED",
+         *           "partner": {
+         *             "id": 30443,
+         *             "name": "Fresh Market Grocers"
+         *           },
+         *           "company": {
+         *             "id": 1001,
+         *             "name": "Green Valley Foods"
+         *           },
+         *           "score": 0.6
+         *         }
+         *       ],
+         *       "companies": [],
+         *       "submitters": []
+         *     }
+         */
+        SearchResults: {
+            /** @example choclate chp cookie */
+            query: string;
+            /** @description Catalogued products, best first */
+            products: components["schemas"]["SearchHit"][];
+            /** @description Product submissions, best first */
+            submissions: components["schemas"]["SearchHit"][];
+            /** @description Companies by name: staff only (empty for a supplier) */
+            companies: components["schemas"]["SearchHit"][];
+            /** @description Submitters by name or e-mail: staff only (empty for a supplier) */
+            submitters: components["schemas"]["SearchHit"][];
         };
         Error: {
             /**
@@ -12290,6 +12514,168 @@ export interface operations {
             };
         };
     };
+    search: {
+        parameters: {
+            query: {
+                /** @description What to find: a product name or brand (typos and missing accents are forgiven), or a UPC in any form (UPC-A, EAN-13, GTIN-14, without its leading zeros) or its first digits */
+                q: string;
+                /** @description Hits of each kind at most, 1 to 20 (default 5) */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "query": "choclate chp cookie",
+                     *       "products": [
+                     *         {
+                     *           "kind": "product",
+                     *           "id": "0036000291452",
+                     *           "title": "Organic Chocolate Chip Cookies",
+                     *           "detail": "Green Valley",
+                     *           "upc": "0036000291452",
+                     *           "status": "CATALOGUED",
+                     *           "partner": null,
+                     *           "company": null,
+                     *           "score": 0.6
+                     *         }
+                     *       ],
+                     *       "submissions": [
+                     *         {
+                     *           "kind": "submission",
+                     *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *           "title": "Organic Chocolate Chip Cookies",
+                     *           "detail": "Green Valley",
+                     *           "upc": "0036000291452",
+                     *           "status": "SUBMITTED",
+                     *           "partner": {
+                     *             "id": 30443,
+                     *             "name": "Fresh Market Grocers"
+                     *           },
+                     *           "company": {
+                     *             "id": 1001,
+                     *             "name": "Green Valley Foods"
+                     *           },
+                     *           "score": 0.6
+                     *         }
+                     *       ],
+                     *       "companies": [],
+                     *       "submitters": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SearchResults"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "fields": {
+                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "code": "FORBIDDEN",
+                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
     listEvents: {
         parameters: {
             query?: {
@@ -12493,6 +12879,8 @@ export interface operations {
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
                 to?: string;
+                /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
+                q?: string;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;
@@ -12980,6 +13368,8 @@ export interface operations {
                 from?: string;
                 /** @description Submitted on or before this day (UTC) */
                 to?: string;
+                /** @description Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form */
+                q?: string;
                 sort?: "oldest" | "newest";
                 page?: number;
                 size?: number;

@@ -21,6 +21,7 @@ const SECTIONS: [file: string, title: string][] = [
   ['intake-latency.md', 'Intake latency: the UPC on screen after the upload'],
   ['review.md', 'Review workspace: a decision key to the next item'],
   ['claims.md', 'Job claims against the due jobs'],
+  ['search.md', 'Search box: typos, accents and UPCs'],
   ['load.md', 'Load: signed-in suppliers browsing and submitting'],
   ['scale.md', 'Cost against data size'],
   ['counts-drift.md', 'Maintained counts under load'],

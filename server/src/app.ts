@@ -38,6 +38,7 @@ import { submissionV1Routes } from './modules/submission-views/api-v1-routes.ts'
 import { reviewRoutes } from './modules/review/routes.ts';
 import { catalogueRoutes } from './modules/catalogue/routes.ts';
 import { catalogueV1Routes } from './modules/catalogue/api-v1-routes.ts';
+import { searchV1Routes } from './modules/search/api-v1-routes.ts';
 import { draftV1Routes } from './modules/drafts/api-v1-routes.ts';
 import { eventRoutes } from './modules/events/routes.ts';
 import { shippingProfileRoutes } from './modules/shipping-profiles/routes.ts';
@@ -150,6 +151,7 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(submissionV1Routes);
   await app.register(draftV1Routes);
   await app.register(catalogueV1Routes);
+  await app.register(searchV1Routes);
   await app.register(eventRoutes);
   await app.register(reviewRoutes);
   await app.register(catalogueRoutes);

@@ -9,6 +9,7 @@ import { REVIEW_COMMENT_TARGETS } from './review-comments.ts';
 import { TOKEN_AREAS } from './api-tokens.ts';
 import { EXAMPLE } from './api-examples.ts';
 import { SUPPORT_TICKET_MAX_ID, SUPPORT_TICKET_MAX_URL } from './support-ticket.ts';
+import { SEARCH_KINDS, SEARCH_LIMIT_DEFAULT, SEARCH_LIMIT_MAX, searchQuerySchema } from './search.ts';
 
 /**
  * The integration API (`/api/v1`): its query and answer schemas, shared by the server (validation and the OpenAPI
@@ -594,3 +595,88 @@ export const draftViewSchema = z
     ),
   })
   .meta({ id: 'DraftView' });
+
+export const v1SearchQuery = z.object({
+  q: searchQuerySchema.shape.q.describe(
+    'What to find: a product name or brand (typos and missing accents are forgiven), or a UPC in any form (UPC-A, ' +
+      'EAN-13, GTIN-14, without its leading zeros) or its first digits',
+  ),
+  limit: searchQuerySchema.shape.limit.describe(
+    `Hits of each kind at most, 1 to ${SEARCH_LIMIT_MAX} (default ${SEARCH_LIMIT_DEFAULT})`,
+  ),
+});
+
+const v1Reference = z.object({ id: intField(EXAMPLE.partnerCompanyId), name: textField('Fresh Market Grocers') });
+
+export const v1SearchHit = z
+  .object({
+    kind: z.enum(SEARCH_KINDS).meta({ examples: ['submission'] }),
+    id: textField(EXAMPLE.submissionId).describe(
+      'The EAN-13 of a product, the id of a submission, of a company or of a user',
+    ),
+    title: textField('Organic Chocolate Chip Cookies').describe(
+      "The product's description, the submission's product name, the company's or the user's name",
+    ),
+    detail: nullableTextField('Green Valley').describe(
+      'The brand of a product or submission, the kind of a company, the e-mail of a submitter',
+    ),
+    upc: nullableTextField(EXAMPLE.ean13Upc).describe('The EAN-13 of a product or submission'),
+    status: nullableTextField('SUBMITTED').describe("A submission's status; a product's CATALOGUED or DELISTED"),
+    partner: v1Reference.nullable().describe('The partner a submission was sent to'),
+    company: v1Reference
+      .extend({ id: intField(EXAMPLE.companyId), name: textField('Green Valley Foods') })
+      .nullable()
+      .describe('The company of a submission or a submitter'),
+    score: z
+      .number()
+      .min(0)
+      .max(1)
+      .meta({ examples: [0.83] })
+      .describe('How well it answers the query: the order within its kind'),
+  })
+  .meta({ id: 'SearchHit' });
+
+export const v1SearchResults = z
+  .object({
+    query: textField('choclate chp cookie'),
+    products: z.array(v1SearchHit).describe('Catalogued products, best first'),
+    submissions: z.array(v1SearchHit).describe('Product submissions, best first'),
+    companies: z.array(v1SearchHit).describe('Companies by name: staff only (empty for a supplier)'),
+    submitters: z.array(v1SearchHit).describe('Submitters by name or e-mail: staff only (empty for a supplier)'),
+  })
+  .meta({
+    id: 'SearchResults',
+    examples: [
+      {
+        query: 'choclate chp cookie',
+        products: [
+          {
+            kind: 'product',
+            id: EXAMPLE.ean13Upc,
+            title: 'Organic Chocolate Chip Cookies',
+            detail: 'Green Valley',
+            upc: EXAMPLE.ean13Upc,
+            status: 'CATALOGUED',
+            partner: null,
+            company: null,
+            score: 0.6,
+          },
+        ],
+        submissions: [
+          {
+            kind: 'submission',
+            id: EXAMPLE.submissionId,
+            title: 'Organic Chocolate Chip Cookies',
+            detail: 'Green Valley',
+            upc: EXAMPLE.ean13Upc,
+            status: 'SUBMITTED',
+            partner: { id: EXAMPLE.partnerCompanyId, name: 'Fresh Market Grocers' },
+            company: { id: EXAMPLE.companyId, name: 'Green Valley Foods' },
+            score: 0.6,
+          },
+        ],
+        companies: [],
+        submitters: [],
+      },
+    ],
+  });

@@ -48,3 +48,4 @@ export * from './review-comments-schema.ts';
 export * from './api-examples.ts';
 export * from './product-facts.ts';
 export * from './support-ticket.ts';
+export * from './search.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SEARCH_MAX_LENGTH, SEARCH_MSG } from './search.ts';
 import { intField, nullableIntField, nullableTextField, textField } from './example-fields.ts';
 import { EXAMPLE } from './api-examples.ts';
 import { PHOTO_ISSUE_CODES } from './photo-checks.ts';
@@ -58,6 +59,13 @@ export const reviewQueueQuery = z.object({
   ),
   from: isoDay.optional().describe('Submitted on or after this day (UTC)'),
   to: isoDay.optional().describe('Submitted on or before this day (UTC)'),
+  q: z
+    .string()
+    .trim()
+    .max(SEARCH_MAX_LENGTH, { error: SEARCH_MSG.tooLong })
+    .optional()
+    .transform((t) => t || undefined)
+    .describe("Only items the search box's search finds: a name or brand (typos forgiven), or a UPC in any form"),
   sort: z.enum(['oldest', 'newest']).default('oldest'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   size: z.coerce
@@ -85,6 +93,7 @@ export function reviewQueueSearch(q: Partial<ReviewQueueQuery>): string {
   if (q.rule) p.set('rule', q.rule);
   if (q.from) p.set('from', q.from);
   if (q.to) p.set('to', q.to);
+  if (q.q) p.set('q', q.q);
   if (q.sort && q.sort !== 'oldest') p.set('sort', q.sort);
   if (q.page && q.page !== 1) p.set('page', String(q.page));
   if (q.size && q.size !== REVIEW_DEFAULT_PAGE_SIZE) p.set('size', String(q.size));

@@ -21,6 +21,7 @@ export const TOKEN_AREA_OF_TAG: Readonly<Record<string, TokenArea | null>> = {
   Catalogue: 'productsubmissions',
   'Catalogue (v1)': 'productsubmissions',
   'Events (v1)': 'productsubmissions',
+  'Search (v1)': 'productsubmissions',
   'Review workspace': 'productsubmissions',
   'Brand profiles': 'brandprofiles',
   'Shipping profiles': 'shippingprofiles',

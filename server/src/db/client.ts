@@ -3,6 +3,9 @@ import { closeSync, mkdirSync, openSync, readFileSync, unlinkSync, writeSync } f
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, parse as pgliteParse, protocol as pgliteProtocol } from '@electric-sql/pglite';
+import { WORD_SIMILARITY_SETTING, WORD_SIMILARITY_THRESHOLD } from './search-text.ts';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
 import { fillPlaceholders, sql, type SQL } from 'drizzle-orm';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -107,10 +110,14 @@ export async function openPglite(
     const client = new PGlite({
       dataDir: dataDir ? path.join(dataDir, 'db') : undefined,
       loadDataDir: opts.loadDataDir,
+      // The search's extensions (migration 0043_search): PGlite's build has them, but only loaded ones can be created.
+      extensions: { pg_trgm, unaccent },
     });
     await client.waitReady;
     const db = drizzlePglite(client, { schema }) as unknown as Db;
     await migratePglite(db as never, { migrationsFolder });
+    // The one session's search threshold (search-text.ts), as every PostgreSQL connection gets it at start-up.
+    await client.exec(`SET ${WORD_SIMILARITY_SETTING} = ${WORD_SIMILARITY_THRESHOLD}`);
     const notifications = pgliteNotifications(client, opts.log);
     return {
       db,
@@ -196,6 +203,7 @@ export async function openPostgres(
     // Sent as startup parameters, so every pooled connection has them from its first statement. Not the migration's
     // connection (migrateOnce) nor the listening one (notifications.ts).
     ...serverTimeouts(queryTimeoutMs),
+    options: searchStartupOptions,
   });
   // A connection dropped by the server (restart, failover, pg_terminate_backend) must not crash the process: pg
   // emits 'error' on the client, which throws when nobody listens. The pool listens to idle clients only, so
@@ -220,6 +228,9 @@ export async function openPostgres(
     poolStats: () => ({ max, total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
   };
 }
+
+/** The search's threshold (search-text.ts) as a startup option of a connection to the PostgreSQL server. */
+export const searchStartupOptions = `-c ${WORD_SIMILARITY_SETTING}=${WORD_SIMILARITY_THRESHOLD}`;
 
 export async function openDatabase(opts: {
   databaseUrl?: string;

@@ -7,6 +7,7 @@ import '../modules/submission-views/graphql.ts';
 import '../modules/partners/graphql.ts';
 import '../modules/readiness/graphql.ts';
 import '../modules/catalogue/graphql.ts';
+import '../modules/search/graphql.ts';
 import '../modules/shipping-profiles/graphql.ts';
 import '../modules/bulk-edit/graphql.ts';
 import '../modules/reference-data/graphql.ts';

@@ -3,6 +3,7 @@ import type pg from 'pg';
 interface PlanNode {
   'Node Type': string;
   'Relation Name'?: string;
+  'Index Name'?: string;
   'Plan Rows': number;
   'Actual Rows': number;
   'Actual Loops': number;
@@ -24,6 +25,8 @@ export async function explainPlan(client: pg.Client, text: string, params: unkno
     /** The rows the planner expected the table's scans to return (per loop): what it chose the plan by. */
     rowsExpected: (table: string) => on(table).reduce((sum, n) => sum + n['Plan Rows'], 0),
     scans: (table: string) => on(table).map((n) => n['Node Type']),
+    /** The indexes the plan reads (index, index-only and bitmap index scans). */
+    indexes: nodes.flatMap((n) => (n['Index Name'] ? [n['Index Name']] : [])),
     /** The rows each Sort node took in (its input's rows, every loop counted). */
     sortedRows: nodes
       .filter((n) => n['Node Type'] === 'Sort')

@@ -93,7 +93,7 @@ builder.queryFields((t) => ({
   getCataloguedProducts: t.field({
     type: CataloguedProductPage,
     description:
-      'One page of the catalogue. upcPrefix: prefix of the EAN-13 (a UPC-A prefix also matches); brand and description: contains, case-insensitive.',
+      "One page of the catalogue. upcPrefix: prefix of the EAN-13 (a UPC-A prefix also matches); brand and description: contains, case- and accent-insensitive; q: the search box's search (a name or brand with typos forgiven, or a UPC in any form).",
     args: {
       upcPrefix: t.arg.string({ required: false }),
       page: t.arg.int({ required: false }),
@@ -102,6 +102,11 @@ builder.queryFields((t) => ({
       sortDirection: t.arg({ type: SortDirectionEnum, required: false, description: 'desc by default' }),
       brand: t.arg.string({ required: false }),
       description: t.arg.string({ required: false }),
+      q: t.arg.string({
+        required: false,
+        description:
+          "The search box's search: a name or brand (typos and missing accents forgiven) or a UPC in any form",
+      }),
       after: t.arg.string({
         required: false,
         description: 'The endCursor of the page before: this page is read from there (same sort and filters)',

@@ -204,6 +204,12 @@ export type RuleSeverity =
   | 'info'
   | 'warning';
 
+export type SearchKind =
+  | 'company'
+  | 'product'
+  | 'submission'
+  | 'submitter';
+
 /** Numbers are Float so that the shared rules answer with their own messages ("Must be an integer"). */
 export type ShippingProfileInput = {
   caseCount?: number | null | undefined;
@@ -349,6 +355,7 @@ export type CataloguedProductsQueryVariables = Exact<{
   sortDirection?: SortDirection | null | undefined;
   brand?: string | null | undefined;
   description?: string | null | undefined;
+  q?: string | null | undefined;
   after?: string | null | undefined;
   before?: string | null | undefined;
 }>;
@@ -476,6 +483,16 @@ export type SaveReadinessRulesMutationVariables = Exact<{
 
 
 export type SaveReadinessRulesMutation = { saveReadinessRules: { version: number, rules: Array<{ code: string, kind: string, message: string, fix: string, severity: RuleSeverity, weight: number, field: string | null, min: number | null, check: string | null, minLongSidePx: number | null, prefixes: Array<string> | null, max: number | null, pattern: string | null, fileType: string | null, appliesAt: string }> } };
+
+export type SearchQueryVariables = Exact<{
+  q: string;
+  limit?: number | null | undefined;
+}>;
+
+
+export type SearchQuery = { search: { query: string, products: Array<{ kind: SearchKind, id: string, title: string, detail: string | null, upc: string | null, status: string | null, partner: { id: number, name: string } | null, company: { id: number, name: string } | null }>, submissions: Array<{ kind: SearchKind, id: string, title: string, detail: string | null, upc: string | null, status: string | null, partner: { id: number, name: string } | null, company: { id: number, name: string } | null }>, companies: Array<{ kind: SearchKind, id: string, title: string, detail: string | null, upc: string | null, status: string | null, partner: { id: number, name: string } | null, company: { id: number, name: string } | null }>, submitters: Array<{ kind: SearchKind, id: string, title: string, detail: string | null, upc: string | null, status: string | null, partner: { id: number, name: string } | null, company: { id: number, name: string } | null }> } };
+
+export type SearchHitFieldsFragment = { kind: SearchKind, id: string, title: string, detail: string | null, upc: string | null, status: string | null, partner: { id: number, name: string } | null, company: { id: number, name: string } | null };
 
 export type ShippingProfileFieldsFragment = { id: number, name: string, companyId: number, caseCount: number, palletTiers: number | null, palletLayers: number | null, updatedDate: string, updatedByFirstName: string | null, updatedByLastName: string | null, updatedByEmail: string | null, grossWeight: { value: number, unit: string } | null, netWeight: { value: number, unit: string } | null, caseLength: { value: number, unit: string } | null, caseWidth: { value: number, unit: string } | null, caseHeight: { value: number, unit: string } | null, associatedSubmissions: Array<{ type: ItemStatus, count: number }>, can: { edit: boolean } };
 
@@ -768,6 +785,24 @@ export const ReadinessRuleFieldsFragmentDoc = new TypedDocumentString(`
   appliesAt
 }
     `, {"fragmentName":"ReadinessRuleFields"}) as unknown as TypedDocumentString<ReadinessRuleFieldsFragment, unknown>;
+export const SearchHitFieldsFragmentDoc = new TypedDocumentString(`
+    fragment SearchHitFields on SearchHit {
+  kind
+  id
+  title
+  detail
+  upc
+  status
+  partner {
+    id
+    name
+  }
+  company {
+    id
+    name
+  }
+}
+    `, {"fragmentName":"SearchHitFields"}) as unknown as TypedDocumentString<SearchHitFieldsFragment, unknown>;
 export const ShippingProfileFieldsFragmentDoc = new TypedDocumentString(`
     fragment ShippingProfileFields on ShippingProfile {
   id
@@ -1297,7 +1332,7 @@ export const SearchCompaniesByNameDocument = new TypedDocumentString(`
 }
     `) as unknown as TypedDocumentString<SearchCompaniesByNameQuery, SearchCompaniesByNameQueryVariables>;
 export const CataloguedProductsDocument = new TypedDocumentString(`
-    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: CatalogueSortField, $sortDirection: SortDirection, $brand: String, $description: String, $after: String, $before: String) {
+    query CataloguedProducts($upcPrefix: String, $page: Int, $pageSize: Int, $sortBy: CatalogueSortField, $sortDirection: SortDirection, $brand: String, $description: String, $q: String, $after: String, $before: String) {
   getCataloguedProducts(
     upcPrefix: $upcPrefix
     page: $page
@@ -1306,6 +1341,7 @@ export const CataloguedProductsDocument = new TypedDocumentString(`
     sortDirection: $sortDirection
     brand: $brand
     description: $description
+    q: $q
     after: $after
     before: $before
   ) {
@@ -1761,6 +1797,40 @@ export const SaveReadinessRulesDocument = new TypedDocumentString(`
   fileType
   appliesAt
 }`) as unknown as TypedDocumentString<SaveReadinessRulesMutation, SaveReadinessRulesMutationVariables>;
+export const SearchDocument = new TypedDocumentString(`
+    query Search($q: String!, $limit: Int) {
+  search(q: $q, limit: $limit) {
+    query
+    products {
+      ...SearchHitFields
+    }
+    submissions {
+      ...SearchHitFields
+    }
+    companies {
+      ...SearchHitFields
+    }
+    submitters {
+      ...SearchHitFields
+    }
+  }
+}
+    fragment SearchHitFields on SearchHit {
+  kind
+  id
+  title
+  detail
+  upc
+  status
+  partner {
+    id
+    name
+  }
+  company {
+    id
+    name
+  }
+}`) as unknown as TypedDocumentString<SearchQuery, SearchQueryVariables>;
 export const ShippingProfilesDocument = new TypedDocumentString(`
     query ShippingProfiles($companyId: Int, $associatedSubmissions: Boolean) {
   getShippingProfileForCurrentUser(

@@ -17,6 +17,7 @@ import { useMediaQuery } from '@mantine/hooks';
 import { READ_ONLY_NO_ADD, SCOPES } from '@portal/domain';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { useListReturnState } from '../../ui/list-return.ts';
+import { ListSearchField } from '../search/ListSearchField.tsx';
 import { useSession } from '../../session/session-context.tsx';
 import { formatDate } from '../../ui/dates.ts';
 import { Page } from '../../ui/Page.tsx';
@@ -59,7 +60,7 @@ export function CataloguedListPage() {
   const [search, setSearch] = useSearchParams();
   const narrow = useMediaQuery(`(max-width: ${CARD_LAYOUT_MAX_PX}px)`, undefined, { getInitialValueInEffect: false });
 
-  const { upcPrefix, page, sortBy, sortDirection, after, before } = catalogueListParams(search);
+  const { upcPrefix, q, page, sortBy, sortDirection, after, before } = catalogueListParams(search);
 
   const setParams = (changes: Record<string, string | null>, replace = false) =>
     setSearch(
@@ -86,7 +87,7 @@ export function CataloguedListPage() {
     return () => clearTimeout(timer);
   });
 
-  const list = useCataloguedProducts({ upcPrefix, page, sortBy, sortDirection, after, before });
+  const list = useCataloguedProducts({ upcPrefix, q, page, sortBy, sortDirection, after, before });
   const data = list.data;
   const totalPages = data ? pageCount(data.total, data.more, page, data.items.length) : 1;
 
@@ -113,7 +114,7 @@ export function CataloguedListPage() {
     });
 
   const canImport = !!user && user.scopes.includes(SCOPES.writeAllProductSubmissions);
-  const emptyText = upcPrefix ? NO_INFO_FOUND : CATALOGUE_EMPTY;
+  const emptyText = upcPrefix || q ? NO_INFO_FOUND : CATALOGUE_EMPTY;
 
   return (
     <Page heading={CATALOGUE_HEADING} title={CATALOGUE_TITLE}>
@@ -126,6 +127,10 @@ export function CataloguedListPage() {
           value={filter}
           onChange={(event) => setFilter(digitsOnly(event.currentTarget.value))}
           maw={280}
+        />
+        <ListSearchField
+          value={q}
+          onChange={(text) => setParams({ q: text ?? null, page: null, after: null, before: null }, true)}
         />
         <Group gap="sm" align="flex-start">
           {canImport && <ImportCertifiedValues />}

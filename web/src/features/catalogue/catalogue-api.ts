@@ -1,5 +1,5 @@
 import { keepPreviousData, useQuery, type QueryClient } from '@tanstack/react-query';
-import { DRAFT_MSG } from '@portal/domain';
+import { DRAFT_MSG, listSearchText } from '@portal/domain';
 import { ApiError } from '../../api/api-error.ts';
 import { API_BASE, apiFetch } from '../../api/api-fetch.ts';
 import type {
@@ -33,6 +33,8 @@ export const CATALOGUE_PAGE_SIZE = 25;
 
 export interface CatalogueListParams {
   upcPrefix: string;
+  /** The search box's search as the list's filter (?q): a name or brand, typos forgiven, or a UPC. */
+  q?: string;
   page: number;
   sortBy: CatalogueSortField;
   sortDirection: SortDirection;
@@ -51,6 +53,7 @@ export const catalogueKeys = {
 /** The variables of one list page: an empty prefix is no filter. */
 export const listVariables = ({
   upcPrefix,
+  q,
   page,
   sortBy,
   sortDirection,
@@ -58,6 +61,7 @@ export const listVariables = ({
   before,
 }: CatalogueListParams): CataloguedProductsQueryVariables => ({
   upcPrefix: upcPrefix || null,
+  q: q || null,
   page,
   pageSize: CATALOGUE_PAGE_SIZE,
   sortBy,
@@ -68,13 +72,14 @@ export const listVariables = ({
 export const CATALOGUE_DEFAULT_SORT: CatalogueSortField = 'updatedDate';
 export const CATALOGUE_DEFAULT_DIRECTION: SortDirection = 'desc';
 
-/** The list's parameters as its address gives them (?upc, page, sort, dir, after or before), defaults filled in. */
+/** The list's parameters as its address gives them (?upc, q, page, sort, dir, after or before), defaults filled in. */
 export function catalogueListParams(search: URLSearchParams): CatalogueListParams {
   const page = Number(search.get('page'));
   const sortParam = search.get('sort');
   const dir = search.get('dir');
   return {
     upcPrefix: (search.get('upc') ?? '').replace(/\D/g, ''),
+    q: listSearchText(search.get('q')) ?? '',
     page: Number.isInteger(page) && page > 0 ? page : 1,
     sortBy: (CATALOGUE_SORT_FIELDS as readonly string[]).includes(sortParam ?? '')
       ? (sortParam as CatalogueSortField)

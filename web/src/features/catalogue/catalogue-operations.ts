@@ -33,6 +33,7 @@ export const CataloguedProductsQuery = graphql(`
     $sortDirection: SortDirection
     $brand: String
     $description: String
+    $q: String
     $after: String
     $before: String
   ) {
@@ -44,6 +45,7 @@ export const CataloguedProductsQuery = graphql(`
       sortDirection: $sortDirection
       brand: $brand
       description: $description
+      q: $q
       after: $after
       before: $before
     ) {

@@ -35,6 +35,7 @@ import { RejectDialog } from './RejectDialog.tsx';
 import { UndoToast } from './UndoToast.tsx';
 import { undoStore } from './undo-store.ts';
 import { decide, decided, fetchQueuePage, reviewKeys, useQueueOptions } from './review-api.ts';
+import { ListSearchField } from '../search/ListSearchField.tsx';
 import { CompanySelect } from './CompanySelect.tsx';
 import { QueueRow, RuleFilter } from './ReviewQueueRow.tsx';
 
@@ -121,6 +122,7 @@ export function ReviewQueuePage() {
             onChange={(v) => change({ partner: v === null ? undefined : Number(v) })}
           />
           <CompanySelect value={query.company} onChange={(company) => change({ company })} />
+          <ListSearchField value={query.q} onChange={(q) => change({ q })} />
           <Select
             label="Order"
             data={[

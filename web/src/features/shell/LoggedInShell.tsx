@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { Anchor, Box, Container, Group, Text } from '@mantine/core';
-import { titleCase } from '@portal/domain';
+import { isAnyAdmin, titleCase } from '@portal/domain';
 import { QueryScope } from '../../api/query-client.tsx';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
@@ -11,6 +11,8 @@ import { BrandMark } from '../../ui/BrandMark.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
 import { VendorAuthorizationPrompt } from '../users/VendorAuthorizationPrompt.tsx';
+import { useSignedInUser } from '../../session/session-context.tsx';
+import { HeaderSearch } from '../search/HeaderSearch.tsx';
 import { AccountMenu } from './AccountMenu.tsx';
 import { SubNavigation } from './SubNavigation.tsx';
 import classes from './LoggedInShell.module.css';
@@ -33,6 +35,7 @@ function Shell({ children }: { children: ReactNode }) {
   const sessionPartner = partnerId === null ? (user?.sessionPartnerCompanyId ?? null) : null;
   const sessionPartnerConfig = usePartnerConfiguration(sessionPartner);
   const partner = usePartnerConfiguration(partnerId);
+  const user = useSignedInUser();
   // Part 1 section 2: a partner whose configuration fails to load is dropped.
   if (partnerId !== null && partner.isError) return <Navigate to="/" replace />;
   if (sessionPartner !== null && sessionPartnerConfig.data) {
@@ -49,7 +52,7 @@ function Shell({ children }: { children: ReactNode }) {
       </a>
       <header className={classes.header}>
         <Container size="xl">
-          <Group justify="space-between" h={64} wrap="nowrap">
+          <Group justify="space-between" h={64} wrap="nowrap" gap="md">
             <Group gap="md" wrap="nowrap">
               <Anchor component={AppLink} to="/" underline="never" c="inherit" aria-label="Product Hub home">
                 <BrandMark color="currentColor" />
@@ -60,6 +63,7 @@ function Shell({ children }: { children: ReactNode }) {
                 </Text>
               )}
             </Group>
+            <HeaderSearch staff={isAnyAdmin(user)} />
             <AccountMenu />
           </Group>
         </Container>

@@ -4,13 +4,16 @@ import {
   CATALOGUE_MAX_PAGE_SIZE,
   CATALOGUE_PAGE_SIZE,
   CATALOGUE_SORT_KEYS,
+  listSearchText,
   upcPrefixes,
+  upcSearchForms,
   type CatalogueSortKey,
 } from '@portal/domain';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import type { Tx } from '../../../db/client.ts';
 import { cataloguedProducts, companyCatalogue } from '../../../db/schema.ts';
+import { productSearchText, searchMatches, upcMatches } from '../../../db/search-text.ts';
 import { badRequest } from '../../../lib/errors.ts';
 import { cursorJson, filtersFingerprint, invalidCursor, keyOf, keysetKey, timestampOf } from '../../../lib/keyset.ts';
 import type { UserRow } from '../../users/repository.ts';
@@ -45,7 +48,10 @@ const cursorKeyOf = (sortBy: CatalogueSortKey, columns: Record<CatalogueSortKey,
   sortBy === 'updatedDate' ? keyOf(sql`${columns.updatedDate}`) : sql`(${columns[sortBy]})::text`;
 const keyValue = (sortBy: CatalogueSortKey, key: string) => (sortBy === 'updatedDate' ? timestampOf(key) : sql`${key}`);
 
-const likeText = (s: string) => `%${s.toLowerCase().replace(/[\\%_]/g, (c) => '\\' + c)}%`;
+/** A text (already lowered and without accents by search_text()) contains what was typed, made alike. */
+const containing = (normalised: SQL, typed: string) =>
+  sql`${normalised} like '%' || public.search_text(${typed.replace(/[\\%_]/g, (c) => '\\' + c)}) || '%'`;
+const normalised = (column: AnyPgColumn) => sql`public.search_text(${column})`;
 
 export interface CatalogueQuery {
   upcPrefix?: string | null;
@@ -55,6 +61,8 @@ export interface CatalogueQuery {
   sortDirection?: string | null;
   brand?: string | null;
   description?: string | null;
+  /** The search box's search: a name or brand (typos forgiven) or a UPC in any form. */
+  q?: string | null;
   /** The page is the one after the page whose end cursor this is (read from there, not counted from the top). */
   after?: string | null;
   /** The page is the one before the page whose start cursor this is. */
@@ -82,9 +90,21 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
     conditions.push(eq(companyCatalogue.companyId, user.companyId), sql`${companyCatalogue.listed}`);
   const prefixes = upcPrefixes(q.upcPrefix);
   if (prefixes.length) conditions.push(or(...prefixes.map((p) => sql`${eanColumn} like ${p + '%'}`))!);
-  if (q.brand?.trim()) conditions.push(sql`${columns.brand} like ${likeText(q.brand.trim())}`);
-  if (q.description?.trim()) conditions.push(sql`${columns.description} like ${likeText(q.description.trim())}`);
-  const filtered = prefixes.length > 0 || !!q.brand?.trim() || !!q.description?.trim();
+  // Brand and description contain the text: for staff through the trigram index of the two together (a LIKE it
+  // answers), then the column itself; a supplier's within its company's rows, whose copies are lowered already.
+  for (const [text, column, companyColumn] of [
+    [q.brand?.trim(), cataloguedProducts.brand, companyCatalogue.brand],
+    [q.description?.trim(), cataloguedProducts.description, companyCatalogue.description],
+  ] as const)
+    if (text)
+      conditions.push(
+        everyProduct
+          ? sql`${containing(productSearchText('catalogued_products'), text)} and ${containing(normalised(column), text)}`
+          : containing(normalised(companyColumn), text),
+      );
+  const search = listSearchText(q.q);
+  if (search) conditions.push(catalogueSearchCondition(search, everyProduct));
+  const filtered = prefixes.length > 0 || !!q.brand?.trim() || !!q.description?.trim() || !!search;
   const where = conditions.length ? and(...conditions) : undefined;
   // A cursor is good for the list it came from only: its sort, direction and filters (and who reads it).
   const fingerprint = filtersFingerprint({
@@ -93,6 +113,7 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
     upcPrefix: q.upcPrefix?.trim() || null,
     brand: q.brand?.trim() || null,
     description: q.description?.trim() || null,
+    q: search,
     user: everyProduct ? 'all' : user.companyId,
   });
   const edge = q.after ?? q.before;
@@ -172,6 +193,21 @@ export function cataloguePageReads(db: Tx, user: UserRow, q: CatalogueQuery) {
   const cursorOf = (r: { row: CataloguedProductRow; key: string }) =>
     Buffer.from(JSON.stringify({ k: r.key, e: r.row.ean13Upc, f: fingerprint })).toString('base64url');
   return { rows, count, backwards, page, pageSize, cursorOf };
+}
+
+/**
+ * The search box's search as the list's filter: a UPC in any form on the EAN-13 (the rows' own prefix index), or a
+ * name or brand by the catalogue's trigram index; a supplier's rows those of its company among the products found.
+ */
+function catalogueSearchCondition(text: string, everyProduct: boolean): SQL {
+  const forms = upcSearchForms(text);
+  if (everyProduct)
+    return forms
+      ? upcMatches(sql`${cataloguedProducts.ean13Upc}`, forms)
+      : searchMatches(productSearchText('catalogued_products'), text);
+  if (forms) return upcMatches(sql`${companyCatalogue.ean13Upc}`, forms);
+  return sql`${companyCatalogue.ean13Upc} in (select p.ean13_upc from catalogued_products p
+    where ${searchMatches(productSearchText('p'), text)})`;
 }
 
 function decodeCatalogueCursor(cursor: string, fingerprint: string) {

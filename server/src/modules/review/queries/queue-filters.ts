@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { DUPLICATE_STATUSES, type ReviewQueueFilters } from '@portal/domain';
+import { submissionSearchCondition } from '../../../db/search-text.ts';
 import { readinessCondition } from '../../readiness/queries/filter.ts';
 
 /**
@@ -36,6 +37,8 @@ const PREDICATES: { [K in keyof ReviewQueueFilters]?: Predicate<K> } = {
   rule: (code) => readinessCondition({ failsRule: code }, 's') ?? null,
   from: (day) => sql`s.submitted_at >= ${day}::date`,
   to: (day) => sql`s.submitted_at < ${day}::date + 1`,
+  // The search box's search: a name or brand by the trigram index, a UPC by the EAN-13's.
+  q: (text) => submissionSearchCondition('s', text),
 };
 
 /** The filters' predicates joined (sort is no filter); `true` when none applies. */
@@ -57,7 +60,7 @@ export function queueWhere(filters: ReviewQueueFilters): SQL {
  * backlog, not the whole table).
  */
 export const countable = (f: ReviewQueueFilters) =>
-  !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to;
+  !f.photo.length && !f.duplicates && !f.notReady && !f.rule && !f.from && !f.to && !f.q;
 
 /**
  * Another submission of the same EAN-13 for the same partner (the same absence of one) that is pending, accepted

@@ -32,6 +32,7 @@ const filtersOf = (q: ReviewQueueFilters): ReviewQueueFilters => ({
   duplicates: q.duplicates,
   from: q.from,
   to: q.to,
+  q: q.q,
   sort: q.sort,
 });
 

@@ -1,0 +1,56 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { upcSearchForms } from '@portal/domain';
+
+/**
+ * The search's SQL, shared by the search box and the lists that filter by it (catalogue, activity, review queue):
+ * each searched text is `search_text(...)` of its columns (migration 0043_search: lowered, accents dropped), written
+ * here exactly as the GIN trigram indexes hold it, so that the planner matches them.
+ */
+
+/**
+ * How close a query must come to some stretch of a text (pg_trgm's word similarity, 0 to 1) to find it. PostgreSQL's
+ * default, 0.6, misses a query with two typos ("choclate chp cookie": 0.52 against "Organic Chocolate Chip
+ * Cookies"); 0.3 finds more but makes a three-word query recheck a seventh of 100,000 names, slower than the scan it
+ * replaces (bench/search.ts; docs/decisions/search.md). A setting of each connection (db/client.ts), as the `<%`
+ * operator that the index answers reads it from there.
+ */
+export const WORD_SIMILARITY_THRESHOLD = 0.5;
+export const WORD_SIMILARITY_SETTING = 'pg_trgm.word_similarity_threshold';
+
+/** What a submission is found by: its product name and brand. `s`: the alias of product_submissions. */
+export const submissionSearchText = (s: string) =>
+  sql.raw(`public.search_text(coalesce(${s}.product_name, '') || ' ' || coalesce(${s}.brand, ''))`);
+/** What a catalogued product is found by: its description and brand. */
+export const productSearchText = (p: string) => sql.raw(`public.search_text(${p}.description || ' ' || ${p}.brand)`);
+export const companySearchText = (c: string) => sql.raw(`public.search_text(${c}.name)`);
+export const submitterSearchText = (u: string) =>
+  sql.raw(`public.search_text(${u}.first_name || ' ' || ${u}.last_name || ' ' || ${u}.email)`);
+
+/** The text matches the query: some stretch of it within the threshold, read from its GIN trigram index. */
+export const searchMatches = (text: SQL, query: string) => sql`public.search_text(${query}) <% ${text}`;
+/** How well: the word similarity of the query to the text's closest stretch (0 to 1). */
+export const searchSimilarity = (text: SQL, query: string) =>
+  sql`word_similarity(public.search_text(${query}), ${text})`;
+
+const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => '\\' + c);
+
+/**
+ * The EAN-13 column matches a UPC typed in any form (upcSearchForms: whole codes, and codes starting with the
+ * digits), read by its pattern index.
+ */
+export function upcMatches(ean: SQL, forms: { exact: string[]; prefixes: string[] }): SQL {
+  const codes = [
+    ...forms.exact.map((code) => sql`${ean} = ${code}`),
+    ...forms.prefixes.map((prefix) => sql`${ean} like ${escapeLike(prefix) + '%'}`),
+  ];
+  return codes.length ? sql`(${sql.join(codes, sql` or `)})` : sql`false`;
+}
+
+/**
+ * A list's search filter on submissions (`s`: the alias of product_submissions): the same search as the search box's,
+ * a UPC in any form or a name and brand within the threshold.
+ */
+export function submissionSearchCondition(s: string, text: string): SQL {
+  const forms = upcSearchForms(text);
+  return forms ? upcMatches(sql.raw(`${s}.ean13_upc`), forms) : searchMatches(submissionSearchText(s), text);
+}

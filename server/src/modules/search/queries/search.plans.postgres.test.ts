@@ -1,0 +1,107 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql, type SQL } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { upcSearchForms } from '@portal/domain';
+import { openPostgres, searchStartupOptions, type Database } from '../../../db/client.ts';
+import { createPostgresDatabase } from '../../../../test/harness.ts';
+import { explainPlan } from '../../../../test/support/plans.ts';
+import { rebuildCompanyCatalogues } from '../../catalogue/queries/membership.ts';
+import { productSearchStatement, submissionSearchStatement } from './search.ts';
+
+/**
+ * The search box at 100,000 submissions and 20,000 catalogued products with names made of common grocery words: a
+ * name is read by its GIN trigram index (a bitmap scan, no sequential scan), a UPC by the EAN-13 indexes, for staff
+ * and for a supplier. Held by the plan PostgreSQL runs (EXPLAIN ANALYZE).
+ */
+const COMPANY = 9301;
+const WORDS = {
+  first: ['Organic', 'Classic', 'Crunchy', 'Spicy', 'Golden', 'Smoky', 'Creamy', 'Zesty', 'Roasted', 'Wild'],
+  second: ['Chocolate', 'Peanut', 'Vanilla', 'Almond', 'Honey', 'Garlic', 'Lemon', 'Maple', 'Cheddar', 'Berry'],
+  third: ['Cookies', 'Crackers', 'Granola', 'Yogurt', 'Chips', 'Salsa', 'Bread', 'Cereal', 'Coffee', 'Soup', 'Tea'],
+};
+const words = (list: string[]) => sql.raw(`(array[${list.map((w) => `'${w}'`).join(',')}])`);
+/** A name of three words for row g, every combination about as common as the next. */
+const nameOf = (g: SQL) =>
+  sql`${words(WORDS.first)}[1 + ${g} % 10] || ' ' || ${words(WORDS.second)}[1 + (${g} / 10) % 10] || ' ' ||
+    ${words(WORDS.third)}[1 + (${g} / 100) % 11] || ' ' || (${g} % 977)`;
+
+let database: Database;
+let drop: () => Promise<void>;
+let explainer: pg.Client;
+const dialect = new PgDialect();
+
+beforeAll(async () => {
+  const created = await createPostgresDatabase(inject('databaseTemplate'));
+  drop = created.drop;
+  database = await openPostgres(created.url, undefined, 300_000);
+  const { db } = database;
+  await db.execute(sql`
+    insert into companies (id, name, kind) select ${COMPANY} + g, 'Search Company ' || g, 'supplier' from generate_series(0, 19) g`);
+  await db.execute(sql`
+    insert into users (company_id, email, first_name, last_name, password_hash)
+    select ${COMPANY} + g, 'search-plans-' || g || '@example.com', 'Search', 'Plans', 'x' from generate_series(0, 19) g`);
+  await db.execute(sql`
+    insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status)
+    select ${COMPANY} + g % 20, (select id from users where email = 'search-plans-' || (g % 20) || '@example.com'),
+      lpad(g::text, 12, '0'), lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'SUBMITTED'
+    from generate_series(1, 100000) g`);
+  await db.execute(sql`
+    insert into catalogued_products (ean13_upc, description, brand)
+    select lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'Brand ' || (g % 50) from generate_series(1, 100000, 5) g`);
+  // Each company's catalogue (1,000 products each), as the lifecycle would have kept it.
+  await rebuildCompanyCatalogues(db);
+  for (const table of ['product_submissions', 'catalogued_products', 'company_catalogue'])
+    await db.execute(sql.raw(`vacuum analyze ${table}`));
+  explainer = new pg.Client({ connectionString: created.url, options: searchStartupOptions });
+  await explainer.connect();
+});
+afterAll(async () => {
+  await explainer?.end();
+  await database?.close();
+  await drop?.();
+});
+
+/** The plan, and the large tables it reads in full (the few companies are joined by a scan of their table). */
+async function planOf(statement: SQL) {
+  const { sql: text, params } = dialect.sqlToQuery(statement);
+  const plan = await explainPlan(explainer, text, params);
+  return { ...plan, seqScans: plan.seqScans.filter((t) => t !== 'companies') };
+}
+
+describe('the search box at 100,000 submissions (postgres)', () => {
+  it('a misspelt name is read by the trigram indexes, for staff and for a supplier', async () => {
+    for (const q of ['choclate cookeis', 'organc peanut granola', 'smokey chedar chips'])
+      for (const companyId of [null, COMPANY]) {
+        const name = `${q}, ${companyId === null ? 'staff' : 'supplier'}`;
+        const submissions = await planOf(submissionSearchStatement({ text: q }, companyId, 30));
+        expect(submissions.seqScans, name).toEqual([]);
+        expect(submissions.indexes, name).toContain('product_submissions_search_idx');
+        expect(submissions.scans('product_submissions'), name).toContain('Bitmap Heap Scan');
+        const products = await planOf(productSearchStatement({ text: q }, companyId, 30));
+        expect(products.seqScans, name).toEqual([]);
+        // Staff: the trigram index. A supplier: that, or its company's catalogue (a range of its own rows) with each
+        // product looked up by key, whichever the planner finds fewer rows in.
+        if (companyId === null) expect(products.indexes, name).toContain('catalogued_products_search_idx');
+        else
+          expect(
+            products.indexes.filter((i) => i === 'catalogued_products_search_idx' || i.startsWith('company_catalogue')),
+            name,
+          ).not.toEqual([]);
+      }
+  });
+
+  it('a UPC, whole or its first digits, is read by the EAN-13 indexes', async () => {
+    for (const typed of ['000000012345', '0000000123', '12345'])
+      for (const companyId of [null, COMPANY]) {
+        const term = upcSearchForms(typed)!;
+        const name = `${typed}, ${companyId === null ? 'staff' : 'supplier'}`;
+        const submissions = await planOf(submissionSearchStatement(term, companyId, 5));
+        expect(submissions.seqScans, name).toEqual([]);
+        expect(submissions.rowsRead('product_submissions'), name).toBeLessThanOrEqual(20_000);
+        const products = await planOf(productSearchStatement(term, companyId, 5));
+        expect(products.seqScans, name).toEqual([]);
+      }
+  });
+});
