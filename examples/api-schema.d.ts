@@ -7,7 +7,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Liveness: the process answers */
+        /**
+         * Liveness: the process answers
+         * @description Liveness: the process answers. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getHealth"];
         put?: never;
         post?: never;
@@ -24,7 +27,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Readiness: the database answers (the file storage is reported, and fails readiness only when not shared) */
+        /**
+         * Readiness: the database answers (the file storage is reported, and fails readiness only when not shared)
+         * @description Readiness: the database answers (the file storage is reported, and fails readiness only when not shared). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getReady"];
         put?: never;
         post?: never;
@@ -43,7 +49,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Sign in (sets the session cookie) */
+        /**
+         * Sign in (sets the session cookie)
+         * @description Sign in (sets the session cookie). Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postAuthLogin"];
         delete?: never;
         options?: never;
@@ -60,7 +69,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Finish a sign-in held back for a weak password */
+        /**
+         * Finish a sign-in held back for a weak password
+         * @description Finish a sign-in held back for a weak password. Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postAuthStrengthenPassword"];
         delete?: never;
         options?: never;
@@ -75,7 +87,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Sign out (ends the session) */
+        /**
+         * Sign out (ends the session)
+         * @description Sign out (ends the session). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getAuthLogout"];
         put?: never;
         post?: never;
@@ -92,7 +107,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Which sign-in methods the login pages offer */
+        /**
+         * Which sign-in methods the login pages offer
+         * @description Which sign-in methods the login pages offer. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getAuthConfig"];
         put?: never;
         post?: never;
@@ -111,7 +129,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Ask for a password reset link (same answer for any address) */
+        /**
+         * Ask for a password reset link (same answer for any address)
+         * @description Ask for a password reset link (same answer for any address). Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postUserPasswordForgot"];
         delete?: never;
         options?: never;
@@ -128,7 +149,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Set a new password with a reset link */
+        /**
+         * Set a new password with a reset link
+         * @description Set a new password with a reset link. Open to anybody; an API token, when sent, must be valid.
+         */
         post: operations["postUserPasswordReset"];
         delete?: never;
         options?: never;
@@ -148,7 +172,10 @@ export type paths = {
          * @description With optional=true (the web app probing for a session), nobody signed in is answered null with 200 rather than 401, so a logged-out page logs no failed request; a request with an API token is still refused when the token is.
          */
         get: operations["getUser"];
-        /** Change your name and e-mail */
+        /**
+         * Change your name and e-mail
+         * @description Change your name and e-mail. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         put: operations["putUser"];
         post?: never;
         delete?: never;
@@ -164,7 +191,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Whether an address has an account (your company's; staff: any) */
+        /**
+         * Whether an address has an account (your company's; staff: any)
+         * @description Whether an address has an account (your company's; staff: any). Any signed-in user or valid API token.
+         */
         get: operations["getUserExistsByEmail"];
         put?: never;
         post?: never;
@@ -187,7 +217,10 @@ export type paths = {
         delete?: never;
         options?: never;
         head?: never;
-        /** Change your password (other sessions end) */
+        /**
+         * Change your password (other sessions end)
+         * @description Change your password (other sessions end). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         patch: operations["patchUserPassword"];
         trace?: never;
     };
@@ -199,7 +232,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Accept the terms and conditions */
+        /**
+         * Accept the terms and conditions
+         * @description Accept the terms and conditions. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         put: operations["putUserAcceptTermsAndConditions"];
         post?: never;
         delete?: never;
@@ -215,7 +251,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The feature flags that are on */
+        /**
+         * The feature flags that are on
+         * @description The feature flags that are on. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getFeatureFlagsEnabled"];
         put?: never;
         post?: never;
@@ -232,7 +271,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner's co-branding and field rules (public) */
+        /**
+         * A partner's co-branding and field rules (public)
+         * @description A partner's co-branding and field rules (public). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getCompaniesByCompanyIdPartnerConfiguration"];
         put?: never;
         post?: never;
@@ -251,7 +293,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB) */
+        /**
+         * Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB)
+         * @description Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB). With an API token it needs write:partnerconfigurations (partner configurations), and its user the rights to do it.
+         */
         post: operations["postPartnerConfigurationsByIdLogo"];
         delete?: never;
         options?: never;
@@ -266,7 +311,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner configuration, with its ETag for If-Match (settings readers) */
+        /**
+         * A partner configuration, with its ETag for If-Match (settings readers)
+         * @description A partner configuration, with its ETag for If-Match (settings readers). With an API token it needs read:partnerconfigurations or write:partnerconfigurations (partner configurations), and its user the rights to do it.
+         */
         get: operations["getPartnerConfiguration"];
         /**
          * Change a partner's co-branding, field rules and photo checks (both settings scopes)
@@ -287,7 +335,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A partner's logo (public) */
+        /**
+         * A partner's logo (public)
+         * @description A partner's logo (public). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getPartnerConfigurationsByIdLogoByFileName"];
         put?: never;
         post?: never;
@@ -306,7 +357,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Create a draft from files (reads their barcodes) */
+        /**
+         * Create a draft from files (reads their barcodes)
+         * @description Create a draft from files (reads their barcodes). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postDraftSubmissions"];
         delete?: never;
         options?: never;
@@ -323,7 +377,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add files to a draft */
+        /**
+         * Add files to a draft
+         * @description Add files to a draft. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postDraftSubmissionsByIdImage"];
         delete?: never;
         options?: never;
@@ -341,6 +398,7 @@ export type paths = {
         /**
          * A draft file's image (thumbnail=true: its small rendition)
          * @deprecated
+         * @description A draft file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
          */
         get: operations["getDraftSubmissionsByIdImageByFileNameLegacy"];
         put?: never;
@@ -358,7 +416,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft file's image (thumbnail=true: its small rendition) */
+        /**
+         * A draft file's image (thumbnail=true: its small rendition)
+         * @description A draft file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraftSubmissionsByIdImageByFileName"];
         put?: never;
         post?: never;
@@ -375,7 +436,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft's file results as they are known (server-sent events) */
+        /**
+         * A draft's file results as they are known (server-sent events)
+         * @description A draft's file results as they are known (server-sent events). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraftSubmissionsByIdEvents"];
         put?: never;
         post?: never;
@@ -392,10 +456,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Your company's import jobs */
+        /**
+         * Your company's import jobs
+         * @description Your company's import jobs. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobs"];
         put?: never;
-        /** Start an import job from files (a .zip is unpacked) */
+        /**
+         * Start an import job from files (a .zip is unpacked)
+         * @description Start an import job from files (a .zip is unpacked). With an API token it needs write:bulkingestion or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         post: operations["postBulkIngestionJobs"];
         delete?: never;
         options?: never;
@@ -410,7 +480,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One import job */
+        /**
+         * One import job
+         * @description One import job. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobId"];
         put?: never;
         post?: never;
@@ -427,9 +500,15 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An import job's files */
+        /**
+         * An import job's files
+         * @description An import job's files. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobIdFiles"];
-        /** Map files of a job to UPCs */
+        /**
+         * Map files of a job to UPCs
+         * @description Map files of a job to UPCs. With an API token it needs write:bulkingestion or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         put: operations["putBulkIngestionJobsByJobIdFiles"];
         post?: never;
         delete?: never;
@@ -445,7 +524,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** An import job's files, if any changed since a time */
+        /**
+         * An import job's files, if any changed since a time
+         * @description An import job's files, if any changed since a time. With an API token it needs read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions (bulk ingestion (imports)), and its user the rights to do it.
+         */
         get: operations["getBulkIngestionJobsByJobIdFilesIfAnyUpdatedSinceByTimestamp"];
         put?: never;
         post?: never;
@@ -464,7 +546,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Resubmit a rejected product with new files */
+        /**
+         * Resubmit a rejected product with new files
+         * @description Resubmit a rejected product with new files. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postProductSubmissionsResubmit"];
         delete?: never;
         options?: never;
@@ -479,7 +564,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A submission file's image (thumbnail=true: its small rendition) */
+        /**
+         * A submission file's image (thumbnail=true: its small rendition)
+         * @description A submission file's image (thumbnail=true: its small rendition). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getProductSubmissionsByIdImageByFileName"];
         put?: never;
         post?: never;
@@ -516,7 +604,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One submission: status, partner statuses, history with review comments, files with download links */
+        /**
+         * One submission: status, partner statuses, history with review comments, files with download links
+         * @description One submission: status, partner statuses, history with review comments, files with download links. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getSubmission"];
         put?: never;
         post?: never;
@@ -555,7 +646,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only) */
+        /**
+         * Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only)
+         * @description Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["appealSubmission"];
         delete?: never;
         options?: never;
@@ -572,8 +666,31 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Staff: accept or reject a submission (a rejection needs a reason) */
+        /**
+         * Staff: accept or reject a submission (a rejection needs a reason)
+         * @description Staff: accept or reject a submission (a rejection needs a reason). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["decideSubmission"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/submissions/{id}/support-ticket": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Staff: set, change or remove the support ticket opened about a submission
+         * @description Staff: set, change or remove the support ticket opened about a submission. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
+        put: operations["setSubmissionSupportTicket"];
+        post?: never;
         delete?: never;
         options?: never;
         head?: never;
@@ -591,7 +708,7 @@ export type paths = {
         put?: never;
         /**
          * Create a draft from files
-         * @description Multipart, the files in the repeated field `files`. Each file's barcodes and photo checks are read in the background: read the draft until every `detection_status` is `done` (or follow the change feed). With an `Idempotency-Key`, a retry gives the same draft.
+         * @description Multipart, the files in the repeated field `files`, and the partner in `partner_company_id`. Each file's barcodes and photo checks are read in the background: read the draft until every `detection_status` is `done` (or follow the change feed). With an `Idempotency-Key`, a retry gives the same draft.
          */
         post: operations["createDraft"];
         delete?: never;
@@ -607,11 +724,17 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A draft: its files with their detected codes and photo checks, and each product's readiness */
+        /**
+         * A draft: its files with their detected codes and photo checks, and each product's readiness
+         * @description A draft: its files with their detected codes and photo checks, and each product's readiness. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getDraft"];
         put?: never;
         post?: never;
-        /** Delete a draft and its files */
+        /**
+         * Delete a draft and its files
+         * @description Delete a draft and its files. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteDraft"];
         options?: never;
         head?: never;
@@ -628,7 +751,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Take a file out of a draft (never its last: delete the draft instead) */
+        /**
+         * Take a file out of a draft (never its last: delete the draft instead)
+         * @description Take a file out of a draft (never its last: delete the draft instead). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["removeDraftFile"];
         options?: never;
         head?: never;
@@ -648,7 +774,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Add files to a draft */
+        /**
+         * Add files to a draft
+         * @description Add files to a draft. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["addDraftFiles"];
         delete?: never;
         options?: never;
@@ -743,7 +872,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One page of the review queue, filtered and sorted as the workspace URL says */
+        /**
+         * One page of the review queue, filtered and sorted as the workspace URL says
+         * @description One page of the review queue, filtered and sorted as the workspace URL says. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewQueue"];
         put?: never;
         post?: never;
@@ -760,7 +892,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The queue filters' choices: the partners (companies are searched: /api/review/companies) */
+        /**
+         * The queue filters' choices: the partners (companies are searched: /api/review/companies)
+         * @description The queue filters' choices: the partners (companies are searched: /api/review/companies). With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewOptions"];
         put?: never;
         post?: never;
@@ -818,10 +953,16 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal) */
+        /**
+         * Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal)
+         * @description Claim an item for review, or renew the claim (soft: lapses after 5 minutes without renewal). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         put: operations["putReviewClaimsById"];
         post?: never;
-        /** Let go of one's claim on an item */
+        /**
+         * Let go of one's claim on an item
+         * @description Let go of one's claim on an item. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteReviewClaimsById"];
         options?: never;
         head?: never;
@@ -875,10 +1016,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Stock rejection reasons: a partner's and those for every partner */
+        /**
+         * Stock rejection reasons: a partner's and those for every partner
+         * @description Stock rejection reasons: a partner's and those for every partner. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getReviewStockReasons"];
         put?: never;
-        /** Add a stock rejection reason for a partner (null: for every partner) */
+        /**
+         * Add a stock rejection reason for a partner (null: for every partner)
+         * @description Add a stock rejection reason for a partner (null: for every partner). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postReviewStockReasons"];
         delete?: never;
         options?: never;
@@ -896,7 +1043,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Remove a stock rejection reason */
+        /**
+         * Remove a stock rejection reason
+         * @description Remove a stock rejection reason. With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         delete: operations["deleteReviewStockReasonsById"];
         options?: never;
         head?: never;
@@ -912,7 +1062,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Import certified values from a CSV file (every row valid, or nothing applied) */
+        /**
+         * Import certified values from a CSV file (every row valid, or nothing applied)
+         * @description Import certified values from a CSV file (every row valid, or nothing applied). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postCataloguedProductsImport"];
         delete?: never;
         options?: never;
@@ -927,7 +1080,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The CSV template of the certified values import */
+        /**
+         * The CSV template of the certified values import
+         * @description The CSV template of the certified values import. With an API token it needs read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         get: operations["getCataloguedProductsImportTemplateCsv"];
         put?: never;
         post?: never;
@@ -945,7 +1101,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Apply one of your shipping profiles to a product (null removes it) */
+        /**
+         * Apply one of your shipping profiles to a product (null removes it)
+         * @description Apply one of your shipping profiles to a product (null removes it). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         put: operations["putProductsByEan13UpcShippingProfile"];
         post?: never;
         delete?: never;
@@ -963,7 +1122,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** New images of a catalogued product (a new submission, reviewed like the intake) */
+        /**
+         * New images of a catalogued product (a new submission, reviewed like the intake)
+         * @description New images of a catalogued product (a new submission, reviewed like the intake). With an API token it needs write:productsubmissions or write:allproductsubmissions (drafts, submissions, catalogue and the change feed), and its user the rights to do it.
+         */
         post: operations["postCataloguedProductsByEan13UpcImages"];
         delete?: never;
         options?: never;
@@ -979,7 +1141,10 @@ export type paths = {
             cookie?: never;
         };
         get?: never;
-        /** Replace a shipping profile */
+        /**
+         * Replace a shipping profile
+         * @description Replace a shipping profile. With an API token it needs write:shippingprofiles or write:allproductsubmissions (shipping profiles), and its user the rights to do it.
+         */
         put: operations["putShippingProfileById"];
         post?: never;
         delete?: never;
@@ -997,7 +1162,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Tick (true) and untick (false) products by UPC for a profile */
+        /**
+         * Tick (true) and untick (false) products by UPC for a profile
+         * @description Tick (true) and untick (false) products by UPC for a profile. With an API token it needs write:shippingprofiles or write:allproductsubmissions (shipping profiles), and its user the rights to do it.
+         */
         post: operations["postShippingProfileByIdProducts"];
         delete?: never;
         options?: never;
@@ -1012,10 +1180,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A brand profile's stored file */
+        /**
+         * A brand profile's stored file
+         * @description A brand profile's stored file. With an API token it needs read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions (brand profile), and its user the rights to do it.
+         */
         get: operations["getCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind"];
         put?: never;
-        /** Upload the brand logo, product one-sheet or sales deck */
+        /**
+         * Upload the brand logo, product one-sheet or sales deck
+         * @description Upload the brand logo, product one-sheet or sales deck. With an API token it needs write:brandprofiles or write:allproductsubmissions (brand profile), and its user the rights to do it.
+         */
         post: operations["postCompaniesByCompanyIdBrandProfilesByBrandProfileIdByKind"];
         delete?: never;
         options?: never;
@@ -1030,10 +1204,16 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** List a company's webhooks (never their secrets) */
+        /**
+         * List a company's webhooks (never their secrets)
+         * @description List a company's webhooks (never their secrets). With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getCompaniesByCompanyIdWebhooks"];
         put?: never;
-        /** Register a webhook; the answer holds its signing secret, shown this once */
+        /**
+         * Register a webhook; the answer holds its signing secret, shown this once
+         * @description Register a webhook; the answer holds its signing secret, shown this once. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postCompaniesByCompanyIdWebhooks"];
         delete?: never;
         options?: never;
@@ -1048,12 +1228,21 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** One webhook (never its secret), with its ETag for If-Match */
+        /**
+         * One webhook (never its secret), with its ETag for If-Match
+         * @description One webhook (never its secret), with its ETag for If-Match. With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getWebhooksByWebhookId"];
-        /** Change a webhook's URL, events or active flag */
+        /**
+         * Change a webhook's URL, events or active flag
+         * @description Change a webhook's URL, events or active flag. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         put: operations["putWebhooksByWebhookId"];
         post?: never;
-        /** Delete a webhook with its delivery log */
+        /**
+         * Delete a webhook with its delivery log
+         * @description Delete a webhook with its delivery log. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         delete: operations["deleteWebhooksByWebhookId"];
         options?: never;
         head?: never;
@@ -1069,7 +1258,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** New signing secret (the previous one signs alongside it for 24 hours) */
+        /**
+         * New signing secret (the previous one signs alongside it for 24 hours)
+         * @description New signing secret (the previous one signs alongside it for 24 hours). With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhooksByWebhookIdRotateSecret"];
         delete?: never;
         options?: never;
@@ -1086,7 +1278,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a test event (webhook.ping) to this webhook */
+        /**
+         * Send a test event (webhook.ping) to this webhook
+         * @description Send a test event (webhook.ping) to this webhook. With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhooksByWebhookIdPing"];
         delete?: never;
         options?: never;
@@ -1101,7 +1296,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page */
+        /**
+         * A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page
+         * @description A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page. With an API token it needs read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions (webhooks), and its user the rights to do it.
+         */
         get: operations["getWebhooksByWebhookIdDeliveries"];
         put?: never;
         post?: never;
@@ -1120,7 +1318,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Send a delivery once more, now (same webhook-id) */
+        /**
+         * Send a delivery once more, now (same webhook-id)
+         * @description Send a delivery once more, now (same webhook-id). With an API token it needs write:webhooks (webhooks), and its user the rights to do it.
+         */
         post: operations["postWebhookDeliveriesByDeliveryIdRedeliver"];
         delete?: never;
         options?: never;
@@ -1135,7 +1336,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The API token of this request: its scopes, what it may do now, its owner and expiry */
+        /**
+         * The API token of this request: its scopes, what it may do now, its owner and expiry
+         * @description The API token of this request: its scopes, what it may do now, its owner and expiry. Any signed-in user or valid API token.
+         */
         get: operations["getToken"];
         put?: never;
         post?: never;
@@ -1152,7 +1356,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Your API tokens */
+        /**
+         * Your API tokens
+         * @description Your API tokens. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         get: operations["getApiTokens"];
         put?: never;
         /**
@@ -1176,7 +1383,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke one of your API tokens */
+        /**
+         * Revoke one of your API tokens
+         * @description Revoke one of your API tokens. For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         delete: operations["deleteApiTokensById"];
         options?: never;
         head?: never;
@@ -1190,7 +1400,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Every company's API tokens (full administrators) */
+        /**
+         * Every company's API tokens (full administrators)
+         * @description Every company's API tokens (full administrators). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         get: operations["getAdminApiTokens"];
         put?: never;
         post?: never;
@@ -1210,7 +1423,10 @@ export type paths = {
         get?: never;
         put?: never;
         post?: never;
-        /** Revoke any company's API token (full administrators) */
+        /**
+         * Revoke any company's API token (full administrators)
+         * @description Revoke any company's API token (full administrators). For a signed-in session only: API tokens are refused (403 SESSION_REQUIRED).
+         */
         delete: operations["deleteAdminApiTokensById"];
         options?: never;
         head?: never;
@@ -1224,7 +1440,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** This document (OpenAPI 3.1) */
+        /**
+         * This document (OpenAPI 3.1)
+         * @description This document (OpenAPI 3.1). Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getOpenapiJson"];
         put?: never;
         post?: never;
@@ -1241,7 +1460,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The API reference, with "Try it out" using an API token */
+        /**
+         * The API reference, with "Try it out" using an API token
+         * @description The API reference, with "Try it out" using an API token. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getDocs"];
         put?: never;
         post?: never;
@@ -1258,7 +1480,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The reference page's scripts and styles */
+        /**
+         * The reference page's scripts and styles
+         * @description The reference page's scripts and styles. Open to anybody; an API token, when sent, must be valid.
+         */
         get: operations["getDocsAssetsByFile"];
         put?: never;
         post?: never;
@@ -1275,7 +1500,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The GraphQL schema (SDL) */
+        /**
+         * The GraphQL schema (SDL)
+         * @description The GraphQL schema (SDL). Any signed-in user or valid API token.
+         */
         get: operations["getGraphqlSchemaGraphqlLegacy"];
         put?: never;
         post?: never;
@@ -1292,7 +1520,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Background jobs: counts, filters and one page (staff) */
+        /**
+         * Background jobs: counts, filters and one page (staff)
+         * @description Background jobs: counts, filters and one page (staff). With an API token it needs read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions (jobs console), and its user the rights to do it.
+         */
         get: operations["getAdminJobs"];
         put?: never;
         post?: never;
@@ -1311,7 +1542,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run a failed job again */
+        /**
+         * Run a failed job again
+         * @description Run a failed job again. With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsByIdRetry"];
         delete?: never;
         options?: never;
@@ -1328,7 +1562,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Discard a failed job */
+        /**
+         * Discard a failed job
+         * @description Discard a failed job. With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsByIdDiscard"];
         delete?: never;
         options?: never;
@@ -1345,7 +1582,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Run again every failed job that matches (type, error text, failed since) */
+        /**
+         * Run again every failed job that matches (type, error text, failed since)
+         * @description Run again every failed job that matches (type, error text, failed since). With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsRetryFailed"];
         delete?: never;
         options?: never;
@@ -1362,7 +1602,10 @@ export type paths = {
         };
         get?: never;
         put?: never;
-        /** Discard every failed job that matches (type, error text, failed since) */
+        /**
+         * Discard every failed job that matches (type, error text, failed since)
+         * @description Discard every failed job that matches (type, error text, failed since). With an API token it needs write:jobs or write:partnerconfigurations (jobs console), and its user the rights to do it.
+         */
         post: operations["postAdminJobsDiscardFailed"];
         delete?: never;
         options?: never;
@@ -1377,7 +1620,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** Staff actions, one page, newest first (administrators) */
+        /**
+         * Staff actions, one page, newest first (administrators)
+         * @description Staff actions, one page, newest first (administrators). With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAudit"];
         put?: never;
         post?: never;
@@ -1394,7 +1640,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The audit filters' choices: actions, staff, companies */
+        /**
+         * The audit filters' choices: actions, staff, companies
+         * @description The audit filters' choices: actions, staff, companies. With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAuditOptions"];
         put?: never;
         post?: never;
@@ -1411,7 +1660,10 @@ export type paths = {
             path?: never;
             cookie?: never;
         };
-        /** The audit trail as CSV, with the same filters */
+        /**
+         * The audit trail as CSV, with the same filters
+         * @description The audit trail as CSV, with the same filters. With an API token it needs read:allproductsubmissions or write:allproductsubmissions (audit trail), and its user the rights to do it.
+         */
         get: operations["getAuditCsv"];
         put?: never;
         post?: never;
@@ -1422,807 +1674,150 @@ export type paths = {
         trace?: never;
     };
 };
-export type webhooks = Record<string, never>;
+export type webhooks = {
+    "submission.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.created delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.created: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_created"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.status_changed delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.status_changed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.catalogued": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.catalogued delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.catalogued: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_catalogued"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "submission.readiness_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The submission.readiness_changed delivery
+         * @description What the portal POSTs to a webhook subscribed to submission.readiness_changed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_submission_readiness_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ingestion.job_completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ingestion.job_completed delivery
+         * @description What the portal POSTs to a webhook subscribed to ingestion.job_completed: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_ingestion_job_completed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "ingestion.file_needs_mapping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The ingestion.file_needs_mapping delivery
+         * @description What the portal POSTs to a webhook subscribed to ingestion.file_needs_mapping: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_ingestion_file_needs_mapping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.ping": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The webhook.ping delivery
+         * @description What the portal POSTs to a webhook subscribed to webhook.ping: the Standard Webhooks envelope, signed (`webhook-id`, `webhook-timestamp`, `webhook-signature`). The same event is in the change feed (`GET /api/v1/events`) under the same id. Answer 2xx within 10 s; anything else is retried.
+         */
+        post: operations["webhook_webhook_ping"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+};
 export type components = {
     schemas: {
-        /**
-         * @example {
-         *       "id": 12,
-         *       "companyId": 1001,
-         *       "firstName": "Sam",
-         *       "lastName": "Supplier",
-         *       "email": "supplier@example.com",
-         *       "company": {
-         *         "id": 1001,
-         *         "name": "Green Valley Foods"
-         *       },
-         *       "isAuth0User": true,
-         *       "scopes": [
-         *         "write:webhooks"
-         *       ],
-         *       "sessionPartnerCompanyId": null,
-         *       "tcAcceptanceDate": "2026-11-25T16:05:12.000Z",
-         *       "hasBulkIngestionAccess": false
-         *     }
-         */
-        UserDetailsInput: {
-            id: number;
-            companyId: number;
-            firstName: string;
-            lastName: string;
-            email: string;
-            company: {
-                id: number;
-                name: string;
-            } | null;
-            /** @description The portal keeps this account’s password (it may edit its details here) */
-            isAuth0User: boolean;
-            /** @description The user's scopes; with an API token, the token's effective scopes */
-            scopes: string[];
-            sessionPartnerCompanyId: number | null;
-            tcAcceptanceDate: string | null;
-            /** @description The user's company is a bulk ingestion organisation */
-            hasBulkIngestionAccess: boolean;
-        };
-        /**
-         * @example {
-         *       "id": 3,
-         *       "companyId": 30443,
-         *       "companyName": "Harvest Market",
-         *       "partnerLogoFileName": "logo.png",
-         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
-         *       "primaryColor": "#1F6F43",
-         *       "secondaryColor": "#F2B705",
-         *       "landingPageEnabled": true,
-         *       "fieldRules": [
-         *         {
-         *           "field": "productName",
-         *           "visible": true,
-         *           "required": true
-         *         }
-         *       ],
-         *       "placementFieldsVisible": false,
-         *       "pricingFieldsVisible": true,
-         *       "promotionFieldsVisible": false,
-         *       "blockingPhotoChecks": [
-         *         "BLURRY"
-         *       ],
-         *       "minImageLongSidePx": 1200,
-         *       "decisionUndo": true,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        PartnerConfigurationInput: {
-            id: number;
-            companyId: number;
-            companyName: string;
-            partnerLogoFileName: string | null;
-            partnerLogoUrl: string | null;
-            primaryColor: string;
-            secondaryColor: string | null;
-            landingPageEnabled: boolean;
-            fieldRules: {
-                field: string;
-                visible: boolean;
-                required: boolean;
-            }[];
-            placementFieldsVisible: boolean;
-            pricingFieldsVisible: boolean;
-            promotionFieldsVisible: boolean;
-            /** @description Photo checks that stop Submit for this partner */
-            blockingPhotoChecks: string[];
-            minImageLongSidePx: number;
-            /** @description Review decisions can be undone for 10 s; the supplier is told after it */
-            decisionUndo: boolean;
-            /**
-             * Format: date-time
-             * @description When it was last saved
-             */
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 3,
-         *       "companyId": 30443,
-         *       "companyName": "Harvest Market",
-         *       "partnerLogoFileName": "logo.png",
-         *       "partnerLogoUrl": "/api/partner-configurations/3/logo/logo.png",
-         *       "primaryColor": "#1F6F43",
-         *       "secondaryColor": "#F2B705",
-         *       "landingPageEnabled": true,
-         *       "productNameFieldRequired": true,
-         *       "shippingProfileFieldRequired": false,
-         *       "productName": {
-         *         "visible": true,
-         *         "required": true
-         *       }
-         *     }
-         */
-        PublicPartnerConfigurationInput: {
-            id: number;
-            companyId: number;
-            companyName: string;
-            partnerLogoFileName: string | null;
-            partnerLogoUrl: string | null;
-            primaryColor: string;
-            secondaryColor: string | null;
-            landingPageEnabled: boolean;
-            productNameFieldRequired: boolean;
-            shippingProfileFieldRequired: boolean;
-        } & {
-            [key: string]: {
-                visible?: boolean;
-                required?: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "ean13Upc": "0036000291452",
-         *       "description": "Sparkling water 1 l",
-         *       "brand": "Clearwater",
-         *       "department": "Grocery",
-         *       "category": "Beverages",
-         *       "subcategory": "Sparkling water",
-         *       "itemSize": "1",
-         *       "unitsOfMeasure": "l",
-         *       "packCount": 6,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "shippingProfileId": 7,
-         *       "isDelisted": false,
-         *       "imageUrls": [
-         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
-         *       ],
-         *       "thumbnailUrls": [
-         *         "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
-         *       ],
-         *       "can": {
-         *         "addImages": true,
-         *         "setShippingProfile": true,
-         *         "delist": false
-         *       }
-         *     }
-         */
-        CataloguedProductViewInput: {
-            ean13Upc: string;
-            description: string;
-            brand: string;
-            department: string | null;
-            category: string | null;
-            subcategory: string | null;
-            itemSize: string | null;
-            unitsOfMeasure: string | null;
-            packCount: number | null;
-            /** Format: date-time */
-            updatedDate: string;
-            shippingProfileId: number | null;
-            isDelisted: boolean;
-            imageUrls: string[];
-            thumbnailUrls: string[];
-            can: {
-                addImages: boolean;
-                setShippingProfile: boolean;
-                delist: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "id": 57,
-         *       "companyId": 1001,
-         *       "source": "UPLOAD",
-         *       "receivedCount": 0,
-         *       "ignoredCount": 1,
-         *       "unidentifiedCount": 0,
-         *       "needsMappingCount": 2,
-         *       "identifiedCount": 0,
-         *       "submittedCount": 9,
-         *       "cataloguedCount": 0,
-         *       "totalCount": 12,
-         *       "createdDate": "2026-11-25T16:05:12.000Z",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "submittedByFirstName": "Sam",
-         *       "submittedByLastName": "Supplier",
-         *       "submittedByEmail": "supplier@example.com",
-         *       "status": "Incomplete"
-         *     }
-         */
-        IngestionJobInput: {
-            id: number;
-            companyId: number;
-            /** @description LOCAL (folder), S3 (bucket) or UPLOAD (the import page) */
-            source: string;
-            receivedCount: number;
-            ignoredCount: number;
-            unidentifiedCount: number;
-            needsMappingCount: number;
-            identifiedCount: number;
-            /** @description Submitted and catalogued files */
-            submittedCount: number;
-            cataloguedCount: number;
-            totalCount: number;
-            /** Format: date-time */
-            createdDate: string;
-            /** Format: date-time */
-            updatedDate: string;
-            submittedByFirstName: string | null;
-            submittedByLastName: string | null;
-            submittedByEmail: string | null;
-            /** @enum {string} */
-            status: "Complete" | "Error" | "Incomplete";
-        };
-        /**
-         * @example {
-         *       "id": "c4e1a7d2-9b3f-4e6a-8d15-6f2b0c9e7a41",
-         *       "filename": "iphone/IMG_0001.HEIC",
-         *       "upc": "036000291452",
-         *       "detectedEan13Upc": "0036000291452",
-         *       "ean13Upc": "0036000291452",
-         *       "status": "SUBMITTED",
-         *       "statusDisplayName": "Submitted",
-         *       "reason": null,
-         *       "submissionId": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        IngestionFileInput: {
-            id: string;
-            filename: string;
-            upc: string | null;
-            detectedEan13Upc: string | null;
-            ean13Upc: string | null;
-            /** @enum {string} */
-            status: "RECEIVED" | "UNIDENTIFIED" | "NEEDS_MAPPING" | "IDENTIFIED" | "IGNORED" | "SUBMITTED" | "CATALOGUED";
-            statusDisplayName: string;
-            reason: string | null;
-            submissionId: string | null;
-            /** Format: date-time */
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 7,
-         *       "name": "Case of 6 x 1 l",
-         *       "caseCount": 6,
-         *       "grossWeight": {
-         *         "value": 14.2,
-         *         "unit": "lbs"
-         *       },
-         *       "netWeight": {
-         *         "value": 13.2,
-         *         "unit": "lbs"
-         *       },
-         *       "caseLength": {
-         *         "value": 12.5,
-         *         "unit": "in"
-         *       },
-         *       "caseWidth": {
-         *         "value": 8.25,
-         *         "unit": "in"
-         *       },
-         *       "caseHeight": {
-         *         "value": 11,
-         *         "unit": "in"
-         *       },
-         *       "palletTiers": 10,
-         *       "palletLayers": 6,
-         *       "companyId": 1001,
-         *       "creatorId": 12,
-         *       "updatedDate": "2026-11-26T09:30:00.000Z",
-         *       "updatedByFirstName": "Sam",
-         *       "updatedByLastName": "Supplier",
-         *       "updatedByEmail": "supplier@example.com",
-         *       "associatedSubmissions": [
-         *         {
-         *           "type": "IN_PROGRESS",
-         *           "count": 1
-         *         },
-         *         {
-         *           "type": "CATALOGUED",
-         *           "count": 14
-         *         }
-         *       ],
-         *       "can": {
-         *         "edit": true
-         *       }
-         *     }
-         */
-        ShippingProfileInput: {
-            id: number;
-            name: string;
-            companyId: number;
-            creatorId: number | null;
-            caseCount: number;
-            grossWeight: {
-                value: number;
-                unit: string;
-            } | null;
-            netWeight: {
-                value: number;
-                unit: string;
-            } | null;
-            caseLength: {
-                value: number;
-                unit: string;
-            } | null;
-            caseWidth: {
-                value: number;
-                unit: string;
-            } | null;
-            caseHeight: {
-                value: number;
-                unit: string;
-            } | null;
-            palletTiers: number | null;
-            palletLayers: number | null;
-            /** Format: date-time */
-            updatedDate: string;
-            updatedByFirstName: string | null;
-            updatedByLastName: string | null;
-            updatedByEmail: string | null;
-            associatedSubmissions: {
-                /** @description An item status of the products using the profile, or IN_PROGRESS for drafts */
-                type: string;
-                count: number;
-            }[];
-            can: {
-                edit: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "upc": "0036000291452",
-         *       "name": "Sparkling water 1 l",
-         *       "status": "CATALOGUED",
-         *       "associated": true,
-         *       "otherProfileName": null
-         *     }
-         */
-        ShippingProfileProductInput: {
-            upc: string;
-            name: string | null;
-            status: string;
-            associated: boolean;
-            /** @description The company’s other profile the product uses, if any */
-            otherProfileName: string | null;
-        };
-        BrandProfileInput: {
-            /** @example 4 */
-            id: number;
-            /** @example 1001 */
-            companyId: number;
-            /** @example 12 */
-            creatorId: number;
-            isPublished: boolean;
-            brandLogoFilename: string | null;
-            productOneSheetFilename: string | null;
-            salesDeckFilename: string | null;
-            marketingVideoUrl: string | null;
-            brandWebsiteUrl: string | null;
-            brandCountryCode: string | null;
-            brandStateCode: string | null;
-            brandCityName: string | null;
-            yearFounded: number | null;
-            brandStory: string | null;
-            facebookUrl: string | null;
-            instagramUrl: string | null;
-            twitterUrl: string | null;
-            samplesOffered: boolean | null;
-            primaryInvestor: string | null;
-            secondaryInvestor: string | null;
-            raisingInvestment: string | null;
-            primaryDistributionMethod: string | null;
-            secondaryDistributionMethod: string | null;
-            distributionRange: ("states" | "national" | "international") | null;
-            /**
-             * @example [
-             *       "CA",
-             *       "OR",
-             *       "WA"
-             *     ]
-             */
-            distributionRangeStates: string[];
-            salesContact: {
-                Email: string | null;
-                Name: string | null;
-                Phone: string | null;
-                Title: string | null;
-            } | null;
-            primaryBroker: {
-                Company: string | null;
-                Email: string | null;
-                Name: string | null;
-                Phone: string | null;
-                Title: string | null;
-            } | null;
-            brandLogoUrl: string | null;
-            productOneSheetUrl: string | null;
-            salesDeckUrl: string | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updatedAt: string;
-            can: {
-                edit: boolean;
-            };
-        };
-        /**
-         * @example {
-         *       "id": 8,
-         *       "companyId": 1001,
-         *       "url": "https://erp.greenvalley.example/hooks/product-hub",
-         *       "events": [
-         *         "submission.status_changed",
-         *         "submission.catalogued"
-         *       ],
-         *       "active": true,
-         *       "previousSecretValidUntil": null,
-         *       "createdDate": "2026-11-25T16:05:12.000Z",
-         *       "updatedDate": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        WebhookInput: {
-            id: number;
-            companyId: number;
-            url: string;
-            events: ("submission.created" | "submission.status_changed" | "submission.catalogued" | "submission.readiness_changed" | "ingestion.job_completed" | "ingestion.file_needs_mapping")[];
-            active: boolean;
-            /** @description Until when the previous secret still signs */
-            previousSecretValidUntil: string | null;
-            createdDate: string;
-            updatedDate: string;
-        };
-        /**
-         * @example {
-         *       "id": 311,
-         *       "messageId": "msg_2pQ7Yx9KfL3mN8Rt",
-         *       "eventType": "submission.status_changed",
-         *       "status": "SUCCEEDED",
-         *       "createdDate": "2026-11-26T09:30:00.000Z",
-         *       "nextAttemptDate": null,
-         *       "payload": "{\"type\":\"submission.status_changed\",\"timestamp\":\"2026-11-26T09:30:00.000Z\",\"data\":{\"submissionId\":\"0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10\",\"companyId\":1001,\"from\":\"SUBMITTED\",\"to\":\"ACCEPTED\"}}",
-         *       "attempts": [
-         *         {
-         *           "attempt": 1,
-         *           "startedDate": "2026-11-26T09:30:00.000Z",
-         *           "durationMs": 182,
-         *           "statusCode": 200,
-         *           "error": null,
-         *           "responseExcerpt": "{\"ok\":true}"
-         *         }
-         *       ]
-         *     }
-         */
-        WebhookDeliveryInput: {
-            id: number;
-            messageId: string;
-            eventType: string;
-            /** @enum {string} */
-            status: "PENDING" | "SUCCEEDED" | "FAILED";
-            createdDate: string;
-            nextAttemptDate: string | null;
-            /** @description The body sent (JSON): { type, timestamp, data } */
-            payload: string;
-            attempts: {
-                attempt: number;
-                startedDate: string;
-                durationMs: number;
-                statusCode: number | null;
-                error: string | null;
-                responseExcerpt: string | null;
-            }[];
-        };
-        /**
-         * @example {
-         *       "id": 4471,
-         *       "type": "drafts.processFile",
-         *       "state": "failed",
-         *       "attempts": 3,
-         *       "maxAttempts": 3,
-         *       "lastError": "Could not read the image: the HEIF file is truncated.",
-         *       "payloadSummary": "draftId: 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26, fileName: front.jpg",
-         *       "progress": null,
-         *       "requestId": "req-7f3a91c2",
-         *       "createdAt": "2026-11-25T16:05:12.000Z",
-         *       "runAt": "2026-11-26T09:30:00.000Z",
-         *       "finishedAt": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        ConsoleJobInput: {
-            id: number;
-            type: string;
-            /** @enum {string} */
-            state: "queued" | "running" | "failed" | "done";
-            attempts: number;
-            maxAttempts: number;
-            lastError: string | null;
-            payloadSummary: string;
-            /** @description How far it has come; null for jobs that do not say */
-            progress: {
-                done: number;
-                total: number;
-            } | null;
-            requestId: string | null;
-            /** Format: date-time */
-            createdAt: string;
-            /** Format: date-time */
-            runAt: string;
-            finishedAt: string | null;
-        };
-        /**
-         * @example {
-         *       "id": 9120,
-         *       "at": "2026-11-26T09:30:00.000Z",
-         *       "actor": {
-         *         "id": 3,
-         *         "name": "Ada Admin",
-         *         "email": "admin@example.com"
-         *       },
-         *       "action": "submission.rejected",
-         *       "actionLabel": "Submission rejected",
-         *       "target": {
-         *         "type": "submission",
-         *         "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-         *         "companyId": 1001,
-         *         "companyName": "Green Valley Foods",
-         *         "label": "Sparkling water 1 l (036000291452)"
-         *       },
-         *       "before": {
-         *         "status": "SUBMITTED"
-         *       },
-         *       "after": {
-         *         "status": "ADMIN_REJECTED",
-         *         "reason": "The barcode on the front photo is cut off."
-         *       }
-         *     }
-         */
-        AuditRowInput: {
-            id: number;
-            /** Format: date-time */
-            at: string;
-            actor: {
-                id: number;
-                name: string;
-                email: string;
-            };
-            action: string;
-            actionLabel: string;
-            target: {
-                type: string;
-                id: string;
-                companyId: number | null;
-                companyName: string | null;
-                label: string | null;
-            };
-            /** @description What the change replaced (the fields it changed) */
-            before: {
-                [key: string]: unknown;
-            } | null;
-            /** @description What the change made */
-            after: {
-                [key: string]: unknown;
-            } | null;
-        };
-        /**
-         * @example {
-         *       "code": "R-IMG-MIN-2",
-         *       "severity": "blocking",
-         *       "message": "At least 2 images are needed.",
-         *       "fix": "Add a photo of the back of the pack.",
-         *       "fileNames": []
-         *     }
-         */
-        FailingRuleInput: {
-            /** @example R-IMG-MIN-2 */
-            code: string;
-            /** @enum {string} */
-            severity: "blocking" | "warning" | "info";
-            message: string;
-            fix: string;
-            /** @description The files that fail it (photo checks) */
-            fileNames: string[];
-        };
-        ReadinessInput: {
-            /**
-             * @description Passed weight / total weight, in whole percent
-             * @example 75
-             */
-            percent: number;
-            /** @description No blocking rule fails */
-            ready: boolean;
-            /**
-             * @description The version of the partner's own rules it was judged against (0: none saved)
-             * @example 3
-             */
-            version: number;
-            failing: components["schemas"]["FailingRuleInput"][];
-        };
-        SubmissionSummaryInput: {
-            /**
-             * Format: uuid
-             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-             */
-            id: string;
-            /** @example 036000291452 */
-            upc: string;
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @example 1001 */
-            company_id: number;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            /** @enum {string} */
-            partner_status: "Incomplete" | "Complete" | "N/A";
-            /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
-            readiness: components["schemas"]["ReadinessInput"] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-25T16:05:12.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-        };
-        SubmissionPageInput: {
-            items: components["schemas"]["SubmissionSummaryInput"][];
-            /** @description Give it as `cursor` for the next page; null on the last page */
-            next_cursor: string | null;
-        };
-        /**
-         * @example {
-         *       "code": "BLURRY",
-         *       "message": "The photo is blurred: take it again."
-         *     }
-         */
-        PhotoCheckInput: {
-            /** @enum {string} */
-            code: "LOW_RESOLUTION" | "BLURRY" | "TOO_DARK" | "OVEREXPOSED" | "DUPLICATE" | "PLACEHOLDER_CODE" | "CODE_UNREADABLE";
-            message: string;
-        };
-        /**
-         * @example {
-         *       "code": "R-IMG-MIN-2",
-         *       "kind": "min-images",
-         *       "severity": "blocking",
-         *       "weight": 3,
-         *       "passed": false,
-         *       "message": "At least 2 images are needed.",
-         *       "fix": "Add a photo of the back of the pack.",
-         *       "file_names": []
-         *     }
-         */
-        RuleResultInput: {
-            code: string;
-            kind: string;
-            /** @enum {string} */
-            severity: "blocking" | "warning" | "info";
-            weight: number;
-            passed: boolean;
-            message: string;
-            fix: string;
-            /** @description The files that fail it (photo checks) */
-            file_names: string[];
-        };
-        /**
-         * @example {
-         *       "upc": "036000291452",
-         *       "file_names": [
-         *         "front.jpg"
-         *       ],
-         *       "percent": 75,
-         *       "ready": false,
-         *       "rules_version": 3,
-         *       "failing": [
-         *         {
-         *           "code": "R-IMG-MIN-2",
-         *           "kind": "min-images",
-         *           "severity": "blocking",
-         *           "weight": 3,
-         *           "passed": false,
-         *           "message": "At least 2 images are needed.",
-         *           "fix": "Add a photo of the back of the pack.",
-         *           "file_names": []
-         *         }
-         *       ]
-         *     }
-         */
-        ProductReadinessInput: {
-            upc: string;
-            file_names: string[];
-            percent: number;
-            /** @description No blocking rule fails: Submit is accepted */
-            ready: boolean;
-            rules_version: number;
-            failing: components["schemas"]["RuleResultInput"][];
-        };
-        DraftFileInput: {
-            /** @example front.jpg */
-            file_name: string;
-            /**
-             * @example jpeg
-             * @enum {string}
-             */
-            kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
-            /** @example 1843302 */
-            size: number;
-            /**
-             * @description The UPC entered for this file (null: the detected one is used)
-             * @example 036000291452
-             */
-            upc: string | null;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @description Used as the UPC when none is entered
-             * @example 036000291452
-             */
-            detected_upc: string | null;
-            /**
-             * @description Every code read from the file
-             * @example [
-             *       "036000291452"
-             *     ]
-             */
-            detected_upcs: string[];
-            /** @example bars */
-            detected_from: ("bars" | "digits") | null;
-            /**
-             * @description pending while the barcodes and photo checks are read
-             * @example done
-             * @enum {string}
-             */
-            detection_status: "pending" | "done" | "failed";
-            /** @example 7 */
-            shipping_profile_id: number | null;
-            is_marketing_image: boolean;
-            /** @description Photo checks the file failed ([] while pending) */
-            photo_checks: components["schemas"]["PhotoCheckInput"][];
-            /** @example 3024 */
-            long_side_px: number | null;
-            /**
-             * @description The file (a PDF as its first page), on this server
-             * @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg
-             */
-            image_url: string;
-            /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
-            thumbnail_url: string;
-        };
-        DraftInput: {
-            /**
-             * Format: uuid
-             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
-             */
-            id: string;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            created_by: {
-                /** @example 12 */
-                user_id: number;
-                /** @example supplier@example.com */
-                email: string;
-            };
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-            files: components["schemas"]["DraftFileInput"][];
-            /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
-            readiness: components["schemas"]["ProductReadinessInput"][];
-            can: {
-                edit: boolean;
-                delete: boolean;
-            };
-        };
         /**
          * @example {
          *       "upc": "036000291452",
@@ -2230,174 +1825,11 @@ export type components = {
          *     }
          */
         DraftFileUpdateInput: {
+            /** @description UPC-A (12 digits), EAN-13 (13), EAN-8 or GTIN-14, as printed or as `detected_upc` gives it: a UPC-A and its EAN-13 are the same product */
             upc?: string | null;
             product_name?: string | null;
             shipping_profile_id?: number | null;
             is_marketing_image?: boolean;
-        };
-        SubmitResultInput: {
-            /** @description One per distinct UPC of the draft */
-            submissions: components["schemas"]["SubmissionSummaryInput"][];
-        };
-        /**
-         * @example {
-         *       "target": "region",
-         *       "file_name": "front.jpg",
-         *       "region": {
-         *         "x": 0.12,
-         *         "y": 0.55,
-         *         "w": 0.3,
-         *         "h": 0.2
-         *       },
-         *       "text": "The barcode is cut off at the edge.",
-         *       "by": "Ada Admin",
-         *       "at": "2026-11-26T09:30:00.000Z"
-         *     }
-         */
-        ReviewCommentInput: {
-            /**
-             * @description What the comment is about
-             * @enum {string}
-             */
-            target: "upc" | "productName" | "file" | "region";
-            /** @description For file and region: the file */
-            file_name: string | null;
-            region: {
-                x: number;
-                y: number;
-                w: number;
-                h: number;
-            } | null;
-            text: string;
-            by: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            at: string;
-        };
-        StatusChangeInput: {
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            at: string;
-            /** @example SUBMITTED */
-            from_status: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            to_status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /**
-             * @description The reviewer's or the checks' comment
-             * @example The barcode on the front photo is cut off.
-             */
-            reason: string | null;
-            /** @example Ada Admin */
-            by: string;
-            /** @description The reviewer's comments on fields and files with this change */
-            comments: components["schemas"]["ReviewCommentInput"][];
-        };
-        SubmissionFileInput: {
-            /** @example front.jpg */
-            file_name: string;
-            /**
-             * @example jpeg
-             * @enum {string}
-             */
-            kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
-            is_marketing_image: boolean;
-            /**
-             * @example [
-             *       "036000291452"
-             *     ]
-             */
-            detected_upcs: string[];
-            /** @example bars */
-            detected_from: ("bars" | "digits") | null;
-            /** @description Where the detected code is on the image: fractions (0 to 1) of its width and height from its top left */
-            barcode_region: {
-                x: number;
-                y: number;
-                w: number;
-                h: number;
-            } | null;
-            photo_checks: components["schemas"]["PhotoCheckInput"][];
-            /**
-             * @description The file (a PDF as its first page), on this server, with the same credentials
-             * @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg
-             */
-            download_url: string;
-            /** @example /api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true */
-            thumbnail_url: string;
-        };
-        /**
-         * @example {
-         *       "type": "Warn",
-         *       "message": "Brand is missing."
-         *     }
-         */
-        PartnerStatusInput: {
-            /** @enum {string} */
-            type: "Pass" | "Info" | "Warn" | "Fail";
-            message: string;
-        };
-        SubmissionInput: {
-            /**
-             * Format: uuid
-             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-             */
-            id: string;
-            /** @example 036000291452 */
-            upc: string;
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Sparkling water 1 l */
-            product_name: string | null;
-            /**
-             * @example ADMIN_REJECTED
-             * @enum {string}
-             */
-            status: "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-            /** @example 1001 */
-            company_id: number;
-            /** @example 30443 */
-            partner_company_id: number | null;
-            /** @enum {string} */
-            partner_status: "Incomplete" | "Complete" | "N/A";
-            /** @description Readiness for its partner by the partner's rules; null without a partner with a configuration */
-            readiness: components["schemas"]["ReadinessInput"] | null;
-            /**
-             * Format: date-time
-             * @example 2026-11-25T16:05:12.000Z
-             */
-            created_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-            /** @example Rejected */
-            status_display_name: string;
-            partner_statuses: components["schemas"]["PartnerStatusInput"][];
-            /** @description Why it was rejected (null unless rejected) */
-            rejection: {
-                /** @example The barcode on the front photo is cut off. */
-                message: string;
-                by_staff: boolean;
-            } | null;
-            /** @description The comments of the rejection it is in, on the UPC, the product name, files or regions (empty unless rejected) */
-            review_comments: components["schemas"]["ReviewCommentInput"][];
-            /** @description Every status change, oldest first, with its comment */
-            history: components["schemas"]["StatusChangeInput"][];
-            files: components["schemas"]["SubmissionFileInput"][];
-            can: {
-                review: boolean;
-                resubmit: boolean;
-                appeal: boolean;
-                delete: boolean;
-            };
         };
         /**
          * @example {
@@ -2411,496 +1843,17 @@ export type components = {
             /** @description Required to reject */
             reason?: string | null;
         };
-        CataloguedProductInput: {
-            /** @example 0036000291452 */
-            ean13_upc: string;
-            /** @example Clearwater */
-            brand: string;
-            /** @example Sparkling water 1 l */
-            description: string;
-            /** @example Grocery */
-            department: string | null;
-            /** @example Beverages */
-            category: string | null;
-            /** @example Sparkling water */
-            subcategory: string | null;
-            /** @example 1 */
-            item_size: string | null;
-            /** @example l */
-            units_of_measure: string | null;
-            /** @example 6 */
-            pack_count: number | null;
-            /** @example false */
-            is_delisted: boolean;
-            /**
-             * @example [
-             *       "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg"
-             *     ]
-             */
-            image_urls: string[];
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updated_at: string;
-        };
-        CataloguePageInput: {
-            items: components["schemas"]["CataloguedProductInput"][];
-            next_cursor: string | null;
-        };
-        TokenInfoInput: {
-            /** @example 42 */
-            id: number;
-            /** @example ERP sync */
-            name: string;
-            /**
-             * @description What the token was given
-             * @example [
-             *       "read:productsubmissions",
-             *       "write:productsubmissions"
-             *     ]
-             */
-            scopes: string[];
-            /**
-             * @description Of those, what its owner still holds: what it may do now
-             * @example [
-             *       "read:productsubmissions",
-             *       "write:productsubmissions"
-             *     ]
-             */
-            effective_scopes: string[];
-            /** @description It may change products, drafts and reviews */
-            can_write: boolean;
-            /** @description What the token may do in each area of the API (a route of an area it does not cover answers 403) */
-            areas: {
-                /** @enum {string} */
-                area: "productsubmissions" | "brandprofiles" | "shippingprofiles" | "bulkingestion" | "webhooks" | "partnerconfigurations" | "jobs" | "audit";
-                /** @example Submissions and drafts */
-                label: string;
-                /**
-                 * @example write
-                 * @enum {string}
-                 */
-                access: "none" | "read" | "write";
-            }[];
-            owner: {
-                /** @example 12 */
-                user_id: number;
-                /** @example supplier@example.com */
-                email: string;
-                /** @example 1001 */
-                company_id: number;
-            };
-            /**
-             * Format: date-time
-             * @example 2027-11-26T09:30:00.000Z
-             */
-            expires_at: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-        };
-        FeedEventInput: {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.created";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.status_changed";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-                /** @description null: a new submission (an import) */
-                from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
-                /** @enum {string} */
-                to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                reason: string | null;
-                /** @description A reviewer's comments on fields and files with a rejection */
-                comments?: {
-                    /** @enum {string} */
-                    target: "upc" | "productName" | "file" | "region";
-                    fileName: string | null;
-                    region: {
-                        x: number;
-                        y: number;
-                        w: number;
-                        h: number;
-                    } | null;
-                    text: string;
-                }[];
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.catalogued";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "submission.readiness_changed";
-            data: {
-                /**
-                 * Format: uuid
-                 * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-                 */
-                submissionId: string;
-                /** @example 1001 */
-                companyId: number;
-                /** @example 30443 */
-                partnerCompanyId: number | null;
-                /** @example 036000291452 */
-                upc: string;
-                /** @example 0036000291452 */
-                ean13Upc: string;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @enum {string} */
-                status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
-                /** @description Readiness for its partner (null: no partner's rules) */
-                readiness?: components["schemas"]["ReadinessInput"] | null;
-                previousReadiness: components["schemas"]["ReadinessInput"] | null;
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "ingestion.job_completed";
-            data: {
-                jobId: number;
-                companyId: number;
-                source: string;
-                counts: {
-                    [key: string]: number;
-                };
-            };
-        } | {
-            /**
-             * @description The event, as a cursor: ask for ?after= it
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            id: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            created_at: string;
-            /** @constant */
-            type: "ingestion.file_needs_mapping";
-            data: {
-                jobId: number;
-                fileId: string;
-                companyId: number;
-                filename: string;
-            };
-        };
-        FeedPageInput: {
-            items: components["schemas"]["FeedEventInput"][];
-            /**
-             * @description Ask with ?after= this next: the last event of this page, or, when nothing more is waiting, where the feed stands (past every event read, before every event to come). Keep it even when `items` is empty.
-             * @example MjAyNi0xMS0yNlQwOTozMDowMFo
-             */
-            next_cursor: string;
-            /** @description More events are waiting: ask again at once */
-            has_more: boolean;
-        };
-        DraftViewInput: {
-            /**
-             * Format: uuid
-             * @example 7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26
-             */
-            id: string;
-            /** @example 12 */
-            userId: number;
-            /** @example false */
-            isImported: boolean;
-            /** @example 30443 */
-            partnerCompanyId: number | null;
-            /** @example Sam */
-            creatorFirstName: string;
-            /** @example Supplier */
-            creatorLastName: string;
-            /** @example supplier@example.com */
-            creatorEmail: string;
-            /**
-             * Format: date-time
-             * @example 2026-11-26T09:30:00.000Z
-             */
-            updatedDate: string;
-            can: {
-                edit: boolean;
-                delete: boolean;
-            };
-            files: {
-                /** @example front.jpg */
-                fileName: string;
-                /** @example jpeg */
-                kind: string;
-                /** @example 1843302 */
-                size: number;
-                /** @example 036000291452 */
-                upc: string | null;
-                /** @example Sparkling water 1 l */
-                productName: string | null;
-                /** @example 036000291452 */
-                detectedUpc: string | null;
-                /**
-                 * @example [
-                 *       "036000291452"
-                 *     ]
-                 */
-                detectedUpcs: string[];
-                /** @example bars */
-                detectedFrom: ("bars" | "digits") | null;
-                /**
-                 * @example done
-                 * @enum {string}
-                 */
-                detectionStatus: "pending" | "done" | "failed";
-                /** @example 7 */
-                shippingProfileId: number | null;
-                isMarketingImage: boolean;
-                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg */
-                imageUrl: string;
-                /** @example /draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
-                thumbnailUrl: string;
-                thumbnailReady: boolean;
-                qualityIssues: components["schemas"]["PhotoCheckInput"][];
-                /** @example 3024 */
-                longSidePx: number | null;
-            }[];
-        };
-        SearchHitInput: {
-            /**
-             * @example submission
-             * @enum {string}
-             */
-            kind: "product" | "submission" | "company" | "submitter";
-            /**
-             * @description The EAN-13 of a product, the id of a submission, of a company or of a user
-             * @example 0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10
-             */
-            id: string;
-            /**
-             * @description The product's description, the submission's product name, the company's or the user's name
-             * @example Organic Chocolate Chip Cookies
-             */
-            title: string;
-            /**
-             * @description The brand of a product or submission, the kind of a company, the e-mail of a submitter
-             * @example Green Valley
-             */
-            detail: string | null;
-            /**
-             * @description The EAN-13 of a product or submission
-             * @example 0036000291452
-             */
-            upc: string | null;
-            /**
-             * @description A submission's status; a product's CATALOGUED or DELISTED
-             * @example SUBMITTED
-             */
-            status: string | null;
-            /** @description The partner a submission was sent to */
-            partner: {
-                /** @example 30443 */
-                id: number;
-                /** @example Fresh Market Grocers */
-                name: string;
-            } | null;
-            /** @description The company of a submission or a submitter */
-            company: {
-                /** @example 1001 */
-                id: number;
-                /** @example Green Valley Foods */
-                name: string;
-            } | null;
-            /**
-             * @description How well it answers the query: the order within its kind
-             * @example 0.83
-             */
-            score: number;
-        };
         /**
          * @example {
-         *       "query": "choclate chp cookie",
-         *       "products": [
-         *         {
-         *           "kind": "product",
-         *           "id": "0036000291452",
-         *           "title": "Organic Chocolate Chip Cookies",
-         *           "detail": "Green Valley",
-         *           "upc": "0036000291452",
-         *           "status": "CATALOGUED",
-         *           "partner": null,
-         *           "company": null,
-         *           "score": 0.6
-         *         }
-         *       ],
-         *       "submissions": [
-         *         {
-         *           "kind": "submission",
-         *           "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
-         *           "title": "Organic Chocolate Chip Cookies",
-         *           "detail": "Green Valley",
-         *           "upc": "0036000291452",
-         *           "status": "SUBMITTED",
-         *           "partner": {
-         *             "id": 30443,
-         *             "name": "Fresh Market Grocers"
-         *           },
-         *           "company": {
-         *             "id": 1001,
-         *             "name": "Green Valley Foods"
-         *           },
-         *           "score": 0.6
-         *         }
-         *       ],
-         *       "companies": [],
-         *       "submitters": []
+         *       "ticket_id": "ZD-48213",
+         *       "ticket_url": "https://support.example/tickets/48213"
          *     }
          */
-        SearchResultsInput: {
-            /** @example choclate chp cookie */
-            query: string;
-            /** @description Catalogued products, best first */
-            products: components["schemas"]["SearchHitInput"][];
-            /** @description Product submissions, best first */
-            submissions: components["schemas"]["SearchHitInput"][];
-            /** @description Companies by name: staff only (empty for a supplier) */
-            companies: components["schemas"]["SearchHitInput"][];
-            /** @description Submitters by name or e-mail: staff only (empty for a supplier) */
-            submitters: components["schemas"]["SearchHitInput"][];
-        };
-        ErrorInput: {
-            /**
-             * @description RFC 9457: the problem type, from code
-             * @example urn:producthub:problem:forbidden
-             */
-            type: string;
-            /**
-             * @description RFC 9457: the HTTP status's phrase
-             * @example Forbidden
-             */
-            title: string;
-            /** @example 403 */
-            status: number;
-            /** @description RFC 9457: the same as message */
-            detail: string;
-            /** @example FORBIDDEN */
-            code: string;
-            message: string;
-            reason?: string;
-            /** @description Field name to its message */
-            fields?: {
-                [key: string]: string;
-            };
-            /** @description Per-row problems of an import (IMPORT_INVALID) */
-            rows?: unknown[];
+        SupportTicketInputInput: {
+            /** @description The ticket id in your support system (letters, digits and - _ # . /); null or empty removes the ticket */
+            ticket_id: string | null;
+            /** @description The ticket's https:// address */
+            ticket_url?: string | null;
         };
         /**
          * @example {
@@ -3639,14 +2592,14 @@ export type components = {
             /** @example Sparkling water 1 l */
             product_name: string | null;
             /**
-             * @description Used as the UPC when none is entered
-             * @example 036000291452
+             * @description Used as the UPC when none is entered. Always its EAN-13 form: 13 digits, a UPC-A with a leading 0 (036000291452 reads as 0036000291452); `upc` takes either form
+             * @example 0036000291452
              */
             detected_upc: string | null;
             /**
-             * @description Every code read from the file
+             * @description Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)
              * @example [
-             *       "036000291452"
+             *       "0036000291452"
              *     ]
              */
             detected_upcs: string[];
@@ -3673,6 +2626,22 @@ export type components = {
             /** @example /api/draftSubmissions/7c2a9e41-3b6d-4f58-8e0a-1d9b5c7f3a26/image/front.jpg?thumbnail=true */
             thumbnail_url: string;
         };
+        /**
+         * @example {
+         *       "file_name": "front.jpg",
+         *       "field": "upc",
+         *       "code": "UPC_INVALID",
+         *       "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+         *     }
+         */
+        DraftWarning: {
+            file_name: string;
+            /** @enum {string} */
+            field: "upc";
+            /** @enum {string} */
+            code: "UPC_INVALID";
+            message: string;
+        };
         Draft: {
             /**
              * Format: uuid
@@ -3695,22 +2664,12 @@ export type components = {
             files: components["schemas"]["DraftFile"][];
             /** @description Each product (files grouped by UPC) against the partner's rules; [] without a partner */
             readiness: components["schemas"]["ProductReadiness"][];
+            /** @description Values saved as entered that Submit will refuse (a UPC with a wrong check digit...); [] when none */
+            warnings: components["schemas"]["DraftWarning"][];
             can: {
                 edit: boolean;
                 delete: boolean;
             };
-        };
-        /**
-         * @example {
-         *       "upc": "036000291452",
-         *       "product_name": "Sparkling water 1 l"
-         *     }
-         */
-        DraftFileUpdate: {
-            upc?: string | null;
-            product_name?: string | null;
-            shipping_profile_id?: number | null;
-            is_marketing_image?: boolean;
         };
         SubmitResult: {
             /** @description One per distinct UPC of the draft */
@@ -3786,8 +2745,9 @@ export type components = {
             kind: "pdf" | "jpeg" | "png" | "gif" | "tiff";
             is_marketing_image: boolean;
             /**
+             * @description Every code read from the file, each as its EAN-13 (13 digits; a GTIN-14 stays 14)
              * @example [
-             *       "036000291452"
+             *       "0036000291452"
              *     ]
              */
             detected_upcs: string[];
@@ -3875,18 +2835,13 @@ export type components = {
                 appeal: boolean;
                 delete: boolean;
             };
-        };
-        /**
-         * @example {
-         *       "status": "ADMIN_REJECTED",
-         *       "reason": "The front of the pack is missing."
-         *     }
-         */
-        Decision: {
-            /** @enum {string} */
-            status: "ACCEPTED" | "ADMIN_REJECTED";
-            /** @description Required to reject */
-            reason?: string | null;
+            /** @description Staff only: the support ticket opened about the item (null when there is none) */
+            support_ticket: {
+                /** @example ZD-48213 */
+                id: string;
+                /** @example https://support.example/tickets/48213 */
+                url: string | null;
+            } | null;
         };
         CataloguedProduct: {
             /** @example 0036000291452 */
@@ -4383,7 +3338,20 @@ export type components = {
     responses: never;
     parameters: never;
     requestBodies: never;
-    headers: never;
+    headers: {
+        /** @description The version of what the answer shows: send it as If-Match to change only that version (else 412). */
+        ETag: string;
+        /** @description `true` when this is the stored answer of an earlier request with the same Idempotency-Key (or a submit of a draft that was already submitted). */
+        "Idempotent-Replayed": "true";
+        /** @description With an API token (IETF RateLimit header fields): what is left of the current window, e.g. `"default";r=599;t=60`. */
+        RateLimit: string;
+        /** @description With an API token: the limit per window, e.g. `"default";q=600;w=60`. */
+        "RateLimit-Policy": string;
+        /** @description Seconds to wait before sending the request again. */
+        "Retry-After": number;
+        /** @description The address of what was made. */
+        Location: string;
+    };
     pathItems: never;
 };
 export type $defs = Record<string, never>;
@@ -4397,7 +3365,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Liveness: the process answers */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4425,9 +3393,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4436,6 +3405,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4463,7 +3433,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Readiness: the database answers (the file storage is reported, and fails readiness only when not shared) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4495,9 +3465,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4506,6 +3477,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4548,7 +3520,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Sign in (sets the session cookie) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4588,11 +3560,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "username: Please enter an email address.; password: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "username: Please enter an email address.; password: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "username": "Please enter an email address.",
+                     *         "password": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -4610,9 +3583,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4678,6 +3652,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4697,6 +3672,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4735,7 +3711,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Finish a sign-in held back for a weak password */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4775,11 +3751,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -4797,9 +3773,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4865,6 +3842,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4884,6 +3862,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4929,9 +3908,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -4959,6 +3939,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -4986,7 +3967,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Which sign-in methods the login pages offer */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -5019,9 +4000,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5030,6 +4012,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5068,7 +4051,7 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Ask for a password reset link (same answer for any address) */
             202: {
                 headers: {
                     [name: string]: unknown;
@@ -5096,11 +4079,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter an email address.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter an email address.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter an email address."
                      *       }
                      *     }
                      */
@@ -5118,9 +4101,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5186,6 +4170,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5205,6 +4190,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5263,11 +4249,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "token: Invalid input: expected string, received undefined; newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "token: Invalid input: expected string, received undefined; newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "token": "Invalid input: expected string, received undefined",
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -5285,9 +4272,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5353,6 +4341,7 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5372,6 +4361,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5401,9 +4391,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The signed-in user (or the token's user, with the token's scopes) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5441,11 +4433,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "optional: Invalid option: expected one of \"true\"|\"false\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "optional: Invalid option: expected one of \"true\"|\"false\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "optional": "Invalid option: expected one of \"true\"|\"false\""
                      *       }
                      *     }
                      */
@@ -5474,6 +4466,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5482,9 +4477,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5493,6 +4488,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5535,9 +4531,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change your name and e-mail */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5575,11 +4573,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter an email address.; firstName: Please enter a first name.; lastName: Please enter a last name.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter an email address.; firstName: Please enter a first name.; lastName: Please enter a last name.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter an email address.",
+                     *         "firstName": "Please enter a first name.",
+                     *         "lastName": "Please enter a last name."
                      *       }
                      *     }
                      */
@@ -5613,12 +4613,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5632,12 +4632,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "An account with this email address already exists.",
+                     *       "code": "CONFLICT",
+                     *       "message": "An account with this email address already exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5684,6 +4684,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5692,9 +4695,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5703,6 +4706,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5732,9 +4736,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Whether an address has an account (your company's; staff: any) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5759,11 +4765,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "email: Please enter a valid email address.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "email: Please enter a valid email address.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "email": "Please enter a valid email address."
                      *       }
                      *     }
                      */
@@ -5792,6 +4798,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5800,9 +4809,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5811,6 +4820,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5854,6 +4864,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -5869,11 +4881,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "oldPassword: Please enter a password.; newPassword: Please enter a password.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "oldPassword: Please enter a password.; newPassword: Please enter a password.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "oldPassword": "Please enter a password.",
+                     *         "newPassword": "Please enter a password."
                      *       }
                      *     }
                      */
@@ -5907,12 +4920,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5959,6 +4972,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -5967,9 +4983,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -5978,6 +4994,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6005,9 +5022,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Accept the terms and conditions */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6061,12 +5080,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6075,6 +5094,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6083,9 +5105,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6094,6 +5116,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6148,9 +5171,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6159,6 +5183,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6188,7 +5213,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A partner's co-branding and field rules (public) */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -6226,11 +5251,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6248,9 +5273,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6267,9 +5293,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6278,6 +5304,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6317,9 +5344,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Replace a partner's logo (PNG, JPEG or GIF, at most 2 MB) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6365,11 +5395,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6403,12 +5433,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6425,9 +5455,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6474,6 +5504,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6482,9 +5515,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6493,6 +5526,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6522,9 +5556,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A partner configuration, with its ETag for If-Match (settings readers) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6570,11 +5607,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -6608,12 +5645,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading partner configurations: create a token with read:partnerconfigurations or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading partner configurations: create a token with read:partnerconfigurations or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6630,9 +5667,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6641,6 +5678,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6649,9 +5689,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6660,6 +5700,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6811,9 +5852,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change a partner's co-branding, field rules and photo checks (both settings scopes) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -6859,11 +5903,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "primaryColor: Invalid input: expected string, received undefined; landingPageEnabled: Invalid input: expected boolean, received undefined",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "primaryColor: Invalid input: expected string, received undefined; landingPageEnabled: Invalid input: expected boolean, received undefined",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "primaryColor": "Invalid input: expected string, received undefined",
+                     *         "landingPageEnabled": "Invalid input: expected boolean, received undefined"
                      *       }
                      *     }
                      */
@@ -6897,12 +5942,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing partner configurations: create a token with write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6919,9 +5964,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -6935,12 +5980,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Someone else saved this configuration while you were changing it. Reload the page to see their changes, then make yours again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7006,6 +6051,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7014,9 +6062,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7025,6 +6073,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7058,6 +6107,7 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7082,11 +6132,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -7104,9 +6154,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7123,9 +6174,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such partner configuration.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such partner configuration."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7134,6 +6185,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7168,9 +6220,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a draft from files (reads their barcodes) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7228,15 +6282,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7269,12 +6320,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7302,6 +6353,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7310,9 +6364,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7321,6 +6375,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7357,9 +6412,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Add files to a draft */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7420,11 +6477,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -7458,12 +6515,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7480,9 +6537,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7496,12 +6553,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7529,6 +6586,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7537,9 +6597,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7548,6 +6608,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7583,6 +6644,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7601,11 +6664,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -7639,12 +6703,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7661,9 +6725,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7672,6 +6736,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7680,9 +6747,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7691,6 +6758,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7726,6 +6794,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7744,11 +6814,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -7782,12 +6853,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7804,9 +6875,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7815,6 +6886,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7823,9 +6897,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7834,6 +6908,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7866,6 +6941,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7892,11 +6969,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -7930,12 +7007,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7952,9 +7029,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7963,6 +7040,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -7971,9 +7051,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -7982,6 +7062,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8012,6 +7093,8 @@ export interface operations {
             /** @description The jobs, newest first */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8068,12 +7151,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8082,6 +7165,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8090,9 +7176,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8101,6 +7187,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8134,9 +7221,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Start an import job from files (a .zip is unpacked) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8172,15 +7261,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8213,12 +7299,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8246,6 +7332,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8254,9 +7343,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8265,6 +7354,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8294,9 +7384,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One import job */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8335,11 +7427,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number."
                      *       }
                      *     }
                      */
@@ -8373,12 +7465,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8395,9 +7487,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8406,6 +7498,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8414,9 +7509,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8425,6 +7520,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8457,6 +7553,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8490,11 +7588,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number."
                      *       }
                      *     }
                      */
@@ -8528,12 +7626,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8550,9 +7648,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8561,6 +7659,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8569,9 +7670,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8580,6 +7681,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8627,6 +7729,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8660,11 +7764,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "_: Invalid input: expected array, received object",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "_: Invalid input: expected array, received object",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "_": "Invalid input: expected array, received object"
                      *       }
                      *     }
                      */
@@ -8698,12 +7802,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing bulk ingestion (imports): create a token with write:bulkingestion or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8720,9 +7824,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8769,6 +7873,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8777,9 +7884,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8788,6 +7895,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8822,6 +7930,8 @@ export interface operations {
             /** @description The job's files with their status, UPC and reason */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8855,11 +7965,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "jobId: The job id is not a number.; timestamp: Too big: expected string to have <=40 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "jobId: The job id is not a number.; timestamp: Too big: expected string to have <=40 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "jobId": "The job id is not a number.",
+                     *         "timestamp": "Too big: expected string to have <=40 characters"
                      *       }
                      *     }
                      */
@@ -8893,12 +8004,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading bulk ingestion (imports): create a token with read:bulkingestion or write:bulkingestion or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8915,9 +8026,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Job not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Job not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8926,6 +8037,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8934,9 +8048,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -8945,6 +8059,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -8980,9 +8095,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Resubmit a rejected product with new files */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9023,15 +8140,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9064,12 +8178,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9086,9 +8200,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9105,9 +8219,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED).",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to submitted (SUBMITTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9135,6 +8249,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9143,9 +8260,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9154,6 +8271,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9189,6 +8307,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9207,11 +8327,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; fileName: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "fileName": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -9245,12 +8366,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9267,9 +8388,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9278,6 +8399,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9286,9 +8410,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9297,6 +8421,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9340,9 +8465,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List submissions, newest first, a page at a time */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9393,11 +8520,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100.",
+                     *         "cursor": "Invalid string: must match pattern /^[A-Za-z0-9_-]+$/"
                      *       }
                      *     }
                      */
@@ -9415,9 +8543,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9431,12 +8559,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9445,6 +8573,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9453,9 +8584,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9464,6 +8595,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9493,9 +8625,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One submission: status, partner statuses, history with review comments, files with download links */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9581,7 +8716,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -9600,6 +8735,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -9617,11 +8756,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -9639,9 +8778,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9655,12 +8794,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9677,9 +8816,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9688,6 +8827,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9696,9 +8838,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9707,6 +8849,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9729,7 +8872,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -9750,9 +8893,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Resubmit a rejected submission with new files */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9838,7 +8985,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -9857,6 +9004,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -9874,11 +9025,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -9896,9 +9047,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9912,12 +9063,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9934,9 +9085,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -9945,6 +9096,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -9953,9 +9105,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "An item that is submitted (SUBMITTED) cannot be set to submitted (SUBMITTED).",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "An item that is submitted (SUBMITTED) cannot be set to submitted (SUBMITTED)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10021,6 +9173,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10029,9 +9184,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10040,6 +9195,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10062,7 +9218,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
             };
             path: {
@@ -10072,9 +9228,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Ask staff to look at an automatic rejection (back to SUBMITTED, for human review only) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10160,7 +9320,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -10179,6 +9339,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -10196,11 +9360,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -10218,9 +9382,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10234,12 +9398,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10256,9 +9420,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10267,6 +9431,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10275,9 +9440,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "Only an automatic rejection can be appealed.",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "Only an automatic rejection can be appealed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10305,6 +9470,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10313,9 +9481,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10324,6 +9492,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10346,7 +9515,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -10368,9 +9537,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Staff: accept or reject a submission (a rejection needs a reason) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10456,7 +9629,7 @@ export interface operations {
                      *           "kind": "jpeg",
                      *           "is_marketing_image": true,
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "barcode_region": null,
@@ -10475,6 +9648,10 @@ export interface operations {
                      *         "resubmit": true,
                      *         "appeal": true,
                      *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
                      *       }
                      *     }
                      */
@@ -10492,11 +9669,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "status: Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "status: Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "status": "Invalid option: expected one of \"ACCEPTED\"|\"ADMIN_REJECTED\""
                      *       }
                      *     }
                      */
@@ -10514,9 +9691,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10533,9 +9710,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:forbidden",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
+                     *       "detail": "Deciding on a submission is for partner staff who review: it needs the write:allproductsubmissions scope, which this API token does not carry (its user may not hold it either).",
                      *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "message": "Deciding on a submission is for partner staff who review: it needs the write:allproductsubmissions scope, which this API token does not carry (its user may not hold it either)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10552,9 +9729,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10563,6 +9740,7 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10658,6 +9836,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10666,9 +9847,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10677,6 +9858,333 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:dependency-unavailable",
+                     *       "title": "Service Unavailable",
+                     *       "status": 503,
+                     *       "detail": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one.",
+                     *       "code": "DEPENDENCY_UNAVAILABLE",
+                     *       "message": "The service is briefly unavailable: this request may not have been completed. Please try again in a few seconds, with the same Idempotency-Key if you sent one."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+        };
+    };
+    setSubmissionSupportTicket: {
+        parameters: {
+            query?: never;
+            header?: {
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
+                "idempotency-key"?: string;
+                /** @description The ETag of the submission as you read it: the change applies only to it (412 otherwise) */
+                "if-match"?: string;
+            };
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "ticket_id": "ZD-48213",
+                 *       "ticket_url": "https://support.example/tickets/48213"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SupportTicketInputInput"];
+            };
+        };
+        responses: {
+            /** @description OK: Staff: set, change or remove the support ticket opened about a submission */
+            200: {
+                headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "id": "0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10",
+                     *       "upc": "036000291452",
+                     *       "ean13_upc": "0036000291452",
+                     *       "product_name": "Sparkling water 1 l",
+                     *       "status": "ADMIN_REJECTED",
+                     *       "company_id": 1001,
+                     *       "partner_company_id": 30443,
+                     *       "partner_status": "Incomplete",
+                     *       "readiness": {
+                     *         "percent": 75,
+                     *         "ready": true,
+                     *         "version": 3,
+                     *         "failing": [
+                     *           {
+                     *             "code": "R-IMG-MIN-2",
+                     *             "severity": "blocking",
+                     *             "message": "At least 2 images are needed.",
+                     *             "fix": "Add a photo of the back of the pack.",
+                     *             "fileNames": []
+                     *           }
+                     *         ]
+                     *       },
+                     *       "created_at": "2026-11-25T16:05:12.000Z",
+                     *       "updated_at": "2026-11-26T09:30:00.000Z",
+                     *       "status_display_name": "Rejected",
+                     *       "partner_statuses": [
+                     *         {
+                     *           "type": "Warn",
+                     *           "message": "Brand is missing."
+                     *         }
+                     *       ],
+                     *       "rejection": {
+                     *         "message": "The barcode on the front photo is cut off.",
+                     *         "by_staff": true
+                     *       },
+                     *       "review_comments": [
+                     *         {
+                     *           "target": "region",
+                     *           "file_name": "front.jpg",
+                     *           "region": {
+                     *             "x": 0.12,
+                     *             "y": 0.55,
+                     *             "w": 0.3,
+                     *             "h": 0.2
+                     *           },
+                     *           "text": "The barcode is cut off at the edge.",
+                     *           "by": "Ada Admin",
+                     *           "at": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "history": [
+                     *         {
+                     *           "at": "2026-11-26T09:30:00.000Z",
+                     *           "from_status": "SUBMITTED",
+                     *           "to_status": "ADMIN_REJECTED",
+                     *           "reason": "The barcode on the front photo is cut off.",
+                     *           "by": "Ada Admin",
+                     *           "comments": [
+                     *             {
+                     *               "target": "region",
+                     *               "file_name": "front.jpg",
+                     *               "region": {
+                     *                 "x": 0.12,
+                     *                 "y": 0.55,
+                     *                 "w": 0.3,
+                     *                 "h": 0.2
+                     *               },
+                     *               "text": "The barcode is cut off at the edge.",
+                     *               "by": "Ada Admin",
+                     *               "at": "2026-11-26T09:30:00.000Z"
+                     *             }
+                     *           ]
+                     *         }
+                     *       ],
+                     *       "files": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "kind": "jpeg",
+                     *           "is_marketing_image": true,
+                     *           "detected_upcs": [
+                     *             "0036000291452"
+                     *           ],
+                     *           "detected_from": "bars",
+                     *           "barcode_region": null,
+                     *           "photo_checks": [
+                     *             {
+                     *               "code": "BLURRY",
+                     *               "message": "The photo is blurred: take it again."
+                     *             }
+                     *           ],
+                     *           "download_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg",
+                     *           "thumbnail_url": "/api/productSubmissions/0b8f3c2e-5d47-4a8e-9c1f-2e6a7b9d4f10/image/front.jpg?thumbnail=true"
+                     *         }
+                     *       ],
+                     *       "can": {
+                     *         "review": true,
+                     *         "resubmit": true,
+                     *         "appeal": true,
+                     *         "delete": true
+                     *       },
+                     *       "support_ticket": {
+                     *         "id": "ZD-48213",
+                     *         "url": "https://support.example/tickets/48213"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["Submission"];
+                };
+            };
+            /** @description Invalid input (`fields` names the field) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "title": "Bad Request",
+                     *       "status": 400,
+                     *       "detail": "ticket_id: Invalid input: expected string, received undefined",
+                     *       "code": "VALIDATION_FAILED",
+                     *       "message": "ticket_id: Invalid input: expected string, received undefined",
+                     *       "fields": {
+                     *         "ticket_id": "Invalid input: expected string, received undefined"
+                     *       }
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not signed in, or the API token is unknown, revoked or expired */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unauthorized",
+                     *       "title": "Unauthorized",
+                     *       "status": 401,
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
+                     *       "code": "UNAUTHORIZED",
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not allowed for this user or token (a read-only token, a route tokens cannot use, a missing scope) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:token-scope-missing",
+                     *       "title": "Forbidden",
+                     *       "status": 403,
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Not found, or belongs to another company */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:not-found",
+                     *       "title": "Not Found",
+                     *       "status": 404,
+                     *       "detail": "Submission not found.",
+                     *       "code": "NOT_FOUND",
+                     *       "message": "Submission not found."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description If-Match does not match the current ETag: read it again */
+            412: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:precondition-failed",
+                     *       "title": "Precondition Failed",
+                     *       "status": 412,
+                     *       "detail": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change.",
+                     *       "code": "PRECONDITION_FAILED",
+                     *       "message": "This was changed since you read it (If-Match no longer matches its ETag): read it again, then send your change."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too large: the body, a file, the number of files, or the company storage quota */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:payload-too-large",
+                     *       "title": "Payload Too Large",
+                     *       "status": 413,
+                     *       "detail": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each.",
+                     *       "code": "PAYLOAD_TOO_LARGE",
+                     *       "message": "front.jpg: The file size needs to be no larger than 15MB and bigger than 0 Bytes each."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Unsupported content type: send application/json */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:unsupported-media-type",
+                     *       "title": "Unsupported Media Type",
+                     *       "status": 415,
+                     *       "detail": "Send the body as application/json (files as multipart/form-data).",
+                     *       "code": "UNSUPPORTED_MEDIA_TYPE",
+                     *       "message": "Send the body as application/json (files as multipart/form-data)."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description Too many requests: see Retry-After */
+            429: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "type": "urn:producthub:problem:rate-limited",
+                     *       "title": "Too Many Requests",
+                     *       "status": 429,
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
+                     *       "code": "RATE_LIMITED",
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Error"];
+                };
+            };
+            /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
+            503: {
+                headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10699,7 +10207,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
             };
             path?: never;
@@ -10710,13 +10218,23 @@ export interface operations {
                 "multipart/form-data": {
                     /** @description Up to 10 package images or PDFs */
                     files: string[];
+                    /**
+                     * @description The partner (retailer) the products are for: a partner company's id, as in its co-branded address /{id}. Its rules then apply as on its pages: required fields at Submit, readiness, blocking checks. Left out: no partner (a signed-in session: the partner it signed in through).
+                     * @example 30443
+                     */
+                    partner_company_id?: string;
                 };
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create a draft from files */
             201: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    Location: components["headers"]["Location"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10736,9 +10254,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -10778,6 +10296,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -10795,15 +10321,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10820,9 +10343,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10836,12 +10359,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10850,17 +10373,18 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10907,6 +10431,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10915,9 +10442,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -10926,6 +10453,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10955,9 +10483,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A draft: its files with their detected codes and photo checks, and each product's readiness */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -10977,9 +10508,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -11019,6 +10550,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -11039,11 +10578,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -11061,9 +10600,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11077,12 +10616,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11099,9 +10638,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11110,6 +10649,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11118,9 +10660,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11129,6 +10671,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11161,6 +10704,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -11176,11 +10721,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -11198,9 +10743,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11214,12 +10759,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11236,9 +10781,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11252,12 +10797,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11266,6 +10811,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11274,9 +10822,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11285,6 +10833,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11318,9 +10867,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Take a file out of a draft (never its last: delete the draft instead) */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11340,9 +10892,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -11382,6 +10934,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -11402,11 +10962,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "file_name": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -11424,9 +10985,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11440,12 +11001,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11462,9 +11023,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11478,12 +11039,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11511,6 +11072,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11519,9 +11083,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11530,6 +11094,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11573,9 +11138,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Set a file's UPC, product name, marketing image flag or shipping profile */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11595,9 +11163,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -11637,6 +11205,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -11657,11 +11233,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters; file_name: Too big: expected string to have <=300 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters",
+                     *         "file_name": "Too big: expected string to have <=300 characters"
                      *       }
                      *     }
                      */
@@ -11679,9 +11256,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11695,12 +11272,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11717,9 +11294,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11733,12 +11310,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:draft-submitted",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed.",
+                     *       "code": "DRAFT_SUBMITTED",
+                     *       "message": "This draft was submitted meanwhile: its files are in its submissions now. Nothing was changed."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11804,6 +11381,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11812,9 +11392,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11823,6 +11403,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11845,7 +11426,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the draft as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -11864,9 +11445,13 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Add files to a draft */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -11886,9 +11471,9 @@ export interface operations {
                      *           "size": 1843302,
                      *           "upc": "036000291452",
                      *           "product_name": "Sparkling water 1 l",
-                     *           "detected_upc": "036000291452",
+                     *           "detected_upc": "0036000291452",
                      *           "detected_upcs": [
-                     *             "036000291452"
+                     *             "0036000291452"
                      *           ],
                      *           "detected_from": "bars",
                      *           "detection_status": "done",
@@ -11928,6 +11513,14 @@ export interface operations {
                      *           ]
                      *         }
                      *       ],
+                     *       "warnings": [
+                     *         {
+                     *           "file_name": "front.jpg",
+                     *           "field": "upc",
+                     *           "code": "UPC_INVALID",
+                     *           "message": "The check digit is wrong: for 03600029145 it should be 2. Saved as entered; Submit will refuse it until it is corrected."
+                     *         }
+                     *       ],
                      *       "can": {
                      *         "edit": true,
                      *         "delete": true
@@ -11948,11 +11541,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -11970,9 +11563,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -11986,12 +11579,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12008,9 +11601,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12019,17 +11612,18 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12095,6 +11689,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12103,9 +11700,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12114,6 +11711,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12136,7 +11734,7 @@ export interface operations {
         parameters: {
             query?: never;
             header?: {
-                /** @description Any unique value (a UUID): a retry with the same key and request gets the first answer again */
+                /** @description 1 to 255 visible ASCII characters (0x21 to 0x7E: no spaces), e.g. a UUID: a retry with the same key and request within 24 hours gets the first answer again (`Idempotent-Replayed: true`); another request with it is 422; another key shape is 400 */
                 "idempotency-key"?: string;
                 /** @description The ETag of the draft as you read it: the change applies only to it (412 otherwise) */
                 "if-match"?: string;
@@ -12148,9 +11746,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Created: Submit a draft: one submission per distinct UPC */
             201: {
                 headers: {
+                    "Idempotent-Replayed": components["headers"]["Idempotent-Replayed"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12200,11 +11801,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Too big: expected string to have <=64 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Too big: expected string to have <=64 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Too big: expected string to have <=64 characters"
                      *       }
                      *     }
                      */
@@ -12222,9 +11823,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12238,12 +11839,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12260,9 +11861,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Draft not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Draft not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12271,17 +11872,18 @@ export interface operations {
             /** @description Conflicts with existing data, or a request with the same Idempotency-Key is still being answered */
             409: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:idempotency-key-in-use",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer.",
+                     *       "code": "IDEMPOTENCY_KEY_IN_USE",
+                     *       "message": "A request with this Idempotency-Key is still being answered: try again in a moment to get its answer."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12328,6 +11930,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12336,9 +11941,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12347,6 +11952,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12382,9 +11988,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List catalogued products by EAN-13, a page at a time */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12425,11 +12033,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.; cursor: Invalid string: must match pattern /^[A-Za-z0-9_-]+$/",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100.",
+                     *         "cursor": "Invalid string: must match pattern /^[A-Za-z0-9_-]+$/"
                      *       }
                      *     }
                      */
@@ -12447,9 +12056,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12463,12 +12072,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12477,6 +12086,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12485,9 +12097,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12496,6 +12108,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12528,9 +12141,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Find products, submissions, companies and submitters by name, brand or UPC */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12587,11 +12202,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "q: Type something to search for.; limit: limit must be a whole number from 1 to 20.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "q: Type something to search for.; limit: limit must be a whole number from 1 to 20.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "q": "Type something to search for.",
+                     *         "limit": "limit must be a whole number from 1 to 20."
                      *       }
                      *     }
                      */
@@ -12609,9 +12225,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12625,12 +12241,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12639,6 +12255,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12647,9 +12266,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12658,6 +12277,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12688,6 +12308,8 @@ export interface operations {
                 limit?: number;
                 /** @description Administrators: the company whose feed to read (default: the caller's) */
                 company_id?: number;
+                /** @description The keys of each event's `data`: `camelCase` (the default, as webhooks deliver it since its first version) or `snake_case`, the convention of the rest of the integration API (`submission_id`, `partner_company_id`...) */
+                data_case?: "camelCase" | "snake_case";
             };
             header?: never;
             path?: never;
@@ -12695,9 +12317,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The company's events, oldest first, after a cursor (kept 30 days) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12751,11 +12375,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: limit must be a whole number from 1 to 100.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: limit must be a whole number from 1 to 100.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "limit must be a whole number from 1 to 100."
                      *       }
                      *     }
                      */
@@ -12773,9 +12397,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12789,12 +12413,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12811,9 +12435,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Company not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Company not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12822,6 +12446,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12830,9 +12457,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -12841,6 +12468,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -12893,9 +12521,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One page of the review queue, filtered and sorted as the workspace URL says */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13010,11 +12640,22 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "status: Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"; partner: Invalid input: expected number, received NaN; company: Invalid input: expected number, received NaN; photo.0: Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"; rule: Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/; from: A date as YYYY-MM-DD.; to: A date as YYYY-MM-DD.; q: Search at most 100 characters.; sort: Invalid option: expected one of \"oldest\"|\"newest\"; page: Invalid input: expected number, received NaN; size: Invalid input: expected number, received NaN; boundary: Too big: expected string to have <=512 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "status": "Invalid option: expected one of \"SUBMITTED\"|\"AUTO_REJECTED\"|\"ACCEPTED\"|\"ADMIN_REJECTED\"|\"CATALOGUED\"",
+                     *         "partner": "Invalid input: expected number, received NaN",
+                     *         "company": "Invalid input: expected number, received NaN",
+                     *         "photo.0": "Invalid option: expected one of \"LOW_RESOLUTION\"|\"BLURRY\"|\"TOO_DARK\"|\"OVEREXPOSED\"|\"DUPLICATE\"|\"PLACEHOLDER_CODE\"|\"CODE_UNREADABLE\"",
+                     *         "rule": "Invalid string: must match pattern /^R(-[A-Z0-9]+)+$/",
+                     *         "from": "A date as YYYY-MM-DD.",
+                     *         "to": "A date as YYYY-MM-DD.",
+                     *         "q": "Search at most 100 characters.",
+                     *         "sort": "Invalid option: expected one of \"oldest\"|\"newest\"",
+                     *         "page": "Invalid input: expected number, received NaN",
+                     *         "size": "Invalid input: expected number, received NaN",
+                     *         "boundary": "Too big: expected string to have <=512 characters"
                      *       }
                      *     }
                      */
@@ -13048,12 +12689,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13062,6 +12703,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13070,9 +12714,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13081,6 +12725,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13108,9 +12753,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The queue filters' choices: the partners (companies are searched: /api/review/companies) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13159,12 +12806,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13173,6 +12820,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13181,9 +12831,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13192,6 +12842,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13224,9 +12875,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The queue's company filter: supplier companies by name as the reviewer types, or one by id */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13259,11 +12912,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "q: Too big: expected string to have <=100 characters; id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "q: Too big: expected string to have <=100 characters; id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "q": "Too big: expected string to have <=100 characters",
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -13297,12 +12951,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13311,6 +12965,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13319,9 +12976,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13330,6 +12987,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13382,9 +13040,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: An item's review context: same UPC elsewhere, duplicate flag, claim, neighbours in the queue */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13494,11 +13154,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13532,12 +13192,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13554,9 +13214,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13565,6 +13225,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13573,9 +13236,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13584,6 +13247,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13616,6 +13280,8 @@ export interface operations {
             /** @description The claim that holds: the caller's, or another reviewer's */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13644,11 +13310,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13682,12 +13348,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13704,9 +13370,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13715,6 +13381,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13723,9 +13392,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13734,6 +13403,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13766,6 +13436,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -13781,11 +13453,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid UUID",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid UUID",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid UUID"
                      *       }
                      *     }
                      */
@@ -13819,12 +13491,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13833,6 +13505,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13841,9 +13516,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -13852,6 +13527,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13918,9 +13594,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Accept items, or reject them with one reason; each is decided on its own and answered on its own */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -13970,11 +13648,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ids: Invalid input: expected array, received undefined; decision: Invalid option: expected one of \"accept\"|\"reject\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ids: Invalid input: expected array, received undefined; decision: Invalid option: expected one of \"accept\"|\"reject\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ids": "Invalid input: expected array, received undefined",
+                     *         "decision": "Invalid option: expected one of \"accept\"|\"reject\""
                      *       }
                      *     }
                      */
@@ -14008,12 +13687,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14060,6 +13739,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14068,9 +13750,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14079,6 +13761,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14127,9 +13810,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Undo decisions just made, while their e-mail and events still wait (the undo window, 10 s) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14169,11 +13854,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "decisions: Invalid input: expected array, received undefined",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "decisions: Invalid input: expected array, received undefined",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "decisions": "Invalid input: expected array, received undefined"
                      *       }
                      *     }
                      */
@@ -14207,12 +13892,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14229,9 +13914,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14297,6 +13982,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14305,9 +13993,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14316,6 +14004,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14345,9 +14034,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Stock rejection reasons: a partner's and those for every partner */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14378,11 +14069,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "partner: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "partner: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "partner": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -14416,12 +14107,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14430,6 +14121,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14438,9 +14132,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14449,6 +14143,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14489,9 +14184,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Add a stock rejection reason for a partner (null: for every partner) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14520,11 +14217,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "partnerCompanyId: Invalid input: expected number, received undefined; text: Invalid input: expected string, received undefined",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "partnerCompanyId: Invalid input: expected number, received undefined; text: Invalid input: expected string, received undefined",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "partnerCompanyId": "Invalid input: expected number, received undefined",
+                     *         "text": "Invalid input: expected string, received undefined"
                      *       }
                      *     }
                      */
@@ -14558,12 +14256,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14629,6 +14327,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14637,9 +14338,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14648,6 +14349,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14680,6 +14382,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -14695,11 +14399,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -14733,12 +14437,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14755,9 +14459,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Submission not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Submission not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14766,6 +14470,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14774,9 +14481,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14785,6 +14492,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14822,9 +14530,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Import certified values from a CSV file (every row valid, or nothing applied) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14848,15 +14558,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:malformed-upload",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again.",
+                     *       "code": "MALFORMED_UPLOAD",
+                     *       "message": "The upload could not be read: the multipart/form-data body is malformed or was cut short. Please send it again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14889,12 +14596,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14922,6 +14629,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14930,9 +14640,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -14941,6 +14651,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -14971,6 +14682,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15008,12 +14721,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading drafts, submissions, catalogue and the change feed: create a token with read:productsubmissions or write:productsubmissions or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15022,6 +14735,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15030,9 +14746,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15041,6 +14757,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15081,9 +14798,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Apply one of your shipping profiles to a product (null removes it) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15128,11 +14847,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ean13Upc": "Too big: expected string to have <=20 characters"
                      *       }
                      *     }
                      */
@@ -15166,12 +14885,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15188,9 +14907,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Product not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Product not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15237,6 +14956,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15245,9 +14967,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15256,6 +14978,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15296,9 +15019,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: New images of a catalogued product (a new submission, reviewed like the intake) */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15327,11 +15052,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "ean13Upc: Too big: expected string to have <=20 characters",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "ean13Upc": "Too big: expected string to have <=20 characters"
                      *       }
                      *     }
                      */
@@ -15365,12 +15090,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing drafts, submissions, catalogue and the change feed: create a token with write:productsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15387,9 +15112,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Product not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Product not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15406,9 +15131,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:invalid-transition",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
+                     *       "detail": "This product is already delisted.",
                      *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "message": "This product is already delisted."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15436,6 +15161,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15444,9 +15172,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15455,6 +15183,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15541,9 +15270,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Replace a shipping profile */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15609,11 +15340,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "name: Name is required; caseCount: Case count is required",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "name: Name is required; caseCount: Case count is required",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "name": "Name is required",
+                     *         "caseCount": "Case count is required"
                      *       }
                      *     }
                      */
@@ -15647,12 +15379,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15669,9 +15401,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Shipping profile not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Shipping profile not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15685,12 +15417,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Please choose a name not already in use.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Please choose a name not already in use."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15737,6 +15469,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15745,9 +15480,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15756,6 +15491,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15800,6 +15536,8 @@ export interface operations {
             /** @description Every product of the profile's company */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15828,11 +15566,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -15866,12 +15604,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing shipping profiles: create a token with write:shippingprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15888,9 +15626,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Shipping profile not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Shipping profile not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15937,6 +15675,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15945,9 +15686,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -15956,6 +15697,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -15993,6 +15735,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16010,11 +15754,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "brandProfileId": "Invalid input: expected number, received NaN",
+                     *         "kind": "Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\""
                      *       }
                      *     }
                      */
@@ -16048,12 +15794,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading brand profile: create a token with read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading brand profile: create a token with read:brandprofiles or write:brandprofiles or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16070,9 +15816,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such brand profile.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such brand profile."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16081,6 +15827,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16089,9 +15838,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16100,6 +15849,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16138,9 +15888,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Upload the brand logo, product one-sheet or sales deck */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16211,11 +15963,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN; brandProfileId: Invalid input: expected number, received NaN; kind: Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "brandProfileId": "Invalid input: expected number, received NaN",
+                     *         "kind": "Invalid option: expected one of \"brand-logo\"|\"product-one-sheet\"|\"sales-deck\""
                      *       }
                      *     }
                      */
@@ -16249,12 +16003,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing brand profile: create a token with write:brandprofiles or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing brand profile: create a token with write:brandprofiles or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16271,9 +16025,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such brand profile.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such brand profile."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16301,6 +16055,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16309,9 +16066,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16320,6 +16077,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16349,9 +16107,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: List a company's webhooks (never their secrets) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16386,11 +16146,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16424,12 +16184,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16446,9 +16206,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16457,6 +16217,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16465,9 +16228,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16476,6 +16239,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16524,9 +16288,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Register a webhook; the answer holds its signing secret, shown this once */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16566,11 +16332,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "url": "Please enter the URL to send events to.",
+                     *         "events": "Choose at least one event."
                      *       }
                      *     }
                      */
@@ -16604,12 +16371,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16626,9 +16393,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16642,12 +16409,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "A company may register at most 20 webhooks.",
+                     *       "code": "CONFLICT",
+                     *       "message": "A company may register at most 20 webhooks."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16694,6 +16461,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16702,9 +16472,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16713,6 +16483,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16742,9 +16513,12 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: One webhook (never its secret), with its ETag for If-Match */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16777,11 +16551,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -16815,12 +16589,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16837,9 +16611,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16848,6 +16622,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16856,9 +16633,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -16867,6 +16644,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16918,9 +16696,12 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Change a webhook's URL, events or active flag */
             200: {
                 headers: {
+                    ETag: components["headers"]["ETag"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -16953,11 +16734,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "url: Please enter the URL to send events to.; events: Choose at least one event.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "url": "Please enter the URL to send events to.",
+                     *         "events": "Choose at least one event."
                      *       }
                      *     }
                      */
@@ -16991,12 +16773,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17013,9 +16795,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17081,6 +16863,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17089,9 +16874,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17100,6 +16885,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17132,6 +16918,8 @@ export interface operations {
             /** @description Done, no content */
             204: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -17147,11 +16935,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17185,12 +16973,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17207,9 +16995,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17218,6 +17006,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17226,9 +17017,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17237,6 +17028,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17266,9 +17058,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: New signing secret (the previous one signs alongside it for 24 hours) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17308,11 +17102,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17346,12 +17140,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17368,9 +17162,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17379,6 +17173,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17387,9 +17184,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17398,6 +17195,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17427,9 +17225,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Send a test event (webhook.ping) to this webhook */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17455,11 +17255,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "webhookId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "webhookId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "webhookId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17493,12 +17293,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17515,9 +17315,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17531,12 +17331,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "The webhook is turned off.",
+                     *       "code": "CONFLICT",
+                     *       "message": "The webhook is turned off."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17545,6 +17345,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17553,9 +17356,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17564,6 +17367,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17599,9 +17403,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: A page of deliveries, newest first (50 unless limit says otherwise), each with every attempt (status code, duration, answer excerpt); after or before a delivery id for the next or previous page */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17642,11 +17448,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "limit: Too small: expected number to be >=1",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "limit: Too small: expected number to be >=1",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "limit": "Too small: expected number to be >=1"
                      *       }
                      *     }
                      */
@@ -17680,12 +17486,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading webhooks: create a token with read:webhooks or write:webhooks or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17702,9 +17508,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17713,6 +17519,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17721,9 +17530,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17732,6 +17541,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17761,9 +17571,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description Accepted: Send a delivery once more, now (same webhook-id) */
             202: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17789,11 +17601,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "deliveryId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "deliveryId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "deliveryId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -17827,12 +17639,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing webhooks: create a token with write:webhooks for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing webhooks: create a token with write:webhooks for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17849,9 +17661,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "Webhook not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "Webhook not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17865,12 +17677,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "The webhook is turned off.",
+                     *       "code": "CONFLICT",
+                     *       "message": "The webhook is turned off."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17879,6 +17691,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17887,9 +17702,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17898,6 +17713,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17925,9 +17741,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The API token of this request: its scopes, what it may do now, its owner and expiry */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17974,9 +17792,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens).",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "message": "This address needs an API token: send 'Authorization: Bearer pst_…' (make one on Account → API tokens)."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -17985,6 +17803,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -17993,9 +17814,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18004,6 +17825,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18031,9 +17853,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Your API tokens */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18103,12 +17927,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18117,6 +17941,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18125,9 +17952,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18136,6 +17963,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18182,9 +18010,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description Created: Create an API token */
             201: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18233,11 +18063,13 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "name: Give the token a name.; expiresAt: Choose when the token expires.; scopes: Choose at least one scope.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "name: Give the token a name.; expiresAt: Choose when the token expires.; scopes: Choose at least one scope.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "name": "Give the token a name.",
+                     *         "expiresAt": "Choose when the token expires.",
+                     *         "scopes": "Choose at least one scope."
                      *       }
                      *     }
                      */
@@ -18271,12 +18103,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18323,6 +18155,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18331,9 +18166,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18342,6 +18177,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18371,9 +18207,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Revoke one of your API tokens */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18425,11 +18263,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18463,12 +18301,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18485,9 +18323,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such API token.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such API token."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18496,6 +18334,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18504,9 +18345,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18515,6 +18356,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18544,9 +18386,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Every company's API tokens (full administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18600,11 +18444,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "companyId: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "companyId: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "companyId": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18638,12 +18482,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18652,6 +18496,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18660,9 +18507,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18671,6 +18518,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18700,9 +18548,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Revoke any company's API token (full administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18754,11 +18604,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -18792,12 +18642,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:session-required",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details.",
+                     *       "code": "SESSION_REQUIRED",
+                     *       "message": "API tokens cannot do this: sign in to the portal to manage tokens, passwords and account details."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18814,9 +18664,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "No such API token.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "No such API token."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18825,6 +18675,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18833,9 +18686,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18844,6 +18697,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -18937,9 +18791,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -18948,6 +18803,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19011,9 +18867,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19022,6 +18879,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19072,11 +18930,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "file: Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\"",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "file: Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\"",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "file": "Invalid option: expected one of \"init.js\"|\"swagger-ui.css\"|\"swagger-ui-bundle.js\""
                      *       }
                      *     }
                      */
@@ -19094,9 +18952,10 @@ export interface operations {
                      *       "type": "urn:producthub:problem:unauthorized",
                      *       "title": "Unauthorized",
                      *       "status": 401,
-                     *       "detail": "Your session has expired. Please refresh your browser and login again.",
+                     *       "detail": "This API token is not valid.",
                      *       "code": "UNAUTHORIZED",
-                     *       "message": "Your session has expired. Please refresh your browser and login again."
+                     *       "reason": "TOKEN_INVALID",
+                     *       "message": "This API token is not valid."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19113,9 +18972,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "File not found.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "File not found."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19124,6 +18983,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19154,6 +19014,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19187,6 +19049,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19195,9 +19060,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19206,6 +19071,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19238,9 +19104,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Background jobs: counts, filters and one page (staff) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19338,11 +19206,14 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "type: Too big: expected string to have <=100 characters; state: Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"; page: Invalid input: expected number, received NaN; pageSize: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "type: Too big: expected string to have <=100 characters; state: Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"; page: Invalid input: expected number, received NaN; pageSize: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "type": "Too big: expected string to have <=100 characters",
+                     *         "state": "Invalid option: expected one of \"queued\"|\"running\"|\"failed\"|\"done\"",
+                     *         "page": "Invalid input: expected number, received NaN",
+                     *         "pageSize": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -19376,12 +19247,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading jobs console: create a token with read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading jobs console: create a token with read:jobs or write:jobs or read:partnerconfigurations or write:partnerconfigurations or read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19390,6 +19261,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19398,9 +19272,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19409,6 +19283,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19438,9 +19313,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Run a failed job again */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19474,11 +19351,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -19512,12 +19389,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19534,9 +19411,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "This job no longer exists.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "This job no longer exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19550,12 +19427,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19564,6 +19441,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19572,9 +19452,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19583,6 +19463,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19612,9 +19493,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Discard a failed job */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19648,11 +19531,11 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "id: Invalid input: expected number, received NaN",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "id: Invalid input: expected number, received NaN",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "id": "Invalid input: expected number, received NaN"
                      *       }
                      *     }
                      */
@@ -19686,12 +19569,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19708,9 +19591,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:not-found",
                      *       "title": "Not Found",
                      *       "status": 404,
-                     *       "detail": "Not found.",
+                     *       "detail": "This job no longer exists.",
                      *       "code": "NOT_FOUND",
-                     *       "message": "Not found."
+                     *       "message": "This job no longer exists."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19724,12 +19607,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:invalid-transition",
+                     *       "type": "urn:producthub:problem:conflict",
                      *       "title": "Conflict",
                      *       "status": 409,
-                     *       "detail": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED).",
-                     *       "code": "INVALID_TRANSITION",
-                     *       "message": "An item that is accepted (ACCEPTED) cannot be set to rejected (ADMIN_REJECTED)."
+                     *       "detail": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now.",
+                     *       "code": "CONFLICT",
+                     *       "message": "Only a failed job can be retried or discarded. This one has changed meanwhile: the list is up to date now."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19738,6 +19621,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19746,9 +19632,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19757,6 +19643,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19794,9 +19681,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Run again every failed job that matches (type, error text, failed since) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19823,15 +19712,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:bad-request",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "Body is not valid JSON but content-type is set to 'application/json'",
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Body is not valid JSON but content-type is set to 'application/json'"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19864,12 +19750,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19916,6 +19802,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19924,9 +19813,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -19935,6 +19824,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -19972,9 +19862,11 @@ export interface operations {
             };
         };
         responses: {
-            /** @description Default Response */
+            /** @description OK: Discard every failed job that matches (type, error text, failed since) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20001,15 +19893,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:validation-failed",
+                     *       "type": "urn:producthub:problem:bad-request",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
-                     *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
-                     *       }
+                     *       "detail": "Body is not valid JSON but content-type is set to 'application/json'",
+                     *       "code": "BAD_REQUEST",
+                     *       "message": "Body is not valid JSON but content-type is set to 'application/json'"
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20042,12 +19931,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for changing jobs console: create a token with write:jobs or write:partnerconfigurations for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20094,6 +19983,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20102,9 +19994,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20113,6 +20005,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20134,7 +20027,7 @@ export interface operations {
     getAudit: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
@@ -20152,9 +20045,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: Staff actions, one page, newest first (administrators) */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20217,11 +20112,12 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "from: The start date is not a date.; page: Too small: expected number to be >=1",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "from: The start date is not a date.; page: Too small: expected number to be >=1",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "from": "The start date is not a date.",
+                     *         "page": "Too small: expected number to be >=1"
                      *       }
                      *     }
                      */
@@ -20255,12 +20151,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20269,6 +20165,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20277,9 +20176,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20288,6 +20187,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20315,9 +20215,11 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description Default Response */
+            /** @description OK: The audit filters' choices: actions, staff, companies */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20413,12 +20315,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20427,6 +20329,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20435,9 +20340,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20446,6 +20351,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20467,7 +20373,7 @@ export interface operations {
     getAuditCsv: {
         parameters: {
             query?: {
-                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
+                action?: "submission.accepted" | "submission.rejected" | "submission.decision_undone" | "submission.catalogued" | "submission.renamed" | "submission.ticket_set" | "submission.deleted" | "submission.appealed" | "submission.resubmitted" | "submission.bulk_edited" | "product.delisted" | "certified_values.imported" | "partner_configuration.created" | "partner_configuration.updated" | "partner_configuration.logo_changed" | "partner_configuration.rules_saved" | "bulk_ingestion.access_granted" | "bulk_ingestion.files_mapped" | "draft.files_added" | "draft.file_removed" | "draft.updated" | "draft.submitted" | "draft.deleted" | "brand_profile.created" | "brand_profile.updated" | "shipping_profile.created" | "shipping_profile.updated" | "shipping_profile.products_assigned" | "job.retried" | "job.discarded" | "jobs.bulk_retried" | "jobs.bulk_discarded" | "webhook.created" | "webhook.updated" | "webhook.deleted" | "webhook.secret_rotated" | "api_token.revoked" | "review.stock_reason_added" | "review.stock_reason_removed";
                 actorId?: number;
                 companyId?: number;
                 targetType?: "submission" | "product" | "certified_values_import" | "partner_configuration" | "bulk_ingestion_organization" | "bulk_ingestion_job" | "draft" | "brand_profile" | "shipping_profile" | "job" | "webhook" | "api_token" | "stock_reason";
@@ -20484,6 +20390,8 @@ export interface operations {
             /** @description The file */
             200: {
                 headers: {
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20505,11 +20413,17 @@ export interface operations {
                      *       "type": "urn:producthub:problem:validation-failed",
                      *       "title": "Bad Request",
                      *       "status": 400,
-                     *       "detail": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "detail": "action: Unknown action.; actorId: Invalid input: expected number, received NaN; companyId: Invalid input: expected number, received NaN; targetType: Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"; targetId: Too big: expected string to have <=100 characters; from: The start date is not a date.; to: The end date is not a date.",
                      *       "code": "VALIDATION_FAILED",
-                     *       "message": "upc: The check digit is wrong: for 03600029145 it should be 2.",
+                     *       "message": "action: Unknown action.; actorId: Invalid input: expected number, received NaN; companyId: Invalid input: expected number, received NaN; targetType: Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"; targetId: Too big: expected string to have <=100 characters; from: The start date is not a date.; to: The end date is not a date.",
                      *       "fields": {
-                     *         "upc": "The check digit is wrong: for 03600029145 it should be 2."
+                     *         "action": "Unknown action.",
+                     *         "actorId": "Invalid input: expected number, received NaN",
+                     *         "companyId": "Invalid input: expected number, received NaN",
+                     *         "targetType": "Invalid option: expected one of \"submission\"|\"product\"|\"certified_values_import\"|\"partner_configuration\"|\"bulk_ingestion_organization\"|\"bulk_ingestion_job\"|\"draft\"|\"brand_profile\"|\"shipping_profile\"|\"job\"|\"webhook\"|\"api_token\"|\"stock_reason\"",
+                     *         "targetId": "Too big: expected string to have <=100 characters",
+                     *         "from": "The start date is not a date.",
+                     *         "to": "The end date is not a date."
                      *       }
                      *     }
                      */
@@ -20543,12 +20457,12 @@ export interface operations {
                 content: {
                     /**
                      * @example {
-                     *       "type": "urn:producthub:problem:forbidden",
+                     *       "type": "urn:producthub:problem:token-scope-missing",
                      *       "title": "Forbidden",
                      *       "status": 403,
-                     *       "detail": "Did you take a wrong turnip? We can't display the page requested.",
-                     *       "code": "FORBIDDEN",
-                     *       "message": "Did you take a wrong turnip? We can't display the page requested."
+                     *       "detail": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it.",
+                     *       "code": "TOKEN_SCOPE_MISSING",
+                     *       "message": "This API token has no scope for reading audit trail: create a token with read:allproductsubmissions or write:allproductsubmissions for it."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20557,6 +20471,9 @@ export interface operations {
             /** @description Too many requests: see Retry-After */
             429: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
+                    RateLimit: components["headers"]["RateLimit"];
+                    "RateLimit-Policy": components["headers"]["RateLimit-Policy"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20565,9 +20482,9 @@ export interface operations {
                      *       "type": "urn:producthub:problem:rate-limited",
                      *       "title": "Too Many Requests",
                      *       "status": 429,
-                     *       "detail": "Too many sign-in attempts. Please wait a few minutes and try again.",
+                     *       "detail": "Too many requests with this API token. Please wait a minute and try again.",
                      *       "code": "RATE_LIMITED",
-                     *       "message": "Too many sign-in attempts. Please wait a few minutes and try again."
+                     *       "message": "Too many requests with this API token. Please wait a minute and try again."
                      *     }
                      */
                     "application/problem+json": components["schemas"]["Error"];
@@ -20576,6 +20493,7 @@ export interface operations {
             /** @description A service it needs (the database, file storage) is unavailable, or the feature is switched off here: retry after Retry-After */
             503: {
                 headers: {
+                    "Retry-After": components["headers"]["Retry-After"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -20591,6 +20509,436 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Error"];
                 };
+            };
+        };
+    };
+    webhook_submission_created: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.created";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_status_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.status_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                        from: ("IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED") | null;
+                        /** @enum {string} */
+                        to: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        reason: string | null;
+                        comments?: {
+                            /** @enum {string} */
+                            target: "upc" | "productName" | "file" | "region";
+                            fileName: string | null;
+                            region: {
+                                x: number;
+                                y: number;
+                                w: number;
+                                h: number;
+                            } | null;
+                            text: string;
+                        }[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_catalogued: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.catalogued";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_submission_readiness_changed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "submission.readiness_changed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        /** Format: uuid */
+                        submissionId: string;
+                        companyId: number;
+                        partnerCompanyId: number | null;
+                        upc: string;
+                        ean13Upc: string;
+                        productName: string | null;
+                        /** @enum {string} */
+                        status: "IN_PROGRESS" | "PREPOPULATED" | "SUBMITTED" | "AUTO_REJECTED" | "ADMIN_REJECTED" | "ACCEPTED" | "CATALOGUED" | "DELISTED";
+                        readiness?: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                        previousReadiness: {
+                            percent: number;
+                            ready: boolean;
+                            version: number;
+                            failing: {
+                                code: string;
+                                /** @enum {string} */
+                                severity: "blocking" | "warning" | "info";
+                                message: string;
+                                fix: string;
+                                fileNames: string[];
+                            }[];
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ingestion_job_completed: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ingestion.job_completed";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        jobId: number;
+                        companyId: number;
+                        source: string;
+                        counts: {
+                            [key: string]: number;
+                        };
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_ingestion_file_needs_mapping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "ingestion.file_needs_mapping";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        jobId: number;
+                        fileId: string;
+                        companyId: number;
+                        filename: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    webhook_webhook_ping: {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The event's id (the change feed's `id`): the same on every retry */
+                "webhook-id": string;
+                /** @description Seconds since 1970 when this attempt was signed */
+                "webhook-timestamp": string;
+                /** @description `v1,` and the base64 HMAC-SHA256 of `{id}.{timestamp}.{body}` with the secret */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.ping";
+                    /** Format: date-time */
+                    timestamp: string;
+                    data: {
+                        webhookId: number;
+                        companyId: number;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received (any 2xx answer counts) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Any other answer, or none within the limit: the delivery is retried later */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

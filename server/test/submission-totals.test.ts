@@ -185,7 +185,9 @@ describe(`staff-wide submission totals (${databaseKind})`, () => {
     expect(drifts.find((d) => d.itemStatus === 'CATALOGUED' && d.partnerCompanyId === null)).toMatchObject({
       stored: expect.any(Number),
     });
-    expect(drifts.map((d) => d.stored - d.real).sort((a, b) => a - b)).toEqual([-ofPartner, 3, 4].sort((a, b) => a - b));
+    expect(drifts.map((d) => d.stored - d.real).sort((a, b) => a - b)).toEqual(
+      [-ofPartner, 3, 4].sort((a, b) => a - b),
+    );
     expect(reported).toEqual(drifts);
     expect(await totalsBy('stored')).toEqual(await totalsBy('real'));
     expect(await staffCatalogued()).toBe(before);

@@ -227,7 +227,7 @@ function judgeRule(
     case 'field-present':
       return present(fieldValue(facts, rule.field, at)) ? ok : fail();
     case 'name-length': {
-      const length = [...(facts.productName ?? '').trim()].length;
+      const length = Array.from((facts.productName ?? '').trim()).length; // code points: an emoji counts once
       return (rule.min === undefined || length >= rule.min) && (rule.max === undefined || length <= rule.max)
         ? ok
         : fail();

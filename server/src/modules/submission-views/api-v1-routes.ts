@@ -12,8 +12,6 @@ import {
   v1SubmissionPage,
   v1SupportTicketInput,
 } from '@portal/domain';
-import { badRequest, zodFields } from '../../lib/errors.ts';
-} from '@portal/domain';
 import { badRequest, forbidden, zodFields } from '../../lib/errors.ts';
 import { fingerprintOf, hasStoredAnswer, idempotent } from '../../lib/idempotency.ts';
 import { binary, routeSchema } from '../../lib/openapi.ts';

@@ -163,6 +163,8 @@ describe('review queue: the outcome of a bulk decision', () => {
     const cell = await screen.findByText('18% · R-RULE-1 +5');
     expect(cell.getAttribute('title')?.split('\n')).toHaveLength(6);
     expect(screen.queryByText(/R-RULE-2, R-RULE-3/)).toBeNull();
+  });
+
   it('a bulk accept asks "Accept 2 items?" first; Cancel decides nothing', async () => {
     open();
     await waitFor(() => checkbox('0036000291452'));

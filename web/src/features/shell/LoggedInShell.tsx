@@ -6,7 +6,6 @@ import { QueryScope } from '../../api/query-client.tsx';
 import { AppLink } from '../../partner/AppLink.tsx';
 import { usePartnerId } from '../../partner/partner-context.tsx';
 import { usePartnerConfiguration } from '../../partner/partner-configuration.ts';
-import { useSession } from '../../session/session-context.tsx';
 import { BrandMark } from '../../ui/BrandMark.tsx';
 import { FullPageLoader } from '../../ui/FullPageLoader.tsx';
 import { NotificationBanner } from '../../ui/banner/NotificationBanner.tsx';
@@ -28,14 +27,13 @@ export function LoggedInShell({ children }: { children: ReactNode }) {
 
 function Shell({ children }: { children: ReactNode }) {
   const partnerId = usePartnerId();
-  const { user } = useSession();
+  const user = useSignedInUser();
   const location = useLocation();
   // Signed in through a partner's page, the session's drafts go to that partner under its rules: a page without the
   // partner in its address moves under it, so the header names the partner whose rules apply (docs/decisions/intake.md).
-  const sessionPartner = partnerId === null ? (user?.sessionPartnerCompanyId ?? null) : null;
+  const sessionPartner = partnerId === null ? (user.sessionPartnerCompanyId ?? null) : null;
   const sessionPartnerConfig = usePartnerConfiguration(sessionPartner);
   const partner = usePartnerConfiguration(partnerId);
-  const user = useSignedInUser();
   // Part 1 section 2: a partner whose configuration fails to load is dropped.
   if (partnerId !== null && partner.isError) return <Navigate to="/" replace />;
   if (sessionPartner !== null && sessionPartnerConfig.data) {
