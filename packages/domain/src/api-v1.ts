@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SCOPES } from './scopes.ts';
 import { intField, nullableIntField, nullableTextField, textField } from './example-fields.ts';
 import { storedReadinessSchema } from './readiness-stored.ts';
 import { ITEM_STATUSES, REVIEW_DECISION_STATUSES, type ItemStatus } from './statuses.ts';
@@ -29,9 +30,9 @@ export const V1_MSG = {
   limitRange: `limit must be a whole number from 1 to ${V1_PAGE_MAX}.`,
   statusUnknown: `status must be one or more of ${SUBMISSION_STATUSES.join(', ')}, separated by commas.`,
   updatedSince: 'updated_since must be a date and time with its offset, e.g. 2026-11-26T09:00:00Z.',
-  /** A staff route refused to someone without the staff scope it needs: which one, and who holds it. */
-  staffOnly: (what: string, scope: string, byToken: boolean) =>
-    `${what} is for partner staff who review: it needs the ${scope} scope, which ${byToken ? 'this API token does not carry (its user may not hold it either)' : 'your account does not hold'}.`,
+  /** Deciding on a submission over v1: a staff route, named with the scope it needs. */
+  decidingIsStaffOnly: (byToken: boolean) =>
+    `Deciding on a submission is for partner staff who review: it needs the ${SCOPES.writeAllProductSubmissions} scope, which ${byToken ? 'this API token does not carry (its user may not hold it either)' : 'your account does not hold'}.`,
   partnerNotAnId: 'partner_company_id must be the id of a partner company, a whole number such as 30443.',
   partnerUnknown: (id: number) =>
     `Company ${id} is not a partner you can submit to: give the id of a partner company that has a partner configuration (its co-branded page is /{id}), or leave partner_company_id out.`,

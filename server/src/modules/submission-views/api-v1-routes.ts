@@ -3,7 +3,6 @@ import type { Tx } from '../../db/client.ts';
 import { z } from 'zod';
 import {
   MAX_FILES_PER_DRAFT,
-  SCOPES,
   transitionError,
   V1_MSG,
   v1Decision,
@@ -221,7 +220,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
         errorExamples: {
           403: {
             code: 'FORBIDDEN',
-            message: V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, true),
+            message: V1_MSG.decidingIsStaffOnly(true),
           },
           409: { code: 'INVALID_TRANSITION', message: transitionError('ACCEPTED', 'ADMIN_REJECTED') },
         },
@@ -229,10 +228,7 @@ export async function submissionV1Routes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const user = await requireUser(request);
-      if (!submissionPolicy.review(user))
-        throw forbidden(
-          V1_MSG.staffOnly('Deciding on a submission', SCOPES.writeAllProductSubmissions, Boolean(request.apiToken)),
-        );
+      if (!submissionPolicy.review(user)) throw forbidden(V1_MSG.decidingIsStaffOnly(Boolean(request.apiToken)));
       const { id } = idParams.parse(request.params);
       await visibleSubmission(ctx, user, id);
       const decision = parseJson(v1Decision, request);
