@@ -10,6 +10,7 @@ import { uniqueEan13 } from './support/seed-api.ts';
 const PORT = 3967 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 let portal: PortalProcess;
 test.beforeAll(async () => {
+  test.setTimeout(600_000); // startPortal's hang limit
   portal = await startPortal(PORT, { JOB_POLL_SECONDS: '600' });
 });
 test.afterAll(async () => {

@@ -61,7 +61,7 @@ export function AccountMenu() {
       styles={{ item: { minHeight: MENU_ITEM_HEIGHT_PX, overflowWrap: 'anywhere' } }}
     >
       <Menu.Target>
-        <Button variant="default" rightSection={<span aria-hidden>▾</span>}>
+        <Button variant="default" rightSection={<span aria-hidden>▾</span>} style={{ flexShrink: 0 }}>
           {accountMenuLabel(user)}
         </Button>
       </Menu.Target>
