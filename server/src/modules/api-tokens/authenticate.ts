@@ -131,7 +131,8 @@ export function registerApiTokenAuth(app: FastifyInstance) {
     };
     await limit.call(app, request, reply);
     // An address no route serves is a 404 for every token: no scope or write check speaks of a route that is not there.
-    if (request.is404) {
+    // The web app's catch-all (`/*`, registered once the web app is built) serves pages, never an API address.
+    if (request.is404 || request.routeOptions.url === '/*') {
       request.userRow = { ...user, scopes: access.policyScopes };
       return;
     }
