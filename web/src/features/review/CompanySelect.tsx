@@ -13,6 +13,18 @@ const COMPANY_SEARCH_DEBOUNCE_MS = 250;
  * the address.
  */
 export function CompanySelect({ value, onChange }: { value: number | undefined; onChange: (id?: number) => void }) {
+  // The choice shows at once; `value` follows from the address in a transition, and the Select empties its typed
+  // text when its value becomes empty: had that waited for the address, it would wipe what was typed meanwhile.
+  const [shown, setShown] = useState(value);
+  const [fromAddress, setFromAddress] = useState(value);
+  if (fromAddress !== value) {
+    setFromAddress(value);
+    setShown(value);
+  }
+  const choose = (id: number | undefined) => {
+    setShown(id);
+    onChange(id);
+  };
   const [typed, setTyped] = useState('');
   const [debounced] = useDebouncedValue(typed, COMPANY_SEARCH_DEBOUNCE_MS);
   const results = useQuery({
@@ -23,9 +35,9 @@ export function CompanySelect({ value, onChange }: { value: number | undefined; 
     enabled: debounced.trim().length > 0,
   });
   const chosen = useQuery({
-    queryKey: reviewKeys.company(value),
-    queryFn: () => searchCompanies({ id: value }),
-    enabled: value !== undefined,
+    queryKey: reviewKeys.company(shown),
+    queryFn: () => searchCompanies({ id: shown }),
+    enabled: shown !== undefined,
     staleTime: 5 * 60_000,
   });
 
@@ -33,10 +45,10 @@ export function CompanySelect({ value, onChange }: { value: number | undefined; 
   const data = useMemo(() => {
     const options = debounced.trim() ? [...(results.data?.companies ?? [])] : [];
     const current = chosen.data?.companies[0];
-    if (value !== undefined && !options.some((o) => o.id === value))
-      options.unshift(current ?? { id: value, name: `Company ${value}` });
+    if (shown !== undefined && !options.some((o) => o.id === shown))
+      options.unshift(current ?? { id: shown, name: `Company ${shown}` });
     return options.map((o) => ({ value: String(o.id), label: o.name }));
-  }, [debounced, results.data, chosen.data, value]);
+  }, [debounced, results.data, chosen.data, shown]);
 
   const searching = results.isFetching || typed !== debounced;
   return (
@@ -48,8 +60,8 @@ export function CompanySelect({ value, onChange }: { value: number | undefined; 
       clearButtonProps={{ 'aria-label': 'Any company', 'aria-hidden': false, tabIndex: 0 }}
       nothingFoundMessage={!typed.trim() ? 'Type part of a name' : searching ? 'Searching…' : 'No company found'}
       data={data}
-      value={value === undefined ? null : String(value)}
-      onChange={(next) => onChange(next === null ? undefined : Number(next))}
+      value={shown === undefined ? null : String(shown)}
+      onChange={(next) => choose(next === null ? undefined : Number(next))}
       searchValue={typed}
       onSearchChange={setTyped}
       // The server already searched by name; Mantine must not filter again by the typed text.
