@@ -75,7 +75,8 @@ export default defineConfig({
       timeout: 300_000,
     },
     {
-      command: 'rm -rf .tmp/e2e-data && node --import tsx server/src/main.ts',
+      // The built server (scripts/build-server.mjs): it starts on half the CPU of one loaded through tsx.
+      command: 'rm -rf .tmp/e2e-data && node scripts/build-server.mjs && node server/dist/main.mjs',
       url: `${E2E.portal}/api/feature-flags/enabled`,
       env: {
         DATA_DIR: '.tmp/e2e-data',

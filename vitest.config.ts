@@ -1,5 +1,8 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { webProjects } from './web/vitest.projects.ts';
+
+const builtMediaProcess = fileURLToPath(new URL('./server/dist/media-process.mjs', import.meta.url));
 
 // Server tests run once on PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server.
 // Server test files share a worker's loaded modules (no isolation): each file builds its own server on its own database
@@ -14,7 +17,9 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     exclude,
     environment: 'node',
     // No test may send a webhook off this machine (processes the tests spawn inherit it too).
-    env: { WEBHOOK_LOOPBACK_ONLY: 'on', ...env },
+    // The test servers fork the built media process (scripts/build-server.mjs, built by global-setup.ts), which starts
+    // on half the CPU of one loaded through tsx.
+    env: { WEBHOOK_LOOPBACK_ONLY: 'on', BUILT_MEDIA_PROCESS: builtMediaProcess, ...env },
     // Limits for a test that hangs, not speed targets: CI may run on a machine several times as slow and busy. No file
     // sets a shorter one; a passing test waits for its conditions, never for its limit.
     testTimeout: 300_000,

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { stopInstances } from '../../server/test/support/instances.ts';
+import { builtMain, stopInstances } from '../../server/test/support/instances.ts';
 
 const repoRoot = fileURLToPath(new URL('../..', import.meta.url));
 
@@ -30,7 +30,7 @@ export async function startPortal(port: number, env: Record<string, string> = {}
     ...env,
   };
   if (!env.DATABASE_URL) delete childEnv.DATABASE_URL; // the embedded database, whatever the caller's shell says
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(repoRoot, 'server/src/main.ts')], {
+  const child = spawn(process.execPath, [builtMain], {
     cwd: repoRoot,
     env: childEnv,
     stdio: ['ignore', 'ignore', 'inherit'],

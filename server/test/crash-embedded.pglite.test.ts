@@ -7,12 +7,11 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { Client } from './harness.ts';
+import { builtMain } from './support/instances.ts';
 
-const main = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const port = 4700 + (process.pid % 150);
 const base = `http://127.0.0.1:${port}`;
 let work: string;
@@ -27,7 +26,7 @@ function start(): { child: ChildProcess; ready: Promise<void>; output: () => str
     LOG_LEVEL: 'warn',
   };
   delete env.DATABASE_URL; // the embedded database
-  const child = spawn(process.execPath, ['--import', 'tsx', main], {
+  const child = spawn(process.execPath, [builtMain], {
     env,
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -8,6 +8,7 @@ import type { TestProject } from 'vitest/node';
 import { openPglite, openPostgres, type Database } from '../src/db/client.ts';
 import { loadReferenceData } from '../src/modules/reference-data/bulk-edit-options.ts';
 import { seedDemoData } from '../src/demo/seed.ts';
+import { buildServer } from '../../scripts/build-server.mjs';
 
 declare module 'vitest' {
   interface ProvidedContext {
@@ -26,6 +27,8 @@ async function prepare(database: Database) {
  * creating, migrating and seeding its own (most of a server test file's start-up time).
  */
 export default async function setup(project: TestProject) {
+  // The process tests start the built server (support/instances.ts): built from the source as it is now.
+  await buildServer();
   const adminUrl = project.config.env?.TEST_DATABASE_URL;
   if (!adminUrl) {
     const database = await openPglite(null);

@@ -64,7 +64,8 @@ export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg
  */
 const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg']);
 
-const bootFile = fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
+/** The built server (scripts/build-server.mjs) and the tests name the built media process here; else tsx loads it. */
+const bootFile = process.env.BUILT_MEDIA_PROCESS ?? fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
 
 /** Resident memory of a process in MB, from /proc (Linux); null where that is not available. */
 async function residentMb(pid: number): Promise<number | null> {
