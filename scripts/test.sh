@@ -25,7 +25,7 @@ start() { local name=$1 started=$SECONDS; shift; { "$@"; echo "exit $?"; echo "$
 start_check() { start "$1" npm run --silent "$1"; }
 finish() { local pid_var log=".tmp/$1.log"; pid_var=$(pid_of "$1"); wait "${!pid_var}"; grep -v '^exit [0-9]*$' "$log"; grep -qx 'exit 0' "$log"; }
 
-step "build the web app" npm run --silent build
+step "build the web app and the server" npm run --silent build
 
 # The browser tests' portal, mail catcher and identity provider listen on fixed ports shifted by E2E_PORT_OFFSET
 # (playwright.config.ts). Unless it is set, another run on this machine may hold the default ones: take the first
@@ -48,7 +48,7 @@ start_check format:check
 start_check check-generated
 start_check lint
 step "unit and integration tests (the browser tests and the checks beside them)" npx vitest run --reporter=default --reporter=json --outputFile.json=.tmp/vitest.json
-step "formatting (Prettier; npm run format fixes it)" finish format:check
+step "formatting (oxfmt; npm run format fixes it)" finish format:check
 step "GraphQL schema and generated operations are current" finish check-generated
 step "lint and type check (oxlint with TypeScript 7's checker, zero warnings)" finish lint
 if [ "$e2e" = 1 ]; then step "browser tests (Playwright, Chromium)" finish playwright; fi

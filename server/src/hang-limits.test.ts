@@ -37,7 +37,7 @@ function budgets(file: string): string[] {
       const oneTry = /one try/i.test(line) || /one try/i.test(lines[i - 1] ?? '');
       if (ms < HANG_FLOOR_MS && !oneTry) found.push(where);
     }
-    // it(name, fn, LIMIT) where prettier puts the limit on a line of its own, after the function's closing brace.
+    // it(name, fn, LIMIT) where the formatter puts the limit on a line of its own, after the function's closing brace.
     const limitLine = /^\s*([A-Z_][A-Z0-9_]*|[0-9_]+),\s*$/.exec(lines[i + 1] ?? '');
     if (/^\s*\},\s*$/.test(line) && limitLine && /^\s*\);/.test(lines[i + 2] ?? '')) {
       const ms = valueOf(limitLine[1], lines);

@@ -189,7 +189,8 @@ describe(`OpenAPI (${databaseKind})`, () => {
       vi.useFakeTimers({ toFake: ['Date'], now: new Date(EXAMPLE.at) });
       try {
         const schema = route.schema as
-          { body?: unknown; consumes?: string[]; response?: Record<string, unknown> } | undefined;
+          | { body?: unknown; consumes?: string[]; response?: Record<string, unknown> }
+          | undefined;
         const op = doc.paths[openApiPath(route.url)]?.[route.method.toLowerCase()] as
           | {
               requestBody?: { content: Record<string, { example?: unknown }> };

@@ -195,7 +195,15 @@ export const BULK_EDIT_STEPS = ['Basic Attributes', 'Placement', 'Pricing', 'Pro
 export type BulkEditStep = (typeof BULK_EDIT_STEPS)[number];
 
 export type ColumnKind =
-  'text' | 'brand' | 'suggestedClass' | 'marketAccounts' | 'attributes' | 'number' | 'uom' | 'money' | 'boolean';
+  | 'text'
+  | 'brand'
+  | 'suggestedClass'
+  | 'marketAccounts'
+  | 'attributes'
+  | 'number'
+  | 'uom'
+  | 'money'
+  | 'boolean';
 
 interface ColumnDef {
   field: BulkEditField;

@@ -175,8 +175,7 @@ export function postgresNotifications(url: string, log: DbLog = consoleDbLog): D
   return {
     subscribe(channel, listener) {
       if (subs.add(channel, listener) && !closed) {
-        if (client)
-          client.query(`LISTEN ${quote(channel)}`).catch(() => {}); // a failure drops the connection: all listened again
+        if (client) client.query(`LISTEN ${quote(channel)}`).catch(() => {}); // a failure drops the connection: all listened again
         else void connect();
       }
       return () => subs.remove(channel, listener);

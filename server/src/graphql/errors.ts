@@ -20,7 +20,8 @@ export const graphqlErrorFormatter =
     const errors = (execution.errors ?? []).flatMap((err) => {
       // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion -- the rule sees mercurius' widened type; tsc needs the cast
       const original = err.originalError as
-        (Error & { statusCode?: number; errors?: readonly GraphQLError[] }) | undefined;
+        | (Error & { statusCode?: number; errors?: readonly GraphQLError[] })
+        | undefined;
       const withExtensions = (message: string, extensions: Record<string, unknown>) =>
         new GraphQLError(message, {
           nodes: err.nodes,

@@ -7,7 +7,8 @@ import { userPolicy } from '../users/policy.ts';
 import { clearFailures, isPartnerCompany, recordFailure, tooManyFailures } from './repository.ts';
 
 export type LoginOutcome =
-  { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null } | { kind: 'weak-password'; user: UserRow };
+  | { kind: 'signed-in'; user: UserRow; partnerCompanyId: number | null }
+  | { kind: 'weak-password'; user: UserRow };
 
 export async function checkCredentials(ctx: AppContext, input: LoginInput, address: string): Promise<LoginOutcome> {
   const { db, config } = ctx;

@@ -11,8 +11,6 @@ export const shippingProfilePolicy = {
    * The company a new profile is for: a supplier's own (naming another is refused by mayEdit), the company an
    * administrator picked, or none when they picked none.
    */
-  companyToCreateIn: (
-    user: Pick<Actor, 'scopes' | 'companyId'>,
-    companyId: number | null | undefined,
-  ): number | null => (isAnyAdmin(user) ? (companyId ?? null) : (companyId ?? user.companyId)),
+  companyToCreateIn: (user: Pick<Actor, 'scopes' | 'companyId'>, companyId: number | null | undefined): number | null =>
+    isAnyAdmin(user) ? (companyId ?? null) : (companyId ?? user.companyId),
 };
