@@ -40,7 +40,9 @@ test('axe: the logged-in shell and account page have no serious or critical viol
 
 /** Waits for running CSS transitions (fades) so colours are measured at rest. */
 async function settle(page: import('@playwright/test').Page) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    polling: 100,
+  });
 }
 
 test('axe: the scan itself catches a known violation (an image without alt text)', async ({ page }) => {

@@ -240,11 +240,14 @@ function clippedNavigation(page: Page): Promise<string | null> {
 /** The page has its heading, nothing says it is loading, and no animation is running. */
 async function settled(page: Page) {
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  // Checked every 100 ms, not at every frame: reading innerText lays the whole page out each time.
   await page.waitForFunction(
     () =>
       !/Loading…|Loading\.\.\./.test(document.body.innerText) &&
       !document.querySelector('[aria-busy="true"], .mantine-Loader-root') &&
       document.getAnimations().every((a) => a.playState !== 'running'),
+    undefined,
+    { polling: 100 },
   );
 }
 

@@ -52,7 +52,9 @@ export function describeViolations(violations: AxeViolation[]): string {
 
 /** Fails the test on any serious or critical violation, once animations have settled. */
 export async function expectAccessible(page: Page, what: string) {
-  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'));
+  await page.waitForFunction(() => document.getAnimations().every((a) => a.playState !== 'running'), undefined, {
+    polling: 100,
+  });
   const severe = (await axeViolations(page)).filter((v) => v.impact === 'serious' || v.impact === 'critical');
   expect(severe, `axe on ${what}:\n${describeViolations(severe)}`).toEqual([]);
 }

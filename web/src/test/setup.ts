@@ -1,6 +1,8 @@
 import { afterEach } from 'vitest';
 import { cleanup, configure } from '@testing-library/react';
+import { cleanNotifications } from '@mantine/notifications';
 import React from 'react';
+import { hideBanner } from '../ui/banner/banner-store.ts';
 
 // happy-dom lacks some layout APIs Mantine asks for; inert stand-ins are enough for tests.
 if (!window.matchMedia) {
@@ -57,7 +59,11 @@ if (!process.env.REACT_OWNER_STACKS) {
 if (!('scrollIntoView' in window.HTMLElement.prototype))
   Object.defineProperty(window.HTMLElement.prototype, 'scrollIntoView', { value() {}, writable: true });
 
+// The toasts and the banner live in module-level stores, which the next file shares (the files share their worker's
+// modules): each test starts without what an earlier one showed.
 afterEach(() => {
   cleanup();
+  cleanNotifications();
+  hideBanner();
   sessionStorage.clear();
 });
