@@ -1,6 +1,6 @@
 // Bundles the server (and the media process) into server/dist with esbuild, for processes that start often: the
 // portal started by the browser tests and by the process tests, and `npm start`. Loading the bundle skips tsx's
-// per-module work at every start (docs/decisions/testing-and-ci.md, "Started processes load the built server").
+// per-module work at every start (docs/decisions/testing-and-ci.md, "Started processes load the server built by esbuild").
 // Packages stay in node_modules; the workspace's own (@portal/*) are bundled. Each module's import.meta keeps
 // naming its source file, so paths built from it (migrations, seed data, the web build) resolve as from the source.
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
