@@ -1,8 +1,5 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
 import { webProjects } from './web/vitest.projects.ts';
-
-const builtMediaProcess = fileURLToPath(new URL('./server/dist/media-process.mjs', import.meta.url));
 
 // Server tests run once on PGlite and, when TEST_DATABASE_URL is set, again on that PostgreSQL server.
 // Server test files share a worker's loaded modules (no isolation): each file builds its own server on its own database
@@ -17,9 +14,7 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     exclude,
     environment: 'node',
     // No test may send a webhook off this machine (processes the tests spawn inherit it too).
-    // The test servers fork the built media process (scripts/build-server.mjs, built by global-setup.ts), which starts
-    // on half the CPU of one loaded through tsx.
-    env: { WEBHOOK_LOOPBACK_ONLY: 'on', BUILT_MEDIA_PROCESS: builtMediaProcess, ...env },
+    env: { WEBHOOK_LOOPBACK_ONLY: 'on', ...env },
     // Limits for a test that hangs, not speed targets: CI may run on a machine several times as slow and busy. No file
     // sets a shorter one; a passing test waits for its conditions, never for its limit.
     testTimeout: 300_000,
@@ -27,7 +22,8 @@ const serverProject = (name: string, env: Record<string, string>, include: strin
     // Migrates and seeds one database that each test file copies.
     globalSetup: ['./test/global-setup.ts'],
     // Each file ends with no lock taken out of the one order (src/db/lock-order.ts).
-    setupFiles: ['./test/support/lock-order-guard.ts'],
+    // ...and the test servers fork the built media process (support/built-media-process.ts).
+    setupFiles: ['./test/support/lock-order-guard.ts', './test/support/built-media-process.ts'],
   },
 });
 

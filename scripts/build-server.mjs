@@ -51,7 +51,7 @@ export async function buildServer() {
     write: false,
     plugins: [sourceMeta],
     // Read at build time, not from the environment: the built server forks the built media process beside it.
-    define: { 'process.env.BUILT_MEDIA_PROCESS': '__builtMediaProcess' },
+    define: { __BUILT_MEDIA_PROCESS__: '__builtMediaProcess' },
     banner: {
       js: [
         "import { fileURLToPath as __fileURLToPath } from 'node:url';",

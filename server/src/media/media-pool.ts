@@ -64,8 +64,19 @@ export function configureMediaLog(log: { debug(obj: Record<string, unknown>, msg
  */
 const RETIRING_OPS: ReadonlySet<MediaTask['op']> = new Set(['heif-to-jpeg']);
 
-/** The built server (scripts/build-server.mjs) and the tests name the built media process here; else tsx loads it. */
-const bootFile = process.env.BUILT_MEDIA_PROCESS ?? fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
+/** Defined by scripts/build-server.mjs in the built server: the built media process beside it. */
+declare const __BUILT_MEDIA_PROCESS__: string | undefined;
+
+/** The media process's entry: the built one beside a built server; from source, tsx loads its TypeScript. */
+let bootFile =
+  typeof __BUILT_MEDIA_PROCESS__ === 'string'
+    ? __BUILT_MEDIA_PROCESS__
+    : fileURLToPath(new URL('./media-process-boot.mjs', import.meta.url));
+
+/** Forks media processes from this file from now on (the tests' servers run from source but fork the built one). */
+export function useMediaProcessEntry(file: string) {
+  bootFile = file;
+}
 
 /** Resident memory of a process in MB, from /proc (Linux); null where that is not available. */
 async function residentMb(pid: number): Promise<number | null> {
