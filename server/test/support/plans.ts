@@ -1,4 +1,8 @@
-import type pg from 'pg';
+import pg from 'pg';
+import { afterAll, beforeAll, inject } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { openPostgres, type Database } from '../../src/db/client.ts';
+import { createPostgresDatabase } from '../harness.ts';
 
 interface PlanNode {
   'Node Type': string;
@@ -31,5 +35,40 @@ export async function explainPlan(client: pg.Client, text: string, params: unkno
     sortedRows: nodes
       .filter((n) => n['Node Type'] === 'Sort')
       .map((n) => (n.Plans ?? []).reduce((sum, c) => sum + c['Actual Rows'] * c['Actual Loops'], 0)),
+  };
+}
+
+/**
+ * A plan test's database: a copy of the test template on PostgreSQL, filled by `seed`, the named tables vacuumed and
+ * analysed, and a client of its own for EXPLAIN (`explainerOptions`: startup options, e.g. the search's). Made before
+ * the file's tests and dropped after them; read `database` and `explainer` inside the tests.
+ */
+export function planDatabase(
+  seed: (db: Database['db']) => Promise<void>,
+  { analyse, explainerOptions }: { analyse: string[]; explainerOptions?: string },
+) {
+  const made: { database?: Database; explainer?: pg.Client; drop?: () => Promise<void> } = {};
+  beforeAll(async () => {
+    const created = await createPostgresDatabase(inject('databaseTemplate'));
+    made.drop = created.drop;
+    // Seed statements of 100,000 rows: on a loaded machine one may outlast the portal's query timeout (not the subject).
+    made.database = await openPostgres(created.url, undefined, 300_000);
+    await seed(made.database.db);
+    for (const table of analyse) await made.database.db.execute(sql.raw(`vacuum analyze ${table}`));
+    made.explainer = new pg.Client({ connectionString: created.url, options: explainerOptions });
+    await made.explainer.connect();
+  });
+  afterAll(async () => {
+    await made.explainer?.end();
+    await made.database?.close();
+    await made.drop?.();
+  });
+  return {
+    get database() {
+      return made.database!;
+    },
+    get explainer() {
+      return made.explainer!;
+    },
   };
 }

@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { openPostgres, type Database } from '../../../db/client.ts';
 import { deliveryPageStatement } from '../../webhooks/repository.ts';
 import { cataloguePage } from '../service.ts';
 import { cataloguePageReads, type CatalogueQuery } from './catalogue-list.ts';
 import { rebuildCompanyCatalogues } from './membership.ts';
 import type { UserRow } from '../../users/repository.ts';
 import { SCOPES } from '@portal/domain';
-import { createPostgresDatabase } from '../../../../test/harness.ts';
-import { explainPlan } from '../../../../test/support/plans.ts';
+import { explainPlan, planDatabase } from '../../../../test/support/plans.ts';
 
 /**
  * The webhook delivery log and the catalogue list at 100,000 rows: every page, however deep, is an index read of a
@@ -18,71 +14,56 @@ import { explainPlan } from '../../../../test/support/plans.ts';
  * rows each scan returns.
  */
 const COMPANY = 9101;
-let database: Database;
-let drop: () => Promise<void>;
-let explainer: pg.Client;
 let endpoint: number;
 
-beforeAll(async () => {
-  const created = await createPostgresDatabase(inject('databaseTemplate'));
-  drop = created.drop;
-  // The seed's statements write 100,000 rows each: on a loaded machine one may take longer than the portal's
-  // query timeout, which is not what these tests are about.
-  database = await openPostgres(created.url, undefined, 300_000);
-  const { db } = database;
-  await db.execute(sql`
-    insert into companies (id, name, kind) select ${COMPANY} + g, 'List Company ' || g, 'supplier' from generate_series(0, 20) g`);
-  await db.execute(sql`
-    insert into webhook_endpoints (company_id, url, events, secret)
-    select ${COMPANY} + g, 'https://example.com/hook-' || g, '{webhook.ping}', 'whsec_x' from generate_series(0, 20) g`);
-  const [first] = await db
-    .execute(sql`select min(id) as id from webhook_endpoints`)
-    .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
-  endpoint = first.id;
-  // 60,000 deliveries to the first endpoint, 40,000 across 20 others; several share a creation time.
-  await db.execute(sql`
-    insert into webhook_deliveries (endpoint_id, company_id, message_id, event_type, body, status, created_at)
-    select e, ${COMPANY} + (e - ${endpoint}), 'msg_plan_' || g, 'webhook.ping', '{}', 'SUCCEEDED',
-      now() - (g / 3) * interval '1 second'
-    from generate_series(1, 100000) g,
-      lateral (select case when g <= 60000 then ${endpoint}::int else ${endpoint}::int + 1 + g % 20 end as e) as owner`);
-  // 100,000 catalogued products; the first company submitted one in ten of them (10,000), a few delisted.
-  await db.execute(sql`
-    insert into catalogued_products (ean13_upc, description, brand, item_size, units_of_measure, is_delisted, updated_at)
-    select lpad(g::text, 13, '0'), 'Product ' || (g * 7919 % 99991), 'Brand ' || (g * 7919 % 499),
-      case when g % 4 = 0 then null else (g % 89)::text || ' oz' end, case when g % 3 = 0 then null else 'EA' end,
-      g % 97 = 0, now() - (g / 2) * interval '1 second'
-    from generate_series(1, 100000) g`);
-  await db.execute(sql`
-    insert into users (company_id, email, first_name, last_name, password_hash)
-    values (${COMPANY}, 'list-plans@example.com', 'List', 'Plans', 'x')`);
-  await db.execute(sql`
-    insert into product_submissions (company_id, user_id, upc, ean13_upc, item_status)
-    select ${COMPANY}, (select id from users where email = 'list-plans@example.com'), lpad(g::text, 12, '0'),
-      lpad(g::text, 13, '0'), 'CATALOGUED'
-    from generate_series(10, 100000, 10) g`);
-  // The other products were submitted by 20 other companies, so that the company catalogues hold every product.
-  await db.execute(sql`
-    insert into product_submissions (company_id, user_id, upc, ean13_upc, item_status)
-    select ${COMPANY} + 1 + g % 20, (select id from users where email = 'list-plans@example.com'), lpad(g::text, 12, '0'),
-      lpad(g::text, 13, '0'), 'CATALOGUED'
-    from generate_series(1, 100000) g where g % 10 <> 0`);
-  // Loaded by SQL, round the lifecycle: the company catalogues are built as the bench's seed builds them.
-  await rebuildCompanyCatalogues(db);
-  for (const table of ['webhook_deliveries', 'catalogued_products', 'product_submissions', 'company_catalogue'])
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  explainer = new pg.Client({ connectionString: created.url });
-  await explainer.connect();
-});
-afterAll(async () => {
-  await explainer?.end();
-  await database?.close();
-  await drop?.();
-});
+const seeded = planDatabase(
+  async (db) => {
+    await db.execute(sql`
+      insert into companies (id, name, kind) select ${COMPANY} + g, 'List Company ' || g, 'supplier' from generate_series(0, 20) g`);
+    await db.execute(sql`
+      insert into webhook_endpoints (company_id, url, events, secret)
+      select ${COMPANY} + g, 'https://example.com/hook-' || g, '{webhook.ping}', 'whsec_x' from generate_series(0, 20) g`);
+    const [first] = await db
+      .execute(sql`select min(id) as id from webhook_endpoints`)
+      .then((r) => (r as unknown as { rows: { id: number }[] }).rows);
+    endpoint = first.id;
+    // 60,000 deliveries to the first endpoint, 40,000 across 20 others; several share a creation time.
+    await db.execute(sql`
+      insert into webhook_deliveries (endpoint_id, company_id, message_id, event_type, body, status, created_at)
+      select e, ${COMPANY} + (e - ${endpoint}), 'msg_plan_' || g, 'webhook.ping', '{}', 'SUCCEEDED',
+        now() - (g / 3) * interval '1 second'
+      from generate_series(1, 100000) g,
+        lateral (select case when g <= 60000 then ${endpoint}::int else ${endpoint}::int + 1 + g % 20 end as e) as owner`);
+    // 100,000 catalogued products; the first company submitted one in ten of them (10,000), a few delisted.
+    await db.execute(sql`
+      insert into catalogued_products (ean13_upc, description, brand, item_size, units_of_measure, is_delisted, updated_at)
+      select lpad(g::text, 13, '0'), 'Product ' || (g * 7919 % 99991), 'Brand ' || (g * 7919 % 499),
+        case when g % 4 = 0 then null else (g % 89)::text || ' oz' end, case when g % 3 = 0 then null else 'EA' end,
+        g % 97 = 0, now() - (g / 2) * interval '1 second'
+      from generate_series(1, 100000) g`);
+    await db.execute(sql`
+      insert into users (company_id, email, first_name, last_name, password_hash)
+      values (${COMPANY}, 'list-plans@example.com', 'List', 'Plans', 'x')`);
+    await db.execute(sql`
+      insert into product_submissions (company_id, user_id, upc, ean13_upc, item_status)
+      select ${COMPANY}, (select id from users where email = 'list-plans@example.com'), lpad(g::text, 12, '0'),
+        lpad(g::text, 13, '0'), 'CATALOGUED'
+      from generate_series(10, 100000, 10) g`);
+    // The other products were submitted by 20 other companies, so that the company catalogues hold every product.
+    await db.execute(sql`
+      insert into product_submissions (company_id, user_id, upc, ean13_upc, item_status)
+      select ${COMPANY} + 1 + g % 20, (select id from users where email = 'list-plans@example.com'), lpad(g::text, 12, '0'),
+        lpad(g::text, 13, '0'), 'CATALOGUED'
+      from generate_series(1, 100000) g where g % 10 <> 0`);
+    // Loaded by SQL, round the lifecycle: the company catalogues are built as the bench's seed builds them.
+    await rebuildCompanyCatalogues(db);
+  },
+  { analyse: ['webhook_deliveries', 'catalogued_products', 'product_submissions', 'company_catalogue'] },
+);
 
 describe('the webhook delivery log at 100,000 deliveries (postgres)', () => {
   it('the first page, a page 30,000 deep (older) and the page back (newer) read a page by index', async () => {
-    const { rows } = await explainer.query<{ id: number }>(
+    const { rows } = await seeded.explainer.query<{ id: number }>(
       `select id from webhook_deliveries where endpoint_id = $1 order by created_at desc, id desc offset 30000 limit 1`,
       [endpoint],
     );
@@ -92,8 +73,8 @@ describe('the webhook delivery log at 100,000 deliveries (postgres)', () => {
       ['older than a delivery 30,000 deep', { limit: 51, after: deep }],
       ['newer than it', { limit: 51, before: deep }],
     ] as const) {
-      const { sql: text, params } = deliveryPageStatement(database.db, endpoint, q).toSQL();
-      const plan = await explainPlan(explainer, text, params);
+      const { sql: text, params } = deliveryPageStatement(seeded.database.db, endpoint, q).toSQL();
+      const plan = await explainPlan(seeded.explainer, text, params);
       expect(plan.seqScans, name).toEqual([]);
       expect(
         plan.scans('webhook_deliveries').every((t) => t.startsWith('Index')),
@@ -110,14 +91,14 @@ describe('the webhook delivery log at 100,000 deliveries (postgres)', () => {
 describe('the catalogue list at 100,000 products (postgres)', () => {
   const staff = { id: 1, companyId: COMPANY, scopes: [SCOPES.readAllProductSubmissions] } as unknown as UserRow;
   const supplier = { id: 2, companyId: COMPANY, scopes: [] as string[] } as unknown as UserRow;
-  const ctx = () => ({ db: database.db }) as Parameters<typeof cataloguePage>[0];
+  const ctx = () => ({ db: seeded.database.db }) as Parameters<typeof cataloguePage>[0];
   async function planOf(user: UserRow, q: CatalogueQuery) {
-    const reads = cataloguePageReads(database.db, user, q);
+    const reads = cataloguePageReads(seeded.database.db, user, q);
     const rows = reads.rows!.toSQL();
     const count = reads.count.toSQL();
     return {
-      rows: await explainPlan(explainer, rows.sql, rows.params),
-      count: await explainPlan(explainer, count.sql, count.params),
+      rows: await explainPlan(seeded.explainer, rows.sql, rows.params),
+      count: await explainPlan(seeded.explainer, count.sql, count.params),
     };
   }
 

@@ -1,12 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { sql, type SQL } from 'drizzle-orm';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
-import { inject } from 'vitest';
 import { upcSearchForms } from '@portal/domain';
-import { openPostgres, searchStartupOptions, type Database } from '../../../db/client.ts';
-import { createPostgresDatabase } from '../../../../test/harness.ts';
-import { explainPlan } from '../../../../test/support/plans.ts';
+import { searchStartupOptions } from '../../../db/client.ts';
+import { explainPlan, planDatabase } from '../../../../test/support/plans.ts';
 import { rebuildCompanyCatalogues } from '../../catalogue/queries/membership.ts';
 import { productSearchStatement, submissionSearchStatement } from './search.ts';
 
@@ -27,46 +24,35 @@ const nameOf = (g: SQL) =>
   sql`${words(WORDS.first)}[1 + ${g} % 10] || ' ' || ${words(WORDS.second)}[1 + (${g} / 10) % 10] || ' ' ||
     ${words(WORDS.third)}[1 + (${g} / 100) % 11] || ' ' || (${g} % 977)`;
 
-let database: Database;
-let drop: () => Promise<void>;
-let explainer: pg.Client;
 const dialect = new PgDialect();
-
-beforeAll(async () => {
-  const created = await createPostgresDatabase(inject('databaseTemplate'));
-  drop = created.drop;
-  database = await openPostgres(created.url, undefined, 300_000);
-  const { db } = database;
-  await db.execute(sql`
-    insert into companies (id, name, kind) select ${COMPANY} + g, 'Search Company ' || g, 'supplier' from generate_series(0, 19) g`);
-  await db.execute(sql`
-    insert into users (company_id, email, first_name, last_name, password_hash)
-    select ${COMPANY} + g, 'search-plans-' || g || '@example.com', 'Search', 'Plans', 'x' from generate_series(0, 19) g`);
-  await db.execute(sql`
-    insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status)
-    select ${COMPANY} + g % 20, (select id from users where email = 'search-plans-' || (g % 20) || '@example.com'),
-      lpad(g::text, 12, '0'), lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'SUBMITTED'
-    from generate_series(1, 100000) g`);
-  await db.execute(sql`
-    insert into catalogued_products (ean13_upc, description, brand)
-    select lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'Brand ' || (g % 50) from generate_series(1, 100000, 5) g`);
-  // Each company's catalogue (1,000 products each), as the lifecycle would have kept it.
-  await rebuildCompanyCatalogues(db);
-  for (const table of ['product_submissions', 'catalogued_products', 'company_catalogue'])
-    await db.execute(sql.raw(`vacuum analyze ${table}`));
-  explainer = new pg.Client({ connectionString: created.url, options: searchStartupOptions });
-  await explainer.connect();
-});
-afterAll(async () => {
-  await explainer?.end();
-  await database?.close();
-  await drop?.();
-});
+const seeded = planDatabase(
+  async (db) => {
+    await db.execute(sql`
+      insert into companies (id, name, kind) select ${COMPANY} + g, 'Search Company ' || g, 'supplier' from generate_series(0, 19) g`);
+    await db.execute(sql`
+      insert into users (company_id, email, first_name, last_name, password_hash)
+      select ${COMPANY} + g, 'search-plans-' || g || '@example.com', 'Search', 'Plans', 'x' from generate_series(0, 19) g`);
+    await db.execute(sql`
+      insert into product_submissions (company_id, user_id, upc, ean13_upc, product_name, item_status)
+      select ${COMPANY} + g % 20, (select id from users where email = 'search-plans-' || (g % 20) || '@example.com'),
+        lpad(g::text, 12, '0'), lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'SUBMITTED'
+      from generate_series(1, 100000) g`);
+    await db.execute(sql`
+      insert into catalogued_products (ean13_upc, description, brand)
+      select lpad(g::text, 13, '0'), ${nameOf(sql`g`)}, 'Brand ' || (g % 50) from generate_series(1, 100000, 5) g`);
+    // Each company's catalogue (1,000 products each), as the lifecycle would have kept it.
+    await rebuildCompanyCatalogues(db);
+  },
+  {
+    analyse: ['product_submissions', 'catalogued_products', 'company_catalogue'],
+    explainerOptions: searchStartupOptions,
+  },
+);
 
 /** The plan, and the large tables it reads in full (the few companies are joined by a scan of their table). */
 async function planOf(statement: SQL) {
   const { sql: text, params } = dialect.sqlToQuery(statement);
-  const plan = await explainPlan(explainer, text, params);
+  const plan = await explainPlan(seeded.explainer, text, params);
   return { ...plan, seqScans: plan.seqScans.filter((t) => t !== 'companies') };
 }
 

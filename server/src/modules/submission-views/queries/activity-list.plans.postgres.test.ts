@@ -1,8 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fillPlaceholders, sql } from 'drizzle-orm';
-import pg from 'pg';
-import { inject } from 'vitest';
-import { openPostgres, type Database } from '../../../db/client.ts';
 import { activityPage, activityRead, type ActivityQuery } from './activity-list.ts';
 import { rebuildCounts } from '../../submissions/counts.ts';
 import { submissionListPage, submissionListStatement } from './submission-list.ts';
@@ -13,8 +10,7 @@ import { auditPageReads } from '../../audit/repository.ts';
 import type { AuditPageQuery } from '@portal/domain';
 import { parseReviewQueueSearch, type ReviewQueueQuery } from '@portal/domain';
 import { queuePage, queueRead } from '../../review/queries/queue.ts';
-import { createPostgresDatabase } from '../../../../test/harness.ts';
-import { explainPlan } from '../../../../test/support/plans.ts';
+import { explainPlan, planDatabase } from '../../../../test/support/plans.ts';
 import { listJobs } from '../../../jobs/inspect.ts';
 
 /**
@@ -25,69 +21,52 @@ import { listJobs } from '../../../jobs/inspect.ts';
 const BIG = 9001;
 const PARTNER = 9000;
 const ALL = ['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED'];
-let database: Database;
-let drop: () => Promise<void>;
-let explainer: pg.Client;
-
-beforeAll(async () => {
-  const created = await createPostgresDatabase(inject('databaseTemplate'));
-  drop = created.drop;
-  // Seed statements of 100,000 rows: on a loaded machine one may outlast the portal's query timeout (not the subject).
-  database = await openPostgres(created.url, undefined, 300_000);
-  const { db } = database;
-  await db.execute(sql`
-    insert into companies (id, name, kind) values (${PARTNER}, 'Plan Partner', 'partner')`);
-  await db.execute(sql`
-    insert into companies (id, name, kind) select ${BIG} + g, 'Plan Company ' || g, 'supplier' from generate_series(0, 200) g`);
-  await db.execute(sql`
-    insert into users (company_id, email, first_name, last_name, password_hash)
-    select ${BIG} + g, 'plan-' || g || '@example.com', 'Plan', 'User', 'x' from generate_series(0, 200) g`);
-  // 60,000 rows for the big company, 40,000 across the 200 others; a third sent to the partner.
-  await db.execute(sql`
-    insert into product_submissions (company_id, user_id, partner_company_id, upc, ean13_upc, item_status, updated_at)
-    select c, (select id from users where company_id = c), case when g % 3 = 0 then ${PARTNER}::int end,
-      lpad(g::text, 12, '0'), lpad(g::text, 13, '0'),
-      (array['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED', 'CATALOGUED'])[1 + g % 5],
-      now() - g * interval '1 second' - (g % 7) * interval '1 microsecond'
-    from generate_series(1, 100000) g, lateral (select case when g <= 60000 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end as c) as owner`);
-  await db.execute(sql`
-    insert into draft_submissions (company_id, user_id, updated_at)
-    select ${BIG}, (select id from users where company_id = ${BIG}), now() - g * interval '1 minute' from generate_series(1, 500) g`);
-  // 100,000 staff actions: a third on the big company, every tenth an accept, spread over 400 days.
-  await db.execute(sql`
-    insert into audit_log (actor_user_id, action, target_type, target_id, company_id, at)
-    select (select id from users where company_id = ${BIG}), case when g % 10 = 0 then 'submission.accepted' else 'job.retried' end,
-      'job', 'plan-' || g, case when g % 3 = 0 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end,
-      now() - (100000 - g) * interval '345 seconds'
-    from generate_series(1, 100000) g`);
-  // 100,000 jobs, most done, a few thousand failed or queued.
-  await db.execute(sql`
-    insert into jobs (name, payload, status, finished_at)
-    select case when g % 2 = 0 then 'media.draftFile' else 'webhooks.deliver' end, '{}'::jsonb,
-      case when g % 50 = 0 then 'failed' when g % 50 = 1 then 'queued' else 'done' end, now() - g * interval '1 second'
-    from generate_series(1, 100000) g`);
-  await rebuildCounts(db);
-  await db.execute(sql`vacuum analyze product_submissions`);
-  await db.execute(sql`vacuum analyze draft_submissions`);
-  await db.execute(sql`vacuum analyze audit_log`);
-  await db.execute(sql`vacuum analyze jobs`);
-  explainer = new pg.Client({ connectionString: created.url });
-  await explainer.connect();
-});
-afterAll(async () => {
-  await explainer?.end();
-  await database?.close();
-  await drop?.();
-});
+const seeded = planDatabase(
+  async (db) => {
+    await db.execute(sql`
+      insert into companies (id, name, kind) values (${PARTNER}, 'Plan Partner', 'partner')`);
+    await db.execute(sql`
+      insert into companies (id, name, kind) select ${BIG} + g, 'Plan Company ' || g, 'supplier' from generate_series(0, 200) g`);
+    await db.execute(sql`
+      insert into users (company_id, email, first_name, last_name, password_hash)
+      select ${BIG} + g, 'plan-' || g || '@example.com', 'Plan', 'User', 'x' from generate_series(0, 200) g`);
+    // 60,000 rows for the big company, 40,000 across the 200 others; a third sent to the partner.
+    await db.execute(sql`
+      insert into product_submissions (company_id, user_id, partner_company_id, upc, ean13_upc, item_status, updated_at)
+      select c, (select id from users where company_id = c), case when g % 3 = 0 then ${PARTNER}::int end,
+        lpad(g::text, 12, '0'), lpad(g::text, 13, '0'),
+        (array['SUBMITTED', 'ADMIN_REJECTED', 'AUTO_REJECTED', 'ACCEPTED', 'CATALOGUED'])[1 + g % 5],
+        now() - g * interval '1 second' - (g % 7) * interval '1 microsecond'
+      from generate_series(1, 100000) g, lateral (select case when g <= 60000 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end as c) as owner`);
+    await db.execute(sql`
+      insert into draft_submissions (company_id, user_id, updated_at)
+      select ${BIG}, (select id from users where company_id = ${BIG}), now() - g * interval '1 minute' from generate_series(1, 500) g`);
+    // 100,000 staff actions: a third on the big company, every tenth an accept, spread over 400 days.
+    await db.execute(sql`
+      insert into audit_log (actor_user_id, action, target_type, target_id, company_id, at)
+      select (select id from users where company_id = ${BIG}), case when g % 10 = 0 then 'submission.accepted' else 'job.retried' end,
+        'job', 'plan-' || g, case when g % 3 = 0 then ${BIG}::int else ${BIG}::int + 1 + g % 200 end,
+        now() - (100000 - g) * interval '345 seconds'
+      from generate_series(1, 100000) g`);
+    // 100,000 jobs, most done, a few thousand failed or queued.
+    await db.execute(sql`
+      insert into jobs (name, payload, status, finished_at)
+      select case when g % 2 = 0 then 'media.draftFile' else 'webhooks.deliver' end, '{}'::jsonb,
+        case when g % 50 = 0 then 'failed' when g % 50 = 1 then 'queued' else 'done' end, now() - g * interval '1 second'
+      from generate_series(1, 100000) g`);
+    await rebuildCounts(db);
+  },
+  { analyse: ['product_submissions', 'draft_submissions', 'audit_log', 'jobs'] },
+);
 
 /** The plan PostgreSQL runs for an activity page's statement, with the values bound. */
 async function planOf(q: ActivityQuery) {
-  const { statement, values } = await activityRead(database.db, q);
+  const { statement, values } = await activityRead(seeded.database.db, q);
   expect(statement).not.toBeNull();
   return explain(statement!.compiled.sql, fillPlaceholders(statement!.compiled.params, values));
 }
 
-const explain = (text: string, params: unknown[]) => explainPlan(explainer, text, params);
+const explain = (text: string, params: unknown[]) => explainPlan(seeded.explainer, text, params);
 
 const supplierAll = (page: number, boundary?: string | null): ActivityQuery => ({
   statuses: ALL,
@@ -101,7 +80,7 @@ const supplierAll = (page: number, boundary?: string | null): ActivityQuery => (
 
 describe('activity list plans at 100,000 submissions (postgres)', () => {
   it('page 1, the page after page 3,000 and the last page each read at most a page per status, by index', async () => {
-    const deep = await activityPage(database.db, supplierAll(3_000));
+    const deep = await activityPage(seeded.database.db, supplierAll(3_000));
     expect(deep.total).toBe(48_000);
     const plans = {
       first: await planOf(supplierAll(1)),
@@ -122,14 +101,14 @@ describe('activity list plans at 100,000 submissions (postgres)', () => {
   });
 
   it('the pages read from a boundary are the pages counted from the top', async () => {
-    const third = await activityPage(database.db, supplierAll(3));
+    const third = await activityPage(seeded.database.db, supplierAll(3));
     const fromNext = await activityPage(
-      database.db,
-      supplierAll(3, (await activityPage(database.db, supplierAll(2))).endCursor),
+      seeded.database.db,
+      supplierAll(3, (await activityPage(seeded.database.db, supplierAll(2))).endCursor),
     );
     const fromPrevious = await activityPage(
-      database.db,
-      supplierAll(3, (await activityPage(database.db, supplierAll(4))).startCursor),
+      seeded.database.db,
+      supplierAll(3, (await activityPage(seeded.database.db, supplierAll(4))).startCursor),
     );
     expect(fromNext.rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
     expect(fromPrevious.rows.map((r) => r.id)).toEqual(third.rows.map((r) => r.id));
@@ -165,9 +144,9 @@ describe('the integration API list plans at 100,000 submissions (postgres)', () 
   };
 
   it('the first page and a page 40,000 rows deep read a page per status at most, by index, in either sort', async () => {
-    let deep = await submissionListPage(database.db, listQuery({ limit: 100 }));
+    let deep = await submissionListPage(seeded.database.db, listQuery({ limit: 100 }));
     for (let i = 0; i < 3; i++)
-      deep = await submissionListPage(database.db, listQuery({ limit: 100, cursor: deep.next_cursor! }));
+      deep = await submissionListPage(seeded.database.db, listQuery({ limit: 100, cursor: deep.next_cursor! }));
     expect(deep.next_cursor).not.toBeNull();
     const shapes: [string, ReturnType<typeof listQuery>][] = [
       ['first page', listQuery()],
@@ -190,14 +169,14 @@ describe('the integration API list plans at 100,000 submissions (postgres)', () 
 describe('the audit trail plans at 100,000 rows (postgres)', () => {
   const q = (over: Partial<AuditPageQuery>): AuditPageQuery => ({ page: 1, pageSize: 25, ...over });
   const planOfAudit = async (query: AuditPageQuery) => {
-    const reads = await auditPageReads(database.db, query);
+    const reads = await auditPageReads(seeded.database.db, query);
     const rows = reads.rows!.toSQL();
     const count = reads.count.toSQL();
     return { rows: await explain(rows.sql, rows.params), count: await explain(count.sql, count.params) };
   };
 
   it('a filtered page, a page read from an edge and a date range read by index, each within the rows counted', async () => {
-    const top = await auditPage(database.db, q({ companyId: BIG }));
+    const top = await auditPage(seeded.database.db, q({ companyId: BIG }));
     expect(top).toMatchObject({ total: 10_000, more: true });
     const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString();
     const shapes: [string, AuditPageQuery][] = [
@@ -225,7 +204,7 @@ describe('the jobs console list at 100,000 jobs (postgres)', () => {
       { state: 'failed' as const, page: 1, pageSize: 20 },
       { state: 'queued' as const, type: 'webhooks.deliver', page: 5, pageSize: 20 },
     ]) {
-      const { sql: text, params } = listJobs(database.db, filter).toSQL();
+      const { sql: text, params } = listJobs(seeded.database.db, filter).toSQL();
       const plan = await explain(text, params);
       expect(plan.seqScans).toEqual([]);
       expect(plan.rowsRead('jobs')).toBeLessThanOrEqual(filter.page * filter.pageSize);
@@ -241,14 +220,14 @@ describe('the review queue plans at 100,000 submissions (postgres)', () => {
     ...over,
   });
   async function planOfQueue(query: ReturnType<typeof q>) {
-    const { statement } = await queueRead(database.db, query, 0);
+    const { statement } = await queueRead(seeded.database.db, query, 0);
     expect(statement).not.toBeNull();
     const { sql: text, params } = dialect.sqlToQuery(statement!);
     return explain(text, params);
   }
 
   it('page 1, a partner page, oldest or newest first, and a deep page read from its neighbour read a page by index', async () => {
-    const deepFrom = await queuePage(database.db, q({ page: 399, size: 25 }), 0);
+    const deepFrom = await queuePage(seeded.database.db, q({ page: 399, size: 25 }), 0);
     const shapes: [string, ReturnType<typeof q>][] = [
       ['every partner, oldest first', q({})],
       ['newest first', q({ sort: 'newest' })],
