@@ -9,6 +9,7 @@ import {
   conflictRetryDelayMs,
   defineJob,
   dependencyRetryDelayMs,
+  dueStatement,
   enqueue,
   JobRunner,
   purgeFinishedJobs,
@@ -460,6 +461,37 @@ describe(`job queue (${databaseKind})`, () => {
     expect(ran).toEqual([]);
     await runner.drain();
     expect(ran.sort()).toEqual([3, 4]);
+  });
+
+  it('without wake-ups, the poll finds a job once it becomes due and a claim past its lock, and only those', async () => {
+    const db = server.database.db;
+    const ran: string[] = [];
+    const job = defineJob({
+      name: 'test.polled',
+      payload: z.object({ id: z.string() }),
+      handler: async ({ id }) => void ran.push(id),
+    });
+    // Not due for a while yet; and one whose worker stopped, its claim about to pass its lock.
+    await db.insert(jobs).values([
+      { name: job.name, payload: { id: 'later' }, runAt: new Date(Date.now() + 400) },
+      {
+        name: job.name,
+        payload: { id: 'stalled' },
+        status: 'running',
+        attempts: 1,
+        lockedUntil: new Date(Date.now() + 400),
+      },
+    ]);
+    expect((await db.execute(dueStatement([job.name]))).rows[0]).toEqual({ due: false });
+    const runner = new JobRunner(db, log, { pollMs: 50 }).register(job);
+    runner.start();
+    try {
+      await until(() => ran.length === 2);
+      expect(ran.sort()).toEqual(['later', 'stalled']);
+    } finally {
+      await runner.stop();
+    }
+    expect((await db.execute(dueStatement([job.name]))).rows[0]).toEqual({ due: false });
   });
 
   it("lock expired, a second worker took the job, the first finishes late: only the second one's outcome is written", async () => {

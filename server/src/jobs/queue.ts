@@ -527,9 +527,26 @@ export class JobRunner {
   private schedule() {
     if (this.stopped) return;
     this.timer = setTimeout(() => {
-      this.tickAll();
-      this.schedule();
+      void this.pollDue().finally(() => this.schedule());
     }, this.opts.pollMs ?? 500);
+  }
+
+  /**
+   * The poll asks one small question before it claims: is a job of this runner due, or a claim past its lock? The
+   * claim walks every company's line and is planned anew at each call; run for every queue twice a second while
+   * nothing was due, it was most of an idle embedded portal's CPU (docs/decisions/job-queue.md). Should the question
+   * fail, the queues claim as before and log why.
+   */
+  private async pollDue() {
+    const names = [...this.queues.values()].flatMap((q) => q.jobNames);
+    if (!names.length) return;
+    try {
+      const result = await this.db.execute(dueStatement(names));
+      if (!(result as { rows: { due: boolean }[] }).rows[0]?.due) return;
+    } catch {
+      // The claims below meet the same fault and say so.
+    }
+    this.tickAll();
   }
 
   private tickAll() {
@@ -861,6 +878,23 @@ export class JobRunner {
   }
 }
 
+/** Values as a comma-separated list of parameters, for `IN (...)`. */
+function sqlList(values: readonly (string | number)[]) {
+  return sql.join(
+    values.map((v) => sql`${v}`),
+    sql`, `,
+  );
+}
+
+/** Whether any job of these names is due now, or running past its lock (the poll's question before it claims). */
+export function dueStatement(names: readonly string[]) {
+  const nameList = sqlList(names);
+  return sql`
+    SELECT EXISTS (SELECT 1 FROM jobs WHERE status = 'queued' AND run_at <= now() AND name IN (${nameList}))
+      OR EXISTS (SELECT 1 FROM jobs WHERE status = 'running' AND locked_until < now() AND name IN (${nameList}))
+      AS due`;
+}
+
 /**
  * The statement that claims up to `limit` due jobs of these types, fairly between companies: each company's due jobs
  * line up behind the ones it already has running, and the claim takes the front of every line before the second of
@@ -874,16 +908,8 @@ export class JobRunner {
  * ones instead of none.
  */
 export function claimStatement(names: readonly string[], limit: number, lockMs: number, servedLast: readonly number[]) {
-  const nameList = sql.join(
-    names.map((n) => sql`${n}`),
-    sql`, `,
-  );
-  const served = servedLast.length
-    ? sql`f.company_id IN (${sql.join(
-        servedLast.map((c) => sql`${c}`),
-        sql`, `,
-      )})`
-    : sql`false`;
+  const nameList = sqlList(names);
+  const served = servedLast.length ? sql`f.company_id IN (${sqlList(servedLast)})` : sql`false`;
   return sql`
     WITH RECURSIVE
       types(name) AS (SELECT unnest(ARRAY[${nameList}]::text[])),
