@@ -39,7 +39,7 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
-  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
   JOB_RETRY_HORIZON_HOURS: z.coerce
@@ -66,7 +66,8 @@ const envSchema = z.object({
   INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   MEDIA_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
-  MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  MEDIA_CPU_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(86_400).default(600),
   COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
@@ -153,7 +154,7 @@ export type Config = {
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
   ingestion: { root: string; s3Prefix: string; scanMs: number; settleMs: number };
   /** Hard limits of one media process (thumbnails, barcode reading, PDF parsing): see media/media-pool.ts. */
-  media: { memoryMb: number; timeoutMs: number };
+  media: { memoryMb: number; cpuMs: number; wallMs: number };
   /** What one company's stored files may add up to, in GB. */
   companyStorageQuotaGb: number;
   /** requestMs: the whole request, headers and body, must arrive within it; idleMs: a connection silent this long is closed. */
@@ -267,7 +268,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A file younger than this may still be being written: the next scan takes it.
       settleMs: e.INGESTION_SETTLE_SECONDS * 1000,
     },
-    media: { memoryMb: e.MEDIA_MEMORY_MB, timeoutMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
+    media: { memoryMb: e.MEDIA_MEMORY_MB, cpuMs: e.MEDIA_CPU_SECONDS * 1000, wallMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
     companyStorageQuotaGb: e.COMPANY_STORAGE_QUOTA_GB,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },
