@@ -79,6 +79,8 @@ const envSchema = z.object({
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(84),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  STORAGE_PROBE_DOWN_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+  STORAGE_PROBE_UP_AFTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -132,6 +134,11 @@ export type Config = {
    * sending new ones before the listener closes.
    */
   shutdownDrainMs: number;
+  /**
+   * The storage probes' hysteresis (readiness and /metrics): the store is reported down after this many consecutive
+   * failed probes, and up again after this many consecutive answered ones.
+   */
+  storageProbe: { downAfter: number; upAfter: number };
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
   /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
@@ -251,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ) as Record<QueueName, number>,
     instantResults: e.INSTANT_RESULTS === 'on',
     metricsToken: e.METRICS_TOKEN,
+    storageProbe: { downAfter: e.STORAGE_PROBE_DOWN_AFTER, upAfter: e.STORAGE_PROBE_UP_AFTER },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
