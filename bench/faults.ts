@@ -6,22 +6,31 @@
  * process (the embedded database, or PostgreSQL with DATABASE_URL). Target: under the flood, at most 2x the idle
  * time (median of the runs). Then outages under load (bench/outage.ts), on a PostgreSQL server.
  *
- *   npm run bench -- faults [--runs 5]      prints the tables and writes bench/results/faults.md
+ *   npm run bench -- faults [--runs 5] [--record]
+ *
+ * Needs: the built portal (`npm run build`); for the outages, a PostgreSQL server (DATABASE_URL's, else
+ * 127.0.0.1:5432; skipped without one). The barcode photo dataset (../shared/datasets/barcode-photos) is used
+ * where it is, else a generated barcode picture. Runs again and again on one server: with DATABASE_URL, each half
+ * makes a database of its own on its server and drops it after (the given database is never written), and every
+ * file goes to temporary folders. Prints the tables and writes them to a temporary folder; `--record` writes them
+ * to bench/results/faults.md instead, the recorded figures of the checkout.
  */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import { WEBHOOK_MANUAL_SENDS_PER_MINUTE } from '@portal/domain';
 import { startPortal } from '../e2e/support/portal-process.ts';
 import { runOutageBench } from './outage.ts';
-import { firstEan13Photo } from './support/dataset.ts';
+import { scratchDatabase } from './support/bench-database.ts';
+import { faultBenchPhoto } from './support/dataset.ts';
 
 const repoRoot = fileURLToPath(new URL('..', import.meta.url));
-const RESULTS = path.join(repoRoot, 'bench/results/faults.md');
+/** The recorded figures (written with --record); otherwise the results go to a temporary folder. */
+const RECORDED = path.join(repoRoot, 'bench/results/faults.md');
 const PORT = 3991 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 export const TARGET_RATIO = 2;
 const FLOOD_FILES = 1000;
@@ -98,17 +107,25 @@ async function runFairness(): Promise<{ ok: boolean; ratio: number; table: strin
   await new Promise<void>((r) => receiver.listen(0, '127.0.0.1', r));
   const receiverUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
 
+  // On a PostgreSQL server, a database of this run's own: the portal's files are in a fresh temporary folder, so a
+  // database kept from an earlier run would name a storage marker that folder lacks, and the portal would not start.
+  const database = process.env.DATABASE_URL
+    ? await scratchDatabase(process.env.DATABASE_URL, 'portal_bench_faults')
+    : null;
   const portal = await startPortal(PORT, {
     WEBHOOK_ALLOW_PRIVATE: 'on',
     WEBHOOK_LOOPBACK_ONLY: 'on',
     GRAPHQL_RATE_LIMIT_PER_MINUTE: '1000000',
-    ...(process.env.DATABASE_URL ? { DATABASE_URL: process.env.DATABASE_URL } : {}),
+    ...(database ? { DATABASE_URL: database.url } : {}),
+  }).catch(async (err: unknown) => {
+    await database?.drop();
+    throw err;
   });
   try {
     const quiet = await signIn(portal.url, 'other@example.com', 'Other-demo-1');
     const flooder = await signIn(portal.url, 'supplier@example.com', 'Supplier-demo-1');
     // A real photo of a retail barcode (the first EAN-13 of the dataset), and a plain picture for the flood.
-    const photo = firstEan13Photo();
+    const photo = await faultBenchPhoto();
     const admin = await signIn(portal.url, 'admin@example.com', 'Admin-demo-1');
     const queuedFiles = async () =>
       (await admin.json<{ total: number }>('GET', '/api/admin/jobs?state=queued&pageSize=1')).json?.total ?? 0;
@@ -174,6 +191,7 @@ async function runFairness(): Promise<{ ok: boolean; ratio: number; table: strin
     receiver.closeAllConnections();
     await new Promise<void>((r) => receiver.close(() => r()));
     await portal.stop();
+    await database?.drop();
   }
 }
 
@@ -182,11 +200,15 @@ export async function runFaultsBench(): Promise<{ ok: boolean; ratio: number }> 
   console.log('\n## Outages under load\n');
   const outage = await runOutageBench();
   const measured = `Measured ${new Date().toISOString()} on ${cpus().length} cores (load ${loadavg()[0].toFixed(2)})`;
+  const results = process.argv.includes('--record')
+    ? RECORDED
+    : path.join(mkdtempSync(path.join(tmpdir(), 'bench-faults-')), 'faults.md');
   writeFileSync(
-    RESULTS,
+    results,
     `# Fairness under a flood\n\n${measured}, ${process.env.DATABASE_URL ? 'PostgreSQL' : 'the embedded database'}; ` +
       `\`npm run bench -- faults\`.\n\n${fairness.table}\n\n# Outages under load\n\n` +
       (outage ? `${outage.table}\n` : 'Skipped: no PostgreSQL server.\n'),
   );
+  console.log(`\nResults written to ${results}`);
   return { ok: fairness.ok && (outage?.ok ?? true), ratio: fairness.ratio };
 }

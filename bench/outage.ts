@@ -15,7 +15,8 @@ import pg from 'pg';
 import { startFaultProxy } from '../server/test/support/fault-proxy.ts';
 import { startInstance, startRunning, stopInstances } from '../server/test/support/instances.ts';
 import { startS3 } from '../server/test/support/s3.ts';
-import { firstEan13Photo } from './support/dataset.ts';
+import { scratchDatabase } from './support/bench-database.ts';
+import { faultBenchPhoto } from './support/dataset.ts';
 
 const BASE_PORT = 3993 + Number(process.env.E2E_PORT_OFFSET ?? 0);
 const SUPPLIERS = 30;
@@ -33,26 +34,6 @@ export interface OutageResult {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
-/** A database of its own on the server of `serverUrl`, dropped by the function it returns. */
-async function createDatabase(serverUrl: string) {
-  const name = `portal_bench_outage_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.href,
-    async drop() {
-      const c = new pg.Client({ connectionString: serverUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
-}
 
 /** Every request's status, counted; 0 stands for no answer at all (the connection failed). */
 class Tally {
@@ -99,7 +80,11 @@ async function supplierLoop(
   const headers = { cookie, origin: base };
   while (running()) {
     const form = new FormData();
-    form.append('files', new Blob([new Uint8Array(photo.data)], { type: 'image/jpeg' }), photo.name);
+    form.append(
+      'files',
+      new Blob([new Uint8Array(photo.data)], { type: photo.name.endsWith('.png') ? 'image/png' : 'image/jpeg' }),
+      photo.name,
+    );
     const res = await send(tally, `${base}/api/draftSubmissions`, { method: 'POST', headers, body: form });
     if (res?.status !== 201) {
       await res?.body?.cancel();
@@ -136,7 +121,7 @@ export async function runOutageBench(): Promise<OutageResult | null> {
     console.log('Outages under load: skipped, no PostgreSQL server (set DATABASE_URL).');
     return null;
   }
-  const database = await createDatabase(serverUrl);
+  const database = await scratchDatabase(serverUrl, 'portal_bench_outage');
   const dbTarget = new URL(database.url);
   const dbProxy = await startFaultProxy({ host: dbTarget.hostname, port: Number(dbTarget.port || 5432) });
   const s3 = await startS3();
@@ -176,7 +161,7 @@ export async function runOutageBench(): Promise<OutageResult | null> {
     } else processes.push(await startRunning({ ...shared, ROLE: 'worker' }));
     await direct.connect();
 
-    const photo = firstEan13Photo();
+    const photo = await faultBenchPhoto();
 
     const tally = new Tally();
     const uploaded: string[] = [];

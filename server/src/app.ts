@@ -107,11 +107,13 @@ export async function buildApp(ctx: AppContext): Promise<FastifyInstance> {
       },
     },
   });
-  // On PostgreSQL every instance counts in the database, so a limit holds across the fleet; the embedded database
-  // has one process, whose memory is the whole count.
+  // Every instance counts in the database, so a limit holds across the fleet, in sliding windows (the plugin's own
+  // memory store counts calendar windows: a burst across a window's end would count twice its limit). The embedded
+  // database counts the same way, in its one process.
   await app.register(rateLimit, {
     global: false,
-    ...(ctx.database.kind === 'postgres' ? { store: postgresRateLimitStore(ctx.db, ctx.log), skipOnError: true } : {}),
+    store: postgresRateLimitStore(ctx.db, ctx.log),
+    skipOnError: true,
   });
   // Before any route: it collects each route's schema for /api/openapi.json.
   await registerOpenApi(app);

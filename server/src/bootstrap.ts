@@ -5,6 +5,7 @@ import type { Config } from './config.ts';
 import type { AppContext } from './context.ts';
 import type { Database } from './db/client.ts';
 import { JobRunner } from './jobs/queue.ts';
+import { ProbeHysteresis } from './lib/hysteresis.ts';
 import { configureMediaLimits } from './media/media-pool.ts';
 import { allJobs } from './job-registry.ts';
 import { subscribeListeners } from './listeners.ts';
@@ -12,6 +13,10 @@ import { createMailer } from './modules/notifications/mailer.ts';
 import { LocalDiskStore } from './storage/local-disk.ts';
 import { PortalMetrics } from './modules/metrics/registry.ts';
 import { S3Store } from './storage/s3.ts';
+
+/** The file storage the configuration names: the S3-compatible bucket, or the folder `files` of DATA_DIR. */
+export const storageFor = (config: Config) =>
+  config.s3 ? new S3Store(config.s3) : new LocalDiskStore(path.join(config.dataDir, 'files'));
 
 /** Everything the app and the worker share, built the same way by main.ts and by tests. */
 export function createContext(config: Config, database: Database, log: FastifyBaseLogger): AppContext {
@@ -21,7 +26,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
   mkdirSync(uploadTempDir, { recursive: true });
   subscribeListeners();
   configureMediaLimits(config.media);
-  const storage = config.s3 ? new S3Store(config.s3) : new LocalDiskStore(filesDir);
+  const storage = storageFor(config);
+  const storageHealth = new ProbeHysteresis(config.storageProbe.downAfter, config.storageProbe.upAfter);
   const ctx: AppContext = {
     config,
     log,
@@ -30,7 +36,8 @@ export function createContext(config: Config, database: Database, log: FastifyBa
     mailer: createMailer({ db: database.db, smtpUrl: config.smtpUrl, from: config.mailFrom, log }),
     storage,
     uploadTempDir,
-    metrics: new PortalMetrics(database, storage),
+    storageHealth,
+    metrics: new PortalMetrics(database, storage, storageHealth),
   };
   ctx.jobs = new JobRunner(database.db, log, {
     queueConcurrency: config.queueConcurrency,

@@ -39,7 +39,7 @@ const envSchema = z.object({
   SESSION_CACHE_MS: z.coerce.number().int().min(0).max(60_000).default(2000),
   SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   DATABASE_QUERY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
-  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(300),
+  JOB_LOCK_SECONDS: z.coerce.number().int().min(1).max(3600).default(30),
   JOB_RETENTION_DAYS: z.coerce.number().min(0).max(3650).default(7),
   JOB_POLL_SECONDS: z.coerce.number().min(0.01).max(3600).default(0.5),
   JOB_RETRY_HORIZON_HOURS: z.coerce
@@ -66,7 +66,8 @@ const envSchema = z.object({
   INGESTION_SCAN_SECONDS: z.coerce.number().min(0.1).max(3600).default(10),
   INGESTION_SETTLE_SECONDS: z.coerce.number().min(0).max(3600).default(2),
   MEDIA_MEMORY_MB: z.coerce.number().int().min(256).max(65_536).default(1024),
-  MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  MEDIA_CPU_SECONDS: z.coerce.number().min(0.01).max(3600).default(60),
+  MEDIA_TIMEOUT_SECONDS: z.coerce.number().min(0.01).max(86_400).default(600),
   COMPANY_STORAGE_QUOTA_GB: z.coerce.number().positive().max(1_000_000).default(20),
   REQUEST_TIMEOUT_SECONDS: z.coerce.number().min(1).max(86_400).default(600),
   CONNECTION_IDLE_TIMEOUT_SECONDS: z.coerce.number().min(1).max(3600).default(300),
@@ -78,6 +79,8 @@ const envSchema = z.object({
   WEBHOOK_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(30),
   AUDIT_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(84),
   API_TOKEN_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(600),
+  STORAGE_PROBE_DOWN_AFTER: z.coerce.number().int().min(1).max(100).default(3),
+  STORAGE_PROBE_UP_AFTER: z.coerce.number().int().min(1).max(100).default(2),
   /** Bearer token of the Prometheus scraper; unset, there is no /metrics. Long enough not to be guessed. */
   METRICS_TOKEN: z.preprocess(
     (v) => (v === '' ? undefined : v),
@@ -131,6 +134,11 @@ export type Config = {
    * sending new ones before the listener closes.
    */
   shutdownDrainMs: number;
+  /**
+   * The storage probes' hysteresis (readiness and /metrics): the store is reported down after this many consecutive
+   * failed probes, and up again after this many consecutive answered ones.
+   */
+  storageProbe: { downAfter: number; upAfter: number };
   /** How long a claimed job belongs to its worker; a job still running past it was abandoned and is claimed again. */
   jobLockMs: number;
   /** How often a worker looks for due jobs when nothing woke it (the fallback of instantResults). */
@@ -153,7 +161,7 @@ export type Config = {
   /** Bulk ingestion sources: LOCAL folders under root, S3 prefixes under s3Prefix; scanned every scanMs. */
   ingestion: { root: string; s3Prefix: string; scanMs: number; settleMs: number };
   /** Hard limits of one media process (thumbnails, barcode reading, PDF parsing): see media/media-pool.ts. */
-  media: { memoryMb: number; timeoutMs: number };
+  media: { memoryMb: number; cpuMs: number; wallMs: number };
   /** What one company's stored files may add up to, in GB. */
   companyStorageQuotaGb: number;
   /** requestMs: the whole request, headers and body, must arrive within it; idleMs: a connection silent this long is closed. */
@@ -250,6 +258,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     ) as Record<QueueName, number>,
     instantResults: e.INSTANT_RESULTS === 'on',
     metricsToken: e.METRICS_TOKEN,
+    storageProbe: { downAfter: e.STORAGE_PROBE_DOWN_AFTER, upAfter: e.STORAGE_PROBE_UP_AFTER },
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -267,7 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       // A file younger than this may still be being written: the next scan takes it.
       settleMs: e.INGESTION_SETTLE_SECONDS * 1000,
     },
-    media: { memoryMb: e.MEDIA_MEMORY_MB, timeoutMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
+    media: { memoryMb: e.MEDIA_MEMORY_MB, cpuMs: e.MEDIA_CPU_SECONDS * 1000, wallMs: e.MEDIA_TIMEOUT_SECONDS * 1000 },
     companyStorageQuotaGb: e.COMPANY_STORAGE_QUOTA_GB,
     timeouts: { requestMs: e.REQUEST_TIMEOUT_SECONDS * 1000, idleMs: e.CONNECTION_IDLE_TIMEOUT_SECONDS * 1000 },
     graphql: { ratePerUserPerMinute: e.GRAPHQL_RATE_LIMIT_PER_MINUTE, introspection: e.GRAPHQL_INTROSPECTION === 'on' },

@@ -4,6 +4,7 @@ import type { Db, Database } from './db/client.ts';
 import type { BlobStore } from './storage/blob-store.ts';
 import type { JobOutcome, JobRunner } from './jobs/queue.ts';
 import type { DbSessionStore } from './lib/session-store.ts';
+import type { ProbeHysteresis } from './lib/hysteresis.ts';
 
 /*
  * The context names what it hands out by what the app needs of it; the modules that provide the mailer
@@ -21,6 +22,12 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
+/**
+ * What came of one attempt to send a webhook delivery: the receiver's answer by status class, no answer within the
+ * limit (timeout), a connection that failed (network), or an address or endpoint the attempt was refused for.
+ */
+export type WebhookAttemptOutcome = '2xx' | '3xx' | '4xx' | '5xx' | 'timeout' | 'network' | 'refused';
+
 /** What requests, GraphQL operations and jobs report, and what GET /metrics exposes. */
 export interface Metrics {
   observeRequest(labels: { route: string; method: string; status_code: number }, seconds: number): void;
@@ -28,6 +35,8 @@ export interface Metrics {
   /** Properties, not methods: the job runner is handed them unbound. */
   readonly observeJob: (type: string, outcome: JobOutcome, seconds: number) => void;
   readonly observeJobConflict: (type: string) => void;
+  /** One attempt to send a webhook delivery, by what came of it. */
+  readonly observeWebhookAttempt: (outcome: WebhookAttemptOutcome) => void;
   /** The exposition text, with the gauges read now. */
   scrape(): Promise<string>;
   readonly contentType: string;
@@ -44,6 +53,8 @@ export interface AppContext {
   storage: BlobStore;
   /** Where uploads are streamed before they are checked and moved into storage. */
   uploadTempDir: string;
+  /** The storage's state from its probes (readiness, /metrics), down and up only after a few probes alike. */
+  storageHealth: ProbeHysteresis;
   /** Prometheus metrics of this process (GET /metrics). */
   metrics: Metrics;
   /** The in-process worker, when this process runs one. */

@@ -87,13 +87,13 @@ describe(`hostile media files (${databaseKind})`, () => {
     expect(res.json.message).toContain(MEDIA_MSG.unreadableImage);
   });
 
-  it('ends media work that passes its time limit: the file is marked failed at the first attempt, never retried', async () => {
+  it('ends media work that passes its CPU time limit: the file is marked failed at the first attempt, never retried', async () => {
     count('media limits');
     const res = await supplier.upload('/api/draftSubmissions', [
       { name: 'huge.jpg', data: await hundredMegapixelJpeg() },
     ]);
     expect(res.status).toBe(201);
-    configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, timeoutMs: 50 });
+    configureMediaLimits({ ...DEFAULT_MEDIA_LIMITS, cpuMs: 50 });
     try {
       await server.ctx.jobs!.drain();
     } finally {

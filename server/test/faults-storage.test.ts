@@ -39,6 +39,33 @@ afterAll(async () => {
 });
 
 describe(`the file store fails under the portal (${databaseKind})`, () => {
+  it('the storage probe has hysteresis: a probe that fails now and then never reports it down; readiness and /metrics share one state', async () => {
+    const storageUp = async () => {
+      const text = await server.ctx.metrics.scrape();
+      const line = text.split('\n').find((l) => l.startsWith('portal_dependency_up{dependency="storage"} '));
+      return Number(line?.split(' ')[1]);
+    };
+    const ready = async () => (await supplier.get('/api/ready')).json.checks.storage;
+    const healthy = () => until(async () => (await ready()) === 'ok' && (await storageUp()) === 1);
+    await healthy();
+    // A probe that fails now and then (a starved store): each failure alone, between answered probes, reports nothing.
+    for (let i = 0; i < 3; i++) {
+      proxy.refuse();
+      proxy.cut();
+      expect([await ready(), await storageUp()]).toEqual(['ok', 1]);
+      proxy.restore();
+      await healthy();
+    }
+
+    // Away for good: down at the third failed probe in a row, whichever of the two probes it.
+    proxy.refuse();
+    proxy.cut();
+    expect([await storageUp(), await ready(), await storageUp(), await ready()]).toEqual([1, 'ok', 0, 'unreachable']);
+    // Back: reported up again once enough probes in a row have answered, by both.
+    proxy.restore();
+    await healthy();
+  });
+
   it('an upload while the store is away is a 503 with Retry-After; a file stored before the outage is read once the store is back, its job having waited without spending its attempts', async () => {
     const stored = await supplier.upload('/api/draftSubmissions', [
       { name: 'front.png', data: await barcodeImage('4006381333931'), type: 'image/png' },
@@ -53,8 +80,11 @@ describe(`the file store fails under the portal (${databaseKind})`, () => {
     expect(refused.status).toBe(503);
     expect(refused.headers.get('retry-after')).toBeTruthy();
     expect(refused.json.code).toBe('DEPENDENCY_UNAVAILABLE');
-    const ready = await supplier.get('/api/ready');
-    expect(ready.json).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'unreachable' } });
+    // Reported after STORAGE_PROBE_DOWN_AFTER (3) failed probes in a row, not at the first one.
+    const probes = [];
+    for (let i = 0; i < 3; i++) probes.push((await supplier.get('/api/ready')).json);
+    expect(probes.map((p) => p.checks.storage)).toEqual(['ok', 'ok', 'unreachable']);
+    expect(probes[2]).toEqual({ status: 'ready', checks: { database: 'ok', storage: 'unreachable' } });
 
     // The worker runs on its own, as in production, while the store stays away for as many failures as the job
     // has attempts (3): any of them would have failed it for good if it had spent one.

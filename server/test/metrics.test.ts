@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { barcodeImage } from './fixtures.ts';
 import { Client, databaseKind, startTestServer, type TestServer } from './harness.ts';
@@ -126,6 +127,31 @@ describe(`GET /metrics (${databaseKind})`, () => {
     expect(sample(text, 'portal_job_duration_seconds_count{type="drafts.processFile",outcome="failed"}')).toBe(1);
     // Every declared type is listed, at 0 when it has no jobs.
     expect(sample(text, 'portal_jobs{type="auth.passwordResetMail",state="running"}')).toBe(0);
+  });
+
+  it('tells claims past their lock from live running jobs, and counts jobs waiting on a dependency', async () => {
+    // What a worker killed mid-job leaves (its claim's lock passes with no heartbeat), and a job whose last run found
+    // a dependency away, of a type no worker here takes (so neither is picked up while the test reads them).
+    const type = 'test.operatorsGauges';
+    await server.database.db.execute(sql`
+      insert into jobs (name, payload, status, locked_until, lock_token, attempts, run_at)
+      values (${type}, '{}', 'running', now() - interval '1 minute', gen_random_uuid(), 1, now() - interval '2 minutes'),
+             (${type}, '{}', 'running', now() + interval '1 minute', gen_random_uuid(), 1, now())`);
+    await server.database.db.execute(sql`
+      insert into jobs (name, payload, status, run_at, transient_failures, transient_since)
+      values (${type}, '{}', 'queued', now() + interval '1 minute', 2, now() - interval '30 seconds')`);
+    try {
+      const text = await scrape();
+      expect(sample(text, `portal_jobs{type="${type}",state="running"}`)).toBe(2);
+      expect(sample(text, `portal_jobs_running_past_lock{type="${type}"}`)).toBe(1);
+      expect(sample(text, `portal_jobs_waiting_on_dependency{type="${type}"}`)).toBe(1);
+      expect(sample(text, 'portal_jobs_running_past_lock{type="drafts.processFile"}')).toBe(0);
+      // The media processes' kills are a series per limit from the first scrape on.
+      for (const limit of ['memory', 'cpu', 'wall'])
+        expect(sample(text, `portal_media_processes_killed_total{limit="${limit}"}`)).toBeGreaterThanOrEqual(0);
+    } finally {
+      await server.database.db.execute(sql`delete from jobs where name = ${type}`);
+    }
   });
 
   it('reports bulk-ingestion files by status', async () => {

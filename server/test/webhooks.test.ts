@@ -261,6 +261,63 @@ describe(`webhooks (${databaseKind})`, () => {
     await c.supplier.request('DELETE', `/api/webhooks/${json.webhook.id}`);
   });
 
+  it('/metrics counts attempts by outcome (status class, timeout, network) and the backlog per endpoint and company', async () => {
+    const metric = async (series: string) => {
+      const line = (await server.ctx.metrics.scrape()).split('\n').find((l) => l.startsWith(`${series} `));
+      return line === undefined ? 0 : Number(line.slice(series.length + 1));
+    };
+    const outcomes = ['2xx', '4xx', '5xx', 'timeout', 'network'];
+    const before = Object.fromEntries(
+      await Promise.all(outcomes.map(async (o) => [o, await metric(`portal_webhook_attempts_total{outcome="${o}"}`)])),
+    );
+    /** Sends a test event to the endpoint and runs it; the retry it may schedule is put off past this test. */
+    const pingAndRun = async (id: number) => {
+      expect((await c.supplier.post(`/api/webhooks/${id}/ping`)).status).toBe(202);
+      await drain();
+      await server.database.db.execute(
+        sql`update jobs set run_at = now() + interval '1 hour' where name = 'webhooks.deliver' and status = 'queued'`,
+      );
+    };
+    // A receiver that takes the request and never answers: the attempt runs to its limit, and is no success.
+    const silent = http.createServer(() => {});
+    await new Promise<void>((r) => silent.listen(0, '127.0.0.1', () => r()));
+    // Nothing listens at this address: the connection is refused.
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', () => r()));
+    const closedPort = (closed.address() as AddressInfo).port;
+    await new Promise((r) => closed.close(r));
+    const endpoint = async (url: string) =>
+      (await register(c.supplier, { url, events: ['submission.catalogued'] })).json.webhook.id as number;
+    const main = await endpoint(receiver.url);
+    const hung = await endpoint(`http://127.0.0.1:${(silent.address() as AddressInfo).port}/hooks`);
+    const gone = await endpoint(`http://127.0.0.1:${closedPort}/hooks`);
+    try {
+      await pingAndRun(hung);
+      await pingAndRun(gone);
+      receiver.answers.push(500, 404);
+      for (let i = 0; i < 3; i++) await pingAndRun(main);
+
+      const added = async (o: string) => (await metric(`portal_webhook_attempts_total{outcome="${o}"}`)) - before[o];
+      expect(await added('5xx')).toBe(1);
+      expect(await added('4xx')).toBe(1);
+      expect(await added('2xx')).toBe(1);
+      expect(await added('timeout')).toBe(1);
+      expect(await added('network')).toBe(1);
+      // Still to be sent: the 500 and the 404 to one endpoint, the one that hung and the refused one to theirs.
+      const backlog = (id: number) => metric(`portal_webhook_backlog{company="${OWNER}",endpoint="${id}"}`);
+      expect([await backlog(main), await backlog(hung), await backlog(gone)]).toEqual([2, 1, 1]);
+      expect(
+        await metric(`portal_webhook_backlog_oldest_age_seconds{company="${OWNER}",endpoint="${main}"}`),
+      ).toBeGreaterThanOrEqual(0);
+    } finally {
+      for (const id of [main, hung, gone]) await c.supplier.request('DELETE', `/api/webhooks/${id}`);
+      silent.closeAllConnections();
+      await new Promise((r) => silent.close(r));
+    }
+    // An endpoint with nothing left to send has no series.
+    expect(await server.ctx.metrics.scrape()).not.toContain(`endpoint="${main}"`);
+  });
+
   it('rotating the secret: the old one keeps signing beside the new one, both verify', async () => {
     const { json } = await register(c.supplier, { url: receiver.url, events: ['submission.catalogued'] });
     const rotated = await c.supplier.post(`/api/webhooks/${json.webhook.id}/rotate-secret`);

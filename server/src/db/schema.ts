@@ -1134,6 +1134,10 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_created_idx').on(t.createdAt),
     // One change's deliveries to several endpoints share its feed event's id (the webhook-id): unique per endpoint.
     uniqueIndex('webhook_deliveries_endpoint_message_idx').on(t.endpointId, t.messageId),
+    // The metrics' backlog per endpoint and company reads the pending deliveries only.
+    index('webhook_deliveries_pending_idx')
+      .on(t.endpointId)
+      .where(sql`${t.status} = 'PENDING'`),
   ],
 );
 

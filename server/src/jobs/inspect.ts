@@ -12,6 +12,10 @@ export interface JobCount {
   count: number;
   /** Seconds since the oldest queued job became due (null: none due, or not the queued state). */
   oldestDueSeconds: number | null;
+  /** Queued jobs waiting out a dependency's outage (their last run found it away). */
+  waitingOnDependency: number;
+  /** Running jobs whose claim has passed its lock: their worker died (or stalls) and another will take them up. */
+  pastLock: number;
 }
 
 /** What "now" means per state: every queued, running and failed job; done ones of the last hour only. */
@@ -28,6 +32,8 @@ export async function jobCounts(db: Db, now = new Date()): Promise<JobCount[]> {
       oldestDueSeconds: sql<
         number | null
       >`extract(epoch from (now() - min(${jobs.runAt}) filter (where ${jobs.status} = 'queued' and ${jobs.runAt} <= now())))::float8`,
+      waitingOnDependency: sql<number>`count(*) filter (where ${jobs.status} = 'queued' and ${jobs.transientSince} is not null)`,
+      pastLock: sql<number>`count(*) filter (where ${jobs.status} = 'running' and ${jobs.lockedUntil} < now())`,
     })
     .from(jobs)
     .where(inView(now))
@@ -36,6 +42,8 @@ export async function jobCounts(db: Db, now = new Date()): Promise<JobCount[]> {
   return rows.map((r) => ({
     ...r,
     count: Number(r.count),
+    waitingOnDependency: Number(r.waitingOnDependency),
+    pastLock: Number(r.pastLock),
     oldestDueSeconds: r.oldestDueSeconds === null ? null : Math.max(0, Number(r.oldestDueSeconds)),
   }));
 }

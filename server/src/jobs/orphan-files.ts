@@ -8,26 +8,38 @@ import { queryRows, type Db } from '../db/client.ts';
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
 
 /**
- * Every storage key the database names. By convention (docs/decisions/storage-and-media.md) a column holding a storage key is a text
- * column whose name ends in `_key`; found from the catalogue, so a new table is covered without editing this.
+ * Text columns ending in `_key` that hold no storage key: the job queue's keys, and a bulk-ingestion file's key in
+ * the folder or prefix it was scanned from (gone from there once it moved into storage).
  */
-async function referencedKeys(db: Db): Promise<Set<string>> {
+const NOT_STORAGE_KEYS: ReadonlySet<string> = new Set(['dedupe_key', 'coalesce_key', 'hold_key', 'source_key']);
+
+/**
+ * Every storage key the database names, with where (`table.column`). By convention
+ * (docs/decisions/storage-and-media.md) a column holding a storage key is a text column whose name ends in `_key`;
+ * found from the catalogue, so a new table is covered without editing this. `storageOnly` leaves out the columns
+ * known to hold other keys (NOT_STORAGE_KEYS): the orphan cleanup keeps them in, as more names only spare more files.
+ */
+export async function storedKeyReferences(db: Db, { storageOnly = false } = {}): Promise<Map<string, string>> {
   const columns = await queryRows<{ table_name: string; column_name: string }>(
     db,
     sql`
     select table_name, column_name from information_schema.columns
-    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'`,
+    where table_schema = current_schema() and data_type = 'text' and column_name like '%\\_key' escape '\\'
+    order by table_name, column_name`,
   );
-  const keys = new Set<string>();
+  const keys = new Map<string, string>();
   for (const { table_name, column_name } of columns) {
+    if (storageOnly && NOT_STORAGE_KEYS.has(column_name)) continue;
     const rows = await queryRows<{ k: string }>(
       db,
       sql.raw(`select distinct "${column_name}" as k from "${table_name}" where "${column_name}" is not null`),
     );
-    for (const { k } of rows) keys.add(k);
+    for (const { k } of rows) if (!keys.has(k)) keys.set(k, `${table_name}.${column_name}`);
   }
   return keys;
 }
+
+const referencedKeys = async (db: Db): Promise<ReadonlySet<string>> => new Set((await storedKeyReferences(db)).keys());
 
 /** A rendition (renditions/{fileId}/...) belongs to its file, whose thumbnail key is stored. */
 const ownerKey = (key: string) =>

@@ -355,7 +355,7 @@ export interface JobRunnerOptions {
   onConflict?: (name: string) => void;
 }
 
-const DEFAULT_LOCK_MS = 300_000;
+const DEFAULT_LOCK_MS = 30_000;
 const DEFAULT_RETRY_HORIZON_MS = 24 * 3_600_000;
 
 /**

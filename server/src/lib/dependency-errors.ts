@@ -108,7 +108,7 @@ export const isDependencyUnavailable = (err: unknown): boolean => isDependencyOu
 /** Thrown by our own code when it knows a dependency is away (a call that passed its time limit, say). */
 export class DependencyUnavailableError extends Error {
   constructor(
-    readonly dependency: 'database' | 'storage' | 'mail',
+    readonly dependency: 'database' | 'storage' | 'mail' | 'media',
     message: string,
     options?: { cause?: unknown },
   ) {

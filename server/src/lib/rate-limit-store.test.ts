@@ -4,7 +4,15 @@ import { databaseKind, startTestServer, type TestServer } from '../../test/harne
 import { eq } from 'drizzle-orm';
 import { rateLimitCounters } from '../db/schema.ts';
 import { purgeExpired } from '../maintenance.ts';
-import { BATCH_MS, batchedCounts, postgresRateLimitStore, type RateLimitStore } from './rate-limit-store.ts';
+import { WEBHOOK_MANUAL_SENDS_PER_MINUTE } from '@portal/domain';
+import {
+  BATCH_MS,
+  batchedCounts,
+  countAction,
+  postgresRateLimitStore,
+  type RateLimitClock,
+  type RateLimitStore,
+} from './rate-limit-store.ts';
 
 let server: TestServer;
 beforeAll(async () => {
@@ -26,8 +34,8 @@ const read = (store: RateLimitStore, key: string, window = MINUTE) =>
     store.read(key, (err, res) => (err ? reject(err) : resolve(res!)), window),
   );
 /** A store as an instance builds it: the plugin constructs the class, then makes a child per limit. */
-function storeOf(route?: { method: string; url: string }): RateLimitStore {
-  const Store = postgresRateLimitStore(server.database.db, pino({ level: 'silent' }));
+function storeOf(route?: { method: string; url: string }, clock?: RateLimitClock): RateLimitStore {
+  const Store = postgresRateLimitStore(server.database.db, pino({ level: 'silent' }), clock);
   const root = new Store({}) as RateLimitStore;
   return root.child({ routeInfo: route ?? {} } as never) as RateLimitStore;
 }
@@ -63,16 +71,51 @@ describe(`rate-limit counters in the database (${databaseKind})`, () => {
     expect((await incr(login, `${key}-other`)).current).toBe(1);
   });
 
-  it('a new window starts the count again', async () => {
-    const store = storeOf();
-    const key = `window-${Date.now()}`;
-    const first = await incr(store, key, 200);
-    await new Promise((r) => setTimeout(r, first.ttl + 20));
-    expect((await incr(store, key, 200)).current).toBe(1);
-    // The hourly purge deletes the windows that have passed.
+  it('count forty events sent together across a minute boundary as forty, not twenty in each window (a clock of ours)', async () => {
+    // A minute boundary of our own clock, far from the database's, 250 ms either side of which 20 events each come.
+    let now = (Math.floor(Date.now() / MINUTE) + 10_000) * MINUTE - 250;
+    const clock = () => now;
+    const key = `boundary-${Date.now()}`;
+    const limit = WEBHOOK_MANUAL_SENDS_PER_MINUTE;
+    const counts: number[] = [];
+    for (let i = 0; i < 20; i++) counts.push((await countAction(server.database.db, key, MINUTE, clock)).count);
+    now += 500;
+    for (let i = 0; i < 20; i++) counts.push((await countAction(server.database.db, key, MINUTE, clock)).count);
+    // A calendar window would answer 1..20 twice and accept all forty.
+    expect(counts.filter((count) => count <= limit)).toHaveLength(limit);
+    expect(counts.slice(20)[0]).toBe(limit + 1);
+
+    // The limiter of routes and tokens counts the same way.
+    const store = storeOf({ method: 'POST', url: '/api/auth/login' }, clock);
+    now -= 500;
+    const routed: number[] = [];
+    for (let i = 0; i < 20; i++) routed.push((await incr(store, key, MINUTE)).current);
+    now += 500;
+    for (let i = 0; i < 20; i++) routed.push((await incr(store, key, MINUTE)).current);
+    expect(routed.filter((count) => count <= 20)).toHaveLength(20);
+    expect((await read(store, key, MINUTE)).current).toBe(40);
+
+    // The window slides: half a minute on, half of the earlier window still counts; in the window after next, none.
+    now += MINUTE / 2;
+    expect((await read(store, key, MINUTE)).current).toBe(30);
+    now += (3 * MINUTE) / 2;
+    expect((await read(store, key, MINUTE)).current).toBe(0);
+    expect((await incr(store, key, MINUTE)).current).toBe(1);
+  });
+
+  it('the hourly purge deletes the windows no count reads any more', async () => {
+    let now = (Math.floor(Date.now() / MINUTE) + 20_000) * MINUTE;
+    const store = storeOf(undefined, () => now);
+    const key = `purge-${Date.now()}`;
+    await incr(store, key);
+    now += MINUTE;
+    expect((await incr(store, key)).current).toBe(2);
     const rows = () => server.database.db.select().from(rateLimitCounters).where(eq(rateLimitCounters.key, key));
     expect(await rows()).toHaveLength(2);
-    await purgeExpired(server.database.db, new Date(Date.now() + 1000));
+    // The first window is read until the second one ends.
+    await purgeExpired(server.database.db, new Date(now + MINUTE - 1));
+    expect(await rows()).toHaveLength(2);
+    await purgeExpired(server.database.db, new Date(now + 2 * MINUTE + 1));
     expect(await rows()).toHaveLength(0);
   });
 });

@@ -20,21 +20,40 @@ export interface RateLimitStore extends FastifyRateLimitStore {
 }
 
 /**
- * One fixed window per key, counted on the database's clock so that every instance agrees on where windows start.
- * The upsert is atomic: two instances counting the same key at once both add theirs. `by` is the number of requests
- * counted (more than one when a batch of them is written at once: see batchedCounts).
+ * The clock of a count: null counts on the database's clock, so that every instance agrees on where windows start;
+ * a number (milliseconds since the epoch) is a clock the caller controls (the tests' clock across a minute boundary).
+ */
+const clockOf = (at: unknown) =>
+  sql`(SELECT coalesce(${at}::bigint, (extract(epoch FROM clock_timestamp()) * 1000)::bigint) AS now_ms)`;
+
+/** The time a count is taken at, in milliseconds since the epoch; null: the database's clock. */
+export type RateLimitClock = () => number | null;
+export const databaseClock: RateLimitClock = () => null;
+
+/**
+ * A sliding window per key: the count of the current fixed window plus the previous window's count weighted by the
+ * share of it still inside the last `window` milliseconds (the sliding-window counter). Forty requests sent together
+ * across a window's boundary thus count about forty, not twenty in each window. Each fixed window's row is kept
+ * until the end of the window after it, which reads it. The upsert is atomic: two instances counting the same key at
+ * once both add theirs. `by` is the number of requests counted (more than one when a batch of them is written at
+ * once: see batchedCounts). The ttl is the time until the current fixed window ends.
  */
 const increment = preparedStatement('rate-limit incr by', () => {
-  const window = sql.placeholder('window');
+  const window = sql`${sql.placeholder('window')}::bigint`;
+  const key = sql.placeholder('key');
   return sql`
-    WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms)
-    INSERT INTO rate_limit_counters AS c (key, window_start_ms, count, expires_at)
-    SELECT ${sql.placeholder('key')}, now_ms - now_ms % ${window}::bigint, ${sql.placeholder('by')}::int,
-      to_timestamp((now_ms - now_ms % ${window}::bigint + ${window}::bigint) / 1000.0)
-    FROM clock
-    ON CONFLICT (key, window_start_ms) DO UPDATE SET count = c.count + excluded.count
-    RETURNING count,
-      (c.window_start_ms + ${window}::bigint - (SELECT now_ms FROM clock))::int AS ttl`;
+    WITH clock AS ${clockOf(sql.placeholder('at'))},
+    w AS (SELECT now_ms, now_ms - now_ms % ${window} AS start FROM clock),
+    up AS (
+      INSERT INTO rate_limit_counters AS c (key, window_start_ms, count, expires_at)
+      SELECT ${key}, start, ${sql.placeholder('by')}::int, to_timestamp((start + 2 * ${window}) / 1000.0) FROM w
+      ON CONFLICT (key, window_start_ms) DO UPDATE SET count = c.count + excluded.count
+      RETURNING count)
+    SELECT (up.count + ceil(coalesce(prev.count, 0) * (${window} - (w.now_ms - w.start))::float8 / ${window}))::int
+        AS count,
+      (w.start + ${window} - w.now_ms)::int AS ttl
+    FROM up CROSS JOIN w
+      LEFT JOIN rate_limit_counters prev ON prev.key = ${key} AND prev.window_start_ms = w.start - ${window}`;
 });
 
 /**
@@ -59,12 +78,18 @@ interface KeyState {
 }
 
 const current = preparedStatement('rate-limit read', () => {
-  const window = sql.placeholder('window');
+  const window = sql`${sql.placeholder('window')}::bigint`;
+  const key = sql.placeholder('key');
   return sql`
-    WITH clock AS (SELECT (extract(epoch FROM clock_timestamp()) * 1000)::bigint AS now_ms)
-    SELECT c.count, (c.window_start_ms + ${window}::bigint - clock.now_ms)::int AS ttl
-    FROM clock JOIN rate_limit_counters c
-      ON c.key = ${sql.placeholder('key')} AND c.window_start_ms = clock.now_ms - clock.now_ms % ${window}::bigint`;
+    WITH clock AS ${clockOf(sql.placeholder('at'))},
+    w AS (SELECT now_ms, now_ms - now_ms % ${window} AS start FROM clock)
+    SELECT (coalesce(cur.count, 0)
+        + ceil(coalesce(prev.count, 0) * (${window} - (w.now_ms - w.start))::float8 / ${window}))::int AS count,
+      (w.start + ${window} - w.now_ms)::int AS ttl
+    FROM w
+      LEFT JOIN rate_limit_counters cur ON cur.key = ${key} AND cur.window_start_ms = w.start
+      LEFT JOIN rate_limit_counters prev ON prev.key = ${key} AND prev.window_start_ms = w.start - ${window}
+    WHERE cur.count IS NOT NULL OR prev.count IS NOT NULL`;
 });
 
 /**
@@ -74,7 +99,7 @@ const current = preparedStatement('rate-limit read', () => {
  * `app.rateLimit()` under the keys its key generator makes (they name their limit: `api-token:`, `graphql:`).
  * A database error lets the request through (it is logged): the request needs the database anyway.
  */
-export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
+export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger, clock: RateLimitClock = databaseClock) {
   const make = (namespace: string): RateLimitStore => {
     const failed = (err: unknown, callback: Callback) => {
       log.warn({ err }, 'rate limit: counter unavailable, request let through');
@@ -85,6 +110,7 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
         key: namespace + key,
         window: timeWindow,
         by,
+        at: clock(),
       });
       return { current: Number(row.count), ttl: Math.max(0, Number(row.ttl)) };
     };
@@ -104,7 +130,11 @@ export function postgresRateLimitStore(db: Db, log: FastifyBaseLogger) {
         );
       },
       read(key, callback, timeWindow) {
-        executePrepared<{ count: number; ttl: number }>(db, current, { key: namespace + key, window: timeWindow })
+        executePrepared<{ count: number; ttl: number }>(db, current, {
+          key: namespace + key,
+          window: timeWindow,
+          at: clock(),
+        })
           .then(([row]) => {
             const stored = row ? { current: Number(row.count), ttl: Number(row.ttl) } : { current: 0, ttl: 0 };
             callback(null, { ...stored, current: stored.current + batched.pending(key) });
@@ -204,7 +234,7 @@ export function batchedCounts(
 }
 
 /**
- * Counts one action against a fixed window in rate_limit_counters, on either database: for limits a route cannot key
+ * Counts one action against a sliding window in rate_limit_counters, on either database: for limits a route cannot key
  * before its handler has read the row (a company's webhook test sends, say). Returns the window's count after this
  * one and the milliseconds until the window ends.
  */
@@ -212,8 +242,14 @@ export async function countAction(
   db: Db,
   key: string,
   windowMs: number,
+  clock: RateLimitClock = databaseClock,
 ): Promise<{ count: number; resetInMs: number }> {
-  const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, { key, window: windowMs, by: 1 });
+  const [row] = await executePrepared<{ count: number; ttl: number }>(db, increment, {
+    key,
+    window: windowMs,
+    by: 1,
+    at: clock(),
+  });
   return { count: Number(row.count), resetInMs: Math.max(0, Number(row.ttl)) };
 }
 

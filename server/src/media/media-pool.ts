@@ -11,6 +11,7 @@ import { isHeif } from './heif.ts';
 import { inspectFile, type InspectResult } from './inspect.ts';
 import type { MediaTask } from './media-process.ts';
 import { MediaError, MEDIA_MSG } from './messages.ts';
+import { DependencyUnavailableError } from '../lib/dependency-errors.ts';
 import type { Thumbnail } from './thumbnail.ts';
 import type { BarcodeReading } from './barcodes.ts';
 
@@ -20,15 +21,29 @@ import type { BarcodeReading } from './barcodes.ts';
  * that are killed when they pass these; the file is then refused as too complex. A killed process gives all its
  * memory back to the system, which a worker thread inside the server would not (its native allocations stay in
  * the server's heap).
+ *
+ * A file's cost is the CPU time its process spends on it, not the time on the clock: on a starved host (load 40) a
+ * good photo waits for the CPU far longer than it works, and must not be refused for the machine's fault. The clock's
+ * limit is a backstop for a process that gets no CPU at all: passing it blames the machine (a dependency outage that
+ * the job waits out, a 503 to a request), never the file.
  */
 export interface MediaLimits {
   /** Resident memory of one media process (its baseline, about 150 MB, included). */
   memoryMb: number;
-  /** Time one task may take. */
-  timeoutMs: number;
+  /** CPU time (user and system, every thread of the process) one task may use before its file is too complex. */
+  cpuMs: number;
+  /** Time on the clock one task may take before the machine, not the file, is said to be at fault. */
+  wallMs: number;
 }
 
-export const DEFAULT_MEDIA_LIMITS: MediaLimits = { memoryMb: 1024, timeoutMs: 60_000 };
+export const DEFAULT_MEDIA_LIMITS: MediaLimits = { memoryMb: 1024, cpuMs: 60_000, wallMs: 600_000 };
+
+/** Which limit a media process was killed for: memory or CPU time (its file's fault), the clock (the machine's). */
+export type MediaKillReason = 'memory' | 'cpu' | 'wall';
+const kills: Record<MediaKillReason, number> = { memory: 0, cpu: 0, wall: 0 };
+
+/** How many media processes this server killed, per limit, since it started (for /metrics). */
+export const mediaProcessKills = (): Readonly<Record<MediaKillReason, number>> => ({ ...kills });
 
 /** How often a busy process's memory is looked at: a bomb inflating at 1 GB/s overshoots by at most ~100 MB. */
 const WATCH_MS = 100;
@@ -87,6 +102,34 @@ async function residentMb(pid: number): Promise<number | null> {
   } catch {
     return null;
   }
+}
+
+/** Clock ticks per second of /proc's CPU times (USER_HZ: 100 on every Linux the portal runs on). */
+const USER_HZ = 100;
+
+/**
+ * CPU time a process has used in ms (user and system time of all its threads, from /proc/<pid>/stat); null where
+ * that is not available (then the clock stands in for it, as before).
+ */
+async function cpuMsOf(pid: number): Promise<number | null> {
+  try {
+    const stat = await readFile(`/proc/${pid}/stat`, 'utf8');
+    // The fields after the command name (which may hold spaces, in parentheses): state is the first, utime the 12th.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const ticks = Number(fields[11]) + Number(fields[12]);
+    return Number.isFinite(ticks) ? (ticks * 1000) / USER_HZ : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The refusal of a task that passed its time on the clock with CPU time to spare: the machine's fault. */
+function machineBusy(limits: MediaLimits, usedMs: number | null): DependencyUnavailableError {
+  return new DependencyUnavailableError(
+    'media',
+    `The media process had too little CPU: ${Math.round((usedMs ?? 0) / 1000)} s of CPU in ` +
+      `${Math.round(limits.wallMs / 1000)} s (the machine is busy; the file is not at fault)`,
+  );
 }
 
 /** The refusal for a task that passed a limit, in the words of its kind of file. */
@@ -168,22 +211,44 @@ class MediaProcess {
       return;
     }
     if (this.job !== job) return;
-    this.deadline = setTimeout(() => this.kill('time'), this.limits().timeoutMs);
-    this.watch = setInterval(() => void this.killIfOverMemory(job), WATCH_MS);
+    const started = Date.now();
+    const pid = this.child.pid;
+    const cpuAtStart = pid ? await cpuMsOf(pid) : null;
+    if (this.job !== job) return;
+    /** CPU time spent on this task; where /proc cannot tell, the time on the clock stands in for it. */
+    const cpuUsed = async () => {
+      const now = pid && cpuAtStart !== null ? await cpuMsOf(pid) : null;
+      return now !== null && cpuAtStart !== null ? now - cpuAtStart : Date.now() - started;
+    };
+    this.deadline = setTimeout(() => {
+      void cpuUsed().then((used) => {
+        if (this.job !== job) return;
+        // The clock ran out first: the file had less CPU than its limit, so the machine is at fault.
+        if (used < this.limits().cpuMs) this.kill('wall', machineBusy(this.limits(), used));
+        else this.kill('cpu');
+      });
+    }, this.limits().wallMs);
+    this.watch = setInterval(() => void this.checkLimits(job, cpuUsed), WATCH_MS);
     this.child.send({ id: job.id, task: job.task });
   }
 
-  private async killIfOverMemory(job: Job) {
-    const mb = this.child.pid ? await residentMb(this.child.pid) : null;
-    if (mb !== null && mb > this.limits().memoryMb && this.job === job) this.kill('memory');
+  private async checkLimits(job: Job, cpuUsed: () => Promise<number>) {
+    const [mb, cpu] = await Promise.all([this.child.pid ? residentMb(this.child.pid) : null, cpuUsed()]);
+    if (this.job !== job) return;
+    if (mb !== null && mb > this.limits().memoryMb) this.kill('memory');
+    else if (cpu > this.limits().cpuMs) this.kill('cpu');
   }
 
-  /** Ends the process for passing a limit: its task is refused, and a fresh process takes the next one. */
-  private kill(limit: 'time' | 'memory') {
+  /**
+   * Ends the process for passing a limit: its task is refused (as too complex when it passed its memory or CPU time;
+   * with `error` when the machine is at fault), and a fresh process takes the next one.
+   */
+  private kill(limit: MediaKillReason, error?: Error) {
     const job = this.job;
     if (!job) return;
     this.finish();
-    job.pending.reject(Object.assign(tooComplex(job.task), { limit }));
+    kills[limit] += 1;
+    job.pending.reject(error ?? Object.assign(tooComplex(job.task), { limit }));
     this.child.kill('SIGKILL');
   }
 

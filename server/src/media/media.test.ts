@@ -316,7 +316,7 @@ describe('readBarcodes', () => {
 
 describe('media processes under hard limits', () => {
   it('kill a process that passes its memory limit and refuse its file as too complex; the next task gets a fresh one', async () => {
-    const pool = new MediaPool(1, { memoryMb: 400, timeoutMs: 120_000 });
+    const pool = new MediaPool(1, { memoryMb: 400, cpuMs: 120_000, wallMs: 600_000 });
     try {
       const small = await save('small.png', await barcodePng('ean13', '4006381333931'));
       expect(await pool.run({ op: 'barcodes', path: small, kind: 'png' })).toEqual({
@@ -340,7 +340,7 @@ describe('media processes under hard limits', () => {
   });
 
   it('turn a HEIC phone photo into a JPEG whose barcode reads, then retire that process (its WebAssembly memory stays grown)', async () => {
-    const pool = new MediaPool(1, { memoryMb: 1024, timeoutMs: 60_000 });
+    const pool = new MediaPool(1, { memoryMb: 1024, cpuMs: 60_000, wallMs: 600_000 });
     try {
       const photo = await save('phone.heic', await readFile(HEIC_FIXTURE));
       expect(isHeif(await readFile(photo))).toBe(true);
@@ -369,7 +369,7 @@ describe('media processes under hard limits', () => {
     const small = await save('close.png', await barcodePng('ean13', '4006381333931'));
     const script = [
       `import { MediaPool } from ${JSON.stringify(pathToFileURL(path.join(here, 'media-pool.ts')).href)};`,
-      `const pool = new MediaPool(1, { memoryMb: 400, timeoutMs: 60_000 });`,
+      `const pool = new MediaPool(1, { memoryMb: 400, cpuMs: 60_000, wallMs: 600_000 });`,
       `console.log(JSON.stringify(await pool.run({ op: 'barcodes', path: process.argv[1], kind: 'png' })));`,
       `await pool.close();`,
       `console.log('closed');`,

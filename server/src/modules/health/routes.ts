@@ -72,15 +72,23 @@ export async function healthRoutes(app: FastifyInstance) {
           storage.ping().then(() => shared()),
           READY_TIMEOUT_MS,
         ).then(
-          () => ['storage', 'ok'] as const,
+          () => {
+            app.ctx.storageHealth.record(true);
+            // Back only after a few answered probes in a row (STORAGE_PROBE_UP_AFTER).
+            return ['storage', app.ctx.storageHealth.isUp ? 'ok' : 'unreachable'] as const;
+          },
           (err) => {
-            // Storage of this instance's own, which the other instances cannot read, is as good as none.
+            // Storage of this instance's own, which the other instances cannot read, is as good as none: a finding,
+            // not a probe that may answer next time, so it is reported at once.
             if (err instanceof StorageNotSharedError) {
               request.log.error({ err }, 'readiness: storage not shared');
               return ['storage', 'not shared'] as const;
             }
-            request.log.warn({ err }, 'readiness: storage unreachable');
-            return ['storage', 'unreachable'] as const;
+            // Reported only after a few failed probes in a row (STORAGE_PROBE_DOWN_AFTER): a starved store that
+            // answers late now and then does not flap.
+            const up = app.ctx.storageHealth.record(false);
+            if (!up) request.log.warn({ err }, 'readiness: storage unreachable');
+            return ['storage', up ? 'ok' : 'unreachable'] as const;
           },
         ),
       ]);

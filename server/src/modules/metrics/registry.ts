@@ -3,7 +3,10 @@ import { JOB_STATES } from '@portal/domain';
 import { ping, type Database } from '../../db/client.ts';
 import { withinTime } from '../../lib/dependency-errors.ts';
 import type { BlobStore } from '../../storage/blob-store.ts';
-import type { Metrics } from '../../context.ts';
+import type { ProbeHysteresis } from '../../lib/hysteresis.ts';
+import type { Metrics, WebhookAttemptOutcome } from '../../context.ts';
+import { mediaProcessKills, type MediaKillReason } from '../../media/media-pool.ts';
+import { pendingDeliveries } from '../webhooks/repository.ts';
 import { jobCounts } from '../../jobs/inspect.ts';
 import { declaredJobTypeNames, type JobOutcome } from '../../jobs/queue.ts';
 import { INGESTION_FILE_STATUSES, ingestionFileCounts } from '../bulk-ingestion/repository.ts';
@@ -69,6 +72,44 @@ export class PortalMetrics implements Metrics {
     labelNames: ['type'] as const,
     registers: [this.registry],
   });
+  private readonly jobsWaitingOnDependency = new Gauge({
+    name: 'portal_jobs_waiting_on_dependency',
+    help: "Queued jobs of each type waiting out a dependency's outage (the database, the store, the mail relay or the media processes were away at their last run): they spend no attempt.",
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+  private readonly jobsPastLock = new Gauge({
+    name: 'portal_jobs_running_past_lock',
+    help: 'Jobs of each type counted as running whose claim has passed its lock (JOB_LOCK_SECONDS without a heartbeat): their worker died or stalls, and another takes them up. Live jobs are the running ones less these.',
+    labelNames: ['type'] as const,
+    registers: [this.registry],
+  });
+  private readonly webhookAttempts = new Counter({
+    name: 'portal_webhook_attempts_total',
+    help: 'Attempts to send a webhook delivery in this process, by outcome: the answer by status class (2xx, 3xx, 4xx, 5xx), timeout (no answer within the limit), network (the connection failed) or refused (the address or the endpoint).',
+    labelNames: ['outcome'] as const,
+    registers: [this.registry],
+  });
+  private readonly webhookBacklog = new Gauge({
+    name: 'portal_webhook_backlog',
+    help: 'Webhook deliveries still to be sent (pending: never answered 2xx, retries to come), per company and endpoint; endpoints with none are left out.',
+    labelNames: ['company', 'endpoint'] as const,
+    registers: [this.registry],
+  });
+  private readonly webhookBacklogAge = new Gauge({
+    name: 'portal_webhook_backlog_oldest_age_seconds',
+    help: 'Age of the oldest webhook delivery still to be sent, per company and endpoint; endpoints with none are left out.',
+    labelNames: ['company', 'endpoint'] as const,
+    registers: [this.registry],
+  });
+  private readonly mediaKills = new Counter({
+    name: 'portal_media_processes_killed_total',
+    help: "Media processes of this process killed, by limit: memory (MEDIA_MEMORY_MB) and cpu (MEDIA_CPU_SECONDS), whose file was refused as too complex, and wall (MEDIA_TIMEOUT_SECONDS with CPU time to spare: the machine's fault, the work is tried again).",
+    labelNames: ['limit'] as const,
+    registers: [this.registry],
+  });
+  /** The media kills already added to the counter (the pool counts for the whole process). */
+  private mediaKillsSeen: Record<MediaKillReason, number> = mediaProcessKills();
   private readonly ingestionFiles = new Gauge({
     name: 'portal_ingestion_files',
     help: 'Bulk-ingestion files by status.',
@@ -103,6 +144,7 @@ export class PortalMetrics implements Metrics {
   constructor(
     private readonly db: Database,
     private readonly storage?: BlobStore,
+    private readonly storageHealth?: ProbeHysteresis,
   ) {
     collectDefaultMetrics({ register: this.registry });
     this.database.set({ kind: db.kind }, 1);
@@ -137,6 +179,8 @@ export class PortalMetrics implements Metrics {
 
   observeJobConflict = (type: string) => this.jobConflicts.inc({ type });
 
+  observeWebhookAttempt = (outcome: WebhookAttemptOutcome) => this.webhookAttempts.inc({ outcome });
+
   /** The exposition text, with the gauges read now. */
   async scrape(): Promise<string> {
     const answers = (call: () => Promise<unknown>) =>
@@ -149,10 +193,23 @@ export class PortalMetrics implements Metrics {
       this.storage ? answers(() => this.storage!.ping()) : Promise.resolve(null),
     ]);
     this.dependencyUp.set({ dependency: 'database' }, databaseUp ? 1 : 0);
-    if (storageUp !== null) this.dependencyUp.set({ dependency: 'storage' }, storageUp ? 1 : 0);
+    if (storageUp !== null) {
+      // Down after a few failed probes in a row, up after a few answered ones (STORAGE_PROBE_DOWN_AFTER, _UP_AFTER).
+      const up = this.storageHealth ? this.storageHealth.record(storageUp) : storageUp;
+      this.dependencyUp.set({ dependency: 'storage' }, up ? 1 : 0);
+    }
     // With the database away, the queue gauges keep their last values; the scrape itself still answers.
     if (databaseUp) await this.readGauges().catch(() => {});
+    this.readMediaKills();
     return this.registry.metrics();
+  }
+
+  private readMediaKills() {
+    const now = mediaProcessKills();
+    for (const limit of ['memory', 'cpu', 'wall'] as const) {
+      this.mediaKills.inc({ limit }, now[limit] - this.mediaKillsSeen[limit]);
+    }
+    this.mediaKillsSeen = now;
   }
 
   get contentType() {
@@ -160,23 +217,37 @@ export class PortalMetrics implements Metrics {
   }
 
   private async readGauges() {
-    const [counts, files, lag] = await Promise.all([
+    const [counts, files, lag, backlog] = await Promise.all([
       jobCounts(this.db.db),
       ingestionFileCounts(this.db.db),
       feedLag(this.db.db),
+      pendingDeliveries(this.db.db),
     ]);
+    this.webhookBacklog.reset();
+    this.webhookBacklogAge.reset();
+    for (const b of backlog) {
+      const labels = { company: String(b.companyId), endpoint: String(b.endpointId) };
+      this.webhookBacklog.set(labels, b.count);
+      this.webhookBacklogAge.set(labels, b.oldestSeconds);
+    }
     this.feedLagSeconds.set(lag.seconds);
     this.feedLagXids.set(lag.xids);
     // Every declared type and state is reported, at 0 when empty, so a series never vanishes between scrapes.
     const types = new Set([...declaredJobTypeNames(), ...counts.map((c) => c.type)]);
     this.jobs.reset();
     this.oldestQueued.reset();
+    this.jobsWaitingOnDependency.reset();
+    this.jobsPastLock.reset();
     for (const type of types) {
       for (const state of JOB_STATES) this.jobs.set({ type, state }, 0);
       this.oldestQueued.set({ type }, 0);
+      this.jobsWaitingOnDependency.set({ type }, 0);
+      this.jobsPastLock.set({ type }, 0);
     }
     for (const c of counts) {
       this.jobs.set({ type: c.type, state: c.state }, c.count);
+      if (c.state === 'queued') this.jobsWaitingOnDependency.set({ type: c.type }, c.waitingOnDependency);
+      if (c.state === 'running') this.jobsPastLock.set({ type: c.type }, c.pastLock);
       if (c.oldestDueSeconds !== null) this.oldestQueued.set({ type: c.type }, c.oldestDueSeconds);
     }
     for (const status of INGESTION_FILE_STATUSES) this.ingestionFiles.set({ status }, files.get(status) ?? 0);

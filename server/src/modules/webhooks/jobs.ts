@@ -6,7 +6,7 @@ import { checkTarget, RefusedTargetError } from './address-guard.ts';
 import { deliverWebhookJob, publishHeldEventJob } from './job-types.ts';
 import { publishNow } from './listeners.ts';
 import { nextAttemptAt } from './schedule.ts';
-import { postOnce, type AttemptOutcome } from './send.ts';
+import { attemptClass, postOnce, type AttemptOutcome } from './send.ts';
 import { signedHeaders } from './signing.ts';
 import {
   claimDelivery,
@@ -80,6 +80,7 @@ async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log
   const { delivery, endpoint } = row;
   const startedAt = new Date();
   let outcome: AttemptOutcome;
+  let refused = !endpoint.active;
   if (!endpoint.active)
     outcome = { statusCode: null, durationMs: 0, error: WEBHOOK_MSG.inactive, responseExcerpt: null };
   else {
@@ -101,6 +102,7 @@ async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log
       );
     } catch (err) {
       if (!(err instanceof RefusedTargetError)) throw err;
+      refused = true;
       outcome = {
         statusCode: null,
         durationMs: Math.round(Date.now() - startedAt.getTime()),
@@ -109,6 +111,7 @@ async function attempt(ctx: AppContext, deliveryId: number, manual: boolean, log
       };
     }
   }
+  ctx.metrics.observeWebhookAttempt(attemptClass(outcome, refused));
   await ctx.db.transaction(async (tx) => {
     const attempt = await recordAttempt(tx, deliveryId, startedAt, outcome);
     const now = new Date();

@@ -218,3 +218,20 @@ export const attemptsOf = (db: Tx, deliveryIds: number[]) =>
     .from(webhookAttempts)
     .where(inArray(webhookAttempts.deliveryId, deliveryIds))
     .orderBy(webhookAttempts.attempt);
+
+/** Deliveries still to be sent, per endpoint and its company (the metrics' backlog), and the oldest one's age. */
+export async function pendingDeliveries(
+  db: Tx,
+): Promise<{ endpointId: number; companyId: number; count: number; oldestSeconds: number }[]> {
+  const rows = await db
+    .select({
+      endpointId: webhookDeliveries.endpointId,
+      companyId: webhookDeliveries.companyId,
+      count: count(),
+      oldestSeconds: sql<number>`extract(epoch from (now() - min(${webhookDeliveries.createdAt})))::float8`,
+    })
+    .from(webhookDeliveries)
+    .where(eq(webhookDeliveries.status, 'PENDING'))
+    .groupBy(webhookDeliveries.endpointId, webhookDeliveries.companyId);
+  return rows.map((r) => ({ ...r, count: Number(r.count), oldestSeconds: Math.max(0, Number(r.oldestSeconds)) }));
+}

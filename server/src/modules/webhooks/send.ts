@@ -2,6 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
 import { WEBHOOK_RESPONSE_EXCERPT_BYTES } from '@portal/domain';
+import type { WebhookAttemptOutcome } from '../../context.ts';
 import type { CheckedTarget } from './address-guard.ts';
 
 export interface AttemptOutcome {
@@ -9,6 +10,19 @@ export interface AttemptOutcome {
   durationMs: number;
   error: string | null;
   responseExcerpt: string | null;
+}
+
+/** The message of an attempt that had no answer within its limit (its class in the metrics is `timeout`). */
+export const noAnswerWithin = (timeoutMs: number) => `No answer within ${timeoutMs / 1000} s`;
+
+/** What came of an attempt, for the metrics: the answer's status class, or why there was none. */
+export function attemptClass(outcome: AttemptOutcome, refused: boolean): WebhookAttemptOutcome {
+  if (outcome.statusCode !== null) {
+    const hundreds = Math.floor(outcome.statusCode / 100);
+    return hundreds === 2 ? '2xx' : hundreds === 3 ? '3xx' : hundreds === 4 ? '4xx' : '5xx';
+  }
+  if (refused) return 'refused';
+  return outcome.error?.startsWith('No answer within') ? 'timeout' : 'network';
 }
 
 /** Past this much of an answer we stop reading: the log keeps 1 KB, the rest is the receiver's business. */
@@ -81,7 +95,7 @@ export function postOnce(
       },
     );
     const timer = setTimeout(() => {
-      finish({ statusCode: null, error: `No answer within ${timeoutMs / 1000} s`, responseExcerpt: null });
+      finish({ statusCode: null, error: noAnswerWithin(timeoutMs), responseExcerpt: null });
       request.destroy();
     }, timeoutMs);
     request.on('error', (err) =>
