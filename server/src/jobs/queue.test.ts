@@ -646,20 +646,23 @@ describe(`job queue (${databaseKind})`, () => {
     });
     await enqueue(db, job, {});
     const runner = new JobRunner(db, log, { onConflict: (name) => conflicts.push(name) }).register(job);
-    for (let attempt = 1; attempt <= 2; attempt++) {
+    // A drain runs the retry too when its 100-200 ms have passed before it looks again (a busy machine): so drain
+    // until the job fails, each time checking what the attempts left.
+    for (;;) {
       const before = Date.now();
       await runner.drain();
       const row = await rowOf(job.name);
       // Not an outage: the attempt is spent, no transient failure recorded, and the retry comes within seconds.
-      expect(row).toMatchObject({ status: 'queued', attempts: attempt, transientFailures: 0 });
+      expect(row).toMatchObject({ transientFailures: 0 });
       expect(row.lastError).toContain('Failed query');
+      if (row.status === 'failed') break;
+      expect(row.status).toBe('queued');
       expect(row.runAt.getTime()).toBeLessThan(before + 60_000);
       await db
         .update(jobs)
         .set({ runAt: new Date(0) })
         .where(eq(jobs.name, job.name));
     }
-    await runner.drain();
     expect(runs).toBe(3);
     expect(conflicts).toEqual([job.name, job.name, job.name]);
     expect(await rowOf(job.name)).toMatchObject({ status: 'failed', attempts: 3 });
