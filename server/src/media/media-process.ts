@@ -2,13 +2,14 @@
 // and rendering PDFs, WebAssembly barcode readers), which needs CPU and, for hostile files, memory that the server
 // must never have to give.
 import type { UploadKind } from '@portal/domain';
-import { analyseFile, readBarcodes } from './barcodes.ts';
+import { analyseFile, readBarcodes, readBarcodesChecked } from './barcodes.ts';
 import { convertHeifToJpeg } from './heif.ts';
 import { inspectFile } from './inspect.ts';
 import { makeThumbnail } from './thumbnail.ts';
 
 export type MediaTask =
   | { op: 'barcodes'; path: string; kind: UploadKind }
+  | { op: 'barcodes-checked'; path: string; kind: UploadKind }
   | { op: 'analyse'; path: string; kind: UploadKind }
   | { op: 'thumbnail'; path: string; kind: UploadKind; maxSize: number }
   | { op: 'inspect'; path: string }
@@ -18,6 +19,8 @@ async function run(task: MediaTask): Promise<unknown> {
   switch (task.op) {
     case 'barcodes':
       return readBarcodes(task.path, task.kind);
+    case 'barcodes-checked':
+      return readBarcodesChecked(task.path, task.kind);
     case 'analyse':
       return analyseFile(task.path, task.kind);
     case 'thumbnail':

@@ -186,6 +186,11 @@ export async function touchJob(tx: Tx, id: number, values: { updatedAt?: Date; p
   await tx.update(bulkIngestionJobs).set(values).where(eq(bulkIngestionJobs.id, id));
 }
 
+/** A job whose file is read again: it completes again once that file is read. */
+export async function reopenJob(tx: Tx, id: number) {
+  await tx.update(bulkIngestionJobs).set({ processedAt: null, updatedAt: now() }).where(eq(bulkIngestionJobs.id, id));
+}
+
 /** The organization a job's files come from. */
 export async function organizationOfJob(db: Tx, jobId: number): Promise<OrganizationRow | undefined> {
   const [row] = await db

@@ -153,6 +153,7 @@ export function AccessPage() {
           />
           <TextInput
             label="Folder name"
+            description={ACCESS_MSG.folderHint}
             required
             value={folderName}
             onChange={(event) => {
@@ -165,6 +166,7 @@ export function AccessPage() {
           />
           <TextInput
             label="Image source"
+            description={ACCESS_MSG.sourceHint}
             required
             value={imageSource}
             onChange={(event) => {
